@@ -1,0 +1,35 @@
+//! The activity log: every state change writes one entry, in the same transaction.
+
+use sea_orm::{ActiveModelTrait, ConnectionTrait, Set};
+
+use crate::{entities::activity_log, error::ApiError};
+
+#[derive(Debug, Default)]
+pub struct Entry<'a> {
+    pub entity_type: &'a str,
+    pub entity_id: i32,
+    pub action: &'a str,
+    pub actor_user_id: Option<i32>,
+    pub from_status: Option<String>,
+    pub to_status: Option<String>,
+    pub comment: Option<String>,
+    pub data: Option<serde_json::Value>,
+}
+
+pub async fn record(db: &impl ConnectionTrait, entry: Entry<'_>) -> Result<(), ApiError> {
+    activity_log::ActiveModel {
+        entity_type: Set(entry.entity_type.to_owned()),
+        entity_id: Set(entry.entity_id),
+        action: Set(entry.action.to_owned()),
+        actor_user_id: Set(entry.actor_user_id),
+        from_status: Set(entry.from_status),
+        to_status: Set(entry.to_status),
+        comment: Set(entry.comment),
+        data: Set(entry.data.map(|d| d.to_string())),
+        created_at: Set(chrono::Utc::now()),
+        ..Default::default()
+    }
+    .insert(db)
+    .await?;
+    Ok(())
+}

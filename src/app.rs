@@ -1,0 +1,127 @@
+//! Assembles the server: middleware, every area's routes, the UI, background upkeep.
+
+use std::{net::TcpListener, sync::Arc, time::{Duration, Instant}};
+
+use actix_web::{
+    body::MessageBody,
+    dev::{Server, ServiceRequest, ServiceResponse},
+    http::header::{self, HeaderValue},
+    middleware::{from_fn, Compress, DefaultHeaders, Next},
+    web, App, Error, HttpServer,
+};
+use utoipa::OpenApi;
+use utoipa_swagger_ui::SwaggerUi;
+
+use crate::{
+    assets,
+    auth::{throttle::LoginThrottle, tokens::TokenKeys},
+    config::Config,
+    db,
+    error::ApiError,
+    identity,
+    mail::Mailer,
+    openapi::ApiDoc,
+    state::AppState,
+    system,
+};
+
+/// No origin but our own; the UI needs inline styles (Mantine) but never inline script.
+const CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; \
+font-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
+
+fn security_headers() -> DefaultHeaders {
+    DefaultHeaders::new()
+        .add((header::CONTENT_SECURITY_POLICY, CSP))
+        .add((header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
+        .add((header::X_FRAME_OPTIONS, "DENY"))
+        // no-referrer: set-password links carry a token in the address.
+        .add((header::REFERRER_POLICY, "no-referrer"))
+        .add(("Permissions-Policy", "camera=(), microphone=(), geolocation=()"))
+        .add(("Cross-Origin-Opener-Policy", "same-origin"))
+}
+
+/// One log line per request, without the query string (set-password links carry a
+/// token there); API answers are never cached (they carry tokens and personal data).
+async fn log_and_no_store(req: ServiceRequest, next: Next<impl MessageBody>) -> Result<ServiceResponse<impl MessageBody>, Error> {
+    let started = Instant::now();
+    let method = req.method().clone();
+    let path = req.path().to_owned();
+    let mut res = next.call(req).await?;
+    if path.starts_with("/api/v1") {
+        res.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    }
+    let status = res.status().as_u16();
+    let ms = started.elapsed().as_secs_f64() * 1000.0;
+    if status >= 500 {
+        tracing::error!(target: "http", %method, %path, status, ms, "request");
+    } else {
+        tracing::info!(target: "http", %method, %path, status, ms, "request");
+    }
+    Ok(res)
+}
+
+/// Everything a request can reach, ready before the first request.
+pub async fn prepare(config: Config) -> anyhow::Result<AppState> {
+    let db = db::connect(&config.database_url).await?;
+    identity::bootstrap::ensure_builtin_roles(&db).await?;
+    let secret = identity::bootstrap::jwt_secret(&db, config.jwt_secret.as_deref()).await?;
+    let keys = TokenKeys::new(&secret, config.access_token_ttl as i64, config.refresh_token_ttl as i64);
+    let state = AppState {
+        db,
+        keys,
+        login_throttle: Arc::new(LoginThrottle::new(config.login_attempts_per_minute)),
+        mailer: Mailer::from_config(&config)?,
+        config: Arc::new(config),
+    };
+    identity::bootstrap::ensure_first_admin(&state).await?;
+    Ok(state)
+}
+
+/// The API routes of every area, under /api/v1.
+fn api(cfg: &mut web::ServiceConfig) {
+    system::configure(cfg);
+    identity::configure(cfg);
+}
+
+pub fn configure(state: web::Data<AppState>) -> impl Fn(&mut web::ServiceConfig) + Clone {
+    move |cfg: &mut web::ServiceConfig| {
+        cfg.app_data(state.clone())
+            .app_data(web::PathConfig::default().error_handler(|err, _| ApiError::bad_field("id", err.to_string()).into()))
+            .service(SwaggerUi::new("/api/docs/{_:.*}").url("/api/v1/openapi.json", ApiDoc::openapi()))
+            .service(web::redirect("/api/docs", "/api/docs/"))
+            .service(web::scope("/api/v1").configure(api))
+            .default_service(web::to(assets::serve));
+    }
+}
+
+/// Starts serving on `listener`; the returned server runs until stopped.
+pub fn serve(state: AppState, listener: TcpListener) -> anyhow::Result<Server> {
+    spawn_upkeep(state.clone());
+    let state = web::Data::new(state);
+    let routes = configure(state);
+    let server = HttpServer::new(move || {
+        App::new()
+            .wrap(Compress::default())
+            .wrap(security_headers())
+            .wrap(from_fn(log_and_no_store))
+            .configure(routes.clone())
+    })
+    .listen(listener)?
+    .shutdown_timeout(10)
+    .run();
+    Ok(server)
+}
+
+/// Hourly: drop spent tokens and idle throttle keys.
+fn spawn_upkeep(state: AppState) {
+    actix_web::rt::spawn(async move {
+        let mut every = tokio::time::interval(Duration::from_secs(3600));
+        loop {
+            every.tick().await;
+            state.login_throttle.forget_idle();
+            if let Err(e) = identity::store::purge_expired_tokens(&state.db, chrono::Utc::now()).await {
+                tracing::warn!(error = %e, "token purge failed");
+            }
+        }
+    });
+}

@@ -1,0 +1,89 @@
+//! The built UI, embedded in the binary: hashed files cached for a year, index.html
+//! never cached, deep links answered with index.html (SPA fallback).
+
+use std::{borrow::Cow, path::Path};
+
+use actix_web::{http::header, web, HttpRequest, HttpResponse};
+use rust_embed::RustEmbed;
+
+use crate::{error::ApiError, state::AppState};
+
+#[derive(RustEmbed)]
+#[folder = "$OUT_DIR/ui"]
+struct Ui;
+
+const INDEX: &str = "index.html";
+
+/// esbuild names every built file `name-HASH.ext` (DESIGN §2 build script); those never change.
+fn is_hashed(path: &str) -> bool {
+    let stem = Path::new(path).file_stem().and_then(|s| s.to_str()).unwrap_or("");
+    stem.rsplit_once('-').is_some_and(|(_, hash)| hash.len() >= 8 && hash.chars().all(|c| c.is_ascii_alphanumeric()))
+}
+
+async fn load(state: &AppState, path: &str) -> Option<Cow<'static, [u8]>> {
+    match &state.config.ui_dir {
+        Some(dir) => {
+            if path.split('/').any(|part| part == ".." || part.starts_with('.')) {
+                return None;
+            }
+            tokio::fs::read(dir.join(path)).await.ok().map(Cow::Owned)
+        }
+        None => Ui::get(path).map(|f| f.data),
+    }
+}
+
+fn file_response(path: &str, body: Cow<'static, [u8]>) -> HttpResponse {
+    let mime = mime_guess::from_path(path).first_or_octet_stream();
+    let cache = if path == INDEX {
+        "no-cache"
+    } else if is_hashed(path) {
+        "public, max-age=31536000, immutable"
+    } else {
+        "public, max-age=3600"
+    };
+    HttpResponse::Ok()
+        .insert_header((header::CONTENT_TYPE, mime.essence_str().to_owned()))
+        .insert_header((header::CACHE_CONTROL, cache))
+        .body(body.into_owned())
+}
+
+/// Default service: UI files, the SPA fallback, and JSON 404s under /api.
+pub async fn serve(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    let path = req.path().trim_start_matches('/');
+    if path == "api" || path.starts_with("api/") {
+        return Err(ApiError::NotFound(format!("No API route {} {}.", req.method(), req.path())));
+    }
+    if req.method() != actix_web::http::Method::GET && req.method() != actix_web::http::Method::HEAD {
+        return Err(ApiError::NotFound("Not found.".into()));
+    }
+    let wanted = if path.is_empty() { INDEX } else { path };
+    if let Some(body) = load(&state, wanted).await {
+        return Ok(file_response(wanted, body));
+    }
+    // A missing file (e.g. a chunk of an older build) must fail, so the UI can offer a reload;
+    // anything else is a client-side route.
+    if Path::new(wanted).extension().is_some() {
+        return Ok(HttpResponse::NotFound().insert_header((header::CACHE_CONTROL, "no-cache")).body("Not found"));
+    }
+    let index = load(&state, INDEX).await.ok_or_else(|| ApiError::Internal("index.html missing from the UI build".into()))?;
+    Ok(file_response(INDEX, index))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hashed_names() {
+        assert!(is_hashed("main-5XK2J7QD.js"));
+        assert!(is_hashed("chunks/LoginPage-ABCDEFGH.js"));
+        assert!(!is_hashed("index.html"));
+        assert!(!is_hashed("favicon.svg"));
+        assert!(!is_hashed("my-page.js"));
+    }
+
+    #[test]
+    fn the_ui_is_embedded() {
+        assert!(Ui::get(INDEX).is_some(), "build.rs always produces index.html");
+    }
+}

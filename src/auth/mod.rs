@@ -1,0 +1,104 @@
+//! Who is calling and what they may do: passwords, tokens, permissions, and the
+//! `CurrentUser` extractor every protected handler takes.
+
+pub mod password;
+pub mod permissions;
+pub mod throttle;
+pub mod tokens;
+
+use std::{collections::BTreeSet, future::Future, pin::Pin};
+
+use actix_web::{dev::Payload, web, FromRequest, HttpRequest};
+use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder};
+
+pub use permissions::Permission;
+
+use crate::{
+    entities::{role, role_permission, user, user_role},
+    error::ApiError,
+    state::AppState,
+};
+
+/// A signed-in, active user with the roles (in order) and permissions it holds now.
+#[derive(Debug, Clone)]
+pub struct CurrentUser {
+    pub user: user::Model,
+    pub roles: Vec<String>,
+    pub permissions: BTreeSet<Permission>,
+}
+
+impl CurrentUser {
+    pub fn id(&self) -> i32 {
+        self.user.id
+    }
+
+    pub fn has(&self, permission: Permission) -> bool {
+        self.permissions.contains(&permission)
+    }
+
+    /// 403 unless the user holds `permission`.
+    pub fn require(&self, permission: Permission) -> Result<(), ApiError> {
+        if self.has(permission) { Ok(()) } else { Err(ApiError::missing_permission(permission.code())) }
+    }
+
+    /// SPEC §6: the first role decides administrator status.
+    pub fn is_administrator(&self) -> bool {
+        self.roles.first().is_some_and(|r| r == permissions::ADMINISTRATOR)
+    }
+
+    pub fn permission_codes(&self) -> Vec<String> {
+        self.permissions.iter().map(|p| p.code().to_owned()).collect()
+    }
+}
+
+/// Loads a user's roles and permissions as they are in the database now, so that a
+/// role change or deactivation takes effect on the very next call.
+pub async fn load_principal(db: &impl ConnectionTrait, user: user::Model) -> Result<CurrentUser, ApiError> {
+    let links = user_role::Entity::find()
+        .filter(user_role::Column::UserId.eq(user.id))
+        .order_by_asc(user_role::Column::Position)
+        .all(db)
+        .await?;
+    let role_ids: Vec<i32> = links.iter().map(|l| l.role_id).collect();
+    let role_rows = role::Entity::find().filter(role::Column::Id.is_in(role_ids.clone())).all(db).await?;
+    let roles = role_ids
+        .iter()
+        .filter_map(|id| role_rows.iter().find(|r| r.id == *id).map(|r| r.name.clone()))
+        .collect();
+    let permissions = role_permission::Entity::find()
+        .filter(role_permission::Column::RoleId.is_in(role_ids))
+        .all(db)
+        .await?
+        .iter()
+        .filter_map(|rp| Permission::from_code(&rp.permission))
+        .collect();
+    Ok(CurrentUser { user, roles, permissions })
+}
+
+fn bearer(req: &HttpRequest) -> Option<&str> {
+    let value = req.headers().get(actix_web::http::header::AUTHORIZATION)?.to_str().ok()?;
+    let (scheme, token) = value.split_once(' ')?;
+    scheme.eq_ignore_ascii_case("bearer").then(|| token.trim())
+}
+
+impl FromRequest for CurrentUser {
+    type Error = ApiError;
+    type Future = Pin<Box<dyn Future<Output = Result<Self, ApiError>>>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let state = req.app_data::<web::Data<AppState>>().cloned();
+        let claims = state.as_ref().and_then(|s| bearer(req).and_then(|t| s.keys.verify_access(t)));
+        Box::pin(async move {
+            let state = state.ok_or_else(|| ApiError::Internal("state missing".into()))?;
+            let unauthorized = || ApiError::Unauthorized("A valid access token is required.".into());
+            let claims = claims.ok_or_else(unauthorized)?;
+            let id: i32 = claims.sub.parse().map_err(|_| unauthorized())?;
+            let user = user::Entity::find_by_id(id)
+                .one(&state.db)
+                .await?
+                .filter(|u| u.is_active)
+                .ok_or_else(unauthorized)?;
+            load_principal(&state.db, user).await
+        })
+    }
+}

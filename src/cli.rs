@@ -1,0 +1,131 @@
+//! Command line: serve (default), backup, user administration.
+
+use std::{net::TcpListener, path::PathBuf};
+
+use anyhow::{bail, Context};
+use clap::{Parser, Subcommand};
+use sea_orm::{ConnectionTrait, DatabaseBackend, Statement};
+
+use crate::{
+    app,
+    config::{Config, LogFormat},
+    identity::{self, management::NewUser},
+};
+
+#[derive(Debug, Parser)]
+#[command(name = "mentorpay", version, about = "MentorPay: payment requests of the mentor program, in one binary")]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+    #[command(flatten)]
+    pub config: Config,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Serve the application (the default).
+    Serve,
+    /// Write a consistent copy of the SQLite database to FILE while the server runs.
+    Backup { file: PathBuf },
+    /// Manage sign-ins from the server's console.
+    #[command(subcommand)]
+    User(UserCommand),
+}
+
+#[derive(Debug, Subcommand)]
+pub enum UserCommand {
+    /// Create a user; without MENTORPAY_NEW_USER_PASSWORD a set-password link is printed.
+    Create {
+        #[arg(long)]
+        email: String,
+        #[arg(long)]
+        first_name: String,
+        #[arg(long)]
+        last_name: String,
+        /// Role name (repeatable); the first one is shown and decides admin status.
+        #[arg(long = "role", default_value = "Administrator")]
+        roles: Vec<String>,
+        #[arg(long, env = "MENTORPAY_NEW_USER_PASSWORD", hide_env_values = true)]
+        password: Option<String>,
+    },
+    /// Print a one-time set-password link for a user (e.g. a locked-out Administrator).
+    ResetPassword { email: String },
+}
+
+pub fn init_logging(format: LogFormat) {
+    let filter = tracing_subscriber::EnvFilter::try_from_env("MENTORPAY_LOG")
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info,sqlx=warn,sea_orm=warn"));
+    let builder = tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr);
+    match format {
+        LogFormat::Json => builder.json().flatten_event(true).init(),
+        LogFormat::Text => builder.init(),
+    }
+}
+
+pub async fn run(cli: Cli) -> anyhow::Result<()> {
+    init_logging(cli.config.log_format);
+    match cli.command.unwrap_or(Command::Serve) {
+        Command::Serve => serve(cli.config).await,
+        Command::Backup { file } => backup(cli.config, file).await,
+        Command::User(cmd) => user(cli.config, cmd).await,
+    }
+}
+
+async fn serve(config: Config) -> anyhow::Result<()> {
+    let listen = config.listen;
+    let listener = TcpListener::bind(listen).with_context(|| format!("cannot listen on {listen}"))?;
+    let state = app::prepare(config).await?;
+    let url = state.config.public_url();
+    tracing::info!(%listen, database = %crate::db::redact(&state.config.database_url), "MentorPay {} ready: open {url}", env!("CARGO_PKG_VERSION"));
+    app::serve(state, listener)?.await?;
+    Ok(())
+}
+
+async fn backup(config: Config, file: PathBuf) -> anyhow::Result<()> {
+    if !config.is_sqlite() {
+        bail!("backup copies the SQLite database; for PostgreSQL use pg_dump");
+    }
+    if file.exists() {
+        bail!("{} exists already; choose a new file name", file.display());
+    }
+    let db = crate::db::connect(&config.database_url).await?;
+    let target = file.to_str().context("the backup path must be valid UTF-8")?.replace('\'', "''");
+    // VACUUM INTO writes a consistent snapshot without stopping writers.
+    db.execute_raw(Statement::from_string(DatabaseBackend::Sqlite, format!("VACUUM INTO '{target}'"))).await?;
+    println!("Backup written to {}", file.display());
+    Ok(())
+}
+
+async fn user(config: Config, cmd: UserCommand) -> anyhow::Result<()> {
+    let state = app::prepare(config).await?;
+    let err = |e: crate::error::ApiError| anyhow::anyhow!("{e}");
+    match cmd {
+        UserCommand::Create { email, first_name, last_name, roles, password } => {
+            let email = identity::rules::normalize_email(&email).context("not a valid e-mail address")?;
+            let hash = match password {
+                Some(p) => {
+                    if let Some(problem) = crate::auth::password::policy_problem(&p) {
+                        bail!("password {problem}");
+                    }
+                    Some(crate::auth::password::hash(p).await.map_err(err)?)
+                }
+                None => None,
+            };
+            let roles = identity::store::roles_by_names(&state.db, &roles).await.map_err(err)?;
+            let new = NewUser { email, first_name, last_name, hash, participant_id: None };
+            let (created, link) = identity::management::create_user_with_roles(&state, None, new, &roles).await.map_err(err)?;
+            println!("Created user {} (id {}).", created.email, created.id);
+            if let Some(link) = link {
+                println!("Set-password link (valid 72 hours, once):\n{link}");
+            }
+        }
+        UserCommand::ResetPassword { email } => {
+            let email = identity::rules::normalize_email(&email).context("not a valid e-mail address")?;
+            let user = identity::store::find_user_by_email(&state.db, &email).await.map_err(err)?.context("no such user")?;
+            let token = identity::store::issue_password_token(&state.db, user.id, identity::store::RESET).await.map_err(err)?;
+            let link = identity::session::set_password_link(&state.config.public_url(), &user.email, &token);
+            println!("Set-password link for {} (valid one hour, once):\n{link}", user.email);
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,111 @@
+//! Settings from flags and `MENTORPAY_*` environment variables (DESIGN §1).
+
+use std::{net::SocketAddr, path::PathBuf};
+
+use clap::{Args, ValueEnum};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum LogFormat {
+    Text,
+    Json,
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct Config {
+    /// Address and port to listen on (use 0.0.0.0:8080 to serve the intranet).
+    #[arg(long, global = true, env = "MENTORPAY_LISTEN", default_value = "127.0.0.1:8080")]
+    pub listen: SocketAddr,
+
+    /// Database URL: sqlite://FILE?mode=rwc (default) or postgres://user:pass@host/db.
+    #[arg(long, global = true, env = "MENTORPAY_DATABASE_URL", default_value = "sqlite://mentorpay.db?mode=rwc")]
+    pub database_url: String,
+
+    /// Folder for uploaded files (receipts).
+    #[arg(long, global = true, env = "MENTORPAY_DATA_DIR", default_value = "data")]
+    pub data_dir: PathBuf,
+
+    /// Secret that signs access tokens (32+ characters). Default: generated once and kept in the database.
+    #[arg(long, global = true, env = "MENTORPAY_JWT_SECRET", hide_env_values = true)]
+    pub jwt_secret: Option<String>,
+
+    /// Access token lifetime in seconds.
+    #[arg(long, global = true, env = "MENTORPAY_ACCESS_TOKEN_TTL", default_value_t = 900, value_parser = clap::value_parser!(u64).range(30..=86_400))]
+    pub access_token_ttl: u64,
+
+    /// Refresh token lifetime in seconds (the longest a sign-in lasts).
+    #[arg(long, global = true, env = "MENTORPAY_REFRESH_TOKEN_TTL", default_value_t = 28_800, value_parser = clap::value_parser!(u64).range(60..=2_592_000))]
+    pub refresh_token_ttl: u64,
+
+    /// Address users open in the browser; used in e-mailed links. Default: http://LISTEN.
+    #[arg(long, global = true, env = "MENTORPAY_PUBLIC_URL")]
+    pub public_url: Option<String>,
+
+    /// SMTP relay host. Without it, e-mails (password links) are written to the log.
+    #[arg(long, global = true, env = "MENTORPAY_SMTP_HOST")]
+    pub smtp_host: Option<String>,
+
+    /// SMTP port.
+    #[arg(long, global = true, env = "MENTORPAY_SMTP_PORT", default_value_t = 587)]
+    pub smtp_port: u16,
+
+    /// SMTP user name (optional).
+    #[arg(long, global = true, env = "MENTORPAY_SMTP_USERNAME")]
+    pub smtp_username: Option<String>,
+
+    /// SMTP password (optional).
+    #[arg(long, global = true, env = "MENTORPAY_SMTP_PASSWORD", hide_env_values = true)]
+    pub smtp_password: Option<String>,
+
+    /// SMTP transport security: starttls, tls or none (an internal relay on port 25).
+    #[arg(long, global = true, env = "MENTORPAY_SMTP_SECURITY", default_value = "starttls")]
+    pub smtp_security: SmtpSecurity,
+
+    /// Sender address of e-mails.
+    #[arg(long, global = true, env = "MENTORPAY_SMTP_FROM", default_value = "MentorPay <no-reply@localhost>")]
+    pub smtp_from: String,
+
+    /// Sign-in attempts allowed per account per minute (per client address: five times this).
+    #[arg(long, global = true, env = "MENTORPAY_LOGIN_ATTEMPTS_PER_MINUTE", default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=10_000))]
+    pub login_attempts_per_minute: u32,
+
+    /// Take the client address for sign-in throttling from X-Forwarded-For / Forwarded
+    /// (only behind a reverse proxy that sets them).
+    #[arg(long, global = true, env = "MENTORPAY_TRUST_PROXY", default_value_t = false)]
+    pub trust_proxy: bool,
+
+    /// Serve the UI from this folder instead of the copy built into the binary (UI development).
+    #[arg(long, global = true, env = "MENTORPAY_UI_DIR")]
+    pub ui_dir: Option<PathBuf>,
+
+    /// Log format.
+    #[arg(long, global = true, env = "MENTORPAY_LOG_FORMAT", value_enum, default_value = "text")]
+    pub log_format: LogFormat,
+
+    /// First Administrator's e-mail, used only when no Administrator exists yet.
+    #[arg(long, global = true, env = "MENTORPAY_ADMIN_EMAIL")]
+    pub admin_email: Option<String>,
+
+    /// First Administrator's password (12+ characters), used with --admin-email.
+    #[arg(long, global = true, env = "MENTORPAY_ADMIN_PASSWORD", hide_env_values = true)]
+    pub admin_password: Option<String>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum SmtpSecurity {
+    Starttls,
+    Tls,
+    None,
+}
+
+impl Config {
+    pub fn public_url(&self) -> String {
+        match &self.public_url {
+            Some(url) => url.trim_end_matches('/').to_owned(),
+            None => format!("http://{}", self.listen),
+        }
+    }
+
+    pub fn is_sqlite(&self) -> bool {
+        self.database_url.starts_with("sqlite:")
+    }
+}

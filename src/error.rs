@@ -1,0 +1,215 @@
+//! The one error type of the API. Every non-2xx answer is a JSON problem body
+//! `{status, title, detail, errors?}` with the SPEC §8 default titles.
+
+use std::collections::BTreeMap;
+
+use actix_web::{http::StatusCode, HttpResponse, ResponseError};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+/// Field name -> messages, as sent in `errors`.
+pub type FieldErrors = BTreeMap<String, Vec<String>>;
+
+#[derive(Debug, thiserror::Error)]
+pub enum ApiError {
+    #[error("{detail}")]
+    BadRequest { detail: String, errors: FieldErrors },
+    #[error("{0}")]
+    Unauthorized(String),
+    #[error("{0}")]
+    Forbidden(String),
+    #[error("{0}")]
+    NotFound(String),
+    #[error("{0}")]
+    Conflict(String),
+    #[error("{detail}")]
+    Unprocessable { detail: String, errors: FieldErrors },
+    #[error("too many requests")]
+    TooManyRequests { retry_after_secs: u64 },
+    #[error("{0}")]
+    Unavailable(String),
+    /// Never shown to the caller: logged, answered with a bare 500.
+    #[error("internal error: {0}")]
+    Internal(String),
+}
+
+/// The wire shape of every error answer.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ProblemBody {
+    pub status: u16,
+    pub title: String,
+    pub detail: String,
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub errors: FieldErrors,
+}
+
+/// SPEC §8 default texts, plus the standard reason for the codes it does not list.
+pub fn title_for(status: StatusCode) -> &'static str {
+    match status.as_u16() {
+        400 => "Bad Request",
+        401 => "Unauthorized",
+        403 => "Forbidden",
+        404 => "Not Found",
+        500 => "Internal Server Error",
+        502 => "Bad Gateway",
+        503 => "Service Unavailable",
+        _ => status.canonical_reason().unwrap_or("Generic Error"),
+    }
+}
+
+impl ApiError {
+    pub fn bad_request(detail: impl Into<String>) -> Self {
+        Self::BadRequest { detail: detail.into(), errors: FieldErrors::new() }
+    }
+
+    /// A 400 naming one field.
+    pub fn bad_field(field: &str, message: impl Into<String>) -> Self {
+        let message = message.into();
+        Self::BadRequest { detail: format!("{field}: {message}"), errors: one_field(field, message) }
+    }
+
+    /// A 422 naming one field.
+    pub fn rule(field: &str, message: impl Into<String>) -> Self {
+        let message = message.into();
+        Self::Unprocessable { detail: message.clone(), errors: one_field(field, message) }
+    }
+
+    pub fn validation(errors: FieldErrors) -> Self {
+        let detail = errors
+            .iter()
+            .map(|(field, msgs)| format!("{field}: {}", msgs.join("; ")))
+            .collect::<Vec<_>>()
+            .join(", ");
+        Self::BadRequest { detail, errors }
+    }
+
+    pub fn not_found(what: &str) -> Self {
+        Self::NotFound(format!("{what} was not found."))
+    }
+
+    pub fn missing_permission(code: &str) -> Self {
+        Self::Forbidden(format!("You do not have the permission {code}."))
+    }
+
+    fn body(&self) -> ProblemBody {
+        let status = self.status_code();
+        let (detail, errors) = match self {
+            Self::BadRequest { detail, errors } | Self::Unprocessable { detail, errors } => {
+                (detail.clone(), errors.clone())
+            }
+            Self::TooManyRequests { retry_after_secs } => (
+                format!("Too many attempts. Try again in {retry_after_secs} seconds."),
+                FieldErrors::new(),
+            ),
+            Self::Internal(_) => ("An unexpected error occurred.".to_owned(), FieldErrors::new()),
+            other => (other.to_string(), FieldErrors::new()),
+        };
+        ProblemBody { status: status.as_u16(), title: title_for(status).to_owned(), detail, errors }
+    }
+}
+
+fn one_field(field: &str, message: String) -> FieldErrors {
+    FieldErrors::from([(field.to_owned(), vec![message])])
+}
+
+impl ResponseError for ApiError {
+    fn status_code(&self) -> StatusCode {
+        match self {
+            Self::BadRequest { .. } => StatusCode::BAD_REQUEST,
+            Self::Unauthorized(_) => StatusCode::UNAUTHORIZED,
+            Self::Forbidden(_) => StatusCode::FORBIDDEN,
+            Self::NotFound(_) => StatusCode::NOT_FOUND,
+            Self::Conflict(_) => StatusCode::CONFLICT,
+            Self::Unprocessable { .. } => StatusCode::UNPROCESSABLE_ENTITY,
+            Self::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
+            Self::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
+            Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+
+    fn error_response(&self) -> HttpResponse {
+        if let Self::Internal(cause) = self {
+            tracing::error!(%cause, "internal error");
+        }
+        let mut response = HttpResponse::build(self.status_code());
+        if let Self::TooManyRequests { retry_after_secs } = self {
+            response.insert_header(("Retry-After", retry_after_secs.to_string()));
+        }
+        response.json(self.body())
+    }
+}
+
+impl From<sea_orm::DbErr> for ApiError {
+    fn from(err: sea_orm::DbErr) -> Self {
+        Self::Internal(format!("database: {err}"))
+    }
+}
+
+impl From<sea_orm::TransactionError<ApiError>> for ApiError {
+    fn from(err: sea_orm::TransactionError<ApiError>) -> Self {
+        match err {
+            sea_orm::TransactionError::Connection(db) => db.into(),
+            sea_orm::TransactionError::Transaction(api) => api,
+        }
+    }
+}
+
+impl ApiError {
+    /// A unique-index violation becomes a 409 (a concurrent duplicate); anything else stays internal.
+    pub fn unique_or_internal(err: sea_orm::DbErr, conflict: &str) -> Self {
+        match err.sql_err() {
+            Some(sea_orm::SqlErr::UniqueConstraintViolation(_)) => Self::Conflict(conflict.to_owned()),
+            _ => err.into(),
+        }
+    }
+}
+
+pub type ApiResult<T> = Result<T, ApiError>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use actix_web::body::to_bytes;
+
+    #[test]
+    fn titles_follow_the_spec_catalogue() {
+        for (code, title) in [
+            (400, "Bad Request"),
+            (401, "Unauthorized"),
+            (403, "Forbidden"),
+            (404, "Not Found"),
+            (500, "Internal Server Error"),
+            (502, "Bad Gateway"),
+            (503, "Service Unavailable"),
+            (409, "Conflict"),
+            (422, "Unprocessable Entity"),
+            (429, "Too Many Requests"),
+        ] {
+            assert_eq!(title_for(StatusCode::from_u16(code).unwrap()), title);
+        }
+    }
+
+    #[actix_web::test]
+    async fn internal_errors_hide_their_cause() {
+        let response = ApiError::Internal("secret path /etc/x".into()).error_response();
+        assert_eq!(response.status(), 500);
+        let body = to_bytes(response.into_body()).await.unwrap();
+        let text = String::from_utf8(body.to_vec()).unwrap();
+        assert!(!text.contains("secret"), "{text}");
+        assert!(text.contains("\"title\":\"Internal Server Error\""));
+    }
+
+    #[actix_web::test]
+    async fn throttling_sets_retry_after() {
+        let response = ApiError::TooManyRequests { retry_after_secs: 7 }.error_response();
+        assert_eq!(response.status(), 429);
+        assert_eq!(response.headers().get("Retry-After").unwrap(), "7");
+    }
+
+    #[test]
+    fn field_errors_are_named() {
+        let body = ApiError::bad_field("email", "is required").body();
+        assert_eq!(body.errors["email"], vec!["is required".to_owned()]);
+        assert_eq!(body.status, 400);
+    }
+}

@@ -1,0 +1,145 @@
+//! Wire shapes of the identity calls (DESIGN §3), camelCase.
+
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UserDetails {
+    pub first_name: String,
+    pub last_name: String,
+    pub email: String,
+    /// In order: the first decides administrator status and is the one shown.
+    pub roles: Vec<String>,
+    /// `resource:action` codes.
+    pub permissions: Vec<String>,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct LoginRequest {
+    pub email: String,
+    pub password: String,
+}
+
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LoginResponse {
+    /// Same value as `accessToken`.
+    pub token: String,
+    pub access_token: String,
+    pub refresh_token: String,
+    pub user_details: UserDetails,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RefreshRequest {
+    /// The (possibly expired) access token.
+    pub token: String,
+    pub refresh_token: String,
+}
+
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RefreshResponse {
+    pub token: String,
+    pub refresh_token: String,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LogoutRequest {
+    pub refresh_token: String,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct ResetPasswordRequest {
+    pub email: String,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct ValidateResetTokenRequest {
+    pub email: String,
+    pub token: String,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct SetPasswordRequest {
+    pub email: String,
+    pub token: String,
+    /// 12 or more characters.
+    pub password: String,
+}
+
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UserDto {
+    pub id: i32,
+    pub email: String,
+    pub first_name: String,
+    pub last_name: String,
+    pub roles: Vec<String>,
+    pub is_active: bool,
+    /// Set for the login of a participant (a Coordinator).
+    pub participant_id: Option<i32>,
+    /// False while an invited user has not chosen a password yet.
+    pub has_password: bool,
+    pub last_login_at: Option<chrono::DateTime<chrono::Utc>>,
+    pub created_at: chrono::DateTime<chrono::Utc>,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct CreateUserRequest {
+    pub email: String,
+    pub first_name: String,
+    pub last_name: String,
+    /// Role names, first one shown and deciding administrator status.
+    pub roles: Vec<String>,
+    /// Optional: without it, a set-password link is e-mailed.
+    pub password: Option<String>,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct UpdateUserRequest {
+    pub email: String,
+    pub first_name: String,
+    pub last_name: String,
+    pub roles: Vec<String>,
+    pub is_active: bool,
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(rename_all = "lowercase")]
+#[into_params(parameter_in = Query)]
+pub struct UsersQuery {
+    /// Role names (repeated or comma-separated): users holding any of them.
+    #[serde(default)]
+    #[param(rename = "Roles")]
+    pub roles: Vec<String>,
+    /// Part of the e-mail, case-insensitive.
+    #[param(rename = "Email")]
+    pub email: Option<String>,
+    #[param(rename = "Page")]
+    pub page: Option<i64>,
+    #[param(rename = "Size")]
+    pub size: Option<i64>,
+}
+
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RoleDto {
+    pub id: i32,
+    pub name: String,
+    pub permissions: Vec<String>,
+    pub is_built_in: bool,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RoleRequest {
+    pub name: String,
+    pub permissions: Vec<String>,
+}

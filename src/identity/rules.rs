@@ -1,0 +1,241 @@
+//! Pure identity rules: input shapes, role and user invariants, refresh-token verdicts.
+
+use chrono::{DateTime, Utc};
+
+use crate::{
+    auth::{permissions::ADMINISTRATOR, Permission},
+    entities::refresh_token,
+    error::{ApiError, FieldErrors},
+};
+
+pub const MAX_NAME_CHARS: usize = 100;
+
+/// Lower-cased, trimmed e-mail if it looks like one (local@domain.tld, no spaces).
+pub fn normalize_email(raw: &str) -> Option<String> {
+    let email = raw.trim().to_lowercase();
+    let (local, domain) = email.split_once('@')?;
+    let plausible = !local.is_empty()
+        && domain.contains('.')
+        && !domain.starts_with('.')
+        && !domain.ends_with('.')
+        && !domain.contains('@')
+        && email.len() <= 254
+        && !email.chars().any(char::is_whitespace);
+    plausible.then_some(email)
+}
+
+/// Collects field problems so a form shows all of them at once.
+#[derive(Default)]
+pub struct Checks(pub FieldErrors);
+
+impl Checks {
+    pub fn add(&mut self, field: &str, message: impl Into<String>) {
+        self.0.entry(field.to_owned()).or_default().push(message.into());
+    }
+
+    pub fn email(&mut self, field: &str, raw: &str) -> String {
+        normalize_email(raw).unwrap_or_else(|| {
+            self.add(field, "must be a valid e-mail address");
+            String::new()
+        })
+    }
+
+    pub fn name(&mut self, field: &str, raw: &str) -> String {
+        let name = raw.trim();
+        if name.is_empty() {
+            self.add(field, "is required");
+        } else if name.chars().count() > MAX_NAME_CHARS {
+            self.add(field, format!("must be at most {MAX_NAME_CHARS} characters"));
+        }
+        name.to_owned()
+    }
+
+    pub fn finish(self) -> Result<(), ApiError> {
+        if self.0.is_empty() { Ok(()) } else { Err(ApiError::validation(self.0)) }
+    }
+}
+
+/// Role names in the order given, without repeats; at least one.
+pub fn dedupe_roles(field: &str, roles: &[String], checks: &mut Checks) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for role in roles.iter().map(|r| r.trim()).filter(|r| !r.is_empty()) {
+        if !out.iter().any(|r| r.eq_ignore_ascii_case(role)) {
+            out.push(role.to_owned());
+        }
+    }
+    if out.is_empty() {
+        checks.add(field, "at least one role is required");
+    }
+    out
+}
+
+/// Permission codes parsed; unknown ones are named.
+pub fn parse_permissions(codes: &[String], checks: &mut Checks) -> Vec<Permission> {
+    let mut out = Vec::new();
+    for code in codes {
+        match Permission::from_code(code.trim()) {
+            Some(p) if !out.contains(&p) => out.push(p),
+            Some(_) => {}
+            None => checks.add("permissions", format!("unknown permission '{code}'")),
+        }
+    }
+    out
+}
+
+/// The Administrator role always holds every permission: an office must not lock
+/// itself out of user and role management.
+pub fn check_role_permissions(role_name: &str, permissions: &[Permission]) -> Result<(), ApiError> {
+    if role_name == ADMINISTRATOR && permissions.len() != Permission::ALL.len() {
+        return Err(ApiError::rule("permissions", "The Administrator role must keep every permission."));
+    }
+    Ok(())
+}
+
+pub fn check_role_deletable(is_built_in: bool, users_holding: u64) -> Result<(), ApiError> {
+    if is_built_in {
+        return Err(ApiError::rule("id", "Built-in roles cannot be deleted."));
+    }
+    if users_holding > 0 {
+        return Err(ApiError::rule("id", format!("The role is held by {users_holding} user(s); remove it from them first.")));
+    }
+    Ok(())
+}
+
+/// Nobody deactivates or demotes themselves, and the last active Administrator stays.
+pub fn check_admin_kept(
+    acting_on_self: bool,
+    was_active_admin: bool,
+    stays_active_admin: bool,
+    other_active_admins: u64,
+) -> Result<(), ApiError> {
+    if was_active_admin && !stays_active_admin {
+        if acting_on_self {
+            return Err(ApiError::rule("roles", "You cannot remove your own Administrator access."));
+        }
+        if other_active_admins == 0 {
+            return Err(ApiError::rule("roles", "The last active Administrator cannot lose that role."));
+        }
+    }
+    Ok(())
+}
+
+#[derive(Debug, PartialEq, Eq)]
+pub enum RefreshVerdict {
+    /// Valid: spend it and issue the next one of the family.
+    Rotate,
+    /// Already spent: someone replays it, so the whole family is revoked.
+    Reused,
+    /// Expired or revoked: refused, nothing else changes.
+    Refused,
+}
+
+pub fn judge_refresh(token: &refresh_token::Model, now: DateTime<Utc>) -> RefreshVerdict {
+    if token.revoked_at.is_some() || token.expires_at <= now {
+        RefreshVerdict::Refused
+    } else if token.used_at.is_some() {
+        RefreshVerdict::Reused
+    } else {
+        RefreshVerdict::Rotate
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chrono::Duration;
+
+    #[test]
+    fn emails() {
+        assert_eq!(normalize_email("  Ann.Lee@Example.ORG ").as_deref(), Some("ann.lee@example.org"));
+        for bad in ["", "ann", "ann@", "@example.org", "ann@example", "a b@example.org", "a@b@c.org", "ann@.org", "ann@org."] {
+            assert_eq!(normalize_email(bad), None, "{bad}");
+        }
+        assert_eq!(normalize_email(&format!("{}@example.org", "a".repeat(250))), None);
+    }
+
+    #[test]
+    fn checks_collect_every_problem() {
+        let mut c = Checks::default();
+        c.email("email", "nope");
+        c.name("firstName", "  ");
+        c.name("lastName", &"x".repeat(101));
+        assert_eq!(c.name("x", " Ann "), "Ann");
+        let errors = c.0.clone();
+        assert_eq!(errors.len(), 3);
+        assert!(c.finish().is_err());
+        assert!(Checks::default().finish().is_ok());
+    }
+
+    #[test]
+    fn roles_are_deduplicated_in_order() {
+        let mut c = Checks::default();
+        let roles = dedupe_roles("roles", &["Coordinator".into(), " coordinator".into(), "Administrator".into()], &mut c);
+        assert_eq!(roles, ["Coordinator", "Administrator"]);
+        assert!(c.0.is_empty());
+        dedupe_roles("roles", &[" ".into()], &mut c);
+        assert!(c.0.contains_key("roles"));
+    }
+
+    #[test]
+    fn permission_codes() {
+        let mut c = Checks::default();
+        let p = parse_permissions(&["user:read".into(), "USER:READ".into(), "budget:edit".into()], &mut c);
+        assert_eq!(p, [Permission::UserRead, Permission::BudgetEdit]);
+        parse_permissions(&["user:fly".into()], &mut c);
+        assert!(c.0["permissions"][0].contains("user:fly"));
+    }
+
+    #[test]
+    fn administrator_keeps_everything() {
+        assert!(check_role_permissions("Administrator", &[Permission::UserRead]).is_err());
+        assert!(check_role_permissions("Administrator", Permission::ALL).is_ok());
+        assert!(check_role_permissions("Auditor", &[Permission::UserRead]).is_ok());
+    }
+
+    #[test]
+    fn role_deletion() {
+        assert!(check_role_deletable(true, 0).is_err());
+        assert!(check_role_deletable(false, 2).is_err());
+        assert!(check_role_deletable(false, 0).is_ok());
+    }
+
+    #[test]
+    fn admin_is_kept() {
+        // (self, was admin, stays admin, other admins) -> allowed?
+        let cases = [
+            (true, true, false, 5, false),
+            (false, true, false, 0, false),
+            (false, true, false, 1, true),
+            (true, true, true, 0, true),
+            (false, false, false, 0, true),
+            (true, false, true, 0, true),
+        ];
+        for (me, was, stays, others, ok) in cases {
+            assert_eq!(check_admin_kept(me, was, stays, others).is_ok(), ok, "{me} {was} {stays} {others}");
+        }
+    }
+
+    #[test]
+    fn refresh_verdicts() {
+        let now = Utc::now();
+        let token = refresh_token::Model {
+            id: 1,
+            user_id: 1,
+            family_id: "f".into(),
+            token_hash: "h".into(),
+            expires_at: now + Duration::hours(1),
+            used_at: None,
+            revoked_at: None,
+            created_at: now,
+        };
+        assert_eq!(judge_refresh(&token, now), RefreshVerdict::Rotate);
+        assert_eq!(judge_refresh(&refresh_token::Model { used_at: Some(now), ..token.clone() }, now), RefreshVerdict::Reused);
+        assert_eq!(judge_refresh(&refresh_token::Model { revoked_at: Some(now), ..token.clone() }, now), RefreshVerdict::Refused);
+        assert_eq!(judge_refresh(&refresh_token::Model { expires_at: now, ..token.clone() }, now), RefreshVerdict::Refused);
+        // A spent *and* revoked token is simply refused (the family is already dead).
+        assert_eq!(
+            judge_refresh(&refresh_token::Model { used_at: Some(now), revoked_at: Some(now), ..token }, now),
+            RefreshVerdict::Refused
+        );
+    }
+}

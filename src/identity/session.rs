@@ -1,0 +1,218 @@
+//! Signing in and out, token refresh, and password links (the calls that need no
+//! access token).
+
+use actix_web::{web, HttpRequest, HttpResponse};
+use chrono::{Duration, Utc};
+use sea_orm::{ActiveModelTrait, IntoActiveModel, Set, TransactionTrait};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use super::{
+    dto::*,
+    rules::{judge_refresh, normalize_email, RefreshVerdict},
+    store,
+};
+use crate::{
+    activity,
+    auth::{load_principal, password},
+    entities::user,
+    error::{ApiError, ApiResult, ProblemBody},
+    state::AppState,
+    web::Json,
+};
+
+const BAD_CREDENTIALS: &str = "The e-mail or password is incorrect.";
+const BAD_LINK: &str = "This link is invalid or has expired. Ask for a new one.";
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Done {
+    pub message: String,
+}
+
+fn done(message: &str) -> web::Json<Done> {
+    web::Json(Done { message: message.to_owned() })
+}
+
+fn client_address(req: &HttpRequest, trust_proxy: bool) -> String {
+    let info = req.connection_info();
+    let addr = if trust_proxy { info.realip_remote_addr() } else { info.peer_addr() };
+    addr.unwrap_or("unknown").to_owned()
+}
+
+fn user_details(principal: &crate::auth::CurrentUser) -> UserDetails {
+    UserDetails {
+        first_name: principal.user.first_name.clone(),
+        last_name: principal.user.last_name.clone(),
+        email: principal.user.email.clone(),
+        roles: principal.roles.clone(),
+        permissions: principal.permission_codes(),
+    }
+}
+
+#[utoipa::path(post, path = "/api/v1/identity/login", tag = "identity", request_body = LoginRequest,
+    responses(
+        (status = 200, body = LoginResponse),
+        (status = 400, body = ProblemBody), (status = 401, body = ProblemBody),
+        (status = 403, description = "Coordinator sign-in is blocked", body = ProblemBody),
+        (status = 429, description = "Too many attempts; see Retry-After", body = ProblemBody)))]
+pub async fn login(state: web::Data<AppState>, req: HttpRequest, Json(body): Json<LoginRequest>) -> ApiResult<web::Json<LoginResponse>> {
+    let email = normalize_email(&body.email).ok_or_else(|| ApiError::bad_field("email", "must be a valid e-mail address"))?;
+    if body.password.is_empty() {
+        return Err(ApiError::bad_field("password", "is required"));
+    }
+    state.login_throttle.check(&client_address(&req, state.config.trust_proxy), &email)?;
+
+    let found = store::find_user_by_email(&state.db, &email).await?;
+    let hash = found.as_ref().filter(|u| u.is_active).and_then(|u| u.password_hash.clone());
+    let verified = password::verify(body.password, hash).await;
+    let user = match found {
+        Some(user) if verified => user,
+        _ => {
+            tracing::info!(target: "audit", "sign-in refused");
+            return Err(ApiError::Unauthorized(BAD_CREDENTIALS.into()));
+        }
+    };
+
+    let now = Utc::now();
+    let txn = state.db.begin().await?;
+    let mut active = user.clone().into_active_model();
+    active.last_login_at = Set(Some(now));
+    let user = active.update(&txn).await?;
+    let family = uuid::Uuid::new_v4().to_string();
+    let refresh_token =
+        store::issue_refresh(&txn, user.id, &family, now + Duration::seconds(state.keys.refresh_ttl_secs)).await?;
+    let principal = load_principal(&txn, user).await?;
+    txn.commit().await?;
+
+    tracing::info!(target: "audit", user_id = principal.id(), "signed in");
+    let access = state.keys.issue_access(principal.id(), &principal.user.email, now.timestamp());
+    Ok(web::Json(LoginResponse {
+        token: access.clone(),
+        access_token: access,
+        refresh_token,
+        user_details: user_details(&principal),
+    }))
+}
+
+#[utoipa::path(post, path = "/api/v1/identity/refresh", tag = "identity", request_body = RefreshRequest,
+    responses((status = 200, body = RefreshResponse), (status = 400, body = ProblemBody),
+        (status = 401, description = "Unknown, expired, revoked or reused refresh token", body = ProblemBody)))]
+pub async fn refresh(state: web::Data<AppState>, Json(body): Json<RefreshRequest>) -> ApiResult<web::Json<RefreshResponse>> {
+    let refused = || ApiError::Unauthorized("The session has ended. Please sign in again.".into());
+    let claims = state.keys.verify_signature_only(&body.token).ok_or_else(refused)?;
+    let token = store::find_refresh(&state.db, &body.refresh_token).await?.ok_or_else(refused)?;
+    if claims.sub != token.user_id.to_string() {
+        return Err(refused());
+    }
+    let now = Utc::now();
+    match judge_refresh(&token, now) {
+        RefreshVerdict::Refused => return Err(refused()),
+        RefreshVerdict::Reused => {
+            tracing::warn!(target: "audit", user_id = token.user_id, "refresh token reused; its sign-in is revoked");
+            store::revoke_family(&state.db, &token.family_id, now).await?;
+            return Err(refused());
+        }
+        RefreshVerdict::Rotate => {}
+    }
+
+    let txn = state.db.begin().await?;
+    if !store::spend_refresh(&txn, token.id, now).await? {
+        // Lost a race against another use of the same token: that is a reuse too.
+        txn.rollback().await?;
+        store::revoke_family(&state.db, &token.family_id, now).await?;
+        return Err(refused());
+    }
+    let user = store::get_user(&txn, token.user_id).await.ok().filter(|u| u.is_active).ok_or_else(refused)?;
+    // The sign-in keeps its original end: rotation does not extend a session.
+    let next = store::issue_refresh(&txn, user.id, &token.family_id, token.expires_at).await?;
+    txn.commit().await?;
+
+    let access = state.keys.issue_access(user.id, &user.email, now.timestamp());
+    Ok(web::Json(RefreshResponse { token: access, refresh_token: next }))
+}
+
+#[utoipa::path(post, path = "/api/v1/identity/logout", tag = "identity", request_body = LogoutRequest,
+    responses((status = 204, description = "The sign-in's refresh tokens are revoked")))]
+pub async fn logout(state: web::Data<AppState>, Json(body): Json<LogoutRequest>) -> ApiResult<HttpResponse> {
+    if let Some(token) = store::find_refresh(&state.db, &body.refresh_token).await? {
+        store::revoke_family(&state.db, &token.family_id, Utc::now()).await?;
+        tracing::info!(target: "audit", user_id = token.user_id, "signed out");
+    }
+    Ok(HttpResponse::NoContent().finish())
+}
+
+pub fn set_password_link(public_url: &str, email: &str, token: &str) -> String {
+    let query = serde_html_form::to_string([("email", email), ("token", token)]).unwrap_or_default();
+    format!("{public_url}/set-password?{query}")
+}
+
+#[utoipa::path(post, path = "/api/v1/identity/user/reset-password", tag = "identity", request_body = ResetPasswordRequest,
+    responses((status = 200, description = "Always, whether or not the account exists", body = Done),
+        (status = 400, body = ProblemBody), (status = 429, body = ProblemBody)))]
+pub async fn reset_password(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    Json(body): Json<ResetPasswordRequest>,
+) -> ApiResult<web::Json<Done>> {
+    let email = normalize_email(&body.email).ok_or_else(|| ApiError::bad_field("email", "must be a valid e-mail address"))?;
+    state.login_throttle.check(&client_address(&req, state.config.trust_proxy), &format!("reset:{email}"))?;
+    if let Some(user) = store::find_user_by_email(&state.db, &email).await?.filter(|u| u.is_active) {
+        let token = store::issue_password_token(&state.db, user.id, store::RESET).await?;
+        let link = set_password_link(&state.config.public_url(), &user.email, &token);
+        state.mailer.send(
+            &user.email,
+            "MentorPay: set your password",
+            format!("Someone asked to reset the MentorPay password of {}.\n\nChoose a new password here (valid for one hour, once):\n{link}\n\nIf it was not you, ignore this message.\n", user.email),
+        );
+    }
+    Ok(done("If an account exists for this e-mail, a link to set a new password has been sent."))
+}
+
+async fn user_and_live_token(
+    state: &AppState,
+    email: &str,
+    token: &str,
+) -> ApiResult<(user::Model, crate::entities::password_token::Model)> {
+    let invalid = || ApiError::bad_field("token", BAD_LINK);
+    let email = normalize_email(email).ok_or_else(invalid)?;
+    let user = store::find_user_by_email(&state.db, &email).await?.filter(|u| u.is_active).ok_or_else(invalid)?;
+    let live = store::find_live_password_token(&state.db, user.id, token, Utc::now()).await?.ok_or_else(invalid)?;
+    Ok((user, live))
+}
+
+#[utoipa::path(post, path = "/api/v1/identity/reset-token/validate", tag = "identity", request_body = ValidateResetTokenRequest,
+    responses((status = 200, body = Done), (status = 400, description = "Invalid, used or expired link", body = ProblemBody)))]
+pub async fn validate_reset_token(
+    state: web::Data<AppState>,
+    Json(body): Json<ValidateResetTokenRequest>,
+) -> ApiResult<web::Json<Done>> {
+    user_and_live_token(&state, &body.email, &body.token).await?;
+    Ok(done("The link is valid."))
+}
+
+#[utoipa::path(post, path = "/api/v1/identity/user/set-password", tag = "identity", request_body = SetPasswordRequest,
+    responses((status = 200, body = Done), (status = 400, description = "Weak password or invalid link", body = ProblemBody)))]
+pub async fn set_password(state: web::Data<AppState>, Json(body): Json<SetPasswordRequest>) -> ApiResult<web::Json<Done>> {
+    password::check_policy("password", &body.password)?;
+    let (user, token) = user_and_live_token(&state, &body.email, &body.token).await?;
+    let hash = password::hash(body.password).await?;
+    let now = Utc::now();
+    let txn = state.db.begin().await?;
+    if !store::spend_password_tokens(&txn, token.id, user.id, now).await? {
+        return Err(ApiError::bad_field("token", BAD_LINK));
+    }
+    let user_id = user.id;
+    let mut active = user.into_active_model();
+    active.password_hash = Set(Some(hash));
+    active.updated_at = Set(now);
+    active.update(&txn).await?;
+    store::revoke_all_refresh(&txn, user_id, now).await?;
+    activity::record(
+        &txn,
+        activity::Entry { entity_type: "user", entity_id: user_id, action: "password-set", actor_user_id: Some(user_id), ..Default::default() },
+    )
+    .await?;
+    txn.commit().await?;
+    tracing::info!(target: "audit", user_id, "password set");
+    Ok(done("Your password has been set. You can sign in now."))
+}

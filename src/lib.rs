@@ -1,0 +1,18 @@
+//! MentorPay: one binary serving the UI and the JSON API over SQLite (or PostgreSQL).
+//! Areas (identity, …) sit over a small kernel (error, web, auth, entities, config, db).
+
+pub mod activity;
+pub mod app;
+pub mod assets;
+pub mod auth;
+pub mod cli;
+pub mod config;
+pub mod db;
+pub mod entities;
+pub mod error;
+pub mod identity;
+pub mod mail;
+pub mod openapi;
+pub mod state;
+pub mod system;
+pub mod web;

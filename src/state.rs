@@ -1,0 +1,16 @@
+//! What every handler can reach: the database, token keys, settings, throttles, mail.
+
+use std::sync::Arc;
+
+use sea_orm::DatabaseConnection;
+
+use crate::{auth::{throttle::LoginThrottle, tokens::TokenKeys}, config::Config, mail::Mailer};
+
+#[derive(Clone)]
+pub struct AppState {
+    pub db: DatabaseConnection,
+    pub keys: TokenKeys,
+    pub config: Arc<Config>,
+    pub login_throttle: Arc<LoginThrottle>,
+    pub mailer: Mailer,
+}

@@ -1,0 +1,232 @@
+//! Request kernel shared by every area: a JSON body extractor whose errors name the
+//! field, a query extractor that accepts SPEC's PascalCase names case-insensitively,
+//! and the paging contract of DESIGN §3.
+
+use std::{future::Future, pin::Pin};
+
+use actix_web::{dev::Payload, web, FromRequest, HttpRequest};
+use serde::{de::DeserializeOwned, Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+use crate::error::{ApiError, FieldErrors};
+
+/// Largest accepted JSON body; uploads do not travel through JSON.
+const MAX_JSON_BYTES: usize = 2 * 1024 * 1024;
+
+/// `web::Json` with errors that say which field is wrong (`errors: {"roles[0]": [...]}`).
+pub struct Json<T>(pub T);
+
+impl<T: DeserializeOwned + 'static> FromRequest for Json<T> {
+    type Error = ApiError;
+    type Future = Pin<Box<dyn Future<Output = Result<Self, ApiError>>>>;
+
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        let is_json = req
+            .headers()
+            .get(actix_web::http::header::CONTENT_TYPE)
+            .and_then(|v| v.to_str().ok())
+            .is_some_and(|v| v.starts_with("application/json") || v.contains("+json"));
+        let body = web::Bytes::from_request(req, payload);
+        Box::pin(async move {
+            if !is_json {
+                return Err(ApiError::bad_request("The body must be JSON (Content-Type: application/json)."));
+            }
+            let bytes = body.await.map_err(|e| ApiError::bad_request(format!("Unreadable body: {e}")))?;
+            if bytes.len() > MAX_JSON_BYTES {
+                return Err(ApiError::bad_request("The body is too large."));
+            }
+            parse_json(&bytes).map(Json)
+        })
+    }
+}
+
+/// Parses JSON and names the failing field path in the error.
+pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
+    let de = &mut serde_json::Deserializer::from_slice(bytes);
+    serde_path_to_error::deserialize(de).map_err(|err| {
+        let path = err.path().to_string();
+        let inner = err.into_inner();
+        let message = clean_serde_message(&inner.to_string());
+        match missing_field(&message) {
+            Some(field) => ApiError::bad_field(&join_path(&path, field), "is required"),
+            None if path == "." => ApiError::bad_request(format!("Invalid JSON: {message}")),
+            None => ApiError::bad_field(&path, message),
+        }
+    })
+}
+
+fn join_path(path: &str, field: &str) -> String {
+    if path == "." { field.to_owned() } else { format!("{path}.{field}") }
+}
+
+/// serde's messages end with " at line 1 column 9": the field name already says where.
+fn clean_serde_message(message: &str) -> String {
+    match message.rfind(" at line ") {
+        Some(i) => message[..i].to_owned(),
+        None => message.to_owned(),
+    }
+}
+
+fn missing_field(message: &str) -> Option<&str> {
+    message.strip_prefix("missing field `")?.strip_suffix('`')
+}
+
+/// Query string extractor: keys are matched case-insensitively (the struct's fields
+/// must be declared lower case via `#[serde(rename_all = "lowercase")]`), repeated keys
+/// and comma-separated values fill `Vec` fields.
+pub struct Query<T>(pub T);
+
+impl<T: DeserializeOwned> FromRequest for Query<T> {
+    type Error = ApiError;
+    type Future = std::future::Ready<Result<Self, ApiError>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        std::future::ready(parse_query(req.query_string()).map(Query))
+    }
+}
+
+pub fn parse_query<T: DeserializeOwned>(query: &str) -> Result<T, ApiError> {
+    let pairs: Vec<(String, String)> = serde_html_form::from_str(query)
+        .map_err(|e| ApiError::bad_request(format!("Invalid query string: {e}")))?;
+    let mut lowered = Vec::with_capacity(pairs.len());
+    for (key, value) in pairs {
+        let key = key.to_ascii_lowercase();
+        // Empty values mean "no filter", as HTML forms and the UI send them.
+        for part in value.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+            lowered.push((key.clone(), part.to_owned()));
+        }
+    }
+    let encoded = serde_html_form::to_string(&lowered)
+        .map_err(|e| ApiError::bad_request(format!("Invalid query string: {e}")))?;
+    serde_html_form::from_str(&encoded).map_err(|e| {
+        let message = e.to_string();
+        match missing_field(&message) {
+            Some(field) => ApiError::bad_field(field, "is required"),
+            None => ApiError::bad_request(format!("Invalid query parameter: {message}")),
+        }
+    })
+}
+
+pub const DEFAULT_PAGE_SIZE: u64 = 25;
+pub const MAX_PAGE_SIZE: u64 = 500;
+
+/// `Page` (from 1) and `Size` (1..=500), both optional.
+#[derive(Debug, Clone, Copy, Default, Deserialize, IntoParams)]
+#[serde(rename_all = "lowercase")]
+#[into_params(parameter_in = Query)]
+pub struct PageQuery {
+    /// Page number, starting at 1.
+    #[param(rename = "Page")]
+    pub page: Option<i64>,
+    /// Page size, 1 to 500 (default 25).
+    #[param(rename = "Size")]
+    pub size: Option<i64>,
+}
+
+/// A validated page request.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Paging {
+    pub page: u64,
+    pub size: u64,
+}
+
+impl PageQuery {
+    pub fn paging(self) -> Result<Paging, ApiError> {
+        let mut errors = FieldErrors::new();
+        let page = self.page.unwrap_or(1);
+        let size = self.size.unwrap_or(DEFAULT_PAGE_SIZE as i64);
+        if page < 1 {
+            errors.entry("Page".into()).or_default().push("must be 1 or more".into());
+        }
+        if !(1..=MAX_PAGE_SIZE as i64).contains(&size) {
+            errors.entry("Size".into()).or_default().push(format!("must be between 1 and {MAX_PAGE_SIZE}"));
+        }
+        if !errors.is_empty() {
+            return Err(ApiError::validation(errors));
+        }
+        Ok(Paging { page: page as u64, size: size as u64 })
+    }
+}
+
+impl Paging {
+    pub fn offset(self) -> u64 {
+        (self.page - 1) * self.size
+    }
+}
+
+/// The paged list shape of DESIGN §3.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Page<T> {
+    pub items: Vec<T>,
+    pub page: u64,
+    pub size: u64,
+    pub total_count: u64,
+}
+
+impl<T> Page<T> {
+    pub fn new(items: Vec<T>, paging: Paging, total_count: u64) -> Self {
+        Self { items, page: paging.page, size: paging.size, total_count }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(Debug, Deserialize)]
+    #[serde(rename_all = "lowercase")]
+    struct Filters {
+        email: Option<String>,
+        #[serde(default)]
+        roles: Vec<String>,
+        page: Option<i64>,
+    }
+
+    #[test]
+    fn query_keys_are_case_insensitive_and_lists_split() {
+        let f: Filters = parse_query("Email=a%40b.org&ROLES=Administrator,Coordinator&page=2").unwrap();
+        assert_eq!(f.email.as_deref(), Some("a@b.org"));
+        assert_eq!(f.roles, ["Administrator", "Coordinator"]);
+        assert_eq!(f.page, Some(2));
+        let f: Filters = parse_query("Roles=A&Roles=B&Email=").unwrap();
+        assert_eq!(f.roles, ["A", "B"]);
+        assert_eq!(f.email, None);
+    }
+
+    #[test]
+    fn bad_query_values_are_400() {
+        let err = parse_query::<Filters>("Page=two").unwrap_err();
+        assert!(matches!(err, ApiError::BadRequest { .. }));
+    }
+
+    #[test]
+    fn paging_defaults_and_bounds() {
+        assert_eq!(PageQuery::default().paging().unwrap(), Paging { page: 1, size: 25 });
+        for (page, size) in [(Some(0), None), (None, Some(0)), (None, Some(501)), (Some(-3), Some(10))] {
+            let err = PageQuery { page, size }.paging().unwrap_err();
+            assert!(matches!(err, ApiError::BadRequest { .. }), "{page:?} {size:?}");
+        }
+        assert_eq!(PageQuery { page: Some(3), size: Some(500) }.paging().unwrap().offset(), 1000);
+    }
+
+    #[derive(Debug, Deserialize)]
+    #[allow(dead_code)]
+    struct Body {
+        email: String,
+        roles: Vec<String>,
+    }
+
+    #[test]
+    fn json_errors_name_the_field() {
+        match parse_json::<Body>(br#"{"roles": []}"#).unwrap_err() {
+            ApiError::BadRequest { errors, .. } => assert!(errors.contains_key("email")),
+            other => panic!("{other:?}"),
+        }
+        match parse_json::<Body>(br#"{"email": "x", "roles": [1]}"#).unwrap_err() {
+            ApiError::BadRequest { errors, .. } => assert!(errors.contains_key("roles[0]"), "{errors:?}"),
+            other => panic!("{other:?}"),
+        }
+        assert!(parse_json::<Body>(b"{not json").is_err());
+    }
+}

@@ -1,0 +1,175 @@
+//! Test harness: the real app on a real SQLite file in a temporary folder, served over
+//! TCP on a free port, and an HTTP client that speaks to it.
+#![allow(dead_code)]
+
+use std::{
+    net::TcpListener,
+    sync::{Arc, Mutex},
+};
+
+use clap::Parser;
+use mentorpay::{
+    app,
+    cli::Cli,
+    mail::{Mail, Mailer},
+    state::AppState,
+};
+use reqwest::{Method, StatusCode};
+use serde_json::{json, Value};
+
+pub const ADMIN_EMAIL: &str = "admin@example.org";
+pub const ADMIN_PASSWORD: &str = "admin password 123";
+pub const JWT_SECRET: &str = "test secret that is long enough 0123456789";
+
+pub struct TestApp {
+    pub base: String,
+    pub client: reqwest::Client,
+    pub state: AppState,
+    pub outbox: Arc<Mutex<Vec<Mail>>>,
+    pub dir: Arc<tempfile::TempDir>,
+}
+
+pub struct Reply {
+    pub status: StatusCode,
+    pub headers: reqwest::header::HeaderMap,
+    pub body: Value,
+}
+
+impl Reply {
+    /// Asserts the DESIGN §3 error shape and returns it.
+    pub fn problem(&self, status: u16) -> &Value {
+        assert_eq!(self.status.as_u16(), status, "body: {}", self.body);
+        assert_eq!(self.body["status"], status, "{}", self.body);
+        assert!(self.body["title"].is_string() && self.body["detail"].is_string(), "{}", self.body);
+        &self.body
+    }
+
+    pub fn ok(&self) -> &Value {
+        assert!(self.status.is_success(), "status {} body {}", self.status, self.body);
+        &self.body
+    }
+}
+
+/// Starts the app with the given extra flags on a new database.
+pub async fn spawn_with(extra: &[&str]) -> TestApp {
+    let dir = Arc::new(tempfile::tempdir().expect("temp dir"));
+    spawn_in(dir, extra).await
+}
+
+pub async fn spawn() -> TestApp {
+    spawn_with(&[]).await
+}
+
+/// Starts the app on the database in `dir` (a restart when it exists already).
+pub async fn spawn_in(dir: Arc<tempfile::TempDir>, extra: &[&str]) -> TestApp {
+    let db = format!("sqlite://{}?mode=rwc", dir.path().join("mentorpay.db").display());
+    let data = dir.path().join("data");
+    let mut args = vec![
+        "mentorpay",
+        "--database-url",
+        &db,
+        "--data-dir",
+        data.to_str().unwrap(),
+        "--jwt-secret",
+        JWT_SECRET,
+        "--admin-email",
+        ADMIN_EMAIL,
+        "--admin-password",
+        ADMIN_PASSWORD,
+        "--listen",
+        "127.0.0.1:0",
+    ];
+    args.extend_from_slice(extra);
+    let cli = Cli::try_parse_from(args).expect("test flags parse");
+    let listener = TcpListener::bind("127.0.0.1:0").expect("bind");
+    let port = listener.local_addr().unwrap().port();
+    let mut state = app::prepare(cli.config).await.expect("app prepares");
+    let outbox = Arc::new(Mutex::new(Vec::new()));
+    state.mailer = Mailer::Capture(outbox.clone());
+    let server = app::serve(state.clone(), listener).expect("serve");
+    actix_web::rt::spawn(server);
+    TestApp {
+        base: format!("http://127.0.0.1:{port}"),
+        client: reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap(),
+        state,
+        outbox,
+        dir,
+    }
+}
+
+impl TestApp {
+    pub async fn call(&self, method: Method, path: &str, token: Option<&str>, body: Option<Value>) -> Reply {
+        let mut req = self.client.request(method, format!("{}{path}", self.base));
+        if let Some(t) = token {
+            req = req.bearer_auth(t);
+        }
+        if let Some(b) = body {
+            req = req.json(&b);
+        }
+        let res = req.send().await.expect("request");
+        let status = res.status();
+        let headers = res.headers().clone();
+        let text = res.text().await.unwrap();
+        let body = if text.is_empty() { Value::Null } else { serde_json::from_str(&text).unwrap_or(Value::String(text)) };
+        Reply { status, headers, body }
+    }
+
+    pub async fn get(&self, path: &str, token: &str) -> Reply {
+        self.call(Method::GET, path, Some(token), None).await
+    }
+
+    pub async fn post(&self, path: &str, token: Option<&str>, body: Value) -> Reply {
+        self.call(Method::POST, path, token, Some(body)).await
+    }
+
+    pub async fn put(&self, path: &str, token: &str, body: Value) -> Reply {
+        self.call(Method::PUT, path, Some(token), Some(body)).await
+    }
+
+    pub async fn delete(&self, path: &str, token: &str) -> Reply {
+        self.call(Method::DELETE, path, Some(token), None).await
+    }
+
+    pub async fn login_reply(&self, email: &str, password: &str) -> Reply {
+        self.post("/api/v1/identity/login", None, json!({"email": email, "password": password})).await
+    }
+
+    /// Signs in and returns (access token, refresh token).
+    pub async fn login(&self, email: &str, password: &str) -> (String, String) {
+        let r = self.login_reply(email, password).await;
+        let body = r.ok();
+        (body["accessToken"].as_str().unwrap().to_owned(), body["refreshToken"].as_str().unwrap().to_owned())
+    }
+
+    pub async fn admin_token(&self) -> String {
+        self.login(ADMIN_EMAIL, ADMIN_PASSWORD).await.0
+    }
+
+    /// Creates a user with a password through the API and returns its id.
+    pub async fn create_user(&self, admin: &str, email: &str, roles: &[&str], password: &str) -> i64 {
+        let r = self
+            .post(
+                "/api/v1/identity/users",
+                Some(admin),
+                json!({"email": email, "firstName": "Test", "lastName": "User", "roles": roles, "password": password}),
+            )
+            .await;
+        assert_eq!(r.status, 201, "{}", r.body);
+        r.body["id"].as_i64().unwrap()
+    }
+
+    /// The last message sent to `to`.
+    pub fn last_mail_to(&self, to: &str) -> Option<Mail> {
+        self.outbox.lock().unwrap().iter().rev().find(|m| m.to == to).cloned()
+    }
+
+    /// The (email, token) pair of the set-password link in the last mail to `to`.
+    pub fn link_in_mail(&self, to: &str) -> (String, String) {
+        let mail = self.last_mail_to(to).expect("a mail was sent");
+        let start = mail.body.find("/set-password?").expect("link in mail");
+        let query = mail.body[start + "/set-password?".len()..].split_whitespace().next().unwrap();
+        let pairs: Vec<(String, String)> = serde_html_form::from_str(query).unwrap();
+        let get = |k: &str| pairs.iter().find(|(key, _)| key == k).unwrap().1.clone();
+        (get("email"), get("token"))
+    }
+}
