@@ -1,0 +1,3 @@
+//! Payment requests: the 14 forms and their approval workflow (DESIGN §4).
+
+pub mod workflow;
