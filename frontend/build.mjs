@@ -1,0 +1,70 @@
+// Builds the single-page app: `node build.mjs [outdir]` (default: frontend/dist).
+// Rust's build.rs runs it with $OUT_DIR/ui and embeds that folder; the server
+// serves index.html for every non-API, non-asset path, so asset URLs are absolute.
+import { build } from 'esbuild';
+import { copyFile, mkdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loginPageJs } from './e2e/login-js-size.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const outdir = path.resolve(process.argv[2] ?? path.join(here, 'dist'));
+// The metafile sits beside the output folder, so it is not embedded in the binary.
+const metafilePath = `${outdir}.meta.json`;
+
+await rm(outdir, { recursive: true, force: true });
+await mkdir(outdir, { recursive: true });
+
+const result = await build({
+  absWorkingDir: here,
+  entryPoints: { main: 'src/main.tsx' },
+  outdir,
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'browser',
+  target: ['es2022', 'chrome111', 'edge111', 'firefox115', 'safari16.4'],
+  minify: true,
+  sourcemap: false,
+  legalComments: 'none',
+  jsx: 'automatic',
+  entryNames: '[name]-[hash]',
+  chunkNames: 'chunks/[name]-[hash]',
+  assetNames: 'assets/[name]-[hash]',
+  publicPath: '/',
+  define: { 'process.env.NODE_ENV': '"production"' },
+  metafile: true,
+  logLevel: 'warning',
+});
+
+const entry = Object.entries(result.metafile.outputs).find(([, output]) => output.entryPoint === 'src/main.tsx');
+if (!entry) throw new Error('esbuild produced no entry chunk');
+const [entryFile, entryOutput] = entry;
+const url = (file) => `/${path.relative(outdir, path.resolve(here, file)).split(path.sep).join('/')}`;
+
+// No inline script: the CSP is `script-src 'self'`.
+const html = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <meta name="color-scheme" content="light" />
+    <title>MentorPay</title>
+    <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+${entryOutput.cssBundle ? `    <link rel="stylesheet" href="${url(entryOutput.cssBundle)}" />\n` : ''}    <script type="module" src="${url(entryFile)}"></script>
+  </head>
+  <body>
+    <noscript>MentorPay needs JavaScript.</noscript>
+    <div id="root"></div>
+  </body>
+</html>
+`;
+await writeFile(path.join(outdir, 'index.html'), html);
+await copyFile(path.join(here, 'public/favicon.svg'), path.join(outdir, 'favicon.svg'));
+await writeFile(metafilePath, JSON.stringify(result.metafile));
+
+const login = loginPageJs(result.metafile, here);
+console.log(
+  `built ${outdir}: ${Object.keys(result.metafile.outputs).length} files; ` +
+    `/login loads ${login.files.length} JS files, ${(login.gzipBytes / 1024).toFixed(1)} KB gzip`,
+);

@@ -1,0 +1,56 @@
+import {
+  fetchBaseQuery,
+  type BaseQueryFn,
+  type FetchArgs,
+  type FetchBaseQueryMeta,
+} from '@reduxjs/toolkit/query';
+import { API_BASE_URL, isAnonymousPath } from './config';
+import { abortedError, normalizeError, type ApiError } from './errors';
+import { ensureFreshAccessToken, logout, SessionEndedError } from './session';
+
+export interface ApiExtraOptions {
+  /** The caller shows the error itself: no toast. */
+  quiet?: boolean;
+}
+
+const rawBaseQuery = fetchBaseQuery({ baseUrl: API_BASE_URL, credentials: 'include' });
+
+const sessionEnded: ApiError = {
+  status: 401,
+  title: 'Unauthorized',
+  detail: 'Your session has ended. Please sign in again.',
+  quiet: true,
+};
+
+/**
+ * fetchBaseQuery plus the session rules of SPEC §7/§8: bearer token,
+ * refresh before expiry (single-flight, cross-tab), logout on any 401,
+ * and errors normalised to ApiError.
+ */
+export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError, ApiExtraOptions, FetchBaseQueryMeta> =
+  async (args, api, extraOptions) => {
+    const request: FetchArgs = typeof args === 'string' ? { url: args } : args;
+    const anonymous = isAnonymousPath(request.url);
+    let headers = request.headers;
+
+    if (!anonymous) {
+      try {
+        const token = await ensureFreshAccessToken(api.dispatch);
+        headers = { ...(headers as Record<string, string> | undefined), Authorization: `Bearer ${token}` };
+      } catch (error) {
+        if (api.signal.aborted) return { error: abortedError() };
+        if (error instanceof SessionEndedError) return { error: sessionEnded };
+        return { error: normalizeError({ status: 'FETCH_ERROR', error: String(error) }) };
+      }
+    }
+
+    const result = await rawBaseQuery({ ...request, headers }, api, {});
+    if (!result.error) return { data: result.data, meta: result.meta };
+
+    const error = normalizeError(result.error, result.meta, api.signal.aborted);
+    if (error.status === 401 && !anonymous) {
+      api.dispatch(logout('expired'));
+      return { error: { ...error, quiet: true }, meta: result.meta };
+    }
+    return { error: extraOptions?.quiet ? { ...error, quiet: true } : error, meta: result.meta };
+  };

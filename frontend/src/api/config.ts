@@ -1,0 +1,20 @@
+/**
+ * The API lives at the same origin (SPEC §7: version 1). The origin prefix
+ * keeps URLs absolute, which non-browser fetch implementations (unit tests) need.
+ */
+export const API_BASE_URL = `${globalThis.location?.origin ?? 'http://localhost'}/api/v1`;
+
+/** Calls that carry no bearer token (SPEC §6, DESIGN §3): no refresh, no logout on 401. */
+const ANONYMOUS_PATHS = [
+  '/identity/login',
+  '/identity/refresh',
+  '/identity/reset-token/validate',
+  '/identity/user/set-password',
+  '/identity/user/reset-password',
+  '/health',
+];
+
+export function isAnonymousPath(url: string): boolean {
+  const path = url.split('?')[0];
+  return ANONYMOUS_PATHS.includes(path.startsWith('/') ? path : `/${path}`);
+}

@@ -1,0 +1,40 @@
+import { NavLink, Stack } from '@mantine/core';
+import { Link, useLocation } from 'react-router';
+import { selectPermissions } from '../../api/authSlice';
+import { useAppSelector } from '../hooks';
+import { Permission } from '../permissions';
+
+// SPEC §2 side menu: each entry only when the user holds its permission.
+export const MENU_ENTRIES: { label: string; to: string; section: string; permission?: string }[] = [
+  { label: 'Home', to: '/', section: '/' },
+  { label: 'Participant Management', to: '/participant/list', section: '/participant', permission: Permission.ParticipantRead },
+  { label: 'Reports', to: '/reports', section: '/reports', permission: Permission.ReportRead },
+  { label: 'Budgets', to: '/budget/list', section: '/budget', permission: Permission.BudgetRead },
+  { label: 'Settings', to: '/settings', section: '/settings', permission: Permission.SettingViewMenu },
+];
+
+function isActive(pathname: string, section: string) {
+  if (section === '/') return pathname === '/' || pathname.startsWith('/payment-request');
+  return pathname === section || pathname.startsWith(`${section}/`);
+}
+
+export function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
+  const permissions = useAppSelector(selectPermissions);
+  const { pathname } = useLocation();
+  return (
+    <Stack gap={4} component="nav" aria-label="Main menu">
+      {MENU_ENTRIES.filter((entry) => !entry.permission || permissions.includes(entry.permission)).map((entry) => (
+        <NavLink
+          key={entry.to}
+          component={Link}
+          to={entry.to}
+          label={entry.label}
+          active={isActive(pathname, entry.section)}
+          onClick={onNavigate}
+          variant="filled"
+          style={{ borderRadius: 'var(--mantine-radius-sm)' }}
+        />
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,141 @@
+import { Center, Loader } from '@mantine/core';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { AnonymousOnly, RequireAuth, RouteErrorRedirect } from './guards';
+import { MainLayout } from './layouts/MainLayout';
+import { PublicLayout, type PublicPageHandle } from './layouts/PublicLayout';
+import { lazyPage } from './lazyPage';
+import { Permission as P } from './permissions';
+
+// Every route of SPEC §2. Pages are loaded on demand (one chunk each) and
+// gated by the permission named beside them.
+
+const publicRoutes: RouteObject[] = [
+  { path: 'login', handle: { title: 'Sign in' } satisfies PublicPageHandle, lazy: lazyPage(() => import('../features/auth/LoginPage')) },
+  {
+    path: 'forgot-password',
+    handle: { title: 'Forgot password' } satisfies PublicPageHandle,
+    lazy: lazyPage(() => import('../features/auth/ForgotPasswordPage')),
+  },
+  {
+    path: 'set-password',
+    handle: { title: 'Set password' } satisfies PublicPageHandle,
+    lazy: lazyPage(() => import('../features/auth/SetPasswordPage')),
+  },
+];
+
+const participantForm = () => import('../features/participants/ParticipantFormPage');
+const requestForm = () => import('../features/payment-requests/PaymentRequestFormPage');
+const vendorPaymentReport = () => import('../features/reports/VendorPaymentReportPage');
+
+const mainRoutes: RouteObject[] = [
+  { index: true, lazy: lazyPage(() => import('../features/home/HomePage')) },
+  {
+    path: 'payment-requests/details',
+    lazy: lazyPage(() => import('../features/payment-requests/PaymentRequestDetailsListPage'), { permission: P.RequestRead }),
+  },
+  { path: 'payment-request/:formType/create', lazy: lazyPage(requestForm, { permission: P.RequestCreate, props: { mode: 'create' } }) },
+  {
+    path: 'payment-request/:formType/:paymentRequestId/details',
+    lazy: lazyPage(requestForm, { permission: P.RequestRead, props: { mode: 'view' } }),
+  },
+  {
+    path: 'payment-request/:formType/:paymentRequestId/edit',
+    lazy: lazyPage(requestForm, { permission: P.RequestEdit, props: { mode: 'edit' } }),
+  },
+  {
+    path: 'payment-request/:formType/:paymentRequestId/approve',
+    lazy: lazyPage(requestForm, { permission: P.RequestApprove, props: { mode: 'approve' } }),
+  },
+
+  { path: 'participant/list', lazy: lazyPage(() => import('../features/participants/ParticipantListPage'), { permission: P.ParticipantRead }) },
+  { path: 'participant/create', lazy: lazyPage(participantForm, { permission: P.ParticipantCreate, props: { mode: 'create' } }) },
+  { path: 'participant/:participantId/details', lazy: lazyPage(participantForm, { permission: P.ParticipantRead, props: { mode: 'view' } }) },
+  { path: 'participant/:participantId/edit', lazy: lazyPage(participantForm, { permission: P.ParticipantEdit, props: { mode: 'edit' } }) },
+
+  { path: 'settings', lazy: lazyPage(() => import('../features/settings/SettingsPage'), { permission: P.SettingViewMenu }) },
+  { path: 'settings/general', lazy: lazyPage(() => import('../features/settings/GeneralSettingsPage'), { permission: P.SettingRead }) },
+  {
+    path: 'settings/template-validation',
+    lazy: lazyPage(() => import('../features/settings/TemplateValidationPage'), { permission: P.SettingRead }),
+  },
+  {
+    path: 'settings/notification-banner',
+    lazy: lazyPage(() => import('../features/settings/NotificationBannerPage'), { permission: P.SettingRead }),
+  },
+  { path: 'settings/block-login', lazy: lazyPage(() => import('../features/settings/BlockLoginPage'), { permission: P.SettingRead }) },
+
+  { path: 'budget/list', lazy: lazyPage(() => import('../features/budgets/BudgetListPage'), { permission: P.BudgetRead }) },
+  { path: 'budget/:fiscalYearId/details', lazy: lazyPage(() => import('../features/budgets/BudgetDetailsPage'), { permission: P.BudgetRead }) },
+
+  { path: 'reports', lazy: lazyPage(() => import('../features/reports/ReportsPage'), { permission: P.ReportRead }) },
+  {
+    path: 'reports/mentor-program-reimbursements',
+    lazy: lazyPage(() => import('../features/reports/MentorProgramReimbursementsReportPage'), { permission: P.ReportReimbursement }),
+  },
+  {
+    path: 'reports/participants',
+    lazy: lazyPage(() => import('../features/reports/ParticipantsReportPage'), { permission: P.ReportParticipants }),
+  },
+  {
+    path: 'reports/approvals-by-accounts',
+    lazy: lazyPage(() => import('../features/reports/ApprovalsByAccountsReportPage'), { permission: P.ReportApprovalByAccount }),
+  },
+  {
+    path: 'reports/all-approvals',
+    lazy: lazyPage(() => import('../features/reports/AllApprovalsReportPage'), { permission: P.ReportAllApprovals }),
+  },
+  {
+    path: 'reports/approvals-by-request-type',
+    lazy: lazyPage(() => import('../features/reports/ApprovalsByRequestTypeReportPage'), {
+      permission: P.ReportApprovalsByRequestType,
+    }),
+  },
+  {
+    path: 'reports/actual-vs-budget',
+    lazy: lazyPage(() => import('../features/reports/ActualVsBudgetReportPage'), { permission: P.ReportActualVsBudget }),
+  },
+  {
+    path: 'reports/all-payments-requests',
+    lazy: lazyPage(() => import('../features/reports/AllPaymentRequestsReportPage'), { permission: P.ReportPaymentRequestsByType }),
+  },
+  {
+    path: 'reports/historical-bonuses',
+    lazy: lazyPage(() => import('../features/reports/HistoricalBonusesReportPage'), { permission: P.ReportHistoricalBonuses }),
+  },
+  {
+    path: 'reports/vendor-payment/list',
+    lazy: lazyPage(() => import('../features/reports/VendorPaymentListPage'), { permission: P.ReportVendorPaymentsHistory }),
+  },
+  {
+    path: 'reports/vendor-payment/:reportHistoryId/details',
+    lazy: lazyPage(vendorPaymentReport, { permission: P.ReportVendorPaymentsHistory, props: { mode: 'view' } }),
+  },
+  {
+    path: 'reports/vendor-payment/generate',
+    lazy: lazyPage(vendorPaymentReport, { permission: P.ReportGenerateVendorPayment, props: { mode: 'create' } }),
+  },
+];
+
+function PageLoader() {
+  return (
+    <Center h="100vh">
+      <Loader aria-label="Loading" />
+    </Center>
+  );
+}
+
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    // Unknown paths (404) and route errors both end up here and go Home.
+    errorElement: <RouteErrorRedirect />,
+    HydrateFallback: PageLoader,
+    children: [
+      { Component: AnonymousOnly, children: [{ Component: PublicLayout, children: publicRoutes }] },
+      { Component: RequireAuth, children: [{ Component: MainLayout, children: mainRoutes }] },
+    ],
+  },
+];
+
+/** Created after the chunk-error handler is installed: the first page starts loading at once. */
+export const createAppRouter = () => createBrowserRouter(routes);

@@ -1,0 +1,36 @@
+import { Card, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useHasPermission } from '../app/hooks';
+
+export const FORBIDDEN_TEXT = 'You do not have permission to view this page';
+
+/** The 403 card shown in place of a page the user may not see. */
+export function ForbiddenCard() {
+  return (
+    <Card withBorder radius="md" padding="xl" role="alert" aria-label="Permission denied">
+      <Stack gap="xs" align="center">
+        <Title order={2} c="red.7">
+          403
+        </Title>
+        <Text fw={600}>Forbidden</Text>
+        <Text c="dimmed">{FORBIDDEN_TEXT}</Text>
+      </Stack>
+    </Card>
+  );
+}
+
+/**
+ * Renders children only when the user holds `permission`. Pages get the 403
+ * card; pass `fallback={null}` to simply hide a smaller piece of content.
+ */
+export function PermissionGate({
+  permission,
+  fallback = <ForbiddenCard />,
+  children,
+}: {
+  permission?: string;
+  fallback?: ReactNode;
+  children: ReactNode;
+}) {
+  return useHasPermission(permission) ? children : fallback;
+}

@@ -1,0 +1,57 @@
+import { Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+
+// SPEC §2 confirmation dialogs, with their exact texts. Each returns a promise
+// that resolves true on confirm and false on any other way out (button,
+// Escape, click outside). Needs <ModalsProvider> (mounted in main.tsx).
+
+export const CANCEL_CHANGES_TEXT = 'Are you sure you want to cancel the changes?';
+export const SAVE_CHANGES_TEXT = 'Are you sure you want to save the changes?';
+
+interface ConfirmOptions {
+  title: string;
+  text: string;
+  confirmLabel: string;
+  cancelLabel: string;
+  danger?: boolean;
+}
+
+export function openConfirm({ title, text, confirmLabel, cancelLabel, danger }: ConfirmOptions): Promise<boolean> {
+  return new Promise((resolve) => {
+    let settled = false;
+    const settle = (confirmed: boolean) => {
+      if (settled) return;
+      settled = true;
+      resolve(confirmed);
+    };
+    modals.openConfirmModal({
+      title,
+      centered: true,
+      children: <Text size="sm">{text}</Text>,
+      labels: { confirm: confirmLabel, cancel: cancelLabel },
+      confirmProps: danger ? { color: 'red' } : undefined,
+      onConfirm: () => settle(true),
+      onCancel: () => settle(false),
+      onClose: () => settle(false),
+    });
+  });
+}
+
+/** 'Keep editing' / 'Cancel Changes' (danger). */
+export const confirmCancelChanges = () =>
+  openConfirm({
+    title: 'Cancel Changes',
+    text: CANCEL_CHANGES_TEXT,
+    cancelLabel: 'Keep editing',
+    confirmLabel: 'Cancel Changes',
+    danger: true,
+  });
+
+/** 'Keep editing' / 'Save Changes'. */
+export const confirmSaveChanges = () =>
+  openConfirm({
+    title: 'Save Changes',
+    text: SAVE_CHANGES_TEXT,
+    cancelLabel: 'Keep editing',
+    confirmLabel: 'Save Changes',
+  });

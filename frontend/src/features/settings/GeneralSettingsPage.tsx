@@ -1,0 +1,5 @@
+import { NotAvailableYet } from '../../components/NotAvailableYet';
+
+export default function GeneralSettingsPage() {
+  return <NotAvailableYet title="General settings" />;
+}

@@ -1,0 +1,5 @@
+import { NotAvailableYet } from '../../components/NotAvailableYet';
+
+export default function NotificationBannerPage() {
+  return <NotAvailableYet title="Notification banner" />;
+}

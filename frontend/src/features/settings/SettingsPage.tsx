@@ -1,0 +1,67 @@
+import { Anchor, Card, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import { asApiError, ErrorDisplay } from '../../components/ErrorDisplay';
+import { useGetPermissionsQuery, useGetRolesQuery, useGetUsersPageQuery } from './api';
+
+const SECTIONS = [
+  { title: 'General', to: '/settings/general', text: 'Organisation, support e-mail, rates and session lifetimes.' },
+  { title: 'Template validation', to: '/settings/template-validation', text: 'Limits checked on every payment request form.' },
+  { title: 'Notification banner', to: '/settings/notification-banner', text: 'Messages shown to every signed-in user.' },
+  { title: 'Block login', to: '/settings/block-login', text: 'Stop Coordinators from signing in, with a message.' },
+];
+
+function Count({ label, value, loading }: { label: string; value?: number; loading: boolean }) {
+  return (
+    <Stack gap={2} align="center" aria-label={label}>
+      {loading ? <Loader size="sm" /> : <Text fz={28} fw={700} data-testid={`count-${label.toLowerCase()}`}>{value ?? '–'}</Text>}
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+    </Stack>
+  );
+}
+
+/** The three identity lists load concurrently; each shows its own state. */
+function IdentityOverview() {
+  const users = useGetUsersPageQuery({ page: 1, size: 1 });
+  const roles = useGetRolesQuery();
+  const permissions = useGetPermissionsQuery();
+  const error = users.error ?? roles.error ?? permissions.error;
+  return (
+    <Card withBorder radius="md" padding="md" component="section" aria-label="Overview">
+      <Title order={3} size="h5" mb="sm">
+        Overview
+      </Title>
+      {error ? (
+        <ErrorDisplay error={asApiError(error)} />
+      ) : (
+        <Group justify="space-around">
+          <Count label="Users" value={users.data?.totalCount} loading={users.isLoading} />
+          <Count label="Roles" value={roles.data?.length} loading={roles.isLoading} />
+          <Count label="Permissions" value={permissions.data?.length} loading={permissions.isLoading} />
+        </Group>
+      )}
+    </Card>
+  );
+}
+
+export default function SettingsPage() {
+  return (
+    <Stack gap="lg">
+      <Title order={2}>Settings</Title>
+      <IdentityOverview />
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        {SECTIONS.map((section) => (
+          <Card key={section.to} withBorder radius="md" padding="md" component="section" aria-label={section.title}>
+            <Anchor component={Link} to={section.to} fw={600}>
+              {section.title}
+            </Anchor>
+            <Text size="sm" c="dimmed" mt={4}>
+              {section.text}
+            </Text>
+          </Card>
+        ))}
+      </SimpleGrid>
+    </Stack>
+  );
+}

@@ -1,0 +1,5 @@
+import { NotAvailableYet } from '../../components/NotAvailableYet';
+
+export default function TemplateValidationPage() {
+  return <NotAvailableYet title="Template validation" />;
+}

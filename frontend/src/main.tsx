@@ -1,0 +1,37 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import { MantineProvider } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
+import { Notifications } from '@mantine/notifications';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { Provider } from 'react-redux';
+import { RouterProvider } from 'react-router';
+import { PersistGate } from 'redux-persist/integration/react';
+import { ChunkErrorNotice, installChunkErrorHandler } from './app/ChunkErrorNotice';
+import { logoutIfIdleTooLong } from './app/idle';
+import { createAppRouter } from './app/router';
+import { persistor, store } from './app/store';
+import { theme } from './app/theme';
+
+installChunkErrorHandler();
+const router = createAppRouter();
+
+// SPEC §9: toasts last 5 seconds.
+const TOAST_MS = 5000;
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <Provider store={store}>
+      <PersistGate persistor={persistor} onBeforeLift={() => logoutIfIdleTooLong(store.dispatch, store.getState)}>
+        <MantineProvider theme={theme} defaultColorScheme="light">
+          <ModalsProvider>
+            <Notifications autoClose={TOAST_MS} position="top-right" />
+            <ChunkErrorNotice />
+            <RouterProvider router={router} />
+          </ModalsProvider>
+        </MantineProvider>
+      </PersistGate>
+    </Provider>
+  </StrictMode>,
+);
