@@ -12,6 +12,7 @@ pub mod entities;
 pub mod error;
 pub mod identity;
 pub mod mail;
+pub mod money;
 pub mod openapi;
 pub mod state;
 pub mod system;
