@@ -21,6 +21,7 @@ use crate::{
     identity,
     mail::Mailer,
     openapi::ApiDoc,
+    settings,
     state::AppState,
     system,
 };
@@ -64,6 +65,7 @@ async fn log_and_no_store(req: ServiceRequest, next: Next<impl MessageBody>) -> 
 pub async fn prepare(config: Config) -> anyhow::Result<AppState> {
     let db = db::connect(&config.database_url).await?;
     identity::bootstrap::ensure_builtin_roles(&db).await?;
+    settings::store::ensure_defaults(&db).await?;
     let secret = identity::bootstrap::jwt_secret(&db, config.jwt_secret.as_deref()).await?;
     let keys = TokenKeys::new(&secret, config.access_token_ttl as i64, config.refresh_token_ttl as i64);
     let state = AppState {
@@ -81,6 +83,7 @@ pub async fn prepare(config: Config) -> anyhow::Result<AppState> {
 fn api(cfg: &mut web::ServiceConfig) {
     system::configure(cfg);
     identity::configure(cfg);
+    settings::configure(cfg);
 }
 
 pub fn configure(state: web::Data<AppState>) -> impl Fn(&mut web::ServiceConfig) + Clone {

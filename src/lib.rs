@@ -14,6 +14,7 @@ pub mod identity;
 pub mod mail;
 pub mod money;
 pub mod openapi;
+pub mod settings;
 pub mod state;
 pub mod system;
 pub mod web;

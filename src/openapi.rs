@@ -6,7 +6,7 @@ use utoipa::{
     Modify, OpenApi,
 };
 
-use crate::{error::ProblemBody, identity, system};
+use crate::{error::ProblemBody, identity, settings, system};
 
 #[derive(OpenApi)]
 #[openapi(
@@ -30,10 +30,20 @@ use crate::{error::ProblemBody, identity, system};
         identity::management::create_role,
         identity::management::update_role,
         identity::management::delete_role,
+        settings::fiscal_years::list_fiscal_years,
+        settings::fiscal_years::create_fiscal_year,
+        settings::general::get_general,
+        settings::general::update_general,
+        settings::limits::get_limits,
+        settings::limits::put_limits,
+        settings::login_block::get_block,
+        settings::login_block::set_block,
+        settings::banners::get_banners,
+        settings::banners::put_banners,
     ),
     components(schemas(ProblemBody)),
     modifiers(&BearerAuth),
-    tags((name = "identity", description = "Sign-in, tokens, users, roles"), (name = "system", description = "Health"))
+    tags((name = "identity", description = "Sign-in, tokens, users, roles"), (name = "settings", description = "System settings and fiscal years"), (name = "system", description = "Health"))
 )]
 pub struct ApiDoc;
 

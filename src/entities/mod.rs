@@ -2,6 +2,11 @@
 
 pub mod activity_log;
 pub mod app_setting;
+pub mod coordinator_login_block;
+pub mod fiscal_year;
+pub mod form_validation_limit;
+pub mod general_setting;
+pub mod notification_banner;
 pub mod password_token;
 pub mod refresh_token;
 pub mod role;
