@@ -2,6 +2,13 @@
 
 pub mod activity_log;
 pub mod app_setting;
+pub mod approval_code;
+pub mod college;
+pub mod expense_account;
+pub mod fund;
+pub mod mentor_program;
+pub mod mentor_program_college;
+pub mod participation;
 pub mod password_token;
 pub mod refresh_token;
 pub mod role;
