@@ -21,6 +21,7 @@ use crate::{
     identity,
     mail::Mailer,
     openapi::ApiDoc,
+    participants, reference,
     state::AppState,
     system,
 };
@@ -81,6 +82,9 @@ pub async fn prepare(config: Config) -> anyhow::Result<AppState> {
 fn api(cfg: &mut web::ServiceConfig) {
     system::configure(cfg);
     identity::configure(cfg);
+    // Reference lists first: `/participants/roles` must not be taken for `/participants/{id}`.
+    reference::configure(cfg);
+    participants::configure(cfg);
 }
 
 pub fn configure(state: web::Data<AppState>) -> impl Fn(&mut web::ServiceConfig) + Clone {

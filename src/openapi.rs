@@ -6,7 +6,7 @@ use utoipa::{
     Modify, OpenApi,
 };
 
-use crate::{error::ProblemBody, identity, system};
+use crate::{error::ProblemBody, identity, participants, reference, reference::openapi::ReferencePaths, system};
 
 #[derive(OpenApi)]
 #[openapi(
@@ -30,10 +30,20 @@ use crate::{error::ProblemBody, identity, system};
         identity::management::create_role,
         identity::management::update_role,
         identity::management::delete_role,
+        participants::api::list,
+        participants::api::get,
+        participants::api::create,
+        participants::api::update,
+        participants::api::delete,
+        participants::api::add_participation,
+        participants::api::update_participation,
+        participants::api::delete_participation,
+        participants::api::create_identity_user,
+        participants::api::participant_list,
     ),
-    components(schemas(ProblemBody)),
-    modifiers(&BearerAuth),
-    tags((name = "identity", description = "Sign-in, tokens, users, roles"), (name = "system", description = "Health"))
+    components(schemas(ProblemBody, reference::dto::RefItem, reference::dto::RefCreate)),
+    modifiers(&BearerAuth, &ReferencePaths),
+    tags((name = "identity", description = "Sign-in, tokens, users, roles"), (name = "reference", description = "Reference lists (one generic implementation)"), (name = "participants", description = "Participants, participations, Coordinator logins"), (name = "system", description = "Health"))
 )]
 pub struct ApiDoc;
 

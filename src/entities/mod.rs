@@ -8,6 +8,7 @@ pub mod expense_account;
 pub mod fund;
 pub mod mentor_program;
 pub mod mentor_program_college;
+pub mod participant;
 pub mod participation;
 pub mod password_token;
 pub mod refresh_token;
