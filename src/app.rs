@@ -21,7 +21,7 @@ use crate::{
     identity,
     mail::Mailer,
     openapi::ApiDoc,
-    settings,
+    participants, reference, settings,
     state::AppState,
     system,
 };
@@ -83,6 +83,9 @@ pub async fn prepare(config: Config) -> anyhow::Result<AppState> {
 fn api(cfg: &mut web::ServiceConfig) {
     system::configure(cfg);
     identity::configure(cfg);
+    // Reference lists first: `/participants/roles` must not be taken for `/participants/{id}`.
+    reference::configure(cfg);
+    participants::configure(cfg);
     settings::configure(cfg);
 }
 

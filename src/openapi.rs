@@ -6,7 +6,7 @@ use utoipa::{
     Modify, OpenApi,
 };
 
-use crate::{error::ProblemBody, identity, settings, system};
+use crate::{error::ProblemBody, identity, participants, reference, reference::openapi::ReferencePaths, settings, system};
 
 #[derive(OpenApi)]
 #[openapi(
@@ -30,6 +30,16 @@ use crate::{error::ProblemBody, identity, settings, system};
         identity::management::create_role,
         identity::management::update_role,
         identity::management::delete_role,
+        participants::api::list,
+        participants::api::get,
+        participants::api::create,
+        participants::api::update,
+        participants::api::delete,
+        participants::api::add_participation,
+        participants::api::update_participation,
+        participants::api::delete_participation,
+        participants::api::create_identity_user,
+        participants::api::participant_list,
         settings::fiscal_years::list_fiscal_years,
         settings::fiscal_years::create_fiscal_year,
         settings::general::get_general,
@@ -41,9 +51,9 @@ use crate::{error::ProblemBody, identity, settings, system};
         settings::banners::get_banners,
         settings::banners::put_banners,
     ),
-    components(schemas(ProblemBody)),
-    modifiers(&BearerAuth),
-    tags((name = "identity", description = "Sign-in, tokens, users, roles"), (name = "settings", description = "System settings and fiscal years"), (name = "system", description = "Health"))
+    components(schemas(ProblemBody, reference::dto::RefItem, reference::dto::RefCreate)),
+    modifiers(&BearerAuth, &ReferencePaths),
+    tags((name = "identity", description = "Sign-in, tokens, users, roles"), (name = "reference", description = "Reference lists (one generic implementation)"), (name = "participants", description = "Participants, participations, Coordinator logins"), (name = "settings", description = "System settings and fiscal years"), (name = "system", description = "Health"))
 )]
 pub struct ApiDoc;
 

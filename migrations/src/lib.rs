@@ -3,6 +3,9 @@
 pub use sea_orm_migration::prelude::*;
 
 mod m20261121_000001_identity;
+mod m20261121_000002_reference;
+mod m20261121_000003_reference_seed;
+mod m20261121_000004_participants;
 mod m20261121_000010_settings;
 
 pub struct Migrator;
@@ -12,6 +15,9 @@ impl MigratorTrait for Migrator {
     fn migrations() -> Vec<Box<dyn MigrationTrait>> {
         vec![
             Box::new(m20261121_000001_identity::Migration),
+            Box::new(m20261121_000002_reference::Migration),
+            Box::new(m20261121_000003_reference_seed::Migration),
+            Box::new(m20261121_000004_participants::Migration),
             Box::new(m20261121_000010_settings::Migration),
         ]
     }
