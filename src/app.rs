@@ -21,7 +21,7 @@ use crate::{
     identity,
     mail::Mailer,
     openapi::ApiDoc,
-    participants, reference, settings,
+    budgets, participants, reference, settings,
     state::AppState,
     system,
 };
@@ -87,6 +87,7 @@ fn api(cfg: &mut web::ServiceConfig) {
     reference::configure(cfg);
     participants::configure(cfg);
     settings::configure(cfg);
+    budgets::configure(cfg);
 }
 
 pub fn configure(state: web::Data<AppState>) -> impl Fn(&mut web::ServiceConfig) + Clone {

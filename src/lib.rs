@@ -5,6 +5,7 @@ pub mod activity;
 pub mod app;
 pub mod assets;
 pub mod auth;
+pub mod budgets;
 pub mod cli;
 pub mod config;
 pub mod db;

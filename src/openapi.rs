@@ -6,7 +6,7 @@ use utoipa::{
     Modify, OpenApi,
 };
 
-use crate::{error::ProblemBody, identity, participants, reference, reference::openapi::ReferencePaths, settings, system};
+use crate::{budgets, error::ProblemBody, identity, participants, reference, reference::openapi::ReferencePaths, settings, system};
 
 #[derive(OpenApi)]
 #[openapi(
@@ -50,10 +50,14 @@ use crate::{error::ProblemBody, identity, participants, reference, reference::op
         settings::login_block::set_block,
         settings::banners::get_banners,
         settings::banners::put_banners,
+        budgets::api::list_budgets,
+        budgets::api::get_budget,
+        budgets::api::update_line,
+        budgets::api::bulk_update,
     ),
     components(schemas(ProblemBody, reference::dto::RefItem, reference::dto::RefCreate)),
     modifiers(&BearerAuth, &ReferencePaths),
-    tags((name = "identity", description = "Sign-in, tokens, users, roles"), (name = "reference", description = "Reference lists (one generic implementation)"), (name = "participants", description = "Participants, participations, Coordinator logins"), (name = "settings", description = "System settings and fiscal years"), (name = "system", description = "Health"))
+    tags((name = "identity", description = "Sign-in, tokens, users, roles"), (name = "reference", description = "Reference lists (one generic implementation)"), (name = "participants", description = "Participants, participations, Coordinator logins"), (name = "settings", description = "System settings and fiscal years"), (name = "budgets", description = "Budget lines per fiscal year"), (name = "system", description = "Health"))
 )]
 pub struct ApiDoc;
 

@@ -413,6 +413,11 @@ async fn the_openapi_document_lists_every_settings_route() {
     let app = spawn().await;
     let doc = app.call(Method::GET, "/api/v1/openapi.json", None, None).await;
     let paths = &doc.ok()["paths"];
+    // Every schema the settings bodies refer to is in the document (Money included).
+    let schemas = &doc.body["components"]["schemas"];
+    for name in ["Money", "FiscalYearDto", "GeneralSettingsDto", "MealRates", "FormLimitDto", "LoginBlockDto", "BannerDto", "BannerInput", "BannerSeverity"] {
+        assert!(schemas[name].is_object(), "{name}");
+    }
     for (path, methods) in [
         ("/api/v1/system-settings/fiscal-years", &["get", "post"][..]),
         ("/api/v1/system-settings/general", &["get"]),
