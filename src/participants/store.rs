@@ -442,7 +442,7 @@ pub async fn picker(db: &impl ConnectionTrait, scope: &Scope, f: &PickerFilters)
         .filter_map(|(pn, p)| {
             let p = p?;
             let deleted = p.deleted_at.is_some() || pn.deleted_at.is_some();
-            (f.show_deleted || !deleted).then(|| ParticipantListItem {
+            (f.show_deleted || !deleted).then_some(ParticipantListItem {
                 participation_id: pn.id,
                 participant_id: p.id,
                 full_name: p.full_name,
