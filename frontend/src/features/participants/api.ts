@@ -83,6 +83,9 @@ export interface ParticipantBody {
   languageIds: number[];
   educationLevelIds: number[];
   permitLevelIds: number[];
+  /** POST only: participations created with the participant. */
+  participations?: ParticipationBody[];
+  /** PUT only (required there): the version the edit is based on. */
   version?: number;
 }
 
