@@ -46,7 +46,7 @@ export function ParticipantFilters({ filters, lookups, onChange, onClear }: Prop
   );
 
   return (
-    <Fieldset legend={active ? `Filters (${active} active)` : 'Filters'} aria-label="Filters">
+    <Fieldset legend={active ? `Filters (${active} active)` : 'Filters'}>
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm" verticalSpacing="xs">
         <TextInput
           label="Full name"
