@@ -191,7 +191,7 @@ export function ParticipantEditor({ mode, participant, lookups }: Props) {
       readOnly={readOnly}
       searchable={!readOnly}
       hidePickedOptions
-      placeholder={readOnly || values[field].length ? undefined : 'None'}
+      placeholder={readOnly ? (values[field].length ? undefined : '—') : values[field].length ? undefined : 'None'}
     />
   );
 
@@ -265,6 +265,7 @@ export function ParticipantEditor({ mode, participant, lookups }: Props) {
                 onChange={(e) => set('phone', e.currentTarget.value)}
                 error={fieldErrors.phone}
                 readOnly={readOnly}
+                placeholder={readOnly ? '—' : undefined}
               />
               <Textarea
                 label="Address"
@@ -274,6 +275,7 @@ export function ParticipantEditor({ mode, participant, lookups }: Props) {
                 onChange={(e) => set('address', e.currentTarget.value)}
                 error={fieldErrors.address}
                 readOnly={readOnly}
+                placeholder={readOnly ? '—' : undefined}
               />
               <Stack gap="xs">
                 <Select
@@ -311,7 +313,7 @@ export function ParticipantEditor({ mode, participant, lookups }: Props) {
                 error={fieldErrors.districtSetType}
                 readOnly={readOnly}
                 clearable={!readOnly}
-                placeholder={readOnly ? undefined : 'None'}
+                placeholder={readOnly ? '—' : 'None'}
               />
               <NumberInput
                 label="District"
@@ -323,7 +325,7 @@ export function ParticipantEditor({ mode, participant, lookups }: Props) {
                 onChange={(value) => set('districtId', value === '' ? '' : String(value))}
                 error={fieldErrors.districtId}
                 readOnly={readOnly}
-                placeholder={readOnly ? undefined : values.districtSetType ? 'Number' : 'Choose a district type first'}
+                placeholder={readOnly ? '—' : values.districtSetType ? 'Number' : 'Pick a type first'}
               />
               <Select
                 label="Caucus region"
@@ -334,7 +336,7 @@ export function ParticipantEditor({ mode, participant, lookups }: Props) {
                 readOnly={readOnly}
                 clearable={!readOnly}
                 searchable={!readOnly}
-                placeholder={readOnly ? undefined : 'None'}
+                placeholder={readOnly ? '—' : 'None'}
               />
             </SimpleGrid>
           </Fieldset>

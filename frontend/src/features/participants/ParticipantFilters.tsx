@@ -93,7 +93,7 @@ export function ParticipantFilters({ filters, lookups, onChange, onClear }: Prop
         />
         <NumberInput
           label="District"
-          placeholder={filters.districtSetType ? 'Any' : 'Choose a district type first'}
+          placeholder={filters.districtSetType ? 'Any' : 'Pick a type first'}
           disabled={!filters.districtSetType}
           min={1}
           allowDecimal={false}
@@ -105,19 +105,19 @@ export function ParticipantFilters({ filters, lookups, onChange, onClear }: Prop
         {multi('Languages', 'languageIds', lookups.languages)}
         {multi('Education levels', 'educationLevelIds', lookups.educationLevels)}
         {multi('Permit levels', 'permitLevelIds', lookups.permitLevels)}
+        <Group justify="flex-end" align="flex-end">
+          <Button
+            variant="subtle"
+            disabled={active === 0 && !name}
+            onClick={() => {
+              setName('');
+              onClear();
+            }}
+          >
+            Clear filters
+          </Button>
+        </Group>
       </SimpleGrid>
-      <Group justify="flex-end" mt="sm">
-        <Button
-          variant="subtle"
-          disabled={active === 0 && !name}
-          onClick={() => {
-            setName('');
-            onClear();
-          }}
-        >
-          Clear filters
-        </Button>
-      </Group>
     </Fieldset>
   );
 }
