@@ -244,6 +244,28 @@ test.describe('participants', () => {
     await expect(section.getByText('No participations yet.')).toBeVisible();
   });
 
+  test('delete asks first; a deleted participant is gone', async ({ page, request, baseURL }) => {
+    const api = await apiAs(request, baseURL!);
+    const last = `Delete${unique()}`;
+    const created = await api.post('/participants', participantBody('Dora', last));
+    await signIn(page);
+    await page.goto(`/participant/${created.id}/details`);
+    const card = page.getByRole('region', { name: `Participant details: Dora ${last}` });
+    await card.getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByRole('dialog').getByText(`Are you sure you want to delete Dora ${last}?`)).toBeVisible();
+    await confirmDialog(page, 'Keep');
+    await expect(page).toHaveURL(/\/details$/);
+
+    await card.getByRole('button', { name: 'Delete' }).click();
+    await confirmDialog(page, 'Delete');
+    await expect(page).toHaveURL(/\/participant\/list$/);
+    await expect(page.getByText('Participant deleted')).toBeVisible();
+    await page.goto(`/participant/list?FullName=${last}`);
+    await expect(page.getByText('No participants match these filters.')).toBeVisible();
+    await page.goto(`/participant/${created.id}/details`);
+    await expect(page.getByText('This participant does not exist or has been deleted.')).toBeVisible();
+  });
+
   test('a Coordinator with a login sees only its program\'s participants', async ({ page, request, baseURL }) => {
     const api = await apiAs(request, baseURL!);
     const mine = await createProgram(api, `Mine ${unique()}`);
