@@ -9,8 +9,6 @@ use actix_web::{
     middleware::{from_fn, Compress, DefaultHeaders, Next},
     web, App, Error, HttpServer,
 };
-use utoipa::OpenApi;
-use utoipa_swagger_ui::SwaggerUi;
 
 use crate::{
     assets,
@@ -20,7 +18,7 @@ use crate::{
     error::ApiError,
     identity,
     mail::Mailer,
-    openapi::ApiDoc,
+    openapi,
     state::AppState,
     system,
 };
@@ -87,8 +85,9 @@ pub fn configure(state: web::Data<AppState>) -> impl Fn(&mut web::ServiceConfig)
     move |cfg: &mut web::ServiceConfig| {
         cfg.app_data(state.clone())
             .app_data(web::PathConfig::default().error_handler(|err, _| ApiError::bad_field("id", err.to_string()).into()))
-            .service(SwaggerUi::new("/api/docs/{_:.*}").url("/api/v1/openapi.json", ApiDoc::openapi()))
             .service(web::redirect("/api/docs", "/api/docs/"))
+            .route("/api/docs/{file:.*}", web::get().to(assets::serve_docs))
+            .route("/api/v1/openapi.json", web::get().to(openapi::document))
             .service(web::scope("/api/v1").configure(api))
             .default_service(web::to(assets::serve));
     }

@@ -1,5 +1,9 @@
 //! The OpenAPI document of the whole API, served at /api/v1/openapi.json and browsed
-//! at /api/docs (Swagger UI shipped inside the binary).
+//! at /api/docs/ (Swagger UI from the UI build, shipped inside the binary).
+
+use std::sync::OnceLock;
+
+use actix_web::HttpResponse;
 
 use utoipa::{
     openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme},
@@ -47,4 +51,11 @@ impl Modify for BearerAuth {
             SecurityScheme::Http(HttpBuilder::new().scheme(HttpAuthScheme::Bearer).bearer_format("JWT").build()),
         );
     }
+}
+
+/// GET /api/v1/openapi.json: generated once, then served from memory.
+pub async fn document() -> HttpResponse {
+    static JSON: OnceLock<String> = OnceLock::new();
+    let json = JSON.get_or_init(|| ApiDoc::openapi().to_json().expect("the OpenAPI document serialises"));
+    HttpResponse::Ok().content_type("application/json").body(json.as_str())
 }

@@ -112,7 +112,7 @@ async fn docs_page_loads_nothing_from_outside() {
     for outside in ["http://", "https://", "//cdn", "unpkg", "jsdelivr"] {
         assert!(!html.contains(outside), "docs page references {outside}");
     }
-    let init = app.client.get(format!("{}/api/docs/swagger-initializer.js", app.base)).send().await.unwrap();
+    let init = app.client.get(format!("{}/api/docs/initializer.js", app.base)).send().await.unwrap();
     assert_eq!(init.status(), 200);
     let js = init.text().await.unwrap();
     assert!(js.contains("/api/v1/openapi.json"));
