@@ -19,6 +19,7 @@ use crate::{
     identity,
     mail::Mailer,
     openapi,
+    budgets, participants, reference, settings,
     state::AppState,
     system,
 };
@@ -62,6 +63,7 @@ async fn log_and_no_store(req: ServiceRequest, next: Next<impl MessageBody>) -> 
 pub async fn prepare(config: Config) -> anyhow::Result<AppState> {
     let db = db::connect(&config.database_url).await?;
     identity::bootstrap::ensure_builtin_roles(&db).await?;
+    settings::store::ensure_defaults(&db).await?;
     let secret = identity::bootstrap::jwt_secret(&db, config.jwt_secret.as_deref()).await?;
     let keys = TokenKeys::new(&secret, config.access_token_ttl as i64, config.refresh_token_ttl as i64);
     let state = AppState {
@@ -79,6 +81,11 @@ pub async fn prepare(config: Config) -> anyhow::Result<AppState> {
 fn api(cfg: &mut web::ServiceConfig) {
     system::configure(cfg);
     identity::configure(cfg);
+    // Reference lists first: `/participants/roles` must not be taken for `/participants/{id}`.
+    reference::configure(cfg);
+    participants::configure(cfg);
+    settings::configure(cfg);
+    budgets::configure(cfg);
 }
 
 pub fn configure(state: web::Data<AppState>) -> impl Fn(&mut web::ServiceConfig) + Clone {

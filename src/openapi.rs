@@ -10,7 +10,7 @@ use utoipa::{
     Modify, OpenApi,
 };
 
-use crate::{error::ProblemBody, identity, system};
+use crate::{budgets, error::ProblemBody, identity, participants, reference, reference::openapi::ReferencePaths, settings, system};
 
 #[derive(OpenApi)]
 #[openapi(
@@ -34,10 +34,34 @@ use crate::{error::ProblemBody, identity, system};
         identity::management::create_role,
         identity::management::update_role,
         identity::management::delete_role,
+        participants::api::list,
+        participants::api::get,
+        participants::api::create,
+        participants::api::update,
+        participants::api::delete,
+        participants::api::add_participation,
+        participants::api::update_participation,
+        participants::api::delete_participation,
+        participants::api::create_identity_user,
+        participants::api::participant_list,
+        settings::fiscal_years::list_fiscal_years,
+        settings::fiscal_years::create_fiscal_year,
+        settings::general::get_general,
+        settings::general::update_general,
+        settings::limits::get_limits,
+        settings::limits::put_limits,
+        settings::login_block::get_block,
+        settings::login_block::set_block,
+        settings::banners::get_banners,
+        settings::banners::put_banners,
+        budgets::api::list_budgets,
+        budgets::api::get_budget,
+        budgets::api::update_line,
+        budgets::api::bulk_update,
     ),
-    components(schemas(ProblemBody)),
-    modifiers(&BearerAuth),
-    tags((name = "identity", description = "Sign-in, tokens, users, roles"), (name = "system", description = "Health"))
+    components(schemas(ProblemBody, reference::dto::RefItem, reference::dto::RefCreate)),
+    modifiers(&BearerAuth, &ReferencePaths),
+    tags((name = "identity", description = "Sign-in, tokens, users, roles"), (name = "reference", description = "Reference lists (one generic implementation)"), (name = "participants", description = "Participants, participations, Coordinator logins"), (name = "settings", description = "System settings and fiscal years"), (name = "budgets", description = "Budget lines per fiscal year"), (name = "system", description = "Health"))
 )]
 pub struct ApiDoc;
 
