@@ -121,6 +121,8 @@ async fn filters_sorting_and_paging() {
     };
     assert_eq!(names(get("").await.ok()), ["ana Lopez", "Bea Kim", "Carla Diaz", "Dana Anaya"], "by name, case-insensitive");
     assert_eq!(names(get("FullName=ANA").await.ok()), ["ana Lopez", "Dana Anaya"]);
+    // A comma is part of a name filter, not a list separator.
+    assert_eq!(get("FullName=Lopez,%20Ana").await.ok()["totalCount"], 0);
     assert_eq!(names(get("Status=active").await.ok()), ["Carla Diaz", "Dana Anaya"]);
     assert_eq!(names(get("RoleCode=Mentor").await.ok()), ["Bea Kim", "Carla Diaz"]);
     assert_eq!(names(get("DistrictSetType=Assembly&DistrictId=7").await.ok()), ["ana Lopez", "Bea Kim"]);
