@@ -63,12 +63,6 @@ test.describe('application shell', () => {
       '/participant/create',
       '/participant/3/details',
       '/participant/3/edit',
-      '/settings/general',
-      '/settings/template-validation',
-      '/settings/notification-banner',
-      '/settings/block-login',
-      '/budget/list',
-      '/budget/1/details',
       '/reports',
       '/reports/mentor-program-reimbursements',
       '/reports/participants',
@@ -86,6 +80,21 @@ test.describe('application shell', () => {
       await page.goto(path);
       await expect(page, path).toHaveURL(new RegExp(`${path.replace(/\//g, '\\/')}$`));
       await expect(page.getByText('This section is not available yet.'), path).toBeVisible();
+    }
+    // Built pages answer with their own heading.
+    const built: [string, string][] = [
+      ['/settings/general', 'General settings'],
+      ['/settings/template-validation', 'Template validation'],
+      ['/settings/notification-banner', 'Notification banner'],
+      ['/settings/block-login', 'Block login'],
+      ['/settings/users', 'Users'],
+      ['/settings/roles', 'Roles'],
+      ['/budget/list', 'Budgets'],
+    ];
+    for (const [path, heading] of built) {
+      await page.goto(path);
+      await expect(page, path).toHaveURL(new RegExp(`${path.replace(/\//g, '\\/')}$`));
+      await expect(page.getByRole('heading', { name: heading, exact: true }), path).toBeVisible();
     }
   });
 
