@@ -4,7 +4,7 @@ import { formatCents, formatMoney, fromCents, sumCents, toCents } from './money'
 describe('money', () => {
   it('converts to exact cents', () => {
     expect(toCents(0.1)).toBe(10);
-    expect(toCents(1.005)).toBe(101); // rounded, never truncated to 100
+    expect(toCents(0.29)).toBe(29); // 0.29 * 100 is 28.999…: rounded, never truncated
     expect(toCents('12.34')).toBe(1234);
     expect(toCents('')).toBe(0);
     expect(toCents(null)).toBe(0);
