@@ -33,11 +33,12 @@ test.describe('settings', () => {
     await expect(page.getByTestId('block-status')).toContainText('Coordinators can sign in');
 
     // Blocking needs a message: the server's field error shows on the field.
-    await page.getByText('Block Coordinator sign-in').click();
+    await page.getByRole('switch', { name: 'Block Coordinator sign-in' }).click();
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await confirmSave(page);
     await expect(page.getByLabel('Message shown to Coordinators')).toHaveAttribute('aria-invalid', 'true');
-    await expect(page.getByText('is required while coordinator login is blocked')).toBeVisible();
+    await expect(page.getByText('is required while coordinator login is blocked', { exact: true })).toBeVisible();
+    await expect(page.getByText('Please correct the marked fields')).toBeVisible();
 
     await page.getByLabel('Message shown to Coordinators').fill(message);
     await page.getByRole('button', { name: 'Save Changes' }).click();
@@ -56,7 +57,7 @@ test.describe('settings', () => {
     // The block stays after a reload; unblock.
     await page.reload();
     await expect(page.getByLabel('Message shown to Coordinators')).toHaveValue(message);
-    await page.getByText('Block Coordinator sign-in').click();
+    await page.getByRole('switch', { name: 'Block Coordinator sign-in' }).click();
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await confirmSave(page);
     await expect(page.getByTestId('block-status')).toContainText('Coordinators can sign in');
@@ -96,7 +97,7 @@ test.describe('settings', () => {
     // Switched off, it is gone for everyone (the Coordinator after a reload).
     await page.goto('/settings/notification-banner');
     const saved = page.getByTestId('banner-row').filter({ has: page.getByText(text) });
-    await saved.getByText('Active').click();
+    await saved.getByRole('switch', { name: 'Active' }).click();
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await confirmSave(page);
     await expect(page.getByTestId('notification-banners').getByText(text)).toHaveCount(0);

@@ -74,7 +74,8 @@ export function SaveError({
   const hasFields = e.errors && Object.keys(e.errors).length > 0;
   return (
     <Alert color="red" variant="light" role="alert" title={hasFields ? 'Please correct the marked fields' : `${e.status || ''} ${e.title}`.trim()}>
-      {(!hasFields || unshown.length === 0) && <Text size="sm">{e.detail}</Text>}
+      {/* With field errors the fields say it; the detail would repeat them. */}
+      {!hasFields && <Text size="sm">{e.detail}</Text>}
       {unshown.length > 0 && (
         <List size="sm">
           {unshown.map((line) => (

@@ -87,21 +87,25 @@ const systemSettingsApi = api.enhanceEndpoints({ addTagTypes: SETTINGS_TAGS }).i
     getGeneralSettings: build.query<GeneralSettings, void>({ query: () => '/system-settings/general', providesTags: ['GeneralSettings'] }),
     updateGeneralSettings: build.mutation<GeneralSettings, GeneralSettings>({
       query: (body) => ({ url: `/system-settings/general/${body.id}`, method: 'PUT', body }),
+      invalidatesTags: (_result, error) => (error ? [] : ['GeneralSettings']),
       extraOptions: { quiet: true },
     }),
     getFormLimits: build.query<FormLimit[], void>({ query: () => '/system-settings/form-validation-limits', providesTags: ['FormLimits'] }),
     updateFormLimits: build.mutation<FormLimit[], FormLimit[]>({
       query: (body) => ({ url: '/system-settings/form-validation-limits', method: 'PUT', body }),
+      invalidatesTags: (_result, error) => (error ? [] : ['FormLimits']),
       extraOptions: { quiet: true },
     }),
     getLoginBlock: build.query<LoginBlock, void>({ query: () => '/system-settings/block-coordinator-login', providesTags: ['LoginBlock'] }),
     setLoginBlock: build.mutation<LoginBlock, LoginBlock>({
       query: (body) => ({ url: '/system-settings/block-coordinator-login', method: 'POST', body }),
+      invalidatesTags: (_result, error) => (error ? [] : ['LoginBlock']),
       extraOptions: { quiet: true },
     }),
     getBanners: build.query<Banner[], void>({ query: () => '/system-settings/notification-banners', providesTags: ['Banners'] }),
     replaceBanners: build.mutation<Banner[], Banner[]>({
       query: (body) => ({ url: '/system-settings/notification-banners', method: 'PUT', body }),
+      invalidatesTags: (_result, error) => (error ? [] : ['Banners']),
       extraOptions: { quiet: true },
     }),
   }),
