@@ -70,10 +70,9 @@ export default function BudgetDetailsPage() {
     const { keys, lines } = changedLines(rows);
     setSentKeys(keys);
     const result = await bulkUpdate({ fiscalYearId, lines });
-    if (!result.error) {
+    if (result.data) {
       setChecked(false);
-      const fresh = await budget.refetch();
-      if (fresh.data) accept(rowsFromLines(fresh.data.lines));
+      accept(rowsFromLines(result.data.lines));
       notifications.show({ color: 'green', title: 'Saved', message: `${lines.length} budget line${lines.length === 1 ? '' : 's'} saved.` });
     }
   };

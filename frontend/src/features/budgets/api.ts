@@ -69,7 +69,8 @@ const budgetsApi = api.enhanceEndpoints({ addTagTypes: ['Budgets'] }).injectEndp
       providesTags: ['Budgets'],
     }),
     getBudget: build.query<BudgetDetails, number>({ query: (fiscalYearId) => `/budgets/${fiscalYearId}`, providesTags: ['Budgets'] }),
-    bulkUpdateBudget: build.mutation<unknown, { fiscalYearId: number; lines: BulkLine[] }>({
+    // Answers the year's budget after the update.
+    bulkUpdateBudget: build.mutation<BudgetDetails, { fiscalYearId: number; lines: BulkLine[] }>({
       query: (body) => ({ url: '/budgets/bulk-update', method: 'PUT', body }),
       invalidatesTags: (_result, error) => (error ? [] : ['Budgets']),
       extraOptions: { quiet: true },
