@@ -13,7 +13,8 @@ export function useDraft<T>(source: T | undefined) {
   draftRef.current = draft;
 
   useEffect(() => {
-    if (source === undefined) return;
+    // An equal value (a refetch, or a caller building the value anew each render) changes nothing.
+    if (source === undefined || same(source, base.current)) return;
     const untouched = same(draftRef.current, base.current);
     base.current = source;
     if (untouched) setDraft(source);
