@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { ADMIN_EMAIL } from './server';
+import { ADMIN_EMAIL, startServer } from './server';
 import { adminToken, createCoordinator, expect, mailedLink, signIn, test } from './fixtures';
 
 /** Answers the Save Changes dialog. */
@@ -65,6 +65,29 @@ test.describe('settings', () => {
     await signIn(other.page, coordinator.email, coordinator.password);
     await expect(other.page.getByRole('heading', { name: /^Welcome, / })).toBeVisible();
     await other.close();
+  });
+
+  test('a signed-in Coordinator is signed out with the block message when the session renews', async ({ page, request }) => {
+    // Access tokens of 62 s count as expired after 2 s: the next call renews, and the block refuses it.
+    const shortLived = await startServer({ MENTORPAY_ACCESS_TOKEN_TTL: '62' });
+    try {
+      const coordinator = await createCoordinator(request, shortLived.url);
+      await page.goto(`${shortLived.url}/login`);
+      await signIn(page, coordinator.email, coordinator.password);
+      const message = 'Sign-in is closed while the fiscal year is closed.';
+      const blocked = await request.post(`${shortLived.url}/api/v1/system-settings/block-coordinator-login`, {
+        headers: { Authorization: `Bearer ${await adminToken(request, shortLived.url)}` },
+        data: { isBlocked: true, message },
+      });
+      expect(blocked.status()).toBe(200);
+      await page.waitForTimeout(3000);
+      // The budget list calls the API, which first renews the token.
+      await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Budgets' }).click();
+      await expect(page).toHaveURL(/\/login$/);
+      await expect(page.getByTestId('signout-notice')).toHaveText(message);
+    } finally {
+      await shortLived.stop();
+    }
   });
 
   test('notification banner: published by the Administrator, shown to a Coordinator with its severity', async ({ page, browser, request, baseURL }) => {
