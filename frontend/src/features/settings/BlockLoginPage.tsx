@@ -74,7 +74,8 @@ export default function BlockLoginPage() {
                 value={draft.message ?? ''}
                 error={errors.message}
                 onChange={(e) => {
-                  const message = e.currentTarget.value;
+                  // Empty is null, as the server stores it, so clearing the text is not a change.
+                  const message = e.currentTarget.value || null;
                   setDraft((d) => (d ? { ...d, message } : d));
                 }}
               />
