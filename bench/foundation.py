@@ -62,6 +62,10 @@ def rss_kib(pid):
     return 0
 
 
+def resolve(base, ref):
+    return ref if ref.startswith("/") else os.path.normpath(f"{base}/{ref}")
+
+
 def login_js(port):
     """Entry script of index.html plus every chunk it imports statically (transitively),
     plus the login page's own lazy chunk: what the browser fetches to show /login."""
@@ -81,11 +85,11 @@ def login_js(port):
         total_gz += len(gzip.compress(body, 6))
         text = body.decode("utf-8", "replace")
         base = path.rsplit("/", 1)[0]
-        for rel in re.findall(r'(?:import|from)\s*"(\.{1,2}/[^"]+\.js)"', text):
-            todo.append(os.path.normpath(f"{base}/{rel}"))
+        for ref in re.findall(r'(?:import|from)\s*"((?:/|\.{1,2}/)[^"]+\.js)"', text):
+            todo.append(resolve(base, ref))
         if not login_chunk_added:
-            for rel in re.findall(r'import\("(\.{1,2}/[^"]*Login[^"]*\.js)"\)', text):
-                todo.append(os.path.normpath(f"{base}/{rel}"))
+            for ref in re.findall(r'import\("((?:/|\.{1,2}/)[^"]*LoginPage[^"]*\.js)"\)', text):
+                todo.append(resolve(base, ref))
                 login_chunk_added = True
     return len(seen), total_raw, total_gz
 
