@@ -6,7 +6,7 @@ use utoipa::{
     Modify, OpenApi,
 };
 
-use crate::{error::ProblemBody, identity, system};
+use crate::{error::ProblemBody, identity, payment_requests, system};
 
 #[derive(OpenApi)]
 #[openapi(
@@ -30,10 +30,12 @@ use crate::{error::ProblemBody, identity, system};
         identity::management::create_role,
         identity::management::update_role,
         identity::management::delete_role,
+        payment_requests::files::generate_upload_urls,
+        payment_requests::files::upload,
     ),
     components(schemas(ProblemBody)),
     modifiers(&BearerAuth),
-    tags((name = "identity", description = "Sign-in, tokens, users, roles"), (name = "system", description = "Health"))
+    tags((name = "identity", description = "Sign-in, tokens, users, roles"), (name = "system", description = "Health"), (name = "payment-requests", description = "Payment requests F1 to F14, their workflow and receipts"))
 )]
 pub struct ApiDoc;
 
