@@ -573,8 +573,8 @@ fn trim(s: &mut String) {
     }
 }
 
-fn sum(amounts: impl Iterator<Item = Option<Money>>) -> Option<Money> {
-    amounts.fold(Some(Money::ZERO), |acc, m| acc?.checked_add(m?))
+fn sum(mut amounts: impl Iterator<Item = Option<Money>>) -> Option<Money> {
+    amounts.try_fold(Money::ZERO, |acc, m| acc.checked_add(m?))
 }
 
 /// Checks a form against its limits and computes its requested amount. `entered` is the
@@ -888,13 +888,16 @@ pub mod tests {
     fn entered_forms_need_a_positive_amount_computed_forms_ignore_it() {
         for form in FormType::ALL {
             let (value, computed) = valid(form);
-            if computed.is_none() {
-                field_err(form, value.clone(), None, "requestedAmount");
-                field_err(form, value.clone(), Some(Money(0)), "requestedAmount");
-                field_err(form, value, Some(Money(-5)), "requestedAmount");
-            } else {
-                assert_eq!(run(form, value.clone(), Some(Money(1))).unwrap().requested_amount.cents(), computed.unwrap());
-                assert!(run(form, value, None).is_ok());
+            match computed {
+                None => {
+                    field_err(form, value.clone(), None, "requestedAmount");
+                    field_err(form, value.clone(), Some(Money(0)), "requestedAmount");
+                    field_err(form, value, Some(Money(-5)), "requestedAmount");
+                }
+                Some(cents) => {
+                    assert_eq!(run(form, value.clone(), Some(Money(1))).unwrap().requested_amount.cents(), cents);
+                    assert!(run(form, value, None).is_ok());
+                }
             }
         }
     }
