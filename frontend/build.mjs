@@ -62,9 +62,43 @@ ${entryOutput.cssBundle ? `    <link rel="stylesheet" href="${url(entryOutput.cs
 await writeFile(path.join(outdir, 'index.html'), html);
 await copyFile(path.join(here, 'public/favicon.svg'), path.join(outdir, 'favicon.svg'));
 await writeFile(metafilePath, JSON.stringify(result.metafile));
+await buildApiDocs(path.join(outdir, 'docs'));
 
 const login = loginPageJs(result.metafile, here);
 console.log(
   `built ${outdir}: ${Object.keys(result.metafile.outputs).length} files; ` +
     `/login loads ${login.files.length} JS files, ${(login.gzipBytes / 1024).toFixed(1)} KB gzip`,
 );
+
+/** The API docs page (/api/docs/): Swagger UI from the npm package, only the files it
+ * needs, with the initializer as a file (CSP: no inline script). Loads nothing from outside. */
+async function buildApiDocs(dir) {
+  const dist = path.join(here, 'node_modules/swagger-ui-dist');
+  await mkdir(dir, { recursive: true });
+  for (const file of ['swagger-ui-bundle.js', 'swagger-ui.css', 'favicon-32x32.png']) {
+    await copyFile(path.join(dist, file), path.join(dir, file));
+  }
+  await writeFile(
+    path.join(dir, 'initializer.js'),
+    `window.ui = SwaggerUIBundle({ url: '/api/v1/openapi.json', dom_id: '#swagger-ui', deepLinking: true,
+  presets: [SwaggerUIBundle.presets.apis], layout: 'BaseLayout', validatorUrl: null, tryItOutEnabled: false });\n`,
+  );
+  await writeFile(
+    path.join(dir, 'index.html'),
+    `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <title>MentorPay API</title>
+    <link rel="icon" href="/api/docs/favicon-32x32.png" />
+    <link rel="stylesheet" href="/api/docs/swagger-ui.css" />
+  </head>
+  <body>
+    <div id="swagger-ui"></div>
+    <script src="/api/docs/swagger-ui-bundle.js"></script>
+    <script src="/api/docs/initializer.js"></script>
+  </body>
+</html>
+`,
+  );
+}

@@ -9,8 +9,6 @@ use actix_web::{
     middleware::{from_fn, Compress, DefaultHeaders, Next},
     web, App, Error, HttpServer,
 };
-use utoipa::OpenApi;
-use utoipa_swagger_ui::SwaggerUi;
 
 use crate::{
     assets,
@@ -20,7 +18,8 @@ use crate::{
     error::ApiError,
     identity,
     mail::Mailer,
-    openapi::ApiDoc,
+    openapi,
+    budgets, participants, reference, settings,
     state::AppState,
     system,
 };
@@ -64,6 +63,7 @@ async fn log_and_no_store(req: ServiceRequest, next: Next<impl MessageBody>) -> 
 pub async fn prepare(config: Config) -> anyhow::Result<AppState> {
     let db = db::connect(&config.database_url).await?;
     identity::bootstrap::ensure_builtin_roles(&db).await?;
+    settings::store::ensure_defaults(&db).await?;
     let secret = identity::bootstrap::jwt_secret(&db, config.jwt_secret.as_deref()).await?;
     let keys = TokenKeys::new(&secret, config.access_token_ttl as i64, config.refresh_token_ttl as i64);
     let state = AppState {
@@ -82,6 +82,11 @@ pub async fn prepare(config: Config) -> anyhow::Result<AppState> {
 fn api(cfg: &mut web::ServiceConfig) {
     system::configure(cfg);
     identity::configure(cfg);
+    // Reference lists first: `/participants/roles` must not be taken for `/participants/{id}`.
+    reference::configure(cfg);
+    participants::configure(cfg);
+    settings::configure(cfg);
+    budgets::configure(cfg);
     crate::payment_requests::configure(cfg);
 }
 
@@ -89,8 +94,9 @@ pub fn configure(state: web::Data<AppState>) -> impl Fn(&mut web::ServiceConfig)
     move |cfg: &mut web::ServiceConfig| {
         cfg.app_data(state.clone())
             .app_data(web::PathConfig::default().error_handler(|err, _| ApiError::bad_field("id", err.to_string()).into()))
-            .service(SwaggerUi::new("/api/docs/{_:.*}").url("/api/v1/openapi.json", ApiDoc::openapi()))
             .service(web::redirect("/api/docs", "/api/docs/"))
+            .route("/api/docs/{file:.*}", web::get().to(assets::serve_docs))
+            .route("/api/v1/openapi.json", web::get().to(openapi::document))
             .service(web::scope("/api/v1").configure(api))
             .default_service(web::to(assets::serve));
     }

@@ -69,6 +69,22 @@ pub async fn serve(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpR
     Ok(file_response(INDEX, index))
 }
 
+/// The API docs page, built with the UI into `docs/`.
+pub async fn serve_docs(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    let file = req.match_info().query("file");
+    let file = if file.is_empty() { "index.html" } else { file };
+    let path = format!("docs/{file}");
+    match load(&state, &path).await {
+        Some(body) => {
+            let mut response = file_response(&path, body);
+            // Not hashed, but tied to the binary: revalidate rather than cache for a year.
+            response.headers_mut().insert(header::CACHE_CONTROL, header::HeaderValue::from_static("no-cache"));
+            Ok(response)
+        }
+        None => Err(ApiError::NotFound("The API docs page is part of the UI build, which this binary lacks.".into())),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,4 +1,4 @@
-//! Command line: serve (default), backup, user administration.
+//! Command line: serve (default), backup, user administration, synthetic data.
 
 use std::{net::TcpListener, path::PathBuf};
 
@@ -30,6 +30,15 @@ pub enum Command {
     /// Manage sign-ins from the server's console.
     #[command(subcommand)]
     User(UserCommand),
+    /// Fill the database with deterministic synthetic data (benchmarks).
+    Seed {
+        /// Participants to add (each with one or two participations).
+        #[arg(long, default_value_t = 0)]
+        participants: usize,
+        /// Payment requests to add (accepted; not generated until payment requests exist).
+        #[arg(long, default_value_t = 0)]
+        requests: usize,
+    },
 }
 
 #[derive(Debug, Subcommand)]
@@ -68,6 +77,7 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Serve => serve(cli.config).await,
         Command::Backup { file } => backup(cli.config, file).await,
         Command::User(cmd) => user(cli.config, cmd).await,
+        Command::Seed { participants, requests } => seed(cli.config, participants, requests).await,
     }
 }
 
@@ -93,6 +103,21 @@ async fn backup(config: Config, file: PathBuf) -> anyhow::Result<()> {
     // VACUUM INTO writes a consistent snapshot without stopping writers.
     db.execute_raw(Statement::from_string(DatabaseBackend::Sqlite, format!("VACUUM INTO '{target}'"))).await?;
     println!("Backup written to {}", file.display());
+    Ok(())
+}
+
+async fn seed(config: Config, participants: usize, requests: usize) -> anyhow::Result<()> {
+    let state = app::prepare(config).await?;
+    if participants > 0 {
+        let report = crate::demo::seed::participants(&state.db, participants).await?;
+        println!(
+            "Seeded {} participants with {} participations in {:.1} s.",
+            report.participants, report.participations, report.seconds
+        );
+    }
+    if requests > 0 {
+        println!("--requests {requests}: ignored, payment requests do not exist yet in this build.");
+    }
     Ok(())
 }
 

@@ -1,12 +1,16 @@
 //! The OpenAPI document of the whole API, served at /api/v1/openapi.json and browsed
-//! at /api/docs (Swagger UI shipped inside the binary).
+//! at /api/docs/ (Swagger UI from the UI build, shipped inside the binary).
+
+use std::sync::OnceLock;
+
+use actix_web::HttpResponse;
 
 use utoipa::{
     openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme},
     Modify, OpenApi,
 };
 
-use crate::{error::ProblemBody, identity, payment_requests, system};
+use crate::{budgets, error::ProblemBody, identity, participants, payment_requests, reference, reference::openapi::ReferencePaths, settings, system};
 
 #[derive(OpenApi)]
 #[openapi(
@@ -30,12 +34,36 @@ use crate::{error::ProblemBody, identity, payment_requests, system};
         identity::management::create_role,
         identity::management::update_role,
         identity::management::delete_role,
+        participants::api::list,
+        participants::api::get,
+        participants::api::create,
+        participants::api::update,
+        participants::api::delete,
+        participants::api::add_participation,
+        participants::api::update_participation,
+        participants::api::delete_participation,
+        participants::api::create_identity_user,
+        participants::api::participant_list,
+        settings::fiscal_years::list_fiscal_years,
+        settings::fiscal_years::create_fiscal_year,
+        settings::general::get_general,
+        settings::general::update_general,
+        settings::limits::get_limits,
+        settings::limits::put_limits,
+        settings::login_block::get_block,
+        settings::login_block::set_block,
+        settings::banners::get_banners,
+        settings::banners::put_banners,
+        budgets::api::list_budgets,
+        budgets::api::get_budget,
+        budgets::api::update_line,
+        budgets::api::bulk_update,
         payment_requests::files::generate_upload_urls,
         payment_requests::files::upload,
     ),
-    components(schemas(ProblemBody)),
-    modifiers(&BearerAuth),
-    tags((name = "identity", description = "Sign-in, tokens, users, roles"), (name = "system", description = "Health"), (name = "payment-requests", description = "Payment requests F1 to F14, their workflow and receipts"))
+    components(schemas(ProblemBody, reference::dto::RefItem, reference::dto::RefCreate)),
+    modifiers(&BearerAuth, &ReferencePaths),
+    tags((name = "identity", description = "Sign-in, tokens, users, roles"), (name = "reference", description = "Reference lists (one generic implementation)"), (name = "participants", description = "Participants, participations, Coordinator logins"), (name = "settings", description = "System settings and fiscal years"), (name = "budgets", description = "Budget lines per fiscal year"), (name = "payment-requests", description = "Payment requests F1 to F14, their workflow and receipts"), (name = "system", description = "Health"))
 )]
 pub struct ApiDoc;
 
@@ -49,4 +77,11 @@ impl Modify for BearerAuth {
             SecurityScheme::Http(HttpBuilder::new().scheme(HttpAuthScheme::Bearer).bearer_format("JWT").build()),
         );
     }
+}
+
+/// GET /api/v1/openapi.json: generated once, then served from memory.
+pub async fn document() -> HttpResponse {
+    static JSON: OnceLock<String> = OnceLock::new();
+    let json = JSON.get_or_init(|| ApiDoc::openapi().to_json().expect("the OpenAPI document serialises"));
+    HttpResponse::Ok().content_type("application/json").body(json.as_str())
 }

@@ -105,6 +105,11 @@ async fn openapi_document_lists_every_identity_route() {
 #[actix_web::test]
 async fn docs_page_loads_nothing_from_outside() {
     let app = spawn().await;
+    let index = app.client.get(format!("{}/", app.base)).send().await.unwrap().text().await.unwrap();
+    if index.contains("built without its user interface") {
+        eprintln!("skipped: this build has no UI (MENTORPAY_SKIP_UI), and the docs page is part of it");
+        return;
+    }
     let r = app.client.get(format!("{}/api/docs/", app.base)).send().await.unwrap();
     assert_eq!(r.status(), 200);
     let html = r.text().await.unwrap();
@@ -112,7 +117,7 @@ async fn docs_page_loads_nothing_from_outside() {
     for outside in ["http://", "https://", "//cdn", "unpkg", "jsdelivr"] {
         assert!(!html.contains(outside), "docs page references {outside}");
     }
-    let init = app.client.get(format!("{}/api/docs/swagger-initializer.js", app.base)).send().await.unwrap();
+    let init = app.client.get(format!("{}/api/docs/initializer.js", app.base)).send().await.unwrap();
     assert_eq!(init.status(), 200);
     let js = init.text().await.unwrap();
     assert!(js.contains("/api/v1/openapi.json"));

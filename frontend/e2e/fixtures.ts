@@ -55,3 +55,12 @@ export async function menuEntries(page: Page): Promise<string[]> {
 export async function storage(page: Page, key: string): Promise<string | null> {
   return page.evaluate((k) => localStorage.getItem(k), key);
 }
+
+/** The set-password link of the last mail to `email`, read from the server's log
+ * (without an SMTP relay the server writes its mails there). */
+export async function mailedLink(server: RunningServer, email: string): Promise<string> {
+  const pattern = new RegExp(`/set-password\\?email=${encodeURIComponent(email)}&token=[A-Za-z0-9_-]+`, 'g');
+  let link: string | undefined;
+  await expect.poll(() => (link = server.output.join('').match(pattern)?.pop())).toBeTruthy();
+  return link!;
+}

@@ -69,6 +69,7 @@ test.describe('session', () => {
     await expect(page).toHaveURL(/\/settings$/);
     await page.evaluate(() => localStorage.setItem('participantsReportColumns', '["fullName"]'));
     const historyLength = await page.evaluate(() => history.length);
+    const tokens = { token: await storage(page, 'accessToken'), refreshToken: await storage(page, 'refreshToken') };
 
     await page.getByRole('button', { name: 'User menu' }).click();
     const info = page.getByTestId('user-info');
@@ -85,6 +86,10 @@ test.describe('session', () => {
     await expect
       .poll(async () => JSON.parse(JSON.parse((await storage(page, 'persist:root'))!).auth).userDetails)
       .toBeNull();
+    // The server ended the sign-in too: its refresh token no longer works.
+    await expect
+      .poll(async () => (await page.request.post('/api/v1/identity/refresh', { data: tokens })).status())
+      .toBe(401);
     // Going back cannot show the signed-in page again.
     await page.goBack();
     await expect(page).toHaveURL(/\/login$/);

@@ -3,6 +3,11 @@
 pub use sea_orm_migration::prelude::*;
 
 mod m20261121_000001_identity;
+mod m20261121_000002_reference;
+mod m20261121_000003_reference_seed;
+mod m20261121_000004_participants;
+mod m20261121_000010_settings;
+mod m20261121_000011_budgets;
 mod m20261121_000020_payment_requests;
 
 pub struct Migrator;
@@ -10,6 +15,14 @@ pub struct Migrator;
 #[async_trait::async_trait]
 impl MigratorTrait for Migrator {
     fn migrations() -> Vec<Box<dyn MigrationTrait>> {
-        vec![Box::new(m20261121_000001_identity::Migration), Box::new(m20261121_000020_payment_requests::Migration)]
+        vec![
+            Box::new(m20261121_000001_identity::Migration),
+            Box::new(m20261121_000002_reference::Migration),
+            Box::new(m20261121_000003_reference_seed::Migration),
+            Box::new(m20261121_000004_participants::Migration),
+            Box::new(m20261121_000010_settings::Migration),
+            Box::new(m20261121_000011_budgets::Migration),
+            Box::new(m20261121_000020_payment_requests::Migration),
+        ]
     }
 }

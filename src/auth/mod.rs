@@ -3,6 +3,7 @@
 
 pub mod password;
 pub mod permissions;
+pub mod scope;
 pub mod throttle;
 pub mod tokens;
 

@@ -34,8 +34,14 @@ impl TokenKeys {
         }
     }
 
+    /// With the default lifetime (the --access-token-ttl flag).
     pub fn issue_access(&self, user_id: i32, email: &str, now: i64) -> String {
-        let claims = Claims { sub: user_id.to_string(), email: email.to_owned(), iat: now, exp: now + self.access_ttl_secs };
+        self.issue_access_for(user_id, email, now, self.access_ttl_secs)
+    }
+
+    /// With the lifetime in force (sign-in and refresh pass the one from the general settings).
+    pub fn issue_access_for(&self, user_id: i32, email: &str, now: i64, ttl_secs: i64) -> String {
+        let claims = Claims { sub: user_id.to_string(), email: email.to_owned(), iat: now, exp: now + ttl_secs };
         encode(&Header::new(Algorithm::HS256), &claims, &self.encoding).expect("HS256 signing cannot fail")
     }
 
@@ -88,6 +94,13 @@ mod tests {
         let claims = keys().verify_access(&token).unwrap();
         assert_eq!(claims.sub, "7");
         assert_eq!(claims.exp - claims.iat, 900);
+    }
+
+    #[test]
+    fn a_given_lifetime_wins_over_the_default() {
+        let token = keys().issue_access_for(7, "a@b.org", now(), 120);
+        let claims = keys().verify_access(&token).unwrap();
+        assert_eq!(claims.exp - claims.iat, 120);
     }
 
     #[test]

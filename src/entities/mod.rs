@@ -2,6 +2,20 @@
 
 pub mod activity_log;
 pub mod app_setting;
+pub mod approval_code;
+pub mod budget_line;
+pub mod college;
+pub mod coordinator_login_block;
+pub mod expense_account;
+pub mod fiscal_year;
+pub mod form_validation_limit;
+pub mod fund;
+pub mod general_setting;
+pub mod mentor_program;
+pub mod mentor_program_college;
+pub mod notification_banner;
+pub mod participant;
+pub mod participation;
 pub mod password_token;
 pub mod payment_request;
 pub mod refresh_token;

@@ -17,6 +17,7 @@ use crate::{
     auth::{load_principal, password},
     entities::user,
     error::{ApiError, ApiResult, ProblemBody},
+    settings,
     state::AppState,
     web::Json,
 };
@@ -78,14 +79,16 @@ pub async fn login(state: web::Data<AppState>, req: HttpRequest, Json(body): Jso
     let mut active = user.clone().into_active_model();
     active.last_login_at = Set(Some(now));
     let user = active.update(&txn).await?;
-    let family = uuid::Uuid::new_v4().to_string();
-    let refresh_token =
-        store::issue_refresh(&txn, user.id, &family, now + Duration::seconds(state.keys.refresh_ttl_secs)).await?;
     let principal = load_principal(&txn, user).await?;
+    // Refused while coordinator sign-in is blocked; returning drops (rolls back) the transaction.
+    settings::store::ensure_may_sign_in(&txn, &principal.roles).await?;
+    let (access_ttl, refresh_ttl) = settings::store::token_lifetimes(&txn, &state.keys).await?;
+    let family = uuid::Uuid::new_v4().to_string();
+    let refresh_token = store::issue_refresh(&txn, principal.id(), &family, now + Duration::seconds(refresh_ttl)).await?;
     txn.commit().await?;
 
     tracing::info!(target: "audit", user_id = principal.id(), "signed in");
-    let access = state.keys.issue_access(principal.id(), &principal.user.email, now.timestamp());
+    let access = state.keys.issue_access_for(principal.id(), &principal.user.email, now.timestamp(), access_ttl);
     Ok(web::Json(LoginResponse {
         token: access.clone(),
         access_token: access,
@@ -96,7 +99,8 @@ pub async fn login(state: web::Data<AppState>, req: HttpRequest, Json(body): Jso
 
 #[utoipa::path(post, path = "/api/v1/identity/refresh", tag = "identity", request_body = RefreshRequest,
     responses((status = 200, body = RefreshResponse), (status = 400, body = ProblemBody),
-        (status = 401, description = "Unknown, expired, revoked or reused refresh token", body = ProblemBody)))]
+        (status = 401, description = "Unknown, expired, revoked or reused refresh token", body = ProblemBody),
+        (status = 403, description = "Coordinator sign-in is blocked", body = ProblemBody)))]
 pub async fn refresh(state: web::Data<AppState>, Json(body): Json<RefreshRequest>) -> ApiResult<web::Json<RefreshResponse>> {
     let refused = || ApiError::Unauthorized("The session has ended. Please sign in again.".into());
     let claims = state.keys.verify_signature_only(&body.token).ok_or_else(refused)?;
@@ -123,11 +127,16 @@ pub async fn refresh(state: web::Data<AppState>, Json(body): Json<RefreshRequest
         return Err(refused());
     }
     let user = store::get_user(&txn, token.user_id).await.ok().filter(|u| u.is_active).ok_or_else(refused)?;
+    // A blocked Coordinator is out at the next refresh; the token stays unspent (rollback).
+    let principal = load_principal(&txn, user).await?;
+    settings::store::ensure_may_sign_in(&txn, &principal.roles).await?;
+    let (access_ttl, _) = settings::store::token_lifetimes(&txn, &state.keys).await?;
+    let user = principal.user;
     // The sign-in keeps its original end: rotation does not extend a session.
     let next = store::issue_refresh(&txn, user.id, &token.family_id, token.expires_at).await?;
     txn.commit().await?;
 
-    let access = state.keys.issue_access(user.id, &user.email, now.timestamp());
+    let access = state.keys.issue_access_for(user.id, &user.email, now.timestamp(), access_ttl);
     Ok(web::Json(RefreshResponse { token: access, refresh_token: next }))
 }
 

@@ -39,10 +39,25 @@ export function signedIn(session: Tokens & { userDetails: UserDetails }) {
 /** Clears the stored session here and tells every other tab to do the same. */
 export function logout(reason: SignOutReason) {
   return (dispatch: SessionDispatch) => {
+    // An expired session was already refused by the server; the others end there too.
+    if (reason !== 'expired') revokeOnServer(getRefreshToken());
     clearStoredSession();
     dispatch(loggedOut(reason));
     broadcast({ type: 'logout', reason });
   };
+}
+
+/** Ends the sign-in on the server too (its refresh tokens are revoked). Fire and
+ * forget: the local logout never waits for, or depends on, the answer. */
+function revokeOnServer(refreshToken: string | null): void {
+  if (!refreshToken || typeof fetch === 'undefined') return;
+  fetch(`${API_BASE_URL}/identity/logout`, {
+    method: 'POST',
+    credentials: 'include',
+    keepalive: true,
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ refreshToken }),
+  }).catch(() => undefined);
 }
 
 let inflight: Promise<string> | null = null;

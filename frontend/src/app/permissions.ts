@@ -5,6 +5,8 @@ export const Permission = {
   ParticipantRead: 'participant:read',
   ParticipantCreate: 'participant:create',
   ParticipantEdit: 'participant:edit',
+  ParticipantDelete: 'participant:delete',
+  CoordinatorCreate: 'coordinator:create',
   RequestRead: 'request:read',
   RequestCreate: 'request:create',
   RequestEdit: 'request:edit',

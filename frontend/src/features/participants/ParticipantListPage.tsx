@@ -1,5 +1,117 @@
-import { NotAvailableYet } from '../../components/NotAvailableYet';
+import { Anchor, Button, Stack, Text } from '@mantine/core';
+import type { ColumnDef } from '@tanstack/react-table';
+import { useMemo } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Permission } from '../../app/permissions';
+import { DataTable } from '../../components/DataTable';
+import { asApiError, ErrorDisplay } from '../../components/ErrorDisplay';
+import { PageCard } from '../../components/PageCard';
+import { PermissionGate } from '../../components/PermissionGate';
+import { useGetParticipantsQuery, type ParticipantRow, type RefItem } from './api';
+import {
+  activeFilterCount,
+  clearFilters,
+  PAGE_SIZES,
+  parseListState,
+  toggleSort,
+  toSearchParams,
+  withFilters,
+  type ListFilters,
+  type ListState,
+} from './listQuery';
+import { useParticipantLookups } from './lookups';
+import { nameByCode } from './options';
+import { ParticipantFilters } from './ParticipantFilters';
+import { StatusBadge } from './StatusBadge';
+
+// Sort keys GET /participants understands (SortBy), one per sortable column id.
+function columns(roles: RefItem[] | undefined, districtTypes: RefItem[] | undefined): ColumnDef<ParticipantRow, unknown>[] {
+  return [
+    {
+      id: 'fullName',
+      header: 'Full name',
+      cell: ({ row }) => (
+        <Anchor component={Link} to={`/participant/${row.original.id}/details`} fw={500}>
+          {row.original.fullName}
+        </Anchor>
+      ),
+    },
+    { id: 'email', header: 'E-mail', cell: ({ row }) => row.original.email },
+    { id: 'roleCode', header: 'Role', cell: ({ row }) => nameByCode(roles, row.original.roleCode) },
+    { id: 'status', header: 'Status', cell: ({ row }) => <StatusBadge status={row.original.status} /> },
+    {
+      id: 'district',
+      header: 'District',
+      enableSorting: false,
+      cell: ({ row }) =>
+        row.original.districtSetType
+          ? `${nameByCode(districtTypes, row.original.districtSetType)} ${row.original.districtId ?? ''}`.trim()
+          : '',
+    },
+    {
+      id: 'updatedAt',
+      header: 'Last change',
+      cell: ({ row }) => (row.original.updatedAt ? new Date(row.original.updatedAt).toLocaleDateString() : ''),
+    },
+  ];
+}
 
 export default function ParticipantListPage() {
-  return <NotAvailableYet title="Participant Management" />;
+  const [searchParams, setSearchParams] = useSearchParams();
+  const state = useMemo(() => parseListState(searchParams), [searchParams]);
+  const lookups = useParticipantLookups();
+  const list = useGetParticipantsQuery(state);
+  const cols = useMemo(() => columns(lookups.roles, lookups.districtTypes), [lookups.roles, lookups.districtTypes]);
+
+  // Replace, not push: typing a filter must not fill the history with every letter.
+  const go = (next: ListState) => setSearchParams(toSearchParams(next), { replace: true });
+  const filtered = activeFilterCount(state) > 0;
+
+  return (
+    <PageCard
+      title="Participant Management"
+      actions={
+        <PermissionGate permission={Permission.ParticipantCreate} fallback={null}>
+          <Button component={Link} to="/participant/create">
+            Create participant
+          </Button>
+        </PermissionGate>
+      }
+    >
+      <ParticipantFilters
+        filters={state}
+        lookups={lookups}
+        onChange={(patch: Partial<ListFilters>) => go(withFilters(state, patch))}
+        onClear={() => go(clearFilters(state))}
+      />
+      {lookups.error && <ErrorDisplay error={asApiError(lookups.error)} title="Some filter choices could not be loaded" />}
+      {list.error ? (
+        <ErrorDisplay error={asApiError(list.error)} />
+      ) : (
+        <DataTable
+          label="Participants"
+          columns={cols}
+          rows={list.data?.items ?? []}
+          rowKey={(row) => row.id}
+          sort={state}
+          onSort={(column) => go(toggleSort(state, column))}
+          paging={{ page: state.page, size: state.size, totalCount: list.data?.totalCount ?? 0, sizes: PAGE_SIZES }}
+          onPage={(page) => go({ ...state, page })}
+          onSize={(size) => go({ ...state, size, page: 1 })}
+          loading={list.isLoading}
+          fetching={list.isFetching && !list.isLoading}
+          empty={
+            <Stack gap={4} align="center">
+              <Text fw={500}>{filtered ? 'No participants match these filters.' : 'No participants yet.'}</Text>
+              {filtered && (
+                <Text size="sm" c="dimmed">
+                  Change or clear the filters to see more.
+                </Text>
+              )}
+            </Stack>
+          }
+        />
+      )}
+    </PageCard>
+  );
 }

@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# Participant list at scale: release build, 100k seeded participants in a temporary
+# database, the real server, an authenticated filtered + sorted page requested many times.
+# Prints p50/p95/p99 in milliseconds. Needs curl and python3 (both in Debian's base image).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+N=${N:-100000}
+REQUESTS=${REQUESTS:-500}
+PORT=${PORT:-18089}
+export MENTORPAY_SKIP_UI=1
+cargo build --release --locked
+BIN=target/release/mentorpay
+DIR=$(mktemp -d)
+trap 'kill $SERVER 2>/dev/null || true; rm -rf "$DIR"' EXIT
+export MENTORPAY_DATABASE_URL="sqlite://$DIR/bench.db?mode=rwc"
+export MENTORPAY_ADMIN_EMAIL=bench@example.org MENTORPAY_ADMIN_PASSWORD="bench password 123"
+export MENTORPAY_JWT_SECRET="bench secret that is long enough 0123456789"
+export MENTORPAY_LOG=warn
+/usr/bin/time -f "seed: %e s wall, %M KB max RSS" $BIN seed --participants "$N"
+$BIN --listen 127.0.0.1:$PORT &
+SERVER=$!
+for _ in $(seq 50); do curl -sf http://127.0.0.1:$PORT/api/v1/health >/dev/null && break; sleep 0.2; done
+TOKEN=$(curl -sf -H 'content-type: application/json' \
+  -d "{\"email\":\"$MENTORPAY_ADMIN_EMAIL\",\"password\":\"$MENTORPAY_ADMIN_PASSWORD\"}" \
+  http://127.0.0.1:$PORT/api/v1/identity/login | python3 -c 'import json,sys; print(json.load(sys.stdin)["accessToken"])')
+python3 - "$PORT" "$TOKEN" "$REQUESTS" <<'PY'
+import http.client, json, statistics, sys, time
+port, token, n = int(sys.argv[1]), sys.argv[2], int(sys.argv[3])
+queries = {
+    "filtered+sorted (program, status, name contains, by name)":
+        "/api/v1/participants?MentorProgramId=1&Status=Active&FullName=an&SortBy=fullName&Page=3&Size=25",
+    "filtered+sorted (status, role, by updatedAt desc)":
+        "/api/v1/participants?Status=Active&RoleCode=Mentor&SortBy=updatedAt&SortDescending=true&Page=2&Size=25",
+    "filtered (language + permit level), by email":
+        "/api/v1/participants?LanguageIds=2&PermitLevelIds=4&SortBy=email&Size=25",
+    "unfiltered first page": "/api/v1/participants?Size=25",
+}
+conn = http.client.HTTPConnection("127.0.0.1", port)
+headers = {"Authorization": f"Bearer {token}"}
+for label, path in queries.items():
+    times = []
+    for i in range(n + 20):
+        t = time.perf_counter()
+        conn.request("GET", path, headers=headers)
+        r = conn.getresponse()
+        body = r.read()
+        if i >= 20:  # warm-up excluded
+            times.append((time.perf_counter() - t) * 1000)
+        assert r.status == 200, (r.status, body[:200])
+    total = json.loads(body)["totalCount"]
+    q = statistics.quantiles(times, n=100)
+    print(f"{label}: {n} requests, totalCount {total}: p50 {q[49]:.2f} ms, p95 {q[94]:.2f} ms, p99 {q[98]:.2f} ms")
+PY

@@ -1,0 +1,162 @@
+import { Box, Group, LoadingOverlay, Pagination, Select, Table, Text, UnstyledButton } from '@mantine/core';
+import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
+import type { ReactNode } from 'react';
+import { pageCount, rangeText } from './paging';
+
+export interface ServerSort {
+  /** The server's sort key (the column's id); none: the server's default order. */
+  sortBy?: string;
+  sortDescending: boolean;
+}
+
+export interface ServerPaging {
+  page: number;
+  size: number;
+  totalCount: number;
+  sizes: readonly number[];
+}
+
+interface Props<T> {
+  /** Accessible name of the table. */
+  label: string;
+  columns: ColumnDef<T, unknown>[];
+  rows: T[];
+  rowKey: (row: T) => string | number;
+  sort: ServerSort;
+  /** Header click on a sortable column (`enableSorting !== false`), by column id. */
+  onSort: (columnId: string) => void;
+  paging: ServerPaging;
+  onPage: (page: number) => void;
+  onSize: (size: number) => void;
+  /** First load: no rows yet. */
+  loading: boolean;
+  /** A later load: the old rows stay, dimmed. */
+  fetching?: boolean;
+  empty: ReactNode;
+}
+
+function sortMark(active: boolean, descending: boolean) {
+  if (!active) return '↕';
+  return descending ? '▼' : '▲';
+}
+
+/**
+ * A table paged and sorted ON THE SERVER: tanstack-table renders the columns,
+ * the caller owns page, size and sort (usually in the address bar) and passes
+ * the rows of the current page only.
+ */
+export function DataTable<T>({
+  label,
+  columns,
+  rows,
+  rowKey,
+  sort,
+  onSort,
+  paging,
+  onPage,
+  onSize,
+  loading,
+  fetching = false,
+  empty,
+}: Props<T>) {
+  const table = useReactTable({
+    data: rows,
+    columns,
+    getCoreRowModel: getCoreRowModel(),
+    manualSorting: true,
+    manualPagination: true,
+    getRowId: (row) => String(rowKey(row)),
+  });
+  const pages = pageCount(paging.size, paging.totalCount);
+
+  return (
+    <Box pos="relative">
+      <LoadingOverlay visible={loading || fetching} zIndex={5} overlayProps={{ blur: 1 }} loaderProps={{ 'aria-label': 'Loading' } as object} />
+      <Table.ScrollContainer minWidth={900}>
+        <Table striped highlightOnHover aria-label={label} aria-busy={loading || fetching}>
+          <Table.Thead>
+            {table.getHeaderGroups().map((group) => (
+              <Table.Tr key={group.id}>
+                {group.headers.map((header) => {
+                  const sortable = header.column.columnDef.enableSorting !== false;
+                  const active = sort.sortBy === header.column.id;
+                  const content = flexRender(header.column.columnDef.header, header.getContext());
+                  return (
+                    <Table.Th
+                      key={header.id}
+                      aria-sort={active ? (sort.sortDescending ? 'descending' : 'ascending') : sortable ? 'none' : undefined}
+                    >
+                      {sortable ? (
+                        <UnstyledButton onClick={() => onSort(header.column.id)} fw={700} fz="sm">
+                          <Group gap={4} wrap="nowrap">
+                            {content}
+                            <Text span c={active ? 'brand.7' : 'dimmed'} fz="xs" aria-hidden>
+                              {sortMark(active, sort.sortDescending)}
+                            </Text>
+                          </Group>
+                        </UnstyledButton>
+                      ) : (
+                        content
+                      )}
+                    </Table.Th>
+                  );
+                })}
+              </Table.Tr>
+            ))}
+          </Table.Thead>
+          <Table.Tbody>
+            {table.getRowModel().rows.map((row) => (
+              <Table.Tr key={row.id}>
+                {row.getVisibleCells().map((cell) => (
+                  <Table.Td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</Table.Td>
+                ))}
+              </Table.Tr>
+            ))}
+            {!loading && rows.length === 0 && (
+              <Table.Tr>
+                <Table.Td colSpan={columns.length}>
+                  <Box py="xl" ta="center" data-testid="table-empty">
+                    {empty}
+                  </Box>
+                </Table.Td>
+              </Table.Tr>
+            )}
+            {loading && rows.length === 0 && (
+              <Table.Tr>
+                <Table.Td colSpan={columns.length} h={160} />
+              </Table.Tr>
+            )}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <Group justify="space-between" mt="md">
+        <Group gap="xs">
+          <Text size="sm" c="dimmed" data-testid="table-range">
+            {rangeText(paging.page, paging.size, paging.totalCount)}
+          </Text>
+          <Select
+            aria-label="Rows per page"
+            w={90}
+            size="xs"
+            allowDeselect={false}
+            data={paging.sizes.map(String)}
+            value={String(paging.size)}
+            onChange={(value) => value && onSize(Number(value))}
+          />
+          <Text size="sm" c="dimmed">
+            per page
+          </Text>
+        </Group>
+        <Pagination
+          total={pages}
+          value={Math.min(paging.page, pages)}
+          onChange={onPage}
+          size="sm"
+          withEdges
+          getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+          getItemProps={(page) => ({ 'aria-label': `Page ${page}` })}
+        />
+      </Group>
+    </Box>
+  );
+}

@@ -1,0 +1,108 @@
+import { Alert, Badge, Button, Card, Group, Modal, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState, type FormEvent } from 'react';
+import { useHasPermission } from '../../app/hooks';
+import { Permission } from '../../app/permissions';
+import { asApiError } from '../../components/ErrorDisplay';
+import { useCreateParticipantLoginMutation, type Participant } from './api';
+
+// The role whose participants sign in (DESIGN §3: a Coordinator user is linked
+// to its participant; the server's COORDINATOR_ROLE_CODE).
+const COORDINATOR_ROLE = 'Coordinator';
+
+/**
+ * "Create login" for a coordinator participant (POST /participants/{id}/identity-user,
+ * coordinator:create). Hidden without the permission.
+ */
+export function ParticipantLogin({ participant }: { participant: Participant }) {
+  const allowed = useHasPermission(Permission.CoordinatorCreate);
+  const [opened, setOpened] = useState(false);
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<{ field?: string; text: string } | null>(null);
+  const [createLogin, state] = useCreateParticipantLoginMutation();
+  const hasLogin = participant.identityUserId != null;
+
+  if (!allowed || (participant.roleCode !== COORDINATOR_ROLE && !hasLogin)) return null;
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    try {
+      await createLogin({ id: participant.id, password: password || undefined }).unwrap();
+      notifications.show({
+        color: 'green',
+        title: 'Login created',
+        message: password
+          ? `${participant.email} can now sign in with the password you set.`
+          : `A link to set a password was e-mailed to ${participant.email}.`,
+      });
+      setOpened(false);
+      setPassword('');
+    } catch (caught) {
+      const apiError = asApiError(caught);
+      const fieldText = apiError.errors?.password?.join(' ');
+      setError(fieldText ? { field: 'password', text: fieldText } : { text: apiError.detail });
+    }
+  };
+
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-label="Login">
+      <Group justify="space-between">
+        <Stack gap={4}>
+          <Title order={3} size="h4">
+            Login
+          </Title>
+          <Group gap="xs">
+            {hasLogin ? (
+              <Badge color="green" variant="light">
+                Login exists
+              </Badge>
+            ) : (
+              <Badge color="gray" variant="light">
+                No login
+              </Badge>
+            )}
+            <Text size="sm" c="dimmed">
+              {hasLogin
+                ? `${participant.email} signs in as a Coordinator.`
+                : `${participant.fullName} cannot sign in yet.`}
+            </Text>
+          </Group>
+        </Stack>
+        {!hasLogin && <Button onClick={() => setOpened(true)}>Create login</Button>}
+      </Group>
+
+      <Modal opened={opened} onClose={() => setOpened(false)} title="Create login" centered>
+        <form onSubmit={onSubmit} noValidate aria-label="Create login">
+          <Stack gap="md">
+            <Text size="sm">
+              {participant.fullName} will sign in with {participant.email} as a Coordinator. Leave the password empty to e-mail a
+              link for setting one.
+            </Text>
+            <PasswordInput
+              label="Password (optional)"
+              description="At least 12 characters."
+              value={password}
+              onChange={(e) => setPassword(e.currentTarget.value)}
+              error={error?.field === 'password' ? error.text : undefined}
+              autoComplete="new-password"
+            />
+            {error && !error.field && (
+              <Alert color="red" title="No login created" role="alert">
+                {error.text}
+              </Alert>
+            )}
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setOpened(false)}>
+                Cancel
+              </Button>
+              <Button type="submit" loading={state.isLoading}>
+                Create login
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Modal>
+    </Card>
+  );
+}

@@ -1,0 +1,98 @@
+import { NumberInput, Select, SimpleGrid } from '@mantine/core';
+import { DateInput } from '@mantine/dates';
+import { useGetCollegesQuery, useGetParticipationFiscalYearsQuery, type RefItem } from './api';
+import { codeOptions, idOptions } from './options';
+import type { ParticipationField, ParticipationValues } from './participationForm';
+
+interface Props {
+  values: ParticipationValues;
+  onChange: (values: ParticipationValues) => void;
+  errors: Partial<Record<ParticipationField, string>>;
+  programs: RefItem[] | undefined;
+  roles: RefItem[] | undefined;
+  /** Marks the program, year, role and start as required. */
+  required?: boolean;
+}
+
+/** Program, fiscal year, role, college (narrowed to the program's) and dates. */
+export function ParticipationFields({ values, onChange, errors, programs, roles, required = true }: Props) {
+  const programId = values.mentorProgramId ? Number(values.mentorProgramId) : undefined;
+  const colleges = useGetCollegesQuery(programId, { skip: !programId });
+  const years = useGetParticipationFiscalYearsQuery();
+  const set = (patch: Partial<ParticipationValues>) => onChange({ ...values, ...patch });
+
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs">
+      <Select
+        label="Mentor program"
+        required={required}
+        data={idOptions(programs, values.mentorProgramId ? [values.mentorProgramId] : [])}
+        value={values.mentorProgramId}
+        // Another program has other colleges: the old choice no longer applies.
+        onChange={(value) => set({ mentorProgramId: value, collegeId: value === values.mentorProgramId ? values.collegeId : null })}
+        error={errors.mentorProgramId}
+        searchable
+      />
+      {years.error ? (
+        // Fiscal years are listed by the settings area; without it, the id is typed.
+        <NumberInput
+          label="Fiscal year id"
+          required={required}
+          min={1}
+          allowDecimal={false}
+          value={values.fiscalYearId ?? ''}
+          onChange={(value) => set({ fiscalYearId: value === '' ? null : String(value) })}
+          error={errors.fiscalYearId}
+        />
+      ) : (
+        <Select
+          label="Fiscal year"
+          required={required}
+          data={(years.data ?? []).map((y) => ({ value: String(y.id), label: y.name }))}
+          value={values.fiscalYearId}
+          onChange={(value) => set({ fiscalYearId: value })}
+          error={errors.fiscalYearId}
+          disabled={years.isLoading}
+        />
+      )}
+      <Select
+        label="Role in program"
+        required={required}
+        data={codeOptions(roles)}
+        value={values.roleCode}
+        onChange={(value) => set({ roleCode: value })}
+        error={errors.roleCode}
+      />
+      <Select
+        label="College"
+        placeholder={programId ? 'None' : 'Choose a program first'}
+        disabled={!programId}
+        data={idOptions(colleges.data, values.collegeId ? [values.collegeId] : [])}
+        value={values.collegeId}
+        onChange={(value) => set({ collegeId: value })}
+        error={errors.collegeId}
+        searchable
+        clearable
+      />
+      <DateInput
+        label="Start date"
+        required={required}
+        valueFormat="YYYY-MM-DD"
+        placeholder="YYYY-MM-DD"
+        value={values.startDate}
+        onChange={(value) => set({ startDate: value })}
+        error={errors.startDate}
+      />
+      <DateInput
+        label="End date"
+        valueFormat="YYYY-MM-DD"
+        placeholder="Open"
+        clearable
+        minDate={values.startDate ?? undefined}
+        value={values.endDate}
+        onChange={(value) => set({ endDate: value })}
+        error={errors.endDate}
+      />
+    </SimpleGrid>
+  );
+}

@@ -1,0 +1,197 @@
+import { api } from '../../api/api';
+import { listQueryParams, type ListState } from './listQuery';
+
+// Wire shapes of the participants area (DESIGN §3/§5; the server's OpenAPI
+// document at /api/v1/openapi.json is the source of truth).
+
+export interface Page<T> {
+  items: T[];
+  page: number;
+  size: number;
+  totalCount: number;
+}
+
+/** One entry of any reference list; fixed enumerations carry their wire value in `code`. */
+export interface RefItem {
+  id: number;
+  name: string;
+  code?: string;
+  isActive: boolean;
+}
+
+export interface FiscalYear {
+  id: number;
+  name: string;
+  startDate: string;
+  endDate: string;
+}
+
+export interface Participation {
+  id: number;
+  participantId?: number;
+  mentorProgramId: number;
+  fiscalYearId: number;
+  roleCode: string;
+  collegeId: number | null;
+  startDate: string;
+  endDate: string | null;
+}
+
+export interface Participant {
+  id: number;
+  firstName: string;
+  lastName: string;
+  fullName: string;
+  email: string;
+  phone: string | null;
+  address: string | null;
+  status: string;
+  roleCode: string;
+  districtSetType: string | null;
+  districtId: number | null;
+  caucusRegionId: number | null;
+  workplaceSettingIds: number[];
+  languageIds: number[];
+  educationLevelIds: number[];
+  permitLevelIds: number[];
+  version: number;
+  participations?: Participation[];
+  /** Whether a sign-in (identity user) is linked to this participant. */
+  hasLogin?: boolean;
+  identityUserId?: number | null;
+  createdAt?: string;
+  updatedAt?: string;
+}
+
+/** A list row: the server may send a lighter shape than the full participant. */
+export type ParticipantRow = Pick<Participant, 'id' | 'fullName' | 'email' | 'status' | 'roleCode'> &
+  Partial<Pick<Participant, 'firstName' | 'lastName' | 'districtSetType' | 'districtId' | 'updatedAt'>>;
+
+/** POST / PUT body (PUT adds `version`). */
+export interface ParticipantBody {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string | null;
+  address: string | null;
+  status: string;
+  roleCode: string;
+  districtSetType: string | null;
+  districtId: number | null;
+  caucusRegionId: number | null;
+  workplaceSettingIds: number[];
+  languageIds: number[];
+  educationLevelIds: number[];
+  permitLevelIds: number[];
+  /** POST only: participations created with the participant. */
+  participations?: ParticipationBody[];
+  /** PUT only (required there): the version the edit is based on. */
+  version?: number;
+}
+
+export interface ParticipationBody {
+  mentorProgramId: number;
+  fiscalYearId: number;
+  roleCode: string;
+  collegeId: number | null;
+  startDate: string;
+  endDate: string | null;
+}
+
+const quiet = { quiet: true };
+
+const withTags = api.enhanceEndpoints({ addTagTypes: ['Participant', 'ParticipantList'] });
+
+export const participantsApi = withTags.injectEndpoints({
+  endpoints: (build) => ({
+    getParticipants: build.query<Page<ParticipantRow>, ListState>({
+      query: (state) => ({ url: '/participants', params: listQueryParams(state) }),
+      providesTags: ['ParticipantList'],
+    }),
+    getParticipant: build.query<Participant, number>({
+      query: (id) => `/participants/${id}`,
+      providesTags: (_result, _error, id) => [{ type: 'Participant', id }],
+    }),
+    createParticipant: build.mutation<Participant, ParticipantBody>({
+      query: (body) => ({ url: '/participants', method: 'POST', body }),
+      extraOptions: quiet,
+      invalidatesTags: ['ParticipantList'],
+    }),
+    updateParticipant: build.mutation<Participant, { id: number; body: ParticipantBody }>({
+      query: ({ id, body }) => ({ url: `/participants/${id}`, method: 'PUT', body }),
+      extraOptions: quiet,
+      invalidatesTags: (_result, error, { id }) =>
+        // A conflict leaves the cached copy alone: the user decides when to reload.
+        error?.status === 409 ? [] : [{ type: 'Participant', id }, 'ParticipantList'],
+    }),
+    deleteParticipant: build.mutation<void, number>({
+      query: (id) => ({ url: `/participants/${id}`, method: 'DELETE' }),
+      invalidatesTags: ['ParticipantList'],
+    }),
+    createParticipantLogin: build.mutation<unknown, { id: number; password?: string }>({
+      query: ({ id, password }) => ({
+        url: `/participants/${id}/identity-user`,
+        method: 'POST',
+        body: password ? { password } : {},
+      }),
+      extraOptions: quiet,
+      invalidatesTags: (_result, _error, { id }) => [{ type: 'Participant', id }],
+    }),
+    createParticipation: build.mutation<Participation, { participantId: number; body: ParticipationBody }>({
+      query: ({ participantId, body }) => ({ url: `/participants/${participantId}/participations`, method: 'POST', body }),
+      extraOptions: quiet,
+      invalidatesTags: (_result, _error, { participantId }) => [{ type: 'Participant', id: participantId }, 'ParticipantList'],
+    }),
+    updateParticipation: build.mutation<Participation, { participantId: number; id: number; body: ParticipationBody }>({
+      query: ({ participantId, id, body }) => ({ url: `/participants/${participantId}/participations/${id}`, method: 'PUT', body }),
+      extraOptions: quiet,
+      invalidatesTags: (_result, _error, { participantId }) => [{ type: 'Participant', id: participantId }, 'ParticipantList'],
+    }),
+    deleteParticipation: build.mutation<void, { participantId: number; id: number }>({
+      query: ({ participantId, id }) => ({ url: `/participants/${participantId}/participations/${id}`, method: 'DELETE' }),
+      invalidatesTags: (_result, _error, { participantId }) => [{ type: 'Participant', id: participantId }, 'ParticipantList'],
+    }),
+
+    // Enumerations and reference lists that fill the pickers.
+    getParticipantRoles: build.query<RefItem[], void>({ query: () => '/participants/roles' }),
+    getParticipantStatuses: build.query<RefItem[], void>({ query: () => '/participants/statuses' }),
+    // SPEC §7 spells the path "distric-types".
+    getDistrictSetTypes: build.query<RefItem[], void>({ query: () => '/participants/distric-types' }),
+    getMentorPrograms: build.query<RefItem[], void>({ query: () => '/mentor-programs' }),
+    getWorkplaceSettings: build.query<RefItem[], void>({ query: () => '/workplace-settings' }),
+    getLanguages: build.query<RefItem[], void>({ query: () => '/languages' }),
+    getEducationLevels: build.query<RefItem[], void>({ query: () => '/education-levels' }),
+    getPermitLevels: build.query<RefItem[], void>({ query: () => '/permit-levels' }),
+    getCaucusRegions: build.query<RefItem[], void>({ query: () => '/caucus-regions' }),
+    getColleges: build.query<RefItem[], number | undefined>({
+      query: (mentorProgramId) => ({ url: '/colleges', params: mentorProgramId ? { MentorProgramId: mentorProgramId } : undefined }),
+    }),
+    getParticipationFiscalYears: build.query<FiscalYear[], void>({
+      query: () => '/system-settings/fiscal-years',
+      extraOptions: quiet,
+    }),
+  }),
+});
+
+export const {
+  useGetParticipantsQuery,
+  useGetParticipantQuery,
+  useCreateParticipantMutation,
+  useUpdateParticipantMutation,
+  useDeleteParticipantMutation,
+  useCreateParticipantLoginMutation,
+  useCreateParticipationMutation,
+  useUpdateParticipationMutation,
+  useDeleteParticipationMutation,
+  useGetParticipantRolesQuery,
+  useGetParticipantStatusesQuery,
+  useGetDistrictSetTypesQuery,
+  useGetMentorProgramsQuery,
+  useGetWorkplaceSettingsQuery,
+  useGetLanguagesQuery,
+  useGetEducationLevelsQuery,
+  useGetPermitLevelsQuery,
+  useGetCaucusRegionsQuery,
+  useGetCollegesQuery,
+  useGetParticipationFiscalYearsQuery,
+} = participantsApi;

@@ -1,0 +1,142 @@
+import type { Participant, ParticipantBody } from './api';
+
+// The participant form's values (as the inputs hold them: text and string ids)
+// and their conversion to and from the wire. Pure: tested in participantForm.test.ts.
+
+export interface ParticipantFormValues {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  address: string;
+  status: string | null;
+  roleCode: string | null;
+  districtSetType: string | null;
+  districtId: string;
+  caucusRegionId: string | null;
+  workplaceSettingIds: string[];
+  languageIds: string[];
+  educationLevelIds: string[];
+  permitLevelIds: string[];
+}
+
+export type ParticipantField = keyof ParticipantFormValues;
+
+export const PARTICIPANT_FIELDS: readonly ParticipantField[] = [
+  'firstName',
+  'lastName',
+  'email',
+  'phone',
+  'address',
+  'status',
+  'roleCode',
+  'districtSetType',
+  'districtId',
+  'caucusRegionId',
+  'workplaceSettingIds',
+  'languageIds',
+  'educationLevelIds',
+  'permitLevelIds',
+];
+
+export const EMPTY_PARTICIPANT_VALUES: ParticipantFormValues = {
+  firstName: '',
+  lastName: '',
+  email: '',
+  phone: '',
+  address: '',
+  status: null,
+  roleCode: null,
+  districtSetType: null,
+  districtId: '',
+  caucusRegionId: null,
+  workplaceSettingIds: [],
+  languageIds: [],
+  educationLevelIds: [],
+  permitLevelIds: [],
+};
+
+const ids = (list: number[] | undefined) => (list ?? []).map(String);
+
+export function valuesFromParticipant(p: Participant): ParticipantFormValues {
+  return {
+    firstName: p.firstName ?? '',
+    lastName: p.lastName ?? '',
+    email: p.email ?? '',
+    phone: p.phone ?? '',
+    address: p.address ?? '',
+    status: p.status ?? null,
+    roleCode: p.roleCode ?? null,
+    districtSetType: p.districtSetType ?? null,
+    districtId: p.districtId == null ? '' : String(p.districtId),
+    caucusRegionId: p.caucusRegionId == null ? null : String(p.caucusRegionId),
+    workplaceSettingIds: ids(p.workplaceSettingIds),
+    languageIds: ids(p.languageIds),
+    educationLevelIds: ids(p.educationLevelIds),
+    permitLevelIds: ids(p.permitLevelIds),
+  };
+}
+
+const textOrNull = (value: string) => (value.trim() === '' ? null : value.trim());
+const numbers = (list: string[]) => list.map(Number).filter((n) => Number.isSafeInteger(n));
+
+/** The body of POST/PUT /participants; blank optional text becomes null. */
+export function bodyFromValues(values: ParticipantFormValues, version?: number): ParticipantBody {
+  const districtId = values.districtId.trim() === '' ? null : Number(values.districtId);
+  return {
+    firstName: values.firstName.trim(),
+    lastName: values.lastName.trim(),
+    email: values.email.trim(),
+    phone: textOrNull(values.phone),
+    address: textOrNull(values.address),
+    // Required on the server: an empty value gets its field error back.
+    status: values.status ?? '',
+    roleCode: values.roleCode ?? '',
+    districtSetType: values.districtSetType,
+    districtId: values.districtSetType && districtId !== null && Number.isFinite(districtId) ? districtId : null,
+    caucusRegionId: values.caucusRegionId ? Number(values.caucusRegionId) : null,
+    workplaceSettingIds: numbers(values.workplaceSettingIds),
+    languageIds: numbers(values.languageIds),
+    educationLevelIds: numbers(values.educationLevelIds),
+    permitLevelIds: numbers(values.permitLevelIds),
+    ...(version === undefined ? {} : { version }),
+  };
+}
+
+function sameSet(a: string[], b: string[]) {
+  return a.length === b.length && a.every((x) => b.includes(x));
+}
+
+/** Changed compared with what was loaded; id lists compare as sets, text ignores outer spaces. */
+export function isDirty(initial: ParticipantFormValues, current: ParticipantFormValues): boolean {
+  return PARTICIPANT_FIELDS.some((field) => {
+    const a = initial[field];
+    const b = current[field];
+    if (Array.isArray(a) && Array.isArray(b)) return !sameSet(a, b);
+    if (typeof a === 'string' && typeof b === 'string') return a.trim() !== b.trim();
+    return (a ?? null) !== (b ?? null);
+  });
+}
+
+const sentence = (message: string) => (message ? message[0].toUpperCase() + message.slice(1) : message);
+
+/**
+ * Splits a problem body's `errors` into messages per form field (keys such as
+ * `firstName`, `workplaceSettingIds[2]` or `FirstName` all land on their
+ * field) and the rest, which the form shows above its buttons.
+ */
+export function splitFieldErrors<F extends string>(
+  errors: Record<string, string[]> | undefined,
+  fields: readonly F[],
+): { byField: Partial<Record<F, string>>; other: string[] } {
+  const byField: Partial<Record<F, string>> = {};
+  const other: string[] = [];
+  for (const [key, messages] of Object.entries(errors ?? {})) {
+    const root = key.split(/[.[]/)[0].toLowerCase();
+    const field = fields.find((f) => f.toLowerCase() === root);
+    const text = (Array.isArray(messages) ? messages : [String(messages)]).map(sentence).join(' ');
+    if (field) byField[field] = byField[field] ? `${byField[field]} ${text}` : text;
+    else other.push(`${key}: ${text}`);
+  }
+  return { byField, other };
+}

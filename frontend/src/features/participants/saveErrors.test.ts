@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import type { ApiError } from '../../api/errors';
+import { PARTICIPANT_FIELDS } from './participantForm';
+import { saveProblem } from './saveErrors';
+
+const err = (status: number, detail: string, errors?: Record<string, string[]>): ApiError => ({ status, title: 'x', detail, errors });
+
+describe('save problems', () => {
+  it('field errors go to the fields', () => {
+    expect(saveProblem(err(400, 'Bad Request', { lastName: ['is required'] }), PARTICIPANT_FIELDS)).toEqual({
+      kind: 'fields',
+      byField: { lastName: 'Is required' },
+      other: [],
+    });
+  });
+
+  it('a stale version is a conflict; a taken e-mail lands on the e-mail field', () => {
+    const stale = err(409, 'The participant was changed by someone else (version 3 now, yours 2); reload and try again.');
+    expect(saveProblem(stale, PARTICIPANT_FIELDS, 'email').kind).toBe('conflict');
+    const taken = err(409, 'A participant with this e-mail already exists.');
+    expect(saveProblem(taken, PARTICIPANT_FIELDS, 'email')).toEqual({
+      kind: 'fields',
+      byField: { email: 'A participant with this e-mail already exists.' },
+      other: [],
+    });
+  });
+
+  it('anything else is shown as it is, with unplaced field errors', () => {
+    expect(saveProblem(err(403, 'Outside your scope.'), PARTICIPANT_FIELDS)).toEqual({ kind: 'other', detail: 'Outside your scope.' });
+    expect(saveProblem(err(422, 'Invalid.', { 'participations[0].x': ['bad'] }), PARTICIPANT_FIELDS)).toEqual({
+      kind: 'other',
+      detail: 'Invalid. participations[0].x: Bad',
+    });
+  });
+});

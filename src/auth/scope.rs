@@ -1,0 +1,137 @@
+//! Coordinator scope (DESIGN §3), decided once for every area: which mentor programs'
+//! participants (and later payment requests) a user may see and act on.
+//!
+//! - An Administrator (first role) sees everything.
+//! - Any other user linked to a participant (`users.participant_id`) sees the programs
+//!   where that live participant has a live participation with role `Coordinator`.
+//! - A user without a link sees nothing.
+
+use std::collections::BTreeSet;
+
+use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QuerySelect};
+
+use super::CurrentUser;
+use crate::{
+    entities::{participant, participation},
+    error::{ApiError, ApiResult},
+};
+
+/// The participation role that grants scope over a program.
+pub const COORDINATOR_ROLE_CODE: &str = "Coordinator";
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Scope {
+    All,
+    /// Only these programs; empty means nothing at all.
+    Programs(BTreeSet<i32>),
+}
+
+impl Scope {
+    /// The pure decision, from what the database says about the user.
+    pub fn decide(is_administrator: bool, linked_participant: Option<i32>, coordinated_programs: impl IntoIterator<Item = i32>) -> Self {
+        if is_administrator {
+            return Self::All;
+        }
+        match linked_participant {
+            Some(_) => Self::Programs(coordinated_programs.into_iter().collect()),
+            None => Self::Programs(BTreeSet::new()),
+        }
+    }
+
+    pub fn is_all(&self) -> bool {
+        matches!(self, Self::All)
+    }
+
+    pub fn allows_program(&self, program_id: i32) -> bool {
+        match self {
+            Self::All => true,
+            Self::Programs(ids) => ids.contains(&program_id),
+        }
+    }
+
+    /// The programs a query must be narrowed to; None when unrestricted.
+    pub fn program_ids(&self) -> Option<Vec<i32>> {
+        match self {
+            Self::All => None,
+            Self::Programs(ids) => Some(ids.iter().copied().collect()),
+        }
+    }
+
+    /// 403 for acting into a program outside the scope (creating, moving into it).
+    pub fn require_program(&self, program_id: i32, field: &str) -> ApiResult<()> {
+        if self.allows_program(program_id) {
+            Ok(())
+        } else {
+            Err(ApiError::Forbidden(format!("{field}: the mentor program {program_id} is outside your scope.")))
+        }
+    }
+
+    /// A participant is visible when the scope is unrestricted or one of its live
+    /// participations is in a scoped program.
+    pub fn sees_participant(&self, participant_programs: &[i32]) -> bool {
+        match self {
+            Self::All => true,
+            Self::Programs(ids) => participant_programs.iter().any(|p| ids.contains(p)),
+        }
+    }
+}
+
+/// The scope of the signed-in user, as the database says now.
+pub async fn scope_of(db: &impl ConnectionTrait, me: &CurrentUser) -> ApiResult<Scope> {
+    if me.is_administrator() {
+        return Ok(Scope::All);
+    }
+    let Some(pid) = me.user.participant_id else {
+        return Ok(Scope::decide(false, None, []));
+    };
+    let live = participant::Entity::find_by_id(pid)
+        .filter(participant::Column::DeletedAt.is_null())
+        .one(db)
+        .await?
+        .is_some();
+    if !live {
+        return Ok(Scope::decide(false, None, []));
+    }
+    let programs: Vec<i32> = participation::Entity::find()
+        .select_only()
+        .column(participation::Column::MentorProgramId)
+        .filter(participation::Column::ParticipantId.eq(pid))
+        .filter(participation::Column::RoleCode.eq(COORDINATOR_ROLE_CODE))
+        .filter(participation::Column::DeletedAt.is_null())
+        .into_tuple()
+        .all(db)
+        .await?;
+    Ok(Scope::decide(false, Some(pid), programs))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn administrators_see_everything() {
+        let s = Scope::decide(true, None, []);
+        assert!(s.is_all() && s.allows_program(42) && s.program_ids().is_none());
+        assert!(s.sees_participant(&[]));
+        assert_eq!(Scope::decide(true, Some(3), [1]), Scope::All);
+    }
+
+    #[test]
+    fn linked_users_see_their_coordinated_programs() {
+        let s = Scope::decide(false, Some(7), [2, 5, 2]);
+        assert_eq!(s.program_ids(), Some(vec![2, 5]));
+        assert!(s.allows_program(5) && !s.allows_program(3));
+        assert!(s.sees_participant(&[3, 5]) && !s.sees_participant(&[3]) && !s.sees_participant(&[]));
+        assert!(s.require_program(2, "mentorProgramId").is_ok());
+        assert!(matches!(s.require_program(3, "mentorProgramId"), Err(ApiError::Forbidden(_))));
+    }
+
+    #[test]
+    fn unlinked_users_see_nothing() {
+        let s = Scope::decide(false, None, [1, 2]);
+        assert_eq!(s.program_ids(), Some(vec![]));
+        assert!(!s.allows_program(1) && !s.sees_participant(&[1]));
+        // Linked but coordinating nothing: nothing either.
+        assert_eq!(Scope::decide(false, Some(1), []).program_ids(), Some(vec![]));
+    }
+}

@@ -1,0 +1,202 @@
+//! Budget handlers: list with totals, one year's lines, change one line, bulk upsert.
+
+use std::collections::HashMap;
+
+use actix_web::web;
+use chrono::Utc;
+use sea_orm::{
+    sea_query::{Expr, ExprTrait},
+    ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, Set, TransactionTrait,
+};
+use serde_json::json;
+
+use super::{
+    dto::*,
+    rules::{self, LineKey},
+    store,
+};
+use crate::{
+    activity,
+    auth::{CurrentUser, Permission},
+    entities::budget_line::{self, Column},
+    error::{ApiError, ApiResult, ProblemBody},
+    money::Money,
+    settings,
+    state::AppState,
+    web::{Json, Query},
+};
+
+#[utoipa::path(get, path = "/api/v1/budgets", tag = "budgets", security(("bearer" = [])), params(BudgetsQuery),
+    responses((status = 200, description = "Fiscal years, newest first, with their totals", body = Vec<BudgetSummaryDto>),
+        (status = 400, body = ProblemBody), (status = 401, body = ProblemBody), (status = 403, body = ProblemBody)))]
+pub async fn list_budgets(state: web::Data<AppState>, me: CurrentUser, Query(q): Query<BudgetsQuery>) -> ApiResult<web::Json<Vec<BudgetSummaryDto>>> {
+    me.require(Permission::BudgetRead)?;
+    let years = settings::store::fiscal_years(&state.db).await?;
+    let lines = store::all_lines(&state.db).await?;
+    let mut out = Vec::new();
+    for year in years.into_iter().filter(|y| rules::name_matches(&y.name, q.query.as_deref())) {
+        let by_line = store::approved_by_line(&state.db, year.id).await?;
+        let (budgeted, approved) = rules::totals(
+            lines.iter().filter(|l| l.fiscal_year_id == year.id).map(|l| (l.amount_cents, store::approved_of(&by_line, l))),
+        );
+        out.push(BudgetSummaryDto {
+            fiscal_year_id: year.id,
+            name: year.name,
+            start_date: year.start_date,
+            end_date: year.end_date,
+            budgeted: Money(budgeted),
+            approved: Money(approved),
+            remaining: Money(rules::remaining(budgeted, approved)),
+        });
+    }
+    Ok(web::Json(out))
+}
+
+async fn detail(db: &impl sea_orm::ConnectionTrait, fiscal_year_id: i32) -> ApiResult<BudgetDetailDto> {
+    let year = settings::store::get_fiscal_year(db, fiscal_year_id).await?;
+    let approved = store::approved_by_line(db, fiscal_year_id).await?;
+    let lines = store::lines_of_year(db, fiscal_year_id)
+        .await?
+        .into_iter()
+        .map(|l| {
+            let a = store::approved_of(&approved, &l);
+            store::line_dto(l, a)
+        })
+        .collect();
+    Ok(BudgetDetailDto { fiscal_year: settings::store::fiscal_year_dto(year), lines })
+}
+
+#[utoipa::path(get, path = "/api/v1/budgets/{id}", tag = "budgets", security(("bearer" = [])),
+    params(("id" = i32, Path, description = "The fiscal year id (SPEC: fiscalYearId)")),
+    responses((status = 200, body = BudgetDetailDto), (status = 401, body = ProblemBody), (status = 403, body = ProblemBody), (status = 404, body = ProblemBody)))]
+pub async fn get_budget(state: web::Data<AppState>, me: CurrentUser, fiscal_year_id: web::Path<i32>) -> ApiResult<web::Json<BudgetDetailDto>> {
+    me.require(Permission::BudgetRead)?;
+    Ok(web::Json(detail(&state.db, fiscal_year_id.into_inner()).await?))
+}
+
+#[utoipa::path(put, path = "/api/v1/budgets/{id}", tag = "budgets", security(("bearer" = [])), request_body = UpdateLineRequest,
+    params(("id" = i32, Path, description = "Budget line id")),
+    responses((status = 200, body = BudgetLineDto), (status = 400, body = ProblemBody), (status = 401, body = ProblemBody),
+        (status = 403, body = ProblemBody), (status = 404, body = ProblemBody), (status = 409, description = "Stale version", body = ProblemBody)))]
+pub async fn update_line(
+    state: web::Data<AppState>,
+    me: CurrentUser,
+    id: web::Path<i32>,
+    Json(body): Json<UpdateLineRequest>,
+) -> ApiResult<web::Json<BudgetLineDto>> {
+    me.require(Permission::BudgetEdit)?;
+    let id = id.into_inner();
+    let amount = rules::check_amount("amount", body.amount)?;
+    let txn = state.db.begin().await?;
+    let before = store::get_line(&txn, id).await?;
+    // One conditional update: with a version, of two edits based on it exactly one wins.
+    let mut update = budget_line::Entity::update_many()
+        .col_expr(Column::AmountCents, Expr::value(amount))
+        .col_expr(Column::Version, Expr::col(Column::Version).add(1))
+        .col_expr(Column::UpdatedAt, Expr::value(Utc::now()))
+        .filter(Column::Id.eq(id));
+    if let Some(version) = body.version {
+        update = update.filter(Column::Version.eq(version));
+    }
+    if update.exec(&txn).await?.rows_affected == 0 {
+        return Err(ApiError::Conflict(format!(
+            "The budget line was changed by someone else (version {} is current). Reload and try again.",
+            before.version
+        )));
+    }
+    let after = store::get_line(&txn, id).await?;
+    activity::record(
+        &txn,
+        activity::Entry {
+            entity_type: "budget-line",
+            entity_id: id,
+            action: "updated",
+            actor_user_id: Some(me.id()),
+            data: Some(json!({"fiscalYearId": after.fiscal_year_id, "from": Money(before.amount_cents), "to": Money(after.amount_cents)})),
+            ..Default::default()
+        },
+    )
+    .await?;
+    let approved = store::approved_by_line(&txn, after.fiscal_year_id).await?;
+    txn.commit().await?;
+    let a = store::approved_of(&approved, &after);
+    Ok(web::Json(store::line_dto(after, a)))
+}
+
+#[utoipa::path(put, path = "/api/v1/budgets/bulk-update", tag = "budgets", security(("bearer" = [])), request_body = BulkUpdateRequest,
+    responses((status = 200, description = "The year's budget after the update", body = BudgetDetailDto),
+        (status = 400, description = "A bad line (named `lines[i].field`): nothing is changed", body = ProblemBody),
+        (status = 401, body = ProblemBody), (status = 403, body = ProblemBody)))]
+pub async fn bulk_update(state: web::Data<AppState>, me: CurrentUser, Json(body): Json<BulkUpdateRequest>) -> ApiResult<web::Json<BudgetDetailDto>> {
+    me.require(Permission::BudgetEdit)?;
+    let keys: Vec<(LineKey, Money)> = body
+        .lines
+        .iter()
+        .map(|l| (LineKey { mentor_program_id: l.mentor_program_id, fund_id: l.fund_id, expense_account_id: l.expense_account_id }, l.amount))
+        .collect();
+    let now = Utc::now();
+    let txn = state.db.begin().await?;
+    match settings::store::get_fiscal_year(&txn, body.fiscal_year_id).await {
+        // A body naming an unknown year is bad input (400 naming the field), not a missing resource.
+        Err(ApiError::NotFound(_)) => {
+            return Err(ApiError::bad_field("fiscalYearId", format!("no fiscal year has id {}", body.fiscal_year_id)));
+        }
+        other => other?,
+    };
+    let key_list: Vec<LineKey> = keys.iter().map(|(k, _)| *k).collect();
+    let known = store::known_ids(&txn, &key_list).await?;
+    let amounts = rules::check_bulk(&keys, &known)?;
+    let existing: HashMap<(i32, i32, i32), budget_line::Model> = store::lines_of_year(&txn, body.fiscal_year_id)
+        .await?
+        .into_iter()
+        .map(|l| ((l.mentor_program_id, l.fund_id, l.expense_account_id), l))
+        .collect();
+    // Every line in this one transaction: any failure leaves the budget as it was.
+    for (key, cents) in key_list.iter().zip(amounts) {
+        let (line_id, from, action) = match existing.get(&(key.mentor_program_id, key.fund_id, key.expense_account_id)) {
+            Some(line) if line.amount_cents == cents => continue,
+            Some(line) => {
+                budget_line::Entity::update_many()
+                    .col_expr(Column::AmountCents, Expr::value(cents))
+                    .col_expr(Column::Version, Expr::col(Column::Version).add(1))
+                    .col_expr(Column::UpdatedAt, Expr::value(now))
+                    .filter(Column::Id.eq(line.id))
+                    .exec(&txn)
+                    .await?;
+                (line.id, Some(Money(line.amount_cents)), "updated")
+            }
+            None => {
+                let created = budget_line::ActiveModel {
+                    fiscal_year_id: Set(body.fiscal_year_id),
+                    mentor_program_id: Set(key.mentor_program_id),
+                    fund_id: Set(key.fund_id),
+                    expense_account_id: Set(key.expense_account_id),
+                    amount_cents: Set(cents),
+                    version: Set(1),
+                    created_at: Set(now),
+                    updated_at: Set(now),
+                    ..Default::default()
+                }
+                .insert(&txn)
+                .await
+                .map_err(|e| ApiError::unique_or_internal(e, "The budget was changed at the same time. Reload and try again."))?;
+                (created.id, None, "created")
+            }
+        };
+        activity::record(
+            &txn,
+            activity::Entry {
+                entity_type: "budget-line",
+                entity_id: line_id,
+                action,
+                actor_user_id: Some(me.id()),
+                data: Some(json!({"fiscalYearId": body.fiscal_year_id, "from": from, "to": Money(cents), "bulk": true})),
+                ..Default::default()
+            },
+        )
+        .await?;
+    }
+    let result = detail(&txn, body.fiscal_year_id).await?;
+    txn.commit().await?;
+    Ok(web::Json(result))
+}

@@ -1,0 +1,79 @@
+//! Wire shapes of the budget calls, camelCase; amounts are `Money`.
+
+use chrono::NaiveDate;
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+use crate::{money::Money, settings::dto::FiscalYearDto};
+
+/// A fiscal year's budget in the list, with its totals.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BudgetSummaryDto {
+    pub fiscal_year_id: i32,
+    pub name: String,
+    pub start_date: NaiveDate,
+    pub end_date: NaiveDate,
+    pub budgeted: Money,
+    /// Approved payment requests charged to the year's lines.
+    pub approved: Money,
+    /// `budgeted - approved`; negative when overspent.
+    pub remaining: Money,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BudgetLineDto {
+    pub id: i32,
+    pub mentor_program_id: i32,
+    pub fund_id: i32,
+    pub expense_account_id: i32,
+    pub budgeted: Money,
+    pub approved: Money,
+    pub remaining: Money,
+    /// Send it back on `PUT /budgets/{id}` to be warned of concurrent changes (409).
+    pub version: i32,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BudgetDetailDto {
+    pub fiscal_year: FiscalYearDto,
+    pub lines: Vec<BudgetLineDto>,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct UpdateLineRequest {
+    /// The line's new budgeted amount, not negative.
+    pub amount: Money,
+    /// Optional: the version the change is based on; a stale one is a 409.
+    #[serde(default)]
+    pub version: Option<i32>,
+}
+
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct BulkLine {
+    pub mentor_program_id: i32,
+    pub fund_id: i32,
+    pub expense_account_id: i32,
+    pub amount: Money,
+}
+
+/// Lines to create or change (matched on program × fund × expense account); lines not
+/// listed stay as they are.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct BulkUpdateRequest {
+    pub fiscal_year_id: i32,
+    pub lines: Vec<BulkLine>,
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(rename_all = "lowercase")]
+#[into_params(parameter_in = Query)]
+pub struct BudgetsQuery {
+    /// Part of the fiscal year's name, any case.
+    pub query: Option<String>,
+}

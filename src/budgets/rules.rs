@@ -1,0 +1,144 @@
+//! Pure budget rules: line totals, the search filter and the bulk-update check.
+
+use std::collections::HashSet;
+
+use crate::{
+    error::ApiError,
+    identity::rules::Checks,
+    money::Money,
+};
+
+/// What is left of a line (or a total): negative when approvals overspend it.
+pub fn remaining(budgeted: i64, approved: i64) -> i64 {
+    budgeted - approved
+}
+
+/// (budgeted, approved) summed over lines.
+pub fn totals(lines: impl IntoIterator<Item = (i64, i64)>) -> (i64, i64) {
+    lines.into_iter().fold((0, 0), |(b, a), (lb, la)| (b + lb, a + la))
+}
+
+/// `GET /budgets?query=`: fiscal year names containing the text, any case; blank = all.
+pub fn name_matches(name: &str, query: Option<&str>) -> bool {
+    match query.map(str::trim).filter(|q| !q.is_empty()) {
+        None => true,
+        Some(q) => name.to_lowercase().contains(&q.to_lowercase()),
+    }
+}
+
+pub fn check_amount(field: &str, amount: Money) -> Result<i64, ApiError> {
+    if amount.cents() < 0 {
+        return Err(ApiError::bad_field(field, "must not be negative"));
+    }
+    Ok(amount.cents())
+}
+
+/// One line of a bulk update, as sent.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LineKey {
+    pub mentor_program_id: i32,
+    pub fund_id: i32,
+    pub expense_account_id: i32,
+}
+
+/// The ids that exist, per reference list.
+#[derive(Debug, Default)]
+pub struct KnownIds {
+    pub mentor_programs: HashSet<i32>,
+    pub funds: HashSet<i32>,
+    pub expense_accounts: HashSet<i32>,
+}
+
+/// Every line names existing ids, a non-negative amount, and appears once; errors are
+/// named `lines[3].fundId`. Returns the amounts in cents, in order.
+pub fn check_bulk(lines: &[(LineKey, Money)], known: &KnownIds) -> Result<Vec<i64>, ApiError> {
+    let mut c = Checks::default();
+    let mut seen: Vec<LineKey> = Vec::with_capacity(lines.len());
+    let mut amounts = Vec::with_capacity(lines.len());
+    for (i, (key, amount)) in lines.iter().enumerate() {
+        let field = |name: &str| format!("lines[{i}].{name}");
+        if !known.mentor_programs.contains(&key.mentor_program_id) {
+            c.add(&field("mentorProgramId"), format!("no mentor program has id {}", key.mentor_program_id));
+        }
+        if !known.funds.contains(&key.fund_id) {
+            c.add(&field("fundId"), format!("no fund has id {}", key.fund_id));
+        }
+        if !known.expense_accounts.contains(&key.expense_account_id) {
+            c.add(&field("expenseAccountId"), format!("no expense account has id {}", key.expense_account_id));
+        }
+        if amount.cents() < 0 {
+            c.add(&field("amount"), "must not be negative");
+        }
+        if let Some(first) = seen.iter().position(|k| k == key) {
+            c.add(&format!("lines[{i}]"), format!("repeats lines[{first}] (same program, fund and expense account)"));
+        }
+        seen.push(*key);
+        amounts.push(amount.cents());
+    }
+    c.finish()?;
+    Ok(amounts)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn remaining_and_totals() {
+        assert_eq!(remaining(10_000, 2_500), 7_500);
+        assert_eq!(remaining(0, 0), 0);
+        assert_eq!(remaining(1_000, 1_500), -500, "overspending shows as negative");
+        assert_eq!(totals([(100, 10), (250, 0), (0, 5)]), (350, 15));
+        assert_eq!(totals([]), (0, 0));
+    }
+
+    #[test]
+    fn search_by_name() {
+        assert!(name_matches("FY 2025-26", None));
+        assert!(name_matches("FY 2025-26", Some("  ")));
+        assert!(name_matches("FY 2025-26", Some("fy 2025")));
+        assert!(name_matches("FY 2025-26", Some("-26")));
+        assert!(!name_matches("FY 2025-26", Some("2027")));
+    }
+
+    #[test]
+    fn amounts() {
+        assert_eq!(check_amount("amount", Money(0)).unwrap(), 0);
+        assert_eq!(check_amount("amount", Money(12_345)).unwrap(), 12_345);
+        assert!(check_amount("amount", Money(-1)).is_err());
+    }
+
+    fn key(mp: i32, f: i32, ea: i32) -> LineKey {
+        LineKey { mentor_program_id: mp, fund_id: f, expense_account_id: ea }
+    }
+
+    fn known() -> KnownIds {
+        KnownIds { mentor_programs: [1, 2].into(), funds: [10].into(), expense_accounts: [100, 101].into() }
+    }
+
+    #[test]
+    fn bulk_lines() {
+        let ok = [(key(1, 10, 100), Money(500)), (key(2, 10, 101), Money(0))];
+        assert_eq!(check_bulk(&ok, &known()).unwrap(), [500, 0]);
+        assert!(check_bulk(&[], &known()).unwrap().is_empty());
+
+        let bad = [
+            (key(1, 10, 100), Money(1)),
+            (key(9, 10, 100), Money(1)),
+            (key(1, 11, 100), Money(1)),
+            (key(1, 10, 102), Money(-1)),
+            (key(1, 10, 100), Money(2)),
+        ];
+        match check_bulk(&bad, &known()).unwrap_err() {
+            ApiError::BadRequest { errors, .. } => {
+                let names: Vec<&str> = errors.keys().map(String::as_str).collect();
+                assert_eq!(
+                    names,
+                    ["lines[1].mentorProgramId", "lines[2].fundId", "lines[3].amount", "lines[3].expenseAccountId", "lines[4]"]
+                );
+                assert!(errors["lines[4]"][0].contains("lines[0]"));
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+}

@@ -1,0 +1,103 @@
+//! Budget queries. Callers pass a connection or a transaction.
+
+use std::collections::HashMap;
+
+use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
+
+use super::{
+    dto::BudgetLineDto,
+    rules::{self, KnownIds, LineKey},
+};
+use crate::{
+    entities::{budget_line, expense_account, fund, mentor_program},
+    error::{ApiError, ApiResult},
+    money::Money,
+};
+
+/// Approved cents per line key of a fiscal year.
+pub type ApprovedByLine = HashMap<(i32, i32, i32), i64>;
+
+/// Sum of the approved amounts of the payment requests charged to each line
+/// (program × fund × expense account) in `fiscal_year_id`; lines without any are absent
+/// (read as zero).
+///
+/// TODO(issue 4, payment requests): payment requests do not exist yet, so nothing is
+/// approved anywhere. Once they do: sum `approved_amount` of requests in Approved,
+/// ReadyForProcessing and Processed whose `submittedOn` falls in the fiscal year, grouped
+/// by (mentor_program_id, fund_id, expense_account_id).
+pub async fn approved_by_line(_db: &impl ConnectionTrait, _fiscal_year_id: i32) -> ApiResult<ApprovedByLine> {
+    Ok(ApprovedByLine::new())
+}
+
+/// Approved cents of one line key, zero when nothing is charged to it.
+pub fn approved_of(approved: &ApprovedByLine, line: &budget_line::Model) -> i64 {
+    approved.get(&(line.mentor_program_id, line.fund_id, line.expense_account_id)).copied().unwrap_or(0)
+}
+
+pub async fn lines_of_year(db: &impl ConnectionTrait, fiscal_year_id: i32) -> ApiResult<Vec<budget_line::Model>> {
+    Ok(budget_line::Entity::find()
+        .filter(budget_line::Column::FiscalYearId.eq(fiscal_year_id))
+        .order_by_asc(budget_line::Column::MentorProgramId)
+        .order_by_asc(budget_line::Column::FundId)
+        .order_by_asc(budget_line::Column::ExpenseAccountId)
+        .all(db)
+        .await?)
+}
+
+/// Every line of every year (the budget list sums them per year).
+pub async fn all_lines(db: &impl ConnectionTrait) -> ApiResult<Vec<budget_line::Model>> {
+    Ok(budget_line::Entity::find().all(db).await?)
+}
+
+pub async fn get_line(db: &impl ConnectionTrait, id: i32) -> ApiResult<budget_line::Model> {
+    budget_line::Entity::find_by_id(id).one(db).await?.ok_or_else(|| ApiError::not_found("The budget line"))
+}
+
+pub fn line_dto(line: budget_line::Model, approved: i64) -> BudgetLineDto {
+    BudgetLineDto {
+        id: line.id,
+        mentor_program_id: line.mentor_program_id,
+        fund_id: line.fund_id,
+        expense_account_id: line.expense_account_id,
+        budgeted: Money(line.amount_cents),
+        approved: Money(approved),
+        remaining: Money(rules::remaining(line.amount_cents, approved)),
+        version: line.version,
+    }
+}
+
+/// Which of the ids the lines name exist.
+pub async fn known_ids(db: &impl ConnectionTrait, keys: &[LineKey]) -> ApiResult<KnownIds> {
+    let mps: Vec<i32> = keys.iter().map(|k| k.mentor_program_id).collect();
+    let funds: Vec<i32> = keys.iter().map(|k| k.fund_id).collect();
+    let eas: Vec<i32> = keys.iter().map(|k| k.expense_account_id).collect();
+    Ok(KnownIds {
+        mentor_programs: mentor_program::Entity::find()
+            .select_only()
+            .column(mentor_program::Column::Id)
+            .filter(mentor_program::Column::Id.is_in(mps))
+            .into_tuple::<i32>()
+            .all(db)
+            .await?
+            .into_iter()
+            .collect(),
+        funds: fund::Entity::find()
+            .select_only()
+            .column(fund::Column::Id)
+            .filter(fund::Column::Id.is_in(funds))
+            .into_tuple::<i32>()
+            .all(db)
+            .await?
+            .into_iter()
+            .collect(),
+        expense_accounts: expense_account::Entity::find()
+            .select_only()
+            .column(expense_account::Column::Id)
+            .filter(expense_account::Column::Id.is_in(eas))
+            .into_tuple::<i32>()
+            .all(db)
+            .await?
+            .into_iter()
+            .collect(),
+    })
+}

@@ -1,0 +1,24 @@
+use sea_orm::entity::prelude::*;
+
+/// The one row of general settings. Rates in cents; token lifetimes NULL until saved.
+#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+#[sea_orm(table_name = "general_settings")]
+pub struct Model {
+    #[sea_orm(primary_key)]
+    pub id: i32,
+    pub organisation_name: String,
+    pub support_email: String,
+    pub mileage_rate_cents: i64,
+    pub breakfast_cents: i64,
+    pub lunch_cents: i64,
+    pub dinner_cents: i64,
+    pub access_token_ttl_seconds: Option<i32>,
+    pub refresh_token_ttl_seconds: Option<i32>,
+    pub version: i32,
+    pub updated_at: super::Timestamp,
+}
+
+#[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+pub enum Relation {}
+
+impl ActiveModelBehavior for ActiveModel {}

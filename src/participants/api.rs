@@ -1,0 +1,321 @@
+//! Participant handlers: thin — parse, authorize and scope, call the rules, one transaction.
+
+use actix_web::{web, HttpResponse};
+use chrono::Utc;
+use sea_orm::{ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, TransactionTrait};
+use serde_json::json;
+
+use super::{
+    dto::*,
+    rules::{self, DistrictSetType, ParticipantRole, ParticipantStatus},
+    store,
+};
+use crate::{
+    activity,
+    auth::{password, permissions::COORDINATOR, scope::scope_of, CurrentUser, Permission},
+    entities::{participant, user},
+    error::{ApiError, ApiResult, ProblemBody},
+    identity::{
+        self,
+        dto::UserDto,
+        management::{create_user_with_roles, mail_invitation, NewUser},
+        rules::Checks,
+    },
+    reference::fixed::parse_payment_request_type,
+    state::AppState,
+    web::{Json, Page, PageQuery, Query},
+};
+
+async fn record(txn: &impl sea_orm::ConnectionTrait, entity_type: &str, id: i32, action: &str, actor: i32, data: serde_json::Value) -> ApiResult<()> {
+    activity::record(
+        txn,
+        activity::Entry { entity_type, entity_id: id, action, actor_user_id: Some(actor), data: Some(data), ..Default::default() },
+    )
+    .await
+}
+
+#[utoipa::path(get, path = "/api/v1/participants", tag = "participants", security(("bearer" = [])), params(ParticipantsQuery),
+    responses((status = 200, body = Page<ParticipantDto>), (status = 400, body = ProblemBody), (status = 401, body = ProblemBody), (status = 403, body = ProblemBody)))]
+pub async fn list(state: web::Data<AppState>, me: CurrentUser, Query(q): Query<ParticipantsQuery>) -> ApiResult<web::Json<Page<ParticipantDto>>> {
+    me.require(Permission::ParticipantRead)?;
+    let paging = PageQuery { page: q.page, size: q.size }.paging()?;
+    let mut checks = Checks::default();
+    let mut link_ids: [Vec<i32>; 4] = Default::default();
+    for (slot, (field, raw)) in link_ids.iter_mut().zip([
+        ("WorkplaceSettingIds", &q.workplacesettingids),
+        ("LanguageIds", &q.languageids),
+        ("EducationLevelIds", &q.educationlevelids),
+        ("PermitLevelIds", &q.permitlevelids),
+    ]) {
+        *slot = rules::ids(&mut checks, field, raw);
+    }
+    checks.finish()?;
+    let filters = store::Filters {
+        mentor_program_id: q.mentorprogramid,
+        role: rules::enum_filter("RoleCode", q.rolecode.as_deref(), ParticipantRole::parse, ParticipantRole::codes)?,
+        name_pattern: rules::name_filter(q.fullname.as_deref()),
+        status: rules::enum_filter("Status", q.status.as_deref(), ParticipantStatus::parse, ParticipantStatus::codes)?,
+        district_set_type: rules::enum_filter("DistrictSetType", q.districtsettype.as_deref(), DistrictSetType::parse, DistrictSetType::codes)?,
+        district_id: q.districtid,
+        link_ids,
+        sort_by: rules::SortBy::parse(q.sortby.as_deref())?,
+        descending: q.sortdescending.unwrap_or(false),
+    };
+    let scope = scope_of(&state.db, &me).await?;
+    Ok(web::Json(store::list(&state.db, &scope, &filters, paging).await?))
+}
+
+#[utoipa::path(get, path = "/api/v1/participants/{id}", tag = "participants", security(("bearer" = [])),
+    responses((status = 200, body = ParticipantDto), (status = 401, body = ProblemBody), (status = 403, body = ProblemBody), (status = 404, body = ProblemBody)))]
+pub async fn get(state: web::Data<AppState>, me: CurrentUser, id: web::Path<i32>) -> ApiResult<web::Json<ParticipantDto>> {
+    me.require(Permission::ParticipantRead)?;
+    let scope = scope_of(&state.db, &me).await?;
+    let p = store::get_visible(&state.db, &scope, id.into_inner()).await?;
+    Ok(web::Json(store::dto(&state.db, p).await?))
+}
+
+#[utoipa::path(post, path = "/api/v1/participants", tag = "participants", security(("bearer" = [])), request_body = ParticipantBody,
+    responses((status = 201, body = ParticipantDto), (status = 400, body = ProblemBody), (status = 401, body = ProblemBody),
+        (status = 403, body = ProblemBody), (status = 409, body = ProblemBody), (status = 422, body = ProblemBody)))]
+pub async fn create(state: web::Data<AppState>, me: CurrentUser, Json(body): Json<ParticipantBody>) -> ApiResult<HttpResponse> {
+    me.require(Permission::ParticipantCreate)?;
+    let clean = rules::check_participant(&body)?;
+    let mut checks = Checks::default();
+    if body.version.is_some() {
+        checks.add("version", "is not accepted when creating");
+    }
+    let participations: Vec<_> = body
+        .participations
+        .iter()
+        .flatten()
+        .enumerate()
+        .filter_map(|(i, p)| rules::check_participation(&format!("participations[{i}]."), p, &mut checks))
+        .collect();
+    checks.finish()?;
+    let scope = scope_of(&state.db, &me).await?;
+    let programs: Vec<i32> = participations.iter().map(|p| p.mentor_program_id).collect();
+    rules::check_creation_scope(&scope, &programs)?;
+
+    let now = Utc::now();
+    let txn = state.db.begin().await?;
+    let mut checks = Checks::default();
+    store::check_participant_refs(&txn, &clean, &mut checks).await?;
+    for (i, p) in participations.iter().enumerate() {
+        store::check_participation_refs(&txn, &format!("participations[{i}]."), p, &mut checks).await?;
+    }
+    checks.finish()?;
+    if store::email_taken(&txn, &clean.email, None).await? {
+        return Err(ApiError::Conflict(store::EMAIL_TAKEN.into()));
+    }
+    let created = store::insert_participant(&txn, &clean, Some(me.id()), now).await?;
+    for p in &participations {
+        let pn = store::insert_participation(&txn, created.id, p, now).await?;
+        record(&txn, "participation", pn.id, "created", me.id(), json!({"participantId": created.id, "mentorProgramId": pn.mentor_program_id, "fiscalYearId": pn.fiscal_year_id, "roleCode": pn.role_code})).await?;
+    }
+    record(&txn, "participant", created.id, "created", me.id(), json!({"email": created.email, "fullName": created.full_name, "status": created.status, "roleCode": created.role_code})).await?;
+    txn.commit().await?;
+    Ok(HttpResponse::Created().json(store::dto(&state.db, created).await?))
+}
+
+#[utoipa::path(put, path = "/api/v1/participants/{id}", tag = "participants", security(("bearer" = [])), request_body = ParticipantBody,
+    responses((status = 200, body = ParticipantDto), (status = 400, body = ProblemBody), (status = 401, body = ProblemBody),
+        (status = 403, body = ProblemBody), (status = 404, body = ProblemBody), (status = 409, description = "Stale version or e-mail taken", body = ProblemBody)))]
+pub async fn update(state: web::Data<AppState>, me: CurrentUser, id: web::Path<i32>, Json(body): Json<ParticipantBody>) -> ApiResult<web::Json<ParticipantDto>> {
+    me.require(Permission::ParticipantEdit)?;
+    let clean = rules::check_participant(&body)?;
+    let mut checks = Checks::default();
+    if body.participations.is_some() {
+        checks.add("participations", "change participations through /participants/{id}/participations");
+    }
+    let version = body.version.unwrap_or_else(|| {
+        checks.add("version", "is required");
+        0
+    });
+    checks.finish()?;
+    let scope = scope_of(&state.db, &me).await?;
+    let now = Utc::now();
+    let txn = state.db.begin().await?;
+    let existing = store::get_visible(&txn, &scope, id.into_inner()).await?;
+    let mut checks = Checks::default();
+    store::check_participant_refs(&txn, &clean, &mut checks).await?;
+    checks.finish()?;
+    if store::email_taken(&txn, &clean.email, Some(existing.id)).await? {
+        return Err(ApiError::Conflict(store::EMAIL_TAKEN.into()));
+    }
+    if !store::update_participant(&txn, existing.id, version, &clean, me.id(), now).await? {
+        return Err(ApiError::Conflict(format!(
+            "The participant was changed by someone else (version {} now, yours {version}); reload and try again.",
+            existing.version
+        )));
+    }
+    record(&txn, "participant", existing.id, "updated", me.id(), json!({
+        "fromVersion": version, "email": clean.email, "fullName": clean.full_name,
+        "status": clean.status.code(), "roleCode": clean.role.code(),
+    }))
+    .await?;
+    let updated = participant::Entity::find_by_id(existing.id).one(&txn).await?.ok_or_else(|| ApiError::not_found("The participant"))?;
+    txn.commit().await?;
+    Ok(web::Json(store::dto(&state.db, updated).await?))
+}
+
+#[utoipa::path(delete, path = "/api/v1/participants/{id}", tag = "participants", security(("bearer" = [])),
+    responses((status = 204, description = "Deleted (soft): answers 404 from now on"), (status = 401, body = ProblemBody), (status = 403, body = ProblemBody), (status = 404, body = ProblemBody)))]
+pub async fn delete(state: web::Data<AppState>, me: CurrentUser, id: web::Path<i32>) -> ApiResult<HttpResponse> {
+    me.require(Permission::ParticipantDelete)?;
+    let scope = scope_of(&state.db, &me).await?;
+    let txn = state.db.begin().await?;
+    let existing = store::get_visible(&txn, &scope, id.into_inner()).await?;
+    if !store::soft_delete(&txn, existing.id, me.id(), Utc::now()).await? {
+        return Err(ApiError::not_found("The participant"));
+    }
+    record(&txn, "participant", existing.id, "deleted", me.id(), json!({"email": existing.email, "fullName": existing.full_name})).await?;
+    txn.commit().await?;
+    Ok(HttpResponse::NoContent().finish())
+}
+
+// ---- participations ----
+
+fn check_one_participation(body: &ParticipationBody) -> ApiResult<rules::CleanParticipation> {
+    let mut checks = Checks::default();
+    let clean = rules::check_participation("", body, &mut checks);
+    checks.finish()?;
+    clean.ok_or_else(|| ApiError::Internal("participation check".into()))
+}
+
+#[utoipa::path(post, path = "/api/v1/participants/{id}/participations", tag = "participants", security(("bearer" = [])), request_body = ParticipationBody,
+    responses((status = 201, body = ParticipationDto), (status = 400, body = ProblemBody), (status = 401, body = ProblemBody),
+        (status = 403, description = "Missing permission, or the program is outside your scope", body = ProblemBody), (status = 404, body = ProblemBody)))]
+pub async fn add_participation(state: web::Data<AppState>, me: CurrentUser, id: web::Path<i32>, Json(body): Json<ParticipationBody>) -> ApiResult<HttpResponse> {
+    me.require(Permission::ParticipantEdit)?;
+    let clean = check_one_participation(&body)?;
+    let scope = scope_of(&state.db, &me).await?;
+    let txn = state.db.begin().await?;
+    let participant = store::get_visible(&txn, &scope, id.into_inner()).await?;
+    scope.require_program(clean.mentor_program_id, "mentorProgramId")?;
+    let mut checks = Checks::default();
+    store::check_participation_refs(&txn, "", &clean, &mut checks).await?;
+    checks.finish()?;
+    let created = store::insert_participation(&txn, participant.id, &clean, Utc::now()).await?;
+    record(&txn, "participation", created.id, "created", me.id(), json!({"participantId": participant.id, "mentorProgramId": created.mentor_program_id, "fiscalYearId": created.fiscal_year_id, "roleCode": created.role_code})).await?;
+    txn.commit().await?;
+    Ok(HttpResponse::Created().json(store::participation_dto(created)))
+}
+
+#[utoipa::path(put, path = "/api/v1/participants/{id}/participations/{participationId}", tag = "participants", security(("bearer" = [])), request_body = ParticipationBody,
+    params(("id" = i32, Path), ("participationId" = i32, Path)),
+    responses((status = 200, body = ParticipationDto), (status = 400, body = ProblemBody), (status = 401, body = ProblemBody),
+        (status = 403, body = ProblemBody), (status = 404, body = ProblemBody)))]
+pub async fn update_participation(
+    state: web::Data<AppState>,
+    me: CurrentUser,
+    path: web::Path<(i32, i32)>,
+    Json(body): Json<ParticipationBody>,
+) -> ApiResult<web::Json<ParticipationDto>> {
+    me.require(Permission::ParticipantEdit)?;
+    let (pid, participation_id) = path.into_inner();
+    let clean = check_one_participation(&body)?;
+    let scope = scope_of(&state.db, &me).await?;
+    let txn = state.db.begin().await?;
+    let participant = store::get_visible(&txn, &scope, pid).await?;
+    let existing = store::get_participation(&txn, participant.id, participation_id).await?;
+    // Both the program it leaves and the one it moves to must be the caller's.
+    if !scope.allows_program(existing.mentor_program_id) {
+        return Err(ApiError::not_found("The participation"));
+    }
+    scope.require_program(clean.mentor_program_id, "mentorProgramId")?;
+    let mut checks = Checks::default();
+    store::check_participation_refs(&txn, "", &clean, &mut checks).await?;
+    checks.finish()?;
+    let mut active: crate::entities::participation::ActiveModel = existing.clone().into();
+    use sea_orm::{ActiveModelTrait, Set};
+    active.mentor_program_id = Set(clean.mentor_program_id);
+    active.fiscal_year_id = Set(clean.fiscal_year_id);
+    active.role_code = Set(clean.role.code().to_owned());
+    active.college_id = Set(clean.college_id);
+    active.start_date = Set(clean.start_date);
+    active.end_date = Set(clean.end_date);
+    active.updated_at = Set(Utc::now());
+    let updated = active.update(&txn).await?;
+    record(&txn, "participation", updated.id, "updated", me.id(), json!({
+        "participantId": participant.id,
+        "from": {"mentorProgramId": existing.mentor_program_id, "fiscalYearId": existing.fiscal_year_id, "roleCode": existing.role_code},
+        "to": {"mentorProgramId": updated.mentor_program_id, "fiscalYearId": updated.fiscal_year_id, "roleCode": updated.role_code},
+    }))
+    .await?;
+    txn.commit().await?;
+    Ok(web::Json(store::participation_dto(updated)))
+}
+
+#[utoipa::path(delete, path = "/api/v1/participants/{id}/participations/{participationId}", tag = "participants", security(("bearer" = [])),
+    params(("id" = i32, Path), ("participationId" = i32, Path)),
+    responses((status = 204, description = "Deleted (soft)"), (status = 401, body = ProblemBody), (status = 403, body = ProblemBody), (status = 404, body = ProblemBody)))]
+pub async fn delete_participation(state: web::Data<AppState>, me: CurrentUser, path: web::Path<(i32, i32)>) -> ApiResult<HttpResponse> {
+    me.require(Permission::ParticipantEdit)?;
+    let (pid, participation_id) = path.into_inner();
+    let scope = scope_of(&state.db, &me).await?;
+    let txn = state.db.begin().await?;
+    let participant = store::get_visible(&txn, &scope, pid).await?;
+    let existing = store::get_participation(&txn, participant.id, participation_id).await?;
+    if !scope.allows_program(existing.mentor_program_id) {
+        return Err(ApiError::not_found("The participation"));
+    }
+    use sea_orm::{ActiveModelTrait, Set};
+    let now = Utc::now();
+    let mut active: crate::entities::participation::ActiveModel = existing.clone().into();
+    active.deleted_at = Set(Some(now));
+    active.updated_at = Set(now);
+    active.update(&txn).await?;
+    record(&txn, "participation", existing.id, "deleted", me.id(), json!({"participantId": participant.id, "mentorProgramId": existing.mentor_program_id})).await?;
+    txn.commit().await?;
+    Ok(HttpResponse::NoContent().finish())
+}
+
+// ---- coordinator login ----
+
+#[utoipa::path(post, path = "/api/v1/participants/{id}/identity-user", tag = "participants", security(("bearer" = [])), request_body = IdentityUserBody,
+    responses((status = 201, body = UserDto), (status = 400, body = ProblemBody), (status = 401, body = ProblemBody),
+        (status = 403, body = ProblemBody), (status = 404, body = ProblemBody), (status = 409, description = "The participant (or its e-mail) has a login already", body = ProblemBody)))]
+pub async fn create_identity_user(state: web::Data<AppState>, me: CurrentUser, id: web::Path<i32>, Json(body): Json<IdentityUserBody>) -> ApiResult<HttpResponse> {
+    me.require(Permission::CoordinatorCreate)?;
+    if let Some(problem) = body.password.as_deref().and_then(password::policy_problem) {
+        return Err(ApiError::bad_field("password", problem));
+    }
+    let scope = scope_of(&state.db, &me).await?;
+    let p = store::get_visible(&state.db, &scope, id.into_inner()).await?;
+    if user::Entity::find().filter(user::Column::ParticipantId.eq(p.id)).count(&state.db).await? > 0 {
+        return Err(ApiError::Conflict("The participant has a login already.".into()));
+    }
+    let roles = identity::store::roles_by_names(&state.db, &[COORDINATOR.to_owned()]).await?;
+    let hash = match body.password {
+        Some(pw) => Some(password::hash(pw).await?),
+        None => None,
+    };
+    let new = NewUser { email: p.email.clone(), first_name: p.first_name.clone(), last_name: p.last_name.clone(), hash, participant_id: Some(p.id) };
+    // create_user_with_roles runs its own transaction and records the user's creation.
+    let (created, link) = create_user_with_roles(&state, Some(me.id()), new, &roles).await?;
+    if let Some(link) = link {
+        mail_invitation(&state, &created.email, &link);
+    }
+    Ok(HttpResponse::Created().json(identity::store::user_dto(&state.db, created).await?))
+}
+
+// ---- payee picker ----
+
+#[utoipa::path(get, path = "/api/v1/payment-requests/participant-list", tag = "participants", security(("bearer" = [])), params(ParticipantListQuery),
+    responses((status = 200, body = Vec<ParticipantListItem>), (status = 400, body = ProblemBody), (status = 401, body = ProblemBody), (status = 403, body = ProblemBody)))]
+pub async fn participant_list(state: web::Data<AppState>, me: CurrentUser, Query(q): Query<ParticipantListQuery>) -> ApiResult<web::Json<Vec<ParticipantListItem>>> {
+    me.require(Permission::RequestRead)?;
+    if let Some(t) = q.formtype.as_deref().map(str::trim).filter(|t| !t.is_empty()) {
+        parse_payment_request_type(t).ok_or_else(|| ApiError::bad_field("FormType", "must be one of F1..F14"))?;
+    }
+    let filters = store::PickerFilters {
+        mentor_program_id: q.mentorprogramid,
+        role: rules::enum_filter("RoleType", q.roletype.as_deref(), ParticipantRole::parse, ParticipantRole::codes)?,
+        show_deleted: q.showdeleted.unwrap_or(false),
+        participation_ids: q.participationids,
+    };
+    // FormId (the request being edited) will keep its current payee listed once requests exist.
+    let _ = q.formid;
+    let scope = scope_of(&state.db, &me).await?;
+    Ok(web::Json(store::picker(&state.db, &scope, &filters).await?))
+}

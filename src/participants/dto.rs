@@ -1,0 +1,187 @@
+//! Wire shapes of the participant calls, camelCase.
+
+use chrono::NaiveDate;
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+/// `POST /participants` and `PUT /participants/{id}` body.
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ParticipantBody {
+    pub first_name: String,
+    pub last_name: String,
+    /// Unique among live participants (409).
+    pub email: String,
+    pub phone: Option<String>,
+    pub address: Option<String>,
+    /// `Active`, `Inactive` or `Pending`.
+    pub status: String,
+    /// `Mentor`, `DirectorMentor`, `Coordinator` or `Administrator`.
+    pub role_code: String,
+    /// `Assembly`, `Senate` or `Congressional`; given together with `districtId`.
+    pub district_set_type: Option<String>,
+    /// California district number within the set (1-80, 1-40, 1-52).
+    pub district_id: Option<i32>,
+    pub caucus_region_id: Option<i32>,
+    #[serde(default)]
+    pub workplace_setting_ids: Vec<i32>,
+    #[serde(default)]
+    pub language_ids: Vec<i32>,
+    #[serde(default)]
+    pub education_level_ids: Vec<i32>,
+    #[serde(default)]
+    pub permit_level_ids: Vec<i32>,
+    /// POST only: participations created with the participant. A Coordinator must give
+    /// at least one, in a program it coordinates.
+    pub participations: Option<Vec<ParticipationBody>>,
+    /// PUT only (required there): the version the edit is based on; stale is 409.
+    pub version: Option<i32>,
+}
+
+/// `POST /participants/{id}/participations` and PUT body.
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ParticipationBody {
+    pub mentor_program_id: i32,
+    /// A fiscal year id (settings area); positive.
+    pub fiscal_year_id: i32,
+    /// The participant's role in this program (same values as the participant's roleCode).
+    pub role_code: String,
+    pub college_id: Option<i32>,
+    /// `YYYY-MM-DD`
+    pub start_date: NaiveDate,
+    pub end_date: Option<NaiveDate>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ParticipationDto {
+    pub id: i32,
+    pub participant_id: i32,
+    pub mentor_program_id: i32,
+    pub fiscal_year_id: i32,
+    pub role_code: String,
+    pub college_id: Option<i32>,
+    pub start_date: NaiveDate,
+    pub end_date: Option<NaiveDate>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ParticipantDto {
+    pub id: i32,
+    pub first_name: String,
+    pub last_name: String,
+    pub full_name: String,
+    pub email: String,
+    pub phone: Option<String>,
+    pub address: Option<String>,
+    pub status: String,
+    pub role_code: String,
+    pub district_set_type: Option<String>,
+    pub district_id: Option<i32>,
+    pub caucus_region_id: Option<i32>,
+    pub workplace_setting_ids: Vec<i32>,
+    pub language_ids: Vec<i32>,
+    pub education_level_ids: Vec<i32>,
+    pub permit_level_ids: Vec<i32>,
+    /// Live participations.
+    pub participations: Vec<ParticipationDto>,
+    /// The id of the participant's sign-in (Coordinator login), if it has one.
+    pub identity_user_id: Option<i32>,
+    pub version: i32,
+    pub created_at: chrono::DateTime<chrono::Utc>,
+    pub updated_at: chrono::DateTime<chrono::Utc>,
+}
+
+#[derive(Debug, Default, Deserialize, IntoParams)]
+#[serde(rename_all = "lowercase")]
+#[into_params(parameter_in = Query)]
+pub struct ParticipantsQuery {
+    /// Participants with a live participation in this program.
+    #[param(rename = "MentorProgramId")]
+    pub mentorprogramid: Option<i32>,
+    #[param(rename = "RoleCode")]
+    pub rolecode: Option<String>,
+    /// Part of the full name, case-insensitive.
+    #[param(rename = "FullName")]
+    pub fullname: Option<String>,
+    #[param(rename = "Status")]
+    pub status: Option<String>,
+    #[param(rename = "DistrictSetType")]
+    pub districtsettype: Option<String>,
+    #[param(rename = "DistrictId")]
+    pub districtid: Option<i32>,
+    /// Any of these (repeated or comma-separated).
+    #[serde(default)]
+    #[param(rename = "WorkplaceSettingIds")]
+    pub workplacesettingids: Vec<i32>,
+    #[serde(default)]
+    #[param(rename = "LanguageIds")]
+    pub languageids: Vec<i32>,
+    #[serde(default)]
+    #[param(rename = "EducationLevelIds")]
+    pub educationlevelids: Vec<i32>,
+    #[serde(default)]
+    #[param(rename = "PermitLevelIds")]
+    pub permitlevelids: Vec<i32>,
+    /// `fullName` (default), `email`, `status`, `roleCode` or `updatedAt`.
+    #[param(rename = "SortBy")]
+    pub sortby: Option<String>,
+    #[param(rename = "SortDescending")]
+    pub sortdescending: Option<bool>,
+    #[param(rename = "Page")]
+    pub page: Option<i64>,
+    #[param(rename = "Size")]
+    pub size: Option<i64>,
+}
+
+#[derive(Debug, Default, Deserialize, IntoParams)]
+#[serde(rename_all = "lowercase")]
+#[into_params(parameter_in = Query)]
+pub struct ParticipantListQuery {
+    #[param(rename = "MentorProgramId")]
+    pub mentorprogramid: Option<i32>,
+    /// The request being edited (accepted; used once payment requests exist).
+    #[param(rename = "FormId")]
+    pub formid: Option<i32>,
+    /// `F1`..`F14` (checked).
+    #[param(rename = "FormType")]
+    pub formtype: Option<String>,
+    /// Role in the program: `Mentor`, `DirectorMentor`, `Coordinator`, `Administrator`.
+    #[param(rename = "RoleType")]
+    pub roletype: Option<String>,
+    /// Include deleted participants and participations.
+    #[param(rename = "ShowDeleted")]
+    pub showdeleted: Option<bool>,
+    #[serde(default)]
+    #[param(rename = "ParticipationIds")]
+    pub participationids: Vec<i32>,
+}
+
+/// One participation with its participant's name, for payee pickers.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ParticipantListItem {
+    pub participation_id: i32,
+    pub participant_id: i32,
+    pub full_name: String,
+    pub first_name: String,
+    pub last_name: String,
+    pub email: String,
+    pub mentor_program_id: i32,
+    pub fiscal_year_id: i32,
+    pub role_code: String,
+    pub college_id: Option<i32>,
+    pub start_date: NaiveDate,
+    pub end_date: Option<NaiveDate>,
+    /// The participant or the participation is deleted (only with ShowDeleted=true).
+    pub is_deleted: bool,
+}
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct IdentityUserBody {
+    /// Optional: without it, a set-password link is e-mailed.
+    pub password: Option<String>,
+}

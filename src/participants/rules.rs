@@ -1,0 +1,463 @@
+//! Pure participant rules: the enumerations, body checks, district ranges, sorting.
+
+use chrono::NaiveDate;
+
+use super::dto::{ParticipantBody, ParticipationBody};
+use crate::{
+    error::ApiError,
+    identity::rules::{Checks, MAX_NAME_CHARS},
+    reference::rules::contains_pattern,
+};
+
+macro_rules! wire_enum {
+    ($(#[$doc:meta])* $name:ident { $($variant:ident => $code:literal / $label:literal,)* }) => {
+        $(#[$doc])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+        pub enum $name { $($variant,)* }
+
+        impl $name {
+            pub const ALL: &'static [$name] = &[$($name::$variant,)*];
+
+            /// The wire value.
+            pub const fn code(self) -> &'static str {
+                match self { $($name::$variant => $code,)* }
+            }
+
+            pub const fn label(self) -> &'static str {
+                match self { $($name::$variant => $label,)* }
+            }
+
+            /// Case-insensitive; None for unknown values.
+            pub fn parse(raw: &str) -> Option<Self> {
+                Self::ALL.iter().copied().find(|v| v.code().eq_ignore_ascii_case(raw.trim()))
+            }
+
+            pub fn codes() -> String {
+                Self::ALL.iter().map(|v| v.code()).collect::<Vec<_>>().join(", ")
+            }
+        }
+    };
+}
+
+wire_enum!(
+    /// A participant's role (and a participation's role in its program).
+    ParticipantRole {
+        Mentor => "Mentor" / "Mentor",
+        DirectorMentor => "DirectorMentor" / "Director mentor",
+        Coordinator => "Coordinator" / "Coordinator",
+        Administrator => "Administrator" / "Administrator",
+    }
+);
+
+wire_enum!(
+    ParticipantStatus {
+        Active => "Active" / "Active",
+        Inactive => "Inactive" / "Inactive",
+        Pending => "Pending" / "Pending",
+    }
+);
+
+wire_enum!(
+    /// Which set of California legislative districts `districtId` counts in.
+    DistrictSetType {
+        Assembly => "Assembly" / "Assembly",
+        Senate => "Senate" / "Senate",
+        Congressional => "Congressional" / "Congressional",
+    }
+);
+
+impl DistrictSetType {
+    /// California has 80 Assembly, 40 Senate and 52 Congressional districts.
+    pub const fn max_district(self) -> i32 {
+        match self {
+            Self::Assembly => 80,
+            Self::Senate => 40,
+            Self::Congressional => 52,
+        }
+    }
+}
+
+/// `SortBy` of the participant list.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum SortBy {
+    #[default]
+    FullName,
+    Email,
+    Status,
+    RoleCode,
+    UpdatedAt,
+}
+
+impl SortBy {
+    pub fn parse(raw: Option<&str>) -> Result<Self, ApiError> {
+        let Some(raw) = raw.map(str::trim).filter(|r| !r.is_empty()) else { return Ok(Self::default()) };
+        [
+            ("fullName", Self::FullName),
+            ("email", Self::Email),
+            ("status", Self::Status),
+            ("roleCode", Self::RoleCode),
+            ("updatedAt", Self::UpdatedAt),
+        ]
+        .into_iter()
+        .find(|(name, _)| name.eq_ignore_ascii_case(raw))
+        .map(|(_, s)| s)
+        .ok_or_else(|| ApiError::bad_field("SortBy", "must be one of fullName, email, status, roleCode, updatedAt"))
+    }
+}
+
+/// Parses an optional enum query filter, naming the parameter when unknown.
+pub fn enum_filter<T>(field: &str, raw: Option<&str>, parse: fn(&str) -> Option<T>, codes: fn() -> String) -> Result<Option<T>, ApiError> {
+    match raw.map(str::trim).filter(|r| !r.is_empty()) {
+        None => Ok(None),
+        Some(r) => parse(r).map(Some).ok_or_else(|| ApiError::bad_field(field, format!("must be one of {}", codes()))),
+    }
+}
+
+pub const MAX_PHONE_CHARS: usize = 30;
+pub const MAX_ADDRESS_CHARS: usize = 500;
+
+/// A checked participant body, ready to store.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CleanParticipant {
+    pub first_name: String,
+    pub last_name: String,
+    pub full_name: String,
+    pub sort_name: String,
+    pub email: String,
+    pub phone: Option<String>,
+    pub address: Option<String>,
+    pub status: ParticipantStatus,
+    pub role: ParticipantRole,
+    pub district: Option<(DistrictSetType, i32)>,
+    pub caucus_region_id: Option<i32>,
+    pub workplace_setting_ids: Vec<i32>,
+    pub language_ids: Vec<i32>,
+    pub education_level_ids: Vec<i32>,
+    pub permit_level_ids: Vec<i32>,
+}
+
+/// Full name as shown and sorted: "First Last".
+pub fn full_name(first: &str, last: &str) -> String {
+    format!("{} {}", first.trim(), last.trim()).trim().to_owned()
+}
+
+fn optional_text(checks: &mut Checks, field: &str, raw: Option<&str>, max: usize) -> Option<String> {
+    let text = raw.map(str::trim).filter(|t| !t.is_empty())?;
+    if text.chars().count() > max {
+        checks.add(field, format!("must be at most {max} characters"));
+    }
+    Some(text.to_owned())
+}
+
+fn phone(checks: &mut Checks, raw: Option<&str>) -> Option<String> {
+    let p = optional_text(checks, "phone", raw, MAX_PHONE_CHARS)?;
+    let digits = p.chars().filter(char::is_ascii_digit).count();
+    if digits < 7 || !p.chars().all(|c| c.is_ascii_digit() || " +-().x".contains(c)) {
+        checks.add("phone", "must be a phone number (digits, spaces, + - ( ) . x)");
+    }
+    Some(p)
+}
+
+/// Positive ids without repeats, in the order given.
+pub fn ids(checks: &mut Checks, field: &str, raw: &[i32]) -> Vec<i32> {
+    let mut out = Vec::new();
+    for id in raw {
+        if *id <= 0 {
+            checks.add(field, format!("{id} is not a valid id"));
+        } else if !out.contains(id) {
+            out.push(*id);
+        }
+    }
+    out
+}
+
+fn district(checks: &mut Checks, set: Option<&str>, id: Option<i32>) -> Option<(DistrictSetType, i32)> {
+    let set = set.map(str::trim).filter(|s| !s.is_empty());
+    match (set, id) {
+        (None, None) => None,
+        (Some(_), None) => {
+            checks.add("districtId", "is required with districtSetType");
+            None
+        }
+        (None, Some(_)) => {
+            checks.add("districtSetType", "is required with districtId");
+            None
+        }
+        (Some(s), Some(n)) => match DistrictSetType::parse(s) {
+            None => {
+                checks.add("districtSetType", format!("must be one of {}", DistrictSetType::codes()));
+                None
+            }
+            Some(t) if !(1..=t.max_district()).contains(&n) => {
+                checks.add("districtId", format!("must be between 1 and {} for {}", t.max_district(), t.code()));
+                None
+            }
+            Some(t) => Some((t, n)),
+        },
+    }
+}
+
+pub fn check_participant(body: &ParticipantBody) -> Result<CleanParticipant, ApiError> {
+    let mut c = Checks::default();
+    let first_name = c.name("firstName", &body.first_name);
+    let last_name = c.name("lastName", &body.last_name);
+    let email = c.email("email", &body.email);
+    let phone = phone(&mut c, body.phone.as_deref());
+    let address = optional_text(&mut c, "address", body.address.as_deref(), MAX_ADDRESS_CHARS);
+    let status = ParticipantStatus::parse(&body.status);
+    if status.is_none() {
+        c.add("status", format!("must be one of {}", ParticipantStatus::codes()));
+    }
+    let role = ParticipantRole::parse(&body.role_code);
+    if role.is_none() {
+        c.add("roleCode", format!("must be one of {}", ParticipantRole::codes()));
+    }
+    let district = district(&mut c, body.district_set_type.as_deref(), body.district_id);
+    if body.caucus_region_id.is_some_and(|id| id <= 0) {
+        c.add("caucusRegionId", "is not a valid id");
+    }
+    let workplace_setting_ids = ids(&mut c, "workplaceSettingIds", &body.workplace_setting_ids);
+    let language_ids = ids(&mut c, "languageIds", &body.language_ids);
+    let education_level_ids = ids(&mut c, "educationLevelIds", &body.education_level_ids);
+    let permit_level_ids = ids(&mut c, "permitLevelIds", &body.permit_level_ids);
+    let full = full_name(&first_name, &last_name);
+    if full.chars().count() > 2 * MAX_NAME_CHARS + 1 {
+        c.add("lastName", "the full name is too long");
+    }
+    c.finish()?;
+    Ok(CleanParticipant {
+        sort_name: full.to_lowercase(),
+        full_name: full,
+        first_name,
+        last_name,
+        email,
+        phone,
+        address,
+        status: status.unwrap_or(ParticipantStatus::Active),
+        role: role.unwrap_or(ParticipantRole::Mentor),
+        district,
+        caucus_region_id: body.caucus_region_id,
+        workplace_setting_ids,
+        language_ids,
+        education_level_ids,
+        permit_level_ids,
+    })
+}
+
+/// A checked participation body.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CleanParticipation {
+    pub mentor_program_id: i32,
+    pub fiscal_year_id: i32,
+    pub role: ParticipantRole,
+    pub college_id: Option<i32>,
+    pub start_date: NaiveDate,
+    pub end_date: Option<NaiveDate>,
+}
+
+/// `prefix` names nested fields (`participations[0].`) when checked inside a participant body.
+pub fn check_participation(prefix: &str, body: &ParticipationBody, checks: &mut Checks) -> Option<CleanParticipation> {
+    let field = |name: &str| format!("{prefix}{name}");
+    let before = checks.0.len();
+    if body.mentor_program_id <= 0 {
+        checks.add(&field("mentorProgramId"), "is not a valid id");
+    }
+    if body.fiscal_year_id <= 0 {
+        checks.add(&field("fiscalYearId"), "must be a positive fiscal year id");
+    }
+    if body.college_id.is_some_and(|id| id <= 0) {
+        checks.add(&field("collegeId"), "is not a valid id");
+    }
+    let role = ParticipantRole::parse(&body.role_code);
+    if role.is_none() {
+        checks.add(&field("roleCode"), format!("must be one of {}", ParticipantRole::codes()));
+    }
+    if body.end_date.is_some_and(|end| end < body.start_date) {
+        checks.add(&field("endDate"), "must be on or after startDate");
+    }
+    if checks.0.len() != before {
+        return None;
+    }
+    Some(CleanParticipation {
+        mentor_program_id: body.mentor_program_id,
+        fiscal_year_id: body.fiscal_year_id,
+        role: role?,
+        college_id: body.college_id,
+        start_date: body.start_date,
+        end_date: body.end_date,
+    })
+}
+
+/// The `FullName` filter as a LIKE pattern over the lower-cased name.
+pub fn name_filter(raw: Option<&str>) -> Option<String> {
+    raw.map(str::trim).filter(|r| !r.is_empty()).map(contains_pattern)
+}
+
+/// What a non-administrator creating a participant must bring: at least one
+/// participation, every one in a program of its scope (else the new participant would
+/// be invisible to its creator, or land in someone else's program).
+pub fn check_creation_scope(scope: &crate::auth::scope::Scope, programs: &[i32]) -> Result<(), ApiError> {
+    if scope.is_all() {
+        return Ok(());
+    }
+    if programs.is_empty() {
+        return Err(ApiError::rule("participations", "add at least one participation in a mentor program you coordinate"));
+    }
+    for (i, p) in programs.iter().enumerate() {
+        scope.require_program(*p, &format!("participations[{i}].mentorProgramId"))?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::auth::scope::Scope;
+
+    pub fn body() -> ParticipantBody {
+        ParticipantBody {
+            first_name: " Ana ".into(),
+            last_name: "Núñez".into(),
+            email: "Ana@Example.org".into(),
+            phone: Some("(916) 555-0100".into()),
+            address: Some(" 1 Capitol Mall, Sacramento ".into()),
+            status: "active".into(),
+            role_code: "DirectorMentor".into(),
+            district_set_type: Some("Senate".into()),
+            district_id: Some(6),
+            caucus_region_id: Some(3),
+            workplace_setting_ids: vec![1, 1, 2],
+            language_ids: vec![2],
+            education_level_ids: vec![],
+            permit_level_ids: vec![4],
+            participations: None,
+            version: None,
+        }
+    }
+
+    fn fields(err: ApiError) -> Vec<String> {
+        match err {
+            ApiError::BadRequest { errors, .. } => errors.into_keys().collect(),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_good_body_is_cleaned() {
+        let p = check_participant(&body()).unwrap();
+        assert_eq!(p.full_name, "Ana Núñez");
+        assert_eq!(p.sort_name, "ana núñez");
+        assert_eq!(p.email, "ana@example.org");
+        assert_eq!(p.status, ParticipantStatus::Active);
+        assert_eq!(p.role, ParticipantRole::DirectorMentor);
+        assert_eq!(p.district, Some((DistrictSetType::Senate, 6)));
+        assert_eq!(p.workplace_setting_ids, [1, 2]);
+        assert_eq!(p.address.as_deref(), Some("1 Capitol Mall, Sacramento"));
+    }
+
+    #[test]
+    fn unknown_enum_values_name_their_field() {
+        let b = ParticipantBody { status: "Retired".into(), role_code: "Boss".into(), ..body() };
+        assert_eq!(fields(check_participant(&b).unwrap_err()), ["roleCode", "status"]);
+        let b = ParticipantBody { district_set_type: Some("County".into()), ..body() };
+        assert_eq!(fields(check_participant(&b).unwrap_err()), ["districtSetType"]);
+    }
+
+    #[test]
+    fn districts_come_in_pairs_within_california_ranges() {
+        for (set, id, ok) in [
+            (Some("Assembly"), Some(80), true),
+            (Some("Assembly"), Some(81), false),
+            (Some("Senate"), Some(41), false),
+            (Some("Congressional"), Some(52), true),
+            (Some("Congressional"), Some(0), false),
+            (None, Some(3), false),
+            (Some("Senate"), None, false),
+            (None, None, true),
+        ] {
+            let b = ParticipantBody { district_set_type: set.map(Into::into), district_id: id, ..body() };
+            assert_eq!(check_participant(&b).is_ok(), ok, "{set:?} {id:?}");
+        }
+    }
+
+    #[test]
+    fn contact_fields() {
+        for bad in ["12", "call me", "555-0100-abc"] {
+            let b = ParticipantBody { phone: Some(bad.into()), ..body() };
+            assert_eq!(fields(check_participant(&b).unwrap_err()), ["phone"], "{bad}");
+        }
+        let b = ParticipantBody { phone: Some("  ".into()), address: None, email: "nope".into(), ..body() };
+        assert_eq!(fields(check_participant(&b).unwrap_err()), ["email"]);
+        let b = ParticipantBody { address: Some("x".repeat(501)), ..body() };
+        assert_eq!(fields(check_participant(&b).unwrap_err()), ["address"]);
+        let b = ParticipantBody { first_name: "".into(), permit_level_ids: vec![0], caucus_region_id: Some(-1), ..body() };
+        assert_eq!(fields(check_participant(&b).unwrap_err()), ["caucusRegionId", "firstName", "permitLevelIds"]);
+    }
+
+    fn participation() -> ParticipationBody {
+        ParticipationBody {
+            mentor_program_id: 1,
+            fiscal_year_id: 2,
+            role_code: "Coordinator".into(),
+            college_id: Some(5),
+            start_date: NaiveDate::from_ymd_opt(2026, 7, 1).unwrap(),
+            end_date: Some(NaiveDate::from_ymd_opt(2027, 6, 30).unwrap()),
+        }
+    }
+
+    #[test]
+    fn participations() {
+        let mut c = Checks::default();
+        let p = check_participation("", &participation(), &mut c).unwrap();
+        assert_eq!(p.role, ParticipantRole::Coordinator);
+        let bad = ParticipationBody {
+            fiscal_year_id: 0,
+            role_code: "x".into(),
+            end_date: Some(NaiveDate::from_ymd_opt(2026, 6, 30).unwrap()),
+            mentor_program_id: -1,
+            college_id: Some(0),
+            ..participation()
+        };
+        assert!(check_participation("participations[1].", &bad, &mut c).is_none());
+        let keys: Vec<_> = c.0.keys().cloned().collect();
+        assert_eq!(
+            keys,
+            [
+                "participations[1].collegeId",
+                "participations[1].endDate",
+                "participations[1].fiscalYearId",
+                "participations[1].mentorProgramId",
+                "participations[1].roleCode"
+            ]
+        );
+    }
+
+    #[test]
+    fn sorting_and_filters() {
+        assert_eq!(SortBy::parse(None).unwrap(), SortBy::FullName);
+        assert_eq!(SortBy::parse(Some("UPDATEDAT")).unwrap(), SortBy::UpdatedAt);
+        assert!(SortBy::parse(Some("salary")).is_err());
+        assert_eq!(enum_filter("Status", Some("pending"), ParticipantStatus::parse, ParticipantStatus::codes).unwrap(), Some(ParticipantStatus::Pending));
+        assert!(enum_filter("Status", Some("x"), ParticipantStatus::parse, ParticipantStatus::codes).is_err());
+        assert_eq!(enum_filter("Status", None, ParticipantStatus::parse, ParticipantStatus::codes).unwrap(), None);
+        assert_eq!(name_filter(Some(" Ana ")).as_deref(), Some("%ana%"));
+        assert_eq!(name_filter(Some("")), None);
+    }
+
+    #[test]
+    fn creation_scope() {
+        assert!(check_creation_scope(&Scope::All, &[]).is_ok());
+        let s = Scope::decide(false, Some(1), [2]);
+        assert!(matches!(check_creation_scope(&s, &[]), Err(ApiError::Unprocessable { .. })));
+        assert!(check_creation_scope(&s, &[2]).is_ok());
+        assert!(matches!(check_creation_scope(&s, &[2, 3]), Err(ApiError::Forbidden(_))));
+    }
+
+    #[test]
+    fn enum_codes() {
+        assert_eq!(ParticipantRole::parse("directormentor"), Some(ParticipantRole::DirectorMentor));
+        assert_eq!(ParticipantRole::codes(), "Mentor, DirectorMentor, Coordinator, Administrator");
+        assert_eq!(DistrictSetType::Assembly.max_district(), 80);
+        assert_eq!(full_name(" Ana ", ""), "Ana");
+    }
+}

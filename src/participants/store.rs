@@ -1,0 +1,464 @@
+//! Participant queries. Callers pass a connection or a transaction.
+
+use std::collections::HashMap;
+
+use chrono::{DateTime, Utc};
+use sea_orm::{
+    sea_query::{Alias, Expr, ExprTrait, LikeExpr, Query, SelectStatement},
+    ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, EntityTrait, Order, PaginatorTrait, QueryFilter, QueryOrder,
+    QuerySelect, Set,
+};
+
+use super::{
+    dto::{ParticipantDto, ParticipantListItem, ParticipationDto},
+    rules::{CleanParticipant, CleanParticipation, DistrictSetType, ParticipantRole, ParticipantStatus, SortBy},
+};
+use crate::{
+    auth::scope::Scope,
+    entities::{participant, participation, user},
+    error::{ApiError, ApiResult},
+    identity::rules::Checks,
+    reference,
+    web::{Page, Paging},
+};
+
+pub const EMAIL_TAKEN: &str = "A participant with this e-mail already exists.";
+
+/// The many-to-many reference links: (table, reference column, reference table, body field).
+pub const LINKS: [(&str, &str, &str, &str); 4] = [
+    ("participant_workplace_settings", "workplace_setting_id", "workplace_settings", "workplaceSettingIds"),
+    ("participant_languages", "language_id", "languages", "languageIds"),
+    ("participant_education_levels", "education_level_id", "education_levels", "educationLevelIds"),
+    ("participant_permit_levels", "permit_level_id", "permit_levels", "permitLevelIds"),
+];
+
+fn a(s: &str) -> Alias {
+    Alias::new(s)
+}
+
+fn link_ids(p: &CleanParticipant) -> [&[i32]; 4] {
+    [&p.workplace_setting_ids, &p.language_ids, &p.education_level_ids, &p.permit_level_ids]
+}
+
+/// Participant ids with a live participation in any of `programs`.
+fn in_programs(programs: Vec<i32>) -> SelectStatement {
+    Query::select()
+        .column(participation::Column::ParticipantId)
+        .from(participation::Entity)
+        .and_where(participation::Column::MentorProgramId.is_in(programs))
+        .and_where(participation::Column::DeletedAt.is_null())
+        .to_owned()
+}
+
+/// Programs of a participant's live participations.
+pub async fn live_programs(db: &impl ConnectionTrait, participant_id: i32) -> ApiResult<Vec<i32>> {
+    Ok(participation::Entity::find()
+        .select_only()
+        .column(participation::Column::MentorProgramId)
+        .filter(participation::Column::ParticipantId.eq(participant_id))
+        .filter(participation::Column::DeletedAt.is_null())
+        .into_tuple()
+        .all(db)
+        .await?)
+}
+
+/// A live participant the caller may see; 404 otherwise (existence is not revealed).
+pub async fn get_visible(db: &impl ConnectionTrait, scope: &Scope, id: i32) -> ApiResult<participant::Model> {
+    let not_found = || ApiError::not_found("The participant");
+    let p = participant::Entity::find_by_id(id)
+        .filter(participant::Column::DeletedAt.is_null())
+        .one(db)
+        .await?
+        .ok_or_else(not_found)?;
+    if !scope.is_all() && !scope.sees_participant(&live_programs(db, id).await?) {
+        return Err(not_found());
+    }
+    Ok(p)
+}
+
+pub async fn email_taken(db: &impl ConnectionTrait, email: &str, except: Option<i32>) -> ApiResult<bool> {
+    let mut q = participant::Entity::find()
+        .filter(participant::Column::Email.eq(email))
+        .filter(participant::Column::DeletedAt.is_null());
+    if let Some(id) = except {
+        q = q.filter(participant::Column::Id.ne(id));
+    }
+    Ok(q.count(db).await? > 0)
+}
+
+fn unknown(checks: &mut Checks, field: &str, missing: &[i32]) {
+    if !missing.is_empty() {
+        let ids: Vec<String> = missing.iter().map(i32::to_string).collect();
+        checks.add(field, format!("unknown id(s): {}", ids.join(", ")));
+    }
+}
+
+/// 400 naming every field whose reference ids do not exist.
+pub async fn check_participant_refs(db: &impl ConnectionTrait, p: &CleanParticipant, checks: &mut Checks) -> ApiResult<()> {
+    if let Some(id) = p.caucus_region_id {
+        unknown(checks, "caucusRegionId", &reference::store::missing_ids(db, "caucus_regions", &[id]).await?);
+    }
+    for ((_, _, table, field), ids) in LINKS.iter().zip(link_ids(p)) {
+        unknown(checks, field, &reference::store::missing_ids(db, table, ids).await?);
+    }
+    Ok(())
+}
+
+pub async fn check_participation_refs(db: &impl ConnectionTrait, prefix: &str, p: &CleanParticipation, checks: &mut Checks) -> ApiResult<()> {
+    let missing = reference::store::missing_ids(db, "mentor_programs", &[p.mentor_program_id]).await?;
+    unknown(checks, &format!("{prefix}mentorProgramId"), &missing);
+    if let Some(college) = p.college_id {
+        unknown(checks, &format!("{prefix}collegeId"), &reference::store::missing_ids(db, "colleges", &[college]).await?);
+    }
+    Ok(())
+}
+
+fn apply(active: &mut participant::ActiveModel, p: &CleanParticipant) {
+    active.first_name = Set(p.first_name.clone());
+    active.last_name = Set(p.last_name.clone());
+    active.full_name = Set(p.full_name.clone());
+    active.sort_name = Set(p.sort_name.clone());
+    active.email = Set(p.email.clone());
+    active.phone = Set(p.phone.clone());
+    active.address = Set(p.address.clone());
+    active.status = Set(p.status.code().to_owned());
+    active.role_code = Set(p.role.code().to_owned());
+    active.district_set_type = Set(p.district.map(|(t, _)| t.code().to_owned()));
+    active.district_id = Set(p.district.map(|(_, n)| n));
+    active.caucus_region_id = Set(p.caucus_region_id);
+}
+
+pub async fn insert_participant(db: &impl ConnectionTrait, p: &CleanParticipant, actor: Option<i32>, now: DateTime<Utc>) -> ApiResult<participant::Model> {
+    let mut active = participant::ActiveModel {
+        version: Set(1),
+        deleted_at: Set(None),
+        created_by: Set(actor),
+        updated_by: Set(actor),
+        created_at: Set(now),
+        updated_at: Set(now),
+        ..Default::default()
+    };
+    apply(&mut active, p);
+    let created = active.insert(db).await.map_err(|e| ApiError::unique_or_internal(e, EMAIL_TAKEN))?;
+    set_links(db, created.id, p, false).await?;
+    Ok(created)
+}
+
+/// One conditional update: only the live row at `version` changes; false otherwise.
+pub async fn update_participant(
+    db: &impl ConnectionTrait,
+    id: i32,
+    version: i32,
+    p: &CleanParticipant,
+    actor: i32,
+    now: DateTime<Utc>,
+) -> ApiResult<bool> {
+    let mut active = participant::ActiveModel {
+        version: Set(version + 1),
+        updated_by: Set(Some(actor)),
+        updated_at: Set(now),
+        ..Default::default()
+    };
+    apply(&mut active, p);
+    let result = participant::Entity::update_many()
+        .set(active)
+        .filter(participant::Column::Id.eq(id))
+        .filter(participant::Column::Version.eq(version))
+        .filter(participant::Column::DeletedAt.is_null())
+        .exec(db)
+        .await
+        .map_err(|e| ApiError::unique_or_internal(e, EMAIL_TAKEN))?;
+    if result.rows_affected == 1 {
+        set_links(db, id, p, true).await?;
+    }
+    Ok(result.rows_affected == 1)
+}
+
+pub async fn soft_delete(db: &impl ConnectionTrait, id: i32, actor: i32, now: DateTime<Utc>) -> ApiResult<bool> {
+    let result = participant::Entity::update_many()
+        .col_expr(participant::Column::DeletedAt, Expr::value(now))
+        .col_expr(participant::Column::UpdatedAt, Expr::value(now))
+        .col_expr(participant::Column::UpdatedBy, Expr::value(actor))
+        .col_expr(participant::Column::Version, Expr::col(participant::Column::Version).add(1))
+        .filter(participant::Column::Id.eq(id))
+        .filter(participant::Column::DeletedAt.is_null())
+        .exec(db)
+        .await?;
+    Ok(result.rows_affected == 1)
+}
+
+async fn set_links(db: &impl ConnectionTrait, id: i32, p: &CleanParticipant, replace: bool) -> ApiResult<()> {
+    for ((table, column, _, _), ids) in LINKS.iter().zip(link_ids(p)) {
+        if replace {
+            let delete = Query::delete().from_table(a(table)).and_where(Expr::col(a("participant_id")).eq(id)).to_owned();
+            db.execute(&delete).await?;
+        }
+        if ids.is_empty() {
+            continue;
+        }
+        let mut insert = Query::insert();
+        insert.into_table(a(table)).columns([a("participant_id"), a(column)]);
+        for rid in ids {
+            insert.values_panic([id.into(), (*rid).into()]);
+        }
+        db.execute(&insert).await?;
+    }
+    Ok(())
+}
+
+// ---- participations ----
+
+pub async fn insert_participation(db: &impl ConnectionTrait, participant_id: i32, p: &CleanParticipation, now: DateTime<Utc>) -> ApiResult<participation::Model> {
+    Ok(participation::ActiveModel {
+        participant_id: Set(participant_id),
+        mentor_program_id: Set(p.mentor_program_id),
+        fiscal_year_id: Set(p.fiscal_year_id),
+        role_code: Set(p.role.code().to_owned()),
+        college_id: Set(p.college_id),
+        start_date: Set(p.start_date),
+        end_date: Set(p.end_date),
+        deleted_at: Set(None),
+        created_at: Set(now),
+        updated_at: Set(now),
+        ..Default::default()
+    }
+    .insert(db)
+    .await?)
+}
+
+/// A live participation of that participant; 404 otherwise.
+pub async fn get_participation(db: &impl ConnectionTrait, participant_id: i32, id: i32) -> ApiResult<participation::Model> {
+    participation::Entity::find_by_id(id)
+        .filter(participation::Column::ParticipantId.eq(participant_id))
+        .filter(participation::Column::DeletedAt.is_null())
+        .one(db)
+        .await?
+        .ok_or_else(|| ApiError::not_found("The participation"))
+}
+
+pub fn participation_dto(p: participation::Model) -> ParticipationDto {
+    ParticipationDto {
+        id: p.id,
+        participant_id: p.participant_id,
+        mentor_program_id: p.mentor_program_id,
+        fiscal_year_id: p.fiscal_year_id,
+        role_code: p.role_code,
+        college_id: p.college_id,
+        start_date: p.start_date,
+        end_date: p.end_date,
+    }
+}
+
+// ---- reading ----
+
+/// Full DTOs for rows, with links, live participations and logins loaded in batches.
+pub async fn dtos(db: &impl ConnectionTrait, rows: Vec<participant::Model>) -> ApiResult<Vec<ParticipantDto>> {
+    let ids: Vec<i32> = rows.iter().map(|p| p.id).collect();
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    let mut links: [HashMap<i32, Vec<i32>>; 4] = Default::default();
+    for (i, (table, column, _, _)) in LINKS.iter().enumerate() {
+        let q = Query::select()
+            .columns([a("participant_id"), a(column)])
+            .from(a(table))
+            .and_where(Expr::col(a("participant_id")).is_in(ids.clone()))
+            .order_by(a(column), Order::Asc)
+            .to_owned();
+        for row in db.query_all(&q).await? {
+            let (pid, rid): (i32, i32) = (row.try_get_by_index(0)?, row.try_get_by_index(1)?);
+            links[i].entry(pid).or_default().push(rid);
+        }
+    }
+    let mut participations: HashMap<i32, Vec<ParticipationDto>> = HashMap::new();
+    for p in participation::Entity::find()
+        .filter(participation::Column::ParticipantId.is_in(ids.clone()))
+        .filter(participation::Column::DeletedAt.is_null())
+        .order_by_asc(participation::Column::StartDate)
+        .order_by_asc(participation::Column::Id)
+        .all(db)
+        .await?
+    {
+        participations.entry(p.participant_id).or_default().push(participation_dto(p));
+    }
+    let logins: HashMap<i32, i32> = user::Entity::find()
+        .filter(user::Column::ParticipantId.is_in(ids))
+        .all(db)
+        .await?
+        .into_iter()
+        .filter_map(|u| u.participant_id.map(|pid| (pid, u.id)))
+        .collect();
+    Ok(rows
+        .into_iter()
+        .map(|p| {
+            let mut take = |i: usize| links[i].remove(&p.id).unwrap_or_default();
+            let (workplace_setting_ids, language_ids, education_level_ids, permit_level_ids) = (take(0), take(1), take(2), take(3));
+            ParticipantDto {
+                participations: participations.remove(&p.id).unwrap_or_default(),
+                identity_user_id: logins.get(&p.id).copied(),
+                id: p.id,
+                first_name: p.first_name,
+                last_name: p.last_name,
+                full_name: p.full_name,
+                email: p.email,
+                phone: p.phone,
+                address: p.address,
+                status: p.status,
+                role_code: p.role_code,
+                district_set_type: p.district_set_type,
+                district_id: p.district_id,
+                caucus_region_id: p.caucus_region_id,
+                workplace_setting_ids,
+                language_ids,
+                education_level_ids,
+                permit_level_ids,
+                version: p.version,
+                created_at: p.created_at,
+                updated_at: p.updated_at,
+            }
+        })
+        .collect())
+}
+
+pub async fn dto(db: &impl ConnectionTrait, p: participant::Model) -> ApiResult<ParticipantDto> {
+    dtos(db, vec![p]).await?.pop().ok_or_else(|| ApiError::Internal("participant vanished".into()))
+}
+
+/// The checked filters of `GET /participants`.
+#[derive(Debug, Default)]
+pub struct Filters {
+    pub mentor_program_id: Option<i32>,
+    pub role: Option<ParticipantRole>,
+    pub name_pattern: Option<String>,
+    pub status: Option<ParticipantStatus>,
+    pub district_set_type: Option<DistrictSetType>,
+    pub district_id: Option<i32>,
+    /// Per link table (LINKS order): participants linked to any of these ids.
+    pub link_ids: [Vec<i32>; 4],
+    pub sort_by: SortBy,
+    pub descending: bool,
+}
+
+pub async fn list(db: &impl ConnectionTrait, scope: &Scope, f: &Filters, paging: Paging) -> ApiResult<Page<ParticipantDto>> {
+    let mut cond = Condition::all().add(participant::Column::DeletedAt.is_null());
+    if let Some(programs) = scope.program_ids() {
+        if programs.is_empty() {
+            return Ok(Page::new(Vec::new(), paging, 0));
+        }
+        cond = cond.add(participant::Column::Id.in_subquery(in_programs(programs)));
+    }
+    if let Some(program) = f.mentor_program_id {
+        cond = cond.add(participant::Column::Id.in_subquery(in_programs(vec![program])));
+    }
+    if let Some(role) = f.role {
+        cond = cond.add(participant::Column::RoleCode.eq(role.code()));
+    }
+    if let Some(pattern) = &f.name_pattern {
+        cond = cond.add(Expr::col(participant::Column::SortName).like(LikeExpr::new(pattern).escape('\\')));
+    }
+    if let Some(status) = f.status {
+        cond = cond.add(participant::Column::Status.eq(status.code()));
+    }
+    if let Some(t) = f.district_set_type {
+        cond = cond.add(participant::Column::DistrictSetType.eq(t.code()));
+    }
+    if let Some(d) = f.district_id {
+        cond = cond.add(participant::Column::DistrictId.eq(d));
+    }
+    for ((table, column, _, _), ids) in LINKS.iter().zip(&f.link_ids) {
+        if !ids.is_empty() {
+            let sub = Query::select()
+                .column(a("participant_id"))
+                .from(a(table))
+                .and_where(Expr::col(a(column)).is_in(ids.clone()))
+                .to_owned();
+            cond = cond.add(participant::Column::Id.in_subquery(sub));
+        }
+    }
+    let select = participant::Entity::find().filter(cond);
+    let total = select.clone().count(db).await?;
+    let order = if f.descending { Order::Desc } else { Order::Asc };
+    let column = match f.sort_by {
+        SortBy::FullName => participant::Column::SortName,
+        SortBy::Email => participant::Column::Email,
+        SortBy::Status => participant::Column::Status,
+        SortBy::RoleCode => participant::Column::RoleCode,
+        SortBy::UpdatedAt => participant::Column::UpdatedAt,
+    };
+    let rows = select
+        .order_by(column, order.clone())
+        .order_by(participant::Column::Id, order)
+        .offset(paging.offset())
+        .limit(paging.size)
+        .all(db)
+        .await?;
+    Ok(Page::new(dtos(db, rows).await?, paging, total))
+}
+
+/// Checked filters of `GET /payment-requests/participant-list`.
+#[derive(Debug, Default)]
+pub struct PickerFilters {
+    pub mentor_program_id: Option<i32>,
+    pub role: Option<ParticipantRole>,
+    pub show_deleted: bool,
+    pub participation_ids: Vec<i32>,
+}
+
+pub async fn picker(db: &impl ConnectionTrait, scope: &Scope, f: &PickerFilters) -> ApiResult<Vec<ParticipantListItem>> {
+    let mut q = participation::Entity::find();
+    if let Some(programs) = scope.program_ids() {
+        if programs.is_empty() {
+            return Ok(Vec::new());
+        }
+        q = q.filter(participation::Column::MentorProgramId.is_in(programs));
+    }
+    if let Some(program) = f.mentor_program_id {
+        q = q.filter(participation::Column::MentorProgramId.eq(program));
+    }
+    if let Some(role) = f.role {
+        q = q.filter(participation::Column::RoleCode.eq(role.code()));
+    }
+    if !f.participation_ids.is_empty() {
+        q = q.filter(participation::Column::Id.is_in(f.participation_ids.clone()));
+    }
+    if !f.show_deleted {
+        q = q.filter(participation::Column::DeletedAt.is_null());
+    }
+    let participations = q.all(db).await?;
+    let ids: Vec<i32> = participations.iter().map(|p| p.participant_id).collect();
+    let mut people: HashMap<i32, participant::Model> = HashMap::new();
+    // Chunked: SQLite limits bound parameters per statement.
+    for chunk in ids.chunks(10_000) {
+        for p in participant::Entity::find().filter(participant::Column::Id.is_in(chunk.to_vec())).all(db).await? {
+            people.insert(p.id, p);
+        }
+    }
+    let rows = participations.into_iter().map(|pn| {
+        let p = people.get(&pn.participant_id).cloned();
+        (pn, p)
+    });
+    let mut items: Vec<ParticipantListItem> = rows
+        .into_iter()
+        .filter_map(|(pn, p)| {
+            let p = p?;
+            let deleted = p.deleted_at.is_some() || pn.deleted_at.is_some();
+            (f.show_deleted || !deleted).then_some(ParticipantListItem {
+                participation_id: pn.id,
+                participant_id: p.id,
+                full_name: p.full_name,
+                first_name: p.first_name,
+                last_name: p.last_name,
+                email: p.email,
+                mentor_program_id: pn.mentor_program_id,
+                fiscal_year_id: pn.fiscal_year_id,
+                role_code: pn.role_code,
+                college_id: pn.college_id,
+                start_date: pn.start_date,
+                end_date: pn.end_date,
+                is_deleted: deleted,
+            })
+        })
+        .collect();
+    items.sort_by(|x, y| x.full_name.to_lowercase().cmp(&y.full_name.to_lowercase()).then(x.participation_id.cmp(&y.participation_id)));
+    Ok(items)
+}

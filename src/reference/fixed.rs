@@ -1,0 +1,90 @@
+//! Lists defined in code rather than tables: the payment-request form types and the
+//! participant enumerations, served through the same generic reference calls.
+
+use super::dto::RefItem;
+use crate::participants::rules::{DistrictSetType, ParticipantRole, ParticipantStatus};
+
+/// The 14 form types of DESIGN §4 (code, name). Kept here until the payment-request
+/// area exists; it should then read this list rather than copy it.
+pub const PAYMENT_REQUEST_TYPES: &[(&str, &str)] = &[
+    ("F1", "Placement stipend"),
+    ("F2", "Expense reimbursement"),
+    ("F3", "Travel and mileage"),
+    ("F4", "Professional development"),
+    ("F5", "Seminar attendance"),
+    ("F6", "Leadership activity"),
+    ("F7", "Director mentor stipend"),
+    ("F8", "Institute attendance"),
+    ("F9", "Vendor payment"),
+    ("F10", "Release time / substitute"),
+    ("F11", "Lodging"),
+    ("F12", "Meals"),
+    ("F13", "Tuition and course fees"),
+    ("F14", "Completion bonus"),
+];
+
+/// `F1`..`F14` in canonical spelling, or None.
+pub fn parse_payment_request_type(raw: &str) -> Option<&'static str> {
+    PAYMENT_REQUEST_TYPES.iter().map(|(code, _)| *code).find(|code| code.eq_ignore_ascii_case(raw.trim()))
+}
+
+/// Items numbered from 1 in the given order; `code` is the wire value.
+fn numbered(pairs: impl IntoIterator<Item = (&'static str, &'static str)>) -> Vec<RefItem> {
+    pairs
+        .into_iter()
+        .enumerate()
+        .map(|(i, (code, name))| RefItem {
+            id: i as i32 + 1,
+            name: name.to_owned(),
+            code: Some(code.to_owned()),
+            is_active: true,
+            payment_request_type: None,
+        })
+        .collect()
+}
+
+pub fn payment_request_types() -> Vec<RefItem> {
+    numbered(PAYMENT_REQUEST_TYPES.iter().copied())
+}
+
+pub fn participant_roles() -> Vec<RefItem> {
+    numbered(ParticipantRole::ALL.iter().map(|r| (r.code(), r.label())))
+}
+
+pub fn participant_statuses() -> Vec<RefItem> {
+    numbered(ParticipantStatus::ALL.iter().map(|s| (s.code(), s.code())))
+}
+
+pub fn district_set_types() -> Vec<RefItem> {
+    numbered(DistrictSetType::ALL.iter().map(|d| (d.code(), d.code())))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fourteen_form_types() {
+        let items = payment_request_types();
+        assert_eq!(items.len(), 14);
+        assert_eq!(items[0].code.as_deref(), Some("F1"));
+        assert_eq!(items[13].name, "Completion bonus");
+        assert_eq!(items[13].id, 14);
+    }
+
+    #[test]
+    fn form_types_parse_case_insensitively() {
+        assert_eq!(parse_payment_request_type(" f10 "), Some("F10"));
+        for bad in ["F0", "F15", "", "10", "F1x"] {
+            assert_eq!(parse_payment_request_type(bad), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn participant_enums() {
+        let roles: Vec<_> = participant_roles().into_iter().map(|r| r.code.unwrap()).collect();
+        assert_eq!(roles, ["Mentor", "DirectorMentor", "Coordinator", "Administrator"]);
+        assert_eq!(participant_statuses().len(), 3);
+        assert_eq!(district_set_types()[2].code.as_deref(), Some("Congressional"));
+    }
+}

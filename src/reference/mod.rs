@@ -1,0 +1,31 @@
+//! Reference lists (SPEC §7, DESIGN §5): every list through one generic implementation.
+//! lists.rs describes each list; api.rs / store.rs / openapi.rs serve any of them.
+
+pub mod api;
+pub mod dto;
+pub mod fixed;
+pub mod lists;
+pub mod openapi;
+pub mod rules;
+pub mod store;
+
+use actix_web::web;
+
+use crate::{auth::CurrentUser, state::AppState, web::{Json, Query}};
+use dto::{RefCreate, RefQuery};
+
+/// Registers every list. Must come before areas with `/{id}` routes under the same
+/// prefix (`/participants/roles` before `/participants/{id}`).
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    for list in lists::LISTS {
+        let mut resource = web::resource(list.path).route(web::get().to(
+            move |s: web::Data<AppState>, me: CurrentUser, Query(q): Query<RefQuery>| api::list_items(list, s, me, q),
+        ));
+        if list.create.is_some() {
+            resource = resource.route(web::post().to(
+                move |s: web::Data<AppState>, me: CurrentUser, Json(b): Json<RefCreate>| api::create_item(list, s, me, b),
+            ));
+        }
+        cfg.service(resource);
+    }
+}

@@ -1,0 +1,81 @@
+//! OpenAPI paths of the reference lists, generated from the same table the routes
+//! come from, so the document lists every one of them truthfully.
+
+use utoipa::{
+    openapi::{
+        path::{HttpMethod, OperationBuilder, ParameterBuilder, ParameterIn},
+        request_body::RequestBodyBuilder,
+        security::SecurityRequirement,
+        ArrayBuilder, ContentBuilder, Object, Ref, Required, ResponseBuilder, Type,
+    },
+    Modify,
+};
+
+use super::lists::{Access, Filter, LISTS};
+
+pub struct ReferencePaths;
+
+fn problem(description: &str) -> utoipa::openapi::Response {
+    ResponseBuilder::new()
+        .description(description)
+        .content("application/json", ContentBuilder::new().schema(Some(Ref::from_schema_name("ProblemBody"))).build())
+        .build()
+}
+
+fn query_param(name: &str, ty: Type, description: &str) -> utoipa::openapi::path::Parameter {
+    ParameterBuilder::new()
+        .name(name)
+        .parameter_in(ParameterIn::Query)
+        .required(Required::False)
+        .description(Some(description))
+        .schema(Some(Object::with_type(ty)))
+        .build()
+}
+
+impl Modify for ReferencePaths {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        for list in LISTS {
+            let who = match list.read {
+                Access::SignedIn => "any signed-in user".to_owned(),
+                Access::Needs(p) => format!("permission `{}`", p.code()),
+            };
+            let items = ArrayBuilder::new().items(Ref::from_schema_name("RefItem")).build();
+            let mut get = OperationBuilder::new()
+                .tag("reference")
+                .operation_id(Some(format!("list_{}", list.key)))
+                .summary(Some(format!("{} (needs {who})", list.title)))
+                .security(SecurityRequirement::new("bearer", Vec::<String>::new()))
+                .response("200", ResponseBuilder::new().description(list.title).content("application/json", ContentBuilder::new().schema(Some(items)).build()).build())
+                .response("401", problem("No valid access token"))
+                .response("403", problem("Missing permission"));
+            get = match list.filter {
+                Filter::NameContains => get.parameter(query_param("query", Type::String, "Part of the name, case-insensitive")),
+                Filter::MentorProgram => get.parameter(query_param("MentorProgramId", Type::Integer, "Only this program's colleges")),
+                Filter::PaymentRequestType => {
+                    get.parameter(query_param("PaymentRequestType", Type::String, "F1..F14")).response("400", problem("Unknown form type"))
+                }
+                Filter::None => get,
+            };
+            openapi.paths.add_path_operation(format!("/api/v1{}", list.path), vec![HttpMethod::Get], get.build());
+            if let Some(p) = list.create {
+                let post = OperationBuilder::new()
+                    .tag("reference")
+                    .operation_id(Some(format!("create_{}", list.key)))
+                    .summary(Some(format!("Add to {} (needs permission `{}`)", list.title.to_lowercase(), p.code())))
+                    .security(SecurityRequirement::new("bearer", Vec::<String>::new()))
+                    .request_body(Some(
+                        RequestBodyBuilder::new()
+                            .required(Some(Required::True))
+                            .content("application/json", ContentBuilder::new().schema(Some(Ref::from_schema_name("RefCreate"))).build())
+                            .build(),
+                    ))
+                    .response("201", ResponseBuilder::new().description("Created").content("application/json", ContentBuilder::new().schema(Some(Ref::from_schema_name("RefItem"))).build()).build())
+                    .response("400", problem("Bad input, naming the field"))
+                    .response("401", problem("No valid access token"))
+                    .response("403", problem("Missing permission"))
+                    .response("409", problem("Code already taken"));
+                openapi.paths.add_path_operation(format!("/api/v1{}", list.path), vec![HttpMethod::Post], post.build());
+            }
+        }
+    }
+}

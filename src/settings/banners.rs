@@ -1,0 +1,89 @@
+//! Notification banners: the active ones are read by every signed-in user (every page
+//! shows them); the full list and its replacement need setting:read / setting:edit.
+
+use actix_web::web;
+use chrono::Utc;
+use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, Set, TransactionTrait};
+use serde_json::json;
+
+use super::{dto::*, rules, store};
+use crate::{
+    activity,
+    auth::{CurrentUser, Permission},
+    entities::notification_banner,
+    error::{ApiResult, ProblemBody},
+    state::AppState,
+    web::{Json, Query},
+};
+
+#[utoipa::path(get, path = "/api/v1/system-settings/notification-banners", tag = "settings", security(("bearer" = [])), params(BannersQuery),
+    responses((status = 200, description = "In display order", body = Vec<BannerDto>), (status = 400, body = ProblemBody),
+        (status = 401, body = ProblemBody), (status = 403, description = "Full list without setting:read", body = ProblemBody)))]
+pub async fn get_banners(state: web::Data<AppState>, me: CurrentUser, Query(q): Query<BannersQuery>) -> ApiResult<web::Json<Vec<BannerDto>>> {
+    let active_only = q.activeonly.unwrap_or(false);
+    if !active_only {
+        me.require(Permission::SettingRead)?;
+    }
+    let now = Utc::now();
+    let rows = store::banners(&state.db).await?;
+    Ok(web::Json(
+        rows.into_iter()
+            .filter(|b| !active_only || rules::is_showing(b.is_active, b.starts_at, b.ends_at, now))
+            .map(store::banner_dto)
+            .collect(),
+    ))
+}
+
+#[utoipa::path(put, path = "/api/v1/system-settings/notification-banners", tag = "settings", security(("bearer" = [])),
+    request_body(content = Vec<BannerInput>, description = "The whole list, in display order: banners left out are deleted"),
+    responses((status = 200, body = Vec<BannerDto>), (status = 400, body = ProblemBody), (status = 401, body = ProblemBody), (status = 403, body = ProblemBody)))]
+pub async fn put_banners(state: web::Data<AppState>, me: CurrentUser, Json(body): Json<Vec<BannerInput>>) -> ApiResult<web::Json<Vec<BannerDto>>> {
+    me.require(Permission::SettingEdit)?;
+    let now = Utc::now();
+    let txn = state.db.begin().await?;
+    let existing = store::banners(&txn).await?;
+    let existing_ids: Vec<i32> = existing.iter().map(|b| b.id).collect();
+    let messages = rules::check_banners(&body, &existing_ids)?;
+    let kept: Vec<i32> = body.iter().filter_map(|b| b.id).collect();
+    notification_banner::Entity::delete_many()
+        .filter(notification_banner::Column::Id.is_not_in(kept))
+        .exec(&txn)
+        .await?;
+    for (position, (b, message)) in body.iter().zip(messages).enumerate() {
+        let mut row = notification_banner::ActiveModel {
+            message: Set(message),
+            severity: Set(b.severity.as_str().into()),
+            starts_at: Set(b.starts_at),
+            ends_at: Set(b.ends_at),
+            is_active: Set(b.is_active),
+            position: Set(position as i32),
+            updated_at: Set(now),
+            ..Default::default()
+        };
+        match b.id {
+            Some(id) => {
+                row.id = Set(id);
+                row.update(&txn).await?;
+            }
+            None => {
+                row.insert(&txn).await?;
+            }
+        }
+    }
+    let after: Vec<BannerDto> = store::banners(&txn).await?.into_iter().map(store::banner_dto).collect();
+    let before: Vec<BannerDto> = existing.into_iter().map(store::banner_dto).collect();
+    activity::record(
+        &txn,
+        activity::Entry {
+            entity_type: "setting",
+            entity_id: 0,
+            action: "notification-banners-replaced",
+            actor_user_id: Some(me.id()),
+            data: Some(json!({"before": before, "after": after})),
+            ..Default::default()
+        },
+    )
+    .await?;
+    txn.commit().await?;
+    Ok(web::Json(after))
+}

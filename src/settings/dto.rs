@@ -1,0 +1,154 @@
+//! Wire shapes of the settings calls, camelCase. Money fields are `Money` (exact, two decimals).
+
+use chrono::{DateTime, NaiveDate, Utc};
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+use crate::money::Money;
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct FiscalYearRequest {
+    pub name: String,
+    /// First day, `YYYY-MM-DD`.
+    pub start_date: NaiveDate,
+    /// Last day (inclusive), after `startDate`.
+    pub end_date: NaiveDate,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct FiscalYearDto {
+    pub id: i32,
+    pub name: String,
+    pub start_date: NaiveDate,
+    pub end_date: NaiveDate,
+}
+
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct MealRates {
+    pub breakfast: Money,
+    pub lunch: Money,
+    pub dinner: Money,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct GeneralSettingsDto {
+    pub id: i32,
+    pub organisation_name: String,
+    pub support_email: String,
+    /// Per mile (F3).
+    pub mileage_rate: Money,
+    /// Per meal (F12).
+    pub meal_rates: MealRates,
+    /// Lifetime of newly issued access tokens (the --access-token-ttl flag until saved here).
+    pub access_token_ttl_seconds: i64,
+    /// Lifetime of newly started sign-ins (the --refresh-token-ttl flag until saved here).
+    pub refresh_token_ttl_seconds: i64,
+    /// Send it back on PUT; a stale one is a 409.
+    pub version: i32,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct GeneralSettingsRequest {
+    /// Optional; when given it must match the id in the path.
+    pub id: Option<i32>,
+    pub organisation_name: String,
+    pub support_email: String,
+    pub mileage_rate: Money,
+    pub meal_rates: MealRates,
+    /// 30 to 86400.
+    pub access_token_ttl_seconds: i64,
+    /// 60 to 2592000, not shorter than the access token's.
+    pub refresh_token_ttl_seconds: i64,
+    /// The version the change is based on.
+    pub version: i32,
+}
+
+/// Limits of one form type. `maxMilesPerTrip` applies to F3 only, `maxHours` to F1, F4,
+/// F5, F6 and F10, `maxNights` to F11: required there, absent elsewhere.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct FormLimitDto {
+    /// F1 to F14.
+    pub form_type: String,
+    pub max_amount: Money,
+    /// Days after the activity within which the request must be submitted.
+    pub submission_window_days: i64,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_miles_per_trip: Option<i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_hours: Option<i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_nights: Option<i64>,
+}
+
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct LoginBlockDto {
+    pub is_blocked: bool,
+    /// Shown to Coordinators who try to sign in; required while blocked.
+    #[serde(default)]
+    pub message: Option<String>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub enum BannerSeverity {
+    Info,
+    Warning,
+    Error,
+}
+
+impl BannerSeverity {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Info => "Info",
+            Self::Warning => "Warning",
+            Self::Error => "Error",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Self> {
+        [Self::Info, Self::Warning, Self::Error].into_iter().find(|v| v.as_str() == s)
+    }
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BannerDto {
+    pub id: i32,
+    pub message: String,
+    pub severity: BannerSeverity,
+    pub starts_at: Option<DateTime<Utc>>,
+    pub ends_at: Option<DateTime<Utc>>,
+    pub is_active: bool,
+}
+
+/// One banner of the list sent on PUT: with `id` it updates that banner, without it adds one.
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct BannerInput {
+    #[serde(default)]
+    pub id: Option<i32>,
+    pub message: String,
+    pub severity: BannerSeverity,
+    /// Shown from (inclusive); none = already.
+    #[serde(default)]
+    pub starts_at: Option<DateTime<Utc>>,
+    /// Shown until (exclusive); none = until switched off.
+    #[serde(default)]
+    pub ends_at: Option<DateTime<Utc>>,
+    pub is_active: bool,
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(rename_all = "lowercase")]
+#[into_params(parameter_in = Query)]
+pub struct BannersQuery {
+    /// Only the banners showing now (any signed-in user may ask for these).
+    #[param(rename = "ActiveOnly")]
+    pub activeonly: Option<bool>,
+}

@@ -1,0 +1,63 @@
+//! Fiscal years: listed by every signed-in user (the UI's filters need them), created
+//! with setting:edit.
+
+use actix_web::{web, HttpResponse};
+use chrono::Utc;
+use sea_orm::{ActiveModelTrait, Set, TransactionTrait};
+use serde_json::json;
+
+use super::{dto::*, rules, store};
+use crate::{
+    activity,
+    auth::{CurrentUser, Permission},
+    entities::fiscal_year,
+    error::{ApiError, ApiResult, ProblemBody},
+    state::AppState,
+    web::Json,
+};
+
+#[utoipa::path(get, path = "/api/v1/system-settings/fiscal-years", tag = "settings", security(("bearer" = [])),
+    responses((status = 200, description = "Newest first", body = Vec<FiscalYearDto>), (status = 401, body = ProblemBody)))]
+pub async fn list_fiscal_years(state: web::Data<AppState>, _me: CurrentUser) -> ApiResult<web::Json<Vec<FiscalYearDto>>> {
+    Ok(web::Json(store::fiscal_years(&state.db).await?.into_iter().map(store::fiscal_year_dto).collect()))
+}
+
+#[utoipa::path(post, path = "/api/v1/system-settings/fiscal-years", tag = "settings", security(("bearer" = [])), request_body = FiscalYearRequest,
+    responses((status = 201, body = FiscalYearDto), (status = 400, body = ProblemBody), (status = 401, body = ProblemBody),
+        (status = 403, body = ProblemBody), (status = 409, description = "Name taken", body = ProblemBody),
+        (status = 422, description = "Start not before end, or overlaps another year", body = ProblemBody)))]
+pub async fn create_fiscal_year(state: web::Data<AppState>, me: CurrentUser, Json(body): Json<FiscalYearRequest>) -> ApiResult<HttpResponse> {
+    me.require(Permission::SettingEdit)?;
+    let name = rules::check_fiscal_year_name(&body.name)?;
+    let txn = state.db.begin().await?;
+    let existing = store::fiscal_years(&txn).await?;
+    let ranges: Vec<rules::YearRange> =
+        existing.iter().map(|y| rules::YearRange { name: &y.name, start: y.start_date, end: y.end_date }).collect();
+    rules::check_fiscal_year_range(body.start_date, body.end_date, &ranges)?;
+    rules::check_fiscal_year_name_free(&name, &ranges)?;
+    let taken = || format!("A fiscal year named {name} already exists.");
+    let created = fiscal_year::ActiveModel {
+        name: Set(name.clone()),
+        start_date: Set(body.start_date),
+        end_date: Set(body.end_date),
+        created_at: Set(Utc::now()),
+        ..Default::default()
+    }
+    .insert(&txn)
+    .await
+    .map_err(|e| ApiError::unique_or_internal(e, &taken()))?;
+    activity::record(
+        &txn,
+        activity::Entry {
+            entity_type: "setting",
+            entity_id: created.id,
+            action: "fiscal-year-created",
+            actor_user_id: Some(me.id()),
+            data: Some(json!({"name": created.name, "startDate": created.start_date, "endDate": created.end_date})),
+            ..Default::default()
+        },
+    )
+    .await?;
+    txn.commit().await?;
+    Ok(HttpResponse::Created().json(store::fiscal_year_dto(created)))
+}

@@ -1,0 +1,85 @@
+//! General settings: organisation, support address, rates, token lifetimes. One row,
+//! versioned: a change based on a stale version is a 409.
+
+use actix_web::web;
+use chrono::Utc;
+use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, TransactionTrait};
+use sea_orm::sea_query::{Expr, ExprTrait};
+use serde_json::json;
+
+use super::{dto::*, rules, store};
+use crate::{
+    activity,
+    auth::{CurrentUser, Permission},
+    entities::general_setting::{self, Column},
+    error::{ApiError, ApiResult, ProblemBody},
+    state::AppState,
+    web::Json,
+};
+
+#[utoipa::path(get, path = "/api/v1/system-settings/general", tag = "settings", security(("bearer" = [])),
+    responses((status = 200, body = GeneralSettingsDto), (status = 401, body = ProblemBody), (status = 403, body = ProblemBody)))]
+pub async fn get_general(state: web::Data<AppState>, me: CurrentUser) -> ApiResult<web::Json<GeneralSettingsDto>> {
+    me.require(Permission::SettingRead)?;
+    Ok(web::Json(store::general_dto(store::general(&state.db).await?, &state.keys)))
+}
+
+#[utoipa::path(put, path = "/api/v1/system-settings/general/{id}", tag = "settings", security(("bearer" = [])), request_body = GeneralSettingsRequest,
+    params(("id" = i32, Path, description = "The id GET returned")),
+    responses((status = 200, body = GeneralSettingsDto), (status = 400, body = ProblemBody), (status = 401, body = ProblemBody),
+        (status = 403, body = ProblemBody), (status = 404, body = ProblemBody), (status = 409, description = "Stale version", body = ProblemBody)))]
+pub async fn update_general(
+    state: web::Data<AppState>,
+    me: CurrentUser,
+    id: web::Path<i32>,
+    Json(body): Json<GeneralSettingsRequest>,
+) -> ApiResult<web::Json<GeneralSettingsDto>> {
+    me.require(Permission::SettingEdit)?;
+    let id = id.into_inner();
+    if body.id.is_some_and(|b| b != id) {
+        return Err(ApiError::bad_field("id", "must match the id in the address"));
+    }
+    let v = rules::check_general(&body)?;
+    let txn = state.db.begin().await?;
+    let before = general_setting::Entity::find_by_id(id).one(&txn).await?.ok_or_else(|| ApiError::not_found("The general settings"))?;
+    // One conditional update: of two saves based on the same version exactly one wins.
+    let updated = general_setting::Entity::update_many()
+        .col_expr(Column::OrganisationName, Expr::value(v.organisation_name.clone()))
+        .col_expr(Column::SupportEmail, Expr::value(v.support_email.clone()))
+        .col_expr(Column::MileageRateCents, Expr::value(v.mileage_rate_cents))
+        .col_expr(Column::BreakfastCents, Expr::value(v.breakfast_cents))
+        .col_expr(Column::LunchCents, Expr::value(v.lunch_cents))
+        .col_expr(Column::DinnerCents, Expr::value(v.dinner_cents))
+        .col_expr(Column::AccessTokenTtlSeconds, Expr::value(v.access_token_ttl_seconds))
+        .col_expr(Column::RefreshTokenTtlSeconds, Expr::value(v.refresh_token_ttl_seconds))
+        .col_expr(Column::Version, Expr::col(Column::Version).add(1))
+        .col_expr(Column::UpdatedAt, Expr::value(Utc::now()))
+        .filter(Column::Id.eq(id))
+        .filter(Column::Version.eq(body.version))
+        .exec(&txn)
+        .await?;
+    if updated.rows_affected == 0 {
+        return Err(ApiError::Conflict(format!(
+            "The general settings were changed by someone else (version {} is current, the change was based on {}). Reload and try again.",
+            before.version, body.version
+        )));
+    }
+    let after = store::general(&txn).await?;
+    activity::record(
+        &txn,
+        activity::Entry {
+            entity_type: "setting",
+            entity_id: id,
+            action: "general-updated",
+            actor_user_id: Some(me.id()),
+            data: Some(json!({
+                "before": store::general_dto(before, &state.keys),
+                "after": store::general_dto(after.clone(), &state.keys),
+            })),
+            ..Default::default()
+        },
+    )
+    .await?;
+    txn.commit().await?;
+    Ok(web::Json(store::general_dto(after, &state.keys)))
+}

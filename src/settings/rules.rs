@@ -1,0 +1,540 @@
+//! Pure settings rules: fiscal-year ranges, general values, form limits, the coordinator
+//! sign-in block and banner windows. No I/O; every rule has its unit tests below.
+
+use chrono::{DateTime, NaiveDate, Utc};
+
+use super::dto::{BannerInput, FormLimitDto, GeneralSettingsRequest};
+use crate::{
+    auth::permissions::{ADMINISTRATOR, COORDINATOR},
+    error::{ApiError, FieldErrors},
+    identity::rules::Checks,
+    money::Money,
+};
+
+pub const MAX_ORGANISATION_CHARS: usize = 200;
+pub const MAX_MESSAGE_CHARS: usize = 1000;
+/// Same ranges as the --access-token-ttl / --refresh-token-ttl flags.
+pub const ACCESS_TTL_RANGE: (i64, i64) = (30, 86_400);
+pub const REFRESH_TTL_RANGE: (i64, i64) = (60, 2_592_000);
+/// Limits above these are typing mistakes, not policy.
+pub const MAX_WINDOW_DAYS: i64 = 3650;
+pub const MAX_COUNT_LIMIT: i64 = 100_000;
+
+// ---- form types ----
+
+/// A form type, which type-specific limits apply to it, and its seeded defaults (DESIGN §4).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FormSpec {
+    pub form_type: &'static str,
+    pub name: &'static str,
+    pub max_amount_cents: i64,
+    pub submission_window_days: i32,
+    pub max_miles_per_trip: Option<i32>,
+    pub max_hours: Option<i32>,
+    pub max_nights: Option<i32>,
+}
+
+const fn spec(
+    form_type: &'static str,
+    name: &'static str,
+    max_dollars: i64,
+    window: i32,
+    miles: Option<i32>,
+    hours: Option<i32>,
+    nights: Option<i32>,
+) -> FormSpec {
+    FormSpec {
+        form_type,
+        name,
+        max_amount_cents: max_dollars * 100,
+        submission_window_days: window,
+        max_miles_per_trip: miles,
+        max_hours: hours,
+        max_nights: nights,
+    }
+}
+
+/// F1..F14. A limit given as `Some` here applies to that form (and is required on save);
+/// `None` means the form has no such quantity.
+pub const FORMS: [FormSpec; 14] = [
+    spec("F1", "Placement stipend", 2_500, 60, None, Some(200), None),
+    spec("F2", "Expense reimbursement", 1_000, 60, None, None, None),
+    spec("F3", "Travel and mileage", 1_500, 60, Some(500), None, None),
+    spec("F4", "Professional development", 2_000, 60, None, Some(80), None),
+    spec("F5", "Seminar attendance", 500, 60, None, Some(16), None),
+    spec("F6", "Leadership activity", 1_000, 60, None, Some(40), None),
+    spec("F7", "Director mentor stipend", 3_000, 60, None, None, None),
+    spec("F8", "Institute attendance", 1_500, 60, None, None, None),
+    spec("F9", "Vendor payment", 10_000, 90, None, None, None),
+    spec("F10", "Release time / substitute", 1_500, 60, None, Some(40), None),
+    spec("F11", "Lodging", 2_000, 60, None, None, Some(10)),
+    spec("F12", "Meals", 500, 60, None, None, None),
+    spec("F13", "Tuition and course fees", 3_000, 90, None, None, None),
+    spec("F14", "Completion bonus", 1_000, 90, None, None, None),
+];
+
+/// The form type for a code (`f3` and `F3` alike).
+pub fn form_spec(code: &str) -> Option<&'static FormSpec> {
+    FORMS.iter().find(|f| f.form_type.eq_ignore_ascii_case(code.trim()))
+}
+
+// ---- shared checks ----
+
+fn money_not_negative(checks: &mut Checks, field: &str, amount: Money) -> i64 {
+    if amount.cents() < 0 {
+        checks.add(field, "must not be negative");
+    }
+    amount.cents()
+}
+
+fn in_range(checks: &mut Checks, field: &str, value: i64, (min, max): (i64, i64)) -> i32 {
+    if !(min..=max).contains(&value) {
+        checks.add(field, format!("must be between {min} and {max}"));
+    }
+    value.clamp(i32::MIN as i64, i32::MAX as i64) as i32
+}
+
+fn text(checks: &mut Checks, field: &str, raw: &str, max: usize) -> String {
+    let value = raw.trim();
+    if value.is_empty() {
+        checks.add(field, "is required");
+    } else if value.chars().count() > max {
+        checks.add(field, format!("must be at most {max} characters"));
+    }
+    value.to_owned()
+}
+
+// ---- fiscal years ----
+
+/// A fiscal year's bounds, inclusive on both ends.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct YearRange<'a> {
+    pub name: &'a str,
+    pub start: NaiveDate,
+    pub end: NaiveDate,
+}
+
+/// Name present and short enough (400).
+pub fn check_fiscal_year_name(raw: &str) -> Result<String, ApiError> {
+    let mut checks = Checks::default();
+    let name = text(&mut checks, "name", raw, 100);
+    checks.finish()?;
+    Ok(name)
+}
+
+/// Start strictly before end, and no day shared with an existing year (422 naming the
+/// field whose date falls inside another year; both when the new year encloses one).
+pub fn check_fiscal_year_range(start: NaiveDate, end: NaiveDate, existing: &[YearRange<'_>]) -> Result<(), ApiError> {
+    if start >= end {
+        return Err(ApiError::rule("endDate", "must be after startDate"));
+    }
+    let mut errors = FieldErrors::new();
+    for other in existing.iter().filter(|o| start <= o.end && o.start <= end) {
+        let what = format!("overlaps fiscal year {} ({} to {})", other.name, other.start, other.end);
+        let start_inside = other.start <= start && start <= other.end;
+        let end_inside = other.start <= end && end <= other.end;
+        if start_inside || !end_inside {
+            errors.entry("startDate".into()).or_default().push(what.clone());
+        }
+        if end_inside || !start_inside {
+            errors.entry("endDate".into()).or_default().push(what);
+        }
+    }
+    if errors.is_empty() {
+        Ok(())
+    } else {
+        let detail = errors.values().flatten().next().cloned().unwrap_or_default();
+        Err(ApiError::Unprocessable { detail: format!("The fiscal year {detail}."), errors })
+    }
+}
+
+/// Names are unique regardless of case (409).
+pub fn check_fiscal_year_name_free(name: &str, existing: &[YearRange<'_>]) -> Result<(), ApiError> {
+    if existing.iter().any(|o| o.name.eq_ignore_ascii_case(name)) {
+        return Err(ApiError::Conflict(format!("A fiscal year named {name} already exists.")));
+    }
+    Ok(())
+}
+
+// ---- general ----
+
+/// Checked general settings, money in cents.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GeneralValues {
+    pub organisation_name: String,
+    pub support_email: String,
+    pub mileage_rate_cents: i64,
+    pub breakfast_cents: i64,
+    pub lunch_cents: i64,
+    pub dinner_cents: i64,
+    pub access_token_ttl_seconds: i32,
+    pub refresh_token_ttl_seconds: i32,
+}
+
+pub fn check_general(body: &GeneralSettingsRequest) -> Result<GeneralValues, ApiError> {
+    let mut c = Checks::default();
+    let organisation_name = text(&mut c, "organisationName", &body.organisation_name, MAX_ORGANISATION_CHARS);
+    let support_email = c.email("supportEmail", &body.support_email);
+    let mileage_rate_cents = money_not_negative(&mut c, "mileageRate", body.mileage_rate);
+    let breakfast_cents = money_not_negative(&mut c, "mealRates.breakfast", body.meal_rates.breakfast);
+    let lunch_cents = money_not_negative(&mut c, "mealRates.lunch", body.meal_rates.lunch);
+    let dinner_cents = money_not_negative(&mut c, "mealRates.dinner", body.meal_rates.dinner);
+    let access = in_range(&mut c, "accessTokenTtlSeconds", body.access_token_ttl_seconds, ACCESS_TTL_RANGE);
+    let refresh = in_range(&mut c, "refreshTokenTtlSeconds", body.refresh_token_ttl_seconds, REFRESH_TTL_RANGE);
+    // A sign-in that ends before its first access token would make refresh pointless.
+    if body.refresh_token_ttl_seconds < body.access_token_ttl_seconds {
+        c.add("refreshTokenTtlSeconds", "must not be shorter than accessTokenTtlSeconds");
+    }
+    c.finish()?;
+    Ok(GeneralValues {
+        organisation_name,
+        support_email,
+        mileage_rate_cents,
+        breakfast_cents,
+        lunch_cents,
+        dinner_cents,
+        access_token_ttl_seconds: access,
+        refresh_token_ttl_seconds: refresh,
+    })
+}
+
+/// A saved lifetime wins; until one is saved, the flag's value applies.
+pub fn effective_ttl(saved: Option<i32>, flag_default: i64) -> i64 {
+    saved.map_or(flag_default, i64::from)
+}
+
+// ---- form validation limits ----
+
+/// Checked limits of one form type.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LimitValues {
+    pub form_type: &'static str,
+    pub max_amount_cents: i64,
+    pub submission_window_days: i32,
+    pub max_miles_per_trip: Option<i32>,
+    pub max_hours: Option<i32>,
+    pub max_nights: Option<i32>,
+}
+
+fn type_limit(c: &mut Checks, field: &str, applies: bool, form: &str, value: Option<i64>) -> Option<i32> {
+    match (applies, value) {
+        (true, Some(v)) => Some(in_range(c, field, v, (0, MAX_COUNT_LIMIT))),
+        (true, None) => {
+            c.add(field, format!("is required for {form}"));
+            None
+        }
+        (false, Some(_)) => {
+            c.add(field, format!("does not apply to {form}"));
+            None
+        }
+        (false, None) => None,
+    }
+}
+
+/// The whole set: every form type exactly once, values non-negative, type-specific limits
+/// given exactly where they apply. Fields are named `[i].maxAmount`.
+pub fn check_limits(entries: &[FormLimitDto]) -> Result<Vec<LimitValues>, ApiError> {
+    let mut c = Checks::default();
+    let mut out: Vec<LimitValues> = Vec::with_capacity(entries.len());
+    for (i, e) in entries.iter().enumerate() {
+        let f = |name: &str| format!("[{i}].{name}");
+        let Some(spec) = form_spec(&e.form_type) else {
+            c.add(&f("formType"), format!("unknown form type '{}' (F1 to F14)", e.form_type));
+            continue;
+        };
+        if out.iter().any(|o| o.form_type == spec.form_type) {
+            c.add(&f("formType"), format!("{} is listed twice", spec.form_type));
+            continue;
+        }
+        out.push(LimitValues {
+            form_type: spec.form_type,
+            max_amount_cents: money_not_negative(&mut c, &f("maxAmount"), e.max_amount),
+            submission_window_days: in_range(&mut c, &f("submissionWindowDays"), e.submission_window_days, (0, MAX_WINDOW_DAYS)),
+            max_miles_per_trip: type_limit(&mut c, &f("maxMilesPerTrip"), spec.max_miles_per_trip.is_some(), spec.form_type, e.max_miles_per_trip),
+            max_hours: type_limit(&mut c, &f("maxHours"), spec.max_hours.is_some(), spec.form_type, e.max_hours),
+            max_nights: type_limit(&mut c, &f("maxNights"), spec.max_nights.is_some(), spec.form_type, e.max_nights),
+        });
+    }
+    let missing: Vec<&str> =
+        FORMS.iter().map(|s| s.form_type).filter(|t| !out.iter().any(|o| o.form_type == *t)).collect();
+    if c.0.is_empty() && !missing.is_empty() {
+        c.add("formType", format!("every form type is required; missing {}", missing.join(", ")));
+    }
+    c.finish()?;
+    out.sort_by_key(|o| FORMS.iter().position(|s| s.form_type == o.form_type));
+    Ok(out)
+}
+
+// ---- coordinator sign-in block ----
+
+/// A message is required while blocked (it is what Coordinators are shown).
+pub fn check_block(is_blocked: bool, message: Option<&str>) -> Result<Option<String>, ApiError> {
+    let message = message.map(str::trim).filter(|m| !m.is_empty());
+    match message {
+        None if is_blocked => Err(ApiError::bad_field("message", "is required while coordinator login is blocked")),
+        Some(m) if m.chars().count() > MAX_MESSAGE_CHARS => {
+            Err(ApiError::bad_field("message", format!("must be at most {MAX_MESSAGE_CHARS} characters")))
+        }
+        m => Ok(m.map(str::to_owned)),
+    }
+}
+
+/// While blocked, users holding Coordinator and not Administrator cannot sign in or refresh.
+pub fn is_shut_out(is_blocked: bool, roles: &[String]) -> bool {
+    is_blocked && roles.iter().any(|r| r == COORDINATOR) && !roles.iter().any(|r| r == ADMINISTRATOR)
+}
+
+// ---- notification banners ----
+
+/// Shown now: switched on and `now` within [startsAt, endsAt) (open ends unbounded).
+pub fn is_showing(is_active: bool, starts_at: Option<DateTime<Utc>>, ends_at: Option<DateTime<Utc>>, now: DateTime<Utc>) -> bool {
+    is_active && starts_at.is_none_or(|s| s <= now) && ends_at.is_none_or(|e| now < e)
+}
+
+/// Checked banner list: messages present, windows ordered, ids known and not repeated.
+pub fn check_banners(entries: &[BannerInput], existing_ids: &[i32]) -> Result<Vec<String>, ApiError> {
+    let mut c = Checks::default();
+    let mut seen: Vec<i32> = Vec::new();
+    let mut messages = Vec::with_capacity(entries.len());
+    for (i, b) in entries.iter().enumerate() {
+        messages.push(text(&mut c, &format!("[{i}].message"), &b.message, MAX_MESSAGE_CHARS));
+        if let (Some(s), Some(e)) = (b.starts_at, b.ends_at) {
+            if e <= s {
+                c.add(&format!("[{i}].endsAt"), "must be after startsAt");
+            }
+        }
+        if let Some(id) = b.id {
+            if !existing_ids.contains(&id) {
+                c.add(&format!("[{i}].id"), format!("no banner has id {id}"));
+            } else if seen.contains(&id) {
+                c.add(&format!("[{i}].id"), format!("banner {id} is listed twice"));
+            }
+            seen.push(id);
+        }
+    }
+    c.finish()?;
+    Ok(messages)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::settings::dto::{BannerSeverity, MealRates};
+    use chrono::Duration;
+
+    fn d(s: &str) -> NaiveDate {
+        s.parse().unwrap()
+    }
+
+    fn fields(err: ApiError) -> (u16, Vec<String>) {
+        use actix_web::ResponseError;
+        let status = err.status_code().as_u16();
+        match err {
+            ApiError::BadRequest { errors, .. } | ApiError::Unprocessable { errors, .. } => (status, errors.into_keys().collect()),
+            _ => (status, vec![]),
+        }
+    }
+
+    #[test]
+    fn form_types_are_f1_to_f14_with_their_limits() {
+        assert_eq!(FORMS.len(), 14);
+        for (i, f) in FORMS.iter().enumerate() {
+            assert_eq!(f.form_type, format!("F{}", i + 1));
+            assert!(f.max_amount_cents > 0 && f.submission_window_days > 0);
+        }
+        assert_eq!(form_spec("f3").unwrap().max_miles_per_trip, Some(500));
+        assert_eq!(form_spec(" F11 ").unwrap().max_nights, Some(10));
+        assert!(form_spec("F15").is_none() && form_spec("").is_none());
+        // Only forms that carry the quantity have its limit (DESIGN §4 details).
+        let with = |pick: fn(&FormSpec) -> Option<i32>| FORMS.iter().filter(|f| pick(f).is_some()).map(|f| f.form_type).collect::<Vec<_>>();
+        assert_eq!(with(|f| f.max_miles_per_trip), ["F3"]);
+        assert_eq!(with(|f| f.max_hours), ["F1", "F4", "F5", "F6", "F10"]);
+        assert_eq!(with(|f| f.max_nights), ["F11"]);
+    }
+
+    #[test]
+    fn fiscal_year_names() {
+        assert_eq!(check_fiscal_year_name("  FY 2026-27 ").unwrap(), "FY 2026-27");
+        assert_eq!(fields(check_fiscal_year_name(" ").unwrap_err()), (400, vec!["name".into()]));
+        assert!(check_fiscal_year_name(&"x".repeat(101)).is_err());
+        let existing = [YearRange { name: "FY 2025-26", start: d("2025-07-01"), end: d("2026-06-30") }];
+        assert_eq!(fields(check_fiscal_year_name_free("fy 2025-26", &existing).unwrap_err()).0, 409);
+        assert!(check_fiscal_year_name_free("FY 2026-27", &existing).is_ok());
+    }
+
+    #[test]
+    fn fiscal_year_ranges() {
+        let existing = [YearRange { name: "FY 2025-26", start: d("2025-07-01"), end: d("2026-06-30") }];
+        let check = |s: &str, e: &str| check_fiscal_year_range(d(s), d(e), &existing);
+        // Adjacent years are fine, before and after.
+        assert!(check("2026-07-01", "2027-06-30").is_ok());
+        assert!(check("2024-07-01", "2025-06-30").is_ok());
+        // Start must come before end.
+        assert_eq!(fields(check("2027-06-30", "2026-07-01").unwrap_err()), (422, vec!["endDate".into()]));
+        assert_eq!(fields(check("2027-01-01", "2027-01-01").unwrap_err()), (422, vec!["endDate".into()]));
+        // Overlaps name the date that falls inside another year...
+        assert_eq!(fields(check("2026-06-30", "2027-06-29").unwrap_err()), (422, vec!["startDate".into()]));
+        assert_eq!(fields(check("2024-07-01", "2025-07-01").unwrap_err()), (422, vec!["endDate".into()]));
+        assert_eq!(fields(check("2025-08-01", "2026-01-01").unwrap_err()), (422, vec!["endDate".into(), "startDate".into()]));
+        // ...and both when the new year encloses an existing one.
+        assert_eq!(fields(check("2025-01-01", "2027-01-01").unwrap_err()), (422, vec!["endDate".into(), "startDate".into()]));
+        assert!(check_fiscal_year_range(d("2025-01-01"), d("2027-01-01"), &[]).is_ok());
+    }
+
+    fn general() -> GeneralSettingsRequest {
+        GeneralSettingsRequest {
+            id: None,
+            organisation_name: " Mentor Program ".into(),
+            support_email: "Help@Example.org".into(),
+            mileage_rate: Money(70),
+            meal_rates: MealRates { breakfast: Money(1600), lunch: Money(1900), dinner: Money(2800) },
+            access_token_ttl_seconds: 900,
+            refresh_token_ttl_seconds: 28_800,
+            version: 1,
+        }
+    }
+
+    #[test]
+    fn general_values_are_checked() {
+        let v = check_general(&general()).unwrap();
+        assert_eq!(v.organisation_name, "Mentor Program");
+        assert_eq!(v.support_email, "help@example.org");
+        assert_eq!((v.mileage_rate_cents, v.breakfast_cents, v.lunch_cents, v.dinner_cents), (70, 1600, 1900, 2800));
+        assert_eq!((v.access_token_ttl_seconds, v.refresh_token_ttl_seconds), (900, 28_800));
+        // Zero rates are allowed (a program that does not pay meals).
+        let zero = GeneralSettingsRequest { mileage_rate: Money(0), ..general() };
+        assert!(check_general(&zero).is_ok());
+
+        let bad = GeneralSettingsRequest {
+            organisation_name: " ".into(),
+            support_email: "nope".into(),
+            mileage_rate: Money(-1),
+            meal_rates: MealRates { breakfast: Money(-1), lunch: Money(0), dinner: Money(-100) },
+            access_token_ttl_seconds: 10,
+            refresh_token_ttl_seconds: 3_000_000,
+            version: 1,
+            id: None,
+        };
+        let (status, names) = fields(check_general(&bad).unwrap_err());
+        assert_eq!(status, 400);
+        assert_eq!(
+            names,
+            ["accessTokenTtlSeconds", "mealRates.breakfast", "mealRates.dinner", "mileageRate", "organisationName", "refreshTokenTtlSeconds", "supportEmail"]
+        );
+        let short = GeneralSettingsRequest { access_token_ttl_seconds: 3600, refresh_token_ttl_seconds: 600, ..general() };
+        assert_eq!(fields(check_general(&short).unwrap_err()).1, ["refreshTokenTtlSeconds"]);
+        // Values beyond i32 are reported, not wrapped.
+        let huge = GeneralSettingsRequest { access_token_ttl_seconds: i64::MAX, ..general() };
+        assert!(check_general(&huge).is_err());
+    }
+
+    #[test]
+    fn saved_lifetimes_override_the_flags() {
+        assert_eq!(effective_ttl(None, 900), 900);
+        assert_eq!(effective_ttl(Some(300), 900), 300);
+    }
+
+    fn limit(form: &str) -> FormLimitDto {
+        let s = form_spec(form).unwrap();
+        FormLimitDto {
+            form_type: form.into(),
+            max_amount: Money(s.max_amount_cents),
+            submission_window_days: s.submission_window_days.into(),
+            max_miles_per_trip: s.max_miles_per_trip.map(i64::from),
+            max_hours: s.max_hours.map(i64::from),
+            max_nights: s.max_nights.map(i64::from),
+        }
+    }
+
+    fn all_limits() -> Vec<FormLimitDto> {
+        FORMS.iter().rev().map(|f| limit(f.form_type)).collect()
+    }
+
+    #[test]
+    fn a_full_set_of_limits_passes_in_form_order() {
+        let out = check_limits(&all_limits()).unwrap();
+        assert_eq!(out.len(), 14);
+        assert_eq!(out[0].form_type, "F1");
+        assert_eq!(out[2].max_miles_per_trip, Some(500));
+        // Zero means "nothing allowed", which is a legal policy.
+        let mut zero = all_limits();
+        zero[0].max_amount = Money(0);
+        zero[0].submission_window_days = 0;
+        assert!(check_limits(&zero).is_ok());
+    }
+
+    #[test]
+    fn bad_limits_are_named() {
+        let mut l = all_limits();
+        l[0].max_amount = Money(-1); // F14
+        l[0].submission_window_days = -5;
+        l[11].max_miles_per_trip = None; // F3 needs it
+        l[11].max_hours = Some(3); // F3 has no hours
+        l[3].max_nights = Some(-1); // F11
+        let (status, names) = fields(check_limits(&l).unwrap_err());
+        assert_eq!(status, 400);
+        assert_eq!(names, ["[0].maxAmount", "[0].submissionWindowDays", "[11].maxHours", "[11].maxMilesPerTrip", "[3].maxNights"]);
+
+        let mut l = all_limits();
+        l[1].form_type = "F99".into();
+        assert_eq!(fields(check_limits(&l).unwrap_err()).1, ["[1].formType"]);
+        let mut l = all_limits();
+        l[1].form_type = "f14".into();
+        assert_eq!(fields(check_limits(&l).unwrap_err()).1, ["[1].formType"]);
+        let l: Vec<_> = all_limits().into_iter().skip(1).collect();
+        assert_eq!(fields(check_limits(&l).unwrap_err()).1, ["formType"]);
+        assert!(check_limits(&[]).is_err());
+    }
+
+    #[test]
+    fn block_message_rules() {
+        assert!(check_block(true, None).is_err());
+        assert!(check_block(true, Some("   ")).is_err());
+        assert!(check_block(true, Some(&"x".repeat(1001))).is_err());
+        assert_eq!(check_block(true, Some(" Closed for year end. ")).unwrap().as_deref(), Some("Closed for year end."));
+        assert_eq!(check_block(false, None).unwrap(), None);
+        assert_eq!(check_block(false, Some("kept")).unwrap().as_deref(), Some("kept"));
+    }
+
+    #[test]
+    fn who_is_shut_out() {
+        let roles = |r: &[&str]| r.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        assert!(is_shut_out(true, &roles(&["Coordinator"])));
+        assert!(is_shut_out(true, &roles(&["Auditor", "Coordinator"])));
+        assert!(!is_shut_out(true, &roles(&["Coordinator", "Administrator"])));
+        assert!(!is_shut_out(true, &roles(&["Administrator", "Coordinator"])));
+        assert!(!is_shut_out(true, &roles(&["Administrator"])));
+        assert!(!is_shut_out(true, &roles(&["Auditor"])));
+        assert!(!is_shut_out(true, &[]));
+        assert!(!is_shut_out(false, &roles(&["Coordinator"])));
+    }
+
+    #[test]
+    fn banner_windows() {
+        let now = Utc::now();
+        let h = Duration::hours(1);
+        assert!(is_showing(true, None, None, now));
+        assert!(!is_showing(false, None, None, now));
+        assert!(is_showing(true, Some(now - h), Some(now + h), now));
+        assert!(is_showing(true, Some(now), None, now), "start is inclusive");
+        assert!(!is_showing(true, None, Some(now), now), "end is exclusive");
+        assert!(!is_showing(true, Some(now + h), None, now));
+        assert!(!is_showing(true, None, Some(now - h), now));
+    }
+
+    fn banner(id: Option<i32>, message: &str) -> BannerInput {
+        BannerInput { id, message: message.into(), severity: BannerSeverity::Info, starts_at: None, ends_at: None, is_active: true }
+    }
+
+    #[test]
+    fn banner_lists() {
+        assert_eq!(check_banners(&[banner(Some(1), " Hi "), banner(None, "New")], &[1, 2]).unwrap(), ["Hi", "New"]);
+        assert!(check_banners(&[], &[1]).unwrap().is_empty());
+        let now = Utc::now();
+        let backwards = BannerInput { starts_at: Some(now), ends_at: Some(now - Duration::hours(1)), ..banner(None, "x") };
+        let (status, names) =
+            fields(check_banners(&[banner(Some(9), "a"), banner(None, ""), backwards, banner(Some(1), "b"), banner(Some(1), "c")], &[1]).unwrap_err());
+        assert_eq!(status, 400);
+        assert_eq!(names, ["[0].id", "[1].message", "[2].endsAt", "[4].id"]);
+    }
+}

@@ -1,0 +1,188 @@
+//! Settings queries, the default rows written on start, and the two reads that sign-in
+//! depends on (token lifetimes, the coordinator block). Callers pass a connection or a
+//! transaction.
+
+use chrono::Utc;
+use sea_orm::{
+    ConnectionTrait, EntityTrait, PaginatorTrait, QueryOrder, Set,
+};
+
+use super::{
+    dto::{BannerDto, BannerSeverity, FiscalYearDto, FormLimitDto, GeneralSettingsDto, LoginBlockDto, MealRates},
+    rules::{self, FORMS},
+};
+use crate::{
+    auth::tokens::TokenKeys,
+    entities::{coordinator_login_block, fiscal_year, form_validation_limit, general_setting, notification_banner},
+    error::{ApiError, ApiResult},
+    money::Money,
+};
+
+/// The row id of the single-row tables.
+pub const SINGLE_ROW_ID: i32 = 1;
+
+/// Writes the default rows that are missing (first start, or a form type added later).
+/// Safe to run by several instances at once: existing rows are never touched.
+pub async fn ensure_defaults(db: &impl ConnectionTrait) -> Result<(), sea_orm::DbErr> {
+    let now = Utc::now();
+    if general_setting::Entity::find().count(db).await? == 0 {
+        let row = general_setting::ActiveModel {
+            id: Set(SINGLE_ROW_ID),
+            organisation_name: Set("Mentor Program".into()),
+            support_email: Set("support@localhost.localdomain".into()),
+            // IRS business mileage rate 2025; per-meal rates of the federal M&IE tables.
+            mileage_rate_cents: Set(70),
+            breakfast_cents: Set(1_600),
+            lunch_cents: Set(1_900),
+            dinner_cents: Set(2_800),
+            access_token_ttl_seconds: Set(None),
+            refresh_token_ttl_seconds: Set(None),
+            version: Set(1),
+            updated_at: Set(now),
+        };
+        general_setting::Entity::insert(row)
+            .on_conflict_do_nothing_on([general_setting::Column::Id])
+            .exec(db)
+            .await?;
+    }
+    let block = coordinator_login_block::ActiveModel {
+        id: Set(SINGLE_ROW_ID),
+        is_blocked: Set(false),
+        message: Set(None),
+        updated_at: Set(now),
+    };
+    coordinator_login_block::Entity::insert(block)
+        .on_conflict_do_nothing_on([coordinator_login_block::Column::Id])
+        .exec(db)
+        .await?;
+    let limits = FORMS.iter().map(|f| form_validation_limit::ActiveModel {
+        form_type: Set(f.form_type.into()),
+        max_amount_cents: Set(f.max_amount_cents),
+        submission_window_days: Set(f.submission_window_days),
+        max_miles_per_trip: Set(f.max_miles_per_trip),
+        max_hours: Set(f.max_hours),
+        max_nights: Set(f.max_nights),
+        updated_at: Set(now),
+    });
+    form_validation_limit::Entity::insert_many(limits)
+        .on_conflict_do_nothing_on([form_validation_limit::Column::FormType])
+        .exec(db)
+        .await?;
+    Ok(())
+}
+
+// ---- fiscal years ----
+
+pub fn fiscal_year_dto(m: fiscal_year::Model) -> FiscalYearDto {
+    FiscalYearDto { id: m.id, name: m.name, start_date: m.start_date, end_date: m.end_date }
+}
+
+/// Newest first.
+pub async fn fiscal_years(db: &impl ConnectionTrait) -> ApiResult<Vec<fiscal_year::Model>> {
+    Ok(fiscal_year::Entity::find().order_by_desc(fiscal_year::Column::StartDate).all(db).await?)
+}
+
+pub async fn get_fiscal_year(db: &impl ConnectionTrait, id: i32) -> ApiResult<fiscal_year::Model> {
+    fiscal_year::Entity::find_by_id(id).one(db).await?.ok_or_else(|| ApiError::not_found("The fiscal year"))
+}
+
+// ---- general ----
+
+pub async fn general(db: &impl ConnectionTrait) -> ApiResult<general_setting::Model> {
+    general_setting::Entity::find()
+        .order_by_asc(general_setting::Column::Id)
+        .one(db)
+        .await?
+        .ok_or_else(|| ApiError::Internal("general settings row missing".into()))
+}
+
+pub fn general_dto(m: general_setting::Model, keys: &TokenKeys) -> GeneralSettingsDto {
+    GeneralSettingsDto {
+        id: m.id,
+        organisation_name: m.organisation_name,
+        support_email: m.support_email,
+        mileage_rate: Money(m.mileage_rate_cents),
+        meal_rates: MealRates { breakfast: Money(m.breakfast_cents), lunch: Money(m.lunch_cents), dinner: Money(m.dinner_cents) },
+        access_token_ttl_seconds: rules::effective_ttl(m.access_token_ttl_seconds, keys.access_ttl_secs),
+        refresh_token_ttl_seconds: rules::effective_ttl(m.refresh_token_ttl_seconds, keys.refresh_ttl_secs),
+        version: m.version,
+    }
+}
+
+/// Lifetimes (access, refresh) in seconds for tokens issued now: saved settings, else the flags.
+pub async fn token_lifetimes(db: &impl ConnectionTrait, keys: &TokenKeys) -> ApiResult<(i64, i64)> {
+    let g = general(db).await?;
+    Ok((
+        rules::effective_ttl(g.access_token_ttl_seconds, keys.access_ttl_secs),
+        rules::effective_ttl(g.refresh_token_ttl_seconds, keys.refresh_ttl_secs),
+    ))
+}
+
+// ---- form validation limits ----
+
+pub fn limit_dto(m: form_validation_limit::Model) -> FormLimitDto {
+    FormLimitDto {
+        form_type: m.form_type,
+        max_amount: Money(m.max_amount_cents),
+        submission_window_days: m.submission_window_days.into(),
+        max_miles_per_trip: m.max_miles_per_trip.map(i64::from),
+        max_hours: m.max_hours.map(i64::from),
+        max_nights: m.max_nights.map(i64::from),
+    }
+}
+
+/// In form order F1..F14.
+pub async fn limits(db: &impl ConnectionTrait) -> ApiResult<Vec<form_validation_limit::Model>> {
+    let mut rows = form_validation_limit::Entity::find().all(db).await?;
+    rows.sort_by_key(|r| FORMS.iter().position(|f| f.form_type == r.form_type).unwrap_or(usize::MAX));
+    Ok(rows)
+}
+
+// ---- coordinator sign-in block ----
+
+pub async fn login_block(db: &impl ConnectionTrait) -> ApiResult<coordinator_login_block::Model> {
+    Ok(coordinator_login_block::Entity::find_by_id(SINGLE_ROW_ID).one(db).await?.unwrap_or(coordinator_login_block::Model {
+        id: SINGLE_ROW_ID,
+        is_blocked: false,
+        message: None,
+        updated_at: Utc::now(),
+    }))
+}
+
+pub fn login_block_dto(m: coordinator_login_block::Model) -> LoginBlockDto {
+    LoginBlockDto { is_blocked: m.is_blocked, message: m.message }
+}
+
+/// 403 with the configured message when coordinator sign-in is blocked and `roles` make
+/// the user one of those shut out. Called on sign-in and on every refresh.
+pub async fn ensure_may_sign_in(db: &impl ConnectionTrait, roles: &[String]) -> ApiResult<()> {
+    let block = login_block(db).await?;
+    if rules::is_shut_out(block.is_blocked, roles) {
+        let message = block.message.unwrap_or_else(|| "Coordinator sign-in is currently blocked.".into());
+        return Err(ApiError::Forbidden(message));
+    }
+    Ok(())
+}
+
+// ---- banners ----
+
+pub async fn banners(db: &impl ConnectionTrait) -> ApiResult<Vec<notification_banner::Model>> {
+    Ok(notification_banner::Entity::find()
+        .order_by_asc(notification_banner::Column::Position)
+        .order_by_asc(notification_banner::Column::Id)
+        .all(db)
+        .await?)
+}
+
+pub fn banner_dto(m: notification_banner::Model) -> BannerDto {
+    BannerDto {
+        id: m.id,
+        message: m.message,
+        // Only the three values are ever written; anything else reads as Info.
+        severity: BannerSeverity::parse(&m.severity).unwrap_or(BannerSeverity::Info),
+        starts_at: m.starts_at,
+        ends_at: m.ends_at,
+        is_active: m.is_active,
+    }
+}
+
