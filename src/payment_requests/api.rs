@@ -146,8 +146,7 @@ async fn log(
     me: &CurrentUser,
     id: i32,
     action: &str,
-    from: Option<Status>,
-    to: Option<Status>,
+    (from, to): (Option<Status>, Option<Status>),
     comment: Option<String>,
     data: serde_json::Value,
 ) -> ApiResult<()> {
@@ -189,7 +188,7 @@ async fn check_write(state: &AppState, me: &CurrentUser, scope: &Scope, form: Fo
     let mut details = Details::parse(form, &body.details)?;
     let db = &state.db;
     let mut errors = FieldErrors::new();
-    let mut add = |errors: &mut FieldErrors, f: &str, m: &str| errors.entry(f.to_owned()).or_default().push(m.to_owned());
+    let add = |errors: &mut FieldErrors, f: &str, m: &str| errors.entry(f.to_owned()).or_default().push(m.to_owned());
     let participation = store::live_participation(db, body.participation_id).await?;
     let participation = match participation {
         Some(p) if scope.allows_program(p.mentor_program_id) => p,
@@ -317,7 +316,7 @@ pub async fn create(state: web::Data<AppState>, me: CurrentUser, form: web::Path
     .await?;
     let id = inserted.last_insert_id;
     attach_files(&txn, id, c.details.file_ids()).await?;
-    log(&txn, &me, id, "created", None, Some(Status::Draft), None, json!({"requestedAmount": c.evaluated.requested_amount})).await?;
+    log(&txn, &me, id, "created", (None, Some(Status::Draft)), None, json!({"requestedAmount": c.evaluated.requested_amount})).await?;
     txn.commit().await?;
     let r = pr::Entity::find_by_id(id).one(&state.db).await?.ok_or_else(|| ApiError::Internal("created row missing".into()))?;
     Ok(HttpResponse::Created().json(dto(&state.db, &me, r).await?))
@@ -377,8 +376,7 @@ pub async fn update(state: web::Data<AppState>, me: CurrentUser, path: FormPath,
         &me,
         id,
         "edited",
-        Some(status),
-        Some(status),
+        (Some(status), Some(status)),
         None,
         json!({"requestedAmount": {"before": Money(r.requested_cents), "after": c.evaluated.requested_amount}, "removedFiles": dropped}),
     )
@@ -406,7 +404,7 @@ pub async fn delete(state: web::Data<AppState>, me: CurrentUser, path: FormPath)
     if done.rows_affected != 1 {
         return Err(stale());
     }
-    log(&txn, &me, id, "deleted", Some(status), None, None, json!({})).await?;
+    log(&txn, &me, id, "deleted", (Some(status), None), None, json!({})).await?;
     txn.commit().await?;
     Ok(HttpResponse::NoContent().finish())
 }
@@ -433,7 +431,7 @@ async fn simple(state: &AppState, me: &CurrentUser, path: FormPath, action: Acti
     if update.exec(&txn).await?.rows_affected != 1 {
         return Err(stale());
     }
-    log(&txn, me, id, name, Some(status), Some(to), comment, json!({"approvedAmount": r.approved_cents.map(Money)})).await?;
+    log(&txn, me, id, name, (Some(status), Some(to)), comment, json!({"approvedAmount": r.approved_cents.map(Money)})).await?;
     txn.commit().await?;
     reload(state, me, id).await
 }
@@ -477,8 +475,7 @@ pub async fn submit(state: web::Data<AppState>, me: CurrentUser, path: FormPath)
         &me,
         id,
         "submitted",
-        Some(status),
-        Some(Status::Submitted),
+        (Some(status), Some(Status::Submitted)),
         None,
         json!({"requestedAmount": evaluated.requested_amount, "submittedOn": submitted_on, "fiscalYearId": year}),
     )
@@ -615,8 +612,7 @@ pub async fn approve(state: web::Data<AppState>, me: CurrentUser, path: FormPath
         &me,
         id,
         "approved",
-        Some(status),
-        Some(Status::Approved),
+        (Some(status), Some(Status::Approved)),
         comment,
         json!({
             "requestedAmount": Money(r.requested_cents), "approvedAmount": p.approved_amount,
@@ -667,7 +663,7 @@ pub async fn batch_ready_for_processing(state: web::Data<AppState>, me: CurrentU
         return Err(ApiError::Conflict("Nothing was moved: some requests changed meanwhile; reload and try again.".into()));
     }
     for id in &ids {
-        log(&txn, &me, *id, "moved-to-ready-for-processing", Some(Status::Approved), Some(Status::ReadyForProcessing), None, json!({"batch": ids.len()})).await?;
+        log(&txn, &me, *id, "moved-to-ready-for-processing", (Some(Status::Approved), Some(Status::ReadyForProcessing)), None, json!({"batch": ids.len()})).await?;
     }
     txn.commit().await?;
     Ok(web::Json(BatchResult { moved: ids }))
@@ -808,7 +804,7 @@ pub async fn delete_file(state: web::Data<AppState>, me: CurrentUser, path: File
         .filter(uploaded_file::Column::Id.eq(file.id.clone()))
         .exec(&txn)
         .await?;
-    log(&txn, &me, id, "file-deleted", Some(status), Some(status), None, json!({"fileId": file.id, "fileName": file.file_name})).await?;
+    log(&txn, &me, id, "file-deleted", (Some(status), Some(status)), None, json!({"fileId": file.id, "fileName": file.file_name})).await?;
     txn.commit().await?;
     files::remove_bytes(&state, &file.id).await;
     reload(&state, &me, id).await

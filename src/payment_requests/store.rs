@@ -102,10 +102,13 @@ pub async fn budget_remaining(db: &impl ConnectionTrait, year: i32, program: i32
     Ok(Some(Money(line.amount_cents - approved)))
 }
 
+/// Program, fund, expense account and the sum of their approved cents.
+type LineSum = (Option<i32>, Option<i32>, Option<i32>, Option<i64>);
+
 /// Approved cents per (program, fund, expense account) charged to `fiscal_year_id`:
 /// live requests in Approved, ReadyForProcessing or Processed.
 pub async fn approved_by_line(db: &impl ConnectionTrait, fiscal_year_id: i32) -> ApiResult<HashMap<(i32, i32, i32), i64>> {
-    let rows: Vec<(Option<i32>, Option<i32>, Option<i32>, Option<i64>)> = pr::Entity::find()
+    let rows: Vec<LineSum> = pr::Entity::find()
         .select_only()
         .column(pr::Column::MentorProgramId)
         .column(pr::Column::FundId)
