@@ -505,3 +505,65 @@ async fn the_openapi_document_lists_every_request_call() {
         assert!(paths[path][method].is_object(), "{method} {path}");
     }
 }
+
+const PDF: &[u8] = b"%PDF-1.7\n1 0 obj\n<<>>\nendobj\n%%EOF\n";
+
+/// Announces and uploads one PDF as `token`; returns its file id.
+async fn uploaded(w: &World, token: &str, name: &str) -> String {
+    let r = w.app.post("/api/v1/fileupload/generate-upload-urls", Some(token), json!({"files": [{"fileName": name, "contentType": "application/pdf", "size": PDF.len()}]})).await;
+    let r = r.ok()[0].clone();
+    let res = w.app.client.put(format!("{}{}", w.app.base, r["uploadUrl"].as_str().unwrap())).header("Content-Type", "application/pdf").body(PDF.to_vec()).send().await.unwrap();
+    assert_eq!(res.status(), 204);
+    r["fileId"].as_str().unwrap().to_owned()
+}
+
+#[actix_web::test]
+async fn receipts_are_attached_downloaded_and_removed() {
+    let w = world().await;
+    let (app, admin) = (&w.app, &w.admin);
+    let (a, b) = (uploaded(&w, admin, "a.pdf").await, uploaded(&w, admin, "b.pdf").await);
+    let foreign = uploaded(&w, &w.approver, "c.pdf").await;
+    let mut body = body(&w, "F2", w.inside);
+    // Another user's file, or one listed twice, is refused; nothing is created.
+    body["details"]["fileIds"] = json!([a, foreign]);
+    assert!(error_keys(app.post(&format!("{PR}/F2"), Some(admin), body.clone()).await.problem(422)).iter().any(|k| k.starts_with("details.fileIds")));
+    body["details"]["fileIds"] = json!([a, a]);
+    app.post(&format!("{PR}/F2"), Some(admin), body.clone()).await.problem(422);
+    assert_eq!(total(&w).await, 0);
+    body["details"]["fileIds"] = json!([a, b]);
+    let r = app.post(&format!("{PR}/F2"), Some(admin), body.clone()).await;
+    assert_eq!(r.status, 201, "{}", r.body);
+    let r = r.body;
+    let names: Vec<&str> = r["files"].as_array().unwrap().iter().map(|f| f["fileName"].as_str().unwrap()).collect();
+    assert_eq!(names, ["a.pdf", "b.pdf"]);
+    // A file belongs to one request only.
+    app.post(&format!("{PR}/F2"), Some(admin), body.clone()).await.problem(422);
+
+    let res = app.client.get(format!("{}{}/files/{a}", app.base, url(&r))).bearer_auth(admin).send().await.unwrap();
+    assert_eq!(res.status(), 200);
+    assert_eq!(res.headers()["content-type"], "application/pdf");
+    assert_eq!(res.bytes().await.unwrap().as_ref(), PDF);
+    app.get(&format!("{}/files/{foreign}", url(&r)), admin).await.problem(404);
+
+    let after = app.delete(&format!("{}/files/{a}", url(&r)), admin).await.ok().clone();
+    assert_eq!(after["files"].as_array().unwrap().len(), 1);
+    assert_eq!(after["details"]["fileIds"], json!([b]));
+    assert_eq!(after["version"], 2);
+    app.get(&format!("{}/files/{a}", url(&r)), admin).await.problem(404);
+    assert!(!app.dir.path().join("data/uploads/receipts").join(&a).exists(), "the bytes are gone");
+
+    // Submitted: the receipts are frozen for a Coordinator (approvers may still edit);
+    // moved back to draft they can change again.
+    let s = act(&w, admin, &after, "submit", json!({})).await.ok().clone();
+    app.delete(&format!("{}/files/{b}", url(&s)), &w.coord).await.problem(409);
+    let d = act(&w, admin, &s, "move-to-draft", json!({})).await.ok().clone();
+    assert_eq!(d["formStatus"], "Draft");
+    act(&w, admin, &d, "move-to-draft", json!({})).await.problem(409);
+    let mut edit = body.clone();
+    edit["details"]["fileIds"] = json!([]);
+    edit["version"] = d["version"].clone();
+    let e = app.put(&url(&d), admin, edit).await.ok().clone();
+    assert_eq!(e["files"], json!([]));
+    // Out of scope, the request and its files are 404.
+    app.get(&format!("{}/files/{b}", url(&r)), &w.coord).await.problem(404);
+}
