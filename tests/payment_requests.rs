@@ -567,3 +567,31 @@ async fn receipts_are_attached_downloaded_and_removed() {
     // Out of scope, the request and its files are 404.
     app.get(&format!("{}/files/{b}", url(&r)), &w.coord).await.problem(404);
 }
+
+#[actix_web::test]
+async fn seeded_requests_read_back_through_the_api() {
+    let w = world().await;
+    let (app, admin) = (&w.app, &w.admin);
+    let earlier = app.post("/api/v1/system-settings/fiscal-years", Some(admin), json!({"name": "FY 2025-26", "startDate": "2025-07-01", "endDate": "2026-06-30"})).await;
+    let earlier = earlier.ok()["id"].as_i64().unwrap() as i32;
+    mentorpay::demo::seed::participants(&app.state.db, 50).await.unwrap();
+    let report = mentorpay::demo::seed::requests(&app.state.db, 2_500).await.unwrap();
+    assert_eq!(report.requests, 2_500);
+    assert_eq!(total(&w).await, 2_500);
+    let summary = app.get(&format!("{PR}/summary"), admin).await.ok().clone();
+    let counts: Vec<i64> = summary.as_array().unwrap().iter().map(|s| s["count"].as_i64().unwrap()).collect();
+    assert_eq!(counts.iter().sum::<i64>(), 2_500);
+    assert!(counts.iter().all(|c| *c > 0), "every status is seeded: {summary}");
+    // Every form reads back (its details parse) and each one is there.
+    for form in FORMS {
+        let page = app.get(&format!("{PR}?FormType={form}&Size=5&FormStatus=Approved&IsApprovedAmountSortedAscending=false"), admin).await.ok().clone();
+        assert!(page["totalCount"].as_i64().unwrap() > 0, "{form}");
+        for item in page["items"].as_array().unwrap() {
+            let r = app.get(&url(item), admin).await.ok().clone();
+            assert!(r["approvedAmount"].as_f64().unwrap() > 0.0 && r["approvalCodeId"].is_i64(), "{r}");
+        }
+    }
+    // Approved seeded requests are charged to their year's budget lines.
+    let charged = mentorpay::budgets::store::approved_by_line(&app.state.db, earlier).await.unwrap();
+    assert!(!charged.is_empty() && charged.values().all(|c| *c > 0));
+}
