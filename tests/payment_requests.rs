@@ -148,8 +148,12 @@ async fn submitted(w: &World, form: &str, participation: i64) -> Value {
 }
 
 async fn approved(w: &World, form: &str, participation: i64) -> Value {
+    approved_for(w, form, participation, 50.0).await
+}
+
+async fn approved_for(w: &World, form: &str, participation: i64, amount: f64) -> Value {
     let r = submitted(w, form, participation).await;
-    let mut a = approval(w, form, 50.0).await;
+    let mut a = approval(w, form, amount).await;
     a["acknowledgeWarnings"] = json!(true);
     act(w, &w.approver, &r, "approve", a).await.ok().clone()
 }
@@ -254,7 +258,9 @@ async fn one_request_through_the_whole_workflow() {
     assert!(!r["availableActions"].as_array().unwrap().contains(&json!("approve")));
     let mut ack = good.clone();
     ack["acknowledgeWarnings"] = json!(true);
-    act(&w, admin, &r, "approve", ack.clone()).await.problem(422);
+    assert!(error_keys(act(&w, admin, &r, "approve", ack.clone()).await.problem(422)).contains(&"approval".into()));
+    let v = act(&w, admin, &r, "approve/validate", good.clone()).await.ok().clone();
+    assert_eq!(v["errors"][0]["code"], "selfApproval", "{v}");
 
     // Validate: errors, then warnings.
     let mut bad = good.clone();
@@ -594,4 +600,24 @@ async fn seeded_requests_read_back_through_the_api() {
     // Approved seeded requests are charged to their year's budget lines.
     let charged = mentorpay::budgets::store::approved_by_line(&app.state.db, earlier).await.unwrap();
     assert!(!charged.is_empty() && charged.values().all(|c| *c > 0));
+}
+
+#[actix_web::test]
+async fn lists_sort_by_each_key_both_ways() {
+    let w = world().await;
+    let f1 = approved_for(&w, "F1", w.inside, 60.0).await; // placement ends 2025-12-15
+    let f7 = approved_for(&w, "F7", w.inside, 30.0).await; // placement ends 2026-06-30
+    let ids = |page: &Value| -> Vec<i64> { page["items"].as_array().unwrap().iter().map(|i| i["id"].as_i64().unwrap()).collect() };
+    let (a, b) = (f1["id"].as_i64().unwrap(), f7["id"].as_i64().unwrap());
+    for (q, want) in [
+        ("IsApprovedAmountSortedAscending=true", [b, a]),
+        ("IsApprovedAmountSortedAscending=false", [a, b]),
+        ("IsPlacementEndDateSortedAscending=true", [a, b]),
+        ("IsPlacementEndDateSortedAscending=false", [b, a]),
+        // Same submission day: newest id first breaks the tie.
+        ("IsSubmittedOnSortedAscending=true", [b, a]),
+    ] {
+        assert_eq!(ids(w.app.get(&format!("{PR}?{q}"), &w.admin).await.ok()), want, "{q}");
+    }
+    assert_eq!(w.app.get(&format!("{PR}?IsApprovedAmountSortedAscending=maybe"), &w.admin).await.status, 400);
 }
