@@ -71,6 +71,7 @@ pub async fn prepare(config: Config) -> anyhow::Result<AppState> {
         keys,
         login_throttle: Arc::new(LoginThrottle::new(config.login_attempts_per_minute)),
         mailer: Mailer::from_config(&config)?,
+        files: crate::payment_requests::files::FileStore::local(&config.data_dir, &secret)?,
         config: Arc::new(config),
     };
     identity::bootstrap::ensure_first_admin(&state).await?;
@@ -86,6 +87,7 @@ fn api(cfg: &mut web::ServiceConfig) {
     participants::configure(cfg);
     settings::configure(cfg);
     budgets::configure(cfg);
+    crate::payment_requests::configure(cfg);
 }
 
 pub fn configure(state: web::Data<AppState>) -> impl Fn(&mut web::ServiceConfig) + Clone {

@@ -35,7 +35,7 @@ pub enum Command {
         /// Participants to add (each with one or two participations).
         #[arg(long, default_value_t = 0)]
         participants: usize,
-        /// Payment requests to add (accepted; not generated until payment requests exist).
+        /// Payment requests to add, across forms and statuses (needs participations).
         #[arg(long, default_value_t = 0)]
         requests: usize,
     },
@@ -116,7 +116,8 @@ async fn seed(config: Config, participants: usize, requests: usize) -> anyhow::R
         );
     }
     if requests > 0 {
-        println!("--requests {requests}: ignored, payment requests do not exist yet in this build.");
+        let report = crate::demo::seed::requests(&state.db, requests).await?;
+        println!("Seeded {} payment requests in {:.1} s.", report.requests, report.seconds);
     }
     Ok(())
 }

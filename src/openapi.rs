@@ -10,7 +10,7 @@ use utoipa::{
     Modify, OpenApi,
 };
 
-use crate::{budgets, error::ProblemBody, identity, participants, reference, reference::openapi::ReferencePaths, settings, system};
+use crate::{budgets, error::ProblemBody, identity, participants, payment_requests, reference, reference::openapi::ReferencePaths, settings, system};
 
 #[derive(OpenApi)]
 #[openapi(
@@ -58,10 +58,29 @@ use crate::{budgets, error::ProblemBody, identity, participants, reference, refe
         budgets::api::get_budget,
         budgets::api::update_line,
         budgets::api::bulk_update,
+        payment_requests::files::generate_upload_urls,
+        payment_requests::files::upload,
+        payment_requests::api::create,
+        payment_requests::api::get,
+        payment_requests::api::update,
+        payment_requests::api::delete,
+        payment_requests::api::submit,
+        payment_requests::api::move_to_draft,
+        payment_requests::api::send_for_revision,
+        payment_requests::api::approve_validate,
+        payment_requests::api::approve,
+        payment_requests::api::move_back_to_submitted,
+        payment_requests::api::move_to_ready_for_processing,
+        payment_requests::api::batch_ready_for_processing,
+        payment_requests::api::list,
+        payment_requests::api::summary,
+        payment_requests::api::activity_log,
+        payment_requests::api::download_file,
+        payment_requests::api::delete_file,
     ),
     components(schemas(ProblemBody, reference::dto::RefItem, reference::dto::RefCreate)),
     modifiers(&BearerAuth, &ReferencePaths),
-    tags((name = "identity", description = "Sign-in, tokens, users, roles"), (name = "reference", description = "Reference lists (one generic implementation)"), (name = "participants", description = "Participants, participations, Coordinator logins"), (name = "settings", description = "System settings and fiscal years"), (name = "budgets", description = "Budget lines per fiscal year"), (name = "system", description = "Health"))
+    tags((name = "identity", description = "Sign-in, tokens, users, roles"), (name = "reference", description = "Reference lists (one generic implementation)"), (name = "participants", description = "Participants, participations, Coordinator logins"), (name = "settings", description = "System settings and fiscal years"), (name = "budgets", description = "Budget lines per fiscal year"), (name = "payment-requests", description = "Payment requests F1 to F14, their workflow and receipts"), (name = "system", description = "Health"))
 )]
 pub struct ApiDoc;
 

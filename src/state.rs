@@ -4,7 +4,7 @@ use std::sync::Arc;
 
 use sea_orm::DatabaseConnection;
 
-use crate::{auth::{throttle::LoginThrottle, tokens::TokenKeys}, config::Config, mail::Mailer};
+use crate::{auth::{throttle::LoginThrottle, tokens::TokenKeys}, config::Config, mail::Mailer, payment_requests::files::FileStore};
 
 #[derive(Clone)]
 pub struct AppState {
@@ -13,4 +13,6 @@ pub struct AppState {
     pub config: Arc<Config>,
     pub login_throttle: Arc<LoginThrottle>,
     pub mailer: Mailer,
+    /// Receipts (object store) and the key signing their upload URLs.
+    pub files: FileStore,
 }

@@ -118,7 +118,7 @@ async fn bulk_update_creates_and_changes_lines_and_totals_follow() {
     let first = &lines[0];
     assert_eq!(first["mentorProgramId"], w.mp[0]);
     assert_eq!(first["budgeted"], 1000.5);
-    // Nothing is approved until payment requests exist (issue 4): remaining = budgeted.
+    // No payment request is approved in this test: remaining = budgeted.
     assert_eq!(first["approved"], 0.0);
     assert_eq!(first["remaining"], 1000.5);
     for key in ["id", "fundId", "expenseAccountId", "version"] {

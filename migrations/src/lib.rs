@@ -9,6 +9,7 @@ mod m20261121_000004_participants;
 mod m20261121_000005_participant_list_index;
 mod m20261121_000010_settings;
 mod m20261121_000011_budgets;
+mod m20261121_000020_payment_requests;
 
 pub struct Migrator;
 
@@ -23,6 +24,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261121_000005_participant_list_index::Migration),
             Box::new(m20261121_000010_settings::Migration),
             Box::new(m20261121_000011_budgets::Migration),
+            Box::new(m20261121_000020_payment_requests::Migration),
         ]
     }
 }

@@ -18,15 +18,11 @@ use crate::{
 pub type ApprovedByLine = HashMap<(i32, i32, i32), i64>;
 
 /// Sum of the approved amounts of the payment requests charged to each line
-/// (program × fund × expense account) in `fiscal_year_id`; lines without any are absent
-/// (read as zero).
-///
-/// TODO(issue 4, payment requests): payment requests do not exist yet, so nothing is
-/// approved anywhere. Once they do: sum `approved_amount` of requests in Approved,
-/// ReadyForProcessing and Processed whose `submittedOn` falls in the fiscal year, grouped
-/// by (mentor_program_id, fund_id, expense_account_id).
-pub async fn approved_by_line(_db: &impl ConnectionTrait, _fiscal_year_id: i32) -> ApiResult<ApprovedByLine> {
-    Ok(ApprovedByLine::new())
+/// (program × fund × expense account) in `fiscal_year_id`: live requests in Approved,
+/// ReadyForProcessing and Processed. Lines without any are absent (read as zero).
+/// The query lives with the payment requests, which own the columns it reads.
+pub async fn approved_by_line(db: &impl ConnectionTrait, fiscal_year_id: i32) -> ApiResult<ApprovedByLine> {
+    crate::payment_requests::store::approved_by_line(db, fiscal_year_id).await
 }
 
 /// Approved cents of one line key, zero when nothing is charged to it.

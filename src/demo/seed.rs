@@ -8,10 +8,22 @@ use chrono::{Duration, NaiveDate, TimeZone, Utc};
 use rand::{rngs::StdRng, seq::SliceRandom, Rng, SeedableRng};
 use sea_orm::{
     sea_query::{Alias, Expr, Func, Query},
-    ConnectionTrait, DatabaseBackend, DatabaseConnection, Statement, TransactionTrait,
+    ConnectionTrait, DatabaseBackend, DatabaseConnection, EntityTrait, Statement, TransactionTrait,
 };
 
-use crate::participants::rules::{full_name, DistrictSetType, ParticipantRole, ParticipantStatus};
+use crate::{
+    entities::{approval_code, fiscal_year},
+    money::{Hundredths, Money},
+    participants::rules::{full_name, DistrictSetType, ParticipantRole, ParticipantStatus},
+    payment_requests::{
+        forms::{
+            self, BonusType, Details, ExpenseItem, F10Details, F11Details, F12Details, F13Details, F14Details, F1Details, F2Details,
+            F3Details, F4Details, F5Details, F6Details, F7Details, F8Details, F9Details, FormType, LeadershipActivity, Limits, MealDay,
+            Trip,
+        },
+        workflow::Status,
+    },
+};
 
 /// Same seed, same data: benchmark runs are comparable.
 pub const RNG_SEED: u64 = 20_261_121;
@@ -183,4 +195,228 @@ pub async fn participants(db: &DatabaseConnection, count: usize) -> anyhow::Resu
         }
     }
     Ok(Report { participants: count, participations, seconds: started.elapsed().as_secs_f64() })
+}
+
+// ---- payment requests ----
+
+pub struct RequestReport {
+    pub requests: usize,
+    pub seconds: f64,
+}
+
+/// Statuses in seeded proportions (per 100): most requests are past submission.
+fn seeded_status(roll: u32) -> Status {
+    match roll {
+        0..=14 => Status::Draft,
+        15..=39 => Status::Submitted,
+        40..=44 => Status::RevisionRequested,
+        45..=69 => Status::Approved,
+        70..=84 => Status::ReadyForProcessing,
+        _ => Status::Processed,
+    }
+}
+
+/// Plausible details of `form` around the activity day `day`, and the amount a requester
+/// would type on forms where it is entered.
+fn seeded_details(rng: &mut StdRng, form: FormType, day: NaiveDate, fiscal_year: i32) -> (Details, Option<Money>) {
+    let cents = |rng: &mut StdRng, lo: i64, hi: i64| Money(rng.gen_range(lo..hi) * 100 + rng.gen_range(0..100));
+    let hours = |rng: &mut StdRng, max: i64| Hundredths(rng.gen_range(1..max) * 25);
+    let next = day + Duration::days(rng.gen_range(0..3));
+    let entered = Some(cents(rng, 50, 900));
+    match form {
+        FormType::F1 => (
+            Details::F1(F1Details {
+                college_id: 1,
+                mentee_name: pick(rng, FIRST).to_string(),
+                course_code: format!("CD {}", rng.gen_range(100..300)),
+                placement_start_date: day,
+                placement_end_date: day + Duration::days(rng.gen_range(30..120)),
+                hours: hours(rng, 400),
+            }),
+            entered,
+        ),
+        FormType::F2 => {
+            let items = (0..rng.gen_range(1..4))
+                .map(|i| ExpenseItem { date: day + Duration::days(i), description: "Supplies".into(), amount: cents(rng, 1, 80) })
+                .collect();
+            (Details::F2(F2Details { items, file_ids: vec![] }), None)
+        }
+        FormType::F3 => {
+            let trips = (0..rng.gen_range(1..4))
+                .map(|i| Trip { date: day + Duration::days(i), from: "Sacramento".into(), to: "Davis".into(), miles: Hundredths(rng.gen_range(100..8_000)) })
+                .collect();
+            (Details::F3(F3Details { travel_purpose_id: 1, transit_type_id: 1, trips, mileage_rate: None }), None)
+        }
+        FormType::F4 => (
+            Details::F4(F4Details {
+                training_type_id: 1,
+                institution_id: 1,
+                title: "Infant and toddler care".into(),
+                start_date: day,
+                end_date: next,
+                hours: hours(rng, 200),
+                fee: cents(rng, 0, 300),
+            }),
+            entered,
+        ),
+        FormType::F5 => (Details::F5(F5Details { seminar_date: day, topic: "Play-based learning".into(), hours: hours(rng, 40) }), entered),
+        FormType::F6 => {
+            let activity = *pick(rng, &[LeadershipActivity::Workshop, LeadershipActivity::Presentation, LeadershipActivity::Committee, LeadershipActivity::Conference]);
+            (Details::F6(F6Details { activity_type: activity, date: day, hours: hours(rng, 100) }), entered)
+        }
+        FormType::F7 => (
+            Details::F7(F7Details {
+                protege_name: pick(rng, FIRST).to_string(),
+                site_name: "Sunrise Center".into(),
+                start_date: day,
+                end_date: day + Duration::days(180),
+                placement_end_date: day + Duration::days(rng.gen_range(180..300)),
+            }),
+            entered,
+        ),
+        FormType::F8 => (Details::F8(F8Details { institute: "Summer Institute".into(), start_date: day, end_date: next }), entered),
+        FormType::F9 => (
+            Details::F9(F9Details {
+                vendor_name: "Acme Supplies".into(),
+                vendor_address: "1 Main St, Sacramento".into(),
+                invoice_number: format!("INV-{}", rng.gen_range(1_000..99_999)),
+                invoice_date: day,
+                amount: cents(rng, 100, 5_000),
+            }),
+            None,
+        ),
+        FormType::F10 => (
+            Details::F10(F10Details { job_category_id: 1, date: day, hours: hours(rng, 160), hourly_rate: cents(rng, 18, 40) }),
+            None,
+        ),
+        FormType::F11 => (
+            Details::F11(F11Details {
+                nights: None,
+                nightly_rate: cents(rng, 90, 220),
+                city: "Sacramento".into(),
+                check_in: day,
+                check_out: day + Duration::days(rng.gen_range(1..5)),
+            }),
+            None,
+        ),
+        FormType::F12 => {
+            let days = (0..rng.gen_range(1..4))
+                .map(|i| MealDay { date: day + Duration::days(i), breakfast: rng.gen_bool(0.6), lunch: true, dinner: rng.gen_bool(0.5) })
+                .collect();
+            (Details::F12(F12Details { days, meal_rates: None }), None)
+        }
+        FormType::F13 => (
+            Details::F13(F13Details { college_id: 1, institution_id: 1, course_code: "ECE 1".into(), units: Hundredths(300), term: "Fall 2025".into() }),
+            entered,
+        ),
+        FormType::F14 => (
+            Details::F14(F14Details { bonus_type: BonusType::Completion, fiscal_year_id: fiscal_year, reason: "Completed the program year".into() }),
+            entered,
+        ),
+    }
+}
+
+/// `count` requests spread over the live participations, every form and every status,
+/// with amounts computed by the same rules as the API (so reading them back is valid).
+/// Synthetic rows get no activity-log entries.
+pub async fn requests(db: &DatabaseConnection, count: usize) -> anyhow::Result<RequestReport> {
+    let started = Instant::now();
+    let q = Query::select()
+        .columns(["id", "participant_id", "mentor_program_id"].map(Alias::new))
+        .from(Alias::new("participations"))
+        .and_where(sea_orm::sea_query::ExprTrait::is_null(Expr::col(Alias::new("deleted_at"))))
+        .to_owned();
+    let participations: Vec<(i32, i32, i32)> = db
+        .query_all(&q)
+        .await?
+        .iter()
+        .filter_map(|r| Some((r.try_get_by_index(0).ok()?, r.try_get_by_index(1).ok()?, r.try_get_by_index(2).ok()?)))
+        .collect();
+    anyhow::ensure!(!participations.is_empty(), "no participations to pay: seed --participants first");
+    let funds = ids(db, "funds").await?;
+    let accounts = ids(db, "expense_accounts").await?;
+    let years: Vec<(i32, NaiveDate, NaiveDate)> =
+        fiscal_year::Entity::find().all(db).await?.into_iter().map(|y| (y.id, y.start_date, y.end_date)).collect();
+    let codes: Vec<(i32, String)> =
+        approval_code::Entity::find().all(db).await?.into_iter().map(|c| (c.id, c.payment_request_type)).collect();
+    let user = max_id(db, "users").await?.max(1);
+    let rates = crate::payment_requests::store::rates(db).await?;
+    let limits = Limits::none();
+    let first_day = NaiveDate::from_ymd_opt(2025, 7, 1).expect("valid date");
+    let base_time = Utc.with_ymd_and_hms(2026, 11, 1, 12, 0, 0).single().expect("valid time");
+    // Its own stream: adding participants first does not change the requests.
+    let mut rng = StdRng::seed_from_u64(RNG_SEED + 1);
+    let first_id = max_id(db, "payment_requests").await? + 1;
+    let columns = [
+        "id", "form_type", "status", "participation_id", "mentor_program_id", "participant_id", "description", "requested_cents",
+        "approved_cents", "approval_code_id", "fund_id", "expense_account_id", "fiscal_year_id", "submitted_on", "submitted_by",
+        "approved_at", "approved_by", "placement_end_date", "activity_start", "activity_end", "details", "version", "created_at",
+        "created_by", "updated_at", "updated_by",
+    ];
+    let mut done = 0;
+    while done < count {
+        let n = BATCH.min(count - done);
+        let mut insert = Query::insert();
+        insert.into_table(Alias::new("payment_requests")).columns(columns.map(Alias::new));
+        for i in 0..n {
+            let id = first_id + (done + i) as i32;
+            let form = *pick(&mut rng, &FormType::ALL);
+            let status = seeded_status(rng.gen_range(0..100));
+            let (participation, participant, program) = *pick(&mut rng, &participations);
+            let day = first_day + Duration::days(rng.gen_range(0..480));
+            let year_of = |d: NaiveDate| years.iter().find(|(_, s, e)| *s <= d && d <= *e).map(|y| y.0);
+            let (mut details, entered) = seeded_details(&mut rng, form, day, year_of(day).or(years.first().map(|y| y.0)).unwrap_or(1));
+            let e = forms::evaluate(&mut details, entered, &rates, &limits)
+                .map_err(|errors| anyhow::anyhow!("seeded {form:?} details are invalid: {errors:?}"))?;
+            let created = base_time.min(day.and_hms_opt(9, 0, 0).expect("valid time").and_utc() + Duration::days(rng.gen_range(1..20)));
+            let submitted_on = (status != Status::Draft).then(|| created.date_naive() + Duration::days(rng.gen_range(0..10)));
+            let charged = matches!(status, Status::Approved | Status::ReadyForProcessing | Status::Processed);
+            let approved_at = submitted_on.filter(|_| charged).map(|d| d.and_hms_opt(15, 0, 0).expect("valid time").and_utc() + Duration::days(rng.gen_range(1..15)));
+            let approved_cents = approved_at.map(|_| if rng.gen_bool(0.8) { e.requested_amount.cents() } else { e.requested_amount.cents() * 9 / 10 });
+            let code = approved_at.and_then(|_| codes.iter().find(|(_, t)| t == form.as_str()).map(|c| c.0));
+            let (fund, account) = if charged { (Some(*pick(&mut rng, &funds)), Some(*pick(&mut rng, &accounts))) } else { (None, None) };
+            let updated = approved_at.unwrap_or(created);
+            let (start, end) = e.activity_dates.map_or((None, None), |(a, b)| (Some(a), Some(b)));
+            insert.values_panic([
+                id.into(),
+                form.as_str().into(),
+                status.as_str().into(),
+                participation.into(),
+                program.into(),
+                participant.into(),
+                Some(format!("{} for {}", form.name(), day)).into(),
+                e.requested_amount.cents().into(),
+                approved_cents.into(),
+                code.into(),
+                fund.into(),
+                account.into(),
+                submitted_on.and_then(year_of).into(),
+                submitted_on.into(),
+                submitted_on.map(|_| user).into(),
+                approved_at.into(),
+                approved_at.map(|_| user).into(),
+                e.placement_end_date.into(),
+                start.into(),
+                end.into(),
+                details.to_json().into(),
+                1.into(),
+                created.into(),
+                Some(user).into(),
+                updated.into(),
+                Some(user).into(),
+            ]);
+        }
+        let txn = db.begin().await?;
+        txn.execute(&insert).await?;
+        txn.commit().await?;
+        done += n;
+    }
+    if db.get_database_backend() == DatabaseBackend::Postgres {
+        db.execute_raw(Statement::from_string(
+            DatabaseBackend::Postgres,
+            "SELECT setval(pg_get_serial_sequence('payment_requests', 'id'), (SELECT MAX(id) FROM payment_requests))".to_owned(),
+        ))
+        .await?;
+    }
+    Ok(RequestReport { requests: count, seconds: started.elapsed().as_secs_f64() })
 }

@@ -17,9 +17,11 @@ pub mod notification_banner;
 pub mod participant;
 pub mod participation;
 pub mod password_token;
+pub mod payment_request;
 pub mod refresh_token;
 pub mod role;
 pub mod role_permission;
+pub mod uploaded_file;
 pub mod user;
 pub mod user_role;
 

@@ -1,0 +1,2 @@
+-- wrk: every request carries the bearer token from $TOKEN.
+wrk.headers["Authorization"] = "Bearer " .. os.getenv("TOKEN")

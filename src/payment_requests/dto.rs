@@ -1,0 +1,219 @@
+//! Wire shapes of the payment request calls (DESIGN §4), camelCase.
+
+use chrono::{DateTime, NaiveDate, Utc};
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+use super::{
+    approval::Issue,
+    files::FileDto,
+    forms::{Details, FormType},
+    workflow::{Action, Status},
+};
+use crate::money::Money;
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PaymentRequestDto {
+    pub id: i32,
+    pub form_type: FormType,
+    pub form_status: Status,
+    pub participation_id: i32,
+    /// The payee (the participation's participant).
+    pub payee_id: i32,
+    pub mentor_program_id: i32,
+    pub description: Option<String>,
+    pub requested_amount: Money,
+    /// Null until approved.
+    pub approved_amount: Option<Money>,
+    pub approval_code_id: Option<i32>,
+    pub fund_id: Option<i32>,
+    pub expense_account_id: Option<i32>,
+    /// The fiscal year covering `submittedOn`, charged on approval.
+    pub fiscal_year_id: Option<i32>,
+    /// Date of the first submission.
+    pub submitted_on: Option<NaiveDate>,
+    pub placement_end_date: Option<NaiveDate>,
+    pub approved_at: Option<DateTime<Utc>>,
+    pub approved_by: Option<i32>,
+    pub version: i32,
+    pub created_at: DateTime<Utc>,
+    pub created_by: Option<i32>,
+    pub updated_at: DateTime<Utc>,
+    pub updated_by: Option<i32>,
+    pub details: Details,
+    /// F2 only: the receipts.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub files: Option<Vec<FileDto>>,
+    /// What the caller may do now.
+    pub available_actions: Vec<Action>,
+}
+
+/// A row of the request list (no details).
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PaymentRequestListItem {
+    pub id: i32,
+    pub form_type: FormType,
+    pub form_status: Status,
+    pub participation_id: i32,
+    pub payee_id: i32,
+    pub mentor_program_id: i32,
+    pub description: Option<String>,
+    pub requested_amount: Money,
+    pub approved_amount: Option<Money>,
+    pub submitted_on: Option<NaiveDate>,
+    pub placement_end_date: Option<NaiveDate>,
+    pub approved_at: Option<DateTime<Utc>>,
+    pub version: i32,
+    pub updated_at: DateTime<Utc>,
+    pub available_actions: Vec<Action>,
+}
+
+/// Body of create; `details` is the form's typed details (see the F1..F14 schemas).
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct WriteRequest {
+    /// Required on PUT: the version the edit is based on.
+    #[serde(default)]
+    pub version: Option<i32>,
+    pub participation_id: i32,
+    /// Optional; when sent it must be the participation's program.
+    #[serde(default)]
+    pub mentor_program_id: Option<i32>,
+    #[serde(default)]
+    pub description: Option<String>,
+    /// Entered forms only (F1, F4–F8, F13, F14); computed elsewhere and then ignored.
+    #[serde(default)]
+    pub requested_amount: Option<Money>,
+    #[serde(default)]
+    pub fund_id: Option<i32>,
+    #[serde(default)]
+    pub expense_account_id: Option<i32>,
+    #[schema(value_type = Object)]
+    pub details: serde_json::Value,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct ReasonBody {
+    pub reason: String,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ApproveValidateBody {
+    pub approved_amount: Money,
+    pub approval_code_id: i32,
+    pub fund_id: i32,
+    pub expense_account_id: i32,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ApproveBody {
+    pub approved_amount: Money,
+    pub approval_code_id: i32,
+    pub fund_id: i32,
+    pub expense_account_id: i32,
+    #[serde(default)]
+    pub comment: Option<String>,
+    #[serde(default)]
+    pub acknowledge_warnings: bool,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ValidationResult {
+    pub errors: Vec<Issue>,
+    pub warnings: Vec<Issue>,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct BatchBody {
+    pub ids: Vec<i32>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BatchResult {
+    pub moved: Vec<i32>,
+}
+
+#[derive(Debug, Default, Deserialize, IntoParams)]
+#[serde(rename_all = "lowercase")]
+#[into_params(parameter_in = Query)]
+pub struct ListQuery {
+    #[param(rename = "MentorProgramId")]
+    pub mentorprogramid: Option<i32>,
+    #[param(rename = "ParticipationId")]
+    pub participationid: Option<i32>,
+    /// One or more statuses (repeated or comma-separated).
+    #[param(rename = "FormStatus")]
+    #[serde(default)]
+    pub formstatus: Vec<String>,
+    /// One or more form types.
+    #[param(rename = "FormType")]
+    #[serde(default)]
+    pub formtype: Vec<String>,
+    /// Approved on or after (UTC date).
+    #[param(rename = "ApprovedStart")]
+    pub approvedstart: Option<NaiveDate>,
+    /// Approved on or before (UTC date).
+    #[param(rename = "ApprovedEnd")]
+    pub approvedend: Option<NaiveDate>,
+    /// Placement ending on or before this date.
+    #[param(rename = "PlacementEndDate")]
+    pub placementenddate: Option<NaiveDate>,
+    #[param(rename = "IsSubmittedOnSortedAscending")]
+    pub issubmittedonsortedascending: Option<bool>,
+    #[param(rename = "IsPlacementEndDateSortedAscending")]
+    pub isplacementenddatesortedascending: Option<bool>,
+    #[param(rename = "IsApprovedAmountSortedAscending")]
+    pub isapprovedamountsortedascending: Option<bool>,
+    #[param(rename = "Page")]
+    pub page: Option<i64>,
+    #[param(rename = "Size")]
+    pub size: Option<i64>,
+}
+
+#[derive(Debug, Default, Deserialize, IntoParams)]
+#[serde(rename_all = "lowercase")]
+#[into_params(parameter_in = Query)]
+pub struct SummaryQuery {
+    #[param(rename = "mentorProgramId")]
+    pub mentorprogramid: Option<i32>,
+}
+
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct StatusSummary {
+    pub form_status: Status,
+    pub count: i64,
+    pub requested_amount: Money,
+    pub approved_amount: Money,
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(rename_all = "lowercase")]
+#[into_params(parameter_in = Query)]
+pub struct ActivityQuery {
+    #[param(rename = "PaymentRequestId")]
+    pub paymentrequestid: i32,
+    #[param(rename = "PaymentRequestType")]
+    pub paymentrequesttype: String,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ActivityEntryDto {
+    pub id: i32,
+    pub action: String,
+    pub actor_user_id: Option<i32>,
+    pub actor_name: Option<String>,
+    pub from_status: Option<String>,
+    pub to_status: Option<String>,
+    pub comment: Option<String>,
+    /// Amounts and changed fields.
+    #[schema(value_type = Object)]
+    pub data: Option<serde_json::Value>,
+    pub created_at: DateTime<Utc>,
+}

@@ -1,0 +1,444 @@
+//! F2 receipts (DESIGN §5 Files): the browser announces files, gets signed single-use
+//! upload URLs, and PUTs the bytes there; the bytes go to an `object_store` (a folder
+//! under `--data-dir` by default, S3-compatible storage on the scale-out path).
+
+use std::{path::Path as FsPath, sync::Arc};
+
+use actix_web::{web, HttpRequest, HttpResponse};
+use chrono::{DateTime, Duration, Utc};
+use futures_util::StreamExt;
+use hmac::{Hmac, Mac};
+use object_store::{local::LocalFileSystem, path::Path as ObjectPath, ObjectStore, ObjectStoreExt, PutPayload};
+use sea_orm::{ActiveValue::Set, ColumnTrait, EntityTrait, QueryFilter, TransactionTrait};
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+use utoipa::{IntoParams, ToSchema};
+
+use crate::{
+    auth::{CurrentUser, Permission},
+    entities::uploaded_file,
+    error::{ApiError, ApiResult, FieldErrors, ProblemBody},
+    state::AppState,
+    web::{Json, Query},
+};
+
+pub const MAX_FILE_BYTES: i64 = 10 * 1024 * 1024;
+pub const MAX_FILES_PER_CALL: usize = 20;
+/// How long an upload URL may be used.
+pub const UPLOAD_URL_TTL_SECS: i64 = 15 * 60;
+pub const ALLOWED_TYPES: [&str; 4] = ["application/pdf", "image/png", "image/jpeg", "image/heic"];
+
+/// Where receipts live and the key that signs upload URLs.
+#[derive(Clone)]
+pub struct FileStore {
+    pub objects: Arc<dyn ObjectStore>,
+    key: Arc<[u8; 32]>,
+}
+
+impl FileStore {
+    /// A folder `uploads` under the data directory. The signing key is derived from the
+    /// JWT secret with a purpose label, so an upload signature is never a token signature.
+    pub fn local(data_dir: &FsPath, secret: &[u8]) -> anyhow::Result<FileStore> {
+        let dir = data_dir.join("uploads");
+        std::fs::create_dir_all(&dir)?;
+        let objects: Arc<dyn ObjectStore> = Arc::new(LocalFileSystem::new_with_prefix(&dir)?);
+        Ok(FileStore { objects, key: Arc::new(derive_key(secret)) })
+    }
+
+    pub fn sign(&self, file_id: &str, expires: i64) -> String {
+        sign(&self.key, file_id, expires)
+    }
+
+    pub fn verify(&self, file_id: &str, expires: i64, signature: &str) -> bool {
+        verify(&self.key, file_id, expires, signature)
+    }
+}
+
+fn derive_key(secret: &[u8]) -> [u8; 32] {
+    let mut h = Sha256::new();
+    h.update(b"mentorpay upload url v1\0");
+    h.update(secret);
+    h.finalize().into()
+}
+
+fn mac(key: &[u8; 32], file_id: &str, expires: i64) -> Hmac<Sha256> {
+    let mut m = <Hmac<Sha256> as Mac>::new_from_slice(key).expect("HMAC takes any key length");
+    m.update(format!("PUT\n{file_id}\n{expires}").as_bytes());
+    m
+}
+
+pub fn sign(key: &[u8; 32], file_id: &str, expires: i64) -> String {
+    hex::encode(mac(key, file_id, expires).finalize().into_bytes())
+}
+
+/// Constant-time check of a signature.
+pub fn verify(key: &[u8; 32], file_id: &str, expires: i64, signature: &str) -> bool {
+    match hex::decode(signature) {
+        Ok(bytes) => mac(key, file_id, expires).verify_slice(&bytes).is_ok(),
+        Err(_) => false,
+    }
+}
+
+fn object_path(file_id: &str) -> ObjectPath {
+    ObjectPath::from(format!("receipts/{file_id}"))
+}
+
+/// Lower-cased media type without parameters, if it is one we take.
+pub fn allowed_type(content_type: &str) -> Option<&'static str> {
+    let base = content_type.split(';').next().unwrap_or("").trim().to_ascii_lowercase();
+    let base = if base == "image/jpg" { "image/jpeg".to_owned() } else { base };
+    ALLOWED_TYPES.into_iter().find(|t| *t == base)
+}
+
+/// Whether the first bytes look like the announced type (a renamed .exe is not a PDF).
+pub fn content_matches(content_type: &str, head: &[u8]) -> bool {
+    match content_type {
+        "application/pdf" => head.starts_with(b"%PDF-"),
+        "image/png" => head.starts_with(b"\x89PNG\r\n\x1a\n"),
+        "image/jpeg" => head.starts_with(&[0xFF, 0xD8, 0xFF]),
+        // ISO base media file: size, then `ftyp` and a HEIF brand.
+        "image/heic" => {
+            head.len() >= 12
+                && &head[4..8] == b"ftyp"
+                && [b"heic", b"heix", b"hevc", b"hevx", b"heim", b"heis", b"mif1", b"msf1"].iter().any(|b| &head[8..12] == *b)
+        }
+        _ => false,
+    }
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct FileAnnouncement {
+    pub file_name: String,
+    pub content_type: String,
+    /// Bytes.
+    pub size: i64,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct GenerateUploadUrls {
+    pub files: Vec<FileAnnouncement>,
+}
+
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UploadUrl {
+    pub file_id: String,
+    /// PUT the bytes here with the announced Content-Type; usable once, until `expiresAt`.
+    pub upload_url: String,
+    pub expires_at: DateTime<Utc>,
+}
+
+/// A receipt as listed on an F2 request.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct FileDto {
+    pub id: String,
+    pub file_name: String,
+    pub content_type: String,
+    pub size: i64,
+}
+
+impl From<uploaded_file::Model> for FileDto {
+    fn from(f: uploaded_file::Model) -> Self {
+        Self { id: f.id, file_name: f.file_name, content_type: f.content_type, size: f.size }
+    }
+}
+
+/// Checks announcements; returns (name, type) pairs cleaned, or field errors `files[i].x`.
+pub fn check_announcements(files: &[FileAnnouncement]) -> Result<Vec<(String, &'static str, i64)>, ApiError> {
+    let mut errors = FieldErrors::new();
+    let mut add = |f: String, m: String| errors.entry(f).or_default().push(m);
+    if files.is_empty() {
+        add("files".into(), "announce at least one file".into());
+    } else if files.len() > MAX_FILES_PER_CALL {
+        add("files".into(), format!("at most {MAX_FILES_PER_CALL} files per call"));
+    }
+    let mut out = Vec::new();
+    for (i, f) in files.iter().enumerate() {
+        let name = f.file_name.trim();
+        // Only the last path component, and no control characters (it goes into headers).
+        let name = name.rsplit(['/', '\\']).next().unwrap_or("").to_owned();
+        if name.is_empty() || name.chars().count() > 200 || name.chars().any(char::is_control) {
+            add(format!("files[{i}].fileName"), "must be 1 to 200 printable characters".into());
+        }
+        let ty = allowed_type(&f.content_type);
+        if ty.is_none() {
+            add(format!("files[{i}].contentType"), "must be application/pdf, image/png, image/jpeg or image/heic".into());
+        }
+        if !(1..=MAX_FILE_BYTES).contains(&f.size) {
+            add(format!("files[{i}].size"), "must be between 1 byte and 10 MB".into());
+        }
+        out.push((name, ty.unwrap_or(""), f.size));
+    }
+    if errors.is_empty() { Ok(out) } else { Err(ApiError::validation(errors)) }
+}
+
+#[utoipa::path(post, path = "/api/v1/fileupload/generate-upload-urls", tag = "payment-requests", security(("bearer" = [])),
+    request_body = GenerateUploadUrls,
+    responses((status = 200, body = Vec<UploadUrl>), (status = 400, body = ProblemBody), (status = 401, body = ProblemBody), (status = 403, body = ProblemBody)))]
+pub async fn generate_upload_urls(
+    state: web::Data<AppState>,
+    me: CurrentUser,
+    Json(body): Json<GenerateUploadUrls>,
+) -> ApiResult<web::Json<Vec<UploadUrl>>> {
+    if !(me.has(Permission::RequestCreate) || me.has(Permission::RequestEdit)) {
+        return Err(ApiError::missing_permission(Permission::RequestCreate.code()));
+    }
+    let files = check_announcements(&body.files)?;
+    let now = Utc::now();
+    let expires_at = now + Duration::seconds(UPLOAD_URL_TTL_SECS);
+    let txn = state.db.begin().await?;
+    let mut out = Vec::new();
+    for (file_name, content_type, size) in files {
+        let id = uuid::Uuid::new_v4().to_string();
+        uploaded_file::Entity::insert(uploaded_file::ActiveModel {
+            id: Set(id.clone()),
+            file_name: Set(file_name),
+            content_type: Set(content_type.to_owned()),
+            size: Set(size),
+            created_by: Set(me.id()),
+            created_at: Set(now),
+            expires_at: Set(expires_at),
+            uploaded_at: Set(None),
+            payment_request_id: Set(None),
+            deleted_at: Set(None),
+        })
+        .exec_without_returning(&txn)
+        .await?;
+        let signature = state.files.sign(&id, expires_at.timestamp());
+        out.push(UploadUrl {
+            upload_url: format!("/api/v1/fileupload/{id}?expires={}&signature={signature}", expires_at.timestamp()),
+            file_id: id,
+            expires_at,
+        });
+    }
+    txn.commit().await?;
+    Ok(web::Json(out))
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(rename_all = "lowercase")]
+#[into_params(parameter_in = Query)]
+pub struct UploadQuery {
+    pub expires: i64,
+    pub signature: String,
+}
+
+/// The signed URL is the credential (no bearer: the browser PUTs straight to it).
+#[utoipa::path(put, path = "/api/v1/fileupload/{fileId}", tag = "payment-requests", params(("fileId" = String, Path), UploadQuery),
+    request_body(content = Vec<u8>, description = "The file's bytes, with the announced Content-Type", content_type = "application/octet-stream"),
+    responses((status = 204, description = "Stored"), (status = 400, body = ProblemBody), (status = 403, body = ProblemBody, description = "Bad or expired signature"),
+        (status = 409, body = ProblemBody, description = "URL already used")))]
+pub async fn upload(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    file_id: web::Path<String>,
+    Query(q): Query<UploadQuery>,
+    mut payload: web::Payload,
+) -> ApiResult<HttpResponse> {
+    let file_id = file_id.into_inner();
+    let now = Utc::now();
+    if !state.files.verify(&file_id, q.expires, &q.signature) {
+        return Err(ApiError::Forbidden("The upload URL is not valid.".into()));
+    }
+    if now.timestamp() > q.expires {
+        return Err(ApiError::Forbidden("The upload URL has expired.".into()));
+    }
+    let file = uploaded_file::Entity::find_by_id(file_id.clone())
+        .one(&state.db)
+        .await?
+        .filter(|f| f.deleted_at.is_none())
+        .ok_or_else(|| ApiError::not_found("The file"))?;
+    if file.uploaded_at.is_some() {
+        return Err(ApiError::Conflict("The upload URL has been used already.".into()));
+    }
+    let sent_type = req.headers().get(actix_web::http::header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).and_then(allowed_type);
+    if sent_type != Some(file.content_type.as_str()) {
+        return Err(ApiError::bad_field("contentType", format!("must be {} as announced", file.content_type)));
+    }
+    // Read at most the announced size (itself at most 10 MB): a bigger body stops here.
+    let mut bytes = web::BytesMut::with_capacity(file.size as usize);
+    while let Some(chunk) = payload.next().await {
+        let chunk = chunk.map_err(|e| ApiError::bad_request(format!("Unreadable body: {e}")))?;
+        if (bytes.len() + chunk.len()) as i64 > file.size {
+            return Err(ApiError::bad_field("size", format!("the body is larger than the announced {} bytes", file.size)));
+        }
+        bytes.extend_from_slice(&chunk);
+    }
+    if bytes.len() as i64 != file.size {
+        return Err(ApiError::bad_field("size", format!("the body has {} bytes, {} were announced", bytes.len(), file.size)));
+    }
+    if !content_matches(&file.content_type, &bytes[..bytes.len().min(16)]) {
+        return Err(ApiError::bad_field("contentType", format!("the bytes are not a {} file", file.content_type)));
+    }
+    // Single use: only the PUT that flips uploaded_at from NULL stores its bytes.
+    let claimed = uploaded_file::Entity::update_many()
+        .col_expr(uploaded_file::Column::UploadedAt, sea_orm::sea_query::Expr::value(now))
+        .filter(uploaded_file::Column::Id.eq(file_id.clone()))
+        .filter(uploaded_file::Column::UploadedAt.is_null())
+        .exec(&state.db)
+        .await?;
+    if claimed.rows_affected != 1 {
+        return Err(ApiError::Conflict("The upload URL has been used already.".into()));
+    }
+    if let Err(e) = state.files.objects.put(&object_path(&file_id), PutPayload::from(bytes.freeze())).await {
+        // Give the URL back so the browser can retry.
+        let _ = uploaded_file::Entity::update_many()
+            .col_expr(uploaded_file::Column::UploadedAt, sea_orm::sea_query::Expr::value(Option::<DateTime<Utc>>::None))
+            .filter(uploaded_file::Column::Id.eq(file_id))
+            .exec(&state.db)
+            .await;
+        return Err(ApiError::Internal(format!("object store: {e}")));
+    }
+    Ok(HttpResponse::NoContent().finish())
+}
+
+/// The stored bytes of a file (the caller has checked access to its request).
+pub async fn read_bytes(state: &AppState, file_id: &str) -> ApiResult<web::Bytes> {
+    let got = state.files.objects.get(&object_path(file_id)).await.map_err(|e| ApiError::Internal(format!("object store: {e}")))?;
+    got.bytes().await.map_err(|e| ApiError::Internal(format!("object store: {e}")))
+}
+
+/// Removes stored bytes after the database no longer points at them; a failure only leaves an orphan.
+pub async fn remove_bytes(state: &AppState, file_id: &str) {
+    if let Err(e) = state.files.objects.delete(&object_path(file_id)).await {
+        tracing::warn!(error = %e, file_id, "could not delete a receipt's bytes");
+    }
+}
+
+/// Files usable on a request: uploaded, live, not expired before upload, and either free
+/// and announced by `user` or already on `request_id`. Returns field errors for the rest.
+pub fn check_attachable(
+    ids: &[String],
+    found: &[uploaded_file::Model],
+    user: i32,
+    request_id: Option<i32>,
+) -> FieldErrors {
+    let mut errors = FieldErrors::new();
+    for (i, id) in ids.iter().enumerate() {
+        let field = format!("details.fileIds[{i}]");
+        let problem = match found.iter().find(|f| &f.id == id) {
+            None => Some("is not a known file"),
+            Some(f) if f.deleted_at.is_some() => Some("has been deleted"),
+            Some(f) if f.uploaded_at.is_none() => Some("has not been uploaded yet"),
+            Some(f) if f.payment_request_id.is_some() && f.payment_request_id != request_id => Some("belongs to another request"),
+            Some(f) if f.payment_request_id.is_none() && f.created_by != user => Some("was uploaded by someone else"),
+            Some(_) => None,
+        };
+        if let Some(p) = problem {
+            errors.entry(field).or_default().push(p.into());
+        }
+    }
+    errors
+}
+
+/// Whether a value is safe as a quoted filename in Content-Disposition.
+pub fn disposition(file_name: &str) -> String {
+    let safe: String = file_name.chars().map(|c| if c == '"' || c == '\\' || c.is_control() || !c.is_ascii() { '_' } else { c }).collect();
+    format!("attachment; filename=\"{safe}\"")
+}
+
+/// Ids given are of this form: UUIDs only (they become object names).
+pub fn is_file_id(id: &str) -> bool {
+    uuid::Uuid::parse_str(id).is_ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn signatures_bind_id_and_expiry() {
+        let key = derive_key(b"secret");
+        let sig = sign(&key, "abc", 100);
+        assert!(verify(&key, "abc", 100, &sig));
+        assert!(!verify(&key, "abc", 101, &sig));
+        assert!(!verify(&key, "abd", 100, &sig));
+        assert!(!verify(&derive_key(b"other"), "abc", 100, &sig));
+        assert!(!verify(&key, "abc", 100, "zz"));
+        assert!(!verify(&key, "abc", 100, ""));
+    }
+
+    #[test]
+    fn types() {
+        assert_eq!(allowed_type("application/pdf"), Some("application/pdf"));
+        assert_eq!(allowed_type("IMAGE/PNG; charset=binary"), Some("image/png"));
+        assert_eq!(allowed_type("image/jpg"), Some("image/jpeg"));
+        assert_eq!(allowed_type("image/heic"), Some("image/heic"));
+        assert_eq!(allowed_type("image/gif"), None);
+        assert_eq!(allowed_type("application/x-msdownload"), None);
+    }
+
+    #[test]
+    fn magic_bytes() {
+        assert!(content_matches("application/pdf", b"%PDF-1.7\n"));
+        assert!(!content_matches("application/pdf", b"MZ\x90\x00"));
+        assert!(content_matches("image/png", b"\x89PNG\r\n\x1a\n\0\0"));
+        assert!(content_matches("image/jpeg", &[0xFF, 0xD8, 0xFF, 0xE0]));
+        assert!(content_matches("image/heic", b"\0\0\0\x18ftypheic\0\0"));
+        assert!(!content_matches("image/heic", b"\0\0\0\x18ftypisom"));
+        assert!(!content_matches("image/gif", b"GIF89a"));
+    }
+
+    #[test]
+    fn announcements() {
+        let ok = FileAnnouncement { file_name: "C:\\scans\\receipt.pdf".into(), content_type: "application/pdf".into(), size: 10 };
+        let got = check_announcements(&[ok]).unwrap();
+        assert_eq!(got[0].0, "receipt.pdf");
+        let bad = vec![
+            FileAnnouncement { file_name: "".into(), content_type: "image/gif".into(), size: 0 },
+            FileAnnouncement { file_name: "a.pdf".into(), content_type: "application/pdf".into(), size: MAX_FILE_BYTES + 1 },
+        ];
+        match check_announcements(&bad).unwrap_err() {
+            ApiError::BadRequest { errors, .. } => {
+                for f in ["files[0].fileName", "files[0].contentType", "files[0].size", "files[1].size"] {
+                    assert!(errors.contains_key(f), "{f}: {errors:?}");
+                }
+            }
+            other => panic!("{other:?}"),
+        }
+        assert!(check_announcements(&[]).is_err());
+        let exactly = FileAnnouncement { file_name: "a.pdf".into(), content_type: "application/pdf".into(), size: MAX_FILE_BYTES };
+        assert!(check_announcements(&[exactly]).is_ok());
+    }
+
+    fn file(id: &str, by: i32, uploaded: bool, request: Option<i32>, deleted: bool) -> uploaded_file::Model {
+        let now = Utc::now();
+        uploaded_file::Model {
+            id: id.into(),
+            file_name: "r.pdf".into(),
+            content_type: "application/pdf".into(),
+            size: 1,
+            created_by: by,
+            created_at: now,
+            expires_at: now,
+            uploaded_at: uploaded.then_some(now),
+            payment_request_id: request,
+            deleted_at: deleted.then_some(now),
+        }
+    }
+
+    #[test]
+    fn attachable() {
+        let found = vec![
+            file("mine", 1, true, None, false),
+            file("pending", 1, false, None, false),
+            file("theirs", 2, true, None, false),
+            file("other-request", 1, true, Some(9), false),
+            file("this-request", 2, true, Some(5), false),
+            file("gone", 1, true, None, true),
+        ];
+        let ids: Vec<String> = ["mine", "pending", "theirs", "other-request", "this-request", "gone", "unknown"].map(String::from).to_vec();
+        let errs = check_attachable(&ids, &found, 1, Some(5));
+        let bad: Vec<&str> = errs.keys().map(String::as_str).collect();
+        assert_eq!(bad, ["details.fileIds[1]", "details.fileIds[2]", "details.fileIds[3]", "details.fileIds[5]", "details.fileIds[6]"]);
+    }
+
+    #[test]
+    fn dispositions_are_header_safe() {
+        assert_eq!(disposition("a\"b\n.pdf"), "attachment; filename=\"a_b_.pdf\"");
+        assert!(is_file_id(&uuid::Uuid::new_v4().to_string()));
+        assert!(!is_file_id("../etc/passwd"));
+    }
+}

@@ -1,0 +1,293 @@
+//! Payment request queries. Callers pass a connection or a transaction.
+
+use std::collections::HashMap;
+
+use chrono::{NaiveDate, NaiveTime, Utc};
+use sea_orm::{
+    sea_query::{Expr, ExprTrait},
+    ColumnTrait, Condition, ConnectionTrait, EntityTrait, FromQueryResult, Order, PaginatorTrait, QueryFilter, QueryOrder,
+    QuerySelect,
+};
+
+use super::{
+    dto::{ListQuery, StatusSummary},
+    forms::{FormType, Limits, MealRates, Rates, Reference},
+    workflow::Status,
+};
+use crate::{
+    auth::scope::Scope,
+    entities::{
+        activity_log, approval_code, budget_line, expense_account, fiscal_year, fund, participation, payment_request as pr,
+        uploaded_file,
+    },
+    error::{ApiError, ApiResult},
+    money::Money,
+    web::Paging,
+};
+
+pub const ENTITY: &str = "payment_request";
+
+/// Statuses whose approved amount is charged to the budget.
+pub const CHARGED: [Status; 3] = [Status::Approved, Status::ReadyForProcessing, Status::Processed];
+
+/// A live request of `form` with `id` the caller's scope may see; 404 otherwise (an
+/// unknown id, a deleted request, another form type and another program look the same).
+pub async fn find_visible(db: &impl ConnectionTrait, scope: &Scope, form: FormType, id: i32) -> ApiResult<pr::Model> {
+    pr::Entity::find_by_id(id)
+        .filter(pr::Column::DeletedAt.is_null())
+        .one(db)
+        .await?
+        .filter(|r| r.form_type == form.as_str() && scope.allows_program(r.mentor_program_id))
+        .ok_or_else(|| ApiError::not_found("The payment request"))
+}
+
+pub async fn live_participation(db: &impl ConnectionTrait, id: i32) -> ApiResult<Option<participation::Model>> {
+    Ok(participation::Entity::find_by_id(id).filter(participation::Column::DeletedAt.is_null()).one(db).await?)
+}
+
+pub async fn rates(db: &impl ConnectionTrait) -> ApiResult<Rates> {
+    let g = crate::settings::store::general(db).await?;
+    Ok(Rates {
+        mileage: Money(g.mileage_rate_cents),
+        meals: MealRates { breakfast: Money(g.breakfast_cents), lunch: Money(g.lunch_cents), dinner: Money(g.dinner_cents) },
+    })
+}
+
+pub async fn limits(db: &impl ConnectionTrait, form: FormType) -> ApiResult<Limits> {
+    let l = crate::settings::limits::for_form(db, form.as_str()).await?;
+    Ok(Limits {
+        max_amount: l.max_amount,
+        submission_window_days: l.submission_window_days,
+        max_miles_per_trip: l.max_miles_per_trip,
+        max_hours: l.max_hours,
+        max_nights: l.max_nights,
+    })
+}
+
+pub async fn fiscal_year_covering(db: &impl ConnectionTrait, day: NaiveDate) -> ApiResult<Option<fiscal_year::Model>> {
+    Ok(fiscal_year::Entity::find()
+        .filter(fiscal_year::Column::StartDate.lte(day))
+        .filter(fiscal_year::Column::EndDate.gte(day))
+        .one(db)
+        .await?)
+}
+
+pub async fn fiscal_year_name(db: &impl ConnectionTrait, id: i32) -> ApiResult<Option<String>> {
+    Ok(fiscal_year::Entity::find_by_id(id).one(db).await?.map(|y| y.name))
+}
+
+pub async fn approval_code_type(db: &impl ConnectionTrait, id: i32) -> ApiResult<Option<String>> {
+    Ok(approval_code::Entity::find_by_id(id).filter(approval_code::Column::IsActive.eq(true)).one(db).await?.map(|c| c.payment_request_type))
+}
+
+pub async fn fund_exists(db: &impl ConnectionTrait, id: i32) -> ApiResult<bool> {
+    Ok(fund::Entity::find_by_id(id).filter(fund::Column::IsActive.eq(true)).one(db).await?.is_some())
+}
+
+pub async fn expense_account_exists(db: &impl ConnectionTrait, id: i32) -> ApiResult<bool> {
+    Ok(expense_account::Entity::find_by_id(id).filter(expense_account::Column::IsActive.eq(true)).one(db).await?.is_some())
+}
+
+/// Budgeted − approved on one line; `None` when the year has no such line.
+pub async fn budget_remaining(db: &impl ConnectionTrait, year: i32, program: i32, fund_id: i32, account: i32) -> ApiResult<Option<Money>> {
+    let line = budget_line::Entity::find()
+        .filter(budget_line::Column::FiscalYearId.eq(year))
+        .filter(budget_line::Column::MentorProgramId.eq(program))
+        .filter(budget_line::Column::FundId.eq(fund_id))
+        .filter(budget_line::Column::ExpenseAccountId.eq(account))
+        .one(db)
+        .await?;
+    let Some(line) = line else { return Ok(None) };
+    let approved = approved_by_line(db, year).await?.get(&(program, fund_id, account)).copied().unwrap_or(0);
+    Ok(Some(Money(line.amount_cents - approved)))
+}
+
+/// Program, fund, expense account and the sum of their approved cents.
+type LineSum = (Option<i32>, Option<i32>, Option<i32>, Option<i64>);
+
+/// Approved cents per (program, fund, expense account) charged to `fiscal_year_id`:
+/// live requests in Approved, ReadyForProcessing or Processed.
+pub async fn approved_by_line(db: &impl ConnectionTrait, fiscal_year_id: i32) -> ApiResult<HashMap<(i32, i32, i32), i64>> {
+    let rows: Vec<LineSum> = pr::Entity::find()
+        .select_only()
+        .column(pr::Column::MentorProgramId)
+        .column(pr::Column::FundId)
+        .column(pr::Column::ExpenseAccountId)
+        .column_as(Expr::col(pr::Column::ApprovedCents).sum(), "approved")
+        .filter(pr::Column::FiscalYearId.eq(fiscal_year_id))
+        .filter(pr::Column::Status.is_in(CHARGED.map(Status::as_str)))
+        .filter(pr::Column::DeletedAt.is_null())
+        .group_by(pr::Column::MentorProgramId)
+        .group_by(pr::Column::FundId)
+        .group_by(pr::Column::ExpenseAccountId)
+        .into_tuple()
+        .all(db)
+        .await?;
+    Ok(rows
+        .into_iter()
+        .filter_map(|(p, f, a, s)| Some(((p?, f?, a?), s.unwrap_or(0))))
+        .collect())
+}
+
+/// Other live requests with the same payee, form type, amount and activity dates.
+pub async fn duplicates_of(db: &impl ConnectionTrait, r: &pr::Model) -> ApiResult<Vec<i32>> {
+    let (Some(start), Some(end)) = (r.activity_start, r.activity_end) else { return Ok(vec![]) };
+    Ok(pr::Entity::find()
+        .select_only()
+        .column(pr::Column::Id)
+        .filter(pr::Column::ParticipantId.eq(r.participant_id))
+        .filter(pr::Column::FormType.eq(r.form_type.clone()))
+        .filter(pr::Column::ActivityStart.eq(start))
+        .filter(pr::Column::ActivityEnd.eq(end))
+        .filter(pr::Column::RequestedCents.eq(r.requested_cents))
+        .filter(pr::Column::Id.ne(r.id))
+        .filter(pr::Column::DeletedAt.is_null())
+        .order_by_asc(pr::Column::Id)
+        .into_tuple()
+        .all(db)
+        .await?)
+}
+
+pub async fn files_of(db: &impl ConnectionTrait, request_id: i32) -> ApiResult<Vec<uploaded_file::Model>> {
+    Ok(uploaded_file::Entity::find()
+        .filter(uploaded_file::Column::PaymentRequestId.eq(request_id))
+        .filter(uploaded_file::Column::DeletedAt.is_null())
+        .order_by_asc(uploaded_file::Column::CreatedAt)
+        .all(db)
+        .await?)
+}
+
+pub async fn files_by_ids(db: &impl ConnectionTrait, ids: &[String]) -> ApiResult<Vec<uploaded_file::Model>> {
+    if ids.is_empty() {
+        return Ok(vec![]);
+    }
+    Ok(uploaded_file::Entity::find().filter(uploaded_file::Column::Id.is_in(ids.to_vec())).all(db).await?)
+}
+
+/// The list filters as a condition (scope included).
+pub fn list_condition(q: &ListQuery, scope: &Scope, statuses: &[Status], forms: &[FormType]) -> Condition {
+    let mut c = Condition::all().add(pr::Column::DeletedAt.is_null());
+    if let Some(programs) = scope.program_ids() {
+        c = c.add(pr::Column::MentorProgramId.is_in(programs));
+    }
+    if let Some(p) = q.mentorprogramid {
+        c = c.add(pr::Column::MentorProgramId.eq(p));
+    }
+    if let Some(p) = q.participationid {
+        c = c.add(pr::Column::ParticipationId.eq(p));
+    }
+    if !statuses.is_empty() {
+        c = c.add(pr::Column::Status.is_in(statuses.iter().map(|s| s.as_str())));
+    }
+    if !forms.is_empty() {
+        c = c.add(pr::Column::FormType.is_in(forms.iter().map(|f| f.as_str())));
+    }
+    if let Some(d) = q.approvedstart {
+        c = c.add(pr::Column::ApprovedAt.gte(d.and_time(NaiveTime::MIN).and_utc()));
+    }
+    if let Some(d) = q.approvedend {
+        let next = d.succ_opt().unwrap_or(d).and_time(NaiveTime::MIN).and_utc();
+        c = c.add(pr::Column::ApprovedAt.lt(next));
+    }
+    if let Some(d) = q.placementenddate {
+        c = c.add(pr::Column::PlacementEndDate.lte(d));
+    }
+    c
+}
+
+pub async fn list(db: &impl ConnectionTrait, cond: Condition, q: &ListQuery, paging: Paging) -> ApiResult<(Vec<pr::Model>, u64)> {
+    let mut select = pr::Entity::find().filter(cond.clone());
+    let dir = |asc: bool| if asc { Order::Asc } else { Order::Desc };
+    if let Some(asc) = q.issubmittedonsortedascending {
+        select = select.order_by(pr::Column::SubmittedOn, dir(asc));
+    }
+    if let Some(asc) = q.isplacementenddatesortedascending {
+        select = select.order_by(pr::Column::PlacementEndDate, dir(asc));
+    }
+    if let Some(asc) = q.isapprovedamountsortedascending {
+        select = select.order_by(pr::Column::ApprovedCents, dir(asc));
+    }
+    // Newest first, and a stable order within equal sort keys.
+    select = select.order_by_desc(pr::Column::Id);
+    let total = pr::Entity::find().filter(cond).count(db).await?;
+    let rows = select.offset(paging.offset()).limit(paging.size).all(db).await?;
+    Ok((rows, total))
+}
+
+#[derive(Debug, FromQueryResult)]
+struct SummaryRow {
+    status: String,
+    count: i64,
+    requested: Option<i64>,
+    approved: Option<i64>,
+}
+
+pub async fn summary(db: &impl ConnectionTrait, scope: &Scope, program: Option<i32>) -> ApiResult<Vec<StatusSummary>> {
+    let mut select = pr::Entity::find()
+        .select_only()
+        .column_as(pr::Column::Status, "status")
+        .column_as(Expr::col(pr::Column::Id).count(), "count")
+        .column_as(Expr::col(pr::Column::RequestedCents).sum(), "requested")
+        .column_as(Expr::col(pr::Column::ApprovedCents).sum(), "approved")
+        .filter(pr::Column::DeletedAt.is_null())
+        .group_by(pr::Column::Status);
+    if let Some(programs) = scope.program_ids() {
+        select = select.filter(pr::Column::MentorProgramId.is_in(programs));
+    }
+    if let Some(p) = program {
+        select = select.filter(pr::Column::MentorProgramId.eq(p));
+    }
+    let rows = select.into_model::<SummaryRow>().all(db).await?;
+    Ok(Status::ALL
+        .into_iter()
+        .map(|s| {
+            let row = rows.iter().find(|r| r.status == s.as_str());
+            StatusSummary {
+                form_status: s,
+                count: row.map_or(0, |r| r.count),
+                requested_amount: Money(row.and_then(|r| r.requested).unwrap_or(0)),
+                approved_amount: Money(row.and_then(|r| r.approved).unwrap_or(0)),
+            }
+        })
+        .collect())
+}
+
+pub async fn activity(db: &impl ConnectionTrait, request_id: i32) -> ApiResult<Vec<activity_log::Model>> {
+    Ok(activity_log::Entity::find()
+        .filter(activity_log::Column::EntityType.eq(ENTITY))
+        .filter(activity_log::Column::EntityId.eq(request_id))
+        .order_by_desc(activity_log::Column::CreatedAt)
+        .order_by_desc(activity_log::Column::Id)
+        .all(db)
+        .await?)
+}
+
+pub fn today() -> NaiveDate {
+    Utc::now().date_naive()
+}
+
+/// Whether a details field points at a live, active entry of its reference list.
+pub async fn reference_exists(db: &impl ConnectionTrait, list: Reference, id: i32) -> ApiResult<bool> {
+    use sea_orm::sea_query::{Alias, Query};
+    if list == Reference::FiscalYear {
+        return Ok(fiscal_year::Entity::find_by_id(id).one(db).await?.is_some());
+    }
+    let table = match list {
+        Reference::College => "colleges",
+        Reference::TravelPurpose => "travel_purposes",
+        Reference::TransitType => "transit_types",
+        Reference::TrainingType => "training_types",
+        Reference::Institution => "institutions",
+        Reference::JobCategory => "job_categories",
+        Reference::FiscalYear => unreachable!(),
+    };
+    // The reference lists share one generic shape (src/reference/) without an entity each.
+    let select = Query::select()
+        .expr(Expr::val(1))
+        .from(Alias::new(table))
+        .and_where(Expr::col(Alias::new("id")).eq(id))
+        .and_where(Expr::col(Alias::new("is_active")).eq(true))
+        .to_owned();
+    let stmt = db.get_database_backend().build(&select);
+    Ok(db.query_one_raw(stmt).await?.is_some())
+}
