@@ -148,11 +148,11 @@ pub struct ListQuery {
     pub participationid: Option<i32>,
     /// One or more statuses (repeated or comma-separated).
     #[param(rename = "FormStatus")]
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::web::list")]
     pub formstatus: Vec<String>,
     /// One or more form types.
     #[param(rename = "FormType")]
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::web::list")]
     pub formtype: Vec<String>,
     /// Approved on or after (UTC date).
     #[param(rename = "ApprovedStart")]
