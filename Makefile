@@ -17,10 +17,10 @@ deps:
 	cd frontend && npm ci --no-audit --no-fund
 
 lint:
-	cargo clippy --all-targets --locked -- -D warnings
+	cargo clippy --workspace --all-targets --locked -- -D warnings
 
 rust-test:
-	cargo test --locked
+	cargo test --workspace --locked
 
 frontend-test:
 	cd frontend && npm run typecheck && npm test

@@ -72,8 +72,8 @@ fn missing_field(message: &str) -> Option<&str> {
 }
 
 /// Query string extractor: keys are matched case-insensitively (the struct's fields
-/// must be declared lower case via `#[serde(rename_all = "lowercase")]`), repeated keys
-/// and comma-separated values fill `Vec` fields.
+/// must be declared lower case via `#[serde(rename_all = "lowercase")]`); list fields
+/// take repeated keys and comma-separated values through [`list`].
 pub struct Query<T>(pub T);
 
 impl<T: DeserializeOwned> FromRequest for Query<T> {
@@ -90,10 +90,9 @@ pub fn parse_query<T: DeserializeOwned>(query: &str) -> Result<T, ApiError> {
         .map_err(|e| ApiError::bad_request(format!("Invalid query string: {e}")))?;
     let mut lowered = Vec::with_capacity(pairs.len());
     for (key, value) in pairs {
-        let key = key.to_ascii_lowercase();
         // Empty values mean "no filter", as HTML forms and the UI send them.
-        for part in value.split(',').map(str::trim).filter(|p| !p.is_empty()) {
-            lowered.push((key.clone(), part.to_owned()));
+        if !value.trim().is_empty() {
+            lowered.push((key.to_ascii_lowercase(), value));
         }
     }
     let encoded = serde_html_form::to_string(&lowered)
@@ -105,6 +104,24 @@ pub fn parse_query<T: DeserializeOwned>(query: &str) -> Result<T, ApiError> {
             None => ApiError::bad_request(format!("Invalid query parameter: {message}")),
         }
     })
+}
+
+/// For list query fields (`#[serde(default, deserialize_with = "crate::web::list")]`):
+/// repeated keys and comma-separated values, so `Ids=1&Ids=2` and `Ids=1,2` agree.
+/// Only list fields split on commas: a name filter may contain one.
+pub fn list<'de, D, T>(deserializer: D) -> Result<Vec<T>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: std::str::FromStr,
+    T::Err: std::fmt::Display,
+{
+    let raw = Vec::<String>::deserialize(deserializer)?;
+    raw.iter()
+        .flat_map(|value| value.split(','))
+        .map(str::trim)
+        .filter(|part| !part.is_empty())
+        .map(|part| part.parse().map_err(|e| serde::de::Error::custom(format!("'{part}': {e}"))))
+        .collect()
 }
 
 pub const DEFAULT_PAGE_SIZE: u64 = 25;
@@ -178,8 +195,10 @@ mod tests {
     #[serde(rename_all = "lowercase")]
     struct Filters {
         email: Option<String>,
-        #[serde(default)]
+        #[serde(default, deserialize_with = "list")]
         roles: Vec<String>,
+        #[serde(default, deserialize_with = "list")]
+        ids: Vec<i32>,
         page: Option<i64>,
     }
 
@@ -192,6 +211,17 @@ mod tests {
         let f: Filters = parse_query("Roles=A&Roles=B&Email=").unwrap();
         assert_eq!(f.roles, ["A", "B"]);
         assert_eq!(f.email, None);
+        let f: Filters = parse_query("IDS=1,2&ids=3").unwrap();
+        assert_eq!(f.ids, [1, 2, 3]);
+        let f: Filters = parse_query("ids=7").unwrap();
+        assert_eq!(f.ids, [7]);
+    }
+
+    #[test]
+    fn only_list_fields_split_on_commas() {
+        let f: Filters = parse_query("email=Lopez,%20Ana").unwrap();
+        assert_eq!(f.email.as_deref(), Some("Lopez, Ana"));
+        assert!(parse_query::<Filters>("ids=1,x").is_err());
     }
 
     #[test]

@@ -12,6 +12,15 @@ use serde_json::{json, Value};
 
 const COORD_PW: &str = "coordinator pass 1";
 
+/// A new app with fiscal year 2026-27 (id 1), which every participation below names.
+async fn spawn_with_fiscal_year() -> TestApp {
+    let app = spawn().await;
+    let admin = app.admin_token().await;
+    let r = app.post("/api/v1/system-settings/fiscal-years", Some(&admin), json!({"name": "2026-27", "startDate": "2026-07-01", "endDate": "2027-06-30"})).await;
+    assert_eq!(r.ok()["id"], 1);
+    app
+}
+
 fn person(first: &str, last: &str, email: &str) -> Value {
     json!({
         "firstName": first, "lastName": last, "email": email, "phone": "(916) 555-0100",
@@ -57,7 +66,7 @@ fn names(page: &Value) -> Vec<String> {
 
 #[actix_web::test]
 async fn create_read_and_list() {
-    let app = spawn().await;
+    let app = spawn_with_fiscal_year().await;
     let admin = app.admin_token().await;
     let programs = program_ids(&app, &admin).await;
     let mut body = person(" Ana ", "Núñez", "Ana@Example.org");
@@ -85,7 +94,7 @@ async fn create_read_and_list() {
 
 #[actix_web::test]
 async fn filters_sorting_and_paging() {
-    let app = spawn().await;
+    let app = spawn_with_fiscal_year().await;
     let admin = app.admin_token().await;
     let programs = program_ids(&app, &admin).await;
     let rows = [
@@ -112,6 +121,8 @@ async fn filters_sorting_and_paging() {
     };
     assert_eq!(names(get("").await.ok()), ["ana Lopez", "Bea Kim", "Carla Diaz", "Dana Anaya"], "by name, case-insensitive");
     assert_eq!(names(get("FullName=ANA").await.ok()), ["ana Lopez", "Dana Anaya"]);
+    // A comma is part of a name filter, not a list separator.
+    assert_eq!(get("FullName=Lopez,%20Ana").await.ok()["totalCount"], 0);
     assert_eq!(names(get("Status=active").await.ok()), ["Carla Diaz", "Dana Anaya"]);
     assert_eq!(names(get("RoleCode=Mentor").await.ok()), ["Bea Kim", "Carla Diaz"]);
     assert_eq!(names(get("DistrictSetType=Assembly&DistrictId=7").await.ok()), ["ana Lopez", "Bea Kim"]);
@@ -145,7 +156,7 @@ async fn filters_sorting_and_paging() {
 
 #[actix_web::test]
 async fn bad_input_is_400_naming_the_field_and_changes_nothing() {
-    let app = spawn().await;
+    let app = spawn_with_fiscal_year().await;
     let admin = app.admin_token().await;
     create(&app, &admin, person("Ana", "Lee", "ana@example.org")).await;
     let before = total(&app, &admin).await;
@@ -168,6 +179,7 @@ async fn bad_input_is_400_naming_the_field_and_changes_nothing() {
         (json!({"participations": [{"mentorProgramId": 1, "fiscalYearId": 0, "roleCode": "Mentor", "startDate": "2026-07-01"}]}), "participations[0].fiscalYearId"),
         (json!({"participations": [{"mentorProgramId": 1, "fiscalYearId": 1, "roleCode": "Mentor", "startDate": "2026-13-01"}]}), "participations[0].startDate"),
         (json!({"participations": [{"mentorProgramId": 9999, "fiscalYearId": 1, "roleCode": "Mentor", "startDate": "2026-07-01"}]}), "participations[0].mentorProgramId"),
+        (json!({"participations": [{"mentorProgramId": 1, "fiscalYearId": 77, "roleCode": "Mentor", "startDate": "2026-07-01"}]}), "participations[0].fiscalYearId"),
         (json!({"version": 3}), "version"),
     ];
     for (patch, field) in cases {
@@ -189,7 +201,7 @@ async fn bad_input_is_400_naming_the_field_and_changes_nothing() {
 
 #[actix_web::test]
 async fn edits_carry_their_version() {
-    let app = spawn().await;
+    let app = spawn_with_fiscal_year().await;
     let admin = app.admin_token().await;
     let p = create(&app, &admin, person("Ana", "Lee", "ana@example.org")).await;
     create(&app, &admin, person("Bo", "Chan", "bo@example.org")).await;
@@ -221,7 +233,7 @@ async fn edits_carry_their_version() {
 
 #[actix_web::test]
 async fn deletion_is_soft() {
-    let app = spawn().await;
+    let app = spawn_with_fiscal_year().await;
     let admin = app.admin_token().await;
     let programs = program_ids(&app, &admin).await;
     let mut body = person("Ana", "Lee", "ana@example.org");
@@ -249,7 +261,7 @@ async fn deletion_is_soft() {
 
 #[actix_web::test]
 async fn participations_are_added_changed_and_removed() {
-    let app = spawn().await;
+    let app = spawn_with_fiscal_year().await;
     let admin = app.admin_token().await;
     let programs = program_ids(&app, &admin).await;
     let p = create(&app, &admin, person("Ana", "Lee", "ana@example.org")).await;
@@ -295,7 +307,7 @@ async fn participations_are_added_changed_and_removed() {
 
 #[actix_web::test]
 async fn the_payee_picker_filters_participations() {
-    let app = spawn().await;
+    let app = spawn_with_fiscal_year().await;
     let admin = app.admin_token().await;
     let programs = program_ids(&app, &admin).await;
     let mut a = person("Ana", "Lee", "ana@example.org");
@@ -324,7 +336,7 @@ async fn the_payee_picker_filters_participations() {
 
 #[actix_web::test]
 async fn coordinator_logins_are_created_once() {
-    let app = spawn().await;
+    let app = spawn_with_fiscal_year().await;
     let admin = app.admin_token().await;
     let p = create(&app, &admin, person("Ana", "Lee", "ana@example.org")).await;
     let id = p["id"].as_i64().unwrap();
@@ -346,7 +358,7 @@ async fn coordinator_logins_are_created_once() {
 
 #[actix_web::test]
 async fn coordinators_see_only_their_programs() {
-    let app = spawn().await;
+    let app = spawn_with_fiscal_year().await;
     let admin = app.admin_token().await;
     let programs = program_ids(&app, &admin).await;
     let (mine, other) = (programs[0], programs[1]);
@@ -401,7 +413,7 @@ async fn coordinators_see_only_their_programs() {
 
 #[actix_web::test]
 async fn unlinked_users_see_no_participants() {
-    let app = spawn().await;
+    let app = spawn_with_fiscal_year().await;
     let admin = app.admin_token().await;
     let programs = program_ids(&app, &admin).await;
     let mut p = person("Ana", "Lee", "ana@example.org");
@@ -424,7 +436,7 @@ async fn unlinked_users_see_no_participants() {
 
 #[actix_web::test]
 async fn the_openapi_document_lists_every_participant_call() {
-    let app = spawn().await;
+    let app = spawn_with_fiscal_year().await;
     let r = app.call(Method::GET, "/api/v1/openapi.json", None, None).await;
     let paths = &r.ok()["paths"];
     for (path, methods) in [

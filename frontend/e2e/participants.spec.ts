@@ -22,6 +22,15 @@ async function apiAs(request: APIRequestContext, baseURL: string, token?: string
 }
 type Api = Awaited<ReturnType<typeof apiAs>>;
 
+/** The fiscal year participations name: 2026-27, created once per server (years may not overlap). */
+async function fiscalYear(api: Api): Promise<{ id: number; name: string }> {
+  const years: { id: number; name: string }[] = await api.get('/system-settings/fiscal-years');
+  return (
+    years.find((y) => y.name === '2026-27') ??
+    (await api.post('/system-settings/fiscal-years', { name: '2026-27', startDate: '2026-07-01', endDate: '2027-06-30' }))
+  );
+}
+
 function participantBody(firstName: string, lastName: string, extra: Record<string, unknown> = {}) {
   return {
     firstName,
@@ -210,6 +219,7 @@ test.describe('participants', () => {
     const api = await apiAs(request, baseURL!);
     const program = await createProgram(api, `Program ${unique()}`);
     const created = await api.post('/participants', participantBody('Pia', `Part${unique()}`));
+    const year = await fiscalYear(api);
     await signIn(page);
     await page.goto(`/participant/${created.id}/details`);
     const section = page.getByRole('region', { name: 'Participations' });
@@ -218,13 +228,7 @@ test.describe('participants', () => {
     await section.getByRole('button', { name: 'Add participation' }).click();
     const modal = page.getByRole('dialog', { name: 'Add participation' });
     await pick(page, modal, 'Mentor program', program.name);
-    const year = modal.getByRole('textbox', { name: 'Fiscal year', exact: true });
-    if (await year.count()) {
-      await year.click();
-      await page.getByRole('option').first().click();
-    } else {
-      await modal.getByLabel('Fiscal year id').fill('1');
-    }
+    await pick(page, modal, 'Fiscal year', year.name);
     await pick(page, modal, 'Role in program', 'Mentor');
     await modal.getByLabel('Start date').fill('2026-07-01');
     await modal.getByRole('button', { name: 'Save participation' }).click();
@@ -271,9 +275,10 @@ test.describe('participants', () => {
     const mine = await createProgram(api, `Mine ${unique()}`);
     const theirs = await createProgram(api, `Theirs ${unique()}`);
     const tag = `Scope${unique()}`;
+    const year = await fiscalYear(api);
     const participation = (programId: number, roleCode = 'Mentor') => ({
       mentorProgramId: programId,
-      fiscalYearId: 1,
+      fiscalYearId: year.id,
       roleCode,
       startDate: '2026-07-01',
     });

@@ -40,7 +40,7 @@ test.describe('session', () => {
     await expect(page).toHaveURL(/\/login$/);
     await signIn(page);
     await expect(page).toHaveURL(/\/budget\/list$/);
-    await expect(page.getByText('This section is not available yet.')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Budgets' })).toBeVisible();
   });
 
   test('a reload keeps the session; only auth is persisted', async ({ page }) => {

@@ -6,6 +6,7 @@ mod m20261121_000001_identity;
 mod m20261121_000002_reference;
 mod m20261121_000003_reference_seed;
 mod m20261121_000004_participants;
+mod m20261121_000005_participant_list_index;
 mod m20261121_000010_settings;
 mod m20261121_000011_budgets;
 mod m20261121_000020_payment_requests;
@@ -20,6 +21,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261121_000002_reference::Migration),
             Box::new(m20261121_000003_reference_seed::Migration),
             Box::new(m20261121_000004_participants::Migration),
+            Box::new(m20261121_000005_participant_list_index::Migration),
             Box::new(m20261121_000010_settings::Migration),
             Box::new(m20261121_000011_budgets::Migration),
             Box::new(m20261121_000020_payment_requests::Migration),

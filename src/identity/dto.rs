@@ -116,7 +116,7 @@ pub struct UpdateUserRequest {
 #[into_params(parameter_in = Query)]
 pub struct UsersQuery {
     /// Role names (repeated or comma-separated): users holding any of them.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::web::list")]
     #[param(rename = "Roles")]
     pub roles: Vec<String>,
     /// Part of the e-mail, case-insensitive.

@@ -113,16 +113,16 @@ pub struct ParticipantsQuery {
     #[param(rename = "DistrictId")]
     pub districtid: Option<i32>,
     /// Any of these (repeated or comma-separated).
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::web::list")]
     #[param(rename = "WorkplaceSettingIds")]
     pub workplacesettingids: Vec<i32>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::web::list")]
     #[param(rename = "LanguageIds")]
     pub languageids: Vec<i32>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::web::list")]
     #[param(rename = "EducationLevelIds")]
     pub educationlevelids: Vec<i32>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::web::list")]
     #[param(rename = "PermitLevelIds")]
     pub permitlevelids: Vec<i32>,
     /// `fullName` (default), `email`, `status`, `roleCode` or `updatedAt`.
@@ -154,7 +154,7 @@ pub struct ParticipantListQuery {
     /// Include deleted participants and participations.
     #[param(rename = "ShowDeleted")]
     pub showdeleted: Option<bool>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::web::list")]
     #[param(rename = "ParticipationIds")]
     pub participationids: Vec<i32>,
 }

@@ -107,6 +107,8 @@ pub async fn check_participant_refs(db: &impl ConnectionTrait, p: &CleanParticip
 pub async fn check_participation_refs(db: &impl ConnectionTrait, prefix: &str, p: &CleanParticipation, checks: &mut Checks) -> ApiResult<()> {
     let missing = reference::store::missing_ids(db, "mentor_programs", &[p.mentor_program_id]).await?;
     unknown(checks, &format!("{prefix}mentorProgramId"), &missing);
+    let missing = reference::store::missing_ids(db, "fiscal_years", &[p.fiscal_year_id]).await?;
+    unknown(checks, &format!("{prefix}fiscalYearId"), &missing);
     if let Some(college) = p.college_id {
         unknown(checks, &format!("{prefix}collegeId"), &reference::store::missing_ids(db, "colleges", &[college]).await?);
     }

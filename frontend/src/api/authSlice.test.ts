@@ -9,6 +9,7 @@ import {
   refreshStateChanged,
   selectIsSignedIn,
   selectPermissions,
+  signOutMessageSet,
   signOutReasonCleared,
 } from './authSlice';
 import { CHANNEL_NAME, closeChannel } from './channel';
@@ -33,6 +34,13 @@ describe('auth slice reducers', () => {
     expect(state.refreshState).toBe('success');
     state = authReducer(state, refreshStateChanged('failed'));
     expect(state.refreshState).toBe('failed');
+  });
+
+  it('a server sign-out message lasts until the login page has shown it or the next sign-in', () => {
+    const out = authReducer(authReducer(authReducer(initialAuthState, loggedIn(admin)), signOutMessageSet('Blocked.')), loggedOut('expired'));
+    expect(out.signOutMessage).toBe('Blocked.');
+    expect(authReducer(out, signOutReasonCleared()).signOutMessage).toBeUndefined();
+    expect(authReducer(out, loggedIn(admin)).signOutMessage).toBeUndefined();
   });
 
   it('loggedOut clears the user and remembers why', () => {

@@ -23,6 +23,8 @@ export interface AuthState {
   userDetails: UserDetails | null;
   refreshState: RefreshState;
   signOutReason: SignOutReason | null;
+  /** The server's own words when it ended the session (a refused refresh, e.g. coordinator sign-in blocked). */
+  signOutMessage?: string;
 }
 
 export const initialAuthState: AuthState = {
@@ -39,6 +41,7 @@ const authSlice = createSlice({
       state.userDetails = action.payload;
       state.refreshState = 'idle';
       state.signOutReason = null;
+      delete state.signOutMessage;
     },
     refreshStateChanged(state, action: PayloadAction<RefreshState>) {
       state.refreshState = action.payload;
@@ -48,18 +51,24 @@ const authSlice = createSlice({
       state.userDetails = null;
       state.signOutReason = action.payload;
     },
+    /** Set just before the logout it explains. */
+    signOutMessageSet(state, action: PayloadAction<string>) {
+      state.signOutMessage = action.payload;
+    },
     /** The login page has told the user why the session ended. */
     signOutReasonCleared(state) {
       state.signOutReason = null;
+      delete state.signOutMessage;
     },
   },
 });
 
-export const { loggedIn, refreshStateChanged, loggedOut, signOutReasonCleared } = authSlice.actions;
+export const { loggedIn, refreshStateChanged, loggedOut, signOutMessageSet, signOutReasonCleared } = authSlice.actions;
 export const authReducer = authSlice.reducer;
 
 type WithAuth = { auth: AuthState };
 export const selectUserDetails = (state: WithAuth) => state.auth.userDetails;
 export const selectIsSignedIn = (state: WithAuth) => state.auth.userDetails !== null;
 export const selectSignOutReason = (state: WithAuth) => state.auth.signOutReason;
+export const selectSignOutMessage = (state: WithAuth) => state.auth.signOutMessage;
 export const selectPermissions = (state: WithAuth) => state.auth.userDetails?.permissions ?? [];

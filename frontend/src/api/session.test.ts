@@ -125,6 +125,28 @@ describe('token refresh before requests', () => {
     await expect.poll(() => tab.received.map((m) => m.type)).toEqual(['refresh-start', 'logout']);
   });
 
+  it('a refresh refused with 403 keeps the server\'s reason for the login page', async () => {
+    localStorage.setItem('accessToken', fakeJwt(-1));
+    localStorage.setItem('refreshToken', 'r1');
+    const blocked = 'Closed for fiscal year end until July 5.';
+    fakeServer(() => json(403, { status: 403, title: 'Forbidden', detail: blocked }));
+
+    await call();
+
+    const { auth } = store.getState();
+    expect(auth.userDetails).toBeNull();
+    expect(auth.signOutReason).toBe('expired');
+    expect(auth.signOutMessage).toBe(blocked);
+  });
+
+  it('a refresh refused with 401 leaves no server message', async () => {
+    localStorage.setItem('accessToken', fakeJwt(-1));
+    localStorage.setItem('refreshToken', 'r1');
+    fakeServer(() => json(401, { status: 401, title: 'Unauthorized', detail: 'Refresh token revoked' }));
+    await call();
+    expect(store.getState().auth.signOutMessage).toBeUndefined();
+  });
+
   it('a logout in another tab ends the session here', async () => {
     tab.post({ type: 'logout', ts: Date.now(), reason: 'idle' });
     await expect.poll(() => store.getState().auth.userDetails).toBeNull();

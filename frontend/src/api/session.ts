@@ -1,5 +1,5 @@
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
-import { loggedIn, loggedOut, refreshStateChanged, type SignOutReason, type UserDetails } from './authSlice';
+import { loggedIn, loggedOut, refreshStateChanged, signOutMessageSet, type SignOutReason, type UserDetails } from './authSlice';
 import { broadcast, subscribe } from './channel';
 import { API_BASE_URL } from './config';
 import {
@@ -124,9 +124,11 @@ async function refreshHere(dispatch: SessionDispatch): Promise<string> {
     throw error;
   }
 
-  const body = (await response.json().catch(() => null)) as { token?: unknown; refreshToken?: unknown } | null;
+  const body = (await response.json().catch(() => null)) as { token?: unknown; refreshToken?: unknown; detail?: unknown } | null;
   if (!response.ok || typeof body?.token !== 'string' || typeof body.refreshToken !== 'string') {
     dispatch(refreshStateChanged('failed'));
+    // A 403 is a deliberate refusal with a reason the user must read (coordinator sign-in blocked).
+    if (response.status === 403 && typeof body?.detail === 'string' && body.detail) dispatch(signOutMessageSet(body.detail));
     dispatch(logout('expired'));
     throw new SessionEndedError();
   }

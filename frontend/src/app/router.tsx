@@ -63,6 +63,9 @@ const mainRoutes: RouteObject[] = [
     lazy: lazyPage(() => import('../features/settings/NotificationBannerPage'), { permission: P.SettingRead }),
   },
   { path: 'settings/block-login', lazy: lazyPage(() => import('../features/settings/BlockLoginPage'), { permission: P.SettingRead }) },
+  // Beyond SPEC §2: user and role management (identity API).
+  { path: 'settings/users', lazy: lazyPage(() => import('../features/identity/UsersPage'), { permission: P.UserRead }) },
+  { path: 'settings/roles', lazy: lazyPage(() => import('../features/identity/RolesPage'), { permission: P.RoleRead }) },
 
   { path: 'budget/list', lazy: lazyPage(() => import('../features/budgets/BudgetListPage'), { permission: P.BudgetRead }) },
   { path: 'budget/:fiscalYearId/details', lazy: lazyPage(() => import('../features/budgets/BudgetDetailsPage'), { permission: P.BudgetRead }) },

@@ -5,6 +5,7 @@ import { Logo } from '../../components/Logo';
 import { IdleLogout } from '../idle';
 import { HEADER_HEIGHT, NAVBAR_WIDTH } from '../theme';
 import { FooterText } from './Footer';
+import { NotificationBanners } from './NotificationBanners';
 import { SideMenu } from './SideMenu';
 import { UserMenu } from './UserMenu';
 
@@ -33,6 +34,7 @@ export function MainLayout() {
         <SideMenu onNavigate={close} />
       </AppShell.Navbar>
       <AppShell.Main bg="gray.0">
+        <NotificationBanners />
         <Card withBorder shadow="xs" radius="md" padding="lg" data-testid="content-card">
           <Outlet />
         </Card>

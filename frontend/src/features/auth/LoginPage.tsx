@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { selectSignOutReason, signOutReasonCleared } from '../../api/authSlice';
+import { selectSignOutMessage, selectSignOutReason, signOutReasonCleared } from '../../api/authSlice';
 import { signedIn } from '../../api/session';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { asApiError } from '../../components/ErrorDisplay';
@@ -19,11 +19,13 @@ const REASON_TEXT = {
 export default function LoginPage() {
   const dispatch = useAppDispatch();
   const reason = useAppSelector(selectSignOutReason);
-  // Why the last session ended is told once, then forgotten.
-  const [notice] = useState(reason === 'idle' || reason === 'expired' ? REASON_TEXT[reason] : null);
+  const serverMessage = useAppSelector(selectSignOutMessage);
+  // Why the last session ended is told once, then forgotten; the server's own
+  // words (e.g. the coordinator sign-in block message) win over ours.
+  const [notice] = useState(serverMessage ?? (reason === 'idle' || reason === 'expired' ? REASON_TEXT[reason] : null));
   useEffect(() => {
-    if (reason) dispatch(signOutReasonCleared());
-  }, [reason, dispatch]);
+    if (reason || serverMessage) dispatch(signOutReasonCleared());
+  }, [reason, serverMessage, dispatch]);
 
   const [login, { isLoading, error }] = useLoginMutation();
   const [email, setEmail] = useState('');
@@ -42,7 +44,7 @@ export default function LoginPage() {
     <form onSubmit={onSubmit} noValidate aria-label="Sign in">
       <Stack gap="md">
         {notice && !error && (
-          <Alert color="blue" variant="light">
+          <Alert color={serverMessage ? 'orange' : 'blue'} variant="light" data-testid="signout-notice">
             {notice}
           </Alert>
         )}

@@ -1,5 +1,70 @@
-import { NotAvailableYet } from '../../components/NotAvailableYet';
+import { Anchor, Button, Table, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useHasPermission } from '../../app/hooks';
+import { Permission as P } from '../../app/permissions';
+import { formatMoney, toCents } from '../../components/money';
+import { PageCard } from '../../components/PageCard';
+import { QueryStatus } from '../../components/QueryStatus';
+import { useListBudgetsQuery } from './api';
+import { FiscalYearModal } from './FiscalYearModal';
 
+/** Fiscal years with their budget totals; the name filter is applied by the server. */
 export default function BudgetListPage() {
-  return <NotAvailableYet title="Budgets" />;
+  const canCreateYear = useHasPermission(P.SettingEdit);
+  const [search, setSearch] = useState('');
+  const [query] = useDebouncedValue(search.trim(), 300);
+  const budgets = useListBudgetsQuery(query);
+  const [creating, setCreating] = useState(false);
+
+  return (
+    <PageCard title="Budgets" actions={canCreateYear && <Button onClick={() => setCreating(true)}>New fiscal year</Button>}>
+      <TextInput label="Search" placeholder="Fiscal year name" value={search} onChange={(e) => setSearch(e.currentTarget.value)} w={320} />
+      <QueryStatus isLoading={budgets.isLoading} error={budgets.error}>
+        <Table.ScrollContainer minWidth={800}>
+          <Table striped highlightOnHover withTableBorder data-testid="budgets-table" opacity={budgets.isFetching ? 0.6 : 1}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Fiscal year</Table.Th>
+                <Table.Th>From</Table.Th>
+                <Table.Th>To</Table.Th>
+                <Table.Th ta="right">Budgeted</Table.Th>
+                <Table.Th ta="right">Approved</Table.Th>
+                <Table.Th ta="right">Remaining</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {budgets.data?.map((b) => (
+                <Table.Tr key={b.fiscalYearId} data-fiscal-year={b.name}>
+                  <Table.Td>
+                    <Anchor component={Link} to={`/budget/${b.fiscalYearId}/details`} fw={500}>
+                      {b.name}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td>{b.startDate}</Table.Td>
+                  <Table.Td>{b.endDate}</Table.Td>
+                  <Table.Td ta="right">{formatMoney(b.budgeted)}</Table.Td>
+                  <Table.Td ta="right">{formatMoney(b.approved)}</Table.Td>
+                  <Table.Td ta="right" c={toCents(b.remaining) < 0 ? 'red.7' : undefined}>
+                    {formatMoney(b.remaining)}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+              {budgets.data?.length === 0 && (
+                <Table.Tr>
+                  <Table.Td colSpan={6}>
+                    <Text c="dimmed" ta="center" py="md">
+                      {query ? 'No fiscal year matches this name.' : 'No fiscal years yet.'}
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              )}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </QueryStatus>
+      {creating && <FiscalYearModal onClose={() => setCreating(false)} />}
+    </PageCard>
+  );
 }

@@ -1,4 +1,4 @@
-import { NumberInput, Select, SimpleGrid } from '@mantine/core';
+import { Select, SimpleGrid } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { useGetCollegesQuery, useGetParticipationFiscalYearsQuery, type RefItem } from './api';
 import { codeOptions, idOptions } from './options';
@@ -33,28 +33,16 @@ export function ParticipationFields({ values, onChange, errors, programs, roles,
         error={errors.mentorProgramId}
         searchable
       />
-      {years.error ? (
-        // Fiscal years are listed by the settings area; without it, the id is typed.
-        <NumberInput
-          label="Fiscal year id"
-          required={required}
-          min={1}
-          allowDecimal={false}
-          value={values.fiscalYearId ?? ''}
-          onChange={(value) => set({ fiscalYearId: value === '' ? null : String(value) })}
-          error={errors.fiscalYearId}
-        />
-      ) : (
-        <Select
-          label="Fiscal year"
-          required={required}
-          data={(years.data ?? []).map((y) => ({ value: String(y.id), label: y.name }))}
-          value={values.fiscalYearId}
-          onChange={(value) => set({ fiscalYearId: value })}
-          error={errors.fiscalYearId}
-          disabled={years.isLoading}
-        />
-      )}
+      <Select
+        label="Fiscal year"
+        required={required}
+        data={(years.data ?? []).map((y) => ({ value: String(y.id), label: y.name }))}
+        value={values.fiscalYearId}
+        onChange={(value) => set({ fiscalYearId: value })}
+        error={errors.fiscalYearId ?? (years.error ? 'Fiscal years could not be loaded.' : undefined)}
+        disabled={years.isLoading}
+        nothingFoundMessage="No fiscal years yet: an Administrator adds them under Budgets."
+      />
       <Select
         label="Role in program"
         required={required}

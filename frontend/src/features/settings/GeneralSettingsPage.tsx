@@ -1,5 +1,165 @@
-import { NotAvailableYet } from '../../components/NotAvailableYet';
+import { Fieldset, NumberInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import type { FormEvent } from 'react';
+import { useHasPermission } from '../../app/hooks';
+import { Permission as P } from '../../app/permissions';
+import { askAndSave, EditorActions, SaveError, useLeaveGuard } from '../../components/EditorActions';
+import { fieldErrors, unshownErrors } from '../../components/fieldErrors';
+import { PageCard } from '../../components/PageCard';
+import { QueryStatus } from '../../components/QueryStatus';
+import { useDraft } from '../../components/useDraft';
+import { useGetGeneralSettingsQuery, useUpdateGeneralSettingsMutation, type GeneralSettings } from './api';
+
+const FIELDS = [
+  'organisationName',
+  'supportEmail',
+  'mileageRate',
+  'mealRates.breakfast',
+  'mealRates.lunch',
+  'mealRates.dinner',
+  'accessTokenTtlSeconds',
+  'refreshTokenTtlSeconds',
+];
+
+const duration = (seconds: number | string) => {
+  const s = Number(seconds);
+  if (!Number.isFinite(s) || s <= 0) return '';
+  if (s % 3600 === 0) return `${s / 3600} hour${s === 3600 ? '' : 's'}`;
+  if (s % 60 === 0) return `${s / 60} minute${s === 60 ? '' : 's'}`;
+  return `${s} seconds`;
+};
+
+const moneyProps = { decimalScale: 2, fixedDecimalScale: true, prefix: '$', min: 0, thousandSeparator: ',', hideControls: true } as const;
 
 export default function GeneralSettingsPage() {
-  return <NotAvailableYet title="General settings" />;
+  const canEdit = useHasPermission(P.SettingEdit);
+  const query = useGetGeneralSettingsQuery();
+  const { draft, setDraft, dirty, reset, accept } = useDraft(query.data);
+  const [update, { isLoading: saving, error, reset: clearError }] = useUpdateGeneralSettingsMutation();
+  useLeaveGuard(canEdit && dirty);
+  const errors = fieldErrors(error);
+
+  const set = (patch: Partial<GeneralSettings>) => setDraft((d) => (d ? { ...d, ...patch } : d));
+  const setMeal = (meal: keyof GeneralSettings['mealRates'], value: number | string) =>
+    setDraft((d) => (d ? { ...d, mealRates: { ...d.mealRates, [meal]: value as number } } : d));
+
+  const save = async () => {
+    if (!draft) return;
+    const result = await update(draft);
+    if (result.data) {
+      accept(result.data);
+      notifications.show({ color: 'green', title: 'Saved', message: 'The general settings were saved.' });
+    }
+  };
+  const reload = async () => {
+    clearError();
+    const fresh = await query.refetch();
+    if (fresh.data) accept(fresh.data);
+  };
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (canEdit && dirty) void askAndSave(save);
+  };
+
+  return (
+    <PageCard title="General settings">
+      <QueryStatus isLoading={query.isLoading} error={query.error}>
+        {draft && (
+          <form onSubmit={onSubmit} noValidate aria-label="General settings">
+            <Stack gap="md" maw={720}>
+              <SaveError error={error} onReload={reload} unshown={unshownErrors(errors, (f) => FIELDS.includes(f))} />
+              <Fieldset legend="Organisation" disabled={!canEdit}>
+                <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                  <TextInput
+                    label="Organisation name"
+                    required
+                    value={draft.organisationName}
+                    error={errors.organisationName}
+                    onChange={(e) => set({ organisationName: e.currentTarget.value })}
+                  />
+                  <TextInput
+                    label="Support e-mail"
+                    type="email"
+                    required
+                    value={draft.supportEmail}
+                    error={errors.supportEmail}
+                    onChange={(e) => set({ supportEmail: e.currentTarget.value })}
+                  />
+                </SimpleGrid>
+              </Fieldset>
+              <Fieldset legend="Rates" disabled={!canEdit}>
+                <SimpleGrid cols={{ base: 1, sm: 4 }}>
+                  <NumberInput
+                    label="Mileage rate (per mile)"
+                    {...moneyProps}
+                    value={draft.mileageRate}
+                    error={errors.mileageRate}
+                    onChange={(v) => set({ mileageRate: v as number })}
+                  />
+                  <NumberInput
+                    label="Breakfast"
+                    {...moneyProps}
+                    value={draft.mealRates.breakfast}
+                    error={errors['mealRates.breakfast']}
+                    onChange={(v) => setMeal('breakfast', v)}
+                  />
+                  <NumberInput
+                    label="Lunch"
+                    {...moneyProps}
+                    value={draft.mealRates.lunch}
+                    error={errors['mealRates.lunch']}
+                    onChange={(v) => setMeal('lunch', v)}
+                  />
+                  <NumberInput
+                    label="Dinner"
+                    {...moneyProps}
+                    value={draft.mealRates.dinner}
+                    error={errors['mealRates.dinner']}
+                    onChange={(v) => setMeal('dinner', v)}
+                  />
+                </SimpleGrid>
+                <Text size="xs" c="dimmed" mt="xs">
+                  Travel (F3) requests are paid at the mileage rate; meal (F12) requests at the meal rates.
+                </Text>
+              </Fieldset>
+              <Fieldset legend="Sessions" disabled={!canEdit}>
+                <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                  <NumberInput
+                    label="Access token lifetime (seconds)"
+                    description={duration(draft.accessTokenTtlSeconds) || '30 to 86400'}
+                    min={30}
+                    max={86400}
+                    allowDecimal={false}
+                    value={draft.accessTokenTtlSeconds}
+                    error={errors.accessTokenTtlSeconds}
+                    onChange={(v) => set({ accessTokenTtlSeconds: v as number })}
+                  />
+                  <NumberInput
+                    label="Sign-in lifetime (refresh token, seconds)"
+                    description={duration(draft.refreshTokenTtlSeconds) || '60 to 2592000'}
+                    min={60}
+                    max={2592000}
+                    allowDecimal={false}
+                    value={draft.refreshTokenTtlSeconds}
+                    error={errors.refreshTokenTtlSeconds}
+                    onChange={(v) => set({ refreshTokenTtlSeconds: v as number })}
+                  />
+                </SimpleGrid>
+                <Text size="xs" c="dimmed" mt="xs">
+                  New lifetimes apply to tokens issued from now on.
+                </Text>
+              </Fieldset>
+              {canEdit ? (
+                <EditorActions dirty={dirty} saving={saving} onCancel={() => { clearError(); reset(); }} />
+              ) : (
+                <Text size="sm" c="dimmed">
+                  You can view these settings; changing them needs the setting:edit permission.
+                </Text>
+              )}
+            </Stack>
+          </form>
+        )}
+      </QueryStatus>
+    </PageCard>
+  );
 }

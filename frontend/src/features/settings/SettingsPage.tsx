@@ -1,13 +1,18 @@
 import { Anchor, Card, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
+import { selectPermissions } from '../../api/authSlice';
+import { useAppSelector } from '../../app/hooks';
+import { Permission } from '../../app/permissions';
 import { asApiError, ErrorDisplay } from '../../components/ErrorDisplay';
 import { useGetPermissionsQuery, useGetRolesQuery, useGetUsersPageQuery } from './api';
 
-const SECTIONS = [
+const SECTIONS: { title: string; to: string; text: string; permission?: string }[] = [
   { title: 'General', to: '/settings/general', text: 'Organisation, support e-mail, rates and session lifetimes.' },
   { title: 'Template validation', to: '/settings/template-validation', text: 'Limits checked on every payment request form.' },
   { title: 'Notification banner', to: '/settings/notification-banner', text: 'Messages shown to every signed-in user.' },
   { title: 'Block login', to: '/settings/block-login', text: 'Stop Coordinators from signing in, with a message.' },
+  { title: 'Users', to: '/settings/users', text: 'Invite users, change their roles, deactivate them.', permission: Permission.UserRead },
+  { title: 'Roles', to: '/settings/roles', text: 'Roles and the permissions each one holds.', permission: Permission.RoleRead },
 ];
 
 function Count({ label, value, loading }: { label: string; value?: number; loading: boolean }) {
@@ -46,12 +51,15 @@ function IdentityOverview() {
 }
 
 export default function SettingsPage() {
+  const permissions = useAppSelector(selectPermissions);
+  // Cards of pages the user may not open hide themselves.
+  const sections = SECTIONS.filter((s) => !s.permission || permissions.includes(s.permission));
   return (
     <Stack gap="lg">
       <Title order={2}>Settings</Title>
       <IdentityOverview />
       <SimpleGrid cols={{ base: 1, md: 2 }}>
-        {SECTIONS.map((section) => (
+        {sections.map((section) => (
           <Card key={section.to} withBorder radius="md" padding="md" component="section" aria-label={section.title}>
             <Anchor component={Link} to={section.to} fw={600}>
               {section.title}

@@ -38,3 +38,86 @@ const settingsApi = api.injectEndpoints({
 });
 
 export const { useGetUsersPageQuery, useGetRolesQuery, useGetPermissionsQuery } = settingsApi;
+
+// ---- system settings (DESIGN §5) ----
+
+export interface MealRates {
+  breakfast: number;
+  lunch: number;
+  dinner: number;
+}
+export interface GeneralSettings {
+  id: number;
+  organisationName: string;
+  supportEmail: string;
+  mileageRate: number;
+  mealRates: MealRates;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+  /** Sent back on save; a stale one is a 409. */
+  version: number;
+}
+/** maxMilesPerTrip / maxHours / maxNights are present exactly on the forms they apply to. */
+export interface FormLimit {
+  formType: string;
+  maxAmount: number;
+  submissionWindowDays: number;
+  maxMilesPerTrip?: number;
+  maxHours?: number;
+  maxNights?: number;
+}
+export interface LoginBlock {
+  isBlocked: boolean;
+  message: string | null;
+}
+export interface Banner {
+  id?: number;
+  message: string;
+  severity: string;
+  startsAt: string | null;
+  endsAt: string | null;
+  isActive: boolean;
+}
+
+const SETTINGS_TAGS = ['GeneralSettings', 'FormLimits', 'LoginBlock', 'Banners'] as const;
+
+// Editors show their errors inline (fields, conflicts): quiet, no toast.
+const systemSettingsApi = api.enhanceEndpoints({ addTagTypes: SETTINGS_TAGS }).injectEndpoints({
+  endpoints: (build) => ({
+    getGeneralSettings: build.query<GeneralSettings, void>({ query: () => '/system-settings/general', providesTags: ['GeneralSettings'] }),
+    updateGeneralSettings: build.mutation<GeneralSettings, GeneralSettings>({
+      query: (body) => ({ url: `/system-settings/general/${body.id}`, method: 'PUT', body }),
+      invalidatesTags: (_result, error) => (error ? [] : ['GeneralSettings']),
+      extraOptions: { quiet: true },
+    }),
+    getFormLimits: build.query<FormLimit[], void>({ query: () => '/system-settings/form-validation-limits', providesTags: ['FormLimits'] }),
+    updateFormLimits: build.mutation<FormLimit[], FormLimit[]>({
+      query: (body) => ({ url: '/system-settings/form-validation-limits', method: 'PUT', body }),
+      invalidatesTags: (_result, error) => (error ? [] : ['FormLimits']),
+      extraOptions: { quiet: true },
+    }),
+    getLoginBlock: build.query<LoginBlock, void>({ query: () => '/system-settings/block-coordinator-login', providesTags: ['LoginBlock'] }),
+    setLoginBlock: build.mutation<LoginBlock, LoginBlock>({
+      query: (body) => ({ url: '/system-settings/block-coordinator-login', method: 'POST', body }),
+      invalidatesTags: (_result, error) => (error ? [] : ['LoginBlock']),
+      extraOptions: { quiet: true },
+    }),
+    getBanners: build.query<Banner[], void>({ query: () => '/system-settings/notification-banners', providesTags: ['Banners'] }),
+    replaceBanners: build.mutation<Banner[], Banner[]>({
+      query: (body) => ({ url: '/system-settings/notification-banners', method: 'PUT', body }),
+      invalidatesTags: (_result, error) => (error ? [] : ['Banners']),
+      extraOptions: { quiet: true },
+    }),
+  }),
+});
+
+export const {
+  useGetGeneralSettingsQuery,
+  useUpdateGeneralSettingsMutation,
+  useGetFormLimitsQuery,
+  useUpdateFormLimitsMutation,
+  useGetLoginBlockQuery,
+  useSetLoginBlockMutation,
+  useGetBannersQuery,
+  useReplaceBannersMutation,
+} = systemSettingsApi;

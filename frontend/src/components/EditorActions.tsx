@@ -1,0 +1,88 @@
+import { Alert, Button, Group, List, Text } from '@mantine/core';
+import { useEffect } from 'react';
+import { useBlocker } from 'react-router';
+import type { ApiError } from '../api/errors';
+import { confirmCancelChanges, confirmSaveChanges } from './confirmDialogs';
+import { asApiError } from './ErrorDisplay';
+
+/** Save asks 'Are you sure you want to save the changes?'; Cancel asks only when there is something to lose. */
+export async function askAndSave(save: () => Promise<unknown>) {
+  if (await confirmSaveChanges()) await save();
+}
+
+export async function askAndCancel(dirty: boolean, cancel: () => void) {
+  if (!dirty || (await confirmCancelChanges())) cancel();
+}
+
+/** Save Changes / Cancel Changes buttons of an editor; Save is the form's submit button (Enter saves). */
+export function EditorActions({ dirty, saving, onCancel }: { dirty: boolean; saving: boolean; onCancel: () => void }) {
+  return (
+    <Group justify="flex-end" gap="sm">
+      <Button variant="default" disabled={!dirty || saving} onClick={() => askAndCancel(dirty, onCancel)}>
+        Cancel Changes
+      </Button>
+      <Button type="submit" disabled={!dirty} loading={saving}>
+        Save Changes
+      </Button>
+    </Group>
+  );
+}
+
+/**
+ * Leaving the page with unsaved edits asks the Cancel Changes question first
+ * (in-app navigation only; a reload is the browser's business).
+ */
+export function useLeaveGuard(dirty: boolean) {
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
+  useEffect(() => {
+    if (blocker.state !== 'blocked') return;
+    void confirmCancelChanges().then((leave) => (leave ? blocker.proceed() : blocker.reset()));
+  }, [blocker]);
+}
+
+/**
+ * A failed save, said clearly: a 409 (someone else saved first) offers to reload
+ * their version; field errors point at the fields; anything else shows the server's text.
+ */
+export function SaveError({
+  error,
+  onReload,
+  unshown = [],
+}: {
+  error: unknown;
+  onReload?: () => void;
+  /** Field errors that no input on the page displays. */
+  unshown?: string[];
+}) {
+  if (!error) return null;
+  const e: ApiError = asApiError(error);
+  if (e.status === 409) {
+    return (
+      <Alert color="orange" variant="light" role="alert" title="Changed by someone else" data-testid="conflict">
+        <Text size="sm">{e.detail}</Text>
+        <Text size="sm" mt={4}>
+          Your changes were not saved. Reload to see the current values, then make your changes again.
+        </Text>
+        {onReload && (
+          <Button size="xs" mt="sm" variant="light" color="orange" onClick={onReload}>
+            Reload current values
+          </Button>
+        )}
+      </Alert>
+    );
+  }
+  const hasFields = e.errors && Object.keys(e.errors).length > 0;
+  return (
+    <Alert color="red" variant="light" role="alert" title={hasFields ? 'Please correct the marked fields' : `${e.status || ''} ${e.title}`.trim()}>
+      {/* With field errors the fields say it; the detail would repeat them. */}
+      {!hasFields && <Text size="sm">{e.detail}</Text>}
+      {unshown.length > 0 && (
+        <List size="sm">
+          {unshown.map((line) => (
+            <List.Item key={line}>{line}</List.Item>
+          ))}
+        </List>
+      )}
+    </Alert>
+  );
+}

@@ -1,0 +1,98 @@
+import { Badge, Button, Group, Table, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { useHasPermission } from '../../app/hooks';
+import { Permission as P } from '../../app/permissions';
+import { openConfirm } from '../../components/confirmDialogs';
+import { PageCard } from '../../components/PageCard';
+import { QueryStatus } from '../../components/QueryStatus';
+import { useDeleteRoleMutation, useListPermissionsQuery, useListRolesQuery, type Role } from './api';
+import { RoleFormModal } from './RoleFormModal';
+
+/** Roles and their permissions; built-in roles (Administrator, Coordinator) cannot be deleted or renamed. */
+export default function RolesPage() {
+  const canCreate = useHasPermission(P.RoleCreate);
+  const canEdit = useHasPermission(P.RoleEdit);
+  const canDelete = useHasPermission(P.RoleDelete);
+  const canReadPermissions = useHasPermission(P.PermissionRead);
+  const roles = useListRolesQuery();
+  const permissions = useListPermissionsQuery(undefined, { skip: !canReadPermissions });
+  const [deleteRole] = useDeleteRoleMutation();
+  const [editing, setEditing] = useState<Role | 'new' | null>(null);
+  const ready = !!permissions.data;
+
+  const onDelete = async (role: Role) => {
+    const ok = await openConfirm({
+      title: 'Delete role',
+      text: `Delete the role ${role.name}? A role still held by users cannot be deleted.`,
+      confirmLabel: 'Delete',
+      cancelLabel: 'Keep',
+      danger: true,
+    });
+    if (!ok) return;
+    const result = await deleteRole(role.id);
+    if (!result.error) notifications.show({ color: 'green', title: 'Deleted', message: `Role ${role.name} was deleted.` });
+  };
+
+  return (
+    <PageCard
+      title="Roles"
+      actions={
+        canCreate && (
+          <Button onClick={() => setEditing('new')} disabled={!ready}>
+            New role
+          </Button>
+        )
+      }
+    >
+      <QueryStatus isLoading={roles.isLoading} error={roles.error}>
+        <Table striped highlightOnHover withTableBorder data-testid="roles-table">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Name</Table.Th>
+              <Table.Th>Permissions</Table.Th>
+              <Table.Th aria-label="Actions" />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {roles.data?.map((role) => (
+              <Table.Tr key={role.id} data-role={role.name}>
+                <Table.Td>
+                  <Group gap="xs">
+                    <Text fw={500}>{role.name}</Text>
+                    {role.isBuiltIn && (
+                      <Badge size="sm" variant="light">
+                        Built-in
+                      </Badge>
+                    )}
+                  </Group>
+                </Table.Td>
+                <Table.Td>
+                  {role.permissions.length}
+                  {permissions.data ? ` of ${permissions.data.length}` : ''}
+                </Table.Td>
+                <Table.Td>
+                  <Group gap={4} justify="flex-end" wrap="nowrap">
+                    {canEdit && ready && (
+                      <Button size="xs" variant="subtle" onClick={() => setEditing(role)} aria-label={`Edit ${role.name}`}>
+                        Edit
+                      </Button>
+                    )}
+                    {canDelete && !role.isBuiltIn && (
+                      <Button size="xs" variant="subtle" color="red" onClick={() => onDelete(role)} aria-label={`Delete ${role.name}`}>
+                        Delete
+                      </Button>
+                    )}
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </QueryStatus>
+      {editing && permissions.data && (
+        <RoleFormModal role={editing === 'new' ? undefined : editing} permissions={permissions.data} onClose={() => setEditing(null)} />
+      )}
+    </PageCard>
+  );
+}

@@ -1,0 +1,106 @@
+import { Alert, Button, Group, Modal, MultiSelect, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState, type FormEvent } from 'react';
+import { askAndCancel, SaveError } from '../../components/EditorActions';
+import { confirmSaveChanges } from '../../components/confirmDialogs';
+import { fieldErrors, unshownErrors } from '../../components/fieldErrors';
+import { useInviteUserMutation, useUpdateUserMutation, type User, type UserUpdate } from './api';
+
+const FIELDS = ['email', 'firstName', 'lastName', 'roles', 'isActive'];
+
+/** Invite (no `user`) or edit a user. Roles keep the order picked: the first is shown and decides administrator status. */
+export function UserFormModal({ user, roleNames, onClose }: { user?: User; roleNames: string[]; onClose: () => void }) {
+  const initial: Omit<UserUpdate, 'id'> = {
+    email: user?.email ?? '',
+    firstName: user?.firstName ?? '',
+    lastName: user?.lastName ?? '',
+    roles: user?.roles ?? [],
+    isActive: user?.isActive ?? true,
+  };
+  const [form, setForm] = useState(initial);
+  const dirty = JSON.stringify(form) !== JSON.stringify(initial);
+  const [invite, inviteState] = useInviteUserMutation();
+  const [update, updateState] = useUpdateUserMutation();
+  const { error, isLoading } = user ? updateState : inviteState;
+  const errors = fieldErrors(error);
+  const set = (patch: Partial<typeof form>) => setForm((f) => ({ ...f, ...patch }));
+
+  const close = () => void askAndCancel(dirty, onClose);
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (user) {
+      if (!dirty || !(await confirmSaveChanges())) return;
+      const result = await update({ id: user.id, ...form });
+      if (result.data) {
+        notifications.show({ color: 'green', title: 'Saved', message: `${result.data.email} was updated.` });
+        onClose();
+      }
+    } else {
+      const { isActive: _ignored, ...body } = form;
+      const result = await invite({ ...body, email: body.email.trim() });
+      if (result.data) {
+        notifications.show({ color: 'green', title: 'Invitation sent', message: `${result.data.email} was e-mailed a link to set a password.` });
+        onClose();
+      }
+    }
+  };
+
+  return (
+    <Modal opened onClose={close} title={user ? `Edit ${user.email}` : 'Invite a user'} size="lg" centered>
+      <form onSubmit={onSubmit} noValidate aria-label={user ? 'Edit user' : 'Invite user'}>
+        <Stack gap="md">
+          {!user && (
+            <Text size="sm" c="dimmed">
+              The user is e-mailed a link to choose a password (valid for an hour).
+            </Text>
+          )}
+          <SaveError error={error} unshown={unshownErrors(errors, (f) => FIELDS.includes(f))} />
+          <TextInput
+            label="E-mail"
+            type="email"
+            required
+            data-autofocus
+            value={form.email}
+            error={errors.email}
+            onChange={(e) => set({ email: e.currentTarget.value })}
+          />
+          <SimpleGrid cols={2}>
+            <TextInput label="First name" required value={form.firstName} error={errors.firstName} onChange={(e) => set({ firstName: e.currentTarget.value })} />
+            <TextInput label="Last name" required value={form.lastName} error={errors.lastName} onChange={(e) => set({ lastName: e.currentTarget.value })} />
+          </SimpleGrid>
+          <MultiSelect
+            label="Roles"
+            description="The first role is the one shown and decides administrator status."
+            required
+            data={roleNames}
+            value={form.roles}
+            error={errors.roles}
+            onChange={(roles) => set({ roles })}
+            comboboxProps={{ withinPortal: true }}
+          />
+          {user && (
+            <Switch
+              label="Active (may sign in)"
+              checked={form.isActive}
+              error={errors.isActive}
+              onChange={(e) => set({ isActive: e.currentTarget.checked })}
+            />
+          )}
+          {user && !user.hasPassword && (
+            <Alert variant="light" color="blue">
+              This user has not chosen a password yet.
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              {dirty ? 'Cancel Changes' : 'Close'}
+            </Button>
+            <Button type="submit" loading={isLoading} disabled={user ? !dirty : false}>
+              {user ? 'Save Changes' : 'Send invitation'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

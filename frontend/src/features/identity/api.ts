@@ -1,0 +1,111 @@
+import { api } from '../../api/api';
+
+// Users and roles (/identity, DESIGN §3). Names differ from the settings
+// overview's read-only queries so the two injections never collide.
+
+export interface Page<T> {
+  items: T[];
+  page: number;
+  size: number;
+  totalCount: number;
+}
+export interface User {
+  id: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+  /** In order: the first is shown and decides administrator status. */
+  roles: string[];
+  isActive: boolean;
+  participantId: number | null;
+  /** False while an invited user has not chosen a password yet. */
+  hasPassword: boolean;
+  lastLoginAt: string | null;
+  createdAt: string;
+}
+export interface UsersQuery {
+  page: number;
+  size: number;
+  email?: string;
+  roles?: string[];
+}
+export interface NewUser {
+  email: string;
+  firstName: string;
+  lastName: string;
+  roles: string[];
+}
+export interface UserUpdate extends NewUser {
+  id: number;
+  isActive: boolean;
+}
+export interface Role {
+  id: number;
+  name: string;
+  permissions: string[];
+  isBuiltIn: boolean;
+}
+export interface RoleBody {
+  name: string;
+  permissions: string[];
+}
+export interface PermissionInfo {
+  code: string;
+  resource: string;
+  action: string;
+}
+
+const identityApi = api.enhanceEndpoints({ addTagTypes: ['User', 'Role'] }).injectEndpoints({
+  endpoints: (build) => ({
+    listUsers: build.query<Page<User>, UsersQuery>({
+      query: ({ page, size, email, roles }) => ({
+        url: '/identity/users',
+        params: { Page: page, Size: size, ...(email ? { Email: email } : {}), ...(roles?.length ? { Roles: roles.join(',') } : {}) },
+      }),
+      providesTags: ['User'],
+    }),
+    inviteUser: build.mutation<User, NewUser>({
+      // Without a password the server mails a set-password link.
+      query: (body) => ({ url: '/identity/users', method: 'POST', body }),
+      invalidatesTags: (result) => (result ? ['User'] : []),
+      extraOptions: { quiet: true },
+    }),
+    updateUser: build.mutation<User, UserUpdate>({
+      query: ({ id, ...body }) => ({ url: `/identity/users/${id}`, method: 'PUT', body }),
+      invalidatesTags: (result) => (result ? ['User'] : []),
+      extraOptions: { quiet: true },
+    }),
+    deactivateUser: build.mutation<void, number>({
+      query: (id) => ({ url: `/identity/users/${id}`, method: 'DELETE' }),
+      invalidatesTags: ['User'],
+    }),
+    listRoles: build.query<Role[], void>({ query: () => '/identity/roles', providesTags: ['Role'] }),
+    createRole: build.mutation<Role, RoleBody>({
+      query: (body) => ({ url: '/identity/roles', method: 'POST', body }),
+      invalidatesTags: (result) => (result ? ['Role'] : []),
+      extraOptions: { quiet: true },
+    }),
+    updateRole: build.mutation<Role, RoleBody & { id: number }>({
+      query: ({ id, ...body }) => ({ url: `/identity/roles/${id}`, method: 'PUT', body }),
+      invalidatesTags: (result) => (result ? ['Role', 'User'] : []),
+      extraOptions: { quiet: true },
+    }),
+    deleteRole: build.mutation<void, number>({
+      query: (id) => ({ url: `/identity/roles/${id}`, method: 'DELETE' }),
+      invalidatesTags: ['Role'],
+    }),
+    listPermissions: build.query<PermissionInfo[], void>({ query: () => '/identity/permissions' }),
+  }),
+});
+
+export const {
+  useListUsersQuery,
+  useInviteUserMutation,
+  useUpdateUserMutation,
+  useDeactivateUserMutation,
+  useListRolesQuery,
+  useCreateRoleMutation,
+  useUpdateRoleMutation,
+  useDeleteRoleMutation,
+  useListPermissionsQuery,
+} = identityApi;
