@@ -175,4 +175,20 @@ test.describe('payment requests', () => {
     await expect(page.getByRole('table', { name: 'Payment requests' }).getByRole('link', { name: `F1 #${f1}` })).toBeVisible();
     await expect(page.getByRole('button', { name: /^Move to ready for processing/ })).toHaveCount(0);
   });
+
+  test('the other forms render from their description: F10 shows hours × rate live', async ({ page, request, baseURL }) => {
+    const w = await world(request, baseURL!);
+    await signIn(page);
+    await newRequest(page, 'F10');
+    await page.getByLabel('Participation id').fill(String(w.participationId));
+    await pick(page, page, 'Job category');
+    await page.getByLabel('Date', { exact: true }).fill('2026-10-01');
+    await page.getByLabel('Hours').fill('7.5');
+    await page.getByLabel('Hourly rate').fill('22.40');
+    await expect(page.getByTestId('computed-amount')).toHaveText('Amount: $168.00');
+    await save(page);
+    await expect(page).toHaveURL(/\/payment-request\/F10\/\d+\/details$/);
+    await expect(page.getByText('Requested: $168.00')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Delete' })).toBeVisible();
+  });
 });

@@ -55,11 +55,6 @@ test.describe('application shell', () => {
     await signIn(page);
     const placeholders = [
       '/payment-requests/details',
-      // Forms without typed fields yet (F1 and F3 have theirs).
-      '/payment-request/F5/create',
-      '/payment-request/F5/7/details',
-      '/payment-request/F5/7/edit',
-      '/payment-request/F5/7/approve',
       '/reports',
       '/reports/mentor-program-reimbursements',
       '/reports/participants',
@@ -91,6 +86,7 @@ test.describe('application shell', () => {
       ['/participant/create', 'New participant'],
       ['/payment-request/F1/create', 'New payment request (F1)'],
       ['/payment-request/F3/create', 'New payment request (F3)'],
+      ['/payment-request/F14/create', 'New payment request (F14)'],
       ['/', 'Payment requests'],
     ];
     for (const [path, heading] of built) {

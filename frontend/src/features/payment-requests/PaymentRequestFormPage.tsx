@@ -19,6 +19,10 @@ import {
   useGetRequestGeneralSettingsQuery,
   useGetTransitTypesQuery,
   useGetTravelPurposesQuery,
+  useGetInstitutionsQuery,
+  useGetJobCategoriesQuery,
+  useGetRequestFiscalYearsQuery,
+  useGetTrainingTypesQuery,
   usePaymentRequestActionMutation,
   useUpdatePaymentRequestMutation,
   type PaymentRequest,
@@ -38,10 +42,15 @@ const TITLES: Record<PaymentRequestFormMode, string> = {
 
 function useLookups(formType: string, stored?: PaymentRequest) {
   const canReadSettings = useHasPermission(Permission.SettingRead);
-  const colleges = useGetRequestCollegesQuery(undefined, { skip: formType !== 'F1' });
+  const colleges = useGetRequestCollegesQuery(undefined, { skip: formType !== 'F1' && formType !== 'F13' });
   const purposes = useGetTravelPurposesQuery(undefined, { skip: formType !== 'F3' });
   const transit = useGetTransitTypesQuery(undefined, { skip: formType !== 'F3' });
-  const general = useGetRequestGeneralSettingsQuery(undefined, { skip: formType !== 'F3' || !canReadSettings });
+  const institutions = useGetInstitutionsQuery(undefined, { skip: formType !== 'F4' && formType !== 'F13' });
+  const trainingTypes = useGetTrainingTypesQuery(undefined, { skip: formType !== 'F4' });
+  const jobCategories = useGetJobCategoriesQuery(undefined, { skip: formType !== 'F10' });
+  const fiscalYears = useGetRequestFiscalYearsQuery(undefined, { skip: formType !== 'F14' });
+  const general = useGetRequestGeneralSettingsQuery(undefined, { skip: (formType !== 'F3' && formType !== 'F12') || !canReadSettings });
+  const storedMeals = (stored?.details as { mealRates?: { breakfast: number; lunch: number; dinner: number } } | undefined)?.mealRates;
   const storedRate = (stored?.details as { mileageRate?: number } | undefined)?.mileageRate;
   return {
     colleges: colleges.data,
@@ -49,6 +58,14 @@ function useLookups(formType: string, stored?: PaymentRequest) {
     transitTypes: transit.data,
     // An edit keeps the rate it was saved with until the server recomputes it.
     mileageRate: general.data?.mileageRate ?? storedRate ?? undefined,
+    generic: {
+      colleges: colleges.data,
+      institutions: institutions.data,
+      trainingTypes: trainingTypes.data,
+      jobCategories: jobCategories.data,
+      fiscalYears: fiscalYears.data?.map((y) => ({ id: y.id, name: y.name, isActive: true })),
+      mealRates: general.data?.mealRates ?? storedMeals,
+    },
   };
 }
 
@@ -186,7 +203,7 @@ function Actions({ request }: { request: PaymentRequest }) {
 function RequestForm({ mode, formType, stored }: { mode: PaymentRequestFormMode; formType: string; stored?: PaymentRequest }) {
   const navigate = useNavigate();
   const lookups = useLookups(formType, stored);
-  const initial = useMemo(() => (stored ? valuesOf(stored) : emptyValues()), [stored]);
+  const initial = useMemo(() => (stored ? valuesOf(stored) : emptyValues(formType)), [stored, formType]);
   const [values, setValues] = useState<RequestValues>(initial);
   // A newer server copy (after an action) replaces untouched values.
   useEffect(() => setValues(initial), [initial]);

@@ -1,7 +1,8 @@
 import { ActionIcon, Button, Group, NumberInput, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { formatCents } from '../../components/money';
 import type { RefItem } from './api';
-import { emptyTrip, mileageCents, type F1Values, type F3Values, type RequestValues, type Trip } from './forms';
+import { emptyTrip, isEntered, mileageCents, type F1Values, type F3Values, type RequestValues, type Trip } from './forms';
+import { GenericFields, type GenericLookups } from './GenericFields';
 
 const options = (items: RefItem[] | undefined, current: string | null) =>
   (items ?? []).filter((i) => i.isActive || String(i.id) === current).map((i) => ({ value: String(i.id), label: i.name }));
@@ -12,7 +13,7 @@ interface Props {
   onChange: (next: RequestValues) => void;
   errors: Record<string, string>;
   readOnly: boolean;
-  lookups: { colleges?: RefItem[]; travelPurposes?: RefItem[]; transitTypes?: RefItem[]; mileageRate?: number };
+  lookups: { colleges?: RefItem[]; travelPurposes?: RefItem[]; transitTypes?: RefItem[]; mileageRate?: number; generic: GenericLookups };
 }
 
 /** The common fields and the typed details of F1 / F3, with the server's field errors on each input. */
@@ -37,7 +38,7 @@ export function RequestFields({ formType, values, onChange, errors, readOnly, lo
           onChange={(v) => set({ participationId: num(v) })}
           error={err('participationId') ?? err('mentorProgramId')}
         />
-        {formType === 'F1' && (
+        {isEntered(formType) && (
           <NumberInput
             label="Requested amount"
             required
@@ -121,6 +122,17 @@ export function RequestFields({ formType, values, onChange, errors, readOnly, lo
             />
           </SimpleGrid>
         </>
+      )}
+
+      {formType !== 'F1' && formType !== 'F3' && (
+        <GenericFields
+          formType={formType}
+          values={values.other}
+          onChange={(other) => set({ other })}
+          errors={errors}
+          readOnly={readOnly}
+          lookups={lookups.generic}
+        />
       )}
 
       {formType === 'F3' && (

@@ -176,7 +176,11 @@ export const paymentRequestsApi = withTags.injectEndpoints({
     getRequestFunds: build.query<RefItem[], void>({ query: () => '/funds' }),
     getRequestExpenseAccounts: build.query<RefItem[], void>({ query: () => '/expense-accounts' }),
     // Needs setting:read (Coordinators lack it): the form then uses the rate stored on the request.
-    getRequestGeneralSettings: build.query<{ mileageRate: number }, void>({ query: () => '/system-settings/general', extraOptions: quiet }),
+    getInstitutions: build.query<RefItem[], void>({ query: () => '/payment-requests/institutions' }),
+    getTrainingTypes: build.query<RefItem[], void>({ query: () => '/payment-requests/training-types' }),
+    getJobCategories: build.query<RefItem[], void>({ query: () => '/payment-requests/job-categories' }),
+    getRequestFiscalYears: build.query<{ id: number; name: string }[], void>({ query: () => '/system-settings/fiscal-years', extraOptions: quiet }),
+    getRequestGeneralSettings: build.query<{ mileageRate: number; mealRates?: { breakfast: number; lunch: number; dinner: number } }, void>({ query: () => '/system-settings/general', extraOptions: quiet }),
   }),
 });
 
@@ -201,4 +205,8 @@ export const {
   useGetRequestFundsQuery,
   useGetRequestExpenseAccountsQuery,
   useGetRequestGeneralSettingsQuery,
+  useGetInstitutionsQuery,
+  useGetTrainingTypesQuery,
+  useGetJobCategoriesQuery,
+  useGetRequestFiscalYearsQuery,
 } = paymentRequestsApi;

@@ -1,11 +1,15 @@
 import { toCents } from '../../components/money';
 import type { PaymentRequest, WriteBody } from './api';
+import { emptyGeneric, FORM_SPECS, genericDetails, genericValuesOf, type GenericValues } from './genericForms';
 
 // The typed forms the UI edits so far (DESIGN §4 table), their empty values, the body
 // they send, and the live amount of the forms whose amount the server computes.
 // Pure: tested in forms.test.ts.
 
-export const SUPPORTED_FORMS = ['F1', 'F3'];
+export const SUPPORTED_FORMS = ['F1', 'F3', ...Object.keys(FORM_SPECS)];
+
+/** Forms whose requested amount the requester types (the server computes the others'). */
+export const isEntered = (formType: string) => formType === 'F1' || FORM_SPECS[formType]?.entered === true;
 
 export interface Trip {
   date: string;
@@ -36,17 +40,20 @@ export interface RequestValues {
   requestedAmount: number | '';
   f1: F1Values;
   f3: F3Values;
+  /** Details of the generically rendered forms (F2, F4–F14). */
+  other: GenericValues;
 }
 
 export const emptyTrip = (): Trip => ({ date: '', from: '', to: '', miles: '' });
 
-export function emptyValues(): RequestValues {
+export function emptyValues(formType = ''): RequestValues {
   return {
     participationId: '',
     description: '',
     requestedAmount: '',
     f1: { collegeId: null, menteeName: '', courseCode: '', placementStartDate: '', placementEndDate: '', hours: '' },
     f3: { travelPurposeId: null, transitTypeId: null, trips: [emptyTrip()] },
+    other: emptyGeneric(formType),
   };
 }
 
@@ -56,8 +63,9 @@ const id = (v: unknown) => (v == null ? null : String(v));
 
 /** The values of a stored request, for edit / view / approve. */
 export function valuesOf(r: PaymentRequest): RequestValues {
-  const v = emptyValues();
+  const v = emptyValues(r.formType);
   const d = r.details as Record<string, unknown>;
+  if (FORM_SPECS[r.formType]) v.other = genericValuesOf(r.formType, d);
   v.participationId = r.participationId;
   v.description = r.description ?? '';
   v.requestedAmount = r.requestedAmount;
@@ -105,13 +113,15 @@ export function bodyOf(formType: string, v: RequestValues, version?: number): Wr
       transitTypeId: idOrNull(v.f3.transitTypeId),
       trips: v.f3.trips.map((t) => ({ date: orNull(t.date), from: t.from, to: t.to, miles: orNull(t.miles) })),
     };
+  } else if (FORM_SPECS[formType]) {
+    details = genericDetails(formType, v.other);
   }
   const body: WriteBody = {
     participationId: v.participationId === '' ? 0 : v.participationId,
     description: v.description.trim() || null,
     details,
   };
-  if (formType === 'F1') body.requestedAmount = orNull(v.requestedAmount);
+  if (isEntered(formType)) body.requestedAmount = orNull(v.requestedAmount);
   if (version !== undefined) body.version = version;
   return body;
 }
