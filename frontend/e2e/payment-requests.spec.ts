@@ -47,13 +47,19 @@ async function world(request: APIRequestContext, baseURL: string) {
     fiscalYearId: year.id,
     lines: [{ mentorProgramId: program.id, fundId: funds[0].id, expenseAccountId: accounts[0].id, amount: 100000 }],
   });
-  return { api, program, participationId: payee.participations[0].id as number, coordinatorEmail: coordinator.email as string, fund: funds[0], account: accounts[0] };
+  return { api, program, payeeName: `Pat ${tag}`, participationId: payee.participations[0].id as number, coordinatorEmail: coordinator.email as string, fund: funds[0], account: accounts[0] };
 }
 
 async function pick(page: Page, scope: Page | Locator, label: string, option?: string) {
   await scope.getByRole('textbox', { name: label }).click();
   const choice = option ? page.getByRole('option', { name: option }) : page.getByRole('option').first();
   await choice.click();
+}
+
+/** The payee picker lists the chosen program's participations by name. */
+async function choosePayee(page: Page, w: { program: { name: string }; payeeName: string }) {
+  await pick(page, page, 'Mentor program', w.program.name);
+  await pick(page, page, 'Payee', w.payeeName);
 }
 
 async function newRequest(page: Page, code: string) {
@@ -80,7 +86,7 @@ test.describe('payment requests', () => {
     await signIn(page, w.coordinatorEmail, PASSWORD);
     await expect(page.getByRole('table', { name: 'Payment requests' })).toBeVisible();
     await newRequest(page, 'F1');
-    await page.getByLabel('Participation id').fill(String(w.participationId));
+    await choosePayee(page, w);
     await page.getByLabel('Requested amount').fill('120');
     await page.getByLabel('Description').fill('Fall placement');
     await pick(page, page, 'College');
@@ -103,7 +109,7 @@ test.describe('payment requests', () => {
 
     // --- Coordinator: F3 with two trips; a bad trip is refused on its own field ---
     await newRequest(page, 'F3');
-    await page.getByLabel('Participation id').fill(String(w.participationId));
+    await choosePayee(page, w);
     await pick(page, page, 'Travel purpose');
     await pick(page, page, 'Transit type');
     await page.getByLabel('Trip 1 date').fill('2026-10-01');
@@ -174,13 +180,25 @@ test.describe('payment requests', () => {
     await page.goto(`/?MentorProgramId=${w.program.id}`);
     await expect(page.getByRole('table', { name: 'Payment requests' }).getByRole('link', { name: `F1 #${f1}` })).toBeVisible();
     await expect(page.getByRole('button', { name: /^Move to ready for processing/ })).toHaveCount(0);
+
+    // The Coordinator revises the F1 that came back (the edit carries its version) and submits again.
+    await page.goto(`/payment-request/F1/${f1}/details`);
+    await expect(page.getByRole('table', { name: 'Activity log' })).toContainText('Please attach the course code of the spring term');
+    await page.getByRole('link', { name: 'Edit' }).click();
+    await expect(page).toHaveURL(new RegExp(`/F1/${f1}/edit$`));
+    await page.getByLabel('Course code').fill('CD 101 / CD 102');
+    await save(page);
+    await expect(page).toHaveURL(new RegExp(`/F1/${f1}/details$`));
+    await expect(page.getByLabel('Course code')).toHaveValue('CD 101 / CD 102');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByText('Submitted', { exact: true }).first()).toBeVisible();
   });
 
   test('the other forms render from their description: F10 shows hours × rate live', async ({ page, request, baseURL }) => {
     const w = await world(request, baseURL!);
     await signIn(page);
     await newRequest(page, 'F10');
-    await page.getByLabel('Participation id').fill(String(w.participationId));
+    await choosePayee(page, w);
     await pick(page, page, 'Job category');
     await page.getByLabel('Date', { exact: true }).fill('2026-10-01');
     await page.getByLabel('Hours').fill('7.5');

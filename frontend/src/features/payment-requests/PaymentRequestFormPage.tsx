@@ -20,6 +20,8 @@ import {
   useGetTransitTypesQuery,
   useGetTravelPurposesQuery,
   useGetInstitutionsQuery,
+  useGetPayeesQuery,
+  useGetRequestMentorProgramsQuery,
   useGetJobCategoriesQuery,
   useGetRequestFiscalYearsQuery,
   useGetTrainingTypesQuery,
@@ -40,8 +42,13 @@ const TITLES: Record<PaymentRequestFormMode, string> = {
   approve: 'Approve payment request',
 };
 
-function useLookups(formType: string, stored?: PaymentRequest) {
+function useLookups(formType: string, mentorProgramId: string | null, stored?: PaymentRequest) {
   const canReadSettings = useHasPermission(Permission.SettingRead);
+  const programs = useGetRequestMentorProgramsQuery();
+  const payees = useGetPayeesQuery(
+    { mentorProgramId: mentorProgramId ? Number(mentorProgramId) : undefined, formType, formId: stored?.id },
+    { skip: !mentorProgramId },
+  );
   const colleges = useGetRequestCollegesQuery(undefined, { skip: formType !== 'F1' && formType !== 'F13' });
   const purposes = useGetTravelPurposesQuery(undefined, { skip: formType !== 'F3' });
   const transit = useGetTransitTypesQuery(undefined, { skip: formType !== 'F3' });
@@ -53,6 +60,8 @@ function useLookups(formType: string, stored?: PaymentRequest) {
   const storedMeals = (stored?.details as { mealRates?: { breakfast: number; lunch: number; dinner: number } } | undefined)?.mealRates;
   const storedRate = (stored?.details as { mileageRate?: number } | undefined)?.mileageRate;
   return {
+    programs: programs.data,
+    payees: payees.data,
     colleges: colleges.data,
     travelPurposes: purposes.data,
     transitTypes: transit.data,
@@ -202,9 +211,9 @@ function Actions({ request }: { request: PaymentRequest }) {
 
 function RequestForm({ mode, formType, stored }: { mode: PaymentRequestFormMode; formType: string; stored?: PaymentRequest }) {
   const navigate = useNavigate();
-  const lookups = useLookups(formType, stored);
   const initial = useMemo(() => (stored ? valuesOf(stored) : emptyValues(formType)), [stored, formType]);
   const [values, setValues] = useState<RequestValues>(initial);
+  const lookups = useLookups(formType, values.mentorProgramId, stored);
   // A newer server copy (after an action) replaces untouched values.
   useEffect(() => setValues(initial), [initial]);
   const [create, creating] = useCreatePaymentRequestMutation();

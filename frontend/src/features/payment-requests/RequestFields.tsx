@@ -1,6 +1,6 @@
 import { ActionIcon, Button, Group, NumberInput, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { formatCents } from '../../components/money';
-import type { RefItem } from './api';
+import type { PayeeOption, RefItem } from './api';
 import { emptyTrip, isEntered, mileageCents, type F1Values, type F3Values, type RequestValues, type Trip } from './forms';
 import { GenericFields, type GenericLookups } from './GenericFields';
 
@@ -13,7 +13,7 @@ interface Props {
   onChange: (next: RequestValues) => void;
   errors: Record<string, string>;
   readOnly: boolean;
-  lookups: { colleges?: RefItem[]; travelPurposes?: RefItem[]; transitTypes?: RefItem[]; mileageRate?: number; generic: GenericLookups };
+  lookups: { programs?: RefItem[]; payees?: PayeeOption[]; colleges?: RefItem[]; travelPurposes?: RefItem[]; transitTypes?: RefItem[]; mileageRate?: number; generic: GenericLookups };
 }
 
 /** The common fields and the typed details of F1 / F3, with the server's field errors on each input. */
@@ -27,16 +27,28 @@ export function RequestFields({ formType, values, onChange, errors, readOnly, lo
   return (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 1, md: 2 }}>
-        <NumberInput
-          label="Participation id"
-          description="The payee's participation in the mentor program"
-          required
-          min={1}
-          allowDecimal={false}
+        <Select
+          label="Mentor program"
+          searchable
+          clearable
           readOnly={readOnly}
-          value={values.participationId}
-          onChange={(v) => set({ participationId: num(v) })}
-          error={err('participationId') ?? err('mentorProgramId')}
+          data={(lookups.programs ?? []).map((p) => ({ value: String(p.id), label: p.name }))}
+          value={values.mentorProgramId}
+          onChange={(v) => set({ mentorProgramId: v, participationId: '' })}
+          error={err('mentorProgramId')}
+        />
+        <Select
+          label="Payee"
+          required
+          searchable
+          readOnly={readOnly}
+          placeholder={values.mentorProgramId ? undefined : 'Choose a mentor program first'}
+          data={(lookups.payees ?? [])
+            .filter((p) => !p.isDeleted || p.participationId === values.participationId)
+            .map((p) => ({ value: String(p.participationId), label: `${p.fullName} (${p.roleCode}, ${p.email})` }))}
+          value={values.participationId === '' ? null : String(values.participationId)}
+          onChange={(v) => set({ participationId: v ? Number(v) : '' })}
+          error={err('participationId')}
         />
         {isEntered(formType) && (
           <NumberInput

@@ -101,10 +101,15 @@ export interface ValidationResult {
   warnings: Issue[];
 }
 
-export interface ParticipationOption {
-  id: number;
-  label: string;
+/** A payee choice: one participation with its participant's name (GET /payment-requests/participant-list). */
+export interface PayeeOption {
+  participationId: number;
+  participantId: number;
+  fullName: string;
+  email: string;
   mentorProgramId: number;
+  roleCode: string;
+  isDeleted: boolean;
 }
 
 /** GET /payment-requests query, under the server's own PascalCase names. */
@@ -176,6 +181,12 @@ export const paymentRequestsApi = withTags.injectEndpoints({
     getRequestFunds: build.query<RefItem[], void>({ query: () => '/funds' }),
     getRequestExpenseAccounts: build.query<RefItem[], void>({ query: () => '/expense-accounts' }),
     // Needs setting:read (Coordinators lack it): the form then uses the rate stored on the request.
+    getPayees: build.query<PayeeOption[], { mentorProgramId?: number; formType: string; formId?: number }>({
+      query: ({ mentorProgramId, formType, formId }) => ({
+        url: '/payment-requests/participant-list',
+        params: { MentorProgramId: mentorProgramId, FormType: formType, FormId: formId },
+      }),
+    }),
     getInstitutions: build.query<RefItem[], void>({ query: () => '/payment-requests/institutions' }),
     getTrainingTypes: build.query<RefItem[], void>({ query: () => '/payment-requests/training-types' }),
     getJobCategories: build.query<RefItem[], void>({ query: () => '/payment-requests/job-categories' }),
@@ -206,6 +217,7 @@ export const {
   useGetRequestExpenseAccountsQuery,
   useGetRequestGeneralSettingsQuery,
   useGetInstitutionsQuery,
+  useGetPayeesQuery,
   useGetTrainingTypesQuery,
   useGetJobCategoriesQuery,
   useGetRequestFiscalYearsQuery,

@@ -34,6 +34,8 @@ export interface F3Values {
 }
 
 export interface RequestValues {
+  /** Narrows the payee list; the server takes the program from the participation. */
+  mentorProgramId: string | null;
   participationId: number | '';
   description: string;
   /** Entered forms only (F1 here); the server computes F3's. */
@@ -48,6 +50,7 @@ export const emptyTrip = (): Trip => ({ date: '', from: '', to: '', miles: '' })
 
 export function emptyValues(formType = ''): RequestValues {
   return {
+    mentorProgramId: null,
     participationId: '',
     description: '',
     requestedAmount: '',
@@ -67,6 +70,7 @@ export function valuesOf(r: PaymentRequest): RequestValues {
   const d = r.details as Record<string, unknown>;
   if (FORM_SPECS[r.formType]) v.other = genericValuesOf(r.formType, d);
   v.participationId = r.participationId;
+  v.mentorProgramId = String(r.mentorProgramId);
   v.description = r.description ?? '';
   v.requestedAmount = r.requestedAmount;
   if (r.formType === 'F1') {
