@@ -168,6 +168,7 @@ test.describe('payment requests', () => {
     await admin.goto(`/?MentorProgramId=${w.program.id}`);
     const table = admin.getByRole('table', { name: 'Payment requests' });
     await expect(table.getByRole('link', { name: `F3 #${f3}` })).toBeVisible();
+    await expect(table.getByRole('row').filter({ hasText: `F3 #${f3}` })).toContainText(w.payeeName);
     await expect(table.getByRole('checkbox')).toHaveCount(1);
     await table.getByRole('checkbox', { name: `Select request ${f3}` }).check();
     await admin.getByRole('button', { name: /^Move to ready for processing/ }).click();

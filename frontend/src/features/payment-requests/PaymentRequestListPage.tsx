@@ -15,6 +15,8 @@ import {
   useGetPaymentRequestsQuery,
   useGetPaymentRequestSummaryQuery,
   useGetPaymentRequestTypesQuery,
+  useGetPayeesQuery,
+  type PayeeOption,
   useGetRequestMentorProgramsQuery,
   useMoveToReadyForProcessingBatchMutation,
   type PaymentRequestListItem,
@@ -35,6 +37,7 @@ const typeName = (types: RefItem[] | undefined, code: string) => types?.find((t)
 
 function columns(
   types: RefItem[] | undefined,
+  payees: PayeeOption[] | undefined,
   selected: Set<number>,
   toggle: (id: number, on: boolean) => void,
 ): ColumnDef<PaymentRequestListItem, unknown>[] {
@@ -61,6 +64,12 @@ function columns(
           {row.original.formType} #{row.original.id}
         </Anchor>
       ),
+    },
+    {
+      id: 'payee',
+      header: 'Payee',
+      enableSorting: false,
+      cell: ({ row }) => payees?.find((p) => p.participationId === row.original.participationId)?.fullName ?? `#${row.original.participationId}`,
     },
     { id: 'formType', header: 'Form', enableSorting: false, cell: ({ row }) => typeName(types, row.original.formType) },
     { id: 'description', header: 'Description', enableSorting: false, cell: ({ row }) => row.original.description ?? '' },
@@ -177,6 +186,9 @@ function RequestList() {
   const summary = useGetPaymentRequestSummaryQuery(state.mentorProgramId);
   const programs = useGetRequestMentorProgramsQuery();
   const types = useGetPaymentRequestTypesQuery();
+  // The names of this page's payees, in one call.
+  const participationIds = [...new Set((list.data?.items ?? []).map((r) => r.participationId))].sort((a, b) => a - b);
+  const payees = useGetPayeesQuery({ participationIds }, { skip: participationIds.length === 0 });
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [moveBatch, moving] = useMoveToReadyForProcessingBatchMutation();
   const canMove = useHasPermission(Permission.RequestMoveToReadyForProcessing);
@@ -189,9 +201,9 @@ function RequestList() {
       return next;
     });
   const cols = useMemo(() => {
-    const all = columns(types.data, selected, toggle);
+    const all = columns(types.data, payees.data, selected, toggle);
     return canMove ? all : all.filter((c) => c.id !== 'select');
-  }, [types.data, selected, canMove]);
+  }, [types.data, payees.data, selected, canMove]);
 
   // Replace, not push: every filter change would otherwise fill the history.
   const go = (next: RequestListState) => {

@@ -181,10 +181,17 @@ export const paymentRequestsApi = withTags.injectEndpoints({
     getRequestFunds: build.query<RefItem[], void>({ query: () => '/funds' }),
     getRequestExpenseAccounts: build.query<RefItem[], void>({ query: () => '/expense-accounts' }),
     // Needs setting:read (Coordinators lack it): the form then uses the rate stored on the request.
-    getPayees: build.query<PayeeOption[], { mentorProgramId?: number; formType: string; formId?: number }>({
-      query: ({ mentorProgramId, formType, formId }) => ({
+    getPayees: build.query<PayeeOption[], { mentorProgramId?: number; formType?: string; formId?: number; participationIds?: number[] }>({
+      query: ({ mentorProgramId, formType, formId, participationIds }) => ({
         url: '/payment-requests/participant-list',
-        params: { MentorProgramId: mentorProgramId, FormType: formType, FormId: formId },
+        params: {
+          MentorProgramId: mentorProgramId,
+          FormType: formType,
+          FormId: formId,
+          ParticipationIds: participationIds?.length ? participationIds.join(',') : undefined,
+          // A list row may name a payee deleted since.
+          ShowDeleted: participationIds?.length ? true : undefined,
+        },
       }),
     }),
     getInstitutions: build.query<RefItem[], void>({ query: () => '/payment-requests/institutions' }),
