@@ -174,6 +174,13 @@ test.describe('payment requests', () => {
     await admin.getByRole('button', { name: /^Move to ready for processing/ }).click();
     await expect(admin.getByText('1 request(s) moved to ready for processing.')).toBeVisible();
     await expect(table.getByText('Ready for processing')).toBeVisible();
+    // The totals follow, and a total filters the list by its status.
+    await expect(admin.getByTestId('count-ReadyForProcessing')).toHaveText('1');
+    await expect(admin.getByTestId('count-RevisionRequested')).toHaveText('1');
+    await admin.getByRole('button', { name: /^Ready for processing: 1/ }).click();
+    await expect(admin).toHaveURL(/FormStatus=ReadyForProcessing/);
+    await expect(table.getByRole('link', { name: `F1 #${f1}` })).toHaveCount(0);
+    await expect(table.getByRole('link', { name: `F3 #${f3}` })).toBeVisible();
     const stored = await w.api.get(`/payment-requests/F3/${f3}`);
     expect(stored.formStatus).toBe('ReadyForProcessing');
 

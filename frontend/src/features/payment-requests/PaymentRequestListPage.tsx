@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Checkbox, Group, Menu, MultiSelect, NumberInput, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Badge, Button, Checkbox, Group, Menu, MultiSelect, NumberInput, Paper, Select, SimpleGrid, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
@@ -92,23 +92,23 @@ function Summary({ mentorProgramId, onPick }: { mentorProgramId?: number; onPick
   return (
     <SimpleGrid cols={{ base: 2, md: 3, lg: 6 }} spacing="sm" aria-label="Totals per status" role="list">
       {(summary.data ?? []).map((s) => (
-        <Paper
-          key={s.formStatus}
-          withBorder
-          radius="md"
-          p="xs"
-          role="listitem"
-          aria-label={statusLabel(s.formStatus)}
-          style={{ cursor: 'pointer' }}
-          onClick={() => onPick(s.formStatus)}
-        >
-          <Text size="xs" c="dimmed">
-            {statusLabel(s.formStatus)}
-          </Text>
-          <Text fw={700} data-testid={`count-${s.formStatus}`}>
-            {s.count}
-          </Text>
-          <Text size="xs">{formatMoney(s.approvedAmount || s.requestedAmount)}</Text>
+        <Paper key={s.formStatus} withBorder radius="md" p={0} role="listitem">
+          {/* A button: the totals filter the list by their status, by mouse or keyboard. */}
+          <UnstyledButton
+            p="xs"
+            w="100%"
+            aria-label={`${statusLabel(s.formStatus)}: ${s.count}, show only these`}
+            onClick={() => onPick(s.formStatus)}
+          >
+            <Text size="xs" c="dimmed">
+              {statusLabel(s.formStatus)}
+            </Text>
+            <Text fw={700} data-testid={`count-${s.formStatus}`}>
+              {s.count}
+            </Text>
+            <Text size="xs">Requested {formatMoney(s.requestedAmount)}</Text>
+            {s.approvedAmount > 0 && <Text size="xs">Approved {formatMoney(s.approvedAmount)}</Text>}
+          </UnstyledButton>
         </Paper>
       ))}
     </SimpleGrid>
