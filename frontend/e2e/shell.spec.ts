@@ -55,10 +55,6 @@ test.describe('application shell', () => {
     await signIn(page);
     const placeholders = [
       '/payment-requests/details',
-      '/payment-request/F1/create',
-      '/payment-request/F1/7/details',
-      '/payment-request/F1/7/edit',
-      '/payment-request/F1/7/approve',
       '/reports',
       '/reports/mentor-program-reimbursements',
       '/reports/participants',
@@ -88,6 +84,10 @@ test.describe('application shell', () => {
       ['/budget/list', 'Budgets'],
       ['/participant/list', 'Participant Management'],
       ['/participant/create', 'New participant'],
+      ['/payment-request/F1/create', 'New payment request (F1)'],
+      ['/payment-request/F3/create', 'New payment request (F3)'],
+      ['/payment-request/F14/create', 'New payment request (F14)'],
+      ['/', 'Payment requests'],
     ];
     for (const [path, heading] of built) {
       await page.goto(path);

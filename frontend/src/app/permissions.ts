@@ -11,6 +11,7 @@ export const Permission = {
   RequestCreate: 'request:create',
   RequestEdit: 'request:edit',
   RequestApprove: 'request:approve',
+  RequestMoveToReadyForProcessing: 'request:movetoreadyforprocessing',
   BudgetRead: 'budget:read',
   BudgetEdit: 'budget:edit',
   SettingViewMenu: 'setting:viewmenu',

@@ -28,7 +28,7 @@ const requestForm = () => import('../features/payment-requests/PaymentRequestFor
 const vendorPaymentReport = () => import('../features/reports/VendorPaymentReportPage');
 
 const mainRoutes: RouteObject[] = [
-  { index: true, lazy: lazyPage(() => import('../features/home/HomePage')) },
+  { index: true, lazy: lazyPage(() => import('../features/payment-requests/PaymentRequestListPage')) },
   {
     path: 'payment-requests/details',
     lazy: lazyPage(() => import('../features/payment-requests/PaymentRequestDetailsListPage'), { permission: P.RequestRead }),

@@ -1,5 +1,38 @@
-import { useParams } from 'react-router';
+import { Alert, Button, Group, Loader, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useEffect, useMemo, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { Permission } from '../../app/permissions';
+import { useHasPermission } from '../../app/hooks';
+import { askAndCancel, askAndSave, SaveError, useLeaveGuard } from '../../components/EditorActions';
+import { asApiError, ErrorDisplay } from '../../components/ErrorDisplay';
+import { fieldErrors } from '../../components/fieldErrors';
 import { NotAvailableYet } from '../../components/NotAvailableYet';
+import { openConfirm } from '../../components/confirmDialogs';
+import { PageCard } from '../../components/PageCard';
+import { ActivityLog } from './ActivityLog';
+import {
+  useCreatePaymentRequestMutation,
+  useDeletePaymentRequestMutation,
+  useGetPaymentRequestQuery,
+  useGetRequestCollegesQuery,
+  useGetRequestGeneralSettingsQuery,
+  useGetTransitTypesQuery,
+  useGetTravelPurposesQuery,
+  useGetInstitutionsQuery,
+  useGetPayeesQuery,
+  useGetRequestMentorProgramsQuery,
+  useGetJobCategoriesQuery,
+  useGetRequestFiscalYearsQuery,
+  useGetTrainingTypesQuery,
+  usePaymentRequestActionMutation,
+  useUpdatePaymentRequestMutation,
+  type PaymentRequest,
+} from './api';
+import { ApprovePanel } from './ApprovePanel';
+import { bodyOf, emptyValues, SUPPORTED_FORMS, valuesOf, type RequestValues } from './forms';
+import { RequestFields } from './RequestFields';
+import { StatusBadge } from './StatusBadge';
 
 export type PaymentRequestFormMode = 'create' | 'edit' | 'view' | 'approve';
 const TITLES: Record<PaymentRequestFormMode, string> = {
@@ -9,8 +42,281 @@ const TITLES: Record<PaymentRequestFormMode, string> = {
   approve: 'Approve payment request',
 };
 
+function useLookups(formType: string, mentorProgramId: string | null, stored?: PaymentRequest) {
+  const canReadSettings = useHasPermission(Permission.SettingRead);
+  const programs = useGetRequestMentorProgramsQuery();
+  const payees = useGetPayeesQuery(
+    { mentorProgramId: mentorProgramId ? Number(mentorProgramId) : undefined, formType, formId: stored?.id },
+    { skip: !mentorProgramId },
+  );
+  const colleges = useGetRequestCollegesQuery(undefined, { skip: formType !== 'F1' && formType !== 'F13' });
+  const purposes = useGetTravelPurposesQuery(undefined, { skip: formType !== 'F3' });
+  const transit = useGetTransitTypesQuery(undefined, { skip: formType !== 'F3' });
+  const institutions = useGetInstitutionsQuery(undefined, { skip: formType !== 'F4' && formType !== 'F13' });
+  const trainingTypes = useGetTrainingTypesQuery(undefined, { skip: formType !== 'F4' });
+  const jobCategories = useGetJobCategoriesQuery(undefined, { skip: formType !== 'F10' });
+  const fiscalYears = useGetRequestFiscalYearsQuery(undefined, { skip: formType !== 'F14' });
+  const general = useGetRequestGeneralSettingsQuery(undefined, { skip: (formType !== 'F3' && formType !== 'F12') || !canReadSettings });
+  const storedMeals = (stored?.details as { mealRates?: { breakfast: number; lunch: number; dinner: number } } | undefined)?.mealRates;
+  const storedRate = (stored?.details as { mileageRate?: number } | undefined)?.mileageRate;
+  return {
+    programs: programs.data,
+    payees: payees.data,
+    colleges: colleges.data,
+    travelPurposes: purposes.data,
+    transitTypes: transit.data,
+    // An edit keeps the rate it was saved with until the server recomputes it.
+    mileageRate: general.data?.mileageRate ?? storedRate ?? undefined,
+    generic: {
+      colleges: colleges.data,
+      institutions: institutions.data,
+      trainingTypes: trainingTypes.data,
+      jobCategories: jobCategories.data,
+      fiscalYears: fiscalYears.data?.map((y) => ({ id: y.id, name: y.name, isActive: true })),
+      mealRates: general.data?.mealRates ?? storedMeals,
+    },
+  };
+}
+
+/** Send for revision needs a reason (the server refuses an empty one too). */
+function ReasonModal({ opened, onClose, onSend, busy }: { opened: boolean; onClose: () => void; onSend: (reason: string) => void; busy: boolean }) {
+  const [reason, setReason] = useState('');
+  const [touched, setTouched] = useState(false);
+  const empty = reason.trim() === '';
+  return (
+    <Modal opened={opened} onClose={onClose} title="Send for revision">
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          setTouched(true);
+          if (!empty) onSend(reason.trim());
+        }}
+      >
+        <Stack>
+          <Textarea
+            label="Reason"
+            // The asterisk only: the browser's own bubble would hide our message.
+            withAsterisk
+            autosize
+            minRows={3}
+            value={reason}
+            onChange={(e) => setReason(e.currentTarget.value)}
+            error={touched && empty ? 'A reason is required' : undefined}
+            data-autofocus
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Keep as is
+            </Button>
+            <Button type="submit" color="orange" loading={busy}>
+              Send for revision
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+/** The buttons of what the caller may do now, straight from `availableActions`. */
+function Actions({ request }: { request: PaymentRequest }) {
+  const navigate = useNavigate();
+  const [act, acting] = usePaymentRequestActionMutation();
+  const [remove, removing] = useDeletePaymentRequestMutation();
+  const [reasonOpen, setReasonOpen] = useState(false);
+  const has = (a: string) => request.availableActions.includes(a as never);
+  const key = { formType: request.formType, id: request.id };
+  const run = async (action: string, done: string, body?: unknown) => {
+    const result = await act({ ...key, action, body });
+    if ('data' in result) notifications.show({ color: 'green', message: done, autoClose: 5000 });
+    return 'data' in result;
+  };
+  const base = `/payment-request/${request.formType}/${request.id}`;
+  return (
+    <Group gap="xs">
+      {has('edit') && (
+        <Button component={Link} to={`${base}/edit`} variant="light">
+          Edit
+        </Button>
+      )}
+      {has('submit') && (
+        <Button loading={acting.isLoading} onClick={() => run('submit', 'The request was submitted.')}>
+          Submit
+        </Button>
+      )}
+      {has('moveToDraft') && (
+        <Button variant="default" loading={acting.isLoading} onClick={() => run('move-to-draft', 'The request is a draft again.')}>
+          Move to draft
+        </Button>
+      )}
+      {has('sendForRevision') && (
+        <Button color="orange" variant="light" onClick={() => setReasonOpen(true)}>
+          Send for revision
+        </Button>
+      )}
+      {has('approve') && (
+        <Button component={Link} to={`${base}/approve`} color="green">
+          Approve…
+        </Button>
+      )}
+      {has('moveBackToSubmitted') && (
+        <Button variant="default" loading={acting.isLoading} onClick={() => run('move-back-to-submitted', 'The request is submitted again.')}>
+          Move back to submitted
+        </Button>
+      )}
+      {has('moveToReadyForProcessing') && (
+        <Button
+          color="teal"
+          loading={acting.isLoading}
+          onClick={() => run('move-to-ready-for-processing', 'The request is ready for processing.')}
+        >
+          Move to ready for processing
+        </Button>
+      )}
+      {has('delete') && (
+        <Button
+          color="red"
+          variant="light"
+          loading={removing.isLoading}
+          onClick={async () => {
+            const sure = await openConfirm({
+              title: 'Delete request',
+              text: `Delete draft ${request.formType} #${request.id}? It leaves every list.`,
+              confirmLabel: 'Delete',
+              cancelLabel: 'Keep it',
+              danger: true,
+            });
+            if (!sure) return;
+            const result = await remove(key);
+            if (!('error' in result)) {
+              notifications.show({ color: 'green', message: 'The draft was deleted.', autoClose: 5000 });
+              navigate('/', { replace: true });
+            }
+          }}
+        >
+          Delete
+        </Button>
+      )}
+      <ReasonModal
+        opened={reasonOpen}
+        busy={acting.isLoading}
+        onClose={() => setReasonOpen(false)}
+        onSend={async (reason) => {
+          if (await run('send-for-revision', 'The request was sent back for revision.', { reason })) setReasonOpen(false);
+        }}
+      />
+    </Group>
+  );
+}
+
+function RequestForm({ mode, formType, stored }: { mode: PaymentRequestFormMode; formType: string; stored?: PaymentRequest }) {
+  const navigate = useNavigate();
+  const initial = useMemo(() => (stored ? valuesOf(stored) : emptyValues(formType)), [stored, formType]);
+  const [values, setValues] = useState<RequestValues>(initial);
+  const lookups = useLookups(formType, values.mentorProgramId, stored);
+  // A newer server copy (after an action) replaces untouched values.
+  useEffect(() => setValues(initial), [initial]);
+  const [create, creating] = useCreatePaymentRequestMutation();
+  const [update, updating] = useUpdatePaymentRequestMutation();
+  const [leaveTo, setLeaveTo] = useState<string | null>(null);
+  const editing = mode === 'create' || mode === 'edit';
+  const dirty = editing && !leaveTo && JSON.stringify(values) !== JSON.stringify(initial);
+  useLeaveGuard(dirty);
+  // Navigate only once the guard knows nothing is left unsaved.
+  useEffect(() => {
+    if (leaveTo) navigate(leaveTo, { replace: true });
+  }, [leaveTo, navigate]);
+
+  const saveError = mode === 'create' ? creating.error : updating.error;
+  const errors = fieldErrors(saveError ? asApiError(saveError) : undefined);
+  const detailsUrl = (r: PaymentRequest) => `/payment-request/${r.formType}/${r.id}/details`;
+
+  const save = async () => {
+    const result =
+      mode === 'create'
+        ? await create({ formType, body: bodyOf(formType, values) })
+        : await update({ formType, id: stored!.id, body: bodyOf(formType, values, stored!.version) });
+    if ('data' in result && result.data) {
+      notifications.show({ color: 'green', message: `${result.data.formType} #${result.data.id} was saved.`, autoClose: 5000 });
+      setLeaveTo(detailsUrl(result.data));
+    }
+  };
+  const cancel = () => askAndCancel(dirty, () => setLeaveTo(stored ? detailsUrl(stored) : '/'));
+
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (editing) void askAndSave(save);
+      }}
+    >
+      <Stack gap="md">
+        <RequestFields formType={formType} values={values} onChange={setValues} errors={errors} readOnly={!editing} lookups={lookups} />
+        {saveError && <SaveError error={saveError} onReload={() => window.location.reload()} />}
+        {editing && (
+          <Group justify="flex-end">
+            <Button variant="default" onClick={cancel}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={creating.isLoading || updating.isLoading}>
+              Save
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </form>
+  );
+}
+
+function Facts({ request }: { request: PaymentRequest }) {
+  return (
+    <Group gap="lg">
+      <StatusBadge status={request.formStatus} />
+      <Text size="sm">Requested: ${request.requestedAmount.toFixed(2)}</Text>
+      {request.approvedAmount != null && <Text size="sm">Approved: ${request.approvedAmount.toFixed(2)}</Text>}
+      {request.submittedOn && <Text size="sm">Submitted on {request.submittedOn}</Text>}
+    </Group>
+  );
+}
+
 export default function PaymentRequestFormPage({ mode }: { mode: PaymentRequestFormMode }) {
-  const { formType, paymentRequestId } = useParams();
-  const subject = [formType, paymentRequestId && `#${paymentRequestId}`].filter(Boolean).join(' ');
-  return <NotAvailableYet title={TITLES[mode]} description={subject || undefined} />;
+  const { formType = '', paymentRequestId } = useParams();
+  const id = Number(paymentRequestId);
+  const needsRequest = mode !== 'create';
+  const query = useGetPaymentRequestQuery({ formType, id }, { skip: !needsRequest || !SUPPORTED_FORMS.includes(formType) });
+
+  if (!SUPPORTED_FORMS.includes(formType)) {
+    return <NotAvailableYet title={TITLES[mode]} description={`${formType}${paymentRequestId ? ` #${paymentRequestId}` : ''}`} />;
+  }
+  const title = needsRequest ? `${TITLES[mode]} ${formType} #${paymentRequestId}` : `${TITLES[mode]} (${formType})`;
+  if (needsRequest && query.isLoading) {
+    return (
+      <PageCard title={title}>
+        <Loader aria-label="Loading" />
+      </PageCard>
+    );
+  }
+  if (needsRequest && (query.error || !query.data)) {
+    return (
+      <PageCard title={title}>
+        <ErrorDisplay error={asApiError(query.error)} />
+      </PageCard>
+    );
+  }
+  const request = query.data;
+  return (
+    <Stack gap="lg">
+      <PageCard title={title} actions={mode === 'view' && request ? <Actions request={request} /> : undefined}>
+        <Stack gap="md">
+          {request && <Facts request={request} />}
+          {mode === 'edit' && request && !request.availableActions.includes('edit') && (
+            <Alert color="orange">This request cannot be edited in its current status.</Alert>
+          )}
+          <RequestForm key={`${mode}-${request?.id ?? 'new'}`} mode={mode} formType={formType} stored={request} />
+        </Stack>
+      </PageCard>
+      {mode === 'approve' && request && <ApprovePanel request={request} />}
+      {request && (mode === 'view' || mode === 'approve') && <ActivityLog request={request} />}
+    </Stack>
+  );
 }

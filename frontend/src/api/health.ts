@@ -1,4 +1,6 @@
-import { api } from '../../api/api';
+import { api } from './api';
+
+// The service's health shows in the header of Home for every signed-in user (cross-cutting).
 
 export interface Health {
   status: string;

@@ -1,0 +1,220 @@
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { adminToken, expect, signIn, test } from './fixtures';
+
+// Payment requests end to end against the real server: a Coordinator files and submits an
+// F1 and an F3 in the browser; an Administrator sends one back with a reason, checks and
+// approves the other, and moves it to ready for processing from the list.
+
+const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+const PASSWORD = 'Coordinator-password-1';
+
+async function apiAs(request: APIRequestContext, baseURL: string) {
+  const auth = { Authorization: `Bearer ${await adminToken(request, baseURL)}` };
+  const call = async (method: 'GET' | 'POST' | 'PUT', path: string, data?: unknown) => {
+    const response = await request.fetch(`${baseURL}/api/v1${path}`, { method, headers: auth, data });
+    expect([200, 201, 204], `${method} ${path}: ${await response.text()}`).toContain(response.status());
+    return response.status() === 204 ? undefined : response.json();
+  };
+  return { get: (p: string) => call('GET', p), post: (p: string, d: unknown) => call('POST', p, d), put: (p: string, d: unknown) => call('PUT', p, d) };
+}
+
+/** The world of one test: a program, a payee, a Coordinator with a login, a funded budget line. */
+async function world(request: APIRequestContext, baseURL: string) {
+  const api = await apiAs(request, baseURL);
+  // Submissions happen today: the fiscal year must cover it (years may not overlap, so reuse).
+  const years: { id: number; name: string }[] = await api.get('/system-settings/fiscal-years');
+  const year =
+    years.find((y) => y.name === '2026-27') ??
+    (await api.post('/system-settings/fiscal-years', { name: '2026-27', startDate: '2026-07-01', endDate: '2027-06-30' }));
+  const tag = unique();
+  const program = await api.post('/mentor-programs', { name: `Requests ${tag}`, code: `R${tag}`.slice(0, 20) });
+  const taking = (roleCode: string) => ({ mentorProgramId: program.id, fiscalYearId: year.id, roleCode, startDate: '2026-07-01' });
+  const person = (first: string, roleCode: string) => ({
+    firstName: first,
+    lastName: tag,
+    email: `${first}.${tag}@example.org`.toLowerCase(),
+    status: 'Active',
+    roleCode,
+    participations: [taking(roleCode)],
+  });
+  const payee = await api.post('/participants', person('Pat', 'Mentor'));
+  const coordinator = await api.post('/participants', person('Cora', 'Coordinator'));
+  await api.post(`/participants/${coordinator.id}/identity-user`, { password: PASSWORD });
+  const funds: { id: number; name: string }[] = await api.get('/funds');
+  const accounts: { id: number; name: string }[] = await api.get('/expense-accounts');
+  // Funded, so approving leaves the line positive (no budget warning).
+  await api.put('/budgets/bulk-update', {
+    fiscalYearId: year.id,
+    lines: [{ mentorProgramId: program.id, fundId: funds[0].id, expenseAccountId: accounts[0].id, amount: 100000 }],
+  });
+  return { api, program, payeeName: `Pat ${tag}`, participationId: payee.participations[0].id as number, coordinatorEmail: coordinator.email as string, fund: funds[0], account: accounts[0] };
+}
+
+async function pick(page: Page, scope: Page | Locator, label: string, option?: string) {
+  await scope.getByRole('textbox', { name: label }).click();
+  const choice = option ? page.getByRole('option', { name: option }) : page.getByRole('option').first();
+  await choice.click();
+}
+
+/** The payee picker lists the chosen program's participations by name. */
+async function choosePayee(page: Page, w: { program: { name: string }; payeeName: string }) {
+  await pick(page, page, 'Mentor program', w.program.name);
+  await pick(page, page, 'Payee', w.payeeName);
+}
+
+async function newRequest(page: Page, code: string) {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'New request' }).click();
+  await page.getByRole('menuitem', { name: new RegExp(`^${code} `) }).click();
+  await expect(page).toHaveURL(new RegExp(`/payment-request/${code}/create$`));
+}
+
+async function save(page: Page) {
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Save Changes' }).click();
+}
+
+/** The request id from a details URL. */
+const idOf = (page: Page) => Number(page.url().match(/\/(\d+)\/details$/)![1]);
+
+test.describe('payment requests', () => {
+  test('a Coordinator files and submits F1 and F3; an Administrator sends one back and approves the other', async ({ browser, page, request, baseURL }) => {
+    test.setTimeout(120_000);
+    const w = await world(request, baseURL!);
+
+    // --- Coordinator: F1 ---
+    await signIn(page, w.coordinatorEmail, PASSWORD);
+    await expect(page.getByRole('table', { name: 'Payment requests' })).toBeVisible();
+    await newRequest(page, 'F1');
+    await choosePayee(page, w);
+    await page.getByLabel('Requested amount').fill('120');
+    await page.getByLabel('Description').fill('Fall placement');
+    await pick(page, page, 'College');
+    await page.getByLabel('Mentee name').fill('Ana');
+    await page.getByLabel('Course code').fill('CD 101');
+    await page.getByLabel('Hours').fill('12.5');
+    await page.getByLabel('Placement start date').fill('2026-09-01');
+    await page.getByLabel('Placement end date').fill('2026-08-01');
+    await save(page);
+    // The server's field error lands on the field; nothing was created.
+    await expect(page.getByText('must not be before details.placementStartDate')).toBeVisible();
+    await expect(page).toHaveURL(/\/F1\/create$/);
+    await page.getByLabel('Placement end date').fill('2026-12-15');
+    await save(page);
+    await expect(page).toHaveURL(/\/payment-request\/F1\/\d+\/details$/);
+    const f1 = idOf(page);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByText('Submitted', { exact: true }).first()).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Activity log' })).toContainText('Submitted');
+
+    // --- Coordinator: F3 with two trips; a bad trip is refused on its own field ---
+    await newRequest(page, 'F3');
+    await choosePayee(page, w);
+    await pick(page, page, 'Travel purpose');
+    await pick(page, page, 'Transit type');
+    await page.getByLabel('Trip 1 date').fill('2026-10-01');
+    await page.getByLabel('Trip 1 from').fill('Fresno');
+    await page.getByLabel('Trip 1 to').fill('Clovis');
+    await page.getByLabel('Trip 1 miles').fill('12.5');
+    await page.getByRole('button', { name: 'Add trip' }).click();
+    await page.getByLabel('Trip 2 date').fill('2026-10-02');
+    await page.getByLabel('Trip 2 from').fill('Clovis');
+    await page.getByLabel('Trip 2 to').fill('Fresno');
+    await page.getByLabel('Trip 2 miles').fill('0');
+    await save(page);
+    await expect(page.getByText('must be more than 0')).toBeVisible();
+    await page.getByLabel('Trip 2 miles').fill('10');
+    await save(page);
+    await expect(page).toHaveURL(/\/payment-request\/F3\/\d+\/details$/);
+    const f3 = idOf(page);
+    // 22.5 miles at the default $0.70.
+    await expect(page.getByText('Requested: $15.75')).toBeVisible();
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByText('Submitted', { exact: true }).first()).toBeVisible();
+
+    // --- Administrator ---
+    const admin = await (await browser.newContext({ baseURL })).newPage();
+    await signIn(admin);
+    // F1 goes back with a reason (required).
+    await admin.goto(`/payment-request/F1/${f1}/details`);
+    await admin.getByRole('button', { name: 'Send for revision' }).click();
+    const dialog = admin.getByRole('dialog', { name: 'Send for revision' });
+    await dialog.getByRole('button', { name: 'Send for revision' }).click();
+    await expect(dialog.getByText('A reason is required')).toBeVisible();
+    await dialog.getByLabel('Reason').fill('Please attach the course code of the spring term');
+    await dialog.getByRole('button', { name: 'Send for revision' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(admin.getByText('Revision requested', { exact: true }).first()).toBeVisible();
+    await expect(admin.getByRole('table', { name: 'Activity log' })).toContainText('Please attach the course code of the spring term');
+
+    // F3 is checked, then approved.
+    await admin.goto(`/payment-request/F3/${f3}/details`);
+    await admin.getByRole('link', { name: 'Approve…' }).click();
+    await expect(admin).toHaveURL(new RegExp(`/F3/${f3}/approve$`));
+    const approval = admin.getByRole('region', { name: 'Approval' });
+    await expect(approval.getByLabel('Approved amount')).toHaveValue('$15.75');
+    await pick(admin, approval, 'Approval code');
+    await pick(admin, approval, 'Fund', w.fund.name);
+    await pick(admin, approval, 'Expense account', w.account.name);
+    await approval.getByRole('button', { name: 'Check' }).click();
+    const acknowledge = approval.getByLabel('I have read the warnings and approve anyway');
+    await expect(approval.getByText('No problems found').or(acknowledge)).toBeVisible();
+    if (await acknowledge.isVisible()) await acknowledge.check();
+    await approval.getByRole('button', { name: 'Approve', exact: true }).click();
+    await expect(admin).toHaveURL(new RegExp(`/F3/${f3}/details$`));
+    await expect(admin.getByText('Approved: $15.75')).toBeVisible();
+
+    // From the list: select the approved request and move it on.
+    await admin.goto(`/?MentorProgramId=${w.program.id}`);
+    const table = admin.getByRole('table', { name: 'Payment requests' });
+    await expect(table.getByRole('link', { name: `F3 #${f3}` })).toBeVisible();
+    await expect(table.getByRole('row').filter({ hasText: `F3 #${f3}` })).toContainText(w.payeeName);
+    await expect(table.getByRole('checkbox')).toHaveCount(1);
+    await table.getByRole('checkbox', { name: `Select request ${f3}` }).check();
+    await admin.getByRole('button', { name: /^Move to ready for processing/ }).click();
+    await expect(admin.getByText('1 request(s) moved to ready for processing.')).toBeVisible();
+    await expect(table.getByText('Ready for processing')).toBeVisible();
+    // The totals follow, and a total filters the list by its status.
+    await expect(admin.getByTestId('count-ReadyForProcessing')).toHaveText('1');
+    await expect(admin.getByTestId('count-RevisionRequested')).toHaveText('1');
+    await admin.getByRole('button', { name: /^Ready for processing: 1/ }).click();
+    await expect(admin).toHaveURL(/FormStatus=ReadyForProcessing/);
+    await expect(table.getByRole('link', { name: `F1 #${f1}` })).toHaveCount(0);
+    await expect(table.getByRole('link', { name: `F3 #${f3}` })).toBeVisible();
+    const stored = await w.api.get(`/payment-requests/F3/${f3}`);
+    expect(stored.formStatus).toBe('ReadyForProcessing');
+
+    // The Coordinator may not move requests: no selection, no button.
+    await page.goto(`/?MentorProgramId=${w.program.id}`);
+    await expect(page.getByRole('table', { name: 'Payment requests' }).getByRole('link', { name: `F1 #${f1}` })).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Move to ready for processing/ })).toHaveCount(0);
+
+    // The Coordinator revises the F1 that came back (the edit carries its version) and submits again.
+    await page.goto(`/payment-request/F1/${f1}/details`);
+    await expect(page.getByRole('table', { name: 'Activity log' })).toContainText('Please attach the course code of the spring term');
+    await page.getByRole('link', { name: 'Edit' }).click();
+    await expect(page).toHaveURL(new RegExp(`/F1/${f1}/edit$`));
+    await page.getByLabel('Course code').fill('CD 101 / CD 102');
+    await save(page);
+    await expect(page).toHaveURL(new RegExp(`/F1/${f1}/details$`));
+    await expect(page.getByLabel('Course code')).toHaveValue('CD 101 / CD 102');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByText('Submitted', { exact: true }).first()).toBeVisible();
+  });
+
+  test('the other forms render from their description: F10 shows hours × rate live', async ({ page, request, baseURL }) => {
+    const w = await world(request, baseURL!);
+    await signIn(page);
+    await newRequest(page, 'F10');
+    await choosePayee(page, w);
+    await pick(page, page, 'Job category');
+    await page.getByLabel('Date', { exact: true }).fill('2026-10-01');
+    await page.getByLabel('Hours').fill('7.5');
+    await page.getByLabel('Hourly rate').fill('22.40');
+    await expect(page.getByTestId('computed-amount')).toHaveText('Amount: $168.00');
+    await save(page);
+    await expect(page).toHaveURL(/\/payment-request\/F10\/\d+\/details$/);
+    await expect(page.getByText('Requested: $168.00')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Delete' })).toBeVisible();
+  });
+});

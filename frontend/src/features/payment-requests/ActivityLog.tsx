@@ -1,0 +1,45 @@
+import { Table, Text } from '@mantine/core';
+import { asApiError, ErrorDisplay } from '../../components/ErrorDisplay';
+import { PageCard } from '../../components/PageCard';
+import { useGetPaymentRequestActivityQuery, type PaymentRequest } from './api';
+import { statusLabel } from './StatusBadge';
+
+/** Who did what to the request, newest first (GET /payment-requests/activity-log). */
+export function ActivityLog({ request }: { request: PaymentRequest }) {
+  const log = useGetPaymentRequestActivityQuery({ formType: request.formType, id: request.id });
+  return (
+    <PageCard title="Activity log">
+      {log.error ? (
+        <ErrorDisplay error={asApiError(log.error)} />
+      ) : log.data && log.data.length === 0 ? (
+        <Text c="dimmed">Nothing recorded yet.</Text>
+      ) : (
+        <Table aria-label="Activity log" striped>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>When</Table.Th>
+              <Table.Th>Who</Table.Th>
+              <Table.Th>Action</Table.Th>
+              <Table.Th>Status</Table.Th>
+              <Table.Th>Comment</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {(log.data ?? []).map((e) => (
+              <Table.Tr key={e.id}>
+                <Table.Td>{new Date(e.createdAt).toLocaleString()}</Table.Td>
+                <Table.Td>{e.actorName ?? ''}</Table.Td>
+                <Table.Td>{e.action}</Table.Td>
+                <Table.Td>
+                  {e.fromStatus ? `${statusLabel(e.fromStatus)} → ` : ''}
+                  {e.toStatus ? statusLabel(e.toStatus) : ''}
+                </Table.Td>
+                <Table.Td>{e.comment ?? ''}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </PageCard>
+  );
+}

@@ -1,0 +1,297 @@
+import { Anchor, Badge, Button, Checkbox, Group, Menu, MultiSelect, NumberInput, Paper, Select, SimpleGrid, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import type { ColumnDef } from '@tanstack/react-table';
+import { useMemo, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Permission } from '../../app/permissions';
+import { useHasPermission } from '../../app/hooks';
+import { DataTable } from '../../components/DataTable';
+import { asApiError, ErrorDisplay } from '../../components/ErrorDisplay';
+import { formatMoney } from '../../components/money';
+import { PageCard } from '../../components/PageCard';
+import { PermissionGate } from '../../components/PermissionGate';
+import { WelcomeHeader } from '../../components/WelcomeHeader';
+import {
+  useGetPaymentRequestsQuery,
+  useGetPaymentRequestSummaryQuery,
+  useGetPaymentRequestTypesQuery,
+  useGetPayeesQuery,
+  type PayeeOption,
+  useGetRequestMentorProgramsQuery,
+  useMoveToReadyForProcessingBatchMutation,
+  type PaymentRequestListItem,
+  type RefItem,
+} from './api';
+import { SUPPORTED_FORMS } from './forms';
+import {
+  PAGE_SIZES,
+  parseRequestListState,
+  requestListParams,
+  toggleRequestSort,
+  withRequestFilters,
+  type RequestListState,
+} from './listQuery';
+import { StatusBadge, statusLabel } from './StatusBadge';
+
+const typeName = (types: RefItem[] | undefined, code: string) => types?.find((t) => t.code === code)?.name ?? code;
+
+function columns(
+  types: RefItem[] | undefined,
+  payees: PayeeOption[] | undefined,
+  selected: Set<number>,
+  toggle: (id: number, on: boolean) => void,
+): ColumnDef<PaymentRequestListItem, unknown>[] {
+  return [
+    {
+      id: 'select',
+      header: '',
+      enableSorting: false,
+      cell: ({ row }) =>
+        row.original.availableActions.includes('moveToReadyForProcessing') ? (
+          <Checkbox
+            aria-label={`Select request ${row.original.id}`}
+            checked={selected.has(row.original.id)}
+            onChange={(e) => toggle(row.original.id, e.currentTarget.checked)}
+          />
+        ) : null,
+    },
+    {
+      id: 'id',
+      header: 'Request',
+      enableSorting: false,
+      cell: ({ row }) => (
+        <Anchor component={Link} to={`/payment-request/${row.original.formType}/${row.original.id}/details`} fw={500}>
+          {row.original.formType} #{row.original.id}
+        </Anchor>
+      ),
+    },
+    {
+      id: 'payee',
+      header: 'Payee',
+      enableSorting: false,
+      cell: ({ row }) => payees?.find((p) => p.participationId === row.original.participationId)?.fullName ?? `#${row.original.participationId}`,
+    },
+    { id: 'formType', header: 'Form', enableSorting: false, cell: ({ row }) => typeName(types, row.original.formType) },
+    { id: 'description', header: 'Description', enableSorting: false, cell: ({ row }) => row.original.description ?? '' },
+    { id: 'formStatus', header: 'Status', enableSorting: false, cell: ({ row }) => <StatusBadge status={row.original.formStatus} /> },
+    { id: 'requestedAmount', header: 'Requested', enableSorting: false, cell: ({ row }) => formatMoney(row.original.requestedAmount) },
+    {
+      id: 'approvedAmount',
+      header: 'Approved',
+      cell: ({ row }) => (row.original.approvedAmount == null ? '' : formatMoney(row.original.approvedAmount)),
+    },
+    { id: 'submittedOn', header: 'Submitted on', cell: ({ row }) => row.original.submittedOn ?? '' },
+    { id: 'placementEndDate', header: 'Placement end', cell: ({ row }) => row.original.placementEndDate ?? '' },
+  ];
+}
+
+/** Totals per status for the chosen program (GET /payment-requests/summary), in workflow order. */
+function Summary({ mentorProgramId, onPick }: { mentorProgramId?: number; onPick: (status: string) => void }) {
+  const summary = useGetPaymentRequestSummaryQuery(mentorProgramId);
+  if (summary.error) return <ErrorDisplay error={asApiError(summary.error)} title="The totals could not be loaded" />;
+  return (
+    <SimpleGrid cols={{ base: 2, md: 3, lg: 6 }} spacing="sm" aria-label="Totals per status" role="list">
+      {(summary.data ?? []).map((s) => (
+        <Paper key={s.formStatus} withBorder radius="md" p={0} role="listitem">
+          {/* A button: the totals filter the list by their status, by mouse or keyboard. */}
+          <UnstyledButton
+            p="xs"
+            w="100%"
+            aria-label={`${statusLabel(s.formStatus)}: ${s.count}, show only these`}
+            onClick={() => onPick(s.formStatus)}
+          >
+            <Text size="xs" c="dimmed">
+              {statusLabel(s.formStatus)}
+            </Text>
+            <Text fw={700} data-testid={`count-${s.formStatus}`}>
+              {s.count}
+            </Text>
+            <Text size="xs">Requested {formatMoney(s.requestedAmount)}</Text>
+            {s.approvedAmount > 0 && <Text size="xs">Approved {formatMoney(s.approvedAmount)}</Text>}
+          </UnstyledButton>
+        </Paper>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+function Filters({
+  state,
+  statuses,
+  types,
+  onChange,
+}: {
+  state: RequestListState;
+  statuses: string[];
+  types: RefItem[] | undefined;
+  onChange: (patch: Partial<RequestListState>) => void;
+}) {
+  const date = (label: string, key: 'approvedStart' | 'approvedEnd' | 'placementEndDate') => (
+    <TextInput type="date" label={label} value={state[key] ?? ''} onChange={(e) => onChange({ [key]: e.currentTarget.value || undefined })} />
+  );
+  return (
+    <SimpleGrid cols={{ base: 2, md: 3, lg: 6 }} spacing="sm">
+      <MultiSelect
+        label="Status"
+        placeholder={state.formStatus.length ? undefined : 'Any'}
+        data={statuses.map((s) => ({ value: s, label: statusLabel(s) }))}
+        value={state.formStatus}
+        onChange={(formStatus) => onChange({ formStatus })}
+        clearable
+      />
+      <MultiSelect
+        label="Form type"
+        placeholder={state.formType.length ? undefined : 'Any'}
+        data={(types ?? []).map((t) => ({ value: t.code ?? String(t.id), label: `${t.code} ${t.name}` }))}
+        value={state.formType}
+        onChange={(formType) => onChange({ formType })}
+        clearable
+      />
+      <NumberInput
+        label="Participation id"
+        min={1}
+        allowDecimal={false}
+        value={state.participationId ?? ''}
+        onChange={(v) => onChange({ participationId: typeof v === 'number' && v > 0 ? v : undefined })}
+      />
+      {date('Approved from', 'approvedStart')}
+      {date('Approved until', 'approvedEnd')}
+      {date('Placement ends by', 'placementEndDate')}
+    </SimpleGrid>
+  );
+}
+
+function NewRequestMenu({ types }: { types: RefItem[] | undefined }) {
+  const creatable = (types ?? []).filter((t) => t.code && SUPPORTED_FORMS.includes(t.code));
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <Button>New request</Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {creatable.map((t) => (
+          <Menu.Item key={t.code} component={Link} to={`/payment-request/${t.code}/create`}>
+            {t.code} {t.name}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+function RequestList() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const state = useMemo(() => parseRequestListState(searchParams), [searchParams]);
+  const list = useGetPaymentRequestsQuery(requestListParams(state));
+  const summary = useGetPaymentRequestSummaryQuery(state.mentorProgramId);
+  const programs = useGetRequestMentorProgramsQuery();
+  const types = useGetPaymentRequestTypesQuery();
+  // The names of this page's payees, in one call.
+  const participationIds = [...new Set((list.data?.items ?? []).map((r) => r.participationId))].sort((a, b) => a - b);
+  const payees = useGetPayeesQuery({ participationIds }, { skip: participationIds.length === 0 });
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [moveBatch, moving] = useMoveToReadyForProcessingBatchMutation();
+  const canMove = useHasPermission(Permission.RequestMoveToReadyForProcessing);
+
+  const toggle = (id: number, on: boolean) =>
+    setSelected((prev) => {
+      const next = new Set(prev);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  const cols = useMemo(() => {
+    const all = columns(types.data, payees.data, selected, toggle);
+    return canMove ? all : all.filter((c) => c.id !== 'select');
+  }, [types.data, payees.data, selected, canMove]);
+
+  // Replace, not push: every filter change would otherwise fill the history.
+  const go = (next: RequestListState) => {
+    setSelected(new Set());
+    setSearchParams(requestListParams(next), { replace: true });
+  };
+  const patch = (p: Partial<RequestListState>) => go(withRequestFilters(state, p));
+
+  const moveSelected = async () => {
+    const ids = [...selected];
+    const result = await moveBatch(ids);
+    if ('data' in result && result.data) {
+      notifications.show({ color: 'green', message: `${result.data.moved.length} request(s) moved to ready for processing.`, autoClose: 5000 });
+      setSelected(new Set());
+    }
+  };
+
+  return (
+    <PageCard
+      title="Payment requests"
+      actions={
+        <Group gap="sm">
+          {canMove && (
+            <Button variant="light" disabled={selected.size === 0} loading={moving.isLoading} onClick={moveSelected}>
+              Move to ready for processing{selected.size ? ` (${selected.size})` : ''}
+            </Button>
+          )}
+          <PermissionGate permission={Permission.RequestCreate} fallback={null}>
+            <NewRequestMenu types={types.data} />
+          </PermissionGate>
+        </Group>
+      }
+    >
+      <Stack gap="md">
+        <Select
+          label="Mentor program"
+          placeholder="All programs"
+          data={(programs.data ?? []).map((p) => ({ value: String(p.id), label: p.name }))}
+          value={state.mentorProgramId ? String(state.mentorProgramId) : null}
+          onChange={(v) => patch({ mentorProgramId: v ? Number(v) : undefined })}
+          clearable
+          searchable
+          maw={420}
+        />
+        <Summary mentorProgramId={state.mentorProgramId} onPick={(s) => patch({ formStatus: [s] })} />
+        <Filters state={state} statuses={(summary.data ?? []).map((s) => s.formStatus)} types={types.data} onChange={patch} />
+        {list.error ? (
+          <ErrorDisplay error={asApiError(list.error)} />
+        ) : (
+          <DataTable
+            label="Payment requests"
+            columns={cols}
+            rows={list.data?.items ?? []}
+            rowKey={(row) => row.id}
+            sort={state}
+            onSort={(column) => go(toggleRequestSort(state, column))}
+            paging={{ page: state.page, size: state.size, totalCount: list.data?.totalCount ?? 0, sizes: PAGE_SIZES }}
+            onPage={(page) => go({ ...state, page })}
+            onSize={(size) => go({ ...state, size, page: 1 })}
+            loading={list.isLoading}
+            fetching={list.isFetching && !list.isLoading}
+            empty={<Text fw={500}>No payment requests match.</Text>}
+          />
+        )}
+      </Stack>
+    </PageCard>
+  );
+}
+
+/** Home: a small welcome header, then the payment request list for those who may read requests. */
+export default function PaymentRequestListPage() {
+  const canRead = useHasPermission(Permission.RequestRead);
+  return (
+    <Stack gap="lg">
+      <WelcomeHeader />
+      {canRead ? (
+        <RequestList />
+      ) : (
+        <Paper withBorder radius="md" p="md">
+          <Text>
+            MentorPay takes in, reviews and approves payment requests of the mentor program. Use the menu on the left to reach the
+            sections you have access to.
+          </Text>
+          <Badge mt="sm" variant="light">
+            No access to payment requests
+          </Badge>
+        </Paper>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,25 @@
+import { Badge } from '@mantine/core';
+
+// Status names come from the API (wire names); only their colour and spacing are the UI's.
+const COLORS: Record<string, string> = {
+  Draft: 'gray',
+  Submitted: 'blue',
+  RevisionRequested: 'orange',
+  Approved: 'green',
+  ReadyForProcessing: 'teal',
+  Processed: 'dark',
+};
+
+/** `RevisionRequested` -> `Revision requested`. */
+export const statusLabel = (status: string) => {
+  const words = status.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+
+export function StatusBadge({ status }: { status: string }) {
+  return (
+    <Badge color={COLORS[status] ?? 'gray'} variant="light">
+      {statusLabel(status)}
+    </Badge>
+  );
+}

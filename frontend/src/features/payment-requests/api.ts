@@ -1,0 +1,231 @@
+import { api } from '../../api/api';
+
+// Wire shapes of the payment request calls (DESIGN §4; src/payment_requests/dto.rs is the source).
+
+export interface Page<T> {
+  items: T[];
+  page: number;
+  size: number;
+  totalCount: number;
+}
+
+export interface RefItem {
+  id: number;
+  name: string;
+  code?: string;
+  isActive: boolean;
+  /** Approval codes only: the form type the code belongs to. */
+  paymentRequestType?: string;
+}
+
+/** What the caller may do with a request now (camelCase wire names). */
+export type Action =
+  | 'edit'
+  | 'delete'
+  | 'submit'
+  | 'moveToDraft'
+  | 'sendForRevision'
+  | 'approve'
+  | 'moveBackToSubmitted'
+  | 'moveToReadyForProcessing'
+  | 'process';
+
+export interface PaymentRequestListItem {
+  id: number;
+  formType: string;
+  formStatus: string;
+  participationId: number;
+  payeeId: number;
+  mentorProgramId: number;
+  description: string | null;
+  requestedAmount: number;
+  approvedAmount: number | null;
+  submittedOn: string | null;
+  placementEndDate: string | null;
+  approvedAt: string | null;
+  version: number;
+  updatedAt: string;
+  availableActions: Action[];
+}
+
+export interface PaymentRequest extends PaymentRequestListItem {
+  approvalCodeId: number | null;
+  fundId: number | null;
+  expenseAccountId: number | null;
+  fiscalYearId: number | null;
+  details: Record<string, unknown>;
+}
+
+export interface WriteBody {
+  version?: number;
+  participationId: number;
+  description: string | null;
+  requestedAmount?: number | null;
+  details: Record<string, unknown>;
+}
+
+export interface StatusSummary {
+  formStatus: string;
+  count: number;
+  requestedAmount: number;
+  approvedAmount: number;
+}
+
+export interface ActivityEntry {
+  id: number;
+  action: string;
+  actorName: string | null;
+  fromStatus: string | null;
+  toStatus: string | null;
+  comment: string | null;
+  createdAt: string;
+}
+
+export interface ApproveBody {
+  approvedAmount: number;
+  approvalCodeId: number;
+  fundId: number;
+  expenseAccountId: number;
+  comment?: string | null;
+  acknowledgeWarnings?: boolean;
+}
+
+export interface Issue {
+  field?: string;
+  code?: string;
+  message: string;
+}
+
+export interface ValidationResult {
+  errors: Issue[];
+  warnings: Issue[];
+}
+
+/** A payee choice: one participation with its participant's name (GET /payment-requests/participant-list). */
+export interface PayeeOption {
+  participationId: number;
+  participantId: number;
+  fullName: string;
+  email: string;
+  mentorProgramId: number;
+  roleCode: string;
+  isDeleted: boolean;
+}
+
+/** GET /payment-requests query, under the server's own PascalCase names. */
+export type ListParams = Record<string, string | number | boolean | string[] | undefined>;
+
+const quiet = { quiet: true };
+const withTags = api.enhanceEndpoints({ addTagTypes: ['PaymentRequest', 'PaymentRequestList', 'PaymentRequestActivity'] });
+const ref = (id: number, formType: string) => [{ type: 'PaymentRequest' as const, id: `${formType}-${id}` }, 'PaymentRequestList' as const];
+
+export const paymentRequestsApi = withTags.injectEndpoints({
+  endpoints: (build) => ({
+    getPaymentRequests: build.query<Page<PaymentRequestListItem>, ListParams>({
+      query: (params) => ({ url: '/payment-requests', params }),
+      providesTags: ['PaymentRequestList'],
+    }),
+    getPaymentRequestSummary: build.query<StatusSummary[], number | undefined>({
+      query: (mentorProgramId) => ({ url: '/payment-requests/summary', params: mentorProgramId ? { mentorProgramId } : undefined }),
+      providesTags: ['PaymentRequestList'],
+    }),
+    getPaymentRequest: build.query<PaymentRequest, { formType: string; id: number }>({
+      query: ({ formType, id }) => `/payment-requests/${formType}/${id}`,
+      providesTags: (_r, _e, { formType, id }) => [{ type: 'PaymentRequest', id: `${formType}-${id}` }],
+    }),
+    createPaymentRequest: build.mutation<PaymentRequest, { formType: string; body: WriteBody }>({
+      query: ({ formType, body }) => ({ url: `/payment-requests/${formType}`, method: 'POST', body }),
+      extraOptions: quiet,
+      invalidatesTags: ['PaymentRequestList'],
+    }),
+    updatePaymentRequest: build.mutation<PaymentRequest, { formType: string; id: number; body: WriteBody }>({
+      query: ({ formType, id, body }) => ({ url: `/payment-requests/${formType}/${id}`, method: 'PUT', body }),
+      extraOptions: quiet,
+      invalidatesTags: (_r, error, { formType, id }) => (error?.status === 409 ? [] : ref(id, formType)),
+    }),
+    deletePaymentRequest: build.mutation<void, { formType: string; id: number }>({
+      query: ({ formType, id }) => ({ url: `/payment-requests/${formType}/${id}`, method: 'DELETE' }),
+      invalidatesTags: ['PaymentRequestList'],
+    }),
+    /** submit, move-to-draft, send-for-revision {reason}, move-back-to-submitted, move-to-ready-for-processing, approve. */
+    paymentRequestAction: build.mutation<PaymentRequest, { formType: string; id: number; action: string; body?: unknown }>({
+      query: ({ formType, id, action, body }) => ({ url: `/payment-requests/${formType}/${id}/${action}`, method: 'POST', body: body ?? {} }),
+      invalidatesTags: (_r, _e, { formType, id }) => [...ref(id, formType), 'PaymentRequestActivity'],
+    }),
+    approvePaymentRequest: build.mutation<PaymentRequest, { formType: string; id: number; body: ApproveBody }>({
+      query: ({ formType, id, body }) => ({ url: `/payment-requests/${formType}/${id}/approve`, method: 'POST', body }),
+      extraOptions: quiet,
+      invalidatesTags: (_r, _e, { formType, id }) => [...ref(id, formType), 'PaymentRequestActivity'],
+    }),
+    validateApproval: build.mutation<ValidationResult, { formType: string; id: number; body: ApproveBody }>({
+      query: ({ formType, id, body }) => ({ url: `/payment-requests/${formType}/${id}/approve/validate`, method: 'POST', body }),
+      extraOptions: quiet,
+    }),
+    moveToReadyForProcessingBatch: build.mutation<{ moved: number[] }, number[]>({
+      query: (ids) => ({ url: '/payment-requests/move-to-statuses/ready-for-processing/batch', method: 'POST', body: { ids } }),
+      invalidatesTags: ['PaymentRequestList'],
+    }),
+    getPaymentRequestActivity: build.query<ActivityEntry[], { formType: string; id: number }>({
+      query: ({ formType, id }) => ({ url: '/payment-requests/activity-log', params: { PaymentRequestId: id, PaymentRequestType: formType } }),
+      extraOptions: quiet,
+      providesTags: ['PaymentRequestActivity'],
+    }),
+
+    // Reference lists of the forms (named apart from other features' injections).
+    getPaymentRequestTypes: build.query<RefItem[], void>({ query: () => '/payment-requests/types' }),
+    getRequestMentorPrograms: build.query<RefItem[], void>({ query: () => '/mentor-programs' }),
+    getRequestColleges: build.query<RefItem[], void>({ query: () => '/colleges' }),
+    getTravelPurposes: build.query<RefItem[], void>({ query: () => '/payment-requests/travel-purposes' }),
+    getTransitTypes: build.query<RefItem[], void>({ query: () => '/payment-requests/transit-types' }),
+    getApprovalCodes: build.query<RefItem[], string>({ query: (formType) => ({ url: '/approval-codes', params: { PaymentRequestType: formType } }) }),
+    getRequestFunds: build.query<RefItem[], void>({ query: () => '/funds' }),
+    getRequestExpenseAccounts: build.query<RefItem[], void>({ query: () => '/expense-accounts' }),
+    // Needs setting:read (Coordinators lack it): the form then uses the rate stored on the request.
+    getPayees: build.query<PayeeOption[], { mentorProgramId?: number; formType?: string; formId?: number; participationIds?: number[] }>({
+      query: ({ mentorProgramId, formType, formId, participationIds }) => ({
+        url: '/payment-requests/participant-list',
+        params: {
+          MentorProgramId: mentorProgramId,
+          FormType: formType,
+          FormId: formId,
+          ParticipationIds: participationIds?.length ? participationIds.join(',') : undefined,
+          // A list row may name a payee deleted since.
+          ShowDeleted: participationIds?.length ? true : undefined,
+        },
+      }),
+    }),
+    getInstitutions: build.query<RefItem[], void>({ query: () => '/payment-requests/institutions' }),
+    getTrainingTypes: build.query<RefItem[], void>({ query: () => '/payment-requests/training-types' }),
+    getJobCategories: build.query<RefItem[], void>({ query: () => '/payment-requests/job-categories' }),
+    getRequestFiscalYears: build.query<{ id: number; name: string }[], void>({ query: () => '/system-settings/fiscal-years', extraOptions: quiet }),
+    getRequestGeneralSettings: build.query<{ mileageRate: number; mealRates?: { breakfast: number; lunch: number; dinner: number } }, void>({ query: () => '/system-settings/general', extraOptions: quiet }),
+  }),
+});
+
+export const {
+  useGetPaymentRequestsQuery,
+  useGetPaymentRequestSummaryQuery,
+  useGetPaymentRequestQuery,
+  useCreatePaymentRequestMutation,
+  useUpdatePaymentRequestMutation,
+  useDeletePaymentRequestMutation,
+  usePaymentRequestActionMutation,
+  useApprovePaymentRequestMutation,
+  useValidateApprovalMutation,
+  useMoveToReadyForProcessingBatchMutation,
+  useGetPaymentRequestActivityQuery,
+  useGetPaymentRequestTypesQuery,
+  useGetRequestMentorProgramsQuery,
+  useGetRequestCollegesQuery,
+  useGetTravelPurposesQuery,
+  useGetTransitTypesQuery,
+  useGetApprovalCodesQuery,
+  useGetRequestFundsQuery,
+  useGetRequestExpenseAccountsQuery,
+  useGetRequestGeneralSettingsQuery,
+  useGetInstitutionsQuery,
+  useGetPayeesQuery,
+  useGetTrainingTypesQuery,
+  useGetJobCategoriesQuery,
+  useGetRequestFiscalYearsQuery,
+} = paymentRequestsApi;
