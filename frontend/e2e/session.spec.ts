@@ -130,7 +130,8 @@ test.describe('session', () => {
 
   test('on load, a last activity older than 15 minutes logs the user out', async ({ page }) => {
     await signIn(page);
-    await page.evaluate(() => localStorage.setItem('lastActivity', String(Date.now() - 16 * 60 * 1000)));
+    // Set at document start of the reloaded page, so the unloading page cannot overwrite it.
+    await page.addInitScript(() => localStorage.setItem('lastActivity', String(Date.now() - 16 * 60 * 1000)));
     await page.reload();
     await expect(page).toHaveURL(/\/login/);
     expect(await storage(page, 'accessToken')).toBeNull();

@@ -92,6 +92,23 @@ describe('token refresh before requests', () => {
     expect(store.getState().auth.refreshState).toBe('success');
   });
 
+  it('a refresh answered after a logout does not bring the session back', async () => {
+    localStorage.setItem('accessToken', fakeJwt(59));
+    localStorage.setItem('refreshToken', 'r1');
+    // The user is signed out (idle, another tab) while the refresh call is in flight.
+    fakeServer(() => {
+      localStorage.removeItem('accessToken');
+      localStorage.removeItem('refreshToken');
+      return json(200, { token: fresh, refreshToken: 'r2' });
+    });
+
+    const result = await call();
+
+    expect(result.error?.status).toBe(401);
+    expect(localStorage.getItem('accessToken')).toBeNull();
+    expect(localStorage.getItem('refreshToken')).toBeNull();
+  });
+
   it('ignores cross-tab messages older than 45 s', async () => {
     localStorage.setItem('accessToken', fakeJwt(-1));
     localStorage.setItem('refreshToken', 'r1');

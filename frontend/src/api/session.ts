@@ -132,6 +132,11 @@ async function refreshHere(dispatch: SessionDispatch): Promise<string> {
     dispatch(logout('expired'));
     throw new SessionEndedError();
   }
+  if (getRefreshToken() !== refreshToken) {
+    // Signed out (idle, another tab) while the call was in flight: the answer must not
+    // bring the session back.
+    throw new SessionEndedError();
+  }
   const tokens = { accessToken: body.token, refreshToken: body.refreshToken };
   storeTokens(tokens);
   dispatch(refreshStateChanged('success'));
