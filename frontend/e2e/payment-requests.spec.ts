@@ -217,4 +217,41 @@ test.describe('payment requests', () => {
     await expect(page.getByText('Requested: $168.00')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Delete' })).toBeVisible();
   });
+  test('changing the mileage rate in settings changes the F3 amount', async ({ page, request, baseURL }) => {
+    const w = await world(request, baseURL!);
+    await signIn(page);
+    const setRate = async (rate: string) => {
+      await page.goto('/settings/general');
+      const field = page.getByLabel('Mileage rate (per mile)');
+      await expect(field).not.toHaveValue('');
+      await field.fill(rate);
+      await page.getByRole('button', { name: 'Save Changes' }).click();
+      await page.getByRole('dialog', { name: 'Save Changes' }).getByRole('button', { name: 'Save Changes' }).click();
+      await expect(page.getByText('The general settings were saved.')).toBeVisible();
+    };
+    const fileF3 = async () => {
+      await newRequest(page, 'F3');
+      await choosePayee(page, w);
+      await pick(page, page, 'Travel purpose');
+      await pick(page, page, 'Transit type');
+      await page.getByLabel('Trip 1 date').fill('2026-10-01');
+      await page.getByLabel('Trip 1 from').fill('Fresno');
+      await page.getByLabel('Trip 1 to').fill('Clovis');
+      await page.getByLabel('Trip 1 miles').fill('10');
+    };
+
+    await setRate('0.80');
+    await fileF3();
+    await expect(page.getByTestId('computed-amount')).toContainText('$8.00');
+    await save(page);
+    await expect(page.getByText('Requested: $8.00')).toBeVisible();
+
+    await setRate('0.65');
+    await fileF3();
+    await expect(page.getByTestId('computed-amount')).toContainText('$6.50');
+    await save(page);
+    await expect(page.getByText('Requested: $6.50')).toBeVisible();
+
+    await setRate('0.70'); // the default, for the tests that follow
+  });
 });

@@ -131,7 +131,7 @@ test.describe('settings', () => {
   });
 
   test('general: the mileage rate is saved; bad values and stale versions are shown clearly', async ({ page, request, baseURL }) => {
-    // (F3 amounts computed from the rate need the payment request screens; only the saved rate is tested here.)
+    // (That the rate drives F3 amounts is tested in payment-requests.spec.ts.)
     await signIn(page);
     await page.goto('/settings/general');
     const rate = page.getByLabel('Mileage rate (per mile)');
