@@ -141,6 +141,24 @@ fn guarded(id: i32, version: i32, sources: &[Status]) -> sea_orm::UpdateMany<pr:
         .filter(pr::Column::DeletedAt.is_null())
 }
 
+/// Runs a `guarded` update as `me` at `at`; a row that moved on meanwhile is a 409.
+async fn save_guarded(
+    update: sea_orm::UpdateMany<pr::Entity>,
+    at: chrono::DateTime<Utc>,
+    me: &CurrentUser,
+    txn: &impl ConnectionTrait,
+) -> ApiResult<()> {
+    let done = update
+        .col_expr(pr::Column::UpdatedAt, Expr::value(at))
+        .col_expr(pr::Column::UpdatedBy, Expr::value(me.id()))
+        .exec(txn)
+        .await?;
+    if done.rows_affected != 1 {
+        return Err(stale());
+    }
+    Ok(())
+}
+
 async fn log(
     db: &impl ConnectionTrait,
     me: &CurrentUser,
@@ -351,7 +369,8 @@ pub async fn update(state: web::Data<AppState>, me: CurrentUser, path: FormPath,
     let (start, end) = c.evaluated.activity_dates.map_or((None, None), |(a, b)| (Some(a), Some(b)));
     let sources = Action::Edit.sources(|p| me.has(p));
     let txn = state.db.begin().await?;
-    let done = guarded(id, version, &sources)
+    save_guarded(
+        guarded(id, version, &sources)
         .col_expr(pr::Column::ParticipationId, Expr::value(c.participation.id))
         .col_expr(pr::Column::MentorProgramId, Expr::value(c.participation.mentor_program_id))
         .col_expr(pr::Column::ParticipantId, Expr::value(c.participation.participant_id))
@@ -362,14 +381,12 @@ pub async fn update(state: web::Data<AppState>, me: CurrentUser, path: FormPath,
         .col_expr(pr::Column::PlacementEndDate, Expr::value(c.evaluated.placement_end_date))
         .col_expr(pr::Column::ActivityStart, Expr::value(start))
         .col_expr(pr::Column::ActivityEnd, Expr::value(end))
-        .col_expr(pr::Column::Details, Expr::value(c.details.to_json()))
-        .col_expr(pr::Column::UpdatedAt, Expr::value(Utc::now()))
-        .col_expr(pr::Column::UpdatedBy, Expr::value(me.id()))
-        .exec(&txn)
-        .await?;
-    if done.rows_affected != 1 {
-        return Err(stale());
-    }
+        .col_expr(pr::Column::Details, Expr::value(c.details.to_json())),
+        Utc::now(),
+        &me,
+        &txn,
+    )
+    .await?;
     let dropped = attach_files(&txn, id, c.details.file_ids()).await?;
     log(
         &txn,
@@ -456,20 +473,19 @@ pub async fn submit(state: web::Data<AppState>, me: CurrentUser, path: FormPath)
         None => store::fiscal_year_covering(&state.db, submitted_on).await?.map(|y| y.id),
     };
     let txn = state.db.begin().await?;
-    let done = guarded(id, r.version, &Action::Submit.sources(|p| me.has(p)))
+    save_guarded(
+        guarded(id, r.version, &Action::Submit.sources(|p| me.has(p)))
         .col_expr(pr::Column::Status, Expr::value(Status::Submitted.as_str()))
         .col_expr(pr::Column::SubmittedOn, Expr::value(submitted_on))
         .col_expr(pr::Column::SubmittedBy, Expr::value(me.id()))
         .col_expr(pr::Column::FiscalYearId, Expr::value(year))
         .col_expr(pr::Column::RequestedCents, Expr::value(evaluated.requested_amount.cents()))
-        .col_expr(pr::Column::Details, Expr::value(details.to_json()))
-        .col_expr(pr::Column::UpdatedAt, Expr::value(Utc::now()))
-        .col_expr(pr::Column::UpdatedBy, Expr::value(me.id()))
-        .exec(&txn)
-        .await?;
-    if done.rows_affected != 1 {
-        return Err(stale());
-    }
+        .col_expr(pr::Column::Details, Expr::value(details.to_json())),
+        Utc::now(),
+        &me,
+        &txn,
+    )
+    .await?;
     log(
         &txn,
         &me,
@@ -591,7 +607,8 @@ pub async fn approve(state: web::Data<AppState>, me: CurrentUser, path: FormPath
     };
     let now = Utc::now();
     let txn = state.db.begin().await?;
-    let done = guarded(id, r.version, &[Status::Submitted])
+    save_guarded(
+        guarded(id, r.version, &[Status::Submitted])
         .col_expr(pr::Column::Status, Expr::value(Status::Approved.as_str()))
         .col_expr(pr::Column::ApprovedCents, Expr::value(p.approved_amount.cents()))
         .col_expr(pr::Column::ApprovalCodeId, Expr::value(p.approval_code_id))
@@ -599,14 +616,12 @@ pub async fn approve(state: web::Data<AppState>, me: CurrentUser, path: FormPath
         .col_expr(pr::Column::ExpenseAccountId, Expr::value(p.expense_account_id))
         .col_expr(pr::Column::FiscalYearId, Expr::value(year))
         .col_expr(pr::Column::ApprovedAt, Expr::value(now))
-        .col_expr(pr::Column::ApprovedBy, Expr::value(me.id()))
-        .col_expr(pr::Column::UpdatedAt, Expr::value(now))
-        .col_expr(pr::Column::UpdatedBy, Expr::value(me.id()))
-        .exec(&txn)
-        .await?;
-    if done.rows_affected != 1 {
-        return Err(stale());
-    }
+        .col_expr(pr::Column::ApprovedBy, Expr::value(me.id())),
+        now,
+        &me,
+        &txn,
+    )
+    .await?;
     log(
         &txn,
         &me,
@@ -790,15 +805,14 @@ pub async fn delete_file(state: web::Data<AppState>, me: CurrentUser, path: File
         d.file_ids.retain(|f| f != &file.id);
     }
     let txn = state.db.begin().await?;
-    let done = guarded(id, r.version, &Action::Edit.sources(|p| me.has(p)))
-        .col_expr(pr::Column::Details, Expr::value(details.to_json()))
-        .col_expr(pr::Column::UpdatedAt, Expr::value(Utc::now()))
-        .col_expr(pr::Column::UpdatedBy, Expr::value(me.id()))
-        .exec(&txn)
-        .await?;
-    if done.rows_affected != 1 {
-        return Err(stale());
-    }
+    save_guarded(
+        guarded(id, r.version, &Action::Edit.sources(|p| me.has(p)))
+        .col_expr(pr::Column::Details, Expr::value(details.to_json())),
+        Utc::now(),
+        &me,
+        &txn,
+    )
+    .await?;
     uploaded_file::Entity::update_many()
         .col_expr(uploaded_file::Column::DeletedAt, Expr::value(Utc::now()))
         .filter(uploaded_file::Column::Id.eq(file.id.clone()))
