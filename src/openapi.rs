@@ -74,6 +74,7 @@ use crate::{budgets, error::ProblemBody, identity, participants, payment_request
         payment_requests::api::batch_ready_for_processing,
         payment_requests::api::list,
         payment_requests::api::summary,
+        payment_requests::api::rates,
         payment_requests::api::activity_log,
         payment_requests::api::download_file,
         payment_requests::api::delete_file,

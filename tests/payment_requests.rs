@@ -621,3 +621,25 @@ async fn lists_sort_by_each_key_both_ways() {
     }
     assert_eq!(w.app.get(&format!("{PR}?IsApprovedAmountSortedAscending=maybe"), &w.admin).await.status, 400);
 }
+
+#[actix_web::test]
+async fn a_coordinator_reads_the_rates_its_forms_are_computed_with() {
+    let w = world().await;
+    let (app, admin, coord) = (&w.app, &w.admin, &w.coord);
+    // Settings themselves stay closed to a Coordinator; the rates a form uses do not.
+    app.get("/api/v1/system-settings/general", coord).await.problem(403);
+    let general = app.get("/api/v1/system-settings/general", admin).await.ok().clone();
+    let mut changed = general.clone();
+    changed["mileageRate"] = json!(0.81);
+    changed["mealRates"]["lunch"] = json!(17.25);
+    changed.as_object_mut().unwrap().remove("id");
+    app.put(&format!("/api/v1/system-settings/general/{}", general["id"]), admin, changed).await.ok();
+    let rates = app.get(&format!("{PR}/rates"), coord).await.ok().clone();
+    assert_eq!(rates["mileageRate"], json!(0.81));
+    assert_eq!(rates["mealRates"]["lunch"], json!(17.25));
+    assert_eq!(rates["mealRates"]["breakfast"], general["mealRates"]["breakfast"]);
+    // And a saved F3 uses exactly that rate.
+    let f3 = create(&w, coord, "F3", w.inside).await;
+    assert_eq!(f3["details"]["mileageRate"], json!(0.81));
+    app.call(Method::GET, &format!("{PR}/rates"), None, None).await.problem(401);
+}

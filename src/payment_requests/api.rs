@@ -736,6 +736,14 @@ pub async fn summary(state: web::Data<AppState>, me: CurrentUser, Query(q): Quer
     Ok(web::Json(store::summary(&state.db, &scope, q.mentorprogramid).await?))
 }
 
+#[utoipa::path(get, path = "/api/v1/payment-requests/rates", tag = "payment-requests", security(("bearer" = [])),
+    responses((status = 200, body = CurrentRates), (status = 401, body = ProblemBody), (status = 403, body = ProblemBody)))]
+pub async fn rates(state: web::Data<AppState>, me: CurrentUser) -> ApiResult<web::Json<CurrentRates>> {
+    me.require(Permission::RequestRead)?;
+    let r = store::rates(&state.db).await?;
+    Ok(web::Json(CurrentRates { mileage_rate: r.mileage, meal_rates: r.meals }))
+}
+
 #[utoipa::path(get, path = "/api/v1/payment-requests/activity-log", tag = "payment-requests", security(("bearer" = [])), params(ActivityQuery),
     responses((status = 200, description = "Newest first", body = Vec<ActivityEntryDto>), (status = 400, body = ProblemBody), (status = 401, body = ProblemBody),
         (status = 403, body = ProblemBody), (status = 404, body = ProblemBody)))]

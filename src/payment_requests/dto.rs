@@ -7,7 +7,7 @@ use utoipa::{IntoParams, ToSchema};
 use super::{
     approval::Issue,
     files::FileDto,
-    forms::{Details, FormType},
+    forms::{Details, FormType, MealRates},
     workflow::{Action, Status},
 };
 use crate::money::Money;
@@ -216,4 +216,15 @@ pub struct ActivityEntryDto {
     #[schema(value_type = Object)]
     pub data: Option<serde_json::Value>,
     pub created_at: DateTime<Utc>,
+}
+
+/// The rates the server applies to F3 and F12 now, so a form can show its amount while it is
+/// filled in by someone who may not read the settings (a coordinator).
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CurrentRates {
+    /// Per mile (F3).
+    pub mileage_rate: Money,
+    /// Per meal (F12).
+    pub meal_rates: MealRates,
 }

@@ -17,6 +17,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .route("/fileupload/{fileId}", web::put().to(files::upload))
         .route("/payment-requests", web::get().to(api::list))
         .route("/payment-requests/summary", web::get().to(api::summary))
+        .route("/payment-requests/rates", web::get().to(api::rates))
         .route("/payment-requests/activity-log", web::get().to(api::activity_log))
         .route("/payment-requests/move-to-statuses/ready-for-processing/batch", web::post().to(api::batch_ready_for_processing))
         .route("/payment-requests/F2/{id}/files/{fileId}", web::get().to(api::download_file))
