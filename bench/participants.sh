@@ -7,9 +7,11 @@ cd "$(dirname "$0")/.."
 N=${N:-100000}
 REQUESTS=${REQUESTS:-500}
 PORT=${PORT:-18089}
-export MENTORPAY_SKIP_UI=1
-cargo build --release --locked
-BIN=target/release/mentorpay
+# BIN=path/to/mentorpay skips the build (measure a binary you already have).
+if [ -z "${BIN:-}" ]; then
+  MENTORPAY_SKIP_UI=1 cargo build --release --locked
+  BIN=target/release/mentorpay
+fi
 DIR=$(mktemp -d)
 trap 'kill $SERVER 2>/dev/null || true; rm -rf "$DIR"' EXIT
 export MENTORPAY_DATABASE_URL="sqlite://$DIR/bench.db?mode=rwc"

@@ -271,11 +271,18 @@ async fn participations_are_added_changed_and_removed() {
     assert_eq!(r.status, 201, "{}", r.body);
     let pid = r.body["id"].as_i64().unwrap();
     assert_eq!((r.body["mentorProgramId"].as_i64(), r.body["roleCode"].as_str()), (Some(programs[1]), Some("DirectorMentor")));
+    // The program filter follows every change of the participations.
+    let in_program = |program: i64| {
+        let (app, admin) = (&app, &admin);
+        async move { app.get(&format!("/api/v1/participants?MentorProgramId={program}"), admin).await.ok()["totalCount"].as_i64().unwrap() }
+    };
+    assert_eq!((in_program(programs[1]).await, in_program(programs[2]).await), (1, 0));
     let mut changed = taking(programs[2], "Mentor");
     changed["endDate"] = Value::Null;
     changed["collegeId"] = Value::Null;
     let r = app.put(&format!("{base}/{pid}"), &admin, changed).await;
     assert_eq!((r.ok()["mentorProgramId"].as_i64(), r.body["endDate"].is_null()), (Some(programs[2]), true));
+    assert_eq!((in_program(programs[1]).await, in_program(programs[2]).await), (0, 1));
     for (patch, field) in [
         (json!({"fiscalYearId": 0}), "fiscalYearId"),
         (json!({"fiscalYearId": "2025"}), "fiscalYearId"),
@@ -295,6 +302,7 @@ async fn participations_are_added_changed_and_removed() {
     let got = app.get(&format!("/api/v1/participants/{id}"), &admin).await;
     assert_eq!(got.ok()["participations"].as_array().unwrap().len(), 1);
     assert_eq!(app.delete(&format!("{base}/{pid}"), &admin).await.status, 204);
+    assert_eq!(in_program(programs[2]).await, 0);
     app.delete(&format!("{base}/{pid}"), &admin).await.problem(404);
     app.put(&format!("{base}/99999"), &admin, taking(programs[0], "Mentor")).await.problem(404);
     let got = app.get(&format!("/api/v1/participants/{id}"), &admin).await;

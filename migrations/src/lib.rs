@@ -10,6 +10,7 @@ mod m20261121_000005_participant_list_index;
 mod m20261121_000010_settings;
 mod m20261121_000011_budgets;
 mod m20261121_000020_payment_requests;
+mod m20261121_000030_participant_program_keys;
 
 pub struct Migrator;
 
@@ -25,6 +26,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261121_000010_settings::Migration),
             Box::new(m20261121_000011_budgets::Migration),
             Box::new(m20261121_000020_payment_requests::Migration),
+            Box::new(m20261121_000030_participant_program_keys::Migration),
         ]
     }
 }

@@ -14,7 +14,7 @@ use sea_orm::{
 use crate::{
     entities::{approval_code, fiscal_year},
     money::{Hundredths, Money},
-    participants::rules::{full_name, DistrictSetType, ParticipantRole, ParticipantStatus},
+    participants::rules::{full_name, program_keys, DistrictSetType, ParticipantRole, ParticipantStatus},
     payment_requests::{
         forms::{
             self, BonusType, Details, ExpenseItem, F10Details, F11Details, F12Details, F13Details, F14Details, F1Details, F2Details,
@@ -91,7 +91,7 @@ pub async fn participants(db: &DatabaseConnection, count: usize) -> anyhow::Resu
         people.into_table(Alias::new("participants")).columns(
             [
                 "id", "first_name", "last_name", "full_name", "sort_name", "email", "phone", "address", "status", "role_code",
-                "district_set_type", "district_id", "caucus_region_id", "version", "created_at", "updated_at",
+                "district_set_type", "district_id", "caucus_region_id", "program_keys", "version", "created_at", "updated_at",
             ]
             .map(Alias::new),
         );
@@ -126,28 +126,16 @@ pub async fn participants(db: &DatabaseConnection, count: usize) -> anyhow::Resu
             };
             let set = *pick(&mut rng, DistrictSetType::ALL);
             let updated = base_time - Duration::minutes(rng.gen_range(0..60 * 24 * 730));
-            people.values_panic([
-                id.into(),
-                first.into(),
-                last.into(),
-                full.clone().into(),
-                full.to_lowercase().into(),
-                format!("p{id}@seed.example.org").into(),
-                format!("(916) 555-{:04}", rng.gen_range(0..10_000)).into(),
-                format!("{} Main St, Sacramento, CA", rng.gen_range(1..9_999)).into(),
-                status.code().into(),
-                role.code().into(),
-                set.code().into(),
-                rng.gen_range(1..=set.max_district()).into(),
-                (*pick(&mut rng, &regions)).into(),
-                1.into(),
-                updated.into(),
-                updated.into(),
-            ]);
+            // Drawn in the order the rows used to be written, so the data stays the same.
+            let phone = format!("(916) 555-{:04}", rng.gen_range(0..10_000));
+            let address = format!("{} Main St, Sacramento, CA", rng.gen_range(1..9_999));
+            let district = rng.gen_range(1..=set.max_district());
+            let region = *pick(&mut rng, &regions);
             // One or two participations, in different programs where possible.
             let mut chosen = programs.clone();
             chosen.shuffle(&mut rng);
-            for program in chosen.iter().take(rng.gen_range(1..=2.min(programs.len()))) {
+            let taken = &chosen[..rng.gen_range(1..=2.min(programs.len()))];
+            for program in taken {
                 let fy = rng.gen_range(1..=2);
                 let start = fy_start + Duration::days(365 * (fy as i64 - 1) + rng.gen_range(0..90));
                 taking.values_panic([
@@ -165,6 +153,25 @@ pub async fn participants(db: &DatabaseConnection, count: usize) -> anyhow::Resu
                 next_participation += 1;
                 participations += 1;
             }
+            people.values_panic([
+                id.into(),
+                first.into(),
+                last.into(),
+                full.clone().into(),
+                full.to_lowercase().into(),
+                format!("p{id}@seed.example.org").into(),
+                phone.into(),
+                address.into(),
+                status.code().into(),
+                role.code().into(),
+                set.code().into(),
+                district.into(),
+                region.into(),
+                program_keys(taken).into(),
+                1.into(),
+                updated.into(),
+                updated.into(),
+            ]);
             for ((q, rows), (_, _, pool)) in link_inserts.iter_mut().zip(&links) {
                 let mut own = pool.clone();
                 own.shuffle(&mut rng);

@@ -21,6 +21,9 @@ pub struct Model {
     pub district_set_type: Option<String>,
     pub district_id: Option<i32>,
     pub caucus_region_id: Option<i32>,
+    /// Programs of the live participations, `,1,3,` (empty without any): kept by
+    /// `participants::store::refresh_program_keys` so list filters count from an index.
+    pub program_keys: String,
     /// Optimistic concurrency: PUT carries the version it was based on.
     pub version: i32,
     pub deleted_at: Option<super::Timestamp>,

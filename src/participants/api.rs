@@ -112,6 +112,7 @@ pub async fn create(state: web::Data<AppState>, me: CurrentUser, Json(body): Jso
         let pn = store::insert_participation(&txn, created.id, p, now).await?;
         record(&txn, "participation", pn.id, "created", me.id(), json!({"participantId": created.id, "mentorProgramId": pn.mentor_program_id, "fiscalYearId": pn.fiscal_year_id, "roleCode": pn.role_code})).await?;
     }
+    store::refresh_program_keys(&txn, created.id).await?;
     record(&txn, "participant", created.id, "created", me.id(), json!({"email": created.email, "fullName": created.full_name, "status": created.status, "roleCode": created.role_code})).await?;
     txn.commit().await?;
     Ok(HttpResponse::Created().json(store::dto(&state.db, created).await?))
@@ -196,6 +197,7 @@ pub async fn add_participation(state: web::Data<AppState>, me: CurrentUser, id: 
     store::check_participation_refs(&txn, "", &clean, &mut checks).await?;
     checks.finish()?;
     let created = store::insert_participation(&txn, participant.id, &clean, Utc::now()).await?;
+    store::refresh_program_keys(&txn, participant.id).await?;
     record(&txn, "participation", created.id, "created", me.id(), json!({"participantId": participant.id, "mentorProgramId": created.mentor_program_id, "fiscalYearId": created.fiscal_year_id, "roleCode": created.role_code})).await?;
     txn.commit().await?;
     Ok(HttpResponse::Created().json(store::participation_dto(created)))
@@ -236,6 +238,7 @@ pub async fn update_participation(
     active.end_date = Set(clean.end_date);
     active.updated_at = Set(Utc::now());
     let updated = active.update(&txn).await?;
+    store::refresh_program_keys(&txn, participant.id).await?;
     record(&txn, "participation", updated.id, "updated", me.id(), json!({
         "participantId": participant.id,
         "from": {"mentorProgramId": existing.mentor_program_id, "fiscalYearId": existing.fiscal_year_id, "roleCode": existing.role_code},
@@ -265,6 +268,7 @@ pub async fn delete_participation(state: web::Data<AppState>, me: CurrentUser, p
     active.deleted_at = Set(Some(now));
     active.updated_at = Set(now);
     active.update(&txn).await?;
+    store::refresh_program_keys(&txn, participant.id).await?;
     record(&txn, "participation", existing.id, "deleted", me.id(), json!({"participantId": participant.id, "mentorProgramId": existing.mentor_program_id})).await?;
     txn.commit().await?;
     Ok(HttpResponse::NoContent().finish())

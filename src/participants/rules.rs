@@ -293,6 +293,27 @@ pub fn name_filter(raw: Option<&str>) -> Option<String> {
     raw.map(str::trim).filter(|r| !r.is_empty()).map(contains_pattern)
 }
 
+/// A participant's programs as stored in `program_keys`: sorted, once each, every id
+/// between commas (`,1,3,`), so "takes part in 1" is the pattern `%,1,%` and never
+/// matches 11; empty when it takes part in none.
+pub fn program_keys(programs: &[i32]) -> String {
+    let mut ids = programs.to_vec();
+    ids.sort_unstable();
+    ids.dedup();
+    if ids.is_empty() {
+        return String::new();
+    }
+    ids.iter().fold(String::from(","), |mut s, id| {
+        s.push_str(&format!("{id},"));
+        s
+    })
+}
+
+/// The LIKE pattern finding `program` in `program_keys`.
+pub fn program_key_pattern(program: i32) -> String {
+    format!("%,{program},%")
+}
+
 /// What a non-administrator creating a participant must bring: at least one
 /// participation, every one in a program of its scope (else the new participant would
 /// be invisible to its creator, or land in someone else's program).
@@ -313,6 +334,20 @@ pub fn check_creation_scope(scope: &crate::auth::scope::Scope, programs: &[i32])
 mod tests {
     use super::*;
     use crate::auth::scope::Scope;
+
+    #[test]
+    fn program_keys_are_sorted_unique_and_comma_fenced() {
+        assert_eq!(program_keys(&[]), "");
+        assert_eq!(program_keys(&[3]), ",3,");
+        assert_eq!(program_keys(&[11, 1, 3, 1]), ",1,3,11,");
+        let keys = program_keys(&[11, 21]);
+        let like = |p: &str| {
+            let inner = p.trim_matches('%');
+            keys.contains(inner)
+        };
+        assert!(!like(&program_key_pattern(1)), "1 must not match 11 or 21");
+        assert!(like(&program_key_pattern(11)) && like(&program_key_pattern(21)));
+    }
 
     pub fn body() -> ParticipantBody {
         ParticipantBody {

@@ -4,14 +4,14 @@ use std::collections::HashMap;
 
 use chrono::{DateTime, Utc};
 use sea_orm::{
-    sea_query::{Alias, Expr, ExprTrait, LikeExpr, Query, SelectStatement},
+    sea_query::{Alias, Expr, ExprTrait, LikeExpr, LockType, Query},
     ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, EntityTrait, Order, PaginatorTrait, QueryFilter, QueryOrder,
     QuerySelect, Set,
 };
 
 use super::{
     dto::{ParticipantDto, ParticipantListItem, ParticipationDto},
-    rules::{CleanParticipant, CleanParticipation, DistrictSetType, ParticipantRole, ParticipantStatus, SortBy},
+    rules::{self, CleanParticipant, CleanParticipation, DistrictSetType, ParticipantRole, ParticipantStatus, SortBy},
 };
 use crate::{
     auth::scope::Scope,
@@ -40,14 +40,27 @@ fn link_ids(p: &CleanParticipant) -> [&[i32]; 4] {
     [&p.workplace_setting_ids, &p.language_ids, &p.education_level_ids, &p.permit_level_ids]
 }
 
-/// Participant ids with a live participation in any of `programs`.
-fn in_programs(programs: Vec<i32>) -> SelectStatement {
-    Query::select()
-        .column(participation::Column::ParticipantId)
-        .from(participation::Entity)
-        .and_where(participation::Column::MentorProgramId.is_in(programs))
-        .and_where(participation::Column::DeletedAt.is_null())
-        .to_owned()
+/// Participants with a live participation in any of `programs` (through `program_keys`,
+/// which the list's covering index holds).
+fn in_programs(programs: &[i32]) -> Condition {
+    programs.iter().fold(Condition::any(), |c, p| {
+        c.add(Expr::col(participant::Column::ProgramKeys).like(rules::program_key_pattern(*p)))
+    })
+}
+
+/// Sets `program_keys` from the live participations; called in the transaction of every
+/// participation change. The participant row is locked first (PostgreSQL; SQLite writes
+/// one at a time anyway) so two changes at once cannot each miss the other's program;
+/// NO KEY UPDATE, because inserting a participation already holds KEY SHARE on the row.
+pub async fn refresh_program_keys(db: &impl ConnectionTrait, participant_id: i32) -> ApiResult<()> {
+    participant::Entity::find_by_id(participant_id).select_only().column(participant::Column::Id).lock(LockType::NoKeyUpdate).into_tuple::<i32>().one(db).await?;
+    let keys = rules::program_keys(&live_programs(db, participant_id).await?);
+    participant::Entity::update_many()
+        .col_expr(participant::Column::ProgramKeys, Expr::value(keys))
+        .filter(participant::Column::Id.eq(participant_id))
+        .exec(db)
+        .await?;
+    Ok(())
 }
 
 /// Programs of a participant's live participations.
@@ -347,10 +360,10 @@ pub async fn list(db: &impl ConnectionTrait, scope: &Scope, f: &Filters, paging:
         if programs.is_empty() {
             return Ok(Page::new(Vec::new(), paging, 0));
         }
-        cond = cond.add(participant::Column::Id.in_subquery(in_programs(programs)));
+        cond = cond.add(in_programs(&programs));
     }
     if let Some(program) = f.mentor_program_id {
-        cond = cond.add(participant::Column::Id.in_subquery(in_programs(vec![program])));
+        cond = cond.add(in_programs(&[program]));
     }
     if let Some(role) = f.role {
         cond = cond.add(participant::Column::RoleCode.eq(role.code()));
