@@ -643,3 +643,57 @@ async fn a_coordinator_reads_the_rates_its_forms_are_computed_with() {
     assert_eq!(f3["details"]["mileageRate"], json!(0.81));
     app.call(Method::GET, &format!("{PR}/rates"), None, None).await.problem(401);
 }
+
+/// The summary and program/status counts come from totals kept by database triggers; a
+/// recount from the rows themselves must agree after every kind of change.
+async fn assert_totals_match_a_recount(w: &World) {
+    let (app, admin) = (&w.app, &w.admin);
+    let all_forms = FORMS.join(",");
+    for program in [None, Some(w.programs[0]), Some(w.programs[1])] {
+        let filter = program.map(|p| format!("MentorProgramId={p}&")).unwrap_or_default();
+        let summary = app.get(&format!("{PR}/summary?{}", filter.trim_end_matches('&')), admin).await.ok().clone();
+        for entry in summary.as_array().unwrap() {
+            let status = entry["formStatus"].as_str().unwrap();
+            // A form-type filter makes the list count rows instead of reading the totals.
+            let rows = app.get(&format!("{PR}?{filter}FormStatus={status}&FormType={all_forms}&Size=500"), admin).await.ok().clone();
+            let kept = app.get(&format!("{PR}?{filter}FormStatus={status}&Size=1"), admin).await.ok()["totalCount"].clone();
+            assert_eq!(entry["count"], rows["totalCount"], "{status} in {program:?}");
+            assert_eq!(kept, rows["totalCount"], "{status} in {program:?}");
+            let sum = |key: &str| rows["items"].as_array().unwrap().iter().map(|i| (i[key].as_f64().unwrap_or(0.0) * 100.0).round() as i64).sum::<i64>();
+            let cents = |v: &Value| (v.as_f64().unwrap() * 100.0).round() as i64;
+            assert_eq!((cents(&entry["requestedAmount"]), cents(&entry["approvedAmount"])), (sum("requestedAmount"), sum("approvedAmount")), "{status} in {program:?}");
+        }
+    }
+}
+
+#[actix_web::test]
+async fn the_kept_totals_follow_every_change() {
+    let w = world().await;
+    let (app, admin) = (&w.app, &w.admin);
+    assert_totals_match_a_recount(&w).await;
+    let draft = create(&w, admin, "F5", w.inside).await;
+    let _other = create(&w, admin, "F9", w.outside).await;
+    let sent_back = submitted(&w, "F6", w.inside).await;
+    act(&w, admin, &sent_back, "send-for-revision", json!({"reason": "Add the date"})).await.ok();
+    let moved_back = approved_for(&w, "F1", w.inside, 80.0).await;
+    act(&w, admin, &moved_back, "move-back-to-submitted", json!({})).await.ok();
+    let ready = approved_for(&w, "F4", w.inside, 60.0).await;
+    let batched = approved_for(&w, "F7", w.outside, 70.5).await;
+    act(&w, admin, &ready, "move-to-ready-for-processing", json!({})).await.ok();
+    app.post("/api/v1/payment-requests/move-to-statuses/ready-for-processing/batch", Some(&w.approver), json!({"ids": [batched["id"]]})).await.ok();
+    assert_totals_match_a_recount(&w).await;
+    // An edit that changes the amount, and a deletion.
+    let mut edit = body(&w, "F5", w.inside);
+    edit["requestedAmount"] = json!(123.45);
+    edit["version"] = draft["version"].clone();
+    app.put(&url(&draft), admin, edit).await.ok();
+    assert_totals_match_a_recount(&w).await;
+    assert_eq!(app.delete(&url(&draft), admin).await.status, 204);
+    assert_totals_match_a_recount(&w).await;
+    // Seeded rows are counted too (the triggers see every insert).
+    mentorpay::demo::seed::participants(&app.state.db, 20).await.unwrap();
+    let earlier = app.post("/api/v1/system-settings/fiscal-years", Some(admin), json!({"name": "FY 2025-26", "startDate": "2025-07-01", "endDate": "2026-06-30"})).await;
+    earlier.ok();
+    mentorpay::demo::seed::requests(&app.state.db, 300).await.unwrap();
+    assert_totals_match_a_recount(&w).await;
+}

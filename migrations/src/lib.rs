@@ -11,6 +11,7 @@ mod m20261121_000010_settings;
 mod m20261121_000011_budgets;
 mod m20261121_000020_payment_requests;
 mod m20261121_000030_participant_program_keys;
+mod m20261121_000031_payment_request_totals;
 
 pub struct Migrator;
 
@@ -27,6 +28,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261121_000011_budgets::Migration),
             Box::new(m20261121_000020_payment_requests::Migration),
             Box::new(m20261121_000030_participant_program_keys::Migration),
+            Box::new(m20261121_000031_payment_request_totals::Migration),
         ]
     }
 }

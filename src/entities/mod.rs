@@ -18,6 +18,7 @@ pub mod participant;
 pub mod participation;
 pub mod password_token;
 pub mod payment_request;
+pub mod payment_request_total;
 pub mod refresh_token;
 pub mod role;
 pub mod role_permission;

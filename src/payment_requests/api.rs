@@ -722,8 +722,8 @@ pub async fn list(state: web::Data<AppState>, me: CurrentUser, Query(q): Query<L
     let paging = PageQuery { page: q.page, size: q.size }.paging()?;
     let (statuses, forms) = parse_filters(&q)?;
     let scope = scope_of(&state.db, &me).await?;
-    let cond = store::list_condition(&q, &scope, &statuses, &forms);
-    let (rows, total) = store::list(&state.db, cond, &q, paging).await?;
+    let filter = store::ListFilter { query: &q, scope: &scope, statuses: &statuses, forms: &forms };
+    let (rows, total) = store::list(&state.db, &filter, paging).await?;
     let items = rows.into_iter().map(|r| list_item(&me, r)).collect::<ApiResult<Vec<_>>>()?;
     Ok(web::Json(Page::new(items, paging, total)))
 }

@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use chrono::{NaiveDate, NaiveTime, Utc};
 use sea_orm::{
     sea_query::{Expr, ExprTrait},
-    ColumnTrait, Condition, ConnectionTrait, EntityTrait, FromQueryResult, Order, PaginatorTrait, QueryFilter, QueryOrder,
+    ColumnTrait, Condition, ConnectionTrait, EntityTrait, Order, PaginatorTrait, QueryFilter, QueryOrder,
     QuerySelect,
 };
 
@@ -17,7 +17,7 @@ use super::{
 use crate::{
     auth::scope::Scope,
     entities::{
-        activity_log, approval_code, budget_line, expense_account, fiscal_year, fund, participation, payment_request as pr,
+        activity_log, approval_code, budget_line, expense_account, fiscal_year, fund, participation, payment_request as pr, payment_request_total as pr_total,
         uploaded_file,
     },
     error::{ApiError, ApiResult},
@@ -165,37 +165,56 @@ pub async fn files_by_ids(db: &impl ConnectionTrait, ids: &[String]) -> ApiResul
 }
 
 /// The list filters as a condition (scope included).
-pub fn list_condition(q: &ListQuery, scope: &Scope, statuses: &[Status], forms: &[FormType]) -> Condition {
-    let mut c = Condition::all().add(pr::Column::DeletedAt.is_null());
-    if let Some(programs) = scope.program_ids() {
-        c = c.add(pr::Column::MentorProgramId.is_in(programs));
-    }
-    if let Some(p) = q.mentorprogramid {
-        c = c.add(pr::Column::MentorProgramId.eq(p));
-    }
-    if let Some(p) = q.participationid {
-        c = c.add(pr::Column::ParticipationId.eq(p));
-    }
-    if !statuses.is_empty() {
-        c = c.add(pr::Column::Status.is_in(statuses.iter().map(|s| s.as_str())));
-    }
-    if !forms.is_empty() {
-        c = c.add(pr::Column::FormType.is_in(forms.iter().map(|f| f.as_str())));
-    }
-    if let Some(d) = q.approvedstart {
-        c = c.add(pr::Column::ApprovedAt.gte(d.and_time(NaiveTime::MIN).and_utc()));
-    }
-    if let Some(d) = q.approvedend {
-        let next = d.succ_opt().unwrap_or(d).and_time(NaiveTime::MIN).and_utc();
-        c = c.add(pr::Column::ApprovedAt.lt(next));
-    }
-    if let Some(d) = q.placementenddate {
-        c = c.add(pr::Column::PlacementEndDate.lte(d));
-    }
-    c
+/// The checked filters of `GET /payment-requests`.
+pub struct ListFilter<'a> {
+    pub query: &'a ListQuery,
+    pub scope: &'a Scope,
+    pub statuses: &'a [Status],
+    pub forms: &'a [FormType],
 }
 
-pub async fn list(db: &impl ConnectionTrait, cond: Condition, q: &ListQuery, paging: Paging) -> ApiResult<(Vec<pr::Model>, u64)> {
+impl ListFilter<'_> {
+    fn condition(&self) -> Condition {
+        let q = self.query;
+        let mut c = Condition::all().add(pr::Column::DeletedAt.is_null());
+        if let Some(programs) = self.scope.program_ids() {
+            c = c.add(pr::Column::MentorProgramId.is_in(programs));
+        }
+        if let Some(p) = q.mentorprogramid {
+            c = c.add(pr::Column::MentorProgramId.eq(p));
+        }
+        if let Some(p) = q.participationid {
+            c = c.add(pr::Column::ParticipationId.eq(p));
+        }
+        if !self.statuses.is_empty() {
+            c = c.add(pr::Column::Status.is_in(self.statuses.iter().map(|s| s.as_str())));
+        }
+        if !self.forms.is_empty() {
+            c = c.add(pr::Column::FormType.is_in(self.forms.iter().map(|f| f.as_str())));
+        }
+        if let Some(d) = q.approvedstart {
+            c = c.add(pr::Column::ApprovedAt.gte(d.and_time(NaiveTime::MIN).and_utc()));
+        }
+        if let Some(d) = q.approvedend {
+            let next = d.succ_opt().unwrap_or(d).and_time(NaiveTime::MIN).and_utc();
+            c = c.add(pr::Column::ApprovedAt.lt(next));
+        }
+        if let Some(d) = q.placementenddate {
+            c = c.add(pr::Column::PlacementEndDate.lte(d));
+        }
+        c
+    }
+
+    /// Whether the kept totals answer the count: only program, scope and status filters.
+    fn counted_by_totals(&self) -> bool {
+        let q = self.query;
+        q.participationid.is_none() && self.forms.is_empty() && q.approvedstart.is_none() && q.approvedend.is_none() && q.placementenddate.is_none()
+    }
+}
+
+pub async fn list(db: &impl ConnectionTrait, f: &ListFilter<'_>, paging: Paging) -> ApiResult<(Vec<pr::Model>, u64)> {
+    let q = f.query;
+    let cond = f.condition();
     let mut select = pr::Entity::find().filter(cond.clone());
     let dir = |asc: bool| if asc { Order::Asc } else { Order::Desc };
     if let Some(asc) = q.issubmittedonsortedascending {
@@ -209,45 +228,39 @@ pub async fn list(db: &impl ConnectionTrait, cond: Condition, q: &ListQuery, pag
     }
     // Newest first, and a stable order within equal sort keys.
     select = select.order_by_desc(pr::Column::Id);
-    let total = pr::Entity::find().filter(cond).count(db).await?;
+    let total = if f.counted_by_totals() {
+        totals(db, f.scope, q.mentorprogramid, f.statuses).await?.iter().map(|t| t.request_count).sum::<i64>().try_into().unwrap_or(0)
+    } else {
+        pr::Entity::find().filter(cond).count(db).await?
+    };
     let rows = select.offset(paging.offset()).limit(paging.size).all(db).await?;
     Ok((rows, total))
 }
 
-#[derive(Debug, FromQueryResult)]
-struct SummaryRow {
-    status: String,
-    count: i64,
-    requested: Option<i64>,
-    approved: Option<i64>,
+/// The kept per program × status totals (migration 000031) the caller may see.
+async fn totals(db: &impl ConnectionTrait, scope: &Scope, program: Option<i32>, statuses: &[Status]) -> ApiResult<Vec<pr_total::Model>> {
+    let mut select = pr_total::Entity::find();
+    if let Some(programs) = scope.program_ids() {
+        select = select.filter(pr_total::Column::MentorProgramId.is_in(programs));
+    }
+    if let Some(p) = program {
+        select = select.filter(pr_total::Column::MentorProgramId.eq(p));
+    }
+    if !statuses.is_empty() {
+        select = select.filter(pr_total::Column::Status.is_in(statuses.iter().map(|s| s.as_str())));
+    }
+    Ok(select.all(db).await?)
 }
 
 pub async fn summary(db: &impl ConnectionTrait, scope: &Scope, program: Option<i32>) -> ApiResult<Vec<StatusSummary>> {
-    let mut select = pr::Entity::find()
-        .select_only()
-        .column_as(pr::Column::Status, "status")
-        .column_as(Expr::col(pr::Column::Id).count(), "count")
-        .column_as(Expr::col(pr::Column::RequestedCents).sum(), "requested")
-        .column_as(Expr::col(pr::Column::ApprovedCents).sum(), "approved")
-        .filter(pr::Column::DeletedAt.is_null())
-        .group_by(pr::Column::Status);
-    if let Some(programs) = scope.program_ids() {
-        select = select.filter(pr::Column::MentorProgramId.is_in(programs));
-    }
-    if let Some(p) = program {
-        select = select.filter(pr::Column::MentorProgramId.eq(p));
-    }
-    let rows = select.into_model::<SummaryRow>().all(db).await?;
+    let rows = totals(db, scope, program, &[]).await?;
     Ok(Status::ALL
         .into_iter()
         .map(|s| {
-            let row = rows.iter().find(|r| r.status == s.as_str());
-            StatusSummary {
-                form_status: s,
-                count: row.map_or(0, |r| r.count),
-                requested_amount: Money(row.and_then(|r| r.requested).unwrap_or(0)),
-                approved_amount: Money(row.and_then(|r| r.approved).unwrap_or(0)),
-            }
+            let of_status = rows.iter().filter(|r| r.status == s.as_str());
+            let (count, requested, approved) =
+                of_status.fold((0, 0, 0), |(c, r, a), t| (c + t.request_count, r + t.requested_cents, a + t.approved_cents));
+            StatusSummary { form_status: s, count, requested_amount: Money(requested), approved_amount: Money(approved) }
         })
         .collect())
 }
