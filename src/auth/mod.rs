@@ -10,7 +10,10 @@ pub mod tokens;
 use std::{collections::BTreeSet, future::Future, pin::Pin};
 
 use actix_web::{dev::Payload, web, FromRequest, HttpRequest};
-use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder};
+use sea_orm::{
+    sea_query::{Expr, ExprTrait, Order, Query},
+    ConnectionTrait, EntityTrait,
+};
 
 pub use permissions::Permission;
 
@@ -55,24 +58,31 @@ impl CurrentUser {
 /// Loads a user's roles and permissions as they are in the database now, so that a
 /// role change or deactivation takes effect on the very next call.
 pub async fn load_principal(db: &impl ConnectionTrait, user: user::Model) -> Result<CurrentUser, ApiError> {
-    let links = user_role::Entity::find()
-        .filter(user_role::Column::UserId.eq(user.id))
-        .order_by_asc(user_role::Column::Position)
-        .all(db)
-        .await?;
-    let role_ids: Vec<i32> = links.iter().map(|l| l.role_id).collect();
-    let role_rows = role::Entity::find().filter(role::Column::Id.is_in(role_ids.clone())).all(db).await?;
-    let roles = role_ids
-        .iter()
-        .filter_map(|id| role_rows.iter().find(|r| r.id == *id).map(|r| r.name.clone()))
-        .collect();
-    let permissions = role_permission::Entity::find()
-        .filter(role_permission::Column::RoleId.is_in(role_ids))
-        .all(db)
-        .await?
-        .iter()
-        .filter_map(|rp| Permission::from_code(&rp.permission))
-        .collect();
+    // One query for both (it runs on every authenticated call): a row per role × permission.
+    let q = Query::select()
+        .column((role::Entity, role::Column::Name))
+        .column((role_permission::Entity, role_permission::Column::Permission))
+        .from(user_role::Entity)
+        .inner_join(role::Entity, Expr::col((role::Entity, role::Column::Id)).equals((user_role::Entity, user_role::Column::RoleId)))
+        .left_join(
+            role_permission::Entity,
+            Expr::col((role_permission::Entity, role_permission::Column::RoleId)).equals((role::Entity, role::Column::Id)),
+        )
+        .and_where(Expr::col((user_role::Entity, user_role::Column::UserId)).eq(user.id))
+        .order_by((user_role::Entity, user_role::Column::Position), Order::Asc)
+        .order_by((role::Entity, role::Column::Id), Order::Asc)
+        .to_owned();
+    let mut roles: Vec<String> = Vec::new();
+    let mut permissions = BTreeSet::new();
+    for row in db.query_all(&q).await? {
+        let name: String = row.try_get_by_index(0)?;
+        if roles.last() != Some(&name) {
+            roles.push(name);
+        }
+        if let Some(p) = row.try_get_by_index::<Option<String>>(1)?.as_deref().and_then(Permission::from_code) {
+            permissions.insert(p);
+        }
+    }
     Ok(CurrentUser { user, roles, permissions })
 }
 
