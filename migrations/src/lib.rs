@@ -12,6 +12,7 @@ mod m20261121_000011_budgets;
 mod m20261121_000020_payment_requests;
 mod m20261121_000030_participant_program_keys;
 mod m20261121_000031_payment_request_totals;
+mod m20261121_000032_payment_request_list_indexes;
 
 pub struct Migrator;
 
@@ -29,6 +30,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261121_000020_payment_requests::Migration),
             Box::new(m20261121_000030_participant_program_keys::Migration),
             Box::new(m20261121_000031_payment_request_totals::Migration),
+            Box::new(m20261121_000032_payment_request_list_indexes::Migration),
         ]
     }
 }
