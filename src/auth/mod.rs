@@ -11,8 +11,8 @@ use std::{collections::BTreeSet, future::Future, pin::Pin};
 
 use actix_web::{dev::Payload, web, FromRequest, HttpRequest};
 use sea_orm::{
-    sea_query::{Expr, ExprTrait, Order, Query},
-    ConnectionTrait, EntityTrait,
+    sea_query::{Asterisk, Expr, ExprTrait, Order, Query, SelectStatement},
+    ConnectionTrait, FromQueryResult, QueryResult,
 };
 
 pub use permissions::Permission;
@@ -55,35 +55,64 @@ impl CurrentUser {
     }
 }
 
-/// Loads a user's roles and permissions as they are in the database now, so that a
-/// role change or deactivation takes effect on the very next call.
-pub async fn load_principal(db: &impl ConnectionTrait, user: user::Model) -> Result<CurrentUser, ApiError> {
-    // One query for both (it runs on every authenticated call): a row per role × permission.
-    let q = Query::select()
-        .column((role::Entity, role::Column::Name))
-        .column((role_permission::Entity, role_permission::Column::Permission))
-        .from(user_role::Entity)
-        .inner_join(role::Entity, Expr::col((role::Entity, role::Column::Id)).equals((user_role::Entity, user_role::Column::RoleId)))
+/// A row per role × permission of the user (one with NULLs without roles), in role
+/// order; with the user's own columns too when asked.
+fn principal_query(user_id: i32, with_user: bool) -> SelectStatement {
+    let mut q = Query::select();
+    if with_user {
+        q.expr(Expr::col((user::Entity, Asterisk)));
+    }
+    q.expr_as(Expr::col((role::Entity, role::Column::Name)), ROLE_NAME)
+        .expr_as(Expr::col((role_permission::Entity, role_permission::Column::Permission)), PERMISSION)
+        .from(user::Entity)
+        .left_join(user_role::Entity, Expr::col((user_role::Entity, user_role::Column::UserId)).equals((user::Entity, user::Column::Id)))
+        .left_join(role::Entity, Expr::col((role::Entity, role::Column::Id)).equals((user_role::Entity, user_role::Column::RoleId)))
         .left_join(
             role_permission::Entity,
             Expr::col((role_permission::Entity, role_permission::Column::RoleId)).equals((role::Entity, role::Column::Id)),
         )
-        .and_where(Expr::col((user_role::Entity, user_role::Column::UserId)).eq(user.id))
+        .and_where(Expr::col((user::Entity, user::Column::Id)).eq(user_id))
         .order_by((user_role::Entity, user_role::Column::Position), Order::Asc)
         .order_by((role::Entity, role::Column::Id), Order::Asc)
-        .to_owned();
+        .to_owned()
+}
+
+const ROLE_NAME: &str = "principal_role_name";
+const PERMISSION: &str = "principal_permission";
+
+fn principal_from(user: user::Model, rows: &[QueryResult]) -> Result<CurrentUser, ApiError> {
     let mut roles: Vec<String> = Vec::new();
     let mut permissions = BTreeSet::new();
-    for row in db.query_all(&q).await? {
-        let name: String = row.try_get_by_index(0)?;
-        if roles.last() != Some(&name) {
-            roles.push(name);
+    for row in rows {
+        if let Some(name) = row.try_get::<Option<String>>("", ROLE_NAME)? {
+            if roles.last() != Some(&name) {
+                roles.push(name);
+            }
         }
-        if let Some(p) = row.try_get_by_index::<Option<String>>(1)?.as_deref().and_then(Permission::from_code) {
+        if let Some(p) = row.try_get::<Option<String>>("", PERMISSION)?.as_deref().and_then(Permission::from_code) {
             permissions.insert(p);
         }
     }
     Ok(CurrentUser { user, roles, permissions })
+}
+
+/// Loads a user's roles and permissions as they are in the database now, so that a
+/// role change or deactivation takes effect on the very next call.
+pub async fn load_principal(db: &impl ConnectionTrait, user: user::Model) -> Result<CurrentUser, ApiError> {
+    let rows = db.query_all(&principal_query(user.id, false)).await?;
+    principal_from(user, &rows)
+}
+
+/// The active user `id` with its roles and permissions, in one query (it runs on every
+/// authenticated call); None for an unknown or deactivated user.
+async fn active_principal(db: &impl ConnectionTrait, id: i32) -> Result<Option<CurrentUser>, ApiError> {
+    let rows = db.query_all(&principal_query(id, true)).await?;
+    let Some(first) = rows.first() else { return Ok(None) };
+    let user = user::Model::from_query_result(first, "")?;
+    if !user.is_active {
+        return Ok(None);
+    }
+    principal_from(user, &rows).map(Some)
 }
 
 fn bearer(req: &HttpRequest) -> Option<&str> {
@@ -104,12 +133,7 @@ impl FromRequest for CurrentUser {
             let unauthorized = || ApiError::Unauthorized("A valid access token is required.".into());
             let claims = claims.ok_or_else(unauthorized)?;
             let id: i32 = claims.sub.parse().map_err(|_| unauthorized())?;
-            let user = user::Entity::find_by_id(id)
-                .one(&state.db)
-                .await?
-                .filter(|u| u.is_active)
-                .ok_or_else(unauthorized)?;
-            load_principal(&state.db, user).await
+            active_principal(&state.db, id).await?.ok_or_else(unauthorized)
         })
     }
 }
