@@ -1,4 +1,5 @@
 import { api } from '../../api/api';
+import type { MealRates } from './genericForms';
 
 // Wire shapes of the payment request calls (DESIGN §4; src/payment_requests/dto.rs is the source).
 
@@ -112,6 +113,12 @@ export interface PayeeOption {
   isDeleted: boolean;
 }
 
+/** GET /payment-requests/rates: what F3 (per mile) and F12 (per meal) are computed with now. */
+export interface Rates {
+  mileageRate: number;
+  mealRates: MealRates;
+}
+
 /** GET /payment-requests query, under the server's own PascalCase names. */
 export type ListParams = Record<string, string | number | boolean | string[] | undefined>;
 
@@ -180,7 +187,6 @@ export const paymentRequestsApi = withTags.injectEndpoints({
     getApprovalCodes: build.query<RefItem[], string>({ query: (formType) => ({ url: '/approval-codes', params: { PaymentRequestType: formType } }) }),
     getRequestFunds: build.query<RefItem[], void>({ query: () => '/funds' }),
     getRequestExpenseAccounts: build.query<RefItem[], void>({ query: () => '/expense-accounts' }),
-    // Needs setting:read (Coordinators lack it): the form then uses the rate stored on the request.
     getPayees: build.query<PayeeOption[], { mentorProgramId?: number; formType?: string; formId?: number; participationIds?: number[] }>({
       query: ({ mentorProgramId, formType, formId, participationIds }) => ({
         url: '/payment-requests/participant-list',
@@ -198,7 +204,9 @@ export const paymentRequestsApi = withTags.injectEndpoints({
     getTrainingTypes: build.query<RefItem[], void>({ query: () => '/payment-requests/training-types' }),
     getJobCategories: build.query<RefItem[], void>({ query: () => '/payment-requests/job-categories' }),
     getRequestFiscalYears: build.query<{ id: number; name: string }[], void>({ query: () => '/system-settings/fiscal-years', extraOptions: quiet }),
-    getRequestGeneralSettings: build.query<{ mileageRate: number; mealRates?: { breakfast: number; lunch: number; dinner: number } }, void>({ query: () => '/system-settings/general', extraOptions: quiet }),
+    // The rates the server applies now (request:read, so Coordinators get them too; the
+    // general settings would need setting:read).
+    getPaymentRequestRates: build.query<Rates, void>({ query: () => '/payment-requests/rates', extraOptions: quiet }),
   }),
 });
 
@@ -222,7 +230,7 @@ export const {
   useGetApprovalCodesQuery,
   useGetRequestFundsQuery,
   useGetRequestExpenseAccountsQuery,
-  useGetRequestGeneralSettingsQuery,
+  useGetPaymentRequestRatesQuery,
   useGetInstitutionsQuery,
   useGetPayeesQuery,
   useGetTrainingTypesQuery,
