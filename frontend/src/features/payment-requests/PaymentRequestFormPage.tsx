@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Loader, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Permission } from '../../app/permissions';
 import { useHasPermission } from '../../app/hooks';
@@ -32,6 +32,7 @@ import {
 import { ApprovePanel } from './ApprovePanel';
 import type { MealRates } from './genericForms';
 import { bodyOf, emptyValues, SUPPORTED_FORMS, valuesOf, type RequestValues } from './forms';
+import { ReceiptList, ReceiptsEditor } from './Receipts';
 import { RequestFields } from './RequestFields';
 import { StatusBadge } from './StatusBadge';
 
@@ -222,7 +223,13 @@ function RequestForm({ mode, formType, stored }: { mode: PaymentRequestFormMode;
   const [create, creating] = useCreatePaymentRequestMutation();
   const [update, updating] = useUpdatePaymentRequestMutation();
   const [leaveTo, setLeaveTo] = useState<string | null>(null);
+  const [uploading, setUploading] = useState(false);
   const editing = mode === 'create' || mode === 'edit';
+  const onFileIds = useCallback(
+    (update: (ids: string[]) => string[]) =>
+      setValues((v) => ({ ...v, other: { ...v.other, fileIds: update(Array.isArray(v.other.fileIds) ? (v.other.fileIds as string[]) : []) } })),
+    [],
+  );
   const dirty = editing && !leaveTo && JSON.stringify(values) !== JSON.stringify(initial);
   useLeaveGuard(dirty);
   // Navigate only once the guard knows nothing is left unsaved.
@@ -250,18 +257,37 @@ function RequestForm({ mode, formType, stored }: { mode: PaymentRequestFormMode;
     <form
       onSubmit={(e) => {
         e.preventDefault();
-        if (editing) void askAndSave(save);
+        // A file still uploading would be left out of the save.
+        if (editing && !uploading) void askAndSave(save);
       }}
     >
       <Stack gap="md">
         <RequestFields formType={formType} values={values} onChange={setValues} errors={errors} readOnly={!editing} lookups={lookups} />
+        {formType === 'F2' &&
+          (editing ? (
+            <ReceiptsEditor
+              requestId={stored?.id}
+              stored={stored?.files ?? []}
+              fileIds={Array.isArray(values.other.fileIds) ? (values.other.fileIds as string[]) : []}
+              onFileIds={onFileIds}
+              errors={errors}
+              onBusyChange={setUploading}
+            />
+          ) : (
+            stored && <ReceiptList requestId={stored.id} files={stored.files ?? []} />
+          ))}
         {saveError && <SaveError error={saveError} onReload={() => window.location.reload()} />}
         {editing && (
           <Group justify="flex-end">
+            {uploading && (
+              <Text size="sm" c="dimmed">
+                Saving waits for the uploads to finish.
+              </Text>
+            )}
             <Button variant="default" onClick={cancel}>
               Cancel
             </Button>
-            <Button type="submit" loading={creating.isLoading || updating.isLoading}>
+            <Button type="submit" disabled={uploading} loading={creating.isLoading || updating.isLoading}>
               Save
             </Button>
           </Group>

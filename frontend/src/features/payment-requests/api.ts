@@ -1,5 +1,6 @@
 import { api } from '../../api/api';
 import type { MealRates } from './genericForms';
+import type { ReceiptFile } from './receiptRules';
 
 // Wire shapes of the payment request calls (DESIGN §4; src/payment_requests/dto.rs is the source).
 
@@ -55,6 +56,16 @@ export interface PaymentRequest extends PaymentRequestListItem {
   expenseAccountId: number | null;
   fiscalYearId: number | null;
   details: Record<string, unknown>;
+  /** F2 only: the attached receipts (their ids are `details.fileIds`). */
+  files?: ReceiptFile[];
+}
+
+/** POST /fileupload/generate-upload-urls answers one of these per announced file. */
+export interface UploadUrl {
+  fileId: string;
+  /** Same-origin path with the signature; PUT the bytes there, once, before `expiresAt`. */
+  uploadUrl: string;
+  expiresAt: string;
 }
 
 export interface WriteBody {
@@ -172,6 +183,28 @@ export const paymentRequestsApi = withTags.injectEndpoints({
       query: (ids) => ({ url: '/payment-requests/move-to-statuses/ready-for-processing/batch', method: 'POST', body: { ids } }),
       invalidatesTags: ['PaymentRequestList'],
     }),
+    generateUploadUrls: build.mutation<UploadUrl[], { fileName: string; contentType: string; size: number }[]>({
+      query: (files) => ({ url: '/fileupload/generate-upload-urls', method: 'POST', body: { files } }),
+      extraOptions: quiet,
+    }),
+    /** A receipt's bytes (bearer needed, so no plain link): answered as an object URL the caller
+     * opens and revokes, so no Blob (not serialisable) reaches the store. */
+    downloadReceipt: build.mutation<string, { id: number; fileId: string }>({
+      query: ({ id, fileId }) => ({
+        url: `/payment-requests/F2/${id}/files/${encodeURIComponent(fileId)}`,
+        cache: 'no-store',
+        responseHandler: async (response: Response) => {
+          if (response.ok) return URL.createObjectURL(await response.blob());
+          const text = await response.text();
+          try {
+            return JSON.parse(text) as unknown;
+          } catch {
+            return text;
+          }
+        },
+      }),
+      extraOptions: quiet,
+    }),
     getPaymentRequestActivity: build.query<ActivityEntry[], { formType: string; id: number }>({
       query: ({ formType, id }) => ({ url: '/payment-requests/activity-log', params: { PaymentRequestId: id, PaymentRequestType: formType } }),
       extraOptions: quiet,
@@ -222,6 +255,8 @@ export const {
   useValidateApprovalMutation,
   useMoveToReadyForProcessingBatchMutation,
   useGetPaymentRequestActivityQuery,
+  useGenerateUploadUrlsMutation,
+  useDownloadReceiptMutation,
   useGetPaymentRequestTypesQuery,
   useGetRequestMentorProgramsQuery,
   useGetRequestCollegesQuery,
