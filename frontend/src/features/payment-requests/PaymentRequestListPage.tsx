@@ -28,15 +28,13 @@ import {
   withRequestFilters,
   type RequestListState,
 } from './listQuery';
-import { usePayeeNames } from './payeeNames';
+import { formTypeName, usePayeeNames } from './names';
 import { ProgramFilter, RequestFilters } from './RequestFilters';
 import { StatusBadge, statusLabel } from './StatusBadge';
 
 /** The details list opens with this list's filters and sorting (from page 1). */
 const detailsListUrl = (state: RequestListState) =>
   `/payment-requests/details?${new URLSearchParams(requestListParams({ ...state, page: 1 }))}`;
-
-const typeName = (types: RefItem[] | undefined, code: string) => types?.find((t) => t.code === code)?.name ?? code;
 
 function columns(
   types: RefItem[] | undefined,
@@ -74,7 +72,7 @@ function columns(
       enableSorting: false,
       cell: ({ row }) => payees.get(row.original.participationId) ?? `#${row.original.participationId}`,
     },
-    { id: 'formType', header: 'Form', enableSorting: false, cell: ({ row }) => typeName(types, row.original.formType) },
+    { id: 'formType', header: 'Form', enableSorting: false, cell: ({ row }) => formTypeName(types, row.original.formType) },
     { id: 'description', header: 'Description', enableSorting: false, cell: ({ row }) => row.original.description ?? '' },
     { id: 'formStatus', header: 'Status', enableSorting: false, cell: ({ row }) => <StatusBadge status={row.original.formStatus} /> },
     { id: 'requestedAmount', header: 'Requested', enableSorting: false, cell: ({ row }) => formatMoney(row.original.requestedAmount) },

@@ -1,5 +1,7 @@
 import { useMemo } from 'react';
-import { useGetPayeesQuery } from './api';
+import { useGetPayeesQuery, type RefItem } from './api';
+
+// Names for the ids a list row carries, shared by the request list and the details list.
 
 /**
  * The names of the payees of one page of requests, in one call
@@ -11,3 +13,6 @@ export function usePayeeNames(rows: { participationId: number }[] | undefined): 
   const payees = useGetPayeesQuery({ participationIds: ids }, { skip: ids.length === 0 });
   return useMemo(() => new Map((payees.data ?? []).map((p) => [p.participationId, p.fullName])), [payees.data]);
 }
+
+/** `F2` -> `Expense reimbursement` (GET /payment-requests/types), the code until the list is there. */
+export const formTypeName = (types: RefItem[] | undefined, code: string) => types?.find((t) => t.code === code)?.name ?? code;
