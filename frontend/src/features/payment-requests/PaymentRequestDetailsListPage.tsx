@@ -1,6 +1,6 @@
-import { ActionIcon, Anchor, Button, Group, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Anchor, Box, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ColumnDef } from '@tanstack/react-table';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { DataTable } from '../../components/DataTable';
 import { asApiError, ErrorDisplay } from '../../components/ErrorDisplay';
@@ -30,6 +30,11 @@ import { RequestDetailsPanel } from './RequestDetailsPanel';
 import { StatusBadge } from './StatusBadge';
 
 const label = (r: PaymentRequestListItem) => `${r.formType} #${r.id}`;
+const Nowrap = ({ children }: { children: ReactNode }) => (
+  <span style={{ whiteSpace: 'nowrap' }}>
+    {children}
+  </span>
+);
 
 interface Names {
   types?: RefItem[];
@@ -43,82 +48,107 @@ function columns(
   toggle: (id: number) => void,
   totals: { requested: number; approved: number },
 ): ColumnDef<PaymentRequestListItem, unknown>[] {
-  const text = (id: string, header: string, value: (r: PaymentRequestListItem) => string | null): ColumnDef<PaymentRequestListItem, unknown> => ({
-    id,
-    header,
-    enableSorting: false,
-    cell: ({ row }) => value(row.original) ?? '',
-  });
   return [
-    {
-      id: 'expand',
-      header: () => <VisuallyHidden>Details</VisuallyHidden>,
-      enableSorting: false,
-      cell: ({ row }) => {
-        const open = expanded.has(row.original.id);
-        return (
-          <ActionIcon
-            variant="subtle"
-            aria-expanded={open}
-            aria-controls={open ? `request-details-${row.original.id}` : undefined}
-            aria-label={`${open ? 'Hide' : 'Show'} details of ${label(row.original)}`}
-            onClick={() => toggle(row.original.id)}
-          >
-            <Text span aria-hidden fz="xs">
-              {open ? '▼' : '▶'}
-            </Text>
-          </ActionIcon>
-        );
-      },
-    },
     {
       id: 'id',
       header: 'Request',
       enableSorting: false,
-      cell: ({ row }) => (
-        <Anchor component={Link} to={`/payment-request/${row.original.formType}/${row.original.id}/details`} fw={500} style={{ whiteSpace: 'nowrap' }}>
-          {label(row.original)}
-        </Anchor>
-      ),
+      // Two facts per cell here, in the payee's and the approval's: twelve columns do not fit 1280 px.
+      cell: ({ row }) => {
+        const r = row.original;
+        const open = expanded.has(r.id);
+        return (
+          <Group gap={6} wrap="nowrap" align="flex-start">
+            <ActionIcon
+              variant="subtle"
+              size="sm"
+              mt={2}
+              aria-expanded={open}
+              aria-controls={open ? `request-details-${r.id}` : undefined}
+              aria-label={`${open ? 'Hide' : 'Show'} details of ${label(r)}`}
+              onClick={() => toggle(r.id)}
+            >
+              <Text span aria-hidden fz={10}>
+                {open ? '▼' : '▶'}
+              </Text>
+            </ActionIcon>
+            <div>
+              <Anchor component={Link} to={`/payment-request/${r.formType}/${r.id}/details`} fw={500} style={{ whiteSpace: 'nowrap' }}>
+                {label(r)}
+              </Anchor>
+              <Text size="xs" c="dimmed">
+                {r.formType} {formTypeName(names.types, r.formType)}
+              </Text>
+            </div>
+          </Group>
+        );
+      },
       footer: () => 'Page total',
     },
-    text('formType', 'Form', (r) => `${r.formType} ${formTypeName(names.types, r.formType)}`),
-    text('payee', 'Payee', (r) => names.payees.get(r.participationId) ?? `#${r.participationId}`),
-    text('mentorProgram', 'Mentor program', (r) => names.programs?.find((p) => p.id === r.mentorProgramId)?.name ?? `#${r.mentorProgramId}`),
-    { id: 'formStatus', header: 'Status', enableSorting: false, cell: ({ row }) => <StatusBadge status={row.original.formStatus} /> },
     {
-      id: 'description',
-      header: 'Description',
+      id: 'payee',
+      header: 'Payee and program',
       enableSorting: false,
       cell: ({ row }) => (
-        <Text size="sm" lineClamp={2} maw={240} title={row.original.description ?? undefined}>
-          {row.original.description ?? ''}
-        </Text>
+        <>
+          <Text size="sm">{names.payees.get(row.original.participationId) ?? `#${row.original.participationId}`}</Text>
+          <Text size="xs" c="dimmed">
+            {names.programs?.find((p) => p.id === row.original.mentorProgramId)?.name ?? `#${row.original.mentorProgramId}`}
+          </Text>
+        </>
+      ),
+    },
+    {
+      id: 'formStatus',
+      header: 'Status',
+      enableSorting: false,
+      // max-content: a squeezed cell would cut the badge's text.
+      cell: ({ row }) => (
+        <Box w="max-content">
+          <StatusBadge status={row.original.formStatus} size="sm" />
+        </Box>
       ),
     },
     {
       id: 'requestedAmount',
       header: 'Requested',
       enableSorting: false,
-      cell: ({ row }) => formatMoney(row.original.requestedAmount),
+      cell: ({ row }) => <Nowrap>{formatMoney(row.original.requestedAmount)}</Nowrap>,
       footer: () => <span data-testid="page-requested">{formatCents(totals.requested)}</span>,
     },
     {
       id: 'approvedAmount',
       header: 'Approved',
-      cell: ({ row }) => (row.original.approvedAmount == null ? '' : formatMoney(row.original.approvedAmount)),
+      // The approval's date under its amount (the UTC date, as the Approved from/until filters
+      // read it; the moment in local time on hover).
+      cell: ({ row }) =>
+        row.original.approvedAmount == null && !row.original.approvedAt ? (
+          ''
+        ) : (
+          <>
+            <Nowrap>{row.original.approvedAmount == null ? '' : formatMoney(row.original.approvedAmount)}</Nowrap>
+            {row.original.approvedAt && (
+              <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }} title={new Date(row.original.approvedAt).toLocaleString()}>
+                at {row.original.approvedAt.slice(0, 10)}
+              </Text>
+            )}
+          </>
+        ),
       footer: () => <span data-testid="page-approved">{formatCents(totals.approved)}</span>,
     },
-    { id: 'submittedOn', header: 'Submitted on', cell: ({ row }) => row.original.submittedOn ?? '' },
+    { id: 'submittedOn', header: 'Submitted on', cell: ({ row }) => <Nowrap>{row.original.submittedOn ?? ''}</Nowrap> },
+    { id: 'placementEndDate', header: 'Placement end', cell: ({ row }) => <Nowrap>{row.original.placementEndDate ?? ''}</Nowrap> },
+    // Free text last: the one column that may be cut at narrow widths.
     {
-      id: 'approvedAt',
-      header: 'Approved at',
+      id: 'description',
+      header: 'Description',
       enableSorting: false,
-      // The UTC date, as the Approved from/until filters read it; the moment in local time on hover.
-      cell: ({ row }) =>
-        row.original.approvedAt ? <span title={new Date(row.original.approvedAt).toLocaleString()}>{row.original.approvedAt.slice(0, 10)}</span> : '',
+      cell: ({ row }) => (
+        <Text size="sm" lineClamp={2} miw={100} maw={180} title={row.original.description ?? undefined}>
+          {row.original.description ?? ''}
+        </Text>
+      ),
     },
-    { id: 'placementEndDate', header: 'Placement end', cell: ({ row }) => row.original.placementEndDate ?? '' },
   ];
 }
 
@@ -178,7 +208,7 @@ export default function PaymentRequestDetailsListPage() {
                 </Button>
               )}
             </Group>
-            <ProgramFilter state={state} onChange={patch} maw={420} />
+            <ProgramFilter state={state} onChange={patch} />
             <RequestFilters state={state} onChange={patch} />
           </Stack>
         </Paper>

@@ -192,7 +192,7 @@ function RequestList() {
       }
     >
       <Stack gap="md">
-        <ProgramFilter state={state} onChange={patch} maw={420} />
+        <ProgramFilter state={state} onChange={patch} />
         <Summary mentorProgramId={state.mentorProgramId} onPick={(s) => patch({ formStatus: [s] })} />
         <RequestFilters state={state} onChange={patch} />
         {list.error ? (

@@ -47,11 +47,13 @@ export function RequestDetailsPanel({ formType, id }: { formType: string; id: nu
   if (request.isLoading) return <Loader size="sm" aria-label={`Loading ${label}`} />;
   if (request.error || !request.data) return <ErrorDisplay error={asApiError(request.error)} title={`${label} could not be loaded`} />;
   const view = detailsView(formType, request.data.details, lookups);
+  // The list may cut the description column; the panel shows it whole.
+  const lines = request.data.description ? [{ label: 'Description', value: request.data.description }, ...view.lines] : view.lines;
   return (
     <Stack gap="sm" aria-label={`Details of ${label}`} role="group">
-      {view.lines.length > 0 && (
+      {lines.length > 0 && (
         <SimpleGrid component="dl" cols={{ base: 2, md: 4 }} spacing="xs" verticalSpacing={4} m={0}>
-          {view.lines.map((l) => (
+          {lines.map((l) => (
             <Box key={l.label}>
               <Text component="dt" size="xs" c="dimmed">
                 {l.label}

@@ -9,20 +9,22 @@ import { statusLabel } from './StatusBadge';
 
 type OnChange = (patch: Partial<RequestListState>) => void;
 
-/** The mentor program; a payee belongs to one program, so changing it clears the payee. */
-export function ProgramFilter({ state, onChange, maw }: { state: RequestListState; onChange: OnChange; maw?: number }) {
+/** The mentor program and, within it, the payee; a payee belongs to one program, so changing it clears the payee. */
+export function ProgramFilter({ state, onChange }: { state: RequestListState; onChange: OnChange }) {
   const programs = useGetRequestMentorProgramsQuery();
   return (
-    <Select
-      label="Mentor program"
-      placeholder="All programs"
-      data={(programs.data ?? []).map((p) => ({ value: String(p.id), label: p.name }))}
-      value={state.mentorProgramId ? String(state.mentorProgramId) : null}
-      onChange={(v) => onChange({ mentorProgramId: v ? Number(v) : undefined, participationId: undefined })}
-      clearable
-      searchable
-      maw={maw}
-    />
+    <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm" maw={840}>
+      <Select
+        label="Mentor program"
+        placeholder="All programs"
+        data={(programs.data ?? []).map((p) => ({ value: String(p.id), label: p.name }))}
+        value={state.mentorProgramId ? String(state.mentorProgramId) : null}
+        onChange={(v) => onChange({ mentorProgramId: v ? Number(v) : undefined, participationId: undefined })}
+        clearable
+        searchable
+      />
+      <PayeeFilter state={state} onChange={onChange} />
+    </SimpleGrid>
   );
 }
 
@@ -47,7 +49,7 @@ function PayeeFilter({ state, onChange }: { state: RequestListState; onChange: O
   );
 }
 
-/** Status, form type, payee and the three dates. Statuses come from GET /payment-requests/summary, types from /types. */
+/** Status, form type and the three dates. Statuses come from GET /payment-requests/summary, types from /types. */
 export function RequestFilters({ state, onChange }: { state: RequestListState; onChange: OnChange }) {
   const summary = useGetPaymentRequestSummaryQuery(state.mentorProgramId);
   const types = useGetPaymentRequestTypesQuery();
@@ -55,7 +57,7 @@ export function RequestFilters({ state, onChange }: { state: RequestListState; o
     <TextInput type="date" label={label} value={state[key] ?? ''} onChange={(e) => onChange({ [key]: e.currentTarget.value || undefined })} />
   );
   return (
-    <SimpleGrid cols={{ base: 2, md: 3, lg: 6 }} spacing="sm">
+    <SimpleGrid cols={{ base: 2, md: 3, lg: 5 }} spacing="sm">
       <MultiSelect
         label="Status"
         placeholder={state.formStatus.length ? undefined : 'Any'}
@@ -72,7 +74,6 @@ export function RequestFilters({ state, onChange }: { state: RequestListState; o
         onChange={(formType) => onChange({ formType })}
         clearable
       />
-      <PayeeFilter state={state} onChange={onChange} />
       {date('Approved from', 'approvedStart')}
       {date('Approved until', 'approvedEnd')}
       {date('Placement ends by', 'placementEndDate')}
