@@ -1,81 +1,14 @@
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { adminToken, expect, signIn, test } from './fixtures';
+import { readFile } from 'node:fs/promises';
+import { expect, signIn, test } from './fixtures';
+import { apiAs, choosePayee, idOf, newRequest, PASSWORD, pick, save, world } from './requests';
+
+/** A 1×1 PNG: the server checks the first bytes against the announced type. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
 // Payment requests end to end against the real server: a Coordinator files and submits an
 // F1 and an F3 in the browser; an Administrator sends one back with a reason, checks and
-// approves the other, and moves it to ready for processing from the list.
-
-const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-const PASSWORD = 'Coordinator-password-1';
-
-async function apiAs(request: APIRequestContext, baseURL: string) {
-  const auth = { Authorization: `Bearer ${await adminToken(request, baseURL)}` };
-  const call = async (method: 'GET' | 'POST' | 'PUT', path: string, data?: unknown) => {
-    const response = await request.fetch(`${baseURL}/api/v1${path}`, { method, headers: auth, data });
-    expect([200, 201, 204], `${method} ${path}: ${await response.text()}`).toContain(response.status());
-    return response.status() === 204 ? undefined : response.json();
-  };
-  return { get: (p: string) => call('GET', p), post: (p: string, d: unknown) => call('POST', p, d), put: (p: string, d: unknown) => call('PUT', p, d) };
-}
-
-/** The world of one test: a program, a payee, a Coordinator with a login, a funded budget line. */
-async function world(request: APIRequestContext, baseURL: string) {
-  const api = await apiAs(request, baseURL);
-  // Submissions happen today: the fiscal year must cover it (years may not overlap, so reuse).
-  const years: { id: number; name: string }[] = await api.get('/system-settings/fiscal-years');
-  const year =
-    years.find((y) => y.name === '2026-27') ??
-    (await api.post('/system-settings/fiscal-years', { name: '2026-27', startDate: '2026-07-01', endDate: '2027-06-30' }));
-  const tag = unique();
-  const program = await api.post('/mentor-programs', { name: `Requests ${tag}`, code: `R${tag}`.slice(0, 20) });
-  const taking = (roleCode: string) => ({ mentorProgramId: program.id, fiscalYearId: year.id, roleCode, startDate: '2026-07-01' });
-  const person = (first: string, roleCode: string) => ({
-    firstName: first,
-    lastName: tag,
-    email: `${first}.${tag}@example.org`.toLowerCase(),
-    status: 'Active',
-    roleCode,
-    participations: [taking(roleCode)],
-  });
-  const payee = await api.post('/participants', person('Pat', 'Mentor'));
-  const coordinator = await api.post('/participants', person('Cora', 'Coordinator'));
-  await api.post(`/participants/${coordinator.id}/identity-user`, { password: PASSWORD });
-  const funds: { id: number; name: string }[] = await api.get('/funds');
-  const accounts: { id: number; name: string }[] = await api.get('/expense-accounts');
-  // Funded, so approving leaves the line positive (no budget warning).
-  await api.put('/budgets/bulk-update', {
-    fiscalYearId: year.id,
-    lines: [{ mentorProgramId: program.id, fundId: funds[0].id, expenseAccountId: accounts[0].id, amount: 100000 }],
-  });
-  return { api, program, payeeName: `Pat ${tag}`, participationId: payee.participations[0].id as number, coordinatorEmail: coordinator.email as string, fund: funds[0], account: accounts[0] };
-}
-
-async function pick(page: Page, scope: Page | Locator, label: string, option?: string) {
-  await scope.getByRole('textbox', { name: label }).click();
-  const choice = option ? page.getByRole('option', { name: option }) : page.getByRole('option').first();
-  await choice.click();
-}
-
-/** The payee picker lists the chosen program's participations by name. */
-async function choosePayee(page: Page, w: { program: { name: string }; payeeName: string }) {
-  await pick(page, page, 'Mentor program', w.program.name);
-  await pick(page, page, 'Payee', w.payeeName);
-}
-
-async function newRequest(page: Page, code: string) {
-  await page.goto('/');
-  await page.getByRole('button', { name: 'New request' }).click();
-  await page.getByRole('menuitem', { name: new RegExp(`^${code} `) }).click();
-  await expect(page).toHaveURL(new RegExp(`/payment-request/${code}/create$`));
-}
-
-async function save(page: Page) {
-  await page.getByRole('button', { name: 'Save', exact: true }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Save Changes' }).click();
-}
-
-/** The request id from a details URL. */
-const idOf = (page: Page) => Number(page.url().match(/\/(\d+)\/details$/)![1]);
+// approves the other, and moves it to ready for processing from the list. Then the live
+// amounts and the F2 receipts (upload with progress, download, removal).
 
 test.describe('payment requests', () => {
   test('a Coordinator files and submits F1 and F3; an Administrator sends one back and approves the other', async ({ browser, page, request, baseURL }) => {
@@ -253,5 +186,76 @@ test.describe('payment requests', () => {
     await expect(page.getByText('Requested: $6.50')).toBeVisible();
 
     await setRate('0.70'); // the default, for the tests that follow
+  });
+
+  test('a Coordinator sees the live F3 amount while typing miles (rates without the settings)', async ({ page, request, baseURL }) => {
+    const w = await world(request, baseURL!);
+    await signIn(page, w.coordinatorEmail, PASSWORD);
+    await newRequest(page, 'F3');
+    const amount = page.getByTestId('computed-amount');
+    await page.getByLabel('Trip 1 miles').fill('10');
+    // The default $0.70 per mile (the settings test puts it back).
+    await expect(amount).toHaveText('Amount: $7.00 ($0.70 per mile)');
+    await page.getByLabel('Trip 1 miles').fill('12.5');
+    await expect(amount).toContainText('$8.75');
+    await page.getByRole('button', { name: 'Add trip' }).click();
+    await page.getByLabel('Trip 2 miles').fill('0.25');
+    await expect(amount).toContainText('$8.93');
+  });
+
+  test('a Coordinator attaches receipts to an F2 with progress, downloads one after saving and removes it', async ({ page, request, baseURL }) => {
+    const w = await world(request, baseURL!);
+    await signIn(page, w.coordinatorEmail, PASSWORD);
+    await newRequest(page, 'F2');
+    await choosePayee(page, w);
+    await page.getByLabel('Item 1 date').fill('2026-10-01');
+    await page.getByLabel('Item 1 description').fill('Books');
+    await page.getByLabel('Item 1 amount').fill('12.34');
+
+    const receipts = page.getByRole('region', { name: 'Receipts' });
+    const chooser = page.waitForEvent('filechooser');
+    await receipts.getByRole('button', { name: 'Add receipts…' }).click();
+    await (await chooser).setFiles([
+      { name: 'receipt.png', mimeType: 'image/png', buffer: PNG },
+      // Refused here: not a type we take.
+      { name: 'anim.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') },
+      // Refused by the server: the bytes are no PDF.
+      { name: 'fake.pdf', mimeType: 'application/pdf', buffer: Buffer.from('MZ not a pdf') },
+    ]);
+    const row = (name: string) => receipts.getByRole('row').filter({ hasText: name });
+    await expect(receipts.getByRole('progressbar', { name: 'Upload of receipt.png' })).toHaveAttribute('aria-valuenow', '100');
+    await expect(row('receipt.png')).toContainText('Uploaded; attached when you save');
+    await expect(row('receipt.png')).toContainText(`${PNG.length} B`);
+    await expect(row('anim.gif')).toContainText('Only PDF, PNG, JPEG or HEIC files can be attached.');
+    await expect(row('fake.pdf')).toContainText('The server refused the file: the bytes are not a application/pdf file.');
+    await receipts.getByRole('button', { name: 'Dismiss anim.gif' }).click();
+    await receipts.getByRole('button', { name: 'Dismiss fake.pdf' }).click();
+    await expect(receipts.getByRole('row')).toHaveCount(2);
+    await save(page);
+    await expect(page).toHaveURL(/\/payment-request\/F2\/\d+\/details$/);
+    const id = idOf(page);
+    await expect(page.getByText('Requested: $12.34')).toBeVisible();
+
+    // Reopened: the receipt is listed and downloads with the session's token.
+    await page.goto(`/payment-request/F2/${id}/details`);
+    const list = page.getByRole('table', { name: 'Receipts' });
+    await expect(list.getByRole('row').filter({ hasText: 'receipt.png' })).toContainText(`${PNG.length} B`);
+    const download = page.waitForEvent('download');
+    await list.getByRole('button', { name: 'Download receipt.png' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe('receipt.png');
+    expect((await readFile(await file.path())).equals(PNG)).toBe(true);
+
+    // Removed in edit mode, deleted by the save.
+    await page.getByRole('link', { name: 'Edit' }).click();
+    await expect(page).toHaveURL(new RegExp(`/F2/${id}/edit$`));
+    await page.getByRole('region', { name: 'Receipts' }).getByRole('button', { name: 'Remove receipt.png' }).click();
+    await expect(page.getByText('1 saved receipt is deleted when you save.')).toBeVisible();
+    await save(page);
+    await expect(page).toHaveURL(new RegExp(`/F2/${id}/details$`));
+    await expect(page.getByText('No receipts attached.')).toBeVisible();
+    const stored = await (await apiAs(request, baseURL!)).get(`/payment-requests/F2/${id}`);
+    expect(stored.details.fileIds).toEqual([]);
+    expect(stored.files).toEqual([]);
   });
 });

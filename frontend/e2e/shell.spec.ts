@@ -54,7 +54,6 @@ test.describe('application shell', () => {
   test('every SPEC route answers (placeholders behind their permission)', async ({ page }) => {
     await signIn(page);
     const placeholders = [
-      '/payment-requests/details',
       '/reports',
       '/reports/mentor-program-reimbursements',
       '/reports/participants',
@@ -88,6 +87,7 @@ test.describe('application shell', () => {
       ['/payment-request/F3/create', 'New payment request (F3)'],
       ['/payment-request/F14/create', 'New payment request (F14)'],
       ['/', 'Payment requests'],
+      ['/payment-requests/details', 'Payment request details'],
     ];
     for (const [path, heading] of built) {
       await page.goto(path);

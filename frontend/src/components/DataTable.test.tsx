@@ -85,4 +85,23 @@ describe('DataTable (server-side paging and sorting)', () => {
     expect(screen.queryByTestId('table-empty')).toBeNull();
     expect(screen.getByRole('table', { name: 'People' }).getAttribute('aria-busy')).toBe('true');
   });
+
+  it('shows an expansion under its row and a footer row from the columns', () => {
+    const withFooter: ColumnDef<Row, unknown>[] = [
+      { id: 'name', header: 'Name', footer: 'Page total', cell: ({ row }) => row.original.name },
+      { id: 'note', header: 'Note', enableSorting: false, cell: () => '' },
+    ];
+    renderTable({ columns: withFooter, renderExpanded: (row) => (row.id === 2 ? <p>More about {row.name}</p> : null) });
+    const table = screen.getByRole('table', { name: 'People' });
+    const rows = within(table).getAllByRole('row');
+    // Header, Ana, Bo, Bo's expansion, footer.
+    expect(rows).toHaveLength(5);
+    expect(rows[3].textContent).toBe('More about Bo');
+    expect(within(rows[3]).getByRole('cell').getAttribute('colspan')).toBe('2');
+    expect(rows[4].textContent).toBe('Page total');
+    expect(rows[4].closest('tfoot')).not.toBeNull();
+    cleanup();
+    renderTable({ columns: withFooter, rows: [], paging: { page: 1, size: 10, totalCount: 0, sizes: [10] } });
+    expect(screen.queryByText('Page total')).toBeNull();
+  });
 });

@@ -1,6 +1,6 @@
 import { Box, Group, LoadingOverlay, Pagination, Select, Table, Text, UnstyledButton } from '@mantine/core';
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { pageCount, rangeText } from './paging';
 
 export interface ServerSort {
@@ -33,6 +33,9 @@ interface Props<T> {
   /** A later load: the old rows stay, dimmed. */
   fetching?: boolean;
   empty: ReactNode;
+  /** A row's expansion, shown in a full-width row under it (nothing: collapsed). The caller
+   * owns which rows are open and puts the toggle button in a cell. */
+  renderExpanded?: (row: T) => ReactNode;
 }
 
 function sortMark(active: boolean, descending: boolean) {
@@ -58,6 +61,7 @@ export function DataTable<T>({
   loading,
   fetching = false,
   empty,
+  renderExpanded,
 }: Props<T>) {
   const table = useReactTable({
     data: rows,
@@ -68,12 +72,15 @@ export function DataTable<T>({
     getRowId: (row) => String(rowKey(row)),
   });
   const pages = pageCount(paging.size, paging.totalCount);
+  // Columns may define a `footer` (page sums): one footer row, shown with the rows.
+  const withFooter = rows.length > 0 && columns.some((c) => c.footer !== undefined);
 
   return (
     <Box pos="relative">
       <LoadingOverlay visible={loading || fetching} zIndex={5} overlayProps={{ blur: 1 }} loaderProps={{ 'aria-label': 'Loading' } as object} />
       <Table.ScrollContainer minWidth={900}>
-        <Table striped highlightOnHover aria-label={label} aria-busy={loading || fetching}>
+        {/* Expansion rows would break the zebra pattern. */}
+        <Table striped={!renderExpanded} highlightOnHover aria-label={label} aria-busy={loading || fetching}>
           <Table.Thead>
             {table.getHeaderGroups().map((group) => (
               <Table.Tr key={group.id}>
@@ -105,13 +112,25 @@ export function DataTable<T>({
             ))}
           </Table.Thead>
           <Table.Tbody>
-            {table.getRowModel().rows.map((row) => (
-              <Table.Tr key={row.id}>
-                {row.getVisibleCells().map((cell) => (
-                  <Table.Td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</Table.Td>
-                ))}
-              </Table.Tr>
-            ))}
+            {table.getRowModel().rows.map((row) => {
+              const expansion = renderExpanded?.(row.original);
+              return (
+                <Fragment key={row.id}>
+                  <Table.Tr>
+                    {row.getVisibleCells().map((cell) => (
+                      <Table.Td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</Table.Td>
+                    ))}
+                  </Table.Tr>
+                  {expansion != null && expansion !== false && (
+                    <Table.Tr data-expansion>
+                      <Table.Td colSpan={columns.length} bg="gray.0">
+                        {expansion}
+                      </Table.Td>
+                    </Table.Tr>
+                  )}
+                </Fragment>
+              );
+            })}
             {!loading && rows.length === 0 && (
               <Table.Tr>
                 <Table.Td colSpan={columns.length}>
@@ -127,6 +146,19 @@ export function DataTable<T>({
               </Table.Tr>
             )}
           </Table.Tbody>
+          {withFooter && (
+            <Table.Tfoot>
+              {table.getFooterGroups().slice(0, 1).map((group) => (
+                <Table.Tr key={group.id}>
+                  {group.headers.map((header) => (
+                    <Table.Td key={header.id} fw={700}>
+                      {flexRender(header.column.columnDef.footer, header.getContext())}
+                    </Table.Td>
+                  ))}
+                </Table.Tr>
+              ))}
+            </Table.Tfoot>
+          )}
         </Table>
       </Table.ScrollContainer>
       <Group justify="space-between" mt="md">

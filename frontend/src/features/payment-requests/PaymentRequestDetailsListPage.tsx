@@ -1,5 +1,252 @@
-import { NotAvailableYet } from '../../components/NotAvailableYet';
+import { ActionIcon, Anchor, Box, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import type { ColumnDef } from '@tanstack/react-table';
+import { useMemo, useState, type ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { DataTable } from '../../components/DataTable';
+import { asApiError, ErrorDisplay } from '../../components/ErrorDisplay';
+import { formatCents, formatMoney } from '../../components/money';
+import { PageCard } from '../../components/PageCard';
+import {
+  useGetPaymentRequestsQuery,
+  useGetPaymentRequestTypesQuery,
+  useGetRequestMentorProgramsQuery,
+  type PaymentRequestListItem,
+  type RefItem,
+} from './api';
+import {
+  clearRequestFilters,
+  hasRequestFilters,
+  PAGE_SIZES,
+  pageTotalsCents,
+  parseRequestListState,
+  requestListParams,
+  toggleRequestSort,
+  withRequestFilters,
+  type RequestListState,
+} from './listQuery';
+import { formTypeName, usePayeeNames } from './names';
+import { ProgramFilter, RequestFilters } from './RequestFilters';
+import { RequestDetailsPanel } from './RequestDetailsPanel';
+import { StatusBadge } from './StatusBadge';
 
+const label = (r: PaymentRequestListItem) => `${r.formType} #${r.id}`;
+const Nowrap = ({ children }: { children: ReactNode }) => (
+  <span style={{ whiteSpace: 'nowrap' }}>
+    {children}
+  </span>
+);
+
+interface Names {
+  types?: RefItem[];
+  programs?: RefItem[];
+  payees: Map<number, string>;
+}
+
+function columns(
+  names: Names,
+  expanded: Set<number>,
+  toggle: (id: number) => void,
+  totals: { requested: number; approved: number },
+): ColumnDef<PaymentRequestListItem, unknown>[] {
+  return [
+    {
+      id: 'id',
+      header: 'Request',
+      enableSorting: false,
+      // Two facts per cell here, in the payee's and the approval's: twelve columns do not fit 1280 px.
+      cell: ({ row }) => {
+        const r = row.original;
+        const open = expanded.has(r.id);
+        return (
+          <Group gap={6} wrap="nowrap" align="flex-start">
+            <ActionIcon
+              variant="subtle"
+              size="sm"
+              mt={2}
+              aria-expanded={open}
+              aria-controls={open ? `request-details-${r.id}` : undefined}
+              aria-label={`${open ? 'Hide' : 'Show'} details of ${label(r)}`}
+              onClick={() => toggle(r.id)}
+            >
+              <Text span aria-hidden fz={10}>
+                {open ? '▼' : '▶'}
+              </Text>
+            </ActionIcon>
+            <div>
+              <Anchor component={Link} to={`/payment-request/${r.formType}/${r.id}/details`} fw={500} style={{ whiteSpace: 'nowrap' }}>
+                {label(r)}
+              </Anchor>
+              <Text size="xs" c="dimmed">
+                {r.formType} {formTypeName(names.types, r.formType)}
+              </Text>
+            </div>
+          </Group>
+        );
+      },
+      footer: () => 'Page total',
+    },
+    {
+      id: 'payee',
+      header: 'Payee and program',
+      enableSorting: false,
+      cell: ({ row }) => (
+        <>
+          <Text size="sm">{names.payees.get(row.original.participationId) ?? `#${row.original.participationId}`}</Text>
+          <Text size="xs" c="dimmed">
+            {names.programs?.find((p) => p.id === row.original.mentorProgramId)?.name ?? `#${row.original.mentorProgramId}`}
+          </Text>
+        </>
+      ),
+    },
+    {
+      id: 'formStatus',
+      header: 'Status',
+      enableSorting: false,
+      // max-content: a squeezed cell would cut the badge's text.
+      cell: ({ row }) => (
+        <Box w="max-content">
+          <StatusBadge status={row.original.formStatus} size="sm" />
+        </Box>
+      ),
+    },
+    {
+      id: 'requestedAmount',
+      header: 'Requested',
+      enableSorting: false,
+      cell: ({ row }) => <Nowrap>{formatMoney(row.original.requestedAmount)}</Nowrap>,
+      footer: () => <span data-testid="page-requested">{formatCents(totals.requested)}</span>,
+    },
+    {
+      id: 'approvedAmount',
+      header: 'Approved',
+      // The approval's date under its amount (the UTC date, as the Approved from/until filters
+      // read it; the moment in local time on hover).
+      cell: ({ row }) =>
+        row.original.approvedAmount == null && !row.original.approvedAt ? (
+          ''
+        ) : (
+          <>
+            <Nowrap>{row.original.approvedAmount == null ? '' : formatMoney(row.original.approvedAmount)}</Nowrap>
+            {row.original.approvedAt && (
+              <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }} title={new Date(row.original.approvedAt).toLocaleString()}>
+                at {row.original.approvedAt.slice(0, 10)}
+              </Text>
+            )}
+          </>
+        ),
+      footer: () => <span data-testid="page-approved">{formatCents(totals.approved)}</span>,
+    },
+    { id: 'submittedOn', header: 'Submitted on', cell: ({ row }) => <Nowrap>{row.original.submittedOn ?? ''}</Nowrap> },
+    { id: 'placementEndDate', header: 'Placement end', cell: ({ row }) => <Nowrap>{row.original.placementEndDate ?? ''}</Nowrap> },
+    // Free text last: the one column that may be cut at narrow widths.
+    {
+      id: 'description',
+      header: 'Description',
+      enableSorting: false,
+      cell: ({ row }) => (
+        <Text size="sm" lineClamp={2} miw={100} maw={180} title={row.original.description ?? undefined}>
+          {row.original.description ?? ''}
+        </Text>
+      ),
+    },
+  ];
+}
+
+/**
+ * /payment-requests/details: every form type in one flat table, paged and sorted on the
+ * server, filters in the address bar (as on the request list); a row opens to show its
+ * typed details.
+ */
 export default function PaymentRequestDetailsListPage() {
-  return <NotAvailableYet title="Payment request details" />;
+  const [searchParams, setSearchParams] = useSearchParams();
+  const state = useMemo(() => parseRequestListState(searchParams), [searchParams]);
+  const list = useGetPaymentRequestsQuery(requestListParams(state));
+  const types = useGetPaymentRequestTypesQuery();
+  const programs = useGetRequestMentorProgramsQuery();
+  const rows = list.data?.items;
+  const payees = usePayeeNames(rows);
+  const [expanded, setExpanded] = useState<Set<number>>(new Set());
+
+  const toggle = (id: number) =>
+    setExpanded((prev) => {
+      const next = new Set(prev);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+  const totals = useMemo(() => pageTotalsCents(rows ?? []), [rows]);
+  const cols = useMemo(
+    () => columns({ types: types.data, programs: programs.data, payees }, expanded, toggle, totals),
+    [types.data, programs.data, payees, expanded, totals],
+  );
+
+  // Replace, not push: every filter change would otherwise fill the history.
+  const go = (next: RequestListState) => {
+    setExpanded(new Set());
+    setSearchParams(requestListParams(next), { replace: true });
+  };
+  const patch = (p: Partial<RequestListState>) => go(withRequestFilters(state, p));
+
+  return (
+    <PageCard
+      title="Payment request details"
+      actions={
+        <Button component={Link} to={`/?${new URLSearchParams(requestListParams({ ...state, page: 1 }))}`} variant="default">
+          Request list
+        </Button>
+      }
+    >
+      <Stack gap="md">
+        <Paper withBorder radius="md" p="sm" component="section" aria-label="Filters">
+          <Stack gap="sm">
+            <Group justify="space-between" align="flex-end">
+              <Title order={3} size="h5">
+                Filters
+              </Title>
+              {hasRequestFilters(state) && (
+                <Button variant="subtle" size="xs" onClick={() => go(clearRequestFilters(state))}>
+                  Clear filters
+                </Button>
+              )}
+            </Group>
+            <ProgramFilter state={state} onChange={patch} />
+            <RequestFilters state={state} onChange={patch} />
+          </Stack>
+        </Paper>
+        {list.error ? (
+          <ErrorDisplay error={asApiError(list.error)} title="The payment requests could not be loaded" />
+        ) : (
+          <DataTable
+            label="Payment request details"
+            columns={cols}
+            rows={rows ?? []}
+            rowKey={(row) => row.id}
+            sort={state}
+            onSort={(column) => go(toggleRequestSort(state, column))}
+            paging={{ page: state.page, size: state.size, totalCount: list.data?.totalCount ?? 0, sizes: PAGE_SIZES }}
+            onPage={(page) => go({ ...state, page })}
+            onSize={(size) => go({ ...state, size, page: 1 })}
+            loading={list.isLoading}
+            fetching={list.isFetching && !list.isLoading}
+            empty={
+              <Stack gap={4} align="center">
+                <Text fw={500}>No payment requests match.</Text>
+                {hasRequestFilters(state) && (
+                  <Text size="sm" c="dimmed">
+                    Change or clear the filters to see more.
+                  </Text>
+                )}
+              </Stack>
+            }
+            renderExpanded={(row) =>
+              expanded.has(row.id) ? (
+                <div id={`request-details-${row.id}`}>
+                  <RequestDetailsPanel formType={row.formType} id={row.id} />
+                </div>
+              ) : null
+            }
+          />
+        )}
+      </Stack>
+    </PageCard>
+  );
 }

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Loader, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Permission } from '../../app/permissions';
 import { useHasPermission } from '../../app/hooks';
@@ -16,7 +16,7 @@ import {
   useDeletePaymentRequestMutation,
   useGetPaymentRequestQuery,
   useGetRequestCollegesQuery,
-  useGetRequestGeneralSettingsQuery,
+  useGetPaymentRequestRatesQuery,
   useGetTransitTypesQuery,
   useGetTravelPurposesQuery,
   useGetInstitutionsQuery,
@@ -30,7 +30,9 @@ import {
   type PaymentRequest,
 } from './api';
 import { ApprovePanel } from './ApprovePanel';
+import type { MealRates } from './genericForms';
 import { bodyOf, emptyValues, SUPPORTED_FORMS, valuesOf, type RequestValues } from './forms';
+import { ReceiptList, ReceiptsEditor } from './Receipts';
 import { RequestFields } from './RequestFields';
 import { StatusBadge } from './StatusBadge';
 
@@ -42,8 +44,9 @@ const TITLES: Record<PaymentRequestFormMode, string> = {
   approve: 'Approve payment request',
 };
 
-function useLookups(formType: string, mentorProgramId: string | null, stored?: PaymentRequest) {
-  const canReadSettings = useHasPermission(Permission.SettingRead);
+function useLookups(mode: PaymentRequestFormMode, formType: string, mentorProgramId: string | null, stored?: PaymentRequest) {
+  const canRead = useHasPermission(Permission.RequestRead);
+  const editing = mode === 'create' || mode === 'edit';
   const programs = useGetRequestMentorProgramsQuery();
   const payees = useGetPayeesQuery(
     { mentorProgramId: mentorProgramId ? Number(mentorProgramId) : undefined, formType, formId: stored?.id },
@@ -56,24 +59,25 @@ function useLookups(formType: string, mentorProgramId: string | null, stored?: P
   const trainingTypes = useGetTrainingTypesQuery(undefined, { skip: formType !== 'F4' });
   const jobCategories = useGetJobCategoriesQuery(undefined, { skip: formType !== 'F10' });
   const fiscalYears = useGetRequestFiscalYearsQuery(undefined, { skip: formType !== 'F14' });
-  const general = useGetRequestGeneralSettingsQuery(undefined, { skip: (formType !== 'F3' && formType !== 'F12') || !canReadSettings });
-  const storedMeals = (stored?.details as { mealRates?: { breakfast: number; lunch: number; dinner: number } } | undefined)?.mealRates;
+  const rates = useGetPaymentRequestRatesQuery(undefined, { skip: (formType !== 'F3' && formType !== 'F12') || !canRead });
+  const storedMeals = (stored?.details as { mealRates?: MealRates } | undefined)?.mealRates;
   const storedRate = (stored?.details as { mileageRate?: number } | undefined)?.mileageRate;
+  // Saving applies the rates in force now; a stored request shows the rates its amount was computed with.
+  const current = editing ? rates.data : undefined;
   return {
     programs: programs.data,
     payees: payees.data,
     colleges: colleges.data,
     travelPurposes: purposes.data,
     transitTypes: transit.data,
-    // An edit keeps the rate it was saved with until the server recomputes it.
-    mileageRate: general.data?.mileageRate ?? storedRate ?? undefined,
+    mileageRate: current?.mileageRate ?? storedRate ?? rates.data?.mileageRate,
     generic: {
       colleges: colleges.data,
       institutions: institutions.data,
       trainingTypes: trainingTypes.data,
       jobCategories: jobCategories.data,
       fiscalYears: fiscalYears.data?.map((y) => ({ id: y.id, name: y.name, isActive: true })),
-      mealRates: general.data?.mealRates ?? storedMeals,
+      mealRates: current?.mealRates ?? storedMeals ?? rates.data?.mealRates,
     },
   };
 }
@@ -213,13 +217,19 @@ function RequestForm({ mode, formType, stored }: { mode: PaymentRequestFormMode;
   const navigate = useNavigate();
   const initial = useMemo(() => (stored ? valuesOf(stored) : emptyValues(formType)), [stored, formType]);
   const [values, setValues] = useState<RequestValues>(initial);
-  const lookups = useLookups(formType, values.mentorProgramId, stored);
+  const lookups = useLookups(mode, formType, values.mentorProgramId, stored);
   // A newer server copy (after an action) replaces untouched values.
   useEffect(() => setValues(initial), [initial]);
   const [create, creating] = useCreatePaymentRequestMutation();
   const [update, updating] = useUpdatePaymentRequestMutation();
   const [leaveTo, setLeaveTo] = useState<string | null>(null);
+  const [uploading, setUploading] = useState(false);
   const editing = mode === 'create' || mode === 'edit';
+  const onFileIds = useCallback(
+    (update: (ids: string[]) => string[]) =>
+      setValues((v) => ({ ...v, other: { ...v.other, fileIds: update(Array.isArray(v.other.fileIds) ? (v.other.fileIds as string[]) : []) } })),
+    [],
+  );
   const dirty = editing && !leaveTo && JSON.stringify(values) !== JSON.stringify(initial);
   useLeaveGuard(dirty);
   // Navigate only once the guard knows nothing is left unsaved.
@@ -247,18 +257,37 @@ function RequestForm({ mode, formType, stored }: { mode: PaymentRequestFormMode;
     <form
       onSubmit={(e) => {
         e.preventDefault();
-        if (editing) void askAndSave(save);
+        // A file still uploading would be left out of the save.
+        if (editing && !uploading) void askAndSave(save);
       }}
     >
       <Stack gap="md">
         <RequestFields formType={formType} values={values} onChange={setValues} errors={errors} readOnly={!editing} lookups={lookups} />
+        {formType === 'F2' &&
+          (editing ? (
+            <ReceiptsEditor
+              requestId={stored?.id}
+              stored={stored?.files ?? []}
+              fileIds={Array.isArray(values.other.fileIds) ? (values.other.fileIds as string[]) : []}
+              onFileIds={onFileIds}
+              errors={errors}
+              onBusyChange={setUploading}
+            />
+          ) : (
+            stored && <ReceiptList requestId={stored.id} files={stored.files ?? []} />
+          ))}
         {saveError && <SaveError error={saveError} onReload={() => window.location.reload()} />}
         {editing && (
           <Group justify="flex-end">
+            {uploading && (
+              <Text size="sm" c="dimmed">
+                Saving waits for the uploads to finish.
+              </Text>
+            )}
             <Button variant="default" onClick={cancel}>
               Cancel
             </Button>
-            <Button type="submit" loading={creating.isLoading || updating.isLoading}>
+            <Button type="submit" disabled={uploading} loading={creating.isLoading || updating.isLoading}>
               Save
             </Button>
           </Group>

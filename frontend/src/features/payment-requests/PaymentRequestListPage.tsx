@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Checkbox, Group, Menu, MultiSelect, NumberInput, Paper, Select, SimpleGrid, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { Anchor, Badge, Button, Checkbox, Group, Menu, Paper, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
@@ -15,9 +15,6 @@ import {
   useGetPaymentRequestsQuery,
   useGetPaymentRequestSummaryQuery,
   useGetPaymentRequestTypesQuery,
-  useGetPayeesQuery,
-  type PayeeOption,
-  useGetRequestMentorProgramsQuery,
   useMoveToReadyForProcessingBatchMutation,
   type PaymentRequestListItem,
   type RefItem,
@@ -31,13 +28,17 @@ import {
   withRequestFilters,
   type RequestListState,
 } from './listQuery';
+import { formTypeName, usePayeeNames } from './names';
+import { ProgramFilter, RequestFilters } from './RequestFilters';
 import { StatusBadge, statusLabel } from './StatusBadge';
 
-const typeName = (types: RefItem[] | undefined, code: string) => types?.find((t) => t.code === code)?.name ?? code;
+/** The details list opens with this list's filters and sorting (from page 1). */
+const detailsListUrl = (state: RequestListState) =>
+  `/payment-requests/details?${new URLSearchParams(requestListParams({ ...state, page: 1 }))}`;
 
 function columns(
   types: RefItem[] | undefined,
-  payees: PayeeOption[] | undefined,
+  payees: Map<number, string>,
   selected: Set<number>,
   toggle: (id: number, on: boolean) => void,
 ): ColumnDef<PaymentRequestListItem, unknown>[] {
@@ -69,9 +70,9 @@ function columns(
       id: 'payee',
       header: 'Payee',
       enableSorting: false,
-      cell: ({ row }) => payees?.find((p) => p.participationId === row.original.participationId)?.fullName ?? `#${row.original.participationId}`,
+      cell: ({ row }) => payees.get(row.original.participationId) ?? `#${row.original.participationId}`,
     },
-    { id: 'formType', header: 'Form', enableSorting: false, cell: ({ row }) => typeName(types, row.original.formType) },
+    { id: 'formType', header: 'Form', enableSorting: false, cell: ({ row }) => formTypeName(types, row.original.formType) },
     { id: 'description', header: 'Description', enableSorting: false, cell: ({ row }) => row.original.description ?? '' },
     { id: 'formStatus', header: 'Status', enableSorting: false, cell: ({ row }) => <StatusBadge status={row.original.formStatus} /> },
     { id: 'requestedAmount', header: 'Requested', enableSorting: false, cell: ({ row }) => formatMoney(row.original.requestedAmount) },
@@ -115,52 +116,6 @@ function Summary({ mentorProgramId, onPick }: { mentorProgramId?: number; onPick
   );
 }
 
-function Filters({
-  state,
-  statuses,
-  types,
-  onChange,
-}: {
-  state: RequestListState;
-  statuses: string[];
-  types: RefItem[] | undefined;
-  onChange: (patch: Partial<RequestListState>) => void;
-}) {
-  const date = (label: string, key: 'approvedStart' | 'approvedEnd' | 'placementEndDate') => (
-    <TextInput type="date" label={label} value={state[key] ?? ''} onChange={(e) => onChange({ [key]: e.currentTarget.value || undefined })} />
-  );
-  return (
-    <SimpleGrid cols={{ base: 2, md: 3, lg: 6 }} spacing="sm">
-      <MultiSelect
-        label="Status"
-        placeholder={state.formStatus.length ? undefined : 'Any'}
-        data={statuses.map((s) => ({ value: s, label: statusLabel(s) }))}
-        value={state.formStatus}
-        onChange={(formStatus) => onChange({ formStatus })}
-        clearable
-      />
-      <MultiSelect
-        label="Form type"
-        placeholder={state.formType.length ? undefined : 'Any'}
-        data={(types ?? []).map((t) => ({ value: t.code ?? String(t.id), label: `${t.code} ${t.name}` }))}
-        value={state.formType}
-        onChange={(formType) => onChange({ formType })}
-        clearable
-      />
-      <NumberInput
-        label="Participation id"
-        min={1}
-        allowDecimal={false}
-        value={state.participationId ?? ''}
-        onChange={(v) => onChange({ participationId: typeof v === 'number' && v > 0 ? v : undefined })}
-      />
-      {date('Approved from', 'approvedStart')}
-      {date('Approved until', 'approvedEnd')}
-      {date('Placement ends by', 'placementEndDate')}
-    </SimpleGrid>
-  );
-}
-
 function NewRequestMenu({ types }: { types: RefItem[] | undefined }) {
   const creatable = (types ?? []).filter((t) => t.code && SUPPORTED_FORMS.includes(t.code));
   return (
@@ -183,12 +138,8 @@ function RequestList() {
   const [searchParams, setSearchParams] = useSearchParams();
   const state = useMemo(() => parseRequestListState(searchParams), [searchParams]);
   const list = useGetPaymentRequestsQuery(requestListParams(state));
-  const summary = useGetPaymentRequestSummaryQuery(state.mentorProgramId);
-  const programs = useGetRequestMentorProgramsQuery();
   const types = useGetPaymentRequestTypesQuery();
-  // The names of this page's payees, in one call.
-  const participationIds = [...new Set((list.data?.items ?? []).map((r) => r.participationId))].sort((a, b) => a - b);
-  const payees = useGetPayeesQuery({ participationIds }, { skip: participationIds.length === 0 });
+  const payees = usePayeeNames(list.data?.items);
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [moveBatch, moving] = useMoveToReadyForProcessingBatchMutation();
   const canMove = useHasPermission(Permission.RequestMoveToReadyForProcessing);
@@ -201,9 +152,9 @@ function RequestList() {
       return next;
     });
   const cols = useMemo(() => {
-    const all = columns(types.data, payees.data, selected, toggle);
+    const all = columns(types.data, payees, selected, toggle);
     return canMove ? all : all.filter((c) => c.id !== 'select');
-  }, [types.data, payees.data, selected, canMove]);
+  }, [types.data, payees, selected, canMove]);
 
   // Replace, not push: every filter change would otherwise fill the history.
   const go = (next: RequestListState) => {
@@ -231,6 +182,9 @@ function RequestList() {
               Move to ready for processing{selected.size ? ` (${selected.size})` : ''}
             </Button>
           )}
+          <Button component={Link} to={detailsListUrl(state)} variant="default">
+            Details list
+          </Button>
           <PermissionGate permission={Permission.RequestCreate} fallback={null}>
             <NewRequestMenu types={types.data} />
           </PermissionGate>
@@ -238,18 +192,9 @@ function RequestList() {
       }
     >
       <Stack gap="md">
-        <Select
-          label="Mentor program"
-          placeholder="All programs"
-          data={(programs.data ?? []).map((p) => ({ value: String(p.id), label: p.name }))}
-          value={state.mentorProgramId ? String(state.mentorProgramId) : null}
-          onChange={(v) => patch({ mentorProgramId: v ? Number(v) : undefined })}
-          clearable
-          searchable
-          maw={420}
-        />
+        <ProgramFilter state={state} onChange={patch} />
         <Summary mentorProgramId={state.mentorProgramId} onPick={(s) => patch({ formStatus: [s] })} />
-        <Filters state={state} statuses={(summary.data ?? []).map((s) => s.formStatus)} types={types.data} onChange={patch} />
+        <RequestFilters state={state} onChange={patch} />
         {list.error ? (
           <ErrorDisplay error={asApiError(list.error)} />
         ) : (

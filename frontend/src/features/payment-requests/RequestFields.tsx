@@ -263,7 +263,7 @@ function F3Fields({
         )}
         <Text size="sm" data-testid="computed-amount">
           {lookups.mileageRate === undefined ? (
-            // Without setting:read the rate is unknown until the server computes the amount on save.
+            // Until GET /payment-requests/rates answers, the rate is unknown here.
             'Amount: computed from the mileage rate when saved'
           ) : (
             <>

@@ -16,9 +16,9 @@ export const statusLabel = (status: string) => {
   return words.charAt(0).toUpperCase() + words.slice(1);
 };
 
-export function StatusBadge({ status }: { status: string }) {
+export function StatusBadge({ status, size }: { status: string; size?: 'sm' | 'md' }) {
   return (
-    <Badge color={COLORS[status] ?? 'gray'} variant="light">
+    <Badge color={COLORS[status] ?? 'gray'} variant="light" size={size}>
       {statusLabel(status)}
     </Badge>
   );

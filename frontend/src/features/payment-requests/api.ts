@@ -1,4 +1,6 @@
 import { api } from '../../api/api';
+import type { MealRates } from './genericForms';
+import type { ReceiptFile } from './receiptRules';
 
 // Wire shapes of the payment request calls (DESIGN §4; src/payment_requests/dto.rs is the source).
 
@@ -54,6 +56,16 @@ export interface PaymentRequest extends PaymentRequestListItem {
   expenseAccountId: number | null;
   fiscalYearId: number | null;
   details: Record<string, unknown>;
+  /** F2 only: the attached receipts (their ids are `details.fileIds`). */
+  files?: ReceiptFile[];
+}
+
+/** POST /fileupload/generate-upload-urls answers one of these per announced file. */
+export interface UploadUrl {
+  fileId: string;
+  /** Same-origin path with the signature; PUT the bytes there, once, before `expiresAt`. */
+  uploadUrl: string;
+  expiresAt: string;
 }
 
 export interface WriteBody {
@@ -112,6 +124,12 @@ export interface PayeeOption {
   isDeleted: boolean;
 }
 
+/** GET /payment-requests/rates: what F3 (per mile) and F12 (per meal) are computed with now. */
+export interface Rates {
+  mileageRate: number;
+  mealRates: MealRates;
+}
+
 /** GET /payment-requests query, under the server's own PascalCase names. */
 export type ListParams = Record<string, string | number | boolean | string[] | undefined>;
 
@@ -165,6 +183,28 @@ export const paymentRequestsApi = withTags.injectEndpoints({
       query: (ids) => ({ url: '/payment-requests/move-to-statuses/ready-for-processing/batch', method: 'POST', body: { ids } }),
       invalidatesTags: ['PaymentRequestList'],
     }),
+    generateUploadUrls: build.mutation<UploadUrl[], { fileName: string; contentType: string; size: number }[]>({
+      query: (files) => ({ url: '/fileupload/generate-upload-urls', method: 'POST', body: { files } }),
+      extraOptions: quiet,
+    }),
+    /** A receipt's bytes (bearer needed, so no plain link): answered as an object URL the caller
+     * opens and revokes, so no Blob (not serialisable) reaches the store. */
+    downloadReceipt: build.mutation<string, { id: number; fileId: string }>({
+      query: ({ id, fileId }) => ({
+        url: `/payment-requests/F2/${id}/files/${encodeURIComponent(fileId)}`,
+        cache: 'no-store',
+        responseHandler: async (response: Response) => {
+          if (response.ok) return URL.createObjectURL(await response.blob());
+          const text = await response.text();
+          try {
+            return JSON.parse(text) as unknown;
+          } catch {
+            return text;
+          }
+        },
+      }),
+      extraOptions: quiet,
+    }),
     getPaymentRequestActivity: build.query<ActivityEntry[], { formType: string; id: number }>({
       query: ({ formType, id }) => ({ url: '/payment-requests/activity-log', params: { PaymentRequestId: id, PaymentRequestType: formType } }),
       extraOptions: quiet,
@@ -180,7 +220,6 @@ export const paymentRequestsApi = withTags.injectEndpoints({
     getApprovalCodes: build.query<RefItem[], string>({ query: (formType) => ({ url: '/approval-codes', params: { PaymentRequestType: formType } }) }),
     getRequestFunds: build.query<RefItem[], void>({ query: () => '/funds' }),
     getRequestExpenseAccounts: build.query<RefItem[], void>({ query: () => '/expense-accounts' }),
-    // Needs setting:read (Coordinators lack it): the form then uses the rate stored on the request.
     getPayees: build.query<PayeeOption[], { mentorProgramId?: number; formType?: string; formId?: number; participationIds?: number[] }>({
       query: ({ mentorProgramId, formType, formId, participationIds }) => ({
         url: '/payment-requests/participant-list',
@@ -198,7 +237,9 @@ export const paymentRequestsApi = withTags.injectEndpoints({
     getTrainingTypes: build.query<RefItem[], void>({ query: () => '/payment-requests/training-types' }),
     getJobCategories: build.query<RefItem[], void>({ query: () => '/payment-requests/job-categories' }),
     getRequestFiscalYears: build.query<{ id: number; name: string }[], void>({ query: () => '/system-settings/fiscal-years', extraOptions: quiet }),
-    getRequestGeneralSettings: build.query<{ mileageRate: number; mealRates?: { breakfast: number; lunch: number; dinner: number } }, void>({ query: () => '/system-settings/general', extraOptions: quiet }),
+    // The rates the server applies now (request:read, so Coordinators get them too; the
+    // general settings would need setting:read).
+    getPaymentRequestRates: build.query<Rates, void>({ query: () => '/payment-requests/rates', extraOptions: quiet }),
   }),
 });
 
@@ -214,6 +255,8 @@ export const {
   useValidateApprovalMutation,
   useMoveToReadyForProcessingBatchMutation,
   useGetPaymentRequestActivityQuery,
+  useGenerateUploadUrlsMutation,
+  useDownloadReceiptMutation,
   useGetPaymentRequestTypesQuery,
   useGetRequestMentorProgramsQuery,
   useGetRequestCollegesQuery,
@@ -222,7 +265,7 @@ export const {
   useGetApprovalCodesQuery,
   useGetRequestFundsQuery,
   useGetRequestExpenseAccountsQuery,
-  useGetRequestGeneralSettingsQuery,
+  useGetPaymentRequestRatesQuery,
   useGetInstitutionsQuery,
   useGetPayeesQuery,
   useGetTrainingTypesQuery,

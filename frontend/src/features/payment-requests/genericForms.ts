@@ -179,7 +179,7 @@ export function genericValuesOf(formType: string, details: Record<string, unknow
     const rows = Array.isArray(details[spec.rows.key]) ? (details[spec.rows.key] as Record<string, unknown>[]) : [];
     v[spec.rows.key] = rows.map((r) => Object.fromEntries(spec.rows!.columns.map((c) => [c.key, read(c, r[c.key])])));
   }
-  // F2 keeps its receipts as they are (no upload UI yet).
+  // F2's receipts travel as their ids; Receipts.tsx uploads and removes them.
   if (formType === 'F2') v.fileIds = Array.isArray(details.fileIds) ? details.fileIds : [];
   return v;
 }

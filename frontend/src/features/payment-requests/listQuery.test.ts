@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { parseRequestListState, requestListParams, toggleRequestSort, withRequestFilters } from './listQuery';
+import {
+  clearRequestFilters,
+  hasRequestFilters,
+  pageTotalsCents,
+  parseRequestListState,
+  requestListParams,
+  toggleRequestSort,
+  withRequestFilters,
+} from './listQuery';
 
 describe('request list state', () => {
   it('reads the address bar and writes the same names back', () => {
@@ -44,5 +52,27 @@ describe('request list state', () => {
   it('goes back to page 1 when a filter changes', () => {
     const s = parseRequestListState(new URLSearchParams('Page=3'));
     expect(withRequestFilters(s, { formType: ['F3'] })).toMatchObject({ page: 1, formType: ['F3'] });
+  });
+
+  it('clears every filter but keeps size and sorting', () => {
+    const s = parseRequestListState(
+      new URLSearchParams('MentorProgramId=3&ParticipationId=9&FormStatus=Draft&FormType=F2,F3&ApprovedStart=2026-01-01&ApprovedEnd=2026-02-01&PlacementEndDate=2026-03-01&IsSubmittedOnSortedAscending=true&Page=3&Size=50'),
+    );
+    expect(hasRequestFilters(s)).toBe(true);
+    const cleared = clearRequestFilters(s);
+    expect(requestListParams(cleared)).toEqual({ IsSubmittedOnSortedAscending: 'true', Page: '1', Size: '50' });
+    expect(hasRequestFilters(cleared)).toBe(false);
+    // Paging and sorting are not filters.
+    expect(hasRequestFilters(parseRequestListState(new URLSearchParams('Page=2&IsApprovedAmountSortedAscending=false')))).toBe(false);
+  });
+
+  it('sums a page in cents, leaving unapproved rows out of the approved sum', () => {
+    const rows = [
+      { requestedAmount: 0.1, approvedAmount: null },
+      { requestedAmount: 0.2, approvedAmount: 0.2 },
+      { requestedAmount: 1234.5, approvedAmount: 1000 },
+    ];
+    expect(pageTotalsCents(rows)).toEqual({ requested: 123480, approved: 100020 });
+    expect(pageTotalsCents([])).toEqual({ requested: 0, approved: 0 });
   });
 });

@@ -1,6 +1,8 @@
-// The request list's filters, paging and sorting, kept in the address bar under the
-// PascalCase names GET /payment-requests takes (Back, reload and shared links show the
-// same list). Sorting maps to the server's three Is…SortedAscending flags.
+import { sumCents } from '../../components/money';
+
+// The filters, paging and sorting of both request lists (/ and /payment-requests/details),
+// kept in the address bar under the PascalCase names GET /payment-requests takes (Back,
+// reload and shared links show the same list). Sorting maps to the server's three Is…SortedAscending flags.
 
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 25;
@@ -93,4 +95,18 @@ export function toggleRequestSort(s: RequestListState, column: string): RequestL
 /** A filter change goes back to page 1. */
 export function withRequestFilters(s: RequestListState, patch: Partial<RequestListState>): RequestListState {
   return { ...s, ...patch, page: 1 };
+}
+
+/** Every filter off; paging size and sorting stay. */
+export function clearRequestFilters(s: RequestListState): RequestListState {
+  return { ...s, mentorProgramId: undefined, formStatus: [], formType: [], participationId: undefined, approvedStart: undefined, approvedEnd: undefined, placementEndDate: undefined, page: 1 };
+}
+
+/** Whether any filter is set (the details list offers to clear them). */
+export const hasRequestFilters = (s: RequestListState) =>
+  JSON.stringify(requestListParams(clearRequestFilters(s))) !== JSON.stringify(requestListParams({ ...s, page: 1 }));
+
+/** Sums of one page's amounts, in integer cents (unapproved rows add nothing to the approved sum). */
+export function pageTotalsCents(rows: { requestedAmount: number; approvedAmount: number | null }[]): { requested: number; approved: number } {
+  return { requested: sumCents(rows.map((r) => r.requestedAmount)), approved: sumCents(rows.map((r) => r.approvedAmount)) };
 }

@@ -1,0 +1,83 @@
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { adminToken, expect } from './fixtures';
+
+// Helpers of the payment request specs: the world of one test (program, payee, Coordinator,
+// funded budget line) made through the API, and the steps of the request form.
+
+export const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+export const PASSWORD = 'Coordinator-password-1';
+
+/** JSON calls with a bearer token (the Administrator's unless given). */
+export async function apiAs(request: APIRequestContext, baseURL: string, token?: string) {
+  const auth = { Authorization: `Bearer ${token ?? (await adminToken(request, baseURL))}` };
+  const call = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, data?: unknown) => {
+    const response = await request.fetch(`${baseURL}/api/v1${path}`, { method, headers: auth, data });
+    expect([200, 201, 204], `${method} ${path}: ${await response.text()}`).toContain(response.status());
+    return response.status() === 204 ? undefined : response.json();
+  };
+  return {
+    get: (p: string) => call('GET', p),
+    post: (p: string, d: unknown) => call('POST', p, d),
+    put: (p: string, d: unknown) => call('PUT', p, d),
+    delete: (p: string) => call('DELETE', p),
+  };
+}
+
+/** The world of one test: a program, a payee, a Coordinator with a login, a funded budget line. */
+export async function world(request: APIRequestContext, baseURL: string) {
+  const api = await apiAs(request, baseURL);
+  // Submissions happen today: the fiscal year must cover it (years may not overlap, so reuse).
+  const years: { id: number; name: string }[] = await api.get('/system-settings/fiscal-years');
+  const year =
+    years.find((y) => y.name === '2026-27') ??
+    (await api.post('/system-settings/fiscal-years', { name: '2026-27', startDate: '2026-07-01', endDate: '2027-06-30' }));
+  const tag = unique();
+  const program = await api.post('/mentor-programs', { name: `Requests ${tag}`, code: `R${tag}`.slice(0, 20) });
+  const taking = (roleCode: string) => ({ mentorProgramId: program.id, fiscalYearId: year.id, roleCode, startDate: '2026-07-01' });
+  const person = (first: string, roleCode: string) => ({
+    firstName: first,
+    lastName: tag,
+    email: `${first}.${tag}@example.org`.toLowerCase(),
+    status: 'Active',
+    roleCode,
+    participations: [taking(roleCode)],
+  });
+  const payee = await api.post('/participants', person('Pat', 'Mentor'));
+  const coordinator = await api.post('/participants', person('Cora', 'Coordinator'));
+  await api.post(`/participants/${coordinator.id}/identity-user`, { password: PASSWORD });
+  const funds: { id: number; name: string }[] = await api.get('/funds');
+  const accounts: { id: number; name: string }[] = await api.get('/expense-accounts');
+  // Funded, so approving leaves the line positive (no budget warning).
+  await api.put('/budgets/bulk-update', {
+    fiscalYearId: year.id,
+    lines: [{ mentorProgramId: program.id, fundId: funds[0].id, expenseAccountId: accounts[0].id, amount: 100000 }],
+  });
+  return { api, program, payeeName: `Pat ${tag}`, participationId: payee.participations[0].id as number, coordinatorEmail: coordinator.email as string, fund: funds[0], account: accounts[0] };
+}
+
+export async function pick(page: Page, scope: Page | Locator, label: string, option?: string) {
+  await scope.getByRole('textbox', { name: label }).click();
+  const choice = option ? page.getByRole('option', { name: option }) : page.getByRole('option').first();
+  await choice.click();
+}
+
+/** The payee picker lists the chosen program's participations by name. */
+export async function choosePayee(page: Page, w: { program: { name: string }; payeeName: string }) {
+  await pick(page, page, 'Mentor program', w.program.name);
+  await pick(page, page, 'Payee', w.payeeName);
+}
+
+export async function newRequest(page: Page, code: string) {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'New request' }).click();
+  await page.getByRole('menuitem', { name: new RegExp(`^${code} `) }).click();
+  await expect(page).toHaveURL(new RegExp(`/payment-request/${code}/create$`));
+}
+
+export async function save(page: Page) {
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Save Changes' }).click();
+}
+
+/** The request id from a details URL. */
+export const idOf = (page: Page) => Number(page.url().match(/\/(\d+)\/details$/)![1]);

@@ -1,0 +1,287 @@
+import { Anchor, Button, FileButton, Group, Progress, Stack, Table, Text, Title } from '@mantine/core';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { asApiError } from '../../components/ErrorDisplay';
+import { useDownloadReceiptMutation, useGenerateUploadUrlsMutation } from './api';
+import { announceErrorMessage, checkReceipt, formatBytes, RECEIPT_ACCEPT, type ReceiptFile } from './receiptRules';
+import { putWithProgress, UploadError } from './upload';
+
+// F2 receipts: the list of attached files (download needs the bearer token, so the bytes
+// are fetched and handed to the browser as an object URL) and, in create/edit, the upload
+// with per-file progress: announce (POST /fileupload/generate-upload-urls), PUT the bytes
+// to the signed URL, then add the file id to `details.fileIds`, saved with the form.
+
+interface Row {
+  key: string;
+  fileName: string;
+  size: number;
+  /** Progress or state of a new file. */
+  status?: ReactNode;
+  error?: string;
+  actions?: ReactNode;
+}
+
+function ReceiptTable({ rows, withStatus }: { rows: Row[]; withStatus: boolean }) {
+  return (
+    <Table aria-label="Receipts" withTableBorder fz="sm" maw={860}>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>File</Table.Th>
+          <Table.Th w={90}>Size</Table.Th>
+          {withStatus && <Table.Th w={260}>Upload</Table.Th>}
+          <Table.Th w={120} aria-label="Actions" />
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {rows.map((r) => (
+          <Table.Tr key={r.key}>
+            <Table.Td>
+              <Text size="sm" fw={500} style={{ wordBreak: 'break-all' }}>
+                {r.fileName}
+              </Text>
+              {r.error && (
+                <Text size="xs" c="red" role="alert">
+                  {r.error}
+                </Text>
+              )}
+            </Table.Td>
+            <Table.Td>{formatBytes(r.size)}</Table.Td>
+            {withStatus && <Table.Td>{r.status}</Table.Td>}
+            <Table.Td>
+              <Group gap="xs" wrap="nowrap">
+                {r.actions}
+              </Group>
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+/** Fetches a receipt with the session's token and saves it under its own name. */
+function useReceiptDownload(requestId: number | undefined) {
+  const [download] = useDownloadReceiptMutation();
+  const [busy, setBusy] = useState<string | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const run = async (file: ReceiptFile) => {
+    if (requestId === undefined) return;
+    setBusy(file.id);
+    setErrors(({ [file.id]: _, ...rest }) => rest);
+    const result = await download({ id: requestId, fileId: file.id });
+    setBusy(null);
+    if ('error' in result) {
+      setErrors((e) => ({ ...e, [file.id]: `The download failed: ${asApiError(result.error).detail}` }));
+      return;
+    }
+    const a = document.createElement('a');
+    a.href = result.data;
+    a.download = file.fileName;
+    document.body.append(a);
+    a.click();
+    a.remove();
+    // The browser has taken the bytes by then; the URL would otherwise live as long as the tab.
+    setTimeout(() => URL.revokeObjectURL(result.data), 60_000);
+  };
+  const link = (file: ReceiptFile) => (
+    <Anchor component="button" type="button" size="sm" aria-label={`Download ${file.fileName}`} disabled={busy === file.id} onClick={() => void run(file)}>
+      {busy === file.id ? 'Downloading…' : 'Download'}
+    </Anchor>
+  );
+  return { link, errors };
+}
+
+/** View / approve modes and the details list: the attached files with download links. */
+export function ReceiptList({ requestId, files }: { requestId: number; files: ReceiptFile[] }) {
+  const download = useReceiptDownload(requestId);
+  return (
+    <Stack gap="xs">
+      <Title order={3} size="h5">
+        Receipts
+      </Title>
+      {files.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No receipts attached.
+        </Text>
+      ) : (
+        <ReceiptTable
+          withStatus={false}
+          rows={files.map((f) => ({ key: f.id, fileName: f.fileName, size: f.size, error: download.errors[f.id], actions: download.link(f) }))}
+        />
+      )}
+    </Stack>
+  );
+}
+
+interface Upload {
+  key: string;
+  fileName: string;
+  size: number;
+  state: 'uploading' | 'uploaded' | 'failed';
+  /** 0–100. */
+  progress: number;
+  error?: string;
+  fileId?: string;
+}
+
+interface EditorProps {
+  /** Set once the request is saved: its stored receipts can be downloaded. */
+  requestId?: number;
+  /** The stored receipts (the request's `files`). */
+  stored: ReceiptFile[];
+  /** `details.fileIds` of the form being edited. */
+  fileIds: string[];
+  /** Functional, so uploads finishing together do not overwrite each other. */
+  onFileIds: (update: (ids: string[]) => string[]) => void;
+  /** The save's field errors (`details.fileIds[1]`, `details.fileIds`). */
+  errors: Record<string, string>;
+  /** True while a file is still uploading (saving then would leave it out). */
+  onBusyChange: (busy: boolean) => void;
+}
+
+/** Create / edit: add receipts with progress, remove them (a stored one goes when the form is saved). */
+export function ReceiptsEditor({ requestId, stored, fileIds, onFileIds, errors, onBusyChange }: EditorProps) {
+  const [uploads, setUploads] = useState<Upload[]>([]);
+  const [announce] = useGenerateUploadUrlsMutation();
+  const download = useReceiptDownload(requestId);
+  const resetPicker = useRef<() => void>(null);
+  const aborts = useRef(new AbortController());
+  useEffect(() => {
+    const controller = new AbortController();
+    aborts.current = controller;
+    return () => controller.abort();
+  }, []);
+  const busy = uploads.some((u) => u.state === 'uploading');
+  useEffect(() => onBusyChange(busy), [busy, onBusyChange]);
+
+  const patch = (key: string, p: Partial<Upload>) => setUploads((all) => all.map((u) => (u.key === key ? { ...u, ...p } : u)));
+
+  const upload = async (file: File) => {
+    const key = `${Date.now()}-${Math.random()}`;
+    const base = { key, fileName: file.name, size: file.size, progress: 0 };
+    const check = checkReceipt(file);
+    if (!check.ok) {
+      setUploads((all) => [...all, { ...base, state: 'failed', error: check.error }]);
+      return;
+    }
+    setUploads((all) => [...all, { ...base, state: 'uploading' }]);
+    // One announcement per file, right before its upload: the signed URL lives 15 minutes.
+    const announced = await announce([{ fileName: file.name, contentType: check.contentType, size: file.size }]);
+    if ('error' in announced) {
+      patch(key, { state: 'failed', error: announceErrorMessage(asApiError(announced.error)) });
+      return;
+    }
+    const { fileId, uploadUrl } = announced.data[0];
+    try {
+      await putWithProgress(uploadUrl, file, check.contentType, (f) => patch(key, { progress: Math.round(f * 100) }), aborts.current.signal);
+    } catch (e) {
+      if (!aborts.current.signal.aborted) patch(key, { state: 'failed', error: e instanceof UploadError ? e.message : String(e) });
+      return;
+    }
+    patch(key, { state: 'uploaded', progress: 100, fileId });
+    onFileIds((ids) => (ids.includes(fileId) ? ids : [...ids, fileId]));
+  };
+
+  const pick = (files: File[]) => {
+    resetPicker.current?.();
+    files.forEach((f) => void upload(f));
+  };
+  const dismiss = (key: string) => setUploads((all) => all.filter((u) => u.key !== key));
+  const remove = (id: string) => onFileIds((ids) => ids.filter((x) => x !== id));
+
+  const attached: Row[] = fileIds.map((id, i) => {
+    const saved = stored.find((f) => f.id === id);
+    const fresh = uploads.find((u) => u.fileId === id);
+    const fileName = saved?.fileName ?? fresh?.fileName ?? id;
+    return {
+      key: id,
+      fileName,
+      size: saved?.size ?? fresh?.size ?? 0,
+      status: saved ? (
+        <Text size="xs" c="dimmed">
+          Saved
+        </Text>
+      ) : (
+        <Stack gap={2}>
+          <Progress value={100} color="green" aria-label={`Upload of ${fileName}`} />
+          <Text size="xs" c="dimmed">
+            Uploaded; attached when you save
+          </Text>
+        </Stack>
+      ),
+      error: errors[`details.fileIds[${i}]`] ?? (saved ? download.errors[id] : undefined),
+      actions: (
+        <>
+          {saved && requestId !== undefined && download.link(saved)}
+          <Anchor component="button" type="button" size="sm" c="red" aria-label={`Remove ${fileName}`} onClick={() => remove(id)}>
+            Remove
+          </Anchor>
+        </>
+      ),
+    };
+  });
+  const pending: Row[] = uploads
+    .filter((u) => u.state !== 'uploaded')
+    .map((u) => ({
+      key: u.key,
+      fileName: u.fileName,
+      size: u.size,
+      error: u.error,
+      status:
+        u.state === 'uploading' ? (
+          <Stack gap={2}>
+            <Progress value={u.progress} striped animated aria-label={`Upload of ${u.fileName}`} />
+            <Text size="xs" c="dimmed">
+              Uploading… {u.progress}%
+            </Text>
+          </Stack>
+        ) : (
+          <Text size="xs" c="red">
+            Not attached
+          </Text>
+        ),
+      actions:
+        u.state === 'failed' ? (
+          <Anchor component="button" type="button" size="sm" aria-label={`Dismiss ${u.fileName}`} onClick={() => dismiss(u.key)}>
+            Dismiss
+          </Anchor>
+        ) : null,
+    }));
+  const removedStored = stored.filter((f) => !fileIds.includes(f.id)).length;
+
+  return (
+    <Stack gap="xs" component="section" aria-label="Receipts">
+      <Group justify="space-between">
+        <Title order={3} size="h5">
+          Receipts
+        </Title>
+        <FileButton onChange={pick} accept={RECEIPT_ACCEPT} multiple resetRef={resetPicker}>
+          {(props) => (
+            <Button {...props} variant="light" size="xs">
+              Add receipts…
+            </Button>
+          )}
+        </FileButton>
+      </Group>
+      <Text size="xs" c="dimmed">
+        PDF, PNG, JPEG or HEIC, up to 10 MB each.
+      </Text>
+      {attached.length + pending.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No receipts attached.
+        </Text>
+      ) : (
+        <ReceiptTable withStatus rows={[...attached, ...pending]} />
+      )}
+      {errors['details.fileIds'] && (
+        <Text c="red" size="sm">
+          Receipts: {errors['details.fileIds']}
+        </Text>
+      )}
+      {removedStored > 0 && (
+        <Text size="sm" c="orange.8">
+          {removedStored === 1 ? '1 saved receipt is' : `${removedStored} saved receipts are`} deleted when you save.
+        </Text>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,96 @@
+import { Anchor, Box, Group, Loader, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import { asApiError, ErrorDisplay } from '../../components/ErrorDisplay';
+import {
+  useGetInstitutionsQuery,
+  useGetJobCategoriesQuery,
+  useGetPaymentRequestQuery,
+  useGetRequestCollegesQuery,
+  useGetRequestFiscalYearsQuery,
+  useGetTrainingTypesQuery,
+  useGetTransitTypesQuery,
+  useGetTravelPurposesQuery,
+} from './api';
+import { detailsView, refsOf, type ViewLookups } from './detailsView';
+import { ReceiptList } from './Receipts';
+
+/** Only the reference lists this form's details name. */
+function useViewLookups(formType: string): ViewLookups {
+  const need = new Set(refsOf(formType));
+  const skip = (key: keyof ViewLookups) => ({ skip: !need.has(key) });
+  const colleges = useGetRequestCollegesQuery(undefined, skip('colleges'));
+  const institutions = useGetInstitutionsQuery(undefined, skip('institutions'));
+  const trainingTypes = useGetTrainingTypesQuery(undefined, skip('trainingTypes'));
+  const jobCategories = useGetJobCategoriesQuery(undefined, skip('jobCategories'));
+  const fiscalYears = useGetRequestFiscalYearsQuery(undefined, skip('fiscalYears'));
+  const travelPurposes = useGetTravelPurposesQuery(undefined, skip('travelPurposes'));
+  const transitTypes = useGetTransitTypesQuery(undefined, skip('transitTypes'));
+  return {
+    colleges: colleges.data,
+    institutions: institutions.data,
+    trainingTypes: trainingTypes.data,
+    jobCategories: jobCategories.data,
+    fiscalYears: fiscalYears.data?.map((y) => ({ id: y.id, name: y.name, isActive: true })),
+    travelPurposes: travelPurposes.data,
+    transitTypes: transitTypes.data,
+  };
+}
+
+/**
+ * One request's typed details, read-only, fetched when its row is opened
+ * (GET /payment-requests/{F}/{id}), with a link to the full view.
+ */
+export function RequestDetailsPanel({ formType, id }: { formType: string; id: number }) {
+  const request = useGetPaymentRequestQuery({ formType, id });
+  const lookups = useViewLookups(formType);
+  const label = `${formType} #${id}`;
+  if (request.isLoading) return <Loader size="sm" aria-label={`Loading ${label}`} />;
+  if (request.error || !request.data) return <ErrorDisplay error={asApiError(request.error)} title={`${label} could not be loaded`} />;
+  const view = detailsView(formType, request.data.details, lookups);
+  // The list may cut the description column; the panel shows it whole.
+  const lines = request.data.description ? [{ label: 'Description', value: request.data.description }, ...view.lines] : view.lines;
+  return (
+    <Stack gap="sm" aria-label={`Details of ${label}`} role="group">
+      {lines.length > 0 && (
+        <SimpleGrid component="dl" cols={{ base: 2, md: 4 }} spacing="xs" verticalSpacing={4} m={0}>
+          {lines.map((l) => (
+            <Box key={l.label}>
+              <Text component="dt" size="xs" c="dimmed">
+                {l.label}
+              </Text>
+              <Text component="dd" size="sm" m={0}>
+                {l.value}
+              </Text>
+            </Box>
+          ))}
+        </SimpleGrid>
+      )}
+      {view.table && (
+        <Table aria-label={`${view.table.label} of ${label}`} withTableBorder fz="sm" maw={760}>
+          <Table.Thead>
+            <Table.Tr>
+              {view.table.columns.map((c) => (
+                <Table.Th key={c}>{c}</Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {view.table.rows.map((r, i) => (
+              <Table.Tr key={i}>
+                {r.map((v, j) => (
+                  <Table.Td key={j}>{v}</Table.Td>
+                ))}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+      {formType === 'F2' && <ReceiptList requestId={id} files={request.data.files ?? []} />}
+      <Group>
+        <Anchor component={Link} to={`/payment-request/${formType}/${id}/details`} size="sm">
+          Open {label}
+        </Anchor>
+      </Group>
+    </Stack>
+  );
+}

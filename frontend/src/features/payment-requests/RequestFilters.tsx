@@ -1,0 +1,82 @@
+import { MultiSelect, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { useGetPayeesQuery, useGetPaymentRequestSummaryQuery, useGetPaymentRequestTypesQuery, useGetRequestMentorProgramsQuery } from './api';
+import type { RequestListState } from './listQuery';
+import { statusLabel } from './StatusBadge';
+
+// The filters of GET /payment-requests, shared by the request list (/) and the details
+// list (/payment-requests/details). Both keep them in the address bar (listQuery.ts);
+// these inputs only read the state and report patches.
+
+type OnChange = (patch: Partial<RequestListState>) => void;
+
+/** The mentor program and, within it, the payee; a payee belongs to one program, so changing it clears the payee. */
+export function ProgramFilter({ state, onChange }: { state: RequestListState; onChange: OnChange }) {
+  const programs = useGetRequestMentorProgramsQuery();
+  return (
+    <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm" maw={840}>
+      <Select
+        label="Mentor program"
+        placeholder="All programs"
+        data={(programs.data ?? []).map((p) => ({ value: String(p.id), label: p.name }))}
+        value={state.mentorProgramId ? String(state.mentorProgramId) : null}
+        onChange={(v) => onChange({ mentorProgramId: v ? Number(v) : undefined, participationId: undefined })}
+        clearable
+        searchable
+      />
+      <PayeeFilter state={state} onChange={onChange} />
+    </SimpleGrid>
+  );
+}
+
+/** Payees of the chosen program by name; a payee in the address bar without a program is still named. */
+function PayeeFilter({ state, onChange }: { state: RequestListState; onChange: OnChange }) {
+  const { mentorProgramId, participationId } = state;
+  const inProgram = useGetPayeesQuery({ mentorProgramId }, { skip: !mentorProgramId });
+  const known = inProgram.data?.some((p) => p.participationId === participationId);
+  const chosen = useGetPayeesQuery({ participationIds: participationId ? [participationId] : [] }, { skip: !participationId || known });
+  const payees = [...(inProgram.data ?? []), ...(known ? [] : (chosen.data ?? []))];
+  return (
+    <Select
+      label="Payee"
+      placeholder={mentorProgramId ? 'Any' : 'Choose a mentor program first'}
+      disabled={!mentorProgramId && !participationId}
+      data={payees.map((p) => ({ value: String(p.participationId), label: `${p.fullName} (${p.roleCode})` }))}
+      value={participationId ? String(participationId) : null}
+      onChange={(v) => onChange({ participationId: v ? Number(v) : undefined })}
+      clearable
+      searchable
+    />
+  );
+}
+
+/** Status, form type and the three dates. Statuses come from GET /payment-requests/summary, types from /types. */
+export function RequestFilters({ state, onChange }: { state: RequestListState; onChange: OnChange }) {
+  const summary = useGetPaymentRequestSummaryQuery(state.mentorProgramId);
+  const types = useGetPaymentRequestTypesQuery();
+  const date = (label: string, key: 'approvedStart' | 'approvedEnd' | 'placementEndDate') => (
+    <TextInput type="date" label={label} value={state[key] ?? ''} onChange={(e) => onChange({ [key]: e.currentTarget.value || undefined })} />
+  );
+  return (
+    <SimpleGrid cols={{ base: 2, md: 3, lg: 5 }} spacing="sm">
+      <MultiSelect
+        label="Status"
+        placeholder={state.formStatus.length ? undefined : 'Any'}
+        data={(summary.data ?? []).map((s) => ({ value: s.formStatus, label: statusLabel(s.formStatus) }))}
+        value={state.formStatus}
+        onChange={(formStatus) => onChange({ formStatus })}
+        clearable
+      />
+      <MultiSelect
+        label="Form type"
+        placeholder={state.formType.length ? undefined : 'Any'}
+        data={(types.data ?? []).map((t) => ({ value: t.code ?? String(t.id), label: `${t.code} ${t.name}` }))}
+        value={state.formType}
+        onChange={(formType) => onChange({ formType })}
+        clearable
+      />
+      {date('Approved from', 'approvedStart')}
+      {date('Approved until', 'approvedEnd')}
+      {date('Placement ends by', 'placementEndDate')}
+    </SimpleGrid>
+  );
+}
