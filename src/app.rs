@@ -120,7 +120,7 @@ pub fn serve(state: AppState, listener: TcpListener) -> anyhow::Result<Server> {
     Ok(server)
 }
 
-/// Hourly: drop spent tokens and idle throttle keys.
+/// Hourly: drop spent tokens, idle throttle keys and receipts never attached to a request.
 fn spawn_upkeep(state: AppState) {
     actix_web::rt::spawn(async move {
         let mut every = tokio::time::interval(Duration::from_secs(3600));
@@ -129,6 +129,11 @@ fn spawn_upkeep(state: AppState) {
             state.login_throttle.forget_idle();
             if let Err(e) = identity::store::purge_expired_tokens(&state.db, chrono::Utc::now()).await {
                 tracing::warn!(error = %e, "token purge failed");
+            }
+            match crate::payment_requests::files::purge_unattached(&state, chrono::Utc::now()).await {
+                Ok(0) => {}
+                Ok(n) => tracing::info!(removed = n, "removed receipts never attached to a request"),
+                Err(e) => tracing::warn!(error = %e, "receipt purge failed"),
             }
         }
     });

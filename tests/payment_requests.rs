@@ -697,3 +697,27 @@ async fn the_kept_totals_follow_every_change() {
     mentorpay::demo::seed::requests(&app.state.db, 300).await.unwrap();
     assert_totals_match_a_recount(&w).await;
 }
+
+#[actix_web::test]
+async fn receipts_never_attached_are_removed_after_a_day() {
+    let w = world().await;
+    let (app, admin) = (&w.app, &w.admin);
+    let (kept, left) = (uploaded(&w, admin, "kept.pdf").await, uploaded(&w, admin, "left.pdf").await);
+    let mut b = body(&w, "F2", w.inside);
+    b["details"]["fileIds"] = json!([kept]);
+    let r = app.post(&format!("{PR}/F2"), Some(admin), b).await.ok().clone();
+    let purge = |hours: i64| mentorpay::payment_requests::files::purge_unattached(&app.state, chrono::Utc::now() + chrono::Duration::hours(hours));
+    let stored = |id: &str| app.dir.path().join("data/uploads/receipts").join(id).exists();
+    // Within the day nothing goes: the form holding it may still be saved.
+    assert_eq!(purge(23).await.unwrap(), 0);
+    assert!(stored(&left));
+    assert_eq!(purge(25).await.unwrap(), 1);
+    assert!(!stored(&left) && stored(&kept), "only the unattached file's bytes are gone");
+    assert_eq!(purge(25).await.unwrap(), 0, "once");
+    // Removed, it can no longer be attached; the attached one still downloads.
+    let mut b = body(&w, "F2", w.inside);
+    b["details"]["fileIds"] = json!([left]);
+    assert!(error_keys(app.post(&format!("{PR}/F2"), Some(admin), b).await.problem(422)).iter().any(|k| k.starts_with("details.fileIds")));
+    let res = app.client.get(format!("{}{}/files/{kept}", app.base, url(&r))).bearer_auth(admin).send().await.unwrap();
+    assert_eq!(res.status(), 200);
+}

@@ -26,6 +26,9 @@ pub const MAX_FILE_BYTES: i64 = 10 * 1024 * 1024;
 pub const MAX_FILES_PER_CALL: usize = 20;
 /// How long an upload URL may be used.
 pub const UPLOAD_URL_TTL_SECS: i64 = 15 * 60;
+/// How long an announced file may wait to be attached to a request before the hourly
+/// upkeep removes it: a day, for someone who uploads receipts and saves the form later.
+pub const UNATTACHED_GRACE_HOURS: i64 = 24;
 pub const ALLOWED_TYPES: [&str; 4] = ["application/pdf", "image/png", "image/jpeg", "image/heic"];
 
 /// Where receipts live and the key that signs upload URLs.
@@ -305,6 +308,36 @@ pub async fn remove_bytes(state: &AppState, file_id: &str) {
     if let Err(e) = state.files.objects.delete(&object_path(file_id)).await {
         tracing::warn!(error = %e, file_id, "could not delete a receipt's bytes");
     }
+}
+
+/// Removes files announced more than a day ago and never attached to a request (a form
+/// left without saving), and their bytes. Each row is claimed with a conditional update,
+/// so a file being attached at the same moment is never taken. Returns how many went.
+pub async fn purge_unattached(state: &AppState, now: DateTime<Utc>) -> ApiResult<usize> {
+    let cutoff = now - Duration::hours(UNATTACHED_GRACE_HOURS);
+    let unattached = || {
+        uploaded_file::Entity::find()
+            .filter(uploaded_file::Column::PaymentRequestId.is_null())
+            .filter(uploaded_file::Column::DeletedAt.is_null())
+    };
+    let stale = unattached().filter(uploaded_file::Column::CreatedAt.lt(cutoff)).all(&state.db).await?;
+    let mut removed = 0;
+    for f in stale {
+        let claimed = uploaded_file::Entity::update_many()
+            .col_expr(uploaded_file::Column::DeletedAt, sea_orm::sea_query::Expr::value(now))
+            .filter(uploaded_file::Column::Id.eq(&f.id))
+            .filter(uploaded_file::Column::PaymentRequestId.is_null())
+            .filter(uploaded_file::Column::DeletedAt.is_null())
+            .exec(&state.db)
+            .await?;
+        if claimed.rows_affected == 1 {
+            if f.uploaded_at.is_some() {
+                remove_bytes(state, &f.id).await;
+            }
+            removed += 1;
+        }
+    }
+    Ok(removed)
 }
 
 /// Files usable on a request: uploaded, live, not expired before upload, and either free
