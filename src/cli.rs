@@ -24,7 +24,14 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Serve the application (the default).
-    Serve,
+    Serve {
+        /// Load the demo world first (as `mentorpay demo`).
+        #[arg(long)]
+        demo: bool,
+    },
+    /// Load a demo world into an empty database (two fiscal years, about 200 participants,
+    /// requests in every status, budgets), then serve.
+    Demo,
     /// Write a consistent copy of the SQLite database to FILE while the server runs.
     Backup { file: PathBuf },
     /// Manage sign-ins from the server's console.
@@ -73,18 +80,30 @@ pub fn init_logging(format: LogFormat) {
 
 pub async fn run(cli: Cli) -> anyhow::Result<()> {
     init_logging(cli.config.log_format);
-    match cli.command.unwrap_or(Command::Serve) {
-        Command::Serve => serve(cli.config).await,
+    match cli.command.unwrap_or(Command::Serve { demo: false }) {
+        Command::Serve { demo } => serve(cli.config, demo).await,
+        Command::Demo => serve(cli.config, true).await,
         Command::Backup { file } => backup(cli.config, file).await,
         Command::User(cmd) => user(cli.config, cmd).await,
         Command::Seed { participants, requests } => seed(cli.config, participants, requests).await,
     }
 }
 
-async fn serve(config: Config) -> anyhow::Result<()> {
+async fn serve(config: Config, demo: bool) -> anyhow::Result<()> {
     let listen = config.listen;
     let listener = TcpListener::bind(listen).with_context(|| format!("cannot listen on {listen}"))?;
     let state = app::prepare(config).await?;
+    if demo {
+        match crate::demo::world::load(&state.db).await? {
+            Some(l) => tracing::info!(
+                participants = l.participants,
+                requests = l.requests,
+                budget_lines = l.budget_lines,
+                "demo world loaded"
+            ),
+            None => tracing::info!("the database has participants already; demo world not loaded"),
+        }
+    }
     let url = state.config.public_url();
     tracing::info!(%listen, database = %crate::db::redact(&state.config.database_url), "MentorPay {} ready: open {url}", env!("CARGO_PKG_VERSION"));
     app::serve(state, listener)?.await?;

@@ -1,4 +1,5 @@
-//! Synthetic data: `mentorpay seed` (large, deterministic data sets for benchmarks).
-//! The `demo` world (DESIGN §1) is a later step.
+//! Data for people and machines: `mentorpay demo` (a small living world, DESIGN §1) and
+//! `mentorpay seed` (large, deterministic data sets for benchmarks).
 
 pub mod seed;
+pub mod world;
