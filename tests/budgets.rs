@@ -266,3 +266,43 @@ async fn the_openapi_document_lists_every_budget_route() {
         assert!(paths[path][method].is_object(), "{method} {path}");
     }
 }
+
+#[actix_web::test]
+async fn a_coordinator_sees_and_changes_only_its_programs_lines() {
+    let w = world().await;
+    let (app, admin) = (&w.app, &w.admin);
+    let lines = json!({"fiscalYearId": w.fy, "lines": [line(w.mp[0], w.f[0], w.ea[0], json!(100)), line(w.mp[1], w.f[0], w.ea[0], json!(900))]});
+    let all = app.put("/api/v1/budgets/bulk-update", admin, lines).await.ok().clone();
+    let id_of = |mp: i64| all["lines"].as_array().unwrap().iter().find(|l| l["mentorProgramId"] == mp).unwrap()["id"].as_i64().unwrap();
+
+    // A Coordinator of mp[0] (a participant with a Coordinator participation), in a role
+    // that may also edit budgets.
+    app.post("/api/v1/identity/roles", Some(admin), json!({"name": "Budget coordinator", "permissions": ["budget:read", "budget:edit"]})).await.ok();
+    let person = json!({
+        "firstName": "Cora", "lastName": "Coord", "email": "cora@example.org", "status": "Active", "roleCode": "Coordinator",
+        "participations": [{"mentorProgramId": w.mp[0], "fiscalYearId": w.fy, "roleCode": "Coordinator", "startDate": "2025-07-01"}],
+    });
+    let r = app.post("/api/v1/participants", Some(admin), person).await;
+    let pid = r.ok()["id"].as_i64().unwrap();
+    app.post(&format!("/api/v1/participants/{pid}/identity-user"), Some(admin), json!({"password": COORD_PASSWORD})).await.ok();
+    let users = app.get("/api/v1/identity/users?Email=cora@example.org", admin).await.ok().clone();
+    let uid = users["items"][0]["id"].as_i64().unwrap_or_else(|| panic!("{users}"));
+    let u = &users["items"][0];
+    let change = json!({"email": u["email"], "firstName": u["firstName"], "lastName": u["lastName"], "roles": ["Budget coordinator"], "isActive": true});
+    app.put(&format!("/api/v1/identity/users/{uid}"), admin, change).await.ok();
+    let (cora, _) = app.login("cora@example.org", COORD_PASSWORD).await;
+
+    let mine = app.get(&format!("/api/v1/budgets/{}", w.fy), &cora).await.ok().clone();
+    let programs: Vec<i64> = mine["lines"].as_array().unwrap().iter().map(|l| l["mentorProgramId"].as_i64().unwrap()).collect();
+    assert_eq!(programs, [w.mp[0]]);
+    let years = app.get("/api/v1/budgets", &cora).await.ok().clone();
+    assert_eq!(years[0]["budgeted"].as_f64(), Some(100.0), "totals over its own lines: {years}");
+
+    app.put(&format!("/api/v1/budgets/{}", id_of(w.mp[1])), &cora, json!({"amount": 1})).await.problem(404);
+    let other = json!({"fiscalYearId": w.fy, "lines": [line(w.mp[1], w.f[0], w.ea[0], json!(1))]});
+    assert!(app.put("/api/v1/budgets/bulk-update", &cora, other).await.problem(403)["detail"].as_str().unwrap().contains("lines[0].mentorProgramId"));
+    app.put(&format!("/api/v1/budgets/{}", id_of(w.mp[0])), &cora, json!({"amount": 150})).await.ok();
+    let after = app.get(&format!("/api/v1/budgets/{}", w.fy), admin).await.ok().clone();
+    let amounts: Vec<f64> = after["lines"].as_array().unwrap().iter().map(|l| l["budgeted"].as_f64().unwrap()).collect();
+    assert_eq!(amounts.iter().sum::<f64>(), 1050.0, "only its own line changed: {after}");
+}

@@ -17,7 +17,10 @@ use super::{
 };
 use crate::{
     activity,
-    auth::{CurrentUser, Permission},
+    auth::{
+        scope::{scope_of, Scope},
+        CurrentUser, Permission,
+    },
     entities::budget_line::{self, Column},
     error::{ApiError, ApiResult, ProblemBody},
     money::Money,
@@ -31,8 +34,9 @@ use crate::{
         (status = 400, body = ProblemBody), (status = 401, body = ProblemBody), (status = 403, body = ProblemBody)))]
 pub async fn list_budgets(state: web::Data<AppState>, me: CurrentUser, Query(q): Query<BudgetsQuery>) -> ApiResult<web::Json<Vec<BudgetSummaryDto>>> {
     me.require(Permission::BudgetRead)?;
+    let scope = scope_of(&state.db, &me).await?;
     let years = settings::store::fiscal_years(&state.db).await?;
-    let lines = store::all_lines(&state.db).await?;
+    let lines: Vec<_> = store::all_lines(&state.db).await?.into_iter().filter(|l| scope.allows_program(l.mentor_program_id)).collect();
     let mut out = Vec::new();
     for year in years.into_iter().filter(|y| rules::name_matches(&y.name, q.query.as_deref())) {
         let by_line = store::approved_by_line(&state.db, year.id).await?;
@@ -52,12 +56,14 @@ pub async fn list_budgets(state: web::Data<AppState>, me: CurrentUser, Query(q):
     Ok(web::Json(out))
 }
 
-async fn detail(db: &impl sea_orm::ConnectionTrait, fiscal_year_id: i32) -> ApiResult<BudgetDetailDto> {
+/// A year's lines the caller's scope may see (a Coordinator: its programs' lines only).
+async fn detail(db: &impl sea_orm::ConnectionTrait, scope: &Scope, fiscal_year_id: i32) -> ApiResult<BudgetDetailDto> {
     let year = settings::store::get_fiscal_year(db, fiscal_year_id).await?;
     let approved = store::approved_by_line(db, fiscal_year_id).await?;
     let lines = store::lines_of_year(db, fiscal_year_id)
         .await?
         .into_iter()
+        .filter(|l| scope.allows_program(l.mentor_program_id))
         .map(|l| {
             let a = store::approved_of(&approved, &l);
             store::line_dto(l, a)
@@ -71,7 +77,8 @@ async fn detail(db: &impl sea_orm::ConnectionTrait, fiscal_year_id: i32) -> ApiR
     responses((status = 200, body = BudgetDetailDto), (status = 401, body = ProblemBody), (status = 403, body = ProblemBody), (status = 404, body = ProblemBody)))]
 pub async fn get_budget(state: web::Data<AppState>, me: CurrentUser, fiscal_year_id: web::Path<i32>) -> ApiResult<web::Json<BudgetDetailDto>> {
     me.require(Permission::BudgetRead)?;
-    Ok(web::Json(detail(&state.db, fiscal_year_id.into_inner()).await?))
+    let scope = scope_of(&state.db, &me).await?;
+    Ok(web::Json(detail(&state.db, &scope, fiscal_year_id.into_inner()).await?))
 }
 
 #[utoipa::path(put, path = "/api/v1/budgets/{id}", tag = "budgets", security(("bearer" = [])), request_body = UpdateLineRequest,
@@ -87,8 +94,12 @@ pub async fn update_line(
     me.require(Permission::BudgetEdit)?;
     let id = id.into_inner();
     let amount = rules::check_amount("amount", body.amount)?;
+    let scope = scope_of(&state.db, &me).await?;
     let txn = state.db.begin().await?;
     let before = store::get_line(&txn, id).await?;
+    if !scope.allows_program(before.mentor_program_id) {
+        return Err(ApiError::not_found("The budget line"));
+    }
     // One conditional update: with a version, of two edits based on it exactly one wins.
     let mut update = budget_line::Entity::update_many()
         .col_expr(Column::AmountCents, Expr::value(amount))
@@ -134,6 +145,10 @@ pub async fn bulk_update(state: web::Data<AppState>, me: CurrentUser, Json(body)
         .iter()
         .map(|l| (LineKey { mentor_program_id: l.mentor_program_id, fund_id: l.fund_id, expense_account_id: l.expense_account_id }, l.amount))
         .collect();
+    let scope = scope_of(&state.db, &me).await?;
+    for (i, (key, _)) in keys.iter().enumerate() {
+        scope.require_program(key.mentor_program_id, &format!("lines[{i}].mentorProgramId"))?;
+    }
     let now = Utc::now();
     let txn = state.db.begin().await?;
     match settings::store::get_fiscal_year(&txn, body.fiscal_year_id).await {
@@ -196,7 +211,7 @@ pub async fn bulk_update(state: web::Data<AppState>, me: CurrentUser, Json(body)
         )
         .await?;
     }
-    let result = detail(&txn, body.fiscal_year_id).await?;
+    let result = detail(&txn, &scope, body.fiscal_year_id).await?;
     txn.commit().await?;
     Ok(web::Json(result))
 }
