@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { adminToken, createCoordinator, expect, signIn, test } from './fixtures';
+import { adminToken, expect, signIn, test } from './fixtures';
 
 /** A mentor program, fund and expense account, created through the API (reference data, not this screen's job). */
 async function referenceData(request: APIRequestContext, baseURL: string, tag: string) {
@@ -7,14 +7,36 @@ async function referenceData(request: APIRequestContext, baseURL: string, tag: s
   const create = async (path: string, name: string, code: string) => {
     const response = await request.post(`${baseURL}/api/v1/${path}`, { headers, data: { name, code } });
     expect(response.status(), await response.text()).toBe(201);
-    return `${code} – ${name}`;
+    return { label: `${code} – ${name}`, id: (await response.json()).id as number };
   };
+  const programA = await create('mentor-programs', `North Valley ${tag}`, `NV${tag}`);
   return {
-    programA: await create('mentor-programs', `North Valley ${tag}`, `NV${tag}`),
-    programB: await create('mentor-programs', `Coastal ${tag}`, `CO${tag}`),
-    fund: await create('funds', `General Fund ${tag}`, `GF${tag}`),
-    account: await create('expense-accounts', `Stipends ${tag}`, `ST${tag}`),
+    programA: programA.label,
+    programAId: programA.id,
+    programB: (await create('mentor-programs', `Coastal ${tag}`, `CO${tag}`)).label,
+    fund: (await create('funds', `General Fund ${tag}`, `GF${tag}`)).label,
+    account: (await create('expense-accounts', `Stipends ${tag}`, `ST${tag}`)).label,
   };
+}
+
+/** A Coordinator login for a participant coordinating `programId` in the fiscal year named `year`. */
+async function createProgramCoordinator(request: APIRequestContext, baseURL: string, programId: number, year: string, tag: string) {
+  const headers = { Authorization: `Bearer ${await adminToken(request, baseURL)}` };
+  const years = await (await request.get(`${baseURL}/api/v1/system-settings/fiscal-years`, { headers })).json();
+  const fiscalYearId = (years as { id: number; name: string }[]).find((y) => y.name === year)!.id;
+  const email = `cora.${tag}@example.org`;
+  const created = await request.post(`${baseURL}/api/v1/participants`, {
+    headers,
+    data: {
+      firstName: 'Cora', lastName: `Budget ${tag}`, email, status: 'Active', roleCode: 'Coordinator',
+      participations: [{ mentorProgramId: programId, fiscalYearId, roleCode: 'Coordinator', startDate: '2030-07-01' }],
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const password = 'Coordinator-password-1';
+  const login = await request.post(`${baseURL}/api/v1/participants/${(await created.json()).id}/identity-user`, { headers, data: { password } });
+  expect(login.status(), await login.text()).toBe(201);
+  return { email, password };
 }
 
 async function confirmSave(page: Page) {
@@ -107,14 +129,15 @@ test.describe('budgets', () => {
     await page.getByRole('link', { name: 'All fiscal years' }).click();
     await expect(page.getByTestId('budgets-table').locator(`[data-fiscal-year="${year}"]`)).toContainText('$1,450.50');
 
-    // A Coordinator (budget:read only) sees the same budget, read-only.
-    const coordinator = await createCoordinator(request, baseURL!);
+    // A Coordinator of program A (budget:read only) sees that program's line, read-only.
+    const coordinator = await createProgramCoordinator(request, baseURL!, ref.programAId, year, tag);
     const context = await browser.newContext({ baseURL });
     const other = await context.newPage();
     await signIn(other, coordinator.email, coordinator.password);
     await other.goto(page.url());
     await other.getByRole('link', { name: year }).click();
-    await expect(other.getByTestId('total-budgeted')).toHaveText('$1,450.50');
+    await expect(other.getByTestId('total-budgeted')).toHaveText('$1,200.00');
+    await expect(other.getByTestId('budget-chart').locator(`[data-program="${ref.programB}"]`)).toHaveCount(0);
     await expect(other.getByRole('button', { name: 'Add line' })).toHaveCount(0);
     await expect(other.getByRole('button', { name: 'Save Changes' })).toHaveCount(0);
     await expect(other.getByRole('button', { name: 'New fiscal year' })).toHaveCount(0);
