@@ -78,7 +78,9 @@ export function DataTable<T>({
   return (
     <Box pos="relative">
       <LoadingOverlay visible={loading || fetching} zIndex={5} overlayProps={{ blur: 1 }} loaderProps={{ 'aria-label': 'Loading' } as object} />
-      <Table.ScrollContainer minWidth={900}>
+      {/* Below this the table scrolls sideways instead of crushing its columns; it must stay
+          under the content width at 1280 px (892 px beside the menu), where nothing may scroll. */}
+      <Table.ScrollContainer minWidth={840}>
         {/* Expansion rows would break the zebra pattern. */}
         <Table striped={!renderExpanded} highlightOnHover aria-label={label} aria-busy={loading || fetching}>
           <Table.Thead>

@@ -1,6 +1,6 @@
-import { ActionIcon, Anchor, Box, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ColumnDef } from '@tanstack/react-table';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { DataTable } from '../../components/DataTable';
 import { asApiError, ErrorDisplay } from '../../components/ErrorDisplay';
@@ -27,14 +27,9 @@ import {
 import { formTypeName, usePayeeNames } from './names';
 import { ProgramFilter, RequestFilters } from './RequestFilters';
 import { RequestDetailsPanel } from './RequestDetailsPanel';
-import { StatusBadge } from './StatusBadge';
+import { Nowrap, StatusCell } from './cells';
 
 const label = (r: PaymentRequestListItem) => `${r.formType} #${r.id}`;
-const Nowrap = ({ children }: { children: ReactNode }) => (
-  <span style={{ whiteSpace: 'nowrap' }}>
-    {children}
-  </span>
-);
 
 interface Names {
   types?: RefItem[];
@@ -102,12 +97,7 @@ function columns(
       id: 'formStatus',
       header: 'Status',
       enableSorting: false,
-      // max-content: a squeezed cell would cut the badge's text.
-      cell: ({ row }) => (
-        <Box w="max-content">
-          <StatusBadge status={row.original.formStatus} size="sm" />
-        </Box>
-      ),
+      cell: ({ row }) => <StatusCell status={row.original.formStatus} />,
     },
     {
       id: 'requestedAmount',

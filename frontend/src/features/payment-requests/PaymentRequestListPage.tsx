@@ -30,7 +30,8 @@ import {
 } from './listQuery';
 import { formTypeName, usePayeeNames } from './names';
 import { ProgramFilter, RequestFilters } from './RequestFilters';
-import { StatusBadge, statusLabel } from './StatusBadge';
+import { Nowrap, StatusCell } from './cells';
+import { statusLabel } from './StatusBadge';
 
 /** The details list opens with this list's filters and sorting (from page 1). */
 const detailsListUrl = (state: RequestListState) =>
@@ -60,29 +61,48 @@ function columns(
       id: 'id',
       header: 'Request',
       enableSorting: false,
+      // Two facts per cell (form name under the number, description under the payee): at
+      // 1280 px ten columns side by side cut the status labels and scrolled sideways.
       cell: ({ row }) => (
-        <Anchor component={Link} to={`/payment-request/${row.original.formType}/${row.original.id}/details`} fw={500}>
-          {row.original.formType} #{row.original.id}
-        </Anchor>
+        <>
+          <Anchor component={Link} to={`/payment-request/${row.original.formType}/${row.original.id}/details`} fw={500}>
+            <Nowrap>
+              {row.original.formType} #{row.original.id}
+            </Nowrap>
+          </Anchor>
+          <Text size="xs" c="dimmed">
+            {formTypeName(types, row.original.formType)}
+          </Text>
+        </>
       ),
     },
     {
       id: 'payee',
-      header: 'Payee',
+      header: 'Payee and description',
       enableSorting: false,
-      cell: ({ row }) => payees.get(row.original.participationId) ?? `#${row.original.participationId}`,
+      cell: ({ row }) => (
+        <>
+          <Text size="sm">{payees.get(row.original.participationId) ?? `#${row.original.participationId}`}</Text>
+          <Text size="xs" c="dimmed" lineClamp={2} title={row.original.description ?? undefined}>
+            {row.original.description ?? ''}
+          </Text>
+        </>
+      ),
     },
-    { id: 'formType', header: 'Form', enableSorting: false, cell: ({ row }) => formTypeName(types, row.original.formType) },
-    { id: 'description', header: 'Description', enableSorting: false, cell: ({ row }) => row.original.description ?? '' },
-    { id: 'formStatus', header: 'Status', enableSorting: false, cell: ({ row }) => <StatusBadge status={row.original.formStatus} /> },
-    { id: 'requestedAmount', header: 'Requested', enableSorting: false, cell: ({ row }) => formatMoney(row.original.requestedAmount) },
+    { id: 'formStatus', header: 'Status', enableSorting: false, cell: ({ row }) => <StatusCell status={row.original.formStatus} /> },
+    {
+      id: 'requestedAmount',
+      header: 'Requested',
+      enableSorting: false,
+      cell: ({ row }) => <Nowrap>{formatMoney(row.original.requestedAmount)}</Nowrap>,
+    },
     {
       id: 'approvedAmount',
       header: 'Approved',
-      cell: ({ row }) => (row.original.approvedAmount == null ? '' : formatMoney(row.original.approvedAmount)),
+      cell: ({ row }) => (row.original.approvedAmount == null ? '' : <Nowrap>{formatMoney(row.original.approvedAmount)}</Nowrap>),
     },
-    { id: 'submittedOn', header: 'Submitted on', cell: ({ row }) => row.original.submittedOn ?? '' },
-    { id: 'placementEndDate', header: 'Placement end', cell: ({ row }) => row.original.placementEndDate ?? '' },
+    { id: 'submittedOn', header: 'Submitted on', cell: ({ row }) => <Nowrap>{row.original.submittedOn ?? ''}</Nowrap> },
+    { id: 'placementEndDate', header: 'Placement end', cell: ({ row }) => <Nowrap>{row.original.placementEndDate ?? ''}</Nowrap> },
   ];
 }
 
