@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Checkbox, Group, Menu, Paper, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Anchor, Badge, Box, Button, Checkbox, Group, Menu, Paper, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
@@ -80,13 +80,14 @@ function columns(
       id: 'payee',
       header: 'Payee and description',
       enableSorting: false,
+      // This column takes what the others leave: long words break rather than widen it.
       cell: ({ row }) => (
-        <>
+        <Box style={{ overflowWrap: 'anywhere' }}>
           <Text size="sm">{payees.get(row.original.participationId) ?? `#${row.original.participationId}`}</Text>
           <Text size="xs" c="dimmed" lineClamp={2} title={row.original.description ?? undefined}>
             {row.original.description ?? ''}
           </Text>
-        </>
+        </Box>
       ),
     },
     { id: 'formStatus', header: 'Status', enableSorting: false, cell: ({ row }) => <StatusCell status={row.original.formStatus} /> },
