@@ -164,7 +164,6 @@ pub async fn files_by_ids(db: &impl ConnectionTrait, ids: &[String]) -> ApiResul
     Ok(uploaded_file::Entity::find().filter(uploaded_file::Column::Id.is_in(ids.to_vec())).all(db).await?)
 }
 
-/// The list filters as a condition (scope included).
 /// The checked filters of `GET /payment-requests`.
 pub struct ListFilter<'a> {
     pub query: &'a ListQuery,
