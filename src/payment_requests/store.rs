@@ -173,20 +173,12 @@ pub struct ListFilter<'a> {
 }
 
 impl ListFilter<'_> {
-    fn condition(&self) -> Condition {
+    /// Everything but program, scope and status: the filters the kept totals cannot answer.
+    fn row_filters(&self) -> Condition {
         let q = self.query;
-        let mut c = Condition::all().add(pr::Column::DeletedAt.is_null());
-        if let Some(programs) = self.scope.program_ids() {
-            c = c.add(pr::Column::MentorProgramId.is_in(programs));
-        }
-        if let Some(p) = q.mentorprogramid {
-            c = c.add(pr::Column::MentorProgramId.eq(p));
-        }
+        let mut c = Condition::all();
         if let Some(p) = q.participationid {
             c = c.add(pr::Column::ParticipationId.eq(p));
-        }
-        if !self.statuses.is_empty() {
-            c = c.add(pr::Column::Status.is_in(self.statuses.iter().map(|s| s.as_str())));
         }
         if !self.forms.is_empty() {
             c = c.add(pr::Column::FormType.is_in(self.forms.iter().map(|f| f.as_str())));
@@ -204,10 +196,19 @@ impl ListFilter<'_> {
         c
     }
 
-    /// Whether the kept totals answer the count: only program, scope and status filters.
-    fn counted_by_totals(&self) -> bool {
-        let q = self.query;
-        q.participationid.is_none() && self.forms.is_empty() && q.approvedstart.is_none() && q.approvedend.is_none() && q.placementenddate.is_none()
+    fn condition(&self) -> Condition {
+        let mut c = Condition::all().add(pr::Column::DeletedAt.is_null());
+        if let Some(programs) = self.scope.program_ids() {
+            c = c.add(pr::Column::MentorProgramId.is_in(programs));
+        }
+        if let Some(p) = self.query.mentorprogramid {
+            c = c.add(pr::Column::MentorProgramId.eq(p));
+        }
+        if !self.statuses.is_empty() {
+            c = c.add(pr::Column::Status.is_in(self.statuses.iter().map(|s| s.as_str())));
+        }
+        let rows = self.row_filters();
+        if rows.is_empty() { c } else { c.add(rows) }
     }
 }
 
@@ -227,7 +228,8 @@ pub async fn list(db: &impl ConnectionTrait, f: &ListFilter<'_>, paging: Paging)
     }
     // Newest first, and a stable order within equal sort keys.
     select = select.order_by_desc(pr::Column::Id);
-    let total = if f.counted_by_totals() {
+    // Only program, scope and status filters: the kept totals answer the count.
+    let total = if f.row_filters().is_empty() {
         totals(db, f.scope, q.mentorprogramid, f.statuses).await?.iter().map(|t| t.request_count).sum::<i64>().try_into().unwrap_or(0)
     } else {
         pr::Entity::find().filter(cond).count(db).await?
