@@ -6,7 +6,8 @@ use anyhow::Context;
 use migration::{Migrator, MigratorTrait};
 use sea_orm::{
     sqlx::sqlite::{SqliteJournalMode, SqliteSynchronous},
-    ConnectOptions, Database, DatabaseConnection,
+    ConnectOptions, Database, DatabaseConnection, DatabaseTransaction, DbErr, SqliteTransactionMode, TransactionOptions,
+    TransactionTrait,
 };
 
 /// Opens the database and brings its schema up to date.
@@ -18,7 +19,7 @@ pub async fn connect(url: &str) -> anyhow::Result<DatabaseConnection> {
         .min_connections(1)
         .acquire_timeout(Duration::from_secs(10))
         // SQLite: readers never wait for the writer (WAL), a busy writer is waited for
-        // instead of failing, and foreign keys are enforced.
+        // instead of failing (with `write` below), and foreign keys are enforced.
         .map_sqlx_sqlite_opts(|o| {
             o.journal_mode(SqliteJournalMode::Wal)
                 .busy_timeout(Duration::from_secs(10))
@@ -29,6 +30,23 @@ pub async fn connect(url: &str) -> anyhow::Result<DatabaseConnection> {
     let db = Database::connect(options).await.with_context(|| format!("cannot open the database {}", redact(url)))?;
     Migrator::up(&db, None).await.context("database migration failed")?;
     Ok(db)
+}
+
+/// Starts the transaction of one write action. Every write transaction goes through here.
+///
+/// SQLite: `BEGIN IMMEDIATE` takes the write lock up front, so a concurrent writer waits on
+/// the busy timeout. A plain (DEFERRED) `BEGIN` reads first and upgrades to a writer
+/// later; when another connection has written in between, that upgrade fails at once with
+/// SQLITE_BUSY / SQLITE_BUSY_SNAPSHOT ("database is locked", 5/517) without waiting — the
+/// 500s seen on concurrent edits of different rows. PostgreSQL ignores the SQLite mode
+/// and starts an ordinary READ COMMITTED transaction: row locks and the conditional
+/// (versioned) updates keep concurrent actions correct there. See docs/decisions.md.
+pub async fn write(db: &DatabaseConnection) -> Result<DatabaseTransaction, DbErr> {
+    db.begin_with_options(TransactionOptions {
+        sqlite_transaction_mode: Some(SqliteTransactionMode::Immediate),
+        ..TransactionOptions::default()
+    })
+    .await
 }
 
 /// The URL without its password, for messages.

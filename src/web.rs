@@ -89,18 +89,30 @@ pub fn parse_query<T: DeserializeOwned>(query: &str) -> Result<T, ApiError> {
     let pairs: Vec<(String, String)> = serde_html_form::from_str(query)
         .map_err(|e| ApiError::bad_request(format!("Invalid query string: {e}")))?;
     let mut lowered = Vec::with_capacity(pairs.len());
+    // Errors name a parameter as the caller spelled it (`Page`, not `page`).
+    let mut spelled: Vec<(String, String)> = Vec::new();
     for (key, value) in pairs {
         // Empty values mean "no filter", as HTML forms and the UI send them.
         if !value.trim().is_empty() {
-            lowered.push((key.to_ascii_lowercase(), value));
+            let lower = key.to_ascii_lowercase();
+            if !spelled.iter().any(|(l, _)| *l == lower) {
+                spelled.push((lower.clone(), key));
+            }
+            lowered.push((lower, value));
         }
     }
     let encoded = serde_html_form::to_string(&lowered)
         .map_err(|e| ApiError::bad_request(format!("Invalid query string: {e}")))?;
-    serde_html_form::from_str(&encoded).map_err(|e| {
-        let message = e.to_string();
-        match missing_field(&message) {
-            Some(field) => ApiError::bad_field(field, "is required"),
+    let de = serde_html_form::Deserializer::from_bytes(encoded.as_bytes());
+    serde_path_to_error::deserialize(de).map_err(|err| {
+        let path = err.path().to_string();
+        let message = err.into_inner().to_string();
+        if let Some(field) = missing_field(&message) {
+            return ApiError::bad_field(field, "is required");
+        }
+        let field = path.split(['.', '[']).next().unwrap_or_default();
+        match spelled.iter().find(|(lower, _)| lower == field) {
+            Some((_, key)) => ApiError::bad_field(key, message),
             None => ApiError::bad_request(format!("Invalid query parameter: {message}")),
         }
     })
@@ -126,13 +138,16 @@ where
 
 pub const DEFAULT_PAGE_SIZE: u64 = 25;
 pub const MAX_PAGE_SIZE: u64 = 500;
+/// Far beyond any list we hold, and small enough that the row offset always fits the
+/// database's signed 64-bit LIMIT/OFFSET (a larger one made the query layer panic).
+pub const MAX_PAGE: u64 = 10_000_000;
 
-/// `Page` (from 1) and `Size` (1..=500), both optional.
+/// `Page` (1..=10 000 000) and `Size` (1..=500), both optional.
 #[derive(Debug, Clone, Copy, Default, Deserialize, IntoParams)]
 #[serde(rename_all = "lowercase")]
 #[into_params(parameter_in = Query)]
 pub struct PageQuery {
-    /// Page number, starting at 1.
+    /// Page number, 1 to 10 000 000.
     #[param(rename = "Page")]
     pub page: Option<i64>,
     /// Page size, 1 to 500 (default 25).
@@ -152,8 +167,8 @@ impl PageQuery {
         let mut errors = FieldErrors::new();
         let page = self.page.unwrap_or(1);
         let size = self.size.unwrap_or(DEFAULT_PAGE_SIZE as i64);
-        if page < 1 {
-            errors.entry("Page".into()).or_default().push("must be 1 or more".into());
+        if !(1..=MAX_PAGE as i64).contains(&page) {
+            errors.entry("Page".into()).or_default().push(format!("must be between 1 and {MAX_PAGE}"));
         }
         if !(1..=MAX_PAGE_SIZE as i64).contains(&size) {
             errors.entry("Size".into()).or_default().push(format!("must be between 1 and {MAX_PAGE_SIZE}"));
@@ -167,7 +182,8 @@ impl PageQuery {
 
 impl Paging {
     pub fn offset(self) -> u64 {
-        (self.page - 1) * self.size
+        // Bounded by MAX_PAGE * MAX_PAGE_SIZE when built by `paging`; saturate otherwise.
+        self.page.saturating_sub(1).saturating_mul(self.size).min(i64::MAX as u64)
     }
 }
 
@@ -225,19 +241,38 @@ mod tests {
     }
 
     #[test]
-    fn bad_query_values_are_400() {
-        let err = parse_query::<Filters>("Page=two").unwrap_err();
-        assert!(matches!(err, ApiError::BadRequest { .. }));
+    fn bad_query_values_are_400_naming_the_parameter() {
+        for (query, named) in [
+            ("Page=two", "Page"),
+            ("page=99999999999999999999999", "page"),
+            ("IDS=1,x", "IDS"),
+            ("ids=4294967296", "ids"),
+        ] {
+            match parse_query::<Filters>(query).unwrap_err() {
+                ApiError::BadRequest { errors, .. } => assert!(errors.contains_key(named), "{query}: {errors:?}"),
+                other => panic!("{query}: {other:?}"),
+            }
+        }
     }
 
     #[test]
     fn paging_defaults_and_bounds() {
         assert_eq!(PageQuery::default().paging().unwrap(), Paging { page: 1, size: 25 });
-        for (page, size) in [(Some(0), None), (None, Some(0)), (None, Some(501)), (Some(-3), Some(10))] {
+        for (page, size) in [
+            (Some(0), None),
+            (None, Some(0)),
+            (None, Some(501)),
+            (Some(-3), Some(10)),
+            (Some(i64::MAX - 1), Some(16)),
+            (Some(MAX_PAGE as i64 + 1), None),
+            (None, Some(i64::MIN)),
+        ] {
             let err = PageQuery { page, size }.paging().unwrap_err();
             assert!(matches!(err, ApiError::BadRequest { .. }), "{page:?} {size:?}");
         }
         assert_eq!(PageQuery { page: Some(3), size: Some(500) }.paging().unwrap().offset(), 1000);
+        let last = PageQuery { page: Some(MAX_PAGE as i64), size: Some(MAX_PAGE_SIZE as i64) }.paging().unwrap();
+        assert!(last.offset() < i64::MAX as u64);
     }
 
     #[derive(Debug, Deserialize)]

@@ -6,7 +6,7 @@ use actix_web::web;
 use chrono::Utc;
 use sea_orm::{
     sea_query::{Expr, ExprTrait},
-    ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, Set, TransactionTrait,
+    ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, Set,
 };
 use serde_json::json;
 
@@ -95,7 +95,7 @@ pub async fn update_line(
     let id = id.into_inner();
     let amount = rules::check_amount("amount", body.amount)?;
     let scope = scope_of(&state.db, &me).await?;
-    let txn = state.db.begin().await?;
+    let txn = crate::db::write(&state.db).await?;
     let before = store::get_line(&txn, id).await?;
     if !scope.allows_program(before.mentor_program_id) {
         return Err(ApiError::not_found("The budget line"));
@@ -150,7 +150,7 @@ pub async fn bulk_update(state: web::Data<AppState>, me: CurrentUser, Json(body)
         scope.require_program(key.mentor_program_id, &format!("lines[{i}].mentorProgramId"))?;
     }
     let now = Utc::now();
-    let txn = state.db.begin().await?;
+    let txn = crate::db::write(&state.db).await?;
     match settings::store::get_fiscal_year(&txn, body.fiscal_year_id).await {
         // A body naming an unknown year is bad input (400 naming the field), not a missing resource.
         Err(ApiError::NotFound(_)) => {

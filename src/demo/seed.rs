@@ -8,7 +8,7 @@ use chrono::{Duration, NaiveDate, TimeZone, Utc};
 use rand::{rngs::StdRng, seq::SliceRandom, Rng, SeedableRng};
 use sea_orm::{
     sea_query::{Alias, Expr, Func, Query},
-    ConnectionTrait, DatabaseBackend, DatabaseConnection, EntityTrait, Statement, TransactionTrait,
+    ConnectionTrait, DatabaseBackend, DatabaseConnection, EntityTrait, Statement,
 };
 
 use crate::{
@@ -86,7 +86,7 @@ pub async fn participants(db: &DatabaseConnection, count: usize) -> anyhow::Resu
     let mut done = 0;
     while done < count {
         let n = BATCH.min(count - done);
-        let txn = db.begin().await?;
+        let txn = crate::db::write(db).await?;
         let mut people = Query::insert();
         people.into_table(Alias::new("participants")).columns(
             [
@@ -413,7 +413,7 @@ pub async fn requests(db: &DatabaseConnection, count: usize) -> anyhow::Result<R
                 Some(user).into(),
             ]);
         }
-        let txn = db.begin().await?;
+        let txn = crate::db::write(db).await?;
         txn.execute(&insert).await?;
         txn.commit().await?;
         done += n;

@@ -2,7 +2,7 @@
 
 use actix_web::{web, HttpResponse};
 use chrono::Utc;
-use sea_orm::{ActiveModelTrait, IntoActiveModel, Set, TransactionTrait};
+use sea_orm::{ActiveModelTrait, IntoActiveModel, Set};
 use serde_json::json;
 
 use super::{
@@ -105,7 +105,7 @@ pub async fn create_user_with_roles(
     roles: &[role::Model],
 ) -> ApiResult<(user::Model, Option<String>)> {
     let now = Utc::now();
-    let txn = state.db.begin().await?;
+    let txn = crate::db::write(&state.db).await?;
     if store::find_user_by_email(&txn, &new.email).await?.is_some() {
         return Err(ApiError::Conflict(EMAIL_TAKEN.into()));
     }
@@ -163,7 +163,7 @@ pub async fn update_user(
     let roles = store::roles_by_names(&state.db, &role_names).await?;
 
     let now = Utc::now();
-    let txn = state.db.begin().await?;
+    let txn = crate::db::write(&state.db).await?;
     let existing = store::get_user(&txn, id.into_inner()).await?;
     if let Some(other) = store::find_user_by_email(&txn, &email).await? {
         if other.id != existing.id {
@@ -210,7 +210,7 @@ pub async fn update_user(
 pub async fn delete_user(state: web::Data<AppState>, me: CurrentUser, id: web::Path<i32>) -> ApiResult<HttpResponse> {
     me.require(Permission::UserDelete)?;
     let now = Utc::now();
-    let txn = state.db.begin().await?;
+    let txn = crate::db::write(&state.db).await?;
     let existing = store::get_user(&txn, id.into_inner()).await?;
     if existing.id == me.id() {
         return Err(ApiError::rule("id", "You cannot deactivate yourself."));
@@ -266,7 +266,7 @@ fn check_role_body(body: &RoleRequest) -> ApiResult<(String, Vec<Permission>)> {
 pub async fn create_role(state: web::Data<AppState>, me: CurrentUser, Json(body): Json<RoleRequest>) -> ApiResult<HttpResponse> {
     me.require(Permission::RoleCreate)?;
     let (name, permissions) = check_role_body(&body)?;
-    let txn = state.db.begin().await?;
+    let txn = crate::db::write(&state.db).await?;
     if store::find_role_by_name(&txn, &name).await?.is_some() {
         return Err(ApiError::Conflict(ROLE_TAKEN.into()));
     }
@@ -307,7 +307,7 @@ pub async fn update_role(
 ) -> ApiResult<web::Json<RoleDto>> {
     me.require(Permission::RoleEdit)?;
     let (name, permissions) = check_role_body(&body)?;
-    let txn = state.db.begin().await?;
+    let txn = crate::db::write(&state.db).await?;
     let existing = store::get_role(&txn, id.into_inner()).await?;
     if existing.is_built_in && existing.name != name {
         return Err(ApiError::rule("name", "Built-in roles cannot be renamed."));
@@ -332,7 +332,7 @@ pub async fn update_role(
         (status = 404, body = ProblemBody), (status = 422, description = "Built-in or still held", body = ProblemBody)))]
 pub async fn delete_role(state: web::Data<AppState>, me: CurrentUser, id: web::Path<i32>) -> ApiResult<HttpResponse> {
     me.require(Permission::RoleDelete)?;
-    let txn = state.db.begin().await?;
+    let txn = crate::db::write(&state.db).await?;
     let existing = store::get_role(&txn, id.into_inner()).await?;
     rules::check_role_deletable(existing.is_built_in, store::users_holding_role(&txn, existing.id).await?)?;
     record_role(&txn, &existing, "deleted", me.id(), &[]).await?;

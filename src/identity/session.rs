@@ -3,7 +3,7 @@
 
 use actix_web::{web, HttpRequest, HttpResponse};
 use chrono::{Duration, Utc};
-use sea_orm::{ActiveModelTrait, IntoActiveModel, Set, TransactionTrait};
+use sea_orm::{ActiveModelTrait, IntoActiveModel, Set};
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -75,7 +75,7 @@ pub async fn login(state: web::Data<AppState>, req: HttpRequest, Json(body): Jso
     };
 
     let now = Utc::now();
-    let txn = state.db.begin().await?;
+    let txn = crate::db::write(&state.db).await?;
     let mut active = user.clone().into_active_model();
     active.last_login_at = Set(Some(now));
     let user = active.update(&txn).await?;
@@ -119,7 +119,7 @@ pub async fn refresh(state: web::Data<AppState>, Json(body): Json<RefreshRequest
         RefreshVerdict::Rotate => {}
     }
 
-    let txn = state.db.begin().await?;
+    let txn = crate::db::write(&state.db).await?;
     if !store::spend_refresh(&txn, token.id, now).await? {
         // Lost a race against another use of the same token: that is a reuse too.
         txn.rollback().await?;
@@ -206,7 +206,7 @@ pub async fn set_password(state: web::Data<AppState>, Json(body): Json<SetPasswo
     let (user, token) = user_and_live_token(&state, &body.email, &body.token).await?;
     let hash = password::hash(body.password).await?;
     let now = Utc::now();
-    let txn = state.db.begin().await?;
+    let txn = crate::db::write(&state.db).await?;
     if !store::spend_password_tokens(&txn, token.id, user.id, now).await? {
         return Err(ApiError::bad_field("token", BAD_LINK));
     }

@@ -2,7 +2,7 @@
 
 use actix_web::{web, HttpResponse};
 use chrono::Utc;
-use sea_orm::{ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, TransactionTrait};
+use sea_orm::{ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter};
 use serde_json::json;
 
 use super::{
@@ -97,7 +97,7 @@ pub async fn create(state: web::Data<AppState>, me: CurrentUser, Json(body): Jso
     rules::check_creation_scope(&scope, &programs)?;
 
     let now = Utc::now();
-    let txn = state.db.begin().await?;
+    let txn = crate::db::write(&state.db).await?;
     let mut checks = Checks::default();
     store::check_participant_refs(&txn, &clean, &mut checks).await?;
     for (i, p) in participations.iter().enumerate() {
@@ -135,7 +135,7 @@ pub async fn update(state: web::Data<AppState>, me: CurrentUser, id: web::Path<i
     checks.finish()?;
     let scope = scope_of(&state.db, &me).await?;
     let now = Utc::now();
-    let txn = state.db.begin().await?;
+    let txn = crate::db::write(&state.db).await?;
     let existing = store::get_visible(&txn, &scope, id.into_inner()).await?;
     let mut checks = Checks::default();
     store::check_participant_refs(&txn, &clean, &mut checks).await?;
@@ -164,7 +164,7 @@ pub async fn update(state: web::Data<AppState>, me: CurrentUser, id: web::Path<i
 pub async fn delete(state: web::Data<AppState>, me: CurrentUser, id: web::Path<i32>) -> ApiResult<HttpResponse> {
     me.require(Permission::ParticipantDelete)?;
     let scope = scope_of(&state.db, &me).await?;
-    let txn = state.db.begin().await?;
+    let txn = crate::db::write(&state.db).await?;
     let existing = store::get_visible(&txn, &scope, id.into_inner()).await?;
     if !store::soft_delete(&txn, existing.id, me.id(), Utc::now()).await? {
         return Err(ApiError::not_found("The participant"));
@@ -190,7 +190,7 @@ pub async fn add_participation(state: web::Data<AppState>, me: CurrentUser, id: 
     me.require(Permission::ParticipantEdit)?;
     let clean = check_one_participation(&body)?;
     let scope = scope_of(&state.db, &me).await?;
-    let txn = state.db.begin().await?;
+    let txn = crate::db::write(&state.db).await?;
     let participant = store::get_visible(&txn, &scope, id.into_inner()).await?;
     scope.require_program(clean.mentor_program_id, "mentorProgramId")?;
     let mut checks = Checks::default();
@@ -217,7 +217,7 @@ pub async fn update_participation(
     let (pid, participation_id) = path.into_inner();
     let clean = check_one_participation(&body)?;
     let scope = scope_of(&state.db, &me).await?;
-    let txn = state.db.begin().await?;
+    let txn = crate::db::write(&state.db).await?;
     let participant = store::get_visible(&txn, &scope, pid).await?;
     let existing = store::get_participation(&txn, participant.id, participation_id).await?;
     // Both the program it leaves and the one it moves to must be the caller's.
@@ -256,7 +256,7 @@ pub async fn delete_participation(state: web::Data<AppState>, me: CurrentUser, p
     me.require(Permission::ParticipantEdit)?;
     let (pid, participation_id) = path.into_inner();
     let scope = scope_of(&state.db, &me).await?;
-    let txn = state.db.begin().await?;
+    let txn = crate::db::write(&state.db).await?;
     let participant = store::get_visible(&txn, &scope, pid).await?;
     let existing = store::get_participation(&txn, participant.id, participation_id).await?;
     if !scope.allows_program(existing.mentor_program_id) {

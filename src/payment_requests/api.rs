@@ -7,7 +7,7 @@ use chrono::Utc;
 use sea_orm::{
     sea_query::{Expr, ExprTrait},
     ActiveValue::Set,
-    ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, TransactionTrait,
+    ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter,
 };
 use serde_json::json;
 
@@ -300,7 +300,7 @@ pub async fn create(state: web::Data<AppState>, me: CurrentUser, form: web::Path
     let c = check_write(&state, &me, &scope, form, &body, None).await?;
     let now = Utc::now();
     let (start, end) = c.evaluated.activity_dates.map_or((None, None), |(a, b)| (Some(a), Some(b)));
-    let txn = state.db.begin().await?;
+    let txn = crate::db::write(&state.db).await?;
     let inserted = pr::Entity::insert(pr::ActiveModel {
         form_type: Set(form.as_str().to_owned()),
         status: Set(Status::Draft.as_str().to_owned()),
@@ -368,7 +368,7 @@ pub async fn update(state: web::Data<AppState>, me: CurrentUser, path: FormPath,
     let c = check_write(&state, &me, &scope, form, &body, Some(id)).await?;
     let (start, end) = c.evaluated.activity_dates.map_or((None, None), |(a, b)| (Some(a), Some(b)));
     let sources = Action::Edit.sources(|p| me.has(p));
-    let txn = state.db.begin().await?;
+    let txn = crate::db::write(&state.db).await?;
     save_guarded(
         guarded(id, version, &sources)
         .col_expr(pr::Column::ParticipationId, Expr::value(c.participation.id))
@@ -412,7 +412,7 @@ pub async fn update(state: web::Data<AppState>, me: CurrentUser, path: FormPath,
 pub async fn delete(state: web::Data<AppState>, me: CurrentUser, path: FormPath) -> ApiResult<HttpResponse> {
     let (form, id) = path.into_inner();
     let (r, status, _) = load_for(&state, &me, &form, id, Action::Delete).await?;
-    let txn = state.db.begin().await?;
+    let txn = crate::db::write(&state.db).await?;
     let done = guarded(id, r.version, &[Status::Draft])
         .col_expr(pr::Column::DeletedAt, Expr::value(Utc::now()))
         .col_expr(pr::Column::UpdatedBy, Expr::value(me.id()))
@@ -433,7 +433,7 @@ async fn simple(state: &AppState, me: &CurrentUser, path: FormPath, action: Acti
     let (form, id) = path.into_inner();
     let (r, status, _) = load_for(state, me, &form, id, action).await?;
     let to = action.target().expect("a transition");
-    let txn = state.db.begin().await?;
+    let txn = crate::db::write(&state.db).await?;
     let mut update = guarded(id, r.version, &action.sources(|p| me.has(p)))
         .col_expr(pr::Column::Status, Expr::value(to.as_str()))
         .col_expr(pr::Column::UpdatedAt, Expr::value(Utc::now()))
@@ -472,7 +472,7 @@ pub async fn submit(state: web::Data<AppState>, me: CurrentUser, path: FormPath)
         Some(y) => Some(y),
         None => store::fiscal_year_covering(&state.db, submitted_on).await?.map(|y| y.id),
     };
-    let txn = state.db.begin().await?;
+    let txn = crate::db::write(&state.db).await?;
     save_guarded(
         guarded(id, r.version, &Action::Submit.sources(|p| me.has(p)))
         .col_expr(pr::Column::Status, Expr::value(Status::Submitted.as_str()))
@@ -606,7 +606,7 @@ pub async fn approve(state: web::Data<AppState>, me: CurrentUser, path: FormPath
         },
     };
     let now = Utc::now();
-    let txn = state.db.begin().await?;
+    let txn = crate::db::write(&state.db).await?;
     save_guarded(
         guarded(id, r.version, &[Status::Submitted])
         .col_expr(pr::Column::Status, Expr::value(Status::Approved.as_str()))
@@ -662,7 +662,7 @@ pub async fn batch_ready_for_processing(state: web::Data<AppState>, me: CurrentU
         return Err(ApiError::Conflict(format!("Nothing was moved: not Approved (or not found): {}.", offenders.join(", "))));
     }
     let now = Utc::now();
-    let txn = state.db.begin().await?;
+    let txn = crate::db::write(&state.db).await?;
     let done = pr::Entity::update_many()
         .col_expr(pr::Column::Status, Expr::value(Status::ReadyForProcessing.as_str()))
         .col_expr(pr::Column::Version, Expr::col(pr::Column::Version).add(1))
@@ -812,7 +812,7 @@ pub async fn delete_file(state: web::Data<AppState>, me: CurrentUser, path: File
     if let Details::F2(d) = &mut details {
         d.file_ids.retain(|f| f != &file.id);
     }
-    let txn = state.db.begin().await?;
+    let txn = crate::db::write(&state.db).await?;
     save_guarded(
         guarded(id, r.version, &Action::Edit.sources(|p| me.has(p)))
         .col_expr(pr::Column::Details, Expr::value(details.to_json())),

@@ -9,7 +9,7 @@ use chrono::{DateTime, Duration, Utc};
 use futures_util::StreamExt;
 use hmac::{Hmac, Mac};
 use object_store::{local::LocalFileSystem, path::Path as ObjectPath, ObjectStore, ObjectStoreExt, PutPayload};
-use sea_orm::{ActiveValue::Set, ColumnTrait, EntityTrait, QueryFilter, TransactionTrait};
+use sea_orm::{ActiveValue::Set, ColumnTrait, EntityTrait, QueryFilter};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use utoipa::{IntoParams, ToSchema};
@@ -191,7 +191,7 @@ pub async fn generate_upload_urls(
     let files = check_announcements(&body.files)?;
     let now = Utc::now();
     let expires_at = now + Duration::seconds(UPLOAD_URL_TTL_SECS);
-    let txn = state.db.begin().await?;
+    let txn = crate::db::write(&state.db).await?;
     let mut out = Vec::new();
     for (file_name, content_type, size) in files {
         let id = uuid::Uuid::new_v4().to_string();

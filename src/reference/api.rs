@@ -1,7 +1,6 @@
 //! The two generic handlers every reference list is served by.
 
 use actix_web::{web, HttpResponse};
-use sea_orm::TransactionTrait;
 use serde_json::json;
 
 use super::{
@@ -48,7 +47,7 @@ pub async fn create_item(list: &'static RefList, state: web::Data<AppState>, me:
     me.require(permission)?;
     let item = rules::check_create(list, &body)?;
     let conflict = format!("An item with the code '{}' already exists.", item.code);
-    let txn = state.db.begin().await?;
+    let txn = crate::db::write(&state.db).await?;
     if store::code_taken(&txn, table, &item.code).await? {
         return Err(ApiError::Conflict(conflict));
     }

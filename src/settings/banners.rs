@@ -3,7 +3,7 @@
 
 use actix_web::web;
 use chrono::Utc;
-use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, Set, TransactionTrait};
+use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, Set};
 use serde_json::json;
 
 use super::{dto::*, rules, store};
@@ -40,7 +40,7 @@ pub async fn get_banners(state: web::Data<AppState>, me: CurrentUser, Query(q): 
 pub async fn put_banners(state: web::Data<AppState>, me: CurrentUser, Json(body): Json<Vec<BannerInput>>) -> ApiResult<web::Json<Vec<BannerDto>>> {
     me.require(Permission::SettingEdit)?;
     let now = Utc::now();
-    let txn = state.db.begin().await?;
+    let txn = crate::db::write(&state.db).await?;
     let existing = store::banners(&txn).await?;
     let existing_ids: Vec<i32> = existing.iter().map(|b| b.id).collect();
     let messages = rules::check_banners(&body, &existing_ids)?;

@@ -3,7 +3,7 @@
 
 use actix_web::{web, HttpResponse};
 use chrono::Utc;
-use sea_orm::{ActiveModelTrait, Set, TransactionTrait};
+use sea_orm::{ActiveModelTrait, Set};
 use serde_json::json;
 
 use super::{dto::*, rules, store};
@@ -29,7 +29,7 @@ pub async fn list_fiscal_years(state: web::Data<AppState>, _me: CurrentUser) -> 
 pub async fn create_fiscal_year(state: web::Data<AppState>, me: CurrentUser, Json(body): Json<FiscalYearRequest>) -> ApiResult<HttpResponse> {
     me.require(Permission::SettingEdit)?;
     let name = rules::check_fiscal_year_name(&body.name)?;
-    let txn = state.db.begin().await?;
+    let txn = crate::db::write(&state.db).await?;
     let existing = store::fiscal_years(&txn).await?;
     let ranges: Vec<rules::YearRange> =
         existing.iter().map(|y| rules::YearRange { name: &y.name, start: y.start_date, end: y.end_date }).collect();

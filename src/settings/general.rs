@@ -3,7 +3,7 @@
 
 use actix_web::web;
 use chrono::Utc;
-use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, TransactionTrait};
+use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
 use sea_orm::sea_query::{Expr, ExprTrait};
 use serde_json::json;
 
@@ -40,7 +40,7 @@ pub async fn update_general(
         return Err(ApiError::bad_field("id", "must match the id in the address"));
     }
     let v = rules::check_general(&body)?;
-    let txn = state.db.begin().await?;
+    let txn = crate::db::write(&state.db).await?;
     let before = general_setting::Entity::find_by_id(id).one(&txn).await?.ok_or_else(|| ApiError::not_found("The general settings"))?;
     // One conditional update: of two saves based on the same version exactly one wins.
     let updated = general_setting::Entity::update_many()

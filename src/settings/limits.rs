@@ -3,7 +3,7 @@
 
 use actix_web::web;
 use chrono::Utc;
-use sea_orm::{ConnectionTrait, EntityTrait, Set, TransactionTrait, sea_query::OnConflict};
+use sea_orm::{ConnectionTrait, EntityTrait, Set, sea_query::OnConflict};
 use serde_json::json;
 
 use super::{dto::*, rules, store};
@@ -72,7 +72,7 @@ pub async fn put_limits(state: web::Data<AppState>, me: CurrentUser, Json(body):
     me.require(Permission::SettingEdit)?;
     let values = rules::check_limits(&body)?;
     let now = Utc::now();
-    let txn = state.db.begin().await?;
+    let txn = crate::db::write(&state.db).await?;
     let before: Vec<FormLimitDto> = store::limits(&txn).await?.into_iter().map(store::limit_dto).collect();
     let rows = values.iter().map(|v| form_validation_limit::ActiveModel {
         form_type: Set(v.form_type.into()),

@@ -3,7 +3,7 @@
 
 use actix_web::web;
 use chrono::Utc;
-use sea_orm::{EntityTrait, Set, TransactionTrait, sea_query::OnConflict};
+use sea_orm::{EntityTrait, Set, sea_query::OnConflict};
 use serde_json::json;
 
 use super::{dto::*, rules, store};
@@ -29,7 +29,7 @@ pub async fn get_block(state: web::Data<AppState>, me: CurrentUser) -> ApiResult
 pub async fn set_block(state: web::Data<AppState>, me: CurrentUser, Json(body): Json<LoginBlockDto>) -> ApiResult<web::Json<LoginBlockDto>> {
     me.require(Permission::SettingEdit)?;
     let message = rules::check_block(body.is_blocked, body.message.as_deref())?;
-    let txn = state.db.begin().await?;
+    let txn = crate::db::write(&state.db).await?;
     let before = store::login_block(&txn).await?;
     let row = coordinator_login_block::ActiveModel {
         id: Set(store::SINGLE_ROW_ID),

@@ -1,0 +1,559 @@
+//! Every write route under contention (issue #12 item 1): 16 concurrent clients, once on
+//! 16 distinct rows and once all on the same row. Only 2xx, 409 or another 4xx may come
+//! back — never a 5xx or a dropped connection — and afterwards the data is consistent:
+//! on distinct rows every client wins; on one row as many win as the route allows (one
+//! for versioned edits, state moves, deletes and unique names); versions moved by exactly
+//! the winners; the activity log holds one entry per winning change; the kept totals
+//! equal a recount; the file passes `PRAGMA integrity_check`.
+//!
+//! A new write route is one line in `routes()`.
+
+mod common;
+mod support;
+
+use common::*;
+use futures_util::future::join_all;
+use mentorpay::entities::activity_log;
+use reqwest::Method;
+use sea_orm::{EntityTrait, PaginatorTrait};
+use serde_json::{json, Value};
+
+const CLIENTS: usize = 16;
+const PR: &str = "/api/v1/payment-requests";
+const PASSWORD: &str = "contention pass 1";
+const PDF: &[u8] = b"%PDF-1.7\n1 0 obj\n<<>>\nendobj\n%%EOF\n";
+
+/// What a route acts on, made fresh before each burst: one per client, or one shared.
+#[derive(Clone, Copy, Debug)]
+enum Row {
+    /// Nothing beforehand (creates): the client's key makes its body distinct or equal.
+    Nothing,
+    Session,
+    /// A user with a live set-password link.
+    Invited,
+    User,
+    Role,
+    Participant,
+    Participation,
+    BudgetLine,
+    /// An announced, not yet uploaded receipt.
+    Announced,
+    Draft,
+    Submitted,
+    Approved,
+    DraftWithReceipt,
+    /// The single general-settings row.
+    General,
+}
+
+/// How many clients may succeed on one row.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Wins {
+    All,
+    One,
+    /// Every client gets a 2xx, but the row changes (and is logged) once: the later calls
+    /// find it as wanted already.
+    Idem,
+}
+
+/// What a winner leaves behind on its row.
+#[derive(Clone, Copy, Debug)]
+enum After {
+    Nothing,
+    /// `GET target.url` shows `version` raised by exactly the number of winners.
+    Version,
+    /// `GET target.url` is a 404.
+    Gone,
+    /// `GET target.url` shows `isActive: false`.
+    Inactive,
+}
+
+enum Who {
+    Admin,
+    Approver,
+    Anonymous,
+}
+
+enum Body {
+    None,
+    Json(Value),
+    Pdf,
+}
+
+struct Call {
+    method: Method,
+    path: String,
+    who: Who,
+    body: Body,
+}
+
+fn call(method: Method, path: impl Into<String>, who: Who, body: Value) -> Call {
+    Call { method, path: path.into(), who, body: if body.is_null() { Body::None } else { Body::Json(body) } }
+}
+
+struct Route {
+    name: &'static str,
+    row: Row,
+    /// (world, target row, key): the key is the client's number on distinct rows and 0 for all
+    /// clients on the same row, so creates send distinct or identical bodies.
+    call: fn(&World, &Value, usize) -> Call,
+    distinct: Wins,
+    same: Wins,
+    after: After,
+    /// Activity-log entries per winner.
+    logs: u64,
+}
+
+use After::{Gone, Inactive, Nothing as Stays, Version};
+use Method as M;
+use Who::{Admin, Anonymous, Approver};
+use Wins::{All, Idem, One};
+
+fn s(v: &Value) -> String {
+    v.as_str().map(str::to_owned).unwrap_or_else(|| v.to_string())
+}
+
+/// The table: one line per write route.
+fn routes() -> Vec<Route> {
+    vec![
+        // ---- identity ----
+        Route { name: "POST /identity/login", row: Row::Nothing, distinct: All, same: All, after: Stays, logs: 0,
+            call: |_, _, _| call(M::POST, "/api/v1/identity/login", Anonymous, json!({"email": ADMIN_EMAIL, "password": ADMIN_PASSWORD})) },
+        Route { name: "POST /identity/refresh", row: Row::Session, distinct: All, same: One, after: Stays, logs: 0,
+            call: |_, t, _| call(M::POST, "/api/v1/identity/refresh", Anonymous, json!({"token": t["token"], "refreshToken": t["refreshToken"]})) },
+        Route { name: "POST /identity/logout", row: Row::Session, distinct: All, same: All, after: Stays, logs: 0,
+            call: |_, t, _| call(M::POST, "/api/v1/identity/logout", Anonymous, json!({"refreshToken": t["refreshToken"]})) },
+        Route { name: "POST /identity/reset-token/validate", row: Row::Invited, distinct: All, same: All, after: Stays, logs: 0,
+            call: |_, t, _| call(M::POST, "/api/v1/identity/reset-token/validate", Anonymous, json!({"email": t["email"], "token": t["token"]})) },
+        Route { name: "POST /identity/user/set-password", row: Row::Invited, distinct: All, same: One, after: Stays, logs: 1,
+            call: |_, t, _| call(M::POST, "/api/v1/identity/user/set-password", Anonymous, json!({"email": t["email"], "token": t["token"], "password": PASSWORD})) },
+        Route { name: "POST /identity/user/reset-password", row: Row::User, distinct: All, same: All, after: Stays, logs: 0,
+            call: |_, t, _| call(M::POST, "/api/v1/identity/user/reset-password", Anonymous, json!({"email": t["email"]})) },
+        Route { name: "POST /identity/users", row: Row::Nothing, distinct: All, same: One, after: Stays, logs: 1,
+            call: |w, _, k| call(M::POST, "/api/v1/identity/users", Admin, user_body(&format!("new{k}-{}", w.tag()))) },
+        Route { name: "PUT /identity/users/{id}", row: Row::User, distinct: All, same: All, after: Stays, logs: 1,
+            call: |_, t, k| call(M::PUT, s(&t["url"]), Admin, json!({"email": t["email"], "firstName": format!("Renamed {k}"), "lastName": "User", "roles": ["Coordinator"], "isActive": true})) },
+        Route { name: "DELETE /identity/users/{id}", row: Row::User, distinct: All, same: Idem, after: Inactive, logs: 1,
+            call: |_, t, _| call(M::DELETE, s(&t["url"]), Admin, Value::Null) },
+        Route { name: "POST /identity/roles", row: Row::Nothing, distinct: All, same: One, after: Stays, logs: 1,
+            call: |w, _, k| call(M::POST, "/api/v1/identity/roles", Admin, json!({"name": format!("Role {k} {}", w.tag()), "permissions": ["report:read"]})) },
+        Route { name: "PUT /identity/roles/{id}", row: Row::Role, distinct: All, same: All, after: Stays, logs: 1,
+            call: |_, t, _| call(M::PUT, s(&t["url"]), Admin, json!({"name": t["name"], "permissions": ["report:read", "log:read"]})) },
+        Route { name: "DELETE /identity/roles/{id}", row: Row::Role, distinct: All, same: One, after: Gone, logs: 1,
+            call: |_, t, _| call(M::DELETE, s(&t["url"]), Admin, Value::Null) },
+        // ---- participants ----
+        Route { name: "POST /participants", row: Row::Nothing, distinct: All, same: One, after: Stays, logs: 1,
+            call: |w, _, k| call(M::POST, "/api/v1/participants", Admin, person(&format!("new{k}-{}", w.tag()), "Mentor")) },
+        Route { name: "PUT /participants/{id}", row: Row::Participant, distinct: All, same: One, after: Version, logs: 1,
+            call: |_, t, k| {
+                let mut b = t["body"].clone();
+                b["lastName"] = json!(format!("Edited {k}"));
+                b["version"] = t["version"].clone();
+                call(M::PUT, s(&t["url"]), Admin, b)
+            } },
+        Route { name: "DELETE /participants/{id}", row: Row::Participant, distinct: All, same: One, after: Gone, logs: 1,
+            call: |_, t, _| call(M::DELETE, s(&t["url"]), Admin, Value::Null) },
+        Route { name: "POST /participants/{id}/identity-user", row: Row::Participant, distinct: All, same: One, after: Stays, logs: 1,
+            call: |_, t, _| call(M::POST, format!("{}/identity-user", s(&t["url"])), Admin, json!({})) },
+        Route { name: "POST /participants/{id}/participations", row: Row::Participant, distinct: All, same: All, after: Stays, logs: 1,
+            call: |w, t, _| call(M::POST, format!("{}/participations", s(&t["url"])), Admin, w.taking(w.programs[1], "Mentor")) },
+        Route { name: "PUT /participants/{id}/participations/{pid}", row: Row::Participation, distinct: All, same: All, after: Stays, logs: 1,
+            call: |w, t, _| call(M::PUT, s(&t["url"]), Admin, w.taking(w.programs[2], "DirectorMentor")) },
+        Route { name: "DELETE /participants/{id}/participations/{pid}", row: Row::Participation, distinct: All, same: One, after: Stays, logs: 1,
+            call: |_, t, _| call(M::DELETE, s(&t["url"]), Admin, Value::Null) },
+        // ---- settings ----
+        Route { name: "POST /system-settings/fiscal-years", row: Row::Nothing, distinct: All, same: One, after: Stays, logs: 1,
+            call: |w, _, k| {
+                let year = 2100 + w.next_year() * CLIENTS as i64 + k as i64;
+                call(M::POST, "/api/v1/system-settings/fiscal-years", Admin, json!({"name": format!("FY {year}"), "startDate": format!("{year}-07-01"), "endDate": format!("{}-06-30", year + 1)}))
+            } },
+        Route { name: "PUT /system-settings/general/{id}", row: Row::General, distinct: One, same: One, after: Version, logs: 1,
+            call: |_, t, k| {
+                let mut b = t["body"].clone();
+                b["organisationName"] = json!(format!("Program {k}"));
+                call(M::PUT, s(&t["url"]), Admin, b)
+            } },
+        Route { name: "PUT /system-settings/form-validation-limits", row: Row::Nothing, distinct: All, same: All, after: Stays, logs: 1,
+            call: |w, _, k| {
+                let mut limits = w.limits.clone();
+                limits[0]["submissionWindowDays"] = json!(30 + k);
+                call(M::PUT, "/api/v1/system-settings/form-validation-limits", Admin, limits)
+            } },
+        Route { name: "POST /system-settings/block-coordinator-login", row: Row::Nothing, distinct: All, same: All, after: Stays, logs: 1,
+            call: |_, _, k| call(M::POST, "/api/v1/system-settings/block-coordinator-login", Admin, json!({"isBlocked": k % 2 == 1, "message": "Closed for the year end"})) },
+        Route { name: "PUT /system-settings/notification-banners", row: Row::Nothing, distinct: All, same: All, after: Stays, logs: 1,
+            call: |_, _, k| call(M::PUT, "/api/v1/system-settings/notification-banners", Admin, json!([{"message": format!("Banner {k}"), "severity": "Info", "isActive": true}])) },
+        // ---- reference lists ----
+        Route { name: "POST /funds", row: Row::Nothing, distinct: All, same: One, after: Stays, logs: 1,
+            call: |w, _, k| call(M::POST, "/api/v1/funds", Admin, json!({"name": format!("Fund {k}"), "code": format!("F{k}-{}", w.tag())})) },
+        Route { name: "POST /expense-accounts", row: Row::Nothing, distinct: All, same: One, after: Stays, logs: 1,
+            call: |w, _, k| call(M::POST, "/api/v1/expense-accounts", Admin, json!({"name": format!("Account {k}"), "code": format!("A{k}-{}", w.tag())})) },
+        Route { name: "POST /mentor-programs", row: Row::Nothing, distinct: All, same: One, after: Stays, logs: 1,
+            call: |w, _, k| call(M::POST, "/api/v1/mentor-programs", Admin, json!({"name": format!("Program {k}"), "code": format!("P{k}-{}", w.tag()), "collegeIds": [1]})) },
+        Route { name: "POST /approval-codes", row: Row::Nothing, distinct: All, same: One, after: Stays, logs: 1,
+            call: |w, _, k| call(M::POST, "/api/v1/approval-codes", Admin, json!({"name": format!("Code {k}"), "code": format!("C{k}-{}", w.tag()), "paymentRequestType": "F5"})) },
+        // ---- budgets ----
+        Route { name: "PUT /budgets/bulk-update", row: Row::BudgetLine, distinct: All, same: Idem, after: Stays, logs: 1,
+            call: |w, t, k| call(M::PUT, "/api/v1/budgets/bulk-update", Admin, json!({"fiscalYearId": w.fy, "lines": [{"mentorProgramId": w.programs[0], "fundId": t["fundId"], "expenseAccountId": w.account, "amount": 2000 + k}]})) },
+        Route { name: "PUT /budgets/{id}", row: Row::BudgetLine, distinct: All, same: One, after: Stays, logs: 1,
+            call: |_, t, k| call(M::PUT, s(&t["url"]), Admin, json!({"amount": 3000 + k, "version": t["version"]})) },
+        // ---- receipts ----
+        Route { name: "POST /fileupload/generate-upload-urls", row: Row::Nothing, distinct: All, same: All, after: Stays, logs: 0,
+            call: |_, _, k| call(M::POST, "/api/v1/fileupload/generate-upload-urls", Admin, json!({"files": [{"fileName": format!("r{k}.pdf"), "contentType": "application/pdf", "size": PDF.len()}]})) },
+        Route { name: "PUT /fileupload/{fileId}", row: Row::Announced, distinct: All, same: One, after: Stays, logs: 0,
+            call: |_, t, _| Call { method: M::PUT, path: s(&t["uploadUrl"]), who: Anonymous, body: Body::Pdf } },
+        Route { name: "DELETE /payment-requests/F2/{id}/files/{fileId}", row: Row::DraftWithReceipt, distinct: All, same: One, after: Version, logs: 1,
+            call: |_, t, _| call(M::DELETE, format!("{}/files/{}", s(&t["url"]), s(&t["fileId"])), Admin, Value::Null) },
+        // ---- payment requests ----
+        Route { name: "POST /payment-requests/{formType}", row: Row::Nothing, distinct: All, same: All, after: Stays, logs: 1,
+            call: |w, _, _| call(M::POST, format!("{PR}/F5"), Admin, w.request_body()) },
+        Route { name: "PUT /payment-requests/{formType}/{id}", row: Row::Draft, distinct: All, same: One, after: Version, logs: 1,
+            call: |w, t, k| {
+                let mut b = w.request_body();
+                b["requestedAmount"] = json!(100 + k);
+                b["version"] = t["version"].clone();
+                call(M::PUT, s(&t["url"]), Admin, b)
+            } },
+        Route { name: "DELETE /payment-requests/{formType}/{id}", row: Row::Draft, distinct: All, same: One, after: Gone, logs: 1,
+            call: |_, t, _| call(M::DELETE, s(&t["url"]), Admin, Value::Null) },
+        Route { name: "POST …/submit", row: Row::Draft, distinct: All, same: One, after: Version, logs: 1,
+            call: |_, t, _| call(M::POST, format!("{}/submit", s(&t["url"])), Admin, json!({})) },
+        Route { name: "POST …/move-to-draft", row: Row::Submitted, distinct: All, same: One, after: Version, logs: 1,
+            call: |_, t, _| call(M::POST, format!("{}/move-to-draft", s(&t["url"])), Approver, json!({})) },
+        Route { name: "POST …/send-for-revision", row: Row::Submitted, distinct: All, same: One, after: Version, logs: 1,
+            call: |_, t, _| call(M::POST, format!("{}/send-for-revision", s(&t["url"])), Approver, json!({"reason": "Add the date"})) },
+        Route { name: "POST …/approve/validate", row: Row::Submitted, distinct: All, same: All, after: Version, logs: 0,
+            call: |w, t, _| call(M::POST, format!("{}/approve/validate", s(&t["url"])), Approver, w.approval()) },
+        Route { name: "POST …/approve", row: Row::Submitted, distinct: All, same: One, after: Version, logs: 1,
+            call: |w, t, _| call(M::POST, format!("{}/approve", s(&t["url"])), Approver, w.approval()) },
+        Route { name: "POST …/move-back-to-submitted", row: Row::Approved, distinct: All, same: One, after: Version, logs: 1,
+            call: |_, t, _| call(M::POST, format!("{}/move-back-to-submitted", s(&t["url"])), Approver, json!({})) },
+        Route { name: "POST …/move-to-ready-for-processing", row: Row::Approved, distinct: All, same: One, after: Version, logs: 1,
+            call: |_, t, _| call(M::POST, format!("{}/move-to-ready-for-processing", s(&t["url"])), Approver, json!({})) },
+        Route { name: "POST /payment-requests/move-to-statuses/ready-for-processing/batch", row: Row::Approved, distinct: All, same: One, after: Version, logs: 1,
+            call: |_, t, _| call(M::POST, format!("{PR}/move-to-statuses/ready-for-processing/batch"), Approver, json!({"ids": [t["id"]]})) },
+    ]
+}
+
+fn person(key: &str, role: &str) -> Value {
+    json!({
+        "firstName": "Pat", "lastName": key, "email": format!("{key}@example.org"), "phone": "(916) 555-0100",
+        "address": "1 Capitol Mall, Sacramento", "status": "Active", "roleCode": role,
+        "districtSetType": "Assembly", "districtId": 7, "caucusRegionId": 1,
+        "workplaceSettingIds": [1], "languageIds": [1], "educationLevelIds": [3], "permitLevelIds": [2],
+    })
+}
+
+fn user_body(key: &str) -> Value {
+    json!({"email": format!("{key}@example.org"), "firstName": "Test", "lastName": key, "roles": ["Coordinator"]})
+}
+
+struct World {
+    app: TestApp,
+    admin: String,
+    approver: String,
+    fy: i64,
+    programs: Vec<i64>,
+    fund: i64,
+    account: i64,
+    /// The payee's participation that every request is for.
+    payee: i64,
+    approval_code: i64,
+    limits: Value,
+    /// Makes names unique across bursts (creates run twice: distinct and same).
+    counter: std::sync::atomic::AtomicI64,
+    burst: std::sync::atomic::AtomicI64,
+}
+
+impl World {
+    async fn new() -> World {
+        // Sign-in throttling is its own test (identity.rs); here it would only hide contention.
+        let app = spawn_with(&["--login-attempts-per-minute", "10000"]).await;
+        let admin = app.admin_token().await;
+        let fy = app.post("/api/v1/system-settings/fiscal-years", Some(&admin), json!({"name": "FY 2026-27", "startDate": "2026-07-01", "endDate": "2027-06-30"})).await;
+        let fy = fy.ok()["id"].as_i64().unwrap();
+        let ids = |v: &Value| v.as_array().unwrap().iter().map(|p| p["id"].as_i64().unwrap()).collect::<Vec<_>>();
+        let mut programs = ids(app.get("/api/v1/mentor-programs", &admin).await.ok());
+        programs.sort();
+        let account = ids(app.get("/api/v1/expense-accounts", &admin).await.ok())[0];
+        let fund = ids(app.get("/api/v1/funds", &admin).await.ok())[0];
+        let codes = app.get("/api/v1/approval-codes", &admin).await.ok().clone();
+        let approval_code = codes.as_array().unwrap().iter().find(|c| c["paymentRequestType"] == "F5").expect("an F5 approval code")["id"].as_i64().unwrap();
+        let limits = app.get("/api/v1/system-settings/form-validation-limits", &admin).await.ok().clone();
+        app.create_user(&admin, "approver@example.org", &["Administrator"], PASSWORD).await;
+        let (approver, _) = app.login("approver@example.org", PASSWORD).await;
+        let mut w = World { app, admin, approver, fy, programs, fund, account, payee: 0, approval_code, limits, counter: 0.into(), burst: 0.into() };
+        let mut payee = person("payee", "Mentor");
+        payee["participations"] = json!([w.taking(w.programs[0], "Mentor")]);
+        let r = w.app.post("/api/v1/participants", Some(&w.admin), payee).await;
+        w.payee = r.ok()["participations"][0]["id"].as_i64().unwrap();
+        w
+    }
+
+    fn unique(&self) -> i64 {
+        self.counter.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+    }
+
+    /// Distinguishes the bursts, so a create's "same" body never collides with an earlier burst.
+    fn tag(&self) -> i64 {
+        self.burst.load(std::sync::atomic::Ordering::Relaxed)
+    }
+
+    fn next_year(&self) -> i64 {
+        self.tag()
+    }
+
+    fn taking(&self, program: i64, role: &str) -> Value {
+        json!({"mentorProgramId": program, "fiscalYearId": self.fy, "roleCode": role, "collegeId": 1, "startDate": "2026-07-01", "endDate": "2027-06-30"})
+    }
+
+    fn request_body(&self) -> Value {
+        json!({"participationId": self.payee, "description": "Seminar", "requestedAmount": 100,
+            "details": {"seminarDate": "2026-10-01", "topic": "Play", "hours": 3}})
+    }
+
+    fn approval(&self) -> Value {
+        json!({"approvedAmount": 50, "approvalCodeId": self.approval_code, "fundId": self.fund, "expenseAccountId": self.account, "acknowledgeWarnings": true})
+    }
+
+    fn token(&self, who: &Who) -> Option<&str> {
+        match who {
+            Who::Admin => Some(&self.admin),
+            Who::Approver => Some(&self.approver),
+            Who::Anonymous => None,
+        }
+    }
+
+    /// One status per call; 0 when the connection broke without an answer.
+    async fn send(&self, c: &Call) -> (u16, String) {
+        let mut req = self.app.client.request(c.method.clone(), format!("{}{}", self.app.base, c.path));
+        if let Some(t) = self.token(&c.who) {
+            req = req.bearer_auth(t);
+        }
+        req = match &c.body {
+            Body::None => req,
+            Body::Json(v) => req.json(v),
+            Body::Pdf => req.header("Content-Type", "application/pdf").body(PDF.to_vec()),
+        };
+        match req.send().await {
+            Ok(res) => (res.status().as_u16(), res.text().await.unwrap_or_default()),
+            Err(e) => (0, e.to_string()),
+        }
+    }
+
+    async fn ok(&self, method: Method, path: &str, body: Value) -> Value {
+        let r = self.app.call(method.clone(), path, Some(&self.admin), if body.is_null() { None } else { Some(body) }).await;
+        assert!(r.status.is_success(), "setup {method} {path}: {} {}", r.status, r.body);
+        r.body
+    }
+
+    async fn request_in(&self, status: &str) -> Value {
+        let r = self.ok(M::POST, &format!("{PR}/F5"), self.request_body()).await;
+        let url = format!("{PR}/F5/{}", r["id"]);
+        let r = match status {
+            "Draft" => r,
+            _ => {
+                let r = self.ok(M::POST, &format!("{url}/submit"), json!({})).await;
+                if status == "Submitted" {
+                    r
+                } else {
+                    let a = self.app.post(&format!("{url}/approve"), Some(&self.approver), self.approval()).await;
+                    a.ok().clone()
+                }
+            }
+        };
+        json!({"id": r["id"], "url": url, "version": r["version"]})
+    }
+
+    /// A fresh row of the kind, described by its id, url, version and whatever the route needs.
+    async fn prepare(&self, row: Row) -> Value {
+        let n = self.unique();
+        match row {
+            Row::Nothing => json!({}),
+            Row::Session => {
+                let (token, refresh) = self.app.login(ADMIN_EMAIL, ADMIN_PASSWORD).await;
+                json!({"token": token, "refreshToken": refresh})
+            }
+            Row::Invited | Row::User => {
+                let key = format!("user{n}");
+                let u = self.ok(M::POST, "/api/v1/identity/users", user_body(&key)).await;
+                let (email, token) = self.app.link_in_mail(&format!("{key}@example.org"));
+                json!({"id": u["id"], "url": format!("/api/v1/identity/users/{}", u["id"]), "email": email, "token": token})
+            }
+            Row::Role => {
+                let name = format!("Prepared role {n}");
+                let r = self.ok(M::POST, "/api/v1/identity/roles", json!({"name": name, "permissions": []})).await;
+                json!({"id": r["id"], "url": format!("/api/v1/identity/roles/{}", r["id"]), "name": name})
+            }
+            Row::Participant | Row::Participation => {
+                let mut body = person(&format!("prepared{n}"), "Coordinator");
+                body["participations"] = json!([self.taking(self.programs[0], "Coordinator")]);
+                let p = self.ok(M::POST, "/api/v1/participants", body.clone()).await;
+                body.as_object_mut().unwrap().remove("participations");
+                let url = format!("/api/v1/participants/{}", p["id"]);
+                match row {
+                    Row::Participant => json!({"id": p["id"], "url": url, "version": p["version"], "body": body}),
+                    _ => json!({"id": p["participations"][0]["id"], "url": format!("{url}/participations/{}", p["participations"][0]["id"])}),
+                }
+            }
+            Row::BudgetLine => {
+                let fund = self.ok(M::POST, "/api/v1/funds", json!({"name": format!("Prepared fund {n}"), "code": format!("PF{n}")})).await;
+                let line = json!({"mentorProgramId": self.programs[0], "fundId": fund["id"], "expenseAccountId": self.account, "amount": 1000});
+                let detail = self.ok(M::PUT, "/api/v1/budgets/bulk-update", json!({"fiscalYearId": self.fy, "lines": [line]})).await;
+                let l = detail["lines"].as_array().unwrap().iter().find(|l| l["fundId"] == fund["id"]).expect("the new line").clone();
+                json!({"id": l["id"], "url": format!("/api/v1/budgets/{}", l["id"]), "version": l["version"], "fundId": fund["id"]})
+            }
+            Row::Announced => self.announce().await,
+            Row::Draft => self.request_in("Draft").await,
+            Row::Submitted => self.request_in("Submitted").await,
+            Row::Approved => self.request_in("Approved").await,
+            Row::DraftWithReceipt => {
+                let file = self.announce().await;
+                let up = self.send(&Call { method: M::PUT, path: s(&file["uploadUrl"]), who: Anonymous, body: Body::Pdf }).await;
+                assert_eq!(up.0, 204, "{}", up.1);
+                let mut body = json!({"participationId": self.payee, "description": "Books", "details": {"items": [{"date": "2026-10-01", "description": "Books", "amount": 12.5}], "fileIds": [file["fileId"]]}});
+                let r = self.ok(M::POST, &format!("{PR}/F2"), body.take()).await;
+                json!({"id": r["id"], "url": format!("{PR}/F2/{}", r["id"]), "version": r["version"], "fileId": file["fileId"]})
+            }
+            Row::General => {
+                let g = self.app.get("/api/v1/system-settings/general", &self.admin).await.ok().clone();
+                json!({"id": g["id"], "url": format!("/api/v1/system-settings/general/{}", g["id"]), "read": "/api/v1/system-settings/general", "version": g["version"], "body": g})
+            }
+        }
+    }
+
+    async fn announce(&self) -> Value {
+        let r = self.ok(M::POST, "/api/v1/fileupload/generate-upload-urls", json!({"files": [{"fileName": "receipt.pdf", "contentType": "application/pdf", "size": PDF.len()}]})).await;
+        r[0].clone()
+    }
+
+    async fn log_entries(&self) -> u64 {
+        activity_log::Entity::find().count(&self.app.state.db).await.unwrap()
+    }
+}
+
+/// One burst: CLIENTS concurrent calls, on distinct rows or all on one row.
+async fn burst(w: &World, route: &Route, same_row: bool) -> Vec<String> {
+    w.burst.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let rows = if same_row { 1 } else { CLIENTS };
+    let mut targets = Vec::with_capacity(rows);
+    for _ in 0..rows {
+        targets.push(w.prepare(route.row).await);
+    }
+    let row_of = |client: usize| if same_row { 0 } else { client };
+    let calls: Vec<Call> = (0..CLIENTS).map(|c| (route.call)(w, &targets[row_of(c)], if same_row { 0 } else { c })).collect();
+    let logs_before = w.log_entries().await;
+    let replies = join_all(calls.iter().map(|c| w.send(c))).await;
+    let logs_after = w.log_entries().await;
+
+    let mode = if same_row { "same row" } else { "distinct rows" };
+    let mut failures = Vec::new();
+    let mut wins = vec![0_i64; rows];
+    for (client, (status, body)) in replies.iter().enumerate() {
+        match status {
+            200..=299 => wins[row_of(client)] += 1,
+            400..=499 => {}
+            _ => failures.push(format!("{} ({mode}): client {client} got {status}: {body}", route.name)),
+        }
+    }
+    let expected = if same_row { route.same } else { route.distinct };
+    // A single-row route (general settings) is one row even "distinct".
+    let shared = !same_row && targets.windows(2).all(|p| p[0] == p[1]) && targets[0] != json!({});
+    let per_row: Vec<i64> = if shared { vec![wins.iter().sum()] } else { wins.clone() };
+    let want = |n: i64| match expected {
+        Wins::All | Wins::Idem if shared || same_row => n == CLIENTS as i64,
+        Wins::All | Wins::Idem => n == 1,
+        Wins::One => n == 1,
+    };
+    if !per_row.iter().all(|&n| want(n)) {
+        let statuses: Vec<u16> = replies.iter().map(|r| r.0).collect();
+        failures.push(format!("{} ({mode}): winners per row {per_row:?}, expected {expected:?}; statuses {statuses:?}; first body {}", route.name, replies[0].1));
+    }
+    let winners: i64 = wins.iter().sum();
+    let changes = if expected == Wins::Idem { per_row.iter().filter(|&&n| n > 0).count() as i64 } else { winners };
+    if logs_after - logs_before != route.logs * changes as u64 {
+        failures.push(format!("{} ({mode}): {} activity entries for {changes} changes, expected {} each", route.name, logs_after - logs_before, route.logs));
+    }
+    let checked: Vec<usize> = if shared { vec![0] } else { (0..rows).collect() };
+    for row in checked {
+        let t = &targets[row];
+        let row_wins = if shared { winners } else { wins[row] };
+        let read = if t["read"].is_string() { s(&t["read"]) } else { s(&t["url"]) };
+        match route.after {
+            After::Nothing => {}
+            After::Version => {
+                let now = w.app.get(&read, &w.admin).await;
+                let (before, after) = (t["version"].as_i64(), now.body["version"].as_i64());
+                let bumped = if route.logs == 0 { 0 } else { row_wins };
+                if now.status != 200 || after != before.map(|v| v + bumped) {
+                    failures.push(format!("{} ({mode}): version {before:?} -> {after:?} after {row_wins} winners ({})", route.name, now.status));
+                }
+            }
+            After::Gone => {
+                let now = w.app.get(&read, &w.admin).await;
+                if now.status != 404 {
+                    failures.push(format!("{} ({mode}): still there after delete ({})", route.name, now.status));
+                }
+            }
+            After::Inactive => {
+                let now = w.app.get(&read, &w.admin).await;
+                if now.body["isActive"] != json!(false) {
+                    failures.push(format!("{} ({mode}): still active after delete ({} {})", route.name, now.status, now.body));
+                }
+            }
+        }
+    }
+    failures
+}
+
+#[actix_web::test]
+async fn every_write_route_holds_under_sixteen_concurrent_clients() {
+    let w = World::new().await;
+    let routes = routes();
+    let mut failures = Vec::new();
+    for route in &routes {
+        for same_row in [false, true] {
+            failures.extend(burst(&w, route, same_row).await);
+        }
+    }
+    if let Err(e) = support::totals_match_recount(&w.app.state.db).await {
+        failures.push(e);
+    }
+    if let Err(e) = support::integrity_ok(&w.app.state.db).await {
+        failures.push(e);
+    }
+    assert!(failures.is_empty(), "{} problems over {} routes:\n{}", failures.len(), routes.len(), failures.join("\n"));
+}
+
+/// Paging and numeric query values are checked before any query: a 400 naming the
+/// parameter, never a panic or a dropped connection.
+#[actix_web::test]
+async fn out_of_range_query_values_are_400_naming_the_parameter() {
+    let app = spawn().await;
+    let admin = app.admin_token().await;
+    for list in ["/api/v1/participants", "/api/v1/payment-requests", "/api/v1/identity/users"] {
+        for (query, param) in [
+            ("Page=9223372036854775806&Size=16", "Page"),
+            ("Page=9223372036854775807", "Page"),
+            ("Page=99999999999999999999", "Page"),
+            ("page=-1", "Page"),
+            ("Size=100000", "Size"),
+            ("SIZE=9223372036854775807", "Size"),
+            ("Page=1.5", "Page"),
+        ] {
+            let r = app.get(&format!("{list}?{query}"), &admin).await;
+            let body = r.problem(400);
+            assert!(body["errors"][param].is_array(), "{list}?{query}: {body}");
+        }
+        app.get(&format!("{list}?Page=10000000&Size=500"), &admin).await.ok();
+    }
+    for (path, param) in [
+        ("/api/v1/participants?MentorProgramId=99999999999", "MentorProgramId"),
+        ("/api/v1/payment-requests?ParticipationId=-99999999999", "ParticipationId"),
+        ("/api/v1/payment-requests/summary?MentorProgramId=1e3", "MentorProgramId"),
+        ("/api/v1/payment-requests?ApprovedStart=2026-02-30", "ApprovedStart"),
+    ] {
+        let r = app.get(path, &admin).await;
+        assert!(r.problem(400)["errors"][param].is_array(), "{path}: {}", r.body);
+    }
+}
