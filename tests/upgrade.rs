@@ -1,0 +1,176 @@
+//! Upgrades (issue #12 item 4): a database written by the first release's migrations
+//! (`tests/fixtures/upgrade-000032.db`, migrations 000001..000032 as of commit dd70ad6,
+//! with data of every kind and a receipt in `upgrade-000032-data/`) opens with the
+//! current binary, migrates on start and serves its data; and a migration that was
+//! released is never edited (`tests/fixtures/migrations.sha256`, see docs/decisions.md).
+
+mod common;
+mod support;
+
+use std::{path::Path, sync::Arc};
+
+use common::*;
+use migration::MigratorTrait;
+use sea_orm::{ConnectionTrait, DatabaseConnection, Statement};
+use serde_json::{json, Value};
+use sha2::{Digest, Sha256};
+
+const FIXTURE: &str = "tests/fixtures/upgrade-000032.db";
+const FIXTURE_DATA: &str = "tests/fixtures/upgrade-000032-data";
+const MANIFEST: &str = "tests/fixtures/migrations.sha256";
+const PR: &str = "/api/v1/payment-requests";
+const PDF: &[u8] = b"%PDF-1.7\n1 0 obj\n<<>>\nendobj\n%%EOF\n";
+
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let target = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy_dir(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), target).unwrap();
+        }
+    }
+}
+
+async fn strings(db: &DatabaseConnection, sql: &str) -> Vec<String> {
+    let rows = db.query_all_raw(Statement::from_string(db.get_database_backend(), sql)).await.unwrap();
+    rows.iter().map(|r| r.try_get_by_index::<String>(0).unwrap()).collect()
+}
+
+async fn int(db: &DatabaseConnection, sql: &str) -> i64 {
+    let row = db.query_one_raw(Statement::from_string(db.get_database_backend(), sql)).await.unwrap().unwrap();
+    row.try_get_by_index::<i64>(0).unwrap()
+}
+
+/// The manifest: (file name, SHA-256) of every released migration.
+fn manifest() -> Vec<(String, String)> {
+    std::fs::read_to_string(root().join(MANIFEST))
+        .unwrap()
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .map(|l| {
+            let (hash, file) = l.split_once("  ").expect("`<sha256>  <file>` lines");
+            (file.trim().to_owned(), hash.trim().to_owned())
+        })
+        .collect()
+}
+
+#[test]
+fn released_migrations_are_never_edited() {
+    let list = std::fs::read_to_string(root().join("migrations/src/lib.rs")).unwrap();
+    let released = manifest();
+    assert!(released.len() >= 11, "the manifest lists the released migrations");
+    for (file, hash) in released {
+        let path = root().join("migrations/src").join(&file);
+        let bytes = std::fs::read(&path).unwrap_or_else(|_| panic!("released migration {file} was removed; migrations are forward-only"));
+        let actual = hex::encode(Sha256::digest(&bytes));
+        assert_eq!(
+            actual, hash,
+            "released migration {file} was edited. Databases in the field have run the old text; \
+             undo the edit and add a new migration instead (docs/decisions.md, \"Migrations\")"
+        );
+        let module = file.trim_end_matches(".rs");
+        assert!(list.contains(module), "released migration {module} is no longer in migrations/src/lib.rs");
+    }
+}
+
+#[actix_web::test]
+async fn a_first_release_database_migrates_on_start_and_serves_its_data() {
+    let dir = Arc::new(tempfile::tempdir().unwrap());
+    std::fs::copy(root().join(FIXTURE), dir.path().join("mentorpay.db")).unwrap();
+    copy_dir(&root().join(FIXTURE_DATA), &dir.path().join("data"));
+
+    // What the old database holds, read before the new binary touches it.
+    let old = support::open_sqlite(&dir.path().join("mentorpay.db")).await;
+    let applied_then = strings(&old, "SELECT version FROM seaql_migrations ORDER BY version").await;
+    let released: Vec<String> = manifest().into_iter().map(|(f, _)| f.trim_end_matches(".rs").to_owned()).collect();
+    assert!(applied_then.iter().all(|m| released.contains(m)), "the fixture ran only released migrations: {applied_then:?}");
+    let people = int(&old, "SELECT COUNT(*) FROM participants WHERE deleted_at IS NULL").await;
+    let requests = int(&old, "SELECT COUNT(*) FROM payment_requests WHERE deleted_at IS NULL").await;
+    let lines = int(&old, "SELECT COUNT(*) FROM budget_lines").await;
+    let statuses = strings(&old, "SELECT DISTINCT status FROM payment_requests WHERE deleted_at IS NULL ORDER BY status").await;
+    let mut samples = Vec::new();
+    for status in &statuses {
+        let sql = format!("SELECT form_type || '/' || id || '/' || requested_cents FROM payment_requests WHERE status = '{status}' AND deleted_at IS NULL ORDER BY id LIMIT 1");
+        samples.push((status.clone(), strings(&old, &sql).await.remove(0)));
+    }
+    let participant = strings(&old, "SELECT id || '/' || last_name FROM participants WHERE deleted_at IS NULL ORDER BY id LIMIT 1").await.remove(0);
+    let receipt = strings(&old, "SELECT payment_request_id || '/' || id FROM uploaded_files WHERE payment_request_id IS NOT NULL AND deleted_at IS NULL LIMIT 1").await.remove(0);
+    old.close().await.unwrap();
+    assert!(people > 0 && requests > 0 && lines > 0 && statuses.len() >= 5, "the fixture holds data of every kind");
+
+    // Start the current binary's app on it: it migrates first.
+    let app = spawn_in(dir, &[]).await;
+    let applied_now = strings(&app.state.db, "SELECT version FROM seaql_migrations ORDER BY version").await;
+    for m in migration::Migrator::migrations() {
+        assert!(applied_now.contains(&m.name().to_owned()), "{} was not applied on start", m.name());
+    }
+    support::integrity_ok(&app.state.db).await.unwrap();
+    support::totals_match_recount(&app.state.db).await.unwrap();
+
+    // The fixture's Administrator still signs in; its data reads back through the API.
+    let token = app.admin_token().await;
+    assert_eq!(app.get("/api/v1/participants", &token).await.ok()["totalCount"].as_i64(), Some(people));
+    assert_eq!(app.get(PR, &token).await.ok()["totalCount"].as_i64(), Some(requests));
+    let summary = app.get(&format!("{PR}/summary"), &token).await.ok().clone();
+    assert_eq!(summary.as_array().unwrap().iter().map(|s| s["count"].as_i64().unwrap()).sum::<i64>(), requests);
+    let (pid, last_name) = participant.split_once('/').unwrap();
+    assert_eq!(app.get(&format!("/api/v1/participants/{pid}"), &token).await.ok()["lastName"], last_name);
+    for (status, sample) in &samples {
+        let parts: Vec<&str> = sample.split('/').collect();
+        let r = app.get(&format!("{PR}/{}/{}", parts[0], parts[1]), &token).await.ok().clone();
+        assert_eq!(r["formStatus"], status.as_str(), "{sample}");
+        assert_eq!((r["requestedAmount"].as_f64().unwrap() * 100.0).round() as i64, parts[2].parse::<i64>().unwrap(), "{sample}");
+    }
+    let budgets = app.get("/api/v1/budgets", &token).await.ok().clone();
+    assert!(!budgets.as_array().unwrap().is_empty(), "{budgets}");
+    let users = app.get("/api/v1/identity/users?Email=fixture.coordinator%40example.org", &token).await.ok().clone();
+    assert_eq!(users["totalCount"], 1, "{users}");
+    let roles = app.get("/api/v1/identity/roles", &token).await.ok().clone();
+    assert!(roles.as_array().unwrap().iter().any(|r| r["name"] == "Fixture auditor"), "{roles}");
+    let banners = app.get("/api/v1/system-settings/notification-banners", &token).await.ok().clone();
+    assert!(banners.as_array().unwrap().iter().any(|b| b["message"] == "Fixture banner"), "{banners}");
+    let (rid, file) = receipt.split_once('/').unwrap();
+    let bytes = app.client.get(format!("{}{PR}/F2/{rid}/files/{file}", app.base)).bearer_auth(&token).send().await.unwrap();
+    assert_eq!(bytes.status(), 200);
+    assert_eq!(bytes.bytes().await.unwrap().as_ref(), PDF);
+    // And it takes new writes.
+    let fy = app.get("/api/v1/system-settings/fiscal-years", &token).await.ok()[0]["id"].clone();
+    let r = app.post("/api/v1/system-settings/fiscal-years", Some(&token), json!({"name": "FY 2040-41", "startDate": "2040-07-01", "endDate": "2041-06-30"})).await;
+    assert_eq!(r.status, 201, "{} (latest year {fy})", r.body);
+}
+
+/// Builds the fixture. Run once, at the release whose migrations it records (it was run at
+/// dd70ad6, migrations 000001..000032); never again, or it would record newer ones:
+/// `cargo test --test upgrade -- --ignored build_the_fixture`.
+#[actix_web::test]
+#[ignore = "builds tests/fixtures/upgrade-000032.db; run only at a release"]
+async fn build_the_fixture() {
+    let app = spawn().await;
+    let db = &app.state.db;
+    mentorpay::demo::world::load(db).await.unwrap().expect("a new database");
+    let admin = app.admin_token().await;
+    let ok = |r: Reply| -> Value { r.ok().clone() };
+    let coordinator = json!({"email": "fixture.coordinator@example.org", "firstName": "Fix", "lastName": "Ture", "roles": ["Coordinator"], "password": "fixture password 1"});
+    ok(app.post("/api/v1/identity/users", Some(&admin), coordinator).await);
+    ok(app.post("/api/v1/identity/roles", Some(&admin), json!({"name": "Fixture auditor", "permissions": ["report:read"]})).await);
+    ok(app.put("/api/v1/system-settings/notification-banners", &admin, json!([{"message": "Fixture banner", "severity": "Info", "isActive": true}])).await);
+    ok(app.post("/api/v1/system-settings/block-coordinator-login", Some(&admin), json!({"isBlocked": false})).await);
+    let slot = ok(app.post("/api/v1/fileupload/generate-upload-urls", Some(&admin), json!({"files": [{"fileName": "receipt.pdf", "contentType": "application/pdf", "size": PDF.len()}]})).await)[0].clone();
+    let put = app.client.put(format!("{}{}", app.base, slot["uploadUrl"].as_str().unwrap())).header("Content-Type", "application/pdf").body(PDF.to_vec()).send().await.unwrap();
+    assert_eq!(put.status(), 204);
+    let participation = app.get("/api/v1/payment-requests/participant-list", &admin).await.ok()[0]["participationId"].clone();
+    let f2 = json!({"participationId": participation, "description": "Books", "details": {"items": [{"date": "2026-10-01", "description": "Books", "amount": 12.5}], "fileIds": [slot["fileId"]]}});
+    ok(app.post(&format!("{PR}/F2"), Some(&admin), f2).await);
+    let target = root().join(FIXTURE);
+    let _ = std::fs::remove_file(&target);
+    db.execute_unprepared(&format!("VACUUM INTO '{}'", target.display())).await.unwrap();
+    let _ = std::fs::remove_dir_all(root().join(FIXTURE_DATA));
+    copy_dir(&app.dir.path().join("data"), &root().join(FIXTURE_DATA));
+}
