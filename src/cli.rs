@@ -117,10 +117,19 @@ async fn backup(config: Config, file: PathBuf) -> anyhow::Result<()> {
     if file.exists() {
         bail!("{} exists already; choose a new file name", file.display());
     }
-    let db = crate::db::connect(&config.database_url).await?;
-    let target = file.to_str().context("the backup path must be valid UTF-8")?.replace('\'', "''");
-    // VACUUM INTO writes a consistent snapshot without stopping writers.
+    let db = crate::db::open(&config.database_url).await?;
+    // Written under a temporary name and renamed when complete and synced, so an interrupted
+    // backup never leaves a partial file under the name a restore would use.
+    let partial = PathBuf::from(format!("{}.partial", file.display()));
+    let _ = std::fs::remove_file(&partial);
+    let target = partial.to_str().context("the backup path must be valid UTF-8")?.replace('\'', "''");
+    // VACUUM INTO writes a consistent snapshot without stopping writers, but does not sync it.
     db.execute_raw(Statement::from_string(DatabaseBackend::Sqlite, format!("VACUUM INTO '{target}'"))).await?;
+    std::fs::File::open(&partial)?.sync_all()?;
+    std::fs::rename(&partial, &file)?;
+    if let Some(dir) = file.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::File::open(dir)?.sync_all()?;
+    }
     println!("Backup written to {}", file.display());
     Ok(())
 }

@@ -12,6 +12,14 @@ use sea_orm::{
 
 /// Opens the database and brings its schema up to date.
 pub async fn connect(url: &str) -> anyhow::Result<DatabaseConnection> {
+    let db = open(url).await?;
+    Migrator::up(&db, None).await.context("database migration failed")?;
+    Ok(db)
+}
+
+/// Opens the database as it is, without migrating (backups: a newer binary's backup must
+/// not change the schema under an older server that is still running).
+pub async fn open(url: &str) -> anyhow::Result<DatabaseConnection> {
     let mut options = ConnectOptions::new(url.to_owned());
     options
         .sqlx_logging(false)
@@ -29,9 +37,7 @@ pub async fn connect(url: &str) -> anyhow::Result<DatabaseConnection> {
                 .synchronous(SqliteSynchronous::Full)
                 .create_if_missing(true)
         });
-    let db = Database::connect(options).await.with_context(|| format!("cannot open the database {}", redact(url)))?;
-    Migrator::up(&db, None).await.context("database migration failed")?;
-    Ok(db)
+    Database::connect(options).await.with_context(|| format!("cannot open the database {}", redact(url)))
 }
 
 /// Starts the transaction of one write action. Every write transaction goes through here.
