@@ -92,6 +92,7 @@ fn call(method: Method, path: impl Into<String>, who: Who, body: Value) -> Call 
 }
 
 struct Route {
+    /// Method and path as in the OpenAPI document, without `/api/v1`.
     name: &'static str,
     row: Row,
     /// (world, target row, key): the key is the client's number on distinct rows and 0 for all
@@ -157,9 +158,9 @@ fn routes() -> Vec<Route> {
             call: |_, t, _| call(M::POST, format!("{}/identity-user", s(&t["url"])), Admin, json!({})) },
         Route { name: "POST /participants/{id}/participations", row: Row::Participant, distinct: All, same: All, after: Stays, logs: 1,
             call: |w, t, _| call(M::POST, format!("{}/participations", s(&t["url"])), Admin, w.taking(w.programs[1], "Mentor")) },
-        Route { name: "PUT /participants/{id}/participations/{pid}", row: Row::Participation, distinct: All, same: All, after: Stays, logs: 1,
+        Route { name: "PUT /participants/{id}/participations/{participationId}", row: Row::Participation, distinct: All, same: All, after: Stays, logs: 1,
             call: |w, t, _| call(M::PUT, s(&t["url"]), Admin, w.taking(w.programs[2], "DirectorMentor")) },
-        Route { name: "DELETE /participants/{id}/participations/{pid}", row: Row::Participation, distinct: All, same: One, after: Stays, logs: 1,
+        Route { name: "DELETE /participants/{id}/participations/{participationId}", row: Row::Participation, distinct: All, same: One, after: Stays, logs: 1,
             call: |_, t, _| call(M::DELETE, s(&t["url"]), Admin, Value::Null) },
         // ---- settings ----
         Route { name: "POST /system-settings/fiscal-years", row: Row::Nothing, distinct: All, same: One, after: Stays, logs: 1,
@@ -216,19 +217,19 @@ fn routes() -> Vec<Route> {
             } },
         Route { name: "DELETE /payment-requests/{formType}/{id}", row: Row::Draft, distinct: All, same: One, after: Gone, logs: 1,
             call: |_, t, _| call(M::DELETE, s(&t["url"]), Admin, Value::Null) },
-        Route { name: "POST …/submit", row: Row::Draft, distinct: All, same: One, after: Version, logs: 1,
+        Route { name: "POST /payment-requests/{formType}/{id}/submit", row: Row::Draft, distinct: All, same: One, after: Version, logs: 1,
             call: |_, t, _| call(M::POST, format!("{}/submit", s(&t["url"])), Admin, json!({})) },
-        Route { name: "POST …/move-to-draft", row: Row::Submitted, distinct: All, same: One, after: Version, logs: 1,
+        Route { name: "POST /payment-requests/{formType}/{id}/move-to-draft", row: Row::Submitted, distinct: All, same: One, after: Version, logs: 1,
             call: |_, t, _| call(M::POST, format!("{}/move-to-draft", s(&t["url"])), Approver, json!({})) },
-        Route { name: "POST …/send-for-revision", row: Row::Submitted, distinct: All, same: One, after: Version, logs: 1,
+        Route { name: "POST /payment-requests/{formType}/{id}/send-for-revision", row: Row::Submitted, distinct: All, same: One, after: Version, logs: 1,
             call: |_, t, _| call(M::POST, format!("{}/send-for-revision", s(&t["url"])), Approver, json!({"reason": "Add the date"})) },
-        Route { name: "POST …/approve/validate", row: Row::Submitted, distinct: All, same: All, after: Version, logs: 0,
+        Route { name: "POST /payment-requests/{formType}/{id}/approve/validate", row: Row::Submitted, distinct: All, same: All, after: Version, logs: 0,
             call: |w, t, _| call(M::POST, format!("{}/approve/validate", s(&t["url"])), Approver, w.approval()) },
-        Route { name: "POST …/approve", row: Row::Submitted, distinct: All, same: One, after: Version, logs: 1,
+        Route { name: "POST /payment-requests/{formType}/{id}/approve", row: Row::Submitted, distinct: All, same: One, after: Version, logs: 1,
             call: |w, t, _| call(M::POST, format!("{}/approve", s(&t["url"])), Approver, w.approval()) },
-        Route { name: "POST …/move-back-to-submitted", row: Row::Approved, distinct: All, same: One, after: Version, logs: 1,
+        Route { name: "POST /payment-requests/{formType}/{id}/move-back-to-submitted", row: Row::Approved, distinct: All, same: One, after: Version, logs: 1,
             call: |_, t, _| call(M::POST, format!("{}/move-back-to-submitted", s(&t["url"])), Approver, json!({})) },
-        Route { name: "POST …/move-to-ready-for-processing", row: Row::Approved, distinct: All, same: One, after: Version, logs: 1,
+        Route { name: "POST /payment-requests/{formType}/{id}/move-to-ready-for-processing", row: Row::Approved, distinct: All, same: One, after: Version, logs: 1,
             call: |_, t, _| call(M::POST, format!("{}/move-to-ready-for-processing", s(&t["url"])), Approver, json!({})) },
         Route { name: "POST /payment-requests/move-to-statuses/ready-for-processing/batch", row: Row::Approved, distinct: All, same: One, after: Version, logs: 1,
             call: |_, t, _| call(M::POST, format!("{PR}/move-to-statuses/ready-for-processing/batch"), Approver, json!({"ids": [t["id"]]})) },
@@ -556,4 +557,25 @@ async fn out_of_range_query_values_are_400_naming_the_parameter() {
         let r = app.get(path, &admin).await;
         assert!(r.problem(400)["errors"][param].is_array(), "{path}: {}", r.body);
     }
+}
+
+/// The table covers every write route the OpenAPI document lists: a new POST, PUT, PATCH
+/// or DELETE route needs its line in `routes()`.
+#[actix_web::test]
+async fn every_write_route_of_the_api_is_in_the_table() {
+    let app = spawn().await;
+    let doc = app.call(Method::GET, "/api/v1/openapi.json", None, None).await;
+    let table: Vec<&str> = routes().iter().map(|r| r.name).collect();
+    let mut documented = Vec::new();
+    for (path, item) in doc.ok()["paths"].as_object().unwrap() {
+        for method in ["post", "put", "patch", "delete"] {
+            if item[method].is_object() {
+                documented.push(format!("{} {}", method.to_uppercase(), path.trim_start_matches("/api/v1")));
+            }
+        }
+    }
+    let missing: Vec<&String> = documented.iter().filter(|d| !table.contains(&d.as_str())).collect();
+    assert!(missing.is_empty(), "write routes without a line in tests/contention.rs routes(): {missing:#?}");
+    let unknown: Vec<&&str> = table.iter().filter(|t| !documented.iter().any(|d| d == *t)).collect();
+    assert!(unknown.is_empty(), "lines naming no documented route: {unknown:#?}");
 }

@@ -4,6 +4,17 @@
 
 use sea_orm::{ConnectionTrait, DatabaseConnection, Statement};
 
+/// True (and says so) when the integration suite runs on PostgreSQL
+/// (`MENTORPAY_TEST_DATABASE_URL`) and the test is about the SQLite file itself.
+pub fn skip_on_postgres(reason: &str) -> bool {
+    let on_postgres = std::env::var("MENTORPAY_TEST_DATABASE_URL").is_ok_and(|u| u.starts_with("postgres"));
+    if on_postgres {
+        use std::io::Write;
+        let _ = writeln!(std::io::stderr(), "skipped on PostgreSQL: {reason}");
+    }
+    on_postgres
+}
+
 /// `PRAGMA integrity_check` answers exactly "ok" (SQLite; other databases pass).
 pub async fn integrity_ok(db: &DatabaseConnection) -> Result<(), String> {
     if db.get_database_backend() != sea_orm::DatabaseBackend::Sqlite {
@@ -17,11 +28,14 @@ pub async fn integrity_ok(db: &DatabaseConnection) -> Result<(), String> {
     if lines == ["ok"] { Ok(()) } else { Err(format!("integrity_check: {lines:?}")) }
 }
 
-const KEPT: &str = "SELECT mentor_program_id, status, request_count, requested_cents, approved_cents \
+// BIGINT casts: PostgreSQL sums are NUMERIC and ids INTEGER; SQLite ignores them.
+const KEPT: &str = "SELECT CAST(mentor_program_id AS BIGINT), status, CAST(request_count AS BIGINT), \
+     CAST(requested_cents AS BIGINT), CAST(approved_cents AS BIGINT) \
      FROM payment_request_totals WHERE request_count <> 0 OR requested_cents <> 0 OR approved_cents <> 0 \
-     ORDER BY mentor_program_id, status";
-const RECOUNT: &str = "SELECT mentor_program_id, status, COUNT(*), SUM(requested_cents), COALESCE(SUM(approved_cents), 0) \
-     FROM payment_requests WHERE deleted_at IS NULL GROUP BY mentor_program_id, status ORDER BY mentor_program_id, status";
+     ORDER BY 1, 2";
+const RECOUNT: &str = "SELECT CAST(mentor_program_id AS BIGINT), status, CAST(COUNT(*) AS BIGINT), \
+     CAST(SUM(requested_cents) AS BIGINT), CAST(COALESCE(SUM(approved_cents), 0) AS BIGINT) \
+     FROM payment_requests WHERE deleted_at IS NULL GROUP BY mentor_program_id, status ORDER BY 1, 2";
 
 type TotalRow = (i64, String, i64, i64, i64);
 
