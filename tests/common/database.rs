@@ -47,10 +47,17 @@ fn skipped(message: &str) -> bool {
 }
 
 /// The database URL of the test folder `dir`: `dir/<file>` on SQLite, or the folder's own
-/// PostgreSQL database (created the first time).
+/// PostgreSQL database (created the first time). A folder that already holds that SQLite file
+/// and no PostgreSQL database (a fixture or a restored backup put there by the test) is about
+/// the file: it stays on SQLite, and says so.
 pub async fn url_for(dir: &Path, file: &str) -> String {
+    let sqlite = format!("sqlite://{}?mode=rwc", dir.join(file).display());
     match postgres_server() {
-        None => format!("sqlite://{}?mode=rwc", dir.join(file).display()),
+        None => sqlite,
+        Some(_) if dir.join(file).exists() && !dir.join(MARKER).exists() => {
+            skipped(&format!("on SQLite in the PostgreSQL pass: the test brought its own SQLite file {file}"));
+            sqlite
+        }
         Some(server) => {
             let marker = dir.join(MARKER);
             let name = match std::fs::read_to_string(&marker) {
