@@ -62,6 +62,7 @@ async fn log_and_no_store(req: ServiceRequest, next: Next<impl MessageBody>) -> 
 /// Everything a request can reach, ready before the first request.
 pub async fn prepare(config: Config) -> anyhow::Result<AppState> {
     let db = db::connect(&config.database_url).await?;
+    let startup = db::StartupLock::take(&db).await?;
     identity::bootstrap::ensure_builtin_roles(&db).await?;
     settings::store::ensure_defaults(&db).await?;
     let secret = identity::bootstrap::jwt_secret(&db, config.jwt_secret.as_deref()).await?;
@@ -75,6 +76,7 @@ pub async fn prepare(config: Config) -> anyhow::Result<AppState> {
         config: Arc::new(config),
     };
     identity::bootstrap::ensure_first_admin(&state).await?;
+    startup.release().await?;
     Ok(state)
 }
 

@@ -13,7 +13,10 @@ use sea_orm::{
 /// Opens the database and brings its schema up to date.
 pub async fn connect(url: &str) -> anyhow::Result<DatabaseConnection> {
     let db = open(url).await?;
+    // Several instances may start at once on one PostgreSQL database: one migrates at a time.
+    let lock = StartupLock::take(&db).await?;
     Migrator::up(&db, None).await.context("database migration failed")?;
+    lock.release().await?;
     Ok(db)
 }
 
@@ -79,6 +82,35 @@ pub fn redact(url: &str) -> String {
             format!("{}{user}:***{}", &url[..scheme + 3], &url[at..])
         }
         _ => url.to_owned(),
+    }
+}
+
+/// Several instances on one PostgreSQL database may start at once: each migrates and sets
+/// up first-start data (roles, the signing secret, the first Administrator) while holding
+/// this lock, so the others wait and then find the work done instead of racing it. It is a
+/// transaction-scoped advisory lock held by an open transaction on its own connection, so
+/// a crashed instance cannot leave it taken. SQLite needs none (one instance per file).
+pub struct StartupLock(Option<sea_orm::DatabaseTransaction>);
+
+/// Any fixed number, the same in every instance.
+const STARTUP_LOCK_KEY: i64 = 0x4d_50_53_54_41_52_54; // "MPSTART"
+
+impl StartupLock {
+    pub async fn take(db: &DatabaseConnection) -> anyhow::Result<Self> {
+        use sea_orm::{ConnectionTrait, DatabaseBackend, TransactionTrait};
+        if db.get_database_backend() != DatabaseBackend::Postgres {
+            return Ok(Self(None));
+        }
+        let txn = db.begin().await?;
+        txn.execute_unprepared(&format!("SELECT pg_advisory_xact_lock({STARTUP_LOCK_KEY})")).await.context("start-up lock")?;
+        Ok(Self(Some(txn)))
+    }
+
+    pub async fn release(self) -> anyhow::Result<()> {
+        if let Some(txn) = self.0 {
+            txn.commit().await?;
+        }
+        Ok(())
     }
 }
 

@@ -203,6 +203,13 @@ impl<T> Page<T> {
     }
 }
 
+/// The order of a sort flag with NULLs where SQLite puts them (the smallest value: first
+/// ascending, last descending), spelled out so PostgreSQL (NULLs largest) sorts alike.
+pub fn sort_order(ascending: bool) -> (sea_orm::Order, sea_orm::sea_query::NullOrdering) {
+    use sea_orm::{sea_query::NullOrdering, Order};
+    if ascending { (Order::Asc, NullOrdering::First) } else { (Order::Desc, NullOrdering::Last) }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

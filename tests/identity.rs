@@ -214,13 +214,18 @@ async fn password_reset_flow() {
 
 #[actix_web::test]
 async fn reset_tokens_expire_after_an_hour() {
-    use sea_orm::{ConnectionTrait, Statement};
+    use mentorpay::entities::password_token;
+    use sea_orm::{sea_query::Expr, EntityTrait};
     let app = spawn().await;
     app.post("/api/v1/identity/user/reset-password", None, json!({"email": ADMIN_EMAIL})).await.ok();
     let (email, token) = app.link_in_mail(ADMIN_EMAIL);
-    let backend = app.state.db.get_database_backend();
-    let past = (chrono::Utc::now() - chrono::Duration::minutes(1)).to_rfc3339();
-    app.state.db.execute_raw(Statement::from_sql_and_values(backend, "UPDATE password_tokens SET expires_at = ?", [past.into()])).await.unwrap();
+    let past = chrono::Utc::now() - chrono::Duration::minutes(1);
+    // Through the entity, so that the value is bound in each backend's own timestamp type.
+    password_token::Entity::update_many()
+        .col_expr(password_token::Column::ExpiresAt, Expr::value(past))
+        .exec(&app.state.db)
+        .await
+        .unwrap();
     app.post("/api/v1/identity/reset-token/validate", None, json!({"email": email, "token": token})).await.problem(400);
 }
 

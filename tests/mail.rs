@@ -1,6 +1,8 @@
 //! With an SMTP relay configured, password links leave by SMTP: a minimal relay on
 //! loopback records the conversation lettre holds with it.
 
+mod common;
+
 use std::{net::TcpListener, time::Duration};
 
 use clap::Parser;
@@ -55,7 +57,7 @@ async fn reset_links_are_sent_through_the_configured_relay() {
     actix_web::rt::spawn(fake_relay(relay, tx));
 
     let dir = tempfile::tempdir().unwrap();
-    let db = format!("sqlite://{}?mode=rwc", dir.path().join("mail.db").display());
+    let db = common::database::url_for(dir.path(), "mail.db").await;
     let cli = mentorpay::cli::Cli::try_parse_from([
         "mentorpay",
         "--database-url",

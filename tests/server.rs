@@ -128,7 +128,7 @@ async fn docs_page_loads_nothing_from_outside() {
 async fn restart_keeps_the_signing_secret_and_sessions() {
     // No --jwt-secret here: the generated one must be stored and reused.
     let dir = tempfile::tempdir().unwrap();
-    let db = format!("sqlite://{}?mode=rwc", dir.path().join("generated.db").display());
+    let db = database::url_for(dir.path(), "generated.db").await;
     let prepare = |db: String| async move {
         use clap::Parser;
         let cli = mentorpay::cli::Cli::try_parse_from(["mentorpay", "--database-url", &db, "--admin-email", ADMIN_EMAIL, "--admin-password", ADMIN_PASSWORD]).unwrap();
@@ -145,7 +145,7 @@ async fn restart_keeps_the_signing_secret_and_sessions() {
 async fn first_start_without_admin_settings_creates_admin_localhost_without_password() {
     use clap::Parser;
     let dir = tempfile::tempdir().unwrap();
-    let db = format!("sqlite://{}?mode=rwc", dir.path().join("fresh.db").display());
+    let db = database::url_for(dir.path(), "fresh.db").await;
     let cli = mentorpay::cli::Cli::try_parse_from(["mentorpay", "--database-url", &db]).unwrap();
     let mut cfg = cli.config;
     cfg.admin_email = None;
@@ -164,7 +164,7 @@ async fn first_start_without_admin_settings_creates_admin_localhost_without_pass
 async fn a_weak_bootstrap_password_refuses_to_start() {
     use clap::Parser;
     let dir = tempfile::tempdir().unwrap();
-    let db = format!("sqlite://{}?mode=rwc", dir.path().join("weak.db").display());
+    let db = database::url_for(dir.path(), "weak.db").await;
     let cli = mentorpay::cli::Cli::try_parse_from(["mentorpay", "--database-url", &db, "--admin-email", ADMIN_EMAIL, "--admin-password", "short"]).unwrap();
     let err = mentorpay::app::prepare(cli.config).await.err().expect("refused");
     assert!(err.to_string().contains("MENTORPAY_ADMIN_PASSWORD"), "{err}");

@@ -4,8 +4,8 @@ use std::collections::HashMap;
 
 use chrono::{NaiveDate, NaiveTime, Utc};
 use sea_orm::{
-    sea_query::{Expr, ExprTrait},
-    ColumnTrait, Condition, ConnectionTrait, EntityTrait, Order, PaginatorTrait, QueryFilter, QueryOrder,
+    sea_query::{Expr, ExprTrait, Func},
+    ColumnTrait, Condition, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder,
     QuerySelect,
 };
 
@@ -113,7 +113,8 @@ pub async fn approved_by_line(db: &impl ConnectionTrait, fiscal_year_id: i32) ->
         .column(pr::Column::MentorProgramId)
         .column(pr::Column::FundId)
         .column(pr::Column::ExpenseAccountId)
-        .column_as(Expr::col(pr::Column::ApprovedCents).sum(), "approved")
+        // PostgreSQL sums a BIGINT as NUMERIC; cast back so both backends answer an i64.
+        .column_as(Expr::expr(Func::cast_as(Expr::col(pr::Column::ApprovedCents).sum(), "BIGINT")), "approved")
         .filter(pr::Column::FiscalYearId.eq(fiscal_year_id))
         .filter(pr::Column::Status.is_in(CHARGED.map(Status::as_str)))
         .filter(pr::Column::DeletedAt.is_null())
@@ -216,15 +217,17 @@ pub async fn list(db: &impl ConnectionTrait, f: &ListFilter<'_>, paging: Paging)
     let q = f.query;
     let cond = f.condition();
     let mut select = pr::Entity::find().filter(cond.clone());
-    let dir = |asc: bool| if asc { Order::Asc } else { Order::Desc };
-    if let Some(asc) = q.issubmittedonsortedascending {
-        select = select.order_by(pr::Column::SubmittedOn, dir(asc));
-    }
-    if let Some(asc) = q.isplacementenddatesortedascending {
-        select = select.order_by(pr::Column::PlacementEndDate, dir(asc));
-    }
-    if let Some(asc) = q.isapprovedamountsortedascending {
-        select = select.order_by(pr::Column::ApprovedCents, dir(asc));
+    // Each sort column may be NULL (not submitted, no placement, not approved).
+    let sorts = [
+        (pr::Column::SubmittedOn, q.issubmittedonsortedascending),
+        (pr::Column::PlacementEndDate, q.isplacementenddatesortedascending),
+        (pr::Column::ApprovedCents, q.isapprovedamountsortedascending),
+    ];
+    for (column, asc) in sorts {
+        if let Some(asc) = asc {
+            let (order, nulls) = crate::web::sort_order(asc);
+            select = select.order_by_with_nulls(column, order, nulls);
+        }
     }
     // Newest first, and a stable order within equal sort keys.
     select = select.order_by_desc(pr::Column::Id);

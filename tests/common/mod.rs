@@ -1,6 +1,10 @@
-//! Test harness: the real app on a real SQLite file in a temporary folder, served over
-//! TCP on a free port, and an HTTP client that speaks to it.
+//! Test harness: the real app on a real SQLite file in a temporary folder (or its own
+//! PostgreSQL database: see `database`), served over TCP on a free port, and an HTTP
+//! client that speaks to it.
 #![allow(dead_code)]
+
+pub mod database;
+pub mod instance;
 
 use std::{
     net::TcpListener,
@@ -62,12 +66,17 @@ pub async fn spawn() -> TestApp {
 
 /// Starts the app on the database in `dir` (a restart when it exists already).
 pub async fn spawn_in(dir: Arc<tempfile::TempDir>, extra: &[&str]) -> TestApp {
-    let db = format!("sqlite://{}?mode=rwc", dir.path().join("mentorpay.db").display());
+    let db = database::url_for(dir.path(), "mentorpay.db").await;
+    spawn_on(dir, &db, extra).await
+}
+
+/// Starts the app on the database at `db` (files in `dir`).
+pub async fn spawn_on(dir: Arc<tempfile::TempDir>, db: &str, extra: &[&str]) -> TestApp {
     let data = dir.path().join("data");
     let mut args = vec![
         "mentorpay",
         "--database-url",
-        &db,
+        db,
         "--data-dir",
         data.to_str().unwrap(),
         "--jwt-secret",
@@ -97,21 +106,26 @@ pub async fn spawn_in(dir: Arc<tempfile::TempDir>, extra: &[&str]) -> TestApp {
     }
 }
 
+/// One call to the server at `base`; the answer's body parsed as JSON when it is.
+pub async fn send(client: &reqwest::Client, base: &str, method: Method, path: &str, token: Option<&str>, body: Option<Value>) -> Reply {
+    let mut req = client.request(method, format!("{base}{path}"));
+    if let Some(t) = token {
+        req = req.bearer_auth(t);
+    }
+    if let Some(b) = body {
+        req = req.json(&b);
+    }
+    let res = req.send().await.expect("request");
+    let status = res.status();
+    let headers = res.headers().clone();
+    let text = res.text().await.unwrap();
+    let body = if text.is_empty() { Value::Null } else { serde_json::from_str(&text).unwrap_or(Value::String(text)) };
+    Reply { status, headers, body }
+}
+
 impl TestApp {
     pub async fn call(&self, method: Method, path: &str, token: Option<&str>, body: Option<Value>) -> Reply {
-        let mut req = self.client.request(method, format!("{}{path}", self.base));
-        if let Some(t) = token {
-            req = req.bearer_auth(t);
-        }
-        if let Some(b) = body {
-            req = req.json(&b);
-        }
-        let res = req.send().await.expect("request");
-        let status = res.status();
-        let headers = res.headers().clone();
-        let text = res.text().await.unwrap();
-        let body = if text.is_empty() { Value::Null } else { serde_json::from_str(&text).unwrap_or(Value::String(text)) };
-        Reply { status, headers, body }
+        send(&self.client, &self.base, method, path, token, body).await
     }
 
     pub async fn get(&self, path: &str, token: &str) -> Reply {
