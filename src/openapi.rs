@@ -79,7 +79,7 @@ use crate::{budgets, error::ProblemBody, identity, participants, payment_request
         payment_requests::api::download_file,
         payment_requests::api::delete_file,
     ),
-    components(schemas(ProblemBody, reference::dto::RefItem, reference::dto::RefCreate)),
+    components(schemas(ProblemBody, reference::dto::RefItem, reference::dto::RefCreate, reference::dto::RefUpdate)),
     modifiers(&BearerAuth, &ReferencePaths),
     tags((name = "identity", description = "Sign-in, tokens, users, roles"), (name = "reference", description = "Reference lists (one generic implementation)"), (name = "participants", description = "Participants, participations, Coordinator logins"), (name = "settings", description = "System settings and fiscal years"), (name = "budgets", description = "Budget lines per fiscal year"), (name = "payment-requests", description = "Payment requests F1 to F14, their workflow and receipts"), (name = "system", description = "Health"))
 )]
