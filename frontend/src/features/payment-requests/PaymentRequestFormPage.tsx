@@ -9,6 +9,8 @@ import { asApiError, ErrorDisplay } from '../../components/ErrorDisplay';
 import { fieldErrors } from '../../components/fieldErrors';
 import { NotAvailableYet } from '../../components/NotAvailableYet';
 import { openConfirm } from '../../components/confirmDialogs';
+import { formatDate } from '../../components/dates';
+import { formatMoney } from '../../components/money';
 import { PageCard } from '../../components/PageCard';
 import { ActivityLog } from './ActivityLog';
 import {
@@ -33,6 +35,7 @@ import { ApprovePanel } from './ApprovePanel';
 import type { MealRates } from './genericForms';
 import { bodyOf, emptyValues, SUPPORTED_FORMS, valuesOf, type RequestValues } from './forms';
 import { ReceiptList, ReceiptsEditor } from './Receipts';
+import { RequestDocument, RevisionAlert } from './RequestDocument';
 import { RequestFields } from './RequestFields';
 import { StatusBadge } from './StatusBadge';
 
@@ -136,15 +139,17 @@ function Actions({ request }: { request: PaymentRequest }) {
     return 'data' in result;
   };
   const base = `/payment-request/${request.formType}/${request.id}`;
+  // Sent back for revision, the next step is to correct it: Edit leads, Submit follows.
+  const returned = request.formStatus === 'RevisionRequested';
   return (
     <Group gap="xs">
       {has('edit') && (
-        <Button component={Link} to={`${base}/edit`} variant="light">
+        <Button component={Link} to={`${base}/edit`} variant={returned ? 'filled' : 'light'}>
           Edit
         </Button>
       )}
       {has('submit') && (
-        <Button loading={acting.isLoading} onClick={() => run('submit', 'The request was submitted.')}>
+        <Button variant={returned ? 'light' : 'filled'} loading={acting.isLoading} onClick={() => run('submit', 'The request was submitted.')}>
           Submit
         </Button>
       )}
@@ -301,9 +306,9 @@ function Facts({ request }: { request: PaymentRequest }) {
   return (
     <Group gap="lg">
       <StatusBadge status={request.formStatus} />
-      <Text size="sm">Requested: ${request.requestedAmount.toFixed(2)}</Text>
-      {request.approvedAmount != null && <Text size="sm">Approved: ${request.approvedAmount.toFixed(2)}</Text>}
-      {request.submittedOn && <Text size="sm">Submitted on {request.submittedOn}</Text>}
+      <Text size="sm">Requested: {formatMoney(request.requestedAmount)}</Text>
+      {request.approvedAmount != null && <Text size="sm">Approved: {formatMoney(request.approvedAmount)}</Text>}
+      {request.submittedOn && <Text size="sm">Submitted on {formatDate(request.submittedOn)}</Text>}
     </Group>
   );
 }
@@ -314,6 +319,15 @@ export default function PaymentRequestFormPage({ mode }: { mode: PaymentRequestF
   const needsRequest = mode !== 'create';
   const query = useGetPaymentRequestQuery({ formType, id }, { skip: !needsRequest || !SUPPORTED_FORMS.includes(formType) });
 
+  if (!/^F([1-9]|1[0-4])$/.test(formType)) {
+    return (
+      <PageCard title="Unknown form">
+        <Alert color="red" role="alert" title={`There is no form "${formType}"`}>
+          Payment request forms are F1 to F14. <Link to="/">Back to the request list</Link>
+        </Alert>
+      </PageCard>
+    );
+  }
   if (!SUPPORTED_FORMS.includes(formType)) {
     return <NotAvailableYet title={TITLES[mode]} description={`${formType}${paymentRequestId ? ` #${paymentRequestId}` : ''}`} />;
   }
@@ -335,13 +349,18 @@ export default function PaymentRequestFormPage({ mode }: { mode: PaymentRequestF
   const request = query.data;
   return (
     <Stack gap="lg">
+      {request && <RevisionAlert request={request} />}
       <PageCard title={title} actions={mode === 'view' && request ? <Actions request={request} /> : undefined}>
         <Stack gap="md">
-          {request && <Facts request={request} />}
+          {mode === 'edit' && request && <Facts request={request} />}
           {mode === 'edit' && request && !request.availableActions.includes('edit') && (
             <Alert color="orange">This request cannot be edited in its current status.</Alert>
           )}
-          <RequestForm key={`${mode}-${request?.id ?? 'new'}`} mode={mode} formType={formType} stored={request} />
+          {request && (mode === 'view' || mode === 'approve') ? (
+            <RequestDocument request={request} />
+          ) : (
+            <RequestForm key={`${mode}-${request?.id ?? 'new'}`} mode={mode} formType={formType} stored={request} />
+          )}
         </Stack>
       </PageCard>
       {mode === 'approve' && request && <ApprovePanel request={request} />}

@@ -7,6 +7,7 @@ import { Permission } from '../../app/permissions';
 import { useHasPermission } from '../../app/hooks';
 import { DataTable } from '../../components/DataTable';
 import { asApiError, ErrorDisplay } from '../../components/ErrorDisplay';
+import { formatDate } from '../../components/dates';
 import { formatMoney } from '../../components/money';
 import { PageCard } from '../../components/PageCard';
 import { PermissionGate } from '../../components/PermissionGate';
@@ -95,15 +96,17 @@ function columns(
       id: 'requestedAmount',
       header: 'Requested',
       enableSorting: false,
+      meta: { align: 'right' },
       cell: ({ row }) => <Nowrap>{formatMoney(row.original.requestedAmount)}</Nowrap>,
     },
     {
       id: 'approvedAmount',
       header: 'Approved',
+      meta: { align: 'right' },
       cell: ({ row }) => (row.original.approvedAmount == null ? '' : <Nowrap>{formatMoney(row.original.approvedAmount)}</Nowrap>),
     },
-    { id: 'submittedOn', header: 'Submitted on', cell: ({ row }) => <Nowrap>{row.original.submittedOn ?? ''}</Nowrap> },
-    { id: 'placementEndDate', header: 'Placement end', cell: ({ row }) => <Nowrap>{row.original.placementEndDate ?? ''}</Nowrap> },
+    { id: 'submittedOn', header: 'Submitted on', cell: ({ row }) => <Nowrap>{formatDate(row.original.submittedOn)}</Nowrap> },
+    { id: 'placementEndDate', header: 'Placement end', cell: ({ row }) => <Nowrap>{formatDate(row.original.placementEndDate)}</Nowrap> },
   ];
 }
 
