@@ -1,3 +1,4 @@
+import { MoneyField } from '../../components/MoneyInput';
 import { ActionIcon, Button, Checkbox, Group, NumberInput, Select, SimpleGrid, Table, Text, TextInput } from '@mantine/core';
 import { formatCents } from '../../components/money';
 import type { RefItem } from './api';
@@ -38,14 +39,16 @@ function Field({
       return <TextInput type="date" label={label} readOnly={readOnly} value={String(value ?? '')} onChange={(e) => onChange(e.currentTarget.value)} error={error} />;
     case 'text':
       return <TextInput label={label} readOnly={readOnly} value={String(value ?? '')} onChange={(e) => onChange(e.currentTarget.value)} error={error} />;
-    case 'number':
     case 'money':
+      return (
+        <MoneyField label={label} readOnly={readOnly} value={value === '' || value === null || value === undefined ? '' : Number(value)} onChange={onChange} error={error} />
+      );
+    case 'number':
       return (
         <NumberInput
           label={label}
           min={0}
           decimalScale={2}
-          prefix={spec.kind === 'money' ? '$' : undefined}
           readOnly={readOnly}
           value={value as number | ''}
           onChange={(v) => onChange(typeof v === 'number' ? v : v === '' ? '' : Number(v))}

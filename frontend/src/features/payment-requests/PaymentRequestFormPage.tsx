@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Loader, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Permission } from '../../app/permissions';
 import { useHasPermission } from '../../app/hooks';
@@ -11,6 +11,7 @@ import { NotAvailableYet } from '../../components/NotAvailableYet';
 import { openConfirm } from '../../components/confirmDialogs';
 import { formatDate } from '../../components/dates';
 import { formatMoney } from '../../components/money';
+import { firstRefused, showFirstError } from '../../components/MoneyInput';
 import { PageCard } from '../../components/PageCard';
 import { ActivityLog } from './ActivityLog';
 import {
@@ -35,6 +36,7 @@ import { ApprovePanel } from './ApprovePanel';
 import type { MealRates } from './genericForms';
 import { bodyOf, emptyValues, SUPPORTED_FORMS, valuesOf, type RequestValues } from './forms';
 import { ReceiptList, ReceiptsEditor } from './Receipts';
+import { usePickablePrograms } from './myPrograms';
 import { RequestDocument, RevisionAlert } from './RequestDocument';
 import { RequestFields } from './RequestFields';
 import { StatusBadge } from './StatusBadge';
@@ -51,6 +53,8 @@ function useLookups(mode: PaymentRequestFormMode, formType: string, mentorProgra
   const canRead = useHasPermission(Permission.RequestRead);
   const editing = mode === 'create' || mode === 'edit';
   const programs = useGetRequestMentorProgramsQuery();
+  // New requests go only to the caller's own programs (a Coordinator's scope).
+  const pickable = usePickablePrograms();
   const payees = useGetPayeesQuery(
     { mentorProgramId: mentorProgramId ? Number(mentorProgramId) : undefined, formType, formId: stored?.id },
     { skip: !mentorProgramId },
@@ -68,7 +72,7 @@ function useLookups(mode: PaymentRequestFormMode, formType: string, mentorProgra
   // Saving applies the rates in force now; a stored request shows the rates its amount was computed with.
   const current = editing ? rates.data : undefined;
   return {
-    programs: programs.data,
+    programs: editing ? pickable : programs.data,
     payees: payees.data,
     colleges: colleges.data,
     travelPurposes: purposes.data,
@@ -242,6 +246,7 @@ function RequestForm({ mode, formType, stored }: { mode: PaymentRequestFormMode;
     if (leaveTo) navigate(leaveTo, { replace: true });
   }, [leaveTo, navigate]);
 
+  const formRef = useRef<HTMLFormElement>(null);
   const saveError = mode === 'create' ? creating.error : updating.error;
   const errors = fieldErrors(saveError ? asApiError(saveError) : undefined);
   const detailsUrl = (r: PaymentRequest) => `/payment-request/${r.formType}/${r.id}/details`;
@@ -254,14 +259,18 @@ function RequestForm({ mode, formType, stored }: { mode: PaymentRequestFormMode;
     if ('data' in result && result.data) {
       notifications.show({ color: 'green', message: `${result.data.formType} #${result.data.id} was saved.`, autoClose: 5000 });
       setLeaveTo(detailsUrl(result.data));
-    }
+    } else showFirstError(formRef.current);
   };
   const cancel = () => askAndCancel(dirty, () => setLeaveTo(stored ? detailsUrl(stored) : '/'));
 
   return (
     <form
+      ref={formRef}
+      noValidate
       onSubmit={(e) => {
         e.preventDefault();
+        // What can be known here is said before the confirmation, at the field.
+        if (firstRefused(formRef.current)) return;
         // A file still uploading would be left out of the save.
         if (editing && !uploading) void askAndSave(save);
       }}

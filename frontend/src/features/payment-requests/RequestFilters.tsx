@@ -1,5 +1,6 @@
 import { MultiSelect, Select, SimpleGrid, TextInput } from '@mantine/core';
-import { useGetPayeesQuery, useGetPaymentRequestSummaryQuery, useGetPaymentRequestTypesQuery, useGetRequestMentorProgramsQuery } from './api';
+import { useGetPayeesQuery, useGetPaymentRequestSummaryQuery, useGetPaymentRequestTypesQuery } from './api';
+import { usePickablePrograms } from './myPrograms';
 import type { RequestListState } from './listQuery';
 import { statusLabel } from './StatusBadge';
 
@@ -11,13 +12,14 @@ type OnChange = (patch: Partial<RequestListState>) => void;
 
 /** The mentor program and, within it, the payee; a payee belongs to one program, so changing it clears the payee. */
 export function ProgramFilter({ state, onChange }: { state: RequestListState; onChange: OnChange }) {
-  const programs = useGetRequestMentorProgramsQuery();
+  // A Coordinator is offered its own programs only.
+  const programs = usePickablePrograms();
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm" maw={840}>
       <Select
         label="Mentor program"
         placeholder="All programs"
-        data={(programs.data ?? []).map((p) => ({ value: String(p.id), label: p.name }))}
+        data={(programs ?? []).map((p) => ({ value: String(p.id), label: p.name }))}
         value={state.mentorProgramId ? String(state.mentorProgramId) : null}
         onChange={(v) => onChange({ mentorProgramId: v ? Number(v) : undefined, participationId: undefined })}
         clearable
@@ -27,6 +29,9 @@ export function ProgramFilter({ state, onChange }: { state: RequestListState; on
     </SimpleGrid>
   );
 }
+
+/** `DirectorMentor` -> `director mentor`: roles in words, not codes. */
+export const roleWords = (code: string) => code.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
 
 /** Payees of the chosen program by name; a payee in the address bar without a program is still named. */
 function PayeeFilter({ state, onChange }: { state: RequestListState; onChange: OnChange }) {
@@ -40,7 +45,7 @@ function PayeeFilter({ state, onChange }: { state: RequestListState; onChange: O
       label="Payee"
       placeholder={mentorProgramId ? 'Any' : 'Choose a mentor program first'}
       disabled={!mentorProgramId && !participationId}
-      data={payees.map((p) => ({ value: String(p.participationId), label: `${p.fullName} (${p.roleCode})` }))}
+      data={payees.map((p) => ({ value: String(p.participationId), label: `${p.fullName} (${roleWords(p.roleCode)})` }))}
       value={participationId ? String(participationId) : null}
       onChange={(v) => onChange({ participationId: v ? Number(v) : undefined })}
       clearable
