@@ -137,3 +137,39 @@ async fn budget_amounts_and_the_mileage_rate_refuse_negative_or_malformed_money(
     assert!(r.problem(400)["errors"]["mileageRate"].is_array(), "{}", r.body);
     assert_eq!(app.get("/api/v1/system-settings/general", &admin).await.ok()["mileageRate"], general["mileageRate"]);
 }
+
+#[actix_web::test]
+async fn each_caller_learns_its_own_programs() {
+    let app = spawn().await;
+    let admin = app.admin_token().await;
+    let mine = app.get("/api/v1/mentor-programs/mine", &admin).await.ok().clone();
+    assert_eq!(mine["all"], true);
+
+    // A Coordinator login without a participant link sees nothing, and is told so.
+    app.create_user(&admin, "unlinked@example.org", &["Coordinator"], "unlinked pass 123").await;
+    let (unlinked, _) = app.login("unlinked@example.org", "unlinked pass 123").await;
+    let mine = app.get("/api/v1/mentor-programs/mine", &unlinked).await.ok().clone();
+    assert_eq!(mine, json!({"all": false, "linkedToParticipant": false, "mentorProgramIds": []}));
+
+    // A linked Coordinator: the programs it coordinates.
+    let year = app
+        .post("/api/v1/system-settings/fiscal-years", Some(&admin), json!({"name": "FY 2026-27", "startDate": "2026-07-01", "endDate": "2027-06-30"}))
+        .await;
+    let fy = year.body["id"].as_i64().unwrap();
+    let person = app
+        .post(
+            "/api/v1/participants",
+            Some(&admin),
+            json!({"firstName": "Cora", "lastName": "Linked", "email": "cora@example.org", "status": "Active", "roleCode": "Coordinator",
+                   "participations": [{"mentorProgramId": 2, "fiscalYearId": fy, "roleCode": "Coordinator", "startDate": "2026-07-01"}]}),
+        )
+        .await;
+    assert_eq!(person.status, 201, "{}", person.body);
+    let id = person.body["id"].as_i64().unwrap();
+    let login = app.post(&format!("/api/v1/participants/{id}/identity-user"), Some(&admin), json!({"password": "linked pass 1234"})).await;
+    assert_eq!(login.status, 201, "{}", login.body);
+    let (linked, _) = app.login("cora@example.org", "linked pass 1234").await;
+    let mine = app.get("/api/v1/mentor-programs/mine", &linked).await.ok().clone();
+    assert_eq!(mine, json!({"all": false, "linkedToParticipant": true, "mentorProgramIds": [2]}));
+    app.call(reqwest::Method::GET, "/api/v1/mentor-programs/mine", None, None).await.problem(401);
+}

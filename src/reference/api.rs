@@ -5,7 +5,7 @@ use sea_orm::TransactionTrait;
 use serde_json::json;
 
 use super::{
-    dto::{RefCreate, RefItem, RefQuery, RefUpdate},
+    dto::{MyPrograms, RefCreate, RefItem, RefQuery, RefUpdate},
     lists::{Access, Filter, RefList, Source},
     rules, store,
 };
@@ -130,4 +130,16 @@ pub async fn update_item(list: &'static RefList, state: web::Data<AppState>, me:
     txn.commit().await?;
     let after = store::get(&state.db, table, list.filter, id).await?.ok_or_else(|| ApiError::not_found("The item"))?;
     Ok(web::Json(after))
+}
+
+/// `GET /mentor-programs/mine`: any signed-in user may ask about its own scope.
+#[utoipa::path(get, path = "/api/v1/mentor-programs/mine", tag = "reference", security(("bearer" = [])),
+    responses((status = 200, body = MyPrograms), (status = 401, body = crate::error::ProblemBody)))]
+pub async fn my_programs(state: web::Data<AppState>, me: CurrentUser) -> ApiResult<web::Json<MyPrograms>> {
+    let scope = crate::auth::scope::scope_of(&state.db, &me).await?;
+    Ok(web::Json(MyPrograms {
+        all: scope.is_all(),
+        linked_to_participant: me.user.participant_id.is_some(),
+        mentor_program_ids: scope.program_ids().unwrap_or_default(),
+    }))
 }

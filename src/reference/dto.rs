@@ -59,3 +59,16 @@ pub struct RefUpdate {
     /// Mentor programs only: the program's colleges, replacing the ones it had.
     pub college_ids: Option<Vec<i32>>,
 }
+
+/// `GET /mentor-programs/mine`: the programs the caller works in (its coordinator scope), so
+/// screens offer only those and can say why a list is empty.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct MyPrograms {
+    /// Administrators: every program (`mentorProgramIds` is then empty).
+    pub all: bool,
+    /// The login is linked to a participant (without a link a non-Administrator sees nothing).
+    pub linked_to_participant: bool,
+    /// The programs where the linked participant is a Coordinator.
+    pub mentor_program_ids: Vec<i32>,
+}
