@@ -361,7 +361,7 @@ export default function PaymentRequestFormPage({ mode }: { mode: PaymentRequestF
       {request && <RevisionAlert request={request} />}
       <PageCard title={title} actions={mode === 'view' && request ? <Actions request={request} /> : undefined}>
         <Stack gap="md">
-          {mode === 'edit' && request && <Facts request={request} />}
+          {request && <Facts request={request} />}
           {mode === 'edit' && request && !request.availableActions.includes('edit') && (
             <Alert color="orange">This request cannot be edited in its current status.</Alert>
           )}

@@ -249,10 +249,14 @@ function RequestList() {
             {scopeReason}
           </Alert>
         )}
-        <ProgramFilter state={state} onChange={patch} />
         <Summary mentorProgramId={state.mentorProgramId} onPick={(s) => patch({ formStatus: [s] })} />
-        <RequestFilters state={state} onChange={patch} />
-        {canMove && (
+        {/* Program and payee beside status and form type: one row of filters above the list. */}
+        <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="sm">
+          <ProgramFilter state={state} onChange={patch} />
+          <RequestFilters state={state} onChange={patch} compact />
+        </SimpleGrid>
+        {/* The bulk bar shows where it is used: approved requests in view, or a selection made. */}
+        {canMove && (selected.size > 0 || state.formStatus.includes('Approved')) && (
           <BulkActionBar
             selection={selected}
             matching={approvedFilter ? (matching.data?.totalCount ?? 0) : 0}
@@ -291,10 +295,9 @@ function RequestList() {
 export default function PaymentRequestListPage() {
   const canRead = useHasPermission(Permission.RequestRead);
   return (
-    <Stack gap="lg">
-      {/* The work list comes first: at 1280x800 at least 8 rows show above the fold. Who is
-          signed in is in the user menu; the service status sits with the settings. */}
-      {!canRead && <WelcomeHeader />}
+    <Stack gap="sm">
+      {/* One line: the work list below keeps at least 8 rows above the fold at 1280x800. */}
+      <WelcomeHeader />
       {canRead ? (
         <RequestList />
       ) : (

@@ -24,7 +24,6 @@ import {
 import { detailsView, refsOf, type ViewLookups } from './detailsView';
 import { formTypeName } from './names';
 import { ReceiptList } from './Receipts';
-import { StatusBadge } from './StatusBadge';
 
 function useViewLookups(formType: string): ViewLookups {
   const need = new Set(refsOf(formType));
@@ -116,15 +115,8 @@ export function RequestDocument({ request }: { request: PaymentRequest }) {
         <Fact label="Form">
           {request.formType} – {formTypeName(types.data, request.formType)}
         </Fact>
-        <Fact label="Status">
-          <StatusBadge status={request.formStatus} />
-        </Fact>
         <Fact label="Payee">{payee ? `${payee.fullName}${payee.isDeleted ? ' (deleted)' : ''}` : `#${request.participationId}`}</Fact>
         <Fact label="Mentor program">{coded(programs.data, request.mentorProgramId)}</Fact>
-        <Fact label="Requested amount" testId="requested-amount">
-          {formatMoney(request.requestedAmount)}
-        </Fact>
-        <Fact label="Submitted on">{request.submittedOn ? formatDate(request.submittedOn) : 'Not submitted yet'}</Fact>
         {request.placementEndDate && <Fact label="Placement end">{formatDate(request.placementEndDate)}</Fact>}
       </SimpleGrid>
       {request.description && <Fact label="Description">{request.description}</Fact>}

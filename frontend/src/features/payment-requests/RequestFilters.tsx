@@ -1,4 +1,5 @@
-import { MultiSelect, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { Button, MultiSelect, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { useState } from 'react';
 import { useGetPayeesQuery, useGetPaymentRequestSummaryQuery, useGetPaymentRequestTypesQuery } from './api';
 import { usePickablePrograms } from './myPrograms';
 import type { RequestListState } from './listQuery';
@@ -55,14 +56,18 @@ function PayeeFilter({ state, onChange }: { state: RequestListState; onChange: O
 }
 
 /** Status, form type and the three dates. Statuses come from GET /payment-requests/summary, types from /types. */
-export function RequestFilters({ state, onChange }: { state: RequestListState; onChange: OnChange }) {
+export function RequestFilters({ state, onChange, compact = false }: { state: RequestListState; onChange: OnChange; compact?: boolean }) {
   const summary = useGetPaymentRequestSummaryQuery(state.mentorProgramId);
   const types = useGetPaymentRequestTypesQuery();
+  const anyDate = Boolean(state.approvedStart || state.approvedEnd || state.placementEndDate);
+  const [moreOpen, setMoreOpen] = useState(false);
+  // Compact (Home): the dates wait behind "More filters", so the work list starts higher.
+  const showDates = !compact || moreOpen || anyDate;
   const date = (label: string, key: 'approvedStart' | 'approvedEnd' | 'placementEndDate') => (
     <TextInput type="date" label={label} value={state[key] ?? ''} onChange={(e) => onChange({ [key]: e.currentTarget.value || undefined })} />
   );
   return (
-    <SimpleGrid cols={{ base: 2, md: 3, lg: 5 }} spacing="sm">
+    <SimpleGrid cols={compact ? { base: 2, lg: showDates ? 5 : 3 } : { base: 2, md: 3, lg: 5 }} spacing="sm">
       <MultiSelect
         label="Status"
         placeholder={state.formStatus.length ? undefined : 'Any'}
@@ -79,9 +84,17 @@ export function RequestFilters({ state, onChange }: { state: RequestListState; o
         onChange={(formType) => onChange({ formType })}
         clearable
       />
-      {date('Approved from', 'approvedStart')}
-      {date('Approved until', 'approvedEnd')}
-      {date('Placement ends by', 'placementEndDate')}
+      {showDates ? (
+        <>
+          {date('Approved from', 'approvedStart')}
+          {date('Approved until', 'approvedEnd')}
+          {date('Placement ends by', 'placementEndDate')}
+        </>
+      ) : (
+        <Button variant="subtle" size="sm" mt={24} onClick={() => setMoreOpen(true)} aria-expanded={false}>
+          More filters (dates)
+        </Button>
+      )}
     </SimpleGrid>
   );
 }
