@@ -86,6 +86,7 @@ fn api(cfg: &mut web::ServiceConfig) {
     identity::configure(cfg);
     // Reference lists first: `/participants/roles` must not be taken for `/participants/{id}`.
     reference::configure(cfg);
+    reference::configure_edits(cfg);
     participants::configure(cfg);
     settings::configure(cfg);
     budgets::configure(cfg);

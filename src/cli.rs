@@ -26,7 +26,7 @@ pub enum Command {
     /// Serve the application (the default).
     Serve {
         /// Load the demo world first (as `mentorpay demo`).
-        #[arg(long)]
+        #[arg(long, env = "MENTORPAY_DEMO")]
         demo: bool,
     },
     /// Load a demo world into an empty database (two fiscal years, about 200 participants,
@@ -94,13 +94,16 @@ async fn serve(config: Config, demo: bool) -> anyhow::Result<()> {
     let listener = TcpListener::bind(listen).with_context(|| format!("cannot listen on {listen}"))?;
     let state = app::prepare(config).await?;
     if demo {
-        match crate::demo::world::load(&state.db).await? {
-            Some(l) => tracing::info!(
-                participants = l.participants,
-                requests = l.requests,
-                budget_lines = l.budget_lines,
-                "demo world loaded"
-            ),
+        match crate::demo::world::load(&state).await? {
+            Some(l) => {
+                tracing::info!(participants = l.participants, requests = l.requests, budget_lines = l.budget_lines, "demo world loaded");
+                // Demo only: a Coordinator to sign in as, beside the Administrator, so the
+                // two sides of an approval can be tried (its requests await approval).
+                if let Some((email, link)) = l.coordinator {
+                    tracing::warn!(%email, "demo Coordinator: open this one-time link to choose its password (valid 72 hours): {link}");
+                    eprintln!("\n  Demo Coordinator: sign in as {email} after choosing a password at\n  {link}\n");
+                }
+            }
             None => tracing::info!("the database has participants already; demo world not loaded"),
         }
     }

@@ -17,6 +17,7 @@ use crate::{budgets, error::ProblemBody, identity, participants, payment_request
     info(title = "MentorPay API", version = "1", description = "Payment requests of the mentor program. Every call but sign-in, refresh, password links and health needs `Authorization: Bearer <accessToken>`."),
     paths(
         system::health,
+        reference::api::my_programs,
         identity::session::login,
         identity::session::refresh,
         identity::session::logout,
@@ -79,7 +80,7 @@ use crate::{budgets, error::ProblemBody, identity, participants, payment_request
         payment_requests::api::download_file,
         payment_requests::api::delete_file,
     ),
-    components(schemas(ProblemBody, reference::dto::RefItem, reference::dto::RefCreate)),
+    components(schemas(ProblemBody, reference::dto::RefItem, reference::dto::RefCreate, reference::dto::RefUpdate, reference::dto::MyPrograms)),
     modifiers(&BearerAuth, &ReferencePaths),
     tags((name = "identity", description = "Sign-in, tokens, users, roles"), (name = "reference", description = "Reference lists (one generic implementation)"), (name = "participants", description = "Participants, participations, Coordinator logins"), (name = "settings", description = "System settings and fiscal years"), (name = "budgets", description = "Budget lines per fiscal year"), (name = "payment-requests", description = "Payment requests F1 to F14, their workflow and receipts"), (name = "system", description = "Health"))
 )]

@@ -1,18 +1,35 @@
-//! `mentorpay demo`: a newcomer's database shows a living app, and loading twice changes nothing.
+//! `mentorpay demo`: a newcomer's database shows a living app, loading twice changes nothing,
+//! and every demo record obeys the rules the API would hold it to (issue #13 item 6).
 
 mod common;
 
 use common::*;
+use mentorpay::{
+    budgets,
+    entities::{budget_line, participant, participation, payment_request as pr},
+    identity,
+    money::Money,
+    participants::{self, dto::{ParticipantBody, ParticipationBody}},
+    payment_requests::{
+        approval::{self, Facts, Proposal},
+        forms::{self, Details, FormType},
+        store,
+        workflow::{Action, Status},
+    },
+};
+use sea_orm::EntityTrait;
+use serde_json::json;
 
 #[actix_web::test]
 async fn the_demo_world_fills_every_screen_once() {
     let app = spawn().await;
     let admin = app.admin_token().await;
-    let loaded = mentorpay::demo::world::load(&app.state.db).await.unwrap().expect("an empty database takes the demo");
+    let loaded = mentorpay::demo::world::load(&app.state).await.unwrap().expect("an empty database takes the demo");
     assert_eq!((loaded.participants, loaded.requests), (200, 600));
     assert!(loaded.budget_lines > 0);
 
-    assert_eq!(app.get("/api/v1/participants?Size=1", &admin).await.ok()["totalCount"], 200);
+    // Two demo Coordinators join the seeded participants.
+    assert_eq!(app.get("/api/v1/participants?Size=1", &admin).await.ok()["totalCount"], 202);
     let summary = app.get("/api/v1/payment-requests/summary", &admin).await.ok().clone();
     let counts: Vec<i64> = summary.as_array().unwrap().iter().map(|s| s["count"].as_i64().unwrap()).collect();
     assert_eq!(counts.iter().sum::<i64>(), 600);
@@ -34,6 +51,152 @@ async fn the_demo_world_fills_every_screen_once() {
     }
 
     // A second load (or one on real data) writes nothing.
-    assert!(mentorpay::demo::world::load(&app.state.db).await.unwrap().is_none());
+    assert!(mentorpay::demo::world::load(&app.state).await.unwrap().is_none());
     assert_eq!(app.get("/api/v1/payment-requests?Size=1", &admin).await.ok()["totalCount"], 600);
+}
+
+#[actix_web::test]
+async fn the_printed_coordinator_signs_in_and_the_administrator_approves_its_request() {
+    let app = spawn().await;
+    let admin = app.admin_token().await;
+    let loaded = mentorpay::demo::world::load(&app.state).await.unwrap().unwrap();
+    let (email, link) = loaded.coordinator.expect("a Coordinator login is printed");
+    let query = &link[link.find("/set-password?").unwrap() + "/set-password?".len()..];
+    let pairs: Vec<(String, String)> = serde_html_form::from_str(query).unwrap();
+    let token = &pairs.iter().find(|(k, _)| k == "token").unwrap().1;
+    let password = "demo coordinator 123";
+    app.post("/api/v1/identity/user/set-password", None, json!({"email": email, "token": token, "password": password})).await.ok();
+    let (coordinator, _) = app.login(&email, password).await;
+
+    // It sees only its programs' requests, and the Administrator can approve what it submitted.
+    let own = app.get("/api/v1/payment-requests?Size=500&FormStatus=Submitted", &coordinator).await.ok().clone();
+    let all = app.get("/api/v1/payment-requests?Size=500&FormStatus=Submitted", &admin).await.ok().clone();
+    let (own_n, all_n) = (own["totalCount"].as_i64().unwrap(), all["totalCount"].as_i64().unwrap());
+    assert!(0 < own_n && own_n < all_n, "{own_n} of {all_n}");
+    let item = &own["items"][0];
+    let path = format!("/api/v1/payment-requests/{}/{}", item["formType"].as_str().unwrap(), item["id"]);
+    let full = app.get(&path, &admin).await.ok().clone();
+    assert!(full["availableActions"].as_array().unwrap().iter().any(|a| a == "approve"), "{full}");
+    let log = app
+        .get(&format!("/api/v1/payment-requests/activity-log?PaymentRequestId={}&PaymentRequestType={}", item["id"], item["formType"].as_str().unwrap()), &admin)
+        .await
+        .ok()
+        .clone();
+    let actions: Vec<&str> = log.as_array().unwrap().iter().map(|e| e["action"].as_str().unwrap()).collect();
+    assert_eq!(actions, ["submitted", "created"], "newest first: {log}");
+}
+
+/// The status a logged action leads from and to, as the workflow defines it.
+fn action_named(name: &str) -> Option<Action> {
+    Some(match name {
+        "submitted" => Action::Submit,
+        "sent-for-revision" => Action::SendForRevision,
+        "approved" => Action::Approve,
+        "moved-to-ready-for-processing" => Action::MoveToReadyForProcessing,
+        "processed" => Action::Process,
+        "moved-to-draft" => Action::MoveToDraft,
+        "moved-back-to-submitted" => Action::MoveBackToSubmitted,
+        _ => return None,
+    })
+}
+
+#[actix_web::test]
+async fn every_demo_record_obeys_the_rules_the_api_holds_it_to() {
+    let app = spawn().await;
+    mentorpay::demo::world::load(&app.state).await.unwrap().unwrap();
+    let db = &app.state.db;
+    let rates = store::rates(db).await.unwrap();
+
+    for r in pr::Entity::find().all(db).await.unwrap() {
+        let form = FormType::parse(&r.form_type).unwrap();
+        let status = Status::parse(&r.status).unwrap();
+        let limits = store::limits(db, form).await.unwrap();
+        let mut details = Details::from_stored(form, &r.details).unwrap();
+        let entered = Some(Money(r.requested_cents));
+        let e = forms::evaluate(&mut details, entered, &rates, &limits)
+            .unwrap_or_else(|errors| panic!("request {} ({form:?}) breaks its form: {errors:?}", r.id));
+        assert_eq!(e.requested_amount.cents(), r.requested_cents, "request {}", r.id);
+        let mut errors = Default::default();
+        forms::check_description(r.description.as_deref(), &mut errors);
+        assert!(errors.is_empty(), "request {}: {errors:?}", r.id);
+
+        let creator = r.created_by.expect("a creator");
+        assert_eq!(identity::store::first_role(db, creator).await.unwrap().as_deref(), Some("Coordinator"), "request {}", r.id);
+        if status != Status::Draft {
+            let submitted = r.submitted_on.expect("submitted on");
+            assert!(store::fiscal_year_covering(db, submitted).await.unwrap().is_some(), "request {}", r.id);
+            assert_eq!(r.submitted_by, Some(creator));
+        }
+        if matches!(status, Status::Approved | Status::ReadyForProcessing | Status::Processed) {
+            let proposal = Proposal {
+                approved_amount: Money(r.approved_cents.expect("approved amount")),
+                approval_code_id: r.approval_code_id.expect("approval code"),
+                fund_id: r.fund_id.expect("fund"),
+                expense_account_id: r.expense_account_id.expect("expense account"),
+            };
+            let year = store::fiscal_year_covering(db, r.submitted_on.unwrap()).await.unwrap();
+            let facts = Facts {
+                form_type: form,
+                requested_amount: Money(r.requested_cents),
+                limits: limits.clone(),
+                approval_code_type: store::approval_code_type(db, proposal.approval_code_id).await.unwrap(),
+                fund_exists: store::fund_exists(db, proposal.fund_id).await.unwrap(),
+                expense_account_exists: store::expense_account_exists(db, proposal.expense_account_id).await.unwrap(),
+                submitted_on: r.submitted_on,
+                fiscal_year: year.map(|y| y.name),
+                budget_remaining: None,
+                activity_end: r.activity_end,
+                duplicates: vec![],
+                created_by: r.created_by,
+                submitted_by: r.submitted_by,
+                approver: r.approved_by.expect("approver"),
+            };
+            let verdict = approval::assess(&proposal, &facts);
+            assert!(verdict.errors.is_empty(), "request {} could not have been approved: {:?}", r.id, verdict.errors);
+        } else {
+            assert!(r.approved_cents.is_none() && r.approved_at.is_none(), "request {}", r.id);
+        }
+
+        // Its history leads, step by step through the workflow, to where it stands.
+        let mut log = store::activity(db, r.id).await.unwrap();
+        log.reverse();
+        assert_eq!(log.first().map(|e| e.action.as_str()), Some("created"), "request {}", r.id);
+        let mut at = Status::Draft;
+        for entry in &log[1..] {
+            let action = action_named(&entry.action).unwrap_or_else(|| panic!("unknown action {}", entry.action));
+            assert!(action.sources(|_| true).contains(&at), "request {}: {} from {at:?}", r.id, entry.action);
+            assert_eq!(entry.from_status.as_deref(), Some(at.as_str()));
+            at = action.target().unwrap();
+            assert_eq!(entry.to_status.as_deref(), Some(at.as_str()));
+            if action == Action::SendForRevision {
+                assert!(entry.comment.as_deref().is_some_and(|c| !c.is_empty()), "a reason is required");
+            }
+        }
+        assert_eq!(at, status, "request {}: its history ends where it stands", r.id);
+    }
+
+    for p in participant::Entity::find().all(db).await.unwrap() {
+        let body: ParticipantBody = serde_json::from_value(json!({
+            "firstName": p.first_name, "lastName": p.last_name, "email": p.email, "phone": p.phone, "address": p.address,
+            "status": p.status, "roleCode": p.role_code, "districtSetType": p.district_set_type, "districtId": p.district_id,
+            "caucusRegionId": p.caucus_region_id,
+        }))
+        .unwrap();
+        participants::rules::check_participant(&body).unwrap_or_else(|e| panic!("participant {}: {e:?}", p.id));
+    }
+    for t in participation::Entity::find().all(db).await.unwrap() {
+        let body: ParticipationBody = serde_json::from_value(json!({
+            "mentorProgramId": t.mentor_program_id, "fiscalYearId": t.fiscal_year_id, "roleCode": t.role_code,
+            "collegeId": t.college_id, "startDate": t.start_date, "endDate": t.end_date,
+        }))
+        .unwrap();
+        let mut checks = identity::rules::Checks::default();
+        let clean = participants::rules::check_participation("", &body, &mut checks);
+        let clean = clean.unwrap_or_else(|| panic!("participation {}: {:?}", t.id, checks.0));
+        participants::store::check_participation_refs(db, "", &clean, &mut checks).await.unwrap();
+        assert!(checks.0.is_empty(), "participation {}: {:?}", t.id, checks.0);
+    }
+    for line in budget_line::Entity::find().all(db).await.unwrap() {
+        budgets::rules::check_amount("amount", Money(line.amount_cents)).unwrap();
+    }
 }

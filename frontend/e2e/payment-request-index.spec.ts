@@ -91,7 +91,11 @@ test('at 1280 px the index shows whole status labels and totals without scrollin
   await expect(table.getByRole('checkbox')).toHaveCount(1);
   await table.getByRole('checkbox', { name: `Select request ${approved.id}` }).check();
   await page.getByRole('button', { name: 'Move to ready for processing (1)' }).click();
-  await expect(page.getByText('1 request(s) moved to ready for processing.')).toBeVisible();
+  // The bulk action asks first, naming the count and the total.
+  const ask = page.getByRole('dialog', { name: 'Move to ready for processing' });
+  await expect(ask).toContainText(/Move 1 request totalling \$[\d,]+\.\d{2} to ready for processing\?/);
+  await ask.getByRole('button', { name: 'Move them' }).click();
+  await expect(page.getByText(/1 request totalling \$[\d,]+\.\d{2} moved to ready for processing\./)).toBeVisible();
   await expect(rowOf(approved.id).getByText('Ready for processing', { exact: true })).toBeVisible();
   expect(await clipped(rowOf(approved.id).getByText('Ready for processing', { exact: true }))).toBe(false);
   await expect(page.getByTestId('count-ReadyForProcessing')).toHaveText('2');

@@ -105,7 +105,10 @@ test.describe('payment requests', () => {
     await expect(table.getByRole('checkbox')).toHaveCount(1);
     await table.getByRole('checkbox', { name: `Select request ${f3}` }).check();
     await admin.getByRole('button', { name: /^Move to ready for processing/ }).click();
-    await expect(admin.getByText('1 request(s) moved to ready for processing.')).toBeVisible();
+    const ask = admin.getByRole('dialog', { name: 'Move to ready for processing' });
+    await expect(ask).toContainText('Move 1 request totalling $15.75 to ready for processing?');
+    await ask.getByRole('button', { name: 'Move them' }).click();
+    await expect(admin.getByText('1 request totalling $15.75 moved to ready for processing.')).toBeVisible();
     await expect(table.getByText('Ready for processing')).toBeVisible();
     // The totals follow, and a total filters the list by its status.
     await expect(admin.getByTestId('count-ReadyForProcessing')).toHaveText('1');

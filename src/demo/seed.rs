@@ -4,7 +4,9 @@
 
 use std::time::Instant;
 
-use chrono::{Duration, NaiveDate, TimeZone, Utc};
+use std::collections::HashMap;
+
+use chrono::{DateTime, Duration, NaiveDate, TimeZone, Utc};
 use rand::{rngs::StdRng, seq::SliceRandom, Rng, SeedableRng};
 use sea_orm::{
     sea_query::{Alias, Expr, Func, Query},
@@ -257,7 +259,7 @@ fn seeded_details(rng: &mut StdRng, form: FormType, day: NaiveDate, fiscal_year:
         FormType::F4 => (
             Details::F4(F4Details {
                 training_type_id: 1,
-                institution_id: 1,
+                institution_id: Some(1),
                 title: "Infant and toddler care".into(),
                 start_date: day,
                 end_date: next,
@@ -323,10 +325,40 @@ fn seeded_details(rng: &mut StdRng, form: FormType, day: NaiveDate, fiscal_year:
     }
 }
 
+/// Who acts on generated requests, and by which limits they are made.
+#[derive(Debug, Default)]
+pub struct RequestPlan {
+    /// Form validation limits per form type; forms missing here get `Limits::none()`
+    /// (benchmark data is held only to the money ceiling).
+    pub limits: HashMap<FormType, Limits>,
+    /// The user who creates and submits a program's requests (its Coordinator in the demo);
+    /// programs missing here use the newest user.
+    pub creators: HashMap<i32, i32>,
+    /// The user who approves, sends back and releases; the newest user when `None`.
+    pub approver: Option<i32>,
+    /// Write each request's history (created, submitted, …) to the activity log, dated
+    /// as it happened. Benchmark rows get none: nobody acted.
+    pub history: bool,
+}
+
+/// Why a demo request was sent back (the activity log's comment, shown on the request).
+const REVISION_REASONS: &[&str] = &[
+    "Please attach the receipt for the second item.",
+    "The dates do not match the sign-in sheet; please correct them.",
+    "Please split this into one request per month.",
+    "The mileage looks high for this route; please check the trips.",
+];
+
 /// `count` requests spread over the live participations, every form and every status,
 /// with amounts computed by the same rules as the API (so reading them back is valid).
 /// Synthetic rows get no activity-log entries.
 pub async fn requests(db: &DatabaseConnection, count: usize) -> anyhow::Result<RequestReport> {
+    requests_with(db, count, &RequestPlan::default()).await
+}
+
+/// A drawn request breaking its form's limits is drawn again, so every row is one the API
+/// would have accepted.
+pub async fn requests_with(db: &DatabaseConnection, count: usize, plan: &RequestPlan) -> anyhow::Result<RequestReport> {
     let started = Instant::now();
     let q = Query::select()
         .columns(["id", "participant_id", "mentor_program_id"].map(Alias::new))
@@ -347,8 +379,9 @@ pub async fn requests(db: &DatabaseConnection, count: usize) -> anyhow::Result<R
     let codes: Vec<(i32, String)> =
         approval_code::Entity::find().all(db).await?.into_iter().map(|c| (c.id, c.payment_request_type)).collect();
     let user = max_id(db, "users").await?.max(1);
+    let approver = plan.approver.unwrap_or(user);
     let rates = crate::payment_requests::store::rates(db).await?;
-    let limits = Limits::none();
+    let unlimited = Limits::none();
     let first_day = NaiveDate::from_ymd_opt(2025, 7, 1).expect("valid date");
     let base_time = Utc.with_ymd_and_hms(2026, 11, 1, 12, 0, 0).single().expect("valid time");
     // Its own stream: adding participants first does not change the requests.
@@ -365,16 +398,23 @@ pub async fn requests(db: &DatabaseConnection, count: usize) -> anyhow::Result<R
         let n = BATCH.min(count - done);
         let mut insert = Query::insert();
         insert.into_table(Alias::new("payment_requests")).columns(columns.map(Alias::new));
-        for i in 0..n {
-            let id = first_id + (done + i) as i32;
+        let mut history: Vec<HistoryEntry> = Vec::new();
+        let mut made = 0;
+        let mut attempts = 0;
+        while made < n {
+            attempts += 1;
+            anyhow::ensure!(attempts <= 100 * n, "cannot draw requests within the form limits");
+            let id = first_id + (done + made) as i32;
             let form = *pick(&mut rng, &FormType::ALL);
             let status = seeded_status(rng.gen_range(0..100));
             let (participation, participant, program) = *pick(&mut rng, &participations);
             let day = first_day + Duration::days(rng.gen_range(0..480));
             let year_of = |d: NaiveDate| years.iter().find(|(_, s, e)| *s <= d && d <= *e).map(|y| y.0);
             let (mut details, entered) = seeded_details(&mut rng, form, day, year_of(day).or(years.first().map(|y| y.0)).unwrap_or(1));
-            let e = forms::evaluate(&mut details, entered, &rates, &limits)
-                .map_err(|errors| anyhow::anyhow!("seeded {form:?} details are invalid: {errors:?}"))?;
+            let limits = plan.limits.get(&form).unwrap_or(&unlimited);
+            // A requester cannot enter more than the form allows; computed amounts above it are drawn again.
+            let entered = entered.map(|m| m.min(limits.max_amount));
+            let Ok(e) = forms::evaluate(&mut details, entered, &rates, limits) else { continue };
             let created = base_time.min(day.and_hms_opt(9, 0, 0).expect("valid time").and_utc() + Duration::days(rng.gen_range(1..20)));
             let submitted_on = (status != Status::Draft).then(|| created.date_naive() + Duration::days(rng.gen_range(0..10)));
             let charged = matches!(status, Status::Approved | Status::ReadyForProcessing | Status::Processed);
@@ -382,7 +422,10 @@ pub async fn requests(db: &DatabaseConnection, count: usize) -> anyhow::Result<R
             let approved_cents = approved_at.map(|_| if rng.gen_bool(0.8) { e.requested_amount.cents() } else { e.requested_amount.cents() * 9 / 10 });
             let code = approved_at.and_then(|_| codes.iter().find(|(_, t)| t == form.as_str()).map(|c| c.0));
             let (fund, account) = if charged { (Some(*pick(&mut rng, &funds)), Some(*pick(&mut rng, &accounts))) } else { (None, None) };
-            let updated = approved_at.unwrap_or(created);
+            let creator = plan.creators.get(&program).copied().unwrap_or(user);
+            let revised_at = submitted_on.filter(|_| status == Status::RevisionRequested).map(|d| d.and_hms_opt(16, 0, 0).expect("valid time").and_utc() + Duration::days(2));
+            let updated = approved_at.or(revised_at).unwrap_or(created);
+            let updater = if approved_at.is_some() || revised_at.is_some() { approver } else { creator };
             let (start, end) = e.activity_dates.map_or((None, None), |(a, b)| (Some(a), Some(b)));
             insert.values_panic([
                 id.into(),
@@ -399,22 +442,48 @@ pub async fn requests(db: &DatabaseConnection, count: usize) -> anyhow::Result<R
                 account.into(),
                 submitted_on.and_then(year_of).into(),
                 submitted_on.into(),
-                submitted_on.map(|_| user).into(),
+                submitted_on.map(|_| creator).into(),
                 approved_at.into(),
-                approved_at.map(|_| user).into(),
+                approved_at.map(|_| approver).into(),
                 e.placement_end_date.into(),
                 start.into(),
                 end.into(),
                 details.to_json().into(),
                 1.into(),
                 created.into(),
-                Some(user).into(),
+                Some(creator).into(),
                 updated.into(),
-                Some(user).into(),
+                Some(updater).into(),
             ]);
+            if plan.history {
+                let steps = Steps { id, status, creator, approver, created, submitted_on, revised_at, approved_at };
+                history.extend(steps.entries(&e, approved_cents.map(Money), code, fund, account, submitted_on.and_then(year_of)));
+            }
+            made += 1;
         }
         let txn = crate::db::write(db).await?;
         txn.execute(&insert).await?;
+        // Nine values a row: 2,000 rows stay under SQLite's parameter limit.
+        for chunk in history.chunks(2_000) {
+            let mut q = Query::insert();
+            q.into_table(Alias::new("activity_log")).columns(
+                ["entity_type", "entity_id", "action", "actor_user_id", "from_status", "to_status", "comment", "data", "created_at"].map(Alias::new),
+            );
+            for h in chunk {
+                q.values_panic([
+                    crate::payment_requests::store::ENTITY.into(),
+                    h.request_id.into(),
+                    h.action.into(),
+                    Some(h.actor).into(),
+                    h.from.map(Status::as_str).into(),
+                    h.to.map(Status::as_str).into(),
+                    h.comment.map(str::to_owned).into(),
+                    Some(h.data.to_string()).into(),
+                    h.at.into(),
+                ]);
+            }
+            txn.execute(&q).await?;
+        }
         txn.commit().await?;
         done += n;
     }
@@ -426,4 +495,83 @@ pub async fn requests(db: &DatabaseConnection, count: usize) -> anyhow::Result<R
         .await?;
     }
     Ok(RequestReport { requests: count, seconds: started.elapsed().as_secs_f64() })
+}
+
+/// One activity-log entry of a generated request's past.
+struct HistoryEntry {
+    request_id: i32,
+    action: &'static str,
+    actor: i32,
+    from: Option<Status>,
+    to: Option<Status>,
+    comment: Option<&'static str>,
+    data: serde_json::Value,
+    at: DateTime<Utc>,
+}
+
+/// The moments of a generated request's life, from which its history is told.
+struct Steps {
+    id: i32,
+    status: Status,
+    creator: i32,
+    approver: i32,
+    created: DateTime<Utc>,
+    submitted_on: Option<NaiveDate>,
+    revised_at: Option<DateTime<Utc>>,
+    approved_at: Option<DateTime<Utc>>,
+}
+
+impl Steps {
+    /// The entries the API would have written on the way to `status`, with the same
+    /// action names and data (payment_requests/api.rs), oldest first.
+    fn entries(
+        &self,
+        e: &forms::Evaluated,
+        approved: Option<Money>,
+        code: Option<i32>,
+        fund: Option<i32>,
+        account: Option<i32>,
+        year: Option<i32>,
+    ) -> Vec<HistoryEntry> {
+        use serde_json::json;
+        let entry = |action, actor, from, to, comment, data, at| HistoryEntry { request_id: self.id, action, actor, from, to, comment, data, at };
+        let mut out = vec![entry("created", self.creator, None, Some(Status::Draft), None, json!({"requestedAmount": e.requested_amount}), self.created)];
+        let Some(submitted) = self.submitted_on else { return out };
+        let submitted_at = submitted.and_hms_opt(10, 0, 0).expect("valid time").and_utc().max(self.created);
+        out.push(entry(
+            "submitted",
+            self.creator,
+            Some(Status::Draft),
+            Some(Status::Submitted),
+            None,
+            json!({"requestedAmount": e.requested_amount, "submittedOn": submitted, "fiscalYearId": year}),
+            submitted_at,
+        ));
+        if let Some(at) = self.revised_at {
+            let reason = REVISION_REASONS[self.id.unsigned_abs() as usize % REVISION_REASONS.len()];
+            out.push(entry("sent-for-revision", self.approver, Some(Status::Submitted), Some(Status::RevisionRequested), Some(reason), json!({"approvedAmount": null}), at));
+        }
+        let Some(approved_at) = self.approved_at else { return out };
+        out.push(entry(
+            "approved",
+            self.approver,
+            Some(Status::Submitted),
+            Some(Status::Approved),
+            None,
+            json!({
+                "requestedAmount": e.requested_amount, "approvedAmount": approved, "approvalCodeId": code,
+                "fundId": fund, "expenseAccountId": account, "fiscalYearId": year, "acknowledgedWarnings": [],
+            }),
+            approved_at,
+        ));
+        if matches!(self.status, Status::ReadyForProcessing | Status::Processed) {
+            let at = approved_at + Duration::days(1);
+            out.push(entry("moved-to-ready-for-processing", self.approver, Some(Status::Approved), Some(Status::ReadyForProcessing), None, json!({"approvedAmount": approved}), at));
+        }
+        if self.status == Status::Processed {
+            let at = approved_at + Duration::days(3);
+            out.push(entry("processed", self.approver, Some(Status::ReadyForProcessing), Some(Status::Processed), None, json!({"approvedAmount": approved}), at));
+        }
+        out
+    }
 }

@@ -2,19 +2,44 @@
 //! about 200 participants in the mentor programs, requests in every status, and budgets
 //! with room left on every line that has approvals.
 
+use std::collections::HashMap;
+
+use anyhow::Context;
 use chrono::{NaiveDate, Utc};
-use sea_orm::{ActiveModelTrait, ActiveValue::Set, DatabaseConnection, EntityTrait, PaginatorTrait};
+use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, DatabaseConnection, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder};
+use serde_json::json;
 
 use super::seed;
-use crate::entities::{budget_line, fiscal_year, participant};
+use crate::{
+    auth::permissions::COORDINATOR,
+    entities::{budget_line, fiscal_year, mentor_program, participant, user_role},
+    identity::{
+        self,
+        management::{create_user_with_roles, NewUser},
+        rules::Checks,
+    },
+    participants::{self, dto::{ParticipantBody, ParticipationBody}},
+    payment_requests::forms::FormType,
+    state::AppState,
+};
 
 pub const PARTICIPANTS: usize = 200;
 pub const REQUESTS: usize = 600;
+
+/// The demo's Coordinators: (first, last, e-mail, codes of the programs they coordinate).
+/// The first one's sign-in is printed beside the Administrator's; every program has one, so
+/// every demo request was created by a Coordinator and an Administrator can approve it.
+pub const COORDINATORS: &[(&str, &str, &str, &[&str])] = &[
+    ("Dana", "Whitfield", "dana.whitfield@demo.example.org", &["CECMP", "FCCMP"]),
+    ("Luis", "Ortega", "luis.ortega@demo.example.org", &["DMP"]),
+];
 
 pub struct Loaded {
     pub participants: usize,
     pub requests: usize,
     pub budget_lines: usize,
+    /// The printed Coordinator: e-mail and its one-time set-password link.
+    pub coordinator: Option<(String, String)>,
 }
 
 /// A budget line's amount: the approved sum plus a quarter, rounded up to whole $1,000.
@@ -23,9 +48,66 @@ pub fn budgeted_cents(approved_cents: i64) -> i64 {
     (wanted / 100_000 + 1) * 100_000
 }
 
+fn api(e: crate::error::ApiError) -> anyhow::Error {
+    anyhow::anyhow!("{e}")
+}
+
+/// Creates a demo Coordinator through the participant and identity rules the API uses:
+/// a participant with a Coordinator participation in each of its programs, and its login
+/// (no password: a one-time set-password link). Returns (user id, program ids, link).
+async fn coordinator(
+    state: &AppState,
+    (first, last, email, codes): (&str, &str, &str, &[&str]),
+    programs: &[mentor_program::Model],
+    year: &fiscal_year::Model,
+) -> anyhow::Result<(i32, Vec<i32>, Option<String>)> {
+    let db = &state.db;
+    let body: ParticipantBody = serde_json::from_value(json!({
+        "firstName": first, "lastName": last, "email": email, "phone": "(916) 555-0100",
+        "address": "1430 N Street, Sacramento, CA", "status": "Active", "roleCode": "Coordinator",
+    }))?;
+    let clean = participants::rules::check_participant(&body).map_err(api)?;
+    let mut checks = Checks::default();
+    participants::store::check_participant_refs(db, &clean, &mut checks).await.map_err(api)?;
+    let now = Utc::now();
+    let person = participants::store::insert_participant(db, &clean, None, now).await.map_err(api)?;
+    let mut ids = Vec::new();
+    for code in codes.iter().copied() {
+        let program = programs.iter().find(|p| p.code.as_deref() == Some(code)).with_context(|| format!("no mentor program {code}"))?;
+        let body: ParticipationBody = serde_json::from_value(json!({
+            "mentorProgramId": program.id, "fiscalYearId": year.id, "roleCode": "Coordinator", "startDate": year.start_date,
+        }))?;
+        let taking = participants::rules::check_participation("", &body, &mut checks);
+        checks.finish().map_err(api)?;
+        checks = Checks::default();
+        let taking = taking.context("demo participation is invalid")?;
+        participants::store::insert_participation(db, person.id, &taking, now).await.map_err(api)?;
+        ids.push(program.id);
+    }
+    participants::store::refresh_program_keys(db, person.id).await.map_err(api)?;
+    let role = identity::store::roles_by_names(db, &[COORDINATOR.to_owned()]).await.map_err(api)?;
+    let new = NewUser { email: email.to_owned(), first_name: first.to_owned(), last_name: last.to_owned(), hash: None, participant_id: Some(person.id) };
+    let (user, link) = create_user_with_roles(state, None, new, &role).await.map_err(api)?;
+    Ok((user.id, ids, link))
+}
+
+/// The longest-standing Administrator (the one created on first start).
+async fn first_administrator(db: &DatabaseConnection) -> anyhow::Result<Option<i32>> {
+    let Some(admin) = identity::store::find_role_by_name(db, crate::auth::permissions::ADMINISTRATOR).await.map_err(api)? else {
+        return Ok(None);
+    };
+    let holder = user_role::Entity::find()
+        .filter(user_role::Column::RoleId.eq(admin.id))
+        .order_by_asc(user_role::Column::UserId)
+        .one(db)
+        .await?;
+    Ok(holder.map(|h| h.user_id))
+}
+
 /// Loads the demo world into an empty database; None (and nothing written) when it holds
 /// participants already, so running it twice, or on real data, changes nothing.
-pub async fn load(db: &DatabaseConnection) -> anyhow::Result<Option<Loaded>> {
+pub async fn load(state: &AppState) -> anyhow::Result<Option<Loaded>> {
+    let db: &DatabaseConnection = &state.db;
     if participant::Entity::find().count(db).await? > 0 {
         return Ok(None);
     }
@@ -41,10 +123,33 @@ pub async fn load(db: &DatabaseConnection) -> anyhow::Result<Option<Loaded>> {
             .await?;
     }
     let people = seed::participants(db, PARTICIPANTS).await?;
-    let requests = seed::requests(db, REQUESTS).await?;
+
+    let programs = mentor_program::Entity::find().order_by_asc(mentor_program::Column::Id).all(db).await?;
+    let current = fiscal_year::Entity::find().order_by_desc(fiscal_year::Column::StartDate).one(db).await?.context("no fiscal year")?;
+    let mut plan = seed::RequestPlan { history: true, ..Default::default() };
+    let mut printed = None;
+    for (i, c) in COORDINATORS.iter().enumerate() {
+        let (user, ids, link) = coordinator(state, *c, &programs, &current).await?;
+        for id in ids {
+            plan.creators.insert(id, user);
+        }
+        if i == 0 {
+            printed = link.map(|l| (c.2.to_owned(), l));
+        }
+    }
+    anyhow::ensure!(programs.iter().all(|p| plan.creators.contains_key(&p.id)), "a mentor program has no demo Coordinator");
+    // The Administrator (the first user, created on start) approves.
+    plan.approver = first_administrator(db).await?;
+    let mut limits = HashMap::new();
+    for form in FormType::ALL {
+        limits.insert(form, crate::payment_requests::store::limits(db, form).await.map_err(api)?);
+    }
+    plan.limits = limits;
+    let requests = seed::requests_with(db, REQUESTS, &plan).await?;
+
     let mut lines = 0;
     for year in fiscal_year::Entity::find().all(db).await? {
-        let approved = crate::budgets::store::approved_by_line(db, year.id).await.map_err(|e| anyhow::anyhow!("{e}"))?;
+        let approved = crate::budgets::store::approved_by_line(db, year.id).await.map_err(api)?;
         for ((program, fund, account), cents) in approved {
             let now = Utc::now();
             budget_line::ActiveModel {
@@ -63,7 +168,7 @@ pub async fn load(db: &DatabaseConnection) -> anyhow::Result<Option<Loaded>> {
             lines += 1;
         }
     }
-    Ok(Some(Loaded { participants: people.participants, requests: requests.requests, budget_lines: lines }))
+    Ok(Some(Loaded { participants: people.participants, requests: requests.requests, budget_lines: lines, coordinator: printed }))
 }
 
 #[cfg(test)]

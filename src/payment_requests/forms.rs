@@ -166,7 +166,9 @@ pub struct F3Details {
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct F4Details {
     pub training_type_id: i32,
-    pub institution_id: i32,
+    /// Optional: training is often given outside any institution (a county office, online).
+    #[serde(default)]
+    pub institution_id: Option<i32>,
     pub title: String,
     pub start_date: NaiveDate,
     pub end_date: NaiveDate,
@@ -334,9 +336,40 @@ fn typed<T: DeserializeOwned>(value: &serde_json::Value) -> Result<T, ApiError> 
         let base = if path == "." { "details".to_owned() } else { format!("details.{path}") };
         match message.strip_prefix("missing field `").and_then(|m| m.strip_suffix('`')) {
             Some(field) => ApiError::bad_field(&format!("{base}.{field}"), "is required"),
-            None => ApiError::bad_field(&base, message),
+            None => ApiError::bad_field(&base, plain_words(&message)),
         }
     })
+}
+
+/// serde's wording ("invalid type: null, expected i32") in words a clerk understands; the
+/// field name travels beside it. Messages of our own types (money, hours) pass unchanged.
+pub fn plain_words(message: &str) -> String {
+    let Some(rest) = message.strip_prefix("invalid type: ") else {
+        if let Some(rest) = message.strip_prefix("unknown variant `") {
+            let choices = rest.split_once("expected ").map_or("", |(_, c)| c).replace('`', "");
+            let choices = choices.strip_prefix("one of ").unwrap_or(&choices);
+            return format!("must be one of {}", choices.replace(" or ", ", "));
+        }
+        if message.starts_with("input contains invalid characters") || message.starts_with("premature end of input") || message.starts_with("input is out of range") {
+            return "must be a date (YYYY-MM-DD)".into();
+        }
+        return message.to_owned();
+    };
+    if rest.starts_with("null") {
+        return "is required".into();
+    }
+    let expected = rest.split_once("expected ").map_or("", |(_, e)| e);
+    if expected.starts_with('i') || expected.starts_with('u') || expected.contains("integer") {
+        "must be a whole number".into()
+    } else if expected.contains("string") || expected.contains("date") {
+        "must be text".into()
+    } else if expected.contains("bool") {
+        "must be yes or no (true or false)".into()
+    } else if expected.contains("sequence") {
+        "must be a list".into()
+    } else {
+        format!("has the wrong kind of value ({expected})")
+    }
 }
 
 impl Details {
@@ -445,10 +478,11 @@ impl Details {
                 ("details.travelPurposeId", TravelPurpose, d.travel_purpose_id),
                 ("details.transitTypeId", TransitType, d.transit_type_id),
             ],
-            Details::F4(d) => vec![
-                ("details.trainingTypeId", TrainingType, d.training_type_id),
-                ("details.institutionId", Institution, d.institution_id),
-            ],
+            Details::F4(d) => {
+                let mut refs = vec![("details.trainingTypeId", TrainingType, d.training_type_id)];
+                refs.extend(d.institution_id.map(|id| ("details.institutionId", Institution, id)));
+                refs
+            }
             Details::F10(d) => vec![("details.jobCategoryId", JobCategory, d.job_category_id)],
             Details::F13(d) => vec![
                 ("details.collegeId", College, d.college_id),
@@ -1087,6 +1121,31 @@ pub mod tests {
         }
         let d = Details::parse(FormType::F3, &valid(FormType::F3).0).unwrap();
         assert_eq!(d.references().len(), 2);
+    }
+
+    #[test]
+    fn f4_institution_is_optional_and_null_reads_as_missing() {
+        let d = Details::parse(FormType::F4, &with(FormType::F4, &["institutionId"], serde_json::Value::Null)).unwrap();
+        assert_eq!(d.references().len(), 1, "only the training type is checked");
+        let mut v = valid(FormType::F4).0;
+        v.as_object_mut().unwrap().remove("institutionId");
+        assert!(Details::parse(FormType::F4, &v).is_ok());
+        // A required id sent as null is "required", in words.
+        match Details::parse(FormType::F4, &with(FormType::F4, &["trainingTypeId"], serde_json::Value::Null)) {
+            Err(ApiError::BadRequest { errors, .. }) => assert_eq!(errors["details.trainingTypeId"], ["is required"]),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn serde_messages_become_plain_words() {
+        assert_eq!(plain_words("invalid type: null, expected i32"), "is required");
+        assert_eq!(plain_words("invalid type: string \"x\", expected i32"), "must be a whole number");
+        assert_eq!(plain_words("invalid type: integer `5`, expected a string"), "must be text");
+        assert_eq!(plain_words("invalid type: string \"yes\", expected a boolean"), "must be yes or no (true or false)");
+        assert_eq!(plain_words("unknown variant `Party`, expected one of `Workshop`, `Other`"), "must be one of Workshop, Other");
+        assert_eq!(plain_words("input contains invalid characters"), "must be a date (YYYY-MM-DD)");
+        assert_eq!(plain_words("must have at most two decimals"), "must have at most two decimals");
     }
 
     #[test]

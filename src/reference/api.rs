@@ -4,7 +4,7 @@ use actix_web::{web, HttpResponse};
 use serde_json::json;
 
 use super::{
-    dto::{RefCreate, RefItem, RefQuery},
+    dto::{MyPrograms, RefCreate, RefItem, RefQuery, RefUpdate},
     lists::{Access, Filter, RefList, Source},
     rules, store,
 };
@@ -76,4 +76,69 @@ pub async fn create_item(list: &'static RefList, state: web::Data<AppState>, me:
     txn.commit().await?;
     let created = store::get(&state.db, table, list.filter, id).await?.ok_or_else(|| ApiError::not_found("The item"))?;
     Ok(HttpResponse::Created().json(created))
+}
+
+/// `PUT /{list}/{id}`: rename, (de)activate, and for programs relink colleges. Beyond SPEC;
+/// the list's create permission guards it (docs/decisions-reference.md).
+pub async fn update_item(list: &'static RefList, state: web::Data<AppState>, me: CurrentUser, id: i32, body: RefUpdate) -> ApiResult<web::Json<RefItem>> {
+    let (Some(permission), Some(table)) = (list.create, list.table()) else {
+        return Err(ApiError::Internal(format!("{} is not editable", list.path)));
+    };
+    me.require(permission)?;
+    let change = rules::check_update(list, &body)?;
+    let txn = state.db.begin().await?;
+    let before = store::get(&txn, table, list.filter, id).await?.ok_or_else(|| ApiError::not_found("The item"))?;
+    let colleges_before = match change.college_ids {
+        Some(_) => Some(store::colleges_of(&txn, id).await?),
+        None => None,
+    };
+    if let Some(ids) = &change.college_ids {
+        let missing = store::missing_ids(&txn, "colleges", ids).await?;
+        if !missing.is_empty() {
+            let ids: Vec<String> = missing.iter().map(i32::to_string).collect();
+            return Err(ApiError::bad_field("collegeIds", format!("unknown college id(s): {}", ids.join(", "))));
+        }
+    }
+    if !store::update(&txn, table, id, &change).await? {
+        return Err(ApiError::not_found("The item"));
+    }
+    if let Some(ids) = &change.college_ids {
+        store::replace_colleges(&txn, id, ids).await?;
+    }
+    let action = match change.is_active {
+        Some(false) if before.is_active => "deactivated",
+        Some(true) if !before.is_active => "reactivated",
+        _ => "updated",
+    };
+    activity::record(
+        &txn,
+        activity::Entry {
+            entity_type: list.key,
+            entity_id: id,
+            action,
+            actor_user_id: Some(me.id()),
+            data: Some(json!({
+                "name": {"before": before.name, "after": change.name.as_deref().unwrap_or(&before.name)},
+                "isActive": {"before": before.is_active, "after": change.is_active.unwrap_or(before.is_active)},
+                "collegeIds": colleges_before.map(|b| json!({"before": b, "after": change.college_ids})),
+            })),
+            ..Default::default()
+        },
+    )
+    .await?;
+    txn.commit().await?;
+    let after = store::get(&state.db, table, list.filter, id).await?.ok_or_else(|| ApiError::not_found("The item"))?;
+    Ok(web::Json(after))
+}
+
+/// `GET /mentor-programs/mine`: any signed-in user may ask about its own scope.
+#[utoipa::path(get, path = "/api/v1/mentor-programs/mine", tag = "reference", security(("bearer" = [])),
+    responses((status = 200, body = MyPrograms), (status = 401, body = crate::error::ProblemBody)))]
+pub async fn my_programs(state: web::Data<AppState>, me: CurrentUser) -> ApiResult<web::Json<MyPrograms>> {
+    let scope = crate::auth::scope::scope_of(&state.db, &me).await?;
+    Ok(web::Json(MyPrograms {
+        all: scope.is_all(),
+        linked_to_participant: me.user.participant_id.is_some(),
+        mentor_program_ids: scope.program_ids().unwrap_or_default(),
+    }))
 }

@@ -46,3 +46,29 @@ pub struct RefCreate {
     /// Approval codes only (required there): `F1`..`F14`.
     pub payment_request_type: Option<String>,
 }
+
+/// `PUT /{list}/{id}` body of the editable lists (beyond SPEC: rename and deactivate).
+/// Every field is optional; what is left out stays as it is. The code never changes, since
+/// old requests, exports and budgets name it.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct RefUpdate {
+    pub name: Option<String>,
+    /// `false` takes the item out of pickers and new approvals; old records keep it.
+    pub is_active: Option<bool>,
+    /// Mentor programs only: the program's colleges, replacing the ones it had.
+    pub college_ids: Option<Vec<i32>>,
+}
+
+/// `GET /mentor-programs/mine`: the programs the caller works in (its coordinator scope), so
+/// screens offer only those and can say why a list is empty.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct MyPrograms {
+    /// Administrators: every program (`mentorProgramIds` is then empty).
+    pub all: bool,
+    /// The login is linked to a participant (without a link a non-Administrator sees nothing).
+    pub linked_to_participant: bool,
+    /// The programs where the linked participant is a Coordinator.
+    pub mentor_program_ids: Vec<i32>,
+}

@@ -12,7 +12,7 @@ pub mod store;
 use actix_web::web;
 
 use crate::{auth::CurrentUser, state::AppState, web::{Json, Query}};
-use dto::{RefCreate, RefQuery};
+use dto::{RefCreate, RefQuery, RefUpdate};
 
 /// Registers every list. Must come before areas with `/{id}` routes under the same
 /// prefix (`/participants/roles` before `/participants/{id}`).
@@ -27,5 +27,19 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             ));
         }
         cfg.service(resource);
+    }
+}
+
+/// `PUT /{list}/{id}` of the editable lists (rename, deactivate; beyond SPEC), guarded by
+/// the list's create permission.
+pub fn configure_edits(cfg: &mut web::ServiceConfig) {
+    // Before `/mentor-programs/{id}`, which would answer 405 for it.
+    cfg.route("/mentor-programs/mine", web::get().to(api::my_programs));
+    for list in lists::LISTS.iter().filter(|l| l.create.is_some()) {
+        cfg.service(web::resource(format!("{}/{{id}}", list.path)).route(web::put().to(
+            move |s: web::Data<AppState>, me: CurrentUser, id: web::Path<i32>, Json(b): Json<RefUpdate>| {
+                api::update_item(list, s, me, id.into_inner(), b)
+            },
+        )));
     }
 }

@@ -75,6 +75,30 @@ impl Modify for ReferencePaths {
                     .response("403", problem("Missing permission"))
                     .response("409", problem("Code already taken"));
                 openapi.paths.add_path_operation(format!("/api/v1{}", list.path), vec![HttpMethod::Post], post.build());
+                let id = ParameterBuilder::new()
+                    .name("id")
+                    .parameter_in(ParameterIn::Path)
+                    .required(Required::True)
+                    .schema(Some(Object::with_type(Type::Integer)))
+                    .build();
+                let put = OperationBuilder::new()
+                    .tag("reference")
+                    .operation_id(Some(format!("update_{}", list.key)))
+                    .summary(Some(format!("Rename or deactivate in {} (needs permission `{}`)", list.title.to_lowercase(), p.code())))
+                    .security(SecurityRequirement::new("bearer", Vec::<String>::new()))
+                    .parameter(id)
+                    .request_body(Some(
+                        RequestBodyBuilder::new()
+                            .required(Some(Required::True))
+                            .content("application/json", ContentBuilder::new().schema(Some(Ref::from_schema_name("RefUpdate"))).build())
+                            .build(),
+                    ))
+                    .response("200", ResponseBuilder::new().description("Updated").content("application/json", ContentBuilder::new().schema(Some(Ref::from_schema_name("RefItem"))).build()).build())
+                    .response("400", problem("Bad input, naming the field"))
+                    .response("401", problem("No valid access token"))
+                    .response("403", problem("Missing permission"))
+                    .response("404", problem("No item has this id"));
+                openapi.paths.add_path_operation(format!("/api/v1{}/{{id}}", list.path), vec![HttpMethod::Put], put.build());
             }
         }
     }

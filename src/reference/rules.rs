@@ -1,7 +1,7 @@
 //! Pure rules of the reference lists: what a new item must look like, and filters.
 
 use super::{
-    dto::RefCreate,
+    dto::{RefCreate, RefUpdate},
     fixed::parse_payment_request_type,
     lists::{Extra, RefList},
 };
@@ -58,6 +58,40 @@ pub fn check_create(list: &RefList, body: &RefCreate) -> Result<NewItem, ApiErro
     };
     checks.finish()?;
     Ok(NewItem { name, code, college_ids, payment_request_type })
+}
+
+/// A checked `PUT` body: `None` leaves that part as it is.
+#[derive(Debug, PartialEq, Eq)]
+pub struct ItemChange {
+    pub name: Option<String>,
+    pub is_active: Option<bool>,
+    pub college_ids: Option<Vec<i32>>,
+}
+
+pub fn check_update(list: &RefList, body: &RefUpdate) -> Result<ItemChange, ApiError> {
+    let mut checks = Checks::default();
+    let name = body.name.as_deref().map(|n| checks.name("name", n));
+    let college_ids = match (&body.college_ids, list.extra) {
+        (Some(ids), Extra::CollegeIds) => {
+            let mut unique = Vec::with_capacity(ids.len());
+            for id in ids {
+                if !unique.contains(id) {
+                    unique.push(*id);
+                }
+            }
+            Some(unique)
+        }
+        (Some(_), _) => {
+            checks.add("collegeIds", "is not accepted by this list");
+            None
+        }
+        (None, _) => None,
+    };
+    if name.is_none() && body.is_active.is_none() && college_ids.is_none() {
+        checks.add("name", "give a new name, isActive or collegeIds: nothing would change");
+    }
+    checks.finish()?;
+    Ok(ItemChange { name, is_active: body.is_active, college_ids })
 }
 
 /// The `PaymentRequestType` filter, checked.
@@ -127,6 +161,23 @@ mod tests {
         assert!(check_create(l, &b).is_err());
         let b = RefCreate { payment_request_type: Some("F3".into()), ..body("A", "A") };
         assert!(check_create(list("/funds"), &b).is_err());
+    }
+
+    #[test]
+    fn updates_rename_deactivate_and_relink() {
+        let change = check_update(list("/funds"), &RefUpdate { name: Some(" New name ".into()), ..Default::default() }).unwrap();
+        assert_eq!(change, ItemChange { name: Some("New name".into()), is_active: None, college_ids: None });
+        let change = check_update(list("/funds"), &RefUpdate { is_active: Some(false), ..Default::default() }).unwrap();
+        assert_eq!(change.is_active, Some(false));
+        let b = RefUpdate { college_ids: Some(vec![2, 2, 5]), ..Default::default() };
+        assert_eq!(check_update(list("/mentor-programs"), &b).unwrap().college_ids, Some(vec![2, 5]));
+        for (l, bad) in [
+            ("/funds", RefUpdate::default()),
+            ("/funds", RefUpdate { name: Some("  ".into()), ..Default::default() }),
+            ("/expense-accounts", RefUpdate { college_ids: Some(vec![1]), ..Default::default() }),
+        ] {
+            assert!(matches!(check_update(list(l), &bad), Err(ApiError::BadRequest { .. })), "{bad:?}");
+        }
     }
 
     #[test]

@@ -7,7 +7,7 @@ use sea_orm::{
     ConnectionTrait, FromQueryResult, Value,
 };
 
-use super::{dto::RefItem, lists::Filter, rules::NewItem};
+use super::{dto::RefItem, lists::Filter, rules::{ItemChange, NewItem}};
 use crate::error::{ApiError, ApiResult};
 
 fn a(s: &str) -> Alias {
@@ -127,4 +127,37 @@ pub async fn missing_ids(db: &impl ConnectionTrait, table: &str, ids: &[i32]) ->
     let found: HashSet<i32> =
         db.query_all(&q).await?.iter().filter_map(|r| r.try_get_by_index::<i32>(0).ok()).collect();
     Ok(ids.iter().copied().filter(|id| !found.contains(id)).collect())
+}
+
+/// Renames and/or (de)activates one item; false when no item has that id.
+pub async fn update(db: &impl ConnectionTrait, table: &str, id: i32, change: &ItemChange) -> ApiResult<bool> {
+    let mut q = Query::update();
+    q.table(a(table)).and_where(Expr::col(a("id")).eq(id));
+    // A no-op assignment keeps the statement valid when only the colleges change.
+    q.value(a("id"), id);
+    if let Some(name) = &change.name {
+        q.value(a("name"), name.clone());
+    }
+    if let Some(active) = change.is_active {
+        q.value(a("is_active"), active);
+    }
+    Ok(db.execute(&q).await?.rows_affected() == 1)
+}
+
+/// Replaces a program's colleges by `college_ids`.
+pub async fn replace_colleges(db: &impl ConnectionTrait, program_id: i32, college_ids: &[i32]) -> ApiResult<()> {
+    let q = Query::delete().from_table(a("mentor_program_colleges")).and_where(Expr::col(a("mentor_program_id")).eq(program_id)).to_owned();
+    db.execute(&q).await?;
+    link_colleges(db, program_id, college_ids).await
+}
+
+/// The college ids of a program, ascending.
+pub async fn colleges_of(db: &impl ConnectionTrait, program_id: i32) -> ApiResult<Vec<i32>> {
+    let q = Query::select()
+        .column(a("college_id"))
+        .from(a("mentor_program_colleges"))
+        .and_where(Expr::col(a("mentor_program_id")).eq(program_id))
+        .order_by(a("college_id"), Order::Asc)
+        .to_owned();
+    Ok(db.query_all(&q).await?.iter().filter_map(|r| r.try_get_by_index::<i32>(0).ok()).collect())
 }

@@ -63,6 +63,8 @@ const mainRoutes: RouteObject[] = [
     lazy: lazyPage(() => import('../features/settings/NotificationBannerPage'), { permission: P.SettingRead }),
   },
   { path: 'settings/block-login', lazy: lazyPage(() => import('../features/settings/BlockLoginPage'), { permission: P.SettingRead }) },
+  { path: 'settings/reference', lazy: lazyPage(() => import('../features/settings/ReferenceListsPage'), { permission: P.SettingViewMenu }) },
+  { path: 'settings/reference/:list', lazy: lazyPage(() => import('../features/settings/ReferenceListsPage'), { permission: P.SettingViewMenu }) },
   // Beyond SPEC §2: user and role management (identity API).
   { path: 'settings/users', lazy: lazyPage(() => import('../features/identity/UsersPage'), { permission: P.UserRead }) },
   { path: 'settings/roles', lazy: lazyPage(() => import('../features/identity/RolesPage'), { permission: P.RoleRead }) },

@@ -3,6 +3,9 @@ import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from '@tan
 import { Fragment, type ReactNode } from 'react';
 import { pageCount, rangeText } from './paging';
 
+/** Money columns declare `meta: { align: 'right' }`: amounts line up on the cents in every table. */
+const alignOf = (def: { meta?: unknown }): 'right' | undefined => ((def.meta as { align?: string } | undefined)?.align === 'right' ? 'right' : undefined);
+
 export interface ServerSort {
   /** The server's sort key (the column's id); none: the server's default order. */
   sortBy?: string;
@@ -93,11 +96,12 @@ export function DataTable<T>({
                   return (
                     <Table.Th
                       key={header.id}
+                      ta={alignOf(header.column.columnDef)}
                       aria-sort={active ? (sort.sortDescending ? 'descending' : 'ascending') : sortable ? 'none' : undefined}
                     >
                       {sortable ? (
                         <UnstyledButton onClick={() => onSort(header.column.id)} fw={700} fz="sm">
-                          <Group gap={4} wrap="nowrap">
+                          <Group gap={4} wrap="nowrap" justify={alignOf(header.column.columnDef) === 'right' ? 'flex-end' : undefined}>
                             {content}
                             <Text span c={active ? 'brand.7' : 'dimmed'} fz="xs" aria-hidden>
                               {sortMark(active, sort.sortDescending)}
@@ -120,7 +124,9 @@ export function DataTable<T>({
                 <Fragment key={row.id}>
                   <Table.Tr>
                     {row.getVisibleCells().map((cell) => (
-                      <Table.Td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</Table.Td>
+                      <Table.Td key={cell.id} ta={alignOf(cell.column.columnDef)}>
+                        {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                      </Table.Td>
                     ))}
                   </Table.Tr>
                   {expansion != null && expansion !== false && (
@@ -153,7 +159,7 @@ export function DataTable<T>({
               {table.getFooterGroups().slice(0, 1).map((group) => (
                 <Table.Tr key={group.id}>
                   {group.headers.map((header) => (
-                    <Table.Td key={header.id} fw={700}>
+                    <Table.Td key={header.id} fw={700} ta={alignOf(header.column.columnDef)}>
                       {flexRender(header.column.columnDef.footer, header.getContext())}
                     </Table.Td>
                   ))}

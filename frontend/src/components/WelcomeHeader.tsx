@@ -21,16 +21,17 @@ export function WelcomeHeader() {
   const user = useAppSelector(selectUserDetails);
   const health = useGetHealthQuery();
   return (
-    <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
-      <div>
-        <Title order={2}>
+    // One line: at 1280x800 the work list below must keep at least 8 rows above the fold.
+    <Group justify="space-between" align="center" wrap="nowrap" gap="sm">
+      <Group gap="sm" align="baseline" wrap="nowrap" style={{ minWidth: 0 }}>
+        <Title order={2} size="h4" style={{ whiteSpace: 'nowrap' }}>
           Welcome, {user?.firstName} {user?.lastName}
         </Title>
-        <Text size="sm" c="dimmed">
+        <Text size="sm" c="dimmed" truncate>
           Signed in as {user?.email} ({user?.roles[0]}).
         </Text>
-      </div>
-      <Paper withBorder radius="md" px="sm" py={6} component="section" aria-label="System status">
+      </Group>
+      <Paper withBorder radius="md" px="sm" py={2} component="section" aria-label="System status">
         {health.isLoading && <Loader size="xs" />}
         {health.error && <StatusBadge label="Service" value="unreachable" />}
         {health.data && (

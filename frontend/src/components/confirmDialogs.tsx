@@ -29,7 +29,9 @@ export function openConfirm({ title, text, confirmLabel, cancelLabel, danger }: 
       centered: true,
       children: <Text size="sm">{text}</Text>,
       labels: { confirm: confirmLabel, cancel: cancelLabel },
-      confirmProps: danger ? { color: 'red' } : undefined,
+      // The primary action takes the focus (not the × in the corner): Enter confirms,
+      // Escape or Tab to the other button keeps things as they are.
+      confirmProps: { ...(danger ? { color: 'red' } : {}), 'data-autofocus': true },
       onConfirm: () => settle(true),
       onCancel: () => settle(false),
       onClose: () => settle(false),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCents, formatMoney, fromCents, sumCents, toCents } from './money';
+import { centsToInput, formatCents, formatMoney, fromCents, parseMoneyInput, sumCents, toCents } from './money';
 
 describe('money', () => {
   it('converts to exact cents', () => {
@@ -22,5 +22,22 @@ describe('money', () => {
     expect(formatCents(123450)).toBe('$1,234.50');
     expect(formatCents(-500)).toBe('-$5.00');
     expect(formatMoney(0.67)).toBe('$0.67');
+  });
+
+  it('reads typed amounts exactly or refuses them with a reason', () => {
+    expect(parseMoneyInput('1234.5')).toEqual({ cents: 123450 });
+    expect(parseMoneyInput(' $1,234.56 ')).toEqual({ cents: 123456 });
+    expect(parseMoneyInput('0.70')).toEqual({ cents: 70 });
+    expect(parseMoneyInput('.5')).toEqual({ cents: 50 });
+    expect(parseMoneyInput('12.')).toEqual({ cents: 1200 });
+    expect(parseMoneyInput('0.725').error).toMatch(/two decimals/);
+    expect(parseMoneyInput('-5').error).toMatch(/negative/);
+    expect(parseMoneyInput('-5', { allowNegative: true })).toEqual({ cents: -500 });
+    expect(parseMoneyInput('').error).toMatch(/Enter an amount/);
+    expect(parseMoneyInput('12,34').error).toMatch(/like/);
+    expect(parseMoneyInput('1e3').error).toMatch(/like/);
+    expect(parseMoneyInput('abc').error).toMatch(/like/);
+    expect(centsToInput(123450)).toBe('1234.50');
+    expect(centsToInput(null)).toBe('');
   });
 });

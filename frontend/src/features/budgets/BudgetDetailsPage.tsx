@@ -1,11 +1,14 @@
-import { Anchor, Button, Group, NumberInput, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Box, Button, Group, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMemo, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import { useHasPermission } from '../../app/hooks';
 import { Permission as P } from '../../app/permissions';
 import { askAndSave, EditorActions, SaveError, useLeaveGuard } from '../../components/EditorActions';
+import { openConfirm } from '../../components/confirmDialogs';
+import { formatDate } from '../../components/dates';
 import { fieldErrors } from '../../components/fieldErrors';
+import { MoneyInput } from '../../components/MoneyInput';
 import { formatCents } from '../../components/money';
 import { PageCard } from '../../components/PageCard';
 import { QueryStatus } from '../../components/QueryStatus';
@@ -19,7 +22,20 @@ import {
   type RefItem,
 } from './api';
 import { BudgetChart } from './BudgetChart';
-import { byProgram, changedLines, isChanged, newRow, rowsFromLines, serverRowErrors, totals, validateRows, type GridRow } from './budgetGrid';
+import {
+  belowApproved,
+  belowApprovedText,
+  byProgram,
+  changedLines,
+  isChanged,
+  newRow,
+  rowsFromLines,
+  serverRowErrors,
+  totals,
+  validateRows,
+  withAmountText,
+  type GridRow,
+} from './budgetGrid';
 
 type RefField = 'mentorProgramId' | 'fundId' | 'expenseAccountId';
 
@@ -31,9 +47,12 @@ function useNames(items: RefItem[] | undefined) {
       const item = byId.get(id);
       return item ? (item.code ? `${item.code} – ${item.name}` : item.name) : `#${id}`;
     };
+    /** The code alone (the cell), with the name beside it in smaller type. */
+    const short = (id: number | null) => (id === null ? '' : (byId.get(id)?.code ?? name(id)));
+    const long = (id: number | null) => (id === null ? '' : (byId.get(id)?.name ?? `#${id}`));
     // New lines may only use active entries.
     const options = (items ?? []).filter((i) => i.isActive).map((i) => ({ value: String(i.id), label: name(i.id) }));
-    return { name, options };
+    return { name, short, long, options };
   }, [items]);
 }
 
@@ -56,6 +75,8 @@ export default function BudgetDetailsPage() {
   const [bulkUpdate, { isLoading: saving, error, reset: clearError }] = useBulkUpdateBudgetMutation();
   const [checked, setChecked] = useState(false);
   const [sentKeys, setSentKeys] = useState<string[]>([]);
+  // Long years are read program by program; the draft keeps every line either way.
+  const [programFilter, setProgramFilter] = useState<string | null>(null);
   useLeaveGuard(canEdit && dirty);
 
   const local = checked && rows ? validateRows(rows) : {};
@@ -80,8 +101,26 @@ export default function BudgetDetailsPage() {
     event.preventDefault();
     if (!canEdit || !dirty || !rows) return;
     setChecked(true);
-    if (Object.keys(validateRows(rows)).length > 0) return;
-    void askAndSave(save);
+    if (Object.keys(validateRows(rows)).length > 0) {
+      // The first refused amount may be far down a long year: bring it into view.
+      requestAnimationFrame(() => document.querySelector<HTMLElement>('[data-testid="budget-grid"] [aria-invalid="true"]')?.focus());
+      return;
+    }
+    const below = belowApproved(rows);
+    if (below.length === 0) {
+      void askAndSave(save);
+      return;
+    }
+    const lineName = (key: string) => {
+      const r = rows.find((x) => x.key === key)!;
+      return `${programs.short(r.mentorProgramId)}, ${funds.short(r.fundId)}, ${accounts.short(r.expenseAccountId)}`;
+    };
+    void openConfirm({
+      title: 'Budget below what is approved',
+      text: `${below.map((b) => belowApprovedText(lineName(b.key), b)).join(' ')} Those lines will show a negative remaining amount. Save anyway?`,
+      confirmLabel: 'Save Changes',
+      cancelLabel: 'Keep editing',
+    }).then((yes) => (yes ? save() : undefined));
   };
   const cancel = () => {
     clearError();
@@ -104,22 +143,40 @@ export default function BudgetDetailsPage() {
           <form onSubmit={onSubmit} noValidate aria-label="Budget lines">
             <Stack gap="md">
               <Text size="sm" c="dimmed">
-                {budget.data.fiscalYear.startDate} to {budget.data.fiscalYear.endDate}
+                {formatDate(budget.data.fiscalYear.startDate)} to {formatDate(budget.data.fiscalYear.endDate)}
               </Text>
+              <Select
+                label="Mentor program"
+                placeholder="All mentor programs"
+                clearable
+                w={360}
+                data={programs.options}
+                value={programFilter}
+                onChange={setProgramFilter}
+              />
               <SaveError error={error} unshown={server.other} />
-              <Table.ScrollContainer minWidth={1000}>
-                <Table withTableBorder striped verticalSpacing={4} data-testid="budget-grid">
+              {/* Fixed columns that fit 1280 px: no sideways scrolling; the header stays under the top bar. */}
+                <Table
+                  withTableBorder
+                  striped
+                  verticalSpacing={4}
+                  data-testid="budget-grid"
+                  stickyHeader
+                  stickyHeaderOffset={68}
+                  layout="fixed"
+                  style={{ fontVariantNumeric: 'tabular-nums' }}
+                >
                   <Table.Thead>
                     <Table.Tr>
-                      <Table.Th>Mentor program</Table.Th>
-                      <Table.Th>Fund</Table.Th>
-                      <Table.Th>Expense account</Table.Th>
-                      <Table.Th ta="right" w={180}>
+                      <Table.Th w="18%">Mentor program</Table.Th>
+                      <Table.Th w="17%">Fund</Table.Th>
+                      <Table.Th w="19%">Expense account</Table.Th>
+                      <Table.Th ta="right" w="16%">
                         Budgeted
                       </Table.Th>
-                      <Table.Th ta="right">Approved</Table.Th>
-                      <Table.Th ta="right">Remaining</Table.Th>
-                      {canEdit && <Table.Th w={90} aria-label="Actions" />}
+                      <Table.Th ta="right" w="12%">Approved</Table.Th>
+                      <Table.Th ta="right" w="12%">Remaining</Table.Th>
+                      {canEdit && <Table.Th w="6%" aria-label="Actions" />}
                     </Table.Tr>
                   </Table.Thead>
                   <Table.Tbody>
@@ -133,6 +190,7 @@ export default function BudgetDetailsPage() {
                       </Table.Tr>
                     )}
                     {rows.map((row, index) => {
+                      if (programFilter && row.id !== undefined && String(row.mentorProgramId) !== programFilter) return null;
                       const err = { ...server.rows[row.key], ...local[row.key] };
                       const isNew = row.id === undefined;
                       const remaining = (row.amount ?? 0) - row.approved;
@@ -152,24 +210,24 @@ export default function BudgetDetailsPage() {
                                   onChange={(v) => setRow(row.key, { [field]: v === null ? null : Number(v) })}
                                 />
                               ) : (
-                                <Text size="sm">{refs[field].name(row[field])}</Text>
+                                <Box title={refs[field].name(row[field])}>
+                                  <Text size="sm" fw={500}>
+                                    {refs[field].short(row[field])}
+                                  </Text>
+                                  <Text size="xs" c="dimmed" lineClamp={1}>
+                                    {refs[field].long(row[field])}
+                                  </Text>
+                                </Box>
                               )}
                             </Table.Td>
                           ))}
                           <Table.Td ta="right">
                             {canEdit ? (
-                              <NumberInput
+                              <MoneyInput
                                 aria-label={`${label} budgeted`}
-                                decimalScale={2}
-                                fixedDecimalScale
-                                thousandSeparator=","
-                                prefix="$"
-                                min={0}
-                                hideControls
-                                styles={{ input: { textAlign: 'right' } }}
-                                value={row.amount === null ? '' : row.amount / 100}
+                                value={row.amountText}
                                 error={err.amount}
-                                onChange={(v) => setRow(row.key, { amount: v === '' ? null : Math.round(Number(v) * 100) })}
+                                onChange={(text) => setDraft((rs) => rs?.map((r) => (r.key === row.key ? withAmountText(r, text) : r)))}
                               />
                             ) : (
                               formatCents(row.amount ?? 0)
@@ -208,9 +266,20 @@ export default function BudgetDetailsPage() {
                     </Table.Tr>
                   </Table.Tfoot>
                 </Table>
-              </Table.ScrollContainer>
               {canEdit && (
-                <Group justify="space-between">
+                // The save bar stays in view at the bottom of the window, however long the year.
+                <Group
+                  justify="space-between"
+                  data-testid="budget-save-bar"
+                  style={{
+                    position: 'sticky',
+                    bottom: 0,
+                    zIndex: 3,
+                    background: 'var(--mantine-color-body)',
+                    borderTop: '1px solid var(--mantine-color-gray-3)',
+                    padding: '8px 0',
+                  }}
+                >
                   <Button variant="light" onClick={() => setDraft((rs) => [...(rs ?? []), newRow()])}>
                     Add line
                   </Button>

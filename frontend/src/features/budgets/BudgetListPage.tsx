@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useHasPermission } from '../../app/hooks';
 import { Permission as P } from '../../app/permissions';
+import { formatDate } from '../../components/dates';
 import { formatMoney, toCents } from '../../components/money';
 import { PageCard } from '../../components/PageCard';
 import { QueryStatus } from '../../components/QueryStatus';
@@ -42,8 +43,8 @@ export default function BudgetListPage() {
                       {b.name}
                     </Anchor>
                   </Table.Td>
-                  <Table.Td>{b.startDate}</Table.Td>
-                  <Table.Td>{b.endDate}</Table.Td>
+                  <Table.Td>{formatDate(b.startDate)}</Table.Td>
+                  <Table.Td>{formatDate(b.endDate)}</Table.Td>
                   <Table.Td ta="right">{formatMoney(b.budgeted)}</Table.Td>
                   <Table.Td ta="right">{formatMoney(b.approved)}</Table.Td>
                   <Table.Td ta="right" c={toCents(b.remaining) < 0 ? 'red.7' : undefined}>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { byProgram, changedLines, newRow, rowsFromLines, serverRowErrors, totals, validateRows, type GridRow } from './budgetGrid';
+import { belowApproved, belowApprovedText, byProgram, changedLines, newRow, rowsFromLines, serverRowErrors, totals, validateRows, withAmountText, type GridRow } from './budgetGrid';
 
 const lines = [
   { id: 1, mentorProgramId: 10, fundId: 1, expenseAccountId: 5, budgeted: 1000.1, approved: 200.2, remaining: 799.9 },
@@ -17,8 +17,8 @@ describe('budget grid', () => {
   it('sends only new and changed lines', () => {
     const rows = rowsFromLines(lines);
     expect(changedLines(rows).lines).toEqual([]);
-    rows[1] = { ...rows[1]!, amount: 1234 };
-    const added: GridRow = { ...newRow(), mentorProgramId: 12, fundId: 1, expenseAccountId: 6, amount: 99 };
+    rows[1] = withAmountText(rows[1]!, '12.34');
+    const added: GridRow = withAmountText({ ...newRow(), mentorProgramId: 12, fundId: 1, expenseAccountId: 6 }, '.99');
     const { keys, lines: body } = changedLines([...rows, added]);
     expect(keys).toEqual([rows[1]!.key, added.key]);
     expect(body).toEqual([
@@ -30,10 +30,13 @@ describe('budget grid', () => {
   it('checks new lines before saving', () => {
     const rows = rowsFromLines(lines);
     const empty = newRow();
-    const duplicate: GridRow = { ...newRow(), mentorProgramId: 10, fundId: 1, expenseAccountId: 5, amount: 1 };
-    const negative: GridRow = { ...newRow(), mentorProgramId: 13, fundId: 1, expenseAccountId: 5, amount: -1 };
-    const problems = validateRows([...rows, empty, duplicate, negative]);
-    expect(Object.keys(problems)).toEqual([empty.key, duplicate.key, negative.key]);
+    const duplicate: GridRow = withAmountText({ ...newRow(), mentorProgramId: 10, fundId: 1, expenseAccountId: 5 }, '1');
+    const negative: GridRow = withAmountText({ ...newRow(), mentorProgramId: 13, fundId: 1, expenseAccountId: 5 }, '-5');
+    const tooFine = withAmountText(rows[2]!, '0.725');
+    const problems = validateRows([...rows.slice(0, 2), tooFine, empty, duplicate, negative]);
+    expect(Object.keys(problems)).toEqual([tooFine.key, empty.key, duplicate.key, negative.key]);
+    expect(problems[tooFine.key]!.amount).toMatch(/two decimals/);
+    expect(tooFine.amount).toBeNull();
     expect(problems[empty.key]).toMatchObject({ mentorProgramId: expect.any(String), amount: 'Enter an amount' });
     expect(problems[duplicate.key]!.expenseAccountId).toMatch(/already have a line/);
     expect(problems[negative.key]!.amount).toBe('Must not be negative');
@@ -50,5 +53,14 @@ describe('budget grid', () => {
     const { rows, other } = serverRowErrors({ 'lines[1].amount': 'bad', '[0].fundId': 'unknown', 'lines.1.fundId': 'x', fiscalYearId: 'gone' }, ['a', 'b']);
     expect(rows).toEqual({ b: { amount: 'bad', fundId: 'x' }, a: { fundId: 'unknown' } });
     expect(other).toEqual(['fiscalYearId: gone']);
+  });
+
+  it('names lines saved below what is approved, by how much', () => {
+    const rows = rowsFromLines(lines);
+    expect(belowApproved(rows)).toEqual([]);
+    const lowered = withAmountText(rows[0]!, '150');
+    const [b] = belowApproved([lowered, rows[1]!]);
+    expect(b).toEqual({ key: lowered.key, amount: 15000, approved: 20020, short: 5020 });
+    expect(belowApprovedText('CECMP, GF, 5210', b!)).toBe('CECMP, GF, 5210: $150.00 is $50.20 below the $200.20 already approved.');
   });
 });

@@ -1,4 +1,4 @@
-import { toCents } from '../../components/money';
+import { centsToInput, formatCents, parseMoneyInput, toCents } from '../../components/money';
 import type { BudgetLine, BulkLine } from './api';
 
 /** One row of the editable grid; amounts in cents. New rows have no id yet. */
@@ -8,8 +8,10 @@ export interface GridRow {
   mentorProgramId: number | null;
   fundId: number | null;
   expenseAccountId: number | null;
-  /** Budgeted amount being edited, in cents (null while the input is empty). */
+  /** Budgeted amount being edited, in cents (null while the input is empty or refused). */
   amount: number | null;
+  /** The budgeted amount exactly as typed (what the input shows). */
+  amountText: string;
   /** As saved, in cents (0 for new rows). */
   savedAmount: number;
   approved: number;
@@ -26,6 +28,7 @@ export function rowsFromLines(lines: BudgetLine[]): GridRow[] {
     fundId: l.fundId,
     expenseAccountId: l.expenseAccountId,
     amount: toCents(l.budgeted),
+    amountText: centsToInput(toCents(l.budgeted)),
     savedAmount: toCents(l.budgeted),
     approved: toCents(l.approved),
   }));
@@ -34,10 +37,27 @@ export function rowsFromLines(lines: BudgetLine[]): GridRow[] {
 let counter = 0;
 export function newRow(): GridRow {
   counter += 1;
-  return { key: `new-${counter}`, mentorProgramId: null, fundId: null, expenseAccountId: null, amount: null, savedAmount: 0, approved: 0 };
+  return { key: `new-${counter}`, mentorProgramId: null, fundId: null, expenseAccountId: null, amount: null, amountText: '', savedAmount: 0, approved: 0 };
 }
 
-export const isChanged = (r: GridRow) => r.id === undefined || r.amount !== r.savedAmount;
+export const isChanged = (r: GridRow) => r.id === undefined || r.amount !== r.savedAmount || r.amountText !== centsToInput(r.savedAmount);
+
+/** A row with what was typed: the amount is the typed text's cents, or null when refused. */
+export function withAmountText(row: GridRow, text: string): GridRow {
+  const parsed = parseMoneyInput(text);
+  return { ...row, amountText: text, amount: parsed.error === undefined ? parsed.cents : null };
+}
+
+/** Saved lines whose new amount is below what is already approved on them. */
+export function belowApproved(rows: GridRow[]): { key: string; amount: number; approved: number; short: number }[] {
+  return rows
+    .filter((r) => isChanged(r) && r.amount !== null && r.amount < r.approved)
+    .map((r) => ({ key: r.key, amount: r.amount!, approved: r.approved, short: r.approved - r.amount! }));
+}
+
+/** "…: $500.00 is $198.18 below the $698.18 already approved" for the confirmation. */
+export const belowApprovedText = (name: string, b: { amount: number; approved: number; short: number }) =>
+  `${name}: ${formatCents(b.amount)} is ${formatCents(b.short)} below the ${formatCents(b.approved)} already approved.`;
 
 /** Problems found before anything is sent, by row key and field. */
 export function validateRows(rows: GridRow[]): Record<string, Partial<Record<'mentorProgramId' | 'fundId' | 'expenseAccountId' | 'amount', string>>> {
@@ -48,8 +68,8 @@ export function validateRows(rows: GridRow[]): Record<string, Partial<Record<'me
     if (r.mentorProgramId === null) e.mentorProgramId = 'Pick a mentor program';
     if (r.fundId === null) e.fundId = 'Pick a fund';
     if (r.expenseAccountId === null) e.expenseAccountId = 'Pick an expense account';
-    if (r.amount === null) e.amount = 'Enter an amount';
-    else if (r.amount < 0) e.amount = 'Must not be negative';
+    const typed = parseMoneyInput(r.amountText);
+    if (typed.error) e.amount = typed.error;
     if (r.mentorProgramId !== null && r.fundId !== null && r.expenseAccountId !== null) {
       const combo = comboKey(r);
       if (seen.has(combo)) e.expenseAccountId = 'This program, fund and account already have a line';

@@ -2,7 +2,8 @@ import { Table, Text } from '@mantine/core';
 import { asApiError, ErrorDisplay } from '../../components/ErrorDisplay';
 import { PageCard } from '../../components/PageCard';
 import { useGetPaymentRequestActivityQuery, type PaymentRequest } from './api';
-import { statusLabel } from './StatusBadge';
+import { formatDateTime } from '../../components/dates';
+import { actionWords, statusChange } from './activityWords';
 
 /** Who did what to the request, newest first (GET /payment-requests/activity-log). */
 export function ActivityLog({ request }: { request: PaymentRequest }) {
@@ -27,13 +28,10 @@ export function ActivityLog({ request }: { request: PaymentRequest }) {
           <Table.Tbody>
             {(log.data ?? []).map((e) => (
               <Table.Tr key={e.id}>
-                <Table.Td>{new Date(e.createdAt).toLocaleString()}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(e.createdAt)}</Table.Td>
                 <Table.Td>{e.actorName ?? ''}</Table.Td>
-                <Table.Td>{e.action}</Table.Td>
-                <Table.Td>
-                  {e.fromStatus ? `${statusLabel(e.fromStatus)} → ` : ''}
-                  {e.toStatus ? statusLabel(e.toStatus) : ''}
-                </Table.Td>
+                <Table.Td>{actionWords(e.action)}</Table.Td>
+                <Table.Td>{statusChange(e.fromStatus, e.toStatus)}</Table.Td>
                 <Table.Td>{e.comment ?? ''}</Table.Td>
               </Table.Tr>
             ))}

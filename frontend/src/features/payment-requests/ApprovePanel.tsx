@@ -1,4 +1,5 @@
-import { Alert, Button, Checkbox, Group, List, NumberInput, Select, SimpleGrid, Stack, Textarea } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, List, Select, SimpleGrid, Stack, Textarea } from '@mantine/core';
+import { MoneyField } from '../../components/MoneyInput';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -82,14 +83,11 @@ export function ApprovePanel({ request }: { request: PaymentRequest }) {
       )}
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, md: 2 }}>
-          <NumberInput
+          <MoneyField
             label="Approved amount"
             required
-            min={0}
-            decimalScale={2}
-            prefix="$"
             value={amount}
-            onChange={changed((v: string | number) => setAmount(typeof v === 'number' ? v : v === '' ? '' : Number(v)))}
+            onChange={changed((v: number | '') => setAmount(v))}
             error={fieldErrors(approveError ?? undefined).approvedAmount}
           />
           <Select label="Approval code" required searchable data={options(codes.data)} value={codeId} onChange={changed(setCodeId)} />

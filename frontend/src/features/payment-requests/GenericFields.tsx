@@ -1,5 +1,6 @@
 import { ActionIcon, Button, Checkbox, Group, NumberInput, Select, SimpleGrid, Table, Text, TextInput } from '@mantine/core';
 import { formatCents } from '../../components/money';
+import { MoneyField } from '../../components/MoneyInput';
 import type { RefItem } from './api';
 import { computedCents, FORM_SPECS, type FieldSpec, type GenericValues, type MealRates, type RefKey } from './genericForms';
 
@@ -31,21 +32,26 @@ function Field({
   readOnly: boolean;
   lookups: GenericLookups;
 }) {
+  // Required fields carry the asterisk; optional ones say so (the server accepts them empty).
+  const mark = readOnly ? {} : spec.optional ? { description: 'Optional' } : { withAsterisk: true };
   switch (spec.kind) {
     case 'bool':
       return <Checkbox aria-label={label} checked={value === true} disabled={readOnly} onChange={(e) => onChange(e.currentTarget.checked)} />;
     case 'date':
-      return <TextInput type="date" label={label} readOnly={readOnly} value={String(value ?? '')} onChange={(e) => onChange(e.currentTarget.value)} error={error} />;
+      return <TextInput type="date" label={label} {...mark} readOnly={readOnly} value={String(value ?? '')} onChange={(e) => onChange(e.currentTarget.value)} error={error} />;
     case 'text':
-      return <TextInput label={label} readOnly={readOnly} value={String(value ?? '')} onChange={(e) => onChange(e.currentTarget.value)} error={error} />;
-    case 'number':
+      return <TextInput label={label} {...mark} readOnly={readOnly} value={String(value ?? '')} onChange={(e) => onChange(e.currentTarget.value)} error={error} />;
     case 'money':
+      return (
+        <MoneyField label={label} {...mark} readOnly={readOnly} value={value === '' || value === null || value === undefined ? '' : Number(value)} onChange={onChange} error={error} />
+      );
+    case 'number':
       return (
         <NumberInput
           label={label}
+          {...mark}
           min={0}
           decimalScale={2}
-          prefix={spec.kind === 'money' ? '$' : undefined}
           readOnly={readOnly}
           value={value as number | ''}
           onChange={(v) => onChange(typeof v === 'number' ? v : v === '' ? '' : Number(v))}
@@ -58,7 +64,7 @@ function Field({
         spec.kind === 'choice'
           ? (spec.choices ?? []).map((c) => ({ value: c, label: c }))
           : (lookups[spec.ref!] ?? []).map((i) => ({ value: String(i.id), label: i.name }));
-      return <Select label={label} searchable readOnly={readOnly} data={data} value={(value as string | null) ?? null} onChange={onChange} error={error} />;
+      return <Select label={label} {...mark} clearable={spec.optional} searchable readOnly={readOnly} data={data} value={(value as string | null) ?? null} onChange={onChange} error={error} />;
     }
   }
 }

@@ -4,6 +4,7 @@ import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { DataTable } from '../../components/DataTable';
 import { asApiError, ErrorDisplay } from '../../components/ErrorDisplay';
+import { formatDate, formatDateTime } from '../../components/dates';
 import { formatCents, formatMoney } from '../../components/money';
 import { PageCard } from '../../components/PageCard';
 import {
@@ -103,12 +104,14 @@ function columns(
       id: 'requestedAmount',
       header: 'Requested',
       enableSorting: false,
+      meta: { align: 'right' },
       cell: ({ row }) => <Nowrap>{formatMoney(row.original.requestedAmount)}</Nowrap>,
       footer: () => <span data-testid="page-requested">{formatCents(totals.requested)}</span>,
     },
     {
       id: 'approvedAmount',
       header: 'Approved',
+      meta: { align: 'right' },
       // The approval's date under its amount (the UTC date, as the Approved from/until filters
       // read it; the moment in local time on hover).
       cell: ({ row }) =>
@@ -118,16 +121,16 @@ function columns(
           <>
             <Nowrap>{row.original.approvedAmount == null ? '' : formatMoney(row.original.approvedAmount)}</Nowrap>
             {row.original.approvedAt && (
-              <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }} title={new Date(row.original.approvedAt).toLocaleString()}>
-                at {row.original.approvedAt.slice(0, 10)}
+              <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }} title={formatDateTime(row.original.approvedAt)}>
+                at {formatDate(row.original.approvedAt)}
               </Text>
             )}
           </>
         ),
       footer: () => <span data-testid="page-approved">{formatCents(totals.approved)}</span>,
     },
-    { id: 'submittedOn', header: 'Submitted on', cell: ({ row }) => <Nowrap>{row.original.submittedOn ?? ''}</Nowrap> },
-    { id: 'placementEndDate', header: 'Placement end', cell: ({ row }) => <Nowrap>{row.original.placementEndDate ?? ''}</Nowrap> },
+    { id: 'submittedOn', header: 'Submitted on', cell: ({ row }) => <Nowrap>{formatDate(row.original.submittedOn)}</Nowrap> },
+    { id: 'placementEndDate', header: 'Placement end', cell: ({ row }) => <Nowrap>{formatDate(row.original.placementEndDate)}</Nowrap> },
     // Free text last: the one column that may be cut at narrow widths.
     {
       id: 'description',

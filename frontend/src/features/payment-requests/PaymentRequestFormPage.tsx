@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Loader, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Permission } from '../../app/permissions';
 import { useHasPermission } from '../../app/hooks';
@@ -9,6 +9,9 @@ import { asApiError, ErrorDisplay } from '../../components/ErrorDisplay';
 import { fieldErrors } from '../../components/fieldErrors';
 import { NotAvailableYet } from '../../components/NotAvailableYet';
 import { openConfirm } from '../../components/confirmDialogs';
+import { formatDate } from '../../components/dates';
+import { formatMoney } from '../../components/money';
+import { firstRefused, showFirstError } from '../../components/MoneyInput';
 import { PageCard } from '../../components/PageCard';
 import { ActivityLog } from './ActivityLog';
 import {
@@ -33,6 +36,8 @@ import { ApprovePanel } from './ApprovePanel';
 import type { MealRates } from './genericForms';
 import { bodyOf, emptyValues, SUPPORTED_FORMS, valuesOf, type RequestValues } from './forms';
 import { ReceiptList, ReceiptsEditor } from './Receipts';
+import { usePickablePrograms } from './myPrograms';
+import { RequestDocument, RevisionAlert } from './RequestDocument';
 import { RequestFields } from './RequestFields';
 import { StatusBadge } from './StatusBadge';
 
@@ -48,6 +53,8 @@ function useLookups(mode: PaymentRequestFormMode, formType: string, mentorProgra
   const canRead = useHasPermission(Permission.RequestRead);
   const editing = mode === 'create' || mode === 'edit';
   const programs = useGetRequestMentorProgramsQuery();
+  // New requests go only to the caller's own programs (a Coordinator's scope).
+  const pickable = usePickablePrograms();
   const payees = useGetPayeesQuery(
     { mentorProgramId: mentorProgramId ? Number(mentorProgramId) : undefined, formType, formId: stored?.id },
     { skip: !mentorProgramId },
@@ -65,7 +72,7 @@ function useLookups(mode: PaymentRequestFormMode, formType: string, mentorProgra
   // Saving applies the rates in force now; a stored request shows the rates its amount was computed with.
   const current = editing ? rates.data : undefined;
   return {
-    programs: programs.data,
+    programs: editing ? pickable : programs.data,
     payees: payees.data,
     colleges: colleges.data,
     travelPurposes: purposes.data,
@@ -136,15 +143,17 @@ function Actions({ request }: { request: PaymentRequest }) {
     return 'data' in result;
   };
   const base = `/payment-request/${request.formType}/${request.id}`;
+  // Sent back for revision, the next step is to correct it: Edit leads, Submit follows.
+  const returned = request.formStatus === 'RevisionRequested';
   return (
     <Group gap="xs">
       {has('edit') && (
-        <Button component={Link} to={`${base}/edit`} variant="light">
+        <Button component={Link} to={`${base}/edit`} variant={returned ? 'filled' : 'light'}>
           Edit
         </Button>
       )}
       {has('submit') && (
-        <Button loading={acting.isLoading} onClick={() => run('submit', 'The request was submitted.')}>
+        <Button variant={returned ? 'light' : 'filled'} loading={acting.isLoading} onClick={() => run('submit', 'The request was submitted.')}>
           Submit
         </Button>
       )}
@@ -237,6 +246,7 @@ function RequestForm({ mode, formType, stored }: { mode: PaymentRequestFormMode;
     if (leaveTo) navigate(leaveTo, { replace: true });
   }, [leaveTo, navigate]);
 
+  const formRef = useRef<HTMLFormElement>(null);
   const saveError = mode === 'create' ? creating.error : updating.error;
   const errors = fieldErrors(saveError ? asApiError(saveError) : undefined);
   const detailsUrl = (r: PaymentRequest) => `/payment-request/${r.formType}/${r.id}/details`;
@@ -249,14 +259,18 @@ function RequestForm({ mode, formType, stored }: { mode: PaymentRequestFormMode;
     if ('data' in result && result.data) {
       notifications.show({ color: 'green', message: `${result.data.formType} #${result.data.id} was saved.`, autoClose: 5000 });
       setLeaveTo(detailsUrl(result.data));
-    }
+    } else showFirstError(formRef.current);
   };
   const cancel = () => askAndCancel(dirty, () => setLeaveTo(stored ? detailsUrl(stored) : '/'));
 
   return (
     <form
+      ref={formRef}
+      noValidate
       onSubmit={(e) => {
         e.preventDefault();
+        // What can be known here is said before the confirmation, at the field.
+        if (firstRefused(formRef.current)) return;
         // A file still uploading would be left out of the save.
         if (editing && !uploading) void askAndSave(save);
       }}
@@ -301,9 +315,9 @@ function Facts({ request }: { request: PaymentRequest }) {
   return (
     <Group gap="lg">
       <StatusBadge status={request.formStatus} />
-      <Text size="sm">Requested: ${request.requestedAmount.toFixed(2)}</Text>
-      {request.approvedAmount != null && <Text size="sm">Approved: ${request.approvedAmount.toFixed(2)}</Text>}
-      {request.submittedOn && <Text size="sm">Submitted on {request.submittedOn}</Text>}
+      <Text size="sm">Requested: {formatMoney(request.requestedAmount)}</Text>
+      {request.approvedAmount != null && <Text size="sm">Approved: {formatMoney(request.approvedAmount)}</Text>}
+      {request.submittedOn && <Text size="sm">Submitted on {formatDate(request.submittedOn)}</Text>}
     </Group>
   );
 }
@@ -314,6 +328,15 @@ export default function PaymentRequestFormPage({ mode }: { mode: PaymentRequestF
   const needsRequest = mode !== 'create';
   const query = useGetPaymentRequestQuery({ formType, id }, { skip: !needsRequest || !SUPPORTED_FORMS.includes(formType) });
 
+  if (!/^F([1-9]|1[0-4])$/.test(formType)) {
+    return (
+      <PageCard title="Unknown form">
+        <Alert color="red" role="alert" title={`There is no form "${formType}"`}>
+          Payment request forms are F1 to F14. <Link to="/">Back to the request list</Link>
+        </Alert>
+      </PageCard>
+    );
+  }
   if (!SUPPORTED_FORMS.includes(formType)) {
     return <NotAvailableYet title={TITLES[mode]} description={`${formType}${paymentRequestId ? ` #${paymentRequestId}` : ''}`} />;
   }
@@ -335,13 +358,18 @@ export default function PaymentRequestFormPage({ mode }: { mode: PaymentRequestF
   const request = query.data;
   return (
     <Stack gap="lg">
+      {request && <RevisionAlert request={request} />}
       <PageCard title={title} actions={mode === 'view' && request ? <Actions request={request} /> : undefined}>
         <Stack gap="md">
           {request && <Facts request={request} />}
           {mode === 'edit' && request && !request.availableActions.includes('edit') && (
             <Alert color="orange">This request cannot be edited in its current status.</Alert>
           )}
-          <RequestForm key={`${mode}-${request?.id ?? 'new'}`} mode={mode} formType={formType} stored={request} />
+          {request && (mode === 'view' || mode === 'approve') ? (
+            <RequestDocument request={request} />
+          ) : (
+            <RequestForm key={`${mode}-${request?.id ?? 'new'}`} mode={mode} formType={formType} stored={request} />
+          )}
         </Stack>
       </PageCard>
       {mode === 'approve' && request && <ApprovePanel request={request} />}

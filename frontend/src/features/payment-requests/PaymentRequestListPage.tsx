@@ -1,20 +1,26 @@
-import { Anchor, Badge, Box, Button, Checkbox, Group, Menu, Paper, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Alert, Anchor, Badge, Box, Button, Checkbox, Group, Menu, Paper, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Permission } from '../../app/permissions';
 import { useHasPermission } from '../../app/hooks';
+import { bulkQuestion, fetchAllPages, selectionTotal, toggled, type Selection } from '../../components/bulkAction';
+import { BulkActionBar } from '../../components/BulkActionBar';
+import { openConfirm } from '../../components/confirmDialogs';
 import { DataTable } from '../../components/DataTable';
 import { asApiError, ErrorDisplay } from '../../components/ErrorDisplay';
-import { formatMoney } from '../../components/money';
+import { formatDate } from '../../components/dates';
+import { formatCents, formatMoney, toCents } from '../../components/money';
 import { PageCard } from '../../components/PageCard';
 import { PermissionGate } from '../../components/PermissionGate';
 import { WelcomeHeader } from '../../components/WelcomeHeader';
 import {
   useGetPaymentRequestsQuery,
   useGetPaymentRequestSummaryQuery,
+  useGetMyProgramsQuery,
   useGetPaymentRequestTypesQuery,
+  useLazyGetPaymentRequestsQuery,
   useMoveToReadyForProcessingBatchMutation,
   type PaymentRequestListItem,
   type RefItem,
@@ -28,6 +34,7 @@ import {
   withRequestFilters,
   type RequestListState,
 } from './listQuery';
+import { emptyScopeReason } from './myPrograms';
 import { formTypeName, usePayeeNames } from './names';
 import { ProgramFilter, RequestFilters } from './RequestFilters';
 import { Nowrap, StatusCell } from './cells';
@@ -40,8 +47,8 @@ const detailsListUrl = (state: RequestListState) =>
 function columns(
   types: RefItem[] | undefined,
   payees: Map<number, string>,
-  selected: Set<number>,
-  toggle: (id: number, on: boolean) => void,
+  selected: Selection,
+  toggle: (row: PaymentRequestListItem, on: boolean) => void,
 ): ColumnDef<PaymentRequestListItem, unknown>[] {
   return [
     {
@@ -53,7 +60,7 @@ function columns(
           <Checkbox
             aria-label={`Select request ${row.original.id}`}
             checked={selected.has(row.original.id)}
-            onChange={(e) => toggle(row.original.id, e.currentTarget.checked)}
+            onChange={(e) => toggle(row.original, e.currentTarget.checked)}
           />
         ) : null,
     },
@@ -95,15 +102,17 @@ function columns(
       id: 'requestedAmount',
       header: 'Requested',
       enableSorting: false,
+      meta: { align: 'right' },
       cell: ({ row }) => <Nowrap>{formatMoney(row.original.requestedAmount)}</Nowrap>,
     },
     {
       id: 'approvedAmount',
       header: 'Approved',
+      meta: { align: 'right' },
       cell: ({ row }) => (row.original.approvedAmount == null ? '' : <Nowrap>{formatMoney(row.original.approvedAmount)}</Nowrap>),
     },
-    { id: 'submittedOn', header: 'Submitted on', cell: ({ row }) => <Nowrap>{row.original.submittedOn ?? ''}</Nowrap> },
-    { id: 'placementEndDate', header: 'Placement end', cell: ({ row }) => <Nowrap>{row.original.placementEndDate ?? ''}</Nowrap> },
+    { id: 'submittedOn', header: 'Submitted on', cell: ({ row }) => <Nowrap>{formatDate(row.original.submittedOn)}</Nowrap> },
+    { id: 'placementEndDate', header: 'Placement end', cell: ({ row }) => <Nowrap>{formatDate(row.original.placementEndDate)}</Nowrap> },
   ];
 }
 
@@ -117,19 +126,24 @@ function Summary({ mentorProgramId, onPick }: { mentorProgramId?: number; onPick
         <Paper key={s.formStatus} withBorder radius="md" p={0} role="listitem">
           {/* A button: the totals filter the list by their status, by mouse or keyboard. */}
           <UnstyledButton
-            p="xs"
+            px="xs"
+            py={4}
             w="100%"
             aria-label={`${statusLabel(s.formStatus)}: ${s.count}, show only these`}
+            title={`Requested ${formatMoney(s.requestedAmount)}${s.approvedAmount > 0 ? `, approved ${formatMoney(s.approvedAmount)}` : ''}`}
             onClick={() => onPick(s.formStatus)}
           >
-            <Text size="xs" c="dimmed">
-              {statusLabel(s.formStatus)}
+            <Group justify="space-between" gap={4} wrap="nowrap">
+              <Text size="xs" c="dimmed" truncate>
+                {statusLabel(s.formStatus)}
+              </Text>
+              <Text fw={700} size="sm" data-testid={`count-${s.formStatus}`}>
+                {s.count}
+              </Text>
+            </Group>
+            <Text size="xs" ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
+              {formatMoney(s.approvedAmount > 0 ? s.approvedAmount : s.requestedAmount)}
             </Text>
-            <Text fw={700} data-testid={`count-${s.formStatus}`}>
-              {s.count}
-            </Text>
-            <Text size="xs">Requested {formatMoney(s.requestedAmount)}</Text>
-            {s.approvedAmount > 0 && <Text size="xs">Approved {formatMoney(s.approvedAmount)}</Text>}
           </UnstyledButton>
         </Paper>
       ))}
@@ -161,17 +175,18 @@ function RequestList() {
   const list = useGetPaymentRequestsQuery(requestListParams(state));
   const types = useGetPaymentRequestTypesQuery();
   const payees = usePayeeNames(list.data?.items);
-  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [selected, setSelected] = useState<Selection>(new Map());
   const [moveBatch, moving] = useMoveToReadyForProcessingBatchMutation();
   const canMove = useHasPermission(Permission.RequestMoveToReadyForProcessing);
+  const mine = useGetMyProgramsQuery();
+  // Approved requests matching the filters: what "select all" can take, across pages.
+  const approvedFilter = state.formStatus.length === 0 || state.formStatus.includes('Approved');
+  const matchingParams = { ...requestListParams({ ...state, formStatus: ['Approved'], page: 1 }), Size: '1' };
+  const matching = useGetPaymentRequestsQuery(matchingParams, { skip: !canMove || !approvedFilter });
+  const [fetchPage, fetchingAll] = useLazyGetPaymentRequestsQuery();
+  const cents = (r: PaymentRequestListItem) => toCents(r.approvedAmount ?? r.requestedAmount);
 
-  const toggle = (id: number, on: boolean) =>
-    setSelected((prev) => {
-      const next = new Set(prev);
-      if (on) next.add(id);
-      else next.delete(id);
-      return next;
-    });
+  const toggle = (row: PaymentRequestListItem, on: boolean) => setSelected((prev) => toggled(prev, row.id, cents(row), on));
   const cols = useMemo(() => {
     const all = columns(types.data, payees, selected, toggle);
     return canMove ? all : all.filter((c) => c.id !== 'select');
@@ -179,30 +194,46 @@ function RequestList() {
 
   // Replace, not push: every filter change would otherwise fill the history.
   const go = (next: RequestListState) => {
-    setSelected(new Set());
+    setSelected(new Map());
     setSearchParams(requestListParams(next), { replace: true });
   };
   const patch = (p: Partial<RequestListState>) => go(withRequestFilters(state, p));
 
+  const selectAllMatching = async () => {
+    const base = requestListParams({ ...state, formStatus: ['Approved'], page: 1 });
+    const rows = await fetchAllPages((page, size) => fetchPage({ ...base, Page: String(page), Size: String(size) }).unwrap());
+    setSelected(new Map(rows.filter((r) => r.availableActions.includes('moveToReadyForProcessing')).map((r) => [r.id, cents(r)])));
+  };
+
   const moveSelected = async () => {
-    const ids = [...selected];
+    const ids = [...selected.keys()];
+    const total = selectionTotal(selected);
+    const sure = await openConfirm({
+      title: 'Move to ready for processing',
+      text: bulkQuestion('Move', ids.length, total, 'request', 'to ready for processing'),
+      confirmLabel: 'Move them',
+      cancelLabel: 'Keep as they are',
+    });
+    if (!sure) return;
     const result = await moveBatch(ids);
     if ('data' in result && result.data) {
-      notifications.show({ color: 'green', message: `${result.data.moved.length} request(s) moved to ready for processing.`, autoClose: 5000 });
-      setSelected(new Set());
+      const n = result.data.moved.length;
+      notifications.show({
+        color: 'green',
+        title: 'Ready for processing',
+        message: `${n} request${n === 1 ? '' : 's'} totalling ${formatCents(total)} moved to ready for processing.`,
+        autoClose: 5000,
+      });
+      setSelected(new Map());
     }
   };
+  const scopeReason = emptyScopeReason(mine.data);
 
   return (
     <PageCard
       title="Payment requests"
       actions={
         <Group gap="sm">
-          {canMove && (
-            <Button variant="light" disabled={selected.size === 0} loading={moving.isLoading} onClick={moveSelected}>
-              Move to ready for processing{selected.size ? ` (${selected.size})` : ''}
-            </Button>
-          )}
           <Button component={Link} to={detailsListUrl(state)} variant="default">
             Details list
           </Button>
@@ -212,10 +243,31 @@ function RequestList() {
         </Group>
       }
     >
-      <Stack gap="md">
-        <ProgramFilter state={state} onChange={patch} />
+      <Stack gap="sm">
+        {scopeReason && (
+          <Alert color="orange" variant="light" title="Why your lists are empty" data-testid="empty-scope">
+            {scopeReason}
+          </Alert>
+        )}
         <Summary mentorProgramId={state.mentorProgramId} onPick={(s) => patch({ formStatus: [s] })} />
-        <RequestFilters state={state} onChange={patch} />
+        {/* Program and payee beside status and form type: one row of filters above the list. */}
+        <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="sm">
+          <ProgramFilter state={state} onChange={patch} />
+          <RequestFilters state={state} onChange={patch} compact />
+        </SimpleGrid>
+        {/* The bulk bar shows where it is used: approved requests in view, or a selection made. */}
+        {canMove && (selected.size > 0 || state.formStatus.includes('Approved')) && (
+          <BulkActionBar
+            selection={selected}
+            matching={approvedFilter ? (matching.data?.totalCount ?? 0) : 0}
+            onSelectAllMatching={() => void selectAllMatching()}
+            selectingAll={fetchingAll.isFetching}
+            onClear={() => setSelected(new Map())}
+            actionLabel="Move to ready for processing"
+            onAction={() => void moveSelected()}
+            busy={moving.isLoading}
+          />
+        )}
         {list.error ? (
           <ErrorDisplay error={asApiError(list.error)} />
         ) : (
@@ -243,7 +295,8 @@ function RequestList() {
 export default function PaymentRequestListPage() {
   const canRead = useHasPermission(Permission.RequestRead);
   return (
-    <Stack gap="lg">
+    <Stack gap="sm">
+      {/* One line: the work list below keeps at least 8 rows above the fold at 1280x800. */}
       <WelcomeHeader />
       {canRead ? (
         <RequestList />

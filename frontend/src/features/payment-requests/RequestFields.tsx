@@ -1,3 +1,4 @@
+import { MoneyField } from '../../components/MoneyInput';
 import { ActionIcon, Button, Group, NumberInput, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { formatCents } from '../../components/money';
 import type { PayeeOption, RefItem } from './api';
@@ -51,15 +52,12 @@ export function RequestFields({ formType, values, onChange, errors, readOnly, lo
           error={err('participationId')}
         />
         {isEntered(formType) && (
-          <NumberInput
+          <MoneyField
             label="Requested amount"
             required
-            min={0}
-            decimalScale={2}
-            prefix="$"
             readOnly={readOnly}
             value={values.requestedAmount}
-            onChange={(v) => set({ requestedAmount: num(v) })}
+            onChange={(v) => set({ requestedAmount: v })}
             error={err('requestedAmount')}
           />
         )}

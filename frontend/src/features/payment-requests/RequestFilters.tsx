@@ -1,5 +1,7 @@
-import { MultiSelect, Select, SimpleGrid, TextInput } from '@mantine/core';
-import { useGetPayeesQuery, useGetPaymentRequestSummaryQuery, useGetPaymentRequestTypesQuery, useGetRequestMentorProgramsQuery } from './api';
+import { Button, MultiSelect, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { useGetPayeesQuery, useGetPaymentRequestSummaryQuery, useGetPaymentRequestTypesQuery } from './api';
+import { usePickablePrograms } from './myPrograms';
 import type { RequestListState } from './listQuery';
 import { statusLabel } from './StatusBadge';
 
@@ -11,13 +13,14 @@ type OnChange = (patch: Partial<RequestListState>) => void;
 
 /** The mentor program and, within it, the payee; a payee belongs to one program, so changing it clears the payee. */
 export function ProgramFilter({ state, onChange }: { state: RequestListState; onChange: OnChange }) {
-  const programs = useGetRequestMentorProgramsQuery();
+  // A Coordinator is offered its own programs only.
+  const programs = usePickablePrograms();
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm" maw={840}>
       <Select
         label="Mentor program"
         placeholder="All programs"
-        data={(programs.data ?? []).map((p) => ({ value: String(p.id), label: p.name }))}
+        data={(programs ?? []).map((p) => ({ value: String(p.id), label: p.name }))}
         value={state.mentorProgramId ? String(state.mentorProgramId) : null}
         onChange={(v) => onChange({ mentorProgramId: v ? Number(v) : undefined, participationId: undefined })}
         clearable
@@ -27,6 +30,9 @@ export function ProgramFilter({ state, onChange }: { state: RequestListState; on
     </SimpleGrid>
   );
 }
+
+/** `DirectorMentor` -> `director mentor`: roles in words, not codes. */
+export const roleWords = (code: string) => code.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
 
 /** Payees of the chosen program by name; a payee in the address bar without a program is still named. */
 function PayeeFilter({ state, onChange }: { state: RequestListState; onChange: OnChange }) {
@@ -40,7 +46,7 @@ function PayeeFilter({ state, onChange }: { state: RequestListState; onChange: O
       label="Payee"
       placeholder={mentorProgramId ? 'Any' : 'Choose a mentor program first'}
       disabled={!mentorProgramId && !participationId}
-      data={payees.map((p) => ({ value: String(p.participationId), label: `${p.fullName} (${p.roleCode})` }))}
+      data={payees.map((p) => ({ value: String(p.participationId), label: `${p.fullName} (${roleWords(p.roleCode)})` }))}
       value={participationId ? String(participationId) : null}
       onChange={(v) => onChange({ participationId: v ? Number(v) : undefined })}
       clearable
@@ -50,14 +56,18 @@ function PayeeFilter({ state, onChange }: { state: RequestListState; onChange: O
 }
 
 /** Status, form type and the three dates. Statuses come from GET /payment-requests/summary, types from /types. */
-export function RequestFilters({ state, onChange }: { state: RequestListState; onChange: OnChange }) {
+export function RequestFilters({ state, onChange, compact = false }: { state: RequestListState; onChange: OnChange; compact?: boolean }) {
   const summary = useGetPaymentRequestSummaryQuery(state.mentorProgramId);
   const types = useGetPaymentRequestTypesQuery();
+  const anyDate = Boolean(state.approvedStart || state.approvedEnd || state.placementEndDate);
+  const [moreOpen, setMoreOpen] = useState(false);
+  // Compact (Home): the dates wait behind "More filters", so the work list starts higher.
+  const showDates = !compact || moreOpen || anyDate;
   const date = (label: string, key: 'approvedStart' | 'approvedEnd' | 'placementEndDate') => (
     <TextInput type="date" label={label} value={state[key] ?? ''} onChange={(e) => onChange({ [key]: e.currentTarget.value || undefined })} />
   );
   return (
-    <SimpleGrid cols={{ base: 2, md: 3, lg: 5 }} spacing="sm">
+    <SimpleGrid cols={compact ? { base: 2, lg: showDates ? 5 : 3 } : { base: 2, md: 3, lg: 5 }} spacing="sm">
       <MultiSelect
         label="Status"
         placeholder={state.formStatus.length ? undefined : 'Any'}
@@ -74,9 +84,17 @@ export function RequestFilters({ state, onChange }: { state: RequestListState; o
         onChange={(formType) => onChange({ formType })}
         clearable
       />
-      {date('Approved from', 'approvedStart')}
-      {date('Approved until', 'approvedEnd')}
-      {date('Placement ends by', 'placementEndDate')}
+      {showDates ? (
+        <>
+          {date('Approved from', 'approvedStart')}
+          {date('Approved until', 'approvedEnd')}
+          {date('Placement ends by', 'placementEndDate')}
+        </>
+      ) : (
+        <Button variant="subtle" size="sm" mt={24} onClick={() => setMoreOpen(true)} aria-expanded={false}>
+          More filters (dates)
+        </Button>
+      )}
     </SimpleGrid>
   );
 }

@@ -114,6 +114,13 @@ export interface ValidationResult {
 }
 
 /** A payee choice: one participation with its participant's name (GET /payment-requests/participant-list). */
+/** GET /mentor-programs/mine. */
+export interface MyPrograms {
+  all: boolean;
+  linkedToParticipant: boolean;
+  mentorProgramIds: number[];
+}
+
 export interface PayeeOption {
   participationId: number;
   participantId: number;
@@ -214,6 +221,8 @@ export const paymentRequestsApi = withTags.injectEndpoints({
     // Reference lists of the forms (named apart from other features' injections).
     getPaymentRequestTypes: build.query<RefItem[], void>({ query: () => '/payment-requests/types' }),
     getRequestMentorPrograms: build.query<RefItem[], void>({ query: () => '/mentor-programs' }),
+    // The caller's own programs (its coordinator scope), to offer only those.
+    getMyPrograms: build.query<MyPrograms, void>({ query: () => '/mentor-programs/mine', extraOptions: quiet }),
     getRequestColleges: build.query<RefItem[], void>({ query: () => '/colleges' }),
     getTravelPurposes: build.query<RefItem[], void>({ query: () => '/payment-requests/travel-purposes' }),
     getTransitTypes: build.query<RefItem[], void>({ query: () => '/payment-requests/transit-types' }),
@@ -245,6 +254,7 @@ export const paymentRequestsApi = withTags.injectEndpoints({
 
 export const {
   useGetPaymentRequestsQuery,
+  useLazyGetPaymentRequestsQuery,
   useGetPaymentRequestSummaryQuery,
   useGetPaymentRequestQuery,
   useCreatePaymentRequestMutation,
@@ -259,6 +269,7 @@ export const {
   useDownloadReceiptMutation,
   useGetPaymentRequestTypesQuery,
   useGetRequestMentorProgramsQuery,
+  useGetMyProgramsQuery,
   useGetRequestCollegesQuery,
   useGetTravelPurposesQuery,
   useGetTransitTypesQuery,

@@ -14,17 +14,17 @@ describe('read-only details', () => {
       { label: 'Transit type', value: '#9' },
       { label: 'Mileage rate (per mile)', value: '$0.70' },
     ]);
-    expect(view.table).toEqual({ label: 'Trips', columns: ['Date', 'From', 'To', 'Miles'], rows: [['2026-10-01', 'Fresno', 'Clovis', '12.5']] });
+    expect(view.table).toEqual({ label: 'Trips', columns: ['Date', 'From', 'To', 'Miles'], rows: [['Oct 1, 2026', 'Fresno', 'Clovis', '12.5']] });
     expect(refsOf('F3')).toEqual(['travelPurposes', 'transitTypes']);
   });
 
   it('describes the generic forms from their spec, with empty values as a dash', () => {
     expect(detailsView('F2', { items: [{ date: '2026-10-01', description: 'Books', amount: 12.3 }], fileIds: ['x'] })).toEqual({
       lines: [],
-      table: { label: 'Items', columns: ['Date', 'Description', 'Amount'], rows: [['2026-10-01', 'Books', '$12.30']] },
+      table: { label: 'Items', columns: ['Date', 'Description', 'Amount'], rows: [['Oct 1, 2026', 'Books', '$12.30']] },
     });
     expect(detailsView('F5', { seminarDate: '2026-10-01', topic: '', hours: 2 }).lines).toEqual([
-      { label: 'Seminar date', value: '2026-10-01' },
+      { label: 'Seminar date', value: 'Oct 1, 2026' },
       { label: 'Topic', value: '—' },
       { label: 'Hours', value: '2' },
     ]);
@@ -38,7 +38,7 @@ describe('read-only details', () => {
     expect(detailsView('F11', { nights: 2 }).lines).toContainEqual({ label: 'Nights', value: '2' });
     const f12 = detailsView('F12', { days: [{ date: '2026-10-01', breakfast: true, lunch: false, dinner: true }], mealRates: { breakfast: 16, lunch: 19, dinner: 28 } });
     expect(f12.lines).toEqual([{ label: 'Meal rates', value: 'breakfast $16.00, lunch $19.00, dinner $28.00' }]);
-    expect(f12.table?.rows).toEqual([['2026-10-01', 'Yes', 'No', 'Yes']]);
+    expect(f12.table?.rows).toEqual([['Oct 1, 2026', 'Yes', 'No', 'Yes']]);
     expect(detailsView('F99', {})).toEqual({ lines: [] });
   });
 });

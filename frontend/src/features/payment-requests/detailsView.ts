@@ -1,3 +1,4 @@
+import { formatDate } from '../../components/dates';
 import { formatMoney } from '../../components/money';
 import type { RefItem } from './api';
 import { FORM_SPECS, type FieldSpec, type RefKey } from './genericForms';
@@ -74,6 +75,8 @@ export function formatValue(f: ViewField, raw: unknown, lookups: ViewLookups): s
   switch (f.kind) {
     case 'money':
       return formatMoney(raw as number);
+    case 'date':
+      return formatDate(String(raw));
     case 'ref': {
       const item = lookups[f.ref!]?.find((i) => i.id === Number(raw));
       return item?.name ?? `#${String(raw)}`;

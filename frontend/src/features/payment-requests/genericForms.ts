@@ -15,6 +15,8 @@ export interface FieldSpec {
   /** `choice` fields: the server's enum values. No endpoint lists these two enums
    * (LeadershipActivity, BonusType), so they are named here once. */
   choices?: string[];
+  /** The server accepts it empty (null); every other field is required. */
+  optional?: boolean;
 }
 
 export interface FormSpec {
@@ -44,7 +46,7 @@ export const FORM_SPECS: Record<string, FormSpec> = {
     entered: true,
     fields: [
       { key: 'trainingTypeId', label: 'Training type', kind: 'ref', ref: 'trainingTypes' },
-      { key: 'institutionId', label: 'Institution', kind: 'ref', ref: 'institutions' },
+      { key: 'institutionId', label: 'Institution', kind: 'ref', ref: 'institutions', optional: true },
       { key: 'title', label: 'Title', kind: 'text' },
       { key: 'startDate', label: 'Start date', kind: 'date' },
       { key: 'endDate', label: 'End date', kind: 'date' },

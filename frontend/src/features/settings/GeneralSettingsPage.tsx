@@ -1,10 +1,12 @@
 import { Fieldset, NumberInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import type { FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useHasPermission } from '../../app/hooks';
 import { Permission as P } from '../../app/permissions';
 import { askAndSave, EditorActions, SaveError, useLeaveGuard } from '../../components/EditorActions';
 import { fieldErrors, unshownErrors } from '../../components/fieldErrors';
+import { centsToInput, parseMoneyInput, toCents } from '../../components/money';
+import { MoneyInput } from '../../components/MoneyInput';
 import { PageCard } from '../../components/PageCard';
 import { QueryStatus } from '../../components/QueryStatus';
 import { useDraft } from '../../components/useDraft';
@@ -29,7 +31,6 @@ const duration = (seconds: number | string) => {
   return `${s} seconds`;
 };
 
-const moneyProps = { decimalScale: 2, fixedDecimalScale: true, prefix: '$', min: 0, thousandSeparator: ',', hideControls: true } as const;
 
 export default function GeneralSettingsPage() {
   const canEdit = useHasPermission(P.SettingEdit);
@@ -42,22 +43,40 @@ export default function GeneralSettingsPage() {
   const set = (patch: Partial<GeneralSettings>) => setDraft((d) => (d ? { ...d, ...patch } : d));
   const setMeal = (meal: keyof GeneralSettings['mealRates'], value: number | string) =>
     setDraft((d) => (d ? { ...d, mealRates: { ...d.mealRates, [meal]: value as number } } : d));
+  // Rates as typed: a refused text (0.725, -1) stays on screen with its reason and is never
+  // rounded into the draft; the draft only takes amounts that parse exactly.
+  const [texts, setTexts] = useState<Record<string, string>>({});
+  const rate = (key: string, current: number, apply: (v: number) => void) => ({
+    value: texts[key] ?? centsToInput(toCents(current)),
+    onChange: (text: string) => {
+      setTexts((t) => ({ ...t, [key]: text }));
+      const parsed = parseMoneyInput(text);
+      if (parsed.error === undefined) apply(parsed.cents / 100);
+    },
+  });
+  const refused = Object.values(texts).some((t) => parseMoneyInput(t).error !== undefined);
 
   const save = async () => {
     if (!draft) return;
     const result = await update(draft);
     if (result.data) {
+      setTexts({});
       accept(result.data);
       notifications.show({ color: 'green', title: 'Saved', message: 'The general settings were saved.' });
     }
   };
   const reload = async () => {
     clearError();
+    setTexts({});
     const fresh = await query.refetch();
     if (fresh.data) accept(fresh.data);
   };
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
+    if (refused) {
+      document.querySelector<HTMLElement>('form[aria-label="General settings"] [aria-invalid="true"]')?.focus();
+      return;
+    }
     if (canEdit && dirty) void askAndSave(save);
   };
 
@@ -89,33 +108,25 @@ export default function GeneralSettingsPage() {
               </Fieldset>
               <Fieldset legend="Rates" disabled={!canEdit}>
                 <SimpleGrid cols={{ base: 1, sm: 4 }}>
-                  <NumberInput
+                  <MoneyInput
                     label="Mileage rate (per mile)"
-                    {...moneyProps}
-                    value={draft.mileageRate}
                     error={errors.mileageRate}
-                    onChange={(v) => set({ mileageRate: v as number })}
+                    {...rate('mileageRate', draft.mileageRate, (v) => set({ mileageRate: v }))}
                   />
-                  <NumberInput
+                  <MoneyInput
                     label="Breakfast"
-                    {...moneyProps}
-                    value={draft.mealRates.breakfast}
                     error={errors['mealRates.breakfast']}
-                    onChange={(v) => setMeal('breakfast', v)}
+                    {...rate('breakfast', draft.mealRates.breakfast, (v) => setMeal('breakfast', v))}
                   />
-                  <NumberInput
+                  <MoneyInput
                     label="Lunch"
-                    {...moneyProps}
-                    value={draft.mealRates.lunch}
                     error={errors['mealRates.lunch']}
-                    onChange={(v) => setMeal('lunch', v)}
+                    {...rate('lunch', draft.mealRates.lunch, (v) => setMeal('lunch', v))}
                   />
-                  <NumberInput
+                  <MoneyInput
                     label="Dinner"
-                    {...moneyProps}
-                    value={draft.mealRates.dinner}
                     error={errors['mealRates.dinner']}
-                    onChange={(v) => setMeal('dinner', v)}
+                    {...rate('dinner', draft.mealRates.dinner, (v) => setMeal('dinner', v))}
                   />
                 </SimpleGrid>
                 <Text size="xs" c="dimmed" mt="xs">
@@ -150,7 +161,7 @@ export default function GeneralSettingsPage() {
                 </Text>
               </Fieldset>
               {canEdit ? (
-                <EditorActions dirty={dirty} saving={saving} onCancel={() => { clearError(); reset(); }} />
+                <EditorActions dirty={dirty} saving={saving} onCancel={() => { clearError(); setTexts({}); reset(); }} />
               ) : (
                 <Text size="sm" c="dimmed">
                   You can view these settings; changing them needs the setting:edit permission.

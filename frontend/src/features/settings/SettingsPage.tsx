@@ -11,6 +11,7 @@ const SECTIONS: { title: string; to: string; text: string; permission?: string }
   { title: 'Template validation', to: '/settings/template-validation', text: 'Limits checked on every payment request form.' },
   { title: 'Notification banner', to: '/settings/notification-banner', text: 'Messages shown to every signed-in user.' },
   { title: 'Block login', to: '/settings/block-login', text: 'Stop Coordinators from signing in, with a message.' },
+  { title: 'Reference lists', to: '/settings/reference', text: 'Funds, expense accounts, mentor programs and approval codes: add, rename, deactivate.' },
   { title: 'Users', to: '/settings/users', text: 'Invite users, change their roles, deactivate them.', permission: Permission.UserRead },
   { title: 'Roles', to: '/settings/roles', text: 'Roles and the permissions each one holds.', permission: Permission.RoleRead },
 ];

@@ -1,0 +1,55 @@
+import { Button, Group, Paper, Text } from '@mantine/core';
+import { formatCents } from './money';
+import { selectionTotal, type Selection } from './bulkAction';
+
+/**
+ * What is selected (count and total), a way to take every matching row across pages, and the
+ * action. Shown above a table whose rows carry checkboxes.
+ */
+export function BulkActionBar({
+  selection,
+  matching,
+  onSelectAllMatching,
+  selectingAll,
+  onClear,
+  actionLabel,
+  onAction,
+  busy,
+}: {
+  selection: Selection;
+  /** Rows matching the filters that the action can take (across every page). */
+  matching: number;
+  onSelectAllMatching: () => void;
+  selectingAll: boolean;
+  onClear: () => void;
+  actionLabel: string;
+  onAction: () => void;
+  busy: boolean;
+}) {
+  const count = selection.size;
+  return (
+    <Paper withBorder radius="md" px="sm" py={6} bg={count ? 'brand.0' : undefined} aria-label="Bulk action" component="section">
+      <Group justify="space-between" gap="sm">
+        <Group gap="sm">
+          <Text size="sm" data-testid="bulk-summary">
+            {count === 0 ? 'No request selected.' : `${count} selected, totalling ${formatCents(selectionTotal(selection))}.`}
+          </Text>
+          {matching > count && (
+            <Button size="xs" variant="subtle" loading={selectingAll} onClick={onSelectAllMatching}>
+              Select all {matching} that can be moved
+            </Button>
+          )}
+          {count > 0 && (
+            <Button size="xs" variant="subtle" color="gray" onClick={onClear}>
+              Clear selection
+            </Button>
+          )}
+        </Group>
+        <Button size="sm" disabled={count === 0} loading={busy} onClick={onAction}>
+          {actionLabel}
+          {count ? ` (${count})` : ''}
+        </Button>
+      </Group>
+    </Paper>
+  );
+}

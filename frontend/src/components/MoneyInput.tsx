@@ -1,0 +1,95 @@
+import { TextInput, type TextInputProps } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { centsToInput, parseMoneyInput, toCents } from './money';
+
+type Props = Omit<TextInputProps, 'value' | 'onChange' | 'leftSection'> & {
+  /** Exactly what the user typed (kept as typed: never rounded or reformatted while editing). */
+  value: string;
+  onChange: (text: string) => void;
+  allowNegative?: boolean;
+  /** Show the parse problem at once (not only after a save attempt). */
+  checkWhileTyping?: boolean;
+};
+
+/**
+ * An amount in dollars. It keeps the typed text; `parseMoneyInput` turns it into cents
+ * or a reason, so "0.725" and "-5" are field errors rather than $0.72 and $0.00.
+ */
+export function MoneyInput({ value, onChange, allowNegative, checkWhileTyping = true, error, ...rest }: Props) {
+  const parsed = value.trim() === '' ? null : parseMoneyInput(value, { allowNegative });
+  const own = checkWhileTyping && parsed?.error ? parsed.error : undefined;
+  return (
+    <TextInput
+      inputMode="decimal"
+      autoComplete="off"
+      leftSection="$"
+      leftSectionWidth={24}
+      styles={{ input: { textAlign: 'right', fontVariantNumeric: 'tabular-nums' } }}
+      value={value}
+      onChange={(e) => onChange(e.currentTarget.value)}
+      error={error || own}
+      // Forms refuse to save (and ask nothing) while an amount is refused: see firstRefused.
+      data-refused={own ? 'true' : undefined}
+      {...rest}
+    />
+  );
+}
+
+/**
+ * A money input over a number-valued form state (amount in dollars, '' when empty): the
+ * state takes the typed amount only when it parses exactly; a refused text stays on screen
+ * with its reason and blocks the save.
+ */
+export function MoneyField({
+  value,
+  onChange,
+  ...rest
+}: Omit<Props, 'value' | 'onChange'> & { value: number | ''; onChange: (value: number | '') => void }) {
+  const [text, setText] = useState(() => (value === '' ? '' : centsToInput(toCents(value))));
+  // A new value from outside (a reload, a reset) replaces the text unless it says the same.
+  useEffect(() => {
+    setText((t) => {
+      const parsed = parseMoneyInput(t);
+      const same = value === '' ? t.trim() === '' : parsed.error === undefined && parsed.cents === toCents(value);
+      return same ? t : value === '' ? '' : centsToInput(toCents(value));
+    });
+  }, [value]);
+  return (
+    <MoneyInput
+      {...rest}
+      value={text}
+      onChange={(t) => {
+        setText(t);
+        if (t.trim() === '') onChange('');
+        else {
+          const parsed = parseMoneyInput(t, { allowNegative: rest.allowNegative });
+          if (parsed.error === undefined) onChange(parsed.cents / 100);
+        }
+      }}
+    />
+  );
+}
+
+/**
+ * The first input of `form` the user must fix before anything is sent (a refused amount),
+ * focused and scrolled into view; null when there is none.
+ */
+export function firstRefused(form: HTMLElement | null): HTMLElement | null {
+  const el = form?.querySelector<HTMLElement>('[data-refused="true"]') ?? null;
+  if (el) {
+    el.scrollIntoView({ block: 'center' });
+    el.focus();
+  }
+  return el;
+}
+
+/** After a failed save: bring the first field the server named into view. */
+export function showFirstError(form: HTMLElement | null) {
+  requestAnimationFrame(() => {
+    const el = form?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    if (el) {
+      el.scrollIntoView({ block: 'center' });
+      el.focus();
+    } else form?.querySelector<HTMLElement>('[role="alert"]')?.scrollIntoView({ block: 'center' });
+  });
+}

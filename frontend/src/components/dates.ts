@@ -1,0 +1,19 @@
+import dayjs from 'dayjs';
+
+// One date format everywhere (issue #14): "Nov 3, 2025" reads the same to everyone and
+// cannot be mistaken between month-first and day-first. Timestamps add the local time.
+
+/** A calendar date ("2025-11-03") or a timestamp, as "Nov 3, 2025"; '' for none. */
+export function formatDate(value: string | null | undefined): string {
+  if (!value) return '';
+  // A bare date is a calendar day: read it as local midnight, not UTC, so it never shifts.
+  const d = /^\d{4}-\d{2}-\d{2}$/.test(value) ? dayjs(`${value}T00:00:00`) : dayjs(value);
+  return d.isValid() ? d.format('MMM D, YYYY') : value;
+}
+
+/** A timestamp in local time: "Nov 3, 2025, 2:05 PM". */
+export function formatDateTime(value: string | null | undefined): string {
+  if (!value) return '';
+  const d = dayjs(value);
+  return d.isValid() ? d.format('MMM D, YYYY, h:mm A') : value;
+}

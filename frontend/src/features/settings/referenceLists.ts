@@ -1,0 +1,82 @@
+import { api } from '../../api/api';
+import { Permission as P } from '../../app/permissions';
+
+// The reference lists an office keeps itself (SPEC §7 POSTs, and beyond SPEC a PUT to
+// rename and deactivate: docs/decisions-reference.md). Described once; the page draws any.
+
+export interface RefEntry {
+  id: number;
+  name: string;
+  code?: string;
+  isActive: boolean;
+  paymentRequestType?: string;
+}
+
+export interface RefListSpec {
+  /** Address segment: /settings/reference/{slug}, and the API path /{slug}. */
+  slug: 'funds' | 'expense-accounts' | 'mentor-programs' | 'approval-codes';
+  title: string;
+  /** One item, in a sentence ("a fund"). */
+  noun: string;
+  read: string;
+  create: string;
+  colleges?: boolean;
+  formType?: boolean;
+}
+
+export const REFERENCE_LISTS: RefListSpec[] = [
+  { slug: 'funds', title: 'Funds', noun: 'fund', read: P.FundRead, create: P.FundCreate },
+  { slug: 'expense-accounts', title: 'Expense accounts', noun: 'expense account', read: P.ExpenseAccountRead, create: P.ExpenseAccountCreate },
+  { slug: 'mentor-programs', title: 'Mentor programs', noun: 'mentor program', read: P.MentorProgramRead, create: P.MentorProgramCreate, colleges: true },
+  // Approval codes are read by every signed-in user; the people who approve create them.
+  { slug: 'approval-codes', title: 'Approval codes', noun: 'approval code', read: '', create: P.RequestApprove, formType: true },
+];
+
+export interface RefCreateBody {
+  name: string;
+  code: string;
+  collegeIds?: number[];
+  paymentRequestType?: string;
+}
+export interface RefUpdateBody {
+  name?: string;
+  isActive?: boolean;
+  collegeIds?: number[];
+}
+
+/** Active entries first, then by name; inactive ones stay listed (old records use them). */
+export function sortEntries(items: RefEntry[]): RefEntry[] {
+  return [...items].sort((a, b) => Number(b.isActive) - Number(a.isActive) || a.name.localeCompare(b.name));
+}
+
+const referenceApi = api.enhanceEndpoints({ addTagTypes: ['ReferenceList'] }).injectEndpoints({
+  endpoints: (build) => ({
+    settingsRefList: build.query<RefEntry[], { slug: string; paymentRequestType?: string | null }>({
+      query: ({ slug, paymentRequestType }) => ({ url: `/${slug}`, params: paymentRequestType ? { PaymentRequestType: paymentRequestType } : {} }),
+      providesTags: (_r, _e, { slug }) => [{ type: 'ReferenceList', id: slug }],
+    }),
+    settingsProgramColleges: build.query<RefEntry[], number | null>({
+      query: (programId) => ({ url: '/colleges', params: programId ? { MentorProgramId: programId } : {} }),
+      providesTags: [{ type: 'ReferenceList', id: 'colleges' }],
+    }),
+    settingsFormTypes: build.query<RefEntry[], void>({ query: () => '/payment-requests/types' }),
+    createRefEntry: build.mutation<RefEntry, { slug: string; body: RefCreateBody }>({
+      query: ({ slug, body }) => ({ url: `/${slug}`, method: 'POST', body }),
+      invalidatesTags: (_r, error, { slug }) => (error ? [] : [{ type: 'ReferenceList', id: slug }, { type: 'ReferenceList', id: 'colleges' }]),
+      extraOptions: { quiet: true },
+    }),
+    updateRefEntry: build.mutation<RefEntry, { slug: string; id: number; body: RefUpdateBody }>({
+      query: ({ slug, id, body }) => ({ url: `/${slug}/${id}`, method: 'PUT', body }),
+      invalidatesTags: (_r, error, { slug }) => (error ? [] : [{ type: 'ReferenceList', id: slug }, { type: 'ReferenceList', id: 'colleges' }]),
+      extraOptions: { quiet: true },
+    }),
+  }),
+});
+
+export const {
+  useSettingsRefListQuery,
+  useSettingsProgramCollegesQuery,
+  useSettingsFormTypesQuery,
+  useCreateRefEntryMutation,
+  useUpdateRefEntryMutation,
+} = referenceApi;
