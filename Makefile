@@ -15,6 +15,7 @@ deps:
 	command -v node >/dev/null || { echo "Node.js 20+ and npm are required"; exit 1; }
 	if [ ! -x "$(CHROMIUM)" ]; then $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq chromium; fi
 	if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq postgresql; fi
+	if ! command -v pdftotext >/dev/null; then $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq poppler-utils; fi
 	cd frontend && npm ci --no-audit --no-fund
 
 lint:

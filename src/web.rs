@@ -203,11 +203,12 @@ impl<T> Page<T> {
     }
 }
 
-/// The order of a sort flag with NULLs where SQLite puts them (the smallest value: first
-/// ascending, last descending), spelled out so PostgreSQL (NULLs largest) sorts alike.
-pub fn sort_order(ascending: bool) -> (sea_orm::Order, sea_orm::sea_query::NullOrdering) {
-    use sea_orm::{sea_query::NullOrdering, Order};
-    if ascending { (Order::Asc, NullOrdering::First) } else { (Order::Desc, NullOrdering::Last) }
+
+/// Where NULLs go for a sort direction: first ascending, last descending (SQLite's own
+/// order, spelled out so PostgreSQL sorts the same).
+pub fn nulls_for(order: &sea_orm::Order) -> sea_orm::sea_query::NullOrdering {
+    use sea_orm::sea_query::NullOrdering;
+    if matches!(order, sea_orm::Order::Asc) { NullOrdering::First } else { NullOrdering::Last }
 }
 
 #[cfg(test)]
