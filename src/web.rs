@@ -203,7 +203,6 @@ impl<T> Page<T> {
     }
 }
 
-
 /// Where NULLs go for a sort direction: first ascending, last descending (SQLite's own
 /// order, spelled out so PostgreSQL sorts the same).
 pub fn nulls_for(order: &sea_orm::Order) -> sea_orm::sea_query::NullOrdering {
