@@ -579,3 +579,27 @@ async fn every_write_route_of_the_api_is_in_the_table() {
     let unknown: Vec<&&str> = table.iter().filter(|t| !documented.iter().any(|d| d == *t)).collect();
     assert!(unknown.is_empty(), "lines naming no documented route: {unknown:#?}");
 }
+
+/// Every write transaction starts through `db::write` (BEGIN IMMEDIATE on SQLite, the write
+/// lock on PostgreSQL): a plain `begin()` elsewhere brings "database is locked" back.
+#[test]
+fn no_transaction_starts_outside_db_write() {
+    fn scan(dir: &std::path::Path, found: &mut Vec<String>) {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                scan(&path, found);
+            } else if path.extension().is_some_and(|e| e == "rs") && !path.ends_with("src/db.rs") {
+                let text = std::fs::read_to_string(&path).unwrap();
+                for (i, line) in text.lines().enumerate() {
+                    if [".begin()", ".begin_with_config(", ".begin_with_options(", ".transaction("].iter().any(|call| line.contains(call)) {
+                        found.push(format!("{}:{}: {}", path.display(), i + 1, line.trim()));
+                    }
+                }
+            }
+        }
+    }
+    let mut found = Vec::new();
+    scan(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src"), &mut found);
+    assert!(found.is_empty(), "start write transactions with crate::db::write(&db) instead:\n{}", found.join("\n"));
+}
