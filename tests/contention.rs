@@ -603,3 +603,30 @@ fn no_transaction_starts_outside_db_write() {
     scan(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src"), &mut found);
     assert!(found.is_empty(), "start write transactions with crate::db::write(&db) instead:\n{}", found.join("\n"));
 }
+
+/// A write waits for the write lock (the busy timeout, 10 s) instead of failing at once; one
+/// held longer than that is a 503 "try again" — never a 500 — and reads never wait.
+#[actix_web::test]
+async fn a_write_lock_held_past_the_busy_timeout_is_503_and_reads_go_on() {
+    if support::skip_on_postgres("holds SQLite's write lock from a second connection") {
+        return;
+    }
+    let app = spawn().await;
+    let admin = app.admin_token().await;
+    let body = json!({"name": "Waiting role", "permissions": []});
+    let other = support::open_sqlite(&app.dir.path().join("mentorpay.db")).await;
+    let lock = mentorpay::db::write(&other).await.unwrap();
+    let started = std::time::Instant::now();
+    let (write, read) = futures_util::future::join(app.post("/api/v1/identity/roles", Some(&admin), body.clone()), async {
+        let r = app.get("/api/v1/identity/roles", &admin).await;
+        (r.status, started.elapsed())
+    })
+    .await;
+    let waited = started.elapsed();
+    assert_eq!(write.problem(503)["detail"], "The server is busy. Try again in a moment.");
+    assert!(waited >= std::time::Duration::from_secs(9), "the write waited for the lock ({waited:?})");
+    assert_eq!(read.0, 200);
+    assert!(read.1 < std::time::Duration::from_secs(5), "the read did not wait for the writer ({:?})", read.1);
+    lock.rollback().await.unwrap();
+    assert_eq!(app.post("/api/v1/identity/roles", Some(&admin), body).await.status, 201);
+}
