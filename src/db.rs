@@ -73,6 +73,22 @@ pub async fn write(db: &DatabaseConnection) -> Result<DatabaseTransaction, DbErr
 /// instance): held until the transaction ends, so crashed holders cannot keep it.
 const WRITE_LOCK_KEY: i64 = 0x4d_50_57_52_49_54_45; // "MPWRITE"
 
+/// The database is overloaded rather than broken: no pooled connection came free, or the
+/// write lock did not within the busy timeout (SQLite 5/517, PostgreSQL 55P03). Answered
+/// 503 "try again", not 500.
+pub fn is_busy(err: &DbErr) -> bool {
+    use sea_orm::{ConnAcquireErr, RuntimeErr};
+    match err {
+        DbErr::ConnectionAcquire(ConnAcquireErr::Timeout) => true,
+        DbErr::Exec(RuntimeErr::SqlxError(e)) | DbErr::Query(RuntimeErr::SqlxError(e)) | DbErr::Conn(RuntimeErr::SqlxError(e)) => match e.as_ref() {
+            sea_orm::sqlx::Error::PoolTimedOut => true,
+            sea_orm::sqlx::Error::Database(d) => matches!(d.code().as_deref(), Some("5" | "517" | "55P03")),
+            _ => false,
+        },
+        _ => false,
+    }
+}
+
 /// The URL without its password, for messages.
 pub fn redact(url: &str) -> String {
     match (url.find("://"), url.rfind('@')) {
@@ -116,6 +132,14 @@ impl StartupLock {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn overload_is_busy_and_other_errors_are_not() {
+        use sea_orm::{ConnAcquireErr, DbErr};
+        assert!(super::is_busy(&DbErr::ConnectionAcquire(ConnAcquireErr::Timeout)));
+        assert!(!super::is_busy(&DbErr::Custom("no such table".into())));
+        assert!(!super::is_busy(&DbErr::RecordNotFound("x".into())));
+    }
+
     #[test]
     fn redacts_passwords() {
         assert_eq!(super::redact("postgres://app:s3cret@db/mp"), "postgres://app:***@db/mp");

@@ -141,6 +141,10 @@ impl ResponseError for ApiError {
 
 impl From<sea_orm::DbErr> for ApiError {
     fn from(err: sea_orm::DbErr) -> Self {
+        if crate::db::is_busy(&err) {
+            tracing::warn!(%err, "database busy");
+            return Self::Unavailable("The server is busy. Try again in a moment.".into());
+        }
         Self::Internal(format!("database: {err}"))
     }
 }

@@ -579,3 +579,54 @@ async fn every_write_route_of_the_api_is_in_the_table() {
     let unknown: Vec<&&str> = table.iter().filter(|t| !documented.iter().any(|d| d == *t)).collect();
     assert!(unknown.is_empty(), "lines naming no documented route: {unknown:#?}");
 }
+
+/// Every write transaction starts through `db::write` (BEGIN IMMEDIATE on SQLite, the write
+/// lock on PostgreSQL): a plain `begin()` elsewhere brings "database is locked" back.
+#[test]
+fn no_transaction_starts_outside_db_write() {
+    fn scan(dir: &std::path::Path, found: &mut Vec<String>) {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                scan(&path, found);
+            } else if path.extension().is_some_and(|e| e == "rs") && !path.ends_with("src/db.rs") {
+                let text = std::fs::read_to_string(&path).unwrap();
+                for (i, line) in text.lines().enumerate() {
+                    if [".begin()", ".begin_with_config(", ".begin_with_options(", ".transaction("].iter().any(|call| line.contains(call)) {
+                        found.push(format!("{}:{}: {}", path.display(), i + 1, line.trim()));
+                    }
+                }
+            }
+        }
+    }
+    let mut found = Vec::new();
+    scan(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src"), &mut found);
+    assert!(found.is_empty(), "start write transactions with crate::db::write(&db) instead:\n{}", found.join("\n"));
+}
+
+/// A write waits for the write lock (the busy timeout, 10 s) instead of failing at once; one
+/// held longer than that is a 503 "try again" — never a 500 — and reads never wait.
+#[actix_web::test]
+async fn a_write_lock_held_past_the_busy_timeout_is_503_and_reads_go_on() {
+    if support::skip_on_postgres("holds SQLite's write lock from a second connection") {
+        return;
+    }
+    let app = spawn().await;
+    let admin = app.admin_token().await;
+    let body = json!({"name": "Waiting role", "permissions": []});
+    let other = support::open_sqlite(&app.dir.path().join("mentorpay.db")).await;
+    let lock = mentorpay::db::write(&other).await.unwrap();
+    let started = std::time::Instant::now();
+    let (write, read) = futures_util::future::join(app.post("/api/v1/identity/roles", Some(&admin), body.clone()), async {
+        let r = app.get("/api/v1/identity/roles", &admin).await;
+        (r.status, started.elapsed())
+    })
+    .await;
+    let waited = started.elapsed();
+    assert_eq!(write.problem(503)["detail"], "The server is busy. Try again in a moment.");
+    assert!(waited >= std::time::Duration::from_secs(9), "the write waited for the lock ({waited:?})");
+    assert_eq!(read.0, 200);
+    assert!(read.1 < std::time::Duration::from_secs(5), "the read did not wait for the writer ({:?})", read.1);
+    lock.rollback().await.unwrap();
+    assert_eq!(app.post("/api/v1/identity/roles", Some(&admin), body).await.status, 201);
+}

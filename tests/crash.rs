@@ -48,6 +48,18 @@ fn free_port() -> u16 {
 }
 
 async fn start(dir: &Path) -> Server {
+    // Another process on this machine may take the free port between our check and the
+    // server's bind; our server then exits at once, and whoever holds the port (maybe another
+    // MentorPay) must not be mistaken for it: retry on a new port.
+    for _ in 0..5 {
+        if let Some(server) = try_start(dir).await {
+            return server;
+        }
+    }
+    panic!("the server did not start");
+}
+
+async fn try_start(dir: &Path) -> Option<Server> {
     let port = free_port();
     let child = Command::new(env!("CARGO_BIN_EXE_mentorpay"))
         .current_dir(dir)
@@ -64,17 +76,22 @@ async fn start(dir: &Path) -> Server {
         .stderr(Stdio::null())
         .spawn()
         .expect("start the binary");
-    let server = Server { child, base: format!("http://127.0.0.1:{port}") };
+    let mut server = Server { child, base: format!("http://127.0.0.1:{port}") };
     let started = Instant::now();
-    loop {
+    while started.elapsed() < Duration::from_secs(30) {
+        if server.child.try_wait().unwrap().is_some() {
+            return None;
+        }
         if let Ok(r) = reqwest::get(format!("{}/api/v1/health", server.base)).await {
             if r.status() == 200 {
-                return server;
+                // The bind happens before anything else: still running now means it is ours.
+                tokio::time::sleep(Duration::from_millis(50)).await;
+                return server.child.try_wait().unwrap().is_none().then_some(server);
             }
         }
-        assert!(started.elapsed() < Duration::from_secs(30), "the server did not start");
         tokio::time::sleep(Duration::from_millis(25)).await;
     }
+    None
 }
 
 /// A row's state as the API acknowledged it, compared with the file afterwards.
