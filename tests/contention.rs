@@ -44,6 +44,8 @@ enum Row {
     DraftWithReceipt,
     /// The single general-settings row.
     General,
+    /// A reference item of the editable lists (funds, accounts, programs, approval codes).
+    RefItem(&'static str),
 }
 
 /// How many clients may succeed on one row.
@@ -193,6 +195,14 @@ fn routes() -> Vec<Route> {
             call: |w, _, k| call(M::POST, "/api/v1/mentor-programs", Admin, json!({"name": format!("Program {k}"), "code": format!("P{k}-{}", w.tag()), "collegeIds": [1]})) },
         Route { name: "POST /approval-codes", row: Row::Nothing, distinct: All, same: One, after: Stays, logs: 1,
             call: |w, _, k| call(M::POST, "/api/v1/approval-codes", Admin, json!({"name": format!("Code {k}"), "code": format!("C{k}-{}", w.tag()), "paymentRequestType": "F5"})) },
+        Route { name: "PUT /funds/{id}", row: Row::RefItem("funds"), distinct: All, same: All, after: Nothing, logs: 1,
+            call: |_, t, _| call(M::PUT, s(&t["url"]), Admin, json!({"name": format!("Renamed {}", t["id"])})) },
+        Route { name: "PUT /expense-accounts/{id}", row: Row::RefItem("expense-accounts"), distinct: All, same: All, after: Nothing, logs: 1,
+            call: |_, t, _| call(M::PUT, s(&t["url"]), Admin, json!({"name": format!("Renamed {}", t["id"])})) },
+        Route { name: "PUT /mentor-programs/{id}", row: Row::RefItem("mentor-programs"), distinct: All, same: All, after: Nothing, logs: 1,
+            call: |_, t, _| call(M::PUT, s(&t["url"]), Admin, json!({"name": format!("Renamed {}", t["id"])})) },
+        Route { name: "PUT /approval-codes/{id}", row: Row::RefItem("approval-codes"), distinct: All, same: All, after: Nothing, logs: 1,
+            call: |_, t, _| call(M::PUT, s(&t["url"]), Admin, json!({"name": format!("Renamed {}", t["id"])})) },
         // ---- budgets ----
         Route { name: "PUT /budgets/bulk-update", row: Row::BudgetLine, distinct: All, same: Idem, after: Stays, logs: 1,
             call: |w, t, k| call(M::PUT, "/api/v1/budgets/bulk-update", Admin, json!({"fiscalYearId": w.fy, "lines": [{"mentorProgramId": w.programs[0], "fundId": t["fundId"], "expenseAccountId": w.account, "amount": 2000 + k}]})) },
@@ -403,6 +413,16 @@ impl World {
                 let detail = self.ok(M::PUT, "/api/v1/budgets/bulk-update", json!({"fiscalYearId": self.fy, "lines": [line]})).await;
                 let l = detail["lines"].as_array().unwrap().iter().find(|l| l["fundId"] == fund["id"]).expect("the new line").clone();
                 json!({"id": l["id"], "url": format!("/api/v1/budgets/{}", l["id"]), "version": l["version"], "fundId": fund["id"]})
+            }
+            Row::RefItem(list) => {
+                let mut body = json!({"name": format!("Prepared {list} {n}"), "code": format!("R{n}-{}", self.tag())});
+                match list {
+                    "mentor-programs" => body["collegeIds"] = json!([1]),
+                    "approval-codes" => body["paymentRequestType"] = json!("F5"),
+                    _ => {}
+                }
+                let r = self.ok(M::POST, &format!("/api/v1/{list}"), body).await;
+                json!({"id": r["id"], "url": format!("/api/v1/{list}/{}", r["id"])})
             }
             Row::Announced => self.announce().await,
             Row::Draft => self.request_in("Draft").await,

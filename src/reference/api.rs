@@ -86,7 +86,7 @@ pub async fn update_item(list: &'static RefList, state: web::Data<AppState>, me:
     };
     me.require(permission)?;
     let change = rules::check_update(list, &body)?;
-    let txn = state.db.begin().await?;
+    let txn = crate::db::write(&state.db).await?;
     let before = store::get(&txn, table, list.filter, id).await?.ok_or_else(|| ApiError::not_found("The item"))?;
     let colleges_before = match change.college_ids {
         Some(_) => Some(store::colleges_of(&txn, id).await?),
