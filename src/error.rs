@@ -24,6 +24,9 @@ pub enum ApiError {
     Conflict(String),
     #[error("{detail}")]
     Unprocessable { detail: String, errors: FieldErrors },
+    /// 413: a body over the size limit.
+    #[error("{0}")]
+    PayloadTooLarge(String),
     #[error("too many requests")]
     TooManyRequests { retry_after_secs: u64 },
     #[error("{0}")]
@@ -121,6 +124,7 @@ impl ResponseError for ApiError {
             Self::NotFound(_) => StatusCode::NOT_FOUND,
             Self::Conflict(_) => StatusCode::CONFLICT,
             Self::Unprocessable { .. } => StatusCode::UNPROCESSABLE_ENTITY,
+            Self::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             Self::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
             Self::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
             Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,

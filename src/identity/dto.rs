@@ -13,6 +13,7 @@ pub struct UserDetails {
     /// In order: the first decides administrator status and is the one shown.
     pub roles: Vec<String>,
     /// `resource:action` codes.
+    #[schema(value_type = Vec<crate::auth::Permission>)]
     pub permissions: Vec<String>,
 }
 
@@ -111,6 +112,16 @@ pub struct UpdateUserRequest {
     pub is_active: bool,
 }
 
+/// What `GET /identity/users/{id}` returns besides the body's fields: a PUT ignores them.
+impl crate::web::Representation for UpdateUserRequest {
+    const READ_ONLY: &'static [&'static str] = &["id", "participantId", "hasPassword", "lastLoginAt", "createdAt"];
+}
+
+/// What `GET /identity/roles/{id}` returns besides the body's fields: a PUT ignores them.
+impl crate::web::Representation for RoleRequest {
+    const READ_ONLY: &'static [&'static str] = &["id", "isBuiltIn"];
+}
+
 #[derive(Debug, Deserialize, IntoParams)]
 #[serde(rename_all = "lowercase")]
 #[into_params(parameter_in = Query)]
@@ -133,6 +144,7 @@ pub struct UsersQuery {
 pub struct RoleDto {
     pub id: i32,
     pub name: String,
+    #[schema(value_type = Vec<crate::auth::Permission>)]
     pub permissions: Vec<String>,
     pub is_built_in: bool,
 }
@@ -141,5 +153,6 @@ pub struct RoleDto {
 #[serde(deny_unknown_fields)]
 pub struct RoleRequest {
     pub name: String,
+    #[schema(value_type = Vec<crate::auth::Permission>)]
     pub permissions: Vec<String>,
 }

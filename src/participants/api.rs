@@ -23,7 +23,7 @@ use crate::{
     },
     reference::fixed::parse_payment_request_type,
     state::AppState,
-    web::{Json, Page, PageQuery, Query},
+    web::{Json, Page, PageQuery, Put, Query},
 };
 
 async fn record(txn: &impl sea_orm::ConnectionTrait, entity_type: &str, id: i32, action: &str, actor: i32, data: serde_json::Value) -> ApiResult<()> {
@@ -121,13 +121,10 @@ pub async fn create(state: web::Data<AppState>, me: CurrentUser, Json(body): Jso
 #[utoipa::path(put, path = "/api/v1/participants/{id}", tag = "participants", security(("bearer" = [])), request_body = ParticipantBody,
     responses((status = 200, body = ParticipantDto), (status = 400, body = ProblemBody), (status = 401, body = ProblemBody),
         (status = 403, body = ProblemBody), (status = 404, body = ProblemBody), (status = 409, description = "Stale version or e-mail taken", body = ProblemBody)))]
-pub async fn update(state: web::Data<AppState>, me: CurrentUser, id: web::Path<i32>, Json(body): Json<ParticipantBody>) -> ApiResult<web::Json<ParticipantDto>> {
+pub async fn update(state: web::Data<AppState>, me: CurrentUser, id: web::Path<i32>, Put(body): Put<ParticipantBody>) -> ApiResult<web::Json<ParticipantDto>> {
     me.require(Permission::ParticipantEdit)?;
     let clean = rules::check_participant(&body)?;
     let mut checks = Checks::default();
-    if body.participations.is_some() {
-        checks.add("participations", "change participations through /participants/{id}/participations");
-    }
     let version = body.version.unwrap_or_else(|| {
         checks.add("version", "is required");
         0
@@ -211,7 +208,7 @@ pub async fn update_participation(
     state: web::Data<AppState>,
     me: CurrentUser,
     path: web::Path<(i32, i32)>,
-    Json(body): Json<ParticipationBody>,
+    Put(body): Put<ParticipationBody>,
 ) -> ApiResult<web::Json<ParticipationDto>> {
     me.require(Permission::ParticipantEdit)?;
     let (pid, participation_id) = path.into_inner();

@@ -4,6 +4,11 @@ use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
+#[allow(unused_imports)] // named by the OpenAPI attributes only
+use super::rules::{DistrictSetType, ParticipantRole, ParticipantStatus, SortBy};
+#[allow(unused_imports)]
+use crate::payment_requests::forms::FormType;
+
 /// `POST /participants` and `PUT /participants/{id}` body.
 #[derive(Debug, Clone, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
@@ -15,10 +20,13 @@ pub struct ParticipantBody {
     pub phone: Option<String>,
     pub address: Option<String>,
     /// `Active`, `Inactive` or `Pending`.
+    #[schema(value_type = ParticipantStatus)]
     pub status: String,
     /// `Mentor`, `DirectorMentor`, `Coordinator` or `Administrator`.
+    #[schema(value_type = ParticipantRole)]
     pub role_code: String,
     /// `Assembly`, `Senate` or `Congressional`; given together with `districtId`.
+    #[schema(value_type = Option<DistrictSetType>)]
     pub district_set_type: Option<String>,
     /// California district number within the set (1-80, 1-40, 1-52).
     pub district_id: Option<i32>,
@@ -38,6 +46,16 @@ pub struct ParticipantBody {
     pub version: Option<i32>,
 }
 
+/// What `GET /participants/{id}` returns besides the body's fields: a PUT ignores them
+/// (participations change through their own routes).
+impl crate::web::Representation for ParticipantBody {
+    const READ_ONLY: &'static [&'static str] = &["id", "fullName", "participations", "identityUserId", "createdAt", "updatedAt"];
+}
+
+impl crate::web::Representation for ParticipationBody {
+    const READ_ONLY: &'static [&'static str] = &["id", "participantId"];
+}
+
 /// `POST /participants/{id}/participations` and PUT body.
 #[derive(Debug, Clone, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
@@ -46,10 +64,13 @@ pub struct ParticipationBody {
     /// A fiscal year id (settings area); positive.
     pub fiscal_year_id: i32,
     /// The participant's role in this program (same values as the participant's roleCode).
+    #[schema(value_type = ParticipantRole)]
     pub role_code: String,
     pub college_id: Option<i32>,
     /// `YYYY-MM-DD`
+    #[serde(deserialize_with = "crate::web::date")]
     pub start_date: NaiveDate,
+    #[serde(default, deserialize_with = "crate::web::opt_date")]
     pub end_date: Option<NaiveDate>,
 }
 
@@ -60,6 +81,7 @@ pub struct ParticipationDto {
     pub participant_id: i32,
     pub mentor_program_id: i32,
     pub fiscal_year_id: i32,
+    #[schema(value_type = ParticipantRole)]
     pub role_code: String,
     pub college_id: Option<i32>,
     pub start_date: NaiveDate,
@@ -76,8 +98,11 @@ pub struct ParticipantDto {
     pub email: String,
     pub phone: Option<String>,
     pub address: Option<String>,
+    #[schema(value_type = ParticipantStatus)]
     pub status: String,
+    #[schema(value_type = ParticipantRole)]
     pub role_code: String,
+    #[schema(value_type = Option<DistrictSetType>)]
     pub district_set_type: Option<String>,
     pub district_id: Option<i32>,
     pub caucus_region_id: Option<i32>,
@@ -101,14 +126,14 @@ pub struct ParticipantsQuery {
     /// Participants with a live participation in this program.
     #[param(rename = "MentorProgramId")]
     pub mentorprogramid: Option<i32>,
-    #[param(rename = "RoleCode")]
+    #[param(rename = "RoleCode", value_type = Option<ParticipantRole>)]
     pub rolecode: Option<String>,
     /// Part of the full name, case-insensitive.
     #[param(rename = "FullName")]
     pub fullname: Option<String>,
-    #[param(rename = "Status")]
+    #[param(rename = "Status", value_type = Option<ParticipantStatus>)]
     pub status: Option<String>,
-    #[param(rename = "DistrictSetType")]
+    #[param(rename = "DistrictSetType", value_type = Option<DistrictSetType>)]
     pub districtsettype: Option<String>,
     #[param(rename = "DistrictId")]
     pub districtid: Option<i32>,
@@ -126,7 +151,7 @@ pub struct ParticipantsQuery {
     #[param(rename = "PermitLevelIds")]
     pub permitlevelids: Vec<i32>,
     /// `fullName` (default), `email`, `status`, `roleCode` or `updatedAt`.
-    #[param(rename = "SortBy")]
+    #[param(rename = "SortBy", value_type = Option<SortBy>)]
     pub sortby: Option<String>,
     #[param(rename = "SortDescending")]
     pub sortdescending: Option<bool>,
@@ -146,10 +171,10 @@ pub struct ParticipantListQuery {
     #[param(rename = "FormId")]
     pub formid: Option<i32>,
     /// `F1`..`F14` (checked).
-    #[param(rename = "FormType")]
+    #[param(rename = "FormType", value_type = Option<FormType>)]
     pub formtype: Option<String>,
     /// Role in the program: `Mentor`, `DirectorMentor`, `Coordinator`, `Administrator`.
-    #[param(rename = "RoleType")]
+    #[param(rename = "RoleType", value_type = Option<ParticipantRole>)]
     pub roletype: Option<String>,
     /// Include deleted participants and participations.
     #[param(rename = "ShowDeleted")]
@@ -171,6 +196,7 @@ pub struct ParticipantListItem {
     pub email: String,
     pub mentor_program_id: i32,
     pub fiscal_year_id: i32,
+    #[schema(value_type = ParticipantRole)]
     pub role_code: String,
     pub college_id: Option<i32>,
     pub start_date: NaiveDate,

@@ -36,6 +36,15 @@ macro_rules! wire_enum {
                 Self::ALL.iter().map(|v| v.code()).collect::<Vec<_>>().join(", ")
             }
         }
+
+        /// The wire codes as an OpenAPI enum (the fields stay text).
+        impl utoipa::PartialSchema for $name {
+            fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+                crate::web::string_enum(Self::ALL.iter().map(|v| v.code()))
+            }
+        }
+
+        impl utoipa::ToSchema for $name {}
     };
 }
 
@@ -89,21 +98,31 @@ pub enum SortBy {
 }
 
 impl SortBy {
+    const NAMES: [(&'static str, SortBy); 5] = [
+        ("fullName", Self::FullName),
+        ("email", Self::Email),
+        ("status", Self::Status),
+        ("roleCode", Self::RoleCode),
+        ("updatedAt", Self::UpdatedAt),
+    ];
+
     pub fn parse(raw: Option<&str>) -> Result<Self, ApiError> {
         let Some(raw) = raw.map(str::trim).filter(|r| !r.is_empty()) else { return Ok(Self::default()) };
-        [
-            ("fullName", Self::FullName),
-            ("email", Self::Email),
-            ("status", Self::Status),
-            ("roleCode", Self::RoleCode),
-            ("updatedAt", Self::UpdatedAt),
-        ]
+        Self::NAMES
         .into_iter()
         .find(|(name, _)| name.eq_ignore_ascii_case(raw))
         .map(|(_, s)| s)
         .ok_or_else(|| ApiError::bad_field("SortBy", "must be one of fullName, email, status, roleCode, updatedAt"))
     }
 }
+
+impl utoipa::PartialSchema for SortBy {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        crate::web::string_enum(Self::NAMES.iter().map(|(name, _)| *name))
+    }
+}
+
+impl utoipa::ToSchema for SortBy {}
 
 /// Parses an optional enum query filter, naming the parameter when unknown.
 pub fn enum_filter<T>(field: &str, raw: Option<&str>, parse: fn(&str) -> Option<T>, codes: fn() -> String) -> Result<Option<T>, ApiError> {

@@ -29,7 +29,7 @@ use crate::{
     error::{ApiError, ApiResult, FieldErrors, ProblemBody},
     money::Money,
     state::AppState,
-    web::{Json, Page, PageQuery, Query},
+    web::{Json, Page, PageQuery, Put, Query},
 };
 
 type FormPath = web::Path<(String, i32)>;
@@ -357,7 +357,7 @@ pub async fn get(state: web::Data<AppState>, me: CurrentUser, path: FormPath) ->
     responses((status = 200, body = PaymentRequestDto), (status = 400, body = ProblemBody), (status = 401, body = ProblemBody),
         (status = 403, body = ProblemBody), (status = 404, body = ProblemBody), (status = 409, body = ProblemBody, description = "Wrong status or stale version"),
         (status = 422, body = ProblemBody)))]
-pub async fn update(state: web::Data<AppState>, me: CurrentUser, path: FormPath, Json(body): Json<WriteRequest>) -> ApiResult<web::Json<PaymentRequestDto>> {
+pub async fn update(state: web::Data<AppState>, me: CurrentUser, path: FormPath, Put(body): Put<WriteRequest>) -> ApiResult<web::Json<PaymentRequestDto>> {
     let (form_text, id) = path.into_inner();
     let version = body.version.ok_or_else(|| ApiError::bad_field("version", "is required"))?;
     let (r, status, scope) = load_for(&state, &me, &form_text, id, Action::Edit).await?;

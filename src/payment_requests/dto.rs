@@ -94,6 +94,16 @@ pub struct WriteRequest {
     pub details: serde_json::Value,
 }
 
+/// What `GET /payment-requests/{formType}/{id}` returns besides the body's fields: a PUT
+/// ignores them (status, approval and audit fields change through their own actions).
+impl crate::web::Representation for WriteRequest {
+    const READ_ONLY: &'static [&'static str] = &[
+        "id", "formType", "formStatus", "payeeId", "approvedAmount", "approvalCodeId", "fiscalYearId", "submittedOn",
+        "placementEndDate", "approvedAt", "approvedBy", "createdAt", "createdBy", "updatedAt", "updatedBy", "files",
+        "availableActions",
+    ];
+}
+
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct ReasonBody {
     pub reason: String,
@@ -147,21 +157,24 @@ pub struct ListQuery {
     #[param(rename = "ParticipationId")]
     pub participationid: Option<i32>,
     /// One or more statuses (repeated or comma-separated).
-    #[param(rename = "FormStatus")]
+    #[param(rename = "FormStatus", value_type = Vec<Status>)]
     #[serde(default, deserialize_with = "crate::web::list")]
     pub formstatus: Vec<String>,
     /// One or more form types.
-    #[param(rename = "FormType")]
+    #[param(rename = "FormType", value_type = Vec<FormType>)]
     #[serde(default, deserialize_with = "crate::web::list")]
     pub formtype: Vec<String>,
     /// Approved on or after (UTC date).
     #[param(rename = "ApprovedStart")]
+    #[serde(default, deserialize_with = "crate::web::opt_date")]
     pub approvedstart: Option<NaiveDate>,
     /// Approved on or before (UTC date).
     #[param(rename = "ApprovedEnd")]
+    #[serde(default, deserialize_with = "crate::web::opt_date")]
     pub approvedend: Option<NaiveDate>,
     /// Placement ending on or before this date.
     #[param(rename = "PlacementEndDate")]
+    #[serde(default, deserialize_with = "crate::web::opt_date")]
     pub placementenddate: Option<NaiveDate>,
     #[param(rename = "IsSubmittedOnSortedAscending")]
     pub issubmittedonsortedascending: Option<bool>,
@@ -198,7 +211,7 @@ pub struct StatusSummary {
 pub struct ActivityQuery {
     #[param(rename = "PaymentRequestId")]
     pub paymentrequestid: i32,
-    #[param(rename = "PaymentRequestType")]
+    #[param(rename = "PaymentRequestType", value_type = FormType)]
     pub paymentrequesttype: String,
 }
 

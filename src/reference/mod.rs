@@ -11,21 +11,20 @@ pub mod store;
 
 use actix_web::web;
 
-use crate::{auth::CurrentUser, state::AppState, web::{Json, Query}};
+use crate::{auth::CurrentUser, routes::{self, Routes}, state::AppState, web::{Json, Query}};
 use dto::{RefCreate, RefQuery};
 
 /// Registers every list. Must come before areas with `/{id}` routes under the same
 /// prefix (`/participants/roles` before `/participants/{id}`).
-pub fn configure(cfg: &mut web::ServiceConfig) {
+pub fn configure(r: &mut Routes) {
     for list in lists::LISTS {
-        let mut resource = web::resource(list.path).route(web::get().to(
-            move |s: web::Data<AppState>, me: CurrentUser, Query(q): Query<RefQuery>| api::list_items(list, s, me, q),
-        ));
-        if list.create.is_some() {
-            resource = resource.route(web::post().to(
-                move |s: web::Data<AppState>, me: CurrentUser, Json(b): Json<RefCreate>| api::create_item(list, s, me, b),
-            ));
+        r.get(list.path, list.read.into(), move |s: web::Data<AppState>, me: CurrentUser, Query(q): Query<RefQuery>| {
+            api::list_items(list, s, me, q)
+        });
+        if let Some(permission) = list.create {
+            r.post(list.path, routes::Access::Needs(permission), move |s: web::Data<AppState>, me: CurrentUser, Json(b): Json<RefCreate>| {
+                api::create_item(list, s, me, b)
+            });
         }
-        cfg.service(resource);
     }
 }

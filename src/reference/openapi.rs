@@ -52,7 +52,9 @@ impl Modify for ReferencePaths {
                 Filter::NameContains => get.parameter(query_param("query", Type::String, "Part of the name, case-insensitive")),
                 Filter::MentorProgram => get.parameter(query_param("MentorProgramId", Type::Integer, "Only this program's colleges")),
                 Filter::PaymentRequestType => {
-                    get.parameter(query_param("PaymentRequestType", Type::String, "F1..F14")).response("400", problem("Unknown form type"))
+                    let mut param = query_param("PaymentRequestType", Type::String, "F1..F14");
+                    param.schema = Some(crate::web::string_enum(crate::payment_requests::forms::FormType::ALL.iter().map(|f| f.as_str())));
+                    get.parameter(param).response("400", problem("Unknown form type"))
                 }
                 Filter::None => get,
             };

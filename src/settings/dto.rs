@@ -11,8 +11,10 @@ use crate::money::Money;
 pub struct FiscalYearRequest {
     pub name: String,
     /// First day, `YYYY-MM-DD`.
+    #[serde(deserialize_with = "crate::web::date")]
     pub start_date: NaiveDate,
     /// Last day (inclusive), after `startDate`.
+    #[serde(deserialize_with = "crate::web::date")]
     pub end_date: NaiveDate,
 }
 
@@ -136,10 +138,10 @@ pub struct BannerInput {
     pub message: String,
     pub severity: BannerSeverity,
     /// Shown from (inclusive); none = already.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::web::opt_datetime")]
     pub starts_at: Option<DateTime<Utc>>,
     /// Shown until (exclusive); none = until switched off.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::web::opt_datetime")]
     pub ends_at: Option<DateTime<Utc>>,
     pub is_active: bool,
 }

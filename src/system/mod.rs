@@ -27,6 +27,6 @@ pub async fn health(state: web::Data<AppState>) -> HttpResponse {
     if ok { HttpResponse::Ok().json(body) } else { HttpResponse::ServiceUnavailable().json(body) }
 }
 
-pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.route("/health", web::get().to(health));
+pub fn configure(r: &mut crate::routes::Routes) {
+    r.get("/health", crate::routes::Access::Public, health);
 }
