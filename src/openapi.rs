@@ -81,7 +81,8 @@ use crate::{budgets, error::ProblemBody, identity, participants, payment_request
     ),
     components(schemas(ProblemBody, reference::dto::RefItem, reference::dto::RefCreate,
         participants::rules::ParticipantStatus, participants::rules::ParticipantRole, participants::rules::DistrictSetType, participants::rules::SortBy,
-        crate::auth::Permission, payment_requests::forms::FormType, payment_requests::workflow::Status)),
+        crate::auth::Permission, payment_requests::forms::FormType, payment_requests::workflow::Status, crate::web::Id,
+        payment_requests::files::AllowedType, crate::money::NonNegativeMoney)),
     modifiers(&BearerAuth, &ReferencePaths, &FromRouteTable),
     tags((name = "identity", description = "Sign-in, tokens, users, roles"), (name = "reference", description = "Reference lists (one generic implementation)"), (name = "participants", description = "Participants, participations, Coordinator logins"), (name = "settings", description = "System settings and fiscal years"), (name = "budgets", description = "Budget lines per fiscal year"), (name = "payment-requests", description = "Payment requests F1 to F14, their workflow and receipts"), (name = "system", description = "Health"))
 )]
@@ -117,7 +118,11 @@ impl Modify for FromRouteTable {
 /// The document as JSON, generated once.
 pub fn json() -> &'static str {
     static JSON: OnceLock<String> = OnceLock::new();
-    JSON.get_or_init(|| ApiDoc::openapi().to_pretty_json().expect("the OpenAPI document serialises"))
+    JSON.get_or_init(|| {
+        let mut doc = serde_json::to_value(ApiDoc::openapi()).expect("the OpenAPI document serialises");
+        crate::routes::constrain_strings(&mut doc);
+        serde_json::to_string_pretty(&doc).expect("the OpenAPI document serialises")
+    })
 }
 
 /// GET /api/v1/openapi.json: served from memory.

@@ -269,6 +269,7 @@ pub fn document(spec: &RouteSpec, op: &mut utoipa::openapi::path::Operation) {
     if op.request_body.is_some() {
         add("400", "A body that does not parse, naming the field");
         add("413", "A body over the size limit");
+        add("422", "A rule the body breaks (one field against another, or against stored data), naming the field");
     }
     if spec.access == Access::Public {
         op.security = None;
@@ -281,6 +282,57 @@ pub fn document(spec: &RouteSpec, op: &mut utoipa::openapi::path::Operation) {
         Some(d) => d,
         None => who,
     });
+}
+
+/// The control characters the kernel refuses in text ([`crate::web::is_forbidden_control`]),
+/// as the body of a regex class.
+const CONTROLS: &str = r"\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F";
+const DAY: &str = r"(19[0-9]{2}|20[0-9]{2}|2100)-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])";
+
+/// Writes the kernel's text rules into every string schema of the document, so it says
+/// exactly what the server accepts: no control characters (`minLength` >= 1 also means
+/// "not blank": fields are trimmed), dates and date-times in 1900..2100. Strings with an
+/// enum or a pattern of their own keep it.
+pub fn constrain_strings(node: &mut serde_json::Value) {
+    use serde_json::Value;
+    match node {
+        Value::Object(map) => {
+            let is_string = match map.get("type") {
+                Some(Value::String(t)) => t == "string",
+                Some(Value::Array(ts)) => ts.iter().any(|t| t == "string"),
+                _ => false,
+            };
+            let is_integer = matches!(map.get("type"), Some(Value::String(t)) if t == "integer")
+                || matches!(map.get("type"), Some(Value::Array(ts)) if ts.iter().any(|t| t == "integer"));
+            // A whole number's bounds are its width's unless the schema says more.
+            let bounds = match map.get("format").and_then(Value::as_str) {
+                Some("int32") => Some((i64::from(i32::MIN), i64::from(i32::MAX))),
+                Some("int64") => Some((i64::MIN, i64::MAX)),
+                _ => None,
+            };
+            if let (true, Some((low, high))) = (is_integer, bounds) {
+                map.entry("minimum").or_insert(Value::from(low));
+                map.entry("maximum").or_insert(Value::from(high));
+            }
+            if is_string && !map.contains_key("enum") && !map.contains_key("pattern") {
+                let pattern = match map.get("format").and_then(Value::as_str) {
+                    Some("date") => format!("^{DAY}$"),
+                    Some("date-time") => format!(r"^{DAY}T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\.[0-9]{{1,9}})?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$"),
+                    Some("binary") => String::new(),
+                    _ if map.get("minLength").and_then(Value::as_u64).unwrap_or(0) >= 1 => format!(r"^[^{CONTROLS}]*[^\s{CONTROLS}][^{CONTROLS}]*$"),
+                    _ => format!("^[^{CONTROLS}]*$"),
+                };
+                if !pattern.is_empty() {
+                    map.insert("pattern".into(), Value::String(pattern));
+                }
+            }
+            for value in map.values_mut() {
+                constrain_strings(value);
+            }
+        }
+        Value::Array(items) => items.iter_mut().for_each(constrain_strings),
+        _ => {}
+    }
 }
 
 /// The operation of `method` in a path item.

@@ -192,8 +192,8 @@ async fn password_reset_flow() {
     let (_, old_refresh) = app.login(ADMIN_EMAIL, ADMIN_PASSWORD).await;
     let validate = |token: String| app.post("/api/v1/identity/reset-token/validate", None, json!({"email": email, "token": token}));
     validate(token.clone()).await.ok();
-    validate("wrong".into()).await.problem(400);
-    app.post("/api/v1/identity/reset-token/validate", None, json!({"email": "ghost@example.org", "token": token})).await.problem(400);
+    validate("wrong".into()).await.invalid();
+    app.post("/api/v1/identity/reset-token/validate", None, json!({"email": "ghost@example.org", "token": token})).await.problem(422);
 
     let set = |password: &str, token: &str| {
         app.post("/api/v1/identity/user/set-password", None, json!({"email": email, "token": token, "password": password}))
@@ -202,8 +202,8 @@ async fn password_reset_flow() {
     assert!(weak.problem(400)["errors"]["password"].is_array());
     set("a brand new password", &token).await.ok();
     // Single use.
-    assert!(set("another new password", &token).await.problem(400)["errors"]["token"].is_array());
-    validate(token.clone()).await.problem(400);
+    assert!(set("another new password", &token).await.invalid()["errors"]["token"].is_array());
+    validate(token.clone()).await.invalid();
 
     app.login_reply(ADMIN_EMAIL, ADMIN_PASSWORD).await.problem(401);
     app.login(ADMIN_EMAIL, "a brand new password").await;
@@ -221,7 +221,7 @@ async fn reset_tokens_expire_after_an_hour() {
     let backend = app.state.db.get_database_backend();
     let past = (chrono::Utc::now() - chrono::Duration::minutes(1)).to_rfc3339();
     app.state.db.execute_raw(Statement::from_sql_and_values(backend, "UPDATE password_tokens SET expires_at = ?", [past.into()])).await.unwrap();
-    app.post("/api/v1/identity/reset-token/validate", None, json!({"email": email, "token": token})).await.problem(400);
+    app.post("/api/v1/identity/reset-token/validate", None, json!({"email": email, "token": token})).await.problem(422);
 }
 
 #[actix_web::test]

@@ -19,6 +19,7 @@ pub struct UserDetails {
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct LoginRequest {
+    #[schema(max_length = 254, pattern = r"^\s*[^@\s\u0000-\u001F\u007F-\u009F]+@[^@.\s\u0000-\u001F\u007F-\u009F][^@\s\u0000-\u001F\u007F-\u009F]*\.[^@\s\u0000-\u001F\u007F-\u009F]*[^@.\s\u0000-\u001F\u007F-\u009F]\s*$")]
     pub email: String,
     pub password: String,
 }
@@ -56,20 +57,24 @@ pub struct LogoutRequest {
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct ResetPasswordRequest {
+    #[schema(max_length = 254, pattern = r"^\s*[^@\s\u0000-\u001F\u007F-\u009F]+@[^@.\s\u0000-\u001F\u007F-\u009F][^@\s\u0000-\u001F\u007F-\u009F]*\.[^@\s\u0000-\u001F\u007F-\u009F]*[^@.\s\u0000-\u001F\u007F-\u009F]\s*$")]
     pub email: String,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct ValidateResetTokenRequest {
+    #[schema(max_length = 254, pattern = r"^\s*[^@\s\u0000-\u001F\u007F-\u009F]+@[^@.\s\u0000-\u001F\u007F-\u009F][^@\s\u0000-\u001F\u007F-\u009F]*\.[^@\s\u0000-\u001F\u007F-\u009F]*[^@.\s\u0000-\u001F\u007F-\u009F]\s*$")]
     pub email: String,
     pub token: String,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct SetPasswordRequest {
+    #[schema(max_length = 254, pattern = r"^\s*[^@\s\u0000-\u001F\u007F-\u009F]+@[^@.\s\u0000-\u001F\u007F-\u009F][^@\s\u0000-\u001F\u007F-\u009F]*\.[^@\s\u0000-\u001F\u007F-\u009F]*[^@.\s\u0000-\u001F\u007F-\u009F]\s*$")]
     pub email: String,
     pub token: String,
     /// 12 or more characters.
+    #[schema(min_length = 12, max_length = 256)]
     pub password: String,
 }
 
@@ -93,21 +98,30 @@ pub struct UserDto {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct CreateUserRequest {
+    #[schema(max_length = 254, pattern = r"^\s*[^@\s\u0000-\u001F\u007F-\u009F]+@[^@.\s\u0000-\u001F\u007F-\u009F][^@\s\u0000-\u001F\u007F-\u009F]*\.[^@\s\u0000-\u001F\u007F-\u009F]*[^@.\s\u0000-\u001F\u007F-\u009F]\s*$")]
     pub email: String,
+    #[schema(min_length = 1, max_length = 100)]
     pub first_name: String,
+    #[schema(min_length = 1, max_length = 100)]
     pub last_name: String,
     /// Role names, first one shown and deciding administrator status.
+    #[schema(min_items = 1)]
     pub roles: Vec<String>,
     /// Optional: without it, a set-password link is e-mailed.
+    #[schema(min_length = 12, max_length = 256)]
     pub password: Option<String>,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct UpdateUserRequest {
+    #[schema(max_length = 254, pattern = r"^\s*[^@\s\u0000-\u001F\u007F-\u009F]+@[^@.\s\u0000-\u001F\u007F-\u009F][^@\s\u0000-\u001F\u007F-\u009F]*\.[^@\s\u0000-\u001F\u007F-\u009F]*[^@.\s\u0000-\u001F\u007F-\u009F]\s*$")]
     pub email: String,
+    #[schema(min_length = 1, max_length = 100)]
     pub first_name: String,
+    #[schema(min_length = 1, max_length = 100)]
     pub last_name: String,
+    #[schema(min_items = 1)]
     pub roles: Vec<String>,
     pub is_active: bool,
 }
@@ -133,9 +147,9 @@ pub struct UsersQuery {
     /// Part of the e-mail, case-insensitive.
     #[param(rename = "Email")]
     pub email: Option<String>,
-    #[param(rename = "Page")]
+    #[param(rename = "Page", minimum = 1, maximum = 1000000)]
     pub page: Option<i64>,
-    #[param(rename = "Size")]
+    #[param(rename = "Size", minimum = 1, maximum = 500)]
     pub size: Option<i64>,
 }
 
@@ -152,6 +166,7 @@ pub struct RoleDto {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RoleRequest {
+    #[schema(min_length = 1, max_length = 100)]
     pub name: String,
     #[schema(value_type = Vec<crate::auth::Permission>)]
     pub permissions: Vec<String>,

@@ -81,9 +81,6 @@ pub async fn create(state: web::Data<AppState>, me: CurrentUser, Json(body): Jso
     me.require(Permission::ParticipantCreate)?;
     let clean = rules::check_participant(&body)?;
     let mut checks = Checks::default();
-    if body.version.is_some() {
-        checks.add("version", "is not accepted when creating");
-    }
     let participations: Vec<_> = body
         .participations
         .iter()
@@ -92,6 +89,15 @@ pub async fn create(state: web::Data<AppState>, me: CurrentUser, Json(body): Jso
         .filter_map(|(i, p)| rules::check_participation(&format!("participations[{i}]."), p, &mut checks))
         .collect();
     checks.finish()?;
+    // The body is shared with PUT, so `version` is in its schema: refusing it here is a rule.
+    let mut later = Checks::default();
+    if body.version.is_some() {
+        later.add("version", "is not accepted when creating");
+    }
+    for (i, p) in body.participations.iter().flatten().enumerate() {
+        rules::participation_order(&format!("participations[{i}]."), p, &mut later);
+    }
+    later.finish_rules()?;
     let scope = scope_of(&state.db, &me).await?;
     let programs: Vec<i32> = participations.iter().map(|p| p.mentor_program_id).collect();
     rules::check_creation_scope(&scope, &programs)?;
@@ -124,12 +130,8 @@ pub async fn create(state: web::Data<AppState>, me: CurrentUser, Json(body): Jso
 pub async fn update(state: web::Data<AppState>, me: CurrentUser, id: web::Path<i32>, Put(body): Put<ParticipantBody>) -> ApiResult<web::Json<ParticipantDto>> {
     me.require(Permission::ParticipantEdit)?;
     let clean = rules::check_participant(&body)?;
-    let mut checks = Checks::default();
-    let version = body.version.unwrap_or_else(|| {
-        checks.add("version", "is required");
-        0
-    });
-    checks.finish()?;
+    // Optional in the body's schema (shared with POST), required to edit: a rule of this call.
+    let version = body.version.ok_or_else(|| ApiError::rule("version", "is required to edit (the version you read)"))?;
     let scope = scope_of(&state.db, &me).await?;
     let now = Utc::now();
     let txn = state.db.begin().await?;
@@ -177,6 +179,9 @@ fn check_one_participation(body: &ParticipationBody) -> ApiResult<rules::CleanPa
     let mut checks = Checks::default();
     let clean = rules::check_participation("", body, &mut checks);
     checks.finish()?;
+    let mut later = Checks::default();
+    rules::participation_order("", body, &mut later);
+    later.finish_rules()?;
     clean.ok_or_else(|| ApiError::Internal("participation check".into()))
 }
 

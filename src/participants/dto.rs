@@ -13,11 +13,17 @@ use crate::payment_requests::forms::FormType;
 #[derive(Debug, Clone, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ParticipantBody {
+    #[schema(min_length = 1, max_length = 100)]
     pub first_name: String,
+    #[schema(min_length = 1, max_length = 100)]
     pub last_name: String,
     /// Unique among live participants (409).
+    #[schema(max_length = 254, pattern = r"^\s*[^@\s\u0000-\u001F\u007F-\u009F]+@[^@.\s\u0000-\u001F\u007F-\u009F][^@\s\u0000-\u001F\u007F-\u009F]*\.[^@\s\u0000-\u001F\u007F-\u009F]*[^@.\s\u0000-\u001F\u007F-\u009F]\s*$")]
     pub email: String,
+    /// At least 7 digits; digits, spaces and + - ( ) . x.
+    #[schema(max_length = 30, pattern = r"^\s*$|^\s*[ +\-().x]*([0-9][ +\-().x]*){7,}\s*$")]
     pub phone: Option<String>,
+    #[schema(max_length = 500)]
     pub address: Option<String>,
     /// `Active`, `Inactive` or `Pending`.
     #[schema(value_type = ParticipantStatus)]
@@ -29,15 +35,21 @@ pub struct ParticipantBody {
     #[schema(value_type = Option<DistrictSetType>)]
     pub district_set_type: Option<String>,
     /// California district number within the set (1-80, 1-40, 1-52).
+    #[schema(minimum = 1, maximum = 80)]
     pub district_id: Option<i32>,
+    #[schema(value_type = Option<crate::web::Id>)]
     pub caucus_region_id: Option<i32>,
     #[serde(default)]
+    #[schema(value_type = Vec<crate::web::Id>)]
     pub workplace_setting_ids: Vec<i32>,
     #[serde(default)]
+    #[schema(value_type = Vec<crate::web::Id>)]
     pub language_ids: Vec<i32>,
     #[serde(default)]
+    #[schema(value_type = Vec<crate::web::Id>)]
     pub education_level_ids: Vec<i32>,
     #[serde(default)]
+    #[schema(value_type = Vec<crate::web::Id>)]
     pub permit_level_ids: Vec<i32>,
     /// POST only: participations created with the participant. A Coordinator must give
     /// at least one, in a program it coordinates.
@@ -60,12 +72,15 @@ impl crate::web::Representation for ParticipationBody {
 #[derive(Debug, Clone, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ParticipationBody {
+    #[schema(value_type = crate::web::Id)]
     pub mentor_program_id: i32,
     /// A fiscal year id (settings area); positive.
+    #[schema(value_type = crate::web::Id)]
     pub fiscal_year_id: i32,
     /// The participant's role in this program (same values as the participant's roleCode).
     #[schema(value_type = ParticipantRole)]
     pub role_code: String,
+    #[schema(value_type = Option<crate::web::Id>)]
     pub college_id: Option<i32>,
     /// `YYYY-MM-DD`
     #[serde(deserialize_with = "crate::web::date")]
@@ -155,9 +170,9 @@ pub struct ParticipantsQuery {
     pub sortby: Option<String>,
     #[param(rename = "SortDescending")]
     pub sortdescending: Option<bool>,
-    #[param(rename = "Page")]
+    #[param(rename = "Page", minimum = 1, maximum = 1000000)]
     pub page: Option<i64>,
-    #[param(rename = "Size")]
+    #[param(rename = "Size", minimum = 1, maximum = 500)]
     pub size: Option<i64>,
 }
 
@@ -209,5 +224,6 @@ pub struct ParticipantListItem {
 #[serde(deny_unknown_fields)]
 pub struct IdentityUserBody {
     /// Optional: without it, a set-password link is e-mailed.
+    #[schema(min_length = 12, max_length = 256)]
     pub password: Option<String>,
 }

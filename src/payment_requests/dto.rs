@@ -90,7 +90,8 @@ pub struct WriteRequest {
     pub fund_id: Option<i32>,
     #[serde(default)]
     pub expense_account_id: Option<i32>,
-    #[schema(value_type = Object)]
+    /// The form's details (the schema of the path's form type; another form's is a 422).
+    #[schema(value_type = Details)]
     pub details: serde_json::Value,
 }
 
@@ -106,6 +107,7 @@ impl crate::web::Representation for WriteRequest {
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct ReasonBody {
+    #[schema(min_length = 1, max_length = 2000)]
     pub reason: String,
 }
 
@@ -139,6 +141,7 @@ pub struct ValidationResult {
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct BatchBody {
+    #[schema(min_items = 1, max_items = 1000)]
     pub ids: Vec<i32>,
 }
 
@@ -182,9 +185,9 @@ pub struct ListQuery {
     pub isplacementenddatesortedascending: Option<bool>,
     #[param(rename = "IsApprovedAmountSortedAscending")]
     pub isapprovedamountsortedascending: Option<bool>,
-    #[param(rename = "Page")]
+    #[param(rename = "Page", minimum = 1, maximum = 1000000)]
     pub page: Option<i64>,
-    #[param(rename = "Size")]
+    #[param(rename = "Size", minimum = 1, maximum = 500)]
     pub size: Option<i64>,
 }
 
