@@ -107,8 +107,15 @@ impl ApiError {
             Self::Internal(_) => ("An unexpected error occurred.".to_owned(), FieldErrors::new()),
             other => (other.to_string(), FieldErrors::new()),
         };
-        ProblemBody { status: status.as_u16(), title: title_for(status).to_owned(), detail, errors }
+        // Field names and messages may quote what the caller sent: never echo control characters.
+        let errors = errors.into_iter().map(|(k, v)| (printable(&k), v.iter().map(|m| printable(m)).collect())).collect();
+        ProblemBody { status: status.as_u16(), title: title_for(status).to_owned(), detail: printable(&detail), errors }
     }
+}
+
+/// Control characters (but tab and line breaks) as U+FFFD.
+fn printable(text: &str) -> String {
+    text.chars().map(|c| if c.is_control() && !matches!(c, '\t' | '\n' | '\r') { '\u{FFFD}' } else { c }).collect()
 }
 
 fn one_field(field: &str, message: String) -> FieldErrors {

@@ -297,6 +297,10 @@ pub fn constrain_strings(node: &mut serde_json::Value) {
     use serde_json::Value;
     match node {
         Value::Object(map) => {
+            // An optional query parameter sent empty means "no filter" (docs/api.md).
+            if map.get("in").and_then(Value::as_str) == Some("query") && map.get("required") != Some(&Value::Bool(true)) {
+                map.insert("allowEmptyValue".into(), Value::Bool(true));
+            }
             let is_string = match map.get("type") {
                 Some(Value::String(t)) => t == "string",
                 Some(Value::Array(ts)) => ts.iter().any(|t| t == "string"),

@@ -101,13 +101,19 @@ pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
     if bytes.iter().all(u8::is_ascii_whitespace) {
         return Err(ApiError::bad_request("The body is empty; a JSON value is required."));
     }
-    if let Ok(value) = serde_json::from_slice::<serde_json::Value>(bytes) {
+    let mut normalized = None;
+    if let Ok(mut value) = serde_json::from_slice::<serde_json::Value>(bytes) {
         let mut errors = FieldErrors::new();
         control_characters(&value, ".", &mut errors);
         if !errors.is_empty() {
             return Err(ApiError::validation(errors));
         }
+        // JSON (and JSON Schema) count 3.0 as the integer 3; serde's integers do not.
+        if whole_floats_to_integers(&mut value) {
+            normalized = serde_json::to_vec(&value).ok();
+        }
     }
+    let bytes = normalized.as_deref().unwrap_or(bytes);
     let de = &mut serde_json::Deserializer::from_slice(bytes);
     serde_path_to_error::deserialize(de).map_err(|err| {
         let path = err.path().to_string();
@@ -128,6 +134,22 @@ pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
         let field = if path == "." { "body" } else { path.as_str() };
         ApiError::bad_field(field, plain_words(&message))
     })
+}
+
+/// Rewrites numbers like `3.0` as `3`; true when anything changed.
+fn whole_floats_to_integers(value: &mut serde_json::Value) -> bool {
+    match value {
+        serde_json::Value::Number(n) if n.is_f64() => match n.as_f64() {
+            Some(f) if f.fract() == 0.0 && f.abs() < 9.0e15 => {
+                *value = serde_json::Value::from(f as i64);
+                true
+            }
+            _ => false,
+        },
+        serde_json::Value::Array(items) => items.iter_mut().fold(false, |changed, v| whole_floats_to_integers(v) | changed),
+        serde_json::Value::Object(map) => map.values_mut().fold(false, |changed, v| whole_floats_to_integers(v) | changed),
+        _ => false,
+    }
 }
 
 /// Is `c` a control character text must not hold? Tab, line feed and carriage return are text.
@@ -241,6 +263,17 @@ impl utoipa::PartialSchema for Id {
 }
 
 impl utoipa::ToSchema for Id {}
+
+/// The OpenAPI schema of a text that must not be blank (role names in a list, ...).
+pub struct NonBlank;
+
+impl utoipa::PartialSchema for NonBlank {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        utoipa::openapi::ObjectBuilder::new().schema_type(utoipa::openapi::Type::String).min_length(Some(1)).max_length(Some(100)).into()
+    }
+}
+
+impl utoipa::ToSchema for NonBlank {}
 
 // ---- dates ----
 

@@ -241,7 +241,7 @@ async fn users_are_created_listed_updated_and_deactivated() {
     let details = app.login_reply("new@example.org", "invited person pw").await.body["userDetails"].clone();
     assert_eq!(details["roles"][0], "Coordinator");
 
-    // Errors: duplicate (409), unknown role, bad fields, weak password (400), nothing created.
+    // Errors: duplicate (409), unknown role (422), bad fields, weak password (400), nothing created.
     let dup = app.post("/api/v1/identity/users", Some(&admin), json!({"email": "COORD@example.org", "firstName": "A", "lastName": "B", "roles": ["Coordinator"]})).await;
     dup.problem(409);
     let bad = app.post("/api/v1/identity/users", Some(&admin), json!({"email": "nope", "firstName": " ", "lastName": "B", "roles": ["Pilot"], "password": "short"})).await;
@@ -250,7 +250,7 @@ async fn users_are_created_listed_updated_and_deactivated() {
         assert!(errors[field].is_array(), "{field}: {errors}");
     }
     let unknown_role = app.post("/api/v1/identity/users", Some(&admin), json!({"email": "p@example.org", "firstName": "A", "lastName": "B", "roles": ["Pilot"]})).await;
-    assert!(unknown_role.problem(400)["errors"]["roles"].is_array());
+    assert!(unknown_role.problem(422)["errors"]["roles"].is_array());
     let unknown_field = app.post("/api/v1/identity/users", Some(&admin), json!({"email": "p@example.org", "firstName": "A", "lastName": "B", "roles": ["Coordinator"], "isAdmin": true})).await;
     unknown_field.problem(400);
 

@@ -109,7 +109,7 @@ pub async fn create(state: web::Data<AppState>, me: CurrentUser, Json(body): Jso
     for (i, p) in participations.iter().enumerate() {
         store::check_participation_refs(&txn, &format!("participations[{i}]."), p, &mut checks).await?;
     }
-    checks.finish()?;
+    checks.finish_rules()?; // references to stored rows: rules
     if store::email_taken(&txn, &clean.email, None).await? {
         return Err(ApiError::Conflict(store::EMAIL_TAKEN.into()));
     }
@@ -138,7 +138,7 @@ pub async fn update(state: web::Data<AppState>, me: CurrentUser, id: web::Path<i
     let existing = store::get_visible(&txn, &scope, id.into_inner()).await?;
     let mut checks = Checks::default();
     store::check_participant_refs(&txn, &clean, &mut checks).await?;
-    checks.finish()?;
+    checks.finish_rules()?; // references to stored rows: rules
     if store::email_taken(&txn, &clean.email, Some(existing.id)).await? {
         return Err(ApiError::Conflict(store::EMAIL_TAKEN.into()));
     }
@@ -197,7 +197,7 @@ pub async fn add_participation(state: web::Data<AppState>, me: CurrentUser, id: 
     scope.require_program(clean.mentor_program_id, "mentorProgramId")?;
     let mut checks = Checks::default();
     store::check_participation_refs(&txn, "", &clean, &mut checks).await?;
-    checks.finish()?;
+    checks.finish_rules()?; // references to stored rows: rules
     let created = store::insert_participation(&txn, participant.id, &clean, Utc::now()).await?;
     store::refresh_program_keys(&txn, participant.id).await?;
     record(&txn, "participation", created.id, "created", me.id(), json!({"participantId": participant.id, "mentorProgramId": created.mentor_program_id, "fiscalYearId": created.fiscal_year_id, "roleCode": created.role_code})).await?;
@@ -229,7 +229,7 @@ pub async fn update_participation(
     scope.require_program(clean.mentor_program_id, "mentorProgramId")?;
     let mut checks = Checks::default();
     store::check_participation_refs(&txn, "", &clean, &mut checks).await?;
-    checks.finish()?;
+    checks.finish_rules()?; // references to stored rows: rules
     let mut active: crate::entities::participation::ActiveModel = existing.clone().into();
     use sea_orm::{ActiveModelTrait, Set};
     active.mentor_program_id = Set(clean.mentor_program_id);

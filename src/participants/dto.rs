@@ -18,10 +18,10 @@ pub struct ParticipantBody {
     #[schema(min_length = 1, max_length = 100)]
     pub last_name: String,
     /// Unique among live participants (409).
-    #[schema(max_length = 254, pattern = r"^\s*[^@\s\u0000-\u001F\u007F-\u009F]+@[^@.\s\u0000-\u001F\u007F-\u009F][^@\s\u0000-\u001F\u007F-\u009F]*\.[^@\s\u0000-\u001F\u007F-\u009F]*[^@.\s\u0000-\u001F\u007F-\u009F]\s*$")]
+    #[schema(max_length = 254, pattern = r"^[\t\n\r \u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*[^@\s\u0000-\u001F\u007F-\u009F]+@[^@.\s\u0000-\u001F\u007F-\u009F][^@\s\u0000-\u001F\u007F-\u009F]*\.[^@\s\u0000-\u001F\u007F-\u009F]*[^@.\s\u0000-\u001F\u007F-\u009F][\t\n\r \u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*$")]
     pub email: String,
     /// At least 7 digits; digits, spaces and + - ( ) . x.
-    #[schema(max_length = 30, pattern = r"^\s*$|^\s*[ +\-().x]*([0-9][ +\-().x]*){7,}\s*$")]
+    #[schema(max_length = 30, pattern = r"^[\t\n\r \u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*$|^[\t\n\r \u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*[ +\-().x]*([0-9][ +\-().x]*){7,}[\t\n\r \u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*$")]
     pub phone: Option<String>,
     #[schema(max_length = 500)]
     pub address: Option<String>,
@@ -154,16 +154,16 @@ pub struct ParticipantsQuery {
     pub districtid: Option<i32>,
     /// Any of these (repeated or comma-separated).
     #[serde(default, deserialize_with = "crate::web::list")]
-    #[param(rename = "WorkplaceSettingIds")]
+    #[param(rename = "WorkplaceSettingIds", value_type = Vec<crate::web::Id>)]
     pub workplacesettingids: Vec<i32>,
     #[serde(default, deserialize_with = "crate::web::list")]
-    #[param(rename = "LanguageIds")]
+    #[param(rename = "LanguageIds", value_type = Vec<crate::web::Id>)]
     pub languageids: Vec<i32>,
     #[serde(default, deserialize_with = "crate::web::list")]
-    #[param(rename = "EducationLevelIds")]
+    #[param(rename = "EducationLevelIds", value_type = Vec<crate::web::Id>)]
     pub educationlevelids: Vec<i32>,
     #[serde(default, deserialize_with = "crate::web::list")]
-    #[param(rename = "PermitLevelIds")]
+    #[param(rename = "PermitLevelIds", value_type = Vec<crate::web::Id>)]
     pub permitlevelids: Vec<i32>,
     /// `fullName` (default), `email`, `status`, `roleCode` or `updatedAt`.
     #[param(rename = "SortBy", value_type = Option<SortBy>)]

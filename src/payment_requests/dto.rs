@@ -106,22 +106,31 @@ impl crate::web::Representation for WriteRequest {
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 pub struct ReasonBody {
     #[schema(min_length = 1, max_length = 2000)]
     pub reason: String,
 }
 
+/// The approve body: `comment` and `acknowledgeWarnings` are accepted (the UI sends one body
+/// to both) and play no part in the assessment.
 #[derive(Debug, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ApproveValidateBody {
     pub approved_amount: Money,
     pub approval_code_id: i32,
     pub fund_id: i32,
     pub expense_account_id: i32,
+    #[serde(default)]
+    #[allow(dead_code)]
+    pub comment: Option<String>,
+    #[serde(default)]
+    #[allow(dead_code)]
+    pub acknowledge_warnings: bool,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ApproveBody {
     pub approved_amount: Money,
     pub approval_code_id: i32,
@@ -140,6 +149,7 @@ pub struct ValidationResult {
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 pub struct BatchBody {
     #[schema(min_items = 1, max_items = 1000)]
     pub ids: Vec<i32>,

@@ -110,7 +110,7 @@ pub fn content_matches(content_type: &str, head: &[u8]) -> bool {
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct FileAnnouncement {
     /// The last path component is kept: 1 to 200 characters, none of them control characters.
     #[schema(max_length = 200, pattern = r"^[^\u0000-\u001F\u007F-\u009F]*[^\s/\\\u0000-\u001F\u007F-\u009F] *$")]
@@ -134,6 +134,7 @@ impl utoipa::PartialSchema for AllowedType {
 impl ToSchema for AllowedType {}
 
 #[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 pub struct GenerateUploadUrls {
     #[schema(min_items = 1, max_items = 20)]
     pub files: Vec<FileAnnouncement>,

@@ -25,7 +25,7 @@ fn create_body(list: &RefList) -> utoipa::openapi::schema::Schema {
             "code",
             ObjectBuilder::new()
                 .schema_type(Type::String)
-                .pattern(Some(format!(r"^\s*[^\s\u0000-\u001F\u007F-\u009F]{{1,{}}}\s*$", super::rules::MAX_CODE_CHARS))),
+                .pattern(Some(format!(r"^[\t\n\r \u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*[^\s\u0000-\u001F\u007F-\u009F]{{1,{}}}[\t\n\r \u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*$", super::rules::MAX_CODE_CHARS))),
         )
         .required("code")
         .additional_properties(Some(AdditionalProperties::FreeForm(false)));
@@ -33,7 +33,10 @@ fn create_body(list: &RefList) -> utoipa::openapi::schema::Schema {
         Extra::CollegeIds => {
             body = body.property(
                 "collegeIds",
-                ArrayBuilder::new().items(<crate::web::Id as utoipa::PartialSchema>::schema()).description(Some("The colleges the program works with")),
+                ArrayBuilder::new()
+                    .schema_type(utoipa::openapi::schema::SchemaType::from_iter([Type::Array, Type::Null]))
+                    .items(<crate::web::Id as utoipa::PartialSchema>::schema())
+                    .description(Some("The colleges the program works with")),
             )
         }
         Extra::PaymentRequestType => {
@@ -85,7 +88,7 @@ impl Modify for ReferencePaths {
                 Filter::NameContains => get.parameter(query_param("query", Type::String, "Part of the name, case-insensitive")),
                 Filter::MentorProgram => {
                     let mut param = query_param("MentorProgramId", Type::Integer, "Only this program's colleges");
-                    param.schema = Some(<crate::web::Id as utoipa::PartialSchema>::schema());
+                    param.schema = Some(<i32 as utoipa::PartialSchema>::schema());
                     get.parameter(param).response("400", problem("MentorProgramId is not a whole number"))
                 }
                 Filter::PaymentRequestType => {
