@@ -1321,7 +1321,7 @@ export interface components {
             /** @description Optional: without it, a set-password link is e-mailed. */
             password?: string | null;
             /** @description Role names, first one shown and deciding administrator status. */
-            roles: string[];
+            roles: components["schemas"]["NonBlank"][];
         };
         /**
          * @description The rates the server applies to F3 and F12 now, so a form can show its amount while it is
@@ -1640,6 +1640,7 @@ export interface components {
         };
         /** @description Amount in dollars with at most two decimals */
         Money: number;
+        NonBlank: string;
         /** @description Amount in dollars with at most two decimals, not negative */
         NonNegativeMoney: number;
         /** @description The paged list shape of DESIGN §3. */
@@ -2062,7 +2063,7 @@ export interface components {
             firstName: string;
             isActive: boolean;
             lastName: string;
-            roles: string[];
+            roles: components["schemas"]["NonBlank"][];
         };
         UploadUrl: {
             /** Format: date-time */
@@ -3761,7 +3762,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Role names (repeated or comma-separated): users holding any of them. */
-                Roles?: string[];
+                Roles?: string;
                 /** @description Part of the e-mail, case-insensitive. */
                 Email?: string;
                 Page?: number;
@@ -4165,7 +4166,7 @@ export interface operations {
                 "application/json": {
                     code: string;
                     /** @description The colleges the program works with */
-                    collegeIds?: number[];
+                    collegeIds?: number[] | null;
                     name: string;
                 };
             };
