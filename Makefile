@@ -6,9 +6,9 @@ SHELL := /bin/bash
 CHROMIUM ?= /usr/bin/chromium
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: test deps rust-test rust-test-postgres frontend-test e2e lint bench release
+.PHONY: test deps rust-test rust-test-postgres frontend-test e2e api-types api-fuzz lint bench release
 
-test: deps lint rust-test rust-test-postgres frontend-test e2e
+test: deps lint rust-test rust-test-postgres frontend-test e2e api-types api-fuzz
 	@echo "make test: all suites passed"
 
 deps:
@@ -37,6 +37,17 @@ frontend-test:
 e2e:
 	cargo build --locked
 	cd frontend && MENTORPAY_BIN=$(CURDIR)/target/debug/mentorpay npm run e2e
+
+# frontend/src/api/schema.d.ts must be what openapi-typescript makes of the binary's document.
+api-types:
+	cargo build --locked
+	bash scripts/api-types.sh target/debug/mentorpay --check
+
+# schemathesis (pinned, in .venv-schemathesis/) over every operation of the OpenAPI
+# document, every check, against the binary `e2e` built, signed in as an Administrator.
+api-fuzz:
+	cargo build --locked
+	bash scripts/fuzz-api.sh target/debug/mentorpay
 
 bench:
 	bash bench/foundation.sh

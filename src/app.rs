@@ -15,10 +15,10 @@ use crate::{
     auth::{throttle::LoginThrottle, tokens::TokenKeys},
     config::Config,
     db,
-    error::ApiError,
     identity,
     mail::Mailer,
     openapi,
+    routes::{self, Routes},
     budgets, participants, reference, settings,
     state::AppState,
     system,
@@ -80,24 +80,30 @@ pub async fn prepare(config: Config) -> anyhow::Result<AppState> {
     Ok(state)
 }
 
-/// The API routes of every area, under /api/v1.
-fn api(cfg: &mut web::ServiceConfig) {
-    system::configure(cfg);
-    identity::configure(cfg);
+/// The route table: every API route of every area with the access it needs (routes.rs).
+pub fn route_table() -> Routes {
+    let mut r = Routes::new();
+    system::configure(&mut r);
+    identity::configure(&mut r);
     // Reference lists first: `/participants/roles` must not be taken for `/participants/{id}`.
-    reference::configure(cfg);
-    reference::configure_edits(cfg);
-    participants::configure(cfg);
-    settings::configure(cfg);
-    budgets::configure(cfg);
-    crate::payment_requests::configure(cfg);
-    crate::reports::configure(cfg);
+    reference::configure(&mut r);
+    participants::configure(&mut r);
+    settings::configure(&mut r);
+    budgets::configure(&mut r);
+    crate::payment_requests::configure(&mut r);
+    crate::reports::configure(&mut r);
+    r
+}
+
+/// The API routes of every area, under /api/v1, each behind its access guard.
+fn api(cfg: &mut web::ServiceConfig) {
+    route_table().register(cfg);
 }
 
 pub fn configure(state: web::Data<AppState>) -> impl Fn(&mut web::ServiceConfig) + Clone {
     move |cfg: &mut web::ServiceConfig| {
         cfg.app_data(state.clone())
-            .app_data(web::PathConfig::default().error_handler(|err, _| ApiError::bad_field("id", err.to_string()).into()))
+            .app_data(web::PathConfig::default().error_handler(routes::path_error))
             .service(web::redirect("/api/docs", "/api/docs/"))
             .route("/api/docs/{file:.*}", web::get().to(assets::serve_docs))
             .route("/api/v1/openapi.json", web::get().to(openapi::document))

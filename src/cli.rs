@@ -46,6 +46,8 @@ pub enum Command {
         #[arg(long, default_value_t = 0)]
         requests: usize,
     },
+    /// Print the OpenAPI document of the API (what /api/v1/openapi.json serves) and exit.
+    Openapi,
 }
 
 #[derive(Debug, Subcommand)]
@@ -86,6 +88,10 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Backup { file } => backup(cli.config, file).await,
         Command::User(cmd) => user(cli.config, cmd).await,
         Command::Seed { participants, requests } => seed(cli.config, participants, requests).await,
+        Command::Openapi => {
+            println!("{}", crate::openapi::json());
+            Ok(())
+        }
     }
 }
 

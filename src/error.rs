@@ -24,6 +24,9 @@ pub enum ApiError {
     Conflict(String),
     #[error("{detail}")]
     Unprocessable { detail: String, errors: FieldErrors },
+    /// 413: a body over the size limit.
+    #[error("{0}")]
+    PayloadTooLarge(String),
     #[error("too many requests")]
     TooManyRequests { retry_after_secs: u64 },
     #[error("{0}")]
@@ -104,8 +107,15 @@ impl ApiError {
             Self::Internal(_) => ("An unexpected error occurred.".to_owned(), FieldErrors::new()),
             other => (other.to_string(), FieldErrors::new()),
         };
-        ProblemBody { status: status.as_u16(), title: title_for(status).to_owned(), detail, errors }
+        // Field names and messages may quote what the caller sent: never echo control characters.
+        let errors = errors.into_iter().map(|(k, v)| (printable(&k), v.iter().map(|m| printable(m)).collect())).collect();
+        ProblemBody { status: status.as_u16(), title: title_for(status).to_owned(), detail: printable(&detail), errors }
     }
+}
+
+/// Control characters (but tab and line breaks) as U+FFFD.
+fn printable(text: &str) -> String {
+    text.chars().map(|c| if c.is_control() && !matches!(c, '\t' | '\n' | '\r') { '\u{FFFD}' } else { c }).collect()
 }
 
 fn one_field(field: &str, message: String) -> FieldErrors {
@@ -121,6 +131,7 @@ impl ResponseError for ApiError {
             Self::NotFound(_) => StatusCode::NOT_FOUND,
             Self::Conflict(_) => StatusCode::CONFLICT,
             Self::Unprocessable { .. } => StatusCode::UNPROCESSABLE_ENTITY,
+            Self::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             Self::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
             Self::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
             Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,

@@ -20,6 +20,7 @@ pub mod payment_requests;
 pub mod participants;
 pub mod reference;
 pub mod reports;
+pub mod routes;
 pub mod settings;
 pub mod state;
 pub mod system;

@@ -119,11 +119,30 @@ impl utoipa::PartialSchema for Money {
             .schema_type(utoipa::openapi::schema::Type::Number)
             .description(Some("Amount in dollars with at most two decimals"))
             .multiple_of(Some(0.01))
+            .minimum(Some(-(MAX_CENTS as f64) / 100.0))
+            .maximum(Some(MAX_CENTS as f64 / 100.0))
             .into()
     }
 }
 
 impl utoipa::ToSchema for Money {}
+
+/// The schema of an amount that may not be negative (rates, limits, budgets).
+pub struct NonNegativeMoney;
+
+impl utoipa::PartialSchema for NonNegativeMoney {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        utoipa::openapi::ObjectBuilder::new()
+            .schema_type(utoipa::openapi::schema::Type::Number)
+            .description(Some("Amount in dollars with at most two decimals, not negative"))
+            .multiple_of(Some(0.01))
+            .minimum(Some(0.0))
+            .maximum(Some(MAX_CENTS as f64 / 100.0))
+            .into()
+    }
+}
+
+impl utoipa::ToSchema for NonNegativeMoney {}
 
 impl utoipa::PartialSchema for Hundredths {
     fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
@@ -131,6 +150,8 @@ impl utoipa::PartialSchema for Hundredths {
             .schema_type(utoipa::openapi::schema::Type::Number)
             .description(Some("Quantity with at most two decimals"))
             .multiple_of(Some(0.01))
+            .minimum(Some(-(MAX_CENTS as f64) / 100.0))
+            .maximum(Some(MAX_CENTS as f64 / 100.0))
             .into()
     }
 }

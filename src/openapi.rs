@@ -87,8 +87,12 @@ use crate::{budgets, error::ProblemBody, identity, participants, payment_request
         reports::by_type::retrieve,
         reports::requests_details::retrieve,
     ),
-    components(schemas(ProblemBody, reference::dto::RefItem, reference::dto::RefCreate, reference::dto::RefUpdate, reference::dto::MyPrograms, reports::query::ReportPage)),
-    modifiers(&BearerAuth, &ReferencePaths, &ReportPaths),
+    components(schemas(ProblemBody, reference::dto::RefItem, reference::dto::RefCreate, reference::dto::RefUpdate, reference::dto::MyPrograms,
+        reports::query::ReportPage,
+        participants::rules::ParticipantStatus, participants::rules::ParticipantRole, participants::rules::DistrictSetType, participants::rules::SortBy,
+        crate::auth::Permission, payment_requests::forms::FormType, payment_requests::workflow::Status, crate::web::Id,
+        payment_requests::files::AllowedType, crate::money::NonNegativeMoney, crate::web::NonBlank)),
+    modifiers(&BearerAuth, &ReferencePaths, &ReportPaths, &FromRouteTable),
     tags((name = "identity", description = "Sign-in, tokens, users, roles"), (name = "reference", description = "Reference lists (one generic implementation)"), (name = "participants", description = "Participants, participations, Coordinator logins"), (name = "settings", description = "System settings and fiscal years"), (name = "budgets", description = "Budget lines per fiscal year"), (name = "payment-requests", description = "Payment requests F1 to F14, their workflow and receipts"), (name = "system", description = "Health"))
 )]
 pub struct ApiDoc;
@@ -105,9 +109,32 @@ impl Modify for BearerAuth {
     }
 }
 
-/// GET /api/v1/openapi.json: generated once, then served from memory.
-pub async fn document() -> HttpResponse {
+/// Completes every operation from the route table (routes.rs): who may call it and the
+/// statuses the kernel answers (401, 403, 400, 413) before any handler runs.
+struct FromRouteTable;
+
+impl Modify for FromRouteTable {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        for spec in crate::app::route_table().specs() {
+            let Some(item) = openapi.paths.paths.get_mut(&spec.full_path()) else { continue };
+            if let Some(op) = crate::routes::operation_mut(item, &spec.method) {
+                crate::routes::document(&spec, op);
+            }
+        }
+    }
+}
+
+/// The document as JSON, generated once.
+pub fn json() -> &'static str {
     static JSON: OnceLock<String> = OnceLock::new();
-    let json = JSON.get_or_init(|| ApiDoc::openapi().to_json().expect("the OpenAPI document serialises"));
-    HttpResponse::Ok().content_type("application/json").body(json.as_str())
+    JSON.get_or_init(|| {
+        let mut doc = serde_json::to_value(ApiDoc::openapi()).expect("the OpenAPI document serialises");
+        crate::routes::constrain_strings(&mut doc);
+        serde_json::to_string_pretty(&doc).expect("the OpenAPI document serialises")
+    })
+}
+
+/// GET /api/v1/openapi.json: served from memory.
+pub async fn document() -> HttpResponse {
+    HttpResponse::Ok().content_type("application/json").body(json())
 }

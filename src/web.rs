@@ -4,16 +4,23 @@
 
 use std::{future::Future, pin::Pin};
 
-use actix_web::{dev::Payload, web, FromRequest, HttpRequest};
+use actix_web::{dev::Payload, http::header, web, FromRequest, HttpRequest};
+use chrono::{DateTime, Datelike, NaiveDate, Utc};
+use futures_util::StreamExt;
 use serde::{de::DeserializeOwned, Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use crate::error::{ApiError, FieldErrors};
 
-/// Largest accepted JSON body; uploads do not travel through JSON.
-const MAX_JSON_BYTES: usize = 2 * 1024 * 1024;
+/// Largest accepted JSON body (413 beyond); uploads do not travel through JSON.
+pub const MAX_JSON_BYTES: usize = 2 * 1024 * 1024;
 
-/// `web::Json` with errors that say which field is wrong (`errors: {"roles[0]": [...]}`).
+fn too_large() -> ApiError {
+    ApiError::PayloadTooLarge(format!("The body must be at most {} MB.", MAX_JSON_BYTES / (1024 * 1024)))
+}
+
+/// `web::Json` with errors that say which field is wrong (`errors: {"roles[0]": [...]}`),
+/// a 413 for bodies over [`MAX_JSON_BYTES`], and no control characters in any text.
 pub struct Json<T>(pub T);
 
 impl<T: DeserializeOwned + 'static> FromRequest for Json<T> {
@@ -21,38 +28,156 @@ impl<T: DeserializeOwned + 'static> FromRequest for Json<T> {
     type Future = Pin<Box<dyn Future<Output = Result<Self, ApiError>>>>;
 
     fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
-        let is_json = req
-            .headers()
-            .get(actix_web::http::header::CONTENT_TYPE)
+        let headers = req.headers();
+        let is_json = headers
+            .get(header::CONTENT_TYPE)
             .and_then(|v| v.to_str().ok())
             .is_some_and(|v| v.starts_with("application/json") || v.contains("+json"));
-        let body = web::Bytes::from_request(req, payload);
+        let declared = headers.get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()).and_then(|v| v.parse::<u64>().ok());
+        let mut payload = payload.take();
         Box::pin(async move {
+            if declared.is_some_and(|n| n > MAX_JSON_BYTES as u64) {
+                return Err(too_large());
+            }
             if !is_json {
                 return Err(ApiError::bad_request("The body must be JSON (Content-Type: application/json)."));
             }
-            let bytes = body.await.map_err(|e| ApiError::bad_request(format!("Unreadable body: {e}")))?;
-            if bytes.len() > MAX_JSON_BYTES {
-                return Err(ApiError::bad_request("The body is too large."));
+            let mut body = web::BytesMut::new();
+            while let Some(chunk) = payload.next().await {
+                let chunk = chunk.map_err(|e| ApiError::bad_request(format!("Unreadable body: {e}")))?;
+                if body.len() + chunk.len() > MAX_JSON_BYTES {
+                    return Err(too_large());
+                }
+                body.extend_from_slice(&chunk);
             }
-            parse_json(&bytes).map(Json)
+            parse_json(&body).map(Json)
         })
     }
 }
 
-/// Parses JSON and names the failing field path in the error.
+/// A PUT body type that accepts the representation its GET returns: the keys listed
+/// here (id, createdAt, computed fields...) are dropped before parsing, so a client may
+/// send back what it read with one field changed; any other unknown key is still a 400.
+pub trait Representation {
+    const READ_ONLY: &'static [&'static str];
+}
+
+impl<T: Representation> Representation for Vec<T> {
+    const READ_ONLY: &'static [&'static str] = T::READ_ONLY;
+}
+
+/// The body of a PUT: [`Json`] after dropping `T::READ_ONLY` keys (of each element of a list).
+pub struct Put<T>(pub T);
+
+impl<T: DeserializeOwned + Representation + 'static> FromRequest for Put<T> {
+    type Error = ApiError;
+    type Future = Pin<Box<dyn Future<Output = Result<Self, ApiError>>>>;
+
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        let body = Json::<serde_json::Value>::from_request(req, payload);
+        Box::pin(async move {
+            let Json(mut value) = body.await?;
+            let strip = |v: &mut serde_json::Value| {
+                if let Some(map) = v.as_object_mut() {
+                    for key in T::READ_ONLY {
+                        map.remove(*key);
+                    }
+                }
+            };
+            match &mut value {
+                serde_json::Value::Array(items) => items.iter_mut().for_each(strip),
+                other => strip(other),
+            }
+            // Re-read from bytes: money fields parse from the JSON text itself.
+            let bytes = serde_json::to_vec(&value).map_err(|e| ApiError::Internal(format!("re-encode: {e}")))?;
+            parse_json(&bytes).map(Put)
+        })
+    }
+}
+
+/// Parses JSON and names the failing field path in the error. Text anywhere in the
+/// body (keys too) must be free of control characters other than tab and line breaks.
 pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
+    if bytes.iter().all(u8::is_ascii_whitespace) {
+        return Err(ApiError::bad_request("The body is empty; a JSON value is required."));
+    }
+    let mut normalized = None;
+    if let Ok(mut value) = serde_json::from_slice::<serde_json::Value>(bytes) {
+        let mut errors = FieldErrors::new();
+        control_characters(&value, ".", &mut errors);
+        if !errors.is_empty() {
+            return Err(ApiError::validation(errors));
+        }
+        // JSON (and JSON Schema) count 3.0 as the integer 3; serde's integers do not.
+        if whole_floats_to_integers(&mut value) {
+            normalized = serde_json::to_vec(&value).ok();
+        }
+    }
+    let bytes = normalized.as_deref().unwrap_or(bytes);
     let de = &mut serde_json::Deserializer::from_slice(bytes);
     serde_path_to_error::deserialize(de).map_err(|err| {
         let path = err.path().to_string();
         let inner = err.into_inner();
+        let syntax = inner.is_syntax() || inner.is_eof();
         let message = clean_serde_message(&inner.to_string());
-        match missing_field(&message) {
-            Some(field) => ApiError::bad_field(&join_path(&path, field), "is required"),
-            None if path == "." => ApiError::bad_request(format!("Invalid JSON: {message}")),
-            None => ApiError::bad_field(&path, message),
+        if syntax {
+            return ApiError::bad_request(format!("Invalid JSON: {}", inner));
         }
+        if let Some(field) = missing_field(&message) {
+            return ApiError::bad_field(&join_path(&path, field), "is required");
+        }
+        if let Some((field, known)) = unknown_field(&message) {
+            // The path already ends with the unknown key.
+            let at = if path == field || path.ends_with(&format!(".{field}")) { path.clone() } else { join_path(&path, field) };
+            return ApiError::bad_field(&at, format!("is not a field here (known: {known})"));
+        }
+        let field = if path == "." { "body" } else { path.as_str() };
+        ApiError::bad_field(field, plain_words(&message))
     })
+}
+
+/// Rewrites numbers like `3.0` as `3`; true when anything changed.
+fn whole_floats_to_integers(value: &mut serde_json::Value) -> bool {
+    match value {
+        serde_json::Value::Number(n) if n.is_f64() => match n.as_f64() {
+            Some(f) if f.fract() == 0.0 && f.abs() < 9.0e15 => {
+                *value = serde_json::Value::from(f as i64);
+                true
+            }
+            _ => false,
+        },
+        serde_json::Value::Array(items) => items.iter_mut().fold(false, |changed, v| whole_floats_to_integers(v) | changed),
+        serde_json::Value::Object(map) => map.values_mut().fold(false, |changed, v| whole_floats_to_integers(v) | changed),
+        _ => false,
+    }
+}
+
+/// Is `c` a control character text must not hold? Tab, line feed and carriage return are text.
+pub fn is_forbidden_control(c: char) -> bool {
+    c.is_control() && !matches!(c, '\t' | '\n' | '\r')
+}
+
+fn control_characters(value: &serde_json::Value, path: &str, errors: &mut FieldErrors) {
+    const MESSAGE: &str = "must not contain control characters (such as NUL)";
+    match value {
+        serde_json::Value::String(text) if text.chars().any(is_forbidden_control) => {
+            let field = if path == "." { "body" } else { path };
+            errors.entry(field.to_owned()).or_default().push(MESSAGE.to_owned());
+        }
+        serde_json::Value::Array(items) => {
+            for (i, item) in items.iter().enumerate() {
+                let at = if path == "." { format!("[{i}]") } else { format!("{path}[{i}]") };
+                control_characters(item, &at, errors);
+            }
+        }
+        serde_json::Value::Object(map) => {
+            // Keys are names, not text: an unknown one is refused (or ignored) by the shape.
+            for (key, item) in map {
+                control_characters(item, &join_path(path, key), errors);
+            }
+        }
+        _ => {}
+    }
 }
 
 fn join_path(path: &str, field: &str) -> String {
@@ -69,6 +194,149 @@ fn clean_serde_message(message: &str) -> String {
 
 fn missing_field(message: &str) -> Option<&str> {
     message.strip_prefix("missing field `")?.strip_suffix('`')
+}
+
+/// `unknown field `x`, expected one of `a`, `b`` -> ("x", "a, b").
+fn unknown_field(message: &str) -> Option<(&str, String)> {
+    let rest = message.strip_prefix("unknown field `")?;
+    let (field, rest) = rest.split_once('`')?;
+    let known = rest.split_once("expected ").map(|(_, k)| k.replace("one of ", "").replace('`', "")).unwrap_or_default();
+    Some((field, if known.is_empty() { "none".to_owned() } else { known }))
+}
+
+/// serde's and std's type-level wording ("invalid type: sequence, expected struct
+/// ParticipantBody with 16 elements", "invalid digit found in string") in a caller's words.
+pub fn plain_words(message: &str) -> String {
+    let expected = message.rsplit_once("expected ").map(|(_, e)| e).unwrap_or("");
+    let number_type = |t: &str| matches!(t.trim_end_matches(" value"), "i8" | "i16" | "i32" | "i64" | "u8" | "u16" | "u32" | "u64" | "usize" | "isize");
+    if expected.starts_with("struct ") || expected.starts_with("a map") || expected.contains("map") {
+        "must be a JSON object".into()
+    } else if expected.starts_with("a sequence") || expected.starts_with("a list") {
+        "must be a list".into()
+    } else if number_type(expected) || message.contains("invalid digit") || message.contains("cannot parse integer") {
+        match expected {
+            "u8" | "u16" | "u32" | "u64" | "usize" => "must be a whole number, 0 or more".into(),
+            "i32" => "must be a whole number from -2147483648 to 2147483647".into(),
+            _ => "must be a whole number".into(),
+        }
+    } else if message.contains("number too large") || message.contains("number too small") {
+        "is out of range for a whole number".into()
+    } else if expected.starts_with("a string") || expected.starts_with("a borrowed string") {
+        "must be text".into()
+    } else if expected.starts_with("a boolean") || message.contains("`true` or `false`") {
+        "must be true or false".into()
+    } else if expected.starts_with("f64") || expected.starts_with("f32") || message.contains("invalid float") {
+        "must be a number".into()
+    } else if let Some(variants) = message.strip_prefix("unknown variant `").and_then(|r| r.split_once("expected ")).map(|(_, e)| e) {
+        format!("must be one of {}", variants.replace("one of ", "").replace('`', ""))
+    } else if ["input contains invalid characters", "premature end of input", "input is out of range", "trailing input", "input is not enough", "bad or unsupported format"]
+        .iter()
+        .any(|m| message.contains(m))
+    {
+        "must be a date written YYYY-MM-DD (or a date-time in RFC 3339)".into()
+    } else {
+        message.to_owned()
+    }
+}
+
+/// The OpenAPI schema of a string that takes one of `values` (for enums kept as text on the wire).
+pub fn string_enum<'a>(values: impl IntoIterator<Item = &'a str>) -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+    utoipa::openapi::ObjectBuilder::new()
+        .schema_type(utoipa::openapi::Type::String)
+        .enum_values(Some(values.into_iter().map(str::to_owned).collect::<Vec<_>>()))
+        .into()
+}
+
+/// The OpenAPI schema of a stored row's id as a caller sends it: a 32-bit whole number, 1 or more
+/// (`#[schema(value_type = crate::web::Id)]` on `i32` fields the rules refuse at 0 or below).
+pub struct Id;
+
+impl utoipa::PartialSchema for Id {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        utoipa::openapi::ObjectBuilder::new()
+            .schema_type(utoipa::openapi::Type::Integer)
+            .format(Some(utoipa::openapi::SchemaFormat::KnownFormat(utoipa::openapi::KnownFormat::Int32)))
+            .minimum(Some(1))
+            .maximum(Some(i32::MAX))
+            .into()
+    }
+}
+
+impl utoipa::ToSchema for Id {}
+
+/// The OpenAPI schema of a text that must not be blank (role names in a list, ...).
+pub struct NonBlank;
+
+impl utoipa::PartialSchema for NonBlank {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        utoipa::openapi::ObjectBuilder::new().schema_type(utoipa::openapi::Type::String).min_length(Some(1)).max_length(Some(100)).into()
+    }
+}
+
+impl utoipa::ToSchema for NonBlank {}
+
+// ---- dates ----
+
+/// Dates outside these years are typing mistakes (`0000-01-01`, `26-01-01`, `9999-12-31`).
+pub const MIN_YEAR: i32 = 1900;
+pub const MAX_YEAR: i32 = 2100;
+pub const DATE_RANGE: &str = "must be a date from 1900-01-01 to 2100-12-31";
+
+pub fn plausible(date: NaiveDate) -> bool {
+    (MIN_YEAR..=MAX_YEAR).contains(&date.year())
+}
+
+/// Exactly `YYYY-MM-DD`, a real calendar day, in 1900..=2100.
+pub fn parse_date(text: &str) -> Result<NaiveDate, String> {
+    let shaped = text.len() == 10
+        && text.char_indices().all(|(i, c)| if i == 4 || i == 7 { c == '-' } else { c.is_ascii_digit() });
+    if !shaped {
+        return Err("must be a date written YYYY-MM-DD".into());
+    }
+    let date = NaiveDate::parse_from_str(text, "%Y-%m-%d").map_err(|_| "is not a day of the calendar".to_owned())?;
+    if plausible(date) { Ok(date) } else { Err(DATE_RANGE.into()) }
+}
+
+/// An RFC 3339 date-time whose date is in 1900..=2100.
+pub fn parse_datetime(text: &str) -> Result<DateTime<Utc>, String> {
+    let at = DateTime::parse_from_rfc3339(text).map_err(|_| "must be a date-time in RFC 3339 (2026-01-31T08:00:00Z)".to_owned())?;
+    if plausible(at.date_naive()) { Ok(at.with_timezone(&Utc)) } else { Err("must be a date-time from 1900 to 2100".into()) }
+}
+
+/// serde: `#[serde(deserialize_with = "crate::web::date")]` on every date a caller sends.
+pub fn date<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<NaiveDate, D::Error> {
+    let text = String::deserialize(deserializer)?;
+    parse_date(&text).map_err(serde::de::Error::custom)
+}
+
+/// serde: `#[serde(default, deserialize_with = "crate::web::opt_date")]`.
+pub fn opt_date<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Option<NaiveDate>, D::Error> {
+    match Option::<String>::deserialize(deserializer)? {
+        Some(text) => parse_date(&text).map(Some).map_err(serde::de::Error::custom),
+        None => Ok(None),
+    }
+}
+
+/// serde: `#[serde(deserialize_with = "crate::web::datetime")]`.
+pub fn datetime<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<DateTime<Utc>, D::Error> {
+    let text = String::deserialize(deserializer)?;
+    parse_datetime(&text).map_err(serde::de::Error::custom)
+}
+
+/// serde: `#[serde(default, deserialize_with = "crate::web::opt_datetime")]`.
+pub fn opt_datetime<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Option<DateTime<Utc>>, D::Error> {
+    match Option::<String>::deserialize(deserializer)? {
+        Some(text) => parse_datetime(&text).map(Some).map_err(serde::de::Error::custom),
+        None => Ok(None),
+    }
+}
+
+/// A start after its end, as one field error on the end.
+pub fn check_order<T: PartialOrd>(start: Option<T>, start_field: &str, end: Option<T>, end_field: &str) -> Result<(), ApiError> {
+    match (start, end) {
+        (Some(a), Some(b)) if b < a => Err(ApiError::bad_field(end_field, format!("must not be before {start_field}"))),
+        _ => Ok(()),
+    }
 }
 
 /// Query string extractor: keys are matched case-insensitively (the struct's fields
@@ -89,16 +357,19 @@ pub fn parse_query<T: DeserializeOwned>(query: &str) -> Result<T, ApiError> {
     let pairs: Vec<(String, String)> = serde_html_form::from_str(query)
         .map_err(|e| ApiError::bad_request(format!("Invalid query string: {e}")))?;
     let mut lowered = Vec::with_capacity(pairs.len());
-    // Errors name a parameter as the caller spelled it (`Page`, not `page`).
+    // The caller's own spelling of each key, to name it in errors.
     let mut spelled: Vec<(String, String)> = Vec::new();
     for (key, value) in pairs {
+        if value.chars().any(is_forbidden_control) || key.chars().any(is_forbidden_control) {
+            return Err(ApiError::bad_field(&key, "must not contain control characters (such as NUL)"));
+        }
         // Empty values mean "no filter", as HTML forms and the UI send them.
         if !value.trim().is_empty() {
-            let lower = key.to_ascii_lowercase();
-            if !spelled.iter().any(|(l, _)| *l == lower) {
-                spelled.push((lower.clone(), key));
+            let low = key.to_ascii_lowercase();
+            if !spelled.iter().any(|(l, _)| *l == low) {
+                spelled.push((low.clone(), key));
             }
-            lowered.push((lower, value));
+            lowered.push((low, value));
         }
     }
     let encoded = serde_html_form::to_string(&lowered)
@@ -107,14 +378,18 @@ pub fn parse_query<T: DeserializeOwned>(query: &str) -> Result<T, ApiError> {
     serde_path_to_error::deserialize(de).map_err(|err| {
         let path = err.path().to_string();
         let message = err.into_inner().to_string();
+        let name = |low: &str| spelled.iter().find(|(l, _)| l == low).map_or_else(|| low.to_owned(), |(_, k)| k.clone());
         if let Some(field) = missing_field(&message) {
-            return ApiError::bad_field(field, "is required");
+            return ApiError::bad_field(&name(field), "is required");
         }
-        let field = path.split(['.', '[']).next().unwrap_or_default();
-        match spelled.iter().find(|(lower, _)| lower == field) {
-            Some((_, key)) => ApiError::bad_field(key, message),
-            None => ApiError::bad_request(format!("Invalid query parameter: {message}")),
+        if let Some(field) = message.strip_prefix("duplicate field `").and_then(|r| r.strip_suffix('`')) {
+            return ApiError::bad_field(&name(field), "must be given once");
         }
+        let field = path.split(['.', '[']).next().unwrap_or(&path);
+        if field.is_empty() || field == "?" {
+            return ApiError::bad_request(format!("Invalid query parameter: {}", plain_words(&message)));
+        }
+        ApiError::bad_field(&name(field), plain_words(&message))
     })
 }
 
@@ -138,20 +413,19 @@ where
 
 pub const DEFAULT_PAGE_SIZE: u64 = 25;
 pub const MAX_PAGE_SIZE: u64 = 500;
-/// Far beyond any list we hold, and small enough that the row offset always fits the
-/// database's signed 64-bit LIMIT/OFFSET (a larger one made the query layer panic).
-pub const MAX_PAGE: u64 = 10_000_000;
+/// Far beyond any list; keeps `(page - 1) × size` well inside 64 bits.
+pub const MAX_PAGE: i64 = 1_000_000;
 
 /// `Page` (1..=10 000 000) and `Size` (1..=500), both optional.
 #[derive(Debug, Clone, Copy, Default, Deserialize, IntoParams)]
 #[serde(rename_all = "lowercase")]
 #[into_params(parameter_in = Query)]
 pub struct PageQuery {
-    /// Page number, 1 to 10 000 000.
-    #[param(rename = "Page")]
+    /// Page number, starting at 1.
+    #[param(rename = "Page", minimum = 1, maximum = 1000000)]
     pub page: Option<i64>,
     /// Page size, 1 to 500 (default 25).
-    #[param(rename = "Size")]
+    #[param(rename = "Size", minimum = 1, maximum = 500)]
     pub size: Option<i64>,
 }
 
@@ -167,7 +441,7 @@ impl PageQuery {
         let mut errors = FieldErrors::new();
         let page = self.page.unwrap_or(1);
         let size = self.size.unwrap_or(DEFAULT_PAGE_SIZE as i64);
-        if !(1..=MAX_PAGE as i64).contains(&page) {
+        if !(1..=MAX_PAGE).contains(&page) {
             errors.entry("Page".into()).or_default().push(format!("must be between 1 and {MAX_PAGE}"));
         }
         if !(1..=MAX_PAGE_SIZE as i64).contains(&size) {
@@ -271,14 +545,14 @@ mod tests {
             (None, Some(501)),
             (Some(-3), Some(10)),
             (Some(i64::MAX - 1), Some(16)),
-            (Some(MAX_PAGE as i64 + 1), None),
+            (Some(MAX_PAGE + 1), None),
             (None, Some(i64::MIN)),
         ] {
             let err = PageQuery { page, size }.paging().unwrap_err();
             assert!(matches!(err, ApiError::BadRequest { .. }), "{page:?} {size:?}");
         }
         assert_eq!(PageQuery { page: Some(3), size: Some(500) }.paging().unwrap().offset(), 1000);
-        let last = PageQuery { page: Some(MAX_PAGE as i64), size: Some(MAX_PAGE_SIZE as i64) }.paging().unwrap();
+        let last = PageQuery { page: Some(MAX_PAGE), size: Some(MAX_PAGE_SIZE as i64) }.paging().unwrap();
         assert!(last.offset() < i64::MAX as u64);
     }
 

@@ -192,8 +192,8 @@ async fn password_reset_flow() {
     let (_, old_refresh) = app.login(ADMIN_EMAIL, ADMIN_PASSWORD).await;
     let validate = |token: String| app.post("/api/v1/identity/reset-token/validate", None, json!({"email": email, "token": token}));
     validate(token.clone()).await.ok();
-    validate("wrong".into()).await.problem(400);
-    app.post("/api/v1/identity/reset-token/validate", None, json!({"email": "ghost@example.org", "token": token})).await.problem(400);
+    validate("wrong".into()).await.invalid();
+    app.post("/api/v1/identity/reset-token/validate", None, json!({"email": "ghost@example.org", "token": token})).await.problem(422);
 
     let set = |password: &str, token: &str| {
         app.post("/api/v1/identity/user/set-password", None, json!({"email": email, "token": token, "password": password}))
@@ -202,8 +202,8 @@ async fn password_reset_flow() {
     assert!(weak.problem(400)["errors"]["password"].is_array());
     set("a brand new password", &token).await.ok();
     // Single use.
-    assert!(set("another new password", &token).await.problem(400)["errors"]["token"].is_array());
-    validate(token.clone()).await.problem(400);
+    assert!(set("another new password", &token).await.invalid()["errors"]["token"].is_array());
+    validate(token.clone()).await.invalid();
 
     app.login_reply(ADMIN_EMAIL, ADMIN_PASSWORD).await.problem(401);
     app.login(ADMIN_EMAIL, "a brand new password").await;
@@ -226,7 +226,7 @@ async fn reset_tokens_expire_after_an_hour() {
         .exec(&app.state.db)
         .await
         .unwrap();
-    app.post("/api/v1/identity/reset-token/validate", None, json!({"email": email, "token": token})).await.problem(400);
+    app.post("/api/v1/identity/reset-token/validate", None, json!({"email": email, "token": token})).await.problem(422);
 }
 
 #[actix_web::test]
@@ -246,7 +246,7 @@ async fn users_are_created_listed_updated_and_deactivated() {
     let details = app.login_reply("new@example.org", "invited person pw").await.body["userDetails"].clone();
     assert_eq!(details["roles"][0], "Coordinator");
 
-    // Errors: duplicate (409), unknown role, bad fields, weak password (400), nothing created.
+    // Errors: duplicate (409), unknown role (422), bad fields, weak password (400), nothing created.
     let dup = app.post("/api/v1/identity/users", Some(&admin), json!({"email": "COORD@example.org", "firstName": "A", "lastName": "B", "roles": ["Coordinator"]})).await;
     dup.problem(409);
     let bad = app.post("/api/v1/identity/users", Some(&admin), json!({"email": "nope", "firstName": " ", "lastName": "B", "roles": ["Pilot"], "password": "short"})).await;
@@ -255,7 +255,7 @@ async fn users_are_created_listed_updated_and_deactivated() {
         assert!(errors[field].is_array(), "{field}: {errors}");
     }
     let unknown_role = app.post("/api/v1/identity/users", Some(&admin), json!({"email": "p@example.org", "firstName": "A", "lastName": "B", "roles": ["Pilot"]})).await;
-    assert!(unknown_role.problem(400)["errors"]["roles"].is_array());
+    assert!(unknown_role.problem(422)["errors"]["roles"].is_array());
     let unknown_field = app.post("/api/v1/identity/users", Some(&admin), json!({"email": "p@example.org", "firstName": "A", "lastName": "B", "roles": ["Coordinator"], "isAdmin": true})).await;
     unknown_field.problem(400);
 

@@ -188,7 +188,7 @@ async fn bad_input_is_400_naming_the_field_and_changes_nothing() {
             body[k] = v.clone();
         }
         let r = app.post("/api/v1/participants", Some(&admin), body).await;
-        assert!(r.problem(400)["errors"][field].is_array(), "{patch} -> {}", r.body);
+        assert!(r.invalid()["errors"][field].is_array(), "{patch} -> {}", r.body);
     }
     let mut missing = person("Bo", "Chan", "bo@example.org");
     missing.as_object_mut().unwrap().remove("lastName");
@@ -223,7 +223,7 @@ async fn edits_carry_their_version() {
     // Missing version, taken e-mail, unknown id.
     let mut no_version = body.clone();
     no_version.as_object_mut().unwrap().remove("version");
-    assert!(app.put(&url, &admin, no_version).await.problem(400)["errors"]["version"].is_array());
+    assert!(app.put(&url, &admin, no_version).await.invalid()["errors"]["version"].is_array());
     body["version"] = json!(2);
     body["email"] = json!("bo@example.org");
     app.put(&url, &admin, body.clone()).await.problem(409);
@@ -296,8 +296,8 @@ async fn participations_are_added_changed_and_removed() {
         for (k, v) in patch.as_object().unwrap() {
             body[k] = v.clone();
         }
-        assert!(app.post(&base, Some(&admin), body.clone()).await.problem(400)["errors"][field].is_array(), "{patch}");
-        assert!(app.put(&format!("{base}/{pid}"), &admin, body).await.problem(400)["errors"][field].is_array(), "{patch}");
+        assert!(app.post(&base, Some(&admin), body.clone()).await.invalid()["errors"][field].is_array(), "{patch}");
+        assert!(app.put(&format!("{base}/{pid}"), &admin, body).await.invalid()["errors"][field].is_array(), "{patch}");
     }
     let got = app.get(&format!("/api/v1/participants/{id}"), &admin).await;
     assert_eq!(got.ok()["participations"].as_array().unwrap().len(), 1);

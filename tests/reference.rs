@@ -172,10 +172,10 @@ async fn mentor_programs_carry_their_colleges() {
     let mut linked: Vec<i64> = items(linked.ok()).iter().map(|c| c["id"].as_i64().unwrap()).collect();
     linked.sort();
     assert_eq!(linked, ids);
-    // Without colleges is fine; unknown colleges are a 400 and nothing is created.
+    // Without colleges is fine; unknown colleges are a 422 (a rule on stored data) and nothing is created.
     let before = count(&app, &admin, "/mentor-programs").await;
     let r = app.post("/api/v1/mentor-programs", Some(&admin), json!({"name": "X", "code": "X1", "collegeIds": [1, 99999]})).await;
-    assert!(r.problem(400)["errors"]["collegeIds"].is_array());
+    assert!(r.problem(422)["errors"]["collegeIds"].is_array());
     app.post("/api/v1/mentor-programs", Some(&admin), json!({"name": "X", "code": "ITM"})).await.problem(409);
     assert_eq!(count(&app, &admin, "/mentor-programs").await, before);
     app.post("/api/v1/mentor-programs", Some(&admin), json!({"name": "Plain", "code": "PLAIN"})).await.ok();

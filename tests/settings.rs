@@ -80,7 +80,7 @@ async fn bad_fiscal_years_are_refused_and_change_nothing() {
         (json!({"name": "  ", "startDate": "2030-01-01", "endDate": "2031-01-01"}), "name"),
     ] {
         let r = app.post(FY, Some(&admin), body.clone()).await;
-        assert!(r.problem(400)["errors"][field].is_array(), "{body}: {}", r.body);
+        assert!(r.invalid()["errors"][field].is_array(), "{body}: {}", r.body);
     }
     // Start not before end: 422 naming endDate.
     let r = app.post(FY, Some(&admin), fiscal_year("Backwards", "2031-06-30", "2030-07-01")).await;
@@ -154,7 +154,7 @@ async fn general_settings_read_and_update_with_versions() {
     app.put(&format!("{GENERAL}/999"), &admin, general_body(&latest)).await.problem(404);
     let mut other = general_body(&latest);
     other["id"] = json!(999);
-    assert_eq!(errors(app.put(&format!("{GENERAL}/{id}"), &admin, other).await.problem(400)), ["id"]);
+    assert_eq!(errors(app.put(&format!("{GENERAL}/{id}"), &admin, other).await.invalid()), ["id"]);
     assert!(setting_actions(&app).await.iter().any(|a| a == "general-updated"));
 }
 
@@ -184,7 +184,7 @@ async fn bad_general_settings_are_400_naming_the_field() {
             body[k] = v.clone();
         }
         let r = app.put(&path, &admin, body).await;
-        let problem = r.problem(400);
+        let problem = r.invalid();
         let named = errors(problem).iter().any(|f| f == field) || problem["detail"].as_str().unwrap().contains(field);
         assert!(named, "{change}: {problem}");
     }
@@ -280,13 +280,13 @@ async fn bad_form_limits_are_400_and_change_nothing() {
         let mut body = limits.clone();
         body[index][key] = value.clone();
         let r = app.put(LIMITS, &admin, body).await;
-        let problem = r.problem(400);
+        let problem = r.invalid();
         let named = errors(problem).iter().any(|f| f == field) || problem["detail"].as_str().unwrap().contains(field);
         assert!(named, "{key}={value}: {problem}");
     }
     // All fourteen are required.
     let short: Vec<Value> = limits.as_array().unwrap()[1..].to_vec();
-    app.put(LIMITS, &admin, json!(short)).await.problem(400);
+    app.put(LIMITS, &admin, json!(short)).await.invalid();
     app.put(LIMITS, &admin, json!({"F1": {}})).await.problem(400);
     assert_eq!(app.get(LIMITS, &admin).await.ok(), &limits);
 }
@@ -306,8 +306,8 @@ async fn blocking_coordinator_login() {
 
     // A message is required while blocked; Coordinators may not change or read the block.
     let r = app.post(BLOCK, Some(&admin), json!({"isBlocked": true})).await;
-    assert_eq!(errors(r.problem(400)), ["message"]);
-    app.post(BLOCK, Some(&admin), json!({"isBlocked": true, "message": "  "})).await.problem(400);
+    assert_eq!(errors(r.invalid()), ["message"]);
+    app.post(BLOCK, Some(&admin), json!({"isBlocked": true, "message": "  "})).await.invalid();
     app.post(BLOCK, Some(&admin), json!({"isBlocked": "yes", "message": "x"})).await.problem(400);
     app.post(BLOCK, Some(&coord_access), json!({"isBlocked": true, "message": "x"})).await.problem(403);
     app.get(BLOCK, &coord_access).await.problem(403);
@@ -400,7 +400,7 @@ async fn bad_banner_lists_are_400_and_change_nothing() {
         (json!([{"message": "ok", "severity": "Info", "isActive": true}, {"message": 3, "severity": "Info", "isActive": true}]), "[1].message"),
     ] {
         let r = app.put(BANNERS, &admin, body.clone()).await;
-        let problem = r.problem(400);
+        let problem = r.invalid();
         let named = errors(problem).iter().any(|f| f == field) || problem["detail"].as_str().unwrap().contains(field);
         assert!(named, "{body}: {problem}");
     }

@@ -9,7 +9,7 @@ pub mod tokens;
 
 use std::{collections::BTreeSet, future::Future, pin::Pin};
 
-use actix_web::{dev::Payload, web, FromRequest, HttpRequest};
+use actix_web::{dev::Payload, web, FromRequest, HttpMessage, HttpRequest};
 use sea_orm::{
     sea_query::{Asterisk, Expr, ExprTrait, Order, Query, SelectStatement},
     ConnectionTrait, FromQueryResult, QueryResult,
@@ -126,6 +126,10 @@ impl FromRequest for CurrentUser {
     type Future = Pin<Box<dyn Future<Output = Result<Self, ApiError>>>>;
 
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        // Already authenticated by the route guard (crate::routes): no second query.
+        if let Some(me) = req.extensions().get::<CurrentUser>().cloned() {
+            return Box::pin(async move { Ok(me) });
+        }
         let state = req.app_data::<web::Data<AppState>>().cloned();
         let claims = state.as_ref().and_then(|s| bearer(req).and_then(|t| s.keys.verify_access(t)));
         Box::pin(async move {

@@ -96,6 +96,15 @@ impl Permission {
     }
 }
 
+/// The codes as an OpenAPI enum (roles and user details carry them as text).
+impl utoipa::PartialSchema for Permission {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        crate::web::string_enum(Self::ALL.iter().map(|p| p.code()))
+    }
+}
+
+impl ToSchema for Permission {}
+
 /// What a new Coordinator role is granted (DESIGN §3).
 pub const COORDINATOR_DEFAULTS: &[Permission] = {
     use Permission::*;

@@ -152,9 +152,9 @@ pub async fn bulk_update(state: web::Data<AppState>, me: CurrentUser, Json(body)
     let now = Utc::now();
     let txn = crate::db::write(&state.db).await?;
     match settings::store::get_fiscal_year(&txn, body.fiscal_year_id).await {
-        // A body naming an unknown year is bad input (400 naming the field), not a missing resource.
+        // A body naming an unknown year breaks a rule on stored data (422 naming the field), not a missing resource.
         Err(ApiError::NotFound(_)) => {
-            return Err(ApiError::bad_field("fiscalYearId", format!("no fiscal year has id {}", body.fiscal_year_id)));
+            return Err(ApiError::rule("fiscalYearId", format!("no fiscal year has id {}", body.fiscal_year_id)));
         }
         other => other?,
     };

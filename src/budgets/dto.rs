@@ -46,6 +46,7 @@ pub struct BudgetDetailDto {
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct UpdateLineRequest {
     /// The line's new budgeted amount, not negative.
+    #[schema(value_type = crate::money::NonNegativeMoney)]
     pub amount: Money,
     /// Optional: the version the change is based on; a stale one is a 409.
     #[serde(default)]
@@ -58,6 +59,7 @@ pub struct BulkLine {
     pub mentor_program_id: i32,
     pub fund_id: i32,
     pub expense_account_id: i32,
+    #[schema(value_type = crate::money::NonNegativeMoney)]
     pub amount: Money,
 }
 

@@ -5,12 +5,15 @@ pub mod dto;
 pub mod rules;
 pub mod store;
 
-use actix_web::web;
+use crate::{
+    auth::Permission as P,
+    routes::{Access::Needs, Routes},
+};
 
-pub fn configure(cfg: &mut web::ServiceConfig) {
+pub fn configure(r: &mut Routes) {
     // bulk-update before {id}, which would otherwise claim it.
-    cfg.route("/budgets", web::get().to(api::list_budgets))
-        .route("/budgets/bulk-update", web::put().to(api::bulk_update))
-        .route("/budgets/{id}", web::get().to(api::get_budget))
-        .route("/budgets/{id}", web::put().to(api::update_line));
+    r.get("/budgets", Needs(P::BudgetRead), api::list_budgets)
+        .put("/budgets/bulk-update", Needs(P::BudgetEdit), api::bulk_update)
+        .get("/budgets/{id}", Needs(P::BudgetRead), api::get_budget)
+        .put("/budgets/{id}", Needs(P::BudgetEdit), api::update_line);
 }

@@ -75,7 +75,8 @@ pub fn check_bulk(lines: &[(LineKey, Money)], known: &KnownIds) -> Result<Vec<i6
         seen.push(*key);
         amounts.push(amount.cents());
     }
-    c.finish()?;
+    // Every one of these is about stored data or the other lines: rules, 422.
+    c.finish_rules()?;
     Ok(amounts)
 }
 
@@ -129,8 +130,9 @@ mod tests {
             (key(1, 10, 102), Money(-1)),
             (key(1, 10, 100), Money(2)),
         ];
+        // Unknown ids, repeats and amounts are rules on stored data and other lines: 422.
         match check_bulk(&bad, &known()).unwrap_err() {
-            ApiError::BadRequest { errors, .. } => {
+            ApiError::Unprocessable { errors, .. } => {
                 let names: Vec<&str> = errors.keys().map(String::as_str).collect();
                 assert_eq!(
                     names,

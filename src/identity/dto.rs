@@ -13,12 +13,16 @@ pub struct UserDetails {
     /// In order: the first decides administrator status and is the one shown.
     pub roles: Vec<String>,
     /// `resource:action` codes.
+    #[schema(value_type = Vec<crate::auth::Permission>)]
     pub permissions: Vec<String>,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 pub struct LoginRequest {
+    #[schema(max_length = 254, pattern = r"^[\t\n\r \u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*[^@\s\u0000-\u001F\u007F-\u009F]+@[^@.\s\u0000-\u001F\u007F-\u009F][^@\s\u0000-\u001F\u007F-\u009F]*\.[^@\s\u0000-\u001F\u007F-\u009F]*[^@.\s\u0000-\u001F\u007F-\u009F][\t\n\r \u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*$")]
     pub email: String,
+    #[schema(min_length = 1)]
     pub password: String,
 }
 
@@ -33,7 +37,7 @@ pub struct LoginResponse {
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct RefreshRequest {
     /// The (possibly expired) access token.
     pub token: String,
@@ -48,27 +52,34 @@ pub struct RefreshResponse {
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct LogoutRequest {
     pub refresh_token: String,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 pub struct ResetPasswordRequest {
+    #[schema(max_length = 254, pattern = r"^[\t\n\r \u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*[^@\s\u0000-\u001F\u007F-\u009F]+@[^@.\s\u0000-\u001F\u007F-\u009F][^@\s\u0000-\u001F\u007F-\u009F]*\.[^@\s\u0000-\u001F\u007F-\u009F]*[^@.\s\u0000-\u001F\u007F-\u009F][\t\n\r \u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*$")]
     pub email: String,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 pub struct ValidateResetTokenRequest {
+    #[schema(max_length = 254, pattern = r"^[\t\n\r \u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*[^@\s\u0000-\u001F\u007F-\u009F]+@[^@.\s\u0000-\u001F\u007F-\u009F][^@\s\u0000-\u001F\u007F-\u009F]*\.[^@\s\u0000-\u001F\u007F-\u009F]*[^@.\s\u0000-\u001F\u007F-\u009F][\t\n\r \u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*$")]
     pub email: String,
     pub token: String,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 pub struct SetPasswordRequest {
+    #[schema(max_length = 254, pattern = r"^[\t\n\r \u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*[^@\s\u0000-\u001F\u007F-\u009F]+@[^@.\s\u0000-\u001F\u007F-\u009F][^@\s\u0000-\u001F\u007F-\u009F]*\.[^@\s\u0000-\u001F\u007F-\u009F]*[^@.\s\u0000-\u001F\u007F-\u009F][\t\n\r \u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*$")]
     pub email: String,
     pub token: String,
     /// 12 or more characters.
+    #[schema(min_length = 12, max_length = 256)]
     pub password: String,
 }
 
@@ -92,23 +103,42 @@ pub struct UserDto {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct CreateUserRequest {
+    #[schema(max_length = 254, pattern = r"^[\t\n\r \u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*[^@\s\u0000-\u001F\u007F-\u009F]+@[^@.\s\u0000-\u001F\u007F-\u009F][^@\s\u0000-\u001F\u007F-\u009F]*\.[^@\s\u0000-\u001F\u007F-\u009F]*[^@.\s\u0000-\u001F\u007F-\u009F][\t\n\r \u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*$")]
     pub email: String,
+    #[schema(min_length = 1, max_length = 100)]
     pub first_name: String,
+    #[schema(min_length = 1, max_length = 100)]
     pub last_name: String,
     /// Role names, first one shown and deciding administrator status.
+    #[schema(min_items = 1, value_type = Vec<crate::web::NonBlank>)]
     pub roles: Vec<String>,
     /// Optional: without it, a set-password link is e-mailed.
+    #[schema(min_length = 12, max_length = 256)]
     pub password: Option<String>,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct UpdateUserRequest {
+    #[schema(max_length = 254, pattern = r"^[\t\n\r \u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*[^@\s\u0000-\u001F\u007F-\u009F]+@[^@.\s\u0000-\u001F\u007F-\u009F][^@\s\u0000-\u001F\u007F-\u009F]*\.[^@\s\u0000-\u001F\u007F-\u009F]*[^@.\s\u0000-\u001F\u007F-\u009F][\t\n\r \u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*$")]
     pub email: String,
+    #[schema(min_length = 1, max_length = 100)]
     pub first_name: String,
+    #[schema(min_length = 1, max_length = 100)]
     pub last_name: String,
+    #[schema(min_items = 1, value_type = Vec<crate::web::NonBlank>)]
     pub roles: Vec<String>,
     pub is_active: bool,
+}
+
+/// What `GET /identity/users/{id}` returns besides the body's fields: a PUT ignores them.
+impl crate::web::Representation for UpdateUserRequest {
+    const READ_ONLY: &'static [&'static str] = &["id", "participantId", "hasPassword", "lastLoginAt", "createdAt"];
+}
+
+/// What `GET /identity/roles/{id}` returns besides the body's fields: a PUT ignores them.
+impl crate::web::Representation for RoleRequest {
+    const READ_ONLY: &'static [&'static str] = &["id", "isBuiltIn"];
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -117,14 +147,14 @@ pub struct UpdateUserRequest {
 pub struct UsersQuery {
     /// Role names (repeated or comma-separated): users holding any of them.
     #[serde(default, deserialize_with = "crate::web::list")]
-    #[param(rename = "Roles")]
+    #[param(rename = "Roles", value_type = Option<String>)]
     pub roles: Vec<String>,
     /// Part of the e-mail, case-insensitive.
     #[param(rename = "Email")]
     pub email: Option<String>,
-    #[param(rename = "Page")]
+    #[param(rename = "Page", minimum = 1, maximum = 1000000)]
     pub page: Option<i64>,
-    #[param(rename = "Size")]
+    #[param(rename = "Size", minimum = 1, maximum = 500)]
     pub size: Option<i64>,
 }
 
@@ -133,6 +163,7 @@ pub struct UsersQuery {
 pub struct RoleDto {
     pub id: i32,
     pub name: String,
+    #[schema(value_type = Vec<crate::auth::Permission>)]
     pub permissions: Vec<String>,
     pub is_built_in: bool,
 }
@@ -140,6 +171,8 @@ pub struct RoleDto {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RoleRequest {
+    #[schema(min_length = 1, max_length = 100)]
     pub name: String,
+    #[schema(value_type = Vec<crate::auth::Permission>)]
     pub permissions: Vec<String>,
 }

@@ -151,7 +151,7 @@ pub async fn update_user(
     state: web::Data<AppState>,
     me: CurrentUser,
     id: web::Path<i32>,
-    Json(body): Json<UpdateUserRequest>,
+    crate::web::Put(body): crate::web::Put<UpdateUserRequest>,
 ) -> ApiResult<web::Json<UserDto>> {
     me.require(Permission::UserEdit)?;
     let mut checks = Checks::default();
@@ -303,7 +303,7 @@ pub async fn update_role(
     state: web::Data<AppState>,
     me: CurrentUser,
     id: web::Path<i32>,
-    Json(body): Json<RoleRequest>,
+    crate::web::Put(body): crate::web::Put<RoleRequest>,
 ) -> ApiResult<web::Json<RoleDto>> {
     me.require(Permission::RoleEdit)?;
     let (name, permissions) = check_role_body(&body)?;

@@ -7,20 +7,29 @@ pub mod rules;
 pub mod session;
 pub mod store;
 
-use actix_web::web;
+use crate::{
+    auth::Permission as P,
+    routes::{Access::*, Routes},
+};
 
-pub fn configure(cfg: &mut web::ServiceConfig) {
+pub fn configure(r: &mut Routes) {
     use management as m;
     use session as s;
-    cfg.route("/identity/login", web::post().to(s::login))
-        .route("/identity/refresh", web::post().to(s::refresh))
-        .route("/identity/logout", web::post().to(s::logout))
-        .route("/identity/reset-token/validate", web::post().to(s::validate_reset_token))
-        .route("/identity/user/set-password", web::post().to(s::set_password))
-        .route("/identity/user/reset-password", web::post().to(s::reset_password))
-        .route("/identity/permissions", web::get().to(m::list_permissions))
-        .service(web::resource("/identity/users").get(m::list_users).post(m::create_user))
-        .service(web::resource("/identity/users/{id}").get(m::get_user).put(m::update_user).delete(m::delete_user))
-        .service(web::resource("/identity/roles").get(m::list_roles).post(m::create_role))
-        .service(web::resource("/identity/roles/{id}").get(m::get_role).put(m::update_role).delete(m::delete_role));
+    r.post("/identity/login", Public, s::login)
+        .post("/identity/refresh", Public, s::refresh)
+        .post("/identity/logout", Public, s::logout)
+        .post("/identity/reset-token/validate", Public, s::validate_reset_token)
+        .post("/identity/user/set-password", Public, s::set_password)
+        .post("/identity/user/reset-password", Public, s::reset_password)
+        .get("/identity/permissions", Needs(P::PermissionRead), m::list_permissions)
+        .get("/identity/users", Needs(P::UserRead), m::list_users)
+        .post("/identity/users", Needs(P::UserCreate), m::create_user)
+        .get("/identity/users/{id}", Needs(P::UserRead), m::get_user)
+        .put("/identity/users/{id}", Needs(P::UserEdit), m::update_user)
+        .delete("/identity/users/{id}", Needs(P::UserDelete), m::delete_user)
+        .get("/identity/roles", Needs(P::RoleRead), m::list_roles)
+        .post("/identity/roles", Needs(P::RoleCreate), m::create_role)
+        .get("/identity/roles/{id}", Needs(P::RoleRead), m::get_role)
+        .put("/identity/roles/{id}", Needs(P::RoleEdit), m::update_role)
+        .delete("/identity/roles/{id}", Needs(P::RoleDelete), m::delete_role);
 }

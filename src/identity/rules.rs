@@ -53,6 +53,18 @@ impl Checks {
     pub fn finish(self) -> Result<(), ApiError> {
         if self.0.is_empty() { Ok(()) } else { Err(ApiError::validation(self.0)) }
     }
+
+    /// As a 422: for rules a schema cannot state (one field against another, or against
+    /// stored data), so a 400 always means "not what the OpenAPI document describes".
+    pub fn finish_rules(self) -> Result<(), ApiError> {
+        if self.0.is_empty() {
+            return Ok(());
+        }
+        match ApiError::validation(self.0) {
+            ApiError::BadRequest { detail, errors } => Err(ApiError::Unprocessable { detail, errors }),
+            other => Err(other),
+        }
+    }
 }
 
 /// Role names in the order given, without repeats; at least one.

@@ -182,7 +182,7 @@ async fn user_and_live_token(
     email: &str,
     token: &str,
 ) -> ApiResult<(user::Model, crate::entities::password_token::Model)> {
-    let invalid = || ApiError::bad_field("token", BAD_LINK);
+    let invalid = || ApiError::rule("token", BAD_LINK);
     let email = normalize_email(email).ok_or_else(invalid)?;
     let user = store::find_user_by_email(&state.db, &email).await?.filter(|u| u.is_active).ok_or_else(invalid)?;
     let live = store::find_live_password_token(&state.db, user.id, token, Utc::now()).await?.ok_or_else(invalid)?;
@@ -208,7 +208,7 @@ pub async fn set_password(state: web::Data<AppState>, Json(body): Json<SetPasswo
     let now = Utc::now();
     let txn = crate::db::write(&state.db).await?;
     if !store::spend_password_tokens(&txn, token.id, user.id, now).await? {
-        return Err(ApiError::bad_field("token", BAD_LINK));
+        return Err(ApiError::rule("token", BAD_LINK));
     }
     let user_id = user.id;
     let mut active = user.into_active_model();

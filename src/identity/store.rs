@@ -41,7 +41,8 @@ pub async fn roles_by_names(db: &impl ConnectionTrait, names: &[String]) -> ApiR
         }
     }
     if !unknown.is_empty() {
-        return Err(ApiError::bad_field("roles", format!("unknown role(s): {}", unknown.join(", "))));
+        // Which roles exist is stored data: a rule (422), not the body's shape.
+        return Err(ApiError::rule("roles", format!("unknown role(s): {}", unknown.join(", "))));
     }
     Ok(found)
 }

@@ -23,7 +23,7 @@ use crate::{
     },
     reference::fixed::parse_payment_request_type,
     state::AppState,
-    web::{Json, Page, PageQuery, Query},
+    web::{Json, Page, PageQuery, Put, Query},
 };
 
 async fn record(txn: &impl sea_orm::ConnectionTrait, entity_type: &str, id: i32, action: &str, actor: i32, data: serde_json::Value) -> ApiResult<()> {
@@ -81,9 +81,6 @@ pub async fn create(state: web::Data<AppState>, me: CurrentUser, Json(body): Jso
     me.require(Permission::ParticipantCreate)?;
     let clean = rules::check_participant(&body)?;
     let mut checks = Checks::default();
-    if body.version.is_some() {
-        checks.add("version", "is not accepted when creating");
-    }
     let participations: Vec<_> = body
         .participations
         .iter()
@@ -92,6 +89,15 @@ pub async fn create(state: web::Data<AppState>, me: CurrentUser, Json(body): Jso
         .filter_map(|(i, p)| rules::check_participation(&format!("participations[{i}]."), p, &mut checks))
         .collect();
     checks.finish()?;
+    // The body is shared with PUT, so `version` is in its schema: refusing it here is a rule.
+    let mut later = Checks::default();
+    if body.version.is_some() {
+        later.add("version", "is not accepted when creating");
+    }
+    for (i, p) in body.participations.iter().flatten().enumerate() {
+        rules::participation_order(&format!("participations[{i}]."), p, &mut later);
+    }
+    later.finish_rules()?;
     let scope = scope_of(&state.db, &me).await?;
     let programs: Vec<i32> = participations.iter().map(|p| p.mentor_program_id).collect();
     rules::check_creation_scope(&scope, &programs)?;
@@ -103,7 +109,7 @@ pub async fn create(state: web::Data<AppState>, me: CurrentUser, Json(body): Jso
     for (i, p) in participations.iter().enumerate() {
         store::check_participation_refs(&txn, &format!("participations[{i}]."), p, &mut checks).await?;
     }
-    checks.finish()?;
+    checks.finish_rules()?; // references to stored rows: rules
     if store::email_taken(&txn, &clean.email, None).await? {
         return Err(ApiError::Conflict(store::EMAIL_TAKEN.into()));
     }
@@ -121,25 +127,18 @@ pub async fn create(state: web::Data<AppState>, me: CurrentUser, Json(body): Jso
 #[utoipa::path(put, path = "/api/v1/participants/{id}", tag = "participants", security(("bearer" = [])), request_body = ParticipantBody,
     responses((status = 200, body = ParticipantDto), (status = 400, body = ProblemBody), (status = 401, body = ProblemBody),
         (status = 403, body = ProblemBody), (status = 404, body = ProblemBody), (status = 409, description = "Stale version or e-mail taken", body = ProblemBody)))]
-pub async fn update(state: web::Data<AppState>, me: CurrentUser, id: web::Path<i32>, Json(body): Json<ParticipantBody>) -> ApiResult<web::Json<ParticipantDto>> {
+pub async fn update(state: web::Data<AppState>, me: CurrentUser, id: web::Path<i32>, Put(body): Put<ParticipantBody>) -> ApiResult<web::Json<ParticipantDto>> {
     me.require(Permission::ParticipantEdit)?;
     let clean = rules::check_participant(&body)?;
-    let mut checks = Checks::default();
-    if body.participations.is_some() {
-        checks.add("participations", "change participations through /participants/{id}/participations");
-    }
-    let version = body.version.unwrap_or_else(|| {
-        checks.add("version", "is required");
-        0
-    });
-    checks.finish()?;
+    // Optional in the body's schema (shared with POST), required to edit: a rule of this call.
+    let version = body.version.ok_or_else(|| ApiError::rule("version", "is required to edit (the version you read)"))?;
     let scope = scope_of(&state.db, &me).await?;
     let now = Utc::now();
     let txn = crate::db::write(&state.db).await?;
     let existing = store::get_visible(&txn, &scope, id.into_inner()).await?;
     let mut checks = Checks::default();
     store::check_participant_refs(&txn, &clean, &mut checks).await?;
-    checks.finish()?;
+    checks.finish_rules()?; // references to stored rows: rules
     if store::email_taken(&txn, &clean.email, Some(existing.id)).await? {
         return Err(ApiError::Conflict(store::EMAIL_TAKEN.into()));
     }
@@ -180,6 +179,9 @@ fn check_one_participation(body: &ParticipationBody) -> ApiResult<rules::CleanPa
     let mut checks = Checks::default();
     let clean = rules::check_participation("", body, &mut checks);
     checks.finish()?;
+    let mut later = Checks::default();
+    rules::participation_order("", body, &mut later);
+    later.finish_rules()?;
     clean.ok_or_else(|| ApiError::Internal("participation check".into()))
 }
 
@@ -195,7 +197,7 @@ pub async fn add_participation(state: web::Data<AppState>, me: CurrentUser, id: 
     scope.require_program(clean.mentor_program_id, "mentorProgramId")?;
     let mut checks = Checks::default();
     store::check_participation_refs(&txn, "", &clean, &mut checks).await?;
-    checks.finish()?;
+    checks.finish_rules()?; // references to stored rows: rules
     let created = store::insert_participation(&txn, participant.id, &clean, Utc::now()).await?;
     store::refresh_program_keys(&txn, participant.id).await?;
     record(&txn, "participation", created.id, "created", me.id(), json!({"participantId": participant.id, "mentorProgramId": created.mentor_program_id, "fiscalYearId": created.fiscal_year_id, "roleCode": created.role_code})).await?;
@@ -211,7 +213,7 @@ pub async fn update_participation(
     state: web::Data<AppState>,
     me: CurrentUser,
     path: web::Path<(i32, i32)>,
-    Json(body): Json<ParticipationBody>,
+    Put(body): Put<ParticipationBody>,
 ) -> ApiResult<web::Json<ParticipationDto>> {
     me.require(Permission::ParticipantEdit)?;
     let (pid, participation_id) = path.into_inner();
@@ -227,7 +229,7 @@ pub async fn update_participation(
     scope.require_program(clean.mentor_program_id, "mentorProgramId")?;
     let mut checks = Checks::default();
     store::check_participation_refs(&txn, "", &clean, &mut checks).await?;
-    checks.finish()?;
+    checks.finish_rules()?; // references to stored rows: rules
     let mut active: crate::entities::participation::ActiveModel = existing.clone().into();
     use sea_orm::{ActiveModelTrait, Set};
     active.mentor_program_id = Set(clean.mentor_program_id);

@@ -4,32 +4,52 @@ use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
+#[allow(unused_imports)] // named by the OpenAPI attributes only
+use super::rules::{DistrictSetType, ParticipantRole, ParticipantStatus, SortBy};
+#[allow(unused_imports)]
+use crate::payment_requests::forms::FormType;
+
 /// `POST /participants` and `PUT /participants/{id}` body.
 #[derive(Debug, Clone, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ParticipantBody {
+    #[schema(min_length = 1, max_length = 100)]
     pub first_name: String,
+    #[schema(min_length = 1, max_length = 100)]
     pub last_name: String,
     /// Unique among live participants (409).
+    #[schema(max_length = 254, pattern = r"^[\t\n\r \u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*[^@\s\u0000-\u001F\u007F-\u009F]+@[^@.\s\u0000-\u001F\u007F-\u009F][^@\s\u0000-\u001F\u007F-\u009F]*\.[^@\s\u0000-\u001F\u007F-\u009F]*[^@.\s\u0000-\u001F\u007F-\u009F][\t\n\r \u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*$")]
     pub email: String,
+    /// At least 7 digits; digits, spaces and + - ( ) . x.
+    #[schema(max_length = 30, pattern = r"^[\t\n\r \u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*$|^[\t\n\r \u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*[ +\-().x]*([0-9][ +\-().x]*){7,}[\t\n\r \u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*$")]
     pub phone: Option<String>,
+    #[schema(max_length = 500)]
     pub address: Option<String>,
     /// `Active`, `Inactive` or `Pending`.
+    #[schema(value_type = ParticipantStatus)]
     pub status: String,
     /// `Mentor`, `DirectorMentor`, `Coordinator` or `Administrator`.
+    #[schema(value_type = ParticipantRole)]
     pub role_code: String,
     /// `Assembly`, `Senate` or `Congressional`; given together with `districtId`.
+    #[schema(value_type = Option<DistrictSetType>)]
     pub district_set_type: Option<String>,
     /// California district number within the set (1-80, 1-40, 1-52).
+    #[schema(minimum = 1, maximum = 80)]
     pub district_id: Option<i32>,
+    #[schema(value_type = Option<crate::web::Id>)]
     pub caucus_region_id: Option<i32>,
     #[serde(default)]
+    #[schema(value_type = Vec<crate::web::Id>)]
     pub workplace_setting_ids: Vec<i32>,
     #[serde(default)]
+    #[schema(value_type = Vec<crate::web::Id>)]
     pub language_ids: Vec<i32>,
     #[serde(default)]
+    #[schema(value_type = Vec<crate::web::Id>)]
     pub education_level_ids: Vec<i32>,
     #[serde(default)]
+    #[schema(value_type = Vec<crate::web::Id>)]
     pub permit_level_ids: Vec<i32>,
     /// POST only: participations created with the participant. A Coordinator must give
     /// at least one, in a program it coordinates.
@@ -38,18 +58,34 @@ pub struct ParticipantBody {
     pub version: Option<i32>,
 }
 
+/// What `GET /participants/{id}` returns besides the body's fields: a PUT ignores them
+/// (participations change through their own routes).
+impl crate::web::Representation for ParticipantBody {
+    const READ_ONLY: &'static [&'static str] = &["id", "fullName", "participations", "identityUserId", "createdAt", "updatedAt"];
+}
+
+impl crate::web::Representation for ParticipationBody {
+    const READ_ONLY: &'static [&'static str] = &["id", "participantId"];
+}
+
 /// `POST /participants/{id}/participations` and PUT body.
 #[derive(Debug, Clone, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ParticipationBody {
+    #[schema(value_type = crate::web::Id)]
     pub mentor_program_id: i32,
     /// A fiscal year id (settings area); positive.
+    #[schema(value_type = crate::web::Id)]
     pub fiscal_year_id: i32,
     /// The participant's role in this program (same values as the participant's roleCode).
+    #[schema(value_type = ParticipantRole)]
     pub role_code: String,
+    #[schema(value_type = Option<crate::web::Id>)]
     pub college_id: Option<i32>,
     /// `YYYY-MM-DD`
+    #[serde(deserialize_with = "crate::web::date")]
     pub start_date: NaiveDate,
+    #[serde(default, deserialize_with = "crate::web::opt_date")]
     pub end_date: Option<NaiveDate>,
 }
 
@@ -60,6 +96,7 @@ pub struct ParticipationDto {
     pub participant_id: i32,
     pub mentor_program_id: i32,
     pub fiscal_year_id: i32,
+    #[schema(value_type = ParticipantRole)]
     pub role_code: String,
     pub college_id: Option<i32>,
     pub start_date: NaiveDate,
@@ -76,8 +113,11 @@ pub struct ParticipantDto {
     pub email: String,
     pub phone: Option<String>,
     pub address: Option<String>,
+    #[schema(value_type = ParticipantStatus)]
     pub status: String,
+    #[schema(value_type = ParticipantRole)]
     pub role_code: String,
+    #[schema(value_type = Option<DistrictSetType>)]
     pub district_set_type: Option<String>,
     pub district_id: Option<i32>,
     pub caucus_region_id: Option<i32>,
@@ -101,38 +141,38 @@ pub struct ParticipantsQuery {
     /// Participants with a live participation in this program.
     #[param(rename = "MentorProgramId")]
     pub mentorprogramid: Option<i32>,
-    #[param(rename = "RoleCode")]
+    #[param(rename = "RoleCode", value_type = Option<ParticipantRole>)]
     pub rolecode: Option<String>,
     /// Part of the full name, case-insensitive.
     #[param(rename = "FullName")]
     pub fullname: Option<String>,
-    #[param(rename = "Status")]
+    #[param(rename = "Status", value_type = Option<ParticipantStatus>)]
     pub status: Option<String>,
-    #[param(rename = "DistrictSetType")]
+    #[param(rename = "DistrictSetType", value_type = Option<DistrictSetType>)]
     pub districtsettype: Option<String>,
     #[param(rename = "DistrictId")]
     pub districtid: Option<i32>,
     /// Any of these (repeated or comma-separated).
     #[serde(default, deserialize_with = "crate::web::list")]
-    #[param(rename = "WorkplaceSettingIds")]
+    #[param(rename = "WorkplaceSettingIds", value_type = Vec<crate::web::Id>)]
     pub workplacesettingids: Vec<i32>,
     #[serde(default, deserialize_with = "crate::web::list")]
-    #[param(rename = "LanguageIds")]
+    #[param(rename = "LanguageIds", value_type = Vec<crate::web::Id>)]
     pub languageids: Vec<i32>,
     #[serde(default, deserialize_with = "crate::web::list")]
-    #[param(rename = "EducationLevelIds")]
+    #[param(rename = "EducationLevelIds", value_type = Vec<crate::web::Id>)]
     pub educationlevelids: Vec<i32>,
     #[serde(default, deserialize_with = "crate::web::list")]
-    #[param(rename = "PermitLevelIds")]
+    #[param(rename = "PermitLevelIds", value_type = Vec<crate::web::Id>)]
     pub permitlevelids: Vec<i32>,
     /// `fullName` (default), `email`, `status`, `roleCode` or `updatedAt`.
-    #[param(rename = "SortBy")]
+    #[param(rename = "SortBy", value_type = Option<SortBy>)]
     pub sortby: Option<String>,
     #[param(rename = "SortDescending")]
     pub sortdescending: Option<bool>,
-    #[param(rename = "Page")]
+    #[param(rename = "Page", minimum = 1, maximum = 1000000)]
     pub page: Option<i64>,
-    #[param(rename = "Size")]
+    #[param(rename = "Size", minimum = 1, maximum = 500)]
     pub size: Option<i64>,
 }
 
@@ -146,10 +186,10 @@ pub struct ParticipantListQuery {
     #[param(rename = "FormId")]
     pub formid: Option<i32>,
     /// `F1`..`F14` (checked).
-    #[param(rename = "FormType")]
+    #[param(rename = "FormType", value_type = Option<FormType>)]
     pub formtype: Option<String>,
     /// Role in the program: `Mentor`, `DirectorMentor`, `Coordinator`, `Administrator`.
-    #[param(rename = "RoleType")]
+    #[param(rename = "RoleType", value_type = Option<ParticipantRole>)]
     pub roletype: Option<String>,
     /// Include deleted participants and participations.
     #[param(rename = "ShowDeleted")]
@@ -171,6 +211,7 @@ pub struct ParticipantListItem {
     pub email: String,
     pub mentor_program_id: i32,
     pub fiscal_year_id: i32,
+    #[schema(value_type = ParticipantRole)]
     pub role_code: String,
     pub college_id: Option<i32>,
     pub start_date: NaiveDate,
@@ -183,5 +224,6 @@ pub struct ParticipantListItem {
 #[serde(deny_unknown_fields)]
 pub struct IdentityUserBody {
     /// Optional: without it, a set-password link is e-mailed.
+    #[schema(min_length = 12, max_length = 256)]
     pub password: Option<String>,
 }

@@ -6,17 +6,20 @@ pub mod dto;
 pub mod rules;
 pub mod store;
 
-use actix_web::web;
+use crate::{
+    auth::Permission as P,
+    routes::{Access::Needs, Routes},
+};
 
-pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.service(web::resource("/participants").get(api::list).post(api::create))
-        .service(web::resource("/participants/{id}").get(api::get).put(api::update).delete(api::delete))
-        .route("/participants/{id}/identity-user", web::post().to(api::create_identity_user))
-        .route("/participants/{id}/participations", web::post().to(api::add_participation))
-        .service(
-            web::resource("/participants/{id}/participations/{participationId}")
-                .put(api::update_participation)
-                .delete(api::delete_participation),
-        )
-        .route("/payment-requests/participant-list", web::get().to(api::participant_list));
+pub fn configure(r: &mut Routes) {
+    r.get("/participants", Needs(P::ParticipantRead), api::list)
+        .post("/participants", Needs(P::ParticipantCreate), api::create)
+        .get("/participants/{id}", Needs(P::ParticipantRead), api::get)
+        .put("/participants/{id}", Needs(P::ParticipantEdit), api::update)
+        .delete("/participants/{id}", Needs(P::ParticipantDelete), api::delete)
+        .post("/participants/{id}/identity-user", Needs(P::CoordinatorCreate), api::create_identity_user)
+        .post("/participants/{id}/participations", Needs(P::ParticipantEdit), api::add_participation)
+        .put("/participants/{id}/participations/{participationId}", Needs(P::ParticipantEdit), api::update_participation)
+        .delete("/participants/{id}/participations/{participationId}", Needs(P::ParticipantEdit), api::delete_participation)
+        .get("/payment-requests/participant-list", Needs(P::RequestRead), api::participant_list);
 }

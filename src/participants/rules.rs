@@ -36,6 +36,15 @@ macro_rules! wire_enum {
                 Self::ALL.iter().map(|v| v.code()).collect::<Vec<_>>().join(", ")
             }
         }
+
+        /// The wire codes as an OpenAPI enum (the fields stay text).
+        impl utoipa::PartialSchema for $name {
+            fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+                crate::web::string_enum(Self::ALL.iter().map(|v| v.code()))
+            }
+        }
+
+        impl utoipa::ToSchema for $name {}
     };
 }
 
@@ -89,21 +98,31 @@ pub enum SortBy {
 }
 
 impl SortBy {
+    const NAMES: [(&'static str, SortBy); 5] = [
+        ("fullName", Self::FullName),
+        ("email", Self::Email),
+        ("status", Self::Status),
+        ("roleCode", Self::RoleCode),
+        ("updatedAt", Self::UpdatedAt),
+    ];
+
     pub fn parse(raw: Option<&str>) -> Result<Self, ApiError> {
         let Some(raw) = raw.map(str::trim).filter(|r| !r.is_empty()) else { return Ok(Self::default()) };
-        [
-            ("fullName", Self::FullName),
-            ("email", Self::Email),
-            ("status", Self::Status),
-            ("roleCode", Self::RoleCode),
-            ("updatedAt", Self::UpdatedAt),
-        ]
+        Self::NAMES
         .into_iter()
         .find(|(name, _)| name.eq_ignore_ascii_case(raw))
         .map(|(_, s)| s)
         .ok_or_else(|| ApiError::bad_field("SortBy", "must be one of fullName, email, status, roleCode, updatedAt"))
     }
 }
+
+impl utoipa::PartialSchema for SortBy {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        crate::web::string_enum(Self::NAMES.iter().map(|(name, _)| *name))
+    }
+}
+
+impl utoipa::ToSchema for SortBy {}
 
 /// Parses an optional enum query filter, naming the parameter when unknown.
 pub fn enum_filter<T>(field: &str, raw: Option<&str>, parse: fn(&str) -> Option<T>, codes: fn() -> String) -> Result<Option<T>, ApiError> {
@@ -171,16 +190,17 @@ pub fn ids(checks: &mut Checks, field: &str, raw: &[i32]) -> Vec<i32> {
     out
 }
 
-fn district(checks: &mut Checks, set: Option<&str>, id: Option<i32>) -> Option<(DistrictSetType, i32)> {
+/// `checks` collects shape errors (400), `rules` the pairing and the range of the set (422).
+fn district(checks: &mut Checks, rules: &mut Checks, set: Option<&str>, id: Option<i32>) -> Option<(DistrictSetType, i32)> {
     let set = set.map(str::trim).filter(|s| !s.is_empty());
     match (set, id) {
         (None, None) => None,
         (Some(_), None) => {
-            checks.add("districtId", "is required with districtSetType");
+            rules.add("districtId", "is required with districtSetType");
             None
         }
         (None, Some(_)) => {
-            checks.add("districtSetType", "is required with districtId");
+            rules.add("districtSetType", "is required with districtId");
             None
         }
         (Some(s), Some(n)) => match DistrictSetType::parse(s) {
@@ -189,7 +209,7 @@ fn district(checks: &mut Checks, set: Option<&str>, id: Option<i32>) -> Option<(
                 None
             }
             Some(t) if !(1..=t.max_district()).contains(&n) => {
-                checks.add("districtId", format!("must be between 1 and {} for {}", t.max_district(), t.code()));
+                rules.add("districtId", format!("must be between 1 and {} for {}", t.max_district(), t.code()));
                 None
             }
             Some(t) => Some((t, n)),
@@ -212,7 +232,8 @@ pub fn check_participant(body: &ParticipantBody) -> Result<CleanParticipant, Api
     if role.is_none() {
         c.add("roleCode", format!("must be one of {}", ParticipantRole::codes()));
     }
-    let district = district(&mut c, body.district_set_type.as_deref(), body.district_id);
+    let mut rules = Checks::default();
+    let district = district(&mut c, &mut rules, body.district_set_type.as_deref(), body.district_id);
     if body.caucus_region_id.is_some_and(|id| id <= 0) {
         c.add("caucusRegionId", "is not a valid id");
     }
@@ -225,6 +246,7 @@ pub fn check_participant(body: &ParticipantBody) -> Result<CleanParticipant, Api
         c.add("lastName", "the full name is too long");
     }
     c.finish()?;
+    rules.finish_rules()?;
     Ok(CleanParticipant {
         sort_name: full.to_lowercase(),
         full_name: full,
@@ -272,9 +294,6 @@ pub fn check_participation(prefix: &str, body: &ParticipationBody, checks: &mut 
     if role.is_none() {
         checks.add(&field("roleCode"), format!("must be one of {}", ParticipantRole::codes()));
     }
-    if body.end_date.is_some_and(|end| end < body.start_date) {
-        checks.add(&field("endDate"), "must be on or after startDate");
-    }
     if checks.0.len() != before {
         return None;
     }
@@ -286,6 +305,13 @@ pub fn check_participation(prefix: &str, body: &ParticipationBody, checks: &mut 
         start_date: body.start_date,
         end_date: body.end_date,
     })
+}
+
+/// A participation's dates in order: one field against another, a rule (422) after the shape.
+pub fn participation_order(prefix: &str, body: &ParticipationBody, rules: &mut Checks) {
+    if body.end_date.is_some_and(|end| end < body.start_date) {
+        rules.add(&format!("{prefix}endDate"), "must be on or after startDate");
+    }
 }
 
 /// The `FullName` filter as a LIKE pattern over the lower-cased name.
@@ -454,12 +480,14 @@ mod tests {
             ..participation()
         };
         assert!(check_participation("participations[1].", &bad, &mut c).is_none());
+        let mut r = Checks::default();
+        participation_order("participations[1].", &bad, &mut r);
+        assert!(r.0.contains_key("participations[1].endDate"));
         let keys: Vec<_> = c.0.keys().cloned().collect();
         assert_eq!(
             keys,
             [
                 "participations[1].collegeId",
-                "participations[1].endDate",
                 "participations[1].fiscalYearId",
                 "participations[1].mentorProgramId",
                 "participations[1].roleCode"

@@ -29,7 +29,7 @@ use crate::{
     error::{ApiError, ApiResult, FieldErrors, ProblemBody},
     money::Money,
     state::AppState,
-    web::{Json, Page, PageQuery, Query},
+    web::{Json, Page, PageQuery, Put, Query},
 };
 
 type FormPath = web::Path<(String, i32)>;
@@ -202,8 +202,12 @@ struct Checked {
 }
 
 async fn check_write(state: &AppState, me: &CurrentUser, scope: &Scope, form: FormType, body: &WriteRequest, request_id: Option<i32>) -> ApiResult<Checked> {
-    // Shape first (400 naming the field), then rules (422 naming every field at once).
-    let mut details = Details::parse(form, &body.details)?;
+    // The details' shape depends on the form type in the path, which no schema can tie to
+    // the body: a mismatch is a rule (422 naming the field), like the rules after it.
+    let mut details = Details::parse(form, &body.details).map_err(|e| match e {
+        ApiError::BadRequest { detail, errors } => ApiError::Unprocessable { detail, errors },
+        other => other,
+    })?;
     let db = &state.db;
     let mut errors = FieldErrors::new();
     let add = |errors: &mut FieldErrors, f: &str, m: &str| errors.entry(f.to_owned()).or_default().push(m.to_owned());
@@ -357,9 +361,10 @@ pub async fn get(state: web::Data<AppState>, me: CurrentUser, path: FormPath) ->
     responses((status = 200, body = PaymentRequestDto), (status = 400, body = ProblemBody), (status = 401, body = ProblemBody),
         (status = 403, body = ProblemBody), (status = 404, body = ProblemBody), (status = 409, body = ProblemBody, description = "Wrong status or stale version"),
         (status = 422, body = ProblemBody)))]
-pub async fn update(state: web::Data<AppState>, me: CurrentUser, path: FormPath, Json(body): Json<WriteRequest>) -> ApiResult<web::Json<PaymentRequestDto>> {
+pub async fn update(state: web::Data<AppState>, me: CurrentUser, path: FormPath, Put(body): Put<WriteRequest>) -> ApiResult<web::Json<PaymentRequestDto>> {
     let (form_text, id) = path.into_inner();
-    let version = body.version.ok_or_else(|| ApiError::bad_field("version", "is required"))?;
+    // Optional in the shared body schema, required to edit: a rule of this call.
+    let version = body.version.ok_or_else(|| ApiError::rule("version", "is required to edit (the version you read)"))?;
     let (r, status, scope) = load_for(&state, &me, &form_text, id, Action::Edit).await?;
     if r.version != version {
         return Err(stale());

@@ -90,26 +90,47 @@ pub struct WriteRequest {
     pub fund_id: Option<i32>,
     #[serde(default)]
     pub expense_account_id: Option<i32>,
-    #[schema(value_type = Object)]
+    /// The form's details (the schema of the path's form type; another form's is a 422).
+    #[schema(value_type = Details)]
     pub details: serde_json::Value,
 }
 
-#[derive(Debug, Deserialize, ToSchema)]
-pub struct ReasonBody {
-    pub reason: String,
+/// What `GET /payment-requests/{formType}/{id}` returns besides the body's fields: a PUT
+/// ignores them (status, approval and audit fields change through their own actions).
+impl crate::web::Representation for WriteRequest {
+    const READ_ONLY: &'static [&'static str] = &[
+        "id", "formType", "formStatus", "payeeId", "approvedAmount", "approvalCodeId", "fiscalYearId", "submittedOn",
+        "placementEndDate", "approvedAt", "approvedBy", "createdAt", "createdBy", "updatedAt", "updatedBy", "files",
+        "availableActions",
+    ];
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
+#[serde(deny_unknown_fields)]
+pub struct ReasonBody {
+    #[schema(min_length = 1, max_length = 2000)]
+    pub reason: String,
+}
+
+/// The approve body: `comment` and `acknowledgeWarnings` are accepted (the UI sends one body
+/// to both) and play no part in the assessment.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ApproveValidateBody {
     pub approved_amount: Money,
     pub approval_code_id: i32,
     pub fund_id: i32,
     pub expense_account_id: i32,
+    #[serde(default)]
+    #[allow(dead_code)]
+    pub comment: Option<String>,
+    #[serde(default)]
+    #[allow(dead_code)]
+    pub acknowledge_warnings: bool,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ApproveBody {
     pub approved_amount: Money,
     pub approval_code_id: i32,
@@ -128,7 +149,9 @@ pub struct ValidationResult {
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 pub struct BatchBody {
+    #[schema(min_items = 1, max_items = 1000)]
     pub ids: Vec<i32>,
 }
 
@@ -147,21 +170,24 @@ pub struct ListQuery {
     #[param(rename = "ParticipationId")]
     pub participationid: Option<i32>,
     /// One or more statuses (repeated or comma-separated).
-    #[param(rename = "FormStatus")]
+    #[param(rename = "FormStatus", value_type = Vec<Status>)]
     #[serde(default, deserialize_with = "crate::web::list")]
     pub formstatus: Vec<String>,
     /// One or more form types.
-    #[param(rename = "FormType")]
+    #[param(rename = "FormType", value_type = Vec<FormType>)]
     #[serde(default, deserialize_with = "crate::web::list")]
     pub formtype: Vec<String>,
     /// Approved on or after (UTC date).
     #[param(rename = "ApprovedStart")]
+    #[serde(default, deserialize_with = "crate::web::opt_date")]
     pub approvedstart: Option<NaiveDate>,
     /// Approved on or before (UTC date).
     #[param(rename = "ApprovedEnd")]
+    #[serde(default, deserialize_with = "crate::web::opt_date")]
     pub approvedend: Option<NaiveDate>,
     /// Placement ending on or before this date.
     #[param(rename = "PlacementEndDate")]
+    #[serde(default, deserialize_with = "crate::web::opt_date")]
     pub placementenddate: Option<NaiveDate>,
     #[param(rename = "IsSubmittedOnSortedAscending")]
     pub issubmittedonsortedascending: Option<bool>,
@@ -169,9 +195,9 @@ pub struct ListQuery {
     pub isplacementenddatesortedascending: Option<bool>,
     #[param(rename = "IsApprovedAmountSortedAscending")]
     pub isapprovedamountsortedascending: Option<bool>,
-    #[param(rename = "Page")]
+    #[param(rename = "Page", minimum = 1, maximum = 1000000)]
     pub page: Option<i64>,
-    #[param(rename = "Size")]
+    #[param(rename = "Size", minimum = 1, maximum = 500)]
     pub size: Option<i64>,
 }
 
@@ -198,7 +224,7 @@ pub struct StatusSummary {
 pub struct ActivityQuery {
     #[param(rename = "PaymentRequestId")]
     pub paymentrequestid: i32,
-    #[param(rename = "PaymentRequestType")]
+    #[param(rename = "PaymentRequestType", value_type = FormType)]
     pub paymentrequesttype: String,
 }
 

@@ -110,16 +110,33 @@ pub fn content_matches(content_type: &str, head: &[u8]) -> bool {
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct FileAnnouncement {
+    /// The last path component is kept: 1 to 200 characters, none of them control characters.
+    #[schema(max_length = 200, pattern = r"^[^\u0000-\u001F\u007F-\u009F]*[^\s/\\\u0000-\u001F\u007F-\u009F] *$")]
     pub file_name: String,
+    #[schema(value_type = AllowedType)]
     pub content_type: String,
     /// Bytes.
+    #[schema(minimum = 1, maximum = 10485760)]
     pub size: i64,
 }
 
+/// The receipt types (`contentType`).
+pub struct AllowedType;
+
+impl utoipa::PartialSchema for AllowedType {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        crate::web::string_enum(ALLOWED_TYPES)
+    }
+}
+
+impl ToSchema for AllowedType {}
+
 #[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 pub struct GenerateUploadUrls {
+    #[schema(min_items = 1, max_items = 20)]
     pub files: Vec<FileAnnouncement>,
 }
 
@@ -225,6 +242,7 @@ pub async fn generate_upload_urls(
 #[into_params(parameter_in = Query)]
 pub struct UploadQuery {
     pub expires: i64,
+    #[param(min_length = 1)]
     pub signature: String,
 }
 

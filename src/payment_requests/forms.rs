@@ -120,7 +120,9 @@ pub struct F1Details {
     pub college_id: i32,
     pub mentee_name: String,
     pub course_code: String,
+    #[serde(deserialize_with = "crate::web::date")]
     pub placement_start_date: NaiveDate,
+    #[serde(deserialize_with = "crate::web::date")]
     pub placement_end_date: NaiveDate,
     pub hours: Hundredths,
 }
@@ -128,6 +130,7 @@ pub struct F1Details {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ExpenseItem {
+    #[serde(deserialize_with = "crate::web::date")]
     pub date: NaiveDate,
     pub description: String,
     pub amount: Money,
@@ -145,6 +148,7 @@ pub struct F2Details {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Trip {
+    #[serde(deserialize_with = "crate::web::date")]
     pub date: NaiveDate,
     pub from: String,
     pub to: String,
@@ -170,7 +174,9 @@ pub struct F4Details {
     #[serde(default)]
     pub institution_id: Option<i32>,
     pub title: String,
+    #[serde(deserialize_with = "crate::web::date")]
     pub start_date: NaiveDate,
+    #[serde(deserialize_with = "crate::web::date")]
     pub end_date: NaiveDate,
     pub hours: Hundredths,
     pub fee: Money,
@@ -179,6 +185,7 @@ pub struct F4Details {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct F5Details {
+    #[serde(deserialize_with = "crate::web::date")]
     pub seminar_date: NaiveDate,
     pub topic: String,
     pub hours: Hundredths,
@@ -197,6 +204,7 @@ pub enum LeadershipActivity {
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct F6Details {
     pub activity_type: LeadershipActivity,
+    #[serde(deserialize_with = "crate::web::date")]
     pub date: NaiveDate,
     pub hours: Hundredths,
 }
@@ -206,8 +214,11 @@ pub struct F6Details {
 pub struct F7Details {
     pub protege_name: String,
     pub site_name: String,
+    #[serde(deserialize_with = "crate::web::date")]
     pub start_date: NaiveDate,
+    #[serde(deserialize_with = "crate::web::date")]
     pub end_date: NaiveDate,
+    #[serde(deserialize_with = "crate::web::date")]
     pub placement_end_date: NaiveDate,
 }
 
@@ -215,7 +226,9 @@ pub struct F7Details {
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct F8Details {
     pub institute: String,
+    #[serde(deserialize_with = "crate::web::date")]
     pub start_date: NaiveDate,
+    #[serde(deserialize_with = "crate::web::date")]
     pub end_date: NaiveDate,
 }
 
@@ -225,6 +238,7 @@ pub struct F9Details {
     pub vendor_name: String,
     pub vendor_address: String,
     pub invoice_number: String,
+    #[serde(deserialize_with = "crate::web::date")]
     pub invoice_date: NaiveDate,
     pub amount: Money,
 }
@@ -233,6 +247,7 @@ pub struct F9Details {
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct F10Details {
     pub job_category_id: i32,
+    #[serde(deserialize_with = "crate::web::date")]
     pub date: NaiveDate,
     pub hours: Hundredths,
     pub hourly_rate: Money,
@@ -246,13 +261,16 @@ pub struct F11Details {
     pub nights: Option<i32>,
     pub nightly_rate: Money,
     pub city: String,
+    #[serde(deserialize_with = "crate::web::date")]
     pub check_in: NaiveDate,
+    #[serde(deserialize_with = "crate::web::date")]
     pub check_out: NaiveDate,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct MealDay {
+    #[serde(deserialize_with = "crate::web::date")]
     pub date: NaiveDate,
     #[serde(default)]
     pub breakfast: bool,

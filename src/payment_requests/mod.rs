@@ -8,29 +8,36 @@ pub mod forms;
 pub mod store;
 pub mod workflow;
 
-use actix_web::web;
+use crate::{
+    auth::Permission as P,
+    routes::{Access::*, Routes},
+};
+use workflow::Action;
 
 /// Fixed paths first: `/payment-requests/summary` and friends must not be taken for
 /// `/payment-requests/{formType}` (reference registers `/payment-requests/types` earlier).
-pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.route("/fileupload/generate-upload-urls", web::post().to(files::generate_upload_urls))
-        .route("/fileupload/{fileId}", web::put().to(files::upload))
-        .route("/payment-requests", web::get().to(api::list))
-        .route("/payment-requests/summary", web::get().to(api::summary))
-        .route("/payment-requests/rates", web::get().to(api::rates))
-        .route("/payment-requests/activity-log", web::get().to(api::activity_log))
-        .route("/payment-requests/move-to-statuses/ready-for-processing/batch", web::post().to(api::batch_ready_for_processing))
-        .route("/payment-requests/F2/{id}/files/{fileId}", web::get().to(api::download_file))
-        .route("/payment-requests/F2/{id}/files/{fileId}", web::delete().to(api::delete_file))
-        .route("/payment-requests/{formType}", web::post().to(api::create))
-        .route("/payment-requests/{formType}/{id}", web::get().to(api::get))
-        .route("/payment-requests/{formType}/{id}", web::put().to(api::update))
-        .route("/payment-requests/{formType}/{id}", web::delete().to(api::delete))
-        .route("/payment-requests/{formType}/{id}/submit", web::post().to(api::submit))
-        .route("/payment-requests/{formType}/{id}/move-to-draft", web::post().to(api::move_to_draft))
-        .route("/payment-requests/{formType}/{id}/send-for-revision", web::post().to(api::send_for_revision))
-        .route("/payment-requests/{formType}/{id}/approve/validate", web::post().to(api::approve_validate))
-        .route("/payment-requests/{formType}/{id}/approve", web::post().to(api::approve))
-        .route("/payment-requests/{formType}/{id}/move-back-to-submitted", web::post().to(api::move_back_to_submitted))
-        .route("/payment-requests/{formType}/{id}/move-to-ready-for-processing", web::post().to(api::move_to_ready_for_processing));
+/// Each transition needs the permission of its workflow action.
+pub fn configure(r: &mut Routes) {
+    let action = |a: Action| Needs(a.permission());
+    r.post("/fileupload/generate-upload-urls", AnyOf(&[P::RequestCreate, P::RequestEdit]), files::generate_upload_urls)
+        // The signed URL is the credential: the browser PUTs the bytes without a token.
+        .put("/fileupload/{fileId}", Public, files::upload)
+        .get("/payment-requests", Needs(P::RequestRead), api::list)
+        .get("/payment-requests/summary", Needs(P::RequestRead), api::summary)
+        .get("/payment-requests/rates", Needs(P::RequestRead), api::rates)
+        .get("/payment-requests/activity-log", AllOf(&[P::LogRead, P::RequestRead]), api::activity_log)
+        .post("/payment-requests/move-to-statuses/ready-for-processing/batch", action(Action::MoveToReadyForProcessing), api::batch_ready_for_processing)
+        .get("/payment-requests/F2/{id}/files/{fileId}", Needs(P::RequestRead), api::download_file)
+        .delete("/payment-requests/F2/{id}/files/{fileId}", action(Action::Edit), api::delete_file)
+        .post("/payment-requests/{formType}", Needs(P::RequestCreate), api::create)
+        .get("/payment-requests/{formType}/{id}", Needs(P::RequestRead), api::get)
+        .put("/payment-requests/{formType}/{id}", action(Action::Edit), api::update)
+        .delete("/payment-requests/{formType}/{id}", action(Action::Delete), api::delete)
+        .post("/payment-requests/{formType}/{id}/submit", action(Action::Submit), api::submit)
+        .post("/payment-requests/{formType}/{id}/move-to-draft", action(Action::MoveToDraft), api::move_to_draft)
+        .post("/payment-requests/{formType}/{id}/send-for-revision", action(Action::SendForRevision), api::send_for_revision)
+        .post("/payment-requests/{formType}/{id}/approve/validate", action(Action::Approve), api::approve_validate)
+        .post("/payment-requests/{formType}/{id}/approve", action(Action::Approve), api::approve)
+        .post("/payment-requests/{formType}/{id}/move-back-to-submitted", action(Action::MoveBackToSubmitted), api::move_back_to_submitted)
+        .post("/payment-requests/{formType}/{id}/move-to-ready-for-processing", action(Action::MoveToReadyForProcessing), api::move_to_ready_for_processing);
 }

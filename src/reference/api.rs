@@ -54,7 +54,7 @@ pub async fn create_item(list: &'static RefList, state: web::Data<AppState>, me:
     let missing = store::missing_ids(&txn, "colleges", &item.college_ids).await?;
     if !missing.is_empty() {
         let ids: Vec<String> = missing.iter().map(i32::to_string).collect();
-        return Err(ApiError::bad_field("collegeIds", format!("unknown college id(s): {}", ids.join(", "))));
+        return Err(ApiError::rule("collegeIds", format!("unknown college id(s): {}", ids.join(", "))));
     }
     let id = store::insert(&txn, table, &item, &conflict).await?;
     store::link_colleges(&txn, id, &item.college_ids).await?;

@@ -13,6 +13,15 @@ pub enum Access {
     Needs(Permission),
 }
 
+impl From<Access> for crate::routes::Access {
+    fn from(a: Access) -> Self {
+        match a {
+            Access::SignedIn => Self::SignedIn,
+            Access::Needs(p) => Self::Needs(p),
+        }
+    }
+}
+
 /// Where the items come from.
 #[derive(Debug, Clone, Copy)]
 pub enum Source {

@@ -11,7 +11,43 @@ use utoipa::{
     Modify,
 };
 
-use super::lists::{Access, Filter, LISTS};
+use super::lists::{Access, Extra, Filter, RefList, LISTS};
+
+/// The exact `POST` body of one list: `name` and `code` always, and only the extra it takes.
+fn create_body(list: &RefList) -> utoipa::openapi::schema::Schema {
+    use utoipa::openapi::{schema::AdditionalProperties, ObjectBuilder};
+    let text = |min: usize, max: usize| ObjectBuilder::new().schema_type(Type::String).min_length(Some(min)).max_length(Some(max));
+    let mut body = ObjectBuilder::new()
+        .property("name", text(1, crate::identity::rules::MAX_NAME_CHARS))
+        .required("name")
+        // Trimmed, 1 to 20 characters, no spaces inside.
+        .property(
+            "code",
+            ObjectBuilder::new()
+                .schema_type(Type::String)
+                .pattern(Some(format!(r"^[\t\n\r \u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*[^\s\u0000-\u001F\u007F-\u009F]{{1,{}}}[\t\n\r \u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*$", super::rules::MAX_CODE_CHARS))),
+        )
+        .required("code")
+        .additional_properties(Some(AdditionalProperties::FreeForm(false)));
+    match list.extra {
+        Extra::CollegeIds => {
+            body = body.property(
+                "collegeIds",
+                ArrayBuilder::new()
+                    .schema_type(utoipa::openapi::schema::SchemaType::from_iter([Type::Array, Type::Null]))
+                    .items(<crate::web::Id as utoipa::PartialSchema>::schema())
+                    .description(Some("The colleges the program works with")),
+            )
+        }
+        Extra::PaymentRequestType => {
+            body = body
+                .property("paymentRequestType", crate::web::string_enum(crate::payment_requests::forms::FormType::ALL.iter().map(|f| f.as_str())))
+                .required("paymentRequestType")
+        }
+        Extra::None => {}
+    }
+    body.into()
+}
 
 pub struct ReferencePaths;
 
@@ -50,9 +86,15 @@ impl Modify for ReferencePaths {
                 .response("403", problem("Missing permission"));
             get = match list.filter {
                 Filter::NameContains => get.parameter(query_param("query", Type::String, "Part of the name, case-insensitive")),
-                Filter::MentorProgram => get.parameter(query_param("MentorProgramId", Type::Integer, "Only this program's colleges")),
+                Filter::MentorProgram => {
+                    let mut param = query_param("MentorProgramId", Type::Integer, "Only this program's colleges");
+                    param.schema = Some(<i32 as utoipa::PartialSchema>::schema());
+                    get.parameter(param).response("400", problem("MentorProgramId is not a whole number"))
+                }
                 Filter::PaymentRequestType => {
-                    get.parameter(query_param("PaymentRequestType", Type::String, "F1..F14")).response("400", problem("Unknown form type"))
+                    let mut param = query_param("PaymentRequestType", Type::String, "F1..F14");
+                    param.schema = Some(crate::web::string_enum(crate::payment_requests::forms::FormType::ALL.iter().map(|f| f.as_str())));
+                    get.parameter(param).response("400", problem("Unknown form type"))
                 }
                 Filter::None => get,
             };
@@ -66,14 +108,15 @@ impl Modify for ReferencePaths {
                     .request_body(Some(
                         RequestBodyBuilder::new()
                             .required(Some(Required::True))
-                            .content("application/json", ContentBuilder::new().schema(Some(Ref::from_schema_name("RefCreate"))).build())
+                            .content("application/json", ContentBuilder::new().schema(Some(create_body(list))).build())
                             .build(),
                     ))
                     .response("201", ResponseBuilder::new().description("Created").content("application/json", ContentBuilder::new().schema(Some(Ref::from_schema_name("RefItem"))).build()).build())
                     .response("400", problem("Bad input, naming the field"))
                     .response("401", problem("No valid access token"))
                     .response("403", problem("Missing permission"))
-                    .response("409", problem("Code already taken"));
+                    .response("409", problem("Code already taken"))
+                    .response("422", problem("A college that does not exist"));
                 openapi.paths.add_path_operation(format!("/api/v1{}", list.path), vec![HttpMethod::Post], post.build());
                 let id = ParameterBuilder::new()
                     .name("id")

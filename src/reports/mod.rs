@@ -18,7 +18,10 @@ pub mod reimbursements;
 pub mod requests_details;
 pub mod runner;
 
-use actix_web::web;
+use crate::{
+    auth::Permission,
+    routes::{Access, Routes},
+};
 
 use self::{
     actual_vs_budget::ActualVsBudget,
@@ -46,29 +49,29 @@ pub fn all() -> Vec<(ReportInfo, Vec<Column>)> {
     ]
 }
 
-fn grouped<G: GroupedReport>(cfg: &mut web::ServiceConfig) {
-    cfg.route(G::INFO.path, web::get().to(grouped_view::<G>))
-        .route(&format!("{}/retrieve", G::INFO.path), web::get().to(grouped_retrieve::<G>));
+fn grouped<G: GroupedReport>(r: &mut Routes) {
+    let access = Access::Needs(G::INFO.permission);
+    r.get(G::INFO.path, access, grouped_view::<G>).get(format!("{}/retrieve", G::INFO.path), access, grouped_retrieve::<G>);
 }
 
-fn rows<R: RowReport>(cfg: &mut web::ServiceConfig) {
-    cfg.route(R::INFO.path, web::get().to(row_view::<R>))
-        .route(&format!("{}/retrieve", R::INFO.path), web::get().to(row_retrieve::<R>));
+fn rows<R: RowReport>(r: &mut Routes) {
+    let access = Access::Needs(R::INFO.permission);
+    r.get(R::INFO.path, access, row_view::<R>).get(format!("{}/retrieve", R::INFO.path), access, row_retrieve::<R>);
 }
 
-pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.route("/reports", web::get().to(catalogue::list));
+pub fn configure(r: &mut Routes) {
+    r.get("/reports", Access::Needs(Permission::ReportRead), catalogue::list);
     // Fixed paths before the views they extend.
-    cfg.route("/reports/participants/emails", web::get().to(participants::emails))
-        .route("/reports/payee-list", web::get().to(all_approvals::payee_list))
-        .route("/reports/bonuses/list", web::get().to(bonuses::list))
-        .route("/reports/bonuses/{fiscalYearId}/{reportFormat}/retrieve", web::get().to(bonuses::retrieve))
-        .route("/reports/payment-requests/{paymentRequestType}/{reportFormat}/retrieve", web::get().to(by_type::retrieve))
-        .route("/reports/payment-requests-details/retrieve", web::get().to(requests_details::retrieve));
-    rows::<Reimbursements>(cfg);
-    rows::<Participants>(cfg);
-    grouped::<ApprovalsByAccounts>(cfg);
-    grouped::<ApprovalsByRequestType>(cfg);
-    rows::<AllApprovals>(cfg);
-    grouped::<ActualVsBudget>(cfg);
+    r.get("/reports/participants/emails", Access::Needs(Permission::ReportSendEmail), participants::emails)
+        .get("/reports/payee-list", Access::Needs(Permission::ReportReadAllApprovals), all_approvals::payee_list)
+        .get("/reports/bonuses/list", Access::Needs(bonuses::INFO.permission), bonuses::list)
+        .get("/reports/bonuses/{fiscalYearId}/{reportFormat}/retrieve", Access::Needs(bonuses::INFO.permission), bonuses::retrieve)
+        .get("/reports/payment-requests/{paymentRequestType}/{reportFormat}/retrieve", Access::Needs(by_type::INFO.permission), by_type::retrieve)
+        .get("/reports/payment-requests-details/retrieve", Access::Needs(Permission::RequestRead), requests_details::retrieve);
+    rows::<Reimbursements>(r);
+    rows::<Participants>(r);
+    grouped::<ApprovalsByAccounts>(r);
+    grouped::<ApprovalsByRequestType>(r);
+    rows::<AllApprovals>(r);
+    grouped::<ActualVsBudget>(r);
 }

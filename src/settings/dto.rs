@@ -9,10 +9,13 @@ use crate::money::Money;
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct FiscalYearRequest {
+    #[schema(min_length = 1, max_length = 100)]
     pub name: String,
     /// First day, `YYYY-MM-DD`.
+    #[serde(deserialize_with = "crate::web::date")]
     pub start_date: NaiveDate,
     /// Last day (inclusive), after `startDate`.
+    #[serde(deserialize_with = "crate::web::date")]
     pub end_date: NaiveDate,
 }
 
@@ -27,9 +30,13 @@ pub struct FiscalYearDto {
 
 #[derive(Debug, Clone, Copy, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
+#[schema(as = MealRateSettings)]
 pub struct MealRates {
+    #[schema(value_type = crate::money::NonNegativeMoney)]
     pub breakfast: Money,
+    #[schema(value_type = crate::money::NonNegativeMoney)]
     pub lunch: Money,
+    #[schema(value_type = crate::money::NonNegativeMoney)]
     pub dinner: Money,
 }
 
@@ -55,14 +62,20 @@ pub struct GeneralSettingsDto {
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct GeneralSettingsRequest {
     /// Optional; when given it must match the id in the path.
+    #[schema(value_type = Option<crate::web::Id>)]
     pub id: Option<i32>,
+    #[schema(min_length = 1, max_length = 200)]
     pub organisation_name: String,
+    #[schema(max_length = 254, pattern = r"^[\t\n\r \u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*[^@\s\u0000-\u001F\u007F-\u009F]+@[^@.\s\u0000-\u001F\u007F-\u009F][^@\s\u0000-\u001F\u007F-\u009F]*\.[^@\s\u0000-\u001F\u007F-\u009F]*[^@.\s\u0000-\u001F\u007F-\u009F][\t\n\r \u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*$")]
     pub support_email: String,
+    #[schema(value_type = crate::money::NonNegativeMoney)]
     pub mileage_rate: Money,
     pub meal_rates: MealRates,
     /// 30 to 86400.
+    #[schema(minimum = 30, maximum = 86400)]
     pub access_token_ttl_seconds: i64,
     /// 60 to 2592000, not shorter than the access token's.
+    #[schema(minimum = 60, maximum = 2592000)]
     pub refresh_token_ttl_seconds: i64,
     /// The version the change is based on.
     pub version: i32,
@@ -74,15 +87,21 @@ pub struct GeneralSettingsRequest {
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct FormLimitDto {
     /// F1 to F14.
+    #[schema(value_type = crate::payment_requests::forms::FormType)]
     pub form_type: String,
+    #[schema(value_type = crate::money::NonNegativeMoney)]
     pub max_amount: Money,
     /// Days after the activity within which the request must be submitted.
+    #[schema(minimum = 0, maximum = 3650)]
     pub submission_window_days: i64,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(minimum = 0, maximum = 100000)]
     pub max_miles_per_trip: Option<i64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(minimum = 0, maximum = 100000)]
     pub max_hours: Option<i64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(minimum = 0, maximum = 100000)]
     pub max_nights: Option<i64>,
 }
 
@@ -92,6 +111,7 @@ pub struct LoginBlockDto {
     pub is_blocked: bool,
     /// Shown to Coordinators who try to sign in; required while blocked.
     #[serde(default)]
+    #[schema(max_length = 1000)]
     pub message: Option<String>,
 }
 
@@ -132,14 +152,16 @@ pub struct BannerDto {
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct BannerInput {
     #[serde(default)]
+    #[schema(value_type = Option<crate::web::Id>)]
     pub id: Option<i32>,
+    #[schema(min_length = 1, max_length = 1000)]
     pub message: String,
     pub severity: BannerSeverity,
     /// Shown from (inclusive); none = already.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::web::opt_datetime")]
     pub starts_at: Option<DateTime<Utc>>,
     /// Shown until (exclusive); none = until switched off.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::web::opt_datetime")]
     pub ends_at: Option<DateTime<Utc>>,
     pub is_active: bool,
 }

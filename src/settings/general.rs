@@ -37,7 +37,7 @@ pub async fn update_general(
     me.require(Permission::SettingEdit)?;
     let id = id.into_inner();
     if body.id.is_some_and(|b| b != id) {
-        return Err(ApiError::bad_field("id", "must match the id in the address"));
+        return Err(ApiError::rule("id", "must match the id in the address"));
     }
     let v = rules::check_general(&body)?;
     let txn = crate::db::write(&state.db).await?;

@@ -10,17 +10,21 @@ pub mod login_block;
 pub mod rules;
 pub mod store;
 
-use actix_web::web;
+use crate::{
+    auth::Permission as P,
+    routes::{Access::*, Routes},
+};
 
-pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.service(
-        web::resource("/system-settings/fiscal-years")
-            .get(fiscal_years::list_fiscal_years)
-            .post(fiscal_years::create_fiscal_year),
-    )
-    .route("/system-settings/general", web::get().to(general::get_general))
-    .route("/system-settings/general/{id}", web::put().to(general::update_general))
-    .service(web::resource("/system-settings/form-validation-limits").get(limits::get_limits).put(limits::put_limits))
-    .service(web::resource("/system-settings/block-coordinator-login").get(login_block::get_block).post(login_block::set_block))
-    .service(web::resource("/system-settings/notification-banners").get(banners::get_banners).put(banners::put_banners));
+pub fn configure(r: &mut Routes) {
+    r.get("/system-settings/fiscal-years", SignedIn, fiscal_years::list_fiscal_years)
+        .post("/system-settings/fiscal-years", Needs(P::SettingEdit), fiscal_years::create_fiscal_year)
+        .get("/system-settings/general", Needs(P::SettingRead), general::get_general)
+        .put("/system-settings/general/{id}", Needs(P::SettingEdit), general::update_general)
+        .get("/system-settings/form-validation-limits", Needs(P::SettingRead), limits::get_limits)
+        .put("/system-settings/form-validation-limits", Needs(P::SettingEdit), limits::put_limits)
+        .get("/system-settings/block-coordinator-login", Needs(P::SettingRead), login_block::get_block)
+        .post("/system-settings/block-coordinator-login", Needs(P::SettingEdit), login_block::set_block)
+        // Every signed-in user reads the active banners; the full list needs setting:read (handler).
+        .get("/system-settings/notification-banners", SignedIn, banners::get_banners)
+        .put("/system-settings/notification-banners", Needs(P::SettingEdit), banners::put_banners);
 }

@@ -181,11 +181,11 @@ pub fn check_general(body: &GeneralSettingsRequest) -> Result<GeneralValues, Api
     let dinner_cents = money_not_negative(&mut c, "mealRates.dinner", body.meal_rates.dinner);
     let access = in_range(&mut c, "accessTokenTtlSeconds", body.access_token_ttl_seconds, ACCESS_TTL_RANGE);
     let refresh = in_range(&mut c, "refreshTokenTtlSeconds", body.refresh_token_ttl_seconds, REFRESH_TTL_RANGE);
+    c.finish()?;
     // A sign-in that ends before its first access token would make refresh pointless.
     if body.refresh_token_ttl_seconds < body.access_token_ttl_seconds {
-        c.add("refreshTokenTtlSeconds", "must not be shorter than accessTokenTtlSeconds");
+        return Err(ApiError::rule("refreshTokenTtlSeconds", "must not be shorter than accessTokenTtlSeconds"));
     }
-    c.finish()?;
     Ok(GeneralValues {
         organisation_name,
         support_email,
@@ -216,15 +216,16 @@ pub struct LimitValues {
     pub max_nights: Option<i32>,
 }
 
-fn type_limit(c: &mut Checks, field: &str, applies: bool, form: &str, value: Option<i64>) -> Option<i32> {
+/// `c` collects shape errors (400), `r` the per-form rules (422).
+fn type_limit(c: &mut Checks, r: &mut Checks, field: &str, applies: bool, form: &str, value: Option<i64>) -> Option<i32> {
     match (applies, value) {
         (true, Some(v)) => Some(in_range(c, field, v, (0, MAX_COUNT_LIMIT))),
         (true, None) => {
-            c.add(field, format!("is required for {form}"));
+            r.add(field, format!("is required for {form}"));
             None
         }
         (false, Some(_)) => {
-            c.add(field, format!("does not apply to {form}"));
+            r.add(field, format!("does not apply to {form}"));
             None
         }
         (false, None) => None,
@@ -235,6 +236,7 @@ fn type_limit(c: &mut Checks, field: &str, applies: bool, form: &str, value: Opt
 /// given exactly where they apply. Fields are named `[i].maxAmount`.
 pub fn check_limits(entries: &[FormLimitDto]) -> Result<Vec<LimitValues>, ApiError> {
     let mut c = Checks::default();
+    let mut r = Checks::default();
     let mut out: Vec<LimitValues> = Vec::with_capacity(entries.len());
     for (i, e) in entries.iter().enumerate() {
         let f = |name: &str| format!("[{i}].{name}");
@@ -243,24 +245,25 @@ pub fn check_limits(entries: &[FormLimitDto]) -> Result<Vec<LimitValues>, ApiErr
             continue;
         };
         if out.iter().any(|o| o.form_type == spec.form_type) {
-            c.add(&f("formType"), format!("{} is listed twice", spec.form_type));
+            r.add(&f("formType"), format!("{} is listed twice", spec.form_type));
             continue;
         }
         out.push(LimitValues {
             form_type: spec.form_type,
             max_amount_cents: money_not_negative(&mut c, &f("maxAmount"), e.max_amount),
             submission_window_days: in_range(&mut c, &f("submissionWindowDays"), e.submission_window_days, (0, MAX_WINDOW_DAYS)),
-            max_miles_per_trip: type_limit(&mut c, &f("maxMilesPerTrip"), spec.max_miles_per_trip.is_some(), spec.form_type, e.max_miles_per_trip),
-            max_hours: type_limit(&mut c, &f("maxHours"), spec.max_hours.is_some(), spec.form_type, e.max_hours),
-            max_nights: type_limit(&mut c, &f("maxNights"), spec.max_nights.is_some(), spec.form_type, e.max_nights),
+            max_miles_per_trip: type_limit(&mut c, &mut r, &f("maxMilesPerTrip"), spec.max_miles_per_trip.is_some(), spec.form_type, e.max_miles_per_trip),
+            max_hours: type_limit(&mut c, &mut r, &f("maxHours"), spec.max_hours.is_some(), spec.form_type, e.max_hours),
+            max_nights: type_limit(&mut c, &mut r, &f("maxNights"), spec.max_nights.is_some(), spec.form_type, e.max_nights),
         });
     }
     let missing: Vec<&str> =
         FORMS.iter().map(|s| s.form_type).filter(|t| !out.iter().any(|o| o.form_type == *t)).collect();
-    if c.0.is_empty() && !missing.is_empty() {
-        c.add("formType", format!("every form type is required; missing {}", missing.join(", ")));
+    if c.0.is_empty() && r.0.is_empty() && !missing.is_empty() {
+        r.add("formType", format!("every form type is required; missing {}", missing.join(", ")));
     }
     c.finish()?;
+    r.finish_rules()?;
     out.sort_by_key(|o| FORMS.iter().position(|s| s.form_type == o.form_type));
     Ok(out)
 }
@@ -271,7 +274,7 @@ pub fn check_limits(entries: &[FormLimitDto]) -> Result<Vec<LimitValues>, ApiErr
 pub fn check_block(is_blocked: bool, message: Option<&str>) -> Result<Option<String>, ApiError> {
     let message = message.map(str::trim).filter(|m| !m.is_empty());
     match message {
-        None if is_blocked => Err(ApiError::bad_field("message", "is required while coordinator login is blocked")),
+        None if is_blocked => Err(ApiError::rule("message", "is required while coordinator login is blocked")),
         Some(m) if m.chars().count() > MAX_MESSAGE_CHARS => {
             Err(ApiError::bad_field("message", format!("must be at most {MAX_MESSAGE_CHARS} characters")))
         }
@@ -294,25 +297,27 @@ pub fn is_showing(is_active: bool, starts_at: Option<DateTime<Utc>>, ends_at: Op
 /// Checked banner list: messages present, windows ordered, ids known and not repeated.
 pub fn check_banners(entries: &[BannerInput], existing_ids: &[i32]) -> Result<Vec<String>, ApiError> {
     let mut c = Checks::default();
+    let mut r = Checks::default();
     let mut seen: Vec<i32> = Vec::new();
     let mut messages = Vec::with_capacity(entries.len());
     for (i, b) in entries.iter().enumerate() {
         messages.push(text(&mut c, &format!("[{i}].message"), &b.message, MAX_MESSAGE_CHARS));
         if let (Some(s), Some(e)) = (b.starts_at, b.ends_at) {
             if e <= s {
-                c.add(&format!("[{i}].endsAt"), "must be after startsAt");
+                r.add(&format!("[{i}].endsAt"), "must be after startsAt");
             }
         }
         if let Some(id) = b.id {
             if !existing_ids.contains(&id) {
-                c.add(&format!("[{i}].id"), format!("no banner has id {id}"));
+                r.add(&format!("[{i}].id"), format!("no banner has id {id}"));
             } else if seen.contains(&id) {
-                c.add(&format!("[{i}].id"), format!("banner {id} is listed twice"));
+                r.add(&format!("[{i}].id"), format!("banner {id} is listed twice"));
             }
             seen.push(id);
         }
     }
     c.finish()?;
+    r.finish_rules()?;
     Ok(messages)
 }
 
@@ -471,9 +476,16 @@ mod tests {
         l[11].max_miles_per_trip = None; // F3 needs it
         l[11].max_hours = Some(3); // F3 has no hours
         l[3].max_nights = Some(-1); // F11
+        // Shape first (400: what the document states), then the per-form rules (422).
         let (status, names) = fields(check_limits(&l).unwrap_err());
         assert_eq!(status, 400);
-        assert_eq!(names, ["[0].maxAmount", "[0].submissionWindowDays", "[11].maxHours", "[11].maxMilesPerTrip", "[3].maxNights"]);
+        assert_eq!(names, ["[0].maxAmount", "[0].submissionWindowDays", "[3].maxNights"]);
+        let mut l = all_limits();
+        l[11].max_miles_per_trip = None; // F3 needs it
+        l[11].max_hours = Some(3); // F3 has no hours
+        let (status, names) = fields(check_limits(&l).unwrap_err());
+        assert_eq!(status, 422);
+        assert_eq!(names, ["[11].maxHours", "[11].maxMilesPerTrip"]);
 
         let mut l = all_limits();
         l[1].form_type = "F99".into();
@@ -532,9 +544,13 @@ mod tests {
         assert!(check_banners(&[], &[1]).unwrap().is_empty());
         let now = Utc::now();
         let backwards = BannerInput { starts_at: Some(now), ends_at: Some(now - Duration::hours(1)), ..banner(None, "x") };
-        let (status, names) =
-            fields(check_banners(&[banner(Some(9), "a"), banner(None, ""), backwards, banner(Some(1), "b"), banner(Some(1), "c")], &[1]).unwrap_err());
+        let (status, names) = fields(check_banners(&[banner(None, "ok"), banner(None, "")], &[1]).unwrap_err());
         assert_eq!(status, 400);
-        assert_eq!(names, ["[0].id", "[1].message", "[2].endsAt", "[4].id"]);
+        assert_eq!(names, ["[1].message"]);
+        // Unknown or repeated ids and a window that ends first are rules (422).
+        let (status, names) =
+            fields(check_banners(&[banner(Some(9), "a"), backwards, banner(Some(1), "b"), banner(Some(1), "c")], &[1]).unwrap_err());
+        assert_eq!(status, 422);
+        assert_eq!(names, ["[0].id", "[1].endsAt", "[3].id"]);
     }
 }

@@ -61,6 +61,6 @@ async fn database_problem(state: &AppState) -> Option<String> {
     }
 }
 
-pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.route("/health", web::get().to(health));
+pub fn configure(r: &mut crate::routes::Routes) {
+    r.get("/health", crate::routes::Access::Public, health);
 }

@@ -48,6 +48,14 @@ impl Reply {
         &self.body
     }
 
+    /// Refused input: a 400 (not what the OpenAPI document describes) or a 422 (a rule:
+    /// one field against another, or against stored data), as a problem body.
+    pub fn invalid(&self) -> &Value {
+        let status = self.status.as_u16();
+        assert!(status == 400 || status == 422, "status {status} body: {}", self.body);
+        self.problem(status)
+    }
+
     pub fn ok(&self) -> &Value {
         assert!(self.status.is_success(), "status {} body {}", self.status, self.body);
         &self.body

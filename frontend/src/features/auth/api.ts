@@ -1,20 +1,9 @@
 import { api } from '../../api/api';
-import type { UserDetails } from '../../api/authSlice';
+import type { Schemas } from '../../api/wire';
 
-export interface LoginRequest {
-  email: string;
-  password: string;
-}
-export interface LoginResponse {
-  token: string;
-  accessToken: string;
-  refreshToken: string;
-  userDetails: UserDetails;
-}
-export interface ResetTokenRequest {
-  email: string;
-  token: string;
-}
+export type LoginRequest = Schemas['LoginRequest'];
+export type LoginResponse = Schemas['LoginResponse'];
+export type ResetTokenRequest = Schemas['ValidateResetTokenRequest'];
 
 // These pages show their errors inline, so they are `quiet` (no toast).
 const authApi = api.injectEndpoints({

@@ -1,23 +1,11 @@
 import { api } from '../../api/api';
+import type { Schemas } from '../../api/wire';
 
 // Budgets by fiscal year (DESIGN §5). Amounts are JSON numbers with at most two decimals.
 
-export interface FiscalYear {
-  id: number;
-  name: string;
-  startDate: string;
-  endDate: string;
-}
+export type FiscalYear = Schemas['FiscalYearDto'];
 /** One row of GET /budgets: a fiscal year with its totals. */
-export interface BudgetSummary {
-  fiscalYearId: number;
-  name: string;
-  startDate: string;
-  endDate: string;
-  budgeted: number;
-  approved: number;
-  remaining: number;
-}
+export type BudgetSummary = Schemas['BudgetSummaryDto'];
 export interface BudgetLine {
   id: number;
   mentorProgramId: number;
@@ -27,22 +15,9 @@ export interface BudgetLine {
   approved: number;
   remaining: number;
 }
-export interface BudgetDetails {
-  fiscalYear: FiscalYear;
-  lines: BudgetLine[];
-}
-export interface BulkLine {
-  mentorProgramId: number;
-  fundId: number;
-  expenseAccountId: number;
-  amount: number;
-}
-export interface RefItem {
-  id: number;
-  name: string;
-  code?: string;
-  isActive: boolean;
-}
+export type BudgetDetails = Schemas['BudgetDetailDto'];
+export type BulkLine = Schemas['BulkLine'];
+export type RefItem = Schemas['RefItem'];
 
 /**
  * The list's rows, whether the server names the year flat (`fiscalYearId`, `name`)

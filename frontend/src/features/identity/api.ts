@@ -1,4 +1,5 @@
 import { api } from '../../api/api';
+import type { Schemas } from '../../api/wire';
 
 // Users and roles (/identity, DESIGN §3). Names differ from the settings
 // overview's read-only queries so the two injections never collide.
@@ -9,32 +10,14 @@ export interface Page<T> {
   size: number;
   totalCount: number;
 }
-export interface User {
-  id: number;
-  email: string;
-  firstName: string;
-  lastName: string;
-  /** In order: the first is shown and decides administrator status. */
-  roles: string[];
-  isActive: boolean;
-  participantId: number | null;
-  /** False while an invited user has not chosen a password yet. */
-  hasPassword: boolean;
-  lastLoginAt: string | null;
-  createdAt: string;
-}
+export type User = Schemas['UserDto'];
 export interface UsersQuery {
   page: number;
   size: number;
   email?: string;
   roles?: string[];
 }
-export interface NewUser {
-  email: string;
-  firstName: string;
-  lastName: string;
-  roles: string[];
-}
+export type NewUser = Schemas['CreateUserRequest'];
 export interface UserUpdate extends NewUser {
   id: number;
   isActive: boolean;
@@ -49,11 +32,7 @@ export interface RoleBody {
   name: string;
   permissions: string[];
 }
-export interface PermissionInfo {
-  code: string;
-  resource: string;
-  action: string;
-}
+export type PermissionInfo = Schemas['PermissionInfo'];
 
 const identityApi = api.enhanceEndpoints({ addTagTypes: ['User', 'Role'] }).injectEndpoints({
   endpoints: (build) => ({

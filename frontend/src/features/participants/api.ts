@@ -1,5 +1,6 @@
 import { api } from '../../api/api';
 import { listQueryParams, type ListState } from './listQuery';
+import type { Schemas } from '../../api/wire';
 
 // Wire shapes of the participants area (DESIGN §3/§5; the server's OpenAPI
 // document at /api/v1/openapi.json is the source of truth).
@@ -12,19 +13,9 @@ export interface Page<T> {
 }
 
 /** One entry of any reference list; fixed enumerations carry their wire value in `code`. */
-export interface RefItem {
-  id: number;
-  name: string;
-  code?: string;
-  isActive: boolean;
-}
+export type RefItem = Schemas['RefItem'];
 
-export interface FiscalYear {
-  id: number;
-  name: string;
-  startDate: string;
-  endDate: string;
-}
+export type FiscalYear = Schemas['FiscalYearDto'];
 
 export interface Participation {
   id: number;

@@ -1,6 +1,6 @@
 import { api } from '../../api/api';
-import type { MealRates } from './genericForms';
 import type { ReceiptFile } from './receiptRules';
+import type { Schemas } from '../../api/wire';
 
 // Wire shapes of the payment request calls (DESIGN §4; src/payment_requests/dto.rs is the source).
 
@@ -61,12 +61,7 @@ export interface PaymentRequest extends PaymentRequestListItem {
 }
 
 /** POST /fileupload/generate-upload-urls answers one of these per announced file. */
-export interface UploadUrl {
-  fileId: string;
-  /** Same-origin path with the signature; PUT the bytes there, once, before `expiresAt`. */
-  uploadUrl: string;
-  expiresAt: string;
-}
+export type UploadUrl = Schemas['UploadUrl'];
 
 export interface WriteBody {
   version?: number;
@@ -76,31 +71,11 @@ export interface WriteBody {
   details: Record<string, unknown>;
 }
 
-export interface StatusSummary {
-  formStatus: string;
-  count: number;
-  requestedAmount: number;
-  approvedAmount: number;
-}
+export type StatusSummary = Schemas['StatusSummary'];
 
-export interface ActivityEntry {
-  id: number;
-  action: string;
-  actorName: string | null;
-  fromStatus: string | null;
-  toStatus: string | null;
-  comment: string | null;
-  createdAt: string;
-}
+export type ActivityEntry = Schemas['ActivityEntryDto'];
 
-export interface ApproveBody {
-  approvedAmount: number;
-  approvalCodeId: number;
-  fundId: number;
-  expenseAccountId: number;
-  comment?: string | null;
-  acknowledgeWarnings?: boolean;
-}
+export type ApproveBody = Schemas['ApproveBody'];
 
 export interface Issue {
   field?: string;
@@ -132,10 +107,7 @@ export interface PayeeOption {
 }
 
 /** GET /payment-requests/rates: what F3 (per mile) and F12 (per meal) are computed with now. */
-export interface Rates {
-  mileageRate: number;
-  mealRates: MealRates;
-}
+export type Rates = Schemas['CurrentRates'];
 
 /** GET /payment-requests query, under the server's own PascalCase names. */
 export type ListParams = Record<string, string | number | boolean | string[] | undefined>;

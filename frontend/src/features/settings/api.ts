@@ -1,4 +1,5 @@
 import { api } from '../../api/api';
+import type { Schemas } from '../../api/wire';
 
 export interface Page<T> {
   items: T[];
@@ -41,22 +42,8 @@ export const { useGetUsersPageQuery, useGetRolesQuery, useGetPermissionsQuery } 
 
 // ---- system settings (DESIGN §5) ----
 
-export interface MealRates {
-  breakfast: number;
-  lunch: number;
-  dinner: number;
-}
-export interface GeneralSettings {
-  id: number;
-  organisationName: string;
-  supportEmail: string;
-  mileageRate: number;
-  mealRates: MealRates;
-  accessTokenTtlSeconds: number;
-  refreshTokenTtlSeconds: number;
-  /** Sent back on save; a stale one is a 409. */
-  version: number;
-}
+export type MealRates = Schemas['MealRateSettings'];
+export type GeneralSettings = Schemas['GeneralSettingsDto'];
 /** maxMilesPerTrip / maxHours / maxNights are present exactly on the forms they apply to. */
 export interface FormLimit {
   formType: string;
@@ -66,10 +53,7 @@ export interface FormLimit {
   maxHours?: number;
   maxNights?: number;
 }
-export interface LoginBlock {
-  isBlocked: boolean;
-  message: string | null;
-}
+export type LoginBlock = Schemas['LoginBlockDto'];
 export interface Banner {
   id?: number;
   message: string;
