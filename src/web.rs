@@ -416,7 +416,7 @@ pub const MAX_PAGE_SIZE: u64 = 500;
 /// Far beyond any list; keeps `(page - 1) × size` well inside 64 bits.
 pub const MAX_PAGE: i64 = 1_000_000;
 
-/// `Page` (1..=10 000 000) and `Size` (1..=500), both optional.
+/// `Page` (1..=1 000 000) and `Size` (1..=500), both optional.
 #[derive(Debug, Clone, Copy, Default, Deserialize, IntoParams)]
 #[serde(rename_all = "lowercase")]
 #[into_params(parameter_in = Query)]

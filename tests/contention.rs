@@ -566,7 +566,7 @@ async fn out_of_range_query_values_are_400_naming_the_parameter() {
             let body = r.problem(400);
             assert!(body["errors"][param].is_array(), "{list}?{query}: {body}");
         }
-        app.get(&format!("{list}?Page=10000000&Size=500"), &admin).await.ok();
+        app.get(&format!("{list}?Page=1000000&Size=500"), &admin).await.ok();
     }
     for (path, param) in [
         ("/api/v1/participants?MentorProgramId=99999999999", "MentorProgramId"),
