@@ -4,7 +4,7 @@ use std::collections::HashMap;
 
 use chrono::{DateTime, Utc};
 use sea_orm::{
-    sea_query::{Alias, BinOper, Expr, ExprTrait, Func, LikeExpr, LockType, Query, SimpleExpr},
+    sea_query::{Alias, BinOper, Expr, ExprTrait, Func, LikeExpr, LockType, Query, SimpleExpr, UnionType},
     ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DbBackend, EntityTrait, Order, PaginatorTrait, QueryFilter,
     QueryOrder, QuerySelect, Set,
 };
@@ -272,18 +272,26 @@ pub async fn dtos(db: &impl ConnectionTrait, rows: Vec<participant::Model>) -> A
     if ids.is_empty() {
         return Ok(Vec::new());
     }
+    // The four link tables in one statement (a list page reads it on every call).
     let mut links: [HashMap<i32, Vec<i32>>; 4] = Default::default();
-    for (i, (table, column, _, _)) in LINKS.iter().enumerate() {
-        let q = Query::select()
-            .columns([a("participant_id"), a(column)])
+    let link_query = |i: usize, table: &str, column: &str| {
+        Query::select()
+            .expr_as(Expr::val(i as i32), a("link"))
+            .column(a("participant_id"))
+            .expr_as(Expr::col(a(column)), a("reference_id"))
             .from(a(table))
             .and_where(Expr::col(a("participant_id")).is_in(ids.clone()))
-            .order_by(a(column), Order::Asc)
-            .to_owned();
-        for row in db.query_all(&q).await? {
-            let (pid, rid): (i32, i32) = (row.try_get_by_index(0)?, row.try_get_by_index(1)?);
-            links[i].entry(pid).or_default().push(rid);
-        }
+            .to_owned()
+    };
+    let (table, column, _, _) = LINKS[0];
+    let mut q = link_query(0, table, column);
+    for (i, (table, column, _, _)) in LINKS.iter().enumerate().skip(1) {
+        q.union(UnionType::All, link_query(i, table, column));
+    }
+    q.order_by(a("link"), Order::Asc).order_by(a("reference_id"), Order::Asc);
+    for row in db.query_all(&q).await? {
+        let (i, pid, rid): (i32, i32, i32) = (row.try_get_by_index(0)?, row.try_get_by_index(1)?, row.try_get_by_index(2)?);
+        links[i as usize].entry(pid).or_default().push(rid);
     }
     let mut participations: HashMap<i32, Vec<ParticipationDto>> = HashMap::new();
     for p in participation::Entity::find()
