@@ -442,8 +442,7 @@ fn search_condition(backend: DbBackend, what: Searched, text: &str) -> SimpleExp
     if backend == DbBackend::Postgres {
         let fold = |e: SimpleExpr| SimpleExpr::from(Func::cust(Alias::new("mentorpay_fold")).arg(e));
         // PostgreSQL's LIKE escapes with a backslash, as contains_pattern writes.
-        return fold(Expr::col((participant::Entity, column)).into())
-            .binary(BinOper::Like, fold(Expr::val(rules::search_pattern(text)).into()));
+        return fold(Expr::col((participant::Entity, column))).binary(BinOper::Like, fold(Expr::val(rules::search_pattern(text))));
     }
     if text.chars().count() < 3 {
         let lowered = match what {
