@@ -74,6 +74,7 @@ pub async fn prepare(config: Config) -> anyhow::Result<AppState> {
         mailer: Mailer::from_config(&config)?,
         files: crate::payment_requests::files::FileStore::local(&config.data_dir, &secret)?,
         config: Arc::new(config),
+        grants: Arc::default(),
     };
     identity::bootstrap::ensure_first_admin(&state).await?;
     startup.release().await?;

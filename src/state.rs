@@ -4,7 +4,7 @@ use std::sync::Arc;
 
 use sea_orm::DatabaseConnection;
 
-use crate::{auth::{throttle::LoginThrottle, tokens::TokenKeys}, config::Config, mail::Mailer, payment_requests::files::FileStore};
+use crate::{auth::{grants::GrantsCache, throttle::LoginThrottle, tokens::TokenKeys}, config::Config, mail::Mailer, payment_requests::files::FileStore};
 
 #[derive(Clone)]
 pub struct AppState {
@@ -15,4 +15,6 @@ pub struct AppState {
     pub mailer: Mailer,
     /// Receipts (object store) and the key signing their upload URLs.
     pub files: FileStore,
+    /// Callers' roles and permissions between calls, checked against the auth version.
+    pub grants: Arc<GrantsCache>,
 }

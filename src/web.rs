@@ -459,6 +459,12 @@ impl Paging {
         // Bounded by MAX_PAGE * MAX_PAGE_SIZE when built by `paging`; saturate otherwise.
         self.page.saturating_sub(1).saturating_mul(self.size).min(i64::MAX as u64)
     }
+
+    /// Matches a list counts before it reports "at least": [`COUNT_BOUND`], or up to the
+    /// end of the requested page when that lies further, so the page is inside the count.
+    pub fn count_limit(self) -> u64 {
+        COUNT_BOUND.max(self.offset() + self.size)
+    }
 }
 
 /// The paged list shape of DESIGN §3.
@@ -468,13 +474,70 @@ pub struct Page<T> {
     pub items: Vec<T>,
     pub page: u64,
     pub size: u64,
+    /// Matching items; a lower bound when `totalCountIsExact` is false.
     pub total_count: u64,
+    /// False when the list stopped counting: at least `totalCount` items match (shown as
+    /// "10,000+"). Lists count exactly up to [`COUNT_BOUND`] items, or to the end of the
+    /// requested page when that lies further ([`Paging::count_limit`]).
+    #[serde(default = "exact")]
+    pub total_count_is_exact: bool,
+}
+
+fn exact() -> bool {
+    true
 }
 
 impl<T> Page<T> {
     pub fn new(items: Vec<T>, paging: Paging, total_count: u64) -> Self {
-        Self { items, page: paging.page, size: paging.size, total_count }
+        Self { items, page: paging.page, size: paging.size, total_count, total_count_is_exact: true }
     }
+
+    /// With a count that may have stopped at its bound.
+    pub fn counted(items: Vec<T>, paging: Paging, count: Count) -> Self {
+        Self { items, page: paging.page, size: paging.size, total_count: count.total, total_count_is_exact: count.exact }
+    }
+}
+
+/// How far past the requested page a list counts its matches. Counting every match of a
+/// broad filter at a million rows costs more than the page itself; nobody pages through
+/// ten thousand rows, they narrow the filter.
+pub const COUNT_BOUND: u64 = 10_000;
+
+/// A number of matches, exact or "at least".
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Count {
+    pub total: u64,
+    pub exact: bool,
+}
+
+impl Count {
+    pub fn exact(total: u64) -> Self {
+        Self { total, exact: true }
+    }
+
+    /// From a count of at most `limit + 1` rows ([`Paging::count_limit`]).
+    pub fn from_limited(found: u64, limit: u64) -> Self {
+        if found > limit { Self { total: limit, exact: false } } else { Self::exact(found) }
+    }
+}
+
+/// `SELECT COUNT(*) FROM (SELECT 1 FROM … LIMIT limit + 1)`: stops reading at the bound.
+pub async fn count_at_most<E: sea_orm::EntityTrait>(
+    db: &impl sea_orm::ConnectionTrait,
+    select: sea_orm::Select<E>,
+    limit: u64,
+) -> Result<Count, ApiError> {
+    use sea_orm::{
+        sea_query::{Alias, Expr, ExprTrait, Query},
+        QuerySelect, QueryTrait,
+    };
+    let inner = select.select_only().expr(Expr::val(1)).limit(limit + 1).into_query();
+    let count = Query::select().expr_as(Expr::val(1).count(), Alias::new("n")).from_subquery(inner, Alias::new("bounded")).to_owned();
+    let found: i64 = match db.query_one(&count).await? {
+        Some(row) => row.try_get("", "n")?,
+        None => 0,
+    };
+    Ok(Count::from_limited(u64::try_from(found).unwrap_or(0), limit))
 }
 
 /// Where NULLs go for a sort direction: first ascending, last descending (SQLite's own
@@ -554,6 +617,21 @@ mod tests {
         assert_eq!(PageQuery { page: Some(3), size: Some(500) }.paging().unwrap().offset(), 1000);
         let last = PageQuery { page: Some(MAX_PAGE), size: Some(MAX_PAGE_SIZE as i64) }.paging().unwrap();
         assert!(last.offset() < i64::MAX as u64);
+    }
+
+    #[test]
+    fn counts_stop_at_the_bound_past_the_page() {
+        let first = Paging { page: 1, size: 25 };
+        assert_eq!(first.count_limit(), COUNT_BOUND);
+        assert_eq!(Paging { page: 501, size: 25 }.count_limit(), 12_525);
+        assert_eq!(Count::from_limited(12, 100), Count { total: 12, exact: true });
+        assert_eq!(Count::from_limited(100, 100), Count { total: 100, exact: true });
+        assert_eq!(Count::from_limited(101, 100), Count { total: 100, exact: false });
+        let page = Page::counted(vec![1], first, Count { total: 10_000, exact: false });
+        let json = serde_json::to_value(&page).unwrap();
+        assert_eq!(json["totalCount"], 10_000);
+        assert_eq!(json["totalCountIsExact"], false);
+        assert_eq!(serde_json::to_value(Page::new(vec![1], first, 1)).unwrap()["totalCountIsExact"], true);
     }
 
     #[derive(Debug, Deserialize)]

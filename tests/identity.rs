@@ -75,9 +75,9 @@ async fn login_is_throttled_per_account_and_per_address() {
     app.login_reply("fresh@example.org", "whatever password").await.problem(429);
 }
 
-fn forge(secret: &str, sub: &str, exp_offset: i64) -> String {
+fn forge(secret: &str, sub: &str, sid: &str, exp_offset: i64) -> String {
     let now = chrono::Utc::now().timestamp();
-    let claims = json!({"sub": sub, "email": ADMIN_EMAIL, "iat": now, "exp": now + exp_offset});
+    let claims = json!({"sub": sub, "email": ADMIN_EMAIL, "sid": sid, "iat": now, "exp": now + exp_offset});
     encode(&Header::default(), &claims, &EncodingKey::from_secret(secret.as_bytes())).unwrap()
 }
 
@@ -90,18 +90,20 @@ async fn protected_calls_need_a_valid_token() {
     let no_token = app.call(Method::GET, "/api/v1/identity/users", None, None).await;
     assert_eq!(no_token.problem(401)["title"], "Unauthorized");
     let admin_id = app.get("/api/v1/identity/users", &token).await.body["items"][0]["id"].to_string();
+    // The sign-in the token belongs to (tests/sessions.rs: without a live one, refused).
+    let sid = app.state.keys.verify_access(&token).unwrap().sid.unwrap();
     for bad in [
-        forge(JWT_SECRET, &admin_id, -5),                         // expired
-        forge("some other secret that is long enough!!", &admin_id, 600), // forged
+        forge(JWT_SECRET, &admin_id, &sid, -5),                         // expired
+        forge("some other secret that is long enough!!", &admin_id, &sid, 600), // forged
         format!("{token}x"),                                       // tampered signature
         "not.a.jwt".to_owned(),
     ] {
         app.get("/api/v1/identity/users", &bad).await.problem(401);
     }
     // A token we signed for a user that does not exist.
-    app.get("/api/v1/identity/users", &forge(JWT_SECRET, "9999", 600)).await.problem(401);
+    app.get("/api/v1/identity/users", &forge(JWT_SECRET, "9999", &sid, 600)).await.problem(401);
     // A correctly signed, unexpired token works: the secret is what we configured.
-    app.get("/api/v1/identity/users", &forge(JWT_SECRET, &admin_id, 600)).await.ok();
+    app.get("/api/v1/identity/users", &forge(JWT_SECRET, &admin_id, &sid, 600)).await.ok();
 }
 
 #[actix_web::test]
@@ -144,13 +146,14 @@ async fn refresh_accepts_an_expired_access_token_but_checks_it() {
     let app = spawn().await;
     let (access, refresh) = app.login(ADMIN_EMAIL, ADMIN_PASSWORD).await;
     let admin_id = app.get("/api/v1/identity/users", &access).await.body["items"][0]["id"].to_string();
+    let sid = app.state.keys.verify_access(&access).unwrap().sid.unwrap();
     // Forged access token: refused, and the refresh token is not spent by it.
-    let forged = forge("some other secret that is long enough!!", &admin_id, -10);
+    let forged = forge("some other secret that is long enough!!", &admin_id, &sid, -10);
     app.post("/api/v1/identity/refresh", None, json!({"token": forged, "refreshToken": refresh})).await.problem(401);
     // Token of another user: refused.
-    app.post("/api/v1/identity/refresh", None, json!({"token": forge(JWT_SECRET, "9999", -10), "refreshToken": refresh})).await.problem(401);
+    app.post("/api/v1/identity/refresh", None, json!({"token": forge(JWT_SECRET, "9999", &sid, -10), "refreshToken": refresh})).await.problem(401);
     // Expired but genuine: accepted.
-    let expired = forge(JWT_SECRET, &admin_id, -10);
+    let expired = forge(JWT_SECRET, &admin_id, &sid, -10);
     app.post("/api/v1/identity/refresh", None, json!({"token": expired, "refreshToken": refresh})).await.ok();
     // Unknown refresh token and bad bodies.
     app.post("/api/v1/identity/refresh", None, json!({"token": access, "refreshToken": "nope"})).await.problem(401);

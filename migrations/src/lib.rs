@@ -14,6 +14,9 @@ mod m20261121_000030_participant_program_keys;
 mod m20261121_000031_payment_request_totals;
 mod m20261121_000032_payment_request_list_indexes;
 mod m20261123_000040_request_approvals;
+mod m20261123_000080_auth_version;
+mod m20261123_000081_participant_search;
+mod m20261123_000082_payment_request_form_index;
 
 pub struct Migrator;
 
@@ -33,6 +36,9 @@ impl MigratorTrait for Migrator {
             Box::new(m20261121_000031_payment_request_totals::Migration),
             Box::new(m20261121_000032_payment_request_list_indexes::Migration),
             Box::new(m20261123_000040_request_approvals::Migration),
+            Box::new(m20261123_000080_auth_version::Migration),
+            Box::new(m20261123_000081_participant_search::Migration),
+            Box::new(m20261123_000082_payment_request_form_index::Migration),
         ]
     }
 }

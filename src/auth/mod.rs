@@ -1,24 +1,25 @@
 //! Who is calling and what they may do: passwords, tokens, permissions, and the
 //! `CurrentUser` extractor every protected handler takes.
 
+pub mod grants;
 pub mod password;
 pub mod permissions;
 pub mod scope;
 pub mod throttle;
 pub mod tokens;
 
-use std::{collections::BTreeSet, future::Future, pin::Pin};
+use std::{collections::BTreeSet, future::Future, pin::Pin, sync::Arc};
 
 use actix_web::{dev::Payload, web, FromRequest, HttpMessage, HttpRequest};
 use sea_orm::{
-    sea_query::{Asterisk, Expr, ExprTrait, Order, Query, SelectStatement},
+    sea_query::{Alias, Asterisk, Expr, ExprTrait, Order, Query, SelectStatement},
     ConnectionTrait, FromQueryResult, QueryResult,
 };
 
 pub use permissions::Permission;
 
 use crate::{
-    entities::{role, role_permission, user, user_role},
+    entities::{coordinator_login_block, refresh_token, role, role_permission, user, user_role},
     error::ApiError,
     state::AppState,
 };
@@ -55,14 +56,10 @@ impl CurrentUser {
     }
 }
 
-/// A row per role × permission of the user (one with NULLs without roles), in role
-/// order; with the user's own columns too when asked.
-fn principal_query(user_id: i32, with_user: bool) -> SelectStatement {
-    let mut q = Query::select();
-    if with_user {
-        q.expr(Expr::col((user::Entity, Asterisk)));
-    }
-    q.expr_as(Expr::col((role::Entity, role::Column::Name)), ROLE_NAME)
+/// A row per role × permission of the user (one with NULLs without roles), in role order.
+fn grants_query(user_id: i32) -> SelectStatement {
+    Query::select()
+        .expr_as(Expr::col((role::Entity, role::Column::Name)), ROLE_NAME)
         .expr_as(Expr::col((role_permission::Entity, role_permission::Column::Permission)), PERMISSION)
         .from(user::Entity)
         .left_join(user_role::Entity, Expr::col((user_role::Entity, user_role::Column::UserId)).equals((user::Entity, user::Column::Id)))
@@ -80,7 +77,7 @@ fn principal_query(user_id: i32, with_user: bool) -> SelectStatement {
 const ROLE_NAME: &str = "principal_role_name";
 const PERMISSION: &str = "principal_permission";
 
-fn principal_from(user: user::Model, rows: &[QueryResult]) -> Result<CurrentUser, ApiError> {
+fn grants_from(rows: &[QueryResult]) -> Result<grants::Grants, ApiError> {
     let mut roles: Vec<String> = Vec::new();
     let mut permissions = BTreeSet::new();
     for row in rows {
@@ -93,26 +90,101 @@ fn principal_from(user: user::Model, rows: &[QueryResult]) -> Result<CurrentUser
             permissions.insert(p);
         }
     }
-    Ok(CurrentUser { user, roles, permissions })
+    Ok(grants::Grants { roles, permissions })
 }
 
-/// Loads a user's roles and permissions as they are in the database now, so that a
-/// role change or deactivation takes effect on the very next call.
+async fn load_grants(db: &impl ConnectionTrait, user_id: i32) -> Result<grants::Grants, ApiError> {
+    grants_from(&db.query_all(&grants_query(user_id)).await?)
+}
+
+/// Loads a user's roles and permissions as they are in the database now (sign-in, refresh).
 pub async fn load_principal(db: &impl ConnectionTrait, user: user::Model) -> Result<CurrentUser, ApiError> {
-    let rows = db.query_all(&principal_query(user.id, false)).await?;
-    principal_from(user, &rows)
+    let grants = load_grants(db, user.id).await?;
+    Ok(CurrentUser { user, roles: grants.roles, permissions: grants.permissions })
 }
 
-/// The active user `id` with its roles and permissions, in one query (it runs on every
-/// authenticated call); None for an unknown or deactivated user.
-async fn active_principal(db: &impl ConnectionTrait, id: i32) -> Result<Option<CurrentUser>, ApiError> {
-    let rows = db.query_all(&principal_query(id, true)).await?;
-    let Some(first) = rows.first() else { return Ok(None) };
-    let user = user::Model::from_query_result(first, "")?;
-    if !user.is_active {
-        return Ok(None);
+/// While coordinator sign-in is blocked, users holding Coordinator and not Administrator
+/// can neither sign in, refresh, nor use a token they already hold.
+pub fn is_shut_out(is_blocked: bool, roles: &[String]) -> bool {
+    is_blocked && roles.iter().any(|r| r == permissions::COORDINATOR) && !roles.iter().any(|r| r == permissions::ADMINISTRATOR)
+}
+
+const SESSION_LIVE: &str = "caller_session_live";
+const AUTH_VERSION: &str = "caller_auth_version";
+const BLOCKED: &str = "caller_sign_in_blocked";
+const BLOCK_MESSAGE: &str = "caller_sign_in_block_message";
+
+/// The one query of every authenticated call: the user's row, whether its session (the
+/// refresh-token family named in the token) is still live, the auth version its cached
+/// grants must match (migration 000080), and the coordinator sign-in block.
+fn caller_query(user_id: i32, session: &str) -> SelectStatement {
+    let live = Query::select()
+        .expr(Expr::val(1))
+        .from(refresh_token::Entity)
+        .and_where(Expr::col((refresh_token::Entity, refresh_token::Column::FamilyId)).eq(session))
+        .and_where(Expr::col((refresh_token::Entity, refresh_token::Column::UserId)).equals((user::Entity, user::Column::Id)))
+        .and_where(Expr::col((refresh_token::Entity, refresh_token::Column::RevokedAt)).is_null())
+        .to_owned();
+    let version = Alias::new("auth_version");
+    Query::select()
+        .expr(Expr::col((user::Entity, Asterisk)))
+        .expr_as(Expr::exists(live), SESSION_LIVE)
+        .expr_as(Expr::col((version.clone(), Alias::new("version"))), AUTH_VERSION)
+        .expr_as(Expr::col((coordinator_login_block::Entity, coordinator_login_block::Column::IsBlocked)), BLOCKED)
+        .expr_as(Expr::col((coordinator_login_block::Entity, coordinator_login_block::Column::Message)), BLOCK_MESSAGE)
+        .from(user::Entity)
+        .left_join(version.clone(), Expr::col((version, Alias::new("id"))).eq(1))
+        // The block is a single row (settings::store::SINGLE_ROW_ID).
+        .left_join(coordinator_login_block::Entity, Expr::col((coordinator_login_block::Entity, coordinator_login_block::Column::Id)).eq(1))
+        .and_where(Expr::col((user::Entity, user::Column::Id)).eq(user_id))
+        .to_owned()
+}
+
+/// Why a token is refused on this call.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// Unknown or deactivated user.
+    NoUser,
+    /// Signed out, family revoked (reuse, password set, deactivation) or expired away.
+    SessionEnded,
+    /// Coordinator sign-in is blocked; the configured message.
+    Blocked(Option<String>),
+}
+
+impl From<Refusal> for ApiError {
+    fn from(r: Refusal) -> Self {
+        ApiError::Unauthorized(match r {
+            Refusal::NoUser => "A valid access token is required.".into(),
+            Refusal::SessionEnded => "The session has ended. Please sign in again.".into(),
+            Refusal::Blocked(message) => message.unwrap_or_else(|| "Coordinator sign-in is currently blocked.".into()),
+        })
     }
-    principal_from(user, &rows).map(Some)
+}
+
+/// The active user `id` of live `session` with its roles and permissions: one small query,
+/// plus a second only when the auth version moved since this user's grants were loaded.
+pub async fn caller(db: &impl ConnectionTrait, cache: &grants::GrantsCache, id: i32, session: &str) -> Result<Result<CurrentUser, Refusal>, ApiError> {
+    let Some(row) = db.query_one(&caller_query(id, session)).await? else { return Ok(Err(Refusal::NoUser)) };
+    let user = user::Model::from_query_result(&row, "")?;
+    if !user.is_active {
+        return Ok(Err(Refusal::NoUser));
+    }
+    if !row.try_get::<bool>("", SESSION_LIVE)? {
+        return Ok(Err(Refusal::SessionEnded));
+    }
+    let version: i64 = row.try_get::<Option<i64>>("", AUTH_VERSION)?.unwrap_or(0);
+    let grants = match cache.get(id, version) {
+        Some(g) => g,
+        None => {
+            let g = Arc::new(load_grants(db, id).await?);
+            cache.put(id, version, g.clone());
+            g
+        }
+    };
+    if is_shut_out(row.try_get::<Option<bool>>("", BLOCKED)?.unwrap_or(false), &grants.roles) {
+        return Ok(Err(Refusal::Blocked(row.try_get::<Option<String>>("", BLOCK_MESSAGE)?)));
+    }
+    Ok(Ok(CurrentUser { user, roles: grants.roles.clone(), permissions: grants.permissions.clone() }))
 }
 
 fn bearer(req: &HttpRequest) -> Option<&str> {
@@ -137,7 +209,8 @@ impl FromRequest for CurrentUser {
             let unauthorized = || ApiError::Unauthorized("A valid access token is required.".into());
             let claims = claims.ok_or_else(unauthorized)?;
             let id: i32 = claims.sub.parse().map_err(|_| unauthorized())?;
-            active_principal(&state.db, id).await?.ok_or_else(unauthorized)
+            let session = claims.sid.ok_or_else(unauthorized)?;
+            Ok(caller(&state.db, &state.grants, id, &session).await??)
         })
     }
 }

@@ -12,6 +12,11 @@ pub struct Claims {
     /// User id.
     pub sub: String,
     pub email: String,
+    /// The sign-in (refresh-token family) the token belongs to: every call checks it is
+    /// still live, so signing out or a revoked family ends the token at once. Tokens
+    /// issued before sessions were checked have none and are refused.
+    #[serde(default)]
+    pub sid: Option<String>,
     pub iat: i64,
     pub exp: i64,
 }
@@ -35,13 +40,14 @@ impl TokenKeys {
     }
 
     /// With the default lifetime (the --access-token-ttl flag).
-    pub fn issue_access(&self, user_id: i32, email: &str, now: i64) -> String {
-        self.issue_access_for(user_id, email, now, self.access_ttl_secs)
+    pub fn issue_access(&self, user_id: i32, email: &str, session: &str, now: i64) -> String {
+        self.issue_access_for(user_id, email, session, now, self.access_ttl_secs)
     }
 
     /// With the lifetime in force (sign-in and refresh pass the one from the general settings).
-    pub fn issue_access_for(&self, user_id: i32, email: &str, now: i64, ttl_secs: i64) -> String {
-        let claims = Claims { sub: user_id.to_string(), email: email.to_owned(), iat: now, exp: now + ttl_secs };
+    pub fn issue_access_for(&self, user_id: i32, email: &str, session: &str, now: i64, ttl_secs: i64) -> String {
+        let claims =
+            Claims { sub: user_id.to_string(), email: email.to_owned(), sid: Some(session.to_owned()), iat: now, exp: now + ttl_secs };
         encode(&Header::new(Algorithm::HS256), &claims, &self.encoding).expect("HS256 signing cannot fail")
     }
 
@@ -90,22 +96,23 @@ mod tests {
 
     #[test]
     fn issued_tokens_verify() {
-        let token = keys().issue_access(7, "a@b.org", now());
+        let token = keys().issue_access(7, "a@b.org", "s1", now());
         let claims = keys().verify_access(&token).unwrap();
         assert_eq!(claims.sub, "7");
+        assert_eq!(claims.sid.as_deref(), Some("s1"));
         assert_eq!(claims.exp - claims.iat, 900);
     }
 
     #[test]
     fn a_given_lifetime_wins_over_the_default() {
-        let token = keys().issue_access_for(7, "a@b.org", now(), 120);
+        let token = keys().issue_access_for(7, "a@b.org", "s1", now(), 120);
         let claims = keys().verify_access(&token).unwrap();
         assert_eq!(claims.exp - claims.iat, 120);
     }
 
     #[test]
     fn expired_tokens_are_refused_but_signature_checks() {
-        let token = keys().issue_access(7, "a@b.org", now() - 1000);
+        let token = keys().issue_access(7, "a@b.org", "s1", now() - 1000);
         assert!(keys().verify_access(&token).is_none());
         assert_eq!(keys().verify_signature_only(&token).unwrap().sub, "7");
     }
@@ -113,11 +120,11 @@ mod tests {
     #[test]
     fn forged_and_tampered_tokens_are_refused() {
         let other = TokenKeys::new(b"another secret another secret !!", 900, 28_800);
-        let forged = other.issue_access(1, "a@b.org", now());
+        let forged = other.issue_access(1, "a@b.org", "s1", now());
         assert!(keys().verify_access(&forged).is_none());
         assert!(keys().verify_signature_only(&forged).is_none());
 
-        let token = keys().issue_access(7, "a@b.org", now());
+        let token = keys().issue_access(7, "a@b.org", "s1", now());
         let mut parts: Vec<String> = token.split('.').map(String::from).collect();
         let payload = URL_SAFE_NO_PAD.encode(br#"{"sub":"1","email":"a@b.org","iat":0,"exp":9999999999}"#);
         parts[1] = payload;

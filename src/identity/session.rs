@@ -63,9 +63,14 @@ pub async fn login(state: web::Data<AppState>, req: HttpRequest, Json(body): Jso
     }
     state.login_throttle.check(&client_address(&req, state.config.trust_proxy), &email)?;
 
-    let found = store::find_user_by_email(&state.db, &email).await?;
-    let hash = found.as_ref().filter(|u| u.is_active).and_then(|u| u.password_hash.clone());
+    let found = store::find_user_by_email(&state.db, &email).await?.filter(|u| u.is_active);
+    let hash = found.as_ref().and_then(|u| u.password_hash.clone());
     let verified = password::verify(body.password, hash).await;
+    if let Some(user) = &found {
+        // A blocked Coordinator gets the block's answer whatever password it sends, so the
+        // answer never confirms a password (docs/decisions-sessions.md).
+        settings::store::ensure_may_sign_in(&state.db, &load_principal(&state.db, user.clone()).await?.roles).await?;
+    }
     let user = match found {
         Some(user) if verified => user,
         _ => {
@@ -88,7 +93,7 @@ pub async fn login(state: web::Data<AppState>, req: HttpRequest, Json(body): Jso
     txn.commit().await?;
 
     tracing::info!(target: "audit", user_id = principal.id(), "signed in");
-    let access = state.keys.issue_access_for(principal.id(), &principal.user.email, now.timestamp(), access_ttl);
+    let access = state.keys.issue_access_for(principal.id(), &principal.user.email, &family, now.timestamp(), access_ttl);
     Ok(web::Json(LoginResponse {
         token: access.clone(),
         access_token: access,
@@ -136,7 +141,7 @@ pub async fn refresh(state: web::Data<AppState>, Json(body): Json<RefreshRequest
     let next = store::issue_refresh(&txn, user.id, &token.family_id, token.expires_at).await?;
     txn.commit().await?;
 
-    let access = state.keys.issue_access_for(user.id, &user.email, now.timestamp(), access_ttl);
+    let access = state.keys.issue_access_for(user.id, &user.email, &token.family_id, now.timestamp(), access_ttl);
     Ok(web::Json(RefreshResponse { token: access, refresh_token: next }))
 }
 

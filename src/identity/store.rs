@@ -292,9 +292,17 @@ pub fn password_token_ttl(purpose: &str) -> Duration {
     if purpose == INVITE { Duration::hours(72) } else { Duration::hours(1) }
 }
 
+/// A new set-password link for the user; the links sent before it stop working (only the
+/// newest mail is the one to use, and a leaked older one is worth nothing).
 pub async fn issue_password_token(db: &impl ConnectionTrait, user_id: i32, purpose: &'static str) -> ApiResult<String> {
     let token = random_token();
     let now = Utc::now();
+    password_token::Entity::update_many()
+        .col_expr(password_token::Column::UsedAt, Expr::value(now))
+        .filter(password_token::Column::UserId.eq(user_id))
+        .filter(password_token::Column::UsedAt.is_null())
+        .exec(db)
+        .await?;
     password_token::ActiveModel {
         user_id: Set(user_id),
         token_hash: Set(hash_token(&token)),

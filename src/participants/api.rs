@@ -53,7 +53,8 @@ pub async fn list(state: web::Data<AppState>, me: CurrentUser, Query(q): Query<P
     let filters = store::Filters {
         mentor_program_id: q.mentorprogramid,
         role: rules::enum_filter("RoleCode", q.rolecode.as_deref(), ParticipantRole::parse, ParticipantRole::codes)?,
-        name_pattern: rules::name_filter(q.fullname.as_deref()),
+        name: rules::search_text(q.fullname.as_deref()),
+        email: rules::search_text(q.email.as_deref()),
         status: rules::enum_filter("Status", q.status.as_deref(), ParticipantStatus::parse, ParticipantStatus::codes)?,
         district_set_type: rules::enum_filter("DistrictSetType", q.districtsettype.as_deref(), DistrictSetType::parse, DistrictSetType::codes)?,
         district_id: q.districtid,

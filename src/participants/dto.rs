@@ -143,9 +143,12 @@ pub struct ParticipantsQuery {
     pub mentorprogramid: Option<i32>,
     #[param(rename = "RoleCode", value_type = Option<ParticipantRole>)]
     pub rolecode: Option<String>,
-    /// Part of the full name, case-insensitive.
+    /// Part of the full name, case- and accent-insensitive.
     #[param(rename = "FullName")]
     pub fullname: Option<String>,
+    /// Part of the e-mail address, case- and accent-insensitive.
+    #[param(rename = "Email")]
+    pub email: Option<String>,
     #[param(rename = "Status", value_type = Option<ParticipantStatus>)]
     pub status: Option<String>,
     #[param(rename = "DistrictSetType", value_type = Option<DistrictSetType>)]

@@ -314,9 +314,20 @@ pub fn participation_order(prefix: &str, body: &ParticipationBody, rules: &mut C
     }
 }
 
-/// The `FullName` filter as a LIKE pattern over the lower-cased name.
-pub fn name_filter(raw: Option<&str>) -> Option<String> {
-    raw.map(str::trim).filter(|r| !r.is_empty()).map(contains_pattern)
+/// A search filter's text (`FullName`, `Email`): trimmed, None when empty.
+pub fn search_text(raw: Option<&str>) -> Option<String> {
+    raw.map(str::trim).filter(|r| !r.is_empty()).map(str::to_owned)
+}
+
+/// `%text%` in lower case with LIKE's wildcards escaped (backslash).
+pub fn search_pattern(text: &str) -> String {
+    contains_pattern(text)
+}
+
+/// An FTS5 query for `text` as one phrase in `column`: with the trigram tokenizer, rows
+/// whose column contains `text`. Inside the quotes only `"` is special (doubled).
+pub fn fts_phrase(column: &str, text: &str) -> String {
+    format!("{column} : \"{}\"", text.replace('"', "\"\""))
 }
 
 /// A participant's programs as stored in `program_keys`: sorted, once each, every id
@@ -503,8 +514,10 @@ mod tests {
         assert_eq!(enum_filter("Status", Some("pending"), ParticipantStatus::parse, ParticipantStatus::codes).unwrap(), Some(ParticipantStatus::Pending));
         assert!(enum_filter("Status", Some("x"), ParticipantStatus::parse, ParticipantStatus::codes).is_err());
         assert_eq!(enum_filter("Status", None, ParticipantStatus::parse, ParticipantStatus::codes).unwrap(), None);
-        assert_eq!(name_filter(Some(" Ana ")).as_deref(), Some("%ana%"));
-        assert_eq!(name_filter(Some("")), None);
+        assert_eq!(search_text(Some(" Ana ")).as_deref(), Some("Ana"));
+        assert_eq!(search_text(Some("  ")), None);
+        assert_eq!(search_pattern("Ana_"), "%ana\\_%");
+        assert_eq!(fts_phrase("email", r#"a"b c"#), r#"email : "a""b c""#);
     }
 
     #[test]

@@ -4,9 +4,9 @@ use std::collections::HashMap;
 
 use chrono::{DateTime, Utc};
 use sea_orm::{
-    sea_query::{Alias, Expr, ExprTrait, LikeExpr, LockType, Query},
-    ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, EntityTrait, Order, PaginatorTrait, QueryFilter, QueryOrder,
-    QuerySelect, Set,
+    sea_query::{Alias, BinOper, Expr, ExprTrait, Func, LikeExpr, LockType, Query, SimpleExpr, UnionType},
+    ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DbBackend, EntityTrait, Order, PaginatorTrait, QueryFilter,
+    QueryOrder, QuerySelect, Set,
 };
 
 use super::{
@@ -19,7 +19,7 @@ use crate::{
     error::{ApiError, ApiResult},
     identity::rules::Checks,
     reference,
-    web::{Page, Paging},
+    web::{count_at_most, Page, Paging},
 };
 
 pub const EMAIL_TAKEN: &str = "A participant with this e-mail already exists.";
@@ -272,18 +272,26 @@ pub async fn dtos(db: &impl ConnectionTrait, rows: Vec<participant::Model>) -> A
     if ids.is_empty() {
         return Ok(Vec::new());
     }
+    // The four link tables in one statement (a list page reads it on every call).
     let mut links: [HashMap<i32, Vec<i32>>; 4] = Default::default();
-    for (i, (table, column, _, _)) in LINKS.iter().enumerate() {
-        let q = Query::select()
-            .columns([a("participant_id"), a(column)])
+    let link_query = |i: usize, table: &str, column: &str| {
+        Query::select()
+            .expr_as(Expr::val(i as i32), a("link"))
+            .column(a("participant_id"))
+            .expr_as(Expr::col(a(column)), a("reference_id"))
             .from(a(table))
             .and_where(Expr::col(a("participant_id")).is_in(ids.clone()))
-            .order_by(a(column), Order::Asc)
-            .to_owned();
-        for row in db.query_all(&q).await? {
-            let (pid, rid): (i32, i32) = (row.try_get_by_index(0)?, row.try_get_by_index(1)?);
-            links[i].entry(pid).or_default().push(rid);
-        }
+            .to_owned()
+    };
+    let (table, column, _, _) = LINKS[0];
+    let mut q = link_query(0, table, column);
+    for (i, (table, column, _, _)) in LINKS.iter().enumerate().skip(1) {
+        q.union(UnionType::All, link_query(i, table, column));
+    }
+    q.order_by(a("link"), Order::Asc).order_by(a("reference_id"), Order::Asc);
+    for row in db.query_all(&q).await? {
+        let (i, pid, rid): (i32, i32, i32) = (row.try_get_by_index(0)?, row.try_get_by_index(1)?, row.try_get_by_index(2)?);
+        links[i as usize].entry(pid).or_default().push(rid);
     }
     let mut participations: HashMap<i32, Vec<ParticipationDto>> = HashMap::new();
     for p in participation::Entity::find()
@@ -344,7 +352,9 @@ pub async fn dto(db: &impl ConnectionTrait, p: participant::Model) -> ApiResult<
 pub struct Filters {
     pub mentor_program_id: Option<i32>,
     pub role: Option<ParticipantRole>,
-    pub name_pattern: Option<String>,
+    /// Part of the full name, of the e-mail (trimmed, not empty).
+    pub name: Option<String>,
+    pub email: Option<String>,
     pub status: Option<ParticipantStatus>,
     pub district_set_type: Option<DistrictSetType>,
     pub district_id: Option<i32>,
@@ -368,8 +378,11 @@ pub async fn list(db: &impl ConnectionTrait, scope: &Scope, f: &Filters, paging:
     if let Some(role) = f.role {
         cond = cond.add(participant::Column::RoleCode.eq(role.code()));
     }
-    if let Some(pattern) = &f.name_pattern {
-        cond = cond.add(Expr::col(participant::Column::SortName).like(LikeExpr::new(pattern).escape('\\')));
+    if let Some(text) = &f.name {
+        cond = cond.add(search_condition(db.get_database_backend(), Searched::Name, text));
+    }
+    if let Some(text) = &f.email {
+        cond = cond.add(search_condition(db.get_database_backend(), Searched::Email, text));
     }
     if let Some(status) = f.status {
         cond = cond.add(participant::Column::Status.eq(status.code()));
@@ -391,7 +404,7 @@ pub async fn list(db: &impl ConnectionTrait, scope: &Scope, f: &Filters, paging:
         }
     }
     let select = participant::Entity::find().filter(cond);
-    let total = select.clone().count(db).await?;
+    let total = count_at_most(db, select.clone(), paging.count_limit()).await?;
     let order = if f.descending { Order::Desc } else { Order::Asc };
     let column = match f.sort_by {
         SortBy::FullName => participant::Column::SortName,
@@ -407,7 +420,47 @@ pub async fn list(db: &impl ConnectionTrait, scope: &Scope, f: &Filters, paging:
         .limit(paging.size)
         .all(db)
         .await?;
-    Ok(Page::new(dtos(db, rows).await?, paging, total))
+    Ok(Page::counted(dtos(db, rows).await?, paging, total))
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Searched {
+    Name,
+    Email,
+}
+
+/// Participants whose name or e-mail contains `text`, case- and accent-insensitively,
+/// through the search index of migration 000081: FTS5 trigrams on SQLite, pg_trgm over
+/// `mentorpay_fold(…)` on PostgreSQL. Trigrams cannot look up fewer than three
+/// characters; such short parts scan the lower-cased column on SQLite (case-insensitive,
+/// accents as typed) and are answered by the same LIKE on PostgreSQL.
+fn search_condition(backend: DbBackend, what: Searched, text: &str) -> SimpleExpr {
+    let column = match what {
+        Searched::Name => participant::Column::FullName,
+        Searched::Email => participant::Column::Email,
+    };
+    if backend == DbBackend::Postgres {
+        let fold = |e: SimpleExpr| SimpleExpr::from(Func::cust(Alias::new("mentorpay_fold")).arg(e));
+        // PostgreSQL's LIKE escapes with a backslash, as contains_pattern writes.
+        return fold(Expr::col((participant::Entity, column))).binary(BinOper::Like, fold(Expr::val(rules::search_pattern(text))));
+    }
+    if text.chars().count() < 3 {
+        let lowered = match what {
+            Searched::Name => participant::Column::SortName,
+            Searched::Email => participant::Column::Email,
+        };
+        return Expr::col((participant::Entity, lowered)).like(LikeExpr::new(rules::search_pattern(text)).escape('\\'));
+    }
+    let fts_column = match what {
+        Searched::Name => "full_name",
+        Searched::Email => "email",
+    };
+    let matches = Query::select()
+        .expr(Expr::col(a("rowid")))
+        .from(a("participant_search"))
+        .and_where(Expr::cust_with_values("participant_search MATCH ?", [rules::fts_phrase(fts_column, text)]))
+        .to_owned();
+    Expr::col((participant::Entity, participant::Column::Id)).in_subquery(matches)
 }
 
 /// Checked filters of `GET /payment-requests/participant-list`.

@@ -713,7 +713,7 @@ pub async fn list(state: web::Data<AppState>, me: CurrentUser, Query(q): Query<L
     let filter = store::ListFilter { query: &q, scope: &scope, statuses: &statuses, forms: &forms };
     let (rows, total) = store::list(&state.db, &filter, paging).await?;
     let items = rows.into_iter().map(|r| list_item(&me, r)).collect::<ApiResult<Vec<_>>>()?;
-    Ok(web::Json(Page::new(items, paging, total)))
+    Ok(web::Json(Page::counted(items, paging, total)))
 }
 
 #[utoipa::path(get, path = "/api/v1/payment-requests/summary", tag = "payment-requests", security(("bearer" = [])), params(SummaryQuery),

@@ -5,8 +5,7 @@ use std::collections::HashMap;
 use chrono::{NaiveDate, NaiveTime, Utc};
 use sea_orm::{
     sea_query::{Expr, ExprTrait, Func},
-    ColumnTrait, Condition, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder,
-    QuerySelect,
+    ColumnTrait, Condition, ConnectionTrait, EntityTrait, Order, QueryFilter, QueryOrder, QuerySelect, QueryTrait,
 };
 
 use super::{
@@ -22,7 +21,7 @@ use crate::{
     },
     error::{ApiError, ApiResult},
     money::Money,
-    web::Paging,
+    web::{count_at_most, Count, Paging},
 };
 
 pub const ENTITY: &str = "payment_request";
@@ -250,22 +249,33 @@ pub fn list_order(q: &ListQuery) -> Vec<(pr::Column, Order)> {
     order
 }
 
-pub async fn list(db: &impl ConnectionTrait, f: &ListFilter<'_>, paging: Paging) -> ApiResult<(Vec<pr::Model>, u64)> {
+/// A page of the list and its count. The page's ids are chosen first from the filter and
+/// sort indexes alone (a sort then carries ids, not whole rows), and only those rows are
+/// read; the count comes from the kept totals when they can answer it, otherwise it stops
+/// at the bound past the page ([`Paging::count_limit`]).
+pub async fn list(db: &impl ConnectionTrait, f: &ListFilter<'_>, paging: Paging) -> ApiResult<(Vec<pr::Model>, Count)> {
     let q = f.query;
     let cond = f.condition();
-    let mut select = pr::Entity::find().filter(cond.clone());
     // Each sort column may be NULL (not submitted, no placement, not approved).
-    for (column, order) in list_order(q) {
-        let nulls = crate::web::nulls_for(&order);
-        select = select.order_by_with_nulls(column, order, nulls);
-    }
+    let keys = list_order(q);
+    let ordered = |mut select: sea_orm::Select<pr::Entity>| {
+        for (column, order) in &keys {
+            select = select.order_by_with_nulls(*column, order.clone(), crate::web::nulls_for(order));
+        }
+        select
+    };
+    let page_ids = ordered(pr::Entity::find().select_only().column(pr::Column::Id).filter(cond.clone()))
+        .offset(paging.offset())
+        .limit(paging.size)
+        .into_query();
+    let rows = ordered(pr::Entity::find().filter(pr::Column::Id.in_subquery(page_ids))).all(db).await?;
     // Only program, scope and status filters: the kept totals answer the count.
     let total = if f.row_filters().is_empty() {
-        totals(db, f.scope, q.mentorprogramid, f.statuses).await?.iter().map(|t| t.request_count).sum::<i64>().try_into().unwrap_or(0)
+        let n: i64 = totals(db, f.scope, q.mentorprogramid, f.statuses).await?.iter().map(|t| t.request_count).sum();
+        Count::exact(u64::try_from(n).unwrap_or(0))
     } else {
-        pr::Entity::find().filter(cond).count(db).await?
+        count_at_most(db, pr::Entity::find().filter(cond), paging.count_limit()).await?
     };
-    let rows = select.offset(paging.offset()).limit(paging.size).all(db).await?;
     Ok((rows, total))
 }
 

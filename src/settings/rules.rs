@@ -5,7 +5,6 @@ use chrono::{DateTime, NaiveDate, Utc};
 
 use super::dto::{BannerInput, FormLimitDto, GeneralSettingsRequest};
 use crate::{
-    auth::permissions::{ADMINISTRATOR, COORDINATOR},
     error::{ApiError, FieldErrors},
     identity::rules::Checks,
     money::Money,
@@ -282,10 +281,9 @@ pub fn check_block(is_blocked: bool, message: Option<&str>) -> Result<Option<Str
     }
 }
 
-/// While blocked, users holding Coordinator and not Administrator cannot sign in or refresh.
-pub fn is_shut_out(is_blocked: bool, roles: &[String]) -> bool {
-    is_blocked && roles.iter().any(|r| r == COORDINATOR) && !roles.iter().any(|r| r == ADMINISTRATOR)
-}
+/// While blocked, users holding Coordinator and not Administrator cannot sign in, refresh
+/// or call: the rule lives with the per-call check in the kernel.
+pub use crate::auth::is_shut_out;
 
 // ---- notification banners ----
 

@@ -16,6 +16,8 @@ export interface ServerPaging {
   page: number;
   size: number;
   totalCount: number;
+  /** False: at least `totalCount` rows match (the server stopped counting). */
+  totalCountIsExact?: boolean;
   sizes: readonly number[];
 }
 
@@ -74,7 +76,8 @@ export function DataTable<T>({
     manualPagination: true,
     getRowId: (row) => String(rowKey(row)),
   });
-  const pages = pageCount(paging.size, paging.totalCount);
+  const exact = paging.totalCountIsExact ?? true;
+  const pages = pageCount(paging.size, paging.totalCount, exact);
   // Columns may define a `footer` (page sums): one footer row, shown with the rows.
   const withFooter = rows.length > 0 && columns.some((c) => c.footer !== undefined);
 
@@ -172,7 +175,7 @@ export function DataTable<T>({
       <Group justify="space-between" mt="md">
         <Group gap="xs">
           <Text size="sm" c="dimmed" data-testid="table-range">
-            {rangeText(paging.page, paging.size, paging.totalCount)}
+            {rangeText(paging.page, paging.size, paging.totalCount, exact)}
           </Text>
           <Select
             aria-label="Rows per page"

@@ -9,4 +9,11 @@ describe('paging', () => {
     expect(pageCount(10, 25)).toBe(3);
     expect(pageCount(10, 0)).toBe(1);
   });
+
+  it('a count that stopped at its bound reads "10,000+" and leaves a next page', () => {
+    expect(rangeText(1, 25, 10000, false)).toBe('1–25 of 10,000+');
+    expect(rangeText(2, 25, 10000, true)).toBe('26–50 of 10000');
+    expect(pageCount(25, 10000, false)).toBe(401);
+    expect(pageCount(25, 10000, true)).toBe(400);
+  });
 });

@@ -10,6 +10,8 @@ export interface Page<T> {
   page: number;
   size: number;
   totalCount: number;
+  /** False: at least totalCount match (docs/api.md, bounded counts). */
+  totalCountIsExact?: boolean;
 }
 
 /** One entry of any reference list; fixed enumerations carry their wire value in `code`. */

@@ -215,7 +215,7 @@ export default function PaymentRequestDetailsListPage() {
             rowKey={(row) => row.id}
             sort={state}
             onSort={(column) => go(toggleRequestSort(state, column))}
-            paging={{ page: state.page, size: state.size, totalCount: list.data?.totalCount ?? 0, sizes: PAGE_SIZES }}
+            paging={{ page: state.page, size: state.size, totalCount: list.data?.totalCount ?? 0, totalCountIsExact: list.data?.totalCountIsExact, sizes: PAGE_SIZES }}
             onPage={(page) => go({ ...state, page })}
             onSize={(size) => go({ ...state, size, page: 1 })}
             loading={list.isLoading}

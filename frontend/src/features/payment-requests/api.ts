@@ -9,6 +9,8 @@ export interface Page<T> {
   page: number;
   size: number;
   totalCount: number;
+  /** False: at least totalCount match (docs/api.md, bounded counts). */
+  totalCountIsExact?: boolean;
 }
 
 export interface RefItem {

@@ -1,0 +1,94 @@
+//! Lists at scale (issue 15) on the real app and a real SQLite file: counts that stop at
+//! their bound and say so, and the participant search through its trigram index (case-
+//! and accent-insensitive, kept in step with every insert, edit and delete).
+
+mod common;
+
+use common::*;
+use serde_json::{json, Value};
+
+const PARTICIPANTS: &str = "/api/v1/participants";
+
+fn person(first: &str, last: &str, email: &str) -> Value {
+    json!({
+        "firstName": first, "lastName": last, "email": email, "status": "Active", "roleCode": "Mentor",
+        "workplaceSettingIds": [], "languageIds": [], "educationLevelIds": [], "permitLevelIds": [],
+    })
+}
+
+async fn names(app: &TestApp, token: &str, query: &str) -> Vec<String> {
+    let r = app.get(&format!("{PARTICIPANTS}?{query}&SortBy=fullName"), token).await;
+    let body = r.ok();
+    assert_eq!(body["totalCountIsExact"], true, "{body}");
+    let items = body["items"].as_array().unwrap();
+    assert_eq!(body["totalCount"].as_u64().unwrap() as usize, items.len());
+    items.iter().map(|p| p["fullName"].as_str().unwrap().to_owned()).collect()
+}
+
+#[actix_web::test]
+async fn participant_search_is_case_and_accent_insensitive_and_follows_every_change() {
+    let app = spawn().await;
+    let admin = app.admin_token().await;
+    let mut ids = Vec::new();
+    for (first, last, email) in [
+        ("José", "Núñez", "jnunez@example.org"),
+        ("Jose", "Smith", "jsmith@example.org"),
+        ("Ana", "Lopez", "ana.lopez@example.org"),
+        ("Zoë", "Ångström", "ZOE@Example.org"),
+    ] {
+        let r = app.post(PARTICIPANTS, Some(&admin), person(first, last, email)).await;
+        assert_eq!(r.status, 201, "{}", r.body);
+        ids.push(r.body["id"].as_i64().unwrap());
+    }
+    // Three characters and more: the trigram index.
+    assert_eq!(names(&app, &admin, "FullName=jose").await, ["Jose Smith", "José Núñez"]);
+    assert_eq!(names(&app, &admin, "FullName=NÚÑEZ").await, ["José Núñez"]);
+    assert_eq!(names(&app, &admin, "FullName=nunez").await, ["José Núñez"]);
+    assert_eq!(names(&app, &admin, "FullName=e%20n").await, ["José Núñez"]);
+    assert_eq!(names(&app, &admin, "FullName=angstr").await, ["Zoë Ångström"]);
+    assert_eq!(names(&app, &admin, "Email=NUNEZ@").await, ["José Núñez"]);
+    assert_eq!(names(&app, &admin, "Email=example.org").await.len(), 4);
+    assert_eq!(names(&app, &admin, "FullName=jose&Email=smith").await, ["Jose Smith"]);
+    // Quotes and FTS syntax are plain text, never an error.
+    assert!(names(&app, &admin, "FullName=%22jo%22%20OR%20x").await.is_empty());
+    assert!(names(&app, &admin, "FullName=NEAR(a%20b)").await.is_empty());
+    // Shorter parts scan the lower-cased column.
+    assert_eq!(names(&app, &admin, "FullName=LO").await, ["Ana Lopez"]);
+    assert_eq!(names(&app, &admin, "FullName=%25").await, Vec::<String>::new());
+
+    // An edit moves the name in the index; a deletion leaves the list.
+    let jose = app.get(&format!("{PARTICIPANTS}/{}", ids[0]), &admin).await.ok().clone();
+    let mut body = person("Josefina", "Nadal", "jnadal@example.org");
+    body["version"] = jose["version"].clone();
+    app.put(&format!("{PARTICIPANTS}/{}", ids[0]), &admin, body).await.ok();
+    assert!(names(&app, &admin, "FullName=nunez").await.is_empty());
+    assert!(names(&app, &admin, "Email=jnunez").await.is_empty());
+    assert_eq!(names(&app, &admin, "FullName=josefina").await, ["Josefina Nadal"]);
+    assert_eq!(names(&app, &admin, "Email=jnadal").await, ["Josefina Nadal"]);
+    assert_eq!(app.delete(&format!("{PARTICIPANTS}/{}", ids[1]), &admin).await.status, 204);
+    assert_eq!(names(&app, &admin, "FullName=jose").await, ["Josefina Nadal"]);
+}
+
+#[actix_web::test]
+async fn counts_stop_at_the_bound_and_say_so() {
+    let app = spawn().await;
+    let admin = app.admin_token().await;
+    mentorpay::demo::seed::participants(&app.state.db, 10_060).await.unwrap();
+
+    // Page 1: counted up to 10,000, reported as "at least".
+    let first = app.get(&format!("{PARTICIPANTS}?Size=25"), &admin).await.ok().clone();
+    assert_eq!((first["totalCount"].as_u64(), first["totalCountIsExact"].as_bool()), (Some(10_000), Some(false)));
+    assert_eq!(first["items"].as_array().unwrap().len(), 25);
+    // A page past the bound counts up to its end: still "at least", the page inside it.
+    let far = app.get(&format!("{PARTICIPANTS}?Size=25&Page=402"), &admin).await.ok().clone();
+    assert_eq!((far["totalCount"].as_u64(), far["totalCountIsExact"].as_bool()), (Some(10_050), Some(false)));
+    assert_eq!(far["items"].as_array().unwrap().len(), 25);
+    // The last page sees the end: exact.
+    let last = app.get(&format!("{PARTICIPANTS}?Size=25&Page=403"), &admin).await.ok().clone();
+    assert_eq!((last["totalCount"].as_u64(), last["totalCountIsExact"].as_bool()), (Some(10_060), Some(true)));
+    assert_eq!(last["items"].as_array().unwrap().len(), 10);
+    // A narrower filter under the bound is exact.
+    let some = app.get(&format!("{PARTICIPANTS}?Status=Inactive&Size=25"), &admin).await.ok().clone();
+    assert_eq!(some["totalCountIsExact"], true);
+    assert!(some["totalCount"].as_u64().unwrap() < 10_000);
+}
