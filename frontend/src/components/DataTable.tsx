@@ -94,7 +94,7 @@ export function DataTable<T>({
           under the content width at 1280 px (892 px beside the menu), where nothing may scroll. */}
       <Table.ScrollContainer minWidth={840}>
         {/* Expansion rows would break the zebra pattern. */}
-        <Table striped={!renderExpanded} highlightOnHover aria-label={label} aria-busy={loading || fetching} verticalSpacing={dense ? 4 : undefined} layout={fixedLayout ? 'fixed' : undefined}>
+        <Table striped={!renderExpanded} highlightOnHover aria-label={label} aria-busy={loading || fetching} verticalSpacing={dense ? 2 : undefined} style={fixedLayout ? { tableLayout: 'fixed', width: '100%' } : undefined}>
           <Table.Thead>
             {table.getHeaderGroups().map((group) => (
               <Table.Tr key={group.id}>

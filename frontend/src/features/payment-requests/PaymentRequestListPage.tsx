@@ -69,7 +69,7 @@ function columns(
       id: 'id',
       header: 'Request',
       enableSorting: false,
-      meta: { width: 134 },
+      meta: { width: 100 },
       // Two facts per cell (form name under the number, description under the payee): at
       // 1280 px ten columns side by side cut the status labels and scrolled sideways.
       cell: ({ row }) => (
@@ -87,7 +87,7 @@ function columns(
     },
     {
       id: 'payee',
-      header: 'Payee and description',
+      header: 'Payee',
       enableSorting: false,
       // This column takes what the others leave: long words break rather than widen it.
       cell: ({ row }) => (
@@ -99,22 +99,22 @@ function columns(
         </Box>
       ),
     },
-    { id: 'formStatus', header: 'Status', enableSorting: false, meta: { width: 112 }, cell: ({ row }) => <StatusCell status={row.original.formStatus} size="xs" /> },
+    { id: 'formStatus', header: 'Status', enableSorting: false, meta: { width: 156 }, cell: ({ row }) => <StatusCell status={row.original.formStatus} size="xs" /> },
     {
       id: 'requestedAmount',
       header: 'Requested',
       enableSorting: false,
-      meta: { align: 'right', width: 90 },
+      meta: { align: 'right', width: 96 },
       cell: ({ row }) => <Nowrap>{formatMoney(row.original.requestedAmount)}</Nowrap>,
     },
     {
       id: 'approvedAmount',
       header: 'Approved',
-      meta: { align: 'right', width: 96 },
+      meta: { align: 'right', width: 102 },
       cell: ({ row }) => (row.original.approvedAmount == null ? '' : <Nowrap>{formatMoney(row.original.approvedAmount)}</Nowrap>),
     },
-    { id: 'submittedOn', header: 'Submitted', meta: { width: 100 }, cell: ({ row }) => <Nowrap>{formatDate(row.original.submittedOn)}</Nowrap> },
-    { id: 'placementEndDate', header: 'Placement end', meta: { width: 118 }, cell: ({ row }) => <Nowrap>{formatDate(row.original.placementEndDate)}</Nowrap> },
+    { id: 'submittedOn', header: 'Submitted', meta: { width: 104 }, cell: ({ row }) => <Nowrap>{formatDate(row.original.submittedOn)}</Nowrap> },
+    { id: 'placementEndDate', header: 'Placement end', meta: { width: 142 }, cell: ({ row }) => <Nowrap>{formatDate(row.original.placementEndDate)}</Nowrap> },
   ];
 }
 
@@ -135,14 +135,15 @@ function Summary({ mentorProgramId, onPick }: { mentorProgramId?: number; onPick
             title={`Requested ${formatMoney(s.requestedAmount)}${s.approvedAmount > 0 ? `, approved ${formatMoney(s.approvedAmount)}` : ''}`}
             onClick={() => onPick(s.formStatus)}
           >
-            <Group justify="space-between" gap={4} wrap="nowrap">
-              <Text size="xs" c="dimmed" truncate>
-                {statusLabel(s.formStatus)}
-              </Text>
-              <Text fw={700} size="sm" data-testid={`count-${s.formStatus}`}>
-                {s.count}
-              </Text>
-            </Group>
+            <Text size="xs" c="dimmed" lh={1.2}>
+              {statusLabel(s.formStatus)}
+            </Text>
+            <Text fw={700} size="sm" lh={1.3} data-testid={`count-${s.formStatus}`}>
+              {s.count}
+            </Text>
+            <Text size="xs" lh={1.2} style={{ fontVariantNumeric: 'tabular-nums' }}>
+              {s.approvedAmount > 0 ? `Approved ${formatMoney(s.approvedAmount)}` : `Requested ${formatMoney(s.requestedAmount)}`}
+            </Text>
           </UnstyledButton>
         </Paper>
       ))}
@@ -285,6 +286,7 @@ function RequestList() {
             empty={<Text fw={500}>No payment requests match.</Text>}
             dense
             fixedLayout
+
           />
         )}
       </Stack>
