@@ -117,7 +117,7 @@ test.describe('budgets', () => {
     await expect(page.getByTestId('total-budgeted')).toHaveText('$1,150.50');
     await page.getByRole('button', { name: 'Cancel Changes' }).click();
     await page.getByRole('dialog', { name: 'Cancel Changes' }).getByRole('button', { name: 'Cancel Changes' }).click();
-    await expect(lineA).toHaveValue('$1,000.00');
+    await expect(lineA).toHaveValue('1000.00');
     await lineA.fill('1200');
     await lineA.press('Enter');
     await confirmSave(page);

@@ -154,7 +154,7 @@ test.describe('settings', () => {
     await confirmSave(page);
     await expect(page.getByText('The general settings were saved.')).toBeVisible();
     await page.reload();
-    await expect(page.getByLabel('Mileage rate (per mile)')).toHaveValue('$0.72');
+    await expect(page.getByLabel('Mileage rate (per mile)')).toHaveValue('0.72');
 
     // Someone else saves meanwhile: this page's save is a 409, said as such, and reload shows theirs.
     const token = await adminToken(request, baseURL!);

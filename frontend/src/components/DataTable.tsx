@@ -3,6 +3,9 @@ import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from '@tan
 import { Fragment, type ReactNode } from 'react';
 import { pageCount, rangeText } from './paging';
 
+/** A column may ask for a fixed width (`meta: { width: 120 }`); the others share the rest. */
+const widthOf = (def: { meta?: unknown }): number | undefined => (def.meta as { width?: number } | undefined)?.width;
+
 /** Money columns declare `meta: { align: 'right' }`: amounts line up on the cents in every table. */
 const alignOf = (def: { meta?: unknown }): 'right' | undefined => ((def.meta as { align?: string } | undefined)?.align === 'right' ? 'right' : undefined);
 
@@ -41,6 +44,10 @@ interface Props<T> {
   /** A row's expansion, shown in a full-width row under it (nothing: collapsed). The caller
    * owns which rows are open and puts the toggle button in a cell. */
   renderExpanded?: (row: T) => ReactNode;
+  /** Tighter rows, for work lists that must show many rows above the fold. */
+  dense?: boolean;
+  /** Columns keep the widths they ask for (`meta.width`); the others share what is left. */
+  fixedLayout?: boolean;
 }
 
 function sortMark(active: boolean, descending: boolean) {
@@ -67,6 +74,8 @@ export function DataTable<T>({
   fetching = false,
   empty,
   renderExpanded,
+  dense = false,
+  fixedLayout = false,
 }: Props<T>) {
   const table = useReactTable({
     data: rows,
@@ -88,7 +97,7 @@ export function DataTable<T>({
           under the content width at 1280 px (892 px beside the menu), where nothing may scroll. */}
       <Table.ScrollContainer minWidth={840}>
         {/* Expansion rows would break the zebra pattern. */}
-        <Table striped={!renderExpanded} highlightOnHover aria-label={label} aria-busy={loading || fetching}>
+        <Table striped={!renderExpanded} highlightOnHover aria-label={label} aria-busy={loading || fetching} verticalSpacing={dense ? 2 : undefined} style={fixedLayout ? { tableLayout: 'fixed', width: '100%' } : undefined}>
           <Table.Thead>
             {table.getHeaderGroups().map((group) => (
               <Table.Tr key={group.id}>
@@ -100,6 +109,8 @@ export function DataTable<T>({
                     <Table.Th
                       key={header.id}
                       ta={alignOf(header.column.columnDef)}
+                      w={widthOf(header.column.columnDef)}
+                      style={{ whiteSpace: 'nowrap' }}
                       aria-sort={active ? (sort.sortDescending ? 'descending' : 'ascending') : sortable ? 'none' : undefined}
                     >
                       {sortable ? (

@@ -31,11 +31,11 @@ export function WelcomeHeader() {
           Signed in as {user?.email} ({user?.roles[0]}).
         </Text>
       </Group>
-      <Paper withBorder radius="md" px="sm" py={2} component="section" aria-label="System status">
+      <Paper withBorder radius="md" px="sm" py={2} component="section" aria-label="System status" style={{ flexShrink: 0 }}>
         {health.isLoading && <Loader size="xs" />}
         {health.error && <StatusBadge label="Service" value="unreachable" />}
         {health.data && (
-          <Group gap="md">
+          <Group gap="md" wrap="nowrap">
             <StatusBadge label="Service" value={health.data.status} />
             <StatusBadge label="Database" value={health.data.database} />
             <Group gap={4}>

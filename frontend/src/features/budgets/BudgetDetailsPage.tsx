@@ -155,14 +155,16 @@ export default function BudgetDetailsPage() {
                 onChange={setProgramFilter}
               />
               <SaveError error={error} unshown={server.other} />
-              {/* Fixed columns that fit 1280 px: no sideways scrolling; the header stays under the top bar. */}
+              {/* Fixed columns that fit 1280 px (no sideways scrolling). The lines scroll in their own
+                  box under a header that stays put, so the header and the save bar below are always in view. */}
+              <Box data-testid="budget-scroll" style={{ maxHeight: 'calc(100vh - 400px)', minHeight: 200, overflowY: 'auto' }}>
                 <Table
                   withTableBorder
                   striped
                   verticalSpacing={4}
                   data-testid="budget-grid"
                   stickyHeader
-                  stickyHeaderOffset={68}
+                  stickyHeaderOffset={0}
                   layout="fixed"
                   style={{ fontVariantNumeric: 'tabular-nums' }}
                 >
@@ -266,6 +268,7 @@ export default function BudgetDetailsPage() {
                     </Table.Tr>
                   </Table.Tfoot>
                 </Table>
+              </Box>
               {canEdit && (
                 // The save bar stays in view at the bottom of the window, however long the year.
                 <Group

@@ -32,8 +32,8 @@ function Field({
   readOnly: boolean;
   lookups: GenericLookups;
 }) {
-  // Required fields carry the asterisk; optional ones say so (the server accepts them empty).
-  const mark = readOnly ? {} : spec.optional ? { description: 'Optional' } : { withAsterisk: true };
+  // Optional fields say so (the server accepts them empty); every other one is required.
+  const mark = !readOnly && spec.optional ? { description: 'Optional' } : {};
   switch (spec.kind) {
     case 'bool':
       return <Checkbox aria-label={label} checked={value === true} disabled={readOnly} onChange={(e) => onChange(e.currentTarget.checked)} />;

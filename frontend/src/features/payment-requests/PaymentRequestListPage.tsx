@@ -55,6 +55,7 @@ function columns(
       id: 'select',
       header: '',
       enableSorting: false,
+      meta: { width: 32 },
       cell: ({ row }) =>
         row.original.availableActions.includes('moveToReadyForProcessing') ? (
           <Checkbox
@@ -68,6 +69,7 @@ function columns(
       id: 'id',
       header: 'Request',
       enableSorting: false,
+      meta: { width: 100 },
       // Two facts per cell (form name under the number, description under the payee): at
       // 1280 px ten columns side by side cut the status labels and scrolled sideways.
       cell: ({ row }) => (
@@ -77,7 +79,7 @@ function columns(
               {row.original.formType} #{row.original.id}
             </Nowrap>
           </Anchor>
-          <Text size="xs" c="dimmed">
+          <Text size="xs" c="dimmed" truncate title={formTypeName(types, row.original.formType)}>
             {formTypeName(types, row.original.formType)}
           </Text>
         </>
@@ -85,34 +87,34 @@ function columns(
     },
     {
       id: 'payee',
-      header: 'Payee and description',
+      header: 'Payee',
       enableSorting: false,
       // This column takes what the others leave: long words break rather than widen it.
       cell: ({ row }) => (
         <Box style={{ overflowWrap: 'anywhere' }}>
           <Text size="sm">{payees.get(row.original.participationId) ?? `#${row.original.participationId}`}</Text>
-          <Text size="xs" c="dimmed" lineClamp={2} title={row.original.description ?? undefined}>
+          <Text size="xs" c="dimmed" lineClamp={1} title={row.original.description ?? undefined} data-testid="description">
             {row.original.description ?? ''}
           </Text>
         </Box>
       ),
     },
-    { id: 'formStatus', header: 'Status', enableSorting: false, cell: ({ row }) => <StatusCell status={row.original.formStatus} /> },
+    { id: 'formStatus', header: 'Status', enableSorting: false, meta: { width: 156 }, cell: ({ row }) => <StatusCell status={row.original.formStatus} size="xs" /> },
     {
       id: 'requestedAmount',
       header: 'Requested',
       enableSorting: false,
-      meta: { align: 'right' },
+      meta: { align: 'right', width: 96 },
       cell: ({ row }) => <Nowrap>{formatMoney(row.original.requestedAmount)}</Nowrap>,
     },
     {
       id: 'approvedAmount',
       header: 'Approved',
-      meta: { align: 'right' },
+      meta: { align: 'right', width: 102 },
       cell: ({ row }) => (row.original.approvedAmount == null ? '' : <Nowrap>{formatMoney(row.original.approvedAmount)}</Nowrap>),
     },
-    { id: 'submittedOn', header: 'Submitted on', cell: ({ row }) => <Nowrap>{formatDate(row.original.submittedOn)}</Nowrap> },
-    { id: 'placementEndDate', header: 'Placement end', cell: ({ row }) => <Nowrap>{formatDate(row.original.placementEndDate)}</Nowrap> },
+    { id: 'submittedOn', header: 'Submitted', meta: { width: 104 }, cell: ({ row }) => <Nowrap>{formatDate(row.original.submittedOn)}</Nowrap> },
+    { id: 'placementEndDate', header: 'Placement end', meta: { width: 142 }, cell: ({ row }) => <Nowrap>{formatDate(row.original.placementEndDate)}</Nowrap> },
   ];
 }
 
@@ -133,16 +135,14 @@ function Summary({ mentorProgramId, onPick }: { mentorProgramId?: number; onPick
             title={`Requested ${formatMoney(s.requestedAmount)}${s.approvedAmount > 0 ? `, approved ${formatMoney(s.approvedAmount)}` : ''}`}
             onClick={() => onPick(s.formStatus)}
           >
-            <Group justify="space-between" gap={4} wrap="nowrap">
-              <Text size="xs" c="dimmed" truncate>
-                {statusLabel(s.formStatus)}
-              </Text>
-              <Text fw={700} size="sm" data-testid={`count-${s.formStatus}`}>
-                {s.count}
-              </Text>
-            </Group>
-            <Text size="xs" ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
-              {formatMoney(s.approvedAmount > 0 ? s.approvedAmount : s.requestedAmount)}
+            <Text size="xs" c="dimmed" lh={1.2}>
+              {statusLabel(s.formStatus)}
+            </Text>
+            <Text fw={700} size="sm" lh={1.3} data-testid={`count-${s.formStatus}`}>
+              {s.count}
+            </Text>
+            <Text size="xs" lh={1.2} style={{ fontVariantNumeric: 'tabular-nums' }}>
+              {s.approvedAmount > 0 ? `Approved ${formatMoney(s.approvedAmount)}` : `Requested ${formatMoney(s.requestedAmount)}`}
             </Text>
           </UnstyledButton>
         </Paper>
@@ -284,6 +284,9 @@ function RequestList() {
             loading={list.isLoading}
             fetching={list.isFetching && !list.isLoading}
             empty={<Text fw={500}>No payment requests match.</Text>}
+            dense
+            fixedLayout
+
           />
         )}
       </Stack>

@@ -92,7 +92,7 @@ export function RequestFilters({ state, onChange, compact = false }: { state: Re
         </>
       ) : (
         <Button variant="subtle" size="sm" mt={24} onClick={() => setMoreOpen(true)} aria-expanded={false}>
-          More filters (dates)
+          More filters
         </Button>
       )}
     </SimpleGrid>

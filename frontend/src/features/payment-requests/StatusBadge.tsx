@@ -16,7 +16,7 @@ export const statusLabel = (status: string) => {
   return words.charAt(0).toUpperCase() + words.slice(1);
 };
 
-export function StatusBadge({ status, size }: { status: string; size?: 'sm' | 'md' }) {
+export function StatusBadge({ status, size }: { status: string; size?: 'xs' | 'sm' | 'md' }) {
   return (
     <Badge color={COLORS[status] ?? 'gray'} variant="light" size={size}>
       {statusLabel(status)}

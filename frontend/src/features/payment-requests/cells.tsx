@@ -8,8 +8,8 @@ import { StatusBadge } from './StatusBadge';
 export const Nowrap = ({ children }: { children: ReactNode }) => <span style={{ whiteSpace: 'nowrap' }}>{children}</span>;
 
 /** The status badge at its full width (a squeezed cell would cut the label). */
-export const StatusCell = ({ status }: { status: string }) => (
+export const StatusCell = ({ status, size = 'sm' }: { status: string; size?: 'xs' | 'sm' }) => (
   <Box w="max-content">
-    <StatusBadge status={status} size="sm" />
+    <StatusBadge status={status} size={size} />
   </Box>
 );
