@@ -571,3 +571,34 @@ async fn every_route_checks_its_permission_and_the_coordinator_scope() {
     assert_eq!(view(&w, &w.coord, &format!("payee-list?FiscalYearId={fy}")).await.as_array().unwrap().len(), 1);
     assert_eq!(view(&w, &w.coord, "participants/emails").await.as_array().unwrap().len(), 2);
 }
+
+#[actix_web::test]
+async fn the_openapi_document_lists_every_report_call() {
+    let app = spawn().await;
+    let doc = app.call(reqwest::Method::GET, "/api/v1/openapi.json", None, None).await;
+    let paths = doc.ok()["paths"].as_object().unwrap().clone();
+    for path in [
+        "/api/v1/reports",
+        "/api/v1/reports/mentor-program-reimbursements",
+        "/api/v1/reports/mentor-program-reimbursements/retrieve",
+        "/api/v1/reports/participants",
+        "/api/v1/reports/participants/retrieve",
+        "/api/v1/reports/participants/emails",
+        "/api/v1/reports/approvals-by-accounts",
+        "/api/v1/reports/approvals-by-accounts/retrieve",
+        "/api/v1/reports/approvals-by-request-type",
+        "/api/v1/reports/approvals-by-request-type/retrieve",
+        "/api/v1/reports/all-approvals",
+        "/api/v1/reports/all-approvals/retrieve",
+        "/api/v1/reports/actual-vs-budget",
+        "/api/v1/reports/actual-vs-budget/retrieve",
+        "/api/v1/reports/payee-list",
+        "/api/v1/reports/bonuses/list",
+        "/api/v1/reports/bonuses/{fiscalYearId}/{reportFormat}/retrieve",
+        "/api/v1/reports/payment-requests/{paymentRequestType}/{reportFormat}/retrieve",
+        "/api/v1/reports/payment-requests-details/retrieve",
+    ] {
+        assert!(paths.get(path).and_then(|p| p.get("get")).is_some(), "{path} missing");
+    }
+    assert!(doc.body["components"]["schemas"].get("ReportPage").is_some());
+}

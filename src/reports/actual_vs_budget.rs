@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 
 use sea_orm::{
-    sea_query::{Expr, ExprTrait, Func, Query},
+    sea_query::{ExprTrait, Query},
     ConnectionTrait, DatabaseConnection,
 };
 
@@ -65,7 +65,7 @@ impl GroupedReport for ActualVsBudget {
             .expr_as(col("bl", "mentor_program_id"), a("program_id"))
             .expr_as(col("bl", "fund_id"), a("fund_id"))
             .expr_as(col("bl", "expense_account_id"), a("account_id"))
-            .expr_as(Func::coalesce([Func::sum(col("bl", "amount_cents")).into(), Expr::val(0i64)]), a("amount"))
+            .expr_as(query::sum_i64(col("bl", "amount_cents")), a("amount"))
             .group_by_col((a("bl"), a("mentor_program_id")))
             .group_by_col((a("bl"), a("fund_id")))
             .group_by_col((a("bl"), a("expense_account_id")));
@@ -90,7 +90,7 @@ impl GroupedReport for ActualVsBudget {
             .expr_as(col("pr", "mentor_program_id"), a("program_id"))
             .expr_as(col("pr", "fund_id"), a("fund_id"))
             .expr_as(col("pr", "expense_account_id"), a("account_id"))
-            .expr_as(Func::coalesce([Func::sum(col("pr", "approved_cents")).into(), Expr::val(0i64)]), a("amount"))
+            .expr_as(query::sum_i64(col("pr", "approved_cents")), a("amount"))
             .group_by_col((a("pr"), a("mentor_program_id")))
             .group_by_col((a("pr"), a("fund_id")))
             .group_by_col((a("pr"), a("expense_account_id")));

@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 
 use sea_orm::{
-    sea_query::{Expr, ExprTrait, Func, Query},
+    sea_query::{Expr, ExprTrait, Query},
     ConnectionTrait, DatabaseConnection,
 };
 
@@ -63,7 +63,7 @@ impl GroupedReport for ApprovalsByAccounts {
             .expr_as(col("pr", "fund_id"), a("fund_id"))
             .expr_as(col("pr", "expense_account_id"), a("account_id"))
             .expr_as(Expr::cust("COUNT(*)"), a("n"))
-            .expr_as(Func::coalesce([Func::sum(col("pr", "approved_cents")).into(), Expr::val(0i64)]), a("approved"))
+            .expr_as(query::sum_i64(col("pr", "approved_cents")), a("approved"))
             .group_by_col((a("pr"), a("fund_id")))
             .group_by_col((a("pr"), a("expense_account_id")));
         query::charged(&mut approvals, "pr");
@@ -83,7 +83,7 @@ impl GroupedReport for ApprovalsByAccounts {
             .from_as(a("budget_lines"), a("bl"))
             .expr_as(col("bl", "fund_id"), a("fund_id"))
             .expr_as(col("bl", "expense_account_id"), a("account_id"))
-            .expr_as(Func::coalesce([Func::sum(col("bl", "amount_cents")).into(), Expr::val(0i64)]), a("budgeted"))
+            .expr_as(query::sum_i64(col("bl", "amount_cents")), a("budgeted"))
             .group_by_col((a("bl"), a("fund_id")))
             .group_by_col((a("bl"), a("expense_account_id")));
         query::scoped(&mut budget, scope, col("bl", "mentor_program_id"));

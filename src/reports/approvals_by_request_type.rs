@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 
 use sea_orm::{
-    sea_query::{Expr, ExprTrait, Func, Query, SelectStatement},
+    sea_query::{Expr, ExprTrait, Query, SelectStatement},
     ConnectionTrait, DatabaseConnection, DbBackend,
 };
 
@@ -104,7 +104,7 @@ impl GroupedReport for ApprovalsByRequestType {
             .from_as(a("payment_requests"), a("pr"))
             .expr_as(col("pr", "form_type"), a("form_type"))
             .expr_as(Expr::cust("COUNT(*)"), a("n"))
-            .expr_as(Func::coalesce([Func::sum(col("pr", "approved_cents")).into(), Expr::val(0i64)]), a("approved"))
+            .expr_as(query::sum_i64(col("pr", "approved_cents")), a("approved"))
             // DOUBLE PRECISION: a REAL on SQLite, float8 on PostgreSQL.
             .expr_as(Expr::cust(format!("CAST(COALESCE(SUM({days}), 0) AS DOUBLE PRECISION)")), a("days"))
             .expr_as(Expr::cust(format!("COUNT({days})")), a("with_days"))

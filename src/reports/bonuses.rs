@@ -88,8 +88,8 @@ pub async fn list(state: web::Data<AppState>, me: CurrentUser) -> ApiResult<web:
     let year = bonus_year(state.db.get_database_backend());
     q.expr_as(year.clone(), a("year"))
         .expr_as(Expr::cust("COUNT(*)"), a("n"))
-        .expr_as(Expr::cust(format!("COALESCE(SUM(CASE WHEN {is_charged} THEN 1 ELSE 0 END), 0)")), a("approved"))
-        .expr_as(Expr::cust(format!("COALESCE(SUM(CASE WHEN {is_charged} THEN pr.approved_cents ELSE 0 END), 0)")), a("approved_sum"))
+        .expr_as(Expr::cust(format!("CAST(COALESCE(SUM(CASE WHEN {is_charged} THEN 1 ELSE 0 END), 0) AS BIGINT)")), a("approved"))
+        .expr_as(Expr::cust(format!("CAST(COALESCE(SUM(CASE WHEN {is_charged} THEN pr.approved_cents ELSE 0 END), 0) AS BIGINT)")), a("approved_sum"))
         .add_group_by([year]);
     let rows = state.db.query_all(&q).await?;
     let years = fiscal_year::Entity::find().all(&state.db).await?;

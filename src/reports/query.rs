@@ -6,7 +6,7 @@ use std::collections::HashMap;
 
 use chrono::{DateTime, Duration, NaiveDate, NaiveTime, Utc};
 use sea_orm::{
-    sea_query::{Alias, Expr, ExprTrait, Func, Order, Query, SelectStatement},
+    sea_query::{Alias, Expr, ExprTrait, Order, Query, SelectStatement},
     ConnectionTrait, DatabaseConnection, QueryResult,
 };
 use serde::{Deserialize, Serialize};
@@ -199,9 +199,18 @@ pub fn in_window(q: &mut SelectStatement, f: &Filters, column: Expr) {
 }
 
 /// Live requests whose approval is charged now (Approved, ReadyForProcessing, Processed).
+/// Those always carry their approval moment; saying so lets the approved_at index skip
+/// every unapproved row.
 pub fn charged(q: &mut SelectStatement, request: &str) {
     let statuses = crate::payment_requests::store::CHARGED.map(|s| s.as_str());
-    q.and_where(col(request, "status").is_in(statuses)).and_where(col(request, "deleted_at").is_null());
+    q.and_where(col(request, "status").is_in(statuses))
+        .and_where(col(request, "deleted_at").is_null())
+        .and_where(col(request, "approved_at").is_not_null());
+}
+
+/// `SUM(e)` as a 64-bit integer, 0 over no rows (PostgreSQL sums bigints as numeric).
+pub fn sum_i64(e: Expr) -> Expr {
+    Expr::cust_with_exprs("CAST(COALESCE(SUM(?), 0) AS BIGINT)", [e])
 }
 
 /// `"<code> <name>"` of an approval code row joined as `alias`.
@@ -272,7 +281,7 @@ impl SqlReport {
         }
         let mut q = self.base.clone();
         for (key, e) in &self.sums {
-            q.expr_as(Func::coalesce([Func::sum(e.clone()).into(), Expr::val(0i64)]), a(key));
+            q.expr_as(sum_i64(e.clone()), a(key));
         }
         let Some(row) = db.query_one(&q).await? else { return Ok(HashMap::new()) };
         let mut out = HashMap::new();
