@@ -10,6 +10,7 @@ use utoipa::{
     Modify, OpenApi,
 };
 
+use crate::reports::vendor_payments::VendorPaymentPaths;
 use crate::{budgets, error::ProblemBody, identity, participants, payment_requests, reference, reference::openapi::ReferencePaths, settings, system};
 
 #[derive(OpenApi)]
@@ -80,8 +81,8 @@ use crate::{budgets, error::ProblemBody, identity, participants, payment_request
         payment_requests::api::delete_file,
     ),
     components(schemas(ProblemBody, reference::dto::RefItem, reference::dto::RefCreate)),
-    modifiers(&BearerAuth, &ReferencePaths),
-    tags((name = "identity", description = "Sign-in, tokens, users, roles"), (name = "reference", description = "Reference lists (one generic implementation)"), (name = "participants", description = "Participants, participations, Coordinator logins"), (name = "settings", description = "System settings and fiscal years"), (name = "budgets", description = "Budget lines per fiscal year"), (name = "payment-requests", description = "Payment requests F1 to F14, their workflow and receipts"), (name = "system", description = "Health"))
+    modifiers(&BearerAuth, &ReferencePaths, &VendorPaymentPaths),
+    tags((name = "identity", description = "Sign-in, tokens, users, roles"), (name = "reference", description = "Reference lists (one generic implementation)"), (name = "participants", description = "Participants, participations, Coordinator logins"), (name = "settings", description = "System settings and fiscal years"), (name = "budgets", description = "Budget lines per fiscal year"), (name = "payment-requests", description = "Payment requests F1 to F14, their workflow and receipts"), (name = "system", description = "Health"), (name = "reports", description = "Reports and vendor payments"))
 )]
 pub struct ApiDoc;
 
