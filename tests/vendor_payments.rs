@@ -158,6 +158,13 @@ async fn generate_previewed(w: &World, token: &str, start: NaiveDate, end: Naive
         .await
 }
 
+/// The raw bytes of an export, with its status and headers.
+async fn file(w: &World, token: &str, path: &str) -> (u16, reqwest::header::HeaderMap, Vec<u8>) {
+    let res = w.app.client.get(format!("{}{path}", w.app.base)).bearer_auth(token).send().await.unwrap();
+    let (status, headers) = (res.status().as_u16(), res.headers().clone());
+    (status, headers, res.bytes().await.unwrap().to_vec())
+}
+
 fn cents(v: &Value) -> i64 {
     (v.as_f64().unwrap() * 100.0).round() as i64
 }
@@ -396,6 +403,16 @@ async fn a_history_entry_never_changes_after_its_requests_or_payee_do() {
     let id = r.body["id"].as_i64().unwrap_or_else(|| panic!("{}", r.body));
     let before = w.app.get(&format!("{VP}/history/{id}"), &w.admin).await.ok().clone();
     let list_before = w.app.get(&format!("{VP}/history"), &w.admin).await.ok().clone();
+    let csv_path = format!("{VP}/history/{id}/retrieve?ReportFormat=Csv&MinutesOffset=480");
+    let (status, headers, csv_before) = file(&w, &w.admin, &csv_path).await;
+    assert_eq!(status, 200, "{}", String::from_utf8_lossy(&csv_before));
+    assert!(headers["content-disposition"].to_str().unwrap().contains(&format!("vendor-payment-report-{id}-")), "{headers:?}");
+    let text = String::from_utf8(csv_before.clone()).unwrap();
+    let lines: Vec<&str> = text.trim_start_matches('\u{feff}').split("\r\n").filter(|l| !l.is_empty()).collect();
+    assert_eq!(lines[0], "Payee,Payee address,Request,Form,Approved on,Approval code,Fund,Expense account,Amount");
+    assert_eq!(lines.len(), 3, "{text}");
+    assert!(lines[1].starts_with(&format!("Pat Payee,\"1 Capitol Mall, Sacramento\",{},F1,", f1["id"])), "{text}");
+    assert!(lines[1].ends_with(",75.50") && lines[2].starts_with("Acme Supply,") && lines[2].ends_with(",100.00"), "{text}");
 
     // The payee renamed and moved house.
     let mut edit = person("Patricia", "pat@example.org", "Mentor");
@@ -421,6 +438,15 @@ async fn a_history_entry_never_changes_after_its_requests_or_payee_do() {
     }
     let after = w.app.get(&format!("{VP}/history/{id}"), &w.admin).await.ok().clone();
     assert_eq!(after, before, "the frozen rows did not move");
+    let (_, _, csv_after) = file(&w, &w.admin, &csv_path).await;
+    assert_eq!(csv_after, csv_before, "the CSV is byte for byte the same");
+    // The other two formats answer with their files.
+    for (format, kind, magic) in [("Xlsx", "spreadsheetml", &b"PK"[..]), ("Pdf", "application/pdf", &b"%PDF"[..])] {
+        let (status, headers, bytes) = file(&w, &w.admin, &format!("{VP}/history/{id}/retrieve?ReportFormat={format}")).await;
+        assert_eq!(status, 200, "{format}");
+        assert!(headers["content-type"].to_str().unwrap().contains(kind), "{headers:?}");
+        assert!(bytes.starts_with(magic), "{format}");
+    }
     assert_eq!(w.app.get(&format!("{VP}/history"), &w.admin).await.ok().clone(), list_before);
     // Those requests were paid once already: a second report cannot include them.
     let again = generate_previewed(&w, &w.admin, today, today).await;
@@ -448,6 +474,8 @@ async fn permissions_scope_and_bad_input() {
     app.post(VP, Some(&coord), body.clone()).await.problem(403);
     app.get(&format!("{VP}/history"), &coord).await.problem(403);
     app.get(&format!("{VP}/history/1"), &coord).await.problem(403);
+    app.get(&format!("{VP}/history/1/retrieve?ReportFormat=Csv"), &coord).await.problem(403);
+    app.get(&format!("{VP}/retrieve?FiscalYearId={}&ReportFormat=Csv", w.fy), &coord).await.problem(403);
     assert_eq!(app.call(reqwest::Method::GET, VP, None, None).await.problem(401)["status"], 401);
 
     // Now its role may pay and read the history: still only its own program's requests.
@@ -461,6 +489,9 @@ async fn permissions_scope_and_bad_input() {
     let (coord, _) = app.login("cora@example.org", COORD_PW).await;
     let p = preview(&w, &coord, today, today).await;
     assert_eq!(p["totalCount"], 1, "{p}");
+    let (status, _, csv) = file(&w, &coord, &format!("{VP}/retrieve?FiscalYearId={}&StartDate={today}&EndDate={today}&ReportFormat=csv", w.fy)).await;
+    assert_eq!(status, 200);
+    assert_eq!(String::from_utf8(csv).unwrap().matches("\r\n").count(), 2, "header and its one row");
     assert_eq!(p["items"][0]["requestId"], mine["id"]);
     let r = generate_previewed(&w, &coord, today, today).await;
     assert_eq!(r.status, 201, "{}", r.body);
@@ -498,6 +529,9 @@ async fn permissions_scope_and_bad_input() {
     b["fiscalYearId"] = json!(999);
     assert!(app.post(VP, Some(admin), b).await.problem(422)["errors"].get("fiscalYearId").is_some());
     app.get(&format!("{VP}/history/999"), admin).await.problem(404);
+    app.get(&format!("{VP}/history/{coord_entry}/retrieve?ReportFormat=Doc"), admin).await.problem(400);
+    app.get(&format!("{VP}/history/{coord_entry}/retrieve"), admin).await.problem(400);
+    app.get(&format!("{VP}/history/{admin_entry}/retrieve?ReportFormat=Csv"), &coord).await.problem(404);
     app.get(&format!("{VP}/history/abc"), admin).await.problem(400);
     assert_eq!(app.get(&format!("{VP}/history"), admin).await.ok()["totalCount"], 2, "bad input wrote nothing");
 }
@@ -511,4 +545,6 @@ async fn the_openapi_document_lists_the_vendor_payment_calls() {
     assert!(paths["/api/v1/reports/vendor-payments"]["post"].is_object());
     assert!(paths["/api/v1/reports/vendor-payments/history"]["get"].is_object());
     assert!(paths["/api/v1/reports/vendor-payments/history/{id}"]["get"].is_object());
+    assert!(paths["/api/v1/reports/vendor-payments/retrieve"]["get"].is_object());
+    assert!(paths["/api/v1/reports/vendor-payments/history/{id}/retrieve"]["get"].is_object());
 }
