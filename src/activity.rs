@@ -1,6 +1,6 @@
 //! The activity log: every state change writes one entry, in the same transaction.
 
-use sea_orm::{ActiveModelTrait, ConnectionTrait, Set};
+use sea_orm::{ActiveModelTrait, ConnectionTrait, EntityTrait, Set};
 
 use crate::{entities::activity_log, error::ApiError};
 
@@ -31,5 +31,29 @@ pub async fn record(db: &impl ConnectionTrait, entry: Entry<'_>) -> Result<(), A
     }
     .insert(db)
     .await?;
+    Ok(())
+}
+
+/// Many entries at `at` in a few statements (a report that moves thousands of requests).
+pub async fn record_many(db: &impl ConnectionTrait, entries: Vec<Entry<'_>>, at: chrono::DateTime<chrono::Utc>) -> Result<(), ApiError> {
+    let models: Vec<activity_log::ActiveModel> = entries
+        .into_iter()
+        .map(|entry| activity_log::ActiveModel {
+            entity_type: Set(entry.entity_type.to_owned()),
+            entity_id: Set(entry.entity_id),
+            action: Set(entry.action.to_owned()),
+            actor_user_id: Set(entry.actor_user_id),
+            from_status: Set(entry.from_status),
+            to_status: Set(entry.to_status),
+            comment: Set(entry.comment),
+            data: Set(entry.data.map(|d| d.to_string())),
+            created_at: Set(at),
+            ..Default::default()
+        })
+        .collect();
+    // 9 values a row: 50 rows stay far below every backend's parameter limit.
+    for chunk in models.chunks(50) {
+        activity_log::Entity::insert_many(chunk.to_vec()).exec(db).await?;
+    }
     Ok(())
 }

@@ -93,6 +93,7 @@ pub fn route_table() -> Routes {
     budgets::configure(&mut r);
     crate::payment_requests::configure(&mut r);
     crate::reports::configure(&mut r);
+    crate::reports::vendor_payments::configure(&mut r);
     r
 }
 

@@ -25,5 +25,7 @@ pub mod role_permission;
 pub mod uploaded_file;
 pub mod user;
 pub mod user_role;
+pub mod vendor_payment_report;
+pub mod vendor_payment_report_row;
 
 pub type Timestamp = chrono::DateTime<chrono::Utc>;

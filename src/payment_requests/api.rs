@@ -71,7 +71,9 @@ async fn dto(db: &impl ConnectionTrait, me: &CurrentUser, r: pr::Model) -> ApiRe
     } else {
         None
     };
+    let vendor_payment_report_id = if r.status == Status::Processed.as_str() { crate::reports::vendor_payments::store::paid_in(db, r.id).await? } else { None };
     Ok(PaymentRequestDto {
+        vendor_payment_report_id,
         available_actions: available(me, &r),
         id: r.id,
         form_type: form,

@@ -45,6 +45,8 @@ pub struct PaymentRequestDto {
     /// F2 only: the receipts.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub files: Option<Vec<FileDto>>,
+    /// Processed requests: the vendor payment report (history entry) they were paid in.
+    pub vendor_payment_report_id: Option<i32>,
     /// What the caller may do now.
     pub available_actions: Vec<Action>,
 }

@@ -94,6 +94,12 @@ impl Action {
         }
     }
 
+    /// Whether a route performs the action on one request: `Process` happens only to
+    /// all the requests of a generated vendor payment report (src/reports/vendor_payments).
+    pub fn is_per_request(self) -> bool {
+        self != Action::Process
+    }
+
     /// Where the action leads; `None` keeps the status (edit) or removes the request (delete).
     pub fn target(self) -> Option<Status> {
         match self {
@@ -128,9 +134,10 @@ pub fn check(action: Action, status: Status, has: impl Fn(Permission) -> bool + 
     Ok(action.target().unwrap_or(status))
 }
 
-/// What the caller may do to a request in `status` (the UI shows just these).
+/// What the caller may do to a request in `status` (the UI shows just these): only
+/// actions a request's own routes perform.
 pub fn available(status: Status, has: impl Fn(Permission) -> bool + Copy) -> Vec<Action> {
-    Action::ALL.into_iter().filter(|a| check(*a, status, has).is_ok()).collect()
+    Action::ALL.into_iter().filter(|a| a.is_per_request() && check(*a, status, has).is_ok()).collect()
 }
 
 #[cfg(test)]
@@ -186,6 +193,13 @@ mod tests {
         assert!(matches!(check(Edit, Submitted, coordinator), Err(Refusal::WrongStatus { .. })));
         assert_eq!(check(Edit, Draft, coordinator), Ok(Draft));
         assert_eq!(check(Edit, Submitted, |_| true), Ok(Submitted));
+    }
+
+    #[test]
+    fn processing_is_offered_by_no_request_route() {
+        // Ready requests are paid by generating a vendor payment report, not one by one.
+        assert!(available(ReadyForProcessing, |_| true).is_empty());
+        assert_eq!(check(Process, ReadyForProcessing, |_| true), Ok(Processed));
     }
 
     #[test]

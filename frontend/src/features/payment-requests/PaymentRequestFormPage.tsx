@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Loader, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Loader, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -318,6 +318,14 @@ function Facts({ request }: { request: PaymentRequest }) {
       <Text size="sm">Requested: {formatMoney(request.requestedAmount)}</Text>
       {request.approvedAmount != null && <Text size="sm">Approved: {formatMoney(request.approvedAmount)}</Text>}
       {request.submittedOn && <Text size="sm">Submitted on {formatDate(request.submittedOn)}</Text>}
+      {request.vendorPaymentReportId != null && (
+        <Text size="sm">
+          Paid in{' '}
+          <Anchor component={Link} to={`/reports/vendor-payment/${request.vendorPaymentReportId}/details`} data-testid="paid-in-report">
+            vendor payment report #{request.vendorPaymentReportId}
+          </Anchor>
+        </Text>
+      )}
     </Group>
   );
 }

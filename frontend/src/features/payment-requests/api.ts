@@ -31,8 +31,7 @@ export type Action =
   | 'sendForRevision'
   | 'approve'
   | 'moveBackToSubmitted'
-  | 'moveToReadyForProcessing'
-  | 'process';
+  | 'moveToReadyForProcessing';
 
 export interface PaymentRequestListItem {
   id: number;
@@ -60,6 +59,8 @@ export interface PaymentRequest extends PaymentRequestListItem {
   details: Record<string, unknown>;
   /** F2 only: the attached receipts (their ids are `details.fileIds`). */
   files?: ReceiptFile[];
+  /** Processed requests: the vendor payment report (history entry) they were paid in. */
+  vendorPaymentReportId?: number | null;
 }
 
 /** POST /fileupload/generate-upload-urls answers one of these per announced file. */

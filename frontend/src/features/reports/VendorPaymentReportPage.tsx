@@ -1,13 +1,11 @@
 import { useParams } from 'react-router';
-import { NotAvailableYet } from '../../components/NotAvailableYet';
+import { VendorPaymentGenerateForm } from './VendorPaymentGenerateForm';
+import { VendorPaymentReportView } from './VendorPaymentReportView';
 
 export type VendorPaymentReportMode = 'create' | 'view';
 
+/** SPEC §2: the vendor payment report form, in create mode (generate) or view mode (a history entry). */
 export default function VendorPaymentReportPage({ mode }: { mode: VendorPaymentReportMode }) {
   const { reportHistoryId } = useParams();
-  return mode === 'create' ? (
-    <NotAvailableYet title="Generate vendor payment report" />
-  ) : (
-    <NotAvailableYet title="Vendor payment report" description={`Report ${reportHistoryId}`} />
-  );
+  return mode === 'create' ? <VendorPaymentGenerateForm /> : <VendorPaymentReportView id={Number(reportHistoryId)} />;
 }

@@ -1,0 +1,152 @@
+import { readFile } from 'node:fs/promises';
+import type { Page } from '@playwright/test';
+import { expect, signIn, test } from './fixtures';
+import { apiAs, PASSWORD, pick, world } from './requests';
+
+// Vendor payments end to end (DESIGN §6): a Coordinator's two requests (an F1 and a vendor
+// F9) are approved and batched to ready for processing in the browser; the vendor payment
+// report is generated through its screens, its CSV downloaded and read; the requests show
+// Processed with the report they were paid in; the same range then has nothing left to pay.
+
+const day = (offsetDays: number) => {
+  const d = new Date();
+  d.setDate(d.getDate() + offsetDays);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+};
+
+async function approveInBrowser(page: Page, form: string, id: number, fund: string, account: string) {
+  await page.goto(`/payment-request/${form}/${id}/details`);
+  await page.getByRole('link', { name: 'Approve…' }).click();
+  await expect(page).toHaveURL(new RegExp(`/${form}/${id}/approve$`));
+  const approval = page.getByRole('region', { name: 'Approval' });
+  await pick(page, approval, 'Approval code');
+  await pick(page, approval, 'Fund', fund);
+  await pick(page, approval, 'Expense account', account);
+  await approval.getByRole('button', { name: 'Check' }).click();
+  const acknowledge = approval.getByLabel('I have read the warnings and approve anyway');
+  await expect(approval.getByText('No problems found').or(acknowledge)).toBeVisible();
+  if (await acknowledge.isVisible()) await acknowledge.check();
+  await approval.getByRole('button', { name: 'Approve', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/${form}/${id}/details$`));
+}
+
+/** RFC 4180 lines of a small CSV without quoted line breaks: cells per line. */
+function csvRows(text: string): string[][] {
+  const parse = (line: string) => {
+    const cells: string[] = [];
+    let cell = '';
+    let quoted = false;
+    for (let i = 0; i < line.length; i++) {
+      const c = line[i];
+      if (quoted && c === '"' && line[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (c === '"') quoted = !quoted;
+      else if (c === ',' && !quoted) {
+        cells.push(cell);
+        cell = '';
+      } else cell += c;
+    }
+    cells.push(cell);
+    return cells;
+  };
+  return text.replace(/^\uFEFF/, '').split('\r\n').filter(Boolean).map(parse);
+}
+
+test.describe('vendor payments', () => {
+  test('approve, batch, generate through the screens, download the CSV; the same range then pays nothing', async ({ page, request, baseURL }) => {
+    test.setTimeout(150_000);
+    const w = await world(request, baseURL!);
+    const login = await request.post(`${baseURL}/api/v1/identity/login`, { data: { email: w.coordinatorEmail, password: PASSWORD } });
+    const coordinator = await apiAs(request, baseURL!, (await login.json()).accessToken);
+
+    // The Coordinator files and submits an F1 and a vendor payment (F9).
+    const f1 = await coordinator.post('/payment-requests/F1', {
+      participationId: w.participationId,
+      description: 'Fall placement',
+      requestedAmount: 120.5,
+      details: { collegeId: 1, menteeName: 'Ana', courseCode: 'CD 101', placementStartDate: '2026-09-01', placementEndDate: '2026-12-15', hours: 12.5 },
+    });
+    const f9 = await coordinator.post('/payment-requests/F9', {
+      participationId: w.participationId,
+      description: 'Classroom supplies',
+      details: { vendorName: 'Acme, Supply "West"', vendorAddress: '9 Vendor Way, Fresno', invoiceNumber: 'INV-7', invoiceDate: '2026-10-01', amount: 80.25 },
+    });
+    for (const r of [f1, f9]) await coordinator.post(`/payment-requests/${r.formType}/${r.id}/submit`, {});
+
+    // The Administrator approves both in the browser and batches them from the list.
+    await signIn(page);
+    await approveInBrowser(page, 'F1', f1.id, w.fund.name, w.account.name);
+    await approveInBrowser(page, 'F9', f9.id, w.fund.name, w.account.name);
+    await page.goto(`/?MentorProgramId=${w.program.id}`);
+    const table = page.getByRole('table', { name: 'Payment requests' });
+    await table.getByRole('checkbox', { name: `Select request ${f1.id}` }).check();
+    await table.getByRole('checkbox', { name: `Select request ${f9.id}` }).check();
+    await page.getByRole('button', { name: /^Move to ready for processing/ }).click();
+    await expect(page.getByText('2 request(s) moved to ready for processing.')).toBeVisible();
+
+    // Generate: the fiscal year of today is chosen; the approval dates around today.
+    await page.goto('/reports/vendor-payment/list');
+    await page.getByRole('link', { name: 'Generate report' }).click();
+    await expect(page).toHaveURL(/\/reports\/vendor-payment\/generate$/);
+    await expect(page.getByRole('textbox', { name: 'Fiscal year' })).not.toHaveValue('');
+    await page.getByLabel('Approved from').fill(day(-1));
+    await page.getByLabel('Approved to').fill(day(1));
+    await page.getByLabel('Approved to').press('Tab');
+    const preview = page.getByRole('table', { name: 'Requests to pay' });
+    await expect(preview.getByRole('link', { name: `F1 #${f1.id}` })).toBeVisible();
+    await expect(preview.getByRole('link', { name: `F9 #${f9.id}` })).toBeVisible();
+    await expect(preview.getByRole('row').filter({ hasText: `F9 #${f9.id}` })).toContainText('Acme, Supply "West"');
+    const summary = page.getByTestId('vendor-payment-preview-summary');
+    await expect(summary).toContainText('ready for processing, totalling $');
+    const [, countText, total] = (await summary.innerText()).match(/^(\d+) requests? ready for processing, totalling (\$[\d,]+\.\d\d)\.$/)!;
+    const count = Number(countText);
+    expect(count).toBeGreaterThanOrEqual(2);
+    await page.getByRole('button', { name: 'Generate', exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toContainText(`Generate a vendor payment report for ${count} requests totalling ${total}? They will be marked Processed.`);
+    await dialog.getByRole('button', { name: 'Generate' }).click();
+
+    // The new entry's details page: its frozen rows and exports.
+    await expect(page).toHaveURL(/\/reports\/vendor-payment\/\d+\/details$/);
+    const reportId = Number(page.url().match(/vendor-payment\/(\d+)\/details/)![1]);
+    await expect(page.getByRole('heading', { name: `Vendor payment report #${reportId}` })).toBeVisible();
+    await expect(page.getByTestId('vendor-payment-summary')).toContainText(`${count} requests`);
+    const rows = page.getByRole('table', { name: 'Payments in this report' });
+    await expect(rows.getByRole('link', { name: `F1 #${f1.id}` })).toBeVisible();
+    await expect(rows.getByRole('link', { name: `F9 #${f9.id}` })).toBeVisible();
+
+    // The CSV: a header and one line per payment, the vendor named for the F9.
+    const download = page.waitForEvent('download');
+    await page.getByTestId('export-menu').getByRole('button', { name: 'Export' }).click();
+    await page.getByRole('menuitem', { name: 'CSV' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^vendor-payment-report-\d+-\d{4}-\d\d-\d\d\.csv$/);
+    const csv = csvRows(await readFile((await file.path())!, 'utf8'));
+    const header = csv[0];
+    expect(header).toEqual(['Payee', 'Payee address', 'Request', 'Form', 'Approved on', 'Approval code', 'Fund', 'Expense account', 'Amount']);
+    expect(csv.length - 1).toBe(count);
+    const line = (id: number) => csv.find((cells) => cells[2] === String(id))!;
+    expect(line(f1.id)).toEqual(expect.arrayContaining([w.payeeName, 'F1', w.fund.name, w.account.name, '120.50']));
+    expect(line(f9.id)).toEqual(expect.arrayContaining(['Acme, Supply "West"', '9 Vendor Way, Fresno', 'F9', '80.25']));
+
+    // The requests are Processed and name the report they were paid in.
+    await page.goto(`/payment-request/F9/${f9.id}/details`);
+    await expect(page.getByText('Processed', { exact: true }).first()).toBeVisible();
+    await page.getByTestId('paid-in-report').click();
+    await expect(page).toHaveURL(new RegExp(`/reports/vendor-payment/${reportId}/details$`));
+    expect((await w.api.get(`/payment-requests/F1/${f1.id}`)).formStatus).toBe('Processed');
+
+    // The history lists it first; the same range has nothing left to pay.
+    await page.goto('/reports/vendor-payment/list');
+    const history = page.getByRole('table', { name: 'Vendor payment reports' });
+    await expect(history.getByRole('row').nth(1)).toContainText(`#${reportId}`);
+    await page.getByRole('link', { name: 'Generate report' }).click();
+    await page.getByLabel('Approved from').fill(day(-1));
+    await page.getByLabel('Approved to').fill(day(1));
+    await page.getByLabel('Approved to').press('Tab');
+    await expect(page.getByTestId('vendor-payment-preview-summary')).toHaveText('Nothing to pay: no request ready for processing was approved in this range.');
+    await expect(page.getByRole('button', { name: 'Generate', exact: true })).toBeDisabled();
+  });
+});

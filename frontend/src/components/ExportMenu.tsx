@@ -1,0 +1,119 @@
+import { Alert, Button, CloseButton, Group, Menu, Progress, Stack, Text } from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
+import { useAppDispatch } from '../app/hooks';
+import { REQUEST_ABORTED } from '../api/errors';
+import { DownloadError, fetchFile, formatBytes, saveFile, type DownloadProgress, type ReportFormat } from './download';
+
+export type { ReportFormat } from './download';
+
+export const FORMAT_LABELS: Record<ReportFormat, string> = { Csv: 'CSV', Xlsx: 'Excel (XLSX)', Pdf: 'PDF' };
+const EXTENSIONS: Record<ReportFormat, string> = { Csv: 'csv', Xlsx: 'xlsx', Pdf: 'pdf' };
+
+interface Props {
+  /** The export's address for one format (see `apiUrl` in ./download). */
+  url: (format: ReportFormat) => string;
+  /** File name stem used only when the server names no file. */
+  fallbackName: string;
+  formats?: readonly ReportFormat[];
+  /** Button text; also names the menu for screen readers. */
+  label?: string;
+  disabled?: boolean;
+}
+
+type State =
+  | { kind: 'idle' }
+  | { kind: 'running'; format: ReportFormat; progress: DownloadProgress }
+  | { kind: 'saved'; fileName: string }
+  | { kind: 'failed'; message: string };
+
+/**
+ * "Export" menu of a report (CSV, Excel, PDF). The file is fetched with the session's token;
+ * while it streams the received bytes show (a bar when the size is known) with a Cancel, and the
+ * file is saved under the name the server gives in Content-Disposition.
+ */
+export function ExportMenu({ url, fallbackName, formats = ['Csv', 'Xlsx', 'Pdf'], label = 'Export', disabled = false }: Props) {
+  const dispatch = useAppDispatch();
+  const [state, setState] = useState<State>({ kind: 'idle' });
+  const controller = useRef<AbortController | null>(null);
+  // Leaving the page stops a running download.
+  useEffect(() => () => controller.current?.abort(), []);
+
+  const start = async (format: ReportFormat) => {
+    controller.current?.abort();
+    const abort = new AbortController();
+    controller.current = abort;
+    setState({ kind: 'running', format, progress: { received: 0, total: null } });
+    try {
+      const file = await fetchFile(url(format), {
+        dispatch,
+        signal: abort.signal,
+        fallbackName: `${fallbackName}.${EXTENSIONS[format]}`,
+        onProgress: (progress) => setState({ kind: 'running', format, progress }),
+      });
+      saveFile(file);
+      setState({ kind: 'saved', fileName: file.fileName });
+    } catch (error) {
+      if (controller.current !== abort) return; // a newer download took over
+      const problem = error instanceof DownloadError ? error.error : undefined;
+      if (problem?.title === REQUEST_ABORTED) setState({ kind: 'idle' });
+      else setState({ kind: 'failed', message: problem?.detail ?? 'The export failed.' });
+    } finally {
+      if (controller.current === abort) controller.current = null;
+    }
+  };
+
+  const running = state.kind === 'running';
+  return (
+    <Stack gap={6} align="flex-end" data-testid="export-menu">
+      <Menu position="bottom-end" withinPortal disabled={disabled || running}>
+        <Menu.Target>
+          <Button variant="light" disabled={disabled || running} aria-haspopup="menu">
+            {label}
+          </Button>
+        </Menu.Target>
+        <Menu.Dropdown aria-label={label}>
+          {formats.map((format) => (
+            <Menu.Item key={format} onClick={() => void start(format)}>
+              {FORMAT_LABELS[format]}
+            </Menu.Item>
+          ))}
+        </Menu.Dropdown>
+      </Menu>
+      {state.kind === 'running' && (
+        <Group gap="xs" wrap="nowrap" w={300} role="status" aria-live="polite" data-testid="export-progress">
+          <Stack gap={2} style={{ flex: 1 }}>
+            <Text size="xs">
+              {`Downloading ${FORMAT_LABELS[state.format]}… ${formatBytes(state.progress.received)}`}
+              {state.progress.total ? ` of ${formatBytes(state.progress.total)}` : ''}
+            </Text>
+            <Progress
+              size="sm"
+              value={state.progress.total ? Math.min(100, (100 * state.progress.received) / state.progress.total) : 100}
+              animated={!state.progress.total}
+              striped={!state.progress.total}
+              aria-label="Download progress"
+            />
+          </Stack>
+          <Button size="compact-xs" variant="subtle" color="gray" onClick={() => controller.current?.abort()}>
+            Cancel
+          </Button>
+        </Group>
+      )}
+      {state.kind === 'saved' && (
+        <Text size="xs" c="dimmed" role="status" data-testid="export-saved">
+          Saved {state.fileName}
+        </Text>
+      )}
+      {state.kind === 'failed' && (
+        <Alert color="red" variant="light" p="xs" w={300} role="alert" title="The export failed">
+          <Group gap="xs" wrap="nowrap" align="flex-start">
+            <Text size="xs" style={{ flex: 1 }}>
+              {state.message}
+            </Text>
+            <CloseButton size="sm" aria-label="Dismiss" onClick={() => setState({ kind: 'idle' })} />
+          </Group>
+        </Alert>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,169 @@
+import { Alert, Anchor, Button, Group, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { DateInput } from '@mantine/dates';
+import { notifications } from '@mantine/notifications';
+import { skipToken } from '@reduxjs/toolkit/query';
+import dayjs from 'dayjs';
+import { useEffect, useMemo, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import type { ApiError } from '../../api/errors';
+import { openConfirm } from '../../components/confirmDialogs';
+import { asApiError, ErrorDisplay } from '../../components/ErrorDisplay';
+import { formatMoney } from '../../components/money';
+import { PageCard } from '../../components/PageCard';
+import {
+  useGenerateVendorPaymentMutation,
+  useGetVendorPaymentFiscalYearsQuery,
+  useGetVendorPaymentPreviewQuery,
+  type VendorPaymentRange,
+} from './VendorPaymentApi';
+import { VendorPaymentRowsTable } from './VendorPaymentRowsTable';
+import { confirmText, defaultYear, rangeProblem } from './VendorPaymentRules';
+
+/**
+ * Create mode: choose a fiscal year and approval dates, see what would be paid (count, total,
+ * rows), confirm, and land on the new report. The server pays exactly what was previewed: if it
+ * changed meanwhile the generation is refused (409) and the preview reloads.
+ */
+export function VendorPaymentGenerateForm() {
+  const navigate = useNavigate();
+  const years = useGetVendorPaymentFiscalYearsQuery();
+  const [yearId, setYearId] = useState<string | null>(null);
+  const [start, setStart] = useState<string | null>(null);
+  const [end, setEnd] = useState<string | null>(null);
+  const [page, setPage] = useState(1);
+  const [size, setSize] = useState(25);
+  const [failure, setFailure] = useState<ApiError | null>(null);
+  const [generate, generating] = useGenerateVendorPaymentMutation();
+  // The browser's offset, read once: preview and generation must read days alike.
+  const offset = useMemo(() => new Date().getTimezoneOffset(), []);
+
+  const chooseYear = (id: string | null) => {
+    setYearId(id);
+    const year = years.data?.find((y) => String(y.id) === id);
+    setStart(year?.startDate ?? null);
+    setEnd(year?.endDate ?? null);
+    setPage(1);
+  };
+
+  useEffect(() => {
+    if (yearId === null && years.data) {
+      const year = defaultYear(years.data, dayjs().format('YYYY-MM-DD'));
+      if (year) chooseYear(String(year.id));
+    }
+    // chooseYear only reads years.data, listed here.
+  }, [years.data, yearId]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const problem = rangeProblem(start, end);
+  const range: VendorPaymentRange | undefined =
+    yearId && start && end && !problem ? { fiscalYearId: Number(yearId), startDate: start, endDate: end, minutesOffset: offset } : undefined;
+  const preview = useGetVendorPaymentPreviewQuery(range ? { ...range, page, size } : skipToken, { refetchOnMountOrArgChange: true });
+  const shown = range && preview.data && !preview.isFetching ? preview.data : undefined;
+  const count = shown?.totalCount ?? 0;
+  const total = shown?.totals.amount ?? 0;
+
+  const submit = async () => {
+    if (!range || !shown || count === 0) return;
+    setFailure(null);
+    const confirmed = await openConfirm({
+      title: 'Generate vendor payment report',
+      text: confirmText(count, total),
+      confirmLabel: 'Generate',
+      cancelLabel: 'Cancel',
+    });
+    if (!confirmed) return;
+    try {
+      const entry = await generate({ ...range, expectedCount: count, expectedTotal: total }).unwrap();
+      notifications.show({ color: 'green', message: `Vendor payment report #${entry.id} generated: ${entry.rowCount} requests marked Processed.` });
+      navigate(`/reports/vendor-payment/${entry.id}/details`);
+    } catch (error) {
+      setFailure(asApiError(error));
+      void preview.refetch();
+    }
+  };
+
+  return (
+    <PageCard
+      title="Generate vendor payment report"
+      actions={
+        <Anchor component={Link} to="/reports/vendor-payment/list" size="sm">
+          All vendor payment reports
+        </Anchor>
+      }
+    >
+      <Stack gap="md">
+        {years.error && <ErrorDisplay error={asApiError(years.error)} />}
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          <Select
+            label="Fiscal year"
+            required
+            placeholder={years.isLoading ? 'Loading…' : 'Choose a fiscal year'}
+            data={(years.data ?? []).map((y) => ({ value: String(y.id), label: y.name }))}
+            value={yearId}
+            onChange={chooseYear}
+            allowDeselect={false}
+          />
+          <DateInput
+            label="Approved from"
+            required
+            valueFormat="YYYY-MM-DD"
+            placeholder="YYYY-MM-DD"
+            value={start}
+            onChange={(value) => {
+              setStart(value);
+              setPage(1);
+            }}
+          />
+          <DateInput
+            label="Approved to"
+            required
+            valueFormat="YYYY-MM-DD"
+            placeholder="YYYY-MM-DD"
+            value={end}
+            onChange={(value) => {
+              setEnd(value);
+              setPage(1);
+            }}
+            error={start && end ? problem : undefined}
+          />
+        </SimpleGrid>
+        {preview.error && <ErrorDisplay error={asApiError(preview.error)} />}
+        {failure && (
+          <Alert color={failure.status === 409 ? 'orange' : 'red'} title={failure.status === 409 ? 'The preview changed' : 'Not generated'} role="alert">
+            {failure.detail}
+          </Alert>
+        )}
+        <Group justify="space-between" align="center">
+          <Text size="sm" data-testid="vendor-payment-preview-summary" aria-live="polite">
+            {!range
+              ? 'Choose a fiscal year and approval dates.'
+              : shown
+                ? count === 0
+                  ? 'Nothing to pay: no request ready for processing was approved in this range.'
+                  : `${count} ${count === 1 ? 'request' : 'requests'} ready for processing, totalling ${formatMoney(total)}.`
+                : 'Loading the preview…'}
+          </Text>
+          <Button onClick={() => void submit()} disabled={!shown || count === 0} loading={generating.isLoading}>
+            Generate
+          </Button>
+        </Group>
+        {range && (
+          <VendorPaymentRowsTable
+            label="Requests to pay"
+            rows={preview.data?.items ?? []}
+            page={page}
+            size={size}
+            totalCount={preview.data?.totalCount ?? 0}
+            onPage={setPage}
+            onSize={(s) => {
+              setSize(s);
+              setPage(1);
+            }}
+            loading={preview.isLoading}
+            fetching={preview.isFetching}
+            empty="No request ready for processing was approved in this range."
+          />
+        )}
+      </Stack>
+    </PageCard>
+  );
+}

@@ -1,0 +1,136 @@
+//! Vendor payment handlers (DESIGN §6): thin — permission, scope, the checked range, then
+//! the store (one transaction for a generation).
+
+use actix_web::{web, HttpResponse};
+use chrono::NaiveDate;
+use sea_orm::{ConnectionTrait, EntityTrait};
+
+use super::{
+    dto::*,
+    export,
+    rules::Range,
+    store::{self, Selection},
+};
+use crate::{
+    auth::{scope::scope_of, CurrentUser, Permission},
+    payment_requests::workflow::Action,
+    entities::fiscal_year,
+    error::{ApiError, ApiResult, ProblemBody},
+    state::AppState,
+    web::{Json, PageQuery, Query},
+};
+
+/// The checked selection of a preview, an export or a generation. `names` are the
+/// caller's field names (query or body) for FiscalYearId, StartDate, EndDate, MinutesOffset;
+/// missing dates default to the fiscal year's bounds.
+async fn selection(
+    db: &impl ConnectionTrait,
+    me: &CurrentUser,
+    (year, start, end, offset): (i32, Option<NaiveDate>, Option<NaiveDate>, Option<i32>),
+    names: [&str; 4],
+    unknown_year: fn(&str) -> ApiError,
+) -> ApiResult<Selection> {
+    let fy = fiscal_year::Entity::find_by_id(year).one(db).await?.ok_or_else(|| unknown_year(names[0]))?;
+    let range = Range::new(start.unwrap_or(fy.start_date), end.unwrap_or(fy.end_date), offset.unwrap_or(0), [names[1], names[2], names[3]])?;
+    Ok(Selection { fiscal_year_id: fy.id, range, scope: scope_of(db, me).await? })
+}
+
+const QUERY_NAMES: [&str; 4] = ["FiscalYearId", "StartDate", "EndDate", "MinutesOffset"];
+const BODY_NAMES: [&str; 4] = ["fiscalYearId", "startDate", "endDate", "minutesOffset"];
+
+fn unknown_year_filter(field: &str) -> ApiError {
+    ApiError::bad_field(field, "is not a known fiscal year")
+}
+
+fn unknown_year_rule(field: &str) -> ApiError {
+    ApiError::rule(field, "is not a known fiscal year")
+}
+
+#[utoipa::path(get, path = "/api/v1/reports/vendor-payments", tag = "reports", security(("bearer" = [])), params(PreviewQuery),
+    responses((status = 200, description = "The ready requests a generation would pay now", body = PreviewPage), (status = 400, body = ProblemBody),
+        (status = 401, body = ProblemBody), (status = 403, body = ProblemBody)))]
+pub async fn preview(state: web::Data<AppState>, me: CurrentUser, Query(q): Query<PreviewQuery>) -> ApiResult<web::Json<PreviewPage>> {
+    me.require(Action::Process.permission())?;
+    let paging = PageQuery { page: q.page, size: q.size }.paging()?;
+    let sel = selection(&state.db, &me, (q.fiscalyearid, q.startdate, q.enddate, q.minutesoffset), QUERY_NAMES, unknown_year_filter).await?;
+    let totals = store::preview_totals(&state.db, &sel).await?;
+    let items = store::preview_chunk(&state.db, &sel, paging.offset(), paging.size).await?;
+    Ok(web::Json(PreviewPage { items, page: paging.page, size: paging.size, total_count: totals.count as u64, totals }))
+}
+
+#[utoipa::path(post, path = "/api/v1/reports/vendor-payments", tag = "reports", security(("bearer" = [])), request_body = GenerateBody,
+    responses((status = 201, description = "The new history entry; its requests are Processed", body = HistoryEntry), (status = 400, body = ProblemBody),
+        (status = 401, body = ProblemBody), (status = 403, body = ProblemBody),
+        (status = 409, body = ProblemBody, description = "The preview changed since it was seen (expectedCount/expectedTotal), or a request was taken meanwhile; nothing written"),
+        (status = 422, body = ProblemBody, description = "Nothing to pay in the range, or an unknown fiscal year")))]
+pub async fn generate(state: web::Data<AppState>, me: CurrentUser, Json(body): Json<GenerateBody>) -> ApiResult<HttpResponse> {
+    me.require(Action::Process.permission())?;
+    if body.expected_count < 0 {
+        return Err(ApiError::bad_field("expectedCount", "must be 0 or more"));
+    }
+    let parts = (body.fiscal_year_id, Some(body.start_date), Some(body.end_date), body.minutes_offset);
+    let sel = selection(&state.db, &me, parts, BODY_NAMES, unknown_year_rule).await?;
+    let created = store::generate(&state.db, &me, &sel, (body.expected_count, body.expected_total)).await?;
+    let entry = store::entry(&state.db, &sel.scope, created.id).await?;
+    Ok(HttpResponse::Created().json(entry))
+}
+
+#[utoipa::path(get, path = "/api/v1/reports/vendor-payments/history", tag = "reports", security(("bearer" = [])), params(PageQuery),
+    responses((status = 200, description = "Generated reports, newest first, with totals over all of them", body = HistoryPage),
+        (status = 400, body = ProblemBody), (status = 401, body = ProblemBody), (status = 403, body = ProblemBody)))]
+pub async fn history(state: web::Data<AppState>, me: CurrentUser, Query(q): Query<PageQuery>) -> ApiResult<web::Json<HistoryPage>> {
+    me.require(Permission::ReportReadVendorPaymentsHistory)?;
+    let paging = q.paging()?;
+    let scope = scope_of(&state.db, &me).await?;
+    let (items, total_count, totals) = store::history(&state.db, &scope, paging).await?;
+    Ok(web::Json(HistoryPage { items, page: paging.page, size: paging.size, total_count, totals }))
+}
+
+#[utoipa::path(get, path = "/api/v1/reports/vendor-payments/history/{id}", tag = "reports", security(("bearer" = [])),
+    params(("id" = i32, Path), PageQuery),
+    responses((status = 200, description = "The entry and a page of its frozen rows", body = HistoryDetails), (status = 400, body = ProblemBody),
+        (status = 401, body = ProblemBody), (status = 403, body = ProblemBody), (status = 404, body = ProblemBody)))]
+pub async fn history_details(state: web::Data<AppState>, me: CurrentUser, id: web::Path<i32>, Query(q): Query<PageQuery>) -> ApiResult<web::Json<HistoryDetails>> {
+    me.require(Permission::ReportReadVendorPaymentsHistory)?;
+    let paging = q.paging()?;
+    let scope = scope_of(&state.db, &me).await?;
+    let entry = store::entry(&state.db, &scope, *id).await?;
+    let items = store::frozen_rows(&state.db, &scope, entry.id, paging.offset(), paging.size).await?;
+    let totals = RowTotals { count: entry.row_count, amount: entry.total_amount };
+    Ok(web::Json(HistoryDetails { items, page: paging.page, size: paging.size, total_count: entry.row_count as u64, totals, entry }))
+}
+
+#[utoipa::path(get, path = "/api/v1/reports/vendor-payments/retrieve", tag = "reports", security(("bearer" = [])), params(PreviewRetrieveQuery),
+    responses((status = 200, description = "The preview as a file (streamed)", content_type = "application/octet-stream"),
+        (status = 400, body = ProblemBody), (status = 401, body = ProblemBody), (status = 403, body = ProblemBody)))]
+pub async fn preview_retrieve(state: web::Data<AppState>, me: CurrentUser, Query(q): Query<PreviewRetrieveQuery>) -> ApiResult<HttpResponse> {
+    me.require(Action::Process.permission())?;
+    let (format, offset) = export::format_and_offset(q.reportformat.as_deref(), q.minutesoffset)?;
+    let sel = selection(&state.db, &me, (q.fiscalyearid, q.startdate, q.enddate, Some(offset)), QUERY_NAMES, unknown_year_filter).await?;
+    let totals = store::preview_totals(&state.db, &sel).await?;
+    let year = fiscal_year::Entity::find_by_id(sel.fiscal_year_id).one(&state.db).await?.map(|y| y.name).unwrap_or_default();
+    let filters = vec![("Fiscal year".to_owned(), year), ("Approved between".to_owned(), format!("{} – {}", sel.range.start, sel.range.end))];
+    let meta = export::meta(&me, "vendor-payments".into(), "Vendor payments (preview)".into(), filters, offset);
+    let rows = export::preview_rows(state.db.clone(), &sel);
+    Ok(crate::reports::export::respond(format, meta, export::columns(), rows, Some(export::totals(totals.amount))))
+}
+
+#[utoipa::path(get, path = "/api/v1/reports/vendor-payments/history/{id}/retrieve", tag = "reports", security(("bearer" = [])),
+    params(("id" = i32, Path), HistoryRetrieveQuery),
+    responses((status = 200, description = "The entry's frozen rows as a file (streamed); the same bytes in CSV whatever happened to the requests since",
+            content_type = "application/octet-stream"),
+        (status = 400, body = ProblemBody), (status = 401, body = ProblemBody), (status = 403, body = ProblemBody), (status = 404, body = ProblemBody)))]
+pub async fn history_retrieve(state: web::Data<AppState>, me: CurrentUser, id: web::Path<i32>, Query(q): Query<HistoryRetrieveQuery>) -> ApiResult<HttpResponse> {
+    me.require(Permission::ReportReadVendorPaymentsHistory)?;
+    let (format, offset) = export::format_and_offset(q.reportformat.as_deref(), q.minutesoffset)?;
+    let scope = scope_of(&state.db, &me).await?;
+    let entry = store::entry(&state.db, &scope, *id).await?;
+    let filters = vec![
+        ("Fiscal year".to_owned(), entry.fiscal_year_name.clone().unwrap_or_else(|| entry.fiscal_year_id.to_string())),
+        ("Approved between".to_owned(), format!("{} – {}", entry.start_date, entry.end_date)),
+        ("Generated by".to_owned(), entry.created_by_name.clone()),
+    ];
+    let meta = export::meta(&me, format!("vendor-payment-report-{}", entry.id), format!("Vendor payment report #{}", entry.id), filters, offset);
+    let rows = export::frozen_rows(state.db.clone(), &scope, entry.id);
+    Ok(crate::reports::export::respond(format, meta, export::columns(), rows, Some(export::totals(entry.total_amount))))
+}

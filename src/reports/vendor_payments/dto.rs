@@ -1,0 +1,192 @@
+//! Wire shapes of the vendor payment calls (DESIGN §6), camelCase.
+
+use chrono::{DateTime, NaiveDate, Utc};
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+use crate::{entities::vendor_payment_report as report, entities::vendor_payment_report_row as frozen, money::Money};
+
+/// GET /reports/vendor-payments: the ready requests approved in a range of a fiscal year.
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(rename_all = "lowercase")]
+#[into_params(parameter_in = Query)]
+pub struct PreviewQuery {
+    #[param(rename = "FiscalYearId")]
+    pub fiscalyearid: i32,
+    /// First approval day (local), inclusive; default the fiscal year's first day.
+    #[param(rename = "StartDate")]
+    pub startdate: Option<NaiveDate>,
+    /// Last approval day (local), inclusive; default the fiscal year's last day.
+    #[param(rename = "EndDate")]
+    pub enddate: Option<NaiveDate>,
+    /// UTC minus local time in minutes (the browser's getTimezoneOffset()); default 0.
+    #[param(rename = "MinutesOffset")]
+    pub minutesoffset: Option<i32>,
+    #[param(rename = "Page")]
+    pub page: Option<i64>,
+    #[param(rename = "Size")]
+    pub size: Option<i64>,
+}
+
+/// The `/retrieve` twin of a view: its filters plus the format.
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(rename_all = "lowercase")]
+#[into_params(parameter_in = Query)]
+pub struct PreviewRetrieveQuery {
+    #[param(rename = "FiscalYearId")]
+    pub fiscalyearid: i32,
+    #[param(rename = "StartDate")]
+    pub startdate: Option<NaiveDate>,
+    #[param(rename = "EndDate")]
+    pub enddate: Option<NaiveDate>,
+    #[param(rename = "MinutesOffset")]
+    pub minutesoffset: Option<i32>,
+    /// `Csv`, `Xlsx` or `Pdf` (any case).
+    #[param(rename = "ReportFormat")]
+    pub reportformat: Option<String>,
+}
+
+/// GET /reports/vendor-payments/history/{id}/retrieve.
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(rename_all = "lowercase")]
+#[into_params(parameter_in = Query)]
+pub struct HistoryRetrieveQuery {
+    /// `Csv`, `Xlsx` or `Pdf` (any case).
+    #[param(rename = "ReportFormat")]
+    pub reportformat: Option<String>,
+    /// Timestamps print as local time (UTC − MinutesOffset); default 0.
+    #[param(rename = "MinutesOffset")]
+    pub minutesoffset: Option<i32>,
+}
+
+/// One payment of a vendor payment report (previewed, or frozen in a history entry).
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct VendorPaymentRow {
+    /// The vendor for F9, otherwise the participant paid.
+    pub payee: String,
+    pub payee_address: Option<String>,
+    pub request_id: i32,
+    pub form_type: String,
+    /// The approval time (the report's date column, "Approved on").
+    pub approved_at: DateTime<Utc>,
+    pub approval_code: Option<String>,
+    pub fund: Option<String>,
+    pub expense_account: Option<String>,
+    pub amount: Money,
+}
+
+impl From<frozen::Model> for VendorPaymentRow {
+    fn from(r: frozen::Model) -> Self {
+        VendorPaymentRow {
+            payee: r.payee,
+            payee_address: r.payee_address,
+            request_id: r.payment_request_id,
+            form_type: r.form_type,
+            approved_at: r.approved_at,
+            approval_code: r.approval_code,
+            fund: r.fund,
+            expense_account: r.expense_account,
+            amount: Money(r.amount_cents),
+        }
+    }
+}
+
+/// Totals over every matching row, not just the page (the count travels as `totalCount`).
+#[derive(Debug, Clone, Copy, Serialize, ToSchema, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct RowTotals {
+    #[serde(skip)]
+    pub count: i64,
+    pub amount: Money,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PreviewPage {
+    pub items: Vec<VendorPaymentRow>,
+    pub page: u64,
+    pub size: u64,
+    pub total_count: u64,
+    pub totals: RowTotals,
+}
+
+/// POST /reports/vendor-payments: what the user previewed and confirms.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct GenerateBody {
+    pub fiscal_year_id: i32,
+    pub start_date: NaiveDate,
+    pub end_date: NaiveDate,
+    /// The preview's row count; a different count now is a 409.
+    pub expected_count: i64,
+    /// The preview's total; a different total now is a 409.
+    pub expected_total: Money,
+    /// As in the preview's query; default 0.
+    #[serde(default)]
+    pub minutes_offset: Option<i32>,
+}
+
+/// A history entry (a generated report).
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct HistoryEntry {
+    pub id: i32,
+    pub created_at: DateTime<Utc>,
+    /// The user who generated it.
+    pub created_by: i32,
+    pub created_by_name: String,
+    pub fiscal_year_id: i32,
+    pub fiscal_year_name: Option<String>,
+    pub start_date: NaiveDate,
+    pub end_date: NaiveDate,
+    pub row_count: i64,
+    pub total_amount: Money,
+}
+
+impl HistoryEntry {
+    /// `counted`: the rows the caller may see (a Coordinator sees its programs' share).
+    pub fn new(r: report::Model, fiscal_year_name: Option<String>, counted: RowTotals) -> Self {
+        HistoryEntry {
+            id: r.id,
+            created_at: r.created_at,
+            created_by: r.created_by,
+            created_by_name: r.created_by_name,
+            fiscal_year_id: r.fiscal_year_id,
+            fiscal_year_name,
+            start_date: r.start_date,
+            end_date: r.end_date,
+            row_count: counted.count,
+            total_amount: counted.amount,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct HistoryTotals {
+    pub row_count: i64,
+    pub total_amount: Money,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct HistoryPage {
+    pub items: Vec<HistoryEntry>,
+    pub page: u64,
+    pub size: u64,
+    pub total_count: u64,
+    pub totals: HistoryTotals,
+}
+
+/// GET /reports/vendor-payments/history/{id}: the entry and a page of its frozen rows.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct HistoryDetails {
+    pub entry: HistoryEntry,
+    pub items: Vec<VendorPaymentRow>,
+    pub page: u64,
+    pub size: u64,
+    pub total_count: u64,
+    pub totals: RowTotals,
+}

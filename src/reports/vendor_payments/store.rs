@@ -1,0 +1,351 @@
+//! Vendor payment queries and the generation transaction. Callers pass a connection or
+//! a transaction.
+
+use std::collections::HashMap;
+
+use chrono::{DateTime, Utc};
+use sea_orm::{
+    sea_query::{Alias, Condition, Expr, ExprTrait, Func, Order, Query, SelectStatement},
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait, FromQueryResult, PaginatorTrait, QueryFilter,
+    QueryOrder, QuerySelect, Set,
+};
+use serde_json::json;
+
+use super::{
+    dto::{HistoryEntry, HistoryTotals, RowTotals, VendorPaymentRow},
+    rules::{self, Range},
+};
+use crate::{
+    activity,
+    auth::{scope::Scope, CurrentUser},
+    entities::{
+        approval_code, expense_account, fiscal_year, fund, participant, payment_request as pr, vendor_payment_report as report,
+        vendor_payment_report_row as frozen,
+    },
+    error::{ApiError, ApiResult},
+    money::Money,
+    payment_requests::{store::ENTITY as REQUEST_ENTITY, workflow::Status},
+    web::Paging,
+};
+
+/// `CAST(COALESCE(SUM(col), 0) AS BIGINT)`: an i64 on every backend (PostgreSQL sums
+/// bigints as numeric).
+fn sum_i64(col: Expr) -> Expr {
+    Expr::expr(Func::coalesce([col.sum(), Expr::val(0i64)])).cast_as(Alias::new("BIGINT"))
+}
+
+/// Rows read or written per statement: far below every backend's bound-parameter limit.
+const CHUNK: usize = 500;
+
+/// Which ready requests a preview or a generation pays: live, ReadyForProcessing,
+/// charged to `year`, approved within the local days of `range`, in the caller's scope.
+#[derive(Debug, Clone)]
+pub struct Selection {
+    pub fiscal_year_id: i32,
+    pub range: Range,
+    pub scope: Scope,
+}
+
+impl Selection {
+    fn condition(&self) -> Condition {
+        let (from, until) = self.range.bounds();
+        let col = |c: pr::Column| Expr::col((pr::Entity, c));
+        let mut c = Condition::all()
+            .add(col(pr::Column::Status).eq(Status::ReadyForProcessing.as_str()))
+            .add(col(pr::Column::FiscalYearId).eq(self.fiscal_year_id))
+            .add(col(pr::Column::ApprovedAt).gte(from))
+            .add(col(pr::Column::ApprovedAt).lt(until))
+            .add(col(pr::Column::DeletedAt).is_null());
+        if let Some(programs) = self.scope.program_ids() {
+            c = c.add(col(pr::Column::MentorProgramId).is_in(programs));
+        }
+        c
+    }
+}
+
+/// A ready request with everything its row shows, read live.
+#[derive(Debug, FromQueryResult)]
+pub(super) struct Source {
+    id: i32,
+    form_type: String,
+    details: String,
+    mentor_program_id: i32,
+    approved_at: Option<DateTime<Utc>>,
+    approved_cents: Option<i64>,
+    full_name: Option<String>,
+    address: Option<String>,
+    approval_code: Option<String>,
+    approval_name: Option<String>,
+    fund_name: Option<String>,
+    account_name: Option<String>,
+}
+
+impl Source {
+    pub(super) fn row(&self) -> (i32, VendorPaymentRow) {
+        let (payee, payee_address) = rules::payee(&self.form_type, &self.details, self.full_name.as_deref().unwrap_or(""), self.address.as_deref());
+        let row = VendorPaymentRow {
+            payee,
+            payee_address,
+            request_id: self.id,
+            form_type: self.form_type.clone(),
+            // Always set on a ready request (approval sets it); the epoch never shows in practice.
+            approved_at: self.approved_at.unwrap_or_default(),
+            approval_code: rules::approval_code_label(self.approval_code.as_deref(), self.approval_name.as_deref()),
+            fund: self.fund_name.clone(),
+            expense_account: self.account_name.clone(),
+            amount: Money(self.approved_cents.unwrap_or(0)),
+        };
+        (self.mentor_program_id, row)
+    }
+}
+
+pub(super) fn sources(selection: &Selection) -> SelectStatement {
+    let a = Alias::new;
+    Query::select()
+        .column((pr::Entity, pr::Column::Id))
+        .column((pr::Entity, pr::Column::FormType))
+        .column((pr::Entity, pr::Column::Details))
+        .column((pr::Entity, pr::Column::MentorProgramId))
+        .column((pr::Entity, pr::Column::ApprovedAt))
+        .column((pr::Entity, pr::Column::ApprovedCents))
+        .expr_as(Expr::col((participant::Entity, participant::Column::FullName)), a("full_name"))
+        .expr_as(Expr::col((participant::Entity, participant::Column::Address)), a("address"))
+        .expr_as(Expr::col((approval_code::Entity, approval_code::Column::Code)), a("approval_code"))
+        .expr_as(Expr::col((approval_code::Entity, approval_code::Column::Name)), a("approval_name"))
+        .expr_as(Expr::col((fund::Entity, fund::Column::Name)), a("fund_name"))
+        .expr_as(Expr::col((expense_account::Entity, expense_account::Column::Name)), a("account_name"))
+        .from(pr::Entity)
+        .left_join(participant::Entity, Expr::col((participant::Entity, participant::Column::Id)).equals((pr::Entity, pr::Column::ParticipantId)))
+        .left_join(approval_code::Entity, Expr::col((approval_code::Entity, approval_code::Column::Id)).equals((pr::Entity, pr::Column::ApprovalCodeId)))
+        .left_join(fund::Entity, Expr::col((fund::Entity, fund::Column::Id)).equals((pr::Entity, pr::Column::FundId)))
+        .left_join(expense_account::Entity, Expr::col((expense_account::Entity, expense_account::Column::Id)).equals((pr::Entity, pr::Column::ExpenseAccountId)))
+        .cond_where(selection.condition())
+        // Oldest approval first; the id keeps equal times in one order.
+        .order_by((pr::Entity, pr::Column::ApprovedAt), Order::Asc)
+        .order_by((pr::Entity, pr::Column::Id), Order::Asc)
+        .to_owned()
+}
+
+async fn read_sources(db: &impl ConnectionTrait, stmt: &SelectStatement) -> ApiResult<Vec<(i32, VendorPaymentRow)>> {
+    let mut out = Vec::new();
+    for r in db.query_all(stmt).await? {
+        out.push(Source::from_query_result(&r, "")?.row());
+    }
+    Ok(out)
+}
+
+/// Count and sum of what `selection` would pay now.
+pub async fn preview_totals(db: &impl ConnectionTrait, selection: &Selection) -> ApiResult<RowTotals> {
+    let stmt = Query::select()
+        .expr(Expr::col((pr::Entity, pr::Column::Id)).count())
+        .expr(sum_i64(Expr::col((pr::Entity, pr::Column::ApprovedCents))))
+        .from(pr::Entity)
+        .cond_where(selection.condition())
+        .to_owned();
+    let row = db.query_one(&stmt).await?.ok_or_else(|| ApiError::Internal("count answered nothing".into()))?;
+    Ok(RowTotals { count: row.try_get_by_index::<i64>(0)?, amount: Money(row.try_get_by_index::<i64>(1)?) })
+}
+
+/// `limit` preview rows from `offset` on: a page, or an export's next chunk.
+pub async fn preview_chunk(db: &impl ConnectionTrait, selection: &Selection, offset: u64, limit: u64) -> ApiResult<Vec<VendorPaymentRow>> {
+    let stmt = sources(selection).offset(offset).limit(limit).to_owned();
+    Ok(read_sources(db, &stmt).await?.into_iter().map(|(_, r)| r).collect())
+}
+
+/// Generates a report in ONE transaction: the history entry, its frozen rows, every
+/// included request moved ReadyForProcessing -> Processed by a conditional update, and an
+/// activity-log entry per request naming the entry. A preview that changed since the user
+/// saw it (`expected`) is a 409 and nothing is written; nothing to pay is a 422.
+pub async fn generate(db: &DatabaseConnection, me: &CurrentUser, selection: &Selection, expected: (i64, Money)) -> ApiResult<report::Model> {
+    let now = Utc::now();
+    let txn = crate::db::write(db).await?;
+    // Written first, on purpose: on SQLite the first write takes the database's write
+    // lock (waiting its turn), so nothing read below can change before commit and no
+    // read snapshot goes stale. PostgreSQL relies on the conditional update below.
+    let entry = report::ActiveModel {
+        fiscal_year_id: Set(selection.fiscal_year_id),
+        start_date: Set(selection.range.start),
+        end_date: Set(selection.range.end),
+        minutes_offset: Set(selection.range.minutes_offset),
+        row_count: Set(0),
+        total_cents: Set(0),
+        created_at: Set(now),
+        created_by: Set(me.id()),
+        created_by_name: Set(format!("{} {}", me.user.first_name, me.user.last_name).trim().to_owned()),
+        ..Default::default()
+    }
+    .insert(&txn)
+    .await?;
+
+    let rows = read_sources(&txn, &sources(selection)).await?;
+    let total = rows.iter().try_fold(Money::ZERO, |sum, (_, r)| sum.checked_add(r.amount)).ok_or_else(|| ApiError::Internal("total overflows".into()))?;
+    rules::confirm(expected, (rows.len() as i64, total))?;
+
+    let ids: Vec<i32> = rows.iter().map(|(_, r)| r.request_id).collect();
+    let mut moved = 0;
+    for chunk in ids.chunks(CHUNK) {
+        moved += pr::Entity::update_many()
+            .col_expr(pr::Column::Status, Expr::value(Status::Processed.as_str()))
+            .col_expr(pr::Column::Version, Expr::col(pr::Column::Version).add(1))
+            .col_expr(pr::Column::UpdatedAt, Expr::value(now))
+            .col_expr(pr::Column::UpdatedBy, Expr::value(me.id()))
+            .filter(pr::Column::Id.is_in(chunk.to_vec()))
+            .filter(pr::Column::Status.eq(Status::ReadyForProcessing.as_str()))
+            .filter(pr::Column::DeletedAt.is_null())
+            .exec(&txn)
+            .await?
+            .rows_affected;
+    }
+    if moved != ids.len() as u64 {
+        // Another action took some of them meanwhile: pay none (rolled back on drop).
+        return Err(ApiError::Conflict("Some of these requests changed meanwhile; nothing was generated. Review the preview again.".into()));
+    }
+
+    let frozen_rows: Vec<frozen::ActiveModel> = rows
+        .iter()
+        .enumerate()
+        .map(|(i, (program, r))| frozen::ActiveModel {
+            report_id: Set(entry.id),
+            position: Set(i as i32 + 1),
+            payment_request_id: Set(r.request_id),
+            mentor_program_id: Set(*program),
+            form_type: Set(r.form_type.clone()),
+            payee: Set(r.payee.clone()),
+            payee_address: Set(r.payee_address.clone()),
+            approved_at: Set(r.approved_at),
+            approval_code: Set(r.approval_code.clone()),
+            fund: Set(r.fund.clone()),
+            expense_account: Set(r.expense_account.clone()),
+            amount_cents: Set(r.amount.cents()),
+            ..Default::default()
+        })
+        .collect();
+    for chunk in frozen_rows.chunks(CHUNK / 10) {
+        frozen::Entity::insert_many(chunk.to_vec())
+            .exec(&txn)
+            .await
+            .map_err(|e| ApiError::unique_or_internal(e, "One of these requests was paid in another report meanwhile; nothing was generated."))?;
+    }
+
+    let comment = format!("Paid in vendor payment report #{}", entry.id);
+    let entries: Vec<activity::Entry> = rows
+        .iter()
+        .map(|(_, r)| activity::Entry {
+            entity_type: REQUEST_ENTITY,
+            entity_id: r.request_id,
+            action: "processed",
+            actor_user_id: Some(me.id()),
+            from_status: Some(Status::ReadyForProcessing.as_str().to_owned()),
+            to_status: Some(Status::Processed.as_str().to_owned()),
+            comment: Some(comment.clone()),
+            data: Some(json!({"vendorPaymentReportId": entry.id, "approvedAmount": r.amount})),
+        })
+        .collect();
+    activity::record_many(&txn, entries, now).await?;
+
+    let mut entry: report::ActiveModel = entry.into();
+    entry.row_count = Set(rows.len() as i32);
+    entry.total_cents = Set(total.cents());
+    let entry = entry.update(&txn).await?;
+    txn.commit().await?;
+    Ok(entry)
+}
+
+// ---- history ----
+
+async fn fiscal_year_names(db: &impl ConnectionTrait) -> ApiResult<HashMap<i32, String>> {
+    Ok(fiscal_year::Entity::find().all(db).await?.into_iter().map(|y| (y.id, y.name)).collect())
+}
+
+/// Per entry, the count and sum of the rows the scope sees (a Coordinator sees its
+/// programs' share of each entry, and only entries that hold some).
+async fn scoped_counts(db: &impl ConnectionTrait, programs: Vec<i32>, report_id: Option<i32>) -> ApiResult<HashMap<i32, RowTotals>> {
+    let mut select = frozen::Entity::find()
+        .select_only()
+        .column(frozen::Column::ReportId)
+        .column_as(Expr::col(frozen::Column::Id).count(), "n")
+        .column_as(sum_i64(Expr::col(frozen::Column::AmountCents)), "cents")
+        .filter(frozen::Column::MentorProgramId.is_in(programs))
+        .group_by(frozen::Column::ReportId);
+    if let Some(id) = report_id {
+        select = select.filter(frozen::Column::ReportId.eq(id));
+    }
+    let rows: Vec<(i32, i64, i64)> = select.into_tuple().all(db).await?;
+    Ok(rows.into_iter().map(|(id, n, cents)| (id, RowTotals { count: n, amount: Money(cents) })).collect())
+}
+
+fn whole(r: &report::Model) -> RowTotals {
+    RowTotals { count: r.row_count as i64, amount: Money(r.total_cents) }
+}
+
+/// History entries the caller sees, newest first, one page, with totals over all of them.
+pub async fn history(db: &impl ConnectionTrait, scope: &Scope, paging: Paging) -> ApiResult<(Vec<HistoryEntry>, u64, HistoryTotals)> {
+    let names = fiscal_year_names(db).await?;
+    let newest_first = || report::Entity::find().order_by_desc(report::Column::CreatedAt).order_by_desc(report::Column::Id);
+    let entry = |r: report::Model, t: RowTotals| {
+        let name = names.get(&r.fiscal_year_id).cloned();
+        HistoryEntry::new(r, name, t)
+    };
+    match scope.program_ids() {
+        None => {
+            let total = report::Entity::find().count(db).await?;
+            let sums: Option<(i64, i64)> = report::Entity::find()
+                .select_only()
+                .column_as(sum_i64(Expr::col(report::Column::RowCount)), "rows")
+                .column_as(sum_i64(Expr::col(report::Column::TotalCents)), "cents")
+                .into_tuple()
+                .one(db)
+                .await?;
+            let (rows, cents) = sums.unwrap_or_default();
+            let page = newest_first().offset(paging.offset()).limit(paging.size).all(db).await?;
+            let items = page.into_iter().map(|r| { let t = whole(&r); entry(r, t) }).collect();
+            Ok((items, total, HistoryTotals { row_count: rows, total_amount: Money(cents) }))
+        }
+        Some(programs) => {
+            // Entries are few (one per payment run): the scoped share is summed here.
+            let counts = scoped_counts(db, programs, None).await?;
+            let totals = HistoryTotals {
+                row_count: counts.values().map(|t| t.count).sum(),
+                total_amount: Money(counts.values().map(|t| t.amount.cents()).sum()),
+            };
+            let ids: Vec<i32> = counts.keys().copied().collect();
+            let total = ids.len() as u64;
+            let page = newest_first().filter(report::Column::Id.is_in(ids)).offset(paging.offset()).limit(paging.size).all(db).await?;
+            let items = page.into_iter().map(|r| { let t = counts[&r.id]; entry(r, t) }).collect();
+            Ok((items, total, totals))
+        }
+    }
+}
+
+/// One history entry the caller sees (404 otherwise), with the share of it they see.
+pub async fn entry(db: &impl ConnectionTrait, scope: &Scope, id: i32) -> ApiResult<HistoryEntry> {
+    let not_found = || ApiError::not_found("The vendor payment report");
+    let r = report::Entity::find_by_id(id).one(db).await?.ok_or_else(not_found)?;
+    let totals = match scope.program_ids() {
+        None => whole(&r),
+        Some(programs) => *scoped_counts(db, programs, Some(id)).await?.get(&id).ok_or_else(not_found)?,
+    };
+    let name = fiscal_year::Entity::find_by_id(r.fiscal_year_id).one(db).await?.map(|y| y.name);
+    Ok(HistoryEntry::new(r, name, totals))
+}
+
+/// `limit` frozen rows of an entry from `offset` on, in their order, as the scope sees them.
+pub async fn frozen_rows(db: &impl ConnectionTrait, scope: &Scope, report_id: i32, offset: u64, limit: u64) -> ApiResult<Vec<VendorPaymentRow>> {
+    let mut select = frozen::Entity::find().filter(frozen::Column::ReportId.eq(report_id));
+    if let Some(programs) = scope.program_ids() {
+        select = select.filter(frozen::Column::MentorProgramId.is_in(programs));
+    }
+    let rows = select.order_by_asc(frozen::Column::Position).offset(offset).limit(limit).all(db).await?;
+    Ok(rows.into_iter().map(VendorPaymentRow::from).collect())
+}
+
+/// The history entry a request was paid in, if any.
+pub async fn paid_in(db: &impl ConnectionTrait, request_id: i32) -> ApiResult<Option<i32>> {
+    Ok(frozen::Entity::find()
+        .select_only()
+        .column(frozen::Column::ReportId)
+        .filter(frozen::Column::PaymentRequestId.eq(request_id))
+        .into_tuple()
+        .one(db)
+        .await?)
+}

@@ -1,0 +1,550 @@
+//! Vendor payments on the real app and a real SQLite file (DESIGN §6): the preview, one
+//! generation paying every ready request exactly once (also under concurrency and while
+//! other actions race it), the frozen history, permissions, scope and bad input.
+
+mod common;
+
+use std::collections::HashMap;
+
+use chrono::{Duration, NaiveDate, NaiveTime, Utc};
+use common::*;
+use mentorpay::entities::payment_request as pr;
+use sea_orm::{sea_query::Expr, ColumnTrait, EntityTrait, QueryFilter};
+use serde_json::{json, Value};
+
+const PR: &str = "/api/v1/payment-requests";
+const VP: &str = "/api/v1/reports/vendor-payments";
+const BATCH: &str = "/api/v1/payment-requests/move-to-statuses/ready-for-processing/batch";
+const APPROVER_EMAIL: &str = "approver@example.org";
+const PASSWORD: &str = "approver pass 123";
+const COORD_PW: &str = "coordinator pass 1";
+
+struct World {
+    app: TestApp,
+    admin: String,
+    approver: String,
+    fy: i64,
+    programs: Vec<i64>,
+    fund: i64,
+    account: i64,
+    /// The payee's participations in programs[0] and programs[1].
+    inside: i64,
+    outside: i64,
+    payee_id: i64,
+}
+
+fn person(first: &str, email: &str, role: &str) -> Value {
+    json!({
+        "firstName": first, "lastName": "Payee", "email": email, "phone": "(916) 555-0100",
+        "address": "1 Capitol Mall, Sacramento", "status": "Active", "roleCode": role,
+        "districtSetType": "Assembly", "districtId": 7, "caucusRegionId": 1,
+        "workplaceSettingIds": [1], "languageIds": [1], "educationLevelIds": [3], "permitLevelIds": [2],
+    })
+}
+
+fn taking(program: i64, fy: i64, role: &str) -> Value {
+    json!({"mentorProgramId": program, "fiscalYearId": fy, "roleCode": role, "collegeId": 1, "startDate": "2026-07-01", "endDate": "2027-06-30"})
+}
+
+async fn ids(app: &TestApp, token: &str, path: &str) -> Vec<i64> {
+    let mut ids: Vec<i64> = app.get(path, token).await.ok().as_array().unwrap().iter().map(|p| p["id"].as_i64().unwrap()).collect();
+    ids.sort();
+    ids
+}
+
+/// A fiscal year covering today (requests belong to the year of their submission day).
+async fn world() -> World {
+    let app = spawn().await;
+    let admin = app.admin_token().await;
+    let today = Utc::now().date_naive();
+    let start = NaiveDate::from_ymd_opt(today.year_start(), 7, 1).unwrap();
+    let end = NaiveDate::from_ymd_opt(today.year_start() + 1, 6, 30).unwrap();
+    let fy = app.post("/api/v1/system-settings/fiscal-years", Some(&admin), json!({"name": "FY now", "startDate": start, "endDate": end})).await;
+    let fy = fy.ok()["id"].as_i64().unwrap();
+    let programs = ids(&app, &admin, "/api/v1/mentor-programs").await;
+    let fund = ids(&app, &admin, "/api/v1/funds").await[0];
+    let account = ids(&app, &admin, "/api/v1/expense-accounts").await[0];
+    let mut payee = person("Pat", "pat@example.org", "Mentor");
+    payee["participations"] = json!([taking(programs[0], fy, "Mentor"), taking(programs[1], fy, "Mentor")]);
+    let r = app.post("/api/v1/participants", Some(&admin), payee).await;
+    let payee_id = r.ok()["id"].as_i64().unwrap();
+    let parts = r.body["participations"].as_array().unwrap();
+    let of = |program: i64| parts.iter().find(|p| p["mentorProgramId"] == program).unwrap()["id"].as_i64().unwrap();
+    let (inside, outside) = (of(programs[0]), of(programs[1]));
+    app.create_user(&admin, APPROVER_EMAIL, &["Administrator"], PASSWORD).await;
+    let (approver, _) = app.login(APPROVER_EMAIL, PASSWORD).await;
+    World { app, admin, approver, fy, programs, fund, account, inside, outside, payee_id }
+}
+
+trait YearStart {
+    fn year_start(&self) -> i32;
+}
+
+impl YearStart for NaiveDate {
+    /// The calendar year the July–June fiscal year holding this day starts in.
+    fn year_start(&self) -> i32 {
+        use chrono::Datelike;
+        if self.month() >= 7 { self.year() } else { self.year() - 1 }
+    }
+}
+
+fn details(form: &str) -> Value {
+    match form {
+        "F1" => json!({"collegeId": 1, "menteeName": "Ana", "courseCode": "CD 101", "placementStartDate": "2026-09-01", "placementEndDate": "2026-12-15", "hours": 12.5}),
+        "F5" => json!({"seminarDate": "2026-10-01", "topic": "Play", "hours": 3}),
+        "F9" => json!({"vendorName": "Acme Supply", "vendorAddress": "9 Vendor Way, Fresno", "invoiceNumber": "INV-7", "invoiceDate": "2026-10-01", "amount": 100}),
+        _ => unreachable!(),
+    }
+}
+
+fn url(r: &Value) -> String {
+    format!("{PR}/{}/{}", r["formType"].as_str().unwrap(), r["id"])
+}
+
+async fn approval_code(w: &World, form: &str) -> i64 {
+    let codes = w.app.get("/api/v1/approval-codes", &w.admin).await.ok().clone();
+    codes.as_array().unwrap().iter().find(|c| c["paymentRequestType"] == form).unwrap()["id"].as_i64().unwrap()
+}
+
+/// A request of `form` for `participation`, submitted and approved at `amount`.
+async fn approved(w: &World, form: &str, participation: i64, amount: f64) -> Value {
+    let mut body = json!({"participationId": participation, "description": format!("{form} request"), "details": details(form)});
+    if form != "F9" {
+        body["requestedAmount"] = json!(amount.max(100.0));
+    }
+    let r = w.app.post(&format!("{PR}/{form}"), Some(&w.admin), body).await;
+    assert_eq!(r.status, 201, "{}", r.body);
+    let r = w.app.post(&format!("{}/submit", url(&r.body)), Some(&w.admin), json!({})).await.ok().clone();
+    let a = json!({"approvedAmount": amount, "approvalCodeId": approval_code(w, form).await, "fundId": w.fund, "expenseAccountId": w.account, "acknowledgeWarnings": true});
+    w.app.post(&format!("{}/approve", url(&r)), Some(&w.approver), a).await.ok().clone()
+}
+
+async fn batch(w: &World, requests: &[&Value]) {
+    let ids: Vec<&Value> = requests.iter().map(|r| &r["id"]).collect();
+    w.app.post(BATCH, Some(&w.approver), json!({"ids": ids})).await.ok();
+}
+
+/// Ready requests approved on `day` (a data set-up: approvals spread over several days).
+async fn ready_on(w: &World, form: &str, amount: f64, day: NaiveDate) -> Value {
+    let r = approved(w, form, w.inside, amount).await;
+    batch(w, &[&r]).await;
+    let at = day.and_time(NaiveTime::from_hms_opt(12, 0, 0).unwrap()).and_utc();
+    pr::Entity::update_many()
+        .col_expr(pr::Column::ApprovedAt, Expr::value(at))
+        .filter(pr::Column::Id.eq(r["id"].as_i64().unwrap() as i32))
+        .exec(&w.app.state.db)
+        .await
+        .unwrap();
+    r
+}
+
+fn range_query(fy: i64, start: NaiveDate, end: NaiveDate) -> String {
+    format!("{VP}?FiscalYearId={fy}&StartDate={start}&EndDate={end}&Size=500")
+}
+
+async fn preview(w: &World, token: &str, start: NaiveDate, end: NaiveDate) -> Value {
+    w.app.get(&range_query(w.fy, start, end), token).await.ok().clone()
+}
+
+/// Generates what the preview of `start..=end` shows.
+async fn generate_previewed(w: &World, token: &str, start: NaiveDate, end: NaiveDate) -> Reply {
+    let p = preview(w, token, start, end).await;
+    w.app
+        .post(
+            VP,
+            Some(token),
+            json!({"fiscalYearId": w.fy, "startDate": start, "endDate": end, "expectedCount": p["totalCount"], "expectedTotal": p["totals"]["amount"]}),
+        )
+        .await
+}
+
+/// The raw bytes of an export, with its status and headers.
+async fn file(w: &World, token: &str, path: &str) -> (u16, reqwest::header::HeaderMap, Vec<u8>) {
+    let res = w.app.client.get(format!("{}{path}", w.app.base)).bearer_auth(token).send().await.unwrap();
+    let (status, headers) = (res.status().as_u16(), res.headers().clone());
+    (status, headers, res.bytes().await.unwrap().to_vec())
+}
+
+fn cents(v: &Value) -> i64 {
+    (v.as_f64().unwrap() * 100.0).round() as i64
+}
+
+async fn status_of(w: &World, r: &Value) -> String {
+    w.app.get(&url(r), &w.admin).await.ok()["formStatus"].as_str().unwrap().to_owned()
+}
+
+/// Every history entry with its frozen request ids, as the admin sees them.
+async fn history_rows(w: &World) -> HashMap<i64, (Vec<i64>, i64)> {
+    let list = w.app.get(&format!("{VP}/history?Size=500"), &w.admin).await.ok().clone();
+    let mut out = HashMap::new();
+    for e in list["items"].as_array().unwrap() {
+        let id = e["id"].as_i64().unwrap();
+        let d = w.app.get(&format!("{VP}/history/{id}?Size=500"), &w.admin).await.ok().clone();
+        let rows: Vec<i64> = d["items"].as_array().unwrap().iter().map(|r| r["requestId"].as_i64().unwrap()).collect();
+        let sum: i64 = d["items"].as_array().unwrap().iter().map(|r| cents(&r["amount"])).sum();
+        assert_eq!(rows.len() as i64, e["rowCount"].as_i64().unwrap(), "{e}");
+        assert_eq!(sum, cents(&e["totalAmount"]), "entry total = its rows: {e}");
+        out.insert(id, (rows, sum));
+    }
+    out
+}
+
+/// Every request is Processed and in exactly one entry, or not Processed and in none; the
+/// history's totals are the processed requests' amounts.
+async fn assert_paid_exactly_once(w: &World, requests: &[Value]) -> usize {
+    let history = history_rows(w).await;
+    let mut seen: HashMap<i64, i64> = HashMap::new();
+    for (entry, (rows, _)) in &history {
+        for id in rows {
+            assert!(seen.insert(*id, *entry).is_none(), "request {id} is in two entries");
+        }
+    }
+    let mut processed_cents = 0;
+    let mut processed = 0;
+    for r in requests {
+        let id = r["id"].as_i64().unwrap();
+        let now = w.app.get(&url(r), &w.admin).await.ok().clone();
+        if now["formStatus"] == "Processed" {
+            processed += 1;
+            processed_cents += cents(&now["approvedAmount"]);
+            assert_eq!(now["vendorPaymentReportId"].as_i64(), seen.get(&id).copied(), "request {id} names its entry");
+        } else {
+            assert!(!seen.contains_key(&id), "request {id} is {} but in entry {:?}", now["formStatus"], seen.get(&id));
+            assert!(now["vendorPaymentReportId"].is_null());
+        }
+    }
+    assert_eq!(seen.len(), processed, "every entry row is a processed request");
+    let history_cents: i64 = history.values().map(|(_, sum)| sum).sum();
+    assert_eq!(history_cents, processed_cents, "sum of history totals = sum of processed requests");
+    let list = w.app.get(&format!("{VP}/history?Size=500"), &w.admin).await.ok().clone();
+    assert_eq!(cents(&list["totals"]["totalAmount"]), processed_cents);
+    assert_eq!(list["totals"]["rowCount"].as_i64(), Some(processed as i64));
+    processed
+}
+
+#[actix_web::test]
+async fn a_generation_pays_the_previewed_requests_once_and_keeps_their_rows() {
+    let w = world().await;
+    let today = Utc::now().date_naive();
+    let f1 = approved(&w, "F1", w.inside, 120.25).await;
+    let f9 = approved(&w, "F9", w.outside, 100.0).await;
+    let still_approved = approved(&w, "F5", w.inside, 30.0).await;
+    batch(&w, &[&f1, &f9]).await;
+
+    // The preview: the two ready ones, oldest approval first, the vendor paid for F9.
+    let p = preview(&w, &w.admin, today, today).await;
+    assert_eq!(p["totalCount"], 2, "{p}");
+    assert_eq!(p["totals"]["amount"].as_f64(), Some(220.25));
+    let rows = p["items"].as_array().unwrap();
+    assert_eq!(rows[0]["requestId"], f1["id"]);
+    assert_eq!(rows[0]["payee"], "Pat Payee");
+    assert_eq!(rows[0]["payeeAddress"], "1 Capitol Mall, Sacramento");
+    assert_eq!(rows[0]["formType"], "F1");
+    assert_eq!(rows[0]["amount"].as_f64(), Some(120.25));
+    assert!(rows[0]["approvalCode"].as_str().unwrap().len() > 2 && rows[0]["fund"].is_string() && rows[0]["expenseAccount"].is_string(), "{p}");
+    assert_eq!(rows[1]["payee"], "Acme Supply");
+    assert_eq!(rows[1]["payeeAddress"], "9 Vendor Way, Fresno");
+    // Paged, with totals over every row.
+    let page2 = w.app.get(&format!("{VP}?FiscalYearId={}&StartDate={today}&EndDate={today}&Page=2&Size=1", w.fy), &w.admin).await.ok().clone();
+    assert_eq!(page2["items"].as_array().unwrap().len(), 1);
+    assert_eq!(page2["items"][0]["requestId"], f9["id"]);
+    assert_eq!(page2["totals"]["amount"].as_f64(), Some(220.25));
+    // Without dates: the whole fiscal year.
+    assert_eq!(w.app.get(&format!("{VP}?FiscalYearId={}", w.fy), &w.admin).await.ok()["totalCount"], 2);
+    // Another day: nothing.
+    let yesterday = today - Duration::days(1);
+    assert_eq!(preview(&w, &w.admin, yesterday, yesterday).await["totalCount"], 0);
+
+    // A preview that changed since it was seen: 409, nothing written.
+    let stale = json!({"fiscalYearId": w.fy, "startDate": today, "endDate": today, "expectedCount": 1, "expectedTotal": 120.25});
+    w.app.post(VP, Some(&w.admin), stale).await.problem(409);
+    let stale = json!({"fiscalYearId": w.fy, "startDate": today, "endDate": today, "expectedCount": 2, "expectedTotal": 220.24});
+    w.app.post(VP, Some(&w.admin), stale).await.problem(409);
+    assert_eq!(status_of(&w, &f1).await, "ReadyForProcessing");
+    assert_eq!(w.app.get(&format!("{VP}/history"), &w.admin).await.ok()["totalCount"], 0);
+
+    // Generate: 201 with the entry; both requests Processed.
+    let r = generate_previewed(&w, &w.admin, today, today).await;
+    assert_eq!(r.status, 201, "{}", r.body);
+    let entry = r.body.clone();
+    let id = entry["id"].as_i64().unwrap();
+    assert_eq!(entry["rowCount"], 2);
+    assert_eq!(entry["totalAmount"].as_f64(), Some(220.25));
+    assert!(!entry["createdByName"].as_str().unwrap().is_empty(), "{entry}");
+    assert!(entry["createdBy"].is_i64() && entry["createdAt"].is_string() && entry["fiscalYearName"] == "FY now", "{entry}");
+    assert_eq!(entry["startDate"], today.to_string());
+    for x in [&f1, &f9] {
+        let now = w.app.get(&url(x), &w.admin).await.ok().clone();
+        assert_eq!(now["formStatus"], "Processed");
+        assert_eq!(now["vendorPaymentReportId"], id);
+        assert_eq!(now["availableActions"], json!([]), "nothing leaves Processed");
+        assert_eq!(now["version"], x["version"].as_i64().unwrap() + 2, "batch and processing each bumped the version");
+        let log = w.app.get(&format!("{PR}/activity-log?PaymentRequestId={}&PaymentRequestType={}", x["id"], x["formType"].as_str().unwrap()), &w.admin).await.ok().clone();
+        let last = &log[0];
+        assert_eq!(last["action"], "processed", "{log}");
+        assert_eq!(last["fromStatus"], "ReadyForProcessing");
+        assert_eq!(last["toStatus"], "Processed");
+        assert!(last["comment"].as_str().unwrap().contains(&format!("#{id}")), "{last}");
+        assert_eq!(last["data"]["vendorPaymentReportId"], id);
+    }
+    assert_eq!(status_of(&w, &still_approved).await, "Approved");
+    // Ready requests offer no per-request action: processing is this report's job.
+    batch(&w, &[&still_approved]).await;
+    let ready = w.app.get(&url(&still_approved), &w.admin).await.ok().clone();
+    assert_eq!(ready["availableActions"], json!([]), "{ready}");
+
+    // The history: newest first, totals, who generated it; the details page its frozen rows.
+    let list = w.app.get(&format!("{VP}/history"), &w.admin).await.ok().clone();
+    assert_eq!(list["totalCount"], 1);
+    assert_eq!(list["items"][0]["id"], id);
+    assert_eq!(list["totals"]["totalAmount"].as_f64(), Some(220.25));
+    let d = w.app.get(&format!("{VP}/history/{id}"), &w.admin).await.ok().clone();
+    assert_eq!(d["entry"]["id"], id);
+    assert_eq!(d["totalCount"], 2);
+    assert_eq!(d["totals"]["amount"].as_f64(), Some(220.25));
+    assert_eq!(d["items"], p["items"], "the frozen rows are the previewed ones");
+    let d2 = w.app.get(&format!("{VP}/history/{id}?Page=2&Size=1"), &w.admin).await.ok().clone();
+    assert_eq!(d2["items"][0]["requestId"], f9["id"]);
+
+    // Generating the same range again: the F5 made ready since is all there is.
+    let again = generate_previewed(&w, &w.admin, today, today).await;
+    assert_eq!(again.status, 201, "{}", again.body);
+    assert_eq!(again.body["rowCount"], 1);
+    // And now nothing is left to pay: 422.
+    let empty = json!({"fiscalYearId": w.fy, "startDate": today, "endDate": today, "expectedCount": 0, "expectedTotal": 0});
+    let r = w.app.post(VP, Some(&w.admin), empty).await;
+    r.problem(422);
+    let list = w.app.get(&format!("{VP}/history"), &w.admin).await.ok().clone();
+    assert_eq!(list["items"][0]["id"], again.body["id"], "newest first");
+    assert_eq!(list["totalCount"], 2);
+    assert_paid_exactly_once(&w, &[f1, f9, still_approved]).await;
+}
+
+#[actix_web::test]
+async fn eight_concurrent_generations_over_overlapping_ranges_pay_every_request_once() {
+    let w = world().await;
+    let today = Utc::now().date_naive();
+    let first = today - Duration::days(20);
+    let mut requests = Vec::new();
+    // Two ready requests a day over 12 days.
+    for d in 0..12 {
+        for (i, form) in ["F1", "F9"].into_iter().enumerate() {
+            requests.push(ready_on(&w, form, 10.0 + d as f64 + i as f64 / 4.0, first + Duration::days(d)).await);
+        }
+    }
+    // Eight ranges of five days starting a day apart: each overlaps its neighbours.
+    let ranges: Vec<(NaiveDate, NaiveDate)> = (0..8).map(|i| (first + Duration::days(i), first + Duration::days(i + 4))).collect();
+    let mut previews = Vec::new();
+    for (s, e) in &ranges {
+        previews.push(preview(&w, &w.admin, *s, *e).await);
+    }
+    let calls = ranges.iter().zip(&previews).map(|((s, e), p)| {
+        let body = json!({"fiscalYearId": w.fy, "startDate": s, "endDate": e, "expectedCount": p["totalCount"], "expectedTotal": p["totals"]["amount"]});
+        w.app.post(VP, Some(&w.admin), body)
+    });
+    let replies = futures_util::future::join_all(calls).await;
+    let statuses: Vec<u16> = replies.iter().map(|r| r.status.as_u16()).collect();
+    assert!(statuses.iter().all(|s| [201, 409, 422].contains(s)), "{:?}", replies.iter().map(|r| &r.body).collect::<Vec<_>>());
+    assert!(statuses.contains(&201), "{statuses:?}");
+    let paid = assert_paid_exactly_once(&w, &requests).await;
+    assert!(paid > 0);
+
+    // Whatever lost the race is still payable: pay the rest, range by range.
+    for (s, e) in &ranges {
+        let r = generate_previewed(&w, &w.admin, *s, *e).await;
+        assert!([201, 422].contains(&r.status.as_u16()), "{}", r.body);
+    }
+    let paid = assert_paid_exactly_once(&w, &requests).await;
+    // Days 0..11 of which the ranges cover 0..11: everything is paid once.
+    assert_eq!(paid, requests.len());
+}
+
+#[actix_web::test]
+async fn a_generation_racing_move_back_and_batch_pays_each_request_once_or_not_at_all() {
+    let w = world().await;
+    let today = Utc::now().date_naive();
+    let mut all = Vec::new();
+    for round in 0..4 {
+        // Ready ones the preview sees, and approved ones being moved while it generates.
+        let ready_a = approved(&w, "F1", w.inside, 20.0 + round as f64).await;
+        let ready_b = approved(&w, "F9", w.inside, 30.0).await;
+        batch(&w, &[&ready_a, &ready_b]).await;
+        let to_batch = approved(&w, "F5", w.inside, 40.0).await;
+        let to_move_back = approved(&w, "F1", w.inside, 50.0).await;
+        let p = preview(&w, &w.admin, today, today).await;
+        let body = json!({"fiscalYearId": w.fy, "startDate": today, "endDate": today, "expectedCount": p["totalCount"], "expectedTotal": p["totals"]["amount"]});
+        let gen = w.app.post(VP, Some(&w.admin), body);
+        let moved = w.app.post(BATCH, Some(&w.approver), json!({"ids": [to_batch["id"]]}));
+        let back_path = format!("{}/move-back-to-submitted", url(&to_move_back));
+        let back = w.app.post(&back_path, Some(&w.approver), json!({}));
+        let (g, m, b) = futures_util::future::join3(gen, moved, back).await;
+        assert!([201, 409].contains(&g.status.as_u16()), "generation: {}", g.body);
+        m.ok();
+        b.ok();
+        if g.status == 201 {
+            // It paid exactly what it previewed: not the request batched meanwhile.
+            assert_eq!(g.body["rowCount"], p["totalCount"]);
+            assert_eq!(status_of(&w, &to_batch).await, "ReadyForProcessing");
+        }
+        assert_eq!(status_of(&w, &to_move_back).await, "Submitted");
+        all.extend([ready_a, ready_b, to_batch, to_move_back]);
+        assert_paid_exactly_once(&w, &all).await;
+    }
+}
+
+#[actix_web::test]
+async fn a_history_entry_never_changes_after_its_requests_or_payee_do() {
+    let w = world().await;
+    let today = Utc::now().date_naive();
+    let f1 = approved(&w, "F1", w.inside, 75.5).await;
+    let f9 = approved(&w, "F9", w.inside, 100.0).await;
+    batch(&w, &[&f1, &f9]).await;
+    let r = generate_previewed(&w, &w.admin, today, today).await;
+    let id = r.body["id"].as_i64().unwrap_or_else(|| panic!("{}", r.body));
+    let before = w.app.get(&format!("{VP}/history/{id}"), &w.admin).await.ok().clone();
+    let list_before = w.app.get(&format!("{VP}/history"), &w.admin).await.ok().clone();
+    let csv_path = format!("{VP}/history/{id}/retrieve?ReportFormat=Csv&MinutesOffset=480");
+    let (status, headers, csv_before) = file(&w, &w.admin, &csv_path).await;
+    assert_eq!(status, 200, "{}", String::from_utf8_lossy(&csv_before));
+    assert!(headers["content-disposition"].to_str().unwrap().contains(&format!("vendor-payment-report-{id}-")), "{headers:?}");
+    let text = String::from_utf8(csv_before.clone()).unwrap();
+    let lines: Vec<&str> = text.trim_start_matches('\u{feff}').split("\r\n").filter(|l| !l.is_empty()).collect();
+    assert_eq!(lines[0], "Payee,Payee address,Request,Form,Approved on,Approval code,Fund,Expense account,Amount");
+    assert_eq!(lines.len(), 3, "{text}");
+    assert!(lines[1].starts_with(&format!("Pat Payee,\"1 Capitol Mall, Sacramento\",{},F1,", f1["id"])), "{text}");
+    assert!(lines[1].ends_with(",75.50") && lines[2].starts_with("Acme Supply,") && lines[2].ends_with(",100.00"), "{text}");
+
+    // The payee renamed and moved house.
+    let mut edit = person("Patricia", "pat@example.org", "Mentor");
+    edit["address"] = json!("2 New Street, Davis");
+    edit["version"] = json!(1);
+    w.app.put(&format!("/api/v1/participants/{}", w.payee_id), &w.admin, edit).await.ok();
+    // The requests changed behind the API's back (a data fix): amounts, vendor, status.
+    let mut renamed = details("F9");
+    renamed["vendorName"] = json!("Renamed Inc");
+    renamed["vendorAddress"] = json!("elsewhere");
+    for x in [&f1, &f9] {
+        let mut fix = pr::Entity::update_many()
+            .col_expr(pr::Column::ApprovedCents, Expr::value(1i64))
+            .col_expr(pr::Column::Status, Expr::value("ReadyForProcessing"));
+        if x["formType"] == "F9" {
+            fix = fix.col_expr(pr::Column::Details, Expr::value(renamed.to_string()));
+        }
+        fix
+            .filter(pr::Column::Id.eq(x["id"].as_i64().unwrap() as i32))
+            .exec(&w.app.state.db)
+            .await
+            .unwrap();
+    }
+    let after = w.app.get(&format!("{VP}/history/{id}"), &w.admin).await.ok().clone();
+    assert_eq!(after, before, "the frozen rows did not move");
+    let (_, _, csv_after) = file(&w, &w.admin, &csv_path).await;
+    assert_eq!(csv_after, csv_before, "the CSV is byte for byte the same");
+    // The other two formats answer with their files.
+    for (format, kind, magic) in [("Xlsx", "spreadsheetml", &b"PK"[..]), ("Pdf", "application/pdf", &b"%PDF"[..])] {
+        let (status, headers, bytes) = file(&w, &w.admin, &format!("{VP}/history/{id}/retrieve?ReportFormat={format}")).await;
+        assert_eq!(status, 200, "{format}");
+        assert!(headers["content-type"].to_str().unwrap().contains(kind), "{headers:?}");
+        assert!(bytes.starts_with(magic), "{format}");
+    }
+    assert_eq!(w.app.get(&format!("{VP}/history"), &w.admin).await.ok().clone(), list_before);
+    // Those requests were paid once already: a second report cannot include them.
+    let again = generate_previewed(&w, &w.admin, today, today).await;
+    again.problem(409);
+    assert_eq!(w.app.get(&format!("{VP}/history"), &w.admin).await.ok()["totalCount"], 1);
+}
+
+#[actix_web::test]
+async fn permissions_scope_and_bad_input() {
+    let w = world().await;
+    let (app, admin) = (&w.app, &w.admin);
+    let today = Utc::now().date_naive();
+    let mine = approved(&w, "F1", w.inside, 10.0).await;
+    let theirs = approved(&w, "F1", w.outside, 20.0).await;
+    batch(&w, &[&mine, &theirs]).await;
+
+    // A Coordinator of programs[0] with the default Coordinator role: no vendor payments.
+    let r = app.post("/api/v1/participants", Some(admin), person("Cora", "cora@example.org", "Coordinator")).await;
+    let cid = r.ok()["id"].as_i64().unwrap();
+    app.post(&format!("/api/v1/participants/{cid}/identity-user"), Some(admin), json!({"password": COORD_PW})).await.ok();
+    app.post(&format!("/api/v1/participants/{cid}/participations"), Some(admin), taking(w.programs[0], w.fy, "Coordinator")).await.ok();
+    let (coord, _) = app.login("cora@example.org", COORD_PW).await;
+    app.get(&range_query(w.fy, today, today), &coord).await.problem(403);
+    let body = json!({"fiscalYearId": w.fy, "startDate": today, "endDate": today, "expectedCount": 1, "expectedTotal": 10});
+    app.post(VP, Some(&coord), body.clone()).await.problem(403);
+    app.get(&format!("{VP}/history"), &coord).await.problem(403);
+    app.get(&format!("{VP}/history/1"), &coord).await.problem(403);
+    app.get(&format!("{VP}/history/1/retrieve?ReportFormat=Csv"), &coord).await.problem(403);
+    app.get(&format!("{VP}/retrieve?FiscalYearId={}&ReportFormat=Csv", w.fy), &coord).await.problem(403);
+    assert_eq!(app.call(reqwest::Method::GET, VP, None, None).await.problem(401)["status"], 401);
+
+    // Now its role may pay and read the history: still only its own program's requests.
+    let users = app.get("/api/v1/identity/users?Email=cora@example.org", admin).await.ok().clone();
+    let u = &users["items"][0];
+    app.post("/api/v1/identity/roles", Some(admin), json!({"name": "Paymaster", "permissions": ["report:generatevendorpayment", "report:readvendorpaymentshistory", "request:read"]}))
+        .await
+        .ok();
+    let change = json!({"email": u["email"], "firstName": u["firstName"], "lastName": u["lastName"], "roles": ["Paymaster"], "isActive": true});
+    app.put(&format!("/api/v1/identity/users/{}", u["id"]), admin, change).await.ok();
+    let (coord, _) = app.login("cora@example.org", COORD_PW).await;
+    let p = preview(&w, &coord, today, today).await;
+    assert_eq!(p["totalCount"], 1, "{p}");
+    let (status, _, csv) = file(&w, &coord, &format!("{VP}/retrieve?FiscalYearId={}&StartDate={today}&EndDate={today}&ReportFormat=csv", w.fy)).await;
+    assert_eq!(status, 200);
+    assert_eq!(String::from_utf8(csv).unwrap().matches("\r\n").count(), 2, "header and its one row");
+    assert_eq!(p["items"][0]["requestId"], mine["id"]);
+    let r = generate_previewed(&w, &coord, today, today).await;
+    assert_eq!(r.status, 201, "{}", r.body);
+    let coord_entry = r.body["id"].as_i64().unwrap();
+    assert_eq!(status_of(&w, &mine).await, "Processed");
+    assert_eq!(status_of(&w, &theirs).await, "ReadyForProcessing", "outside its scope: untouched");
+    // The admin pays the rest; the Coordinator does not see that entry.
+    let r = generate_previewed(&w, admin, today, today).await;
+    let admin_entry = r.body["id"].as_i64().unwrap_or_else(|| panic!("{}", r.body));
+    let list = app.get(&format!("{VP}/history"), &coord).await.ok().clone();
+    assert_eq!(list["totalCount"], 1);
+    assert_eq!(list["items"][0]["id"], coord_entry);
+    assert_eq!(list["totals"]["totalAmount"].as_f64(), Some(10.0));
+    app.get(&format!("{VP}/history/{admin_entry}"), &coord).await.problem(404);
+    assert_eq!(app.get(&format!("{VP}/history"), admin).await.ok()["totalCount"], 2);
+
+    // Bad input: 400 naming the field, 422 for an unknown year, 404 for an unknown entry.
+    let e = app.get(&format!("{VP}?StartDate={today}"), admin).await;
+    assert!(e.problem(400)["errors"].get("FiscalYearId").is_some() || e.body["detail"].as_str().unwrap().contains("fiscalyearid"), "{}", e.body);
+    let e = app.get(&format!("{VP}?FiscalYearId={}&StartDate={today}&EndDate={}", w.fy, today - Duration::days(1)), admin).await;
+    assert!(e.problem(400)["errors"].get("EndDate").is_some(), "{}", e.body);
+    app.get(&format!("{VP}?FiscalYearId=999"), admin).await.problem(400);
+    app.get(&format!("{VP}?FiscalYearId={}&Page=0", w.fy), admin).await.problem(400);
+    app.get(&format!("{VP}?FiscalYearId={}&StartDate=yesterday", w.fy), admin).await.problem(400);
+    let mut b = body.clone();
+    b.as_object_mut().unwrap().remove("expectedTotal");
+    assert!(app.post(VP, Some(admin), b).await.problem(400)["errors"].get("expectedTotal").is_some());
+    let mut b = body.clone();
+    b["expectedTotal"] = json!(1.234);
+    assert!(app.post(VP, Some(admin), b).await.problem(400)["errors"].get("expectedTotal").is_some());
+    let mut b = body.clone();
+    b["endDate"] = json!(today - Duration::days(1));
+    assert!(app.post(VP, Some(admin), b).await.problem(400)["errors"].get("endDate").is_some());
+    let mut b = body.clone();
+    b["fiscalYearId"] = json!(999);
+    assert!(app.post(VP, Some(admin), b).await.problem(422)["errors"].get("fiscalYearId").is_some());
+    app.get(&format!("{VP}/history/999"), admin).await.problem(404);
+    app.get(&format!("{VP}/history/{coord_entry}/retrieve?ReportFormat=Doc"), admin).await.problem(400);
+    app.get(&format!("{VP}/history/{coord_entry}/retrieve"), admin).await.problem(400);
+    app.get(&format!("{VP}/history/{admin_entry}/retrieve?ReportFormat=Csv"), &coord).await.problem(404);
+    app.get(&format!("{VP}/history/abc"), admin).await.problem(400);
+    assert_eq!(app.get(&format!("{VP}/history"), admin).await.ok()["totalCount"], 2, "bad input wrote nothing");
+}
+
+#[actix_web::test]
+async fn the_openapi_document_lists_the_vendor_payment_calls() {
+    let w = world().await;
+    let doc = w.app.get("/api/v1/openapi.json", &w.admin).await.ok().clone();
+    let paths = doc["paths"].as_object().unwrap();
+    assert!(paths["/api/v1/reports/vendor-payments"]["get"].is_object());
+    assert!(paths["/api/v1/reports/vendor-payments"]["post"].is_object());
+    assert!(paths["/api/v1/reports/vendor-payments/history"]["get"].is_object());
+    assert!(paths["/api/v1/reports/vendor-payments/history/{id}"]["get"].is_object());
+    assert!(paths["/api/v1/reports/vendor-payments/retrieve"]["get"].is_object());
+    assert!(paths["/api/v1/reports/vendor-payments/history/{id}/retrieve"]["get"].is_object());
+}
