@@ -161,8 +161,8 @@ export function ReportFilters({ names, values, onChange, onClear }: Props) {
         }}
       />
     ),
-    date('StartDate', 'From'),
-    date('EndDate', 'Until', values.StartDate),
+    date('StartDate', 'Approved from'),
+    date('EndDate', 'Approved until', values.StartDate),
     date('UpdatedAt', 'Changed on or after'),
   ].filter(Boolean);
 

@@ -15,7 +15,7 @@ export function formatValue(kind: ColumnKind, value: unknown): string {
     case 'int':
       return typeof value === 'number' ? value.toLocaleString('en-US') : String(value);
     case 'number':
-      return typeof value === 'number' ? value.toFixed(1) : String(value);
+      return typeof value === 'number' ? value.toFixed(2) : String(value);
     case 'percent':
       return typeof value === 'number' ? `${value.toFixed(1)}%` : String(value);
     case 'date':

@@ -52,7 +52,8 @@ describe('formatValue', () => {
     expect(formatValue('money', 3349.95)).toBe('$3,349.95');
     expect(formatValue('money', -5)).toBe('-$5.00');
     expect(formatValue('int', 12345)).toBe('12,345');
-    expect(formatValue('number', 3)).toBe('3.0');
+    expect(formatValue('number', 3)).toBe('3.00');
+    expect(formatValue('number', 7.25)).toBe('7.25');
     expect(formatValue('percent', 45.5)).toBe('45.5%');
     expect(formatValue('date', '2026-11-23')).toBe('2026-11-23');
     expect(formatValue('text', null)).toBe('');
