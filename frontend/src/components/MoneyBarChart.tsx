@@ -35,6 +35,9 @@ interface Props {
 }
 
 const CATEGORY = '__category';
+// Axis ticks read at a glance ($25K); the tooltip and the text alternative give the cents.
+const compact = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', notation: 'compact', maximumFractionDigits: 1 });
+const tick = (value: number) => compact.format(value);
 
 export function MoneyBarChart({ label, series, categories, bars = 'vertical', empty, textAlternative, testId }: Props) {
   if (categories.length === 0) return <>{empty ?? <Text c="dimmed">Nothing to chart.</Text>}</>;
@@ -57,7 +60,8 @@ export function MoneyBarChart({ label, series, categories, bars = 'vertical', em
         withLegend
         legendProps={{ verticalAlign: 'top', height: 36 }}
         gridAxis={horizontal ? 'y' : 'x'}
-        yAxisProps={horizontal ? { width: Math.min(220, 12 + longest * 7) } : { width: 90 }}
+        xAxisProps={horizontal ? { tickFormatter: tick } : undefined}
+        yAxisProps={horizontal ? { width: Math.min(220, 12 + longest * 7) } : { width: 70, tickFormatter: tick }}
         tooltipAnimationDuration={0}
         barChartProps={{ accessibilityLayer: true }}
       />
