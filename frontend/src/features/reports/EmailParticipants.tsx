@@ -1,5 +1,6 @@
 import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useRef, useState } from 'react';
+import { minutesOffset } from '../../components/download';
 import { asApiError, ErrorDisplay } from '../../components/ErrorDisplay';
 import { useLazyGetParticipantEmailsQuery } from './api';
 import { emailListText, mailtoBcc } from './participantsReport';
@@ -35,7 +36,8 @@ export function EmailParticipants({ filters }: { filters: Record<string, string>
   const open = () => {
     setCopied(null);
     setOpened(true);
-    void load(filters);
+    // The same local-time reading of UpdatedAt as the view.
+    void load({ ...filters, MinutesOffset: String(minutesOffset()) });
   };
 
   return (
