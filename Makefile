@@ -14,6 +14,7 @@ test: deps lint rust-test frontend-test e2e
 deps:
 	command -v node >/dev/null || { echo "Node.js 20+ and npm are required"; exit 1; }
 	if [ ! -x "$(CHROMIUM)" ]; then $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq chromium; fi
+	if ! command -v pdftotext >/dev/null; then $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq poppler-utils; fi
 	cd frontend && npm ci --no-audit --no-fund
 
 lint:

@@ -88,6 +88,7 @@ fn api(cfg: &mut web::ServiceConfig) {
     settings::configure(cfg);
     budgets::configure(cfg);
     crate::payment_requests::configure(cfg);
+    crate::reports::configure(cfg);
 }
 
 pub fn configure(state: web::Data<AppState>) -> impl Fn(&mut web::ServiceConfig) + Clone {

@@ -19,6 +19,7 @@ pub mod openapi;
 pub mod payment_requests;
 pub mod participants;
 pub mod reference;
+pub mod reports;
 pub mod settings;
 pub mod state;
 pub mod system;

@@ -10,7 +10,7 @@ use utoipa::{
     Modify, OpenApi,
 };
 
-use crate::{budgets, error::ProblemBody, identity, participants, payment_requests, reference, reference::openapi::ReferencePaths, settings, system};
+use crate::{budgets, error::ProblemBody, identity, participants, payment_requests, reference, reference::openapi::ReferencePaths, reports, reports::openapi::ReportPaths, settings, system};
 
 #[derive(OpenApi)]
 #[openapi(
@@ -78,9 +78,16 @@ use crate::{budgets, error::ProblemBody, identity, participants, payment_request
         payment_requests::api::activity_log,
         payment_requests::api::download_file,
         payment_requests::api::delete_file,
+        reports::catalogue::list,
+        reports::participants::emails,
+        reports::all_approvals::payee_list,
+        reports::bonuses::list,
+        reports::bonuses::retrieve,
+        reports::by_type::retrieve,
+        reports::requests_details::retrieve,
     ),
-    components(schemas(ProblemBody, reference::dto::RefItem, reference::dto::RefCreate)),
-    modifiers(&BearerAuth, &ReferencePaths),
+    components(schemas(ProblemBody, reference::dto::RefItem, reference::dto::RefCreate, reports::query::ReportPage)),
+    modifiers(&BearerAuth, &ReferencePaths, &ReportPaths),
     tags((name = "identity", description = "Sign-in, tokens, users, roles"), (name = "reference", description = "Reference lists (one generic implementation)"), (name = "participants", description = "Participants, participations, Coordinator logins"), (name = "settings", description = "System settings and fiscal years"), (name = "budgets", description = "Budget lines per fiscal year"), (name = "payment-requests", description = "Payment requests F1 to F14, their workflow and receipts"), (name = "system", description = "Health"))
 )]
 pub struct ApiDoc;

@@ -13,6 +13,7 @@ mod m20261121_000020_payment_requests;
 mod m20261121_000030_participant_program_keys;
 mod m20261121_000031_payment_request_totals;
 mod m20261121_000032_payment_request_list_indexes;
+mod m20261123_000040_request_approvals;
 
 pub struct Migrator;
 
@@ -31,6 +32,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261121_000030_participant_program_keys::Migration),
             Box::new(m20261121_000031_payment_request_totals::Migration),
             Box::new(m20261121_000032_payment_request_list_indexes::Migration),
+            Box::new(m20261123_000040_request_approvals::Migration),
         ]
     }
 }

@@ -698,29 +698,12 @@ pub fn batch_offenders(ids: &[i32], rows: &[pr::Model], scope: &Scope) -> Vec<St
 
 // ---- lists ----
 
-fn parse_filters(q: &ListQuery) -> ApiResult<(Vec<Status>, Vec<FormType>)> {
-    let mut statuses = Vec::new();
-    for s in &q.formstatus {
-        statuses.push(Status::parse(s).ok_or_else(|| ApiError::bad_field("FormStatus", format!("unknown status '{s}'")))?);
-    }
-    let mut forms = Vec::new();
-    for f in &q.formtype {
-        forms.push(FormType::parse(f).ok_or_else(|| ApiError::bad_field("FormType", format!("unknown form type '{f}'")))?);
-    }
-    if let (Some(a), Some(b)) = (q.approvedstart, q.approvedend) {
-        if b < a {
-            return Err(ApiError::bad_field("ApprovedEnd", "must not be before ApprovedStart"));
-        }
-    }
-    Ok((statuses, forms))
-}
-
 #[utoipa::path(get, path = "/api/v1/payment-requests", tag = "payment-requests", security(("bearer" = [])), params(ListQuery),
     responses((status = 200, body = Page<PaymentRequestListItem>), (status = 400, body = ProblemBody), (status = 401, body = ProblemBody), (status = 403, body = ProblemBody)))]
 pub async fn list(state: web::Data<AppState>, me: CurrentUser, Query(q): Query<ListQuery>) -> ApiResult<web::Json<Page<PaymentRequestListItem>>> {
     me.require(Permission::RequestRead)?;
     let paging = PageQuery { page: q.page, size: q.size }.paging()?;
-    let (statuses, forms) = parse_filters(&q)?;
+    let (statuses, forms) = store::parse_list_filters(&q)?;
     let scope = scope_of(&state.db, &me).await?;
     let filter = store::ListFilter { query: &q, scope: &scope, statuses: &statuses, forms: &forms };
     let (rows, total) = store::list(&state.db, &filter, paging).await?;

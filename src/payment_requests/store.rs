@@ -164,6 +164,24 @@ pub async fn files_by_ids(db: &impl ConnectionTrait, ids: &[String]) -> ApiResul
     Ok(uploaded_file::Entity::find().filter(uploaded_file::Column::Id.is_in(ids.to_vec())).all(db).await?)
 }
 
+/// The statuses and form types of a list query, checked (400 naming the field).
+pub fn parse_list_filters(q: &ListQuery) -> ApiResult<(Vec<Status>, Vec<FormType>)> {
+    let mut statuses = Vec::new();
+    for s in &q.formstatus {
+        statuses.push(Status::parse(s).ok_or_else(|| ApiError::bad_field("FormStatus", format!("unknown status '{s}'")))?);
+    }
+    let mut forms = Vec::new();
+    for f in &q.formtype {
+        forms.push(FormType::parse(f).ok_or_else(|| ApiError::bad_field("FormType", format!("unknown form type '{f}'")))?);
+    }
+    if let (Some(a), Some(b)) = (q.approvedstart, q.approvedend) {
+        if b < a {
+            return Err(ApiError::bad_field("ApprovedEnd", "must not be before ApprovedStart"));
+        }
+    }
+    Ok((statuses, forms))
+}
+
 /// The checked filters of `GET /payment-requests`.
 pub struct ListFilter<'a> {
     pub query: &'a ListQuery,
@@ -196,7 +214,8 @@ impl ListFilter<'_> {
         c
     }
 
-    fn condition(&self) -> Condition {
+    /// Every filter of the list (the details export reuses it).
+    pub fn condition(&self) -> Condition {
         let mut c = Condition::all().add(pr::Column::DeletedAt.is_null());
         if let Some(programs) = self.scope.program_ids() {
             c = c.add(pr::Column::MentorProgramId.is_in(programs));
@@ -212,22 +231,31 @@ impl ListFilter<'_> {
     }
 }
 
+/// The list's order: the three sort flags in that order, then newest first (a stable
+/// order within equal sort keys).
+pub fn list_order(q: &ListQuery) -> Vec<(pr::Column, Order)> {
+    let dir = |asc: bool| if asc { Order::Asc } else { Order::Desc };
+    let mut order = Vec::new();
+    if let Some(asc) = q.issubmittedonsortedascending {
+        order.push((pr::Column::SubmittedOn, dir(asc)));
+    }
+    if let Some(asc) = q.isplacementenddatesortedascending {
+        order.push((pr::Column::PlacementEndDate, dir(asc)));
+    }
+    if let Some(asc) = q.isapprovedamountsortedascending {
+        order.push((pr::Column::ApprovedCents, dir(asc)));
+    }
+    order.push((pr::Column::Id, Order::Desc));
+    order
+}
+
 pub async fn list(db: &impl ConnectionTrait, f: &ListFilter<'_>, paging: Paging) -> ApiResult<(Vec<pr::Model>, u64)> {
     let q = f.query;
     let cond = f.condition();
     let mut select = pr::Entity::find().filter(cond.clone());
-    let dir = |asc: bool| if asc { Order::Asc } else { Order::Desc };
-    if let Some(asc) = q.issubmittedonsortedascending {
-        select = select.order_by(pr::Column::SubmittedOn, dir(asc));
+    for (column, order) in list_order(q) {
+        select = select.order_by(column, order);
     }
-    if let Some(asc) = q.isplacementenddatesortedascending {
-        select = select.order_by(pr::Column::PlacementEndDate, dir(asc));
-    }
-    if let Some(asc) = q.isapprovedamountsortedascending {
-        select = select.order_by(pr::Column::ApprovedCents, dir(asc));
-    }
-    // Newest first, and a stable order within equal sort keys.
-    select = select.order_by_desc(pr::Column::Id);
     // Only program, scope and status filters: the kept totals answer the count.
     let total = if f.row_filters().is_empty() {
         totals(db, f.scope, q.mentorprogramid, f.statuses).await?.iter().map(|t| t.request_count).sum::<i64>().try_into().unwrap_or(0)

@@ -1,0 +1,90 @@
+#!/usr/bin/env bash
+# Reports at scale (issue 10): release build, 100,000 participants and 1,000,000 seeded
+# requests. Targets: a report's first page p99 < 50 ms at 32 clients (wrk -t2 -c32); a
+# 100,000-row CSV export first byte < 200 ms and done < 0.5 s; the same rows as XLSX < 3 s
+# with the server's peak RSS < 150 MB; a 10,000-row PDF < 5 s. Figures go to
+# docs/benchmarks.md ("Reports").
+#   BIN=path/to/mentorpay   measure that binary instead of building one
+#   KEEP=/some/dir          seed into that folder once and reuse it on later runs
+#   DURATION=20s            per measured URL
+set -euo pipefail
+cd "$(dirname "$0")/.."
+command -v wrk >/dev/null || { echo "wrk missing: apt-get install -y wrk" >&2; exit 1; }
+
+WORK=${KEEP:-$(mktemp -d)}
+mkdir -p "$WORK"
+DB="sqlite://$WORK/bench.db?mode=rwc"
+PORT=${PORT:-18090}
+DURATION=${DURATION:-20s}
+BASE="http://127.0.0.1:$PORT"
+export MENTORPAY_JWT_SECRET="bench secret that is long enough 0123456789"
+export MENTORPAY_ADMIN_EMAIL=bench@example.org MENTORPAY_ADMIN_PASSWORD="bench password 123"
+export MENTORPAY_LOG=warn
+
+if [ -z "${BIN:-}" ]; then
+  MENTORPAY_SKIP_UI=1 cargo build --release --locked
+  BIN=target/release/mentorpay
+fi
+if [ ! -f "$WORK/bench.db" ]; then
+  /usr/bin/time -f "seed: %e s wall, %M KB max RSS" "$BIN" seed --database-url "$DB" --data-dir "$WORK/data" --participants 100000 --requests 1000000
+fi
+
+"$BIN" serve --database-url "$DB" --data-dir "$WORK/data" --listen "127.0.0.1:$PORT" 2>"$WORK/server.log" &
+SERVER=$!
+if [ -n "${KEEP:-}" ]; then trap 'kill $SERVER 2>/dev/null' EXIT; else trap 'kill $SERVER 2>/dev/null; rm -rf "$WORK"' EXIT; fi
+for _ in $(seq 900); do curl -sf "$BASE/api/v1/health" >/dev/null && break; kill -0 $SERVER || { cat "$WORK/server.log"; exit 1; }; sleep 0.2; done
+
+TOKEN=$(curl -sf -H 'Content-Type: application/json' \
+  -d "{\"email\":\"$MENTORPAY_ADMIN_EMAIL\",\"password\":\"$MENTORPAY_ADMIN_PASSWORD\"}" \
+  "$BASE/api/v1/identity/login" | sed -E 's/.*"accessToken":"([^"]+)".*/\1/')
+export TOKEN
+AUTH="Authorization: Bearer $TOKEN"
+echo "machine load before measuring: $(cut -d' ' -f1-3 /proc/loadavg) (2 cores, shared)"
+
+count() { curl -sf -H "$AUTH" "$BASE$1" | python3 -c 'import json,sys; print(json.load(sys.stdin)["totalCount"])'; }
+
+# The first EndDate from 2025-10-01 at which approvals reach $1 rows (reimbursements).
+window_for() {
+  local want=$1 days=1 n=0 end
+  while :; do
+    end=$(date -d "2025-10-01 + $days days" +%F)
+    n=$(count "/api/v1/reports/mentor-program-reimbursements?StartDate=2025-10-01&EndDate=$end&Size=1")
+    [ "$n" -ge "$want" ] && break
+    days=$(( days * 2 > days + 60 ? days + 60 : days * 2 ))
+  done
+  echo "StartDate=2025-10-01&EndDate=$end $n"
+}
+
+export_run() { # label, path
+  local out
+  out=$(curl -s -o "$WORK/export.bin" -w '%{http_code} %{time_starttransfer} %{time_total} %{size_download}' -H "$AUTH" "$BASE$2")
+  read -r code first total size <<<"$out"
+  printf '== %s: HTTP %s, first byte %.0f ms, done %.0f ms, %s bytes\n' "$1" "$code" "$(echo "$first*1000" | bc)" "$(echo "$total*1000" | bc)" "$size"
+}
+
+# Exports first, on a fresh server, so the peak RSS is the XLSX export's.
+read -r W100 N100 <<<"$(window_for 100000)"
+echo "100k window: $W100 ($N100 rows)"
+grep VmHWM /proc/$SERVER/status | sed 's/^/server before exports: /'
+export_run "XLSX, $N100 rows" "/api/v1/reports/mentor-program-reimbursements/retrieve?ReportFormat=Xlsx&$W100"
+grep VmHWM /proc/$SERVER/status | sed 's/^/server peak after the XLSX export: /'
+export_run "CSV, $N100 rows" "/api/v1/reports/mentor-program-reimbursements/retrieve?ReportFormat=Csv&$W100"
+export_run "CSV again (warm), $N100 rows" "/api/v1/reports/mentor-program-reimbursements/retrieve?ReportFormat=Csv&$W100"
+echo "   (CSV lines: $(( $(wc -l < "$WORK/export.bin") - 1 )))"
+export_run "CSV, participants (100,000 rows, 5 name lists each)" "/api/v1/reports/participants/retrieve?ReportFormat=Csv"
+read -r W10 N10 <<<"$(window_for 10000)"
+export_run "PDF, $N10 rows" "/api/v1/reports/mentor-program-reimbursements/retrieve?ReportFormat=Pdf&$W10"
+command -v pdfinfo >/dev/null && pdfinfo "$WORK/export.bin" | grep -E "^Pages" | sed 's/^/   /'
+grep VmHWM /proc/$SERVER/status | sed 's/^/server peak after every export: /'
+
+run() { # label, path
+  echo "== $1 ($(count "$2") rows match): $2"
+  wrk -t2 -c32 -d"$DURATION" --latency -s bench/bearer.lua "$BASE$2" | grep -E "Latency  |50%|90%|99%|Requests/sec|Non-2xx"
+}
+FY=$(curl -sf -H "$AUTH" "$BASE/api/v1/system-settings/fiscal-years" | python3 -c 'import json,sys; print(json.load(sys.stdin)[-1]["id"])')
+run "reimbursements, first page, default sort" "/api/v1/reports/mentor-program-reimbursements?Size=25"
+run "reimbursements, one program and fiscal year" "/api/v1/reports/mentor-program-reimbursements?MentorProgramId=2&FiscalYearId=$FY&Size=25"
+run "participants, first page" "/api/v1/reports/participants?Size=25"
+run "approvals by request type, one fiscal year" "/api/v1/reports/approvals-by-request-type?FiscalYearId=$FY"
+run "actual vs budget, one fiscal year" "/api/v1/reports/actual-vs-budget?FiscalYearId=$FY"
+echo "machine load after: $(cut -d' ' -f1-3 /proc/loadavg)"

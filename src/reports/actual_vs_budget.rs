@@ -1,0 +1,166 @@
+//! Actual vs budget: per budget line (program × fund × account), the budget and the
+//! approvals charged to it in range; spending without a line shows a budget of 0.
+
+use std::collections::BTreeMap;
+
+use sea_orm::{
+    sea_query::{Expr, ExprTrait, Func, Query},
+    ConnectionTrait, DatabaseConnection,
+};
+
+use super::{
+    catalogue::ReportInfo,
+    export::{Cell, Column, Kind, Record, Row},
+    query::{self, a, col, get, name_in, names_by_id, Filters},
+    runner::{compare, sum_column, GroupedReport},
+};
+use crate::{
+    auth::{scope::Scope, Permission},
+    error::ApiResult,
+};
+
+pub struct ActualVsBudget;
+
+/// (program, fund, account) -> (budgeted, actual) cents.
+type Lines = BTreeMap<(i32, Option<i32>, Option<i32>), (i64, i64)>;
+
+/// Actual as a percentage of budget, one decimal; none without a budget.
+pub fn percent_used(actual: i64, budgeted: i64) -> Option<f64> {
+    (budgeted != 0).then(|| (actual as f64 * 1000.0 / budgeted as f64).round() / 10.0)
+}
+
+impl GroupedReport for ActualVsBudget {
+    const INFO: ReportInfo = ReportInfo {
+        key: "actual-vs-budget",
+        title: "Actual vs budget",
+        description: "Per budget line: budgeted, approved spending in range, what remains and the share used.",
+        route: "/reports/actual-vs-budget",
+        path: "/reports/actual-vs-budget",
+        permission: Permission::ReportReadActualVsBudget,
+        filters: &["FundId", "MentorProgramId", "FiscalYearId", "StartDate", "EndDate"],
+        sortable: &["mentorProgram", "fund", "expenseAccount", "budgeted", "actual", "remaining", "percentUsed"],
+        default_sort: ("mentorProgram", false),
+        totals: &["budgeted", "actual", "remaining", "percentUsed"],
+        exports: true,
+    };
+
+    fn columns() -> Vec<Column> {
+        vec![
+            Column::new("mentorProgram", "Program", Kind::Text),
+            Column::new("fund", "Fund", Kind::Text),
+            Column::new("expenseAccount", "Expense account", Kind::Text),
+            Column::new("budgeted", "Budgeted", Kind::Money),
+            Column::new("actual", "Actual", Kind::Money),
+            Column::new("remaining", "Remaining", Kind::Money),
+            Column::new("percentUsed", "% used", Kind::Percent),
+        ]
+    }
+
+    async fn rows(db: &DatabaseConnection, f: &Filters, scope: &Scope) -> ApiResult<Vec<(Row, Record)>> {
+        let mut lines = Lines::new();
+
+        let mut budget = Query::select();
+        budget
+            .from_as(a("budget_lines"), a("bl"))
+            .expr_as(col("bl", "mentor_program_id"), a("program_id"))
+            .expr_as(col("bl", "fund_id"), a("fund_id"))
+            .expr_as(col("bl", "expense_account_id"), a("account_id"))
+            .expr_as(Func::coalesce([Func::sum(col("bl", "amount_cents")).into(), Expr::val(0i64)]), a("amount"))
+            .group_by_col((a("bl"), a("mentor_program_id")))
+            .group_by_col((a("bl"), a("fund_id")))
+            .group_by_col((a("bl"), a("expense_account_id")));
+        query::scoped(&mut budget, scope, col("bl", "mentor_program_id"));
+        if let Some(y) = f.fiscal_year {
+            budget.and_where(col("bl", "fiscal_year_id").eq(y));
+        }
+        if let Some(p) = f.program {
+            budget.and_where(col("bl", "mentor_program_id").eq(p));
+        }
+        if let Some(fund) = f.fund {
+            budget.and_where(col("bl", "fund_id").eq(fund));
+        }
+        for r in db.query_all(&budget).await? {
+            let key = (get(&r, "program_id")?, Some(get(&r, "fund_id")?), Some(get(&r, "account_id")?));
+            lines.entry(key).or_default().0 += get::<i64>(&r, "amount")?;
+        }
+
+        let mut actual = Query::select();
+        actual
+            .from_as(a("payment_requests"), a("pr"))
+            .expr_as(col("pr", "mentor_program_id"), a("program_id"))
+            .expr_as(col("pr", "fund_id"), a("fund_id"))
+            .expr_as(col("pr", "expense_account_id"), a("account_id"))
+            .expr_as(Func::coalesce([Func::sum(col("pr", "approved_cents")).into(), Expr::val(0i64)]), a("amount"))
+            .group_by_col((a("pr"), a("mentor_program_id")))
+            .group_by_col((a("pr"), a("fund_id")))
+            .group_by_col((a("pr"), a("expense_account_id")));
+        query::charged(&mut actual, "pr");
+        query::scoped(&mut actual, scope, col("pr", "mentor_program_id"));
+        if let Some(y) = f.fiscal_year {
+            actual.and_where(col("pr", "fiscal_year_id").eq(y));
+        }
+        if let Some(p) = f.program {
+            actual.and_where(col("pr", "mentor_program_id").eq(p));
+        }
+        if let Some(fund) = f.fund {
+            actual.and_where(col("pr", "fund_id").eq(fund));
+        }
+        query::in_window(&mut actual, f, col("pr", "approved_at"));
+        for r in db.query_all(&actual).await? {
+            let key = (get(&r, "program_id")?, get(&r, "fund_id")?, get(&r, "account_id")?);
+            lines.entry(key).or_default().1 += get::<i64>(&r, "amount")?;
+        }
+
+        let programs = names_by_id(db, "mentor_programs").await?;
+        let funds = names_by_id(db, "funds").await?;
+        let accounts = names_by_id(db, "expense_accounts").await?;
+        let mut rows: Vec<(Row, Record)> = lines
+            .into_iter()
+            .map(|((program, fund, account), (budgeted, actual))| {
+                let row = vec![
+                    name_in(&programs, Some(program)),
+                    name_in(&funds, fund),
+                    name_in(&accounts, account),
+                    Cell::Money(budgeted),
+                    Cell::Money(actual),
+                    Cell::Money(budgeted - actual),
+                    Cell::percent(percent_used(actual, budgeted)),
+                ];
+                let extra = Record::default()
+                    .with("mentorProgramId", Cell::Int(program.into()))
+                    .with("fundId", Cell::int(fund))
+                    .with("expenseAccountId", Cell::int(account));
+                (row, extra)
+            })
+            .collect();
+        rows.sort_by(|(x, _), (y, _)| compare(&x[0], &y[0]).then_with(|| compare(&x[1], &y[1])).then_with(|| compare(&x[2], &y[2])));
+        Ok(rows)
+    }
+
+    fn totals(rows: &[Row]) -> Row {
+        let budgeted = sum_column(rows, 3);
+        let actual = sum_column(rows, 4);
+        vec![
+            Cell::Empty,
+            Cell::Empty,
+            Cell::Empty,
+            Cell::Money(budgeted),
+            Cell::Money(actual),
+            Cell::Money(sum_column(rows, 5)),
+            Cell::percent(percent_used(actual, budgeted)),
+        ]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn percent_used_has_one_decimal_and_needs_a_budget() {
+        assert_eq!(percent_used(12_345, 100_000), Some(12.3));
+        assert_eq!(percent_used(2, 3), Some(66.7));
+        assert_eq!(percent_used(500, 0), None);
+        assert_eq!(percent_used(150, 100), Some(150.0));
+    }
+}

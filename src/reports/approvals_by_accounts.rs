@@ -1,0 +1,129 @@
+//! Approvals by accounts: per fund × expense account, the approvals charged in range, the
+//! year's budget (every program in scope) and what remains.
+
+use std::collections::BTreeMap;
+
+use sea_orm::{
+    sea_query::{Expr, ExprTrait, Func, Query},
+    ConnectionTrait, DatabaseConnection,
+};
+
+use super::{
+    catalogue::ReportInfo,
+    export::{Cell, Column, Kind, Record, Row},
+    query::{self, a, col, get, name_in, names_by_id, Filters},
+    runner::{sum_column, GroupedReport},
+};
+use crate::{
+    auth::{scope::Scope, Permission},
+    error::ApiResult,
+};
+
+pub struct ApprovalsByAccounts;
+
+#[derive(Default)]
+struct Acc {
+    approvals: i64,
+    approved: i64,
+    budgeted: i64,
+}
+
+impl GroupedReport for ApprovalsByAccounts {
+    const INFO: ReportInfo = ReportInfo {
+        key: "approvals-by-accounts",
+        title: "Approvals by accounts",
+        description: "Per fund and expense account: approvals, approved sum, budget and what remains.",
+        route: "/reports/approvals-by-accounts",
+        path: "/reports/approvals-by-accounts",
+        permission: Permission::ReportReadApprovalByAccount,
+        filters: &["FiscalYearId", "StartDate", "EndDate"],
+        sortable: &["fund", "expenseAccount", "approvals", "approvedSum", "budgeted", "remaining"],
+        default_sort: ("fund", false),
+        totals: &["approvals", "approvedSum", "budgeted", "remaining"],
+        exports: true,
+    };
+
+    fn columns() -> Vec<Column> {
+        vec![
+            Column::new("fund", "Fund", Kind::Text),
+            Column::new("expenseAccount", "Expense account", Kind::Text),
+            Column::new("approvals", "Approvals", Kind::Int),
+            Column::new("approvedSum", "Approved", Kind::Money),
+            Column::new("budgeted", "Budgeted", Kind::Money),
+            Column::new("remaining", "Remaining", Kind::Money),
+        ]
+    }
+
+    async fn rows(db: &DatabaseConnection, f: &Filters, scope: &Scope) -> ApiResult<Vec<(Row, Record)>> {
+        let mut groups: BTreeMap<(Option<i32>, Option<i32>), Acc> = BTreeMap::new();
+
+        let mut approvals = Query::select();
+        approvals
+            .from_as(a("payment_requests"), a("pr"))
+            .expr_as(col("pr", "fund_id"), a("fund_id"))
+            .expr_as(col("pr", "expense_account_id"), a("account_id"))
+            .expr_as(Expr::cust("COUNT(*)"), a("n"))
+            .expr_as(Func::coalesce([Func::sum(col("pr", "approved_cents")).into(), Expr::val(0i64)]), a("approved"))
+            .group_by_col((a("pr"), a("fund_id")))
+            .group_by_col((a("pr"), a("expense_account_id")));
+        query::charged(&mut approvals, "pr");
+        query::scoped(&mut approvals, scope, col("pr", "mentor_program_id"));
+        if let Some(y) = f.fiscal_year {
+            approvals.and_where(col("pr", "fiscal_year_id").eq(y));
+        }
+        query::in_window(&mut approvals, f, col("pr", "approved_at"));
+        for r in db.query_all(&approvals).await? {
+            let acc = groups.entry((get(&r, "fund_id")?, get(&r, "account_id")?)).or_default();
+            acc.approvals += get::<i64>(&r, "n")?;
+            acc.approved += get::<i64>(&r, "approved")?;
+        }
+
+        let mut budget = Query::select();
+        budget
+            .from_as(a("budget_lines"), a("bl"))
+            .expr_as(col("bl", "fund_id"), a("fund_id"))
+            .expr_as(col("bl", "expense_account_id"), a("account_id"))
+            .expr_as(Func::coalesce([Func::sum(col("bl", "amount_cents")).into(), Expr::val(0i64)]), a("budgeted"))
+            .group_by_col((a("bl"), a("fund_id")))
+            .group_by_col((a("bl"), a("expense_account_id")));
+        query::scoped(&mut budget, scope, col("bl", "mentor_program_id"));
+        if let Some(y) = f.fiscal_year {
+            budget.and_where(col("bl", "fiscal_year_id").eq(y));
+        }
+        for r in db.query_all(&budget).await? {
+            let acc = groups.entry((Some(get(&r, "fund_id")?), Some(get(&r, "account_id")?))).or_default();
+            acc.budgeted += get::<i64>(&r, "budgeted")?;
+        }
+
+        let funds = names_by_id(db, "funds").await?;
+        let accounts = names_by_id(db, "expense_accounts").await?;
+        let mut rows: Vec<(Row, Record)> = groups
+            .into_iter()
+            .map(|((fund, account), acc)| {
+                let row = vec![
+                    name_in(&funds, fund),
+                    name_in(&accounts, account),
+                    Cell::Int(acc.approvals),
+                    Cell::Money(acc.approved),
+                    Cell::Money(acc.budgeted),
+                    Cell::Money(acc.budgeted - acc.approved),
+                ];
+                let extra = Record::default().with("fundId", Cell::int(fund)).with("expenseAccountId", Cell::int(account));
+                (row, extra)
+            })
+            .collect();
+        rows.sort_by(|(x, _), (y, _)| super::runner::compare(&x[0], &y[0]).then_with(|| super::runner::compare(&x[1], &y[1])));
+        Ok(rows)
+    }
+
+    fn totals(rows: &[Row]) -> Row {
+        vec![
+            Cell::Empty,
+            Cell::Empty,
+            Cell::Int(sum_column(rows, 2)),
+            Cell::Money(sum_column(rows, 3)),
+            Cell::Money(sum_column(rows, 4)),
+            Cell::Money(sum_column(rows, 5)),
+        ]
+    }
+}

@@ -1,0 +1,159 @@
+//! Approvals by request type: per form (all fourteen), requests submitted in range,
+//! approvals charged in range, their sum and average, and the average days from the
+//! first submission to the approval's local day.
+
+use std::collections::HashMap;
+
+use sea_orm::{
+    sea_query::{Expr, ExprTrait, Func, Query, SelectStatement},
+    ConnectionTrait, DatabaseConnection, DbBackend,
+};
+
+use super::{
+    catalogue::ReportInfo,
+    export::{Cell, Column, Kind, Record, Row},
+    query::{self, a, average_cents, col, get, Filters},
+    runner::{sum_column, GroupedReport},
+};
+use crate::{
+    auth::{scope::Scope, Permission},
+    error::ApiResult,
+    payment_requests::forms::FormType,
+};
+
+pub struct ApprovalsByRequestType;
+
+/// Whole days from `submitted_on` to the local calendar day of `approved_at`.
+fn days_to_approval(backend: DbBackend, minutes_offset: i32) -> String {
+    match backend {
+        DbBackend::Postgres => format!("(((pr.approved_at AT TIME ZONE 'UTC') - INTERVAL '{minutes_offset} minutes')::date - pr.submitted_on)"),
+        _ => format!("(julianday(date(pr.approved_at, '{} minutes')) - julianday(pr.submitted_on))", -minutes_offset),
+    }
+}
+
+fn narrowed(q: &mut SelectStatement, f: &Filters, scope: &Scope) {
+    query::scoped(q, scope, col("pr", "mentor_program_id"));
+    if let Some(p) = f.program {
+        q.and_where(col("pr", "mentor_program_id").eq(p));
+    }
+    if let Some(y) = f.fiscal_year {
+        q.and_where(col("pr", "fiscal_year_id").eq(y));
+    }
+}
+
+struct Acc {
+    submitted: i64,
+    approved: i64,
+    sum: i64,
+    days: f64,
+    with_days: i64,
+}
+
+impl GroupedReport for ApprovalsByRequestType {
+    const INFO: ReportInfo = ReportInfo {
+        key: "approvals-by-request-type",
+        title: "Approvals by request type",
+        description: "Per form type: submitted and approved requests, approved sum, average and days to approval.",
+        route: "/reports/approvals-by-request-type",
+        path: "/reports/approvals-by-request-type",
+        permission: Permission::ReportReadApprovalsByRequestType,
+        filters: &["MentorProgramId", "FiscalYearId", "StartDate", "EndDate"],
+        sortable: &["formType", "formName", "submitted", "approved", "approvedSum", "averageApproved", "averageDays"],
+        default_sort: ("formType", false),
+        totals: &["submitted", "approved", "approvedSum", "averageApproved", "averageDays"],
+        exports: true,
+    };
+
+    fn columns() -> Vec<Column> {
+        vec![
+            Column::new("formType", "Form", Kind::Text),
+            Column::new("formName", "Form name", Kind::Text),
+            Column::new("submitted", "Submitted", Kind::Int),
+            Column::new("approved", "Approved", Kind::Int),
+            Column::new("approvedSum", "Approved amount", Kind::Money),
+            Column::new("averageApproved", "Average approved", Kind::Money),
+            Column::new("averageDays", "Avg. days to approval", Kind::Number),
+        ]
+    }
+
+    async fn rows(db: &DatabaseConnection, f: &Filters, scope: &Scope) -> ApiResult<Vec<(Row, Record)>> {
+        let mut acc: HashMap<String, Acc> = HashMap::new();
+        let mut submitted = Query::select();
+        submitted
+            .from_as(a("payment_requests"), a("pr"))
+            .expr_as(col("pr", "form_type"), a("form_type"))
+            .expr_as(Expr::cust("COUNT(*)"), a("n"))
+            .and_where(col("pr", "deleted_at").is_null())
+            .and_where(col("pr", "submitted_on").is_not_null())
+            .group_by_col((a("pr"), a("form_type")));
+        narrowed(&mut submitted, f, scope);
+        if let Some(d) = f.start_date {
+            submitted.and_where(col("pr", "submitted_on").gte(d));
+        }
+        if let Some(d) = f.end_date {
+            submitted.and_where(col("pr", "submitted_on").lte(d));
+        }
+        for r in db.query_all(&submitted).await? {
+            let a = acc.entry(get(&r, "form_type")?).or_insert(Acc { submitted: 0, approved: 0, sum: 0, days: 0.0, with_days: 0 });
+            a.submitted += get::<i64>(&r, "n")?;
+        }
+
+        let days = days_to_approval(db.get_database_backend(), f.minutes_offset);
+        let mut approved = Query::select();
+        approved
+            .from_as(a("payment_requests"), a("pr"))
+            .expr_as(col("pr", "form_type"), a("form_type"))
+            .expr_as(Expr::cust("COUNT(*)"), a("n"))
+            .expr_as(Func::coalesce([Func::sum(col("pr", "approved_cents")).into(), Expr::val(0i64)]), a("approved"))
+            // DOUBLE PRECISION: a REAL on SQLite, float8 on PostgreSQL.
+            .expr_as(Expr::cust(format!("CAST(COALESCE(SUM({days}), 0) AS DOUBLE PRECISION)")), a("days"))
+            .expr_as(Expr::cust(format!("COUNT({days})")), a("with_days"))
+            .group_by_col((a("pr"), a("form_type")));
+        query::charged(&mut approved, "pr");
+        narrowed(&mut approved, f, scope);
+        query::in_window(&mut approved, f, col("pr", "approved_at"));
+        for r in db.query_all(&approved).await? {
+            let a = acc.entry(get(&r, "form_type")?).or_insert(Acc { submitted: 0, approved: 0, sum: 0, days: 0.0, with_days: 0 });
+            a.approved += get::<i64>(&r, "n")?;
+            a.sum += get::<i64>(&r, "approved")?;
+            a.days += get::<f64>(&r, "days")?;
+            a.with_days += get::<i64>(&r, "with_days")?;
+        }
+
+        Ok(FormType::ALL
+            .into_iter()
+            .map(|form| {
+                let a = acc.remove(form.as_str()).unwrap_or(Acc { submitted: 0, approved: 0, sum: 0, days: 0.0, with_days: 0 });
+                let row = vec![
+                    Cell::Text(form.as_str().to_owned()),
+                    Cell::Text(form.name().to_owned()),
+                    Cell::Int(a.submitted),
+                    Cell::Int(a.approved),
+                    Cell::Money(a.sum),
+                    Cell::money(average_cents(a.sum, a.approved)),
+                    Cell::number((a.with_days > 0).then(|| a.days / a.with_days as f64)),
+                ];
+                (row, Record::default())
+            })
+            .collect())
+    }
+
+    fn totals(rows: &[Row]) -> Row {
+        let approved = sum_column(rows, 3);
+        let sum = sum_column(rows, 4);
+        // The mean over every approval: each row's mean weighted by its approvals.
+        let (days, n) = rows.iter().fold((0.0, 0i64), |(d, n), r| match (&r[3], &r[6]) {
+            (Cell::Int(k), Cell::Number(avg)) => (d + avg * *k as f64, n + k),
+            _ => (d, n),
+        });
+        vec![
+            Cell::Empty,
+            Cell::Empty,
+            Cell::Int(sum_column(rows, 2)),
+            Cell::Int(approved),
+            Cell::Money(sum),
+            Cell::money(average_cents(sum, approved)),
+            Cell::number((n > 0).then(|| days / n as f64)),
+        ]
+    }
+}

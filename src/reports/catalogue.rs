@@ -1,0 +1,97 @@
+//! What each report is (key, title, permission, filters, sort, totals), and
+//! `GET /reports`: the reports the caller may read, for the /reports screen's cards.
+
+use actix_web::web;
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use super::export::{Column, Kind};
+use crate::{
+    auth::{CurrentUser, Permission},
+    error::{ApiResult, ProblemBody},
+};
+
+/// A report's description, declared once in its module.
+#[derive(Debug, Clone, Copy)]
+pub struct ReportInfo {
+    /// Catalogue key and export file stem.
+    pub key: &'static str,
+    pub title: &'static str,
+    pub description: &'static str,
+    /// The UI route (SPEC §2).
+    pub route: &'static str,
+    /// The API path under /api/v1 (the view; exports add `/retrieve`).
+    pub path: &'static str,
+    pub permission: Permission,
+    /// SPEC §7 query names it understands.
+    pub filters: &'static [&'static str],
+    /// Column keys `SortBy` accepts.
+    pub sortable: &'static [&'static str],
+    /// (`SortBy`, `SortDescending`) without parameters.
+    pub default_sort: (&'static str, bool),
+    /// Column keys with a total.
+    pub totals: &'static [&'static str],
+    /// Whether `path` + `/retrieve` exports it (false: an export-only or list-only report).
+    pub exports: bool,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CatalogueColumn {
+    pub key: String,
+    pub header: String,
+    pub kind: Kind,
+    pub sortable: bool,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DefaultSort {
+    pub sort_by: &'static str,
+    pub sort_descending: bool,
+}
+
+/// One card of the /reports screen.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CatalogueEntry {
+    pub key: &'static str,
+    pub title: &'static str,
+    pub description: &'static str,
+    pub route: &'static str,
+    /// `/api/v1/reports/...`
+    pub path: String,
+    pub permission: &'static str,
+    pub filters: &'static [&'static str],
+    pub formats: Vec<&'static str>,
+    pub columns: Vec<CatalogueColumn>,
+    pub totals: &'static [&'static str],
+    pub default_sort: DefaultSort,
+}
+
+pub fn entry(info: &ReportInfo, columns: Vec<Column>) -> CatalogueEntry {
+    CatalogueEntry {
+        key: info.key,
+        title: info.title,
+        description: info.description,
+        route: info.route,
+        path: format!("/api/v1{}", info.path),
+        permission: info.permission.code(),
+        filters: info.filters,
+        formats: vec!["Csv", "Xlsx", "Pdf"],
+        columns: columns
+            .into_iter()
+            .map(|c| CatalogueColumn { sortable: info.sortable.contains(&c.key.as_ref()), key: c.key.into_owned(), header: c.header.into_owned(), kind: c.kind })
+            .collect(),
+        totals: info.totals,
+        default_sort: DefaultSort { sort_by: info.default_sort.0, sort_descending: info.default_sort.1 },
+    }
+}
+
+#[utoipa::path(get, path = "/api/v1/reports", tag = "reports", security(("bearer" = [])),
+    responses((status = 200, description = "The reports the caller may read, in display order", body = Vec<CatalogueEntry>),
+        (status = 401, body = ProblemBody), (status = 403, body = ProblemBody, description = "Without report:read")))]
+pub async fn list(me: CurrentUser) -> ApiResult<web::Json<Vec<CatalogueEntry>>> {
+    me.require(Permission::ReportRead)?;
+    Ok(web::Json(super::all().into_iter().filter(|(info, _)| me.has(info.permission)).map(|(info, cols)| entry(&info, cols)).collect()))
+}

@@ -1,0 +1,444 @@
+//! The shared export layer: a report declares its columns once and hands over a stream
+//! of rows; this turns it into a streamed CSV, XLSX or PDF answer (DESIGN §6).
+//!
+//! ```ignore
+//! let rows = Rows::from_query(db.clone(), select, |r| Ok(vec![Cell::int(r.try_get("", "id")?), ...]));
+//! Ok(export::respond(format, meta, columns, rows, Some(totals)))
+//! ```
+//!
+//! Rows travel through a bounded channel from the task reading the database, so neither
+//! side ever holds the whole result: CSV is written as it arrives; XLSX (constant-memory
+//! mode, rows go to a temporary file) and PDF are written on a blocking thread and the
+//! finished file is streamed out.
+
+pub mod csv;
+pub mod pdf;
+pub mod xlsx;
+
+use std::borrow::Cow;
+
+use actix_web::{
+    http::header::{self, ContentDisposition, DispositionParam, DispositionType},
+    web::Bytes,
+    HttpResponse,
+};
+use chrono::{DateTime, Duration, NaiveDate, NaiveDateTime, Utc};
+use futures_util::StreamExt;
+use sea_orm::{sea_query::SelectStatement, DatabaseConnection, QueryResult, StreamTrait};
+use serde::Serialize;
+use tokio::sync::mpsc;
+use utoipa::ToSchema;
+
+use crate::{error::ApiError, money::Money};
+
+/// What a column holds, which decides how every format writes it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Kind {
+    Text,
+    /// Integer cents; dollars with two decimals on the wire and in files.
+    Money,
+    Int,
+    /// A decimal shown with two decimals (hours, miles, average days).
+    Number,
+    /// A percentage with one decimal (`45.5` = 45.5 %).
+    Percent,
+    Date,
+    /// A moment: UTC in JSON, the caller's local time in files.
+    Timestamp,
+}
+
+impl Kind {
+    /// Right-aligned in tables.
+    pub fn is_numeric(self) -> bool {
+        matches!(self, Kind::Money | Kind::Int | Kind::Number | Kind::Percent)
+    }
+}
+
+/// One column of a report: JSON key, human header, kind.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+pub struct Column {
+    #[schema(value_type = String)]
+    pub key: Cow<'static, str>,
+    #[schema(value_type = String)]
+    pub header: Cow<'static, str>,
+    pub kind: Kind,
+}
+
+impl Column {
+    pub const fn new(key: &'static str, header: &'static str, kind: Kind) -> Self {
+        Self { key: Cow::Borrowed(key), header: Cow::Borrowed(header), kind }
+    }
+
+    pub fn owned(key: String, header: String, kind: Kind) -> Self {
+        Self { key: Cow::Owned(key), header: Cow::Owned(header), kind }
+    }
+}
+
+/// One value of a row.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Cell {
+    Empty,
+    Text(String),
+    Money(i64),
+    Int(i64),
+    Number(f64),
+    Percent(f64),
+    Date(NaiveDate),
+    Timestamp(DateTime<Utc>),
+}
+
+pub type Row = Vec<Cell>;
+
+impl Cell {
+    pub fn text(v: Option<impl Into<String>>) -> Cell {
+        v.map_or(Cell::Empty, |s| Cell::Text(s.into()))
+    }
+    pub fn money(v: Option<i64>) -> Cell {
+        v.map_or(Cell::Empty, Cell::Money)
+    }
+    pub fn int(v: Option<impl Into<i64>>) -> Cell {
+        v.map_or(Cell::Empty, |n| Cell::Int(n.into()))
+    }
+    pub fn date(v: Option<NaiveDate>) -> Cell {
+        v.map_or(Cell::Empty, Cell::Date)
+    }
+    pub fn timestamp(v: Option<DateTime<Utc>>) -> Cell {
+        v.map_or(Cell::Empty, Cell::Timestamp)
+    }
+    pub fn number(v: Option<f64>) -> Cell {
+        v.map_or(Cell::Empty, Cell::Number)
+    }
+    pub fn percent(v: Option<f64>) -> Cell {
+        v.map_or(Cell::Empty, Cell::Percent)
+    }
+
+    /// The text the files print (CSV, PDF): local time, dollars with two decimals.
+    pub fn display(&self, minutes_offset: i32) -> String {
+        match self {
+            Cell::Empty => String::new(),
+            Cell::Text(s) => s.clone(),
+            Cell::Money(c) => crate::money::format_hundredths(*c),
+            Cell::Int(n) => n.to_string(),
+            Cell::Number(x) => format!("{:.2}", round_to(*x, 100.0)),
+            Cell::Percent(x) => format!("{:.1}", round_to(*x, 10.0)),
+            Cell::Date(d) => d.format("%Y-%m-%d").to_string(),
+            Cell::Timestamp(t) => local(*t, minutes_offset).format("%Y-%m-%d %H:%M").to_string(),
+        }
+    }
+}
+
+fn round_to(x: f64, scale: f64) -> f64 {
+    (x * scale).round() / scale
+}
+
+/// Local wall time of `t` for a browser whose `getTimezoneOffset()` is `minutes_offset`.
+pub fn local(t: DateTime<Utc>, minutes_offset: i32) -> NaiveDateTime {
+    t.naive_utc() - Duration::minutes(minutes_offset as i64)
+}
+
+/// The JSON value of the views: UTC timestamps, money as an exact decimal number.
+impl Serialize for Cell {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Cell::Empty => s.serialize_none(),
+            Cell::Text(t) => s.serialize_str(t),
+            Cell::Money(c) => Money(*c).serialize(s),
+            Cell::Int(n) => s.serialize_i64(*n),
+            Cell::Number(x) if x.is_finite() => s.serialize_f64(round_to(*x, 100.0)),
+            Cell::Percent(x) if x.is_finite() => s.serialize_f64(round_to(*x, 10.0)),
+            Cell::Number(_) | Cell::Percent(_) => s.serialize_none(),
+            Cell::Date(d) => s.collect_str(&d.format("%Y-%m-%d")),
+            Cell::Timestamp(t) => s.serialize_str(&t.to_rfc3339_opts(chrono::SecondsFormat::Secs, true)),
+        }
+    }
+}
+
+/// A row as the JSON views send it: `{columnKey: value, ...}` in column order, plus any
+/// extra fields a report adds (ids for links).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Record(pub Vec<(Cow<'static, str>, Cell)>);
+
+impl Record {
+    pub fn of(columns: &[Column], row: Row) -> Record {
+        Record(columns.iter().map(|c| c.key.clone()).zip(row).collect())
+    }
+
+    pub fn with(mut self, key: &'static str, value: Cell) -> Record {
+        self.0.push((Cow::Borrowed(key), value));
+        self
+    }
+}
+
+impl Serialize for Record {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = s.serialize_map(Some(self.0.len()))?;
+        for (k, v) in &self.0 {
+            map.serialize_entry(k.as_ref(), v)?;
+        }
+        map.end()
+    }
+}
+
+impl utoipa::PartialSchema for Record {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        utoipa::openapi::ObjectBuilder::new()
+            .description(Some("One row: the report's column keys (docs/reports-api.md) with their values"))
+            .into()
+    }
+}
+
+impl utoipa::ToSchema for Record {}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    Csv,
+    Xlsx,
+    Pdf,
+}
+
+impl Format {
+    /// `Csv`, `Xlsx` or `Pdf`, any case.
+    pub fn parse(text: &str) -> Option<Format> {
+        match text.trim().to_ascii_lowercase().as_str() {
+            "csv" => Some(Format::Csv),
+            "xlsx" => Some(Format::Xlsx),
+            "pdf" => Some(Format::Pdf),
+            _ => None,
+        }
+    }
+
+    /// A 400 naming `field` unless `text` is a format.
+    pub fn require(field: &str, text: Option<&str>) -> Result<Format, ApiError> {
+        match text {
+            None => Err(ApiError::bad_field(field, "is required (Csv, Xlsx or Pdf)")),
+            Some(t) => Format::parse(t).ok_or_else(|| ApiError::bad_field(field, "must be Csv, Xlsx or Pdf")),
+        }
+    }
+
+    pub fn extension(self) -> &'static str {
+        match self {
+            Format::Csv => "csv",
+            Format::Xlsx => "xlsx",
+            Format::Pdf => "pdf",
+        }
+    }
+
+    pub fn content_type(self) -> &'static str {
+        match self {
+            Format::Csv => "text/csv; charset=utf-8",
+            Format::Xlsx => "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+            Format::Pdf => "application/pdf",
+        }
+    }
+}
+
+/// What the files say about themselves.
+#[derive(Debug, Clone)]
+pub struct Meta {
+    /// File name before the date: `mentor-program-reimbursements`.
+    pub file_stem: String,
+    pub title: String,
+    /// The filters used, as (label, value) in words: ("Mentor program", "North Bay").
+    pub filters: Vec<(String, String)>,
+    pub generated_by: String,
+    pub generated_at: DateTime<Utc>,
+    /// The caller's `getTimezoneOffset()`.
+    pub minutes_offset: i32,
+}
+
+impl Meta {
+    /// `<stem>-<local YYYY-MM-DD>.<ext>`
+    pub fn file_name(&self, format: Format) -> String {
+        let day = local(self.generated_at, self.minutes_offset).date();
+        format!("{}-{}.{}", self.file_stem, day.format("%Y-%m-%d"), format.extension())
+    }
+
+    pub fn generated_line(&self) -> String {
+        format!(
+            "Generated {} by {}",
+            local(self.generated_at, self.minutes_offset).format("%Y-%m-%d %H:%M"),
+            self.generated_by
+        )
+    }
+
+    pub fn filters_line(&self) -> String {
+        if self.filters.is_empty() {
+            return "Filters: none".to_owned();
+        }
+        let parts: Vec<String> = self.filters.iter().map(|(k, v)| format!("{k}: {v}")).collect();
+        format!("Filters: {}", parts.join("; "))
+    }
+}
+
+/// Rows read on; at most this many wait in the channel (backpressure on the reader).
+const ROW_BUFFER: usize = 512;
+
+/// A report's rows on their way to a writer: the receiving end of a bounded channel.
+pub struct Rows(mpsc::Receiver<Result<Row, ApiError>>);
+
+impl Rows {
+    /// Rows already in memory (the aggregate reports: a few hundred at most).
+    pub fn from_vec(rows: Vec<Row>) -> Rows {
+        let (tx, rx) = mpsc::channel(rows.len().max(1));
+        for row in rows {
+            // Cannot fail: the channel holds them all and the receiver is alive.
+            let _ = tx.try_send(Ok(row));
+        }
+        Rows(rx)
+    }
+
+    /// Streams `select` from the database (one read, never the whole result in memory),
+    /// turning each result row into a report row with `map`.
+    pub fn from_query<F>(db: DatabaseConnection, select: SelectStatement, mut map: F) -> Rows
+    where
+        F: FnMut(&QueryResult) -> Result<Row, ApiError> + 'static,
+    {
+        let (tx, rx) = mpsc::channel(ROW_BUFFER);
+        actix_web::rt::spawn(async move {
+            let mut stream = match db.stream(&select).await {
+                Ok(s) => s,
+                Err(e) => {
+                    let _ = tx.send(Err(e.into())).await;
+                    return;
+                }
+            };
+            while let Some(next) = stream.next().await {
+                let row = next.map_err(ApiError::from).and_then(|r| map(&r));
+                let failed = row.is_err();
+                // The receiver is gone when the client went away: stop reading.
+                if tx.send(row).await.is_err() || failed {
+                    return;
+                }
+            }
+        });
+        Rows(rx)
+    }
+
+    pub async fn next(&mut self) -> Option<Result<Row, ApiError>> {
+        self.0.recv().await
+    }
+
+    /// For the writers on blocking threads.
+    pub fn blocking_next(&mut self) -> Option<Result<Row, ApiError>> {
+        self.0.blocking_recv()
+    }
+}
+
+type Chunk = Result<Bytes, std::io::Error>;
+
+/// `std::io::Write` into the response body, in chunks, from a blocking thread.
+pub struct BodyWriter {
+    tx: mpsc::Sender<Chunk>,
+    buf: Vec<u8>,
+}
+
+const CHUNK: usize = 64 * 1024;
+
+impl std::io::Write for BodyWriter {
+    fn write(&mut self, data: &[u8]) -> std::io::Result<usize> {
+        self.buf.extend_from_slice(data);
+        if self.buf.len() >= CHUNK {
+            self.flush()?;
+        }
+        Ok(data.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        if self.buf.is_empty() {
+            return Ok(());
+        }
+        let chunk = Bytes::from(std::mem::take(&mut self.buf));
+        self.tx
+            .blocking_send(Ok(chunk))
+            .map_err(|_| std::io::Error::new(std::io::ErrorKind::BrokenPipe, "the client went away"))
+    }
+}
+
+fn body_of(rx: mpsc::Receiver<Chunk>) -> impl futures_util::Stream<Item = Chunk> + 'static {
+    futures_util::stream::unfold(rx, |mut rx| async move { rx.recv().await.map(|c| (c, rx)) })
+}
+
+/// Runs a writer on a blocking thread; its output is the response body.
+fn on_blocking_thread<F>(write: F) -> mpsc::Receiver<Chunk>
+where
+    F: FnOnce(&mut BodyWriter) -> anyhow::Result<()> + Send + 'static,
+{
+    let (tx, rx) = mpsc::channel(4);
+    tokio::task::spawn_blocking(move || {
+        let mut out = BodyWriter { tx: tx.clone(), buf: Vec::with_capacity(CHUNK) };
+        let done = write(&mut out).and_then(|()| std::io::Write::flush(&mut out).map_err(Into::into));
+        if let Err(e) = done {
+            // The status line is gone already: cut the body so the download fails visibly.
+            tracing::error!(error = %e, "export failed");
+            let _ = tx.blocking_send(Err(std::io::Error::other("export failed")));
+        }
+    });
+    rx
+}
+
+/// The export answer: the file, streamed, with its download name.
+pub fn respond(format: Format, meta: Meta, columns: Vec<Column>, rows: Rows, totals: Option<Row>) -> HttpResponse {
+    let file_name = meta.file_name(format);
+    let mut response = HttpResponse::Ok();
+    response.content_type(format.content_type()).insert_header(ContentDisposition {
+        disposition: DispositionType::Attachment,
+        parameters: vec![DispositionParam::Filename(file_name)],
+    });
+    match format {
+        Format::Csv => response.streaming(csv::stream(columns, rows, meta.minutes_offset)),
+        Format::Xlsx => {
+            // Already a zip: compressing it again only costs time.
+            response.insert_header((header::CONTENT_ENCODING, "identity"));
+            response.streaming(body_of(on_blocking_thread(move |out| xlsx::write(&meta, &columns, rows, totals.as_deref(), out))))
+        }
+        Format::Pdf => response.streaming(body_of(on_blocking_thread(move |out| pdf::write(&meta, &columns, rows, totals.as_deref(), out)))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chrono::TimeZone;
+
+    #[test]
+    fn formats_parse_in_any_case() {
+        assert_eq!(Format::parse("CSV"), Some(Format::Csv));
+        assert_eq!(Format::parse("xlsx"), Some(Format::Xlsx));
+        assert_eq!(Format::parse("Pdf"), Some(Format::Pdf));
+        assert_eq!(Format::parse("doc"), None);
+        assert!(Format::require("ReportFormat", None).is_err());
+    }
+
+    #[test]
+    fn file_names_carry_the_local_date() {
+        let meta = Meta {
+            file_stem: "participants".into(),
+            title: "Participants".into(),
+            filters: vec![],
+            generated_by: "Ann Admin".into(),
+            // 03:30 UTC on the 24th is still the 23rd in California (offset 480).
+            generated_at: Utc.with_ymd_and_hms(2026, 11, 24, 3, 30, 0).unwrap(),
+            minutes_offset: 480,
+        };
+        assert_eq!(meta.file_name(Format::Csv), "participants-2026-11-23.csv");
+        assert_eq!(meta.generated_line(), "Generated 2026-11-23 19:30 by Ann Admin");
+        assert_eq!(Meta { minutes_offset: 0, ..meta }.file_name(Format::Pdf), "participants-2026-11-24.pdf");
+    }
+
+    #[test]
+    fn cells_print_by_kind() {
+        let t = Utc.with_ymd_and_hms(2026, 1, 2, 8, 5, 0).unwrap();
+        assert_eq!(Cell::Money(123450).display(0), "1234.50");
+        assert_eq!(Cell::Money(-5).display(0), "-0.05");
+        assert_eq!(Cell::Timestamp(t).display(480), "2026-01-02 00:05");
+        assert_eq!(Cell::Percent(45.46).display(0), "45.5");
+        let cols = [Column::new("at", "At", Kind::Timestamp), Column::new("amount", "Amount", Kind::Money), Column::new("none", "None", Kind::Text)];
+        let record = Record::of(&cols, vec![Cell::Timestamp(t), Cell::Money(100_000_000_005), Cell::Empty]).with("id", Cell::Int(7));
+        assert_eq!(
+            serde_json::to_string(&record).unwrap(),
+            r#"{"at":"2026-01-02T08:05:00Z","amount":1000000000.05,"none":null,"id":7}"#
+        );
+    }
+}

@@ -1,0 +1,236 @@
+//! Participants: one row per live participant the caller may see, with the names of its
+//! programs and reference links; `/emails` lists who to write to. The export keeps the
+//! columns and order the caller picks (`CustomColumnSetToInclude`).
+
+use actix_web::web;
+use sea_orm::{
+    sea_query::{Expr, ExprTrait, Func, Order, Query, SelectStatement},
+    DbBackend, QueryResult,
+};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use super::{
+    catalogue::ReportInfo,
+    export::{Cell, Column, Kind, Row},
+    query::{a, col, get, order, Filters, ReportQuery, SqlReport},
+    runner::RowReport,
+};
+use crate::{
+    auth::{
+        scope::{scope_of, Scope},
+        CurrentUser, Permission,
+    },
+    error::{ApiError, ApiResult, ProblemBody},
+    participants::{rules::program_key_pattern, store::LINKS},
+    state::AppState,
+    web::Query as Q,
+};
+
+pub struct Participants;
+
+/// `"A; B"`: the names a participant links to, sorted, in one correlated subquery
+/// (group_concat on SQLite, string_agg on PostgreSQL).
+fn names(backend: DbBackend, from: &str, where_: &str) -> Expr {
+    let sql = match backend {
+        DbBackend::Postgres => format!("(SELECT string_agg(DISTINCT n.name, '; ' ORDER BY n.name) FROM {from} WHERE {where_})"),
+        _ => format!("(SELECT group_concat(name, '; ') FROM (SELECT DISTINCT n.name AS name FROM {from} WHERE {where_} ORDER BY n.name))"),
+    };
+    Expr::cust(sql)
+}
+
+/// The base: live participants in scope, narrowed by the report's filters.
+fn base(f: &Filters, scope: &Scope) -> SelectStatement {
+    let mut q = Query::select();
+    q.from_as(a("participants"), a("p"));
+    q.join_as(sea_orm::sea_query::JoinType::LeftJoin, a("caucus_regions"), a("cr"), col("cr", "id").eq(col("p", "caucus_region_id")));
+    q.and_where(col("p", "deleted_at").is_null());
+    let in_programs = |programs: Vec<i32>| {
+        programs.into_iter().fold(sea_orm::Condition::any(), |c, p| c.add(col("p", "program_keys").like(program_key_pattern(p))))
+    };
+    if let Some(programs) = scope.program_ids() {
+        if programs.is_empty() {
+            q.and_where(Expr::val(1).eq(0));
+        } else {
+            q.cond_where(in_programs(programs));
+        }
+    }
+    if let Some(p) = f.program {
+        q.cond_where(in_programs(vec![p]));
+    }
+    if let Some(d) = f.district {
+        q.and_where(col("p", "district_id").eq(d));
+    }
+    if let Some(r) = f.role {
+        q.and_where(col("p", "role_code").eq(r.code()));
+    }
+    if let Some(c) = f.caucus_region {
+        q.and_where(col("p", "caucus_region_id").eq(c));
+    }
+    if let Some(since) = f.updated_since {
+        q.and_where(col("p", "updated_at").gte(since));
+    }
+    q
+}
+
+impl RowReport for Participants {
+    const INFO: ReportInfo = ReportInfo {
+        key: "participants",
+        title: "Participants",
+        description: "Participants with their programs, districts and profile; choose the columns of the export, or e-mail them.",
+        route: "/reports/participants",
+        path: "/reports/participants",
+        permission: Permission::ReportReadParticipants,
+        filters: &["MentorProgramId", "DistrictId", "RoleCode", "CaucusRegionId", "UpdatedAt"],
+        sortable: &["id", "fullName", "lastName", "email", "status", "roleCode", "createdAt", "updatedAt"],
+        default_sort: ("fullName", false),
+        totals: &[],
+        exports: true,
+    };
+
+    fn columns() -> Vec<Column> {
+        vec![
+            Column::new("id", "Participant id", Kind::Int),
+            Column::new("fullName", "Full name", Kind::Text),
+            Column::new("firstName", "First name", Kind::Text),
+            Column::new("lastName", "Last name", Kind::Text),
+            Column::new("email", "E-mail", Kind::Text),
+            Column::new("phone", "Phone", Kind::Text),
+            Column::new("address", "Address", Kind::Text),
+            Column::new("status", "Status", Kind::Text),
+            Column::new("roleCode", "Role", Kind::Text),
+            Column::new("mentorPrograms", "Mentor programs", Kind::Text),
+            Column::new("districtSetType", "District type", Kind::Text),
+            Column::new("districtId", "District", Kind::Int),
+            Column::new("caucusRegion", "Caucus region", Kind::Text),
+            Column::new("workplaceSettings", "Workplace settings", Kind::Text),
+            Column::new("languages", "Languages", Kind::Text),
+            Column::new("educationLevels", "Education levels", Kind::Text),
+            Column::new("permitLevels", "Permit levels", Kind::Text),
+            Column::new("createdAt", "Created", Kind::Timestamp),
+            Column::new("updatedAt", "Updated", Kind::Timestamp),
+        ]
+    }
+
+    fn query(f: &Filters, scope: &Scope, (key, descending): (&str, bool), backend: DbBackend) -> SqlReport {
+        let sort = match key {
+            "id" => col("p", "id"),
+            "lastName" => Func::lower(col("p", "last_name")).into(),
+            "email" => col("p", "email"),
+            "status" => col("p", "status"),
+            "roleCode" => col("p", "role_code"),
+            "createdAt" => col("p", "created_at"),
+            "updatedAt" => col("p", "updated_at"),
+            _ => col("p", "sort_name"),
+        };
+        let programs = names(
+            backend,
+            "participations x JOIN mentor_programs n ON n.id = x.mentor_program_id",
+            "x.participant_id = p.id AND x.deleted_at IS NULL",
+        );
+        let mut select = vec![
+            (col("p", "id"), "id"),
+            (col("p", "full_name"), "full_name"),
+            (col("p", "first_name"), "first_name"),
+            (col("p", "last_name"), "last_name"),
+            (col("p", "email"), "email"),
+            (col("p", "phone"), "phone"),
+            (col("p", "address"), "address"),
+            (col("p", "status"), "status"),
+            (col("p", "role_code"), "role_code"),
+            (programs, "mentor_programs"),
+            (col("p", "district_set_type"), "district_set_type"),
+            (col("p", "district_id"), "district_id"),
+            (col("cr", "name"), "caucus_region"),
+        ];
+        for ((link, column, table, _), alias) in LINKS.iter().zip(["workplace_settings", "languages", "education_levels", "permit_levels"]) {
+            let from = format!("{link} x JOIN {table} n ON n.id = x.{column}");
+            select.push((names(backend, &from, "x.participant_id = p.id"), alias));
+        }
+        select.push((col("p", "created_at"), "created_at"));
+        select.push((col("p", "updated_at"), "updated_at"));
+        SqlReport {
+            base: base(f, scope),
+            select,
+            order: vec![(sort, order(descending)), (col("p", "id"), if descending { Order::Desc } else { Order::Asc })],
+            sums: vec![],
+        }
+    }
+
+    fn row(r: &QueryResult) -> ApiResult<Row> {
+        let text = |k: &str| get::<Option<String>>(r, k).map(Cell::text);
+        Ok(vec![
+            Cell::Int(get::<i32>(r, "id")?.into()),
+            text("full_name")?,
+            text("first_name")?,
+            text("last_name")?,
+            text("email")?,
+            text("phone")?,
+            text("address")?,
+            text("status")?,
+            text("role_code")?,
+            text("mentor_programs")?,
+            text("district_set_type")?,
+            Cell::int(get::<Option<i32>>(r, "district_id")?),
+            text("caucus_region")?,
+            text("workplace_settings")?,
+            text("languages")?,
+            text("education_levels")?,
+            text("permit_levels")?,
+            Cell::timestamp(get(r, "created_at")?),
+            Cell::timestamp(get(r, "updated_at")?),
+        ])
+    }
+
+    /// `CustomColumnSetToInclude`: the chosen keys in the chosen order; every column but
+    /// the id without it.
+    fn export_columns(q: &ReportQuery, columns: &[Column]) -> ApiResult<Vec<usize>> {
+        let Some(raw) = q.customcolumnsettoinclude.as_deref() else {
+            return Ok((1..columns.len()).collect());
+        };
+        let mut picked = Vec::new();
+        for key in raw.split(',').map(str::trim).filter(|k| !k.is_empty()) {
+            let i = columns
+                .iter()
+                .position(|c| c.key.eq_ignore_ascii_case(key))
+                .ok_or_else(|| ApiError::bad_field("CustomColumnSetToInclude", format!("unknown column '{key}'")))?;
+            if !picked.contains(&i) {
+                picked.push(i);
+            }
+        }
+        if picked.is_empty() {
+            return Err(ApiError::bad_field("CustomColumnSetToInclude", "name at least one column"));
+        }
+        Ok(picked)
+    }
+}
+
+/// Who "E-mail these participants" writes to.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct EmailEntry {
+    pub full_name: String,
+    pub email: String,
+}
+
+#[utoipa::path(get, path = "/api/v1/reports/participants/emails", tag = "reports", security(("bearer" = [])), params(ReportQuery),
+    responses((status = 200, body = Vec<EmailEntry>, description = "Every matching participant with an e-mail, by name"),
+        (status = 400, body = ProblemBody), (status = 401, body = ProblemBody), (status = 403, body = ProblemBody)))]
+pub async fn emails(state: web::Data<AppState>, me: CurrentUser, Q(q): Q<ReportQuery>) -> ApiResult<web::Json<Vec<EmailEntry>>> {
+    me.require(Permission::ReportSendEmail)?;
+    let f = q.filters()?;
+    let scope = scope_of(&state.db, &me).await?;
+    let mut select = base(&f, &scope);
+    select
+        .expr_as(col("p", "full_name"), a("full_name"))
+        .expr_as(col("p", "email"), a("email"))
+        .and_where(col("p", "email").ne(""))
+        .order_by_expr(col("p", "sort_name"), Order::Asc)
+        .order_by_expr(col("p", "id"), Order::Asc);
+    let rows = sea_orm::ConnectionTrait::query_all(&state.db, &select).await?;
+    let list = rows
+        .iter()
+        .map(|r| Ok(EmailEntry { full_name: get(r, "full_name")?, email: get(r, "email")? }))
+        .collect::<ApiResult<Vec<_>>>()?;
+    Ok(web::Json(list))
+}

@@ -1,0 +1,448 @@
+//! What every report shares: the query parameters of SPEC §7 checked once, the date
+//! window read in the caller's local time, sorting, the paged view shape, and the SQL
+//! plumbing of reports that are one row per database row (page, count, sums, stream).
+
+use std::collections::HashMap;
+
+use chrono::{DateTime, Duration, NaiveDate, NaiveTime, Utc};
+use sea_orm::{
+    sea_query::{Alias, Expr, ExprTrait, Func, Order, Query, SelectStatement},
+    ConnectionTrait, DatabaseConnection, QueryResult,
+};
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+use super::export::{Cell, Column, Format, Meta, Record, Row, Rows};
+use crate::{
+    auth::{scope::Scope, CurrentUser},
+    error::{ApiError, ApiResult},
+    participants::rules::ParticipantRole,
+    payment_requests::forms::FormType,
+    web::{PageQuery, Paging},
+};
+
+/// Every filter, paging, sort and export parameter of the report calls (SPEC §3, §7);
+/// each report reads the ones it documents (docs/reports-api.md).
+#[derive(Debug, Default, Clone, Deserialize, IntoParams)]
+#[serde(rename_all = "lowercase")]
+#[into_params(parameter_in = Query)]
+pub struct ReportQuery {
+    #[param(rename = "MentorProgramId")]
+    pub mentorprogramid: Option<i32>,
+    #[param(rename = "FiscalYearId")]
+    pub fiscalyearid: Option<i32>,
+    #[param(rename = "FundId")]
+    pub fundid: Option<i32>,
+    #[param(rename = "ApprovalCodeId")]
+    pub approvalcodeid: Option<i32>,
+    /// A participant id (payee-list).
+    #[param(rename = "PayeeId")]
+    pub payeeid: Option<i32>,
+    #[param(rename = "DistrictId")]
+    pub districtid: Option<i32>,
+    #[param(rename = "CaucusRegionId")]
+    pub caucusregionid: Option<i32>,
+    /// `F1`..`F14`.
+    #[param(rename = "PaymentRequestType")]
+    pub paymentrequesttype: Option<String>,
+    #[param(rename = "RoleCode")]
+    pub rolecode: Option<String>,
+    /// First day (inclusive) on the report's date column, local when MinutesOffset is given.
+    #[param(rename = "StartDate")]
+    pub startdate: Option<NaiveDate>,
+    /// Last day (inclusive).
+    #[param(rename = "EndDate")]
+    pub enddate: Option<NaiveDate>,
+    /// Participants changed on or after this day.
+    #[param(rename = "UpdatedAt")]
+    pub updatedat: Option<NaiveDate>,
+    /// The browser's `getTimezoneOffset()` (minutes, UTC − local), −840..840.
+    #[param(rename = "MinutesOffset")]
+    pub minutesoffset: Option<i32>,
+    /// Exports: `Csv`, `Xlsx` or `Pdf`.
+    #[param(rename = "ReportFormat")]
+    pub reportformat: Option<String>,
+    /// A sortable column key of the report.
+    #[param(rename = "SortBy")]
+    pub sortby: Option<String>,
+    #[param(rename = "SortDescending")]
+    pub sortdescending: Option<bool>,
+    /// Participants export: comma list of column keys, order kept.
+    #[param(rename = "CustomColumnSetToInclude")]
+    pub customcolumnsettoinclude: Option<String>,
+    #[param(rename = "Page")]
+    pub page: Option<i64>,
+    #[param(rename = "Size")]
+    pub size: Option<i64>,
+}
+
+/// The checked filters.
+#[derive(Debug, Clone, Default)]
+pub struct Filters {
+    pub program: Option<i32>,
+    pub fiscal_year: Option<i32>,
+    pub fund: Option<i32>,
+    pub approval_code: Option<i32>,
+    pub payee: Option<i32>,
+    pub district: Option<i32>,
+    pub caucus_region: Option<i32>,
+    pub form: Option<FormType>,
+    pub role: Option<ParticipantRole>,
+    pub start_date: Option<NaiveDate>,
+    pub end_date: Option<NaiveDate>,
+    /// `[from, until)` in UTC: the local days StartDate..=EndDate.
+    pub from: Option<DateTime<Utc>>,
+    pub until: Option<DateTime<Utc>>,
+    pub updated_since: Option<DateTime<Utc>>,
+    pub minutes_offset: i32,
+}
+
+pub const MAX_OFFSET: i32 = 14 * 60;
+
+/// The UTC moment a local day starts, for a browser at `minutes_offset` (UTC − local).
+pub fn local_midnight(day: NaiveDate, minutes_offset: i32) -> DateTime<Utc> {
+    day.and_time(NaiveTime::MIN).and_utc() + Duration::minutes(minutes_offset as i64)
+}
+
+impl ReportQuery {
+    pub fn filters(&self) -> ApiResult<Filters> {
+        let offset = self.minutesoffset.unwrap_or(0);
+        if !(-MAX_OFFSET..=MAX_OFFSET).contains(&offset) {
+            return Err(ApiError::bad_field("MinutesOffset", format!("must be between -{MAX_OFFSET} and {MAX_OFFSET}")));
+        }
+        if let (Some(a), Some(b)) = (self.startdate, self.enddate) {
+            if b < a {
+                return Err(ApiError::bad_field("EndDate", "must not be before StartDate"));
+            }
+        }
+        let form = match self.paymentrequesttype.as_deref() {
+            None => None,
+            Some(t) => Some(FormType::parse(t).ok_or_else(|| ApiError::bad_field("PaymentRequestType", "must be one of F1..F14"))?),
+        };
+        let role = crate::participants::rules::enum_filter("RoleCode", self.rolecode.as_deref(), ParticipantRole::parse, ParticipantRole::codes)?;
+        Ok(Filters {
+            program: self.mentorprogramid,
+            fiscal_year: self.fiscalyearid,
+            fund: self.fundid,
+            approval_code: self.approvalcodeid,
+            payee: self.payeeid,
+            district: self.districtid,
+            caucus_region: self.caucusregionid,
+            form,
+            role,
+            start_date: self.startdate,
+            end_date: self.enddate,
+            from: self.startdate.map(|d| local_midnight(d, offset)),
+            until: self.enddate.and_then(|d| d.succ_opt()).map(|d| local_midnight(d, offset)),
+            updated_since: self.updatedat.map(|d| local_midnight(d, offset)),
+            minutes_offset: offset,
+        })
+    }
+
+    pub fn paging(&self) -> ApiResult<Paging> {
+        PageQuery { page: self.page, size: self.size }.paging()
+    }
+
+    pub fn format(&self) -> ApiResult<Format> {
+        Format::require("ReportFormat", self.reportformat.as_deref())
+    }
+
+    /// `SortBy` among `sortable` (case-insensitive), else the default; and the direction.
+    pub fn sort<'a>(&self, sortable: &[&'a str], default: &'a str) -> ApiResult<(&'a str, bool)> {
+        let key = match self.sortby.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
+            None => default,
+            Some(raw) => sortable
+                .iter()
+                .copied()
+                .find(|k| k.eq_ignore_ascii_case(raw))
+                .ok_or_else(|| ApiError::bad_field("SortBy", format!("must be one of {}", sortable.join(", "))))?,
+        };
+        Ok((key, self.sortdescending.unwrap_or(false)))
+    }
+}
+
+pub fn order(descending: bool) -> Order {
+    if descending { Order::Desc } else { Order::Asc }
+}
+
+// ---- SQL helpers over the shared tables (aliases, joins, names) ----
+
+pub fn a(name: &str) -> Alias {
+    Alias::new(name)
+}
+
+/// `table.column`
+pub fn col(table: &str, column: &str) -> Expr {
+    Expr::col((a(table), a(column)))
+}
+
+/// `LEFT JOIN <table> AS <alias> ON <alias>.id = <on>`
+pub fn join_by_id(q: &mut SelectStatement, table: &str, alias: &str, on: Expr) {
+    q.join_as(sea_orm::sea_query::JoinType::LeftJoin, a(table), a(alias), col(alias, "id").eq(on));
+}
+
+/// The caller's scope on a `mentor_program_id` column.
+pub fn scoped(q: &mut SelectStatement, scope: &Scope, program_column: Expr) {
+    if let Some(programs) = scope.program_ids() {
+        q.and_where(program_column.is_in(programs));
+    }
+}
+
+/// `[from, until)` on a timestamp column.
+pub fn in_window(q: &mut SelectStatement, f: &Filters, column: Expr) {
+    if let Some(from) = f.from {
+        q.and_where(column.clone().gte(from));
+    }
+    if let Some(until) = f.until {
+        q.and_where(column.lt(until));
+    }
+}
+
+/// Live requests whose approval is charged now (Approved, ReadyForProcessing, Processed).
+pub fn charged(q: &mut SelectStatement, request: &str) {
+    let statuses = crate::payment_requests::store::CHARGED.map(|s| s.as_str());
+    q.and_where(col(request, "status").is_in(statuses)).and_where(col(request, "deleted_at").is_null());
+}
+
+/// `"<code> <name>"` of an approval code row joined as `alias`.
+pub fn code_and_name(alias: &str) -> Expr {
+    Expr::cust_with_exprs("CASE WHEN ? IS NULL THEN NULL ELSE ? || ' ' || ? END", [col(alias, "id"), col(alias, "code"), col(alias, "name")])
+}
+
+pub fn get<T: sea_orm::TryGetable>(r: &QueryResult, key: &str) -> ApiResult<T> {
+    Ok(r.try_get::<T>("", key)?)
+}
+
+// ---- the paged view ----
+
+/// `{items, page, size, totalCount, totals}` (DESIGN §6).
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ReportPage {
+    pub items: Vec<Record>,
+    pub page: u64,
+    pub size: u64,
+    pub total_count: u64,
+    /// Totals of the money (and count) columns over every matching row.
+    pub totals: Record,
+}
+
+/// A report that is one row per SQL row: FROM/JOIN/WHERE once, then paged, counted,
+/// summed or streamed from the same statement.
+pub struct SqlReport {
+    /// FROM, JOINs and WHERE; no select list, no order.
+    pub base: SelectStatement,
+    /// The select list: (expression, alias read by the row mapper).
+    pub select: Vec<(Expr, &'static str)>,
+    pub order: Vec<(Expr, Order)>,
+    /// Totals: (column key, expression summed).
+    pub sums: Vec<(&'static str, Expr)>,
+}
+
+impl SqlReport {
+    pub fn statement(&self) -> SelectStatement {
+        let mut q = self.base.clone();
+        for (e, alias) in &self.select {
+            q.expr_as(e.clone(), a(alias));
+        }
+        for (e, o) in &self.order {
+            q.order_by_expr(e.clone(), o.clone());
+        }
+        q
+    }
+
+    pub async fn page(&self, db: &impl ConnectionTrait, paging: Paging) -> ApiResult<Vec<QueryResult>> {
+        let mut q = self.statement();
+        q.limit(paging.size).offset(paging.offset());
+        Ok(db.query_all(&q).await?)
+    }
+
+    pub async fn count(&self, db: &impl ConnectionTrait) -> ApiResult<u64> {
+        let mut q = self.base.clone();
+        q.expr_as(Expr::cust("COUNT(*)"), a("n"));
+        let row = db.query_one(&q).await?;
+        let n: i64 = row.map(|r| r.try_get::<i64>("", "n")).transpose()?.unwrap_or(0);
+        Ok(u64::try_from(n).unwrap_or(0))
+    }
+
+    /// Column key -> sum (cents or counts) over every matching row.
+    pub async fn sums(&self, db: &impl ConnectionTrait) -> ApiResult<HashMap<&'static str, i64>> {
+        if self.sums.is_empty() {
+            return Ok(HashMap::new());
+        }
+        let mut q = self.base.clone();
+        for (key, e) in &self.sums {
+            q.expr_as(Func::coalesce([Func::sum(e.clone()).into(), Expr::val(0i64)]), a(key));
+        }
+        let Some(row) = db.query_one(&q).await? else { return Ok(HashMap::new()) };
+        let mut out = HashMap::new();
+        for (key, _) in &self.sums {
+            out.insert(*key, row.try_get::<i64>("", key)?);
+        }
+        Ok(out)
+    }
+
+    /// Every matching row, streamed, through `map`.
+    pub fn stream<F>(&self, db: &DatabaseConnection, map: F) -> Rows
+    where
+        F: FnMut(&QueryResult) -> ApiResult<Row> + 'static,
+    {
+        Rows::from_query(db.clone(), self.statement(), map)
+    }
+}
+
+/// The totals row of `columns` from the sums: money keys as money, others as counts.
+pub fn totals_row(columns: &[Column], sums: &HashMap<&'static str, i64>) -> Row {
+    columns
+        .iter()
+        .map(|c| match sums.get(c.key.as_ref()) {
+            Some(v) if c.kind == super::export::Kind::Money => Cell::Money(*v),
+            Some(v) => Cell::Int(*v),
+            None => Cell::Empty,
+        })
+        .collect()
+}
+
+/// Only the cells that have a total, as the view's `totals` object.
+pub fn totals_record(columns: &[Column], totals: &[Cell]) -> Record {
+    Record(columns.iter().zip(totals).filter(|(_, v)| **v != Cell::Empty).map(|(c, v)| (c.key.clone(), v.clone())).collect())
+}
+
+/// The "who" line of exports.
+pub fn generated_by(me: &CurrentUser) -> String {
+    let name = format!("{} {}", me.user.first_name, me.user.last_name);
+    if name.trim().is_empty() { me.user.email.clone() } else { name.trim().to_owned() }
+}
+
+/// The filters used, in words, for the PDF heading: names looked up, not ids.
+pub async fn describe(db: &impl ConnectionTrait, f: &Filters) -> ApiResult<Vec<(String, String)>> {
+    let mut out = Vec::new();
+    async fn name_of(db: &impl ConnectionTrait, table: &str, id: i32) -> ApiResult<String> {
+        let q = Query::select().column(a("name")).from(a(table)).and_where(Expr::col(a("id")).eq(id)).to_owned();
+        Ok(match db.query_one(&q).await? {
+            Some(r) => r.try_get::<String>("", "name")?,
+            None => format!("#{id}"),
+        })
+    }
+    if let Some(id) = f.program {
+        out.push(("Mentor program".into(), name_of(db, "mentor_programs", id).await?));
+    }
+    if let Some(id) = f.fiscal_year {
+        out.push(("Fiscal year".into(), name_of(db, "fiscal_years", id).await?));
+    }
+    if let Some(id) = f.fund {
+        out.push(("Fund".into(), name_of(db, "funds", id).await?));
+    }
+    if let Some(id) = f.approval_code {
+        out.push(("Approval code".into(), name_of(db, "approval_codes", id).await?));
+    }
+    if let Some(id) = f.payee {
+        let q = Query::select().column(a("full_name")).from(a("participants")).and_where(Expr::col(a("id")).eq(id)).to_owned();
+        let name = match db.query_one(&q).await? {
+            Some(r) => r.try_get::<String>("", "full_name")?,
+            None => format!("#{id}"),
+        };
+        out.push(("Payee".into(), name));
+    }
+    if let Some(form) = f.form {
+        out.push(("Form".into(), format!("{} {}", form.as_str(), form.name())));
+    }
+    if let Some(role) = f.role {
+        out.push(("Role".into(), role.code().to_owned()));
+    }
+    if let Some(d) = f.district {
+        out.push(("District".into(), d.to_string()));
+    }
+    if let Some(id) = f.caucus_region {
+        out.push(("Caucus region".into(), name_of(db, "caucus_regions", id).await?));
+    }
+    match (f.start_date, f.end_date) {
+        (Some(a), Some(b)) => out.push(("Dates".into(), format!("{a} to {b}"))),
+        (Some(a), None) => out.push(("From".into(), a.to_string())),
+        (None, Some(b)) => out.push(("Until".into(), b.to_string())),
+        (None, None) => {}
+    }
+    Ok(out)
+}
+
+/// The export's description of itself.
+pub async fn meta(db: &impl ConnectionTrait, me: &CurrentUser, stem: impl Into<String>, title: impl Into<String>, f: &Filters) -> ApiResult<Meta> {
+    Ok(Meta {
+        file_stem: stem.into(),
+        title: title.into(),
+        filters: describe(db, f).await?,
+        generated_by: generated_by(me),
+        generated_at: Utc::now(),
+        minutes_offset: f.minutes_offset,
+    })
+}
+
+
+/// id -> name of a (small) reference table.
+pub async fn names_by_id(db: &impl ConnectionTrait, table: &str) -> ApiResult<HashMap<i32, String>> {
+    let q = Query::select().columns([a("id"), a("name")]).from(a(table)).to_owned();
+    db.query_all(&q).await?.iter().map(|r| Ok((get::<i32>(r, "id")?, get::<String>(r, "name")?))).collect()
+}
+
+/// The name of `id` in `names`, `#id` when it is gone.
+pub fn name_in(names: &HashMap<i32, String>, id: Option<i32>) -> Cell {
+    match id {
+        None => Cell::Empty,
+        Some(id) => Cell::Text(names.get(&id).cloned().unwrap_or_else(|| format!("#{id}"))),
+    }
+}
+
+/// Rounded half away from zero: `sum / count` in cents.
+pub fn average_cents(sum: i64, count: i64) -> Option<i64> {
+    if count == 0 {
+        return None;
+    }
+    let (s, c) = (sum as i128, count as i128);
+    let twice = 2 * s.abs() + c;
+    let q = (twice / (2 * c)) as i64;
+    Some(if s < 0 { -q } else { q })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn local_days_become_utc_windows() {
+        let q = ReportQuery {
+            startdate: NaiveDate::from_ymd_opt(2026, 1, 1),
+            enddate: NaiveDate::from_ymd_opt(2026, 1, 31),
+            minutesoffset: Some(480),
+            ..Default::default()
+        };
+        let f = q.filters().unwrap();
+        assert_eq!(f.from.unwrap().to_rfc3339(), "2026-01-01T08:00:00+00:00");
+        assert_eq!(f.until.unwrap().to_rfc3339(), "2026-02-01T08:00:00+00:00");
+        let utc = ReportQuery { minutesoffset: None, ..q.clone() }.filters().unwrap();
+        assert_eq!(utc.from.unwrap().to_rfc3339(), "2026-01-01T00:00:00+00:00");
+    }
+
+    #[test]
+    fn bad_filters_name_their_field() {
+        let bad = |q: ReportQuery, field: &str| match q.filters().unwrap_err() {
+            ApiError::BadRequest { errors, .. } => assert!(errors.contains_key(field), "{errors:?}"),
+            other => panic!("{other:?}"),
+        };
+        bad(ReportQuery { minutesoffset: Some(900), ..Default::default() }, "MinutesOffset");
+        bad(
+            ReportQuery { startdate: NaiveDate::from_ymd_opt(2026, 2, 1), enddate: NaiveDate::from_ymd_opt(2026, 1, 1), ..Default::default() },
+            "EndDate",
+        );
+        bad(ReportQuery { paymentrequesttype: Some("F99".into()), ..Default::default() }, "PaymentRequestType");
+        bad(ReportQuery { rolecode: Some("Boss".into()), ..Default::default() }, "RoleCode");
+        assert!(ReportQuery { reportformat: Some("docx".into()), ..Default::default() }.format().is_err());
+    }
+
+    #[test]
+    fn sort_keys_are_checked() {
+        let q = ReportQuery { sortby: Some("PAYEE".into()), sortdescending: Some(true), ..Default::default() };
+        assert_eq!(q.sort(&["requestId", "payee"], "requestId").unwrap(), ("payee", true));
+        assert_eq!(ReportQuery::default().sort(&["requestId"], "requestId").unwrap(), ("requestId", false));
+        assert!(ReportQuery { sortby: Some("nope".into()), ..Default::default() }.sort(&["requestId"], "requestId").is_err());
+    }
+}

@@ -1,0 +1,131 @@
+//! Mentor program reimbursements: every approved request (Approved, ReadyForProcessing,
+//! Processed) with payee, college, amounts, fund, account and code; dated by approval.
+
+use sea_orm::{
+    sea_query::{ExprTrait, Order, Query},
+    DbBackend, QueryResult,
+};
+
+use super::{
+    catalogue::ReportInfo,
+    export::{Cell, Column, Kind, Row},
+    query::{self, a, col, get, join_by_id, order, Filters, SqlReport},
+    runner::RowReport,
+};
+use crate::{
+    auth::{scope::Scope, Permission},
+    error::ApiResult,
+    payment_requests::forms::FormType,
+};
+
+pub struct Reimbursements;
+
+/// The form's name, from its one place (payment_requests::forms).
+pub fn form_name(code: &str) -> Option<&'static str> {
+    FormType::parse(code).map(FormType::name)
+}
+
+impl RowReport for Reimbursements {
+    const INFO: ReportInfo = ReportInfo {
+        key: "mentor-program-reimbursements",
+        title: "Mentor program reimbursements",
+        description: "Every approved request with its payee, college, amounts, fund, account and approval code.",
+        route: "/reports/mentor-program-reimbursements",
+        path: "/reports/mentor-program-reimbursements",
+        permission: Permission::ReportReadReimbursement,
+        filters: &["MentorProgramId", "FiscalYearId", "StartDate", "EndDate"],
+        sortable: &["requestId", "formType", "payee", "submittedOn", "approvedAt", "requestedAmount", "approvedAmount", "formStatus"],
+        default_sort: ("approvedAt", false),
+        totals: &["requestedAmount", "approvedAmount"],
+        exports: true,
+    };
+
+    fn columns() -> Vec<Column> {
+        vec![
+            Column::new("requestId", "Request", Kind::Int),
+            Column::new("formType", "Form", Kind::Text),
+            Column::new("formName", "Form name", Kind::Text),
+            Column::new("payee", "Payee", Kind::Text),
+            Column::new("payeeEmail", "Payee e-mail", Kind::Text),
+            Column::new("college", "College", Kind::Text),
+            Column::new("submittedOn", "Submitted on", Kind::Date),
+            Column::new("approvedAt", "Approved on", Kind::Timestamp),
+            Column::new("requestedAmount", "Requested", Kind::Money),
+            Column::new("approvedAmount", "Approved", Kind::Money),
+            Column::new("fund", "Fund", Kind::Text),
+            Column::new("expenseAccount", "Expense account", Kind::Text),
+            Column::new("approvalCode", "Approval code", Kind::Text),
+            Column::new("formStatus", "Status", Kind::Text),
+        ]
+    }
+
+    fn query(f: &Filters, scope: &Scope, (key, descending): (&str, bool), _: DbBackend) -> SqlReport {
+        let mut base = Query::select();
+        base.from_as(a("payment_requests"), a("pr"));
+        join_by_id(&mut base, "participants", "pa", col("pr", "participant_id"));
+        join_by_id(&mut base, "participations", "pn", col("pr", "participation_id"));
+        join_by_id(&mut base, "colleges", "co", col("pn", "college_id"));
+        join_by_id(&mut base, "funds", "fu", col("pr", "fund_id"));
+        join_by_id(&mut base, "expense_accounts", "ea", col("pr", "expense_account_id"));
+        join_by_id(&mut base, "approval_codes", "ac", col("pr", "approval_code_id"));
+        query::charged(&mut base, "pr");
+        query::scoped(&mut base, scope, col("pr", "mentor_program_id"));
+        if let Some(p) = f.program {
+            base.and_where(col("pr", "mentor_program_id").eq(p));
+        }
+        if let Some(y) = f.fiscal_year {
+            base.and_where(col("pr", "fiscal_year_id").eq(y));
+        }
+        query::in_window(&mut base, f, col("pr", "approved_at"));
+        let sort = match key {
+            "requestId" => col("pr", "id"),
+            "formType" => col("pr", "form_type"),
+            "payee" => col("pa", "full_name"),
+            "submittedOn" => col("pr", "submitted_on"),
+            "requestedAmount" => col("pr", "requested_cents"),
+            "approvedAmount" => col("pr", "approved_cents"),
+            "formStatus" => col("pr", "status"),
+            _ => col("pr", "approved_at"),
+        };
+        SqlReport {
+            base,
+            select: vec![
+                (col("pr", "id"), "id"),
+                (col("pr", "form_type"), "form_type"),
+                (col("pa", "full_name"), "payee"),
+                (col("pa", "email"), "payee_email"),
+                (col("co", "name"), "college"),
+                (col("pr", "submitted_on"), "submitted_on"),
+                (col("pr", "approved_at"), "approved_at"),
+                (col("pr", "requested_cents"), "requested_cents"),
+                (col("pr", "approved_cents"), "approved_cents"),
+                (col("fu", "name"), "fund"),
+                (col("ea", "name"), "expense_account"),
+                (query::code_and_name("ac"), "approval_code"),
+                (col("pr", "status"), "status"),
+            ],
+            order: vec![(sort, order(descending)), (col("pr", "id"), if descending { Order::Desc } else { Order::Asc })],
+            sums: vec![("requestedAmount", col("pr", "requested_cents")), ("approvedAmount", col("pr", "approved_cents"))],
+        }
+    }
+
+    fn row(r: &QueryResult) -> ApiResult<Row> {
+        let form: String = get(r, "form_type")?;
+        Ok(vec![
+            Cell::Int(get::<i32>(r, "id")?.into()),
+            Cell::Text(form.clone()),
+            Cell::text(form_name(&form)),
+            Cell::text(get::<Option<String>>(r, "payee")?),
+            Cell::text(get::<Option<String>>(r, "payee_email")?),
+            Cell::text(get::<Option<String>>(r, "college")?),
+            Cell::date(get(r, "submitted_on")?),
+            Cell::timestamp(get(r, "approved_at")?),
+            Cell::Money(get(r, "requested_cents")?),
+            Cell::money(get(r, "approved_cents")?),
+            Cell::text(get::<Option<String>>(r, "fund")?),
+            Cell::text(get::<Option<String>>(r, "expense_account")?),
+            Cell::text(get::<Option<String>>(r, "approval_code")?),
+            Cell::Text(get(r, "status")?),
+        ])
+    }
+}

@@ -1,0 +1,114 @@
+//! The payment request details list as a file (`/reports/payment-requests-details/retrieve`):
+//! the rows and order of `GET /payment-requests`, through that list's own filter and sort
+//! (payment_requests::store), every page at once.
+
+use actix_web::{web, HttpResponse};
+use sea_orm::{
+    sea_query::{Expr, Query},
+    QueryResult,
+};
+
+use super::{
+    export::{self, Cell, Column, Kind, Row},
+    query::{self, a, col, get, join_by_id, ReportQuery, SqlReport},
+    reimbursements::form_name,
+};
+use crate::{
+    auth::{scope::scope_of, CurrentUser, Permission},
+    entities::payment_request as pr,
+    error::{ApiResult, ProblemBody},
+    payment_requests::{dto::ListQuery, store},
+    state::AppState,
+    web::Query as Q,
+};
+
+const TABLE: &str = "payment_requests";
+
+pub fn columns() -> Vec<Column> {
+    vec![
+        Column::new("requestId", "Request", Kind::Int),
+        Column::new("formType", "Form", Kind::Text),
+        Column::new("formName", "Form name", Kind::Text),
+        Column::new("payee", "Payee", Kind::Text),
+        Column::new("mentorProgram", "Program", Kind::Text),
+        Column::new("formStatus", "Status", Kind::Text),
+        Column::new("requestedAmount", "Requested", Kind::Money),
+        Column::new("approvedAmount", "Approved", Kind::Money),
+        Column::new("approvedAt", "Approved at", Kind::Timestamp),
+        Column::new("submittedOn", "Submitted on", Kind::Date),
+        Column::new("placementEndDate", "Placement end", Kind::Date),
+        Column::new("description", "Description", Kind::Text),
+    ]
+}
+
+fn row(r: &QueryResult) -> ApiResult<Row> {
+    let text = |k: &str| get::<Option<String>>(r, k).map(Cell::text);
+    let form: String = get(r, "form_type")?;
+    Ok(vec![
+        Cell::Int(get::<i32>(r, "id")?.into()),
+        Cell::Text(form.clone()),
+        Cell::text(form_name(&form)),
+        text("payee")?,
+        text("program")?,
+        text("status")?,
+        Cell::Money(get(r, "requested_cents")?),
+        Cell::money(get(r, "approved_cents")?),
+        Cell::timestamp(get(r, "approved_at")?),
+        Cell::date(get(r, "submitted_on")?),
+        Cell::date(get(r, "placement_end_date")?),
+        text("description")?,
+    ])
+}
+
+#[utoipa::path(get, path = "/api/v1/reports/payment-requests-details/retrieve", tag = "reports", security(("bearer" = [])),
+    params(ListQuery, ("ReportFormat" = String, Query, description = "Csv, Xlsx or Pdf"), ("MinutesOffset" = Option<i32>, Query)),
+    responses((status = 200, description = "The file (CSV, XLSX or PDF), streamed"),
+        (status = 400, body = ProblemBody), (status = 401, body = ProblemBody), (status = 403, body = ProblemBody)))]
+pub async fn retrieve(state: web::Data<AppState>, me: CurrentUser, Q(list): Q<ListQuery>, Q(q): Q<ReportQuery>) -> ApiResult<HttpResponse> {
+    me.require(Permission::RequestRead)?;
+    let format = q.format()?;
+    let filters = ReportQuery { minutesoffset: q.minutesoffset, mentorprogramid: list.mentorprogramid, ..Default::default() }.filters()?;
+    let (statuses, forms) = store::parse_list_filters(&list)?;
+    let scope = scope_of(&state.db, &me).await?;
+    let filter = store::ListFilter { query: &list, scope: &scope, statuses: &statuses, forms: &forms };
+
+    let mut base = Query::select();
+    base.from(a(TABLE));
+    join_by_id(&mut base, "participants", "pa", col(TABLE, "participant_id"));
+    join_by_id(&mut base, "mentor_programs", "mp", col(TABLE, "mentor_program_id"));
+    base.cond_where(filter.condition());
+    let report = SqlReport {
+        base,
+        select: vec![
+            (col(TABLE, "id"), "id"),
+            (col(TABLE, "form_type"), "form_type"),
+            (col("pa", "full_name"), "payee"),
+            (col("mp", "name"), "program"),
+            (col(TABLE, "status"), "status"),
+            (col(TABLE, "requested_cents"), "requested_cents"),
+            (col(TABLE, "approved_cents"), "approved_cents"),
+            (col(TABLE, "approved_at"), "approved_at"),
+            (col(TABLE, "submitted_on"), "submitted_on"),
+            (col(TABLE, "placement_end_date"), "placement_end_date"),
+            (col(TABLE, "description"), "description"),
+        ],
+        order: store::list_order(&list).into_iter().map(|(c, o)| (Expr::col((pr::Entity, c)), o)).collect(),
+        sums: vec![("requestedAmount", col(TABLE, "requested_cents")), ("approvedAmount", col(TABLE, "approved_cents"))],
+    };
+    let columns = columns();
+    let totals = query::totals_row(&columns, &report.sums(&state.db).await?);
+    let mut meta = query::meta(&state.db, &me, "payment-requests-details", "Payment request details", &filters).await?;
+    if !statuses.is_empty() {
+        meta.filters.push(("Status".into(), statuses.iter().map(|s| s.as_str()).collect::<Vec<_>>().join(", ")));
+    }
+    if !forms.is_empty() {
+        meta.filters.push(("Form".into(), forms.iter().map(|f| f.as_str()).collect::<Vec<_>>().join(", ")));
+    }
+    for (label, day) in [("Approved from", list.approvedstart), ("Approved until", list.approvedend), ("Placement ending by", list.placementenddate)] {
+        if let Some(d) = day {
+            meta.filters.push((label.into(), d.to_string()));
+        }
+    }
+    let rows = report.stream(&state.db, row);
+    Ok(export::respond(format, meta, columns, rows, Some(totals)))
+}

@@ -1,0 +1,175 @@
+//! The two shapes a report takes, and the handlers that serve any report of either
+//! shape, so a report module only says what it is (its query, its columns):
+//!
+//! - [`SqlReport`](super::query::SqlReport)-backed ([`RowReport`]): one row per database
+//!   row; the view pages in SQL, totals are SQL sums, the export streams the query.
+//! - [`GroupedReport`]: a few hundred grouped rows computed in memory (per fund × account,
+//!   per form type, per budget line); sorted and paged in memory.
+//!
+//! Every handler checks the report's permission, then reads the caller's scope.
+
+use std::{cmp::Ordering, future::Future};
+
+use actix_web::{web, HttpResponse};
+use sea_orm::{DatabaseConnection, DbBackend, QueryResult};
+
+use super::{
+    catalogue::ReportInfo,
+    export::{self, Cell, Column, Record, Row, Rows},
+    query::{self, Filters, ReportPage, ReportQuery, SqlReport},
+};
+use crate::{
+    auth::{
+        scope::{scope_of, Scope},
+        CurrentUser,
+    },
+    error::ApiResult,
+    state::AppState,
+    web::{Page, Query},
+};
+
+/// A report of one row per database row.
+pub trait RowReport: 'static {
+    const INFO: ReportInfo;
+    fn columns() -> Vec<Column>;
+    /// The statement for these filters, scope and sort (a key of `INFO.sortable`).
+    fn query(f: &Filters, scope: &Scope, sort: (&str, bool), backend: DbBackend) -> SqlReport;
+    /// A result row as the report's cells, in column order.
+    fn row(r: &QueryResult) -> ApiResult<Row>;
+    /// Extra JSON fields of a view row (ids for links); none by default.
+    fn extra(_r: &QueryResult, record: Record) -> ApiResult<Record> {
+        Ok(record)
+    }
+    /// Which columns (indexes) an export has, in order: all by default.
+    fn export_columns(_q: &ReportQuery, columns: &[Column]) -> ApiResult<Vec<usize>> {
+        Ok((0..columns.len()).collect())
+    }
+}
+
+/// The cells at `picked`, in that order.
+fn pick(mut row: Row, picked: &[usize]) -> Row {
+    picked.iter().map(|i| std::mem::replace(row.get_mut(*i).unwrap_or(&mut Cell::Empty), Cell::Empty)).collect()
+}
+
+struct Prepared {
+    filters: Filters,
+    scope: Scope,
+    columns: Vec<Column>,
+}
+
+async fn prepare(state: &AppState, me: &CurrentUser, info: &ReportInfo, q: &ReportQuery, columns: Vec<Column>) -> ApiResult<Prepared> {
+    me.require(info.permission)?;
+    let filters = q.filters()?;
+    let scope = scope_of(&state.db, me).await?;
+    Ok(Prepared { filters, scope, columns })
+}
+
+pub async fn row_view<R: RowReport>(state: web::Data<AppState>, me: CurrentUser, Query(q): Query<ReportQuery>) -> ApiResult<web::Json<ReportPage>> {
+    let p = prepare(&state, &me, &R::INFO, &q, R::columns()).await?;
+    let paging = q.paging()?;
+    let sort = q.sort(R::INFO.sortable, R::INFO.default_sort.0)?;
+    let report = R::query(&p.filters, &p.scope, sort, state.db.get_database_backend());
+    let rows = report.page(&state.db, paging).await?;
+    let total_count = report.count(&state.db).await?;
+    let sums = report.sums(&state.db).await?;
+    let items = rows.iter().map(|r| R::extra(r, Record::of(&p.columns, R::row(r)?))).collect::<ApiResult<Vec<_>>>()?;
+    let totals = query::totals_row(&p.columns, &sums);
+    Ok(web::Json(ReportPage { items, page: paging.page, size: paging.size, total_count, totals: query::totals_record(&p.columns, &totals) }))
+}
+
+pub async fn row_retrieve<R: RowReport>(state: web::Data<AppState>, me: CurrentUser, Query(q): Query<ReportQuery>) -> ApiResult<HttpResponse> {
+    let p = prepare(&state, &me, &R::INFO, &q, R::columns()).await?;
+    let format = q.format()?;
+    let sort = q.sort(R::INFO.sortable, R::INFO.default_sort.0)?;
+    let picked = R::export_columns(&q, &p.columns)?;
+    let report = R::query(&p.filters, &p.scope, sort, state.db.get_database_backend());
+    let totals = pick(query::totals_row(&p.columns, &report.sums(&state.db).await?), &picked);
+    let meta = query::meta(&state.db, &me, R::INFO.key, R::INFO.title, &p.filters).await?;
+    let columns = picked.iter().map(|i| p.columns[*i].clone()).collect();
+    let rows = report.stream(&state.db, move |r| R::row(r).map(|row| pick(row, &picked)));
+    Ok(export::respond(format, meta, columns, rows, Some(totals)))
+}
+
+/// A report of grouped rows, computed whole (they are few).
+pub trait GroupedReport: 'static {
+    const INFO: ReportInfo;
+    fn columns() -> Vec<Column>;
+    /// Every row (cells in column order) with its extra JSON fields, in the default order.
+    fn rows(db: &DatabaseConnection, f: &Filters, scope: &Scope) -> impl Future<Output = ApiResult<Vec<(Row, Record)>>>;
+    /// The totals row over every row.
+    fn totals(rows: &[Row]) -> Row;
+}
+
+/// Orders cells of one column: empty first, then by value.
+pub fn compare(a: &Cell, b: &Cell) -> Ordering {
+    use Cell::*;
+    match (a, b) {
+        (Empty, Empty) => Ordering::Equal,
+        (Empty, _) => Ordering::Less,
+        (_, Empty) => Ordering::Greater,
+        (Text(x), Text(y)) => x.to_lowercase().cmp(&y.to_lowercase()).then_with(|| x.cmp(y)),
+        (Money(x), Money(y)) | (Int(x), Int(y)) => x.cmp(y),
+        (Number(x), Number(y)) | (Percent(x), Percent(y)) => x.total_cmp(y),
+        (Date(x), Date(y)) => x.cmp(y),
+        (Timestamp(x), Timestamp(y)) => x.cmp(y),
+        _ => Ordering::Equal,
+    }
+}
+
+/// Sorts grouped rows on a column (stable: the default order breaks ties).
+fn sort_rows(columns: &[Column], rows: &mut [(Row, Record)], key: &str, descending: bool, default_key: &str) {
+    if key == default_key && !descending {
+        return;
+    }
+    let Some(i) = columns.iter().position(|c| c.key == key) else { return };
+    rows.sort_by(|(a, _), (b, _)| {
+        let o = compare(&a[i], &b[i]);
+        if descending { o.reverse() } else { o }
+    });
+}
+
+async fn grouped<G: GroupedReport>(state: &AppState, me: &CurrentUser, q: &ReportQuery) -> ApiResult<(Prepared, Vec<(Row, Record)>, Row)> {
+    let p = prepare(state, me, &G::INFO, q, G::columns()).await?;
+    let (key, descending) = q.sort(G::INFO.sortable, G::INFO.default_sort.0)?;
+    let mut rows = G::rows(&state.db, &p.filters, &p.scope).await?;
+    sort_rows(&p.columns, &mut rows, key, descending, G::INFO.default_sort.0);
+    let plain: Vec<Row> = rows.iter().map(|(r, _)| r.clone()).collect();
+    let totals = G::totals(&plain);
+    Ok((p, rows, totals))
+}
+
+pub async fn grouped_view<G: GroupedReport>(state: web::Data<AppState>, me: CurrentUser, Query(q): Query<ReportQuery>) -> ApiResult<web::Json<ReportPage>> {
+    let paging = q.paging()?;
+    let (p, rows, totals) = grouped::<G>(&state, &me, &q).await?;
+    let total_count = rows.len() as u64;
+    let items = rows
+        .into_iter()
+        .skip(paging.offset() as usize)
+        .take(paging.size as usize)
+        .map(|(row, extra)| {
+            let mut record = Record::of(&p.columns, row);
+            record.0.extend(extra.0);
+            record
+        })
+        .collect();
+    let page: Page<Record> = Page::new(items, paging, total_count);
+    Ok(web::Json(ReportPage { items: page.items, page: page.page, size: page.size, total_count, totals: query::totals_record(&p.columns, &totals) }))
+}
+
+pub async fn grouped_retrieve<G: GroupedReport>(state: web::Data<AppState>, me: CurrentUser, Query(q): Query<ReportQuery>) -> ApiResult<HttpResponse> {
+    let format = q.format()?;
+    let (p, rows, totals) = grouped::<G>(&state, &me, &q).await?;
+    let meta = query::meta(&state.db, &me, G::INFO.key, G::INFO.title, &p.filters).await?;
+    let rows = Rows::from_vec(rows.into_iter().map(|(r, _)| r).collect());
+    Ok(export::respond(format, meta, p.columns, rows, Some(totals)))
+}
+
+/// Sums a money or count column of grouped rows.
+pub fn sum_column(rows: &[Row], i: usize) -> i64 {
+    rows.iter()
+        .map(|r| match r.get(i) {
+            Some(Cell::Money(v) | Cell::Int(v)) => *v,
+            _ => 0,
+        })
+        .sum()
+}

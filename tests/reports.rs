@@ -1,0 +1,604 @@
+//! Reports on the real app and a real SQLite file: a known set of requests built through
+//! the API (two programs, funds, accounts, form types, two fiscal years, an approval
+//! moved back and approved again), then every report's rows and totals checked to the
+//! cent in the view and in each export (CSV parsed, XLSX opened, PDF text extracted);
+//! permission and coordinator scope on every report route; inert CSV formulas; dates
+//! shifted by MinutesOffset.
+
+mod common;
+
+use std::{io::Cursor, process::Command};
+
+use calamine::{Data, DataType, Reader, Xlsx};
+use chrono::{Duration, NaiveDate, Utc};
+use common::*;
+use serde_json::{json, Value};
+
+const PR: &str = "/api/v1/payment-requests";
+const R: &str = "/api/v1/reports";
+const APPROVER: &str = "approver@example.org";
+const PASSWORD: &str = "approver pass 123";
+const COORD_PW: &str = "coordinator pass 1";
+const READER_PW: &str = "reader password 1";
+
+struct World {
+    app: TestApp,
+    admin: String,
+    approver: String,
+    coord: String,
+    /// Holds only `report:read`.
+    reader: String,
+    /// The fiscal year covering today, and the one before.
+    fy: i64,
+    last_fy: i64,
+    last_fy_day: NaiveDate,
+    programs: Vec<i64>,
+    funds: Vec<i64>,
+    accounts: Vec<i64>,
+    payee: i64,
+    /// r1..r7 as described in `world()`.
+    req: Vec<Value>,
+    /// The day (UTC) r2 was approved at 03:30: the day before, in California.
+    r2_day: NaiveDate,
+}
+
+async fn ids(app: &TestApp, token: &str, path: &str) -> Vec<i64> {
+    let mut ids: Vec<i64> = app.get(path, token).await.ok().as_array().unwrap().iter().map(|p| p["id"].as_i64().unwrap()).collect();
+    ids.sort();
+    ids
+}
+
+fn person(first: &str, email: &str, role: &str) -> Value {
+    json!({
+        "firstName": first, "lastName": "Payee", "email": email, "status": "Active", "roleCode": role,
+        "districtSetType": "Assembly", "districtId": 7, "caucusRegionId": 1,
+        "workplaceSettingIds": [1], "languageIds": [1], "educationLevelIds": [3], "permitLevelIds": [2],
+    })
+}
+
+fn taking(program: i64, fy: i64, role: &str) -> Value {
+    json!({"mentorProgramId": program, "fiscalYearId": fy, "roleCode": role, "collegeId": 1, "startDate": "2020-01-01"})
+}
+
+fn details(form: &str, fy: i64) -> Value {
+    match form {
+        "F1" => json!({"collegeId": 1, "menteeName": "Ana", "courseCode": "CD 101", "placementStartDate": "2025-09-01", "placementEndDate": "2025-12-15", "hours": 12.5}),
+        "F2" => json!({"items": [{"date": "2025-10-01", "description": "Books", "amount": 12.34}], "fileIds": []}),
+        // 22.5 miles × $0.70 = 15.75
+        "F3" => json!({"travelPurposeId": 1, "transitTypeId": 2, "trips": [{"date": "2025-10-01", "from": "Fresno", "to": "Clovis", "miles": 12.5}, {"date": "2025-10-02", "from": "Clovis", "to": "Fresno", "miles": 10}]}),
+        "F4" => json!({"trainingTypeId": 1, "institutionId": 1, "title": "Infant care", "startDate": "2025-10-01", "endDate": "2025-10-02", "hours": 8, "fee": 150}),
+        "F5" => json!({"seminarDate": "2025-10-01", "topic": "Play", "hours": 3}),
+        "F9" => json!({"vendorName": "Acme Books", "vendorAddress": "1 Main St", "invoiceNumber": "INV-7", "invoiceDate": "2025-10-01", "amount": 420.5}),
+        "F14" => json!({"bonusType": "Completion", "fiscalYearId": fy, "reason": "Completed the year"}),
+        _ => unreachable!(),
+    }
+}
+
+async fn create(w: &World, form: &str, participation: i64, description: &str) -> Value {
+    let mut b = json!({"participationId": participation, "description": description, "details": details(form, w.fy)});
+    if !matches!(form, "F2" | "F3" | "F9") {
+        b["requestedAmount"] = json!(100);
+    }
+    let r = w.app.post(&format!("{PR}/{form}"), Some(&w.admin), b).await;
+    assert_eq!(r.status, 201, "{form}: {}", r.body);
+    r.body
+}
+
+async fn act(w: &World, token: &str, r: &Value, action: &str, body: Value) -> Value {
+    let reply = w.app.post(&format!("{PR}/{}/{}/{action}", r["formType"].as_str().unwrap(), r["id"]), Some(token), body).await;
+    reply.ok().clone()
+}
+
+async fn code(w: &World, form: &str) -> i64 {
+    let codes = w.app.get("/api/v1/approval-codes", &w.admin).await.ok().clone();
+    codes.as_array().unwrap().iter().find(|c| c["paymentRequestType"] == form).unwrap()["id"].as_i64().unwrap()
+}
+
+async fn approve(w: &World, r: &Value, amount: f64, fund: i64, account: i64, comment: &str) -> Value {
+    let form = r["formType"].as_str().unwrap().to_owned();
+    let body = json!({"approvedAmount": amount, "approvalCodeId": code(w, &form).await, "fundId": fund, "expenseAccountId": account,
+        "comment": comment, "acknowledgeWarnings": true});
+    act(w, &w.approver, r, "approve", body).await
+}
+
+async fn sql(w: &World, statement: &str) {
+    use sea_orm::ConnectionTrait;
+    w.app.state.db.execute_unprepared(statement).await.unwrap_or_else(|e| panic!("{statement}: {e}"));
+}
+
+/// r1 F1 p0 approved 90.00 (f0, a0); r2 F3 p0 15.75 approved 15.75 (f0, a0) at 03:30 UTC of
+/// r2_day; r3 F9 p1 approved 400.25, moved back, approved again 420.50 with a formula-like
+/// comment (f1, a1); r4 F14 p1 approved 100.00 (f1, a0: no budget line); r5 F5 p0
+/// submitted only; r6 F2 p0 draft; r7 F4 p0 approved 80.00 (f0, a0) in last year.
+/// Budget this year: p0/f0/a0 1000.00, p1/f1/a1 500.00.
+async fn world() -> World {
+    let app = spawn().await;
+    let admin = app.admin_token().await;
+    let today = Utc::now().date_naive();
+    let (start, end) = (today - Duration::days(120), today + Duration::days(200));
+    let fy = app
+        .post("/api/v1/system-settings/fiscal-years", Some(&admin), json!({"name": "FY Current", "startDate": start, "endDate": end}))
+        .await
+        .ok()["id"]
+        .as_i64()
+        .unwrap();
+    let last_fy = app
+        .post("/api/v1/system-settings/fiscal-years", Some(&admin), json!({"name": "FY Last", "startDate": start - Duration::days(365), "endDate": start - Duration::days(1)}))
+        .await
+        .ok()["id"]
+        .as_i64()
+        .unwrap();
+    let programs = ids(&app, &admin, "/api/v1/mentor-programs").await;
+    let funds = ids(&app, &admin, "/api/v1/funds").await;
+    let accounts = ids(&app, &admin, "/api/v1/expense-accounts").await;
+    assert!(programs.len() >= 2 && funds.len() >= 2 && accounts.len() >= 2);
+
+    let mut pat = person("Pat", "pat@example.org", "Mentor");
+    pat["participations"] = json!([taking(programs[0], fy, "Mentor"), taking(programs[1], fy, "Mentor")]);
+    let r = app.post("/api/v1/participants", Some(&admin), pat).await;
+    let payee = r.ok()["id"].as_i64().unwrap();
+    let parts = r.body["participations"].as_array().unwrap().clone();
+    let of = |program: i64| parts.iter().find(|p| p["mentorProgramId"] == program).unwrap()["id"].as_i64().unwrap();
+
+    app.create_user(&admin, APPROVER, &["Administrator"], PASSWORD).await;
+    let (approver, _) = app.login(APPROVER, PASSWORD).await;
+    let r = app.post("/api/v1/participants", Some(&admin), person("Cora", "cora@example.org", "Coordinator")).await;
+    let cid = r.ok()["id"].as_i64().unwrap();
+    app.post(&format!("/api/v1/participants/{cid}/identity-user"), Some(&admin), json!({"password": COORD_PW})).await.ok();
+    app.post(&format!("/api/v1/participants/{cid}/participations"), Some(&admin), taking(programs[0], fy, "Coordinator")).await.ok();
+    let (coord, _) = app.login("cora@example.org", COORD_PW).await;
+    app.post("/api/v1/identity/roles", Some(&admin), json!({"name": "Report reader", "permissions": ["report:read"]})).await.ok();
+    app.create_user(&admin, "reader@example.org", &["Report reader"], READER_PW).await;
+    let (reader, _) = app.login("reader@example.org", READER_PW).await;
+
+    let lines = json!({"fiscalYearId": fy, "lines": [
+        {"mentorProgramId": programs[0], "fundId": funds[0], "expenseAccountId": accounts[0], "amount": 1000},
+        {"mentorProgramId": programs[1], "fundId": funds[1], "expenseAccountId": accounts[1], "amount": 500},
+    ]});
+    app.put("/api/v1/budgets/bulk-update", &admin, lines).await.ok();
+
+    let mut w = World {
+        app,
+        admin,
+        approver,
+        coord,
+        reader,
+        fy,
+        last_fy,
+        last_fy_day: start - Duration::days(30),
+        programs: programs.clone(),
+        funds: funds.clone(),
+        accounts: accounts.clone(),
+        payee,
+        req: vec![],
+        r2_day: start + Duration::days(10),
+    };
+    let (p0, p1) = (of(programs[0]), of(programs[1]));
+    let (f0, f1, a0, a1) = (funds[0], funds[1], accounts[0], accounts[1]);
+    let admin = w.admin.clone();
+    let submit = |r: Value| {
+        let w = &w;
+        let admin = admin.clone();
+        async move { act(w, &admin, &r, "submit", json!({})).await }
+    };
+    let r1 = submit(create(&w, "F1", p0, "Placement").await).await;
+    let r2 = submit(create(&w, "F3", p0, "Trips").await).await;
+    let r3 = submit(create(&w, "F9", p1, "=1+2 invoice").await).await;
+    let r4 = submit(create(&w, "F14", p1, "Bonus").await).await;
+    let r5 = submit(create(&w, "F5", p0, "Seminar").await).await;
+    let r6 = create(&w, "F2", p0, "Books").await;
+    let r7 = submit(create(&w, "F4", p0, "Training").await).await;
+    let r1 = approve(&w, &r1, 90.0, f0, a0, "ok").await;
+    let r2 = approve(&w, &r2, 15.75, f0, a0, "").await;
+    let r3 = approve(&w, &r3, 400.25, f1, a1, "first").await;
+    let r3 = act(&w, &w.approver, &r3, "move-back-to-submitted", json!({})).await;
+    let r3 = approve(&w, &r3, 420.5, f1, a1, "=SUM(A1:A9)").await;
+    let r4 = approve(&w, &r4, 100.0, f1, a0, "@bonus").await;
+    let r7 = approve(&w, &r7, 80.0, f0, a0, "last year").await;
+    // r7 belongs to last year; r2 was approved at 03:30 UTC on r2_day.
+    let (id2, id7) = (r2["id"].as_i64().unwrap(), r7["id"].as_i64().unwrap());
+    let day = w.last_fy_day;
+    let at7 = format!("{day}T18:00:00+00:00");
+    sql(&w, &format!("UPDATE payment_requests SET fiscal_year_id = {}, submitted_on = '{}', approved_at = '{at7}' WHERE id = {id7}", w.last_fy, day - Duration::days(3))).await;
+    sql(&w, &format!("UPDATE request_approvals SET fiscal_year_id = {}, approved_at = '{at7}' WHERE payment_request_id = {id7}", w.last_fy)).await;
+    let at2 = format!("{}T03:30:00+00:00", w.r2_day);
+    sql(&w, &format!("UPDATE payment_requests SET approved_at = '{at2}' WHERE id = {id2}")).await;
+    sql(&w, &format!("UPDATE request_approvals SET approved_at = '{at2}' WHERE payment_request_id = {id2}")).await;
+    w.req = vec![r1, r2, r3, r4, r5, r6, r7];
+    w
+}
+
+fn money(v: &Value) -> f64 {
+    v.as_f64().unwrap_or_else(|| panic!("not a number: {v}"))
+}
+
+async fn view(w: &World, token: &str, path: &str) -> Value {
+    w.app.get(&format!("{R}/{path}"), token).await.ok().clone()
+}
+
+/// Status, headers and raw bytes of an export.
+async fn download(w: &World, token: &str, path: &str) -> (u16, String, Vec<u8>) {
+    let res = w.app.client.get(format!("{}{R}/{path}", w.app.base)).bearer_auth(token).send().await.unwrap();
+    let status = res.status().as_u16();
+    let disposition = res.headers().get("content-disposition").map(|v| v.to_str().unwrap().to_owned()).unwrap_or_default();
+    (status, disposition, res.bytes().await.unwrap().to_vec())
+}
+
+fn csv_rows(bytes: &[u8]) -> (Vec<String>, Vec<Vec<String>>) {
+    assert!(bytes.starts_with(b"\xEF\xBB\xBF"), "CSV starts with a BOM");
+    let mut reader = csv::ReaderBuilder::new().from_reader(&bytes[3..]);
+    let headers = reader.headers().unwrap().iter().map(str::to_owned).collect();
+    let rows = reader.records().map(|r| r.unwrap().iter().map(str::to_owned).collect()).collect();
+    (headers, rows)
+}
+
+fn column(headers: &[String], name: &str) -> usize {
+    headers.iter().position(|h| h == name).unwrap_or_else(|| panic!("no column {name} in {headers:?}"))
+}
+
+fn cents(text: &str) -> i64 {
+    if text.is_empty() {
+        return 0;
+    }
+    (text.parse::<f64>().unwrap_or_else(|_| panic!("not money: {text}")) * 100.0).round() as i64
+}
+
+fn sheet(bytes: &[u8]) -> Vec<Vec<Data>> {
+    let mut book: Xlsx<_> = Xlsx::new(Cursor::new(bytes.to_vec())).expect("an XLSX file");
+    let range = book.worksheet_range_at(0).expect("one sheet").expect("readable");
+    range.rows().map(|r| r.to_vec()).collect()
+}
+
+fn pdf_text(bytes: &[u8]) -> String {
+    assert!(bytes.starts_with(b"%PDF-"), "a PDF");
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("report.pdf");
+    std::fs::write(&path, bytes).unwrap();
+    let out = Command::new("pdftotext").args(["-layout", path.to_str().unwrap(), "-"]).output().expect("pdftotext (poppler-utils) is installed");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// The same report as CSV, XLSX and PDF: rows, a known total, file names.
+async fn check_exports(w: &World, path: &str, query: &str, stem: &str, rows: usize, money_header: &str, total_cents: i64) {
+    let sep = if query.is_empty() { "" } else { "&" };
+    let today = Utc::now().date_naive();
+    let (status, disposition, bytes) = download(w, &w.admin, &format!("{path}/retrieve?ReportFormat=Csv{sep}{query}")).await;
+    assert_eq!(status, 200, "{}", String::from_utf8_lossy(&bytes));
+    assert_eq!(disposition, format!("attachment; filename=\"{stem}-{today}.csv\""));
+    let (headers, data) = csv_rows(&bytes);
+    assert_eq!(data.len(), rows, "{path} CSV rows: {data:?}");
+    let i = column(&headers, money_header);
+    assert_eq!(data.iter().map(|r| cents(&r[i])).sum::<i64>(), total_cents, "{path} CSV {money_header}");
+
+    let (status, disposition, bytes) = download(w, &w.admin, &format!("{path}/retrieve?ReportFormat=xlsx{sep}{query}")).await;
+    assert_eq!(status, 200);
+    assert!(disposition.ends_with(&format!("{stem}-{today}.xlsx\"")), "{disposition}");
+    let table = sheet(&bytes);
+    assert_eq!(table.len(), rows + 2, "{path} XLSX: header, {rows} rows, totals");
+    let i = table[0].iter().position(|h| *h == money_header).unwrap();
+    let data_sum: f64 = table[1..=rows].iter().map(|r| r[i].get_float().unwrap_or(0.0)).sum();
+    assert_eq!((data_sum * 100.0).round() as i64, total_cents, "{path} XLSX cells are numbers");
+    assert_eq!(((table[rows + 1][i].get_float().unwrap()) * 100.0).round() as i64, total_cents, "{path} XLSX totals row");
+
+    let (status, disposition, bytes) = download(w, &w.admin, &format!("{path}/retrieve?ReportFormat=PDF{sep}{query}")).await;
+    assert_eq!(status, 200);
+    assert!(disposition.ends_with(&format!("{stem}-{today}.pdf\"")), "{disposition}");
+    let text = pdf_text(&bytes);
+    let total = format!("{}.{:02}", total_cents / 100, total_cents % 100);
+    assert!(text.contains(&total), "{path} PDF shows the total {total}:\n{text}");
+    assert!(text.contains("Page 1 of 1") && text.contains("Generated") && text.contains(money_header), "{text}");
+}
+
+#[actix_web::test]
+async fn every_report_agrees_with_the_requests_to_the_cent() {
+    let w = world().await;
+    let (fy, p0, p1) = (w.fy, w.programs[0], w.programs[1]);
+
+    // Reimbursements: five charged requests (r3 counted once, at its second approval).
+    let v = view(&w, &w.admin, "mentor-program-reimbursements").await;
+    assert_eq!(v["totalCount"], 5, "{v}");
+    assert_eq!(money(&v["totals"]["approvedAmount"]), 706.25);
+    assert_eq!(money(&v["totals"]["requestedAmount"]), 736.25);
+    let v = view(&w, &w.admin, &format!("mentor-program-reimbursements?FiscalYearId={fy}&SortBy=approvedAmount&SortDescending=true&Size=2")).await;
+    assert_eq!(v["totalCount"], 4);
+    assert_eq!(v["items"].as_array().unwrap().len(), 2, "paged");
+    assert_eq!(money(&v["items"][0]["approvedAmount"]), 420.5);
+    assert_eq!(v["items"][0]["formType"], "F9");
+    assert_eq!(v["items"][0]["formName"], "Vendor payment");
+    assert_eq!(v["items"][0]["payee"], "Pat Payee");
+    assert_eq!(money(&v["totals"]["approvedAmount"]), 626.25, "totals over every page");
+    let v = view(&w, &w.admin, &format!("mentor-program-reimbursements?MentorProgramId={p1}")).await;
+    assert_eq!((v["totalCount"].as_i64(), money(&v["totals"]["approvedAmount"])), (Some(2), 520.5));
+    check_exports(&w, "mentor-program-reimbursements", "", "mentor-program-reimbursements", 5, "Approved", 70625).await;
+
+    // All approvals: r3 twice, each with its own amount and code.
+    let v = view(&w, &w.admin, "all-approvals").await;
+    assert_eq!(v["totalCount"], 6, "{v}");
+    assert_eq!(money(&v["totals"]["approvedAmount"]), 1106.5);
+    let v = view(&w, &w.admin, "all-approvals?PaymentRequestType=F9").await;
+    let amounts: Vec<f64> = v["items"].as_array().unwrap().iter().map(|r| money(&r["approvedAmount"])).collect();
+    assert_eq!(amounts, [400.25, 420.5]);
+    assert_eq!(v["items"][1]["comment"], "=SUM(A1:A9)");
+    assert_eq!(v["items"][0]["formStatus"], "Approved");
+    let v = view(&w, &w.admin, &format!("all-approvals?FiscalYearId={fy}&PayeeId={}", w.payee)).await;
+    assert_eq!((v["totalCount"].as_i64(), money(&v["totals"]["approvedAmount"])), (Some(5), 1026.5));
+    let f1_code = code(&w, "F1").await;
+    let v = view(&w, &w.admin, &format!("all-approvals?ApprovalCodeId={f1_code}")).await;
+    assert_eq!(v["totalCount"], 1);
+    check_exports(&w, "all-approvals", "", "all-approvals", 6, "Approved", 110650).await;
+    let payees = view(&w, &w.admin, &format!("payee-list?FiscalYearId={fy}")).await;
+    assert_eq!(payees, json!([{"id": w.payee, "fullName": "Pat Payee"}]));
+
+    // Approvals by accounts, this year.
+    let v = view(&w, &w.admin, &format!("approvals-by-accounts?FiscalYearId={fy}&SortBy=approvedSum&SortDescending=true")).await;
+    assert_eq!(v["totalCount"], 3, "{v}");
+    let rows: Vec<(i64, i64, f64, f64, f64)> = v["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| (r["fundId"].as_i64().unwrap(), r["expenseAccountId"].as_i64().unwrap(), money(&r["approvedSum"]), money(&r["budgeted"]), money(&r["remaining"])))
+        .collect();
+    let (f0, f1, a0, a1) = (w.funds[0], w.funds[1], w.accounts[0], w.accounts[1]);
+    assert_eq!(rows, [(f1, a1, 420.5, 500.0, 79.5), (f0, a0, 105.75, 1000.0, 894.25), (f1, a0, 100.0, 0.0, -100.0)]);
+    assert_eq!(v["totals"], json!({"approvals": 4, "approvedSum": 626.25, "budgeted": 1500.00, "remaining": 873.75}));
+    check_exports(&w, "approvals-by-accounts", &format!("FiscalYearId={fy}"), "approvals-by-accounts", 3, "Approved", 62625).await;
+
+    // Approvals by request type: all fourteen forms.
+    let v = view(&w, &w.admin, &format!("approvals-by-request-type?FiscalYearId={fy}&Size=20")).await;
+    assert_eq!(v["totalCount"], 14);
+    let f9 = v["items"].as_array().unwrap().iter().find(|r| r["formType"] == "F9").unwrap();
+    assert_eq!((f9["submitted"].as_i64(), f9["approved"].as_i64(), money(&f9["approvedSum"])), (Some(1), Some(1), 420.5));
+    let f5 = v["items"].as_array().unwrap().iter().find(|r| r["formType"] == "F5").unwrap();
+    assert_eq!((f5["submitted"].as_i64(), f5["approved"].as_i64(), f5["averageApproved"].clone()), (Some(1), Some(0), Value::Null));
+    assert_eq!(v["totals"]["submitted"], 5);
+    assert_eq!(v["totals"]["approved"], 4);
+    assert_eq!(money(&v["totals"]["approvedSum"]), 626.25);
+    assert_eq!(money(&v["totals"]["averageApproved"]), 156.56);
+    check_exports(&w, "approvals-by-request-type", &format!("FiscalYearId={fy}"), "approvals-by-request-type", 14, "Approved amount", 62625).await;
+
+    // Actual vs budget.
+    let v = view(&w, &w.admin, &format!("actual-vs-budget?FiscalYearId={fy}")).await;
+    assert_eq!(v["totalCount"], 3, "{v}");
+    assert_eq!(v["totals"], json!({"budgeted": 1500.00, "actual": 626.25, "remaining": 873.75, "percentUsed": 41.8}));
+    let p0_line = v["items"].as_array().unwrap().iter().find(|r| r["mentorProgramId"] == p0).unwrap();
+    assert_eq!((money(&p0_line["actual"]), money(&p0_line["percentUsed"])), (105.75, 10.6));
+    let unbudgeted = v["items"].as_array().unwrap().iter().find(|r| r["expenseAccountId"] == a0 && r["fundId"] == f1).unwrap();
+    assert_eq!((money(&unbudgeted["budgeted"]), unbudgeted["percentUsed"].clone()), (0.0, Value::Null));
+    let v = view(&w, &w.admin, &format!("actual-vs-budget?FiscalYearId={fy}&FundId={f0}")).await;
+    assert_eq!(v["totalCount"], 1);
+    check_exports(&w, "actual-vs-budget", &format!("FiscalYearId={fy}"), "actual-vs-budget", 3, "Actual", 62625).await;
+
+    // Last year holds r7 only.
+    let v = view(&w, &w.admin, &format!("mentor-program-reimbursements?FiscalYearId={}", w.last_fy)).await;
+    assert_eq!((v["totalCount"].as_i64(), money(&v["totals"]["approvedAmount"])), (Some(1), 80.0));
+
+    // Bonuses.
+    let list = view(&w, &w.admin, "bonuses/list").await;
+    assert_eq!(list, json!([{"fiscalYearId": fy, "fiscalYear": "FY Current", "bonuses": 1, "approved": 1, "approvedSum": 100.00}]));
+    let (status, disposition, bytes) = download(&w, &w.admin, &format!("bonuses/{fy}/Csv/retrieve")).await;
+    assert_eq!(status, 200);
+    assert!(disposition.contains("historical-bonuses-FY-Current-"), "{disposition}");
+    let (headers, data) = csv_rows(&bytes);
+    assert_eq!(data.len(), 1);
+    assert_eq!(data[0][column(&headers, "Bonus type")], "Completion");
+    assert_eq!(data[0][column(&headers, "Approved")], "100.00");
+    let (_, _, bytes) = download(&w, &w.admin, &format!("bonuses/{fy}/Xlsx/retrieve")).await;
+    assert_eq!(sheet(&bytes).len(), 3);
+    let text = pdf_text(&download(&w, &w.admin, &format!("bonuses/{fy}/Pdf/retrieve")).await.2);
+    assert!(text.contains("Completed the year") && text.contains("100.00"), "{text}");
+    assert_eq!(download(&w, &w.admin, "bonuses/999/Csv/retrieve").await.0, 404);
+
+    // One form type with its details as columns; formulas inert in CSV.
+    let (status, disposition, bytes) = download(&w, &w.admin, "payment-requests/F9/Csv/retrieve?MinutesOffset=0").await;
+    assert_eq!(status, 200);
+    assert!(disposition.contains("payment-requests-F9-"), "{disposition}");
+    let (headers, data) = csv_rows(&bytes);
+    assert_eq!(data.len(), 1);
+    assert_eq!(data[0][column(&headers, "Vendor name")], "Acme Books");
+    assert_eq!(data[0][column(&headers, "Amount")], "420.50");
+    assert_eq!(data[0][column(&headers, "Description")], "'=1+2 invoice", "formula made inert");
+    let (_, _, bytes) = download(&w, &w.admin, "payment-requests/F3/Xlsx/retrieve").await;
+    let table = sheet(&bytes);
+    let trips = table[0].iter().position(|h| *h == "Trips").unwrap();
+    assert_eq!(table[1][trips].to_string(), "2025-10-01 Fresno to Clovis 12.50 mi\n2025-10-02 Clovis to Fresno 10.00 mi");
+    let purpose = table[0].iter().position(|h| *h == "Travel purpose").unwrap();
+    assert!(!table[1][purpose].to_string().is_empty() && !table[1][purpose].to_string().starts_with('#'), "a name, not an id");
+    let text = pdf_text(&download(&w, &w.admin, "payment-requests/F1/Pdf/retrieve").await.2);
+    assert!(text.contains("Placement") && text.contains("90.00"), "{text}");
+
+    // The details list as a file: its filters and sort flags.
+    let (status, _, bytes) = download(&w, &w.admin, "payment-requests-details/retrieve?ReportFormat=Csv&FormType=F1,F9,F2&IsApprovedAmountSortedAscending=false").await;
+    assert_eq!(status, 200);
+    let (headers, data) = csv_rows(&bytes);
+    let ids: Vec<String> = data.iter().map(|r| r[column(&headers, "Request")].clone()).collect();
+    assert_eq!(ids.len(), 3);
+    assert_eq!(data[0][column(&headers, "Approved")], "420.50", "sorted by approved amount, descending: {ids:?}");
+    let text = pdf_text(&download(&w, &w.admin, "payment-requests-details/retrieve?ReportFormat=Pdf&FormStatus=Submitted").await.2);
+    assert!(text.contains("Seminar"), "{text}");
+
+    // Participants, with the export's own columns.
+    let v = view(&w, &w.admin, &format!("participants?MentorProgramId={p1}")).await;
+    assert_eq!(v["totalCount"], 1);
+    assert_eq!(v["items"][0]["fullName"], "Pat Payee");
+    assert!(v["items"][0]["mentorPrograms"].as_str().unwrap().contains("; "), "{v}");
+    let (status, _, bytes) = download(&w, &w.admin, "participants/retrieve?ReportFormat=Csv&CustomColumnSetToInclude=email,fullName&RoleCode=Mentor").await;
+    assert_eq!(status, 200);
+    let (headers, data) = csv_rows(&bytes);
+    assert_eq!(headers, ["E-mail", "Full name"]);
+    assert_eq!(data, [["pat@example.org", "Pat Payee"]]);
+    let emails = view(&w, &w.admin, "participants/emails").await;
+    assert_eq!(emails.as_array().unwrap().len(), 2, "{emails}");
+    assert_eq!(emails[1], json!({"fullName": "Pat Payee", "email": "pat@example.org"}));
+}
+
+#[actix_web::test]
+async fn minutes_offset_moves_the_days_and_the_printed_times() {
+    let w = world().await;
+    let day = w.r2_day;
+    let before = day - Duration::days(1);
+    // 03:30 UTC on `day` is 19:30 the day before in California (offset 480).
+    let v = view(&w, &w.admin, &format!("all-approvals?StartDate={before}&EndDate={before}&MinutesOffset=480")).await;
+    assert_eq!(v["totalCount"], 1, "{v}");
+    assert_eq!(v["items"][0]["approvedAt"], format!("{day}T03:30:00Z"), "views stay in UTC");
+    let v = view(&w, &w.admin, &format!("all-approvals?StartDate={before}&EndDate={before}")).await;
+    assert_eq!(v["totalCount"], 0, "in UTC it is the next day");
+    let v = view(&w, &w.admin, &format!("mentor-program-reimbursements?StartDate={day}&EndDate={day}")).await;
+    assert_eq!(v["totalCount"], 1);
+    let (_, _, bytes) = download(&w, &w.admin, &format!("all-approvals/retrieve?ReportFormat=Csv&StartDate={before}&EndDate={before}&MinutesOffset=480")).await;
+    let (headers, data) = csv_rows(&bytes);
+    assert_eq!(data[0][column(&headers, "Approved at")], format!("{before} 19:30"));
+    // Formulas in free text are inert, numbers are not touched.
+    let (_, _, bytes) = download(&w, &w.admin, "all-approvals/retrieve?ReportFormat=Csv&PaymentRequestType=F14").await;
+    let (headers, data) = csv_rows(&bytes);
+    assert_eq!(data[0][column(&headers, "Comment")], "'@bonus");
+    let (_, _, bytes) = download(&w, &w.admin, "all-approvals/retrieve?ReportFormat=Csv&PaymentRequestType=F9").await;
+    let (headers, data) = csv_rows(&bytes);
+    assert_eq!(data[1][column(&headers, "Comment")], "'=SUM(A1:A9)");
+    assert_eq!(data[1][column(&headers, "Approved")], "420.50");
+    // XLSX holds real dates in local time.
+    let (_, _, bytes) = download(&w, &w.admin, &format!("all-approvals/retrieve?ReportFormat=Xlsx&StartDate={before}&EndDate={before}&MinutesOffset=480")).await;
+    let table = sheet(&bytes);
+    let at = table[1][0].as_datetime().expect("a date cell");
+    assert_eq!(at.format("%Y-%m-%d %H:%M").to_string(), format!("{before} 19:30"));
+
+    // Bad input: a 400 naming the field, never a 500.
+    for (path, field) in [
+        ("all-approvals?MinutesOffset=9999", "MinutesOffset"),
+        ("all-approvals?StartDate=2026-02-01&EndDate=2026-01-01", "EndDate"),
+        ("all-approvals?PaymentRequestType=F99", "PaymentRequestType"),
+        ("participants?RoleCode=Boss", "RoleCode"),
+        ("mentor-program-reimbursements?SortBy=password", "SortBy"),
+        ("mentor-program-reimbursements?Size=501", "Size"),
+        ("mentor-program-reimbursements/retrieve", "ReportFormat"),
+        ("mentor-program-reimbursements/retrieve?ReportFormat=Docx", "ReportFormat"),
+        ("participants/retrieve?ReportFormat=Csv&CustomColumnSetToInclude=email,secret", "CustomColumnSetToInclude"),
+        ("payment-requests/F1/Word/retrieve", "reportFormat"),
+    ] {
+        let r = w.app.get(&format!("{R}/{path}"), &w.admin).await;
+        let body = r.problem(400);
+        assert!(body["errors"].get(field).is_some(), "{path}: {body}");
+    }
+    assert_eq!(w.app.get(&format!("{R}/all-approvals?StartDate=yesterday"), &w.admin).await.status, 400);
+    assert_eq!(w.app.get(&format!("{R}/payment-requests/F99/Csv/retrieve"), &w.admin).await.status, 404);
+}
+
+/// Every report route: (path, permission a Coordinator holds by default).
+const ROUTES: [(&str, bool); 17] = [
+    ("mentor-program-reimbursements", true),
+    ("mentor-program-reimbursements/retrieve?ReportFormat=Csv", true),
+    ("participants", true),
+    ("participants/retrieve?ReportFormat=Csv", true),
+    ("participants/emails", false),
+    ("approvals-by-accounts", false),
+    ("approvals-by-accounts/retrieve?ReportFormat=Csv", false),
+    ("approvals-by-request-type", false),
+    ("approvals-by-request-type/retrieve?ReportFormat=Csv", false),
+    ("all-approvals", false),
+    ("all-approvals/retrieve?ReportFormat=Csv", false),
+    ("actual-vs-budget", false),
+    ("actual-vs-budget/retrieve?ReportFormat=Csv", false),
+    ("payee-list", false),
+    ("bonuses/list", false),
+    ("payment-requests/F1/Csv/retrieve", false),
+    ("payment-requests-details/retrieve?ReportFormat=Csv", true),
+];
+
+#[actix_web::test]
+async fn every_route_checks_its_permission_and_the_coordinator_scope() {
+    let w = world().await;
+    // The catalogue: cards for what each may read, nothing else.
+    let keys = |v: &Value| v.as_array().unwrap().iter().map(|e| e["key"].as_str().unwrap().to_owned()).collect::<Vec<_>>();
+    let all = w.app.get(R, &w.admin).await.ok().clone();
+    assert_eq!(keys(&all).len(), 8, "{all}");
+    assert_eq!(all[0]["path"], "/api/v1/reports/mentor-program-reimbursements");
+    assert!(all[0]["columns"].as_array().unwrap().iter().any(|c| c["key"] == "approvedAt" && c["kind"] == "timestamp" && c["sortable"] == true));
+    assert_eq!(keys(w.app.get(R, &w.coord).await.ok()), ["mentor-program-reimbursements", "participants"]);
+    assert_eq!(w.app.get(R, &w.reader).await.ok(), &json!([]));
+    w.app.get(R, &w.approver).await.ok();
+    assert_eq!(w.app.call(reqwest::Method::GET, R, None, None).await.status, 401);
+
+    let fy = w.fy;
+    for (path, coordinator_may) in ROUTES.iter().copied().chain([(&*format!("bonuses/{fy}/Csv/retrieve"), false)]) {
+        let url = format!("{R}/{path}");
+        let r = w.app.get(&url, &w.reader).await;
+        r.problem(403);
+        assert_eq!(w.app.call(reqwest::Method::GET, &url, None, None).await.status, 401, "{path}");
+        let r = w.app.get(&url, &w.coord).await;
+        if coordinator_may {
+            assert_eq!(r.status, 200, "{path}: {}", r.body);
+        } else {
+            r.problem(403);
+        }
+        assert_eq!(w.app.get(&url, &w.admin).await.status, 200, "{path}");
+    }
+
+    // A Coordinator's rows are its programs' only (programs[0]: r1, r2, r7).
+    let p1 = w.programs[1];
+    let v = view(&w, &w.coord, "mentor-program-reimbursements").await;
+    assert_eq!((v["totalCount"].as_i64(), money(&v["totals"]["approvedAmount"])), (Some(3), 185.75));
+    let v = view(&w, &w.coord, &format!("mentor-program-reimbursements?MentorProgramId={p1}")).await;
+    assert_eq!(v["totalCount"], 0, "another program's rows stay hidden");
+    let (_, _, bytes) = download(&w, &w.coord, "mentor-program-reimbursements/retrieve?ReportFormat=Csv").await;
+    assert_eq!(csv_rows(&bytes).1.len(), 3);
+    let (_, _, bytes) = download(&w, &w.coord, "payment-requests-details/retrieve?ReportFormat=Csv").await;
+    let (headers, data) = csv_rows(&bytes);
+    let p0_name = data[0][column(&headers, "Program")].clone();
+    assert_eq!(data.len(), 5, "r1, r2, r5, r6, r7");
+    assert!(data.iter().all(|r| r[column(&headers, "Program")] == p0_name));
+    let v = view(&w, &w.coord, "participants").await;
+    assert_eq!(v["totalCount"], 2, "Pat and Cora take part in programs[0]");
+
+    // Granting a Coordinator more codes widens its reports, not its programs.
+    let roles = w.app.get("/api/v1/identity/roles", &w.admin).await.ok().clone();
+    let coordinator = roles.as_array().unwrap().iter().find(|r| r["name"] == "Coordinator").unwrap().clone();
+    let mut permissions: Vec<Value> = coordinator["permissions"].as_array().unwrap().clone();
+    for extra in ["report:readallapprovals", "report:readactualvsbudget", "report:readapprovalbyaccount", "report:readapprovalsbyrequesttype", "report:readhistoricalbonuses", "report:readpaymentrequestsbytype", "report:sendemail"] {
+        permissions.push(json!(extra));
+    }
+    w.app.put(&format!("/api/v1/identity/roles/{}", coordinator["id"]), &w.admin, json!({"name": "Coordinator", "permissions": permissions})).await.ok();
+    let v = view(&w, &w.coord, "all-approvals").await;
+    assert_eq!((v["totalCount"].as_i64(), money(&v["totals"]["approvedAmount"])), (Some(3), 185.75));
+    let v = view(&w, &w.coord, &format!("actual-vs-budget?FiscalYearId={fy}")).await;
+    assert_eq!(v["totals"], json!({"budgeted": 1000.00, "actual": 105.75, "remaining": 894.25, "percentUsed": 10.6}));
+    let v = view(&w, &w.coord, &format!("approvals-by-accounts?FiscalYearId={fy}")).await;
+    assert_eq!(v["totalCount"], 1);
+    let v = view(&w, &w.coord, &format!("approvals-by-request-type?FiscalYearId={fy}")).await;
+    assert_eq!(money(&v["totals"]["approvedSum"]), 105.75);
+    assert_eq!(view(&w, &w.coord, "bonuses/list").await, json!([]), "the bonus is in programs[1]");
+    let (_, _, bytes) = download(&w, &w.coord, "payment-requests/F9/Csv/retrieve").await;
+    assert_eq!(csv_rows(&bytes).1.len(), 0);
+    assert_eq!(view(&w, &w.coord, &format!("payee-list?FiscalYearId={fy}")).await.as_array().unwrap().len(), 1);
+    assert_eq!(view(&w, &w.coord, "participants/emails").await.as_array().unwrap().len(), 2);
+}
+
+#[actix_web::test]
+async fn the_openapi_document_lists_every_report_call() {
+    let app = spawn().await;
+    let doc = app.call(reqwest::Method::GET, "/api/v1/openapi.json", None, None).await;
+    let paths = doc.ok()["paths"].as_object().unwrap().clone();
+    for path in [
+        "/api/v1/reports",
+        "/api/v1/reports/mentor-program-reimbursements",
+        "/api/v1/reports/mentor-program-reimbursements/retrieve",
+        "/api/v1/reports/participants",
+        "/api/v1/reports/participants/retrieve",
+        "/api/v1/reports/participants/emails",
+        "/api/v1/reports/approvals-by-accounts",
+        "/api/v1/reports/approvals-by-accounts/retrieve",
+        "/api/v1/reports/approvals-by-request-type",
+        "/api/v1/reports/approvals-by-request-type/retrieve",
+        "/api/v1/reports/all-approvals",
+        "/api/v1/reports/all-approvals/retrieve",
+        "/api/v1/reports/actual-vs-budget",
+        "/api/v1/reports/actual-vs-budget/retrieve",
+        "/api/v1/reports/payee-list",
+        "/api/v1/reports/bonuses/list",
+        "/api/v1/reports/bonuses/{fiscalYearId}/{reportFormat}/retrieve",
+        "/api/v1/reports/payment-requests/{paymentRequestType}/{reportFormat}/retrieve",
+        "/api/v1/reports/payment-requests-details/retrieve",
+    ] {
+        assert!(paths.get(path).and_then(|p| p.get("get")).is_some(), "{path} missing");
+    }
+    assert!(doc.body["components"]["schemas"].get("ReportPage").is_some());
+}
