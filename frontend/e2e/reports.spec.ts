@@ -109,7 +109,8 @@ async function openReport(page: Page, key: string) {
   await expect(page.getByRole('heading', { name: title })).toBeVisible();
 }
 
-/** CSV (BOM, header + rows, no totals line), XLSX (header + rows + Total) and PDF of one report. */
+/** CSV (BOM, header + rows, no totals line), XLSX (header + rows + Total) and PDF of one report.
+ * The PDF shortens cells wider than their column, so its checks are short values (amounts). */
 async function exportAll(
   page: Page,
   stem: string,
@@ -195,7 +196,7 @@ test('mentor program reimbursements: filtered by program, sorted, totalled and e
     count: 3,
     key: ['Request', data.ids.seminarA],
     values: { Payee: data.payeeA, Approved: '40.00', Requested: '50.00' },
-    pdf: ['Mentor program reimbursements', data.payeeA, '320.00', '330.00'],
+    pdf: ['Mentor program reimbursements', 'Mentor program:', '320.00', '330.00'],
   });
 });
 
@@ -223,7 +224,7 @@ test('all approvals: every approval of the log, by payee and form type', async (
     count: 3,
     key: ['Request', data.ids.seminarB],
     values: { Payee: data.payeeA, Approved: '30.00' },
-    pdf: ['All approvals', data.payeeA, '45.00', '115.00'],
+    pdf: ['All approvals', 'Form:', '45.00', '115.00'],
   });
 });
 
@@ -265,7 +266,7 @@ test('actual vs budget: the program line of its own fund, charted', async ({ pag
     count: 1,
     key: ['Expense account', data.account.name],
     values: { Program: data.programA.name, Budgeted: '1000.00', Actual: '320.00', Remaining: '680.00' },
-    pdf: ['Actual vs budget', data.account.name, '680.00'],
+    pdf: ['Actual vs budget', '320.00', '680.00'],
   });
 });
 
@@ -285,7 +286,7 @@ test('approvals by accounts: a fund and account shared by two programs', async (
     count,
     key: ['Fund', data.fund.name],
     values: { Approvals: '4', Approved: '420.00', Budgeted: '1500.00', Remaining: '1080.00' },
-    pdf: ['Approvals by accounts', data.fund.name, '1080.00'],
+    pdf: ['Approvals by accounts', '420.00', '1080.00'],
   });
 });
 
