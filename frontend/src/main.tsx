@@ -2,6 +2,8 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import '@mantine/dates/styles.css';
 import './app/focus.css';
+// Chart styles are global: esbuild links only the entry's CSS, a lazy chunk's CSS would never load.
+import '@mantine/charts/styles.css';
 import { MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';

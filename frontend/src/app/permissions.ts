@@ -43,4 +43,5 @@ export const Permission = {
   ReportHistoricalBonuses: 'report:readhistoricalbonuses',
   ReportVendorPaymentsHistory: 'report:readvendorpaymentshistory',
   ReportGenerateVendorPayment: 'report:generatevendorpayment',
+  ReportSendEmail: 'report:sendemail',
 } as const;

@@ -1,5 +1,19 @@
-import { NotAvailableYet } from '../../components/NotAvailableYet';
+import { budgetByProgram } from './charts';
+import { ReportChart } from './ReportChart';
+import { ReportView } from './ReportView';
+
+const SERIES = [
+  { key: 'budgeted', label: 'Budgeted', color: 'brand.6' },
+  { key: 'actual', label: 'Actual', color: 'orange.6' },
+];
 
 export default function ActualVsBudgetReportPage() {
-  return <NotAvailableYet title="Actual vs. budget" />;
+  return (
+    <ReportView
+      reportKey="actual-vs-budget"
+      aboveTable={(ctx) => (
+        <ReportChart {...ctx} title="Budgeted vs actual per mentor program" series={SERIES} toCategories={budgetByProgram} bars="horizontal" testId="actual-vs-budget-chart" />
+      )}
+    />
+  );
 }

@@ -1,5 +1,5 @@
-import { NotAvailableYet } from '../../components/NotAvailableYet';
+import { ReportView } from './ReportView';
 
 export default function AllApprovalsReportPage() {
-  return <NotAvailableYet title="All approvals" />;
+  return <ReportView reportKey="all-approvals" />;
 }

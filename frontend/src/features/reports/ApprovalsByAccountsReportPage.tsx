@@ -1,5 +1,5 @@
-import { NotAvailableYet } from '../../components/NotAvailableYet';
+import { ReportView } from './ReportView';
 
 export default function ApprovalsByAccountsReportPage() {
-  return <NotAvailableYet title="Approvals by accounts" />;
+  return <ReportView reportKey="approvals-by-accounts" />;
 }

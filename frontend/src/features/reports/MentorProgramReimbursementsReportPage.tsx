@@ -1,5 +1,5 @@
-import { NotAvailableYet } from '../../components/NotAvailableYet';
+import { ReportView } from './ReportView';
 
 export default function MentorProgramReimbursementsReportPage() {
-  return <NotAvailableYet title="Mentor program reimbursements" />;
+  return <ReportView reportKey="mentor-program-reimbursements" />;
 }

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { approvedByFormType, budgetByProgram } from './charts';
+
+describe('report charts', () => {
+  it('keeps each form type with its approved amount in cents', () => {
+    expect(approvedByFormType([{ formType: 'F1', approvedSum: 0.1 }, { formType: 'F2', approvedSum: null }])).toEqual([
+      { label: 'F1', cents: { approvedSum: 10 } },
+      { label: 'F2', cents: { approvedSum: 0 } },
+    ]);
+  });
+  it('sums the lines of each program exactly, biggest budget first', () => {
+    const rows = [
+      { mentorProgram: 'North', budgeted: 100.1, actual: 0.2 },
+      { mentorProgram: 'South', budgeted: 500, actual: 499.99 },
+      { mentorProgram: 'North', budgeted: 0.2, actual: 0.1 },
+    ];
+    expect(budgetByProgram(rows)).toEqual([
+      { label: 'South', cents: { budgeted: 50000, actual: 49999 } },
+      { label: 'North', cents: { budgeted: 10030, actual: 30 } },
+    ]);
+  });
+});

@@ -1,0 +1,28 @@
+import { toCents } from '../../components/money';
+import type { MoneyCategory } from '../../components/MoneyBarChart';
+import type { ReportRow } from './api';
+
+// The report charts' data, from view rows, summed in integer cents. Pure: charts.test.ts.
+
+/** Approvals by request type: the approved amount of each form type, in the rows' order. */
+export function approvedByFormType(rows: ReportRow[]): MoneyCategory[] {
+  return rows.map((r) => ({
+    label: String(r.formType ?? ''),
+    cents: { approvedSum: toCents(r.approvedSum as number | null) },
+  }));
+}
+
+/** Actual vs budget: budgeted and actual per mentor program (its lines summed), biggest budget first. */
+export function budgetByProgram(rows: ReportRow[]): MoneyCategory[] {
+  const map = new Map<string, { budgeted: number; actual: number }>();
+  for (const r of rows) {
+    const name = String(r.mentorProgram ?? '');
+    const sum = map.get(name) ?? { budgeted: 0, actual: 0 };
+    sum.budgeted += toCents(r.budgeted as number | null);
+    sum.actual += toCents(r.actual as number | null);
+    map.set(name, sum);
+  }
+  return [...map.entries()]
+    .sort(([a, x], [b, y]) => y.budgeted - x.budgeted || a.localeCompare(b))
+    .map(([label, cents]) => ({ label, cents }));
+}
