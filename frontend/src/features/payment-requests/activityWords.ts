@@ -23,13 +23,13 @@ export function actionWords(action: string): string {
 }
 
 /** "Submitted → Revision requested", or just the status reached. */
-export function statusChange(from: string | null, to: string | null): string {
+export function statusChange(from?: string | null, to?: string | null): string {
   if (from && to && from !== to) return `${statusLabel(from)} → ${statusLabel(to)}`;
   return to ? statusLabel(to) : '';
 }
 
 /** The newest "sent back for revision" entry: its reason, who and when. */
-export function revisionReason<T extends { action: string; comment: string | null }>(log: T[] | undefined): T | undefined {
+export function revisionReason<T extends { action: string; comment?: string | null }>(log: T[] | undefined): T | undefined {
   return log?.find((e) => e.action === 'sent-for-revision');
 }
 
