@@ -12,7 +12,7 @@ Each client loops over a weighted mix:
                   create an F5 request, edit it, submit, approve (another user), move back
                   to submitted, send for revision, delete a draft
   exports (~5%):  every GET `/api/v1/reports/.../retrieve` the server's OpenAPI document lists
-                  (CSV), when the reports are there
+                  without a path parameter (CSV, one in four XLSX), when the reports are there
 Expected answers are 2xx, and 409 where two clients race for the same row. Any 5xx or
 transport error is counted and makes the exit status 1. Prints a Markdown report.
 """
@@ -231,7 +231,12 @@ def worker(n, port, world, stats, stop):
     def export():
         if world.exports:
             path = rng.choice(world.exports)
-            timed("export: csv", me, "GET", f"{path}?ReportFormat=Csv&reportFormat=Csv&MinutesOffset=480")
+            fmt = "Xlsx" if rng.random() < 0.25 else "Csv"
+            query = f"ReportFormat={fmt}&MinutesOffset=480"
+            if path.endswith("/payment-requests-details/retrieve"):
+                # Every request would be the whole table; a program's is what an office exports.
+                query += f"&MentorProgramId={rng.choice(world.programs)}&FormType=F1,F5"
+            timed(f"export: {fmt.lower()}", me, "GET", f"{path}?{query}")
         else:
             read()
 
