@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use chrono::{NaiveDate, NaiveTime, Utc};
 use sea_orm::{
     sea_query::{Expr, ExprTrait, Func},
-    ColumnTrait, Condition, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder,
+    ColumnTrait, Condition, ConnectionTrait, EntityTrait, Order, PaginatorTrait, QueryFilter, QueryOrder,
     QuerySelect,
 };
 
