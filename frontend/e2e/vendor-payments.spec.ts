@@ -84,7 +84,11 @@ test.describe('vendor payments', () => {
     await table.getByRole('checkbox', { name: `Select request ${f1.id}` }).check();
     await table.getByRole('checkbox', { name: `Select request ${f9.id}` }).check();
     await page.getByRole('button', { name: /^Move to ready for processing/ }).click();
-    await expect(page.getByText('2 request(s) moved to ready for processing.')).toBeVisible();
+    // The bulk action asks first, naming the count and the total.
+    const ask = page.getByRole('dialog', { name: 'Move to ready for processing' });
+    await expect(ask).toContainText(/Move 2 requests totalling \$[\d,]+\.\d{2} to ready for processing\?/);
+    await ask.getByRole('button', { name: 'Move them' }).click();
+    await expect(page.getByText(/2 requests totalling \$[\d,]+\.\d{2} moved to ready for processing\./)).toBeVisible();
 
     // Generate: the fiscal year of today is chosen; the approval dates around today.
     await page.goto('/reports/vendor-payment/list');
