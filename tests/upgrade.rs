@@ -156,8 +156,8 @@ async fn a_first_release_database_migrates_on_start_and_serves_its_data() {
 #[ignore = "builds tests/fixtures/upgrade-000032.db; run only at a release"]
 async fn build_the_fixture() {
     let app = spawn().await;
+    mentorpay::demo::world::load(&app.state).await.unwrap().expect("a new database");
     let db = &app.state.db;
-    mentorpay::demo::world::load(db).await.unwrap().expect("a new database");
     let admin = app.admin_token().await;
     let ok = |r: Reply| -> Value { r.ok().clone() };
     let coordinator = json!({"email": "fixture.coordinator@example.org", "firstName": "Fix", "lastName": "Ture", "roles": ["Coordinator"], "password": "fixture password 1"});

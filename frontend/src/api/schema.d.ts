@@ -28,6 +28,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/approval-codes/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Rename or deactivate in approval codes (needs permission `request:approve`)
+         * @description Access: permission `request:approve`.
+         */
+        put: operations["update_approvalCode"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/budgets": {
         parameters: {
             query?: never;
@@ -164,6 +184,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/expense-accounts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Rename or deactivate in expense accounts (needs permission `expenseaccount:create`)
+         * @description Access: permission `expenseaccount:create`.
+         */
+        put: operations["update_expenseAccount"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/fileupload/generate-upload-urls": {
         parameters: {
             query?: never;
@@ -219,6 +259,26 @@ export interface paths {
          * @description Access: permission `fund:create`.
          */
         post: operations["create_fund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/funds/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Rename or deactivate in funds (needs permission `fund:create`)
+         * @description Access: permission `fund:create`.
+         */
+        put: operations["update_fund"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -473,6 +533,46 @@ export interface paths {
          * @description Access: permission `mentorprogram:create`.
          */
         post: operations["create_mentorProgram"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/mentor-programs/mine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * `GET /mentor-programs/mine`: any signed-in user may ask about its own scope.
+         * @description Access: any signed-in user.
+         */
+        get: operations["my_programs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/mentor-programs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Rename or deactivate in mentor programs (needs permission `mentorprogram:create`)
+         * @description Access: permission `mentorprogram:create`.
+         */
+        put: operations["update_mentorProgram"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1043,6 +1143,457 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Access: permission `report:read`. */
+        get: operations["list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/reports/actual-vs-budget": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Actual vs budget: one page with totals over every row
+         * @description Access: permission `report:readactualvsbudget`.
+         */
+        get: operations["report_actual_vs_budget"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/reports/actual-vs-budget/retrieve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Actual vs budget: every row as CSV, XLSX or PDF, streamed
+         * @description Access: permission `report:readactualvsbudget`.
+         */
+        get: operations["report_actual_vs_budget_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/reports/all-approvals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * All approvals: one page with totals over every row
+         * @description Access: permission `report:readallapprovals`.
+         */
+        get: operations["report_all_approvals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/reports/all-approvals/retrieve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * All approvals: every row as CSV, XLSX or PDF, streamed
+         * @description Access: permission `report:readallapprovals`.
+         */
+        get: operations["report_all_approvals_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/reports/approvals-by-accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Approvals by accounts: one page with totals over every row
+         * @description Access: permission `report:readapprovalbyaccount`.
+         */
+        get: operations["report_approvals_by_accounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/reports/approvals-by-accounts/retrieve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Approvals by accounts: every row as CSV, XLSX or PDF, streamed
+         * @description Access: permission `report:readapprovalbyaccount`.
+         */
+        get: operations["report_approvals_by_accounts_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/reports/approvals-by-request-type": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Approvals by request type: one page with totals over every row
+         * @description Access: permission `report:readapprovalsbyrequesttype`.
+         */
+        get: operations["report_approvals_by_request_type"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/reports/approvals-by-request-type/retrieve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Approvals by request type: every row as CSV, XLSX or PDF, streamed
+         * @description Access: permission `report:readapprovalsbyrequesttype`.
+         */
+        get: operations["report_approvals_by_request_type_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/reports/bonuses/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Access: permission `report:readhistoricalbonuses`. */
+        get: operations["list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/reports/bonuses/{fiscalYearId}/{reportFormat}/retrieve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Access: permission `report:readhistoricalbonuses`. */
+        get: operations["retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/reports/mentor-program-reimbursements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Mentor program reimbursements: one page with totals over every row
+         * @description Access: permission `report:readreimbursement`.
+         */
+        get: operations["report_mentor_program_reimbursements"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/reports/mentor-program-reimbursements/retrieve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Mentor program reimbursements: every row as CSV, XLSX or PDF, streamed
+         * @description Access: permission `report:readreimbursement`.
+         */
+        get: operations["report_mentor_program_reimbursements_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/reports/participants": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Participants: one page with totals over every row
+         * @description Access: permission `report:readparticipants`.
+         */
+        get: operations["report_participants"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/reports/participants/emails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Access: permission `report:sendemail`. */
+        get: operations["emails"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/reports/participants/retrieve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Participants: every row as CSV, XLSX or PDF, streamed
+         * @description Access: permission `report:readparticipants`.
+         */
+        get: operations["report_participants_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/reports/payee-list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Access: permission `report:readallapprovals`. */
+        get: operations["payee_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/reports/payment-requests-details/retrieve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Access: permission `request:read`. */
+        get: operations["retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/reports/payment-requests/{paymentRequestType}/{reportFormat}/retrieve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Access: permission `report:readpaymentrequestsbytype`. */
+        get: operations["retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/reports/vendor-payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Vendor payments: one page with totals over every row
+         * @description Access: permission `report:generatevendorpayment`.
+         */
+        get: operations["report_vendor_payments"];
+        put?: never;
+        /** @description Access: permission `report:generatevendorpayment`. */
+        post: operations["generate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/reports/vendor-payments/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Access: permission `report:readvendorpaymentshistory`. */
+        get: operations["history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/reports/vendor-payments/history/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Access: permission `report:readvendorpaymentshistory`. */
+        get: operations["history_details"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/reports/vendor-payments/history/{id}/retrieve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Access: permission `report:readvendorpaymentshistory`. */
+        get: operations["history_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/reports/vendor-payments/retrieve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Vendor payments: every row as CSV, XLSX or PDF, streamed
+         * @description Access: permission `report:generatevendorpayment`.
+         */
+        get: operations["report_vendor_payments_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/system-settings/block-coordinator-login": {
         parameters: {
             query?: never;
@@ -1259,6 +1810,22 @@ export interface components {
         };
         /** @enum {string} */
         BonusType: "Completion" | "Retention" | "Leadership";
+        BonusYear: {
+            /**
+             * Format: int64
+             * @description Those whose approval is charged now.
+             */
+            approved: number;
+            approvedSum: components["schemas"]["Money"];
+            /**
+             * Format: int64
+             * @description Live F14 requests past Draft.
+             */
+            bonuses: number;
+            fiscalYear: string;
+            /** Format: int32 */
+            fiscalYearId: number;
+        };
         BudgetDetailDto: {
             fiscalYear: components["schemas"]["FiscalYearDto"];
             lines: components["schemas"]["BudgetLineDto"][];
@@ -1314,6 +1881,27 @@ export interface components {
             fiscalYearId: number;
             lines: components["schemas"]["BulkLine"][];
         };
+        CatalogueColumn: {
+            header: string;
+            key: string;
+            kind: components["schemas"]["Kind"];
+            sortable: boolean;
+        };
+        /** @description One card of the /reports screen. */
+        CatalogueEntry: {
+            columns: components["schemas"]["CatalogueColumn"][];
+            defaultSort: components["schemas"]["DefaultSort"];
+            description: string;
+            filters: string[];
+            formats: string[];
+            key: string;
+            /** @description `/api/v1/reports/...` */
+            path: string;
+            permission: string;
+            route: string;
+            title: string;
+            totals: string[];
+        };
         CreateUserRequest: {
             email: string;
             firstName: string;
@@ -1333,12 +1921,21 @@ export interface components {
             /** @description Per mile (F3). */
             mileageRate: components["schemas"]["Money"];
         };
+        DefaultSort: {
+            sortBy: string;
+            sortDescending: boolean;
+        };
         /** @description The typed `details` of a request; which variant is decided by the form type in the path. */
         Details: components["schemas"]["F1Details"] | components["schemas"]["F2Details"] | components["schemas"]["F3Details"] | components["schemas"]["F4Details"] | components["schemas"]["F5Details"] | components["schemas"]["F6Details"] | components["schemas"]["F7Details"] | components["schemas"]["F8Details"] | components["schemas"]["F9Details"] | components["schemas"]["F10Details"] | components["schemas"]["F11Details"] | components["schemas"]["F12Details"] | components["schemas"]["F13Details"] | components["schemas"]["F14Details"];
         /** @enum {string} */
         DistrictSetType: "Assembly" | "Senate" | "Congressional";
         Done: {
             message: string;
+        };
+        /** @description Who "E-mail these participants" writes to. */
+        EmailEntry: {
+            email: string;
+            fullName: string;
         };
         ExpenseItem: {
             amount: components["schemas"]["Money"];
@@ -1416,8 +2013,11 @@ export interface components {
             endDate: string;
             fee: components["schemas"]["Money"];
             hours: components["schemas"]["Hundredths"];
-            /** Format: int32 */
-            institutionId: number;
+            /**
+             * Format: int32
+             * @description Optional: training is often given outside any institution (a county office, online).
+             */
+            institutionId?: number | null;
             /** Format: date */
             startDate: string;
             title: string;
@@ -1570,15 +2170,86 @@ export interface components {
              */
             version: number;
         };
+        /** @description POST /reports/vendor-payments: what the user previewed and confirms. */
+        GenerateBody: {
+            /** Format: date */
+            endDate: string;
+            /**
+             * Format: int64
+             * @description The preview's row count; a different count now is a 409.
+             */
+            expectedCount: number;
+            /** @description The preview's total; a different total now is a 409. */
+            expectedTotal: components["schemas"]["Money"];
+            /** Format: int32 */
+            fiscalYearId: number;
+            /**
+             * Format: int32
+             * @description As in the preview's query; default 0.
+             */
+            minutesOffset?: number | null;
+            /** Format: date */
+            startDate: string;
+        };
         GenerateUploadUrls: {
             files: components["schemas"]["FileAnnouncement"][];
         };
         Health: {
-            /** @description `ok` or `unavailable`. */
+            /** @description `ok`. */
             database: string;
-            /** @description `ok` or `unavailable`. */
+            /** @description `ok`. */
             status: string;
             version: string;
+        };
+        /** @description GET /reports/vendor-payments/history/{id}: the entry and a page of its frozen rows. */
+        HistoryDetails: {
+            entry: components["schemas"]["HistoryEntry"];
+            items: components["schemas"]["VendorPaymentRow"][];
+            /** Format: int64 */
+            page: number;
+            /** Format: int64 */
+            size: number;
+            /** Format: int64 */
+            totalCount: number;
+            totals: components["schemas"]["RowTotals"];
+        };
+        /** @description A history entry (a generated report). */
+        HistoryEntry: {
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: int32
+             * @description The user who generated it.
+             */
+            createdBy: number;
+            createdByName: string;
+            /** Format: date */
+            endDate: string;
+            /** Format: int32 */
+            fiscalYearId: number;
+            fiscalYearName?: string | null;
+            /** Format: int32 */
+            id: number;
+            /** Format: int64 */
+            rowCount: number;
+            /** Format: date */
+            startDate: string;
+            totalAmount: components["schemas"]["Money"];
+        };
+        HistoryPage: {
+            items: components["schemas"]["HistoryEntry"][];
+            /** Format: int64 */
+            page: number;
+            /** Format: int64 */
+            size: number;
+            /** Format: int64 */
+            totalCount: number;
+            totals: components["schemas"]["HistoryTotals"];
+        };
+        HistoryTotals: {
+            /** Format: int64 */
+            rowCount: number;
+            totalAmount: components["schemas"]["Money"];
         };
         /** @description Quantity with at most two decimals */
         Hundredths: number;
@@ -1599,6 +2270,11 @@ export interface components {
             field?: string | null;
             message: string;
         };
+        /**
+         * @description What a column holds, which decides how every format writes it.
+         * @enum {string}
+         */
+        Kind: "text" | "money" | "int" | "number" | "percent" | "date" | "timestamp";
         /** @enum {string} */
         LeadershipActivity: "Workshop" | "Presentation" | "Committee" | "Conference" | "Other";
         LoginBlockDto: {
@@ -1640,6 +2316,18 @@ export interface components {
         };
         /** @description Amount in dollars with at most two decimals */
         Money: number;
+        /**
+         * @description `GET /mentor-programs/mine`: the programs the caller works in (its coordinator scope), so
+         *     screens offer only those and can say why a list is empty.
+         */
+        MyPrograms: {
+            /** @description Administrators: every program (`mentorProgramIds` is then empty). */
+            all: boolean;
+            /** @description The login is linked to a participant (without a link a non-Administrator sees nothing). */
+            linkedToParticipant: boolean;
+            /** @description The programs where the linked participant is a Coordinator. */
+            mentorProgramIds: number[];
+        };
         NonBlank: string;
         /** @description Amount in dollars with at most two decimals, not negative */
         NonNegativeMoney: number;
@@ -1683,8 +2371,17 @@ export interface components {
             page: number;
             /** Format: int64 */
             size: number;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description Matching items; a lower bound when `totalCountIsExact` is false.
+             */
             totalCount: number;
+            /**
+             * @description False when the list stopped counting: at least `totalCount` items match (shown as
+             *     "10,000+"). Lists count exactly up to [`COUNT_BOUND`] items, or to the end of the
+             *     requested page when that lies further ([`Paging::count_limit`]).
+             */
+            totalCountIsExact?: boolean;
         };
         /** @description The paged list shape of DESIGN §3. */
         Page_PaymentRequestListItem: {
@@ -1718,8 +2415,17 @@ export interface components {
             page: number;
             /** Format: int64 */
             size: number;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description Matching items; a lower bound when `totalCountIsExact` is false.
+             */
             totalCount: number;
+            /**
+             * @description False when the list stopped counting: at least `totalCount` items match (shown as
+             *     "10,000+"). Lists count exactly up to [`COUNT_BOUND`] items, or to the end of the
+             *     requested page when that lies further ([`Paging::count_limit`]).
+             */
+            totalCountIsExact?: boolean;
         };
         /** @description The paged list shape of DESIGN §3. */
         Page_UserDto: {
@@ -1747,8 +2453,17 @@ export interface components {
             page: number;
             /** Format: int64 */
             size: number;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description Matching items; a lower bound when `totalCountIsExact` is false.
+             */
             totalCount: number;
+            /**
+             * @description False when the list stopped counting: at least `totalCount` items match (shown as
+             *     "10,000+"). Lists count exactly up to [`COUNT_BOUND`] items, or to the end of the
+             *     requested page when that lies further ([`Paging::count_limit`]).
+             */
+            totalCountIsExact?: boolean;
         };
         /** @description `POST /participants` and `PUT /participants/{id}` body. */
         ParticipantBody: {
@@ -1880,6 +2595,12 @@ export interface components {
             /** Format: date */
             startDate: string;
         };
+        /** @description A payee of the all-approvals picker. */
+        Payee: {
+            fullName: string;
+            /** Format: int32 */
+            id: number;
+        };
         PaymentRequestDto: {
             /** Format: int32 */
             approvalCodeId?: number | null;
@@ -1932,6 +2653,11 @@ export interface components {
             updatedAt: string;
             /** Format: int32 */
             updatedBy?: number | null;
+            /**
+             * Format: int32
+             * @description Processed requests: the vendor payment report (history entry) they were paid in.
+             */
+            vendorPaymentReportId?: number | null;
             /** Format: int32 */
             version: number;
         };
@@ -1971,6 +2697,16 @@ export interface components {
             code: string;
             resource: string;
         };
+        PreviewPage: {
+            items: components["schemas"]["VendorPaymentRow"][];
+            /** Format: int64 */
+            page: number;
+            /** Format: int64 */
+            size: number;
+            /** Format: int64 */
+            totalCount: number;
+            totals: components["schemas"]["RowTotals"];
+        };
         /** @description The wire shape of every error answer. */
         ProblemBody: {
             detail: string;
@@ -1982,6 +2718,8 @@ export interface components {
         ReasonBody: {
             reason: string;
         };
+        /** @description One row: the report's column keys (docs/reports-api.md) with their values */
+        Record: Record<string, never>;
         /** @description `POST` body of the editable lists. */
         RefCreate: {
             /** @description Unique within the list (409 when taken). */
@@ -2002,6 +2740,18 @@ export interface components {
             /** @description Approval codes only: the form type (`F1`..`F14`) the code is valid for. */
             paymentRequestType?: string | null;
         };
+        /**
+         * @description `PUT /{list}/{id}` body of the editable lists (beyond SPEC: rename and deactivate).
+         *     Every field is optional; what is left out stays as it is. The code never changes, since
+         *     old requests, exports and budgets name it.
+         */
+        RefUpdate: {
+            /** @description Mentor programs only: the program's colleges, replacing the ones it had. */
+            collegeIds?: number[] | null;
+            /** @description `false` takes the item out of pickers and new approvals; old records keep it. */
+            isActive?: boolean | null;
+            name?: string | null;
+        };
         RefreshRequest: {
             refreshToken: string;
             /** @description The (possibly expired) access token. */
@@ -2010,6 +2760,18 @@ export interface components {
         RefreshResponse: {
             refreshToken: string;
             token: string;
+        };
+        /** @description `{items, page, size, totalCount, totals}` (DESIGN §6). */
+        ReportPage: {
+            items: components["schemas"]["Record"][];
+            /** Format: int64 */
+            page: number;
+            /** Format: int64 */
+            size: number;
+            /** Format: int64 */
+            totalCount: number;
+            /** @description Totals of the money (and count) columns over every matching row. */
+            totals: components["schemas"]["Record"];
         };
         ResetPasswordRequest: {
             email: string;
@@ -2024,6 +2786,10 @@ export interface components {
         RoleRequest: {
             name: string;
             permissions: components["schemas"]["Permission"][];
+        };
+        /** @description Totals over every matching row, not just the page (the count travels as `totalCount`). */
+        RowTotals: {
+            amount: components["schemas"]["Money"];
         };
         SetPasswordRequest: {
             email: string;
@@ -2108,6 +2874,24 @@ export interface components {
         ValidationResult: {
             errors: components["schemas"]["Issue"][];
             warnings: components["schemas"]["Issue"][];
+        };
+        /** @description One payment of a vendor payment report (previewed, or frozen in a history entry). */
+        VendorPaymentRow: {
+            amount: components["schemas"]["Money"];
+            approvalCode?: string | null;
+            /**
+             * Format: date-time
+             * @description The approval time (the report's date column, "Approved on").
+             */
+            approvedAt: string;
+            expenseAccount?: string | null;
+            formType: string;
+            fund?: string | null;
+            /** @description The vendor for F9, otherwise the participant paid. */
+            payee: string;
+            payeeAddress?: string | null;
+            /** Format: int32 */
+            requestId: number;
         };
         /** @description Body of create; `details` is the form's typed details (see the F1..F14 schemas). */
         WriteRequest: {
@@ -2264,6 +3048,86 @@ export interface operations {
                 };
             };
             /** @description A college that does not exist */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+        };
+    };
+    update_approvalCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RefUpdate"];
+            };
+        };
+        responses: {
+            /** @description Updated */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefItem"];
+                };
+            };
+            /** @description Bad input, naming the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description Missing permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description No item has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description A body over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description A rule the body breaks (one field against another, or against stored data), naming the field */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2785,6 +3649,86 @@ export interface operations {
             };
         };
     };
+    update_expenseAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RefUpdate"];
+            };
+        };
+        responses: {
+            /** @description Updated */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefItem"];
+                };
+            };
+            /** @description Bad input, naming the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description Missing permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description No item has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description A body over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description A rule the body breaks (one field against another, or against stored data), naming the field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+        };
+    };
     generate_upload_urls: {
         parameters: {
             query?: never;
@@ -3041,6 +3985,86 @@ export interface operations {
             };
         };
     };
+    update_fund: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RefUpdate"];
+            };
+        };
+        responses: {
+            /** @description Updated */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefItem"];
+                };
+            };
+            /** @description Bad input, naming the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description Missing permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description No item has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description A body over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description A rule the body breaks (one field against another, or against stored data), naming the field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+        };
+    };
     health: {
         parameters: {
             query?: never;
@@ -3064,7 +4088,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Health"];
+                    "application/json": components["schemas"]["ProblemBody"];
                 };
             };
         };
@@ -4237,14 +5261,123 @@ export interface operations {
             };
         };
     };
+    my_programs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyPrograms"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+        };
+    };
+    update_mentorProgram: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RefUpdate"];
+            };
+        };
+        responses: {
+            /** @description Updated */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefItem"];
+                };
+            };
+            /** @description Bad input, naming the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description Missing permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description No item has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description A body over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description A rule the body breaks (one field against another, or against stored data), naming the field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+        };
+    };
     list: {
         parameters: {
             query?: {
                 /** @description Participants with a live participation in this program. */
                 MentorProgramId?: number;
                 RoleCode?: components["schemas"]["ParticipantRole"];
-                /** @description Part of the full name, case-insensitive. */
+                /** @description Part of the full name, case- and accent-insensitive. */
                 FullName?: string;
+                /** @description Part of the e-mail address, case- and accent-insensitive. */
+                Email?: string;
                 Status?: components["schemas"]["ParticipantStatus"];
                 DistrictSetType?: components["schemas"]["DistrictSetType"];
                 DistrictId?: number;
@@ -6454,6 +7587,1529 @@ export interface operations {
                 };
             };
             /** @description Missing permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+        };
+    };
+    list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The reports the caller may read, in display order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogueEntry"][];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description Without report:read */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+        };
+    };
+    report_actual_vs_budget: {
+        parameters: {
+            query?: {
+                /** @description Filter (docs/reports-api.md) */
+                FundId?: number;
+                /** @description Filter (docs/reports-api.md) */
+                MentorProgramId?: number;
+                /** @description Filter (docs/reports-api.md) */
+                FiscalYearId?: number;
+                /** @description Filter (docs/reports-api.md) */
+                StartDate?: string;
+                /** @description Filter (docs/reports-api.md) */
+                EndDate?: string;
+                /** @description getTimezoneOffset() of the browser: local days for StartDate/EndDate */
+                MinutesOffset?: number;
+                /** @description One of: mentorProgram, fund, expenseAccount, budgeted, actual, remaining, percentUsed */
+                SortBy?: string;
+                /** @description Default false */
+                SortDescending?: boolean;
+                /** @description From 1 */
+                Page?: number;
+                /** @description 1 to 500, default 25 */
+                Size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Per budget line: budgeted, approved spending in range, what remains and the share used. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportPage"];
+                };
+            };
+            /** @description Bad filter, naming it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description Without `report:readactualvsbudget` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+        };
+    };
+    report_actual_vs_budget_retrieve: {
+        parameters: {
+            query: {
+                /** @description Filter (docs/reports-api.md) */
+                FundId?: number;
+                /** @description Filter (docs/reports-api.md) */
+                MentorProgramId?: number;
+                /** @description Filter (docs/reports-api.md) */
+                FiscalYearId?: number;
+                /** @description Filter (docs/reports-api.md) */
+                StartDate?: string;
+                /** @description Filter (docs/reports-api.md) */
+                EndDate?: string;
+                /** @description getTimezoneOffset() of the browser: local days for StartDate/EndDate */
+                MinutesOffset?: number;
+                /** @description One of: mentorProgram, fund, expenseAccount, budgeted, actual, remaining, percentUsed */
+                SortBy?: string;
+                /** @description Default false */
+                SortDescending?: boolean;
+                /** @description Csv, Xlsx or Pdf */
+                ReportFormat: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file, with Content-Disposition: attachment; filename="<report>-<YYYY-MM-DD>.<ext>" */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad filter, naming it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description Without `report:readactualvsbudget` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+        };
+    };
+    report_all_approvals: {
+        parameters: {
+            query?: {
+                /** @description Filter (docs/reports-api.md) */
+                PaymentRequestType?: string;
+                /** @description Filter (docs/reports-api.md) */
+                MentorProgramId?: number;
+                /** @description Filter (docs/reports-api.md) */
+                FiscalYearId?: number;
+                /** @description Filter (docs/reports-api.md) */
+                StartDate?: string;
+                /** @description Filter (docs/reports-api.md) */
+                EndDate?: string;
+                /** @description Filter (docs/reports-api.md) */
+                ApprovalCodeId?: number;
+                /** @description Filter (docs/reports-api.md) */
+                PayeeId?: number;
+                /** @description getTimezoneOffset() of the browser: local days for StartDate/EndDate */
+                MinutesOffset?: number;
+                /** @description One of: approvedAt, requestId, formType, payee, requestedAmount, approvedAmount, formStatus */
+                SortBy?: string;
+                /** @description Default false */
+                SortDescending?: boolean;
+                /** @description From 1 */
+                Page?: number;
+                /** @description 1 to 500, default 25 */
+                Size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every approval from the activity log: who approved what, when, with which code, fund and amounts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportPage"];
+                };
+            };
+            /** @description Bad filter, naming it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description Without `report:readallapprovals` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+        };
+    };
+    report_all_approvals_retrieve: {
+        parameters: {
+            query: {
+                /** @description Filter (docs/reports-api.md) */
+                PaymentRequestType?: string;
+                /** @description Filter (docs/reports-api.md) */
+                MentorProgramId?: number;
+                /** @description Filter (docs/reports-api.md) */
+                FiscalYearId?: number;
+                /** @description Filter (docs/reports-api.md) */
+                StartDate?: string;
+                /** @description Filter (docs/reports-api.md) */
+                EndDate?: string;
+                /** @description Filter (docs/reports-api.md) */
+                ApprovalCodeId?: number;
+                /** @description Filter (docs/reports-api.md) */
+                PayeeId?: number;
+                /** @description getTimezoneOffset() of the browser: local days for StartDate/EndDate */
+                MinutesOffset?: number;
+                /** @description One of: approvedAt, requestId, formType, payee, requestedAmount, approvedAmount, formStatus */
+                SortBy?: string;
+                /** @description Default false */
+                SortDescending?: boolean;
+                /** @description Csv, Xlsx or Pdf */
+                ReportFormat: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file, with Content-Disposition: attachment; filename="<report>-<YYYY-MM-DD>.<ext>" */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad filter, naming it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description Without `report:readallapprovals` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+        };
+    };
+    report_approvals_by_accounts: {
+        parameters: {
+            query?: {
+                /** @description Filter (docs/reports-api.md) */
+                FiscalYearId?: number;
+                /** @description Filter (docs/reports-api.md) */
+                StartDate?: string;
+                /** @description Filter (docs/reports-api.md) */
+                EndDate?: string;
+                /** @description getTimezoneOffset() of the browser: local days for StartDate/EndDate */
+                MinutesOffset?: number;
+                /** @description One of: fund, expenseAccount, approvals, approvedSum, budgeted, remaining */
+                SortBy?: string;
+                /** @description Default false */
+                SortDescending?: boolean;
+                /** @description From 1 */
+                Page?: number;
+                /** @description 1 to 500, default 25 */
+                Size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Per fund and expense account: approvals, approved sum, budget and what remains. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportPage"];
+                };
+            };
+            /** @description Bad filter, naming it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description Without `report:readapprovalbyaccount` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+        };
+    };
+    report_approvals_by_accounts_retrieve: {
+        parameters: {
+            query: {
+                /** @description Filter (docs/reports-api.md) */
+                FiscalYearId?: number;
+                /** @description Filter (docs/reports-api.md) */
+                StartDate?: string;
+                /** @description Filter (docs/reports-api.md) */
+                EndDate?: string;
+                /** @description getTimezoneOffset() of the browser: local days for StartDate/EndDate */
+                MinutesOffset?: number;
+                /** @description One of: fund, expenseAccount, approvals, approvedSum, budgeted, remaining */
+                SortBy?: string;
+                /** @description Default false */
+                SortDescending?: boolean;
+                /** @description Csv, Xlsx or Pdf */
+                ReportFormat: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file, with Content-Disposition: attachment; filename="<report>-<YYYY-MM-DD>.<ext>" */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad filter, naming it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description Without `report:readapprovalbyaccount` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+        };
+    };
+    report_approvals_by_request_type: {
+        parameters: {
+            query?: {
+                /** @description Filter (docs/reports-api.md) */
+                MentorProgramId?: number;
+                /** @description Filter (docs/reports-api.md) */
+                FiscalYearId?: number;
+                /** @description Filter (docs/reports-api.md) */
+                StartDate?: string;
+                /** @description Filter (docs/reports-api.md) */
+                EndDate?: string;
+                /** @description getTimezoneOffset() of the browser: local days for StartDate/EndDate */
+                MinutesOffset?: number;
+                /** @description One of: formType, formName, submitted, approved, approvedSum, averageApproved, averageDays */
+                SortBy?: string;
+                /** @description Default false */
+                SortDescending?: boolean;
+                /** @description From 1 */
+                Page?: number;
+                /** @description 1 to 500, default 25 */
+                Size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Per form type: submitted and approved requests, approved sum, average and days to approval. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportPage"];
+                };
+            };
+            /** @description Bad filter, naming it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description Without `report:readapprovalsbyrequesttype` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+        };
+    };
+    report_approvals_by_request_type_retrieve: {
+        parameters: {
+            query: {
+                /** @description Filter (docs/reports-api.md) */
+                MentorProgramId?: number;
+                /** @description Filter (docs/reports-api.md) */
+                FiscalYearId?: number;
+                /** @description Filter (docs/reports-api.md) */
+                StartDate?: string;
+                /** @description Filter (docs/reports-api.md) */
+                EndDate?: string;
+                /** @description getTimezoneOffset() of the browser: local days for StartDate/EndDate */
+                MinutesOffset?: number;
+                /** @description One of: formType, formName, submitted, approved, approvedSum, averageApproved, averageDays */
+                SortBy?: string;
+                /** @description Default false */
+                SortDescending?: boolean;
+                /** @description Csv, Xlsx or Pdf */
+                ReportFormat: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file, with Content-Disposition: attachment; filename="<report>-<YYYY-MM-DD>.<ext>" */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad filter, naming it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description Without `report:readapprovalsbyrequesttype` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+        };
+    };
+    list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Fiscal years with bonuses, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BonusYear"][];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+        };
+    };
+    retrieve: {
+        parameters: {
+            query?: {
+                /** @description getTimezoneOffset() of the browser */
+                MinutesOffset?: number;
+            };
+            header?: never;
+            path: {
+                fiscalYearId: number;
+                /** @description Csv, Xlsx or Pdf */
+                reportFormat: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The year's bonuses as a file, streamed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+        };
+    };
+    report_mentor_program_reimbursements: {
+        parameters: {
+            query?: {
+                /** @description Filter (docs/reports-api.md) */
+                MentorProgramId?: number;
+                /** @description Filter (docs/reports-api.md) */
+                FiscalYearId?: number;
+                /** @description Filter (docs/reports-api.md) */
+                StartDate?: string;
+                /** @description Filter (docs/reports-api.md) */
+                EndDate?: string;
+                /** @description getTimezoneOffset() of the browser: local days for StartDate/EndDate */
+                MinutesOffset?: number;
+                /** @description One of: requestId, formType, payee, submittedOn, approvedAt, requestedAmount, approvedAmount, formStatus */
+                SortBy?: string;
+                /** @description Default false */
+                SortDescending?: boolean;
+                /** @description From 1 */
+                Page?: number;
+                /** @description 1 to 500, default 25 */
+                Size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every approved request with its payee, college, amounts, fund, account and approval code. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportPage"];
+                };
+            };
+            /** @description Bad filter, naming it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description Without `report:readreimbursement` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+        };
+    };
+    report_mentor_program_reimbursements_retrieve: {
+        parameters: {
+            query: {
+                /** @description Filter (docs/reports-api.md) */
+                MentorProgramId?: number;
+                /** @description Filter (docs/reports-api.md) */
+                FiscalYearId?: number;
+                /** @description Filter (docs/reports-api.md) */
+                StartDate?: string;
+                /** @description Filter (docs/reports-api.md) */
+                EndDate?: string;
+                /** @description getTimezoneOffset() of the browser: local days for StartDate/EndDate */
+                MinutesOffset?: number;
+                /** @description One of: requestId, formType, payee, submittedOn, approvedAt, requestedAmount, approvedAmount, formStatus */
+                SortBy?: string;
+                /** @description Default false */
+                SortDescending?: boolean;
+                /** @description Csv, Xlsx or Pdf */
+                ReportFormat: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file, with Content-Disposition: attachment; filename="<report>-<YYYY-MM-DD>.<ext>" */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad filter, naming it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description Without `report:readreimbursement` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+        };
+    };
+    report_participants: {
+        parameters: {
+            query?: {
+                /** @description Filter (docs/reports-api.md) */
+                MentorProgramId?: number;
+                /** @description Filter (docs/reports-api.md) */
+                DistrictId?: number;
+                /** @description Filter (docs/reports-api.md) */
+                RoleCode?: string;
+                /** @description Filter (docs/reports-api.md) */
+                CaucusRegionId?: number;
+                /** @description Filter (docs/reports-api.md) */
+                UpdatedAt?: string;
+                /** @description getTimezoneOffset() of the browser: local days for StartDate/EndDate */
+                MinutesOffset?: number;
+                /** @description One of: id, fullName, lastName, email, status, roleCode, createdAt, updatedAt */
+                SortBy?: string;
+                /** @description Default false */
+                SortDescending?: boolean;
+                /** @description From 1 */
+                Page?: number;
+                /** @description 1 to 500, default 25 */
+                Size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Participants with their programs, districts and profile; choose the columns of the export, or e-mail them. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportPage"];
+                };
+            };
+            /** @description Bad filter, naming it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description Without `report:readparticipants` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+        };
+    };
+    emails: {
+        parameters: {
+            query?: {
+                MentorProgramId?: number;
+                FiscalYearId?: number;
+                FundId?: number;
+                ApprovalCodeId?: number;
+                /** @description A participant id (payee-list). */
+                PayeeId?: number;
+                DistrictId?: number;
+                CaucusRegionId?: number;
+                /** @description `F1`..`F14`. */
+                PaymentRequestType?: string;
+                RoleCode?: string;
+                /** @description First day (inclusive) on the report's date column, local when MinutesOffset is given. */
+                StartDate?: string;
+                /** @description Last day (inclusive). */
+                EndDate?: string;
+                /** @description Participants changed on or after this day. */
+                UpdatedAt?: string;
+                /** @description The browser's `getTimezoneOffset()` (minutes, UTC − local), −840..840. */
+                MinutesOffset?: number;
+                /** @description Exports: `Csv`, `Xlsx` or `Pdf`. */
+                ReportFormat?: string;
+                /** @description A sortable column key of the report. */
+                SortBy?: string;
+                SortDescending?: boolean;
+                /** @description Participants export: comma list of column keys, order kept. */
+                CustomColumnSetToInclude?: string;
+                Page?: number;
+                Size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every matching participant with an e-mail, by name */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailEntry"][];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+        };
+    };
+    report_participants_retrieve: {
+        parameters: {
+            query: {
+                /** @description Filter (docs/reports-api.md) */
+                MentorProgramId?: number;
+                /** @description Filter (docs/reports-api.md) */
+                DistrictId?: number;
+                /** @description Filter (docs/reports-api.md) */
+                RoleCode?: string;
+                /** @description Filter (docs/reports-api.md) */
+                CaucusRegionId?: number;
+                /** @description Filter (docs/reports-api.md) */
+                UpdatedAt?: string;
+                /** @description getTimezoneOffset() of the browser: local days for StartDate/EndDate */
+                MinutesOffset?: number;
+                /** @description One of: id, fullName, lastName, email, status, roleCode, createdAt, updatedAt */
+                SortBy?: string;
+                /** @description Default false */
+                SortDescending?: boolean;
+                /** @description Csv, Xlsx or Pdf */
+                ReportFormat: string;
+                /** @description Comma list of column keys, order kept */
+                CustomColumnSetToInclude?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file, with Content-Disposition: attachment; filename="<report>-<YYYY-MM-DD>.<ext>" */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad filter, naming it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description Without `report:readparticipants` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+        };
+    };
+    payee_list: {
+        parameters: {
+            query?: {
+                /** @description Approvals charged to this year (all years without it) */
+                FiscalYearId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Participants with an approval, by name */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Payee"][];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+        };
+    };
+    retrieve: {
+        parameters: {
+            query: {
+                MentorProgramId?: number;
+                ParticipationId?: number;
+                /** @description One or more statuses (repeated or comma-separated). */
+                FormStatus?: components["schemas"]["Status"][];
+                /** @description One or more form types. */
+                FormType?: components["schemas"]["FormType"][];
+                /** @description Approved on or after (UTC date). */
+                ApprovedStart?: string;
+                /** @description Approved on or before (UTC date). */
+                ApprovedEnd?: string;
+                /** @description Placement ending on or before this date. */
+                PlacementEndDate?: string;
+                IsSubmittedOnSortedAscending?: boolean;
+                IsPlacementEndDateSortedAscending?: boolean;
+                IsApprovedAmountSortedAscending?: boolean;
+                Page?: number;
+                Size?: number;
+                /** @description Csv, Xlsx or Pdf */
+                ReportFormat: string;
+                MinutesOffset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file (CSV, XLSX or PDF), streamed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+        };
+    };
+    retrieve: {
+        parameters: {
+            query?: {
+                /** @description getTimezoneOffset() of the browser */
+                MinutesOffset?: number;
+            };
+            header?: never;
+            path: {
+                /** @description F1..F14 */
+                paymentRequestType: string;
+                /** @description Csv, Xlsx or Pdf */
+                reportFormat: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file (CSV, XLSX or PDF), streamed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+        };
+    };
+    report_vendor_payments: {
+        parameters: {
+            query?: {
+                /** @description Filter (docs/reports-api.md) */
+                FiscalYearId?: number;
+                /** @description Filter (docs/reports-api.md) */
+                StartDate?: string;
+                /** @description Filter (docs/reports-api.md) */
+                EndDate?: string;
+                /** @description getTimezoneOffset() of the browser: local days for StartDate/EndDate */
+                MinutesOffset?: number;
+                /** @description One of: */
+                SortBy?: string;
+                /** @description Default false */
+                SortDescending?: boolean;
+                /** @description From 1 */
+                Page?: number;
+                /** @description 1 to 500, default 25 */
+                Size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Pay the requests ready for processing exactly once, and every report generated so far. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportPage"];
+                };
+            };
+            /** @description Bad filter, naming it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description Without `report:readvendorpaymentshistory` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+        };
+    };
+    generate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GenerateBody"];
+            };
+        };
+        responses: {
+            /** @description The new history entry; its requests are Processed */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HistoryEntry"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description The preview changed since it was seen (expectedCount/expectedTotal), or a request was taken meanwhile; nothing written */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description A body over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description Nothing to pay in the range, or an unknown fiscal year */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+        };
+    };
+    history: {
+        parameters: {
+            query?: {
+                /** @description Page number, starting at 1. */
+                Page?: number;
+                /** @description Page size, 1 to 500 (default 25). */
+                Size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Generated reports, newest first, with totals over all of them */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HistoryPage"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+        };
+    };
+    history_details: {
+        parameters: {
+            query?: {
+                /** @description Page number, starting at 1. */
+                Page?: number;
+                /** @description Page size, 1 to 500 (default 25). */
+                Size?: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The entry and a page of its frozen rows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HistoryDetails"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+        };
+    };
+    history_retrieve: {
+        parameters: {
+            query?: {
+                /** @description `Csv`, `Xlsx` or `Pdf` (any case). */
+                ReportFormat?: string;
+                /** @description Timestamps print as local time (UTC − MinutesOffset); default 0. */
+                MinutesOffset?: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The entry's frozen rows as a file (streamed); the same bytes in CSV whatever happened to the requests since */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": unknown;
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+        };
+    };
+    report_vendor_payments_retrieve: {
+        parameters: {
+            query: {
+                /** @description Filter (docs/reports-api.md) */
+                FiscalYearId?: number;
+                /** @description Filter (docs/reports-api.md) */
+                StartDate?: string;
+                /** @description Filter (docs/reports-api.md) */
+                EndDate?: string;
+                /** @description getTimezoneOffset() of the browser: local days for StartDate/EndDate */
+                MinutesOffset?: number;
+                /** @description One of: */
+                SortBy?: string;
+                /** @description Default false */
+                SortDescending?: boolean;
+                /** @description Csv, Xlsx or Pdf */
+                ReportFormat: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file, with Content-Disposition: attachment; filename="<report>-<YYYY-MM-DD>.<ext>" */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad filter, naming it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description Without `report:readvendorpaymentshistory` */
             403: {
                 headers: {
                     [name: string]: unknown;
