@@ -167,7 +167,8 @@ fn routes() -> Vec<Route> {
         // ---- settings ----
         Route { name: "POST /system-settings/fiscal-years", row: Row::Nothing, distinct: All, same: One, after: Stays, logs: 1,
             call: |w, _, k| {
-                let year = 2100 + w.next_year() * CLIENTS as i64 + k as i64;
+                // Years of the last century: free of the world's fiscal years and inside 1900..=2100.
+                let year = 1900 + (w.next_year() * CLIENTS as i64 + k as i64) % 100;
                 call(M::POST, "/api/v1/system-settings/fiscal-years", Admin, json!({"name": format!("FY {year}"), "startDate": format!("{year}-07-01"), "endDate": format!("{}-06-30", year + 1)}))
             } },
         Route { name: "PUT /system-settings/general/{id}", row: Row::General, distinct: One, same: One, after: Version, logs: 1,
@@ -579,8 +580,13 @@ async fn out_of_range_query_values_are_400_naming_the_parameter() {
     }
 }
 
+/// Write routes whose concurrency needs more than one row per client, proven in their own
+/// suite: vendor payment generation (tests/vendor_payments.rs: 8 concurrent generations over
+/// overlapping ranges pay each request once; generation racing moves and batches).
+const CHECKED_ELSEWHERE: [&str; 1] = ["POST /reports/vendor-payments"];
+
 /// The table covers every write route the OpenAPI document lists: a new POST, PUT, PATCH
-/// or DELETE route needs its line in `routes()`.
+/// or DELETE route needs its line in `routes()` (or in `CHECKED_ELSEWHERE`).
 #[actix_web::test]
 async fn every_write_route_of_the_api_is_in_the_table() {
     let app = spawn().await;
@@ -594,7 +600,7 @@ async fn every_write_route_of_the_api_is_in_the_table() {
             }
         }
     }
-    let missing: Vec<&String> = documented.iter().filter(|d| !table.contains(&d.as_str())).collect();
+    let missing: Vec<&String> = documented.iter().filter(|d| !table.contains(&d.as_str()) && !CHECKED_ELSEWHERE.contains(&d.as_str())).collect();
     assert!(missing.is_empty(), "write routes without a line in tests/contention.rs routes(): {missing:#?}");
     let unknown: Vec<&&str> = table.iter().filter(|t| !documented.iter().any(|d| d == *t)).collect();
     assert!(unknown.is_empty(), "lines naming no documented route: {unknown:#?}");
