@@ -134,11 +134,11 @@ async fn a_new_reset_link_voids_the_older_ones() {
     let (_, second) = app.link_in_mail(ADMIN_EMAIL);
     assert_ne!(first, second);
     let validate = |token: &str| app.post("/api/v1/identity/reset-token/validate", None, json!({"email": email, "token": token}));
-    validate(&first).await.problem(400);
+    validate(&first).await.problem(422);
     let set = |token: &str| {
         app.post("/api/v1/identity/user/set-password", None, json!({"email": email, "token": token, "password": "a brand new password"}))
     };
-    assert!(set(&first).await.problem(400)["errors"]["token"].is_array());
+    assert!(set(&first).await.problem(422)["errors"]["token"].is_array());
     validate(&second).await.ok();
     set(&second).await.ok();
     app.login(ADMIN_EMAIL, "a brand new password").await;

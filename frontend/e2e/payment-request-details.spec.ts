@@ -73,8 +73,11 @@ test('the details list filters, sorts, pages, sums the page and opens a row', as
   const filters = page.getByRole('region', { name: 'Filters' });
   /** A multi-select: open it, pick the options, close it. */
   const choose = async (label: string, ...options: string[]) => {
-    await filters.getByRole('textbox', { name: label }).click();
-    for (const option of options) await page.getByRole('option', { name: option }).click();
+    for (const option of options) {
+      // The list reloads after each pick; open the dropdown again before the next one.
+      await filters.getByRole('textbox', { name: label }).click();
+      await page.getByRole('option', { name: option }).click();
+    }
     await page.keyboard.press('Escape');
   };
   await choose('Form type', 'F2 Expense reimbursement', 'F3 Travel and mileage');
