@@ -123,7 +123,7 @@ async fn budget_amounts_and_the_mileage_rate_refuse_negative_or_malformed_money(
                 json!({"fiscalYearId": fy, "lines": [{"mentorProgramId": 1, "fundId": 1, "expenseAccountId": 1, "amount": amount}]}),
             )
             .await;
-        let body = r.problem(400);
+        let body = r.invalid();
         let field = body["errors"].as_object().unwrap().keys().next().cloned().unwrap_or_default();
         assert!(field.contains("amount"), "{amount}: {body}");
     }
@@ -134,7 +134,7 @@ async fn budget_amounts_and_the_mileage_rate_refuse_negative_or_malformed_money(
     let mut body = general.clone();
     body["mileageRate"] = json!(0.725);
     let r = app.put(&format!("/api/v1/system-settings/general/{}", general["id"]), &admin, body).await;
-    assert!(r.problem(400)["errors"]["mileageRate"].is_array(), "{}", r.body);
+    assert!(r.invalid()["errors"]["mileageRate"].is_array(), "{}", r.body);
     assert_eq!(app.get("/api/v1/system-settings/general", &admin).await.ok()["mileageRate"], general["mileageRate"]);
 }
 

@@ -103,7 +103,7 @@ impl crate::web::Representation for WriteRequest {
     const READ_ONLY: &'static [&'static str] = &[
         "id", "formType", "formStatus", "payeeId", "approvedAmount", "approvalCodeId", "fiscalYearId", "submittedOn",
         "placementEndDate", "approvedAt", "approvedBy", "createdAt", "createdBy", "updatedAt", "updatedBy", "files",
-        "availableActions",
+        "availableActions", "vendorPaymentReportId",
     ];
 }
 
