@@ -33,20 +33,21 @@ rust-test-postgres:
 frontend-test:
 	cd frontend && npm run typecheck && npm test
 
-# Browser tests drive the binary that `cargo test` built (UI embedded by build.rs).
+# Browser tests drive the binary that `cargo test` built (UI embedded by build.rs). Built the
+# way `cargo test` builds it (dev-dependencies unify features), so no second dependency build.
 e2e:
-	cargo build --locked
+	cargo test --workspace --locked --no-run
 	cd frontend && MENTORPAY_BIN=$(CURDIR)/target/debug/mentorpay npm run e2e
 
 # frontend/src/api/schema.d.ts must be what openapi-typescript makes of the binary's document.
 api-types:
-	cargo build --locked
+	cargo test --workspace --locked --no-run
 	bash scripts/api-types.sh target/debug/mentorpay --check
 
 # schemathesis (pinned, in .venv-schemathesis/) over every operation of the OpenAPI
 # document, every check, against the binary `e2e` built, signed in as an Administrator.
 api-fuzz:
-	cargo build --locked
+	cargo test --workspace --locked --no-run
 	bash scripts/fuzz-api.sh target/debug/mentorpay
 
 bench:
