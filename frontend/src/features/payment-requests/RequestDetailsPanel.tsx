@@ -2,39 +2,11 @@ import { Anchor, Box, Group, Loader, SimpleGrid, Stack, Table, Text } from '@man
 import { Link } from 'react-router';
 import { asApiError, ErrorDisplay } from '../../components/ErrorDisplay';
 import {
-  useGetInstitutionsQuery,
-  useGetJobCategoriesQuery,
   useGetPaymentRequestQuery,
-  useGetRequestCollegesQuery,
-  useGetRequestFiscalYearsQuery,
-  useGetTrainingTypesQuery,
-  useGetTransitTypesQuery,
-  useGetTravelPurposesQuery,
 } from './api';
-import { detailsView, refsOf, type ViewLookups } from './detailsView';
+import { detailsView } from './detailsView';
 import { ReceiptList } from './Receipts';
-
-/** Only the reference lists this form's details name. */
-function useViewLookups(formType: string): ViewLookups {
-  const need = new Set(refsOf(formType));
-  const skip = (key: keyof ViewLookups) => ({ skip: !need.has(key) });
-  const colleges = useGetRequestCollegesQuery(undefined, skip('colleges'));
-  const institutions = useGetInstitutionsQuery(undefined, skip('institutions'));
-  const trainingTypes = useGetTrainingTypesQuery(undefined, skip('trainingTypes'));
-  const jobCategories = useGetJobCategoriesQuery(undefined, skip('jobCategories'));
-  const fiscalYears = useGetRequestFiscalYearsQuery(undefined, skip('fiscalYears'));
-  const travelPurposes = useGetTravelPurposesQuery(undefined, skip('travelPurposes'));
-  const transitTypes = useGetTransitTypesQuery(undefined, skip('transitTypes'));
-  return {
-    colleges: colleges.data,
-    institutions: institutions.data,
-    trainingTypes: trainingTypes.data,
-    jobCategories: jobCategories.data,
-    fiscalYears: fiscalYears.data?.map((y) => ({ id: y.id, name: y.name, isActive: true })),
-    travelPurposes: travelPurposes.data,
-    transitTypes: transitTypes.data,
-  };
-}
+import { useViewLookups } from './useViewLookups';
 
 /**
  * One request's typed details, read-only, fetched when its row is opened

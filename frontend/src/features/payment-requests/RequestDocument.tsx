@@ -5,46 +5,19 @@ import { formatMoney } from '../../components/money';
 import { lastApproval, revisionReason } from './activityWords';
 import {
   useGetApprovalCodesQuery,
-  useGetInstitutionsQuery,
-  useGetJobCategoriesQuery,
   useGetPayeesQuery,
   useGetPaymentRequestActivityQuery,
   useGetPaymentRequestTypesQuery,
-  useGetRequestCollegesQuery,
   useGetRequestExpenseAccountsQuery,
-  useGetRequestFiscalYearsQuery,
   useGetRequestFundsQuery,
   useGetRequestMentorProgramsQuery,
-  useGetTrainingTypesQuery,
-  useGetTransitTypesQuery,
-  useGetTravelPurposesQuery,
   type PaymentRequest,
   type RefItem,
 } from './api';
-import { detailsView, refsOf, type ViewLookups } from './detailsView';
+import { detailsView } from './detailsView';
 import { formTypeName } from './names';
 import { ReceiptList } from './Receipts';
-
-function useViewLookups(formType: string): ViewLookups {
-  const need = new Set(refsOf(formType));
-  const skip = (key: keyof ViewLookups) => ({ skip: !need.has(key) });
-  const colleges = useGetRequestCollegesQuery(undefined, skip('colleges'));
-  const institutions = useGetInstitutionsQuery(undefined, skip('institutions'));
-  const trainingTypes = useGetTrainingTypesQuery(undefined, skip('trainingTypes'));
-  const jobCategories = useGetJobCategoriesQuery(undefined, skip('jobCategories'));
-  const fiscalYears = useGetRequestFiscalYearsQuery(undefined, skip('fiscalYears'));
-  const travelPurposes = useGetTravelPurposesQuery(undefined, skip('travelPurposes'));
-  const transitTypes = useGetTransitTypesQuery(undefined, skip('transitTypes'));
-  return {
-    colleges: colleges.data,
-    institutions: institutions.data,
-    trainingTypes: trainingTypes.data,
-    jobCategories: jobCategories.data,
-    fiscalYears: fiscalYears.data?.map((y) => ({ id: y.id, name: y.name, isActive: true })),
-    travelPurposes: travelPurposes.data,
-    transitTypes: transitTypes.data,
-  };
-}
+import { useViewLookups } from './useViewLookups';
 
 const coded = (items: RefItem[] | undefined, id: number | null) => {
   if (id === null) return '—';
