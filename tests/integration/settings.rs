@@ -2,7 +2,7 @@
 //! settings (and their token lifetimes), form limits, the coordinator sign-in block and
 //! notification banners; bad input, permissions and the activity log.
 
-mod common;
+use crate::common;
 
 use common::*;
 use reqwest::Method;

@@ -1,7 +1,7 @@
 //! Serving: health, JSON 404s, the SPA fallback, caching, compression, security
 //! headers, the OpenAPI document and docs page, and first-start behaviour.
 
-mod common;
+use crate::common;
 
 use common::*;
 use reqwest::Method;

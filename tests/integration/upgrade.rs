@@ -4,8 +4,8 @@
 //! current binary, migrates on start and serves its data; and a migration that was
 //! released is never edited (`tests/fixtures/migrations.sha256`, see docs/decisions.md).
 
-mod common;
-mod support;
+use crate::common;
+use crate::support;
 
 use std::{path::Path, sync::Arc};
 

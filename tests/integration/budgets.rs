@@ -1,7 +1,7 @@
 //! Budget calls on the real app and a real SQLite file: list with totals, one year's
 //! lines, one-line changes with versions, the all-or-nothing bulk update, permissions.
 
-mod common;
+use crate::common;
 
 use common::*;
 use mentorpay::entities::{expense_account, fund, mentor_program};

@@ -4,7 +4,7 @@
 //! one request split across both give exactly one winner. Runs in the PostgreSQL pass
 //! (`scripts/postgres.sh run …`, part of `make test`); SQLite is one instance per file.
 
-mod common;
+use crate::common;
 
 use common::{database, instance::Instance, ADMIN_EMAIL, ADMIN_PASSWORD};
 use reqwest::Method;

@@ -2,7 +2,7 @@
 //! and approval codes (beyond SPEC, docs/decisions-reference.md), and the money checks of
 //! the screens that set a new year up: negative or malformed amounts are field errors.
 
-mod common;
+use crate::common;
 
 use common::*;
 use mentorpay::entities::activity_log;

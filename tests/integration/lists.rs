@@ -2,7 +2,7 @@
 //! their bound and say so, and the participant search through its trigram index (case-
 //! and accent-insensitive, kept in step with every insert, edit and delete).
 
-mod common;
+use crate::common;
 
 use common::*;
 use serde_json::{json, Value};

@@ -4,7 +4,7 @@
 //! - PostgreSQL: the server itself is stopped and started again (a cluster of the test's own,
 //!   so the other tests running meanwhile keep theirs).
 
-mod common;
+use crate::common;
 
 use std::{
     path::Path,

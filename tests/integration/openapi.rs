@@ -1,7 +1,7 @@
 //! The OpenAPI document against the route table: every registered route is documented
 //! (and nothing else is), with the statuses the kernel answers before any handler.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 

@@ -8,8 +8,8 @@
 //!
 //! A new write route is one line in `routes()`.
 
-mod common;
-mod support;
+use crate::common;
+use crate::support;
 
 use common::*;
 use futures_util::future::join_all;

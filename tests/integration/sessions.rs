@@ -4,7 +4,7 @@
 //! voids the older ones; role and permission changes count from the next call although
 //! the server keeps callers' grants between calls.
 
-mod common;
+use crate::common;
 
 use common::*;
 use serde_json::{json, Value};

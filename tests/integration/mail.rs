@@ -1,7 +1,7 @@
 //! With an SMTP relay configured, password links leave by SMTP: a minimal relay on
 //! loopback records the conversation lettre holds with it.
 
-mod common;
+use crate::common;
 
 use std::{net::TcpListener, time::Duration};
 

@@ -5,7 +5,7 @@
 //! the permission (403), and only then the body: a caller without the permission gets
 //! the same 403 whatever it sends, and learns nothing of the body's schema.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 

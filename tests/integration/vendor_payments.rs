@@ -2,7 +2,7 @@
 //! generation paying every ready request exactly once (also under concurrency and while
 //! other actions race it), the frozen history, permissions, scope and bad input.
 
-mod common;
+use crate::common;
 
 use std::collections::HashMap;
 

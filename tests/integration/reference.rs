@@ -1,7 +1,7 @@
 //! Every reference call of SPEC §7 on the real app: seeded content, filters, creation,
 //! duplicates, bad input (nothing changed), permissions and the OpenAPI document.
 
-mod common;
+use crate::common;
 
 use common::*;
 use mentorpay::entities::activity_log;

@@ -4,8 +4,8 @@
 //! to it — a fresh start serves the same data: counts, totals, one record of each kind
 //! and a receipt's bytes.
 
-mod common;
-mod support;
+use crate::common;
+use crate::support;
 
 use std::{
     path::Path,

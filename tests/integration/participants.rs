@@ -2,7 +2,7 @@
 //! with versions, soft delete, participations, Coordinator logins, the payee picker,
 //! bad input (nothing changed) and coordinator scope.
 
-mod common;
+use crate::common;
 
 use common::*;
 use mentorpay::entities::activity_log;

@@ -1,7 +1,7 @@
 //! Every identity call of SPEC §7 on the real app and a real SQLite file: success,
 //! every documented error, throttling, refresh rotation and reuse.
 
-mod common;
+use crate::common;
 
 use common::*;
 use jsonwebtoken::{encode, EncodingKey, Header};

@@ -6,7 +6,7 @@
 //! that was still in flight on that row when the process died); after each restart the
 //! server answers with that same state.
 
-mod support;
+use crate::support;
 
 use std::{
     collections::HashMap,

@@ -1,6 +1,6 @@
 //! F2 receipt uploads: signed, single-use, expiring URLs; type and size checked on the PUT.
 
-mod common;
+use crate::common;
 
 use reqwest::StatusCode;
 use serde_json::{json, Value};

@@ -3,7 +3,7 @@
 //! permissions, coordinator scope, versions, soft delete, self-approval, concurrent
 //! approvals charged once, the all-or-nothing batch, lists, summary and activity log.
 
-mod common;
+use crate::common;
 
 use common::*;
 use reqwest::Method;

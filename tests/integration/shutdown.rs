@@ -3,7 +3,7 @@
 //! under way when the signal arrives; every one of them answers 200 and the process then
 //! exits 0. New connections are refused once it is stopping.
 
-mod common;
+use crate::common;
 
 use std::time::{Duration, Instant};
 

@@ -5,7 +5,7 @@
 //! permission and coordinator scope on every report route; inert CSV formulas; dates
 //! shifted by MinutesOffset.
 
-mod common;
+use crate::common;
 
 use std::{io::Cursor, process::Command};
 

@@ -3,7 +3,7 @@
 //! a caller's words, implausible dates and control characters refused with nothing
 //! stored, and PUT taking back what GET gave.
 
-mod common;
+use crate::common;
 
 use common::*;
 use reqwest::Method;

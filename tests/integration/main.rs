@@ -1,0 +1,32 @@
+//! The integration suite as one test binary: one link instead of one per file, and one
+//! copy of the app on disk (each file used to link its own ~500 MB debug binary).
+
+mod common;
+mod support;
+
+mod access;
+mod backup;
+mod binary;
+mod budgets;
+mod contention;
+mod crash;
+mod demo;
+mod health;
+mod hygiene;
+mod identity;
+mod lists;
+mod mail;
+mod openapi;
+mod participants;
+mod payment_requests;
+mod receipts;
+mod reference;
+mod reference_edits;
+mod reports;
+mod scale_out;
+mod server;
+mod sessions;
+mod settings;
+mod shutdown;
+mod upgrade;
+mod vendor_payments;
