@@ -55,7 +55,7 @@ pub async fn open(url: &str) -> anyhow::Result<DatabaseConnection> {
 /// lock shared by every instance, so write actions run one at a time there too (reads never
 /// wait). Without it, actions that read a row and then change it raced under READ
 /// COMMITTED: two concurrent deletes of one role both answered 204, one deactivation was
-/// logged 13 times (tests/contention.rs on PostgreSQL). See docs/decisions.md.
+/// logged 13 times (tests/integration/contention.rs on PostgreSQL). See docs/decisions.md.
 pub async fn write(db: &DatabaseConnection) -> Result<DatabaseTransaction, DbErr> {
     let txn = db
         .begin_with_options(TransactionOptions {

@@ -581,7 +581,7 @@ async fn out_of_range_query_values_are_400_naming_the_parameter() {
 }
 
 /// Write routes whose concurrency needs more than one row per client, proven in their own
-/// suite: vendor payment generation (tests/vendor_payments.rs: 8 concurrent generations over
+/// suite: vendor payment generation (tests/integration/vendor_payments.rs: 8 concurrent generations over
 /// overlapping ranges pay each request once; generation racing moves and batches).
 const CHECKED_ELSEWHERE: [&str; 1] = ["POST /reports/vendor-payments"];
 
@@ -601,7 +601,7 @@ async fn every_write_route_of_the_api_is_in_the_table() {
         }
     }
     let missing: Vec<&String> = documented.iter().filter(|d| !table.contains(&d.as_str()) && !CHECKED_ELSEWHERE.contains(&d.as_str())).collect();
-    assert!(missing.is_empty(), "write routes without a line in tests/contention.rs routes(): {missing:#?}");
+    assert!(missing.is_empty(), "write routes without a line in tests/integration/contention.rs routes(): {missing:#?}");
     let unknown: Vec<&&str> = table.iter().filter(|t| !documented.iter().any(|d| d == *t)).collect();
     assert!(unknown.is_empty(), "lines naming no documented route: {unknown:#?}");
 }

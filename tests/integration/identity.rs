@@ -90,7 +90,7 @@ async fn protected_calls_need_a_valid_token() {
     let no_token = app.call(Method::GET, "/api/v1/identity/users", None, None).await;
     assert_eq!(no_token.problem(401)["title"], "Unauthorized");
     let admin_id = app.get("/api/v1/identity/users", &token).await.body["items"][0]["id"].to_string();
-    // The sign-in the token belongs to (tests/sessions.rs: without a live one, refused).
+    // The sign-in the token belongs to (tests/integration/sessions.rs: without a live one, refused).
     let sid = app.state.keys.verify_access(&token).unwrap().sid.unwrap();
     for bad in [
         forge(JWT_SECRET, &admin_id, &sid, -5),                         // expired

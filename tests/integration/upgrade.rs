@@ -151,7 +151,7 @@ async fn a_first_release_database_migrates_on_start_and_serves_its_data() {
 
 /// Builds the fixture. Run once, at the release whose migrations it records (it was run at
 /// dd70ad6, migrations 000001..000032); never again, or it would record newer ones:
-/// `cargo test --test upgrade -- --ignored build_the_fixture`.
+/// `cargo test --test integration -- --ignored upgrade::build_the_fixture`.
 #[actix_web::test]
 #[ignore = "builds tests/fixtures/upgrade-000032.db; run only at a release"]
 async fn build_the_fixture() {
