@@ -15,6 +15,7 @@ use crate::{
     auth::{throttle::LoginThrottle, tokens::TokenKeys},
     config::Config,
     db,
+    drain::{self, Counted, InFlight},
     identity,
     mail::Mailer,
     openapi,
@@ -41,7 +42,9 @@ fn security_headers() -> DefaultHeaders {
 
 /// One log line per request, without the query string (set-password links carry a
 /// token there); API answers are never cached (they carry tokens and personal data).
-async fn log_and_no_store(req: ServiceRequest, next: Next<impl MessageBody>) -> Result<ServiceResponse<impl MessageBody>, Error> {
+/// Each request is counted in flight (see `drain`) until its answer is sent.
+async fn log_and_no_store(req: ServiceRequest, next: Next<impl MessageBody + 'static>) -> Result<ServiceResponse<impl MessageBody>, Error> {
+    let guard = req.app_data::<web::Data<InFlight>>().map(|f| f.enter());
     let started = Instant::now();
     let method = req.method().clone();
     let path = req.path().to_owned();
@@ -56,7 +59,10 @@ async fn log_and_no_store(req: ServiceRequest, next: Next<impl MessageBody>) -> 
     } else {
         tracing::info!(target: "http", %method, %path, status, ms, "request");
     }
-    Ok(res)
+    Ok(match guard {
+        Some(guard) => res.map_body(|_, body| Counted::new(body.boxed(), guard)).map_into_boxed_body(),
+        None => res.map_into_boxed_body(),
+    })
 }
 
 /// Everything a request can reach, ready before the first request.
@@ -72,7 +78,7 @@ pub async fn prepare(config: Config) -> anyhow::Result<AppState> {
         keys,
         login_throttle: Arc::new(LoginThrottle::new(config.login_attempts_per_minute)),
         mailer: Mailer::from_config(&config)?,
-        files: crate::payment_requests::files::FileStore::local(&config.data_dir, &secret)?,
+        files: crate::file_store::FileStore::local(&config.data_dir, &secret)?,
         config: Arc::new(config),
         grants: Arc::default(),
     };
@@ -114,20 +120,36 @@ pub fn configure(state: web::Data<AppState>) -> impl Fn(&mut web::ServiceConfig)
     }
 }
 
-/// Starts serving on `listener`; the returned server runs until stopped.
+/// Starts serving on `listener`; the returned server runs until stopped. Stop signals
+/// are left to the caller (`drain::run_until_stopped`, which `serve_until_stopped` uses).
 pub fn serve(state: AppState, listener: TcpListener) -> anyhow::Result<Server> {
+    serve_counted(state, listener, InFlight::default())
+}
+
+/// Serves until SIGTERM or Ctrl-C, then lets every request in flight finish.
+pub async fn serve_until_stopped(state: AppState, listener: TcpListener) -> anyhow::Result<()> {
+    let in_flight = InFlight::default();
+    let server = serve_counted(state, listener, in_flight.clone())?;
+    drain::run_until_stopped(server, in_flight).await?;
+    Ok(())
+}
+
+fn serve_counted(state: AppState, listener: TcpListener, in_flight: InFlight) -> anyhow::Result<Server> {
     spawn_upkeep(state.clone());
     let state = web::Data::new(state);
+    let in_flight = web::Data::new(in_flight);
     let routes = configure(state);
     let server = HttpServer::new(move || {
         App::new()
+            .app_data(in_flight.clone())
             .wrap(Compress::default())
             .wrap(security_headers())
             .wrap(from_fn(log_and_no_store))
             .configure(routes.clone())
     })
     .listen(listener)?
-    .shutdown_timeout(10)
+    .disable_signals()
+    .shutdown_timeout(drain::GRACE.as_secs())
     .run();
     Ok(server)
 }

@@ -9,7 +9,7 @@ use sea_orm::{ConnectionTrait, DatabaseBackend, Statement};
 use crate::{
     app,
     config::{Config, LogFormat},
-    identity::{self, management::NewUser},
+    identity::{self, accounts::NewUser},
 };
 
 #[derive(Debug, Parser)]
@@ -115,8 +115,7 @@ async fn serve(config: Config, demo: bool) -> anyhow::Result<()> {
     }
     let url = state.config.public_url();
     tracing::info!(%listen, database = %crate::db::redact(&state.config.database_url), "MentorPay {} ready: open {url}", env!("CARGO_PKG_VERSION"));
-    app::serve(state, listener)?.await?;
-    Ok(())
+    app::serve_until_stopped(state, listener).await
 }
 
 async fn backup(config: Config, file: PathBuf) -> anyhow::Result<()> {
@@ -176,7 +175,7 @@ async fn user(config: Config, cmd: UserCommand) -> anyhow::Result<()> {
             };
             let roles = identity::store::roles_by_names(&state.db, &roles).await.map_err(err)?;
             let new = NewUser { email, first_name, last_name, hash, participant_id: None };
-            let (created, link) = identity::management::create_user_with_roles(&state, None, new, &roles).await.map_err(err)?;
+            let (created, link) = identity::accounts::create_user_with_roles(&state, None, new, &roles).await.map_err(err)?;
             println!("Created user {} (id {}).", created.email, created.id);
             if let Some(link) = link {
                 println!("Set-password link (valid 72 hours, once):\n{link}");

@@ -4,7 +4,7 @@ use std::sync::Arc;
 
 use sea_orm::DatabaseConnection;
 
-use crate::{auth::{grants::GrantsCache, throttle::LoginThrottle, tokens::TokenKeys}, config::Config, mail::Mailer, payment_requests::files::FileStore};
+use crate::{auth::{grants::GrantsCache, throttle::LoginThrottle, tokens::TokenKeys}, config::Config, file_store::FileStore, mail::Mailer};
 
 #[derive(Clone)]
 pub struct AppState {

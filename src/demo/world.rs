@@ -15,7 +15,7 @@ use crate::{
     entities::{budget_line, fiscal_year, mentor_program, participant, user_role},
     identity::{
         self,
-        management::{create_user_with_roles, NewUser},
+        accounts::{create_user_with_roles, NewUser},
         rules::Checks,
     },
     participants::{self, dto::{ParticipantBody, ParticipationBody}},

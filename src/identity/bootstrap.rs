@@ -4,7 +4,7 @@ use anyhow::{bail, Context};
 use chrono::Utc;
 use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter, Set};
 
-use super::{management::{create_user_with_roles, NewUser}, store};
+use super::{accounts::{create_user_with_roles, NewUser}, store};
 use crate::{
     auth::{
         password,

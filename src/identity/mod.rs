@@ -1,5 +1,6 @@
 //! Identity: sign-in, tokens, password links, users, roles and permissions.
 
+pub mod accounts;
 pub mod bootstrap;
 pub mod dto;
 pub mod management;

@@ -18,7 +18,7 @@ use crate::{
     identity::{
         self,
         dto::UserDto,
-        management::{create_user_with_roles, mail_invitation, NewUser},
+        accounts::{create_user_with_roles, mail_invitation, NewUser},
         rules::Checks,
     },
     reference::fixed::parse_payment_request_type,

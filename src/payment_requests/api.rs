@@ -407,7 +407,7 @@ pub async fn update(state: web::Data<AppState>, me: CurrentUser, path: FormPath,
     .await?;
     txn.commit().await?;
     for f in &dropped {
-        files::remove_bytes(&state, f).await;
+        state.files.remove(f).await;
     }
     reload(&state, &me, id).await
 }
@@ -783,7 +783,7 @@ pub async fn download_file(state: web::Data<AppState>, me: CurrentUser, path: Fi
     let scope = scope_of(&state.db, &me).await?;
     let r = store::find_visible(&state.db, &scope, FormType::F2, id).await?;
     let file = store::files_of(&state.db, r.id).await?.into_iter().find(|f| f.id == file_id).ok_or_else(|| ApiError::not_found("The file"))?;
-    let bytes = files::read_bytes(&state, &file.id).await?;
+    let bytes = state.files.read(&file.id).await?;
     Ok(HttpResponse::Ok()
         .content_type(file.content_type.clone())
         .insert_header(("Content-Disposition", files::disposition(&file.file_name)))
@@ -818,6 +818,6 @@ pub async fn delete_file(state: web::Data<AppState>, me: CurrentUser, path: File
         .await?;
     log(&txn, &me, id, "file-deleted", (Some(status), Some(status)), None, json!({"fileId": file.id, "fileName": file.file_name})).await?;
     txn.commit().await?;
-    files::remove_bytes(&state, &file.id).await;
+    state.files.remove(&file.id).await;
     reload(&state, &me, id).await
 }

@@ -1,17 +1,11 @@
 //! F2 receipts (DESIGN §5 Files): the browser announces files, gets signed single-use
-//! upload URLs, and PUTs the bytes there; the bytes go to an `object_store` (a folder
-//! under `--data-dir` by default, S3-compatible storage on the scale-out path).
-
-use std::{path::Path as FsPath, sync::Arc};
+//! upload URLs, and PUTs the bytes there; the bytes go to the kernel's `FileStore`.
 
 use actix_web::{web, HttpRequest, HttpResponse};
 use chrono::{DateTime, Duration, Utc};
 use futures_util::StreamExt;
-use hmac::{Hmac, Mac};
-use object_store::{local::LocalFileSystem, path::Path as ObjectPath, ObjectStore, ObjectStoreExt, PutPayload};
 use sea_orm::{ActiveValue::Set, ColumnTrait, EntityTrait, QueryFilter};
 use serde::{Deserialize, Serialize};
-use sha2::{Digest, Sha256};
 use utoipa::{IntoParams, ToSchema};
 
 use crate::{
@@ -30,61 +24,6 @@ pub const UPLOAD_URL_TTL_SECS: i64 = 15 * 60;
 /// upkeep removes it: a day, for someone who uploads receipts and saves the form later.
 pub const UNATTACHED_GRACE_HOURS: i64 = 24;
 pub const ALLOWED_TYPES: [&str; 4] = ["application/pdf", "image/png", "image/jpeg", "image/heic"];
-
-/// Where receipts live and the key that signs upload URLs.
-#[derive(Clone)]
-pub struct FileStore {
-    pub objects: Arc<dyn ObjectStore>,
-    key: Arc<[u8; 32]>,
-}
-
-impl FileStore {
-    /// A folder `uploads` under the data directory. The signing key is derived from the
-    /// JWT secret with a purpose label, so an upload signature is never a token signature.
-    pub fn local(data_dir: &FsPath, secret: &[u8]) -> anyhow::Result<FileStore> {
-        let dir = data_dir.join("uploads");
-        std::fs::create_dir_all(&dir)?;
-        let objects: Arc<dyn ObjectStore> = Arc::new(LocalFileSystem::new_with_prefix(&dir)?);
-        Ok(FileStore { objects, key: Arc::new(derive_key(secret)) })
-    }
-
-    pub fn sign(&self, file_id: &str, expires: i64) -> String {
-        sign(&self.key, file_id, expires)
-    }
-
-    pub fn verify(&self, file_id: &str, expires: i64, signature: &str) -> bool {
-        verify(&self.key, file_id, expires, signature)
-    }
-}
-
-fn derive_key(secret: &[u8]) -> [u8; 32] {
-    let mut h = Sha256::new();
-    h.update(b"mentorpay upload url v1\0");
-    h.update(secret);
-    h.finalize().into()
-}
-
-fn mac(key: &[u8; 32], file_id: &str, expires: i64) -> Hmac<Sha256> {
-    let mut m = <Hmac<Sha256> as Mac>::new_from_slice(key).expect("HMAC takes any key length");
-    m.update(format!("PUT\n{file_id}\n{expires}").as_bytes());
-    m
-}
-
-pub fn sign(key: &[u8; 32], file_id: &str, expires: i64) -> String {
-    hex::encode(mac(key, file_id, expires).finalize().into_bytes())
-}
-
-/// Constant-time check of a signature.
-pub fn verify(key: &[u8; 32], file_id: &str, expires: i64, signature: &str) -> bool {
-    match hex::decode(signature) {
-        Ok(bytes) => mac(key, file_id, expires).verify_slice(&bytes).is_ok(),
-        Err(_) => false,
-    }
-}
-
-fn object_path(file_id: &str) -> ObjectPath {
-    ObjectPath::from(format!("receipts/{file_id}"))
-}
 
 /// Lower-cased media type without parameters, if it is one we take.
 pub fn allowed_type(content_type: &str) -> Option<&'static str> {
@@ -303,29 +242,16 @@ pub async fn upload(
     if claimed.rows_affected != 1 {
         return Err(ApiError::Conflict("The upload URL has been used already.".into()));
     }
-    if let Err(e) = state.files.objects.put(&object_path(&file_id), PutPayload::from(bytes.freeze())).await {
+    if let Err(e) = state.files.put(&file_id, bytes.freeze()).await {
         // Give the URL back so the browser can retry.
         let _ = uploaded_file::Entity::update_many()
             .col_expr(uploaded_file::Column::UploadedAt, sea_orm::sea_query::Expr::value(Option::<DateTime<Utc>>::None))
             .filter(uploaded_file::Column::Id.eq(file_id))
             .exec(&state.db)
             .await;
-        return Err(ApiError::Internal(format!("object store: {e}")));
+        return Err(e);
     }
     Ok(HttpResponse::NoContent().finish())
-}
-
-/// The stored bytes of a file (the caller has checked access to its request).
-pub async fn read_bytes(state: &AppState, file_id: &str) -> ApiResult<web::Bytes> {
-    let got = state.files.objects.get(&object_path(file_id)).await.map_err(|e| ApiError::Internal(format!("object store: {e}")))?;
-    got.bytes().await.map_err(|e| ApiError::Internal(format!("object store: {e}")))
-}
-
-/// Removes stored bytes after the database no longer points at them; a failure only leaves an orphan.
-pub async fn remove_bytes(state: &AppState, file_id: &str) {
-    if let Err(e) = state.files.objects.delete(&object_path(file_id)).await {
-        tracing::warn!(error = %e, file_id, "could not delete a receipt's bytes");
-    }
 }
 
 /// Removes files announced more than a day ago and never attached to a request (a form
@@ -350,7 +276,7 @@ pub async fn purge_unattached(state: &AppState, now: DateTime<Utc>) -> ApiResult
             .await?;
         if claimed.rows_affected == 1 {
             if f.uploaded_at.is_some() {
-                remove_bytes(state, &f.id).await;
+                state.files.remove(&f.id).await;
             }
             removed += 1;
         }
@@ -398,18 +324,6 @@ pub fn is_file_id(id: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn signatures_bind_id_and_expiry() {
-        let key = derive_key(b"secret");
-        let sig = sign(&key, "abc", 100);
-        assert!(verify(&key, "abc", 100, &sig));
-        assert!(!verify(&key, "abc", 101, &sig));
-        assert!(!verify(&key, "abd", 100, &sig));
-        assert!(!verify(&derive_key(b"other"), "abc", 100, &sig));
-        assert!(!verify(&key, "abc", 100, "zz"));
-        assert!(!verify(&key, "abc", 100, ""));
-    }
 
     #[test]
     fn types() {

@@ -53,7 +53,7 @@ pub async fn rates(db: &impl ConnectionTrait) -> ApiResult<Rates> {
 }
 
 pub async fn limits(db: &impl ConnectionTrait, form: FormType) -> ApiResult<Limits> {
-    let l = crate::settings::limits::for_form(db, form.as_str()).await?;
+    let l = crate::settings::store::for_form(db, form.as_str()).await?;
     Ok(Limits {
         max_amount: l.max_amount,
         submission_window_days: l.submission_window_days,

@@ -1,9 +1,9 @@
-//! Form validation limits: the settings calls, and `for_form`, which payment requests
-//! call to enforce them.
+//! Form validation limits: the settings calls (payment requests read the limits in force
+//! through `store::for_form`).
 
 use actix_web::web;
 use chrono::Utc;
-use sea_orm::{ConnectionTrait, EntityTrait, Set, sea_query::OnConflict};
+use sea_orm::{EntityTrait, Set, sea_query::OnConflict};
 use serde_json::json;
 
 use super::{dto::*, rules, store};
@@ -11,52 +11,10 @@ use crate::{
     activity,
     auth::{CurrentUser, Permission},
     entities::form_validation_limit::{self, Column},
-    error::{ApiError, ApiResult, ProblemBody},
-    money::Money,
+    error::{ApiResult, ProblemBody},
     state::AppState,
     web::Json,
 };
-
-/// The limits of one form type as payment requests enforce them.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct FormLimits {
-    /// Canonical code, `F1` to `F14`.
-    pub form_type: &'static str,
-    pub max_amount: Money,
-    pub submission_window_days: i32,
-    /// Set for F3.
-    pub max_miles_per_trip: Option<i32>,
-    /// Set for F1, F4, F5, F6, F10.
-    pub max_hours: Option<i32>,
-    /// Set for F11.
-    pub max_nights: Option<i32>,
-}
-
-/// The limits in force for `form_type` (`F3`, case-insensitive); 400 naming `formType`
-/// for an unknown type. Pass the transaction the check belongs to.
-pub async fn for_form(db: &impl ConnectionTrait, form_type: &str) -> ApiResult<FormLimits> {
-    let spec = rules::form_spec(form_type).ok_or_else(|| ApiError::bad_field("formType", format!("unknown form type '{form_type}'")))?;
-    let row = form_validation_limit::Entity::find_by_id(spec.form_type).one(db).await?;
-    Ok(match row {
-        Some(r) => FormLimits {
-            form_type: spec.form_type,
-            max_amount: Money(r.max_amount_cents),
-            submission_window_days: r.submission_window_days,
-            max_miles_per_trip: r.max_miles_per_trip,
-            max_hours: r.max_hours,
-            max_nights: r.max_nights,
-        },
-        // Rows are written on start; the seeded defaults stand in should one be missing.
-        None => FormLimits {
-            form_type: spec.form_type,
-            max_amount: Money(spec.max_amount_cents),
-            submission_window_days: spec.submission_window_days,
-            max_miles_per_trip: spec.max_miles_per_trip,
-            max_hours: spec.max_hours,
-            max_nights: spec.max_nights,
-        },
-    })
-}
 
 #[utoipa::path(get, path = "/api/v1/system-settings/form-validation-limits", tag = "settings", security(("bearer" = [])),
     responses((status = 200, description = "F1 to F14, in order", body = Vec<FormLimitDto>), (status = 401, body = ProblemBody), (status = 403, body = ProblemBody)))]

@@ -186,3 +186,43 @@ pub fn banner_dto(m: notification_banner::Model) -> BannerDto {
     }
 }
 
+/// The limits of one form type as payment requests enforce them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FormLimits {
+    /// Canonical code, `F1` to `F14`.
+    pub form_type: &'static str,
+    pub max_amount: Money,
+    pub submission_window_days: i32,
+    /// Set for F3.
+    pub max_miles_per_trip: Option<i32>,
+    /// Set for F1, F4, F5, F6, F10.
+    pub max_hours: Option<i32>,
+    /// Set for F11.
+    pub max_nights: Option<i32>,
+}
+
+/// The limits in force for `form_type` (`F3`, case-insensitive); 400 naming `formType`
+/// for an unknown type. Pass the transaction the check belongs to.
+pub async fn for_form(db: &impl ConnectionTrait, form_type: &str) -> ApiResult<FormLimits> {
+    let spec = rules::form_spec(form_type).ok_or_else(|| ApiError::bad_field("formType", format!("unknown form type '{form_type}'")))?;
+    let row = form_validation_limit::Entity::find_by_id(spec.form_type).one(db).await?;
+    Ok(match row {
+        Some(r) => FormLimits {
+            form_type: spec.form_type,
+            max_amount: Money(r.max_amount_cents),
+            submission_window_days: r.submission_window_days,
+            max_miles_per_trip: r.max_miles_per_trip,
+            max_hours: r.max_hours,
+            max_nights: r.max_nights,
+        },
+        // Rows are written on start; the seeded defaults stand in should one be missing.
+        None => FormLimits {
+            form_type: spec.form_type,
+            max_amount: Money(spec.max_amount_cents),
+            submission_window_days: spec.submission_window_days,
+            max_miles_per_trip: spec.max_miles_per_trip,
+            max_hours: spec.max_hours,
+            max_nights: spec.max_nights,
+        },
+    })
+}

@@ -14,6 +14,7 @@ mod demo;
 mod health;
 mod hygiene;
 mod identity;
+mod layers;
 mod lists;
 mod mail;
 mod openapi;

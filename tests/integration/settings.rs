@@ -248,12 +248,12 @@ async fn form_limits_are_seeded_read_and_replaced() {
     assert_eq!(app.get(LIMITS, &admin).await.ok(), &changed);
 
     // Other areas read them through settings::limits::for_form.
-    let f3 = mentorpay::settings::limits::for_form(&app.state.db, "f3").await.unwrap();
+    let f3 = mentorpay::settings::store::for_form(&app.state.db, "f3").await.unwrap();
     assert_eq!(f3.form_type, "F3");
     assert_eq!(f3.max_amount, mentorpay::money::Money(123_456));
     assert_eq!(f3.max_miles_per_trip, Some(300));
     assert_eq!(f3.max_hours, None);
-    assert!(mentorpay::settings::limits::for_form(&app.state.db, "F15").await.is_err());
+    assert!(mentorpay::settings::store::for_form(&app.state.db, "F15").await.is_err());
 
     app.get(LIMITS, &coord).await.problem(403);
     app.put(LIMITS, &coord, changed).await.problem(403);
