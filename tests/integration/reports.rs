@@ -687,3 +687,30 @@ async fn every_sort_filter_and_format_answers_on_this_backend() {
         }
     }
 }
+
+/// The widest exports (a form with its details as columns, the participants export with
+/// every column) print every date and time whole in the PDF, never cut with "…".
+#[actix_web::test]
+async fn wide_pdfs_print_dates_and_amounts_whole() {
+    let w = world().await;
+    let day = w.last_fy_day;
+    let bytes = download(&w, &w.admin, "payment-requests/F4/Pdf/retrieve?MinutesOffset=0").await.2;
+    let text = pdf_text(&bytes);
+    // r7: training 2025-10-01..02, submitted three days before its approval at 18:00 UTC.
+    for whole in ["2025-10-01", "2025-10-02", &(day - Duration::days(3)).to_string(), &format!("{day} 18:00"), "80.00", "150.00"] {
+        assert!(text.contains(whole), "the F4 PDF prints {whole} whole:\n{text}");
+    }
+    let today = Utc::now().date_naive().to_string();
+    assert!(text.matches(&today).count() >= 2, "created and updated times print whole:\n{text}");
+
+    let catalogue = w.app.get(R, &w.admin).await.ok().clone();
+    let participants = catalogue.as_array().unwrap().iter().find(|e| e["key"] == "participants").unwrap();
+    let columns: Vec<&str> = participants["columns"].as_array().unwrap().iter().map(|c| c["key"].as_str().unwrap()).collect();
+    assert!(columns.len() >= 18, "{columns:?}");
+    let path = format!("participants/retrieve?ReportFormat=Pdf&CustomColumnSetToInclude={}", columns.join(","));
+    let text = pdf_text(&download(&w, &w.admin, &path).await.2);
+    assert!(text.matches(&today).count() >= 4, "both participants' created and updated times print whole:\n{text}");
+    for line in text.lines().filter(|l| l.contains(&today)) {
+        assert!(!line.contains(&format!("{today}…")) && !line.contains(&format!("{}…", &today[..8])), "{line}");
+    }
+}
