@@ -6,7 +6,7 @@ use std::collections::HashMap;
 
 use chrono::{DateTime, Duration, NaiveDate, NaiveTime, Utc};
 use sea_orm::{
-    sea_query::{Alias, Expr, ExprTrait, Order, Query, SelectStatement},
+    sea_query::{Alias, BinOper, Expr, ExprTrait, Func, Order, Query, SelectStatement},
     ConnectionTrait, DatabaseConnection, QueryResult,
 };
 use serde::{Deserialize, Serialize};
@@ -208,14 +208,26 @@ pub fn charged(q: &mut SelectStatement, request: &str) {
         .and_where(col(request, "approved_at").is_not_null());
 }
 
+// Built with sea-query's expressions, not `Expr::cust_with_exprs`: its placeholder is the
+// backend's own (`?` on SQLite, `$1` on PostgreSQL), so one template cannot serve both.
+
 /// `SUM(e)` as a 64-bit integer, 0 over no rows (PostgreSQL sums bigints as numeric).
 pub fn sum_i64(e: Expr) -> Expr {
-    Expr::cust_with_exprs("CAST(COALESCE(SUM(?), 0) AS BIGINT)", [e])
+    Func::cast_as(Func::coalesce([Expr::from(Func::sum(e)), Expr::cust("0")]), a("BIGINT")).into()
+}
+
+/// `a || b || …`: text concatenation, the same operator on SQLite and PostgreSQL.
+pub fn concat(parts: impl IntoIterator<Item = Expr>) -> Expr {
+    let mut parts = parts.into_iter();
+    let first = parts.next().unwrap_or_else(|| Expr::val(""));
+    parts.fold(first, |acc, e| acc.binary(BinOper::Custom("||"), e))
 }
 
 /// `"<code> <name>"` of an approval code row joined as `alias`.
 pub fn code_and_name(alias: &str) -> Expr {
-    Expr::cust_with_exprs("CASE WHEN ? IS NULL THEN NULL ELSE ? || ' ' || ? END", [col(alias, "id"), col(alias, "code"), col(alias, "name")])
+    Expr::case(col(alias, "id").is_null(), Expr::null())
+        .finally(concat([col(alias, "code"), Expr::val(" "), col(alias, "name")]))
+        .into()
 }
 
 pub fn get<T: sea_orm::TryGetable>(r: &QueryResult, key: &str) -> ApiResult<T> {
@@ -445,6 +457,27 @@ mod tests {
         bad(ReportQuery { paymentrequesttype: Some("F99".into()), ..Default::default() }, "PaymentRequestType");
         bad(ReportQuery { rolecode: Some("Boss".into()), ..Default::default() }, "RoleCode");
         assert!(ReportQuery { reportformat: Some("docx".into()), ..Default::default() }.format().is_err());
+    }
+
+    /// The shared expressions render for both backends with no placeholder left unbound
+    /// (a `?` in `Expr::cust_with_exprs` is SQLite's only: PostgreSQL got it verbatim).
+    #[test]
+    fn shared_expressions_render_for_both_backends() {
+        use sea_orm::sea_query::{PostgresQueryBuilder, SqliteQueryBuilder};
+        let q = Query::select()
+            .expr_as(sum_i64(col("pr", "approved_cents")), a("s"))
+            .expr_as(code_and_name("ac"), a("c"))
+            .from_as(a("payment_requests"), a("pr"))
+            .to_owned();
+        let (pg, values) = q.build(PostgresQueryBuilder);
+        assert_eq!(
+            pg,
+            r#"SELECT CAST(COALESCE(SUM("pr"."approved_cents"), 0) AS BIGINT) AS "s", (CASE WHEN ("ac"."id" IS NULL) THEN NULL ELSE ("ac"."code" || $1) || "ac"."name" END) AS "c" FROM "payment_requests" AS "pr""#
+        );
+        assert_eq!(values.0.len(), 1);
+        let (sqlite, _) = q.build(SqliteQueryBuilder);
+        assert!(sqlite.contains(r#"("ac"."code" || ?) || "ac"."name""#), "{sqlite}");
+        assert!(!pg.contains('?'), "{pg}");
     }
 
     #[test]

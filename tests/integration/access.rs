@@ -94,10 +94,6 @@ async fn every_route_checks_sign_in_then_permission_before_reading_the_body() {
     let mut granted: Option<Vec<Permission>> = None;
     let mut checked = 0;
     for spec in &table {
-        // Reports answer 500 on PostgreSQL for now (tests/integration/reports.rs, REPORTS_ON_POSTGRES).
-        if spec.path.starts_with("/reports") && common::database::skip_on_postgres(&format!("{} {}: reports not yet portable", spec.method, spec.path)) {
-            continue;
-        }
         let path = concrete(spec);
         // The holder's role holds exactly what this route needs (a change is seen on the next call).
         let grant = spec.access.minimal_grant();

@@ -124,28 +124,7 @@ fn fit(font: &Font, mut bytes: Vec<u8>, size: f32, width: f32) -> Vec<u8> {
     bytes
 }
 
-/// Column widths: a share by kind, never less than the header needs, scaled to the page.
-fn layout(columns: &[Column], size: f32) -> Vec<f32> {
-    let usable = PAGE_W - 2.0 * MARGIN;
-    let wants: Vec<f32> = columns
-        .iter()
-        .map(|c| {
-            let share = match c.kind {
-                Kind::Text => 3.0,
-                Kind::Money => 1.6,
-                Kind::Int | Kind::Number | Kind::Percent => 1.0,
-                Kind::Date => 1.5,
-                Kind::Timestamp => 2.1,
-            };
-            let header = BOLD.measure(&encode(&c.header), size) + 2.0 * CELL_PAD;
-            (share * size * 4.2).max(header.min(usable / columns.len() as f32 * 1.6))
-        })
-        .collect();
-    let sum: f32 = wants.iter().sum();
-    wants.iter().map(|w| w * usable / sum.max(1.0)).collect()
-}
-
-/// The body font size: smaller when many columns share the page.
+/// The body font size to start from: smaller when many columns share the page.
 fn body_size(columns: usize) -> f32 {
     match columns {
         0..=12 => 7.5,
@@ -153,6 +132,85 @@ fn body_size(columns: usize) -> f32 {
         17..=22 => 5.5,
         _ => 4.8,
     }
+}
+
+/// The smallest body size the layout goes down to before it stops shrinking.
+const MIN_SIZE: f32 = 4.0;
+/// What a text column keeps at least, in em, before the font shrinks instead.
+const TEXT_MIN_EM: f32 = 7.0;
+
+/// The widest value a column of `kind` prints, as it prints (`Cell::display`): dates and
+/// times have one shape, and DejaVu's digits are all one width, so a sample measures them
+/// all. Money and counts are measured up to a million dollars (or the column's total when
+/// wider); a rarer wider value is drawn smaller rather than cut (`Writer::cells`). None for
+/// text, which may be cut.
+fn value_sample(kind: Kind) -> Option<&'static str> {
+    match kind {
+        Kind::Text => None,
+        Kind::Date => Some("2026-12-28"),
+        Kind::Timestamp => Some("2026-12-28 23:59"),
+        Kind::Money => Some("-999999.99"),
+        Kind::Int => Some("9999999"),
+        Kind::Number => Some("-99999.99"),
+        Kind::Percent => Some("100.0"),
+    }
+}
+
+/// Body font size and column widths. Dates, times and numbers get the width their widest
+/// value needs first (and their header when there is room); text columns share the rest
+/// and are the only ones cut. When the rest leaves text columns less than
+/// `TEXT_MIN_EM` each, the font shrinks (the page is already landscape). Widths fill the page.
+fn layout(columns: &[Column], totals: Option<&[Cell]>, minutes_offset: i32) -> (f32, Vec<f32>) {
+    let usable = PAGE_W - 2.0 * MARGIN;
+    let mut size = body_size(columns.len());
+    loop {
+        let header: Vec<f32> = columns.iter().map(|c| BOLD.measure(&encode(&c.header), size) + 2.0 * CELL_PAD).collect();
+        // The width a column's values need, None for text.
+        let need: Vec<Option<f32>> = columns
+            .iter()
+            .enumerate()
+            .map(|(i, c)| {
+                let sample = REGULAR.measure(&encode(value_sample(c.kind)?), size);
+                let total = totals.and_then(|t| t.get(i)).map_or(0.0, |t| BOLD.measure(&encode(&t.display(minutes_offset)), size));
+                Some(sample.max(total) + 2.0 * CELL_PAD)
+            })
+            .collect();
+        let texts = need.iter().filter(|n| n.is_none()).count() as f32;
+        let text_min = TEXT_MIN_EM * size;
+        for whole_headers in [true, false] {
+            let fixed: Vec<Option<f32>> = need.iter().zip(&header).map(|(n, h)| n.map(|v| if whole_headers { v.max(*h) } else { v })).collect();
+            let rest = usable - fixed.iter().flatten().sum::<f32>();
+            if rest >= texts * text_min || (!whole_headers && size <= MIN_SIZE) {
+                return (size, share_out(&fixed, &header, rest, size, usable));
+            }
+        }
+        size = (size - 0.5).max(MIN_SIZE);
+    }
+}
+
+/// Widths: `fixed` as given; text columns a fair share of `rest` (each up to what its
+/// header or a usual text wants); what is left spread over every column, to fill the page.
+fn share_out(fixed: &[Option<f32>], header: &[f32], rest: f32, size: f32, usable: f32) -> Vec<f32> {
+    let text_want = |i: usize| header[i].max(3.0 * size * 4.2);
+    let want_sum: f32 = (0..fixed.len()).filter(|i| fixed[*i].is_none()).map(text_want).sum();
+    let rest = rest.max(0.0);
+    let mut widths: Vec<f32> = fixed
+        .iter()
+        .enumerate()
+        .map(|(i, f)| match f {
+            Some(w) => *w,
+            // Less room than the text columns want: shared in proportion to their wants.
+            None if want_sum > rest => rest * text_want(i) / want_sum,
+            None => text_want(i),
+        })
+        .collect();
+    let sum: f32 = widths.iter().sum();
+    // Fill the page (or, past the smallest font, fit it): every column in proportion.
+    let scale = usable / sum.max(1.0);
+    for w in &mut widths {
+        *w *= scale;
+    }
+    widths
 }
 
 struct Writer<'a> {
@@ -168,12 +226,12 @@ struct Writer<'a> {
 }
 
 impl<'a> Writer<'a> {
-    fn new(meta: &'a Meta, columns: &'a [Column]) -> Self {
-        let size = body_size(columns.len());
+    fn new(meta: &'a Meta, columns: &'a [Column], totals: Option<&[Cell]>) -> Self {
+        let (size, widths) = layout(columns, totals, meta.minutes_offset);
         let mut w = Writer {
             meta,
             columns,
-            widths: layout(columns, size),
+            widths,
             size,
             row_h: size * 1.45,
             pages: Vec::new(),
@@ -210,24 +268,37 @@ impl<'a> Writer<'a> {
         self.page.fill_nonzero();
         self.page.set_fill_gray(0.0);
         let headers: Vec<(Vec<u8>, bool)> = self.columns.iter().map(|c| (encode(&c.header), c.kind.is_numeric())).collect();
-        self.cells(b"F2", y, headers);
+        self.cells(b"F2", y, headers, |_| false);
         self.y = y - self.row_h;
         self.rows_on_page = 0;
     }
 
-    /// One line of cells at baseline `y`: numbers right-aligned, text cut to its column.
-    fn cells(&mut self, font_name: &[u8], y: f32, cells: Vec<(Vec<u8>, bool)>) {
+    /// One line of cells at baseline `y`: numbers right-aligned; text cut to its column,
+    /// dates, times and numbers never (one wider than its column prints smaller).
+    fn cells(&mut self, font_name: &[u8], y: f32, cells: Vec<(Vec<u8>, bool)>, whole: impl Fn(usize) -> bool) {
         let font: &Font = if font_name == b"F2" { &BOLD } else { &REGULAR };
         let mut x = MARGIN;
         for (i, (bytes, right)) in cells.into_iter().enumerate() {
             let w = self.widths.get(i).copied().unwrap_or(0.0);
-            let bytes = fit(font, bytes, self.size, w - 2.0 * CELL_PAD);
-            let tx = if right { x + w - CELL_PAD - font.measure(&bytes, self.size) } else { x + CELL_PAD };
+            let room = (w - 2.0 * CELL_PAD).max(0.0);
+            let (bytes, size) = if whole(i) {
+                let width = font.measure(&bytes, self.size);
+                let size = if width > room && width > 0.0 { self.size * room / width } else { self.size };
+                (bytes, size)
+            } else {
+                (fit(font, bytes, self.size, room), self.size)
+            };
+            let tx = if right { x + w - CELL_PAD - font.measure(&bytes, size) } else { x + CELL_PAD };
             if !bytes.is_empty() {
-                self.text(font_name, self.size, tx, y, &bytes);
+                self.text(font_name, size, tx, y, &bytes);
             }
             x += w;
         }
+    }
+
+    /// Whether column `i`'s values print whole (all but text).
+    fn whole(columns: &[Column]) -> impl Fn(usize) -> bool + '_ {
+        |i| columns.get(i).is_some_and(|c| c.kind != Kind::Text)
     }
 
     fn finish_page(&mut self) {
@@ -253,7 +324,8 @@ impl<'a> Writer<'a> {
         let offset = self.meta.minutes_offset;
         let cells = self.columns.iter().enumerate().map(|(i, c)| (encode(&row.get(i).map(|v| v.display(offset)).unwrap_or_default()), c.kind.is_numeric())).collect();
         let y = self.y;
-        self.cells(b"F1", y, cells);
+        let columns = self.columns;
+        self.cells(b"F1", y, cells, Self::whole(columns));
         self.y -= self.row_h;
         self.rows_on_page += 1;
     }
@@ -280,7 +352,8 @@ impl<'a> Writer<'a> {
             })
             .collect();
         let y = self.y;
-        self.cells(b"F2", y, cells);
+        let columns = self.columns;
+        self.cells(b"F2", y, cells, |i| i > 0 && Self::whole(columns)(i));
         self.y -= self.row_h;
     }
 
@@ -317,7 +390,7 @@ fn write_font(pdf: &mut Pdf, font: &Font, font_id: Ref, descriptor_id: Ref, file
 
 /// Writes the whole PDF of `rows` into `out` (runs on a blocking thread).
 pub fn write(meta: &Meta, columns: &[Column], mut rows: Rows, totals: Option<&[Cell]>, out: &mut impl Write) -> anyhow::Result<()> {
-    let mut w = Writer::new(meta, columns);
+    let mut w = Writer::new(meta, columns, totals);
     let mut count = 0usize;
     while let Some(row) = rows.blocking_next() {
         let row = row.map_err(|e| anyhow::anyhow!("{e}"))?;
@@ -401,9 +474,46 @@ mod tests {
     #[test]
     fn columns_fill_the_page_width() {
         let cols = [Column::new("a", "Request", Kind::Int), Column::new("b", "Payee", Kind::Text), Column::new("c", "Approved", Kind::Money)];
-        let widths = layout(&cols, 7.5);
+        let (size, widths) = layout(&cols, None, 0);
+        assert_eq!(size, 7.5);
         let sum: f32 = widths.iter().sum();
         assert!((sum - (PAGE_W - 2.0 * MARGIN)).abs() < 0.5, "{sum}");
         assert!(widths[1] > widths[0]);
+    }
+
+    /// Every report's columns (each form's export with its details, the participants
+    /// export with every column): dates, times and money fit whole at the chosen size.
+    #[test]
+    fn dates_and_money_always_get_their_width() {
+        use crate::{payment_requests::forms::FormType, reports};
+        let mut tables: Vec<Vec<Column>> = reports::all().into_iter().map(|(_, c)| c).collect();
+        for form in FormType::ALL {
+            let mut columns = reports::by_type::common_columns();
+            columns.extend(reports::details::columns(form));
+            tables.push(columns);
+        }
+        let widest = tables.iter().map(Vec::len).max().unwrap();
+        assert!(widest >= 20, "the widest export has {widest} columns");
+        for columns in &tables {
+            let totals: Vec<Cell> = columns.iter().map(|c| if c.kind == Kind::Money { Cell::Money(12_345_678_900) } else { Cell::Empty }).collect();
+            let (size, widths) = layout(columns, Some(&totals), 0);
+            assert!(size >= MIN_SIZE);
+            let sum: f32 = widths.iter().sum();
+            assert!((sum - (PAGE_W - 2.0 * MARGIN)).abs() < 0.5, "{sum}");
+            for ((c, w), t) in columns.iter().zip(&widths).zip(&totals) {
+                let room = w - 2.0 * CELL_PAD + 0.01;
+                if let Some(sample) = value_sample(c.kind) {
+                    assert!(REGULAR.measure(&encode(sample), size) <= room, "{} ({:?}) at {size}: {w}", c.header, c.kind);
+                    assert!(BOLD.measure(&encode(&t.display(0)), size) <= room, "{} total", c.header);
+                } else {
+                    assert!(*w >= TEXT_MIN_EM * size * 0.99, "{}: text keeps {w} at {size}", c.header);
+                }
+            }
+        }
+        // Dozens of date columns: the font goes down to its floor and the widths still fit the page.
+        let many: Vec<Column> = (0..40).map(|i| Column::owned(format!("d{i}"), format!("Day {i}"), Kind::Date)).collect();
+        let (size, widths) = layout(&many, None, 0);
+        assert_eq!(size, MIN_SIZE);
+        assert!((widths.iter().sum::<f32>() - (PAGE_W - 2.0 * MARGIN)).abs() < 0.5);
     }
 }

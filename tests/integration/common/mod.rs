@@ -80,6 +80,10 @@ pub async fn spawn_in(dir: Arc<tempfile::TempDir>, extra: &[&str]) -> TestApp {
 
 /// Starts the app on the database at `db` (files in `dir`).
 pub async fn spawn_on(dir: Arc<tempfile::TempDir>, db: &str, extra: &[&str]) -> TestApp {
+    // MENTORPAY_TEST_LOG=<filter> shows the server's log (e.g. the cause behind a 500).
+    if let Ok(filter) = std::env::var("MENTORPAY_TEST_LOG") {
+        let _ = tracing_subscriber::fmt().with_env_filter(tracing_subscriber::EnvFilter::new(filter)).with_writer(std::io::stderr).try_init();
+    }
     let data = dir.path().join("data");
     let mut args = vec![
         "mentorpay",
