@@ -198,6 +198,16 @@ pub enum Format {
     Pdf,
 }
 
+/// The OpenAPI schema of a format parameter (`#[param(value_type = Format, inline)]`):
+/// the values as documented; any case parses.
+impl utoipa::PartialSchema for Format {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        crate::web::string_enum(["Csv", "Xlsx", "Pdf"])
+    }
+}
+
+impl utoipa::ToSchema for Format {}
+
 impl Format {
     /// `Csv`, `Xlsx` or `Pdf`, any case.
     pub fn parse(text: &str) -> Option<Format> {
