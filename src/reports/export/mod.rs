@@ -183,7 +183,10 @@ impl Serialize for Record {
 
 impl utoipa::PartialSchema for Record {
     fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        // Any keys (the report's columns), so generated clients read it as a string map.
         utoipa::openapi::ObjectBuilder::new()
+            .schema_type(utoipa::openapi::Type::Object)
+            .additional_properties(Some(utoipa::openapi::schema::AdditionalProperties::FreeForm(true)))
             .description(Some("One row: the report's column keys (docs/reports-api.md) with their values"))
             .into()
     }
