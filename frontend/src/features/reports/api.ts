@@ -24,11 +24,22 @@ export interface ReportPage extends Omit<Schemas['ReportPage'], 'totals'> {
 /** A reference list entry; fixed enumerations carry their wire value in `code`. */
 export type RefItem = Schemas['RefItem'];
 
-export type FiscalYear = Schemas['FiscalYearDto'];
+export interface FiscalYear {
+  id: number;
+  name: string;
+  startDate: string;
+  endDate: string;
+}
 
-export type Payee = Schemas['Payee'];
+export interface Payee {
+  id: number;
+  fullName: string;
+}
 
-export type ParticipantEmail = Schemas['EmailEntry'];
+export interface ParticipantEmail {
+  fullName: string;
+  email: string;
+}
 
 export type BonusYear = Schemas['BonusYear'];
 
