@@ -143,9 +143,19 @@ impl Routes {
     /// runs it after the permission and before the body is read. A value that is not a
     /// whole number is left to the path extractor (400).
     pub fn scope(&mut self, prefix: &str, param: &'static str, check: ScopeCheck) -> &mut Self {
+        self.mark_scoped(|spec| spec.path.starts_with(prefix), prefix, param, check)
+    }
+
+    /// [`Routes::scope`] for the one route `method path` (where another method of the same
+    /// path names something else by the same parameter).
+    pub fn scope_route(&mut self, method: Method, path: &str, param: &'static str, check: ScopeCheck) -> &mut Self {
+        self.mark_scoped(|spec| spec.method == method && spec.path == path, path, param, check)
+    }
+
+    fn mark_scoped(&mut self, selected: impl Fn(&RouteSpec) -> bool, prefix: &str, param: &'static str, check: ScopeCheck) -> &mut Self {
         assert!(prefix.contains(&format!("{{{param}}}")), "{prefix} has no {{{param}}}");
         let mut marked = 0;
-        for (spec, scope, _) in self.entries.iter_mut().filter(|(spec, _, _)| spec.path.starts_with(prefix)) {
+        for (spec, scope, _) in self.entries.iter_mut().filter(|(spec, _, _)| selected(spec)) {
             spec.scoped = Some(param);
             *scope = Some(check);
             marked += 1;

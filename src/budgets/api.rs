@@ -79,6 +79,23 @@ pub async fn get_budget(state: web::Data<AppState>, me: CurrentUser, fiscal_year
     Ok(web::Json(detail(&state.db, &scope, fiscal_year_id.into_inner()).await?))
 }
 
+/// The route table's scope rule for `PUT /budgets/{id}` (`routes::Routes::scope_route`): a
+/// line of a program outside the caller's scope is a 404, before the body is read.
+/// Unrestricted callers pass without a query; the handler finds the line itself.
+pub fn line_in_scope<'a>(state: &'a AppState, me: &'a CurrentUser, id: i32) -> crate::routes::ScopeFuture<'a> {
+    Box::pin(async move {
+        let scope = scope_of(&state.db, me).await?;
+        if scope.is_all() {
+            return Ok(());
+        }
+        match store::get_line(&state.db, id).await {
+            Ok(line) if scope.allows_program(line.mentor_program_id) => Ok(()),
+            Ok(_) => Err(ApiError::not_found("The budget line")),
+            Err(e) => Err(e),
+        }
+    })
+}
+
 #[utoipa::path(put, path = "/api/v1/budgets/{id}", tag = "budgets", security(("bearer" = [])), request_body = UpdateLineRequest,
     params(("id" = i32, Path, description = "Budget line id")),
     responses((status = 200, body = BudgetLineDto), (status = 400, body = ProblemBody), (status = 401, body = ProblemBody),

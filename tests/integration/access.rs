@@ -190,9 +190,11 @@ async fn an_id_outside_the_callers_scope_is_refused_before_the_body_is_read() {
 
     let table = mentorpay::app::route_table().specs();
     let scoped: Vec<&RouteSpec> = table.iter().filter(|s| s.scoped.is_some()).collect();
-    for path in ["/participants/{id}", "/payment-requests/{formType}/{id}", "/payment-requests/F2/{id}/files/{fileId}"] {
+    for path in ["/participants/{id}", "/payment-requests/{formType}/{id}", "/payment-requests/F2/{id}/files/{fileId}", "/budgets/{id}"] {
         assert!(scoped.iter().any(|s| s.path == path), "{path} is scoped in the table");
     }
+    // GET /budgets/{id} names a fiscal year, not a program's line: not scoped.
+    assert!(table.iter().any(|s| s.path == "/budgets/{id}" && s.method == actix_web::http::Method::GET && s.scoped.is_none()));
     let mut checked = 0;
     for spec in scoped.iter().filter(|s| s.access.allows(&coordinator_grants)) {
         let method = Method::from_bytes(spec.method.as_str().as_bytes()).unwrap();
@@ -219,6 +221,15 @@ async fn an_id_outside_the_callers_scope_is_refused_before_the_body_is_read() {
             let r = app.call(method.clone(), &path, Some(&admin), Some(body.clone())).await;
             assert_eq!(r.status, 400, "Administrator: {method} {path} {body} -> {}", r.body);
         }
+    }
+    // A scoped route beyond the Coordinator's defaults: a budget editor without programs.
+    let r = app.post("/api/v1/identity/roles", Some(&admin), json!({"name": "Budget editor", "permissions": ["budget:edit"]})).await;
+    assert_eq!(r.status, 201, "{}", r.body);
+    let editor = user_with_role(&app, &admin, "budget.editor@example.org", "Budget editor").await;
+    for body in [json!({"zzBogus": 1}), json!([])] {
+        let r = app.put("/api/v1/budgets/999999", &editor, body.clone()).await;
+        assert_eq!(r.status, 404, "budget editor: PUT /budgets/999999 {body} -> {}", r.body);
+        assert_eq!(app.put("/api/v1/budgets/999999", &admin, body).await.status, 400, "in scope the body is read");
     }
     // Out of scope with a path id that does not parse is still the path's 400 (path before scope).
     app.call(Method::PUT, "/api/v1/participants/abc", Some(&coordinator), Some(json!({"zzBogus": 1}))).await.problem(400);
