@@ -11,7 +11,7 @@ use utoipa::{
 };
 
 use crate::reports::vendor_payments::VendorPaymentPaths;
-use crate::{budgets, error::ProblemBody, identity, participants, payment_requests, reference, reference::openapi::ReferencePaths, reports, reports::openapi::ReportPaths, settings, system};
+use crate::{budgets, error::ProblemBody, identity, participants, payment_requests, reference, reference::openapi::ReferencePaths, reports, reports::openapi::{ExportFiles, ReportPaths}, settings, system};
 
 #[derive(OpenApi)]
 #[openapi(
@@ -93,7 +93,7 @@ use crate::{budgets, error::ProblemBody, identity, participants, payment_request
         participants::rules::ParticipantStatus, participants::rules::ParticipantRole, participants::rules::DistrictSetType, participants::rules::SortBy,
         crate::auth::Permission, payment_requests::forms::FormType, payment_requests::workflow::Status, crate::web::Id,
         payment_requests::files::AllowedType, crate::money::NonNegativeMoney, crate::web::NonBlank)),
-    modifiers(&BearerAuth, &ReferencePaths, &ReportPaths, &VendorPaymentPaths, &FromRouteTable),
+    modifiers(&BearerAuth, &ReferencePaths, &ReportPaths, &VendorPaymentPaths, &ExportFiles, &FromRouteTable),
     tags((name = "identity", description = "Sign-in, tokens, users, roles"), (name = "reference", description = "Reference lists (one generic implementation)"), (name = "participants", description = "Participants, participations, Coordinator logins"), (name = "settings", description = "System settings and fiscal years"), (name = "budgets", description = "Budget lines per fiscal year"), (name = "payment-requests", description = "Payment requests F1 to F14, their workflow and receipts"), (name = "system", description = "Health"))
 )]
 pub struct ApiDoc;

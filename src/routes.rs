@@ -2,14 +2,16 @@
 //! access it needs, where its area registers it (`Routes::get(path, access, handler)`).
 //! The same table
 //! - enforces access before anything else runs: a guard wrapped around each route
-//!   authenticates (401), then checks the permission (403), and only then lets the
-//!   handler's extractors read the path, query and body (so a caller without the
-//!   permission learns nothing about what the route expects);
+//!   authenticates (401), then checks the permission (403), then, on routes whose path
+//!   names an entity of a program ([`Routes::scope`]), that the caller's scope reaches it
+//!   (404/403), and only then lets the handler's extractors read the body (so a caller
+//!   without the permission or the scope learns nothing about what the route expects);
 //! - answers a wrong method on a known path with a JSON 405 naming the allowed ones;
 //! - is what the permission-matrix and OpenAPI coverage tests iterate over.
 
 use std::borrow::Cow;
 use std::collections::BTreeSet;
+use std::{future::Future, pin::Pin};
 
 use actix_web::{
     body::BoxBody,
@@ -22,6 +24,7 @@ use actix_web::{
 use crate::{
     auth::{CurrentUser, Permission},
     error::{title_for, ApiError, ApiResult, ProblemBody},
+    state::AppState,
 };
 
 /// Who may call a route.
@@ -95,6 +98,9 @@ pub struct RouteSpec {
     /// Under /api/v1, with `{name}` placeholders as in the OpenAPI document.
     pub path: Cow<'static, str>,
     pub access: Access,
+    /// The path parameter naming an entity the caller's scope must reach before the body
+    /// is read ([`Routes::scope`]).
+    pub scoped: Option<&'static str>,
 }
 
 impl RouteSpec {
@@ -105,10 +111,15 @@ impl RouteSpec {
 
 pub const API_PREFIX: &str = "/api/v1";
 
+/// Whether the caller may reach the entity with this id (Ok), or the 404/403 it gets.
+/// An area's scope rule (`auth::scope` over its store), run by the guard.
+pub type ScopeCheck = for<'a> fn(&'a AppState, &'a CurrentUser, i32) -> ScopeFuture<'a>;
+pub type ScopeFuture<'a> = Pin<Box<dyn Future<Output = ApiResult<()>> + 'a>>;
+
 /// The routes of every area, in registration order (fixed paths before `{id}` ones).
 #[derive(Default)]
 pub struct Routes {
-    entries: Vec<(RouteSpec, actix_web::Route)>,
+    entries: Vec<(RouteSpec, Option<ScopeCheck>, actix_web::Route)>,
 }
 
 impl Routes {
@@ -123,7 +134,33 @@ impl Routes {
         F::Output: Responder + 'static,
     {
         let route = web::method(method.clone()).to(handler);
-        self.entries.push((RouteSpec { method, path: path.into(), access }, route));
+        self.entries.push((RouteSpec { method, path: path.into(), access, scoped: None }, None, route));
+        self
+    }
+
+    /// Every route registered so far whose path starts with `prefix` names, in its path
+    /// parameter `param`, an entity `check` decides the caller's scope over: the guard
+    /// runs it after the permission and before the body is read. A value that is not a
+    /// whole number is left to the path extractor (400).
+    pub fn scope(&mut self, prefix: &str, param: &'static str, check: ScopeCheck) -> &mut Self {
+        self.mark_scoped(|spec| spec.path.starts_with(prefix), prefix, param, check)
+    }
+
+    /// [`Routes::scope`] for the one route `method path` (where another method of the same
+    /// path names something else by the same parameter).
+    pub fn scope_route(&mut self, method: Method, path: &str, param: &'static str, check: ScopeCheck) -> &mut Self {
+        self.mark_scoped(|spec| spec.method == method && spec.path == path, path, param, check)
+    }
+
+    fn mark_scoped(&mut self, selected: impl Fn(&RouteSpec) -> bool, prefix: &str, param: &'static str, check: ScopeCheck) -> &mut Self {
+        assert!(prefix.contains(&format!("{{{param}}}")), "{prefix} has no {{{param}}}");
+        let mut marked = 0;
+        for (spec, scope, _) in self.entries.iter_mut().filter(|(spec, _, _)| selected(spec)) {
+            spec.scoped = Some(param);
+            *scope = Some(check);
+            marked += 1;
+        }
+        assert!(marked > 0, "no route under {prefix}");
         self
     }
 
@@ -165,28 +202,29 @@ impl Routes {
 
     /// The table, without the handlers.
     pub fn specs(&self) -> Vec<RouteSpec> {
-        self.entries.iter().map(|(spec, _)| spec.clone()).collect()
+        self.entries.iter().map(|(spec, _, _)| spec.clone()).collect()
     }
 
     /// Registers every route: one resource per path (in first-seen order), each route
     /// behind its access guard, and a JSON 405 for the methods the path lacks.
     pub fn register(self, cfg: &mut web::ServiceConfig) {
         let mut paths: Vec<Cow<'static, str>> = Vec::new();
-        for (spec, _) in &self.entries {
+        for (spec, _, _) in &self.entries {
             if !paths.contains(&spec.path) {
                 paths.push(spec.path.clone());
             }
         }
-        let mut entries: Vec<Option<(RouteSpec, actix_web::Route)>> = self.entries.into_iter().map(Some).collect();
+        let mut entries: Vec<Option<(RouteSpec, Option<ScopeCheck>, actix_web::Route)>> = self.entries.into_iter().map(Some).collect();
         for path in paths {
             let mut allowed: Vec<String> = Vec::new();
             let mut resource = web::resource(path.as_ref());
             for slot in entries.iter_mut() {
-                if slot.as_ref().is_some_and(|(spec, _)| spec.path == path) {
-                    let (spec, route) = slot.take().expect("checked");
+                if slot.as_ref().is_some_and(|(spec, _, _)| spec.path == path) {
+                    let (spec, check, route) = slot.take().expect("checked");
                     allowed.push(spec.method.to_string());
                     let access = spec.access;
-                    resource = resource.route(route.wrap(from_fn(move |req: ServiceRequest, next: Next<BoxBody>| enforce(access, req, next))));
+                    let scope = spec.scoped.zip(check);
+                    resource = resource.route(route.wrap(from_fn(move |req: ServiceRequest, next: Next<BoxBody>| enforce(access, scope, req, next))));
                 }
             }
             let allow = allowed.join(", ");
@@ -199,14 +237,27 @@ impl Routes {
     }
 }
 
-/// Authentication, then permission, before the handler (and so its body extractor) runs.
-/// The caller is left in the request's extensions for the `CurrentUser` extractor.
-async fn enforce(access: Access, req: ServiceRequest, next: Next<BoxBody>) -> Result<ServiceResponse<BoxBody>, Error> {
+/// Authentication, then permission, then scope over the entity the path names, before
+/// the handler (and so its body extractor) runs. The caller is left in the request's
+/// extensions for the `CurrentUser` extractor. The handler still narrows by scope inside
+/// its transaction; this early answer only keeps the body unread.
+async fn enforce(access: Access, scope: Option<(&'static str, ScopeCheck)>, req: ServiceRequest, next: Next<BoxBody>) -> Result<ServiceResponse<BoxBody>, Error> {
     if access != Access::Public {
         let me = match CurrentUser::extract(req.request()).await.and_then(|me| access.check(&me).map(|()| me)) {
             Ok(me) => me,
             Err(e) => return Ok(req.error_response(e)),
         };
+        if let Some((param, check)) = scope {
+            if let Some(id) = req.match_info().get(param).and_then(|v| v.parse::<i32>().ok()) {
+                let decided = match req.app_data::<web::Data<AppState>>() {
+                    Some(state) => check(state, &me, id).await,
+                    None => Err(ApiError::Internal("the route table's scope check has no AppState".into())),
+                };
+                if let Err(e) = decided {
+                    return Ok(req.error_response(e));
+                }
+            }
+        }
         req.extensions_mut().insert(me);
     }
     next.call(req).await

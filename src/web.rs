@@ -331,10 +331,11 @@ pub fn opt_datetime<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result
     }
 }
 
-/// A start after its end, as one field error on the end.
+/// A start after its end, as one field error on the end: a 422, since one field against
+/// another is a rule no schema states (docs/api.md).
 pub fn check_order<T: PartialOrd>(start: Option<T>, start_field: &str, end: Option<T>, end_field: &str) -> Result<(), ApiError> {
     match (start, end) {
-        (Some(a), Some(b)) if b < a => Err(ApiError::bad_field(end_field, format!("must not be before {start_field}"))),
+        (Some(a), Some(b)) if b < a => Err(ApiError::rule(end_field, format!("must not be before {start_field}"))),
         _ => Ok(()),
     }
 }

@@ -21,5 +21,7 @@ pub fn configure(r: &mut Routes) {
         .post("/participants/{id}/participations", Needs(P::ParticipantEdit), api::add_participation)
         .put("/participants/{id}/participations/{participationId}", Needs(P::ParticipantEdit), api::update_participation)
         .delete("/participants/{id}/participations/{participationId}", Needs(P::ParticipantEdit), api::delete_participation)
-        .get("/payment-requests/participant-list", Needs(P::RequestRead), api::participant_list);
+        .get("/payment-requests/participant-list", Needs(P::RequestRead), api::participant_list)
+        // A participant outside the caller's programs is a 404 before any body is read.
+        .scope("/participants/{id}", "id", api::in_scope);
 }

@@ -39,5 +39,8 @@ pub fn configure(r: &mut Routes) {
         .post("/payment-requests/{formType}/{id}/approve/validate", action(Action::Approve), api::approve_validate)
         .post("/payment-requests/{formType}/{id}/approve", action(Action::Approve), api::approve)
         .post("/payment-requests/{formType}/{id}/move-back-to-submitted", action(Action::MoveBackToSubmitted), api::move_back_to_submitted)
-        .post("/payment-requests/{formType}/{id}/move-to-ready-for-processing", action(Action::MoveToReadyForProcessing), api::move_to_ready_for_processing);
+        .post("/payment-requests/{formType}/{id}/move-to-ready-for-processing", action(Action::MoveToReadyForProcessing), api::move_to_ready_for_processing)
+        // A request outside the caller's programs is a 404 before any body is read.
+        .scope("/payment-requests/{formType}/{id}", "id", api::in_scope)
+        .scope("/payment-requests/F2/{id}/", "id", api::in_scope);
 }

@@ -40,6 +40,16 @@ pub async fn find_visible(db: &impl ConnectionTrait, scope: &Scope, form: FormTy
         .ok_or_else(|| ApiError::not_found("The payment request"))
 }
 
+/// A live request in a program of `scope`, whatever its form type (404 otherwise).
+pub async fn visible_by_id(db: &impl ConnectionTrait, scope: &Scope, id: i32) -> ApiResult<pr::Model> {
+    pr::Entity::find_by_id(id)
+        .filter(pr::Column::DeletedAt.is_null())
+        .one(db)
+        .await?
+        .filter(|r| scope.allows_program(r.mentor_program_id))
+        .ok_or_else(|| ApiError::not_found("The payment request"))
+}
+
 pub async fn live_participation(db: &impl ConnectionTrait, id: i32) -> ApiResult<Option<participation::Model>> {
     Ok(participation::Entity::find_by_id(id).filter(participation::Column::DeletedAt.is_null()).one(db).await?)
 }
@@ -176,7 +186,8 @@ pub fn parse_list_filters(q: &ListQuery) -> ApiResult<(Vec<Status>, Vec<FormType
     }
     if let (Some(a), Some(b)) = (q.approvedstart, q.approvedend) {
         if b < a {
-            return Err(ApiError::bad_field("ApprovedEnd", "must not be before ApprovedStart"));
+            // One parameter against another: a rule, not a shape (docs/api.md).
+            return Err(ApiError::rule("ApprovedEnd", "must not be before ApprovedStart"));
         }
     }
     Ok((statuses, forms))

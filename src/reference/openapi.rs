@@ -49,6 +49,50 @@ fn create_body(list: &RefList) -> utoipa::openapi::schema::Schema {
     body.into()
 }
 
+/// The exact `PUT` body of one list ([`super::rules::check_update`]): `name`, `isActive` and,
+/// for mentor programs only, `collegeIds`, each optional or null, and at least one of them
+/// given (not null), since an edit that changes nothing is refused.
+fn update_body(list: &RefList) -> utoipa::openapi::schema::Schema {
+    use utoipa::openapi::{
+        schema::{AdditionalProperties, AnyOfBuilder, SchemaType},
+        ObjectBuilder,
+    };
+    let nullable = |t: Type| SchemaType::from_iter([t, Type::Null]);
+    let mut fields: Vec<(&str, utoipa::openapi::RefOr<utoipa::openapi::schema::Schema>, Type)> = vec![
+        (
+            "name",
+            ObjectBuilder::new().schema_type(nullable(Type::String)).min_length(Some(1)).max_length(Some(crate::identity::rules::MAX_NAME_CHARS)).into(),
+            Type::String,
+        ),
+        (
+            "isActive",
+            ObjectBuilder::new()
+                .schema_type(nullable(Type::Boolean))
+                .description(Some("`false` takes the item out of pickers and new approvals; old records keep it"))
+                .into(),
+            Type::Boolean,
+        ),
+    ];
+    if list.extra == Extra::CollegeIds {
+        fields.push((
+            "collegeIds",
+            ArrayBuilder::new()
+                .schema_type(nullable(Type::Array))
+                .items(<crate::web::Id as utoipa::PartialSchema>::schema())
+                .description(Some("The program's colleges, replacing the ones it had"))
+                .into(),
+            Type::Array,
+        ));
+    }
+    let mut body = ObjectBuilder::new().additional_properties(Some(AdditionalProperties::FreeForm(false)));
+    let mut one_given = AnyOfBuilder::new();
+    for (name, schema, ty) in fields {
+        body = body.property(name, schema);
+        one_given = one_given.item(ObjectBuilder::new().property(name, ObjectBuilder::new().schema_type(ty)).required(name));
+    }
+    utoipa::openapi::schema::AllOfBuilder::new().item(body).item(one_given).into()
+}
+
 pub struct ReferencePaths;
 
 fn problem(description: &str) -> utoipa::openapi::Response {
@@ -122,7 +166,7 @@ impl Modify for ReferencePaths {
                     .name("id")
                     .parameter_in(ParameterIn::Path)
                     .required(Required::True)
-                    .schema(Some(Object::with_type(Type::Integer)))
+                    .schema(Some(<i32 as utoipa::PartialSchema>::schema()))
                     .build();
                 let put = OperationBuilder::new()
                     .tag("reference")
@@ -133,7 +177,7 @@ impl Modify for ReferencePaths {
                     .request_body(Some(
                         RequestBodyBuilder::new()
                             .required(Some(Required::True))
-                            .content("application/json", ContentBuilder::new().schema(Some(Ref::from_schema_name("RefUpdate"))).build())
+                            .content("application/json", ContentBuilder::new().schema(Some(update_body(list))).build())
                             .build(),
                     ))
                     .response("200", ResponseBuilder::new().description("Updated").content("application/json", ContentBuilder::new().schema(Some(Ref::from_schema_name("RefItem"))).build()).build())

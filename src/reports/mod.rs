@@ -51,6 +51,12 @@ pub fn all() -> Vec<(ReportInfo, Vec<Column>)> {
     ]
 }
 
+/// The reports `configure` serves through the runner (`rows`/`grouped` below): their
+/// view and export are documented by `openapi::ReportPaths`; the others carry their
+/// own `#[utoipa::path]`.
+pub const SERVED_BY_RUNNER: [&str; 6] =
+    [Reimbursements::INFO.key, Participants::INFO.key, ApprovalsByAccounts::INFO.key, ApprovalsByRequestType::INFO.key, AllApprovals::INFO.key, ActualVsBudget::INFO.key];
+
 fn grouped<G: GroupedReport>(r: &mut Routes) {
     let access = Access::Needs(G::INFO.permission);
     r.get(G::INFO.path, access, grouped_view::<G>).get(format!("{}/retrieve", G::INFO.path), access, grouped_retrieve::<G>);

@@ -22,7 +22,9 @@ use crate::{
 };
 
 /// Every filter, paging, sort and export parameter of the report calls (SPEC §3, §7);
-/// each report reads the ones it documents (docs/reports-api.md).
+/// each report reads the ones it documents (docs/reports-api.md). The parameters'
+/// OpenAPI schemas are derived from here (`reports::openapi` picks each report's), so
+/// the bounds and enums below are the ones the checks enforce.
 #[derive(Debug, Default, Clone, Deserialize, IntoParams)]
 #[serde(rename_all = "lowercase")]
 #[into_params(parameter_in = Query)]
@@ -43,24 +45,27 @@ pub struct ReportQuery {
     #[param(rename = "CaucusRegionId")]
     pub caucusregionid: Option<i32>,
     /// `F1`..`F14`.
-    #[param(rename = "PaymentRequestType")]
+    #[param(rename = "PaymentRequestType", value_type = Option<FormType>)]
     pub paymentrequesttype: Option<String>,
-    #[param(rename = "RoleCode")]
+    #[param(rename = "RoleCode", value_type = Option<ParticipantRole>)]
     pub rolecode: Option<String>,
     /// First day (inclusive) on the report's date column, local when MinutesOffset is given.
-    #[param(rename = "StartDate")]
+    #[param(rename = "StartDate", value_type = Option<String>, format = Date)]
+    #[serde(default, deserialize_with = "crate::web::opt_date")]
     pub startdate: Option<NaiveDate>,
-    /// Last day (inclusive).
-    #[param(rename = "EndDate")]
+    /// Last day (inclusive); a day before StartDate is a 422.
+    #[param(rename = "EndDate", value_type = Option<String>, format = Date)]
+    #[serde(default, deserialize_with = "crate::web::opt_date")]
     pub enddate: Option<NaiveDate>,
     /// Participants changed on or after this day.
-    #[param(rename = "UpdatedAt")]
+    #[param(rename = "UpdatedAt", value_type = Option<String>, format = Date)]
+    #[serde(default, deserialize_with = "crate::web::opt_date")]
     pub updatedat: Option<NaiveDate>,
     /// The browser's `getTimezoneOffset()` (minutes, UTC − local), −840..840.
-    #[param(rename = "MinutesOffset")]
+    #[param(rename = "MinutesOffset", minimum = -840, maximum = 840)]
     pub minutesoffset: Option<i32>,
-    /// Exports: `Csv`, `Xlsx` or `Pdf`.
-    #[param(rename = "ReportFormat")]
+    /// Exports: `Csv`, `Xlsx` or `Pdf` (any case).
+    #[param(rename = "ReportFormat", value_type = Option<Format>, inline)]
     pub reportformat: Option<String>,
     /// A sortable column key of the report.
     #[param(rename = "SortBy")]
@@ -70,9 +75,11 @@ pub struct ReportQuery {
     /// Participants export: comma list of column keys, order kept.
     #[param(rename = "CustomColumnSetToInclude")]
     pub customcolumnsettoinclude: Option<String>,
-    #[param(rename = "Page")]
+    /// Page number, starting at 1.
+    #[param(rename = "Page", minimum = 1, maximum = 1000000)]
     pub page: Option<i64>,
-    #[param(rename = "Size")]
+    /// Page size, 1 to 500 (default 25).
+    #[param(rename = "Size", minimum = 1, maximum = 500)]
     pub size: Option<i64>,
 }
 
@@ -112,7 +119,8 @@ impl ReportQuery {
         }
         if let (Some(a), Some(b)) = (self.startdate, self.enddate) {
             if b < a {
-                return Err(ApiError::bad_field("EndDate", "must not be before StartDate"));
+                // One field against another: a rule, not a shape (docs/api.md).
+                return Err(ApiError::rule("EndDate", "must not be before StartDate"));
             }
         }
         let form = match self.paymentrequesttype.as_deref() {
@@ -450,10 +458,11 @@ mod tests {
             other => panic!("{other:?}"),
         };
         bad(ReportQuery { minutesoffset: Some(900), ..Default::default() }, "MinutesOffset");
-        bad(
-            ReportQuery { startdate: NaiveDate::from_ymd_opt(2026, 2, 1), enddate: NaiveDate::from_ymd_opt(2026, 1, 1), ..Default::default() },
-            "EndDate",
-        );
+        // An end before the start is a rule (422), not a shape.
+        match (ReportQuery { startdate: NaiveDate::from_ymd_opt(2026, 2, 1), enddate: NaiveDate::from_ymd_opt(2026, 1, 1), ..Default::default() }).filters() {
+            Err(ApiError::Unprocessable { errors, .. }) => assert!(errors.contains_key("EndDate"), "{errors:?}"),
+            other => panic!("{other:?}"),
+        }
         bad(ReportQuery { paymentrequesttype: Some("F99".into()), ..Default::default() }, "PaymentRequestType");
         bad(ReportQuery { rolecode: Some("Boss".into()), ..Default::default() }, "RoleCode");
         assert!(ReportQuery { reportformat: Some("docx".into()), ..Default::default() }.format().is_err());

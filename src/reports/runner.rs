@@ -6,7 +6,7 @@
 //! - [`GroupedReport`]: a few hundred grouped rows computed in memory (per fund × account,
 //!   per form type, per budget line); sorted and paged in memory.
 //!
-//! Every handler checks the report's permission, then reads the caller's scope.
+//! The route table checked the report's permission; every handler reads the caller's scope.
 
 use std::{cmp::Ordering, collections::HashMap, future::Future};
 
@@ -72,15 +72,14 @@ struct Prepared {
     columns: Vec<Column>,
 }
 
-async fn prepare(state: &AppState, me: &CurrentUser, info: &ReportInfo, q: &ReportQuery, columns: Vec<Column>) -> ApiResult<Prepared> {
-    me.require(info.permission)?;
+async fn prepare(state: &AppState, me: &CurrentUser, q: &ReportQuery, columns: Vec<Column>) -> ApiResult<Prepared> {
     let filters = q.filters()?;
     let scope = scope_of(&state.db, me).await?;
     Ok(Prepared { filters, scope, columns })
 }
 
 pub async fn row_view<R: RowReport>(state: web::Data<AppState>, me: CurrentUser, Query(q): Query<ReportQuery>) -> ApiResult<web::Json<ReportPage>> {
-    let p = prepare(&state, &me, &R::INFO, &q, R::columns()).await?;
+    let p = prepare(&state, &me, &q, R::columns()).await?;
     let paging = q.paging()?;
     let sort = q.sort(R::INFO.sortable, R::INFO.default_sort.0)?;
     let report = R::query(&p.filters, &p.scope, sort, state.db.get_database_backend());
@@ -92,7 +91,7 @@ pub async fn row_view<R: RowReport>(state: web::Data<AppState>, me: CurrentUser,
 }
 
 pub async fn row_retrieve<R: RowReport>(state: web::Data<AppState>, me: CurrentUser, Query(q): Query<ReportQuery>) -> ApiResult<HttpResponse> {
-    let p = prepare(&state, &me, &R::INFO, &q, R::columns()).await?;
+    let p = prepare(&state, &me, &q, R::columns()).await?;
     let format = q.format()?;
     let sort = q.sort(R::INFO.sortable, R::INFO.default_sort.0)?;
     let picked = R::export_columns(&q, &p.columns)?;
@@ -147,7 +146,7 @@ fn sort_rows(columns: &[Column], rows: &mut [(Row, Record)], key: &str, descendi
 }
 
 async fn grouped<G: GroupedReport>(state: &AppState, me: &CurrentUser, q: &ReportQuery) -> ApiResult<(Prepared, Vec<(Row, Record)>, Row)> {
-    let p = prepare(state, me, &G::INFO, q, G::columns()).await?;
+    let p = prepare(state, me, q, G::columns()).await?;
     let (key, descending) = q.sort(G::INFO.sortable, G::INFO.default_sort.0)?;
     let mut rows = G::rows(&state.db, &p.filters, &p.scope).await?;
     sort_rows(&p.columns, &mut rows, key, descending, G::INFO.default_sort.0);

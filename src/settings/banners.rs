@@ -38,7 +38,6 @@ pub async fn get_banners(state: web::Data<AppState>, me: CurrentUser, Query(q): 
     request_body(content = Vec<BannerInput>, description = "The whole list, in display order: banners left out are deleted"),
     responses((status = 200, body = Vec<BannerDto>), (status = 400, body = ProblemBody), (status = 401, body = ProblemBody), (status = 403, body = ProblemBody)))]
 pub async fn put_banners(state: web::Data<AppState>, me: CurrentUser, Json(body): Json<Vec<BannerInput>>) -> ApiResult<web::Json<Vec<BannerDto>>> {
-    me.require(Permission::SettingEdit)?;
     let now = Utc::now();
     let txn = crate::db::write(&state.db).await?;
     let existing = store::banners(&txn).await?;

@@ -9,7 +9,7 @@ use serde_json::json;
 use super::{dto::*, rules, store};
 use crate::{
     activity,
-    auth::{CurrentUser, Permission},
+    auth::CurrentUser,
     entities::fiscal_year,
     error::{ApiError, ApiResult, ProblemBody},
     state::AppState,
@@ -27,7 +27,6 @@ pub async fn list_fiscal_years(state: web::Data<AppState>, _me: CurrentUser) -> 
         (status = 403, body = ProblemBody), (status = 409, description = "Name taken", body = ProblemBody),
         (status = 422, description = "Start not before end, or overlaps another year", body = ProblemBody)))]
 pub async fn create_fiscal_year(state: web::Data<AppState>, me: CurrentUser, Json(body): Json<FiscalYearRequest>) -> ApiResult<HttpResponse> {
-    me.require(Permission::SettingEdit)?;
     let name = rules::check_fiscal_year_name(&body.name)?;
     let txn = crate::db::write(&state.db).await?;
     let existing = store::fiscal_years(&txn).await?;

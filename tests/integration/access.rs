@@ -157,3 +157,79 @@ async fn a_forbidden_caller_gets_the_same_403_whatever_it_sends() {
     assert!(answers.windows(2).all(|w| w[0] == w[1]), "{answers:?}");
     assert_eq!(answers[0]["detail"], "You do not have the permission user:create.");
 }
+
+/// A participant the Administrator creates in a program no one coordinates.
+async fn out_of_scope_participant(app: &TestApp, admin: &str) -> i64 {
+    let body = json!({
+        "firstName": "Out", "lastName": "Of Scope", "email": "out.of.scope@example.org", "phone": "(916) 555-0100",
+        "address": "1 Capitol Mall, Sacramento", "status": "Active", "roleCode": "Mentor",
+        "districtSetType": "Assembly", "districtId": 7, "caucusRegionId": 1,
+        "workplaceSettingIds": [1, 2], "languageIds": [1], "educationLevelIds": [3], "permitLevelIds": [2],
+    });
+    let r = app.post("/api/v1/participants", Some(admin), body).await;
+    assert_eq!(r.status, 201, "{}", r.body);
+    r.body["id"].as_i64().unwrap()
+}
+
+/// Scope before body: on every route whose path names an entity of a program (the table's
+/// `scoped` routes), a Coordinator holding the permission but not the scope gets 404
+/// whatever body it sends, and learns nothing of the body's schema; in scope (the
+/// Administrator), the same bodies reach the body checks (400).
+#[actix_web::test]
+async fn an_id_outside_the_callers_scope_is_refused_before_the_body_is_read() {
+    let app = spawn().await;
+    let admin = app.admin_token().await;
+    // A Coordinator linked to no participant: no program is in its scope.
+    let coordinator = user_with_role(&app, &admin, "coordinator@example.org", "Coordinator").await;
+    let coordinator_grants: BTreeSet<Permission> = COORDINATOR_DEFAULTS.iter().copied().collect();
+    let participant = out_of_scope_participant(&app, &admin).await;
+
+    let table = mentorpay::app::route_table().specs();
+    let scoped: Vec<&RouteSpec> = table.iter().filter(|s| s.scoped.is_some()).collect();
+    for path in ["/participants/{id}", "/payment-requests/{formType}/{id}", "/payment-requests/F2/{id}/files/{fileId}", "/budgets/{id}"] {
+        assert!(scoped.iter().any(|s| s.path == path), "{path} is scoped in the table");
+    }
+    // GET /budgets/{id} names a fiscal year, not a program's line: not scoped.
+    assert!(table.iter().any(|s| s.path == "/budgets/{id}" && s.method == actix_web::http::Method::GET && s.scoped.is_none()));
+    let mut checked = 0;
+    for spec in scoped.iter().filter(|s| s.access.allows(&coordinator_grants)) {
+        let method = Method::from_bytes(spec.method.as_str().as_bytes()).unwrap();
+        // A real participant outside the scope where the path names one; elsewhere ids that exist nowhere.
+        let path = if spec.path.starts_with("/participants/{id}") {
+            concrete(spec).replacen("999999", &participant.to_string(), 1)
+        } else {
+            concrete(spec)
+        };
+        for body in bodies(spec) {
+            let r = app.call(method.clone(), &path, Some(&coordinator), body.clone()).await;
+            let what = format!("Coordinator: {} {path} body {body:?} -> {} {}", spec.method, r.status, r.body);
+            assert_eq!(r.status, 404, "{what}");
+            let text = r.body.to_string();
+            assert!(!text.contains("zzBogus") && !text.contains("expected"), "a scope refusal must not describe the body: {what}");
+            checked += 1;
+        }
+    }
+    assert!(checked >= 10, "{checked} calls");
+
+    // In scope, the same invalid bodies are read and refused as bodies (400).
+    for (method, path) in [(Method::PUT, format!("/api/v1/participants/{participant}")), (Method::POST, format!("/api/v1/participants/{participant}/participations"))] {
+        for body in [json!({"zzBogus": 1}), json!([])] {
+            let r = app.call(method.clone(), &path, Some(&admin), Some(body.clone())).await;
+            assert_eq!(r.status, 400, "Administrator: {method} {path} {body} -> {}", r.body);
+        }
+    }
+    // A scoped route beyond the Coordinator's defaults: a budget editor without programs.
+    let r = app.post("/api/v1/identity/roles", Some(&admin), json!({"name": "Budget editor", "permissions": ["budget:edit"]})).await;
+    assert_eq!(r.status, 201, "{}", r.body);
+    let editor = user_with_role(&app, &admin, "budget.editor@example.org", "Budget editor").await;
+    for body in [json!({"zzBogus": 1}), json!([])] {
+        let r = app.put("/api/v1/budgets/999999", &editor, body.clone()).await;
+        assert_eq!(r.status, 404, "budget editor: PUT /budgets/999999 {body} -> {}", r.body);
+        assert_eq!(app.put("/api/v1/budgets/999999", &admin, body).await.status, 400, "in scope the body is read");
+    }
+    // Out of scope with a path id that does not parse is still the path's 400 (path before scope).
+    app.call(Method::PUT, "/api/v1/participants/abc", Some(&coordinator), Some(json!({"zzBogus": 1}))).await.problem(400);
+    // And nothing changed: the participant is as the Administrator created it.
+    let p = app.get(&format!("/api/v1/participants/{participant}"), &admin).await;
+    assert_eq!(p.ok()["lastName"], "Of Scope");
+}

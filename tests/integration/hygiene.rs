@@ -131,7 +131,7 @@ async fn dates_must_be_plausible_and_in_order() {
     let r = app.get("/api/v1/payment-requests?ApprovedStart=0026-01-01", &admin).await;
     assert!(r.problem(400)["errors"]["ApprovedStart"].is_array(), "{}", r.body);
     let r = app.get("/api/v1/payment-requests?ApprovedStart=2026-02-01&ApprovedEnd=2026-01-01", &admin).await;
-    assert!(r.problem(400)["errors"]["ApprovedEnd"].is_array(), "{}", r.body);
+    assert!(r.problem(422)["errors"]["ApprovedEnd"].is_array(), "{}", r.body);
 }
 
 #[actix_web::test]

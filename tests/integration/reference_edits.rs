@@ -63,7 +63,7 @@ async fn a_program_gets_new_colleges_and_a_new_name() {
 
     // An unknown college refuses the whole change.
     let r = app.put(&format!("/api/v1/mentor-programs/{id}"), &admin, json!({"name": "Changed", "collegeIds": [99999]})).await;
-    assert!(r.problem(400)["errors"]["collegeIds"].is_array(), "{}", r.body);
+    assert!(r.problem(422)["errors"]["collegeIds"].is_array(), "{}", r.body);
     assert_eq!(find(&app, &admin, "/api/v1/mentor-programs", id).await["name"], "Pilot program");
     assert_eq!(app.get(&format!("/api/v1/colleges?MentorProgramId={id}"), &admin).await.ok().as_array().unwrap().len(), 2);
 }

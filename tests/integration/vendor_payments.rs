@@ -508,12 +508,12 @@ async fn permissions_scope_and_bad_input() {
     app.get(&format!("{VP}/history/{admin_entry}"), &coord).await.problem(404);
     assert_eq!(app.get(&format!("{VP}/history"), admin).await.ok()["totalCount"], 2);
 
-    // Bad input: 400 naming the field, 422 for an unknown year, 404 for an unknown entry.
+    // Bad input: 400 naming the field, 422 for an unknown year or an end before the start, 404 for an unknown entry.
     let e = app.get(&format!("{VP}?StartDate={today}"), admin).await;
     assert!(e.problem(400)["errors"].get("FiscalYearId").is_some() || e.body["detail"].as_str().unwrap().contains("fiscalyearid"), "{}", e.body);
     let e = app.get(&format!("{VP}?FiscalYearId={}&StartDate={today}&EndDate={}", w.fy, today - Duration::days(1)), admin).await;
-    assert!(e.problem(400)["errors"].get("EndDate").is_some(), "{}", e.body);
-    app.get(&format!("{VP}?FiscalYearId=999"), admin).await.problem(400);
+    assert!(e.problem(422)["errors"].get("EndDate").is_some(), "{}", e.body);
+    app.get(&format!("{VP}?FiscalYearId=999"), admin).await.problem(422);
     app.get(&format!("{VP}?FiscalYearId={}&Page=0", w.fy), admin).await.problem(400);
     app.get(&format!("{VP}?FiscalYearId={}&StartDate=yesterday", w.fy), admin).await.problem(400);
     let mut b = body.clone();
@@ -524,7 +524,7 @@ async fn permissions_scope_and_bad_input() {
     assert!(app.post(VP, Some(admin), b).await.problem(400)["errors"].get("expectedTotal").is_some());
     let mut b = body.clone();
     b["endDate"] = json!(today - Duration::days(1));
-    assert!(app.post(VP, Some(admin), b).await.problem(400)["errors"].get("endDate").is_some());
+    assert!(app.post(VP, Some(admin), b).await.problem(422)["errors"].get("endDate").is_some());
     let mut b = body.clone();
     b["fiscalYearId"] = json!(999);
     assert!(app.post(VP, Some(admin), b).await.problem(422)["errors"].get("fiscalYearId").is_some());

@@ -1421,7 +1421,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Access: permission `report:sendemail`. */
+        /**
+         * Its parameters (the participants report's filters) are added by `reports::openapi::ReportPaths`
+         *     from the derived [`ReportQuery`] ones, as for the report itself.
+         * @description Access: permission `report:sendemail`.
+         */
         get: operations["emails"];
         put?: never;
         post?: never;
@@ -1509,11 +1513,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /**
-         * Vendor payments: one page with totals over every row
-         * @description Access: permission `report:generatevendorpayment`.
-         */
-        get: operations["report_vendor_payments"];
+        /** @description Access: permission `report:generatevendorpayment`. */
+        get: operations["preview"];
         put?: never;
         /** @description Access: permission `report:generatevendorpayment`. */
         post: operations["generate"];
@@ -1581,11 +1582,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /**
-         * Vendor payments: every row as CSV, XLSX or PDF, streamed
-         * @description Access: permission `report:generatevendorpayment`.
-         */
-        get: operations["report_vendor_payments_retrieve"];
+        /** @description Access: permission `report:generatevendorpayment`. */
+        get: operations["preview_retrieve"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2172,7 +2170,10 @@ export interface components {
         };
         /** @description POST /reports/vendor-payments: what the user previewed and confirms. */
         GenerateBody: {
-            /** Format: date */
+            /**
+             * Format: date
+             * @description A day before startDate is a 422.
+             */
             endDate: string;
             /**
              * Format: int64
@@ -2181,7 +2182,10 @@ export interface components {
             expectedCount: number;
             /** @description The preview's total; a different total now is a 409. */
             expectedTotal: components["schemas"]["Money"];
-            /** Format: int32 */
+            /**
+             * Format: int32
+             * @description An unknown year is a 422.
+             */
             fiscalYearId: number;
             /**
              * Format: int32
@@ -2719,7 +2723,9 @@ export interface components {
             reason: string;
         };
         /** @description One row: the report's column keys (docs/reports-api.md) with their values */
-        Record: Record<string, never>;
+        Record: {
+            [key: string]: unknown;
+        };
         /** @description `POST` body of the editable lists. */
         RefCreate: {
             /** @description Unique within the list (409 when taken). */
@@ -3069,7 +3075,15 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["RefUpdate"];
+                "application/json": {
+                    /** @description `false` takes the item out of pickers and new approvals; old records keep it */
+                    isActive?: boolean | null;
+                    name?: string | null;
+                } & ({
+                    name: string;
+                } | {
+                    isActive: boolean;
+                });
             };
         };
         responses: {
@@ -3660,7 +3674,15 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["RefUpdate"];
+                "application/json": {
+                    /** @description `false` takes the item out of pickers and new approvals; old records keep it */
+                    isActive?: boolean | null;
+                    name?: string | null;
+                } & ({
+                    name: string;
+                } | {
+                    isActive: boolean;
+                });
             };
         };
         responses: {
@@ -3996,7 +4018,15 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["RefUpdate"];
+                "application/json": {
+                    /** @description `false` takes the item out of pickers and new approvals; old records keep it */
+                    isActive?: boolean | null;
+                    name?: string | null;
+                } & ({
+                    name: string;
+                } | {
+                    isActive: boolean;
+                });
             };
         };
         responses: {
@@ -5299,7 +5329,19 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["RefUpdate"];
+                "application/json": {
+                    /** @description The program's colleges, replacing the ones it had */
+                    collegeIds?: number[] | null;
+                    /** @description `false` takes the item out of pickers and new approvals; old records keep it */
+                    isActive?: boolean | null;
+                    name?: string | null;
+                } & ({
+                    name: string;
+                } | {
+                    isActive: boolean;
+                } | {
+                    collegeIds: unknown[];
+                });
             };
         };
         responses: {
@@ -6151,6 +6193,15 @@ export interface operations {
                 };
             };
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description ApprovedEnd before ApprovedStart */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7637,25 +7688,21 @@ export interface operations {
     report_actual_vs_budget: {
         parameters: {
             query?: {
-                /** @description Filter (docs/reports-api.md) */
                 FundId?: number;
-                /** @description Filter (docs/reports-api.md) */
                 MentorProgramId?: number;
-                /** @description Filter (docs/reports-api.md) */
                 FiscalYearId?: number;
-                /** @description Filter (docs/reports-api.md) */
+                /** @description First day (inclusive) on the report's date column, local when MinutesOffset is given. */
                 StartDate?: string;
-                /** @description Filter (docs/reports-api.md) */
+                /** @description Last day (inclusive); a day before StartDate is a 422. */
                 EndDate?: string;
-                /** @description getTimezoneOffset() of the browser: local days for StartDate/EndDate */
+                /** @description The browser's `getTimezoneOffset()` (minutes, UTC − local), −840..840. */
                 MinutesOffset?: number;
                 /** @description One of: mentorProgram, fund, expenseAccount, budgeted, actual, remaining, percentUsed */
-                SortBy?: string;
-                /** @description Default false */
+                SortBy?: "mentorProgram" | "fund" | "expenseAccount" | "budgeted" | "actual" | "remaining" | "percentUsed";
                 SortDescending?: boolean;
-                /** @description From 1 */
+                /** @description Page number, starting at 1. */
                 Page?: number;
-                /** @description 1 to 500, default 25 */
+                /** @description Page size, 1 to 500 (default 25). */
                 Size?: number;
             };
             header?: never;
@@ -7673,7 +7720,7 @@ export interface operations {
                     "application/json": components["schemas"]["ReportPage"];
                 };
             };
-            /** @description Bad filter, naming it */
+            /** @description A parameter that does not parse or is out of its range, naming it */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7693,6 +7740,15 @@ export interface operations {
             };
             /** @description Without `report:readactualvsbudget` */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description EndDate before StartDate */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7705,24 +7761,20 @@ export interface operations {
     report_actual_vs_budget_retrieve: {
         parameters: {
             query: {
-                /** @description Filter (docs/reports-api.md) */
                 FundId?: number;
-                /** @description Filter (docs/reports-api.md) */
                 MentorProgramId?: number;
-                /** @description Filter (docs/reports-api.md) */
                 FiscalYearId?: number;
-                /** @description Filter (docs/reports-api.md) */
+                /** @description First day (inclusive) on the report's date column, local when MinutesOffset is given. */
                 StartDate?: string;
-                /** @description Filter (docs/reports-api.md) */
+                /** @description Last day (inclusive); a day before StartDate is a 422. */
                 EndDate?: string;
-                /** @description getTimezoneOffset() of the browser: local days for StartDate/EndDate */
+                /** @description The browser's `getTimezoneOffset()` (minutes, UTC − local), −840..840. */
                 MinutesOffset?: number;
                 /** @description One of: mentorProgram, fund, expenseAccount, budgeted, actual, remaining, percentUsed */
-                SortBy?: string;
-                /** @description Default false */
+                SortBy?: "mentorProgram" | "fund" | "expenseAccount" | "budgeted" | "actual" | "remaining" | "percentUsed";
                 SortDescending?: boolean;
-                /** @description Csv, Xlsx or Pdf */
-                ReportFormat: string;
+                /** @description Exports: `Csv`, `Xlsx` or `Pdf` (any case). */
+                ReportFormat: "Csv" | "Xlsx" | "Pdf";
             };
             header?: never;
             path?: never;
@@ -7735,9 +7787,13 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/pdf": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "text/csv": string;
+                };
             };
-            /** @description Bad filter, naming it */
+            /** @description A parameter that does not parse or is out of its range, naming it */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7764,34 +7820,39 @@ export interface operations {
                     "application/json": components["schemas"]["ProblemBody"];
                 };
             };
+            /** @description EndDate before StartDate */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
         };
     };
     report_all_approvals: {
         parameters: {
             query?: {
-                /** @description Filter (docs/reports-api.md) */
-                PaymentRequestType?: string;
-                /** @description Filter (docs/reports-api.md) */
+                /** @description `F1`..`F14`. */
+                PaymentRequestType?: components["schemas"]["FormType"];
                 MentorProgramId?: number;
-                /** @description Filter (docs/reports-api.md) */
                 FiscalYearId?: number;
-                /** @description Filter (docs/reports-api.md) */
+                /** @description First day (inclusive) on the report's date column, local when MinutesOffset is given. */
                 StartDate?: string;
-                /** @description Filter (docs/reports-api.md) */
+                /** @description Last day (inclusive); a day before StartDate is a 422. */
                 EndDate?: string;
-                /** @description Filter (docs/reports-api.md) */
                 ApprovalCodeId?: number;
-                /** @description Filter (docs/reports-api.md) */
+                /** @description A participant id (payee-list). */
                 PayeeId?: number;
-                /** @description getTimezoneOffset() of the browser: local days for StartDate/EndDate */
+                /** @description The browser's `getTimezoneOffset()` (minutes, UTC − local), −840..840. */
                 MinutesOffset?: number;
                 /** @description One of: approvedAt, requestId, formType, payee, requestedAmount, approvedAmount, formStatus */
-                SortBy?: string;
-                /** @description Default false */
+                SortBy?: "approvedAt" | "requestId" | "formType" | "payee" | "requestedAmount" | "approvedAmount" | "formStatus";
                 SortDescending?: boolean;
-                /** @description From 1 */
+                /** @description Page number, starting at 1. */
                 Page?: number;
-                /** @description 1 to 500, default 25 */
+                /** @description Page size, 1 to 500 (default 25). */
                 Size?: number;
             };
             header?: never;
@@ -7809,7 +7870,7 @@ export interface operations {
                     "application/json": components["schemas"]["ReportPage"];
                 };
             };
-            /** @description Bad filter, naming it */
+            /** @description A parameter that does not parse or is out of its range, naming it */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7829,6 +7890,15 @@ export interface operations {
             };
             /** @description Without `report:readallapprovals` */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description EndDate before StartDate */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7841,28 +7911,24 @@ export interface operations {
     report_all_approvals_retrieve: {
         parameters: {
             query: {
-                /** @description Filter (docs/reports-api.md) */
-                PaymentRequestType?: string;
-                /** @description Filter (docs/reports-api.md) */
+                /** @description `F1`..`F14`. */
+                PaymentRequestType?: components["schemas"]["FormType"];
                 MentorProgramId?: number;
-                /** @description Filter (docs/reports-api.md) */
                 FiscalYearId?: number;
-                /** @description Filter (docs/reports-api.md) */
+                /** @description First day (inclusive) on the report's date column, local when MinutesOffset is given. */
                 StartDate?: string;
-                /** @description Filter (docs/reports-api.md) */
+                /** @description Last day (inclusive); a day before StartDate is a 422. */
                 EndDate?: string;
-                /** @description Filter (docs/reports-api.md) */
                 ApprovalCodeId?: number;
-                /** @description Filter (docs/reports-api.md) */
+                /** @description A participant id (payee-list). */
                 PayeeId?: number;
-                /** @description getTimezoneOffset() of the browser: local days for StartDate/EndDate */
+                /** @description The browser's `getTimezoneOffset()` (minutes, UTC − local), −840..840. */
                 MinutesOffset?: number;
                 /** @description One of: approvedAt, requestId, formType, payee, requestedAmount, approvedAmount, formStatus */
-                SortBy?: string;
-                /** @description Default false */
+                SortBy?: "approvedAt" | "requestId" | "formType" | "payee" | "requestedAmount" | "approvedAmount" | "formStatus";
                 SortDescending?: boolean;
-                /** @description Csv, Xlsx or Pdf */
-                ReportFormat: string;
+                /** @description Exports: `Csv`, `Xlsx` or `Pdf` (any case). */
+                ReportFormat: "Csv" | "Xlsx" | "Pdf";
             };
             header?: never;
             path?: never;
@@ -7875,9 +7941,13 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/pdf": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "text/csv": string;
+                };
             };
-            /** @description Bad filter, naming it */
+            /** @description A parameter that does not parse or is out of its range, naming it */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7904,26 +7974,33 @@ export interface operations {
                     "application/json": components["schemas"]["ProblemBody"];
                 };
             };
+            /** @description EndDate before StartDate */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
         };
     };
     report_approvals_by_accounts: {
         parameters: {
             query?: {
-                /** @description Filter (docs/reports-api.md) */
                 FiscalYearId?: number;
-                /** @description Filter (docs/reports-api.md) */
+                /** @description First day (inclusive) on the report's date column, local when MinutesOffset is given. */
                 StartDate?: string;
-                /** @description Filter (docs/reports-api.md) */
+                /** @description Last day (inclusive); a day before StartDate is a 422. */
                 EndDate?: string;
-                /** @description getTimezoneOffset() of the browser: local days for StartDate/EndDate */
+                /** @description The browser's `getTimezoneOffset()` (minutes, UTC − local), −840..840. */
                 MinutesOffset?: number;
                 /** @description One of: fund, expenseAccount, approvals, approvedSum, budgeted, remaining */
-                SortBy?: string;
-                /** @description Default false */
+                SortBy?: "fund" | "expenseAccount" | "approvals" | "approvedSum" | "budgeted" | "remaining";
                 SortDescending?: boolean;
-                /** @description From 1 */
+                /** @description Page number, starting at 1. */
                 Page?: number;
-                /** @description 1 to 500, default 25 */
+                /** @description Page size, 1 to 500 (default 25). */
                 Size?: number;
             };
             header?: never;
@@ -7941,7 +8018,7 @@ export interface operations {
                     "application/json": components["schemas"]["ReportPage"];
                 };
             };
-            /** @description Bad filter, naming it */
+            /** @description A parameter that does not parse or is out of its range, naming it */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7961,6 +8038,15 @@ export interface operations {
             };
             /** @description Without `report:readapprovalbyaccount` */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description EndDate before StartDate */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7973,20 +8059,18 @@ export interface operations {
     report_approvals_by_accounts_retrieve: {
         parameters: {
             query: {
-                /** @description Filter (docs/reports-api.md) */
                 FiscalYearId?: number;
-                /** @description Filter (docs/reports-api.md) */
+                /** @description First day (inclusive) on the report's date column, local when MinutesOffset is given. */
                 StartDate?: string;
-                /** @description Filter (docs/reports-api.md) */
+                /** @description Last day (inclusive); a day before StartDate is a 422. */
                 EndDate?: string;
-                /** @description getTimezoneOffset() of the browser: local days for StartDate/EndDate */
+                /** @description The browser's `getTimezoneOffset()` (minutes, UTC − local), −840..840. */
                 MinutesOffset?: number;
                 /** @description One of: fund, expenseAccount, approvals, approvedSum, budgeted, remaining */
-                SortBy?: string;
-                /** @description Default false */
+                SortBy?: "fund" | "expenseAccount" | "approvals" | "approvedSum" | "budgeted" | "remaining";
                 SortDescending?: boolean;
-                /** @description Csv, Xlsx or Pdf */
-                ReportFormat: string;
+                /** @description Exports: `Csv`, `Xlsx` or `Pdf` (any case). */
+                ReportFormat: "Csv" | "Xlsx" | "Pdf";
             };
             header?: never;
             path?: never;
@@ -7999,9 +8083,13 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/pdf": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "text/csv": string;
+                };
             };
-            /** @description Bad filter, naming it */
+            /** @description A parameter that does not parse or is out of its range, naming it */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8028,28 +8116,34 @@ export interface operations {
                     "application/json": components["schemas"]["ProblemBody"];
                 };
             };
+            /** @description EndDate before StartDate */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
         };
     };
     report_approvals_by_request_type: {
         parameters: {
             query?: {
-                /** @description Filter (docs/reports-api.md) */
                 MentorProgramId?: number;
-                /** @description Filter (docs/reports-api.md) */
                 FiscalYearId?: number;
-                /** @description Filter (docs/reports-api.md) */
+                /** @description First day (inclusive) on the report's date column, local when MinutesOffset is given. */
                 StartDate?: string;
-                /** @description Filter (docs/reports-api.md) */
+                /** @description Last day (inclusive); a day before StartDate is a 422. */
                 EndDate?: string;
-                /** @description getTimezoneOffset() of the browser: local days for StartDate/EndDate */
+                /** @description The browser's `getTimezoneOffset()` (minutes, UTC − local), −840..840. */
                 MinutesOffset?: number;
                 /** @description One of: formType, formName, submitted, approved, approvedSum, averageApproved, averageDays */
-                SortBy?: string;
-                /** @description Default false */
+                SortBy?: "formType" | "formName" | "submitted" | "approved" | "approvedSum" | "averageApproved" | "averageDays";
                 SortDescending?: boolean;
-                /** @description From 1 */
+                /** @description Page number, starting at 1. */
                 Page?: number;
-                /** @description 1 to 500, default 25 */
+                /** @description Page size, 1 to 500 (default 25). */
                 Size?: number;
             };
             header?: never;
@@ -8067,7 +8161,7 @@ export interface operations {
                     "application/json": components["schemas"]["ReportPage"];
                 };
             };
-            /** @description Bad filter, naming it */
+            /** @description A parameter that does not parse or is out of its range, naming it */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8087,6 +8181,15 @@ export interface operations {
             };
             /** @description Without `report:readapprovalsbyrequesttype` */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description EndDate before StartDate */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8099,22 +8202,19 @@ export interface operations {
     report_approvals_by_request_type_retrieve: {
         parameters: {
             query: {
-                /** @description Filter (docs/reports-api.md) */
                 MentorProgramId?: number;
-                /** @description Filter (docs/reports-api.md) */
                 FiscalYearId?: number;
-                /** @description Filter (docs/reports-api.md) */
+                /** @description First day (inclusive) on the report's date column, local when MinutesOffset is given. */
                 StartDate?: string;
-                /** @description Filter (docs/reports-api.md) */
+                /** @description Last day (inclusive); a day before StartDate is a 422. */
                 EndDate?: string;
-                /** @description getTimezoneOffset() of the browser: local days for StartDate/EndDate */
+                /** @description The browser's `getTimezoneOffset()` (minutes, UTC − local), −840..840. */
                 MinutesOffset?: number;
                 /** @description One of: formType, formName, submitted, approved, approvedSum, averageApproved, averageDays */
-                SortBy?: string;
-                /** @description Default false */
+                SortBy?: "formType" | "formName" | "submitted" | "approved" | "approvedSum" | "averageApproved" | "averageDays";
                 SortDescending?: boolean;
-                /** @description Csv, Xlsx or Pdf */
-                ReportFormat: string;
+                /** @description Exports: `Csv`, `Xlsx` or `Pdf` (any case). */
+                ReportFormat: "Csv" | "Xlsx" | "Pdf";
             };
             header?: never;
             path?: never;
@@ -8127,9 +8227,13 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/pdf": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "text/csv": string;
+                };
             };
-            /** @description Bad filter, naming it */
+            /** @description A parameter that does not parse or is out of its range, naming it */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8149,6 +8253,15 @@ export interface operations {
             };
             /** @description Without `report:readapprovalsbyrequesttype` */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description EndDate before StartDate */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8215,7 +8328,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/pdf": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "text/csv": string;
+                };
             };
             400: {
                 headers: {
@@ -8254,23 +8371,20 @@ export interface operations {
     report_mentor_program_reimbursements: {
         parameters: {
             query?: {
-                /** @description Filter (docs/reports-api.md) */
                 MentorProgramId?: number;
-                /** @description Filter (docs/reports-api.md) */
                 FiscalYearId?: number;
-                /** @description Filter (docs/reports-api.md) */
+                /** @description First day (inclusive) on the report's date column, local when MinutesOffset is given. */
                 StartDate?: string;
-                /** @description Filter (docs/reports-api.md) */
+                /** @description Last day (inclusive); a day before StartDate is a 422. */
                 EndDate?: string;
-                /** @description getTimezoneOffset() of the browser: local days for StartDate/EndDate */
+                /** @description The browser's `getTimezoneOffset()` (minutes, UTC − local), −840..840. */
                 MinutesOffset?: number;
                 /** @description One of: requestId, formType, payee, submittedOn, approvedAt, requestedAmount, approvedAmount, formStatus */
-                SortBy?: string;
-                /** @description Default false */
+                SortBy?: "requestId" | "formType" | "payee" | "submittedOn" | "approvedAt" | "requestedAmount" | "approvedAmount" | "formStatus";
                 SortDescending?: boolean;
-                /** @description From 1 */
+                /** @description Page number, starting at 1. */
                 Page?: number;
-                /** @description 1 to 500, default 25 */
+                /** @description Page size, 1 to 500 (default 25). */
                 Size?: number;
             };
             header?: never;
@@ -8288,7 +8402,7 @@ export interface operations {
                     "application/json": components["schemas"]["ReportPage"];
                 };
             };
-            /** @description Bad filter, naming it */
+            /** @description A parameter that does not parse or is out of its range, naming it */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8308,6 +8422,15 @@ export interface operations {
             };
             /** @description Without `report:readreimbursement` */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description EndDate before StartDate */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8320,22 +8443,19 @@ export interface operations {
     report_mentor_program_reimbursements_retrieve: {
         parameters: {
             query: {
-                /** @description Filter (docs/reports-api.md) */
                 MentorProgramId?: number;
-                /** @description Filter (docs/reports-api.md) */
                 FiscalYearId?: number;
-                /** @description Filter (docs/reports-api.md) */
+                /** @description First day (inclusive) on the report's date column, local when MinutesOffset is given. */
                 StartDate?: string;
-                /** @description Filter (docs/reports-api.md) */
+                /** @description Last day (inclusive); a day before StartDate is a 422. */
                 EndDate?: string;
-                /** @description getTimezoneOffset() of the browser: local days for StartDate/EndDate */
+                /** @description The browser's `getTimezoneOffset()` (minutes, UTC − local), −840..840. */
                 MinutesOffset?: number;
                 /** @description One of: requestId, formType, payee, submittedOn, approvedAt, requestedAmount, approvedAmount, formStatus */
-                SortBy?: string;
-                /** @description Default false */
+                SortBy?: "requestId" | "formType" | "payee" | "submittedOn" | "approvedAt" | "requestedAmount" | "approvedAmount" | "formStatus";
                 SortDescending?: boolean;
-                /** @description Csv, Xlsx or Pdf */
-                ReportFormat: string;
+                /** @description Exports: `Csv`, `Xlsx` or `Pdf` (any case). */
+                ReportFormat: "Csv" | "Xlsx" | "Pdf";
             };
             header?: never;
             path?: never;
@@ -8348,9 +8468,13 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/pdf": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "text/csv": string;
+                };
             };
-            /** @description Bad filter, naming it */
+            /** @description A parameter that does not parse or is out of its range, naming it */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8377,30 +8501,34 @@ export interface operations {
                     "application/json": components["schemas"]["ProblemBody"];
                 };
             };
+            /** @description EndDate before StartDate */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
         };
     };
     report_participants: {
         parameters: {
             query?: {
-                /** @description Filter (docs/reports-api.md) */
                 MentorProgramId?: number;
-                /** @description Filter (docs/reports-api.md) */
                 DistrictId?: number;
-                /** @description Filter (docs/reports-api.md) */
-                RoleCode?: string;
-                /** @description Filter (docs/reports-api.md) */
+                RoleCode?: components["schemas"]["ParticipantRole"];
                 CaucusRegionId?: number;
-                /** @description Filter (docs/reports-api.md) */
+                /** @description Participants changed on or after this day. */
                 UpdatedAt?: string;
-                /** @description getTimezoneOffset() of the browser: local days for StartDate/EndDate */
+                /** @description The browser's `getTimezoneOffset()` (minutes, UTC − local), −840..840. */
                 MinutesOffset?: number;
                 /** @description One of: id, fullName, lastName, email, status, roleCode, createdAt, updatedAt */
-                SortBy?: string;
-                /** @description Default false */
+                SortBy?: "id" | "fullName" | "lastName" | "email" | "status" | "roleCode" | "createdAt" | "updatedAt";
                 SortDescending?: boolean;
-                /** @description From 1 */
+                /** @description Page number, starting at 1. */
                 Page?: number;
-                /** @description 1 to 500, default 25 */
+                /** @description Page size, 1 to 500 (default 25). */
                 Size?: number;
             };
             header?: never;
@@ -8418,7 +8546,7 @@ export interface operations {
                     "application/json": components["schemas"]["ReportPage"];
                 };
             };
-            /** @description Bad filter, naming it */
+            /** @description A parameter that does not parse or is out of its range, naming it */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8451,33 +8579,13 @@ export interface operations {
         parameters: {
             query?: {
                 MentorProgramId?: number;
-                FiscalYearId?: number;
-                FundId?: number;
-                ApprovalCodeId?: number;
-                /** @description A participant id (payee-list). */
-                PayeeId?: number;
                 DistrictId?: number;
+                RoleCode?: components["schemas"]["ParticipantRole"];
                 CaucusRegionId?: number;
-                /** @description `F1`..`F14`. */
-                PaymentRequestType?: string;
-                RoleCode?: string;
-                /** @description First day (inclusive) on the report's date column, local when MinutesOffset is given. */
-                StartDate?: string;
-                /** @description Last day (inclusive). */
-                EndDate?: string;
                 /** @description Participants changed on or after this day. */
                 UpdatedAt?: string;
                 /** @description The browser's `getTimezoneOffset()` (minutes, UTC − local), −840..840. */
                 MinutesOffset?: number;
-                /** @description Exports: `Csv`, `Xlsx` or `Pdf`. */
-                ReportFormat?: string;
-                /** @description A sortable column key of the report. */
-                SortBy?: string;
-                SortDescending?: boolean;
-                /** @description Participants export: comma list of column keys, order kept. */
-                CustomColumnSetToInclude?: string;
-                Page?: number;
-                Size?: number;
             };
             header?: never;
             path?: never;
@@ -8523,25 +8631,20 @@ export interface operations {
     report_participants_retrieve: {
         parameters: {
             query: {
-                /** @description Filter (docs/reports-api.md) */
                 MentorProgramId?: number;
-                /** @description Filter (docs/reports-api.md) */
                 DistrictId?: number;
-                /** @description Filter (docs/reports-api.md) */
-                RoleCode?: string;
-                /** @description Filter (docs/reports-api.md) */
+                RoleCode?: components["schemas"]["ParticipantRole"];
                 CaucusRegionId?: number;
-                /** @description Filter (docs/reports-api.md) */
+                /** @description Participants changed on or after this day. */
                 UpdatedAt?: string;
-                /** @description getTimezoneOffset() of the browser: local days for StartDate/EndDate */
+                /** @description The browser's `getTimezoneOffset()` (minutes, UTC − local), −840..840. */
                 MinutesOffset?: number;
                 /** @description One of: id, fullName, lastName, email, status, roleCode, createdAt, updatedAt */
-                SortBy?: string;
-                /** @description Default false */
+                SortBy?: "id" | "fullName" | "lastName" | "email" | "status" | "roleCode" | "createdAt" | "updatedAt";
                 SortDescending?: boolean;
-                /** @description Csv, Xlsx or Pdf */
-                ReportFormat: string;
-                /** @description Comma list of column keys, order kept */
+                /** @description Exports: `Csv`, `Xlsx` or `Pdf` (any case). */
+                ReportFormat: "Csv" | "Xlsx" | "Pdf";
+                /** @description Participants export: comma list of column keys, order kept. */
                 CustomColumnSetToInclude?: string;
             };
             header?: never;
@@ -8555,9 +8658,13 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/pdf": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "text/csv": string;
+                };
             };
-            /** @description Bad filter, naming it */
+            /** @description A parameter that does not parse or is out of its range, naming it */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8668,7 +8775,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/pdf": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "text/csv": string;
+                };
             };
             400: {
                 headers: {
@@ -8694,6 +8805,15 @@ export interface operations {
                     "application/json": components["schemas"]["ProblemBody"];
                 };
             };
+            /** @description ApprovedEnd before ApprovedStart */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
         };
     };
     retrieve: {
@@ -8704,7 +8824,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description F1..F14 */
+                /** @description F1..F14 (another value is a 404) */
                 paymentRequestType: string;
                 /** @description Csv, Xlsx or Pdf */
                 reportFormat: string;
@@ -8718,7 +8838,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/pdf": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "text/csv": string;
+                };
             };
             400: {
                 headers: {
@@ -8754,24 +8878,20 @@ export interface operations {
             };
         };
     };
-    report_vendor_payments: {
+    preview: {
         parameters: {
-            query?: {
-                /** @description Filter (docs/reports-api.md) */
-                FiscalYearId?: number;
-                /** @description Filter (docs/reports-api.md) */
+            query: {
+                /** @description An unknown year is a 422. */
+                FiscalYearId: number;
+                /** @description First approval day (local), inclusive; default the fiscal year's first day. */
                 StartDate?: string;
-                /** @description Filter (docs/reports-api.md) */
+                /** @description Last approval day (local), inclusive; default the fiscal year's last day. */
                 EndDate?: string;
-                /** @description getTimezoneOffset() of the browser: local days for StartDate/EndDate */
+                /** @description UTC minus local time in minutes (the browser's getTimezoneOffset()); default 0. */
                 MinutesOffset?: number;
-                /** @description One of: */
-                SortBy?: string;
-                /** @description Default false */
-                SortDescending?: boolean;
-                /** @description From 1 */
+                /** @description Page number, starting at 1. */
                 Page?: number;
-                /** @description 1 to 500, default 25 */
+                /** @description Page size, 1 to 500 (default 25). */
                 Size?: number;
             };
             header?: never;
@@ -8780,16 +8900,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Pay the requests ready for processing exactly once, and every report generated so far. */
+            /** @description The ready requests a generation would pay now */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ReportPage"];
+                    "application/json": components["schemas"]["PreviewPage"];
                 };
             };
-            /** @description Bad filter, naming it */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8798,7 +8917,6 @@ export interface operations {
                     "application/json": components["schemas"]["ProblemBody"];
                 };
             };
-            /** @description No valid access token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8807,8 +8925,16 @@ export interface operations {
                     "application/json": components["schemas"]["ProblemBody"];
                 };
             };
-            /** @description Without `report:readvendorpaymentshistory` */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description An unknown fiscal year, or an end before the start */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8882,7 +9008,7 @@ export interface operations {
                     "application/json": components["schemas"]["ProblemBody"];
                 };
             };
-            /** @description Nothing to pay in the range, or an unknown fiscal year */
+            /** @description Nothing to pay in the range, an unknown fiscal year, or an end before the start */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -9003,9 +9129,9 @@ export interface operations {
     };
     history_retrieve: {
         parameters: {
-            query?: {
+            query: {
                 /** @description `Csv`, `Xlsx` or `Pdf` (any case). */
-                ReportFormat?: string;
+                ReportFormat: "Csv" | "Xlsx" | "Pdf";
                 /** @description Timestamps print as local time (UTC − MinutesOffset); default 0. */
                 MinutesOffset?: number;
             };
@@ -9023,7 +9149,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/octet-stream": unknown;
+                    "application/pdf": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "text/csv": string;
                 };
             };
             400: {
@@ -9060,23 +9188,16 @@ export interface operations {
             };
         };
     };
-    report_vendor_payments_retrieve: {
+    preview_retrieve: {
         parameters: {
             query: {
-                /** @description Filter (docs/reports-api.md) */
-                FiscalYearId?: number;
-                /** @description Filter (docs/reports-api.md) */
+                /** @description An unknown year is a 422. */
+                FiscalYearId: number;
                 StartDate?: string;
-                /** @description Filter (docs/reports-api.md) */
                 EndDate?: string;
-                /** @description getTimezoneOffset() of the browser: local days for StartDate/EndDate */
                 MinutesOffset?: number;
-                /** @description One of: */
-                SortBy?: string;
-                /** @description Default false */
-                SortDescending?: boolean;
-                /** @description Csv, Xlsx or Pdf */
-                ReportFormat: string;
+                /** @description `Csv`, `Xlsx` or `Pdf` (any case). */
+                ReportFormat: "Csv" | "Xlsx" | "Pdf";
             };
             header?: never;
             path?: never;
@@ -9084,14 +9205,17 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The file, with Content-Disposition: attachment; filename="<report>-<YYYY-MM-DD>.<ext>" */
+            /** @description The preview as a file (streamed) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/pdf": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "text/csv": string;
+                };
             };
-            /** @description Bad filter, naming it */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9100,7 +9224,6 @@ export interface operations {
                     "application/json": components["schemas"]["ProblemBody"];
                 };
             };
-            /** @description No valid access token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9109,8 +9232,16 @@ export interface operations {
                     "application/json": components["schemas"]["ProblemBody"];
                 };
             };
-            /** @description Without `report:readvendorpaymentshistory` */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description An unknown fiscal year, or an end before the start */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -183,7 +183,10 @@ impl Serialize for Record {
 
 impl utoipa::PartialSchema for Record {
     fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        // Any keys (the report's columns), so generated clients read it as a string map.
         utoipa::openapi::ObjectBuilder::new()
+            .schema_type(utoipa::openapi::Type::Object)
+            .additional_properties(Some(utoipa::openapi::schema::AdditionalProperties::FreeForm(true)))
             .description(Some("One row: the report's column keys (docs/reports-api.md) with their values"))
             .into()
     }
@@ -197,6 +200,16 @@ pub enum Format {
     Xlsx,
     Pdf,
 }
+
+/// The OpenAPI schema of a format parameter (`#[param(value_type = Format, inline)]`):
+/// the values as documented; any case parses.
+impl utoipa::PartialSchema for Format {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        crate::web::string_enum(["Csv", "Xlsx", "Pdf"])
+    }
+}
+
+impl utoipa::ToSchema for Format {}
 
 impl Format {
     /// `Csv`, `Xlsx` or `Pdf`, any case.

@@ -12,8 +12,7 @@ use super::{
     store::{self, Selection},
 };
 use crate::{
-    auth::{scope::scope_of, CurrentUser, Permission},
-    payment_requests::workflow::Action,
+    auth::{scope::scope_of, CurrentUser},
     entities::fiscal_year,
     error::{ApiError, ApiResult, ProblemBody},
     state::AppState,
@@ -28,7 +27,6 @@ async fn selection(
     me: &CurrentUser,
     (year, start, end, offset): (i32, Option<NaiveDate>, Option<NaiveDate>, Option<i32>),
     names: [&str; 4],
-    unknown_year: fn(&str) -> ApiError,
 ) -> ApiResult<Selection> {
     let fy = fiscal_year::Entity::find_by_id(year).one(db).await?.ok_or_else(|| unknown_year(names[0]))?;
     let range = Range::new(start.unwrap_or(fy.start_date), end.unwrap_or(fy.end_date), offset.unwrap_or(0), [names[1], names[2], names[3]])?;
@@ -38,21 +36,18 @@ async fn selection(
 const QUERY_NAMES: [&str; 4] = ["FiscalYearId", "StartDate", "EndDate", "MinutesOffset"];
 const BODY_NAMES: [&str; 4] = ["fiscalYearId", "startDate", "endDate", "minutesOffset"];
 
-fn unknown_year_filter(field: &str) -> ApiError {
-    ApiError::bad_field(field, "is not a known fiscal year")
-}
-
-fn unknown_year_rule(field: &str) -> ApiError {
+/// A well-formed id naming no fiscal year breaks a rule against stored data: 422.
+fn unknown_year(field: &str) -> ApiError {
     ApiError::rule(field, "is not a known fiscal year")
 }
 
 #[utoipa::path(get, path = "/api/v1/reports/vendor-payments", tag = "reports", security(("bearer" = [])), params(PreviewQuery),
     responses((status = 200, description = "The ready requests a generation would pay now", body = PreviewPage), (status = 400, body = ProblemBody),
-        (status = 401, body = ProblemBody), (status = 403, body = ProblemBody)))]
+        (status = 401, body = ProblemBody), (status = 403, body = ProblemBody),
+        (status = 422, body = ProblemBody, description = "An unknown fiscal year, or an end before the start")))]
 pub async fn preview(state: web::Data<AppState>, me: CurrentUser, Query(q): Query<PreviewQuery>) -> ApiResult<web::Json<PreviewPage>> {
-    me.require(Action::Process.permission())?;
     let paging = PageQuery { page: q.page, size: q.size }.paging()?;
-    let sel = selection(&state.db, &me, (q.fiscalyearid, q.startdate, q.enddate, q.minutesoffset), QUERY_NAMES, unknown_year_filter).await?;
+    let sel = selection(&state.db, &me, (q.fiscalyearid, q.startdate, q.enddate, q.minutesoffset), QUERY_NAMES).await?;
     let totals = store::preview_totals(&state.db, &sel).await?;
     let items = store::preview_chunk(&state.db, &sel, paging.offset(), paging.size).await?;
     Ok(web::Json(PreviewPage { items, page: paging.page, size: paging.size, total_count: totals.count as u64, totals }))
@@ -62,14 +57,13 @@ pub async fn preview(state: web::Data<AppState>, me: CurrentUser, Query(q): Quer
     responses((status = 201, description = "The new history entry; its requests are Processed", body = HistoryEntry), (status = 400, body = ProblemBody),
         (status = 401, body = ProblemBody), (status = 403, body = ProblemBody),
         (status = 409, body = ProblemBody, description = "The preview changed since it was seen (expectedCount/expectedTotal), or a request was taken meanwhile; nothing written"),
-        (status = 422, body = ProblemBody, description = "Nothing to pay in the range, or an unknown fiscal year")))]
+        (status = 422, body = ProblemBody, description = "Nothing to pay in the range, an unknown fiscal year, or an end before the start")))]
 pub async fn generate(state: web::Data<AppState>, me: CurrentUser, Json(body): Json<GenerateBody>) -> ApiResult<HttpResponse> {
-    me.require(Action::Process.permission())?;
     if body.expected_count < 0 {
         return Err(ApiError::bad_field("expectedCount", "must be 0 or more"));
     }
     let parts = (body.fiscal_year_id, Some(body.start_date), Some(body.end_date), body.minutes_offset);
-    let sel = selection(&state.db, &me, parts, BODY_NAMES, unknown_year_rule).await?;
+    let sel = selection(&state.db, &me, parts, BODY_NAMES).await?;
     let created = store::generate(&state.db, &me, &sel, (body.expected_count, body.expected_total)).await?;
     let entry = store::entry(&state.db, &sel.scope, created.id).await?;
     Ok(HttpResponse::Created().json(entry))
@@ -79,7 +73,6 @@ pub async fn generate(state: web::Data<AppState>, me: CurrentUser, Json(body): J
     responses((status = 200, description = "Generated reports, newest first, with totals over all of them", body = HistoryPage),
         (status = 400, body = ProblemBody), (status = 401, body = ProblemBody), (status = 403, body = ProblemBody)))]
 pub async fn history(state: web::Data<AppState>, me: CurrentUser, Query(q): Query<PageQuery>) -> ApiResult<web::Json<HistoryPage>> {
-    me.require(Permission::ReportReadVendorPaymentsHistory)?;
     let paging = q.paging()?;
     let scope = scope_of(&state.db, &me).await?;
     let (items, total_count, totals) = store::history(&state.db, &scope, paging).await?;
@@ -91,7 +84,6 @@ pub async fn history(state: web::Data<AppState>, me: CurrentUser, Query(q): Quer
     responses((status = 200, description = "The entry and a page of its frozen rows", body = HistoryDetails), (status = 400, body = ProblemBody),
         (status = 401, body = ProblemBody), (status = 403, body = ProblemBody), (status = 404, body = ProblemBody)))]
 pub async fn history_details(state: web::Data<AppState>, me: CurrentUser, id: web::Path<i32>, Query(q): Query<PageQuery>) -> ApiResult<web::Json<HistoryDetails>> {
-    me.require(Permission::ReportReadVendorPaymentsHistory)?;
     let paging = q.paging()?;
     let scope = scope_of(&state.db, &me).await?;
     let entry = store::entry(&state.db, &scope, *id).await?;
@@ -102,11 +94,11 @@ pub async fn history_details(state: web::Data<AppState>, me: CurrentUser, id: we
 
 #[utoipa::path(get, path = "/api/v1/reports/vendor-payments/retrieve", tag = "reports", security(("bearer" = [])), params(PreviewRetrieveQuery),
     responses((status = 200, description = "The preview as a file (streamed)", content_type = "application/octet-stream"),
-        (status = 400, body = ProblemBody), (status = 401, body = ProblemBody), (status = 403, body = ProblemBody)))]
+        (status = 400, body = ProblemBody), (status = 401, body = ProblemBody), (status = 403, body = ProblemBody),
+        (status = 422, body = ProblemBody, description = "An unknown fiscal year, or an end before the start")))]
 pub async fn preview_retrieve(state: web::Data<AppState>, me: CurrentUser, Query(q): Query<PreviewRetrieveQuery>) -> ApiResult<HttpResponse> {
-    me.require(Action::Process.permission())?;
     let (format, offset) = export::format_and_offset(q.reportformat.as_deref(), q.minutesoffset)?;
-    let sel = selection(&state.db, &me, (q.fiscalyearid, q.startdate, q.enddate, Some(offset)), QUERY_NAMES, unknown_year_filter).await?;
+    let sel = selection(&state.db, &me, (q.fiscalyearid, q.startdate, q.enddate, Some(offset)), QUERY_NAMES).await?;
     let totals = store::preview_totals(&state.db, &sel).await?;
     let year = fiscal_year::Entity::find_by_id(sel.fiscal_year_id).one(&state.db).await?.map(|y| y.name).unwrap_or_default();
     let filters = vec![("Fiscal year".to_owned(), year), ("Approved between".to_owned(), format!("{} – {}", sel.range.start, sel.range.end))];
@@ -121,7 +113,6 @@ pub async fn preview_retrieve(state: web::Data<AppState>, me: CurrentUser, Query
             content_type = "application/octet-stream"),
         (status = 400, body = ProblemBody), (status = 401, body = ProblemBody), (status = 403, body = ProblemBody), (status = 404, body = ProblemBody)))]
 pub async fn history_retrieve(state: web::Data<AppState>, me: CurrentUser, id: web::Path<i32>, Query(q): Query<HistoryRetrieveQuery>) -> ApiResult<HttpResponse> {
-    me.require(Permission::ReportReadVendorPaymentsHistory)?;
     let (format, offset) = export::format_and_offset(q.reportformat.as_deref(), q.minutesoffset)?;
     let scope = scope_of(&state.db, &me).await?;
     let entry = store::entry(&state.db, &scope, *id).await?;

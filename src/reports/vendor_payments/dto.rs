@@ -11,20 +11,25 @@ use crate::{entities::vendor_payment_report as report, entities::vendor_payment_
 #[serde(rename_all = "lowercase")]
 #[into_params(parameter_in = Query)]
 pub struct PreviewQuery {
+    /// An unknown year is a 422.
     #[param(rename = "FiscalYearId")]
     pub fiscalyearid: i32,
     /// First approval day (local), inclusive; default the fiscal year's first day.
-    #[param(rename = "StartDate")]
+    #[param(rename = "StartDate", value_type = Option<String>, format = Date)]
+    #[serde(default, deserialize_with = "crate::web::opt_date")]
     pub startdate: Option<NaiveDate>,
     /// Last approval day (local), inclusive; default the fiscal year's last day.
-    #[param(rename = "EndDate")]
+    #[param(rename = "EndDate", value_type = Option<String>, format = Date)]
+    #[serde(default, deserialize_with = "crate::web::opt_date")]
     pub enddate: Option<NaiveDate>,
     /// UTC minus local time in minutes (the browser's getTimezoneOffset()); default 0.
-    #[param(rename = "MinutesOffset")]
+    #[param(rename = "MinutesOffset", minimum = -840, maximum = 840)]
     pub minutesoffset: Option<i32>,
-    #[param(rename = "Page")]
+    /// Page number, starting at 1.
+    #[param(rename = "Page", minimum = 1, maximum = 1000000)]
     pub page: Option<i64>,
-    #[param(rename = "Size")]
+    /// Page size, 1 to 500 (default 25).
+    #[param(rename = "Size", minimum = 1, maximum = 500)]
     pub size: Option<i64>,
 }
 
@@ -33,16 +38,19 @@ pub struct PreviewQuery {
 #[serde(rename_all = "lowercase")]
 #[into_params(parameter_in = Query)]
 pub struct PreviewRetrieveQuery {
+    /// An unknown year is a 422.
     #[param(rename = "FiscalYearId")]
     pub fiscalyearid: i32,
-    #[param(rename = "StartDate")]
+    #[param(rename = "StartDate", value_type = Option<String>, format = Date)]
+    #[serde(default, deserialize_with = "crate::web::opt_date")]
     pub startdate: Option<NaiveDate>,
-    #[param(rename = "EndDate")]
+    #[param(rename = "EndDate", value_type = Option<String>, format = Date)]
+    #[serde(default, deserialize_with = "crate::web::opt_date")]
     pub enddate: Option<NaiveDate>,
-    #[param(rename = "MinutesOffset")]
+    #[param(rename = "MinutesOffset", minimum = -840, maximum = 840)]
     pub minutesoffset: Option<i32>,
     /// `Csv`, `Xlsx` or `Pdf` (any case).
-    #[param(rename = "ReportFormat")]
+    #[param(rename = "ReportFormat", value_type = crate::reports::export::Format, inline)]
     pub reportformat: Option<String>,
 }
 
@@ -52,10 +60,10 @@ pub struct PreviewRetrieveQuery {
 #[into_params(parameter_in = Query)]
 pub struct HistoryRetrieveQuery {
     /// `Csv`, `Xlsx` or `Pdf` (any case).
-    #[param(rename = "ReportFormat")]
+    #[param(rename = "ReportFormat", value_type = crate::reports::export::Format, inline)]
     pub reportformat: Option<String>,
     /// Timestamps print as local time (UTC − MinutesOffset); default 0.
-    #[param(rename = "MinutesOffset")]
+    #[param(rename = "MinutesOffset", minimum = -840, maximum = 840)]
     pub minutesoffset: Option<i32>,
 }
 
@@ -115,15 +123,23 @@ pub struct PreviewPage {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct GenerateBody {
+    /// An unknown year is a 422.
     pub fiscal_year_id: i32,
+    #[serde(deserialize_with = "crate::web::date")]
+    #[schema(value_type = String, format = Date)]
     pub start_date: NaiveDate,
+    /// A day before startDate is a 422.
+    #[serde(deserialize_with = "crate::web::date")]
+    #[schema(value_type = String, format = Date)]
     pub end_date: NaiveDate,
     /// The preview's row count; a different count now is a 409.
+    #[schema(minimum = 0)]
     pub expected_count: i64,
     /// The preview's total; a different total now is a 409.
     pub expected_total: Money,
     /// As in the preview's query; default 0.
     #[serde(default)]
+    #[schema(minimum = -840, maximum = 840)]
     pub minutes_offset: Option<i32>,
 }
 

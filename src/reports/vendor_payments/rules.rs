@@ -5,7 +5,7 @@ use chrono::{DateTime, Duration, NaiveDate, NaiveTime, Utc};
 use serde_json::Value;
 
 use crate::{
-    error::{ApiError, FieldErrors},
+    error::ApiError,
     money::Money,
 };
 
@@ -22,17 +22,18 @@ pub struct Range {
 }
 
 impl Range {
-    /// Checks the parts (400 naming the field). Names are the query's (`StartDate`) or
-    /// the body's (`startDate`), as the caller sent them.
+    /// Checks the parts, naming the field: an offset out of its documented range is a 400,
+    /// an end before the start (one field against another, or against the fiscal year's
+    /// bounds a missing date defaults to) a 422 (docs/api.md). Names are the query's
+    /// (`StartDate`) or the body's (`startDate`), as the caller sent them.
     pub fn new(start: NaiveDate, end: NaiveDate, minutes_offset: i32, names: [&str; 3]) -> Result<Range, ApiError> {
-        let mut errors = FieldErrors::new();
-        if end < start {
-            errors.entry(names[1].to_owned()).or_default().push(format!("must not be before {}", names[0]));
-        }
         if !OFFSET_RANGE.contains(&minutes_offset) {
-            errors.entry(names[2].to_owned()).or_default().push("must be between -840 and 840 minutes".into());
+            return Err(ApiError::bad_field(names[2], "must be between -840 and 840 minutes"));
         }
-        if errors.is_empty() { Ok(Range { start, end, minutes_offset }) } else { Err(ApiError::validation(errors)) }
+        if end < start {
+            return Err(ApiError::rule(names[1], format!("must not be before {}", names[0])));
+        }
+        Ok(Range { start, end, minutes_offset })
     }
 
     /// The UTC instants `[from, until)` the local days cover.
@@ -102,7 +103,7 @@ mod tests {
     #[test]
     fn bad_ranges_name_the_field() {
         match Range::new(day("2026-10-02"), day("2026-10-01"), 0, ["startDate", "endDate", "minutesOffset"]) {
-            Err(ApiError::BadRequest { errors, .. }) => assert!(errors.contains_key("endDate")),
+            Err(ApiError::Unprocessable { errors, .. }) => assert!(errors.contains_key("endDate")),
             other => panic!("{other:?}"),
         }
         match Range::new(day("2026-10-01"), day("2026-10-01"), 2000, ["StartDate", "EndDate", "MinutesOffset"]) {

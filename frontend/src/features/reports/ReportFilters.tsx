@@ -26,7 +26,7 @@ interface Props {
   onClear: () => void;
 }
 
-const options = (items: RefItem[] | undefined, label: (i: RefItem) => string = (i) => i.name, value: (i: RefItem) => string = (i) => String(i.id)) =>
+const options = <T extends Pick<RefItem, 'id' | 'name'>>(items: T[] | undefined, label: (i: T) => string = (i) => i.name, value: (i: T) => string = (i) => String(i.id)) =>
   (items ?? []).map((i) => ({ value: value(i), label: label(i) }));
 
 function Picker({

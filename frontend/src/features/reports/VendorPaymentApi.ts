@@ -1,57 +1,20 @@
 import { api } from '../../api/api';
+import type { Schemas } from '../../api/wire';
 
 // Vendor payment calls (DESIGN §6; src/reports/vendor_payments/dto.rs is the source).
 
 /** One payment: previewed live, or frozen in a history entry. */
-export interface VendorPaymentRow {
-  /** The vendor for F9, otherwise the participant paid. */
-  payee: string;
-  payeeAddress: string | null;
-  requestId: number;
-  formType: string;
-  /** UTC; the report's date column ("Approved on"). */
-  approvedAt: string;
-  approvalCode: string | null;
-  fund: string | null;
-  expenseAccount: string | null;
-  amount: number;
-}
+export type VendorPaymentRow = Schemas['VendorPaymentRow'];
 
-interface RowsPage {
-  items: VendorPaymentRow[];
-  page: number;
-  size: number;
-  totalCount: number;
-  totals: { amount: number };
-}
+export type VendorPaymentPreview = Schemas['PreviewPage'];
 
-export type VendorPaymentPreview = RowsPage;
+export type VendorPaymentEntry = Schemas['HistoryEntry'];
 
-export interface VendorPaymentEntry {
-  id: number;
-  createdAt: string;
-  createdBy: number;
-  createdByName: string;
-  fiscalYearId: number;
-  fiscalYearName: string | null;
-  startDate: string;
-  endDate: string;
-  rowCount: number;
-  totalAmount: number;
-}
+export type VendorPaymentHistory = Schemas['HistoryPage'];
 
-export interface VendorPaymentHistory {
-  items: VendorPaymentEntry[];
-  page: number;
-  size: number;
-  totalCount: number;
-  totals: { rowCount: number; totalAmount: number };
-}
+export type VendorPaymentDetails = Schemas['HistoryDetails'];
 
-export interface VendorPaymentDetails extends RowsPage {
-  entry: VendorPaymentEntry;
-}
-
+/** The range a preview, an export and a generation share (the screen's query, not a wire schema). */
 export interface VendorPaymentRange {
   fiscalYearId: number;
   startDate: string;
@@ -59,17 +22,9 @@ export interface VendorPaymentRange {
   minutesOffset: number;
 }
 
-export interface VendorPaymentFiscalYear {
-  id: number;
-  name: string;
-  startDate: string;
-  endDate: string;
-}
+export type VendorPaymentFiscalYear = Schemas['FiscalYearDto'];
 
-export interface GenerateVendorPaymentBody extends VendorPaymentRange {
-  expectedCount: number;
-  expectedTotal: number;
-}
+export type GenerateVendorPaymentBody = Schemas['GenerateBody'];
 
 const withTags = api.enhanceEndpoints({ addTagTypes: ['VendorPaymentPreview', 'VendorPaymentHistory'] });
 

@@ -1,51 +1,28 @@
 import { api } from '../../api/api';
+import type { Schemas } from '../../api/wire';
 
 // The reports area's calls (DESIGN §6, docs/reports-api.md of the reports back end). Tables are
 // built from the server's catalogue (GET /reports: columns, totals, default sort), not from a copy.
 
-export type ColumnKind = 'text' | 'money' | 'int' | 'number' | 'percent' | 'date' | 'timestamp';
+// The wire shapes are the server's (generated from its OpenAPI document, src/reports/catalogue.rs,
+// query.rs, bonuses.rs...); only the row is loosened to what a table reads.
+export type ColumnKind = Schemas['Kind'];
 
-export interface ReportColumn {
-  key: string;
-  header: string;
-  kind: ColumnKind;
-  sortable?: boolean;
-}
+export type ReportColumn = Schemas['CatalogueColumn'];
 
-/** One entry of GET /reports: a report the caller may read. */
-export interface ReportInfo {
-  key: string;
-  title: string;
-  description: string;
-  /** The UI route (SPEC §2). */
-  route: string;
-  /** The API path of the view (`/api/v1/reports/…`); the export is `${path}/retrieve`. */
-  path: string;
-  permission: string;
-  filters: string[];
-  formats: string[];
-  columns: ReportColumn[];
-  totals: string[];
-  defaultSort?: { sortBy: string; sortDescending: boolean } | null;
-}
+/** One entry of GET /reports: a report the caller may read. `path` is the view's API path
+ * (`/api/v1/reports/…`); the export is `${path}/retrieve`. */
+export type ReportInfo = Schemas['CatalogueEntry'];
 
-export type ReportRow = Record<string, unknown>;
+export type ReportRow = Schemas['Record'];
 
-export interface ReportPage {
-  items: ReportRow[];
-  page: number;
-  size: number;
-  totalCount: number;
+export interface ReportPage extends Omit<Schemas['ReportPage'], 'totals'> {
+  /** Money and count columns' totals (the others are absent or null). */
   totals: Record<string, number | null>;
 }
 
 /** A reference list entry; fixed enumerations carry their wire value in `code`. */
-export interface RefItem {
-  id: number;
-  name: string;
-  code?: string;
-  isActive?: boolean;
-}
+export type RefItem = Schemas['RefItem'];
 
 export interface FiscalYear {
   id: number;
@@ -64,13 +41,7 @@ export interface ParticipantEmail {
   email: string;
 }
 
-export interface BonusYear {
-  fiscalYearId: number;
-  fiscalYear: string;
-  bonuses: number;
-  approved: number;
-  approvedSum: number;
-}
+export type BonusYear = Schemas['BonusYear'];
 
 /** The API slice's base URL already ends in /api/v1. */
 export const relativeApiPath = (path: string) => path.replace(/^\/api\/v1(?=\/)/, '');
