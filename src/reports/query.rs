@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use chrono::{DateTime, Duration, NaiveDate, NaiveTime, Utc};
 use sea_orm::{
     sea_query::{Alias, BinOper, Expr, ExprTrait, Func, Order, Query, SelectStatement},
-    ConnectionTrait, DatabaseConnection, QueryResult,
+    ConnectionTrait, DatabaseConnection, DbBackend, QueryResult,
 };
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -213,6 +213,21 @@ pub fn charged(q: &mut SelectStatement, request: &str) {
     let statuses = crate::payment_requests::store::CHARGED.map(|s| s.as_str());
     q.and_where(col(request, "status").is_in(statuses))
         .and_where(col(request, "deleted_at").is_null())
+        .and_where(col(request, "approved_at").is_not_null());
+}
+
+/// `charged` for a page in approval order. SQLite has no planner statistics: given the
+/// status filter it reads every charged row through a status index and sorts them all before
+/// the first page (2.6 s at a million requests). `+status` (SQLite's "not for an index")
+/// leaves the approved_at index in charge, which walks in order and stops after the page
+/// (3 ms). PostgreSQL plans from statistics and gets the plain filter.
+pub fn charged_in_approval_order(q: &mut SelectStatement, request: &str, backend: DbBackend) {
+    if backend != DbBackend::Sqlite {
+        return charged(q, request);
+    }
+    let statuses = crate::payment_requests::store::CHARGED.map(|s| format!("'{}'", s.as_str())).join(", ");
+    q.and_where(Expr::cust(format!("+\"{request}\".\"status\" IN ({statuses})")))
+        .and_where(Expr::cust(format!("+\"{request}\".\"deleted_at\" IS NULL")))
         .and_where(col(request, "approved_at").is_not_null());
 }
 

@@ -61,7 +61,7 @@ impl RowReport for Reimbursements {
         ]
     }
 
-    fn query(f: &Filters, scope: &Scope, (key, descending): (&str, bool), _: DbBackend) -> SqlReport {
+    fn query(f: &Filters, scope: &Scope, (key, descending): (&str, bool), backend: DbBackend) -> SqlReport {
         let mut base = Query::select();
         base.from_as(a("payment_requests"), a("pr"));
         join_by_id(&mut base, "participants", "pa", col("pr", "participant_id"));
@@ -70,7 +70,11 @@ impl RowReport for Reimbursements {
         join_by_id(&mut base, "funds", "fu", col("pr", "fund_id"));
         join_by_id(&mut base, "expense_accounts", "ea", col("pr", "expense_account_id"));
         join_by_id(&mut base, "approval_codes", "ac", col("pr", "approval_code_id"));
-        query::charged(&mut base, "pr");
+        if key == "approvedAt" {
+            query::charged_in_approval_order(&mut base, "pr", backend);
+        } else {
+            query::charged(&mut base, "pr");
+        }
         query::scoped(&mut base, scope, col("pr", "mentor_program_id"));
         if let Some(p) = f.program {
             base.and_where(col("pr", "mentor_program_id").eq(p));

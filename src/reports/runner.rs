@@ -15,7 +15,7 @@ use sea_orm::{DatabaseConnection, DbBackend, QueryResult};
 
 use super::{
     catalogue::ReportInfo,
-    export::{self, Cell, Column, Record, Row, Rows},
+    export::{self, Cell, Column, Format, Record, Row, Rows},
     query::{self, Filters, ReportPage, ReportQuery, SqlReport},
 };
 use crate::{
@@ -96,15 +96,22 @@ pub async fn row_retrieve<R: RowReport>(state: web::Data<AppState>, me: CurrentU
     let sort = q.sort(R::INFO.sortable, R::INFO.default_sort.0)?;
     let picked = R::export_columns(&q, &p.columns)?;
     let report = R::query(&p.filters, &p.scope, sort, state.db.get_database_backend());
-    let sums = match R::kept_totals(&state.db, &p.filters, &p.scope).await? {
-        Some((_, sums)) => sums,
-        None => report.sums(&state.db).await?,
+    // A CSV file has no totals line (it is for importing): summing first would only delay
+    // its first byte by a scan of every row.
+    let totals = match format {
+        Format::Csv => None,
+        _ => {
+            let sums = match R::kept_totals(&state.db, &p.filters, &p.scope).await? {
+                Some((_, sums)) => sums,
+                None => report.sums(&state.db).await?,
+            };
+            Some(pick(query::totals_row(&p.columns, &sums), &picked))
+        }
     };
-    let totals = pick(query::totals_row(&p.columns, &sums), &picked);
     let meta = query::meta(&state.db, &me, R::INFO.key, R::INFO.title, &p.filters).await?;
     let columns = picked.iter().map(|i| p.columns[*i].clone()).collect();
     let rows = report.stream(&state.db, move |r| R::row(r).map(|row| pick(row, &picked)));
-    Ok(export::respond(format, meta, columns, rows, Some(totals)))
+    Ok(export::respond(format, meta, columns, rows, totals))
 }
 
 /// A report of grouped rows, computed whole (they are few).
