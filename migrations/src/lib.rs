@@ -17,6 +17,7 @@ mod m20261123_000040_request_approvals;
 mod m20261123_000080_auth_version;
 mod m20261123_000081_participant_search;
 mod m20261123_000082_payment_request_form_index;
+mod m20261123_000090_program_approval_order_index;
 mod m20261123_000050_vendor_payment_reports;
 
 pub struct Migrator;
@@ -40,6 +41,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261123_000080_auth_version::Migration),
             Box::new(m20261123_000081_participant_search::Migration),
             Box::new(m20261123_000082_payment_request_form_index::Migration),
+            Box::new(m20261123_000090_program_approval_order_index::Migration),
             Box::new(m20261123_000050_vendor_payment_reports::Migration),
         ]
     }
