@@ -123,7 +123,7 @@ fn list_item(me: &CurrentUser, r: pr::Model) -> ApiResult<PaymentRequestListItem
 }
 
 /// Permission (403), then the request in scope (404), then the workflow (409).
-async fn load_for(state: &AppState, me: &CurrentUser, form: &str, id: i32, action: Action) -> ApiResult<(pr::Model, Status, Scope)> {
+pub(super) async fn load_for(state: &AppState, me: &CurrentUser, form: &str, id: i32, action: Action) -> ApiResult<(pr::Model, Status, Scope)> {
     me.require(action.permission())?;
     let form = form_of(form)?;
     let scope = scope_of(&state.db, me).await?;
