@@ -82,6 +82,8 @@ test('the details list filters, sorts, pages, sums the page and opens a row', as
   };
   await choose('Form type', 'F2 Expense reimbursement', 'F3 Travel and mileage');
   await expect(page).toHaveURL(/FormType=F2%2CF3/);
+  // The chosen types read whole in the narrow field: their codes (the list names them).
+  await expect(filters.locator('.mantine-Pill-label')).toHaveText(['F2', 'F3']);
   await expect(range).toHaveText('1–2 of 2');
   await choose('Status', 'Submitted');
   await expect(range).toHaveText('1–1 of 1');

@@ -77,7 +77,9 @@ export function RequestFilters({ state, onChange, compact = false }: { state: Re
       <MultiSelect
         label="Form type"
         placeholder={state.formType.length ? undefined : 'Any'}
-        data={(types.data ?? []).map((t) => ({ value: t.code ?? String(t.id), label: `${t.code} ${t.name}` }))}
+        // A chosen type's pill shows its code ("F2"), whole in the narrow field; the list names it.
+        data={(types.data ?? []).map((t) => ({ value: t.code ?? String(t.id), label: t.code ?? t.name }))}
+        renderOption={({ option }) => `${option.label} ${types.data?.find((t) => t.code === option.value)?.name ?? ''}`.trim()}
         value={state.formType}
         onChange={(formType) => onChange({ formType })}
         clearable
