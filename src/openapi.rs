@@ -67,6 +67,7 @@ use crate::{budgets, error::ProblemBody, identity, participants, payment_request
         payment_requests::api::update,
         payment_requests::api::delete,
         payment_requests::api::submit,
+        payment_requests::submit_check::submit_validate,
         payment_requests::api::move_to_draft,
         payment_requests::api::send_for_revision,
         payment_requests::api::approve_validate,

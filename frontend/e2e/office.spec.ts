@@ -288,7 +288,8 @@ test('the demo Coordinator signs in from its printed link, sees only its program
 
 test('keyboard only: sign in, a visible focus ring, dialogs focus their primary action', async ({ page }) => {
   await page.goto('/login');
-  await page.keyboard.press('Tab');
+  // The sign-in form puts the focus in E-mail itself (autoFocus): a keyboard user types at
+  // once. (A Tab here passed only when pressed before the form had rendered.)
   await expect(page.getByLabel('E-mail')).toBeFocused();
   await page.keyboard.type('admin@example.org');
   await page.keyboard.press('Tab');
@@ -316,4 +317,113 @@ test('keyboard only: sign in, a visible focus ring, dialogs focus their primary 
   await expect(cancel.getByRole('button', { name: 'Cancel Changes' })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(dialog).toBeHidden();
+});
+
+/** A new program with an active and an inactive payee in the demo's 2026-27 year. */
+async function programWithPayees(admin: Awaited<ReturnType<typeof api>>) {
+  const years: { id: number; name: string }[] = await admin.get('/system-settings/fiscal-years');
+  const year = years.find((y) => y.name.includes('2026-27'))!;
+  const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+  const program = await admin.post('/mentor-programs', { name: `Payees ${tag}`, code: `P${tag}`.slice(0, 20) });
+  const payee = async (first: string, status: string) => {
+    const p = await admin.post('/participants', {
+      firstName: first,
+      lastName: tag,
+      email: `${first}.${tag}@example.org`.toLowerCase(),
+      status,
+      roleCode: 'Mentor',
+      participations: [{ mentorProgramId: program.id, fiscalYearId: year.id, roleCode: 'Mentor', startDate: '2026-07-01' }],
+    });
+    return { name: `${first} ${tag}`, email: p.email as string, participationId: p.participations[0].id as number };
+  };
+  return { program, active: await payee('Ada', 'Active'), inactive: await payee('Ina', 'Inactive') };
+}
+
+test('inactive participants are marked in every payee picker', async ({ page, request, baseURL }, info) => {
+  const admin = await api(request, baseURL!);
+  const { program, active, inactive } = await programWithPayees(admin);
+  await signIn(page);
+
+  // The request form's picker: name, role in words, e-mail; the inactive one says so.
+  await page.goto('/payment-request/F5/create');
+  await page.getByRole('textbox', { name: 'Mentor program' }).click();
+  await page.getByRole('option', { name: program.name }).click();
+  await page.getByRole('textbox', { name: 'Payee' }).click();
+  await expect(page.getByRole('option', { name: `${inactive.name} (mentor, ${inactive.email}) · inactive`, exact: true })).toBeVisible();
+  await expect(page.getByRole('option', { name: `${active.name} (mentor, ${active.email})`, exact: true })).toBeVisible();
+  await shot(page, info, 'payee-picker');
+  await page.keyboard.press('Escape');
+
+  // The list filters' picker.
+  await page.goto(`/payment-requests/details?MentorProgramId=${program.id}`);
+  await page.getByRole('textbox', { name: 'Payee' }).click();
+  await expect(page.getByRole('option', { name: `${inactive.name} (mentor) · inactive`, exact: true })).toBeVisible();
+  await expect(page.getByRole('option', { name: `${active.name} (mentor)`, exact: true })).toBeVisible();
+});
+
+test('submitting after the submission window warns first; confirming submits, declining keeps the draft', async ({ page, request, baseURL }, info) => {
+  const admin = await api(request, baseURL!);
+  const { active } = await programWithPayees(admin);
+  const [purpose] = await admin.get('/payment-requests/travel-purposes');
+  const [transit] = await admin.get('/payment-requests/transit-types');
+  // An F3 trip of a year ago (F3's window is 60 days), and one of today.
+  const trip = (date: string) =>
+    admin.post('/payment-requests/F3', {
+      participationId: active.participationId,
+      description: `Site visit ${date}`,
+      details: { travelPurposeId: purpose.id, transitTypeId: transit.id, trips: [{ date, from: 'Fresno', to: 'Clovis', miles: 10 }] },
+    });
+  const today = new Date();
+  const iso = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+  const yearAgo = new Date(today.getFullYear() - 1, today.getMonth(), today.getDate());
+  const late = await trip(iso(yearAgo));
+  const onTime = await trip(iso(today));
+  await signIn(page);
+
+  await page.goto(`/payment-request/F3/${late.id}/details`);
+  await page.getByRole('button', { name: 'Submit', exact: true }).click();
+  const ask = page.getByRole('dialog', { name: 'Submit after the submission window?' });
+  await expect(ask).toContainText('after the 60-day submission window');
+  await expect(ask).toContainText('The approver will see this warning.');
+  await expect(ask.getByRole('button', { name: 'Submit anyway' })).toBeFocused();
+  await shot(page, info, 'late-submission-warning');
+  await ask.getByRole('button', { name: 'Do not submit' }).click();
+  await expect(ask).toBeHidden();
+  expect((await admin.get(`/payment-requests/F3/${late.id}`)).formStatus).toBe('Draft');
+
+  await page.getByRole('button', { name: 'Submit', exact: true }).click();
+  await ask.getByRole('button', { name: 'Submit anyway' }).click();
+  await expect(page.getByText('The request was submitted.')).toBeVisible();
+  expect((await admin.get(`/payment-requests/F3/${late.id}`)).formStatus).toBe('Submitted');
+
+  // Inside the window: no question, straight in.
+  await page.goto(`/payment-request/F3/${onTime.id}/details`);
+  await page.getByRole('button', { name: 'Submit', exact: true }).click();
+  await expect(page.getByText('The request was submitted.')).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  expect((await admin.get(`/payment-requests/F3/${onTime.id}`)).formStatus).toBe('Submitted');
+});
+
+test('server messages name enumeration values in words', async ({ page }, info) => {
+  await signIn(page);
+  // A filter value the server does not know (an old bookmark): the message lists the roles in words.
+  await page.goto('/participant/list?RoleCode=Boss');
+  const alert = page.getByRole('alert').filter({ hasText: 'RoleCode' });
+  await expect(alert).toContainText('must be one of Mentor, Director mentor, Coordinator, Administrator');
+  await expect(alert).not.toContainText('DirectorMentor');
+  await shot(page, info, 'message-in-words');
+});
+
+test('template validation names every form type, F1 to F14', async ({ page, request, baseURL }, info) => {
+  const admin = await api(request, baseURL!);
+  const types: { code: string; name: string }[] = await admin.get('/payment-requests/types');
+  await signIn(page);
+  await page.goto('/settings/template-validation');
+  const grid = page.getByTestId('limits-grid');
+  const heads = grid.locator('tbody th[scope="row"]');
+  await expect(heads).toHaveCount(14);
+  await expect(heads.first()).toHaveText('F1 Placement stipend');
+  expect(await heads.allInnerTexts()).toEqual(types.map((t) => `${t.code} ${t.name}`));
+  await expect(grid.getByRole('rowheader', { name: 'F3 Travel and mileage' })).toBeVisible();
+  await shot(page, info, 'template-validation');
 });

@@ -64,11 +64,11 @@ pub async fn list(state: web::Data<AppState>, me: CurrentUser, Query(q): Query<P
     checks.finish()?;
     let filters = store::Filters {
         mentor_program_id: q.mentorprogramid,
-        role: rules::enum_filter("RoleCode", q.rolecode.as_deref(), ParticipantRole::parse, ParticipantRole::codes)?,
+        role: rules::enum_filter("RoleCode", q.rolecode.as_deref(), ParticipantRole::parse, ParticipantRole::labels)?,
         name: rules::search_text(q.fullname.as_deref()),
         email: rules::search_text(q.email.as_deref()),
-        status: rules::enum_filter("Status", q.status.as_deref(), ParticipantStatus::parse, ParticipantStatus::codes)?,
-        district_set_type: rules::enum_filter("DistrictSetType", q.districtsettype.as_deref(), DistrictSetType::parse, DistrictSetType::codes)?,
+        status: rules::enum_filter("Status", q.status.as_deref(), ParticipantStatus::parse, ParticipantStatus::labels)?,
+        district_set_type: rules::enum_filter("DistrictSetType", q.districtsettype.as_deref(), DistrictSetType::parse, DistrictSetType::labels)?,
         district_id: q.districtid,
         link_ids,
         sort_by: rules::SortBy::parse(q.sortby.as_deref())?,
@@ -320,7 +320,7 @@ pub async fn participant_list(state: web::Data<AppState>, me: CurrentUser, Query
     }
     let filters = store::PickerFilters {
         mentor_program_id: q.mentorprogramid,
-        role: rules::enum_filter("RoleType", q.roletype.as_deref(), ParticipantRole::parse, ParticipantRole::codes)?,
+        role: rules::enum_filter("RoleType", q.roletype.as_deref(), ParticipantRole::parse, ParticipantRole::labels)?,
         show_deleted: q.showdeleted.unwrap_or(false),
         participation_ids: q.participationids,
     };

@@ -212,6 +212,9 @@ pub struct ParticipantListItem {
     pub first_name: String,
     pub last_name: String,
     pub email: String,
+    /// The participant's status: pickers mark the inactive ones.
+    #[schema(value_type = ParticipantStatus)]
+    pub status: String,
     pub mentor_program_id: i32,
     pub fiscal_year_id: i32,
     #[schema(value_type = ParticipantRole)]

@@ -35,6 +35,12 @@ macro_rules! wire_enum {
             pub fn codes() -> String {
                 Self::ALL.iter().map(|v| v.code()).collect::<Vec<_>>().join(", ")
             }
+
+            /// The values in words, for messages a clerk reads ("Director mentor", not
+            /// `DirectorMentor`); the API's schema lists the codes.
+            pub fn labels() -> String {
+                Self::ALL.iter().map(|v| v.label()).collect::<Vec<_>>().join(", ")
+            }
         }
 
         /// The wire codes as an OpenAPI enum (the fields stay text).
@@ -125,10 +131,10 @@ impl utoipa::PartialSchema for SortBy {
 impl utoipa::ToSchema for SortBy {}
 
 /// Parses an optional enum query filter, naming the parameter when unknown.
-pub fn enum_filter<T>(field: &str, raw: Option<&str>, parse: fn(&str) -> Option<T>, codes: fn() -> String) -> Result<Option<T>, ApiError> {
+pub fn enum_filter<T>(field: &str, raw: Option<&str>, parse: fn(&str) -> Option<T>, labels: fn() -> String) -> Result<Option<T>, ApiError> {
     match raw.map(str::trim).filter(|r| !r.is_empty()) {
         None => Ok(None),
-        Some(r) => parse(r).map(Some).ok_or_else(|| ApiError::bad_field(field, format!("must be one of {}", codes()))),
+        Some(r) => parse(r).map(Some).ok_or_else(|| ApiError::bad_field(field, format!("must be one of {}", labels()))),
     }
 }
 
@@ -205,7 +211,7 @@ fn district(checks: &mut Checks, rules: &mut Checks, set: Option<&str>, id: Opti
         }
         (Some(s), Some(n)) => match DistrictSetType::parse(s) {
             None => {
-                checks.add("districtSetType", format!("must be one of {}", DistrictSetType::codes()));
+                checks.add("districtSetType", format!("must be one of {}", DistrictSetType::labels()));
                 None
             }
             Some(t) if !(1..=t.max_district()).contains(&n) => {
@@ -226,11 +232,11 @@ pub fn check_participant(body: &ParticipantBody) -> Result<CleanParticipant, Api
     let address = optional_text(&mut c, "address", body.address.as_deref(), MAX_ADDRESS_CHARS);
     let status = ParticipantStatus::parse(&body.status);
     if status.is_none() {
-        c.add("status", format!("must be one of {}", ParticipantStatus::codes()));
+        c.add("status", format!("must be one of {}", ParticipantStatus::labels()));
     }
     let role = ParticipantRole::parse(&body.role_code);
     if role.is_none() {
-        c.add("roleCode", format!("must be one of {}", ParticipantRole::codes()));
+        c.add("roleCode", format!("must be one of {}", ParticipantRole::labels()));
     }
     let mut rules = Checks::default();
     let district = district(&mut c, &mut rules, body.district_set_type.as_deref(), body.district_id);
@@ -292,7 +298,7 @@ pub fn check_participation(prefix: &str, body: &ParticipationBody, checks: &mut 
     }
     let role = ParticipantRole::parse(&body.role_code);
     if role.is_none() {
-        checks.add(&field("roleCode"), format!("must be one of {}", ParticipantRole::codes()));
+        checks.add(&field("roleCode"), format!("must be one of {}", ParticipantRole::labels()));
     }
     if checks.0.len() != before {
         return None;
@@ -511,9 +517,9 @@ mod tests {
         assert_eq!(SortBy::parse(None).unwrap(), SortBy::FullName);
         assert_eq!(SortBy::parse(Some("UPDATEDAT")).unwrap(), SortBy::UpdatedAt);
         assert!(SortBy::parse(Some("salary")).is_err());
-        assert_eq!(enum_filter("Status", Some("pending"), ParticipantStatus::parse, ParticipantStatus::codes).unwrap(), Some(ParticipantStatus::Pending));
-        assert!(enum_filter("Status", Some("x"), ParticipantStatus::parse, ParticipantStatus::codes).is_err());
-        assert_eq!(enum_filter("Status", None, ParticipantStatus::parse, ParticipantStatus::codes).unwrap(), None);
+        assert_eq!(enum_filter("Status", Some("pending"), ParticipantStatus::parse, ParticipantStatus::labels).unwrap(), Some(ParticipantStatus::Pending));
+        assert!(enum_filter("Status", Some("x"), ParticipantStatus::parse, ParticipantStatus::labels).is_err());
+        assert_eq!(enum_filter("Status", None, ParticipantStatus::parse, ParticipantStatus::labels).unwrap(), None);
         assert_eq!(search_text(Some(" Ana ")).as_deref(), Some("Ana"));
         assert_eq!(search_text(Some("  ")), None);
         assert_eq!(search_pattern("Ana_"), "%ana\\_%");
@@ -533,6 +539,10 @@ mod tests {
     fn enum_codes() {
         assert_eq!(ParticipantRole::parse("directormentor"), Some(ParticipantRole::DirectorMentor));
         assert_eq!(ParticipantRole::codes(), "Mentor, DirectorMentor, Coordinator, Administrator");
+        // Messages name the values in words.
+        assert_eq!(ParticipantRole::labels(), "Mentor, Director mentor, Coordinator, Administrator");
+        let err = enum_filter("RoleCode", Some("Boss"), ParticipantRole::parse, ParticipantRole::labels).unwrap_err();
+        assert!(format!("{err:?}").contains("must be one of Mentor, Director mentor, Coordinator, Administrator"), "{err:?}");
         assert_eq!(DistrictSetType::Assembly.max_district(), 80);
         assert_eq!(full_name(" Ana ", ""), "Ana");
     }

@@ -517,6 +517,7 @@ pub async fn picker(db: &impl ConnectionTrait, scope: &Scope, f: &PickerFilters)
                 first_name: p.first_name,
                 last_name: p.last_name,
                 email: p.email,
+                status: p.status,
                 mentor_program_id: pn.mentor_program_id,
                 fiscal_year_id: pn.fiscal_year_id,
                 role_code: pn.role_code,

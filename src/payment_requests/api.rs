@@ -138,7 +138,7 @@ pub fn in_scope<'a>(state: &'a AppState, me: &'a CurrentUser, id: i32) -> crate:
 
 /// The request in scope (404), then the workflow (409); the route table checked the
 /// action's permission (403) before.
-async fn load_for(state: &AppState, me: &CurrentUser, form: &str, id: i32, action: Action) -> ApiResult<(pr::Model, Status, Scope)> {
+pub(super) async fn load_for(state: &AppState, me: &CurrentUser, form: &str, id: i32, action: Action) -> ApiResult<(pr::Model, Status, Scope)> {
     let form = form_of(form)?;
     let scope = scope_of(&state.db, me).await?;
     let r = store::find_visible(&state.db, &scope, form, id).await?;

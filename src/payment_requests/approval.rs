@@ -123,16 +123,7 @@ pub fn assess(p: &Proposal, f: &Facts) -> Verdict {
         }
     }
     if let (Some(submitted), Some(end)) = (f.submitted_on, f.activity_end) {
-        let days = u64::try_from(f.limits.submission_window_days.max(0)).unwrap_or(0);
-        if let Some(deadline) = end.checked_add_days(Days::new(days)) {
-            if submitted > deadline {
-                v.warnings.push(issue(
-                    "lateSubmission",
-                    None,
-                    format!("Submitted on {submitted}, after the {days}-day submission window that ended {deadline}."),
-                ));
-            }
-        }
+        v.warnings.extend(late_submission(submitted, end, f.limits.submission_window_days));
     }
     if !f.duplicates.is_empty() {
         let ids: Vec<String> = f.duplicates.iter().map(i32::to_string).collect();
@@ -143,6 +134,30 @@ pub fn assess(p: &Proposal, f: &Facts) -> Verdict {
         ));
     }
     v
+}
+
+/// The submission-window rule, once for both callers: the approver's warning and the
+/// submitter's (`submit/validate`, before a late request goes in).
+pub fn late_submission(submitted: NaiveDate, activity_end: NaiveDate, window_days: i32) -> Option<Issue> {
+    let days = u64::try_from(window_days.max(0)).unwrap_or(0);
+    let deadline = activity_end.checked_add_days(Days::new(days))?;
+    (submitted > deadline).then(|| {
+        issue(
+            "lateSubmission",
+            None,
+            format!(
+                "Submitted on {}, after the {days}-day submission window that ended {} (the activity ended {}).",
+                day(submitted),
+                day(deadline),
+                day(activity_end)
+            ),
+        )
+    })
+}
+
+/// The screens' one date format ("Nov 3, 2025"; frontend/src/components/dates.ts).
+fn day(d: NaiveDate) -> String {
+    d.format("%b %-d, %Y").to_string()
 }
 
 impl Verdict {
@@ -275,6 +290,13 @@ mod tests {
         assert!(assess(&proposal(), &Facts { submitted_on: Some(date("2025-10-31")), ..facts() }).warnings.is_empty());
         let v = assess(&proposal(), &Facts { submitted_on: Some(date("2025-11-01")), ..facts() });
         assert_eq!(codes(&v.warnings), vec!["lateSubmission"]);
+        assert_eq!(
+            v.warnings[0].message,
+            "Submitted on Nov 1, 2025, after the 30-day submission window that ended Oct 31, 2025 (the activity ended Oct 1, 2025)."
+        );
+        // The submitter's check is the same rule.
+        assert_eq!(late_submission(date("2025-11-01"), date("2025-10-01"), 30), Some(v.warnings[0].clone()));
+        assert_eq!(late_submission(date("2025-10-31"), date("2025-10-01"), 30), None);
         // Forms without activity dates have no window.
         assert!(assess(&proposal(), &Facts { activity_end: None, submitted_on: Some(date("2030-01-01")), ..facts() }).warnings.is_empty());
         // A huge window does not overflow.

@@ -6,6 +6,7 @@ pub mod dto;
 pub mod files;
 pub mod forms;
 pub mod store;
+pub mod submit_check;
 pub mod workflow;
 
 use crate::{
@@ -34,6 +35,7 @@ pub fn configure(r: &mut Routes) {
         .put("/payment-requests/{formType}/{id}", action(Action::Edit), api::update)
         .delete("/payment-requests/{formType}/{id}", action(Action::Delete), api::delete)
         .post("/payment-requests/{formType}/{id}/submit", action(Action::Submit), api::submit)
+        .post("/payment-requests/{formType}/{id}/submit/validate", action(Action::Submit), submit_check::submit_validate)
         .post("/payment-requests/{formType}/{id}/move-to-draft", action(Action::MoveToDraft), api::move_to_draft)
         .post("/payment-requests/{formType}/{id}/send-for-revision", action(Action::SendForRevision), api::send_for_revision)
         .post("/payment-requests/{formType}/{id}/approve/validate", action(Action::Approve), api::approve_validate)

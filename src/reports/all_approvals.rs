@@ -160,6 +160,9 @@ impl RowReport for AllApprovals {
 pub struct Payee {
     pub id: i32,
     pub full_name: String,
+    /// The participant's status: the picker marks the ones not active.
+    #[schema(value_type = crate::participants::rules::ParticipantStatus)]
+    pub status: String,
 }
 
 #[utoipa::path(get, path = "/api/v1/reports/payee-list", tag = "reports", security(("bearer" = [])),
@@ -177,9 +180,10 @@ pub async fn payee_list(state: web::Data<AppState>, me: CurrentUser, Q(q): Q<Rep
         .distinct()
         .expr_as(col("pa", "id"), a("id"))
         .expr_as(col("pa", "full_name"), a("full_name"))
+        .expr_as(col("pa", "status"), a("status"))
         .expr_as(col("pa", "sort_name"), a("sort_name"))
         .order_by_expr(col("pa", "sort_name"), Order::Asc)
         .order_by_expr(col("pa", "id"), Order::Asc);
     let rows = state.db.query_all(&select).await?;
-    Ok(web::Json(rows.iter().map(|r| Ok(Payee { id: get(r, "id")?, full_name: get(r, "full_name")? })).collect::<ApiResult<Vec<_>>>()?))
+    Ok(web::Json(rows.iter().map(|r| Ok(Payee { id: get(r, "id")?, full_name: get(r, "full_name")?, status: get(r, "status")? })).collect::<ApiResult<Vec<_>>>()?))
 }

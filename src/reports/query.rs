@@ -127,7 +127,7 @@ impl ReportQuery {
             None => None,
             Some(t) => Some(FormType::parse(t).ok_or_else(|| ApiError::bad_field("PaymentRequestType", "must be one of F1..F14"))?),
         };
-        let role = crate::participants::rules::enum_filter("RoleCode", self.rolecode.as_deref(), ParticipantRole::parse, ParticipantRole::codes)?;
+        let role = crate::participants::rules::enum_filter("RoleCode", self.rolecode.as_deref(), ParticipantRole::parse, ParticipantRole::labels)?;
         Ok(Filters {
             program: self.mentorprogramid,
             fiscal_year: self.fiscalyearid,

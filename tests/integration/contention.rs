@@ -230,6 +230,9 @@ fn routes() -> Vec<Route> {
             call: |_, t, _| call(M::DELETE, s(&t["url"]), Admin, Value::Null) },
         Route { name: "POST /payment-requests/{formType}/{id}/submit", row: Row::Draft, distinct: All, same: One, after: Version, logs: 1,
             call: |_, t, _| call(M::POST, format!("{}/submit", s(&t["url"])), Admin, json!({})) },
+        // A dry run: every client gets its warnings, the row and the log stay as they were.
+        Route { name: "POST /payment-requests/{formType}/{id}/submit/validate", row: Row::Draft, distinct: All, same: All, after: Version, logs: 0,
+            call: |_, t, _| call(M::POST, format!("{}/submit/validate", s(&t["url"])), Admin, json!({})) },
         Route { name: "POST /payment-requests/{formType}/{id}/move-to-draft", row: Row::Submitted, distinct: All, same: One, after: Version, logs: 1,
             call: |_, t, _| call(M::POST, format!("{}/move-to-draft", s(&t["url"])), Approver, json!({})) },
         Route { name: "POST /payment-requests/{formType}/{id}/send-for-revision", row: Row::Submitted, distinct: All, same: One, after: Version, logs: 1,

@@ -460,3 +460,54 @@ async fn the_openapi_document_lists_every_participant_call() {
         }
     }
 }
+
+#[actix_web::test]
+async fn enumeration_messages_name_the_values_in_words() {
+    let app = spawn_with_fiscal_year().await;
+    let admin = app.admin_token().await;
+    let programs = program_ids(&app, &admin).await;
+    let roles = "must be one of Mentor, Director mentor, Coordinator, Administrator";
+    for (patch, field, message) in [
+        (json!({"roleCode": "Boss"}), "roleCode", roles),
+        (json!({"status": "Retired"}), "status", "must be one of Active, Inactive, Pending"),
+        (json!({"districtSetType": "County"}), "districtSetType", "must be one of Assembly, Senate, Congressional"),
+        (json!({"participations": [taking(programs[0], "Boss")]}), "participations[0].roleCode", roles),
+    ] {
+        let mut body = person("Bo", "Chan", "bo@example.org");
+        for (k, v) in patch.as_object().unwrap() {
+            body[k] = v.clone();
+        }
+        let r = app.post("/api/v1/participants", Some(&admin), body).await;
+        assert_eq!(r.invalid()["errors"][field], json!([message]), "{patch} -> {}", r.body);
+    }
+    // Query filters too.
+    let r = app.get("/api/v1/participants?RoleCode=Boss", &admin).await;
+    assert_eq!(r.problem(400)["errors"]["RoleCode"], json!([roles]));
+    let r = app.get("/api/v1/payment-requests/participant-list?RoleType=Boss", &admin).await;
+    assert_eq!(r.problem(400)["errors"]["RoleType"], json!([roles]));
+}
+
+#[actix_web::test]
+async fn the_payee_list_carries_the_participant_status() {
+    let app = spawn_with_fiscal_year().await;
+    let admin = app.admin_token().await;
+    let programs = program_ids(&app, &admin).await;
+    for (first, email, status) in [("Act", "act@example.org", "Active"), ("Ina", "ina@example.org", "Inactive"), ("Pen", "pen@example.org", "Pending")] {
+        let mut body = person(first, "Payee", email);
+        body["status"] = json!(status);
+        body["participations"] = json!([taking(programs[0], "Mentor")]);
+        create(&app, &admin, body).await;
+    }
+    let list = app.get(&format!("/api/v1/payment-requests/participant-list?MentorProgramId={}", programs[0]), &admin).await;
+    let mut seen: Vec<(String, String)> = list
+        .ok()
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|p| p["lastName"] == "Payee")
+        .map(|p| (p["fullName"].as_str().unwrap().to_owned(), p["status"].as_str().unwrap().to_owned())).collect();
+    seen.sort();
+    let want: Vec<(String, String)> =
+        [("Act Payee", "Active"), ("Ina Payee", "Inactive"), ("Pen Payee", "Pending")].iter().map(|(n, s)| ((*n).to_owned(), (*s).to_owned())).collect();
+    assert_eq!(seen, want);
+}

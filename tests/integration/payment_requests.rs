@@ -722,3 +722,38 @@ async fn receipts_never_attached_are_removed_after_a_day() {
     let res = app.client.get(format!("{}{}/files/{kept}", app.base, url(&r))).bearer_auth(admin).send().await.unwrap();
     assert_eq!(res.status(), 200);
 }
+
+#[actix_web::test]
+async fn submit_validate_warns_of_a_late_submission_and_changes_nothing() {
+    let w = world().await;
+    // Trips on 2025-10-01 and 02; F3's window is 60 days: long over today.
+    let late = create(&w, &w.coord, "F3", w.inside).await;
+    let v = act(&w, &w.coord, &late, "submit/validate", json!({})).await.ok().clone();
+    assert_eq!(v["errors"], json!([]), "{v}");
+    assert_eq!(v["warnings"].as_array().unwrap().len(), 1, "{v}");
+    assert_eq!(v["warnings"][0]["code"], "lateSubmission");
+    let message = v["warnings"][0]["message"].as_str().unwrap();
+    assert!(message.contains("after the 60-day submission window that ended Dec 1, 2025 (the activity ended Oct 2, 2025)"), "{message}");
+    // A dry run: still a draft at the same version, nothing logged.
+    let after = w.app.get(&url(&late), &w.coord).await.ok().clone();
+    assert_eq!((&after["formStatus"], &after["version"]), (&json!("Draft"), &late["version"]));
+
+    // Today's seminar is inside the window; F14 has no activity dates, so no window.
+    let mut today = body(&w, "F5", w.inside);
+    today["details"]["seminarDate"] = json!(chrono::Utc::now().date_naive().to_string());
+    let on_time = w.app.post(&format!("{PR}/F5"), Some(&w.coord), today).await.ok().clone();
+    assert_eq!(act(&w, &w.coord, &on_time, "submit/validate", json!({})).await.ok()["warnings"], json!([]));
+    let bonus = create(&w, &w.coord, "F14", w.inside).await;
+    assert_eq!(act(&w, &w.coord, &bonus, "submit/validate", json!({})).await.ok()["warnings"], json!([]));
+
+    // The same rule as the submit it precedes: scope, status, permission.
+    let elsewhere = create(&w, &w.admin, "F3", w.outside).await;
+    act(&w, &w.coord, &elsewhere, "submit/validate", json!({})).await.problem(404);
+    let sent = act(&w, &w.coord, &late, "submit", json!({})).await.ok().clone();
+    act(&w, &w.coord, &sent, "submit/validate", json!({})).await.problem(409);
+    w.app.post(&format!("{}/submit/validate", url(&late)), None, json!({})).await.problem(401);
+    // The approver is told the same thing.
+    let v = act(&w, &w.approver, &sent, "approve/validate", approval(&w, "F3", 10.0).await).await.ok().clone();
+    let approver_sees: Vec<&Value> = v["warnings"].as_array().unwrap().iter().filter(|i| i["code"] == "lateSubmission").collect();
+    assert_eq!(approver_sees[0]["message"].as_str(), Some(message), "{v}");
+}

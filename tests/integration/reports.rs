@@ -328,7 +328,7 @@ async fn every_report_agrees_with_the_requests_to_the_cent() {
     assert_eq!(v["totalCount"], 1);
     check_exports(&w, "all-approvals", "", "all-approvals", 6, "Approved", 110650).await;
     let payees = view(&w, &w.admin, &format!("payee-list?FiscalYearId={fy}")).await;
-    assert_eq!(payees, json!([{"id": w.payee, "fullName": "Pat Payee"}]));
+    assert_eq!(payees, json!([{"id": w.payee, "fullName": "Pat Payee", "status": "Active"}]));
 
     // Approvals by accounts, this year.
     let v = view(&w, &w.admin, &format!("approvals-by-accounts?FiscalYearId={fy}&SortBy=approvedSum&SortDescending=true")).await;

@@ -1123,6 +1123,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/payment-requests/{formType}/{id}/submit/validate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Access: permission `request:submit`. */
+        post: operations["submit_validate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/permit-levels": {
         parameters: {
             query?: never;
@@ -2561,6 +2578,8 @@ export interface components {
             roleCode: components["schemas"]["ParticipantRole"];
             /** Format: date */
             startDate: string;
+            /** @description The participant's status: pickers mark the inactive ones. */
+            status: components["schemas"]["ParticipantStatus"];
         };
         /** @enum {string} */
         ParticipantRole: "Mentor" | "DirectorMentor" | "Coordinator" | "Administrator";
@@ -2604,6 +2623,8 @@ export interface components {
             fullName: string;
             /** Format: int32 */
             id: number;
+            /** @description The participant's status: the picker marks the ones not active. */
+            status: components["schemas"]["ParticipantStatus"];
         };
         PaymentRequestDto: {
             /** Format: int32 */
@@ -7601,6 +7622,70 @@ export interface operations {
                 };
             };
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+        };
+    };
+    submit_validate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                formType: components["schemas"]["FormType"];
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Warnings to confirm before submitting (errors stay empty: the form's limits answer 422 at submit) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationResult"];
+                };
+            };
+            /** @description A path id that is not a whole number of 32 bits */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

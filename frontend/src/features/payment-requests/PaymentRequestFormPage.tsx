@@ -30,6 +30,7 @@ import {
   useGetTrainingTypesQuery,
   usePaymentRequestActionMutation,
   useUpdatePaymentRequestMutation,
+  useValidateSubmitMutation,
   type PaymentRequest,
 } from './api';
 import { ApprovePanel } from './ApprovePanel';
@@ -134,6 +135,7 @@ function Actions({ request }: { request: PaymentRequest }) {
   const navigate = useNavigate();
   const [act, acting] = usePaymentRequestActionMutation();
   const [remove, removing] = useDeletePaymentRequestMutation();
+  const [validateSubmit, checking] = useValidateSubmitMutation();
   const [reasonOpen, setReasonOpen] = useState(false);
   const has = (a: string) => request.availableActions.includes(a as never);
   const key = { formType: request.formType, id: request.id };
@@ -141,6 +143,23 @@ function Actions({ request }: { request: PaymentRequest }) {
     const result = await act({ ...key, action, body });
     if ('data' in result) notifications.show({ color: 'green', message: done, autoClose: 5000 });
     return 'data' in result;
+  };
+  // The server's warnings (a submission after the form's window) are said before the
+  // request goes in; submitting anyway is the submitter's choice, the approver sees them too.
+  const submit = async () => {
+    const check = await validateSubmit(key);
+    if (!('data' in check) || !check.data) return; // the error is already shown
+    const warnings = check.data.warnings;
+    if (warnings.length > 0) {
+      const sure = await openConfirm({
+        title: 'Submit after the submission window?',
+        text: `${warnings.map((w) => w.message).join(' ')} The approver will see this warning.`,
+        confirmLabel: 'Submit anyway',
+        cancelLabel: 'Do not submit',
+      });
+      if (!sure) return;
+    }
+    await run('submit', 'The request was submitted.');
   };
   const base = `/payment-request/${request.formType}/${request.id}`;
   // Sent back for revision, the next step is to correct it: Edit leads, Submit follows.
@@ -153,7 +172,7 @@ function Actions({ request }: { request: PaymentRequest }) {
         </Button>
       )}
       {has('submit') && (
-        <Button variant={returned ? 'light' : 'filled'} loading={acting.isLoading} onClick={() => run('submit', 'The request was submitted.')}>
+        <Button variant={returned ? 'light' : 'filled'} loading={acting.isLoading || checking.isLoading} onClick={() => void submit()}>
           Submit
         </Button>
       )}

@@ -2,6 +2,7 @@ import { MoneyField } from '../../components/MoneyInput';
 import { ActionIcon, Button, Group, NumberInput, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { formatCents } from '../../components/money';
 import type { PayeeOption, RefItem } from './api';
+import { payeeLabel } from './names';
 import { emptyTrip, isEntered, mileageCents, type F1Values, type F3Values, type RequestValues, type Trip } from './forms';
 import { GenericFields, type GenericLookups } from './GenericFields';
 
@@ -46,7 +47,7 @@ export function RequestFields({ formType, values, onChange, errors, readOnly, lo
           placeholder={values.mentorProgramId ? undefined : 'Choose a mentor program first'}
           data={(lookups.payees ?? [])
             .filter((p) => !p.isDeleted || p.participationId === values.participationId)
-            .map((p) => ({ value: String(p.participationId), label: `${p.fullName} (${p.roleCode}, ${p.email})` }))}
+            .map((p) => ({ value: String(p.participationId), label: payeeLabel(p, true) }))}
           value={values.participationId === '' ? null : String(values.participationId)}
           onChange={(v) => set({ participationId: v ? Number(v) : '' })}
           error={err('participationId')}

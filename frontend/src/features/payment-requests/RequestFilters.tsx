@@ -2,6 +2,7 @@ import { Button, MultiSelect, Select, SimpleGrid, TextInput } from '@mantine/cor
 import { useState } from 'react';
 import { useGetPayeesQuery, useGetPaymentRequestSummaryQuery, useGetPaymentRequestTypesQuery } from './api';
 import { usePickablePrograms } from './myPrograms';
+import { payeeLabel } from './names';
 import type { RequestListState } from './listQuery';
 import { statusLabel } from './StatusBadge';
 
@@ -31,9 +32,6 @@ export function ProgramFilter({ state, onChange }: { state: RequestListState; on
   );
 }
 
-/** `DirectorMentor` -> `director mentor`: roles in words, not codes. */
-export const roleWords = (code: string) => code.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
-
 /** Payees of the chosen program by name; a payee in the address bar without a program is still named. */
 function PayeeFilter({ state, onChange }: { state: RequestListState; onChange: OnChange }) {
   const { mentorProgramId, participationId } = state;
@@ -46,7 +44,7 @@ function PayeeFilter({ state, onChange }: { state: RequestListState; onChange: O
       label="Payee"
       placeholder={mentorProgramId ? 'Any' : 'Choose a mentor program first'}
       disabled={!mentorProgramId && !participationId}
-      data={payees.map((p) => ({ value: String(p.participationId), label: `${p.fullName} (${roleWords(p.roleCode)})` }))}
+      data={payees.map((p) => ({ value: String(p.participationId), label: payeeLabel(p) }))}
       value={participationId ? String(participationId) : null}
       onChange={(v) => onChange({ participationId: v ? Number(v) : undefined })}
       clearable
@@ -79,7 +77,9 @@ export function RequestFilters({ state, onChange, compact = false }: { state: Re
       <MultiSelect
         label="Form type"
         placeholder={state.formType.length ? undefined : 'Any'}
-        data={(types.data ?? []).map((t) => ({ value: t.code ?? String(t.id), label: `${t.code} ${t.name}` }))}
+        // A chosen type's pill shows its code ("F2"), whole in the narrow field; the list names it.
+        data={(types.data ?? []).map((t) => ({ value: t.code ?? String(t.id), label: t.code ?? t.name }))}
+        renderOption={({ option }) => `${option.label} ${types.data?.find((t) => t.code === option.value)?.name ?? ''}`.trim()}
         value={state.formType}
         onChange={(formType) => onChange({ formType })}
         clearable

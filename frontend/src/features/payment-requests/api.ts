@@ -106,6 +106,8 @@ export interface PayeeOption {
   email: string;
   mentorProgramId: number;
   roleCode: string;
+  /** Active, Inactive or Pending: pickers mark the ones not active. */
+  status: string;
   isDeleted: boolean;
 }
 
@@ -160,6 +162,10 @@ export const paymentRequestsApi = withTags.injectEndpoints({
     validateApproval: build.mutation<ValidationResult, { formType: string; id: number; body: ApproveBody }>({
       query: ({ formType, id, body }) => ({ url: `/payment-requests/${formType}/${id}/approve/validate`, method: 'POST', body }),
       extraOptions: quiet,
+    }),
+    /** The submitter's dry run: warnings (a late submission) to confirm before submitting. */
+    validateSubmit: build.mutation<ValidationResult, { formType: string; id: number }>({
+      query: ({ formType, id }) => ({ url: `/payment-requests/${formType}/${id}/submit/validate`, method: 'POST', body: {} }),
     }),
     moveToReadyForProcessingBatch: build.mutation<{ moved: number[] }, number[]>({
       query: (ids) => ({ url: '/payment-requests/move-to-statuses/ready-for-processing/batch', method: 'POST', body: { ids } }),
@@ -238,6 +244,7 @@ export const {
   usePaymentRequestActionMutation,
   useApprovePaymentRequestMutation,
   useValidateApprovalMutation,
+  useValidateSubmitMutation,
   useMoveToReadyForProcessingBatchMutation,
   useGetPaymentRequestActivityQuery,
   useGenerateUploadUrlsMutation,

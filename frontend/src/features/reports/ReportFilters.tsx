@@ -11,6 +11,7 @@ import {
   useGetReportRolesQuery,
   type RefItem,
 } from './api';
+import { inactiveMark } from '../../components/statusMark';
 
 // The filters of a report as pickers (never raw ids): each shows only when the report takes it
 // (its catalogue `filters`), and loads its list only then. Values are the address bar's strings.
@@ -127,7 +128,7 @@ export function ReportFilters({ names, values, onChange, onClear }: Props) {
         key="PayeeId"
         name="PayeeId"
         label="Payee"
-        data={(payees.data ?? []).map((p) => ({ value: String(p.id), label: p.fullName }))}
+        data={(payees.data ?? []).map((p) => ({ value: String(p.id), label: `${p.fullName}${inactiveMark(p.status)}` }))}
         values={values}
         onChange={onChange}
         failed={Boolean(payees.error)}

@@ -34,6 +34,8 @@ export interface FiscalYear {
 export interface Payee {
   id: number;
   fullName: string;
+  /** Active, Inactive or Pending: the picker marks the ones not active. */
+  status: string;
 }
 
 export interface ParticipantEmail {

@@ -8,7 +8,7 @@ import { fieldErrors, rowErrors, unshownErrors } from '../../components/fieldErr
 import { PageCard } from '../../components/PageCard';
 import { QueryStatus } from '../../components/QueryStatus';
 import { useDraft } from '../../components/useDraft';
-import { useGetFormLimitsQuery, useUpdateFormLimitsMutation, type FormLimit } from './api';
+import { useGetFormLimitsQuery, useGetSettingsFormTypesQuery, useUpdateFormLimitsMutation, type FormLimit } from './api';
 
 type CountField = 'submissionWindowDays' | 'maxMilesPerTrip' | 'maxHours' | 'maxNights';
 const COUNT_COLUMNS: { field: CountField; label: string }[] = [
@@ -27,6 +27,12 @@ const SHOWN = new Set(['maxAmount', ...COUNT_COLUMNS.map((c) => c.field)]);
 export default function TemplateValidationPage() {
   const canEdit = useHasPermission(P.SettingEdit);
   const query = useGetFormLimitsQuery();
+  // "F3 Travel and mileage": the code alone says little; the bare code until the names come.
+  const types = useGetSettingsFormTypesQuery();
+  const formName = (code: string) => {
+    const name = types.data?.find((t) => t.code === code)?.name;
+    return name ? `${code} ${name}` : code;
+  };
   const { draft, setDraft, dirty, reset, accept } = useDraft(query.data);
   const [update, { isLoading: saving, error, reset: clearError }] = useUpdateFormLimitsMutation();
   useLeaveGuard(canEdit && dirty);
@@ -78,7 +84,7 @@ export default function TemplateValidationPage() {
                       const rowErr = rowErrors(errors, index);
                       return (
                         <Table.Tr key={row.formType} data-form-type={row.formType}>
-                          <Table.Th scope="row">{row.formType}</Table.Th>
+                          <Table.Th scope="row">{formName(row.formType)}</Table.Th>
                           <Table.Td>
                             <NumberInput
                               aria-label={`${row.formType} max amount`}

@@ -80,6 +80,8 @@ const systemSettingsApi = api.enhanceEndpoints({ addTagTypes: SETTINGS_TAGS }).i
       invalidatesTags: (_result, error) => (error ? [] : ['FormLimits']),
       extraOptions: { quiet: true },
     }),
+    // The form types' names (any signed-in user may read them), for the limits grid.
+    getSettingsFormTypes: build.query<Schemas['RefItem'][], void>({ query: () => '/payment-requests/types' }),
     getLoginBlock: build.query<LoginBlock, void>({ query: () => '/system-settings/block-coordinator-login', providesTags: ['LoginBlock'] }),
     setLoginBlock: build.mutation<LoginBlock, LoginBlock>({
       query: (body) => ({ url: '/system-settings/block-coordinator-login', method: 'POST', body }),
@@ -100,6 +102,7 @@ export const {
   useUpdateGeneralSettingsMutation,
   useGetFormLimitsQuery,
   useUpdateFormLimitsMutation,
+  useGetSettingsFormTypesQuery,
   useGetLoginBlockQuery,
   useSetLoginBlockMutation,
   useGetBannersQuery,
