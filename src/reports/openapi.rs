@@ -13,7 +13,7 @@ use utoipa::{
     IntoParams, Modify,
 };
 
-use super::{query::ReportQuery, runner::RowReport};
+use super::{catalogue::ReportInfo, query::ReportQuery, runner::RowReport};
 
 pub struct ReportPaths;
 
@@ -45,6 +45,26 @@ fn column_set(all: &[Parameter], keys: &[String]) -> Parameter {
     p
 }
 
+/// What a report's view and export share: tag, security, the refusals, its filters and sort.
+// A plain function, not a closure called twice: the release build (thin LTO, rustc 1.95)
+// miscompiled that closure into a builder that reused the first call's freed tag list
+// (double free on GET /api/v1/openapi.json; debug builds were fine).
+fn common(info: &ReportInfo, all: &[Parameter]) -> OperationBuilder {
+    let mut op = OperationBuilder::new()
+        .tag("reports")
+        .security(SecurityRequirement::new("bearer", Vec::<String>::new()))
+        .response("400", problem("A parameter that does not parse or is out of its range, naming it"))
+        .response("401", problem("No valid access token"))
+        .response("403", problem(&format!("Without `{}`", info.permission.code())));
+    if info.filters.contains(&"EndDate") {
+        op = op.response("422", problem("EndDate before StartDate"));
+    }
+    for f in info.filters {
+        op = op.parameter(param(all, f));
+    }
+    op.parameter(param(all, "MinutesOffset")).parameter(sort_by(all, info.sortable)).parameter(param(all, "SortDescending"))
+}
+
 impl Modify for ReportPaths {
     fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
         let all = ReportQuery::into_params(|| Some(ParameterIn::Query));
@@ -54,22 +74,7 @@ impl Modify for ReportPaths {
             op.parameters = Some(names.map(|n| param(&all, n)).collect());
         }
         for (info, columns) in super::all().into_iter().filter(|(info, _)| super::SERVED_BY_RUNNER.contains(&info.key)) {
-            let common = |op: OperationBuilder| {
-                let mut op = op
-                    .tag("reports")
-                    .security(SecurityRequirement::new("bearer", Vec::<String>::new()))
-                    .response("400", problem("A parameter that does not parse or is out of its range, naming it"))
-                    .response("401", problem("No valid access token"))
-                    .response("403", problem(&format!("Without `{}`", info.permission.code())));
-                if info.filters.contains(&"EndDate") {
-                    op = op.response("422", problem("EndDate before StartDate"));
-                }
-                for f in info.filters {
-                    op = op.parameter(param(&all, f));
-                }
-                op.parameter(param(&all, "MinutesOffset")).parameter(sort_by(&all, info.sortable)).parameter(param(&all, "SortDescending"))
-            };
-            let view = common(OperationBuilder::new())
+            let view = common(&info, &all)
                 .operation_id(Some(format!("report_{}", info.key.replace('-', "_"))))
                 .summary(Some(format!("{}: one page with totals over every row", info.title)))
                 .parameter(param(&all, "Page"))
@@ -84,7 +89,7 @@ impl Modify for ReportPaths {
             openapi.paths.add_path_operation(format!("/api/v1{}", info.path), vec![HttpMethod::Get], view.build());
             let mut format = param(&all, "ReportFormat");
             format.required = Required::True;
-            let export = common(OperationBuilder::new())
+            let export = common(&info, &all)
                 .operation_id(Some(format!("report_{}_retrieve", info.key.replace('-', "_"))))
                 .summary(Some(format!("{}: every row as CSV, XLSX or PDF, streamed", info.title)))
                 .parameter(format)

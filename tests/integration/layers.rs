@@ -133,6 +133,7 @@ fn dependencies_run_one_way() {
     rust_files(&src(), &mut files);
     files.sort();
     let handlers = handler_modules(&files);
+    let modules: BTreeSet<Vec<String>> = files.iter().map(|f| module_of(f)).collect();
     let mut wrong = Vec::new();
     for file in &files {
         let me = module_of(file);
@@ -148,8 +149,9 @@ fn dependencies_run_one_way() {
                 wrong.push(format!("{at}  (an area names the app)"));
             }
             if AREAS.contains(&my_top.as_str()) && AREAS.contains(&target.as_str()) && *target != my_top {
-                // The longest prefix of the path that is a file of handlers.
-                if (1..=path.len()).any(|n| handlers.contains(&path[..n])) {
+                // The file the path reaches: its longest prefix that is a module of src/.
+                let file = (1..=path.len()).rev().map(|n| &path[..n]).find(|m| modules.contains(*m));
+                if file.is_some_and(|m| handlers.contains(m)) {
                     wrong.push(format!("{at}  (another area's handler file: move what is shared to its store or rules)"));
                 }
             }
