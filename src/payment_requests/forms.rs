@@ -47,7 +47,7 @@ impl FormType {
         FormType::F14,
     ];
 
-    pub fn as_str(self) -> &'static str {
+    pub const fn as_str(self) -> &'static str {
         match self {
             FormType::F1 => "F1",
             FormType::F2 => "F2",
@@ -71,7 +71,9 @@ impl FormType {
         FormType::ALL.into_iter().find(|f| f.as_str().eq_ignore_ascii_case(text.trim()))
     }
 
-    pub fn name(self) -> &'static str {
+    /// The form's name: the one list of names (settings' limits and the reference list of
+    /// payment request types read it from here).
+    pub const fn name(self) -> &'static str {
         match self {
             FormType::F1 => "Placement stipend",
             FormType::F2 => "Expense reimbursement",

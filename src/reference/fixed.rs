@@ -2,30 +2,14 @@
 //! participant enumerations, served through the same generic reference calls.
 
 use super::dto::RefItem;
-use crate::participants::rules::{DistrictSetType, ParticipantRole, ParticipantStatus};
-
-/// The 14 form types of DESIGN §4 (code, name). Kept here until the payment-request
-/// area exists; it should then read this list rather than copy it.
-pub const PAYMENT_REQUEST_TYPES: &[(&str, &str)] = &[
-    ("F1", "Placement stipend"),
-    ("F2", "Expense reimbursement"),
-    ("F3", "Travel and mileage"),
-    ("F4", "Professional development"),
-    ("F5", "Seminar attendance"),
-    ("F6", "Leadership activity"),
-    ("F7", "Director mentor stipend"),
-    ("F8", "Institute attendance"),
-    ("F9", "Vendor payment"),
-    ("F10", "Release time / substitute"),
-    ("F11", "Lodging"),
-    ("F12", "Meals"),
-    ("F13", "Tuition and course fees"),
-    ("F14", "Completion bonus"),
-];
+use crate::{
+    participants::rules::{DistrictSetType, ParticipantRole, ParticipantStatus},
+    payment_requests::forms::FormType,
+};
 
 /// `F1`..`F14` in canonical spelling, or None.
 pub fn parse_payment_request_type(raw: &str) -> Option<&'static str> {
-    PAYMENT_REQUEST_TYPES.iter().map(|(code, _)| *code).find(|code| code.eq_ignore_ascii_case(raw.trim()))
+    FormType::parse(raw).map(FormType::as_str)
 }
 
 /// Items numbered from 1 in the given order; `code` is the wire value.
@@ -44,7 +28,7 @@ fn numbered(pairs: impl IntoIterator<Item = (&'static str, &'static str)>) -> Ve
 }
 
 pub fn payment_request_types() -> Vec<RefItem> {
-    numbered(PAYMENT_REQUEST_TYPES.iter().copied())
+    numbered(FormType::ALL.map(|f| (f.as_str(), f.name())))
 }
 
 pub fn participant_roles() -> Vec<RefItem> {

@@ -8,6 +8,7 @@ use crate::{
     error::{ApiError, FieldErrors},
     identity::rules::Checks,
     money::Money,
+    payment_requests::forms::FormType,
 };
 
 pub const MAX_ORGANISATION_CHARS: usize = 200;
@@ -33,18 +34,10 @@ pub struct FormSpec {
     pub max_nights: Option<i32>,
 }
 
-const fn spec(
-    form_type: &'static str,
-    name: &'static str,
-    max_dollars: i64,
-    window: i32,
-    miles: Option<i32>,
-    hours: Option<i32>,
-    nights: Option<i32>,
-) -> FormSpec {
+const fn spec(form: FormType, max_dollars: i64, window: i32, miles: Option<i32>, hours: Option<i32>, nights: Option<i32>) -> FormSpec {
     FormSpec {
-        form_type,
-        name,
+        form_type: form.as_str(),
+        name: form.name(),
         max_amount_cents: max_dollars * 100,
         submission_window_days: window,
         max_miles_per_trip: miles,
@@ -53,23 +46,23 @@ const fn spec(
     }
 }
 
-/// F1..F14. A limit given as `Some` here applies to that form (and is required on save);
-/// `None` means the form has no such quantity.
+/// F1..F14's default limits (codes and names from `FormType`). A limit given as `Some` here
+/// applies to that form (and is required on save); `None` means the form has no such quantity.
 pub const FORMS: [FormSpec; 14] = [
-    spec("F1", "Placement stipend", 2_500, 60, None, Some(200), None),
-    spec("F2", "Expense reimbursement", 1_000, 60, None, None, None),
-    spec("F3", "Travel and mileage", 1_500, 60, Some(500), None, None),
-    spec("F4", "Professional development", 2_000, 60, None, Some(80), None),
-    spec("F5", "Seminar attendance", 500, 60, None, Some(16), None),
-    spec("F6", "Leadership activity", 1_000, 60, None, Some(40), None),
-    spec("F7", "Director mentor stipend", 3_000, 60, None, None, None),
-    spec("F8", "Institute attendance", 1_500, 60, None, None, None),
-    spec("F9", "Vendor payment", 10_000, 90, None, None, None),
-    spec("F10", "Release time / substitute", 1_500, 60, None, Some(40), None),
-    spec("F11", "Lodging", 2_000, 60, None, None, Some(10)),
-    spec("F12", "Meals", 500, 60, None, None, None),
-    spec("F13", "Tuition and course fees", 3_000, 90, None, None, None),
-    spec("F14", "Completion bonus", 1_000, 90, None, None, None),
+    spec(FormType::F1, 2_500, 60, None, Some(200), None),
+    spec(FormType::F2, 1_000, 60, None, None, None),
+    spec(FormType::F3, 1_500, 60, Some(500), None, None),
+    spec(FormType::F4, 2_000, 60, None, Some(80), None),
+    spec(FormType::F5, 500, 60, None, Some(16), None),
+    spec(FormType::F6, 1_000, 60, None, Some(40), None),
+    spec(FormType::F7, 3_000, 60, None, None, None),
+    spec(FormType::F8, 1_500, 60, None, None, None),
+    spec(FormType::F9, 10_000, 90, None, None, None),
+    spec(FormType::F10, 1_500, 60, None, Some(40), None),
+    spec(FormType::F11, 2_000, 60, None, None, Some(10)),
+    spec(FormType::F12, 500, 60, None, None, None),
+    spec(FormType::F13, 3_000, 90, None, None, None),
+    spec(FormType::F14, 1_000, 90, None, None, None),
 ];
 
 /// The form type for a code (`f3` and `F3` alike).
