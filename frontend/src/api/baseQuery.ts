@@ -6,6 +6,7 @@ import {
 } from '@reduxjs/toolkit/query';
 import { API_BASE_URL, isAnonymousPath } from './config';
 import { abortedError, normalizeError, type ApiError } from './errors';
+import { signOutMessageSet } from './authSlice';
 import { ensureFreshAccessToken, logout, SessionEndedError } from './session';
 
 export interface ApiExtraOptions {
@@ -14,6 +15,9 @@ export interface ApiExtraOptions {
 }
 
 const rawBaseQuery = fetchBaseQuery({ baseUrl: API_BASE_URL, credentials: 'include' });
+
+/** The server's generic 401 details (auth::Refusal): the login page words these itself. */
+const SIGNED_OUT_DETAILS = new Set(['A valid access token is required.', 'The session has ended. Please sign in again.']);
 
 const sessionEnded: ApiError = {
   status: 401,
@@ -49,6 +53,9 @@ export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError, ApiEx
 
     const error = normalizeError(result.error, result.meta, api.signal.aborted);
     if (error.status === 401 && !anonymous) {
+      // The server's own words when they say more than "signed out": a Coordinator shut out
+      // by the sign-in block is told the block's message (as a refused refresh does).
+      if (error.detail && !SIGNED_OUT_DETAILS.has(error.detail)) api.dispatch(signOutMessageSet(error.detail));
       api.dispatch(logout('expired'));
       return { error: { ...error, quiet: true }, meta: result.meta };
     }
