@@ -33,25 +33,6 @@ struct World {
     payee_id: i64,
 }
 
-fn person(first: &str, email: &str, role: &str) -> Value {
-    json!({
-        "firstName": first, "lastName": "Payee", "email": email, "phone": "(916) 555-0100",
-        "address": "1 Capitol Mall, Sacramento", "status": "Active", "roleCode": role,
-        "districtSetType": "Assembly", "districtId": 7, "caucusRegionId": 1,
-        "workplaceSettingIds": [1], "languageIds": [1], "educationLevelIds": [3], "permitLevelIds": [2],
-    })
-}
-
-fn taking(program: i64, fy: i64, role: &str) -> Value {
-    json!({"mentorProgramId": program, "fiscalYearId": fy, "roleCode": role, "collegeId": 1, "startDate": "2026-07-01", "endDate": "2027-06-30"})
-}
-
-async fn ids(app: &TestApp, token: &str, path: &str) -> Vec<i64> {
-    let mut ids: Vec<i64> = app.get(path, token).await.ok().as_array().unwrap().iter().map(|p| p["id"].as_i64().unwrap()).collect();
-    ids.sort();
-    ids
-}
-
 /// A fiscal year covering today (requests belong to the year of their submission day).
 async fn world() -> World {
     let app = spawn().await;

@@ -199,3 +199,25 @@ impl TestApp {
         (get("email"), get("token"))
     }
 }
+
+/// A participant body: an active payee with every required list filled.
+pub fn person(first: &str, email: &str, role: &str) -> Value {
+    json!({
+        "firstName": first, "lastName": "Payee", "email": email, "phone": "(916) 555-0100",
+        "address": "1 Capitol Mall, Sacramento", "status": "Active", "roleCode": role,
+        "districtSetType": "Assembly", "districtId": 7, "caucusRegionId": 1,
+        "workplaceSettingIds": [1], "languageIds": [1], "educationLevelIds": [3], "permitLevelIds": [2],
+    })
+}
+
+/// A participation body for the whole fiscal year 2026-27.
+pub fn taking(program: i64, fy: i64, role: &str) -> Value {
+    json!({"mentorProgramId": program, "fiscalYearId": fy, "roleCode": role, "collegeId": 1, "startDate": "2026-07-01", "endDate": "2027-06-30"})
+}
+
+/// The ids of a list call, sorted.
+pub async fn ids(app: &TestApp, token: &str, path: &str) -> Vec<i64> {
+    let mut ids: Vec<i64> = app.get(path, token).await.ok().as_array().unwrap().iter().map(|p| p["id"].as_i64().unwrap()).collect();
+    ids.sort();
+    ids
+}
