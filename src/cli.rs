@@ -163,7 +163,7 @@ async fn user(config: Config, cmd: UserCommand) -> anyhow::Result<()> {
     let err = |e: crate::error::ApiError| anyhow::anyhow!("{e}");
     match cmd {
         UserCommand::Create { email, first_name, last_name, roles, password } => {
-            let email = identity::rules::normalize_email(&email).context("not a valid e-mail address")?;
+            let email = crate::error::normalize_email(&email).context("not a valid e-mail address")?;
             let hash = match password {
                 Some(p) => {
                     if let Some(problem) = crate::auth::password::policy_problem(&p) {
@@ -182,7 +182,7 @@ async fn user(config: Config, cmd: UserCommand) -> anyhow::Result<()> {
             }
         }
         UserCommand::ResetPassword { email } => {
-            let email = identity::rules::normalize_email(&email).context("not a valid e-mail address")?;
+            let email = crate::error::normalize_email(&email).context("not a valid e-mail address")?;
             let user = identity::store::find_user_by_email(&state.db, &email).await.map_err(err)?.context("no such user")?;
             let token = identity::store::issue_password_token(&state.db, user.id, identity::store::RESET).await.map_err(err)?;
             let link = identity::session::set_password_link(&state.config.public_url(), &user.email, &token);

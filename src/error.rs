@@ -122,6 +122,87 @@ fn one_field(field: &str, message: String) -> FieldErrors {
     FieldErrors::from([(field.to_owned(), vec![message])])
 }
 
+pub const MAX_NAME_CHARS: usize = 100;
+
+/// Lower-cased, trimmed e-mail if it looks like one (local@domain.tld, no spaces).
+pub fn normalize_email(raw: &str) -> Option<String> {
+    let email = raw.trim().to_lowercase();
+    let (local, domain) = email.split_once('@')?;
+    let plausible = !local.is_empty()
+        && domain.contains('.')
+        && !domain.starts_with('.')
+        && !domain.ends_with('.')
+        && !domain.contains('@')
+        && email.len() <= 254
+        && !email.chars().any(char::is_whitespace);
+    plausible.then_some(email)
+}
+
+/// The one builder of field errors: collects every problem of a body so a form shows all of
+/// them at once, then answers 400 (shape) or 422 (rules).
+#[derive(Debug, Default)]
+pub struct Checks(pub FieldErrors);
+
+impl Checks {
+    pub fn add(&mut self, field: impl Into<String>, message: impl Into<String>) {
+        self.0.entry(field.into()).or_default().push(message.into());
+    }
+
+    /// Another check's problems, kept beside these.
+    pub fn extend(&mut self, errors: FieldErrors) {
+        for (field, messages) in errors {
+            self.0.entry(field).or_default().extend(messages);
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// Required free text, trimmed, at most `max` characters.
+    pub fn text(&mut self, field: &str, raw: &str, max: usize) -> String {
+        let text = raw.trim();
+        if text.is_empty() {
+            self.add(field, "is required");
+        } else if text.chars().count() > max {
+            self.add(field, format!("must be at most {max} characters"));
+        }
+        text.to_owned()
+    }
+
+    pub fn email(&mut self, field: &str, raw: &str) -> String {
+        normalize_email(raw).unwrap_or_else(|| {
+            self.add(field, "must be a valid e-mail address");
+            String::new()
+        })
+    }
+
+    pub fn name(&mut self, field: &str, raw: &str) -> String {
+        self.text(field, raw, MAX_NAME_CHARS)
+    }
+
+    pub fn finish(self) -> Result<(), ApiError> {
+        if self.0.is_empty() { Ok(()) } else { Err(ApiError::validation(self.0)) }
+    }
+
+    /// As a 422 whose detail sums the problems up in a sentence of the caller's choosing.
+    pub fn finish_as(self, detail: impl Into<String>) -> Result<(), ApiError> {
+        if self.0.is_empty() { Ok(()) } else { Err(ApiError::Unprocessable { detail: detail.into(), errors: self.0 }) }
+    }
+
+    /// As a 422: for rules a schema cannot state (one field against another, or against
+    /// stored data), so a 400 always means "not what the OpenAPI document describes".
+    pub fn finish_rules(self) -> Result<(), ApiError> {
+        if self.0.is_empty() {
+            return Ok(());
+        }
+        match ApiError::validation(self.0) {
+            ApiError::BadRequest { detail, errors } => Err(ApiError::Unprocessable { detail, errors }),
+            other => Err(other),
+        }
+    }
+}
+
 impl ResponseError for ApiError {
     fn status_code(&self) -> StatusCode {
         match self {
@@ -184,6 +265,29 @@ pub type ApiResult<T> = Result<T, ApiError>;
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn emails() {
+        assert_eq!(normalize_email("  Ann.Lee@Example.ORG ").as_deref(), Some("ann.lee@example.org"));
+        for bad in ["", "ann", "ann@", "@example.org", "ann@example", "a b@example.org", "a@b@c.org", "ann@.org", "ann@org."] {
+            assert_eq!(normalize_email(bad), None, "{bad}");
+        }
+        assert_eq!(normalize_email(&format!("{}@example.org", "a".repeat(250))), None);
+    }
+
+    #[test]
+    fn checks_collect_every_problem() {
+        let mut c = Checks::default();
+        c.email("email", "nope");
+        c.name("firstName", "  ");
+        c.name("lastName", &"x".repeat(101));
+        assert_eq!(c.name("x", " Ann "), "Ann");
+        let errors = c.0.clone();
+        assert_eq!(errors.len(), 3);
+        assert!(c.finish().is_err());
+        assert!(Checks::default().finish().is_ok());
+    }
+
     use actix_web::body::to_bytes;
 
     #[test]

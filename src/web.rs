@@ -10,7 +10,7 @@ use futures_util::StreamExt;
 use serde::{de::DeserializeOwned, Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use crate::error::{ApiError, FieldErrors};
+use crate::error::{ApiError, Checks};
 
 /// Largest accepted JSON body (413 beyond); uploads do not travel through JSON.
 pub const MAX_JSON_BYTES: usize = 2 * 1024 * 1024;
@@ -103,11 +103,9 @@ pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
     }
     let mut normalized = None;
     if let Ok(mut value) = serde_json::from_slice::<serde_json::Value>(bytes) {
-        let mut errors = FieldErrors::new();
+        let mut errors = Checks::default();
         control_characters(&value, ".", &mut errors);
-        if !errors.is_empty() {
-            return Err(ApiError::validation(errors));
-        }
+        errors.finish()?;
         // JSON (and JSON Schema) count 3.0 as the integer 3; serde's integers do not.
         if whole_floats_to_integers(&mut value) {
             normalized = serde_json::to_vec(&value).ok();
@@ -157,12 +155,12 @@ pub fn is_forbidden_control(c: char) -> bool {
     c.is_control() && !matches!(c, '\t' | '\n' | '\r')
 }
 
-fn control_characters(value: &serde_json::Value, path: &str, errors: &mut FieldErrors) {
+fn control_characters(value: &serde_json::Value, path: &str, errors: &mut Checks) {
     const MESSAGE: &str = "must not contain control characters (such as NUL)";
     match value {
         serde_json::Value::String(text) if text.chars().any(is_forbidden_control) => {
             let field = if path == "." { "body" } else { path };
-            errors.entry(field.to_owned()).or_default().push(MESSAGE.to_owned());
+            errors.add(field, MESSAGE);
         }
         serde_json::Value::Array(items) => {
             for (i, item) in items.iter().enumerate() {
@@ -439,18 +437,16 @@ pub struct Paging {
 
 impl PageQuery {
     pub fn paging(self) -> Result<Paging, ApiError> {
-        let mut errors = FieldErrors::new();
+        let mut errors = Checks::default();
         let page = self.page.unwrap_or(1);
         let size = self.size.unwrap_or(DEFAULT_PAGE_SIZE as i64);
         if !(1..=MAX_PAGE).contains(&page) {
-            errors.entry("Page".into()).or_default().push(format!("must be between 1 and {MAX_PAGE}"));
+            errors.add("Page", format!("must be between 1 and {MAX_PAGE}"));
         }
         if !(1..=MAX_PAGE_SIZE as i64).contains(&size) {
-            errors.entry("Size".into()).or_default().push(format!("must be between 1 and {MAX_PAGE_SIZE}"));
+            errors.add("Size", format!("must be between 1 and {MAX_PAGE_SIZE}"));
         }
-        if !errors.is_empty() {
-            return Err(ApiError::validation(errors));
-        }
+        errors.finish()?;
         Ok(Paging { page: page as u64, size: size as u64 })
     }
 }

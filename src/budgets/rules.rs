@@ -4,7 +4,7 @@ use std::collections::HashSet;
 
 use crate::{
     error::ApiError,
-    identity::rules::Checks,
+    error::Checks,
     money::Money,
 };
 

@@ -12,11 +12,11 @@ use serde_json::json;
 use super::seed;
 use crate::{
     auth::permissions::COORDINATOR,
+    error::Checks,
     entities::{budget_line, fiscal_year, mentor_program, participant, user_role},
     identity::{
         self,
         accounts::{create_user_with_roles, NewUser},
-        rules::Checks,
     },
     participants::{self, dto::{ParticipantBody, ParticipationBody}},
     payment_requests::forms::FormType,

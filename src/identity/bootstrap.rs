@@ -76,13 +76,13 @@ pub async fn ensure_first_admin(state: &AppState) -> anyhow::Result<()> {
     let config = &state.config;
     let (email, hash) = match (&config.admin_email, &config.admin_password) {
         (Some(email), Some(pass)) => {
-            let email = super::rules::normalize_email(email).context("MENTORPAY_ADMIN_EMAIL is not a valid e-mail address")?;
+            let email = crate::error::normalize_email(email).context("MENTORPAY_ADMIN_EMAIL is not a valid e-mail address")?;
             if let Some(problem) = password::policy_problem(pass) {
                 bail!("MENTORPAY_ADMIN_PASSWORD {problem}");
             }
             (email, Some(password::hash(pass.clone()).await.map_err(|e| anyhow::anyhow!("{e}"))?))
         }
-        (Some(email), None) => (super::rules::normalize_email(email).context("MENTORPAY_ADMIN_EMAIL is not a valid e-mail address")?, None),
+        (Some(email), None) => (crate::error::normalize_email(email).context("MENTORPAY_ADMIN_EMAIL is not a valid e-mail address")?, None),
         _ => (FALLBACK_ADMIN.to_owned(), None),
     };
     let apierr = |e: crate::error::ApiError| anyhow::anyhow!("{e}");

@@ -8,7 +8,7 @@ use serde_json::json;
 use super::{
     accounts::{create_user_with_roles, mail_invitation, NewUser, EMAIL_TAKEN},
     dto::*,
-    rules::{self, Checks},
+    rules,
     store,
 };
 use crate::{
@@ -19,7 +19,7 @@ use crate::{
         CurrentUser, Permission,
     },
     entities::role,
-    error::{ApiError, ApiResult, ProblemBody},
+    error::{ApiError, ApiResult, Checks, ProblemBody},
     state::AppState,
     web::{Json, Page, PageQuery, Query},
 };

@@ -5,67 +5,8 @@ use chrono::{DateTime, Utc};
 use crate::{
     auth::{permissions::ADMINISTRATOR, Permission},
     entities::refresh_token,
-    error::{ApiError, FieldErrors},
+    error::{ApiError, Checks},
 };
-
-pub const MAX_NAME_CHARS: usize = 100;
-
-/// Lower-cased, trimmed e-mail if it looks like one (local@domain.tld, no spaces).
-pub fn normalize_email(raw: &str) -> Option<String> {
-    let email = raw.trim().to_lowercase();
-    let (local, domain) = email.split_once('@')?;
-    let plausible = !local.is_empty()
-        && domain.contains('.')
-        && !domain.starts_with('.')
-        && !domain.ends_with('.')
-        && !domain.contains('@')
-        && email.len() <= 254
-        && !email.chars().any(char::is_whitespace);
-    plausible.then_some(email)
-}
-
-/// Collects field problems so a form shows all of them at once.
-#[derive(Default)]
-pub struct Checks(pub FieldErrors);
-
-impl Checks {
-    pub fn add(&mut self, field: &str, message: impl Into<String>) {
-        self.0.entry(field.to_owned()).or_default().push(message.into());
-    }
-
-    pub fn email(&mut self, field: &str, raw: &str) -> String {
-        normalize_email(raw).unwrap_or_else(|| {
-            self.add(field, "must be a valid e-mail address");
-            String::new()
-        })
-    }
-
-    pub fn name(&mut self, field: &str, raw: &str) -> String {
-        let name = raw.trim();
-        if name.is_empty() {
-            self.add(field, "is required");
-        } else if name.chars().count() > MAX_NAME_CHARS {
-            self.add(field, format!("must be at most {MAX_NAME_CHARS} characters"));
-        }
-        name.to_owned()
-    }
-
-    pub fn finish(self) -> Result<(), ApiError> {
-        if self.0.is_empty() { Ok(()) } else { Err(ApiError::validation(self.0)) }
-    }
-
-    /// As a 422: for rules a schema cannot state (one field against another, or against
-    /// stored data), so a 400 always means "not what the OpenAPI document describes".
-    pub fn finish_rules(self) -> Result<(), ApiError> {
-        if self.0.is_empty() {
-            return Ok(());
-        }
-        match ApiError::validation(self.0) {
-            ApiError::BadRequest { detail, errors } => Err(ApiError::Unprocessable { detail, errors }),
-            other => Err(other),
-        }
-    }
-}
 
 /// Role names in the order given, without repeats; at least one.
 pub fn dedupe_roles(field: &str, roles: &[String], checks: &mut Checks) -> Vec<String> {
@@ -155,28 +96,6 @@ pub fn judge_refresh(token: &refresh_token::Model, now: DateTime<Utc>) -> Refres
 mod tests {
     use super::*;
     use chrono::Duration;
-
-    #[test]
-    fn emails() {
-        assert_eq!(normalize_email("  Ann.Lee@Example.ORG ").as_deref(), Some("ann.lee@example.org"));
-        for bad in ["", "ann", "ann@", "@example.org", "ann@example", "a b@example.org", "a@b@c.org", "ann@.org", "ann@org."] {
-            assert_eq!(normalize_email(bad), None, "{bad}");
-        }
-        assert_eq!(normalize_email(&format!("{}@example.org", "a".repeat(250))), None);
-    }
-
-    #[test]
-    fn checks_collect_every_problem() {
-        let mut c = Checks::default();
-        c.email("email", "nope");
-        c.name("firstName", "  ");
-        c.name("lastName", &"x".repeat(101));
-        assert_eq!(c.name("x", " Ann "), "Ann");
-        let errors = c.0.clone();
-        assert_eq!(errors.len(), 3);
-        assert!(c.finish().is_err());
-        assert!(Checks::default().finish().is_ok());
-    }
 
     #[test]
     fn roles_are_deduplicated_in_order() {

@@ -9,14 +9,14 @@ use utoipa::ToSchema;
 
 use super::{
     dto::*,
-    rules::{judge_refresh, normalize_email, RefreshVerdict},
+    rules::{judge_refresh, RefreshVerdict},
     store,
 };
 use crate::{
     activity,
     auth::{load_principal, password},
     entities::user,
-    error::{ApiError, ApiResult, ProblemBody},
+    error::{normalize_email, ApiError, ApiResult, ProblemBody},
     settings,
     state::AppState,
     web::Json,

@@ -14,12 +14,11 @@ use crate::{
     activity,
     auth::{password, permissions::COORDINATOR, scope::scope_of, CurrentUser},
     entities::{participant, user},
-    error::{ApiError, ApiResult, ProblemBody},
+    error::{ApiError, ApiResult, Checks, ProblemBody},
     identity::{
         self,
         dto::UserDto,
         accounts::{create_user_with_roles, mail_invitation, NewUser},
-        rules::Checks,
     },
     reference::fixed::parse_payment_request_type,
     state::AppState,

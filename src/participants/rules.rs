@@ -5,7 +5,7 @@ use chrono::NaiveDate;
 use super::dto::{ParticipantBody, ParticipationBody};
 use crate::{
     error::ApiError,
-    identity::rules::{Checks, MAX_NAME_CHARS},
+    error::{Checks, MAX_NAME_CHARS},
     reference::rules::contains_pattern,
 };
 

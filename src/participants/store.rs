@@ -17,7 +17,7 @@ use crate::{
     auth::scope::Scope,
     entities::{participant, participation, user},
     error::{ApiError, ApiResult},
-    identity::rules::Checks,
+    error::Checks,
     reference,
     web::{count_at_most, Page, Paging},
 };

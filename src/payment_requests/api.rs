@@ -26,7 +26,7 @@ use crate::{
         CurrentUser, Permission,
     },
     entities::{payment_request as pr, uploaded_file, user},
-    error::{ApiError, ApiResult, FieldErrors, ProblemBody},
+    error::{ApiError, ApiResult, Checks, ProblemBody},
     money::Money,
     state::AppState,
     web::{Json, Page, PageQuery, Put, Query},
@@ -225,8 +225,7 @@ async fn check_write(state: &AppState, me: &CurrentUser, scope: &Scope, form: Fo
         other => other,
     })?;
     let db = &state.db;
-    let mut errors = FieldErrors::new();
-    let add = |errors: &mut FieldErrors, f: &str, m: &str| errors.entry(f.to_owned()).or_default().push(m.to_owned());
+    let mut errors = Checks::default();
     let participation = store::live_participation(db, body.participation_id).await?;
     let participation = match participation {
         Some(p) if scope.allows_program(p.mentor_program_id) => p,
@@ -237,7 +236,7 @@ async fn check_write(state: &AppState, me: &CurrentUser, scope: &Scope, form: Fo
         None => return Err(ApiError::rule("participationId", "No live participation has this id.")),
     };
     if body.mentor_program_id.is_some_and(|m| m != participation.mentor_program_id) {
-        add(&mut errors, "mentorProgramId", "must be the participation's mentor program");
+        errors.add("mentorProgramId", "must be the participation's mentor program");
     }
     let description = forms::check_description(body.description.as_deref(), &mut errors);
     let rates = store::rates(db).await?;
@@ -245,39 +244,33 @@ async fn check_write(state: &AppState, me: &CurrentUser, scope: &Scope, form: Fo
     let evaluated = match forms::evaluate(&mut details, body.requested_amount, &rates, &limits) {
         Ok(e) => Some(e),
         Err(e) => {
-            for (k, v) in e {
-                errors.entry(k).or_default().extend(v);
-            }
+            errors.extend(e);
             None
         }
     };
     for (field, list, id) in details.references() {
         if !store::reference_exists(db, list, id).await? {
-            add(&mut errors, field, "is not a known, active entry");
+            errors.add(field, "is not a known, active entry");
         }
     }
     if let Some(f) = body.fund_id {
         if !store::fund_exists(db, f).await? {
-            add(&mut errors, "fundId", "is not a known, active fund");
+            errors.add("fundId", "is not a known, active fund");
         }
     }
     if let Some(a) = body.expense_account_id {
         if !store::expense_account_exists(db, a).await? {
-            add(&mut errors, "expenseAccountId", "is not a known, active expense account");
+            errors.add("expenseAccountId", "is not a known, active expense account");
         }
     }
     let ids = details.file_ids().to_vec();
     if ids.iter().any(|id| !files::is_file_id(id)) {
-        add(&mut errors, "details.fileIds", "must hold file ids from generate-upload-urls");
+        errors.add("details.fileIds", "must hold file ids from generate-upload-urls");
     } else {
         let found = store::files_by_ids(db, &ids).await?;
-        for (k, v) in files::check_attachable(&ids, &found, me.id(), request_id) {
-            errors.entry(k).or_default().extend(v);
-        }
+        errors.extend(files::check_attachable(&ids, &found, me.id(), request_id));
     }
-    if !errors.is_empty() {
-        return Err(ApiError::Unprocessable { detail: "The request has invalid fields.".into(), errors });
-    }
+    errors.finish_as("The request has invalid fields.")?;
     Ok(Checked {
         participation,
         description,

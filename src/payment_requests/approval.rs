@@ -8,7 +8,7 @@ use utoipa::ToSchema;
 
 use super::forms::{FormType, Limits};
 use crate::{
-    error::{ApiError, FieldErrors},
+    error::{ApiError, Checks},
     money::Money,
 };
 
@@ -164,24 +164,21 @@ impl Verdict {
     /// What `approve` does with the verdict: errors are a 422 naming the fields; warnings
     /// not acknowledged are a 422 on `acknowledgeWarnings`.
     pub fn gate(&self, acknowledged: bool) -> Result<(), ApiError> {
-        let mut errors = FieldErrors::new();
+        let mut errors = Checks::default();
         for e in &self.errors {
-            errors.entry(e.field.unwrap_or("approval").to_owned()).or_default().push(e.message.clone());
+            errors.add(e.field.unwrap_or("approval"), e.message.clone());
         }
-        if errors.is_empty() && !acknowledged && !self.warnings.is_empty() {
+        if errors.is_empty() && !acknowledged {
             for w in &self.warnings {
-                errors.entry("acknowledgeWarnings".into()).or_default().push(w.message.clone());
+                errors.add("acknowledgeWarnings", w.message.clone());
             }
-        }
-        if errors.is_empty() {
-            return Ok(());
         }
         let detail = if self.errors.is_empty() {
             "The approval has warnings; confirm them with acknowledgeWarnings: true.".to_owned()
         } else {
             "The approval is not possible.".to_owned()
         };
-        Err(ApiError::Unprocessable { detail, errors })
+        errors.finish_as(detail)
     }
 }
 

@@ -11,7 +11,7 @@ use utoipa::{IntoParams, ToSchema};
 use crate::{
     auth::{CurrentUser, Permission},
     entities::uploaded_file,
-    error::{ApiError, ApiResult, FieldErrors, ProblemBody},
+    error::{ApiError, ApiResult, Checks, FieldErrors, ProblemBody},
     state::AppState,
     web::{Json, Query},
 };
@@ -106,12 +106,11 @@ impl From<uploaded_file::Model> for FileDto {
 
 /// Checks announcements; returns (name, type) pairs cleaned, or field errors `files[i].x`.
 pub fn check_announcements(files: &[FileAnnouncement]) -> Result<Vec<(String, &'static str, i64)>, ApiError> {
-    let mut errors = FieldErrors::new();
-    let mut add = |f: String, m: String| errors.entry(f).or_default().push(m);
+    let mut errors = Checks::default();
     if files.is_empty() {
-        add("files".into(), "announce at least one file".into());
+        errors.add("files", "announce at least one file");
     } else if files.len() > MAX_FILES_PER_CALL {
-        add("files".into(), format!("at most {MAX_FILES_PER_CALL} files per call"));
+        errors.add("files", format!("at most {MAX_FILES_PER_CALL} files per call"));
     }
     let mut out = Vec::new();
     for (i, f) in files.iter().enumerate() {
@@ -119,18 +118,19 @@ pub fn check_announcements(files: &[FileAnnouncement]) -> Result<Vec<(String, &'
         // Only the last path component, and no control characters (it goes into headers).
         let name = name.rsplit(['/', '\\']).next().unwrap_or("").to_owned();
         if name.is_empty() || name.chars().count() > 200 || name.chars().any(char::is_control) {
-            add(format!("files[{i}].fileName"), "must be 1 to 200 printable characters".into());
+            errors.add(format!("files[{i}].fileName"), "must be 1 to 200 printable characters");
         }
         let ty = allowed_type(&f.content_type);
         if ty.is_none() {
-            add(format!("files[{i}].contentType"), "must be application/pdf, image/png, image/jpeg or image/heic".into());
+            errors.add(format!("files[{i}].contentType"), "must be application/pdf, image/png, image/jpeg or image/heic");
         }
         if !(1..=MAX_FILE_BYTES).contains(&f.size) {
-            add(format!("files[{i}].size"), "must be between 1 byte and 10 MB".into());
+            errors.add(format!("files[{i}].size"), "must be between 1 byte and 10 MB");
         }
         out.push((name, ty.unwrap_or(""), f.size));
     }
-    if errors.is_empty() { Ok(out) } else { Err(ApiError::validation(errors)) }
+    errors.finish()?;
+    Ok(out)
 }
 
 #[utoipa::path(post, path = "/api/v1/fileupload/generate-upload-urls", tag = "payment-requests", security(("bearer" = [])),
@@ -292,7 +292,7 @@ pub fn check_attachable(
     user: i32,
     request_id: Option<i32>,
 ) -> FieldErrors {
-    let mut errors = FieldErrors::new();
+    let mut errors = Checks::default();
     for (i, id) in ids.iter().enumerate() {
         let field = format!("details.fileIds[{i}]");
         let problem = match found.iter().find(|f| &f.id == id) {
@@ -304,10 +304,10 @@ pub fn check_attachable(
             Some(_) => None,
         };
         if let Some(p) = problem {
-            errors.entry(field).or_default().push(p.into());
+            errors.add(field, p);
         }
     }
-    errors
+    errors.0
 }
 
 /// Whether a value is safe as a quoted filename in Content-Disposition.

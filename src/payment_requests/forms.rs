@@ -7,7 +7,7 @@ use serde::{de::DeserializeOwned, Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::{
-    error::{ApiError, FieldErrors},
+    error::{ApiError, Checks, FieldErrors},
     money::{Hundredths, Money},
 };
 
@@ -571,23 +571,15 @@ pub struct Evaluated {
     pub activity_dates: Option<(NaiveDate, NaiveDate)>,
 }
 
-#[derive(Default)]
-struct Errors(FieldErrors);
+/// The checks only forms make, on the one field-error builder.
+trait FormChecks {
+    fn positive_money(&mut self, field: &str, value: Money);
+    fn hours(&mut self, field: &str, value: Hundredths, limits: &Limits);
+    fn order(&mut self, start_field: &str, start: NaiveDate, end_field: &str, end: NaiveDate);
+    fn lines(&mut self, field: &str, count: usize);
+}
 
-impl Errors {
-    fn add(&mut self, field: impl Into<String>, message: impl Into<String>) {
-        self.0.entry(field.into()).or_default().push(message.into());
-    }
-
-    fn text(&mut self, field: &str, value: &str) {
-        let trimmed = value.trim();
-        if trimmed.is_empty() {
-            self.add(field, "is required");
-        } else if trimmed.chars().count() > MAX_TEXT_CHARS {
-            self.add(field, format!("must be at most {MAX_TEXT_CHARS} characters"));
-        }
-    }
-
+impl FormChecks for Checks {
     fn positive_money(&mut self, field: &str, value: Money) {
         if value.cents() <= 0 {
             self.add(field, "must be more than 0");
@@ -636,12 +628,12 @@ fn sum(mut amounts: impl Iterator<Item = Option<Money>>) -> Option<Money> {
 /// (elsewhere the server's number wins, and the one sent is ignored). Fills the server-set
 /// fields of `details` (rates applied, F11 nights). All problems are returned at once.
 pub fn evaluate(details: &mut Details, entered: Option<Money>, rates: &Rates, limits: &Limits) -> Result<Evaluated, FieldErrors> {
-    let mut e = Errors::default();
+    let mut e = Checks::default();
     let overflow = || Money(i64::MAX);
     let computed: Option<Money> = match details {
         Details::F1(d) => {
-            e.text("details.menteeName", &d.mentee_name);
-            e.text("details.courseCode", &d.course_code);
+            e.text("details.menteeName", &d.mentee_name, MAX_TEXT_CHARS);
+            e.text("details.courseCode", &d.course_code, MAX_TEXT_CHARS);
             e.order("details.placementStartDate", d.placement_start_date, "details.placementEndDate", d.placement_end_date);
             e.hours("details.hours", d.hours, limits);
             None
@@ -649,7 +641,7 @@ pub fn evaluate(details: &mut Details, entered: Option<Money>, rates: &Rates, li
         Details::F2(d) => {
             e.lines("details.items", d.items.len());
             for (i, item) in d.items.iter().enumerate() {
-                e.text(&format!("details.items[{i}].description"), &item.description);
+                e.text(&format!("details.items[{i}].description"), &item.description, MAX_TEXT_CHARS);
                 e.positive_money(&format!("details.items[{i}].amount"), item.amount);
             }
             if d.file_ids.len() > MAX_FILES {
@@ -666,8 +658,8 @@ pub fn evaluate(details: &mut Details, entered: Option<Money>, rates: &Rates, li
         Details::F3(d) => {
             e.lines("details.trips", d.trips.len());
             for (i, trip) in d.trips.iter().enumerate() {
-                e.text(&format!("details.trips[{i}].from"), &trip.from);
-                e.text(&format!("details.trips[{i}].to"), &trip.to);
+                e.text(&format!("details.trips[{i}].from"), &trip.from, MAX_TEXT_CHARS);
+                e.text(&format!("details.trips[{i}].to"), &trip.to, MAX_TEXT_CHARS);
                 let field = format!("details.trips[{i}].miles");
                 if trip.miles.0 <= 0 {
                     e.add(field, "must be more than 0");
@@ -682,7 +674,7 @@ pub fn evaluate(details: &mut Details, entered: Option<Money>, rates: &Rates, li
             Some(rates.mileage.times_hundredths(miles).unwrap_or_else(overflow))
         }
         Details::F4(d) => {
-            e.text("details.title", &d.title);
+            e.text("details.title", &d.title, MAX_TEXT_CHARS);
             e.order("details.startDate", d.start_date, "details.endDate", d.end_date);
             e.hours("details.hours", d.hours, limits);
             if d.fee.cents() < 0 {
@@ -691,7 +683,7 @@ pub fn evaluate(details: &mut Details, entered: Option<Money>, rates: &Rates, li
             None
         }
         Details::F5(d) => {
-            e.text("details.topic", &d.topic);
+            e.text("details.topic", &d.topic, MAX_TEXT_CHARS);
             e.hours("details.hours", d.hours, limits);
             None
         }
@@ -700,21 +692,21 @@ pub fn evaluate(details: &mut Details, entered: Option<Money>, rates: &Rates, li
             None
         }
         Details::F7(d) => {
-            e.text("details.protegeName", &d.protege_name);
-            e.text("details.siteName", &d.site_name);
+            e.text("details.protegeName", &d.protege_name, MAX_TEXT_CHARS);
+            e.text("details.siteName", &d.site_name, MAX_TEXT_CHARS);
             e.order("details.startDate", d.start_date, "details.endDate", d.end_date);
             e.order("details.startDate", d.start_date, "details.placementEndDate", d.placement_end_date);
             None
         }
         Details::F8(d) => {
-            e.text("details.institute", &d.institute);
+            e.text("details.institute", &d.institute, MAX_TEXT_CHARS);
             e.order("details.startDate", d.start_date, "details.endDate", d.end_date);
             None
         }
         Details::F9(d) => {
-            e.text("details.vendorName", &d.vendor_name);
-            e.text("details.vendorAddress", &d.vendor_address);
-            e.text("details.invoiceNumber", &d.invoice_number);
+            e.text("details.vendorName", &d.vendor_name, MAX_TEXT_CHARS);
+            e.text("details.vendorAddress", &d.vendor_address, MAX_TEXT_CHARS);
+            e.text("details.invoiceNumber", &d.invoice_number, MAX_TEXT_CHARS);
             e.positive_money("details.amount", d.amount);
             Some(d.amount)
         }
@@ -724,7 +716,7 @@ pub fn evaluate(details: &mut Details, entered: Option<Money>, rates: &Rates, li
             Some(d.hourly_rate.times_hundredths(d.hours.0).unwrap_or_else(overflow))
         }
         Details::F11(d) => {
-            e.text("details.city", &d.city);
+            e.text("details.city", &d.city, MAX_TEXT_CHARS);
             e.positive_money("details.nightlyRate", d.nightly_rate);
             let nights = (d.check_out - d.check_in).num_days();
             if nights < 1 {
@@ -760,15 +752,15 @@ pub fn evaluate(details: &mut Details, entered: Option<Money>, rates: &Rates, li
             .or_else(|| Some(overflow()))
         }
         Details::F13(d) => {
-            e.text("details.courseCode", &d.course_code);
-            e.text("details.term", &d.term);
+            e.text("details.courseCode", &d.course_code, MAX_TEXT_CHARS);
+            e.text("details.term", &d.term, MAX_TEXT_CHARS);
             if d.units.0 <= 0 {
                 e.add("details.units", "must be more than 0");
             }
             None
         }
         Details::F14(d) => {
-            e.text("details.reason", &d.reason);
+            e.text("details.reason", &d.reason, MAX_TEXT_CHARS);
             None
         }
     };
@@ -836,12 +828,9 @@ fn trim_texts(details: &mut Details) {
 }
 
 /// The request's own description: optional, bounded.
-pub fn check_description(description: Option<&str>, errors: &mut FieldErrors) -> Option<String> {
+pub fn check_description(description: Option<&str>, checks: &mut Checks) -> Option<String> {
     let d = description.map(str::trim).filter(|d| !d.is_empty())?;
-    if d.chars().count() > MAX_DESCRIPTION_CHARS {
-        errors.entry("description".into()).or_default().push(format!("must be at most {MAX_DESCRIPTION_CHARS} characters"));
-    }
-    Some(d.to_owned())
+    Some(checks.text("description", d, MAX_DESCRIPTION_CHARS))
 }
 
 #[cfg(test)]
@@ -1170,13 +1159,13 @@ pub mod tests {
 
     #[test]
     fn description_is_optional_and_bounded() {
-        let mut errs = FieldErrors::new();
+        let mut errs = Checks::default();
         assert_eq!(check_description(Some("  hi "), &mut errs), Some("hi".into()));
         assert_eq!(check_description(Some("   "), &mut errs), None);
         assert_eq!(check_description(None, &mut errs), None);
         assert!(errs.is_empty());
         check_description(Some(&"x".repeat(MAX_DESCRIPTION_CHARS + 1)), &mut errs);
-        assert!(errs.contains_key("description"));
+        assert!(errs.0.contains_key("description"));
     }
 
     #[test]

@@ -18,7 +18,7 @@ fn create_body(list: &RefList) -> utoipa::openapi::schema::Schema {
     use utoipa::openapi::{schema::AdditionalProperties, ObjectBuilder};
     let text = |min: usize, max: usize| ObjectBuilder::new().schema_type(Type::String).min_length(Some(min)).max_length(Some(max));
     let mut body = ObjectBuilder::new()
-        .property("name", text(1, crate::identity::rules::MAX_NAME_CHARS))
+        .property("name", text(1, crate::error::MAX_NAME_CHARS))
         .required("name")
         // Trimmed, 1 to 20 characters, no spaces inside.
         .property(
@@ -61,7 +61,7 @@ fn update_body(list: &RefList) -> utoipa::openapi::schema::Schema {
     let mut fields: Vec<(&str, utoipa::openapi::RefOr<utoipa::openapi::schema::Schema>, Type)> = vec![
         (
             "name",
-            ObjectBuilder::new().schema_type(nullable(Type::String)).min_length(Some(1)).max_length(Some(crate::identity::rules::MAX_NAME_CHARS)).into(),
+            ObjectBuilder::new().schema_type(nullable(Type::String)).min_length(Some(1)).max_length(Some(crate::error::MAX_NAME_CHARS)).into(),
             Type::String,
         ),
         (

@@ -5,7 +5,7 @@ use super::{
     fixed::parse_payment_request_type,
     lists::{Extra, RefList},
 };
-use crate::{error::ApiError, identity::rules::Checks};
+use crate::error::{ApiError, Checks};
 
 pub const MAX_CODE_CHARS: usize = 20;
 

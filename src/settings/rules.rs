@@ -5,8 +5,7 @@ use chrono::{DateTime, NaiveDate, Utc};
 
 use super::dto::{BannerInput, FormLimitDto, GeneralSettingsRequest};
 use crate::{
-    error::{ApiError, FieldErrors},
-    identity::rules::Checks,
+    error::{ApiError, Checks},
     money::Money,
     payment_requests::forms::FormType,
 };
@@ -120,24 +119,20 @@ pub fn check_fiscal_year_range(start: NaiveDate, end: NaiveDate, existing: &[Yea
     if start >= end {
         return Err(ApiError::rule("endDate", "must be after startDate"));
     }
-    let mut errors = FieldErrors::new();
+    let mut errors = Checks::default();
     for other in existing.iter().filter(|o| start <= o.end && o.start <= end) {
         let what = format!("overlaps fiscal year {} ({} to {})", other.name, other.start, other.end);
         let start_inside = other.start <= start && start <= other.end;
         let end_inside = other.start <= end && end <= other.end;
         if start_inside || !end_inside {
-            errors.entry("startDate".into()).or_default().push(what.clone());
+            errors.add("startDate", what.clone());
         }
         if end_inside || !start_inside {
-            errors.entry("endDate".into()).or_default().push(what);
+            errors.add("endDate", what);
         }
     }
-    if errors.is_empty() {
-        Ok(())
-    } else {
-        let detail = errors.values().flatten().next().cloned().unwrap_or_default();
-        Err(ApiError::Unprocessable { detail: format!("The fiscal year {detail}."), errors })
-    }
+    let detail = errors.0.values().flatten().next().cloned().unwrap_or_default();
+    errors.finish_as(format!("The fiscal year {detail}."))
 }
 
 /// Names are unique regardless of case (409).

@@ -190,7 +190,7 @@ async fn every_demo_record_obeys_the_rules_the_api_holds_it_to() {
             "collegeId": t.college_id, "startDate": t.start_date, "endDate": t.end_date,
         }))
         .unwrap();
-        let mut checks = identity::rules::Checks::default();
+        let mut checks = mentorpay::error::Checks::default();
         let clean = participants::rules::check_participation("", &body, &mut checks);
         let clean = clean.unwrap_or_else(|| panic!("participation {}: {:?}", t.id, checks.0));
         participants::store::check_participation_refs(db, "", &clean, &mut checks).await.unwrap();

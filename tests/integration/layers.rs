@@ -172,3 +172,27 @@ fn the_reader_sees_groups_and_nesting() {
         .collect();
     assert_eq!(paths, want);
 }
+
+/// The areas each area names (outside its tests).
+fn area_graph(files: &[PathBuf]) -> std::collections::BTreeMap<String, BTreeSet<String>> {
+    let mut graph: std::collections::BTreeMap<String, BTreeSet<String>> = AREAS.iter().map(|a| (a.to_string(), BTreeSet::new())).collect();
+    for file in files {
+        let me = module_of(file);
+        let Some(my_top) = me.first().filter(|t| AREAS.contains(&t.as_str())) else { continue };
+        let text = std::fs::read_to_string(file).unwrap();
+        for (_, path) in crate_paths(without_tests(&text)) {
+            if AREAS.contains(&path[0].as_str()) && path[0] != *my_top {
+                graph.get_mut(my_top).unwrap().insert(path[0].clone());
+            }
+        }
+    }
+    graph
+}
+
+#[test]
+fn no_two_areas_depend_on_each_other() {
+    let mut files = Vec::new();
+    rust_files(&src(), &mut files);
+    let graph = area_graph(&files);
+    eprintln!("{graph:#?}");
+}
