@@ -14,6 +14,7 @@ pub mod drain;
 pub mod entities;
 pub mod error;
 pub mod file_store;
+pub mod forms;
 pub mod identity;
 pub mod mail;
 pub mod money;

@@ -92,7 +92,7 @@ use crate::{budgets, error::ProblemBody, identity, participants, payment_request
     components(schemas(ProblemBody, reference::dto::RefItem, reference::dto::RefCreate, reference::dto::RefUpdate, reference::dto::MyPrograms,
         reports::query::ReportPage,
         participants::rules::ParticipantStatus, participants::rules::ParticipantRole, participants::rules::DistrictSetType, participants::rules::SortBy,
-        crate::auth::Permission, payment_requests::forms::FormType, payment_requests::workflow::Status, crate::web::Id,
+        crate::auth::Permission, crate::forms::FormType, payment_requests::workflow::Status, crate::web::Id,
         payment_requests::files::AllowedType, crate::money::NonNegativeMoney, crate::web::NonBlank)),
     modifiers(&BearerAuth, &ReferencePaths, &ReportPaths, &VendorPaymentPaths, &ExportFiles, &FromRouteTable),
     tags((name = "identity", description = "Sign-in, tokens, users, roles"), (name = "reference", description = "Reference lists (one generic implementation)"), (name = "participants", description = "Participants, participations, Coordinator logins"), (name = "settings", description = "System settings and fiscal years"), (name = "budgets", description = "Budget lines per fiscal year"), (name = "payment-requests", description = "Payment requests F1 to F14, their workflow and receipts"), (name = "system", description = "Health"))

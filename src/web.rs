@@ -116,22 +116,38 @@ pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
     serde_path_to_error::deserialize(de).map_err(|err| {
         let path = err.path().to_string();
         let inner = err.into_inner();
-        let syntax = inner.is_syntax() || inner.is_eof();
-        let message = clean_serde_message(&inner.to_string());
-        if syntax {
+        if inner.is_syntax() || inner.is_eof() {
             return ApiError::bad_request(format!("Invalid JSON: {}", inner));
         }
-        if let Some(field) = missing_field(&message) {
-            return ApiError::bad_field(&join_path(&path, field), "is required");
-        }
-        if let Some((field, known)) = unknown_field(&message) {
-            // The path already ends with the unknown key.
-            let at = if path == field || path.ends_with(&format!(".{field}")) { path.clone() } else { join_path(&path, field) };
-            return ApiError::bad_field(&at, format!("is not a field here (known: {known})"));
-        }
-        let field = if path == "." { "body" } else { path.as_str() };
-        ApiError::bad_field(field, plain_words(&message))
+        field_error(&path, &inner.to_string(), "body")
     })
+}
+
+/// Reads a part of a body already parsed (a form's `details`) as `T`; errors name the field
+/// under `base` (`details.trips[0].miles`) in the same words as a whole body's.
+pub fn from_value<T: DeserializeOwned>(value: &serde_json::Value, base: &str) -> Result<T, ApiError> {
+    // Through the text, as a body is read: money and hours parse their exact decimals from it.
+    let text = value.to_string();
+    serde_path_to_error::deserialize(&mut serde_json::Deserializer::from_str(&text)).map_err(|err| {
+        let path = err.path().to_string();
+        let path = if path == "." { base.to_owned() } else { join_path(base, &path) };
+        field_error(&path, &err.into_inner().to_string(), base)
+    })
+}
+
+/// serde's complaint at `path` as a 400 naming the field; `whole` names the value itself.
+fn field_error(path: &str, message: &str, whole: &str) -> ApiError {
+    let message = clean_serde_message(message);
+    if let Some(field) = missing_field(&message) {
+        return ApiError::bad_field(&join_path(path, field), "is required");
+    }
+    if let Some((field, known)) = unknown_field(&message) {
+        // The path already ends with the unknown key.
+        let at = if path == field || path.ends_with(&format!(".{field}")) { path.to_owned() } else { join_path(path, field) };
+        return ApiError::bad_field(&at, format!("is not a field here (known: {known})"));
+    }
+    let field = if path == "." { whole } else { path };
+    ApiError::bad_field(field, plain_words(&message))
 }
 
 /// Rewrites numbers like `3.0` as `3`; true when anything changed.
@@ -205,6 +221,9 @@ fn unknown_field(message: &str) -> Option<(&str, String)> {
 /// serde's and std's type-level wording ("invalid type: sequence, expected struct
 /// ParticipantBody with 16 elements", "invalid digit found in string") in a caller's words.
 pub fn plain_words(message: &str) -> String {
+    if message.starts_with("invalid type: null") {
+        return "is required".into();
+    }
     let expected = message.rsplit_once("expected ").map(|(_, e)| e).unwrap_or("");
     let number_type = |t: &str| matches!(t.trim_end_matches(" value"), "i8" | "i16" | "i32" | "i64" | "u8" | "u16" | "u32" | "u64" | "usize" | "isize");
     if expected.starts_with("struct ") || expected.starts_with("a map") || expected.contains("map") {

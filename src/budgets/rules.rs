@@ -58,19 +58,19 @@ pub fn check_bulk(lines: &[(LineKey, Money)], known: &KnownIds) -> Result<Vec<i6
     for (i, (key, amount)) in lines.iter().enumerate() {
         let field = |name: &str| format!("lines[{i}].{name}");
         if !known.mentor_programs.contains(&key.mentor_program_id) {
-            c.add(&field("mentorProgramId"), format!("no mentor program has id {}", key.mentor_program_id));
+            c.add(field("mentorProgramId"), format!("no mentor program has id {}", key.mentor_program_id));
         }
         if !known.funds.contains(&key.fund_id) {
-            c.add(&field("fundId"), format!("no fund has id {}", key.fund_id));
+            c.add(field("fundId"), format!("no fund has id {}", key.fund_id));
         }
         if !known.expense_accounts.contains(&key.expense_account_id) {
-            c.add(&field("expenseAccountId"), format!("no expense account has id {}", key.expense_account_id));
+            c.add(field("expenseAccountId"), format!("no expense account has id {}", key.expense_account_id));
         }
         if amount.cents() < 0 {
-            c.add(&field("amount"), "must not be negative");
+            c.add(field("amount"), "must not be negative");
         }
         if let Some(first) = seen.iter().position(|k| k == key) {
-            c.add(&format!("lines[{i}]"), format!("repeats lines[{first}] (same program, fund and expense account)"));
+            c.add(format!("lines[{i}]"), format!("repeats lines[{first}] (same program, fund and expense account)"));
         }
         seen.push(*key);
         amounts.push(amount.cents());

@@ -17,14 +17,12 @@ use crate::{
     entities::{approval_code, fiscal_year},
     money::{Hundredths, Money},
     participants::rules::{full_name, program_keys, DistrictSetType, ParticipantRole, ParticipantStatus},
-    payment_requests::{
-        forms::{
-            self, BonusType, Details, ExpenseItem, F10Details, F11Details, F12Details, F13Details, F14Details, F1Details, F2Details,
-            F3Details, F4Details, F5Details, F6Details, F7Details, F8Details, F9Details, FormType, LeadershipActivity, Limits, MealDay,
-            Trip,
-        },
-        workflow::Status,
+    forms::{
+        self, BonusType, Details, ExpenseItem, F10Details, F11Details, F12Details, F13Details, F14Details, F1Details, F2Details,
+        F3Details, F4Details, F5Details, F6Details, F7Details, F8Details, F9Details, FormType, LeadershipActivity, Limits, MealDay,
+        Trip,
     },
+    payment_requests::workflow::Status,
 };
 
 /// Same seed, same data: benchmark runs are comparable.

@@ -19,7 +19,7 @@ use crate::{
         accounts::{create_user_with_roles, NewUser},
     },
     participants::{self, dto::{ParticipantBody, ParticipationBody}},
-    payment_requests::forms::FormType,
+    forms::FormType,
     state::AppState,
 };
 

@@ -7,7 +7,7 @@ use utoipa::{IntoParams, ToSchema};
 #[allow(unused_imports)] // named by the OpenAPI attributes only
 use super::rules::{DistrictSetType, ParticipantRole, ParticipantStatus, SortBy};
 #[allow(unused_imports)]
-use crate::payment_requests::forms::FormType;
+use crate::forms::FormType;
 
 /// `POST /participants` and `PUT /participants/{id}` body.
 #[derive(Debug, Clone, Deserialize, ToSchema)]

@@ -288,17 +288,17 @@ pub fn check_participation(prefix: &str, body: &ParticipationBody, checks: &mut 
     let field = |name: &str| format!("{prefix}{name}");
     let before = checks.0.len();
     if body.mentor_program_id <= 0 {
-        checks.add(&field("mentorProgramId"), "is not a valid id");
+        checks.add(field("mentorProgramId"), "is not a valid id");
     }
     if body.fiscal_year_id <= 0 {
-        checks.add(&field("fiscalYearId"), "must be a positive fiscal year id");
+        checks.add(field("fiscalYearId"), "must be a positive fiscal year id");
     }
     if body.college_id.is_some_and(|id| id <= 0) {
-        checks.add(&field("collegeId"), "is not a valid id");
+        checks.add(field("collegeId"), "is not a valid id");
     }
     let role = ParticipantRole::parse(&body.role_code);
     if role.is_none() {
-        checks.add(&field("roleCode"), format!("must be one of {}", ParticipantRole::labels()));
+        checks.add(field("roleCode"), format!("must be one of {}", ParticipantRole::labels()));
     }
     if checks.0.len() != before {
         return None;
@@ -316,7 +316,7 @@ pub fn check_participation(prefix: &str, body: &ParticipationBody, checks: &mut 
 /// A participation's dates in order: one field against another, a rule (422) after the shape.
 pub fn participation_order(prefix: &str, body: &ParticipationBody, rules: &mut Checks) {
     if body.end_date.is_some_and(|end| end < body.start_date) {
-        rules.add(&format!("{prefix}endDate"), "must be on or after startDate");
+        rules.add(format!("{prefix}endDate"), "must be on or after startDate");
     }
 }
 

@@ -11,11 +11,12 @@ use sea_orm::{
 };
 use serde_json::json;
 
+use crate::forms::{self, Details, FormType};
+
 use super::{
     approval::{self, Facts, Proposal},
     dto::*,
     files::{self, FileDto},
-    forms::{self, Details, FormType},
     store,
     workflow::{self, Action, Refusal, Status},
 };

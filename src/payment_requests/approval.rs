@@ -6,7 +6,7 @@ use chrono::{Days, NaiveDate};
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use super::forms::{FormType, Limits};
+use crate::forms::{FormType, Limits};
 use crate::{
     error::{ApiError, Checks},
     money::Money,

@@ -4,10 +4,10 @@ use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
+use crate::forms::{Details, FormType, MealRates};
 use super::{
     approval::Issue,
     files::FileDto,
-    forms::{Details, FormType, MealRates},
     workflow::{Action, Status},
 };
 use crate::money::Money;

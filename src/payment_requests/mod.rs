@@ -4,7 +4,6 @@ pub mod api;
 pub mod approval;
 pub mod dto;
 pub mod files;
-pub mod forms;
 pub mod store;
 pub mod submit_check;
 pub mod workflow;

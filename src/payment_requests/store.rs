@@ -8,9 +8,9 @@ use sea_orm::{
     ColumnTrait, Condition, ConnectionTrait, EntityTrait, Order, QueryFilter, QueryOrder, QuerySelect, QueryTrait,
 };
 
+use crate::forms::{FormType, Limits, MealRates, Rates, Reference};
 use super::{
     dto::{ListQuery, StatusSummary},
-    forms::{FormType, Limits, MealRates, Rates, Reference},
     workflow::Status,
 };
 use crate::{

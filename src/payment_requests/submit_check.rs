@@ -5,11 +5,11 @@
 use actix_web::web;
 use chrono::NaiveDate;
 
+use crate::forms::FormType;
 use super::{
     api::load_for,
     approval::{self, Issue},
     dto::ValidationResult,
-    forms::FormType,
     store,
     workflow::Action,
 };

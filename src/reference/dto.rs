@@ -44,7 +44,7 @@ pub struct RefCreate {
     /// Mentor programs only: the colleges the program works with.
     pub college_ids: Option<Vec<i32>>,
     /// Approval codes only (required there): `F1`..`F14`.
-    #[schema(value_type = Option<crate::payment_requests::forms::FormType>)]
+    #[schema(value_type = Option<crate::forms::FormType>)]
     pub payment_request_type: Option<String>,
 }
 

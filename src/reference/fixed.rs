@@ -4,7 +4,7 @@
 use super::dto::RefItem;
 use crate::{
     participants::rules::{DistrictSetType, ParticipantRole, ParticipantStatus},
-    payment_requests::forms::FormType,
+    forms::FormType,
 };
 
 /// `F1`..`F14` in canonical spelling, or None.

@@ -41,7 +41,7 @@ fn create_body(list: &RefList) -> utoipa::openapi::schema::Schema {
         }
         Extra::PaymentRequestType => {
             body = body
-                .property("paymentRequestType", crate::web::string_enum(crate::payment_requests::forms::FormType::ALL.iter().map(|f| f.as_str())))
+                .property("paymentRequestType", crate::web::string_enum(crate::forms::FormType::ALL.iter().map(|f| f.as_str())))
                 .required("paymentRequestType")
         }
         Extra::None => {}
@@ -137,7 +137,7 @@ impl Modify for ReferencePaths {
                 }
                 Filter::PaymentRequestType => {
                     let mut param = query_param("PaymentRequestType", Type::String, "F1..F14");
-                    param.schema = Some(crate::web::string_enum(crate::payment_requests::forms::FormType::ALL.iter().map(|f| f.as_str())));
+                    param.schema = Some(crate::web::string_enum(crate::forms::FormType::ALL.iter().map(|f| f.as_str())));
                     get.parameter(param).response("400", problem("Unknown form type"))
                 }
                 Filter::None => get,

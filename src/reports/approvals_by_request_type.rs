@@ -18,7 +18,7 @@ use super::{
 use crate::{
     auth::{scope::Scope, Permission},
     error::ApiResult,
-    payment_requests::forms::FormType,
+    forms::FormType,
 };
 
 pub struct ApprovalsByRequestType;

@@ -22,8 +22,8 @@ use crate::{
     entities::fiscal_year,
     error::{ApiError, ApiResult, ProblemBody},
     money::Money,
+    forms::{Details, FormType},
     payment_requests::{
-        forms::{Details, FormType},
         store::CHARGED,
         workflow::Status,
     },

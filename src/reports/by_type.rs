@@ -16,7 +16,7 @@ use super::{
 use crate::{
     auth::{scope::scope_of, CurrentUser, Permission},
     error::{ApiError, ApiResult, ProblemBody},
-    payment_requests::forms::FormType,
+    forms::FormType,
     state::AppState,
     web::Query as Q,
 };

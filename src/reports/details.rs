@@ -1,5 +1,5 @@
 //! A form's `details` as report columns, read from the one place the forms are defined
-//! (`payment_requests::forms`): the field list and types come from each details struct's
+//! (`forms`): the field list and types come from each details struct's
 //! OpenAPI schema (required fields in declared order, then the optional ones), values
 //! from the stored details. Reference ids print the item's name; lists print one line
 //! per entry.
@@ -19,7 +19,7 @@ use super::{
 use crate::{
     error::ApiResult,
     money::{format_hundredths, parse_hundredths},
-    payment_requests::forms::{self, Details, FormType, Reference},
+    forms::{self, Details, FormType, Reference},
 };
 
 /// What a details field holds.

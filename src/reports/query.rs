@@ -17,7 +17,7 @@ use crate::{
     auth::{scope::Scope, CurrentUser},
     error::{ApiError, ApiResult},
     participants::rules::ParticipantRole,
-    payment_requests::forms::FormType,
+    forms::FormType,
     web::{PageQuery, Paging},
 };
 

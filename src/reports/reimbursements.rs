@@ -17,12 +17,13 @@ use super::{
 use crate::{
     auth::{scope::Scope, Permission},
     error::ApiResult,
-    payment_requests::{forms::FormType, store::CHARGED},
+    forms::FormType,
+    payment_requests::store::CHARGED,
 };
 
 pub struct Reimbursements;
 
-/// The form's name, from its one place (payment_requests::forms).
+/// The form's name, from its one place (the form catalogue).
 pub fn form_name(code: &str) -> Option<&'static str> {
     FormType::parse(code).map(FormType::name)
 }

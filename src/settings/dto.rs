@@ -87,7 +87,7 @@ pub struct GeneralSettingsRequest {
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct FormLimitDto {
     /// F1 to F14.
-    #[schema(value_type = crate::payment_requests::forms::FormType)]
+    #[schema(value_type = crate::forms::FormType)]
     pub form_type: String,
     #[schema(value_type = crate::money::NonNegativeMoney)]
     pub max_amount: Money,

@@ -7,7 +7,7 @@ use super::dto::{BannerInput, FormLimitDto, GeneralSettingsRequest};
 use crate::{
     error::{ApiError, Checks},
     money::Money,
-    payment_requests::forms::FormType,
+    forms::FormType,
 };
 
 pub const MAX_ORGANISATION_CHARS: usize = 200;
@@ -33,36 +33,31 @@ pub struct FormSpec {
     pub max_nights: Option<i32>,
 }
 
-const fn spec(form: FormType, max_dollars: i64, window: i32, miles: Option<i32>, hours: Option<i32>, nights: Option<i32>) -> FormSpec {
+const fn spec(form: FormType) -> FormSpec {
+    let limits = form.default_limits();
     FormSpec {
         form_type: form.as_str(),
         name: form.name(),
-        max_amount_cents: max_dollars * 100,
-        submission_window_days: window,
-        max_miles_per_trip: miles,
-        max_hours: hours,
-        max_nights: nights,
+        max_amount_cents: limits.max_amount.0,
+        submission_window_days: limits.submission_window_days,
+        max_miles_per_trip: limits.max_miles_per_trip,
+        max_hours: limits.max_hours,
+        max_nights: limits.max_nights,
     }
 }
 
-/// F1..F14's default limits (codes and names from `FormType`). A limit given as `Some` here
-/// applies to that form (and is required on save); `None` means the form has no such quantity.
-pub const FORMS: [FormSpec; 14] = [
-    spec(FormType::F1, 2_500, 60, None, Some(200), None),
-    spec(FormType::F2, 1_000, 60, None, None, None),
-    spec(FormType::F3, 1_500, 60, Some(500), None, None),
-    spec(FormType::F4, 2_000, 60, None, Some(80), None),
-    spec(FormType::F5, 500, 60, None, Some(16), None),
-    spec(FormType::F6, 1_000, 60, None, Some(40), None),
-    spec(FormType::F7, 3_000, 60, None, None, None),
-    spec(FormType::F8, 1_500, 60, None, None, None),
-    spec(FormType::F9, 10_000, 90, None, None, None),
-    spec(FormType::F10, 1_500, 60, None, Some(40), None),
-    spec(FormType::F11, 2_000, 60, None, None, Some(10)),
-    spec(FormType::F12, 500, 60, None, None, None),
-    spec(FormType::F13, 3_000, 90, None, None, None),
-    spec(FormType::F14, 1_000, 90, None, None, None),
-];
+/// Every form with its default limits, in catalogue order (the catalogue declares them). A
+/// limit given as `Some` applies to that form (and is required on save); `None` means the form
+/// has no such quantity.
+pub const FORMS: [FormSpec; FormType::COUNT] = {
+    let mut out = [spec(FormType::F1); FormType::COUNT];
+    let mut i = 0;
+    while i < FormType::COUNT {
+        out[i] = spec(FormType::ALL[i]);
+        i += 1;
+    }
+    out
+};
 
 /// The form type for a code (`f3` and `F3` alike).
 pub fn form_spec(code: &str) -> Option<&'static FormSpec> {
@@ -228,11 +223,11 @@ pub fn check_limits(entries: &[FormLimitDto]) -> Result<Vec<LimitValues>, ApiErr
     for (i, e) in entries.iter().enumerate() {
         let f = |name: &str| format!("[{i}].{name}");
         let Some(spec) = form_spec(&e.form_type) else {
-            c.add(&f("formType"), format!("unknown form type '{}' (F1 to F14)", e.form_type));
+            c.add(f("formType"), format!("unknown form type '{}' (F1 to F14)", e.form_type));
             continue;
         };
         if out.iter().any(|o| o.form_type == spec.form_type) {
-            r.add(&f("formType"), format!("{} is listed twice", spec.form_type));
+            r.add(f("formType"), format!("{} is listed twice", spec.form_type));
             continue;
         }
         out.push(LimitValues {
@@ -290,14 +285,14 @@ pub fn check_banners(entries: &[BannerInput], existing_ids: &[i32]) -> Result<Ve
         messages.push(text(&mut c, &format!("[{i}].message"), &b.message, MAX_MESSAGE_CHARS));
         if let (Some(s), Some(e)) = (b.starts_at, b.ends_at) {
             if e <= s {
-                r.add(&format!("[{i}].endsAt"), "must be after startsAt");
+                r.add(format!("[{i}].endsAt"), "must be after startsAt");
             }
         }
         if let Some(id) = b.id {
             if !existing_ids.contains(&id) {
-                r.add(&format!("[{i}].id"), format!("no banner has id {id}"));
+                r.add(format!("[{i}].id"), format!("no banner has id {id}"));
             } else if seen.contains(&id) {
-                r.add(&format!("[{i}].id"), format!("banner {id} is listed twice"));
+                r.add(format!("[{i}].id"), format!("banner {id} is listed twice"));
             }
             seen.push(id);
         }

@@ -10,9 +10,9 @@ use mentorpay::{
     identity,
     money::Money,
     participants::{self, dto::{ParticipantBody, ParticipationBody}},
+    forms::{self, Details, FormType},
     payment_requests::{
         approval::{self, Facts, Proposal},
-        forms::{self, Details, FormType},
         store,
         workflow::{Action, Status},
     },

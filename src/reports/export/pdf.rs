@@ -485,7 +485,7 @@ mod tests {
     /// export with every column): dates, times and money fit whole at the chosen size.
     #[test]
     fn dates_and_money_always_get_their_width() {
-        use crate::{payment_requests::forms::FormType, reports};
+        use crate::{forms::FormType, reports};
         let mut tables: Vec<Vec<Column>> = reports::all().into_iter().map(|(_, c)| c).collect();
         for form in FormType::ALL {
             let mut columns = reports::by_type::common_columns();

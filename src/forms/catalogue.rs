@@ -1,0 +1,145 @@
+//! How the catalogue's table becomes code: the form type enum, its names, amount sources and
+//! default limits, and the typed `details` enum with its dispatch, all from one line per form.
+
+use chrono::NaiveDate;
+
+use super::{Limits, Rates};
+use crate::{error::Checks, money::Money};
+
+/// How the requested amount comes about on a form.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AmountSource {
+    /// The requester types `requestedAmount`.
+    Entered,
+    /// Quantity × a rate (settings or the form's own rate).
+    Rate,
+    /// Sum of the form's own amounts (F2 items, F9 invoice).
+    Derived,
+}
+
+/// Reference lists a form's details point into.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Reference {
+    College,
+    TravelPurpose,
+    TransitType,
+    TrainingType,
+    Institution,
+    JobCategory,
+    FiscalYear,
+}
+
+/// What each form's `details` say about themselves.
+pub trait Form {
+    /// Trims the texts, checks the details against the form's limits (every problem into `e`),
+    /// fills the server-set fields (rates applied, F11 nights) and returns the amount where the
+    /// form computes it (`None`: the requester enters it).
+    fn check(&mut self, e: &mut Checks, rates: &Rates, limits: &Limits) -> Option<Money>;
+
+    /// First and last day of the activity the request pays for (duplicate detection and the
+    /// submission window); `None` for forms without activity dates.
+    fn activity_dates(&self) -> Option<(NaiveDate, NaiveDate)>;
+
+    /// The placement end date the request list filters and sorts on (forms tied to a placement).
+    fn placement_end_date(&self) -> Option<NaiveDate> {
+        None
+    }
+
+    /// Reference ids the details point at, as (field, list, id).
+    fn references(&self) -> Vec<(&'static str, Reference, i32)> {
+        Vec::new()
+    }
+
+    /// Receipt ids (F2 only).
+    fn file_ids(&self) -> &[String] {
+        &[]
+    }
+}
+
+/// `catalogue! { F1: F1Details, "Placement stipend", Entered, limits(2_500, 60, None, Some(200), None); … }`:
+/// code, details type, name, amount source, and default limits (maximum in dollars, submission
+/// window in days, miles per trip, hours, nights; `None`: the form has no such quantity).
+macro_rules! catalogue {
+    ($($form:ident: $details:ident, $name:literal, $source:ident, limits($dollars:expr, $window:expr, $miles:expr, $hours:expr, $nights:expr);)+) => {
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize, utoipa::ToSchema)]
+        pub enum FormType {
+            $($form,)+
+        }
+
+        impl FormType {
+            pub const COUNT: usize = [$(stringify!($form)),+].len();
+            pub const ALL: [FormType; FormType::COUNT] = [$(FormType::$form),+];
+
+            pub const fn as_str(self) -> &'static str {
+                match self {
+                    $(FormType::$form => stringify!($form),)+
+                }
+            }
+
+            /// The form's name (settings' limits and the reference list of payment request types read it).
+            pub const fn name(self) -> &'static str {
+                match self {
+                    $(FormType::$form => $name,)+
+                }
+            }
+
+            /// How the requested amount comes about on this form.
+            pub const fn amount_source(self) -> AmountSource {
+                match self {
+                    $(FormType::$form => AmountSource::$source,)+
+                }
+            }
+
+            /// The limits a new installation starts with (settings keep the ones in force).
+            pub const fn default_limits(self) -> Limits {
+                match self {
+                    $(FormType::$form => Limits {
+                        max_amount: crate::money::Money($dollars * 100),
+                        submission_window_days: $window,
+                        max_miles_per_trip: $miles,
+                        max_hours: $hours,
+                        max_nights: $nights,
+                    },)+
+                }
+            }
+        }
+
+        /// The typed `details` of a request; which variant is decided by the form type in the path.
+        #[derive(Debug, Clone, PartialEq, serde::Serialize, utoipa::ToSchema)]
+        #[serde(untagged)]
+        pub enum Details {
+            $($form($details),)+
+        }
+
+        impl Details {
+            /// Reads `details` as the form's type; a 400 names the failing field (`details.trips[0].miles`).
+            pub fn parse(form: FormType, value: &serde_json::Value) -> Result<Details, crate::error::ApiError> {
+                if !value.is_object() {
+                    return Err(crate::error::ApiError::bad_field("details", "must be an object"));
+                }
+                Ok(match form {
+                    $(FormType::$form => Details::$form(crate::web::from_value(value, "details")?),)+
+                })
+            }
+
+            pub fn form_type(&self) -> FormType {
+                match self {
+                    $(Details::$form(_) => FormType::$form,)+
+                }
+            }
+
+            fn form(&self) -> &dyn Form {
+                match self {
+                    $(Details::$form(d) => d,)+
+                }
+            }
+
+            fn form_mut(&mut self) -> &mut dyn Form {
+                match self {
+                    $(Details::$form(d) => d,)+
+                }
+            }
+        }
+    };
+}
+pub(super) use catalogue;
