@@ -114,7 +114,7 @@ pub fn configure(state: web::Data<AppState>) -> impl Fn(&mut web::ServiceConfig)
             .app_data(web::PathConfig::default().error_handler(routes::path_error))
             .service(web::redirect("/api/docs", "/api/docs/"))
             .route("/api/docs/{file:.*}", web::get().to(assets::serve_docs))
-            .route("/api/v1/openapi.json", web::get().to(openapi::document))
+            .route("/api/v1/openapi.json", web::get().to(|| async { openapi::response(openapi::json(route_table)) }))
             .service(web::scope("/api/v1").configure(api))
             .default_service(web::to(assets::serve));
     }

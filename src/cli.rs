@@ -89,7 +89,7 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
         Command::User(cmd) => user(cli.config, cmd).await,
         Command::Seed { participants, requests } => seed(cli.config, participants, requests).await,
         Command::Openapi => {
-            println!("{}", crate::openapi::json());
+            println!("{}", crate::openapi::json(crate::app::route_table));
             Ok(())
         }
     }

@@ -11,7 +11,7 @@ use utoipa::{
 };
 
 use crate::reports::vendor_payments::VendorPaymentPaths;
-use crate::{budgets, error::ProblemBody, identity, participants, payment_requests, reference, reference::openapi::ReferencePaths, reports, reports::openapi::{ExportFiles, ReportPaths}, settings, system};
+use crate::{budgets, error::ProblemBody, identity, routes::Routes, participants, payment_requests, reference, reference::openapi::ReferencePaths, reports, reports::openapi::{ExportFiles, ReportPaths}, settings, system};
 
 #[derive(OpenApi)]
 #[openapi(
@@ -91,10 +91,10 @@ use crate::{budgets, error::ProblemBody, identity, participants, payment_request
     ),
     components(schemas(ProblemBody, reference::dto::RefItem, reference::dto::RefCreate, reference::dto::RefUpdate, reference::dto::MyPrograms,
         reports::query::ReportPage,
-        participants::rules::ParticipantStatus, participants::rules::ParticipantRole, participants::rules::DistrictSetType, participants::rules::SortBy,
+        participants::rules::ParticipantStatus, participants::rules::ParticipantRole, participants::rules::DistrictSetType, participants::dto::SortBy,
         crate::auth::Permission, crate::forms::FormType, payment_requests::workflow::Status, crate::web::Id,
         payment_requests::files::AllowedType, crate::money::NonNegativeMoney, crate::web::NonBlank)),
-    modifiers(&BearerAuth, &ReferencePaths, &ReportPaths, &VendorPaymentPaths, &ExportFiles, &FromRouteTable),
+    modifiers(&BearerAuth, &ReferencePaths, &ReportPaths, &VendorPaymentPaths, &ExportFiles),
     tags((name = "identity", description = "Sign-in, tokens, users, roles"), (name = "reference", description = "Reference lists (one generic implementation)"), (name = "participants", description = "Participants, participations, Coordinator logins"), (name = "settings", description = "System settings and fiscal years"), (name = "budgets", description = "Budget lines per fiscal year"), (name = "payment-requests", description = "Payment requests F1 to F14, their workflow and receipts"), (name = "system", description = "Health"))
 )]
 pub struct ApiDoc;
@@ -111,32 +111,26 @@ impl Modify for BearerAuth {
     }
 }
 
-/// Completes every operation from the route table (routes.rs): who may call it and the
-/// statuses the kernel answers (401, 403, 400, 413) before any handler runs.
-struct FromRouteTable;
-
-impl Modify for FromRouteTable {
-    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
-        for spec in crate::app::route_table().specs() {
-            let Some(item) = openapi.paths.paths.get_mut(&spec.full_path()) else { continue };
+/// The document as JSON, generated once. Every operation is completed from the app's route
+/// table (routes.rs): who may call it and the statuses the kernel answers (401, 403, 400,
+/// 413) before any handler runs.
+pub fn json(route_table: impl FnOnce() -> Routes) -> &'static str {
+    static JSON: OnceLock<String> = OnceLock::new();
+    JSON.get_or_init(|| {
+        let mut api = ApiDoc::openapi();
+        for spec in route_table().specs() {
+            let Some(item) = api.paths.paths.get_mut(&spec.full_path()) else { continue };
             if let Some(op) = crate::routes::operation_mut(item, &spec.method) {
                 crate::routes::document(&spec, op);
             }
         }
-    }
-}
-
-/// The document as JSON, generated once.
-pub fn json() -> &'static str {
-    static JSON: OnceLock<String> = OnceLock::new();
-    JSON.get_or_init(|| {
-        let mut doc = serde_json::to_value(ApiDoc::openapi()).expect("the OpenAPI document serialises");
+        let mut doc = serde_json::to_value(api).expect("the OpenAPI document serialises");
         crate::routes::constrain_strings(&mut doc);
         serde_json::to_string_pretty(&doc).expect("the OpenAPI document serialises")
     })
 }
 
 /// GET /api/v1/openapi.json: served from memory.
-pub async fn document() -> HttpResponse {
-    HttpResponse::Ok().content_type("application/json").body(json())
+pub fn response(json: &'static str) -> HttpResponse {
+    HttpResponse::Ok().content_type("application/json").body(json)
 }

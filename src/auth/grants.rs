@@ -10,7 +10,7 @@ use std::{
     sync::{Arc, RwLock},
 };
 
-use super::Permission;
+use super::permissions::Permission;
 
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Grants {

@@ -29,6 +29,21 @@ pub enum Reference {
     FiscalYear,
 }
 
+impl Reference {
+    /// The table of the list.
+    pub const fn table(self) -> &'static str {
+        match self {
+            Reference::College => "colleges",
+            Reference::TravelPurpose => "travel_purposes",
+            Reference::TransitType => "transit_types",
+            Reference::TrainingType => "training_types",
+            Reference::Institution => "institutions",
+            Reference::JobCategory => "job_categories",
+            Reference::FiscalYear => "fiscal_years",
+        }
+    }
+}
+
 /// What each form's `details` say about themselves.
 pub trait Form {
     /// Trims the texts, checks the details against the form's limits (every problem into `e`),

@@ -70,7 +70,7 @@ pub async fn list(state: web::Data<AppState>, me: CurrentUser, Query(q): Query<P
         district_set_type: rules::enum_filter("DistrictSetType", q.districtsettype.as_deref(), DistrictSetType::parse, DistrictSetType::labels)?,
         district_id: q.districtid,
         link_ids,
-        sort_by: rules::SortBy::parse(q.sortby.as_deref())?,
+        sort_by: super::dto::SortBy::parse(q.sortby.as_deref())?,
         descending: q.sortdescending.unwrap_or(false),
     };
     let scope = scope_of(&state.db, &me).await?;

@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 #[allow(unused_imports)] // named by the OpenAPI attributes only
-use super::rules::{DistrictSetType, ParticipantRole, ParticipantStatus, SortBy};
+use crate::{error::ApiError, reference::fixed::{DistrictSetType, ParticipantRole, ParticipantStatus}};
 #[allow(unused_imports)]
 use crate::forms::FormType;
 
@@ -233,3 +233,41 @@ pub struct IdentityUserBody {
     #[schema(min_length = 12, max_length = 256)]
     pub password: Option<String>,
 }
+
+/// `SortBy` of the participant list.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum SortBy {
+    #[default]
+    FullName,
+    Email,
+    Status,
+    RoleCode,
+    UpdatedAt,
+}
+
+impl SortBy {
+    const NAMES: [(&'static str, SortBy); 5] = [
+        ("fullName", Self::FullName),
+        ("email", Self::Email),
+        ("status", Self::Status),
+        ("roleCode", Self::RoleCode),
+        ("updatedAt", Self::UpdatedAt),
+    ];
+
+    pub fn parse(raw: Option<&str>) -> Result<Self, ApiError> {
+        let Some(raw) = raw.map(str::trim).filter(|r| !r.is_empty()) else { return Ok(Self::default()) };
+        Self::NAMES
+        .into_iter()
+        .find(|(name, _)| name.eq_ignore_ascii_case(raw))
+        .map(|(_, s)| s)
+        .ok_or_else(|| ApiError::bad_field("SortBy", "must be one of fullName, email, status, roleCode, updatedAt"))
+    }
+}
+
+impl utoipa::PartialSchema for SortBy {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        crate::web::string_enum(Self::NAMES.iter().map(|(name, _)| *name))
+    }
+}
+
+impl utoipa::ToSchema for SortBy {}

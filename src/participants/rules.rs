@@ -1,134 +1,14 @@
-//! Pure participant rules: the enumerations, body checks, district ranges, sorting.
+//! Pure participant rules: body checks, district ranges, sorting (the enumerations are fixed
+//! reference lists, re-exported here).
 
 use chrono::NaiveDate;
 
 use super::dto::{ParticipantBody, ParticipationBody};
+pub use crate::reference::fixed::{DistrictSetType, ParticipantRole, ParticipantStatus};
 use crate::{
-    error::ApiError,
-    error::{Checks, MAX_NAME_CHARS},
+    error::{ApiError, Checks, MAX_NAME_CHARS},
     reference::rules::contains_pattern,
 };
-
-macro_rules! wire_enum {
-    ($(#[$doc:meta])* $name:ident { $($variant:ident => $code:literal / $label:literal,)* }) => {
-        $(#[$doc])*
-        #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-        pub enum $name { $($variant,)* }
-
-        impl $name {
-            pub const ALL: &'static [$name] = &[$($name::$variant,)*];
-
-            /// The wire value.
-            pub const fn code(self) -> &'static str {
-                match self { $($name::$variant => $code,)* }
-            }
-
-            pub const fn label(self) -> &'static str {
-                match self { $($name::$variant => $label,)* }
-            }
-
-            /// Case-insensitive; None for unknown values.
-            pub fn parse(raw: &str) -> Option<Self> {
-                Self::ALL.iter().copied().find(|v| v.code().eq_ignore_ascii_case(raw.trim()))
-            }
-
-            pub fn codes() -> String {
-                Self::ALL.iter().map(|v| v.code()).collect::<Vec<_>>().join(", ")
-            }
-
-            /// The values in words, for messages a clerk reads ("Director mentor", not
-            /// `DirectorMentor`); the API's schema lists the codes.
-            pub fn labels() -> String {
-                Self::ALL.iter().map(|v| v.label()).collect::<Vec<_>>().join(", ")
-            }
-        }
-
-        /// The wire codes as an OpenAPI enum (the fields stay text).
-        impl utoipa::PartialSchema for $name {
-            fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
-                crate::web::string_enum(Self::ALL.iter().map(|v| v.code()))
-            }
-        }
-
-        impl utoipa::ToSchema for $name {}
-    };
-}
-
-wire_enum!(
-    /// A participant's role (and a participation's role in its program).
-    ParticipantRole {
-        Mentor => "Mentor" / "Mentor",
-        DirectorMentor => "DirectorMentor" / "Director mentor",
-        Coordinator => "Coordinator" / "Coordinator",
-        Administrator => "Administrator" / "Administrator",
-    }
-);
-
-wire_enum!(
-    ParticipantStatus {
-        Active => "Active" / "Active",
-        Inactive => "Inactive" / "Inactive",
-        Pending => "Pending" / "Pending",
-    }
-);
-
-wire_enum!(
-    /// Which set of California legislative districts `districtId` counts in.
-    DistrictSetType {
-        Assembly => "Assembly" / "Assembly",
-        Senate => "Senate" / "Senate",
-        Congressional => "Congressional" / "Congressional",
-    }
-);
-
-impl DistrictSetType {
-    /// California has 80 Assembly, 40 Senate and 52 Congressional districts.
-    pub const fn max_district(self) -> i32 {
-        match self {
-            Self::Assembly => 80,
-            Self::Senate => 40,
-            Self::Congressional => 52,
-        }
-    }
-}
-
-/// `SortBy` of the participant list.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum SortBy {
-    #[default]
-    FullName,
-    Email,
-    Status,
-    RoleCode,
-    UpdatedAt,
-}
-
-impl SortBy {
-    const NAMES: [(&'static str, SortBy); 5] = [
-        ("fullName", Self::FullName),
-        ("email", Self::Email),
-        ("status", Self::Status),
-        ("roleCode", Self::RoleCode),
-        ("updatedAt", Self::UpdatedAt),
-    ];
-
-    pub fn parse(raw: Option<&str>) -> Result<Self, ApiError> {
-        let Some(raw) = raw.map(str::trim).filter(|r| !r.is_empty()) else { return Ok(Self::default()) };
-        Self::NAMES
-        .into_iter()
-        .find(|(name, _)| name.eq_ignore_ascii_case(raw))
-        .map(|(_, s)| s)
-        .ok_or_else(|| ApiError::bad_field("SortBy", "must be one of fullName, email, status, roleCode, updatedAt"))
-    }
-}
-
-impl utoipa::PartialSchema for SortBy {
-    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
-        crate::web::string_enum(Self::NAMES.iter().map(|(name, _)| *name))
-    }
-}
-
-impl utoipa::ToSchema for SortBy {}
 
 /// Parses an optional enum query filter, naming the parameter when unknown.
 pub fn enum_filter<T>(field: &str, raw: Option<&str>, parse: fn(&str) -> Option<T>, labels: fn() -> String) -> Result<Option<T>, ApiError> {
@@ -376,6 +256,7 @@ pub fn check_creation_scope(scope: &crate::auth::scope::Scope, programs: &[i32])
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::participants::dto::SortBy;
     use crate::auth::scope::Scope;
 
     #[test]

@@ -11,7 +11,8 @@ use sea_orm::{
 
 use super::{
     dto::{ParticipantDto, ParticipantListItem, ParticipationDto},
-    rules::{self, CleanParticipant, CleanParticipation, DistrictSetType, ParticipantRole, ParticipantStatus, SortBy},
+    dto::SortBy,
+    rules::{self, CleanParticipant, CleanParticipation, DistrictSetType, ParticipantRole, ParticipantStatus},
 };
 use crate::{
     auth::scope::Scope,
@@ -99,31 +100,22 @@ pub async fn email_taken(db: &impl ConnectionTrait, email: &str, except: Option<
     Ok(q.count(db).await? > 0)
 }
 
-fn unknown(checks: &mut Checks, field: &str, missing: &[i32]) {
-    if !missing.is_empty() {
-        let ids: Vec<String> = missing.iter().map(i32::to_string).collect();
-        checks.add(field, format!("unknown id(s): {}", ids.join(", ")));
-    }
-}
-
 /// 400 naming every field whose reference ids do not exist.
 pub async fn check_participant_refs(db: &impl ConnectionTrait, p: &CleanParticipant, checks: &mut Checks) -> ApiResult<()> {
     if let Some(id) = p.caucus_region_id {
-        unknown(checks, "caucusRegionId", &reference::store::missing_ids(db, "caucus_regions", &[id]).await?);
+        reference::store::check_ids(db, checks, "caucusRegionId", "caucus_regions", &[id]).await?;
     }
     for ((_, _, table, field), ids) in LINKS.iter().zip(link_ids(p)) {
-        unknown(checks, field, &reference::store::missing_ids(db, table, ids).await?);
+        reference::store::check_ids(db, checks, field, table, ids).await?;
     }
     Ok(())
 }
 
 pub async fn check_participation_refs(db: &impl ConnectionTrait, prefix: &str, p: &CleanParticipation, checks: &mut Checks) -> ApiResult<()> {
-    let missing = reference::store::missing_ids(db, "mentor_programs", &[p.mentor_program_id]).await?;
-    unknown(checks, &format!("{prefix}mentorProgramId"), &missing);
-    let missing = reference::store::missing_ids(db, "fiscal_years", &[p.fiscal_year_id]).await?;
-    unknown(checks, &format!("{prefix}fiscalYearId"), &missing);
+    reference::store::check_ids(db, checks, &format!("{prefix}mentorProgramId"), "mentor_programs", &[p.mentor_program_id]).await?;
+    reference::store::check_ids(db, checks, &format!("{prefix}fiscalYearId"), "fiscal_years", &[p.fiscal_year_id]).await?;
     if let Some(college) = p.college_id {
-        unknown(checks, &format!("{prefix}collegeId"), &reference::store::missing_ids(db, "colleges", &[college]).await?);
+        reference::store::check_ids(db, checks, &format!("{prefix}collegeId"), "colleges", &[college]).await?;
     }
     Ok(())
 }

@@ -14,7 +14,7 @@ use serde_json::json;
 use crate::forms::{self, Details, FormType};
 
 use super::{
-    approval::{self, Facts, Proposal},
+    approval::{self, Proposal},
     dto::*,
     files::{self, FileDto},
     store,
@@ -29,6 +29,7 @@ use crate::{
     entities::{payment_request as pr, uploaded_file, user},
     error::{ApiError, ApiResult, Checks, ProblemBody},
     money::Money,
+    reference,
     state::AppState,
     web::{Json, Page, PageQuery, Put, Query},
 };
@@ -72,7 +73,7 @@ async fn dto(db: &impl ConnectionTrait, me: &CurrentUser, r: pr::Model) -> ApiRe
     } else {
         None
     };
-    let vendor_payment_report_id = if r.status == Status::Processed.as_str() { crate::reports::vendor_payments::store::paid_in(db, r.id).await? } else { None };
+    let vendor_payment_report_id = if r.status == Status::Processed.as_str() { store::paid_in(db, r.id).await? } else { None };
     Ok(PaymentRequestDto {
         vendor_payment_report_id,
         available_actions: available(me, &r),
@@ -250,19 +251,13 @@ async fn check_write(state: &AppState, me: &CurrentUser, scope: &Scope, form: Fo
         }
     };
     for (field, list, id) in details.references() {
-        if !store::reference_exists(db, list, id).await? {
-            errors.add(field, "is not a known, active entry");
-        }
+        reference::store::check_ids(db, &mut errors, field, list.table(), &[id]).await?;
     }
     if let Some(f) = body.fund_id {
-        if !store::fund_exists(db, f).await? {
-            errors.add("fundId", "is not a known, active fund");
-        }
+        reference::store::check_ids(db, &mut errors, "fundId", "funds", &[f]).await?;
     }
     if let Some(a) = body.expense_account_id {
-        if !store::expense_account_exists(db, a).await? {
-            errors.add("expenseAccountId", "is not a known, active expense account");
-        }
+        reference::store::check_ids(db, &mut errors, "expenseAccountId", "expense_accounts", &[a]).await?;
     }
     let ids = details.file_ids().to_vec();
     if ids.iter().any(|id| !files::is_file_id(id)) {
@@ -481,10 +476,7 @@ pub async fn submit(state: web::Data<AppState>, me: CurrentUser, path: FormPath)
     let evaluated = forms::evaluate(&mut details, Some(Money(r.requested_cents)), &rates, &limits)
         .map_err(|errors| ApiError::Unprocessable { detail: "The request breaks the form's limits.".into(), errors })?;
     let submitted_on = r.submitted_on.unwrap_or_else(store::today);
-    let year = match r.fiscal_year_id {
-        Some(y) => Some(y),
-        None => store::fiscal_year_covering(&state.db, submitted_on).await?.map(|y| y.id),
-    };
+    let year = store::charged_year(&state.db, r.fiscal_year_id, Some(submitted_on)).await?.map(|y| y.id);
     let txn = crate::db::write(&state.db).await?;
     save_guarded(
         guarded(id, r.version, &Action::Submit.sources(|p| me.has(p)))
@@ -551,42 +543,6 @@ pub async fn move_to_ready_for_processing(state: web::Data<AppState>, me: Curren
 
 // ---- approval ----
 
-async fn facts(state: &AppState, me: &CurrentUser, r: &pr::Model, p: &Proposal) -> ApiResult<Facts> {
-    let db = &state.db;
-    let form = form_of(&r.form_type)?;
-    let submitted_on = r.submitted_on;
-    let year = match r.fiscal_year_id {
-        Some(y) => Some(y),
-        None => match submitted_on {
-            Some(d) => store::fiscal_year_covering(db, d).await?.map(|y| y.id),
-            None => None,
-        },
-    };
-    let (fiscal_year, budget_remaining) = match year {
-        Some(y) => (
-            store::fiscal_year_name(db, y).await?,
-            store::budget_remaining(db, y, r.mentor_program_id, p.fund_id, p.expense_account_id).await?,
-        ),
-        None => (None, None),
-    };
-    Ok(Facts {
-        form_type: form,
-        requested_amount: Money(r.requested_cents),
-        limits: store::limits(db, form).await?,
-        approval_code_type: store::approval_code_type(db, p.approval_code_id).await?,
-        fund_exists: store::fund_exists(db, p.fund_id).await?,
-        expense_account_exists: store::expense_account_exists(db, p.expense_account_id).await?,
-        submitted_on,
-        fiscal_year,
-        budget_remaining,
-        activity_end: r.activity_end,
-        duplicates: store::duplicates_of(db, r).await?,
-        created_by: r.created_by,
-        submitted_by: r.submitted_by,
-        approver: me.id(),
-    })
-}
-
 #[utoipa::path(post, path = "/api/v1/payment-requests/{formType}/{id}/approve/validate", tag = "payment-requests", security(("bearer" = [])),
     params(("formType" = FormType, Path), ("id" = i32, Path)), request_body = ApproveValidateBody,
     responses((status = 200, body = ValidationResult), (status = 400, body = ProblemBody), (status = 401, body = ProblemBody), (status = 403, body = ProblemBody),
@@ -595,7 +551,8 @@ pub async fn approve_validate(state: web::Data<AppState>, me: CurrentUser, path:
     let (form, id) = path.into_inner();
     let (r, _, _) = load_for(&state, &me, &form, id, Action::Approve).await?;
     let p = Proposal { approved_amount: body.approved_amount, approval_code_id: body.approval_code_id, fund_id: body.fund_id, expense_account_id: body.expense_account_id };
-    let v = approval::assess(&p, &facts(&state, &me, &r, &p).await?);
+    let year = store::charged_year(&state.db, r.fiscal_year_id, r.submitted_on).await?;
+    let v = approval::assess(&p, &store::approval_facts(&state.db, &r, &p, year.as_ref(), me.id()).await?);
     Ok(web::Json(ValidationResult { errors: v.errors, warnings: v.warnings }))
 }
 
@@ -607,17 +564,11 @@ pub async fn approve(state: web::Data<AppState>, me: CurrentUser, path: FormPath
     let (form, id) = path.into_inner();
     let (r, status, _) = load_for(&state, &me, &form, id, Action::Approve).await?;
     let p = Proposal { approved_amount: body.approved_amount, approval_code_id: body.approval_code_id, fund_id: body.fund_id, expense_account_id: body.expense_account_id };
-    let f = facts(&state, &me, &r, &p).await?;
-    let verdict = approval::assess(&p, &f);
+    let year = store::charged_year(&state.db, r.fiscal_year_id, r.submitted_on).await?;
+    let verdict = approval::assess(&p, &store::approval_facts(&state.db, &r, &p, year.as_ref(), me.id()).await?);
     verdict.gate(body.acknowledge_warnings)?;
     let comment = body.comment.as_deref().map(str::trim).filter(|c| !c.is_empty()).map(str::to_owned);
-    let year = match r.fiscal_year_id {
-        Some(y) => Some(y),
-        None => match r.submitted_on {
-            Some(d) => store::fiscal_year_covering(&state.db, d).await?.map(|y| y.id),
-            None => None,
-        },
-    };
+    let year = year.map(|y| y.id);
     let now = Utc::now();
     let txn = crate::db::write(&state.db).await?;
     save_guarded(

@@ -8,7 +8,8 @@ use sea_orm::{
     ColumnTrait, Condition, ConnectionTrait, EntityTrait, Order, QueryFilter, QueryOrder, QuerySelect, QueryTrait,
 };
 
-use crate::forms::{FormType, Limits, MealRates, Rates, Reference};
+use crate::forms::{FormType, Limits, MealRates, Rates};
+use super::approval::{Facts, Proposal};
 use super::{
     dto::{ListQuery, StatusSummary},
     workflow::Status,
@@ -16,7 +17,7 @@ use super::{
 use crate::{
     auth::scope::Scope,
     entities::{
-        activity_log, approval_code, budget_line, expense_account, fiscal_year, fund, participation, payment_request as pr, payment_request_total as pr_total,
+        activity_log, approval_code, budget_line, fiscal_year, participation, payment_request as pr, payment_request_total as pr_total,
         uploaded_file,
     },
     error::{ApiError, ApiResult},
@@ -73,28 +74,43 @@ pub async fn limits(db: &impl ConnectionTrait, form: FormType) -> ApiResult<Limi
     })
 }
 
-pub async fn fiscal_year_covering(db: &impl ConnectionTrait, day: NaiveDate) -> ApiResult<Option<fiscal_year::Model>> {
-    Ok(fiscal_year::Entity::find()
-        .filter(fiscal_year::Column::StartDate.lte(day))
-        .filter(fiscal_year::Column::EndDate.gte(day))
-        .one(db)
-        .await?)
+/// The fiscal year a request is charged to: the one it names (set on submission), or else the
+/// one its submission date falls in (none for a draft).
+pub async fn charged_year(db: &impl ConnectionTrait, fiscal_year_id: Option<i32>, submitted_on: Option<NaiveDate>) -> ApiResult<Option<fiscal_year::Model>> {
+    match (fiscal_year_id, submitted_on) {
+        (Some(id), _) => crate::settings::store::fiscal_year(db, id).await,
+        (None, Some(day)) => crate::settings::store::fiscal_year_covering(db, day).await,
+        (None, None) => Ok(None),
+    }
 }
 
-pub async fn fiscal_year_name(db: &impl ConnectionTrait, id: i32) -> ApiResult<Option<String>> {
-    Ok(fiscal_year::Entity::find_by_id(id).one(db).await?.map(|y| y.name))
+/// What the approval rules judge a proposal on (`year`: the request's `charged_year`).
+pub async fn approval_facts(db: &impl ConnectionTrait, r: &pr::Model, p: &Proposal, year: Option<&fiscal_year::Model>, approver: i32) -> ApiResult<Facts> {
+    let form = FormType::parse(&r.form_type).ok_or_else(|| ApiError::Internal(format!("stored form type {}", r.form_type)))?;
+    let budget_remaining = match year {
+        Some(y) => budget_remaining(db, y.id, r.mentor_program_id, p.fund_id, p.expense_account_id).await?,
+        None => None,
+    };
+    Ok(Facts {
+        form_type: form,
+        requested_amount: Money(r.requested_cents),
+        limits: limits(db, form).await?,
+        approval_code_type: approval_code_type(db, p.approval_code_id).await?,
+        fund_exists: crate::reference::store::is_active(db, "funds", p.fund_id).await?,
+        expense_account_exists: crate::reference::store::is_active(db, "expense_accounts", p.expense_account_id).await?,
+        submitted_on: r.submitted_on,
+        fiscal_year: year.map(|y| y.name.clone()),
+        budget_remaining,
+        activity_end: r.activity_end,
+        duplicates: duplicates_of(db, r).await?,
+        created_by: r.created_by,
+        submitted_by: r.submitted_by,
+        approver,
+    })
 }
 
 pub async fn approval_code_type(db: &impl ConnectionTrait, id: i32) -> ApiResult<Option<String>> {
     Ok(approval_code::Entity::find_by_id(id).filter(approval_code::Column::IsActive.eq(true)).one(db).await?.map(|c| c.payment_request_type))
-}
-
-pub async fn fund_exists(db: &impl ConnectionTrait, id: i32) -> ApiResult<bool> {
-    Ok(fund::Entity::find_by_id(id).filter(fund::Column::IsActive.eq(true)).one(db).await?.is_some())
-}
-
-pub async fn expense_account_exists(db: &impl ConnectionTrait, id: i32) -> ApiResult<bool> {
-    Ok(expense_account::Entity::find_by_id(id).filter(expense_account::Column::IsActive.eq(true)).one(db).await?.is_some())
 }
 
 /// Budgeted − approved on one line; `None` when the year has no such line.
@@ -332,28 +348,14 @@ pub fn today() -> NaiveDate {
     Utc::now().date_naive()
 }
 
-/// Whether a details field points at a live, active entry of its reference list.
-pub async fn reference_exists(db: &impl ConnectionTrait, list: Reference, id: i32) -> ApiResult<bool> {
-    use sea_orm::sea_query::{Alias, Query};
-    if list == Reference::FiscalYear {
-        return Ok(fiscal_year::Entity::find_by_id(id).one(db).await?.is_some());
-    }
-    let table = match list {
-        Reference::College => "colleges",
-        Reference::TravelPurpose => "travel_purposes",
-        Reference::TransitType => "transit_types",
-        Reference::TrainingType => "training_types",
-        Reference::Institution => "institutions",
-        Reference::JobCategory => "job_categories",
-        Reference::FiscalYear => unreachable!(),
-    };
-    // The reference lists share one generic shape (src/reference/) without an entity each.
-    let select = Query::select()
-        .expr(Expr::val(1))
-        .from(Alias::new(table))
-        .and_where(Expr::col(Alias::new("id")).eq(id))
-        .and_where(Expr::col(Alias::new("is_active")).eq(true))
-        .to_owned();
-    let stmt = db.get_database_backend().build(&select);
-    Ok(db.query_one_raw(stmt).await?.is_some())
+/// The vendor payment report a request was paid in, if any.
+pub async fn paid_in(db: &impl ConnectionTrait, request_id: i32) -> ApiResult<Option<i32>> {
+    use crate::entities::vendor_payment_report_row as paid;
+    Ok(paid::Entity::find()
+        .select_only()
+        .column(paid::Column::ReportId)
+        .filter(paid::Column::PaymentRequestId.eq(request_id))
+        .into_tuple()
+        .one(db)
+        .await?)
 }

@@ -1,11 +1,92 @@
-//! Lists defined in code rather than tables: the payment-request form types and the
-//! participant enumerations, served through the same generic reference calls.
+//! Lists defined in code rather than tables: the payment-request form types (from the form
+//! catalogue) and the participant enumerations, served through the same generic reference calls.
 
 use super::dto::RefItem;
-use crate::{
-    participants::rules::{DistrictSetType, ParticipantRole, ParticipantStatus},
-    forms::FormType,
-};
+use crate::forms::FormType;
+
+macro_rules! wire_enum {
+    ($(#[$doc:meta])* $name:ident { $($variant:ident => $code:literal / $label:literal,)* }) => {
+        $(#[$doc])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+        pub enum $name { $($variant,)* }
+
+        impl $name {
+            pub const ALL: &'static [$name] = &[$($name::$variant,)*];
+
+            /// The wire value.
+            pub const fn code(self) -> &'static str {
+                match self { $($name::$variant => $code,)* }
+            }
+
+            pub const fn label(self) -> &'static str {
+                match self { $($name::$variant => $label,)* }
+            }
+
+            /// Case-insensitive; None for unknown values.
+            pub fn parse(raw: &str) -> Option<Self> {
+                Self::ALL.iter().copied().find(|v| v.code().eq_ignore_ascii_case(raw.trim()))
+            }
+
+            pub fn codes() -> String {
+                Self::ALL.iter().map(|v| v.code()).collect::<Vec<_>>().join(", ")
+            }
+
+            /// The values in words, for messages a clerk reads ("Director mentor", not
+            /// `DirectorMentor`); the API's schema lists the codes.
+            pub fn labels() -> String {
+                Self::ALL.iter().map(|v| v.label()).collect::<Vec<_>>().join(", ")
+            }
+        }
+
+        /// The wire codes as an OpenAPI enum (the fields stay text).
+        impl utoipa::PartialSchema for $name {
+            fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+                crate::web::string_enum(Self::ALL.iter().map(|v| v.code()))
+            }
+        }
+
+        impl utoipa::ToSchema for $name {}
+    };
+}
+
+wire_enum!(
+    /// A participant's role (and a participation's role in its program).
+    ParticipantRole {
+        Mentor => "Mentor" / "Mentor",
+        DirectorMentor => "DirectorMentor" / "Director mentor",
+        Coordinator => "Coordinator" / "Coordinator",
+        Administrator => "Administrator" / "Administrator",
+    }
+);
+
+wire_enum!(
+    ParticipantStatus {
+        Active => "Active" / "Active",
+        Inactive => "Inactive" / "Inactive",
+        Pending => "Pending" / "Pending",
+    }
+);
+
+wire_enum!(
+    /// Which set of California legislative districts `districtId` counts in.
+    DistrictSetType {
+        Assembly => "Assembly" / "Assembly",
+        Senate => "Senate" / "Senate",
+        Congressional => "Congressional" / "Congressional",
+    }
+);
+
+impl DistrictSetType {
+    /// California has 80 Assembly, 40 Senate and 52 Congressional districts.
+    pub const fn max_district(self) -> i32 {
+        match self {
+            Self::Assembly => 80,
+            Self::Senate => 40,
+            Self::Congressional => 52,
+        }
+    }
+}
+
 
 /// `F1`..`F14` in canonical spelling, or None.
 pub fn parse_payment_request_type(raw: &str) -> Option<&'static str> {

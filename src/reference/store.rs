@@ -8,7 +8,7 @@ use sea_orm::{
 };
 
 use super::{dto::RefItem, lists::Filter, rules::{ItemChange, NewItem}};
-use crate::error::{ApiError, ApiResult};
+use crate::error::{ApiError, ApiResult, Checks};
 
 fn a(s: &str) -> Alias {
     Alias::new(s)
@@ -114,19 +114,36 @@ pub async fn link_colleges(db: &impl ConnectionTrait, program_id: i32, college_i
     Ok(())
 }
 
-/// The ids among `ids` that do not exist in `table` (for 400s naming the field).
+/// The ids among `ids` that are not an active item of `table`.
 pub async fn missing_ids(db: &impl ConnectionTrait, table: &str, ids: &[i32]) -> ApiResult<Vec<i32>> {
     if ids.is_empty() {
         return Ok(Vec::new());
     }
-    let q = Query::select()
-        .column(a("id"))
-        .from(a(table))
-        .and_where(Expr::col(a("id")).is_in(ids.iter().copied()))
-        .to_owned();
+    let mut q = Query::select().column(a("id")).from(a(table)).and_where(Expr::col(a("id")).is_in(ids.iter().copied())).to_owned();
+    // Fiscal years are never deactivated; every other list is pointed at by its active items only.
+    if table != "fiscal_years" {
+        q.and_where(Expr::col(a("is_active")).eq(true));
+    }
     let found: HashSet<i32> =
         db.query_all(&q).await?.iter().filter_map(|r| r.try_get_by_index::<i32>(0).ok()).collect();
     Ok(ids.iter().copied().filter(|id| !found.contains(id)).collect())
+}
+
+/// The one check of the reference ids a record points at: those not an active item of
+/// `table` are a problem of `field`.
+pub async fn check_ids(db: &impl ConnectionTrait, checks: &mut Checks, field: &str, table: &str, ids: &[i32]) -> ApiResult<()> {
+    let missing = missing_ids(db, table, ids).await?;
+    match missing.as_slice() {
+        [] => {}
+        [id] => checks.add(field, format!("is not a known, active entry (id {id})")),
+        _ => checks.add(field, format!("are not known, active entries (ids {})", missing.iter().map(i32::to_string).collect::<Vec<_>>().join(", "))),
+    }
+    Ok(())
+}
+
+/// Whether `id` is an active item of `table`.
+pub async fn is_active(db: &impl ConnectionTrait, table: &str, id: i32) -> ApiResult<bool> {
+    Ok(missing_ids(db, table, &[id]).await?.is_empty())
 }
 
 /// Renames and/or (de)activates one item; false when no item has that id.

@@ -4,7 +4,7 @@
 use actix_web::{web, HttpResponse};
 use sea_orm::{
     sea_query::{Expr, ExprTrait, Order, Query, SelectStatement},
-    ConnectionTrait, DbBackend, EntityTrait,
+    ConnectionTrait, DbBackend,
 };
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -19,8 +19,7 @@ use crate::{
         scope::{scope_of, Scope},
         CurrentUser, Permission,
     },
-    entities::fiscal_year,
-    error::{ApiError, ApiResult, ProblemBody},
+    error::{ApiResult, ProblemBody},
     money::Money,
     forms::{Details, FormType},
     payment_requests::{
@@ -91,7 +90,7 @@ pub async fn list(state: web::Data<AppState>, me: CurrentUser) -> ApiResult<web:
         .expr_as(Expr::cust(format!("CAST(COALESCE(SUM(CASE WHEN {is_charged} THEN pr.approved_cents ELSE 0 END), 0) AS BIGINT)")), a("approved_sum"))
         .add_group_by([year]);
     let rows = state.db.query_all(&q).await?;
-    let years = fiscal_year::Entity::find().all(&state.db).await?;
+    let years = crate::settings::store::fiscal_years(&state.db).await?;
     let mut out = Vec::new();
     for r in rows {
         let Some(id) = get::<Option<i32>>(&r, "year")? else { continue };
@@ -126,7 +125,7 @@ pub fn columns() -> Vec<Column> {
 pub async fn retrieve(state: web::Data<AppState>, me: CurrentUser, path: web::Path<(i32, String)>, Q(q): Q<ReportQuery>) -> ApiResult<HttpResponse> {
     let (year_id, format) = path.into_inner();
     let format = Format::require("reportFormat", Some(&format))?;
-    let year = fiscal_year::Entity::find_by_id(year_id).one(&state.db).await?.ok_or_else(|| ApiError::not_found("The fiscal year"))?;
+    let year = crate::settings::store::get_fiscal_year(&state.db, year_id).await?;
     let filters = ReportQuery { fiscalyearid: Some(year_id), minutesoffset: q.minutesoffset, ..Default::default() }.filters()?;
     let scope = scope_of(&state.db, &me).await?;
     let mut base = bonuses(&scope);

@@ -4,7 +4,7 @@
 
 use chrono::Utc;
 use sea_orm::{
-    ConnectionTrait, EntityTrait, PaginatorTrait, QueryOrder, Set,
+    ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, Set,
 };
 
 use super::{
@@ -82,8 +82,23 @@ pub async fn fiscal_years(db: &impl ConnectionTrait) -> ApiResult<Vec<fiscal_yea
     Ok(fiscal_year::Entity::find().order_by_desc(fiscal_year::Column::StartDate).all(db).await?)
 }
 
+/// The one lookup of a fiscal year by id.
+pub async fn fiscal_year(db: &impl ConnectionTrait, id: i32) -> ApiResult<Option<fiscal_year::Model>> {
+    Ok(fiscal_year::Entity::find_by_id(id).one(db).await?)
+}
+
+/// A fiscal year the caller names by id: 404 when there is none.
 pub async fn get_fiscal_year(db: &impl ConnectionTrait, id: i32) -> ApiResult<fiscal_year::Model> {
-    fiscal_year::Entity::find_by_id(id).one(db).await?.ok_or_else(|| ApiError::not_found("The fiscal year"))
+    fiscal_year(db, id).await?.ok_or_else(|| ApiError::not_found("The fiscal year"))
+}
+
+/// The fiscal year `day` falls in (years never overlap).
+pub async fn fiscal_year_covering(db: &impl ConnectionTrait, day: chrono::NaiveDate) -> ApiResult<Option<fiscal_year::Model>> {
+    Ok(fiscal_year::Entity::find()
+        .filter(fiscal_year::Column::StartDate.lte(day))
+        .filter(fiscal_year::Column::EndDate.gte(day))
+        .one(db)
+        .await?)
 }
 
 // ---- general ----

@@ -12,7 +12,7 @@ use mentorpay::{
     participants::{self, dto::{ParticipantBody, ParticipationBody}},
     forms::{self, Details, FormType},
     payment_requests::{
-        approval::{self, Facts, Proposal},
+        approval::{self, Proposal},
         store,
         workflow::{Action, Status},
     },
@@ -124,7 +124,7 @@ async fn every_demo_record_obeys_the_rules_the_api_holds_it_to() {
         assert_eq!(identity::store::first_role(db, creator).await.unwrap().as_deref(), Some("Coordinator"), "request {}", r.id);
         if status != Status::Draft {
             let submitted = r.submitted_on.expect("submitted on");
-            assert!(store::fiscal_year_covering(db, submitted).await.unwrap().is_some(), "request {}", r.id);
+            assert!(mentorpay::settings::store::fiscal_year_covering(db, submitted).await.unwrap().is_some(), "request {}", r.id);
             assert_eq!(r.submitted_by, Some(creator));
         }
         if matches!(status, Status::Approved | Status::ReadyForProcessing | Status::Processed) {
@@ -134,23 +134,9 @@ async fn every_demo_record_obeys_the_rules_the_api_holds_it_to() {
                 fund_id: r.fund_id.expect("fund"),
                 expense_account_id: r.expense_account_id.expect("expense account"),
             };
-            let year = store::fiscal_year_covering(db, r.submitted_on.unwrap()).await.unwrap();
-            let facts = Facts {
-                form_type: form,
-                requested_amount: Money(r.requested_cents),
-                limits: limits.clone(),
-                approval_code_type: store::approval_code_type(db, proposal.approval_code_id).await.unwrap(),
-                fund_exists: store::fund_exists(db, proposal.fund_id).await.unwrap(),
-                expense_account_exists: store::expense_account_exists(db, proposal.expense_account_id).await.unwrap(),
-                submitted_on: r.submitted_on,
-                fiscal_year: year.map(|y| y.name),
-                budget_remaining: None,
-                activity_end: r.activity_end,
-                duplicates: vec![],
-                created_by: r.created_by,
-                submitted_by: r.submitted_by,
-                approver: r.approved_by.expect("approver"),
-            };
+            // Judged as the approve call judges it, by the approver it names.
+            let year = store::charged_year(db, r.fiscal_year_id, r.submitted_on).await.unwrap();
+            let facts = store::approval_facts(db, &r, &proposal, year.as_ref(), r.approved_by.expect("approver")).await.unwrap();
             let verdict = approval::assess(&proposal, &facts);
             assert!(verdict.errors.is_empty(), "request {} could not have been approved: {:?}", r.id, verdict.errors);
         } else {

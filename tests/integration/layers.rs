@@ -3,15 +3,16 @@
 //!   - the kernel names no area and nothing above it;
 //!   - an area names nothing above the areas (app, cli, openapi);
 //!   - an area takes another area's rules, store or types, never a file that holds handlers
-//!     (one with a `#[utoipa::path]`), so handlers can move without breaking other areas.
+//!     (one with a `#[utoipa::path]`), so handlers can move without breaking other areas;
+//!   - no two areas, and no two files, import each other, directly or round a circle.
 
 use std::{
-    collections::BTreeSet,
+    collections::{BTreeMap, BTreeSet},
     path::{Path, PathBuf},
 };
 
 const KERNEL: &[&str] = &["activity", "assets", "auth", "config", "db", "drain", "entities", "error", "file_store", "mail", "money", "routes", "state", "web"];
-const AREAS: &[&str] = &["budgets", "demo", "identity", "participants", "payment_requests", "reference", "reports", "settings", "system"];
+const AREAS: &[&str] = &["budgets", "demo", "forms", "identity", "participants", "payment_requests", "reference", "reports", "settings", "system"];
 const ABOVE: &[&str] = &["app", "cli", "openapi", "main"];
 
 fn src() -> PathBuf {
@@ -173,26 +174,84 @@ fn the_reader_sees_groups_and_nesting() {
     assert_eq!(paths, want);
 }
 
-/// The areas each area names (outside its tests).
-fn area_graph(files: &[PathBuf]) -> std::collections::BTreeMap<String, BTreeSet<String>> {
-    let mut graph: std::collections::BTreeMap<String, BTreeSet<String>> = AREAS.iter().map(|a| (a.to_string(), BTreeSet::new())).collect();
+/// Every module a file names through `crate::` or `super::` paths (outside its tests),
+/// resolved to the file that holds it.
+fn file_graph(files: &[PathBuf]) -> BTreeMap<Vec<String>, BTreeSet<Vec<String>>> {
+    let modules: BTreeSet<Vec<String>> = files.iter().map(|f| module_of(f)).collect();
+    let mut graph = BTreeMap::new();
     for file in files {
         let me = module_of(file);
-        let Some(my_top) = me.first().filter(|t| AREAS.contains(&t.as_str())) else { continue };
         let text = std::fs::read_to_string(file).unwrap();
-        for (_, path) in crate_paths(without_tests(&text)) {
-            if AREAS.contains(&path[0].as_str()) && path[0] != *my_top {
-                graph.get_mut(my_top).unwrap().insert(path[0].clone());
+        let text = without_tests(&text);
+        // `super::` from `a/b.rs` and from `a/mod.rs`'s children alike: the module above.
+        let parent = &me[..me.len().saturating_sub(1)];
+        let mut targets = BTreeSet::new();
+        for (_, path) in crate_paths(&text.replace("super::", "crate::super::")) {
+            // `super::super::x`: one module further up for each further `super`.
+            let ups = path.iter().take_while(|p| *p == "super").count();
+            let path: Vec<String> = if ups == 0 { path } else { parent[..parent.len().saturating_sub(ups - 1)].iter().chain(&path[ups..]).cloned().collect() };
+            if let Some(target) = (1..=path.len()).rev().map(|n| path[..n].to_vec()).find(|m| modules.contains(m)) {
+                if target != me {
+                    targets.insert(target);
+                }
             }
+        }
+        graph.insert(me, targets);
+    }
+    graph
+}
+
+/// The areas each area names (outside its tests).
+fn area_graph(files: &[PathBuf]) -> BTreeMap<String, BTreeSet<String>> {
+    let mut graph: BTreeMap<String, BTreeSet<String>> = AREAS.iter().map(|a| (a.to_string(), BTreeSet::new())).collect();
+    for (me, targets) in file_graph(files) {
+        let Some(my_top) = me.first().filter(|t| AREAS.contains(&t.as_str())) else { continue };
+        for t in targets.iter().filter_map(|t| t.first()).filter(|t| AREAS.contains(&t.as_str()) && *t != my_top) {
+            graph.get_mut(my_top).unwrap().insert(t.clone());
         }
     }
     graph
 }
 
+/// One cycle of the graph, as the nodes around it, if there is any.
+fn a_cycle<N: Ord + Clone>(graph: &BTreeMap<N, BTreeSet<N>>) -> Option<Vec<N>> {
+    fn visit<N: Ord + Clone>(n: &N, graph: &BTreeMap<N, BTreeSet<N>>, path: &mut Vec<N>, done: &mut BTreeSet<N>) -> Option<Vec<N>> {
+        if let Some(at) = path.iter().position(|p| p == n) {
+            return Some(path[at..].to_vec());
+        }
+        if done.contains(n) {
+            return None;
+        }
+        path.push(n.clone());
+        for next in graph.get(n).into_iter().flatten() {
+            if let Some(cycle) = visit(next, graph, path, done) {
+                return Some(cycle);
+            }
+        }
+        path.pop();
+        done.insert(n.clone());
+        None
+    }
+    let mut done = BTreeSet::new();
+    graph.keys().find_map(|n| visit(n, graph, &mut Vec::new(), &mut done))
+}
+
 #[test]
-fn no_two_areas_depend_on_each_other() {
+fn no_import_cycles() {
     let mut files = Vec::new();
     rust_files(&src(), &mut files);
-    let graph = area_graph(&files);
-    eprintln!("{graph:#?}");
+    if let Some(cycle) = a_cycle(&area_graph(&files)) {
+        panic!("areas depend on each other in a circle: {} → back", cycle.join(" → "));
+    }
+    if let Some(cycle) = a_cycle(&file_graph(&files)) {
+        panic!("files import each other in a circle: {} → back", cycle.iter().map(|m| m.join("::")).collect::<Vec<_>>().join(" → "));
+    }
+}
+
+#[test]
+fn a_cycle_is_found_and_named() {
+    let graph: BTreeMap<&str, BTreeSet<&str>> = [("a", ["b"].into()), ("b", ["c"].into()), ("c", ["a"].into()), ("d", BTreeSet::new())].into();
+    assert_eq!(a_cycle(&graph), Some(vec!["a", "b", "c"]));
+    let graph: BTreeMap<&str, BTreeSet<&str>> = [("a", ["b"].into()), ("b", BTreeSet::new())].into();
+    assert_eq!(a_cycle(&graph), None);
 }

@@ -511,3 +511,25 @@ async fn the_payee_list_carries_the_participant_status() {
         [("Act Payee", "Active"), ("Ina Payee", "Inactive"), ("Pen Payee", "Pending")].iter().map(|(n, s)| ((*n).to_owned(), (*s).to_owned())).collect();
     assert_eq!(seen, want);
 }
+
+#[actix_web::test]
+async fn only_active_reference_items_can_be_named() {
+    let app = spawn_with_fiscal_year().await;
+    let admin = app.admin_token().await;
+    // These lists are kept by installation scripts, not the API: retired in the database.
+    use sea_orm::ConnectionTrait;
+    app.state.db.execute_unprepared("UPDATE caucus_regions SET is_active = false WHERE id = 1; UPDATE languages SET is_active = false WHERE id = 2").await.unwrap();
+    let before = total(&app, &admin).await;
+    let mut body = person("Bo", "Chan", "bo@example.org");
+    body["languageIds"] = json!([1, 2]);
+    let r = app.post("/api/v1/participants", Some(&admin), body).await;
+    let errors = &r.invalid()["errors"];
+    assert_eq!(errors["caucusRegionId"][0], "is not a known, active entry (id 1)", "{}", r.body);
+    assert_eq!(errors["languageIds"][0], "is not a known, active entry (id 2)", "{}", r.body);
+    assert_eq!(total(&app, &admin).await, before);
+    // Active again, the same body is taken.
+    app.state.db.execute_unprepared("UPDATE caucus_regions SET is_active = true WHERE id = 1").await.unwrap();
+    let mut body = person("Bo", "Chan", "bo@example.org");
+    body["languageIds"] = json!([1]);
+    create(&app, &admin, body).await;
+}

@@ -3,7 +3,7 @@
 
 use actix_web::{web, HttpResponse};
 use chrono::NaiveDate;
-use sea_orm::{ConnectionTrait, EntityTrait};
+use sea_orm::ConnectionTrait;
 
 use super::{
     dto::*,
@@ -13,7 +13,6 @@ use super::{
 };
 use crate::{
     auth::{scope::scope_of, CurrentUser},
-    entities::fiscal_year,
     error::{ApiError, ApiResult, ProblemBody},
     state::AppState,
     web::{Json, PageQuery, Query},
@@ -28,7 +27,7 @@ async fn selection(
     (year, start, end, offset): (i32, Option<NaiveDate>, Option<NaiveDate>, Option<i32>),
     names: [&str; 4],
 ) -> ApiResult<Selection> {
-    let fy = fiscal_year::Entity::find_by_id(year).one(db).await?.ok_or_else(|| unknown_year(names[0]))?;
+    let fy = crate::settings::store::fiscal_year(db, year).await?.ok_or_else(|| unknown_year(names[0]))?;
     let range = Range::new(start.unwrap_or(fy.start_date), end.unwrap_or(fy.end_date), offset.unwrap_or(0), [names[1], names[2], names[3]])?;
     Ok(Selection { fiscal_year_id: fy.id, range, scope: scope_of(db, me).await? })
 }
@@ -100,7 +99,7 @@ pub async fn preview_retrieve(state: web::Data<AppState>, me: CurrentUser, Query
     let (format, offset) = export::format_and_offset(q.reportformat.as_deref(), q.minutesoffset)?;
     let sel = selection(&state.db, &me, (q.fiscalyearid, q.startdate, q.enddate, Some(offset)), QUERY_NAMES).await?;
     let totals = store::preview_totals(&state.db, &sel).await?;
-    let year = fiscal_year::Entity::find_by_id(sel.fiscal_year_id).one(&state.db).await?.map(|y| y.name).unwrap_or_default();
+    let year = crate::settings::store::fiscal_year(&state.db, sel.fiscal_year_id).await?.map(|y| y.name).unwrap_or_default();
     let filters = vec![("Fiscal year".to_owned(), year), ("Approved between".to_owned(), format!("{} – {}", sel.range.start, sel.range.end))];
     let meta = export::meta(&me, "vendor-payments".into(), "Vendor payments (preview)".into(), filters, offset);
     let rows = export::preview_rows(state.db.clone(), &sel);

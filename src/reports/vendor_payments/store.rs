@@ -19,7 +19,7 @@ use crate::{
     activity,
     auth::{scope::Scope, CurrentUser},
     entities::{
-        approval_code, expense_account, fiscal_year, fund, participant, payment_request as pr, vendor_payment_report as report,
+        approval_code, expense_account, fund, participant, payment_request as pr, vendor_payment_report as report,
         vendor_payment_report_row as frozen,
     },
     error::{ApiError, ApiResult},
@@ -254,7 +254,7 @@ pub async fn generate(db: &DatabaseConnection, me: &CurrentUser, selection: &Sel
 // ---- history ----
 
 async fn fiscal_year_names(db: &impl ConnectionTrait) -> ApiResult<HashMap<i32, String>> {
-    Ok(fiscal_year::Entity::find().all(db).await?.into_iter().map(|y| (y.id, y.name)).collect())
+    Ok(crate::settings::store::fiscal_years(db).await?.into_iter().map(|y| (y.id, y.name)).collect())
 }
 
 /// Per entry, the count and sum of the rows the scope sees (a Coordinator sees its
@@ -325,7 +325,7 @@ pub async fn entry(db: &impl ConnectionTrait, scope: &Scope, id: i32) -> ApiResu
         None => whole(&r),
         Some(programs) => *scoped_counts(db, programs, Some(id)).await?.get(&id).ok_or_else(not_found)?,
     };
-    let name = fiscal_year::Entity::find_by_id(r.fiscal_year_id).one(db).await?.map(|y| y.name);
+    let name = crate::settings::store::fiscal_year(db, r.fiscal_year_id).await?.map(|y| y.name);
     Ok(HistoryEntry::new(r, name, totals))
 }
 
@@ -337,15 +337,4 @@ pub async fn frozen_rows(db: &impl ConnectionTrait, scope: &Scope, report_id: i3
     }
     let rows = select.order_by_asc(frozen::Column::Position).offset(offset).limit(limit).all(db).await?;
     Ok(rows.into_iter().map(VendorPaymentRow::from).collect())
-}
-
-/// The history entry a request was paid in, if any.
-pub async fn paid_in(db: &impl ConnectionTrait, request_id: i32) -> ApiResult<Option<i32>> {
-    Ok(frozen::Entity::find()
-        .select_only()
-        .column(frozen::Column::ReportId)
-        .filter(frozen::Column::PaymentRequestId.eq(request_id))
-        .into_tuple()
-        .one(db)
-        .await?)
 }
