@@ -106,7 +106,7 @@ pub fn assess(p: &Proposal, f: &Facts) -> Verdict {
         let when = f.submitted_on.map_or("the submission date".to_owned(), |d| d.to_string());
         v.errors.push(issue("noFiscalYear", None, format!("No fiscal year covers {when}; create it before approving.")));
     }
-    if Some(f.approver) == f.created_by || Some(f.approver) == f.submitted_by {
+    if is_own(f.approver, f.created_by, f.submitted_by) {
         v.errors.push(issue("selfApproval", None, "Nobody approves a request they created or submitted."));
     }
 
@@ -134,6 +134,11 @@ pub fn assess(p: &Proposal, f: &Facts) -> Verdict {
         ));
     }
     v
+}
+
+/// Nobody approves a request they created or submitted.
+pub fn is_own(user: i32, created_by: Option<i32>, submitted_by: Option<i32>) -> bool {
+    created_by == Some(user) || submitted_by == Some(user)
 }
 
 /// The submission-window rule, once for both callers: the approver's warning and the

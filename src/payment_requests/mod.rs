@@ -6,6 +6,8 @@ pub mod dto;
 pub mod files;
 pub mod store;
 pub mod submit_check;
+pub mod view;
+pub mod write_check;
 pub mod workflow;
 
 use crate::{

@@ -2,19 +2,20 @@
 
 use std::collections::HashMap;
 
-use chrono::{NaiveDate, NaiveTime, Utc};
+use chrono::{DateTime, NaiveDate, NaiveTime, Utc};
 use sea_orm::{
     sea_query::{Expr, ExprTrait, Func},
-    ColumnTrait, Condition, ConnectionTrait, EntityTrait, Order, QueryFilter, QueryOrder, QuerySelect, QueryTrait,
+    ActiveValue::Set, ColumnTrait, Condition, ConnectionTrait, EntityTrait, Order, QueryFilter, QueryOrder, QuerySelect, QueryTrait,
 };
 
-use crate::forms::{FormType, Limits, MealRates, Rates};
+use crate::forms::{self, Details, FormType, Limits, MealRates, Rates};
 use super::approval::{Facts, Proposal};
 use super::{
     dto::{ListQuery, StatusSummary},
     workflow::Status,
 };
 use crate::{
+    activity,
     auth::scope::Scope,
     entities::{
         activity_log, approval_code, budget_line, fiscal_year, participation, payment_request as pr, payment_request_total as pr_total,
@@ -358,4 +359,187 @@ pub async fn paid_in(db: &impl ConnectionTrait, request_id: i32) -> ApiResult<Op
         .into_tuple()
         .one(db)
         .await?)
+}
+
+/// The stored form type and status, read back.
+pub fn form_of(text: &str) -> ApiResult<FormType> {
+    FormType::parse(text).ok_or_else(|| ApiError::not_found("The form type"))
+}
+
+pub fn status_of(r: &pr::Model) -> ApiResult<Status> {
+    Status::parse(&r.status).ok_or_else(|| ApiError::Internal(format!("stored status {}", r.status)))
+}
+
+/// Everything a create or edit writes, checked.
+pub struct Checked {
+    pub participation: crate::entities::participation::Model,
+    pub description: Option<String>,
+    pub details: Details,
+    pub evaluated: forms::Evaluated,
+    pub fund_id: Option<i32>,
+    pub expense_account_id: Option<i32>,
+}
+
+// ---- writes: each in the caller's transaction, with its activity-log entry ----
+
+/// A 409 for a row that moved on since the caller read it.
+pub fn stale() -> ApiError {
+    ApiError::Conflict("The request was changed by someone else meanwhile; reload it and try again.".into())
+}
+
+/// The guarded update: only the row still at `version` in one of `sources` changes.
+pub fn guarded(id: i32, version: i32, sources: &[Status]) -> sea_orm::UpdateMany<pr::Entity> {
+    pr::Entity::update_many()
+        .col_expr(pr::Column::Version, Expr::value(version + 1))
+        .filter(pr::Column::Id.eq(id))
+        .filter(pr::Column::Version.eq(version))
+        .filter(pr::Column::Status.is_in(sources.iter().map(|s| s.as_str())))
+        .filter(pr::Column::DeletedAt.is_null())
+}
+
+/// Runs a `guarded` update by user `by` at `at`; a row that moved on meanwhile is a 409.
+pub async fn save_guarded(
+    update: sea_orm::UpdateMany<pr::Entity>,
+    at: chrono::DateTime<Utc>,
+    by: i32,
+    txn: &impl ConnectionTrait,
+) -> ApiResult<()> {
+    let done = update
+        .col_expr(pr::Column::UpdatedAt, Expr::value(at))
+        .col_expr(pr::Column::UpdatedBy, Expr::value(by))
+        .exec(txn)
+        .await?;
+    if done.rows_affected != 1 {
+        return Err(stale());
+    }
+    Ok(())
+}
+
+/// The request's activity-log entry, in the transaction of its change.
+pub async fn log(
+    db: &impl ConnectionTrait,
+    by: i32,
+    id: i32,
+    action: &str,
+    (from, to): (Option<Status>, Option<Status>),
+    comment: Option<String>,
+    data: serde_json::Value,
+) -> ApiResult<()> {
+    activity::record(
+        db,
+        activity::Entry {
+            entity_type: ENTITY,
+            entity_id: id,
+            action,
+            actor_user_id: Some(by),
+            from_status: from.map(|s| s.as_str().to_owned()),
+            to_status: to.map(|s| s.as_str().to_owned()),
+            comment,
+            data: Some(data),
+        },
+    )
+    .await
+}
+
+/// A new draft from checked input; its id.
+pub async fn insert_draft(txn: &impl ConnectionTrait, form: FormType, c: &Checked, by: i32, now: DateTime<Utc>) -> ApiResult<i32> {
+    let (start, end) = c.evaluated.activity_dates.map_or((None, None), |(a, b)| (Some(a), Some(b)));
+    let inserted = pr::Entity::insert(pr::ActiveModel {
+        form_type: Set(form.as_str().to_owned()),
+        status: Set(Status::Draft.as_str().to_owned()),
+        participation_id: Set(c.participation.id),
+        mentor_program_id: Set(c.participation.mentor_program_id),
+        participant_id: Set(c.participation.participant_id),
+        description: Set(c.description.clone()),
+        requested_cents: Set(c.evaluated.requested_amount.cents()),
+        approved_cents: Set(None),
+        approval_code_id: Set(None),
+        fund_id: Set(c.fund_id),
+        expense_account_id: Set(c.expense_account_id),
+        fiscal_year_id: Set(None),
+        submitted_on: Set(None),
+        submitted_by: Set(None),
+        approved_at: Set(None),
+        approved_by: Set(None),
+        placement_end_date: Set(c.evaluated.placement_end_date),
+        activity_start: Set(start),
+        activity_end: Set(end),
+        details: Set(c.details.to_json()),
+        version: Set(1),
+        created_at: Set(now),
+        created_by: Set(Some(by)),
+        updated_at: Set(now),
+        updated_by: Set(Some(by)),
+        deleted_at: Set(None),
+        ..Default::default()
+    })
+    .exec(txn)
+    .await?;
+    let id = inserted.last_insert_id;
+    Ok(id)
+}
+
+/// An edit of a request still at `version` in one of `sources` (409 when it moved on).
+pub async fn save_edit(txn: &impl ConnectionTrait, id: i32, version: i32, sources: &[Status], c: &Checked, by: i32) -> ApiResult<()> {
+    let (start, end) = c.evaluated.activity_dates.map_or((None, None), |(a, b)| (Some(a), Some(b)));
+    save_guarded(
+        guarded(id, version, sources)
+            .col_expr(pr::Column::ParticipationId, Expr::value(c.participation.id))
+            .col_expr(pr::Column::MentorProgramId, Expr::value(c.participation.mentor_program_id))
+            .col_expr(pr::Column::ParticipantId, Expr::value(c.participation.participant_id))
+            .col_expr(pr::Column::Description, Expr::value(c.description.clone()))
+            .col_expr(pr::Column::RequestedCents, Expr::value(c.evaluated.requested_amount.cents()))
+            .col_expr(pr::Column::FundId, Expr::value(c.fund_id))
+            .col_expr(pr::Column::ExpenseAccountId, Expr::value(c.expense_account_id))
+            .col_expr(pr::Column::PlacementEndDate, Expr::value(c.evaluated.placement_end_date))
+            .col_expr(pr::Column::ActivityStart, Expr::value(start))
+            .col_expr(pr::Column::ActivityEnd, Expr::value(end))
+            .col_expr(pr::Column::Details, Expr::value(c.details.to_json())),
+        Utc::now(),
+        by,
+        txn,
+    )
+    .await
+}
+
+/// Approved requests among `ids` to Ready for processing, all or none: how many moved.
+pub async fn move_approved_to_ready(txn: &impl ConnectionTrait, ids: &[i32], by: i32, now: DateTime<Utc>) -> ApiResult<u64> {
+    let done = pr::Entity::update_many()
+        .col_expr(pr::Column::Status, Expr::value(Status::ReadyForProcessing.as_str()))
+        .col_expr(pr::Column::Version, Expr::col(pr::Column::Version).add(1))
+        .col_expr(pr::Column::UpdatedAt, Expr::value(now))
+        .col_expr(pr::Column::UpdatedBy, Expr::value(by))
+        .filter(pr::Column::Id.is_in(ids.to_vec()))
+        .filter(pr::Column::Status.eq(Status::Approved.as_str()))
+        .filter(pr::Column::DeletedAt.is_null())
+        .exec(txn)
+        .await?;
+    Ok(done.rows_affected)
+}
+
+/// Points the listed receipts at the request and frees the ones no longer listed.
+pub async fn attach_files(db: &impl ConnectionTrait, request_id: i32, ids: &[String]) -> ApiResult<Vec<String>> {
+    let current = files_of(db, request_id).await?;
+    let dropped: Vec<String> = current.iter().filter(|f| !ids.contains(&f.id)).map(|f| f.id.clone()).collect();
+    drop_files(db, &dropped).await?;
+    if !ids.is_empty() {
+        uploaded_file::Entity::update_many()
+            .col_expr(uploaded_file::Column::PaymentRequestId, Expr::value(request_id))
+            .filter(uploaded_file::Column::Id.is_in(ids.to_vec()))
+            .exec(db)
+            .await?;
+    }
+    Ok(dropped)
+}
+
+/// Receipts no longer on a request: marked deleted (their bytes go after the commit).
+pub async fn drop_files(db: &impl ConnectionTrait, ids: &[String]) -> ApiResult<()> {
+    if !ids.is_empty() {
+        uploaded_file::Entity::update_many()
+            .col_expr(uploaded_file::Column::DeletedAt, Expr::value(Utc::now()))
+            .filter(uploaded_file::Column::Id.is_in(ids.to_vec()))
+            .exec(db)
+            .await?;
+    }
+    Ok(())
 }
