@@ -164,7 +164,7 @@ fn spawn_upkeep(state: AppState) {
             if let Err(e) = identity::store::purge_expired_tokens(&state.db, chrono::Utc::now()).await {
                 tracing::warn!(error = %e, "token purge failed");
             }
-            match crate::payment_requests::files::purge_unattached(&state, chrono::Utc::now()).await {
+            match crate::payment_requests::store::purge_unattached(&state.db, &state.files, chrono::Utc::now()).await {
                 Ok(0) => {}
                 Ok(n) => tracing::info!(removed = n, "removed receipts never attached to a request"),
                 Err(e) => tracing::warn!(error = %e, "receipt purge failed"),

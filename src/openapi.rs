@@ -93,7 +93,7 @@ use crate::{budgets, error::ProblemBody, identity, routes::Routes, participants,
         reports::query::ReportPage,
         participants::rules::ParticipantStatus, participants::rules::ParticipantRole, participants::rules::DistrictSetType, participants::dto::SortBy,
         crate::auth::Permission, crate::forms::FormType, payment_requests::workflow::Status, crate::web::Id,
-        payment_requests::files::AllowedType, crate::money::NonNegativeMoney, crate::web::NonBlank)),
+        payment_requests::receipts::AllowedType, crate::money::NonNegativeMoney, crate::web::NonBlank)),
     modifiers(&BearerAuth, &ReferencePaths, &ReportPaths, &VendorPaymentPaths, &ExportFiles),
     tags((name = "identity", description = "Sign-in, tokens, users, roles"), (name = "reference", description = "Reference lists (one generic implementation)"), (name = "participants", description = "Participants, participations, Coordinator logins"), (name = "settings", description = "System settings and fiscal years"), (name = "budgets", description = "Budget lines per fiscal year"), (name = "payment-requests", description = "Payment requests F1 to F14, their workflow and receipts"), (name = "system", description = "Health"))
 )]

@@ -18,7 +18,7 @@ use super::{
     dto::*,
     view::{to_dto, to_list_item},
     write_check,
-    files::{self},
+    receipts,
     store::{self, form_of, status_of},
     workflow::{self, Action, Refusal, Status},
 };
@@ -457,7 +457,7 @@ pub async fn download_file(state: web::Data<AppState>, me: CurrentUser, path: Fi
     let bytes = state.files.read(&file.id).await?;
     Ok(HttpResponse::Ok()
         .content_type(file.content_type.clone())
-        .insert_header(("Content-Disposition", files::disposition(&file.file_name)))
+        .insert_header(("Content-Disposition", receipts::disposition(&file.file_name)))
         .body(bytes))
 }
 

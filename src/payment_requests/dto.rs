@@ -7,7 +7,7 @@ use utoipa::{IntoParams, ToSchema};
 use crate::forms::{Details, FormType, MealRates};
 use super::{
     approval::Issue,
-    files::FileDto,
+    receipts::FileAnnouncement,
     workflow::{Action, Status},
 };
 use crate::money::Money;
@@ -255,4 +255,48 @@ pub struct CurrentRates {
     pub mileage_rate: Money,
     /// Per meal (F12).
     pub meal_rates: MealRates,
+}
+
+// ---- F2 receipts ----
+
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct GenerateUploadUrls {
+    #[schema(min_items = 1, max_items = 20)]
+    pub files: Vec<FileAnnouncement>,
+}
+
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UploadUrl {
+    pub file_id: String,
+    /// PUT the bytes here with the announced Content-Type; usable once, until `expiresAt`.
+    pub upload_url: String,
+    pub expires_at: DateTime<Utc>,
+}
+
+/// A receipt as listed on an F2 request.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct FileDto {
+    pub id: String,
+    pub file_name: String,
+    pub content_type: String,
+    pub size: i64,
+}
+
+impl From<crate::entities::uploaded_file::Model> for FileDto {
+    fn from(f: crate::entities::uploaded_file::Model) -> Self {
+        Self { id: f.id, file_name: f.file_name, content_type: f.content_type, size: f.size }
+    }
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(rename_all = "lowercase")]
+#[into_params(parameter_in = Query)]
+pub struct UploadQuery {
+    pub expires: i64,
+    #[param(min_length = 1)]
+    pub signature: String,
 }

@@ -4,6 +4,7 @@ pub mod api;
 pub mod approval;
 pub mod dto;
 pub mod files;
+pub mod receipts;
 pub mod store;
 pub mod submit_check;
 pub mod view;

@@ -543,3 +543,33 @@ pub async fn drop_files(db: &impl ConnectionTrait, ids: &[String]) -> ApiResult<
     }
     Ok(())
 }
+
+/// Removes files announced more than a day ago and never attached to a request (a form
+/// left without saving), and their bytes. Each row is claimed with a conditional update,
+/// so a file being attached at the same moment is never taken. Returns how many went.
+pub async fn purge_unattached(db: &impl ConnectionTrait, files: &crate::file_store::FileStore, now: DateTime<Utc>) -> ApiResult<usize> {
+    let cutoff = now - chrono::Duration::hours(super::receipts::UNATTACHED_GRACE_HOURS);
+    let unattached = || {
+        uploaded_file::Entity::find()
+            .filter(uploaded_file::Column::PaymentRequestId.is_null())
+            .filter(uploaded_file::Column::DeletedAt.is_null())
+    };
+    let stale = unattached().filter(uploaded_file::Column::CreatedAt.lt(cutoff)).all(db).await?;
+    let mut removed = 0;
+    for f in stale {
+        let claimed = uploaded_file::Entity::update_many()
+            .col_expr(uploaded_file::Column::DeletedAt, sea_orm::sea_query::Expr::value(now))
+            .filter(uploaded_file::Column::Id.eq(&f.id))
+            .filter(uploaded_file::Column::PaymentRequestId.is_null())
+            .filter(uploaded_file::Column::DeletedAt.is_null())
+            .exec(db)
+            .await?;
+        if claimed.rows_affected == 1 {
+            if f.uploaded_at.is_some() {
+                files.remove(&f.id).await;
+            }
+            removed += 1;
+        }
+    }
+    Ok(removed)
+}

@@ -4,8 +4,7 @@ use sea_orm::ConnectionTrait;
 
 use super::{
     approval,
-    dto::{PaymentRequestDto, PaymentRequestListItem},
-    files::FileDto,
+    dto::{FileDto, PaymentRequestDto, PaymentRequestListItem},
     store::{self, form_of, status_of},
     workflow::{self, Action, Status},
 };

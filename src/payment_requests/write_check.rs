@@ -3,7 +3,7 @@
 
 use super::{
     dto::WriteRequest,
-    files,
+    receipts,
     store::{self, Checked},
 };
 use crate::{
@@ -55,11 +55,11 @@ pub async fn check_write(state: &AppState, me: &CurrentUser, scope: &Scope, form
         reference::store::check_ids(db, &mut errors, "expenseAccountId", "expense_accounts", &[a]).await?;
     }
     let ids = details.file_ids().to_vec();
-    if ids.iter().any(|id| !files::is_file_id(id)) {
+    if ids.iter().any(|id| !receipts::is_file_id(id)) {
         errors.add("details.fileIds", "must hold file ids from generate-upload-urls");
     } else {
         let found = store::files_by_ids(db, &ids).await?;
-        errors.extend(files::check_attachable(&ids, &found, me.id(), request_id));
+        errors.extend(receipts::check_attachable(&ids, &found, me.id(), request_id));
     }
     errors.finish_as("The request has invalid fields.")?;
     Ok(Checked {

@@ -688,7 +688,7 @@ async fn receipts_never_attached_are_removed_after_a_day() {
     let mut b = body(&w, "F2", w.inside);
     b["details"]["fileIds"] = json!([kept]);
     let r = app.post(&format!("{PR}/F2"), Some(admin), b).await.ok().clone();
-    let purge = |hours: i64| mentorpay::payment_requests::files::purge_unattached(&app.state, chrono::Utc::now() + chrono::Duration::hours(hours));
+    let purge = |hours: i64| mentorpay::payment_requests::store::purge_unattached(&app.state.db, &app.state.files, chrono::Utc::now() + chrono::Duration::hours(hours));
     let stored = |id: &str| app.dir.path().join("data/uploads/receipts").join(id).exists();
     // Within the day nothing goes: the form holding it may still be saved.
     assert_eq!(purge(23).await.unwrap(), 0);

@@ -1,0 +1,221 @@
+//! F2 receipts' rules, pure: what may be announced, what the bytes must look like, which
+//! files a request may hold, and how a name goes into a header.
+
+use serde::Deserialize;
+use utoipa::ToSchema;
+
+use crate::{
+    entities::uploaded_file,
+    error::{ApiError, Checks, FieldErrors},
+};
+
+pub const MAX_FILE_BYTES: i64 = 10 * 1024 * 1024;
+pub const MAX_FILES_PER_CALL: usize = 20;
+/// How long an upload URL may be used.
+pub const UPLOAD_URL_TTL_SECS: i64 = 15 * 60;
+/// How long an announced file may wait to be attached to a request before the hourly
+/// upkeep removes it: a day, for someone who uploads receipts and saves the form later.
+pub const UNATTACHED_GRACE_HOURS: i64 = 24;
+pub const ALLOWED_TYPES: [&str; 4] = ["application/pdf", "image/png", "image/jpeg", "image/heic"];
+
+/// Lower-cased media type without parameters, if it is one we take.
+pub fn allowed_type(content_type: &str) -> Option<&'static str> {
+    let base = content_type.split(';').next().unwrap_or("").trim().to_ascii_lowercase();
+    let base = if base == "image/jpg" { "image/jpeg".to_owned() } else { base };
+    ALLOWED_TYPES.into_iter().find(|t| *t == base)
+}
+
+/// Whether the first bytes look like the announced type (a renamed .exe is not a PDF).
+pub fn content_matches(content_type: &str, head: &[u8]) -> bool {
+    match content_type {
+        "application/pdf" => head.starts_with(b"%PDF-"),
+        "image/png" => head.starts_with(b"\x89PNG\r\n\x1a\n"),
+        "image/jpeg" => head.starts_with(&[0xFF, 0xD8, 0xFF]),
+        // ISO base media file: size, then `ftyp` and a HEIF brand.
+        "image/heic" => {
+            head.len() >= 12
+                && &head[4..8] == b"ftyp"
+                && [b"heic", b"heix", b"hevc", b"hevx", b"heim", b"heis", b"mif1", b"msf1"].iter().any(|b| &head[8..12] == *b)
+        }
+        _ => false,
+    }
+}
+
+/// One file the browser means to upload.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct FileAnnouncement {
+    /// The last path component is kept: 1 to 200 characters, none of them control characters.
+    #[schema(max_length = 200, pattern = r"^[^\u0000-\u001F\u007F-\u009F]*[^\s/\\\u0000-\u001F\u007F-\u009F] *$")]
+    pub file_name: String,
+    #[schema(value_type = AllowedType)]
+    pub content_type: String,
+    /// Bytes.
+    #[schema(minimum = 1, maximum = 10485760)]
+    pub size: i64,
+}
+
+/// The receipt types (`contentType`).
+pub struct AllowedType;
+
+impl utoipa::PartialSchema for AllowedType {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        crate::web::string_enum(ALLOWED_TYPES)
+    }
+}
+
+impl ToSchema for AllowedType {}
+
+/// Checks announcements; returns (name, type) pairs cleaned, or field errors `files[i].x`.
+pub fn check_announcements(files: &[FileAnnouncement]) -> Result<Vec<(String, &'static str, i64)>, ApiError> {
+    let mut errors = Checks::default();
+    if files.is_empty() {
+        errors.add("files", "announce at least one file");
+    } else if files.len() > MAX_FILES_PER_CALL {
+        errors.add("files", format!("at most {MAX_FILES_PER_CALL} files per call"));
+    }
+    let mut out = Vec::new();
+    for (i, f) in files.iter().enumerate() {
+        let name = f.file_name.trim();
+        // Only the last path component, and no control characters (it goes into headers).
+        let name = name.rsplit(['/', '\\']).next().unwrap_or("").to_owned();
+        if name.is_empty() || name.chars().count() > 200 || name.chars().any(char::is_control) {
+            errors.add(format!("files[{i}].fileName"), "must be 1 to 200 printable characters");
+        }
+        let ty = allowed_type(&f.content_type);
+        if ty.is_none() {
+            errors.add(format!("files[{i}].contentType"), "must be application/pdf, image/png, image/jpeg or image/heic");
+        }
+        if !(1..=MAX_FILE_BYTES).contains(&f.size) {
+            errors.add(format!("files[{i}].size"), "must be between 1 byte and 10 MB");
+        }
+        out.push((name, ty.unwrap_or(""), f.size));
+    }
+    errors.finish()?;
+    Ok(out)
+}
+
+/// Files usable on a request: uploaded, live, not expired before upload, and either free
+/// and announced by `user` or already on `request_id`. Returns field errors for the rest.
+pub fn check_attachable(
+    ids: &[String],
+    found: &[uploaded_file::Model],
+    user: i32,
+    request_id: Option<i32>,
+) -> FieldErrors {
+    let mut errors = Checks::default();
+    for (i, id) in ids.iter().enumerate() {
+        let field = format!("details.fileIds[{i}]");
+        let problem = match found.iter().find(|f| &f.id == id) {
+            None => Some("is not a known file"),
+            Some(f) if f.deleted_at.is_some() => Some("has been deleted"),
+            Some(f) if f.uploaded_at.is_none() => Some("has not been uploaded yet"),
+            Some(f) if f.payment_request_id.is_some() && f.payment_request_id != request_id => Some("belongs to another request"),
+            Some(f) if f.payment_request_id.is_none() && f.created_by != user => Some("was uploaded by someone else"),
+            Some(_) => None,
+        };
+        if let Some(p) = problem {
+            errors.add(field, p);
+        }
+    }
+    errors.0
+}
+
+/// Whether a value is safe as a quoted filename in Content-Disposition.
+pub fn disposition(file_name: &str) -> String {
+    let safe: String = file_name.chars().map(|c| if c == '"' || c == '\\' || c.is_control() || !c.is_ascii() { '_' } else { c }).collect();
+    format!("attachment; filename=\"{safe}\"")
+}
+
+/// Ids given are of this form: UUIDs only (they become object names).
+pub fn is_file_id(id: &str) -> bool {
+    uuid::Uuid::parse_str(id).is_ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chrono::Utc;
+
+    #[test]
+    fn types() {
+        assert_eq!(allowed_type("application/pdf"), Some("application/pdf"));
+        assert_eq!(allowed_type("IMAGE/PNG; charset=binary"), Some("image/png"));
+        assert_eq!(allowed_type("image/jpg"), Some("image/jpeg"));
+        assert_eq!(allowed_type("image/heic"), Some("image/heic"));
+        assert_eq!(allowed_type("image/gif"), None);
+        assert_eq!(allowed_type("application/x-msdownload"), None);
+    }
+
+    #[test]
+    fn magic_bytes() {
+        assert!(content_matches("application/pdf", b"%PDF-1.7\n"));
+        assert!(!content_matches("application/pdf", b"MZ\x90\x00"));
+        assert!(content_matches("image/png", b"\x89PNG\r\n\x1a\n\0\0"));
+        assert!(content_matches("image/jpeg", &[0xFF, 0xD8, 0xFF, 0xE0]));
+        assert!(content_matches("image/heic", b"\0\0\0\x18ftypheic\0\0"));
+        assert!(!content_matches("image/heic", b"\0\0\0\x18ftypisom"));
+        assert!(!content_matches("image/gif", b"GIF89a"));
+    }
+
+    #[test]
+    fn announcements() {
+        let ok = FileAnnouncement { file_name: "C:\\scans\\receipt.pdf".into(), content_type: "application/pdf".into(), size: 10 };
+        let got = check_announcements(&[ok]).unwrap();
+        assert_eq!(got[0].0, "receipt.pdf");
+        let bad = vec![
+            FileAnnouncement { file_name: "".into(), content_type: "image/gif".into(), size: 0 },
+            FileAnnouncement { file_name: "a.pdf".into(), content_type: "application/pdf".into(), size: MAX_FILE_BYTES + 1 },
+        ];
+        match check_announcements(&bad).unwrap_err() {
+            ApiError::BadRequest { errors, .. } => {
+                for f in ["files[0].fileName", "files[0].contentType", "files[0].size", "files[1].size"] {
+                    assert!(errors.contains_key(f), "{f}: {errors:?}");
+                }
+            }
+            other => panic!("{other:?}"),
+        }
+        assert!(check_announcements(&[]).is_err());
+        let exactly = FileAnnouncement { file_name: "a.pdf".into(), content_type: "application/pdf".into(), size: MAX_FILE_BYTES };
+        assert!(check_announcements(&[exactly]).is_ok());
+    }
+
+    fn file(id: &str, by: i32, uploaded: bool, request: Option<i32>, deleted: bool) -> uploaded_file::Model {
+        let now = Utc::now();
+        uploaded_file::Model {
+            id: id.into(),
+            file_name: "r.pdf".into(),
+            content_type: "application/pdf".into(),
+            size: 1,
+            created_by: by,
+            created_at: now,
+            expires_at: now,
+            uploaded_at: uploaded.then_some(now),
+            payment_request_id: request,
+            deleted_at: deleted.then_some(now),
+        }
+    }
+
+    #[test]
+    fn attachable() {
+        let found = vec![
+            file("mine", 1, true, None, false),
+            file("pending", 1, false, None, false),
+            file("theirs", 2, true, None, false),
+            file("other-request", 1, true, Some(9), false),
+            file("this-request", 2, true, Some(5), false),
+            file("gone", 1, true, None, true),
+        ];
+        let ids: Vec<String> = ["mine", "pending", "theirs", "other-request", "this-request", "gone", "unknown"].map(String::from).to_vec();
+        let errs = check_attachable(&ids, &found, 1, Some(5));
+        let bad: Vec<&str> = errs.keys().map(String::as_str).collect();
+        assert_eq!(bad, ["details.fileIds[1]", "details.fileIds[2]", "details.fileIds[3]", "details.fileIds[5]", "details.fileIds[6]"]);
+    }
+
+    #[test]
+    fn dispositions_are_header_safe() {
+        assert_eq!(disposition("a\"b\n.pdf"), "attachment; filename=\"a_b_.pdf\"");
+        assert!(is_file_id(&uuid::Uuid::new_v4().to_string()));
+        assert!(!is_file_id("../etc/passwd"));
+    }
+}
