@@ -41,7 +41,7 @@ pub fn content_matches(content_type: &str, head: &[u8]) -> bool {
     }
 }
 
-/// One file the browser means to upload.
+// One file the browser means to upload.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct FileAnnouncement {
