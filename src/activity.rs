@@ -1,6 +1,6 @@
 //! The activity log: every state change writes one entry, in the same transaction.
 
-use sea_orm::{ActiveModelTrait, ConnectionTrait, EntityTrait, Set};
+use sea_orm::{ConnectionTrait, EntityTrait, Set};
 
 use crate::{entities::activity_log, error::ApiError};
 
@@ -17,21 +17,12 @@ pub struct Entry<'a> {
 }
 
 pub async fn record(db: &impl ConnectionTrait, entry: Entry<'_>) -> Result<(), ApiError> {
-    activity_log::ActiveModel {
-        entity_type: Set(entry.entity_type.to_owned()),
-        entity_id: Set(entry.entity_id),
-        action: Set(entry.action.to_owned()),
-        actor_user_id: Set(entry.actor_user_id),
-        from_status: Set(entry.from_status),
-        to_status: Set(entry.to_status),
-        comment: Set(entry.comment),
-        data: Set(entry.data.map(|d| d.to_string())),
-        created_at: Set(chrono::Utc::now()),
-        ..Default::default()
-    }
-    .insert(db)
-    .await?;
-    Ok(())
+    record_many(db, vec![entry], chrono::Utc::now()).await
+}
+
+/// An entry without a status change: `action` on one record by `actor`, with its data.
+pub async fn note(db: &impl ConnectionTrait, entity_type: &str, entity_id: i32, action: &str, actor: i32, data: serde_json::Value) -> Result<(), ApiError> {
+    record(db, Entry { entity_type, entity_id, action, actor_user_id: Some(actor), data: Some(data), ..Default::default() }).await
 }
 
 /// Many entries at `at` in a few statements (a report that moves thousands of requests).

@@ -261,20 +261,19 @@ pub async fn spend_refresh(db: &impl ConnectionTrait, id: i32, now: DateTime<Utc
 }
 
 pub async fn revoke_family(db: &impl ConnectionTrait, family_id: &str, now: DateTime<Utc>) -> ApiResult<()> {
-    refresh_token::Entity::update_many()
-        .col_expr(refresh_token::Column::RevokedAt, Expr::value(now))
-        .filter(refresh_token::Column::FamilyId.eq(family_id))
-        .filter(refresh_token::Column::RevokedAt.is_null())
-        .exec(db)
-        .await?;
-    Ok(())
+    revoke_live(db, refresh_token::Column::FamilyId.eq(family_id), now).await
 }
 
 /// Ends every sign-in of a user (password change, deactivation).
 pub async fn revoke_all_refresh(db: &impl ConnectionTrait, user_id: i32, now: DateTime<Utc>) -> ApiResult<()> {
+    revoke_live(db, refresh_token::Column::UserId.eq(user_id), now).await
+}
+
+/// Revokes the live refresh tokens that match `which`.
+async fn revoke_live(db: &impl ConnectionTrait, which: sea_orm::sea_query::SimpleExpr, now: DateTime<Utc>) -> ApiResult<()> {
     refresh_token::Entity::update_many()
         .col_expr(refresh_token::Column::RevokedAt, Expr::value(now))
-        .filter(refresh_token::Column::UserId.eq(user_id))
+        .filter(which)
         .filter(refresh_token::Column::RevokedAt.is_null())
         .exec(db)
         .await?;

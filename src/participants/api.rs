@@ -25,14 +25,6 @@ use crate::{
     web::{Json, Page, PageQuery, Put, Query},
 };
 
-async fn record(txn: &impl sea_orm::ConnectionTrait, entity_type: &str, id: i32, action: &str, actor: i32, data: serde_json::Value) -> ApiResult<()> {
-    activity::record(
-        txn,
-        activity::Entry { entity_type, entity_id: id, action, actor_user_id: Some(actor), data: Some(data), ..Default::default() },
-    )
-    .await
-}
-
 /// The route table's scope rule for `/participants/{id}…` (`routes::Routes::scope`): a
 /// participant the caller cannot see is a 404, before the body is read. Unrestricted
 /// callers pass without a query; the handler finds the row (or its absence) itself.
@@ -126,10 +118,10 @@ pub async fn create(state: web::Data<AppState>, me: CurrentUser, Json(body): Jso
     let created = store::insert_participant(&txn, &clean, Some(me.id()), now).await?;
     for p in &participations {
         let pn = store::insert_participation(&txn, created.id, p, now).await?;
-        record(&txn, "participation", pn.id, "created", me.id(), json!({"participantId": created.id, "mentorProgramId": pn.mentor_program_id, "fiscalYearId": pn.fiscal_year_id, "roleCode": pn.role_code})).await?;
+        activity::note(&txn, "participation", pn.id, "created", me.id(), json!({"participantId": created.id, "mentorProgramId": pn.mentor_program_id, "fiscalYearId": pn.fiscal_year_id, "roleCode": pn.role_code})).await?;
     }
     store::refresh_program_keys(&txn, created.id).await?;
-    record(&txn, "participant", created.id, "created", me.id(), json!({"email": created.email, "fullName": created.full_name, "status": created.status, "roleCode": created.role_code})).await?;
+    activity::note(&txn, "participant", created.id, "created", me.id(), json!({"email": created.email, "fullName": created.full_name, "status": created.status, "roleCode": created.role_code})).await?;
     txn.commit().await?;
     Ok(HttpResponse::Created().json(store::dto(&state.db, created).await?))
 }
@@ -157,7 +149,7 @@ pub async fn update(state: web::Data<AppState>, me: CurrentUser, id: web::Path<i
             existing.version
         )));
     }
-    record(&txn, "participant", existing.id, "updated", me.id(), json!({
+    activity::note(&txn, "participant", existing.id, "updated", me.id(), json!({
         "fromVersion": version, "email": clean.email, "fullName": clean.full_name,
         "status": clean.status.code(), "roleCode": clean.role.code(),
     }))
@@ -176,7 +168,7 @@ pub async fn delete(state: web::Data<AppState>, me: CurrentUser, id: web::Path<i
     if !store::soft_delete(&txn, existing.id, me.id(), Utc::now()).await? {
         return Err(ApiError::not_found("The participant"));
     }
-    record(&txn, "participant", existing.id, "deleted", me.id(), json!({"email": existing.email, "fullName": existing.full_name})).await?;
+    activity::note(&txn, "participant", existing.id, "deleted", me.id(), json!({"email": existing.email, "fullName": existing.full_name})).await?;
     txn.commit().await?;
     Ok(HttpResponse::NoContent().finish())
 }
@@ -207,7 +199,7 @@ pub async fn add_participation(state: web::Data<AppState>, me: CurrentUser, id: 
     checks.finish_rules()?; // references to stored rows: rules
     let created = store::insert_participation(&txn, participant.id, &clean, Utc::now()).await?;
     store::refresh_program_keys(&txn, participant.id).await?;
-    record(&txn, "participation", created.id, "created", me.id(), json!({"participantId": participant.id, "mentorProgramId": created.mentor_program_id, "fiscalYearId": created.fiscal_year_id, "roleCode": created.role_code})).await?;
+    activity::note(&txn, "participation", created.id, "created", me.id(), json!({"participantId": participant.id, "mentorProgramId": created.mentor_program_id, "fiscalYearId": created.fiscal_year_id, "roleCode": created.role_code})).await?;
     txn.commit().await?;
     Ok(HttpResponse::Created().json(store::participation_dto(created)))
 }
@@ -247,7 +239,7 @@ pub async fn update_participation(
     active.updated_at = Set(Utc::now());
     let updated = active.update(&txn).await?;
     store::refresh_program_keys(&txn, participant.id).await?;
-    record(&txn, "participation", updated.id, "updated", me.id(), json!({
+    activity::note(&txn, "participation", updated.id, "updated", me.id(), json!({
         "participantId": participant.id,
         "from": {"mentorProgramId": existing.mentor_program_id, "fiscalYearId": existing.fiscal_year_id, "roleCode": existing.role_code},
         "to": {"mentorProgramId": updated.mentor_program_id, "fiscalYearId": updated.fiscal_year_id, "roleCode": updated.role_code},
@@ -276,7 +268,7 @@ pub async fn delete_participation(state: web::Data<AppState>, me: CurrentUser, p
     active.updated_at = Set(now);
     active.update(&txn).await?;
     store::refresh_program_keys(&txn, participant.id).await?;
-    record(&txn, "participation", existing.id, "deleted", me.id(), json!({"participantId": participant.id, "mentorProgramId": existing.mentor_program_id})).await?;
+    activity::note(&txn, "participation", existing.id, "deleted", me.id(), json!({"participantId": participant.id, "mentorProgramId": existing.mentor_program_id})).await?;
     txn.commit().await?;
     Ok(HttpResponse::NoContent().finish())
 }

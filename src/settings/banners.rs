@@ -71,17 +71,7 @@ pub async fn put_banners(state: web::Data<AppState>, me: CurrentUser, Json(body)
     }
     let after: Vec<BannerDto> = store::banners(&txn).await?.into_iter().map(store::banner_dto).collect();
     let before: Vec<BannerDto> = existing.into_iter().map(store::banner_dto).collect();
-    activity::record(
-        &txn,
-        activity::Entry {
-            entity_type: "setting",
-            entity_id: 0,
-            action: "notification-banners-replaced",
-            actor_user_id: Some(me.id()),
-            data: Some(json!({"before": before, "after": after})),
-            ..Default::default()
-        },
-    )
+    activity::note(&txn, "setting", 0, "notification-banners-replaced", me.id(), json!({"before": before, "after": after}))
     .await?;
     txn.commit().await?;
     Ok(web::Json(after))

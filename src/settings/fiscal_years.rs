@@ -45,17 +45,7 @@ pub async fn create_fiscal_year(state: web::Data<AppState>, me: CurrentUser, Jso
     .insert(&txn)
     .await
     .map_err(|e| ApiError::unique_or_internal(e, &taken()))?;
-    activity::record(
-        &txn,
-        activity::Entry {
-            entity_type: "setting",
-            entity_id: created.id,
-            action: "fiscal-year-created",
-            actor_user_id: Some(me.id()),
-            data: Some(json!({"name": created.name, "startDate": created.start_date, "endDate": created.end_date})),
-            ..Default::default()
-        },
-    )
+    activity::note(&txn, "setting", created.id, "fiscal-year-created", me.id(), json!({"name": created.name, "startDate": created.start_date, "endDate": created.end_date}))
     .await?;
     txn.commit().await?;
     Ok(HttpResponse::Created().json(store::fiscal_year_dto(created)))

@@ -63,20 +63,10 @@ pub async fn update_general(
         )));
     }
     let after = store::general(&txn).await?;
-    activity::record(
-        &txn,
-        activity::Entry {
-            entity_type: "setting",
-            entity_id: id,
-            action: "general-updated",
-            actor_user_id: Some(me.id()),
-            data: Some(json!({
+    activity::note(&txn, "setting", id, "general-updated", me.id(), json!({
                 "before": store::general_dto(before, &state.keys),
                 "after": store::general_dto(after.clone(), &state.keys),
-            })),
-            ..Default::default()
-        },
-    )
+            }))
     .await?;
     txn.commit().await?;
     Ok(web::Json(store::general_dto(after, &state.keys)))

@@ -48,17 +48,7 @@ pub async fn put_limits(state: web::Data<AppState>, me: CurrentUser, Json(body):
         .exec(&txn)
         .await?;
     let after: Vec<FormLimitDto> = store::limits(&txn).await?.into_iter().map(store::limit_dto).collect();
-    activity::record(
-        &txn,
-        activity::Entry {
-            entity_type: "setting",
-            entity_id: 0,
-            action: "form-validation-limits-updated",
-            actor_user_id: Some(me.id()),
-            data: Some(json!({"before": before, "after": after})),
-            ..Default::default()
-        },
-    )
+    activity::note(&txn, "setting", 0, "form-validation-limits-updated", me.id(), json!({"before": before, "after": after}))
     .await?;
     txn.commit().await?;
     Ok(web::Json(after))
