@@ -296,12 +296,7 @@ pub fn password_token_ttl(purpose: &str) -> Duration {
 pub async fn issue_password_token(db: &impl ConnectionTrait, user_id: i32, purpose: &'static str) -> ApiResult<String> {
     let token = random_token();
     let now = Utc::now();
-    password_token::Entity::update_many()
-        .col_expr(password_token::Column::UsedAt, Expr::value(now))
-        .filter(password_token::Column::UserId.eq(user_id))
-        .filter(password_token::Column::UsedAt.is_null())
-        .exec(db)
-        .await?;
+    void_password_tokens(db, user_id, now).await?;
     password_token::ActiveModel {
         user_id: Set(user_id),
         token_hash: Set(hash_token(&token)),
@@ -313,6 +308,17 @@ pub async fn issue_password_token(db: &impl ConnectionTrait, user_id: i32, purpo
     .insert(db)
     .await?;
     Ok(token)
+}
+
+/// Every outstanding link of a user, spent.
+async fn void_password_tokens(db: &impl ConnectionTrait, user_id: i32, now: DateTime<Utc>) -> ApiResult<()> {
+    password_token::Entity::update_many()
+        .col_expr(password_token::Column::UsedAt, Expr::value(now))
+        .filter(password_token::Column::UserId.eq(user_id))
+        .filter(password_token::Column::UsedAt.is_null())
+        .exec(db)
+        .await?;
+    Ok(())
 }
 
 /// The unspent, unexpired token of that user, if the pair matches.
@@ -343,12 +349,7 @@ pub async fn spend_password_tokens(db: &impl ConnectionTrait, id: i32, user_id: 
         .rows_affected
         == 1;
     if won {
-        password_token::Entity::update_many()
-            .col_expr(password_token::Column::UsedAt, Expr::value(now))
-            .filter(password_token::Column::UserId.eq(user_id))
-            .filter(password_token::Column::UsedAt.is_null())
-            .exec(db)
-            .await?;
+        void_password_tokens(db, user_id, now).await?;
     }
     Ok(won)
 }

@@ -218,12 +218,8 @@ pub async fn update_participation(
     let clean = check_one_participation(&body)?;
     let scope = scope_of(&state.db, &me).await?;
     let txn = crate::db::write(&state.db).await?;
-    let participant = store::get_visible(&txn, &scope, pid).await?;
-    let existing = store::get_participation(&txn, participant.id, participation_id).await?;
     // Both the program it leaves and the one it moves to must be the caller's.
-    if !scope.allows_program(existing.mentor_program_id) {
-        return Err(ApiError::not_found("The participation"));
-    }
+    let (participant, existing) = store::visible_participation(&txn, &scope, pid, participation_id).await?;
     scope.require_program(clean.mentor_program_id, "mentorProgramId")?;
     let mut checks = Checks::default();
     store::check_participation_refs(&txn, "", &clean, &mut checks).await?;
@@ -256,11 +252,7 @@ pub async fn delete_participation(state: web::Data<AppState>, me: CurrentUser, p
     let (pid, participation_id) = path.into_inner();
     let scope = scope_of(&state.db, &me).await?;
     let txn = crate::db::write(&state.db).await?;
-    let participant = store::get_visible(&txn, &scope, pid).await?;
-    let existing = store::get_participation(&txn, participant.id, participation_id).await?;
-    if !scope.allows_program(existing.mentor_program_id) {
-        return Err(ApiError::not_found("The participation"));
-    }
+    let (participant, existing) = store::visible_participation(&txn, &scope, pid, participation_id).await?;
     use sea_orm::{ActiveModelTrait, Set};
     let now = Utc::now();
     let mut active: crate::entities::participation::ActiveModel = existing.clone().into();

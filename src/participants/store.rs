@@ -243,6 +243,17 @@ pub async fn get_participation(db: &impl ConnectionTrait, participant_id: i32, i
         .ok_or_else(|| ApiError::not_found("The participation"))
 }
 
+/// A live participation of a participant the caller sees, in a program the caller may touch
+/// (404 otherwise): the participant and the participation.
+pub async fn visible_participation(db: &impl ConnectionTrait, scope: &Scope, participant_id: i32, id: i32) -> ApiResult<(participant::Model, participation::Model)> {
+    let participant = get_visible(db, scope, participant_id).await?;
+    let existing = get_participation(db, participant.id, id).await?;
+    if !scope.allows_program(existing.mentor_program_id) {
+        return Err(ApiError::not_found("The participation"));
+    }
+    Ok((participant, existing))
+}
+
 pub fn participation_dto(p: participation::Model) -> ParticipationDto {
     ParticipationDto {
         id: p.id,

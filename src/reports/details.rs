@@ -139,18 +139,6 @@ pub fn columns(form: FormType) -> Vec<Column> {
 /// Names of every reference list a form may point into, loaded once per export.
 pub struct ReferenceNames(HashMap<&'static str, HashMap<i32, String>>);
 
-fn table(list: Reference) -> &'static str {
-    match list {
-        Reference::College => "colleges",
-        Reference::TravelPurpose => "travel_purposes",
-        Reference::TransitType => "transit_types",
-        Reference::TrainingType => "training_types",
-        Reference::Institution => "institutions",
-        Reference::JobCategory => "job_categories",
-        Reference::FiscalYear => "fiscal_years",
-    }
-}
-
 impl ReferenceNames {
     pub async fn load(db: &impl ConnectionTrait) -> ApiResult<ReferenceNames> {
         let mut all = HashMap::new();
@@ -163,13 +151,13 @@ impl ReferenceNames {
             Reference::JobCategory,
             Reference::FiscalYear,
         ] {
-            all.insert(table(list), names_by_id(db, table(list)).await?);
+            all.insert(list.table(), names_by_id(db, list.table()).await?);
         }
         Ok(ReferenceNames(all))
     }
 
     fn name(&self, list: Reference, id: i32) -> String {
-        self.0.get(table(list)).and_then(|m| m.get(&id)).cloned().unwrap_or_else(|| format!("#{id}"))
+        self.0.get(list.table()).and_then(|m| m.get(&id)).cloned().unwrap_or_else(|| format!("#{id}"))
     }
 }
 
