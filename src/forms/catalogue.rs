@@ -105,6 +105,13 @@ macro_rules! catalogue {
                 }
             }
 
+            /// The OpenAPI schema of the form's `details` (reports read their columns from it).
+            pub fn details_schema(self) -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+                match self {
+                    $(FormType::$form => <$details as utoipa::PartialSchema>::schema(),)+
+                }
+            }
+
             /// The limits a new installation starts with (settings keep the ones in force).
             pub const fn default_limits(self) -> Limits {
                 match self {

@@ -7,10 +7,7 @@
 use std::collections::HashMap;
 
 use sea_orm::ConnectionTrait;
-use utoipa::{
-    openapi::{schema::SchemaType, RefOr, Schema, Type},
-    PartialSchema,
-};
+use utoipa::openapi::{schema::SchemaType, RefOr, Schema, Type};
 
 use super::{
     export::{Cell, Column, Kind},
@@ -19,7 +16,7 @@ use super::{
 use crate::{
     error::ApiResult,
     money::{format_hundredths, parse_hundredths},
-    forms::{self, Details, FormType, Reference},
+    forms::{Details, FormType, Reference},
 };
 
 /// What a details field holds.
@@ -39,25 +36,6 @@ pub enum FieldKind {
 pub struct Field {
     pub key: String,
     pub kind: FieldKind,
-}
-
-fn schema_of(form: FormType) -> RefOr<Schema> {
-    match form {
-        FormType::F1 => forms::F1Details::schema(),
-        FormType::F2 => forms::F2Details::schema(),
-        FormType::F3 => forms::F3Details::schema(),
-        FormType::F4 => forms::F4Details::schema(),
-        FormType::F5 => forms::F5Details::schema(),
-        FormType::F6 => forms::F6Details::schema(),
-        FormType::F7 => forms::F7Details::schema(),
-        FormType::F8 => forms::F8Details::schema(),
-        FormType::F9 => forms::F9Details::schema(),
-        FormType::F10 => forms::F10Details::schema(),
-        FormType::F11 => forms::F11Details::schema(),
-        FormType::F12 => forms::F12Details::schema(),
-        FormType::F13 => forms::F13Details::schema(),
-        FormType::F14 => forms::F14Details::schema(),
-    }
 }
 
 fn kind_of(key: &str, schema: &RefOr<Schema>) -> FieldKind {
@@ -92,7 +70,7 @@ fn kind_of(key: &str, schema: &RefOr<Schema>) -> FieldKind {
 
 /// The details fields of `form`: required ones in declared order, then the others.
 pub fn fields(form: FormType) -> Vec<Field> {
-    let RefOr::T(Schema::Object(o)) = schema_of(form) else { return vec![] };
+    let RefOr::T(Schema::Object(o)) = form.details_schema() else { return vec![] };
     let mut keys: Vec<String> = o.required.clone();
     keys.extend(o.properties.keys().filter(|k| !o.required.contains(k)).cloned());
     keys.into_iter()
