@@ -362,16 +362,24 @@ pub fn check_order<T: PartialOrd>(start: Option<T>, start_field: &str, end: Opti
 /// take repeated keys and comma-separated values through [`list`].
 pub struct Query<T>(pub T);
 
-impl<T: DeserializeOwned> FromRequest for Query<T> {
+impl<T: DeserializeOwned + utoipa::IntoParams> FromRequest for Query<T> {
     type Error = ApiError;
     type Future = std::future::Ready<Result<Self, ApiError>>;
 
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
-        std::future::ready(parse_query(req.query_string()).map(Query))
+        // The documented spellings (`FiscalYearId`), to name a missing parameter as the caller reads it.
+        let documented: Vec<String> = T::into_params(|| None).into_iter().map(|p| p.name).collect();
+        std::future::ready(parse_query_named(req.query_string(), &documented).map(Query))
     }
 }
 
 pub fn parse_query<T: DeserializeOwned>(query: &str) -> Result<T, ApiError> {
+    parse_query_named(query, &[])
+}
+
+/// Parses a query string case-insensitively; errors name the parameter as the caller spelled
+/// it, or else as `documented` spells it.
+fn parse_query_named<T: DeserializeOwned>(query: &str, documented: &[String]) -> Result<T, ApiError> {
     let pairs: Vec<(String, String)> = serde_html_form::from_str(query)
         .map_err(|e| ApiError::bad_request(format!("Invalid query string: {e}")))?;
     let mut lowered = Vec::with_capacity(pairs.len());
@@ -396,7 +404,10 @@ pub fn parse_query<T: DeserializeOwned>(query: &str) -> Result<T, ApiError> {
     serde_path_to_error::deserialize(de).map_err(|err| {
         let path = err.path().to_string();
         let message = err.into_inner().to_string();
-        let name = |low: &str| spelled.iter().find(|(l, _)| l == low).map_or_else(|| low.to_owned(), |(_, k)| k.clone());
+        let name = |low: &str| {
+            let spelled = spelled.iter().find(|(l, _)| l == low).map(|(_, k)| k);
+            spelled.or_else(|| documented.iter().find(|d| d.eq_ignore_ascii_case(low))).map_or_else(|| low.to_owned(), String::clone)
+        };
         if let Some(field) = missing_field(&message) {
             return ApiError::bad_field(&name(field), "is required");
         }
