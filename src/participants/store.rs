@@ -20,7 +20,7 @@ use crate::{
     error::{ApiError, ApiResult},
     error::Checks,
     reference,
-    web::{count_at_most, Page, Paging},
+    web::{count_at_most, count_rows_at_most, Page, Paging},
 };
 
 pub const EMAIL_TAKEN: &str = "A participant with this e-mail already exists.";
@@ -381,11 +381,14 @@ pub async fn list(db: &impl ConnectionTrait, scope: &Scope, f: &Filters, paging:
     if let Some(role) = f.role {
         cond = cond.add(participant::Column::RoleCode.eq(role.code()));
     }
-    if let Some(text) = &f.name {
-        cond = cond.add(search_condition(db.get_database_backend(), Searched::Name, text));
-    }
-    if let Some(text) = &f.email {
-        cond = cond.add(search_condition(db.get_database_backend(), Searched::Email, text));
+    // Trigram phrases (SQLite, three characters and more) go to the search index together.
+    let mut phrases = Vec::new();
+    for (what, text) in [(Searched::Name, &f.name), (Searched::Email, &f.email)] {
+        match text.as_deref().map(|t| search_condition(db.get_database_backend(), what, t)) {
+            Some(Search::Where(e)) => cond = cond.add(e),
+            Some(Search::Trigrams(phrase)) => phrases.push(phrase),
+            None => {}
+        }
     }
     if let Some(status) = f.status {
         cond = cond.add(participant::Column::Status.eq(status.code()));
@@ -406,8 +409,17 @@ pub async fn list(db: &impl ConnectionTrait, scope: &Scope, f: &Filters, paging:
             cond = cond.add(participant::Column::Id.in_subquery(sub));
         }
     }
-    let select = participant::Entity::find().filter(cond);
-    let total = count_at_most(db, select.clone(), paging.count_limit()).await?;
+    let matched = (!phrases.is_empty()).then(|| phrases.join(" AND "));
+    let mut select = participant::Entity::find().filter(cond.clone());
+    if let Some(m) = &matched {
+        // The page walks the sort index and probes the match list (a bloom filter), which
+        // stops after a page of matches.
+        select = select.filter(participant::Column::Id.in_subquery(search_rowids(m)));
+    }
+    let total = match &matched {
+        Some(m) => count_rows_at_most(db, search_join(m, cond.clone()).expr(Expr::val(1)).to_owned(), paging.count_limit()).await?,
+        None => count_at_most(db, select.clone(), paging.count_limit()).await?,
+    };
     let order = if f.descending { Order::Desc } else { Order::Asc };
     let column = match f.sort_by {
         SortBy::FullName => participant::Column::SortName,
@@ -416,13 +428,27 @@ pub async fn list(db: &impl ConnectionTrait, scope: &Scope, f: &Filters, paging:
         SortBy::RoleCode => participant::Column::RoleCode,
         SortBy::UpdatedAt => participant::Column::UpdatedAt,
     };
-    let rows = select
-        .order_by(column, order.clone())
-        .order_by(participant::Column::Id, order)
-        .offset(paging.offset())
-        .limit(paging.size)
-        .all(db)
-        .await?;
+    let rows = match &matched {
+        // Few matches (all counted): sort those rather than walk the sort index probing the
+        // match list, which reads every entry when nothing or little matches.
+        Some(m) if total.exact => {
+            let ids = search_join(m, cond)
+                .column((participant::Entity, participant::Column::Id))
+                .order_by((participant::Entity, column), order.clone())
+                .order_by((participant::Entity, participant::Column::Id), order.clone())
+                .offset(paging.offset())
+                .limit(paging.size)
+                .to_owned();
+            let ids: Vec<i32> = db.query_all(&ids).await?.iter().map(|r| r.try_get_by_index(0)).collect::<Result<_, _>>()?;
+            participant::Entity::find()
+                .filter(participant::Column::Id.is_in(ids))
+                .order_by(column, order.clone())
+                .order_by(participant::Column::Id, order)
+                .all(db)
+                .await?
+        }
+        _ => select.order_by(column, order.clone()).order_by(participant::Column::Id, order).offset(paging.offset()).limit(paging.size).all(db).await?,
+    };
     Ok(Page::counted(dtos(db, rows).await?, paging, total))
 }
 
@@ -432,12 +458,44 @@ enum Searched {
     Email,
 }
 
+/// How a name or e-mail part is searched.
+enum Search {
+    /// A condition on the participant row.
+    Where(SimpleExpr),
+    /// An FTS5 phrase for the SQLite trigram index (`rules::fts_phrase`).
+    Trigrams(String),
+}
+
+/// The rowids of the search index matching `phrases` (FTS5 syntax, `AND`-joined).
+fn search_rowids(phrases: &str) -> sea_orm::sea_query::SelectStatement {
+    Query::select()
+        .expr(Expr::col(a("rowid")))
+        .from(a("participant_search"))
+        .and_where(Expr::cust_with_values("participant_search MATCH ?", [phrases.to_owned()]))
+        .to_owned()
+}
+
+/// The live participants matching `phrases` and `cond`, driven from the index's matches:
+/// each match reads its one participant row by id (CROSS JOIN keeps that order on SQLite),
+/// where `id IN (matches)` had the planner walk every participant's index entry probing
+/// the match list (docs/benchmarks.md, issue 15). Without its select list.
+fn search_join(phrases: &str, cond: Condition) -> sea_orm::sea_query::SelectStatement {
+    let search = a("participant_search");
+    Query::select()
+        .from(search.clone())
+        .cross_join(participant::Entity)
+        .and_where(Expr::col((participant::Entity, participant::Column::Id)).equals((search, a("rowid"))))
+        .and_where(Expr::cust_with_values("participant_search MATCH ?", [phrases.to_owned()]))
+        .cond_where(cond)
+        .to_owned()
+}
+
 /// Participants whose name or e-mail contains `text`, case- and accent-insensitively,
 /// through the search index of migration 000081: FTS5 trigrams on SQLite, pg_trgm over
 /// `mentorpay_fold(…)` on PostgreSQL. Trigrams cannot look up fewer than three
 /// characters; such short parts scan the lower-cased column on SQLite (case-insensitive,
 /// accents as typed) and are answered by the same LIKE on PostgreSQL.
-fn search_condition(backend: DbBackend, what: Searched, text: &str) -> SimpleExpr {
+fn search_condition(backend: DbBackend, what: Searched, text: &str) -> Search {
     let column = match what {
         Searched::Name => participant::Column::FullName,
         Searched::Email => participant::Column::Email,
@@ -445,25 +503,22 @@ fn search_condition(backend: DbBackend, what: Searched, text: &str) -> SimpleExp
     if backend == DbBackend::Postgres {
         let fold = |e: SimpleExpr| SimpleExpr::from(Func::cust(Alias::new("mentorpay_fold")).arg(e));
         // PostgreSQL's LIKE escapes with a backslash, as contains_pattern writes.
-        return fold(Expr::col((participant::Entity, column))).binary(BinOper::Like, fold(Expr::val(rules::search_pattern(text))));
+        return Search::Where(
+            fold(Expr::col((participant::Entity, column))).binary(BinOper::Like, fold(Expr::val(rules::search_pattern(text)))),
+        );
     }
     if text.chars().count() < 3 {
         let lowered = match what {
             Searched::Name => participant::Column::SortName,
             Searched::Email => participant::Column::Email,
         };
-        return Expr::col((participant::Entity, lowered)).like(LikeExpr::new(rules::search_pattern(text)).escape('\\'));
+        return Search::Where(Expr::col((participant::Entity, lowered)).like(LikeExpr::new(rules::search_pattern(text)).escape('\\')));
     }
     let fts_column = match what {
         Searched::Name => "full_name",
         Searched::Email => "email",
     };
-    let matches = Query::select()
-        .expr(Expr::col(a("rowid")))
-        .from(a("participant_search"))
-        .and_where(Expr::cust_with_values("participant_search MATCH ?", [rules::fts_phrase(fts_column, text)]))
-        .to_owned();
-    Expr::col((participant::Entity, participant::Column::Id)).in_subquery(matches)
+    Search::Trigrams(rules::fts_phrase(fts_column, text))
 }
 
 /// Checked filters of `GET /payment-requests/participant-list`.

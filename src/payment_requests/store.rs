@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use chrono::{DateTime, NaiveDate, NaiveTime, Utc};
 use sea_orm::{
     sea_query::{Expr, ExprTrait, Func},
-    ActiveValue::Set, ColumnTrait, Condition, ConnectionTrait, EntityTrait, Order, QueryFilter, QueryOrder, QuerySelect, QueryTrait,
+    ActiveValue::Set, ColumnTrait, Condition, ConnectionTrait, DbBackend, EntityTrait, Order, QueryFilter, QueryOrder, QuerySelect, QueryTrait,
 };
 
 use crate::forms::{self, Details, FormType, Limits, MealRates, Rates};
@@ -296,7 +296,15 @@ pub async fn list(db: &impl ConnectionTrait, f: &ListFilter<'_>, paging: Paging)
         .offset(paging.offset())
         .limit(paging.size)
         .into_query();
-    let rows = ordered(pr::Entity::find().filter(pr::Column::Id.in_subquery(page_ids))).all(db).await?;
+    let select = ordered(pr::Entity::find().filter(pr::Column::Id.in_subquery(page_ids)));
+    let rows = match pinned_index(db.get_database_backend(), f, &keys) {
+        Some(index) => {
+            let mut stmt = select.build(DbBackend::Sqlite);
+            stmt.sql = pin_page_index(&stmt.sql, index);
+            pr::Entity::find().from_raw_sql(stmt).all(db).await?
+        }
+        None => select.all(db).await?,
+    };
     // Only program, scope and status filters: the kept totals answer the count.
     let total = if f.row_filters().is_empty() {
         let n: i64 = totals(db, f.scope, q.mentorprogramid, f.statuses).await?.iter().map(|t| t.request_count).sum();
@@ -305,6 +313,29 @@ pub async fn list(db: &impl ConnectionTrait, f: &ListFilter<'_>, paging: Paging)
         count_at_most(db, pr::Entity::find().filter(cond), paging.count_limit()).await?
     };
     Ok((rows, total))
+}
+
+/// The index a page of the list must walk on SQLite, where the planner (no statistics)
+/// picks a worse one. One program and one status in submission order: it takes
+/// `(status, submitted_on)`, already in order, and reads every row of that status to check
+/// the program (three times the page, 36 ms at page 100 of a million rows), where
+/// `(program, deleted_at, status, submitted_on, …)` holds exactly the page's entries
+/// (docs/benchmarks.md, issue 15). PostgreSQL keeps statistics and needs no pin.
+fn pinned_index(backend: DbBackend, f: &ListFilter<'_>, keys: &[(pr::Column, Order)]) -> Option<&'static str> {
+    let one_program = f.query.mentorprogramid.is_some();
+    let submission_order = matches!(keys.first(), Some((pr::Column::SubmittedOn, _)));
+    (backend == DbBackend::Sqlite && one_program && f.statuses.len() == 1 && f.forms.is_empty() && submission_order)
+        .then_some("ix_payment_requests_program_status_form")
+}
+
+/// The page query's inner id select (the first `FROM` after `IN (SELECT`) with `INDEXED BY
+/// index`. Unchanged if the shape is not found: the same rows, the planner's own plan.
+fn pin_page_index(sql: &str, index: &str) -> String {
+    const INNER: &str = r#"IN (SELECT "payment_requests"."id" FROM "payment_requests""#;
+    match sql.find(INNER) {
+        Some(at) => format!(r#"{} INDEXED BY "{index}"{}"#, &sql[..at + INNER.len()], &sql[at + INNER.len()..]),
+        None => sql.to_owned(),
+    }
 }
 
 /// The kept per program × status totals (migration 000031) the caller may see.
@@ -572,4 +603,23 @@ pub async fn purge_unattached(db: &impl ConnectionTrait, files: &crate::file_sto
         }
     }
     Ok(removed)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_page_index_pin_lands_on_the_inner_id_select() {
+        // The same shape `list` builds: ids chosen by the filter, then their rows.
+        let ids = pr::Entity::find().select_only().column(pr::Column::Id).filter(pr::Column::MentorProgramId.eq(3)).limit(25).into_query();
+        let sql = pr::Entity::find().filter(pr::Column::Id.in_subquery(ids)).build(DbBackend::Sqlite).sql;
+        let pinned = pin_page_index(&sql, "ix_payment_requests_program_status_form");
+        assert_eq!(pinned.matches("INDEXED BY").count(), 1, "{pinned}");
+        assert!(
+            pinned.contains(r#"IN (SELECT "payment_requests"."id" FROM "payment_requests" INDEXED BY "ix_payment_requests_program_status_form" WHERE"#),
+            "{pinned}"
+        );
+        assert_eq!(pin_page_index("SELECT 1", "ix"), "SELECT 1");
+    }
 }

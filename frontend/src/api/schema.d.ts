@@ -2399,7 +2399,7 @@ export interface components {
             totalCount: number;
             /**
              * @description False when the list stopped counting: at least `totalCount` items match (shown as
-             *     "10,000+"). Lists count exactly up to [`COUNT_BOUND`] items, or to the end of the
+             *     "1,000+"). Lists count exactly up to [`COUNT_BOUND`] items, or to the end of the
              *     requested page when that lies further ([`Paging::count_limit`]).
              */
             totalCountIsExact?: boolean;
@@ -2443,7 +2443,7 @@ export interface components {
             totalCount: number;
             /**
              * @description False when the list stopped counting: at least `totalCount` items match (shown as
-             *     "10,000+"). Lists count exactly up to [`COUNT_BOUND`] items, or to the end of the
+             *     "1,000+"). Lists count exactly up to [`COUNT_BOUND`] items, or to the end of the
              *     requested page when that lies further ([`Paging::count_limit`]).
              */
             totalCountIsExact?: boolean;
@@ -2481,7 +2481,7 @@ export interface components {
             totalCount: number;
             /**
              * @description False when the list stopped counting: at least `totalCount` items match (shown as
-             *     "10,000+"). Lists count exactly up to [`COUNT_BOUND`] items, or to the end of the
+             *     "1,000+"). Lists count exactly up to [`COUNT_BOUND`] items, or to the end of the
              *     requested page when that lies further ([`Paging::count_limit`]).
              */
             totalCountIsExact?: boolean;

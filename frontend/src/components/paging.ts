@@ -2,7 +2,7 @@
 
 /**
  * "21–25 of 25"; the last page may be short. A list that stopped counting (`exact` false:
- * the server's `totalCountIsExact`) says "1–25 of 10,000+".
+ * the server's `totalCountIsExact`) says "1–25 of 1,000+".
  */
 export function rangeText(page: number, size: number, total: number, exact = true): string {
   if (total === 0) return '0 of 0';
