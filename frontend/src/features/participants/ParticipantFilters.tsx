@@ -25,10 +25,12 @@ export function ParticipantFilters({ filters, lookups, onChange, onClear }: Prop
     // Only the typed value drives this; the address bar drives the other effect.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [debouncedName]);
-  useEffect(() => {
+  // The address bar changed (Back, Clear): the box shows its name, adjusted while rendering.
+  const [shownName, setShownName] = useState(filters.fullName ?? '');
+  if (shownName !== (filters.fullName ?? '')) {
+    setShownName(filters.fullName ?? '');
     if ((filters.fullName ?? '') !== name.trim()) setName(filters.fullName ?? '');
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [filters.fullName]);
+  }
 
   const active = activeFilterCount(filters);
   const multi = (label: string, key: 'workplaceSettingIds' | 'languageIds' | 'educationLevelIds' | 'permitLevelIds', items = lookups.workplaceSettings) => (

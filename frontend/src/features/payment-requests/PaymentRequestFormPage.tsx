@@ -246,8 +246,12 @@ function RequestForm({ mode, formType, stored }: { mode: PaymentRequestFormMode;
   const initial = useMemo(() => (stored ? valuesOf(stored) : emptyValues(formType)), [stored, formType]);
   const [values, setValues] = useState<RequestValues>(initial);
   const lookups = useLookups(mode, formType, values.mentorProgramId, stored);
-  // A newer server copy (after an action) replaces untouched values.
-  useEffect(() => setValues(initial), [initial]);
+  // A newer server copy (after an action) replaces the values, adjusted while rendering.
+  const [shownInitial, setShownInitial] = useState(initial);
+  if (shownInitial !== initial) {
+    setShownInitial(initial);
+    setValues(initial);
+  }
   const [create, creating] = useCreatePaymentRequestMutation();
   const [update, updating] = useUpdatePaymentRequestMutation();
   const [leaveTo, setLeaveTo] = useState<string | null>(null);

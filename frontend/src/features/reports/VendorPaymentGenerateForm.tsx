@@ -3,7 +3,7 @@ import { DateInput } from '@mantine/dates';
 import { notifications } from '@mantine/notifications';
 import { skipToken } from '@reduxjs/toolkit/query';
 import dayjs from 'dayjs';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { ApiError } from '../../api/errors';
 import { openConfirm } from '../../components/confirmDialogs';
@@ -45,13 +45,11 @@ export function VendorPaymentGenerateForm() {
     setPage(1);
   };
 
-  useEffect(() => {
-    if (yearId === null && years.data) {
-      const year = defaultYear(years.data, dayjs().format('YYYY-MM-DD'));
-      if (year) chooseYear(String(year.id));
-    }
-    // chooseYear only reads years.data, listed here.
-  }, [years.data, yearId]); // eslint-disable-line react-hooks/exhaustive-deps
+  // The current fiscal year is chosen once the years arrive (while rendering: it is this form's own state).
+  if (yearId === null && years.data) {
+    const year = defaultYear(years.data, dayjs().format('YYYY-MM-DD'));
+    if (year) chooseYear(String(year.id));
+  }
 
   const problem = rangeProblem(start, end);
   const range: VendorPaymentRange | undefined =
