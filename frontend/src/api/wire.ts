@@ -4,3 +4,9 @@ import type { components } from './schema';
  * (scripts/api-types.sh writes schema.d.ts; `make test` fails when it drifts). Features
  * alias these instead of describing the wire by hand. */
 export type Schemas = components['schemas'];
+
+/** One page of a server-paged list (`Page_…` in the document; every list pages alike). */
+export type Page<T> = Omit<Schemas['Page_UserDto'], 'items'> & { items: T[] };
+
+/** One entry of any reference list; fixed enumerations carry their wire value in `code`. */
+export type RefItem = Schemas['RefItem'];

@@ -3,7 +3,7 @@ import { MantineProvider } from '@mantine/core';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { theme } from '../app/theme';
+import { theme } from '../lib/theme';
 import { DataTable } from './DataTable';
 
 beforeAll(() => {

@@ -6,7 +6,7 @@ import { Provider } from 'react-redux';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authReducer, loggedIn } from '../api/authSlice';
 import { storeTokens } from '../api/storage';
-import { theme } from '../app/theme';
+import { theme } from '../lib/theme';
 import { admin, fakeJwt, json } from '../test/helpers';
 import { ExportMenu } from './ExportMenu';
 

@@ -1,6 +1,6 @@
 import { Alert, Button, CloseButton, Group, Menu, Progress, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
-import { useAppDispatch } from '../app/hooks';
+import { useAppDispatch } from '../lib/hooks';
 import { REQUEST_ABORTED } from '../api/errors';
 import { DownloadError, fetchFile, formatBytes, saveFile, type DownloadProgress, type ReportFormat } from './download';
 

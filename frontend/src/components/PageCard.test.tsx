@@ -3,7 +3,7 @@ import { MantineProvider } from '@mantine/core';
 import { cleanup, render, screen } from '@testing-library/react';
 import { useEffect } from 'react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { theme } from '../app/theme';
+import { theme } from '../lib/theme';
 import { PageCard } from './PageCard';
 
 beforeAll(() => {

@@ -3,7 +3,7 @@ import { MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { theme } from '../app/theme';
+import { theme } from '../lib/theme';
 import { CANCEL_CHANGES_TEXT, confirmCancelChanges, confirmSaveChanges, SAVE_CHANGES_TEXT } from './confirmDialogs';
 
 beforeAll(() => {

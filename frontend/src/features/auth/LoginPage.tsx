@@ -3,7 +3,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { selectSignOutMessage, selectSignOutReason, signOutReasonCleared } from '../../api/authSlice';
 import { signedIn } from '../../api/session';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { asApiError } from '../../components/ErrorDisplay';
 import { useLoginMutation } from './api';
 

@@ -2,8 +2,7 @@ import { Anchor, Button, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useHasPermission } from '../../app/hooks';
-import { Permission as P } from '../../app/permissions';
+import { useHasPermission } from '../../lib/hooks';
 import { formatDate } from '../../components/dates';
 import { formatMoney, toCents } from '../../components/money';
 import { PageCard } from '../../components/PageCard';
@@ -13,7 +12,7 @@ import { FiscalYearModal } from './FiscalYearModal';
 
 /** Fiscal years with their budget totals; the name filter is applied by the server. */
 export default function BudgetListPage() {
-  const canCreateYear = useHasPermission(P.SettingEdit);
+  const canCreateYear = useHasPermission('setting:edit');
   const [search, setSearch] = useState('');
   const [query] = useDebouncedValue(search.trim(), 300);
   const budgets = useListBudgetsQuery(query);

@@ -17,7 +17,6 @@ export interface BudgetLine {
 }
 export type BudgetDetails = Schemas['BudgetDetailDto'];
 export type BulkLine = Schemas['BulkLine'];
-export type RefItem = Schemas['RefItem'];
 
 /**
  * The list's rows, whether the server names the year flat (`fiscalYearId`, `name`)
@@ -57,9 +56,6 @@ const budgetsApi = api.enhanceEndpoints({ addTagTypes: ['Budgets'] }).injectEndp
     }),
     // Reference lists the grid names its lines with. Endpoint names carry the
     // feature's prefix so another feature's injection of the same list never collides.
-    budgetsMentorPrograms: build.query<RefItem[], void>({ query: () => '/mentor-programs' }),
-    budgetsFunds: build.query<RefItem[], void>({ query: () => '/funds' }),
-    budgetsExpenseAccounts: build.query<RefItem[], void>({ query: () => '/expense-accounts' }),
   }),
 });
 
@@ -68,7 +64,4 @@ export const {
   useGetBudgetQuery,
   useBulkUpdateBudgetMutation,
   useCreateFiscalYearMutation,
-  useBudgetsMentorProgramsQuery,
-  useBudgetsFundsQuery,
-  useBudgetsExpenseAccountsQuery,
 } = budgetsApi;

@@ -1,8 +1,7 @@
 import { Badge, Button, Group, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { useHasPermission } from '../../app/hooks';
-import { Permission as P } from '../../app/permissions';
+import { useHasPermission } from '../../lib/hooks';
 import { openConfirm } from '../../components/confirmDialogs';
 import { PageCard } from '../../components/PageCard';
 import { QueryStatus } from '../../components/QueryStatus';
@@ -11,10 +10,10 @@ import { RoleFormModal } from './RoleFormModal';
 
 /** Roles and their permissions; built-in roles (Administrator, Coordinator) cannot be deleted or renamed. */
 export default function RolesPage() {
-  const canCreate = useHasPermission(P.RoleCreate);
-  const canEdit = useHasPermission(P.RoleEdit);
-  const canDelete = useHasPermission(P.RoleDelete);
-  const canReadPermissions = useHasPermission(P.PermissionRead);
+  const canCreate = useHasPermission('role:create');
+  const canEdit = useHasPermission('role:edit');
+  const canDelete = useHasPermission('role:delete');
+  const canReadPermissions = useHasPermission('permission:read');
   const roles = useListRolesQuery();
   const permissions = useListPermissionsQuery(undefined, { skip: !canReadPermissions });
   const [deleteRole] = useDeleteRoleMutation();

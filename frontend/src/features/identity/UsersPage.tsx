@@ -4,8 +4,7 @@ import { notifications } from '@mantine/notifications';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { selectUserDetails } from '../../api/authSlice';
-import { useAppSelector, useHasPermission } from '../../app/hooks';
-import { Permission as P } from '../../app/permissions';
+import { useAppSelector, useHasPermission } from '../../lib/hooks';
 import { openConfirm } from '../../components/confirmDialogs';
 import { asApiError, ErrorDisplay } from '../../components/ErrorDisplay';
 import { PageCard } from '../../components/PageCard';
@@ -23,10 +22,10 @@ function Status({ user }: { user: User }) {
 /** Users, paged on the server (ordered by e-mail there), filtered by e-mail and roles. */
 export default function UsersPage() {
   const me = useAppSelector(selectUserDetails);
-  const canInvite = useHasPermission(P.UserCreate);
-  const canEdit = useHasPermission(P.UserEdit);
-  const canDeactivate = useHasPermission(P.UserDelete);
-  const canReadRoles = useHasPermission(P.RoleRead);
+  const canInvite = useHasPermission('user:create');
+  const canEdit = useHasPermission('user:edit');
+  const canDeactivate = useHasPermission('user:delete');
+  const canReadRoles = useHasPermission('role:read');
 
   const [page, setPage] = useState(1);
   const [size, setSize] = useState(25);

@@ -1,15 +1,9 @@
 import { api } from '../../api/api';
-import type { Schemas } from '../../api/wire';
+import type { Page, Schemas } from '../../api/wire';
 
 // Users and roles (/identity, DESIGN §3). Names differ from the settings
 // overview's read-only queries so the two injections never collide.
 
-export interface Page<T> {
-  items: T[];
-  page: number;
-  size: number;
-  totalCount: number;
-}
 export type User = Schemas['UserDto'];
 export interface UsersQuery {
   page: number;

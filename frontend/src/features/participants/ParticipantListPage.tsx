@@ -2,12 +2,12 @@ import { Anchor, Button, Stack, Text } from '@mantine/core';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { Permission } from '../../app/permissions';
 import { DataTable } from '../../components/DataTable';
 import { asApiError, ErrorDisplay } from '../../components/ErrorDisplay';
 import { PageCard } from '../../components/PageCard';
 import { PermissionGate } from '../../components/PermissionGate';
-import { useGetParticipantsQuery, type ParticipantRow, type RefItem } from './api';
+import { useGetParticipantsQuery, type ParticipantRow } from './api';
+import type { RefItem } from '../../api/wire';
 import {
   activeFilterCount,
   clearFilters,
@@ -71,7 +71,7 @@ export default function ParticipantListPage() {
     <PageCard
       title="Participant Management"
       actions={
-        <PermissionGate permission={Permission.ParticipantCreate} fallback={null}>
+        <PermissionGate permission={'participant:create'} fallback={null}>
           <Button component={Link} to="/participant/create">
             Create participant
           </Button>

@@ -1,8 +1,7 @@
 import { Alert, Badge, Button, Card, Group, Modal, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
-import { useHasPermission } from '../../app/hooks';
-import { Permission } from '../../app/permissions';
+import { useHasPermission } from '../../lib/hooks';
 import { asApiError } from '../../components/ErrorDisplay';
 import { useCreateParticipantLoginMutation, type Participant } from './api';
 
@@ -15,7 +14,7 @@ const COORDINATOR_ROLE = 'Coordinator';
  * coordinator:create). Hidden without the permission.
  */
 export function ParticipantLogin({ participant }: { participant: Participant }) {
-  const allowed = useHasPermission(Permission.CoordinatorCreate);
+  const allowed = useHasPermission('coordinator:create');
   const [opened, setOpened] = useState(false);
   const [password, setPassword] = useState('');
   const [error, setError] = useState<{ field?: string; text: string } | null>(null);

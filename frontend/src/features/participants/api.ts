@@ -1,21 +1,11 @@
 import { api } from '../../api/api';
 import { listQueryParams, type ListState } from './listQuery';
-import type { Schemas } from '../../api/wire';
+import type { Page, Schemas } from '../../api/wire';
 
 // Wire shapes of the participants area (DESIGN §3/§5; the server's OpenAPI
 // document at /api/v1/openapi.json is the source of truth).
 
-export interface Page<T> {
-  items: T[];
-  page: number;
-  size: number;
-  totalCount: number;
-  /** False: at least totalCount match (docs/api.md, bounded counts). */
-  totalCountIsExact?: boolean;
-}
 
-/** One entry of any reference list; fixed enumerations carry their wire value in `code`. */
-export type RefItem = Schemas['RefItem'];
 
 export type FiscalYear = Schemas['FiscalYearDto'];
 
@@ -146,19 +136,7 @@ export const participantsApi = withTags.injectEndpoints({
     }),
 
     // Enumerations and reference lists that fill the pickers.
-    getParticipantRoles: build.query<RefItem[], void>({ query: () => '/participants/roles' }),
-    getParticipantStatuses: build.query<RefItem[], void>({ query: () => '/participants/statuses' }),
     // SPEC §7 spells the path "distric-types".
-    getDistrictSetTypes: build.query<RefItem[], void>({ query: () => '/participants/distric-types' }),
-    getMentorPrograms: build.query<RefItem[], void>({ query: () => '/mentor-programs' }),
-    getWorkplaceSettings: build.query<RefItem[], void>({ query: () => '/workplace-settings' }),
-    getLanguages: build.query<RefItem[], void>({ query: () => '/languages' }),
-    getEducationLevels: build.query<RefItem[], void>({ query: () => '/education-levels' }),
-    getPermitLevels: build.query<RefItem[], void>({ query: () => '/permit-levels' }),
-    getCaucusRegions: build.query<RefItem[], void>({ query: () => '/caucus-regions' }),
-    getColleges: build.query<RefItem[], number | undefined>({
-      query: (mentorProgramId) => ({ url: '/colleges', params: mentorProgramId ? { MentorProgramId: mentorProgramId } : undefined }),
-    }),
     getParticipationFiscalYears: build.query<FiscalYear[], void>({
       query: () => '/system-settings/fiscal-years',
       extraOptions: quiet,
@@ -176,15 +154,5 @@ export const {
   useCreateParticipationMutation,
   useUpdateParticipationMutation,
   useDeleteParticipationMutation,
-  useGetParticipantRolesQuery,
-  useGetParticipantStatusesQuery,
-  useGetDistrictSetTypesQuery,
-  useGetMentorProgramsQuery,
-  useGetWorkplaceSettingsQuery,
-  useGetLanguagesQuery,
-  useGetEducationLevelsQuery,
-  useGetPermitLevelsQuery,
-  useGetCaucusRegionsQuery,
-  useGetCollegesQuery,
   useGetParticipationFiscalYearsQuery,
 } = participantsApi;

@@ -1,7 +1,7 @@
 import { ActionIcon, Button, Checkbox, Group, NumberInput, Select, SimpleGrid, Table, Text, TextInput } from '@mantine/core';
 import { formatCents } from '../../components/money';
 import { MoneyField } from '../../components/MoneyInput';
-import type { RefItem } from './api';
+import type { RefItem } from '../../api/wire';
 import { computedCents, FORM_SPECS, type FieldSpec, type GenericValues, type MealRates, type RefKey } from './genericForms';
 
 export type GenericLookups = Partial<Record<RefKey, RefItem[]>> & { mealRates?: MealRates };

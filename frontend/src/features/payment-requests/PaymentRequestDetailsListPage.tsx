@@ -1,3 +1,4 @@
+import { useReferenceListQuery } from '../../lib/referenceLists';
 import { ActionIcon, Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
@@ -7,13 +8,8 @@ import { asApiError, ErrorDisplay } from '../../components/ErrorDisplay';
 import { formatDate, formatDateTime } from '../../components/dates';
 import { formatCents, formatMoney } from '../../components/money';
 import { PageCard } from '../../components/PageCard';
-import {
-  useGetPaymentRequestsQuery,
-  useGetPaymentRequestTypesQuery,
-  useGetRequestMentorProgramsQuery,
-  type PaymentRequestListItem,
-  type RefItem,
-} from './api';
+import { useGetPaymentRequestsQuery, type PaymentRequestListItem } from './api';
+import type { RefItem } from '../../api/wire';
 import {
   clearRequestFilters,
   hasRequestFilters,
@@ -154,8 +150,8 @@ export default function PaymentRequestDetailsListPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const state = useMemo(() => parseRequestListState(searchParams), [searchParams]);
   const list = useGetPaymentRequestsQuery(requestListParams(state));
-  const types = useGetPaymentRequestTypesQuery();
-  const programs = useGetRequestMentorProgramsQuery();
+  const types = useReferenceListQuery('/payment-requests/types');
+  const programs = useReferenceListQuery('/mentor-programs');
   const rows = list.data?.items;
   const payees = usePayeeNames(rows);
   const [expanded, setExpanded] = useState<Set<number>>(new Set());

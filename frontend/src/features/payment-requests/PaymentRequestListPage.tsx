@@ -1,10 +1,10 @@
+import { useReferenceListQuery } from '../../lib/referenceLists';
 import { Alert, Anchor, Badge, Box, Button, Checkbox, Group, Menu, Paper, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { ColumnDef } from '@tanstack/react-table';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { Permission } from '../../app/permissions';
-import { useHasPermission } from '../../app/hooks';
+import { useHasPermission } from '../../lib/hooks';
 import { bulkQuestion, fetchAllPages, selectionTotal, toggled, type Selection } from '../../components/bulkAction';
 import { BulkActionBar } from '../../components/BulkActionBar';
 import { openConfirm } from '../../components/confirmDialogs';
@@ -15,16 +15,8 @@ import { formatCents, formatMoney, toCents } from '../../components/money';
 import { PageCard } from '../../components/PageCard';
 import { PermissionGate } from '../../components/PermissionGate';
 import { WelcomeHeader } from '../../components/WelcomeHeader';
-import {
-  useGetPaymentRequestsQuery,
-  useGetPaymentRequestSummaryQuery,
-  useGetMyProgramsQuery,
-  useGetPaymentRequestTypesQuery,
-  useLazyGetPaymentRequestsQuery,
-  useMoveToReadyForProcessingBatchMutation,
-  type PaymentRequestListItem,
-  type RefItem,
-} from './api';
+import { useGetPaymentRequestsQuery, useGetPaymentRequestSummaryQuery, useGetMyProgramsQuery, useLazyGetPaymentRequestsQuery, useMoveToReadyForProcessingBatchMutation, type PaymentRequestListItem } from './api';
+import type { RefItem } from '../../api/wire';
 import { SUPPORTED_FORMS } from './forms';
 import {
   PAGE_SIZES,
@@ -169,28 +161,32 @@ function NewRequestMenu({ types }: { types: RefItem[] | undefined }) {
   );
 }
 
+const cents = (r: PaymentRequestListItem) => toCents(r.approvedAmount ?? r.requestedAmount);
+
 function RequestList() {
   const [searchParams, setSearchParams] = useSearchParams();
   const state = useMemo(() => parseRequestListState(searchParams), [searchParams]);
   const list = useGetPaymentRequestsQuery(requestListParams(state));
-  const types = useGetPaymentRequestTypesQuery();
+  const types = useReferenceListQuery('/payment-requests/types');
   const payees = usePayeeNames(list.data?.items);
   const [selected, setSelected] = useState<Selection>(new Map());
   const [moveBatch, moving] = useMoveToReadyForProcessingBatchMutation();
-  const canMove = useHasPermission(Permission.RequestMoveToReadyForProcessing);
+  const canMove = useHasPermission('request:movetoreadyforprocessing');
   const mine = useGetMyProgramsQuery();
   // Approved requests matching the filters: what "select all" can take, across pages.
   const approvedFilter = state.formStatus.length === 0 || state.formStatus.includes('Approved');
   const matchingParams = { ...requestListParams({ ...state, formStatus: ['Approved'], page: 1 }), Size: '1' };
   const matching = useGetPaymentRequestsQuery(matchingParams, { skip: !canMove || !approvedFilter });
   const [fetchPage, fetchingAll] = useLazyGetPaymentRequestsQuery();
-  const cents = (r: PaymentRequestListItem) => toCents(r.approvedAmount ?? r.requestedAmount);
 
-  const toggle = (row: PaymentRequestListItem, on: boolean) => setSelected((prev) => toggled(prev, row.id, cents(row), on));
+  const toggle = useCallback(
+    (row: PaymentRequestListItem, on: boolean) => setSelected((prev) => toggled(prev, row.id, cents(row), on)),
+    [],
+  );
   const cols = useMemo(() => {
     const all = columns(types.data, payees, selected, toggle);
     return canMove ? all : all.filter((c) => c.id !== 'select');
-  }, [types.data, payees, selected, canMove]);
+  }, [types.data, payees, selected, canMove, toggle]);
 
   // Replace, not push: every filter change would otherwise fill the history.
   const go = (next: RequestListState) => {
@@ -237,7 +233,7 @@ function RequestList() {
           <Button component={Link} to={detailsListUrl(state)} variant="default">
             Details list
           </Button>
-          <PermissionGate permission={Permission.RequestCreate} fallback={null}>
+          <PermissionGate permission={'request:create'} fallback={null}>
             <NewRequestMenu types={types.data} />
           </PermissionGate>
         </Group>
@@ -296,7 +292,7 @@ function RequestList() {
 
 /** Home: a small welcome header, then the payment request list for those who may read requests. */
 export default function PaymentRequestListPage() {
-  const canRead = useHasPermission(Permission.RequestRead);
+  const canRead = useHasPermission('request:read');
   return (
     <Stack gap="sm">
       {/* One line: the work list below keeps at least 8 rows above the fold at 1280x800. */}

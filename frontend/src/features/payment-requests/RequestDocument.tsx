@@ -1,19 +1,11 @@
+import { useReferenceListQuery } from '../../lib/referenceLists';
 import { Alert, Box, Divider, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { formatDate, formatDateTime } from '../../components/dates';
 import { formatMoney } from '../../components/money';
 import { lastApproval, revisionReason } from './activityWords';
-import {
-  useGetApprovalCodesQuery,
-  useGetPayeesQuery,
-  useGetPaymentRequestActivityQuery,
-  useGetPaymentRequestTypesQuery,
-  useGetRequestExpenseAccountsQuery,
-  useGetRequestFundsQuery,
-  useGetRequestMentorProgramsQuery,
-  type PaymentRequest,
-  type RefItem,
-} from './api';
+import { useGetPayeesQuery, useGetPaymentRequestActivityQuery, type PaymentRequest } from './api';
+import type { RefItem } from '../../api/wire';
 import { detailsView } from './detailsView';
 import { formTypeName } from './names';
 import { ReceiptList } from './Receipts';
@@ -69,13 +61,13 @@ export function RevisionAlert({ request }: { request: PaymentRequest }) {
 
 /** View mode reads as a document: labels and values, never disabled inputs. */
 export function RequestDocument({ request }: { request: PaymentRequest }) {
-  const types = useGetPaymentRequestTypesQuery();
-  const programs = useGetRequestMentorProgramsQuery();
+  const types = useReferenceListQuery('/payment-requests/types');
+  const programs = useReferenceListQuery('/mentor-programs');
   const payees = useGetPayeesQuery({ participationIds: [request.participationId] });
   const approved = request.approvedAmount != null;
-  const funds = useGetRequestFundsQuery(undefined, { skip: !approved });
-  const accounts = useGetRequestExpenseAccountsQuery(undefined, { skip: !approved });
-  const codes = useGetApprovalCodesQuery(request.formType, { skip: !approved });
+  const funds = useReferenceListQuery('/funds', { skip: !approved });
+  const accounts = useReferenceListQuery('/expense-accounts', { skip: !approved });
+  const codes = useReferenceListQuery({ path: '/approval-codes', params: { PaymentRequestType: request.formType } }, { skip: !approved });
   const log = useGetPaymentRequestActivityQuery({ formType: request.formType, id: request.id }, { skip: !approved });
   const approval = lastApproval(log.data);
   const lookups = useViewLookups(request.formType);

@@ -1,7 +1,8 @@
 import { MoneyField } from '../../components/MoneyInput';
 import { ActionIcon, Button, Group, NumberInput, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { formatCents } from '../../components/money';
-import type { PayeeOption, RefItem } from './api';
+import type { PayeeOption } from './api';
+import type { RefItem } from '../../api/wire';
 import { payeeLabel } from './names';
 import { emptyTrip, isEntered, mileageCents, type F1Values, type F3Values, type RequestValues, type Trip } from './forms';
 import { GenericFields, type GenericLookups } from './GenericFields';

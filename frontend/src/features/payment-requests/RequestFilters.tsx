@@ -1,6 +1,7 @@
+import { useReferenceListQuery } from '../../lib/referenceLists';
 import { Button, MultiSelect, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { useGetPayeesQuery, useGetPaymentRequestSummaryQuery, useGetPaymentRequestTypesQuery } from './api';
+import { useGetPayeesQuery, useGetPaymentRequestSummaryQuery } from './api';
 import { usePickablePrograms } from './myPrograms';
 import { payeeLabel } from './names';
 import type { RequestListState } from './listQuery';
@@ -56,7 +57,7 @@ function PayeeFilter({ state, onChange }: { state: RequestListState; onChange: O
 /** Status, form type and the three dates. Statuses come from GET /payment-requests/summary, types from /types. */
 export function RequestFilters({ state, onChange, compact = false }: { state: RequestListState; onChange: OnChange; compact?: boolean }) {
   const summary = useGetPaymentRequestSummaryQuery(state.mentorProgramId);
-  const types = useGetPaymentRequestTypesQuery();
+  const types = useReferenceListQuery('/payment-requests/types');
   const anyDate = Boolean(state.approvedStart || state.approvedEnd || state.placementEndDate);
   const [moreOpen, setMoreOpen] = useState(false);
   // Compact (Home): the dates wait behind "More filters", so the work list starts higher.

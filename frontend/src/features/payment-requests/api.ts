@@ -1,26 +1,10 @@
 import { api } from '../../api/api';
 import type { ReceiptFile } from './receiptRules';
-import type { Schemas } from '../../api/wire';
+import type { Page, Schemas } from '../../api/wire';
 
 // Wire shapes of the payment request calls (DESIGN §4; src/payment_requests/dto.rs is the source).
 
-export interface Page<T> {
-  items: T[];
-  page: number;
-  size: number;
-  totalCount: number;
-  /** False: at least totalCount match (docs/api.md, bounded counts). */
-  totalCountIsExact?: boolean;
-}
 
-export interface RefItem {
-  id: number;
-  name: string;
-  code?: string;
-  isActive: boolean;
-  /** Approval codes only: the form type the code belongs to. */
-  paymentRequestType?: string;
-}
 
 /** What the caller may do with a request now (camelCase wire names). */
 export type Action =
@@ -200,16 +184,8 @@ export const paymentRequestsApi = withTags.injectEndpoints({
     }),
 
     // Reference lists of the forms (named apart from other features' injections).
-    getPaymentRequestTypes: build.query<RefItem[], void>({ query: () => '/payment-requests/types' }),
-    getRequestMentorPrograms: build.query<RefItem[], void>({ query: () => '/mentor-programs' }),
     // The caller's own programs (its coordinator scope), to offer only those.
     getMyPrograms: build.query<MyPrograms, void>({ query: () => '/mentor-programs/mine', extraOptions: quiet }),
-    getRequestColleges: build.query<RefItem[], void>({ query: () => '/colleges' }),
-    getTravelPurposes: build.query<RefItem[], void>({ query: () => '/payment-requests/travel-purposes' }),
-    getTransitTypes: build.query<RefItem[], void>({ query: () => '/payment-requests/transit-types' }),
-    getApprovalCodes: build.query<RefItem[], string>({ query: (formType) => ({ url: '/approval-codes', params: { PaymentRequestType: formType } }) }),
-    getRequestFunds: build.query<RefItem[], void>({ query: () => '/funds' }),
-    getRequestExpenseAccounts: build.query<RefItem[], void>({ query: () => '/expense-accounts' }),
     getPayees: build.query<PayeeOption[], { mentorProgramId?: number; formType?: string; formId?: number; participationIds?: number[] }>({
       query: ({ mentorProgramId, formType, formId, participationIds }) => ({
         url: '/payment-requests/participant-list',
@@ -223,9 +199,6 @@ export const paymentRequestsApi = withTags.injectEndpoints({
         },
       }),
     }),
-    getInstitutions: build.query<RefItem[], void>({ query: () => '/payment-requests/institutions' }),
-    getTrainingTypes: build.query<RefItem[], void>({ query: () => '/payment-requests/training-types' }),
-    getJobCategories: build.query<RefItem[], void>({ query: () => '/payment-requests/job-categories' }),
     getRequestFiscalYears: build.query<{ id: number; name: string }[], void>({ query: () => '/system-settings/fiscal-years', extraOptions: quiet }),
     // The rates the server applies now (request:read, so Coordinators get them too; the
     // general settings would need setting:read).
@@ -249,19 +222,8 @@ export const {
   useGetPaymentRequestActivityQuery,
   useGenerateUploadUrlsMutation,
   useDownloadReceiptMutation,
-  useGetPaymentRequestTypesQuery,
-  useGetRequestMentorProgramsQuery,
   useGetMyProgramsQuery,
-  useGetRequestCollegesQuery,
-  useGetTravelPurposesQuery,
-  useGetTransitTypesQuery,
-  useGetApprovalCodesQuery,
-  useGetRequestFundsQuery,
-  useGetRequestExpenseAccountsQuery,
   useGetPaymentRequestRatesQuery,
-  useGetInstitutionsQuery,
   useGetPayeesQuery,
-  useGetTrainingTypesQuery,
-  useGetJobCategoriesQuery,
   useGetRequestFiscalYearsQuery,
 } = paymentRequestsApi;

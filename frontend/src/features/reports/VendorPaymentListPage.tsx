@@ -2,8 +2,7 @@ import { Anchor, Button, Group, Text } from '@mantine/core';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useHasPermission } from '../../app/hooks';
-import { Permission as P } from '../../app/permissions';
+import { useHasPermission } from '../../lib/hooks';
 import { DataTable } from '../../components/DataTable';
 import { asApiError, ErrorDisplay } from '../../components/ErrorDisplay';
 import { formatMoney } from '../../components/money';
@@ -44,7 +43,7 @@ const columns: ColumnDef<VendorPaymentEntry, unknown>[] = [
 
 /** Generated vendor payment reports, newest first, with who generated each and the totals. */
 export default function VendorPaymentListPage() {
-  const canGenerate = useHasPermission(P.ReportGenerateVendorPayment);
+  const canGenerate = useHasPermission('report:generatevendorpayment');
   const [page, setPage] = useState(1);
   const [size, setSize] = useState<number>(25);
   const history = useGetVendorPaymentHistoryQuery({ page, size }, { refetchOnMountOrArgChange: true });

@@ -22,7 +22,6 @@ export interface ReportPage extends Omit<Schemas['ReportPage'], 'totals'> {
 }
 
 /** A reference list entry; fixed enumerations carry their wire value in `code`. */
-export type RefItem = Schemas['RefItem'];
 
 export interface FiscalYear {
   id: number;
@@ -65,15 +64,7 @@ const reportsApi = api.injectEndpoints({
     getBonusYears: build.query<BonusYear[], void>({ query: () => '/reports/bonuses/list', extraOptions: { quiet: true } }),
 
     // Reference lists of the filters, named apart from other features' injections.
-    getReportMentorPrograms: build.query<RefItem[], void>({ query: () => '/mentor-programs' }),
     getReportFiscalYears: build.query<FiscalYear[], void>({ query: () => '/system-settings/fiscal-years' }),
-    getReportFunds: build.query<RefItem[], void>({ query: () => '/funds' }),
-    getReportApprovalCodes: build.query<RefItem[], string | undefined>({
-      query: (formType) => ({ url: '/approval-codes', params: formType ? { PaymentRequestType: formType } : {} }),
-    }),
-    getReportFormTypes: build.query<RefItem[], void>({ query: () => '/payment-requests/types' }),
-    getReportRoles: build.query<RefItem[], void>({ query: () => '/participants/roles' }),
-    getReportCaucusRegions: build.query<RefItem[], void>({ query: () => '/caucus-regions' }),
   }),
 });
 
@@ -83,11 +74,5 @@ export const {
   useLazyGetParticipantEmailsQuery,
   useGetReportPayeesQuery,
   useGetBonusYearsQuery,
-  useGetReportMentorProgramsQuery,
   useGetReportFiscalYearsQuery,
-  useGetReportFundsQuery,
-  useGetReportApprovalCodesQuery,
-  useGetReportFormTypesQuery,
-  useGetReportRolesQuery,
-  useGetReportCaucusRegionsQuery,
 } = reportsApi;

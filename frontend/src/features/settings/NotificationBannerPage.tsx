@@ -2,8 +2,7 @@ import { ActionIcon, Badge, Button, Card, Group, Select, SimpleGrid, Stack, Swit
 import { notifications } from '@mantine/notifications';
 import type { FormEvent } from 'react';
 import { invalidateActiveBanners } from '../../api/banners';
-import { useAppDispatch, useHasPermission } from '../../app/hooks';
-import { Permission as P } from '../../app/permissions';
+import { useAppDispatch, useHasPermission } from '../../lib/hooks';
 import { askAndSave, EditorActions, SaveError, useLeaveGuard } from '../../components/EditorActions';
 import { fieldErrors, rowErrors, unshownErrors } from '../../components/fieldErrors';
 import { PageCard } from '../../components/PageCard';
@@ -22,7 +21,7 @@ const newBanner = (): Banner => ({ message: '', severity: 'Info', startsAt: null
 
 /** The whole list is saved at once, in the order shown; banners removed here are deleted. */
 export default function NotificationBannerPage() {
-  const canEdit = useHasPermission(P.SettingEdit);
+  const canEdit = useHasPermission('setting:edit');
   const dispatch = useAppDispatch();
   const query = useGetBannersQuery();
   const { draft, setDraft, dirty, reset, accept } = useDraft(query.data);

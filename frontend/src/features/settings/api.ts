@@ -1,12 +1,6 @@
 import { api } from '../../api/api';
-import type { Schemas } from '../../api/wire';
+import type { Page, Schemas } from '../../api/wire';
 
-export interface Page<T> {
-  items: T[];
-  page: number;
-  size: number;
-  totalCount: number;
-}
 export interface IdentityUser {
   id: number | string;
   email: string;
@@ -81,7 +75,6 @@ const systemSettingsApi = api.enhanceEndpoints({ addTagTypes: SETTINGS_TAGS }).i
       extraOptions: { quiet: true },
     }),
     // The form types' names (any signed-in user may read them), for the limits grid.
-    getSettingsFormTypes: build.query<Schemas['RefItem'][], void>({ query: () => '/payment-requests/types' }),
     getLoginBlock: build.query<LoginBlock, void>({ query: () => '/system-settings/block-coordinator-login', providesTags: ['LoginBlock'] }),
     setLoginBlock: build.mutation<LoginBlock, LoginBlock>({
       query: (body) => ({ url: '/system-settings/block-coordinator-login', method: 'POST', body }),
@@ -102,7 +95,6 @@ export const {
   useUpdateGeneralSettingsMutation,
   useGetFormLimitsQuery,
   useUpdateFormLimitsMutation,
-  useGetSettingsFormTypesQuery,
   useGetLoginBlockQuery,
   useSetLoginBlockMutation,
   useGetBannersQuery,
