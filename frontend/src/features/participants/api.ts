@@ -1,5 +1,4 @@
 import { api } from '../../api/api';
-import { listQueryParams, type ListState } from './listQuery';
 import type { Page, Schemas } from '../../api/wire';
 
 // Wire shapes of the participants area (DESIGN §3/§5; the server's OpenAPI
@@ -87,8 +86,9 @@ const withTags = api.enhanceEndpoints({ addTagTypes: ['Participant', 'Participan
 
 export const participantsApi = withTags.injectEndpoints({
   endpoints: (build) => ({
-    getParticipants: build.query<Page<ParticipantRow>, ListState>({
-      query: (state) => ({ url: '/participants', params: listQueryParams(state) }),
+    // The list's query under GET /participants' own names (useUrlState's `params`).
+    getParticipants: build.query<Page<ParticipantRow>, Record<string, string>>({
+      query: (params) => ({ url: '/participants', params }),
       providesTags: ['ParticipantList'],
     }),
     getParticipant: build.query<Participant, number>({

@@ -2,7 +2,7 @@ import { useReferenceListQuery } from '../../lib/referenceLists';
 import { ActionIcon, Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { DataTable } from '../../components/DataTable';
 import { asApiError, ErrorDisplay } from '../../components/ErrorDisplay';
 import { formatDate, formatDateTime } from '../../components/dates';
@@ -10,17 +10,9 @@ import { formatCents, formatMoney } from '../../components/money';
 import { PageCard } from '../../components/PageCard';
 import { useGetPaymentRequestsQuery, type PaymentRequestListItem } from './api';
 import type { RefItem } from '../../api/wire';
-import {
-  clearRequestFilters,
-  hasRequestFilters,
-  PAGE_SIZES,
-  pageTotalsCents,
-  parseRequestListState,
-  requestListParams,
-  toggleRequestSort,
-  withRequestFilters,
-  type RequestListState,
-} from './listQuery';
+import { activeFilterCount, PAGE_SIZES } from '../../components/urlState';
+import { useUrlState } from '../../components/useUrlState';
+import { pageTotalsCents, REQUEST_FILTERS, REQUEST_LIST_SHAPE, type RequestFilterValues } from './listQuery';
 import { formTypeName, usePayeeNames } from './names';
 import { ProgramFilter, RequestFilters } from './RequestFilters';
 import { RequestDetailsPanel } from './RequestDetailsPanel';
@@ -147,9 +139,10 @@ function columns(
  * typed details.
  */
 export default function PaymentRequestDetailsListPage() {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const state = useMemo(() => parseRequestListState(searchParams), [searchParams]);
-  const list = useGetPaymentRequestsQuery(requestListParams(state));
+  const url = useUrlState(REQUEST_FILTERS, REQUEST_LIST_SHAPE);
+  const state = url.values;
+  const filtered = activeFilterCount(state) > 0;
+  const list = useGetPaymentRequestsQuery(url.params);
   const types = useReferenceListQuery('/payment-requests/types');
   const programs = useReferenceListQuery('/mentor-programs');
   const rows = list.data?.items;
@@ -168,18 +161,18 @@ export default function PaymentRequestDetailsListPage() {
     [types.data, programs.data, payees, expanded, totals],
   );
 
-  // Replace, not push: every filter change would otherwise fill the history.
-  const go = (next: RequestListState) => {
+  // Opened rows belong to the rows in view: any change of filters, page or sort closes them.
+  const fresh = <A extends unknown[]>(change: (...args: A) => void) => (...args: A) => {
     setExpanded(new Set());
-    setSearchParams(requestListParams(next), { replace: true });
+    change(...args);
   };
-  const patch = (p: Partial<RequestListState>) => go(withRequestFilters(state, p));
+  const patch = fresh((p: RequestFilterValues) => url.setFilters(p));
 
   return (
     <PageCard
       title="Payment request details"
       actions={
-        <Button component={Link} to={`/?${new URLSearchParams(requestListParams({ ...state, page: 1 }))}`} variant="default">
+        <Button component={Link} to={`/?${url.search()}`} variant="default">
           Request list
         </Button>
       }
@@ -191,8 +184,8 @@ export default function PaymentRequestDetailsListPage() {
               <Title order={3} size="h5">
                 Filters
               </Title>
-              {hasRequestFilters(state) && (
-                <Button variant="subtle" size="xs" onClick={() => go(clearRequestFilters(state))}>
+              {filtered && (
+                <Button variant="subtle" size="xs" onClick={fresh(url.clearFilters)}>
                   Clear filters
                 </Button>
               )}
@@ -209,17 +202,17 @@ export default function PaymentRequestDetailsListPage() {
             columns={cols}
             rows={rows ?? []}
             rowKey={(row) => row.id}
-            sort={state}
-            onSort={(column) => go(toggleRequestSort(state, column))}
-            paging={{ page: state.page, size: state.size, totalCount: list.data?.totalCount ?? 0, totalCountIsExact: list.data?.totalCountIsExact, sizes: PAGE_SIZES }}
-            onPage={(page) => go({ ...state, page })}
-            onSize={(size) => go({ ...state, size, page: 1 })}
+            sort={url.table}
+            onSort={fresh((column: string) => url.sort(column))}
+            paging={{ page: url.table.page, size: url.table.size, totalCount: list.data?.totalCount ?? 0, totalCountIsExact: list.data?.totalCountIsExact, sizes: PAGE_SIZES }}
+            onPage={fresh(url.setPage)}
+            onSize={fresh(url.setSize)}
             loading={list.isLoading}
             fetching={list.isFetching && !list.isLoading}
             empty={
               <Stack gap={4} align="center">
                 <Text fw={500}>No payment requests match.</Text>
-                {hasRequestFilters(state) && (
+                {filtered && (
                   <Text size="sm" c="dimmed">
                     Change or clear the filters to see more.
                   </Text>

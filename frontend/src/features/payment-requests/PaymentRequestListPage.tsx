@@ -3,7 +3,7 @@ import { Alert, Anchor, Badge, Box, Button, Checkbox, Group, Menu, Paper, Simple
 import { notifications } from '@mantine/notifications';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useCallback, useMemo, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { useHasPermission } from '../../lib/hooks';
 import { bulkQuestion, fetchAllPages, selectionTotal, toggled, type Selection } from '../../components/bulkAction';
 import { BulkActionBar } from '../../components/BulkActionBar';
@@ -18,14 +18,9 @@ import { WelcomeHeader } from '../../components/WelcomeHeader';
 import { useGetPaymentRequestsQuery, useGetPaymentRequestSummaryQuery, useGetMyProgramsQuery, useLazyGetPaymentRequestsQuery, useMoveToReadyForProcessingBatchMutation, type PaymentRequestListItem } from './api';
 import type { RefItem } from '../../api/wire';
 import { SUPPORTED_FORMS } from './forms';
-import {
-  PAGE_SIZES,
-  parseRequestListState,
-  requestListParams,
-  toggleRequestSort,
-  withRequestFilters,
-  type RequestListState,
-} from './listQuery';
+import { idValue, listItems, PAGE_SIZES } from '../../components/urlState';
+import { useUrlState } from '../../components/useUrlState';
+import { REQUEST_FILTERS, REQUEST_LIST_SHAPE, type RequestFilterValues } from './listQuery';
 import { emptyScopeReason } from './myPrograms';
 import { formTypeName, usePayeeNames } from './names';
 import { ProgramFilter, RequestFilters } from './RequestFilters';
@@ -33,8 +28,6 @@ import { Nowrap, StatusCell } from './cells';
 import { statusLabel } from './StatusBadge';
 
 /** The details list opens with this list's filters and sorting (from page 1). */
-const detailsListUrl = (state: RequestListState) =>
-  `/payment-requests/details?${new URLSearchParams(requestListParams({ ...state, page: 1 }))}`;
 
 function columns(
   types: RefItem[] | undefined,
@@ -164,9 +157,9 @@ function NewRequestMenu({ types }: { types: RefItem[] | undefined }) {
 const cents = (r: PaymentRequestListItem) => toCents(r.approvedAmount ?? r.requestedAmount);
 
 function RequestList() {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const state = useMemo(() => parseRequestListState(searchParams), [searchParams]);
-  const list = useGetPaymentRequestsQuery(requestListParams(state));
+  const url = useUrlState(REQUEST_FILTERS, REQUEST_LIST_SHAPE);
+  const state = url.values;
+  const list = useGetPaymentRequestsQuery(url.params);
   const types = useReferenceListQuery('/payment-requests/types');
   const payees = usePayeeNames(list.data?.items);
   const [selected, setSelected] = useState<Selection>(new Map());
@@ -174,8 +167,10 @@ function RequestList() {
   const canMove = useHasPermission('request:movetoreadyforprocessing');
   const mine = useGetMyProgramsQuery();
   // Approved requests matching the filters: what "select all" can take, across pages.
-  const approvedFilter = state.formStatus.length === 0 || state.formStatus.includes('Approved');
-  const matchingParams = { ...requestListParams({ ...state, formStatus: ['Approved'], page: 1 }), Size: '1' };
+  const statuses = listItems(state.FormStatus);
+  const approvedFilter = statuses.length === 0 || statuses.includes('Approved');
+  const approvedParams = url.paramsFor({ ...state, FormStatus: 'Approved' }, { ...url.table, page: 1 });
+  const matchingParams = { ...approvedParams, Size: '1' };
   const matching = useGetPaymentRequestsQuery(matchingParams, { skip: !canMove || !approvedFilter });
   const [fetchPage, fetchingAll] = useLazyGetPaymentRequestsQuery();
 
@@ -188,16 +183,15 @@ function RequestList() {
     return canMove ? all : all.filter((c) => c.id !== 'select');
   }, [types.data, payees, selected, canMove, toggle]);
 
-  // Replace, not push: every filter change would otherwise fill the history.
-  const go = (next: RequestListState) => {
+  // A selection belongs to the rows in view: any change of filters, page or sort drops it.
+  const fresh = <A extends unknown[]>(change: (...args: A) => void) => (...args: A) => {
     setSelected(new Map());
-    setSearchParams(requestListParams(next), { replace: true });
+    change(...args);
   };
-  const patch = (p: Partial<RequestListState>) => go(withRequestFilters(state, p));
+  const patch = fresh((p: RequestFilterValues) => url.setFilters(p));
 
   const selectAllMatching = async () => {
-    const base = requestListParams({ ...state, formStatus: ['Approved'], page: 1 });
-    const rows = await fetchAllPages((page, size) => fetchPage({ ...base, Page: String(page), Size: String(size) }).unwrap());
+    const rows = await fetchAllPages((page, size) => fetchPage({ ...approvedParams, Page: String(page), Size: String(size) }).unwrap());
     setSelected(new Map(rows.filter((r) => r.availableActions.includes('moveToReadyForProcessing')).map((r) => [r.id, cents(r)])));
   };
 
@@ -230,7 +224,7 @@ function RequestList() {
       title="Payment requests"
       actions={
         <Group gap="sm">
-          <Button component={Link} to={detailsListUrl(state)} variant="default">
+          <Button component={Link} to={`/payment-requests/details?${url.search()}`} variant="default">
             Details list
           </Button>
           <PermissionGate permission={'request:create'} fallback={null}>
@@ -245,14 +239,14 @@ function RequestList() {
             {scopeReason}
           </Alert>
         )}
-        <Summary mentorProgramId={state.mentorProgramId} onPick={(s) => patch({ formStatus: [s] })} />
+        <Summary mentorProgramId={idValue(state.MentorProgramId)} onPick={(s) => patch({ FormStatus: s })} />
         {/* Program and payee beside status and form type: one row of filters above the list. */}
         <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="sm">
           <ProgramFilter state={state} onChange={patch} />
           <RequestFilters state={state} onChange={patch} compact />
         </SimpleGrid>
         {/* The bulk bar shows where it is used: approved requests in view, or a selection made. */}
-        {canMove && (selected.size > 0 || state.formStatus.includes('Approved')) && (
+        {canMove && (selected.size > 0 || statuses.includes('Approved')) && (
           <BulkActionBar
             selection={selected}
             matching={approvedFilter ? (matching.data?.totalCount ?? 0) : 0}
@@ -272,11 +266,11 @@ function RequestList() {
             columns={cols}
             rows={list.data?.items ?? []}
             rowKey={(row) => row.id}
-            sort={state}
-            onSort={(column) => go(toggleRequestSort(state, column))}
-            paging={{ page: state.page, size: state.size, totalCount: list.data?.totalCount ?? 0, totalCountIsExact: list.data?.totalCountIsExact, sizes: PAGE_SIZES }}
-            onPage={(page) => go({ ...state, page })}
-            onSize={(size) => go({ ...state, size, page: 1 })}
+            sort={url.table}
+            onSort={fresh((column: string) => url.sort(column))}
+            paging={{ page: url.table.page, size: url.table.size, totalCount: list.data?.totalCount ?? 0, totalCountIsExact: list.data?.totalCountIsExact, sizes: PAGE_SIZES }}
+            onPage={fresh(url.setPage)}
+            onSize={fresh(url.setSize)}
             loading={list.isLoading}
             fetching={list.isFetching && !list.isLoading}
             empty={<Text fw={500}>No payment requests match.</Text>}
