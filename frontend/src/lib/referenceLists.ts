@@ -1,8 +1,8 @@
 import { api } from '../api/api';
 import type { paths } from '../api/schema';
-import type { RefItem } from '../api/wire';
+import type { FiscalYear, RefItem } from '../api/wire';
 
-// The reference lists every feature picks from (programs, funds, form types, roles…), injected
+// The reference lists every feature picks from (programs, funds, form types, roles, fiscal years…), injected
 // once, so a list read on two pages is one cache entry and one request.
 
 type Route<P> = P extends `/api/v1${infer R}` ? R : never;
@@ -19,7 +19,8 @@ export const referenceListsApi = api.injectEndpoints({
     referenceList: build.query<RefItem[], RefListArg>({
       query: (arg) => (typeof arg === 'string' ? arg : { url: arg.path, params: arg.params }),
     }),
+    fiscalYears: build.query<FiscalYear[], void>({ query: () => '/system-settings/fiscal-years' }),
   }),
 });
 
-export const { useReferenceListQuery } = referenceListsApi;
+export const { useReferenceListQuery, useFiscalYearsQuery } = referenceListsApi;

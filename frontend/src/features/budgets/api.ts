@@ -1,9 +1,8 @@
 import { api } from '../../api/api';
-import type { Schemas } from '../../api/wire';
+import type { FiscalYear, Schemas } from '../../api/wire';
 
 // Budgets by fiscal year (DESIGN §5). Amounts are JSON numbers with at most two decimals.
 
-export type FiscalYear = Schemas['FiscalYearDto'];
 /** One row of GET /budgets: a fiscal year with its totals. */
 export type BudgetSummary = Schemas['BudgetSummaryDto'];
 export interface BudgetLine {

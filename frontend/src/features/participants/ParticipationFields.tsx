@@ -1,8 +1,7 @@
-import { useReferenceListQuery } from '../../lib/referenceLists';
+import { useFiscalYearsQuery, useReferenceListQuery } from '../../lib/referenceLists';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { Select, SimpleGrid } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
-import { useGetParticipationFiscalYearsQuery } from './api';
 import type { RefItem } from '../../api/wire';
 import { codeOptions, idOptions } from './options';
 import type { ParticipationField, ParticipationValues } from './participationForm';
@@ -21,7 +20,7 @@ interface Props {
 export function ParticipationFields({ values, onChange, errors, programs, roles, required = true }: Props) {
   const programId = values.mentorProgramId ? Number(values.mentorProgramId) : undefined;
   const colleges = useReferenceListQuery(programId ? { path: '/colleges', params: { MentorProgramId: programId } } : skipToken);
-  const years = useGetParticipationFiscalYearsQuery();
+  const years = useFiscalYearsQuery();
   const set = (patch: Partial<ParticipationValues>) => onChange({ ...values, ...patch });
 
   return (

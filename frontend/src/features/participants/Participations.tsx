@@ -1,11 +1,11 @@
-import { useReferenceListQuery } from '../../lib/referenceLists';
+import { useFiscalYearsQuery, useReferenceListQuery } from '../../lib/referenceLists';
 import { Alert, Button, Card, Group, Modal, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
 import { useHasPermission } from '../../lib/hooks';
 import { openConfirm } from '../../components/confirmDialogs';
 import { asApiError } from '../../components/ErrorDisplay';
-import { useCreateParticipationMutation, useDeleteParticipationMutation, useGetParticipationFiscalYearsQuery, useUpdateParticipationMutation, type Participant, type Participation } from './api';
+import { useCreateParticipationMutation, useDeleteParticipationMutation, useUpdateParticipationMutation, type Participant, type Participation } from './api';
 import type { ParticipantLookups } from './lookups';
 import { nameByCode, nameById } from './options';
 import { splitFieldErrors } from './participantForm';
@@ -29,7 +29,7 @@ interface EditorState {
 export function Participations({ participant, lookups }: { participant: Participant; lookups: ParticipantLookups }) {
   const canEdit = useHasPermission('participant:edit');
   const colleges = useReferenceListQuery('/colleges');
-  const years = useGetParticipationFiscalYearsQuery();
+  const years = useFiscalYearsQuery();
   const [editor, setEditor] = useState<EditorState | null>(null);
   const [errors, setErrors] = useState<Partial<Record<ParticipationField, string>>>({});
   const [problem, setProblem] = useState<string | null>(null);

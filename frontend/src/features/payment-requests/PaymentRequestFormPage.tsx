@@ -1,4 +1,4 @@
-import { useReferenceListQuery } from '../../lib/referenceLists';
+import { useFiscalYearsQuery, useReferenceListQuery } from '../../lib/referenceLists';
 import { Alert, Anchor, Button, Group, Loader, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -14,7 +14,7 @@ import { formatMoney } from '../../components/money';
 import { firstRefused, showFirstError } from '../../components/MoneyInput';
 import { PageCard } from '../../components/PageCard';
 import { ActivityLog } from './ActivityLog';
-import { useCreatePaymentRequestMutation, useDeletePaymentRequestMutation, useGetPaymentRequestQuery, useGetPaymentRequestRatesQuery, useGetPayeesQuery, useGetRequestFiscalYearsQuery, usePaymentRequestActionMutation, useUpdatePaymentRequestMutation, useValidateSubmitMutation, type PaymentRequest } from './api';
+import { useCreatePaymentRequestMutation, useDeletePaymentRequestMutation, useGetPaymentRequestQuery, useGetPaymentRequestRatesQuery, useGetPayeesQuery, usePaymentRequestActionMutation, useUpdatePaymentRequestMutation, useValidateSubmitMutation, type PaymentRequest } from './api';
 import { ApprovePanel } from './ApprovePanel';
 import type { MealRates } from './genericForms';
 import { bodyOf, emptyValues, SUPPORTED_FORMS, valuesOf, type RequestValues } from './forms';
@@ -48,7 +48,7 @@ function useLookups(mode: PaymentRequestFormMode, formType: string, mentorProgra
   const institutions = useReferenceListQuery('/payment-requests/institutions', { skip: formType !== 'F4' && formType !== 'F13' });
   const trainingTypes = useReferenceListQuery('/payment-requests/training-types', { skip: formType !== 'F4' });
   const jobCategories = useReferenceListQuery('/payment-requests/job-categories', { skip: formType !== 'F10' });
-  const fiscalYears = useGetRequestFiscalYearsQuery(undefined, { skip: formType !== 'F14' });
+  const fiscalYears = useFiscalYearsQuery(undefined, { skip: formType !== 'F14' });
   const rates = useGetPaymentRequestRatesQuery(undefined, { skip: (formType !== 'F3' && formType !== 'F12') || !canRead });
   const storedMeals = (stored?.details as { mealRates?: MealRates } | undefined)?.mealRates;
   const storedRate = (stored?.details as { mileageRate?: number } | undefined)?.mileageRate;

@@ -199,7 +199,6 @@ export const paymentRequestsApi = withTags.injectEndpoints({
         },
       }),
     }),
-    getRequestFiscalYears: build.query<{ id: number; name: string }[], void>({ query: () => '/system-settings/fiscal-years', extraOptions: quiet }),
     // The rates the server applies now (request:read, so Coordinators get them too; the
     // general settings would need setting:read).
     getPaymentRequestRates: build.query<Rates, void>({ query: () => '/payment-requests/rates', extraOptions: quiet }),
@@ -225,5 +224,4 @@ export const {
   useGetMyProgramsQuery,
   useGetPaymentRequestRatesQuery,
   useGetPayeesQuery,
-  useGetRequestFiscalYearsQuery,
 } = paymentRequestsApi;

@@ -1,5 +1,4 @@
-import { useReferenceListQuery } from '../../lib/referenceLists';
-import { useGetRequestFiscalYearsQuery } from './api';
+import { useFiscalYearsQuery, useReferenceListQuery } from '../../lib/referenceLists';
 import { refsOf, type ViewLookups } from './detailsView';
 
 /** Only the reference lists this form's details name. */
@@ -10,7 +9,7 @@ export function useViewLookups(formType: string): ViewLookups {
   const institutions = useReferenceListQuery('/payment-requests/institutions', skip('institutions'));
   const trainingTypes = useReferenceListQuery('/payment-requests/training-types', skip('trainingTypes'));
   const jobCategories = useReferenceListQuery('/payment-requests/job-categories', skip('jobCategories'));
-  const fiscalYears = useGetRequestFiscalYearsQuery(undefined, skip('fiscalYears'));
+  const fiscalYears = useFiscalYearsQuery(undefined, skip('fiscalYears'));
   const travelPurposes = useReferenceListQuery('/payment-requests/travel-purposes', skip('travelPurposes'));
   const transitTypes = useReferenceListQuery('/payment-requests/transit-types', skip('transitTypes'));
   return {

@@ -1,7 +1,7 @@
-import { useReferenceListQuery } from '../../lib/referenceLists';
+import { useFiscalYearsQuery, useReferenceListQuery } from '../../lib/referenceLists';
 import { Button, Group, Select, SimpleGrid, Text, TextInput } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useGetReportFiscalYearsQuery, useGetReportPayeesQuery } from './api';
+import { useGetReportPayeesQuery } from './api';
 import type { RefItem } from '../../api/wire';
 import { inactiveMark } from '../../components/statusMark';
 
@@ -63,7 +63,7 @@ function Picker({
 export function ReportFilters({ names, values, onChange, onClear }: Props) {
   const has = (n: string) => names.includes(n);
   const programs = useReferenceListQuery('/mentor-programs', { skip: !has('MentorProgramId') });
-  const years = useGetReportFiscalYearsQuery(undefined, { skip: !has('FiscalYearId') });
+  const years = useFiscalYearsQuery(undefined, { skip: !has('FiscalYearId') });
   const funds = useReferenceListQuery('/funds', { skip: !has('FundId') });
   const types = useReferenceListQuery('/payment-requests/types', { skip: !has('PaymentRequestType') });
   const codes = useReferenceListQuery({ path: '/approval-codes', params: { PaymentRequestType: values.PaymentRequestType } }, { skip: !has('ApprovalCodeId') });

@@ -1,3 +1,4 @@
+import { useFiscalYearsQuery } from '../../lib/referenceLists';
 import { Alert, Anchor, Button, Group, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { notifications } from '@mantine/notifications';
@@ -12,7 +13,6 @@ import { formatMoney } from '../../components/money';
 import { PageCard } from '../../components/PageCard';
 import {
   useGenerateVendorPaymentMutation,
-  useGetVendorPaymentFiscalYearsQuery,
   useGetVendorPaymentPreviewQuery,
   type VendorPaymentRange,
 } from './VendorPaymentApi';
@@ -26,7 +26,7 @@ import { confirmText, defaultYear, rangeProblem } from './VendorPaymentRules';
  */
 export function VendorPaymentGenerateForm() {
   const navigate = useNavigate();
-  const years = useGetVendorPaymentFiscalYearsQuery();
+  const years = useFiscalYearsQuery();
   const [yearId, setYearId] = useState<string | null>(null);
   const [start, setStart] = useState<string | null>(null);
   const [end, setEnd] = useState<string | null>(null);
