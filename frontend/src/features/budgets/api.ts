@@ -5,15 +5,7 @@ import type { FiscalYear, Schemas } from '../../api/wire';
 
 /** One row of GET /budgets: a fiscal year with its totals. */
 export type BudgetSummary = Schemas['BudgetSummaryDto'];
-export interface BudgetLine {
-  id: number;
-  mentorProgramId: number;
-  fundId: number;
-  expenseAccountId: number;
-  budgeted: number;
-  approved: number;
-  remaining: number;
-}
+export type BudgetLine = Schemas['BudgetLineDto'];
 export type BudgetDetails = Schemas['BudgetDetailDto'];
 export type BulkLine = Schemas['BulkLine'];
 

@@ -12,20 +12,10 @@ export interface UsersQuery {
   roles?: string[];
 }
 export type NewUser = Schemas['CreateUserRequest'];
-export interface UserUpdate extends NewUser {
-  id: number;
-  isActive: boolean;
-}
-export interface Role {
-  id: number;
-  name: string;
-  permissions: string[];
-  isBuiltIn: boolean;
-}
-export interface RoleBody {
-  name: string;
-  permissions: string[];
-}
+export type UserUpdate = Schemas['UpdateUserRequest'] & { id: number };
+export type Role = Schemas['RoleDto'];
+/** The codes come from GET /identity/permissions, whose `code` the document types as a plain string. */
+export type RoleBody = Omit<Schemas['RoleRequest'], 'permissions'> & { permissions: string[] };
 export type PermissionInfo = Schemas['PermissionInfo'];
 
 const identityApi = api.enhanceEndpoints({ addTagTypes: ['User', 'Role'] }).injectEndpoints({

@@ -53,7 +53,7 @@ export function ApprovePanel({ request }: { request: PaymentRequest }) {
     else if ('error' in result) {
       // validate answers 200 with its lists; anything else (403, 409) is shown as one error.
       const e = asApiError(result.error);
-      setChecked({ errors: [{ message: e.detail || e.title }], warnings: [] });
+      setChecked({ errors: [{ code: `http${e.status}`, message: e.detail || e.title }], warnings: [] });
     }
   };
   const doApprove = async () => {

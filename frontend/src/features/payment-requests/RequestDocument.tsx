@@ -11,7 +11,7 @@ import { formTypeName } from './names';
 import { ReceiptList } from './Receipts';
 import { useViewLookups } from './useViewLookups';
 
-const coded = (items: RefItem[] | undefined, id: number | null) => {
+const coded = (items: RefItem[] | undefined, id: number | null | undefined) => {
   if (id === null) return '—';
   const item = items?.find((i) => i.id === id);
   return item ? (item.code ? `${item.code} – ${item.name}` : item.name) : `#${id}`;

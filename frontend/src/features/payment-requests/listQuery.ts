@@ -27,6 +27,6 @@ export const REQUEST_LIST_SHAPE: ListShape = {
 };
 
 /** Sums of one page's amounts, in integer cents (unapproved rows add nothing to the approved sum). */
-export function pageTotalsCents(rows: { requestedAmount: number; approvedAmount: number | null }[]): { requested: number; approved: number } {
+export function pageTotalsCents(rows: { requestedAmount: number; approvedAmount?: number | null }[]): { requested: number; approved: number } {
   return { requested: sumCents(rows.map((r) => r.requestedAmount)), approved: sumCents(rows.map((r) => r.approvedAmount)) };
 }

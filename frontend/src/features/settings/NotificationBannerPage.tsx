@@ -8,12 +8,15 @@ import { fieldErrors, rowErrors, unshownErrors } from '../../components/fieldErr
 import { PageCard } from '../../components/PageCard';
 import { QueryStatus } from '../../components/QueryStatus';
 import { useDraft } from '../../components/useDraft';
+import type { Schemas } from '../../api/wire';
 import { useGetBannersQuery, useReplaceBannersMutation, type Banner } from './api';
 import { bannerState, fromLocalInput, toLocalInput, type BannerState } from './bannerRules';
 
-// The server's BannerSeverity enum (DESIGN §5). No endpoint lists it, so it is named here once.
-const SEVERITIES = ['Info', 'Warning', 'Error'];
-const SEVERITY_COLOURS: Record<string, string> = { Info: 'blue', Warning: 'yellow', Error: 'red' };
+// A colour for each value of the document's BannerSeverity enum: the type check fails when the server's list changes.
+type Severity = Schemas['BannerSeverity'];
+const SEVERITY_COLOURS: Record<Severity, string> = { Info: 'blue', Warning: 'yellow', Error: 'red' };
+const SEVERITIES = Object.keys(SEVERITY_COLOURS) as Severity[];
+const isSeverity = (v: string): v is Severity => v in SEVERITY_COLOURS;
 const STATE_COLOURS: Record<BannerState, string> = { Showing: 'green', Scheduled: 'blue', Ended: 'gray', Off: 'gray' };
 const SHOWN = new Set(['message', 'severity', 'startsAt', 'endsAt', 'isActive']);
 
@@ -143,10 +146,10 @@ export default function NotificationBannerPage() {
                           leftSection={
                             <span
                               aria-hidden
-                              style={{ width: 10, height: 10, borderRadius: 5, background: `var(--mantine-color-${SEVERITY_COLOURS[banner.severity] ?? 'blue'}-filled)` }}
+                              style={{ width: 10, height: 10, borderRadius: 5, background: `var(--mantine-color-${SEVERITY_COLOURS[banner.severity]}-filled)` }}
                             />
                           }
-                          onChange={(v) => v && setRow(index, { severity: v })}
+                          onChange={(v) => v && isSeverity(v) && setRow(index, { severity: v })}
                         />
                         <TextInput
                           label="Shown from"

@@ -109,7 +109,7 @@ export default function TemplateValidationPage() {
                                   min={0}
                                   hideControls
                                   readOnly={!canEdit}
-                                  value={row[field]}
+                                  value={row[field] ?? ''}
                                   error={rowErr[field]}
                                   onChange={(v) => setCell(index, { [field]: v as number })}
                                 />

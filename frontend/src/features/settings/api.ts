@@ -1,25 +1,9 @@
 import { api } from '../../api/api';
 import type { Page, Schemas } from '../../api/wire';
 
-export interface IdentityUser {
-  id: number | string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  roles: string[];
-  isActive: boolean;
-}
-export interface Role {
-  id: number | string;
-  name: string;
-  permissions: string[];
-  isBuiltIn: boolean;
-}
-export interface PermissionInfo {
-  code: string;
-  resource: string;
-  action: string;
-}
+export type IdentityUser = Schemas['UserDto'];
+export type Role = Schemas['RoleDto'];
+export type PermissionInfo = Schemas['PermissionInfo'];
 
 // Read-only queries for the settings overview.
 const settingsApi = api.injectEndpoints({
@@ -39,23 +23,10 @@ export const { useGetUsersPageQuery, useGetRolesQuery, useGetPermissionsQuery } 
 export type MealRates = Schemas['MealRateSettings'];
 export type GeneralSettings = Schemas['GeneralSettingsDto'];
 /** maxMilesPerTrip / maxHours / maxNights are present exactly on the forms they apply to. */
-export interface FormLimit {
-  formType: string;
-  maxAmount: number;
-  submissionWindowDays: number;
-  maxMilesPerTrip?: number;
-  maxHours?: number;
-  maxNights?: number;
-}
+export type FormLimit = Schemas['FormLimitDto'];
 export type LoginBlock = Schemas['LoginBlockDto'];
-export interface Banner {
-  id?: number;
-  message: string;
-  severity: string;
-  startsAt: string | null;
-  endsAt: string | null;
-  isActive: boolean;
-}
+/** A banner as the editor holds it: saved ones carry their id, new ones none yet. */
+export type Banner = Schemas['BannerInput'];
 
 const SETTINGS_TAGS = ['GeneralSettings', 'FormLimits', 'LoginBlock', 'Banners'] as const;
 
