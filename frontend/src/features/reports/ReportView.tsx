@@ -4,7 +4,7 @@ import { useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { DataTable } from '../../components/DataTable';
 import { asApiError, ErrorDisplay } from '../../components/ErrorDisplay';
-import { ExportMenu, type ReportFormat } from '../../components/ExportMenu';
+import { ALL_FORMATS, ExportMenu } from '../../components/ExportMenu';
 import { PageCard } from '../../components/PageCard';
 import { QueryStatus } from '../../components/QueryStatus';
 import { useUrlState } from '../../components/useUrlState';
@@ -34,7 +34,6 @@ interface Props {
   aboveTable?: (ctx: ReportContext) => ReactNode;
 }
 
-const FORMATS: readonly ReportFormat[] = ['Csv', 'Xlsx', 'Pdf'];
 
 /** Rows carry their own id where they have one (an approval, a request, a participant). */
 const rowKey = (row: ReportRow) => String(row.approvalId ?? row.requestId ?? row.id ?? JSON.stringify(row));
@@ -107,7 +106,7 @@ function LoadedReport({ report, visibleColumns, exportParams, actions, aboveTabl
   const columns = useMemo(() => reportColumns(report, visibleColumns, view.data?.totals), [report, visibleColumns, view.data?.totals]);
   const ctx: ReportContext = { report, filters: state.filters };
   const filtered = Object.keys(state.filters).length > 0;
-  const formats = FORMATS.filter((f) => report.formats.some((g) => g.toLowerCase() === f.toLowerCase()));
+  const formats = ALL_FORMATS.filter((f) => report.formats.some((g) => g.toLowerCase() === f.toLowerCase()));
 
   return (
     <PageCard
