@@ -5,7 +5,8 @@ import { useHasPermission } from '../../lib/hooks';
 import { openConfirm } from '../../components/confirmDialogs';
 import { PageCard } from '../../components/PageCard';
 import { QueryStatus } from '../../components/QueryStatus';
-import { useDeleteRoleMutation, useListPermissionsQuery, useListRolesQuery, type Role } from './api';
+import { useIdentityPermissionsQuery, useIdentityRolesQuery } from '../../lib/identityLists';
+import { useDeleteRoleMutation, type Role } from './api';
 import { RoleFormModal } from './RoleFormModal';
 
 /** Roles and their permissions; built-in roles (Administrator, Coordinator) cannot be deleted or renamed. */
@@ -14,8 +15,8 @@ export default function RolesPage() {
   const canEdit = useHasPermission('role:edit');
   const canDelete = useHasPermission('role:delete');
   const canReadPermissions = useHasPermission('permission:read');
-  const roles = useListRolesQuery();
-  const permissions = useListPermissionsQuery(undefined, { skip: !canReadPermissions });
+  const roles = useIdentityRolesQuery();
+  const permissions = useIdentityPermissionsQuery(undefined, { skip: !canReadPermissions });
   const [deleteRole] = useDeleteRoleMutation();
   const [editing, setEditing] = useState<Role | 'new' | null>(null);
   const ready = !!permissions.data;

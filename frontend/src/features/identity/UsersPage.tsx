@@ -8,7 +8,8 @@ import { useAppSelector, useHasPermission } from '../../lib/hooks';
 import { openConfirm } from '../../components/confirmDialogs';
 import { asApiError, ErrorDisplay } from '../../components/ErrorDisplay';
 import { PageCard } from '../../components/PageCard';
-import { useDeactivateUserMutation, useListRolesQuery, useListUsersQuery, type User } from './api';
+import { useIdentityRolesQuery, useIdentityUsersQuery } from '../../lib/identityLists';
+import { useDeactivateUserMutation, type User } from './api';
 import { UserFormModal } from './UserFormModal';
 
 const PAGE_SIZES = ['10', '25', '50', '100'];
@@ -32,8 +33,8 @@ export default function UsersPage() {
   const [email, setEmail] = useState('');
   const [roles, setRoles] = useState<string[]>([]);
   const [debouncedEmail] = useDebouncedValue(email.trim(), 300);
-  const users = useListUsersQuery({ page, size, email: debouncedEmail, roles });
-  const roleList = useListRolesQuery(undefined, { skip: !canReadRoles });
+  const users = useIdentityUsersQuery({ page, size, email: debouncedEmail, roles });
+  const roleList = useIdentityRolesQuery(undefined, { skip: !canReadRoles });
   const roleNames = (roleList.data ?? []).map((r) => r.name);
   const [deactivate] = useDeactivateUserMutation();
   const [editing, setEditing] = useState<User | 'new' | null>(null);

@@ -1,16 +1,10 @@
 import { api } from '../../api/api';
-import type { Page, Schemas } from '../../api/wire';
+import type { Schemas } from '../../api/wire';
 
-// Users and roles (/identity, DESIGN §3). Names differ from the settings
-// overview's read-only queries so the two injections never collide.
+// Users and roles (/identity, DESIGN §3): the changes. The lists are read through
+// lib/identityLists.ts, whose 'User' and 'Role' tags these mutations invalidate.
 
 export type User = Schemas['UserDto'];
-export interface UsersQuery {
-  page: number;
-  size: number;
-  email?: string;
-  roles?: string[];
-}
 export type NewUser = Schemas['CreateUserRequest'];
 export type UserUpdate = Schemas['UpdateUserRequest'] & { id: number };
 export type Role = Schemas['RoleDto'];
@@ -20,13 +14,6 @@ export type PermissionInfo = Schemas['PermissionInfo'];
 
 const identityApi = api.enhanceEndpoints({ addTagTypes: ['User', 'Role'] }).injectEndpoints({
   endpoints: (build) => ({
-    listUsers: build.query<Page<User>, UsersQuery>({
-      query: ({ page, size, email, roles }) => ({
-        url: '/identity/users',
-        params: { Page: page, Size: size, ...(email ? { Email: email } : {}), ...(roles?.length ? { Roles: roles.join(',') } : {}) },
-      }),
-      providesTags: ['User'],
-    }),
     inviteUser: build.mutation<User, NewUser>({
       // Without a password the server mails a set-password link.
       query: (body) => ({ url: '/identity/users', method: 'POST', body }),
@@ -42,7 +29,6 @@ const identityApi = api.enhanceEndpoints({ addTagTypes: ['User', 'Role'] }).inje
       query: (id) => ({ url: `/identity/users/${id}`, method: 'DELETE' }),
       invalidatesTags: ['User'],
     }),
-    listRoles: build.query<Role[], void>({ query: () => '/identity/roles', providesTags: ['Role'] }),
     createRole: build.mutation<Role, RoleBody>({
       query: (body) => ({ url: '/identity/roles', method: 'POST', body }),
       invalidatesTags: (result) => (result ? ['Role'] : []),
@@ -57,18 +43,14 @@ const identityApi = api.enhanceEndpoints({ addTagTypes: ['User', 'Role'] }).inje
       query: (id) => ({ url: `/identity/roles/${id}`, method: 'DELETE' }),
       invalidatesTags: ['Role'],
     }),
-    listPermissions: build.query<PermissionInfo[], void>({ query: () => '/identity/permissions' }),
   }),
 });
 
 export const {
-  useListUsersQuery,
   useInviteUserMutation,
   useUpdateUserMutation,
   useDeactivateUserMutation,
-  useListRolesQuery,
   useCreateRoleMutation,
   useUpdateRoleMutation,
   useDeleteRoleMutation,
-  useListPermissionsQuery,
 } = identityApi;

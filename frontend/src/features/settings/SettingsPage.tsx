@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { selectPermissions } from '../../api/authSlice';
 import { useAppSelector } from '../../lib/hooks';
 import { asApiError, ErrorDisplay } from '../../components/ErrorDisplay';
-import { useGetPermissionsQuery, useGetRolesQuery, useGetUsersPageQuery } from './api';
+import { useIdentityPermissionsQuery, useIdentityRolesQuery, useIdentityUsersQuery } from '../../lib/identityLists';
 
 const SECTIONS: { title: string; to: string; text: string; permission?: PermissionCode }[] = [
   { title: 'General', to: '/settings/general', text: 'Organisation, support e-mail, rates and session lifetimes.' },
@@ -29,9 +29,9 @@ function Count({ label, value, loading }: { label: string; value?: number; loadi
 
 /** The three identity lists load concurrently; each shows its own state. */
 function IdentityOverview() {
-  const users = useGetUsersPageQuery({ page: 1, size: 1 });
-  const roles = useGetRolesQuery();
-  const permissions = useGetPermissionsQuery();
+  const users = useIdentityUsersQuery({ page: 1, size: 1 });
+  const roles = useIdentityRolesQuery();
+  const permissions = useIdentityPermissionsQuery();
   const error = users.error ?? roles.error ?? permissions.error;
   return (
     <Card withBorder radius="md" padding="md" component="section" aria-label="Overview">

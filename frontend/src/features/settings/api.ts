@@ -1,22 +1,5 @@
 import { api } from '../../api/api';
-import type { Page, Schemas } from '../../api/wire';
-
-export type IdentityUser = Schemas['UserDto'];
-export type Role = Schemas['RoleDto'];
-export type PermissionInfo = Schemas['PermissionInfo'];
-
-// Read-only queries for the settings overview.
-const settingsApi = api.injectEndpoints({
-  endpoints: (build) => ({
-    getUsersPage: build.query<Page<IdentityUser>, { page: number; size: number }>({
-      query: ({ page, size }) => ({ url: '/identity/users', params: { Page: page, Size: size } }),
-    }),
-    getRoles: build.query<Role[], void>({ query: () => '/identity/roles' }),
-    getPermissions: build.query<PermissionInfo[], void>({ query: () => '/identity/permissions' }),
-  }),
-});
-
-export const { useGetUsersPageQuery, useGetRolesQuery, useGetPermissionsQuery } = settingsApi;
+import type { Schemas } from '../../api/wire';
 
 // ---- system settings (DESIGN §5) ----
 
