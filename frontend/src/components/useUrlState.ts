@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import {
   filterParams,
+  PAGE_SIZES,
   parseParams,
   parseTable,
   toggleSort,
@@ -43,8 +44,41 @@ export function useUrlState<S extends ParamSchema>(schema: S, shape: ListShape =
       setSize: (size: number) => go(values, { ...table, size, page: 1 }),
       /** Header click; `current` is the sort in force when the address bar names none. */
       sort: (column: string, current: TableState = table) => go(values, toggleSort(current, column, shape)),
+      /**
+       * DataTable's sort and paging props for a list query's `result`. `shown` is the sort in force
+       * when the address bar names none; `reset` runs before any change (a selection or opened rows
+       * belong to the rows in view).
+       */
+      pagedTable: (result: PagedResult, { shown = table, reset }: { shown?: TableState; reset?: () => void } = {}) => {
+        const change = (t: TableState) => {
+          reset?.();
+          go(values, t);
+        };
+        return {
+          sort: shown,
+          onSort: (column: string) => change(toggleSort(shown, column, shape)),
+          paging: {
+            page: table.page,
+            size: table.size,
+            totalCount: result.data?.totalCount ?? 0,
+            totalCountIsExact: result.data?.totalCountIsExact,
+            sizes: shape.sizes ?? PAGE_SIZES,
+          },
+          onPage: (page: number) => change({ ...table, page }),
+          onSize: (size: number) => change({ ...table, size, page: 1 }),
+          loading: result.isLoading,
+          fetching: result.isFetching && !result.isLoading,
+        };
+      },
     };
   }, [values, table, setSearch, shape]);
 }
 
 const NO_SHAPE: ListShape = {};
+
+/** What `pagedTable` reads of a list query (RTK Query's result). */
+interface PagedResult {
+  data?: { totalCount: number; totalCountIsExact?: boolean };
+  isLoading: boolean;
+  isFetching: boolean;
+}

@@ -1,4 +1,4 @@
-import { Anchor, Button, Stack, Text } from '@mantine/core';
+import { Anchor, Button } from '@mantine/core';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
@@ -8,7 +8,8 @@ import { PageCard } from '../../components/PageCard';
 import { PermissionGate } from '../../components/PermissionGate';
 import { useGetParticipantsQuery, type ParticipantRow } from './api';
 import type { RefItem } from '../../api/wire';
-import { activeFilterCount, PAGE_SIZES } from '../../components/urlState';
+import { EmptyList } from '../../components/EmptyList';
+import { activeFilterCount } from '../../components/urlState';
 import { useUrlState } from '../../components/useUrlState';
 import { PARTICIPANT_FILTERS, participantFilterPatch } from './listQuery';
 import { useParticipantLookups } from './lookups';
@@ -81,23 +82,8 @@ export default function ParticipantListPage() {
           columns={cols}
           rows={list.data?.items ?? []}
           rowKey={(row) => row.id}
-          sort={url.table}
-          onSort={(column) => url.sort(column)}
-          paging={{ page: url.table.page, size: url.table.size, totalCount: list.data?.totalCount ?? 0, totalCountIsExact: list.data?.totalCountIsExact, sizes: PAGE_SIZES }}
-          onPage={url.setPage}
-          onSize={url.setSize}
-          loading={list.isLoading}
-          fetching={list.isFetching && !list.isLoading}
-          empty={
-            <Stack gap={4} align="center">
-              <Text fw={500}>{filtered ? 'No participants match these filters.' : 'No participants yet.'}</Text>
-              {filtered && (
-                <Text size="sm" c="dimmed">
-                  Change or clear the filters to see more.
-                </Text>
-              )}
-            </Stack>
-          }
+          {...url.pagedTable(list)}
+          empty={<EmptyList filtered={filtered} none="No participants yet." noMatch="No participants match these filters." />}
         />
       )}
     </PageCard>

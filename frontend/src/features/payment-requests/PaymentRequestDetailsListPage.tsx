@@ -10,7 +10,8 @@ import { formatCents, formatMoney } from '../../components/money';
 import { PageCard } from '../../components/PageCard';
 import { useGetPaymentRequestsQuery, type PaymentRequestListItem } from './api';
 import type { RefItem } from '../../api/wire';
-import { activeFilterCount, PAGE_SIZES } from '../../components/urlState';
+import { EmptyList } from '../../components/EmptyList';
+import { activeFilterCount } from '../../components/urlState';
 import { useUrlState } from '../../components/useUrlState';
 import { pageTotalsCents, REQUEST_FILTERS, REQUEST_LIST_SHAPE, type RequestFilterValues } from './listQuery';
 import { formTypeName, usePayeeNames } from './names';
@@ -162,11 +163,11 @@ export default function PaymentRequestDetailsListPage() {
   );
 
   // Opened rows belong to the rows in view: any change of filters, page or sort closes them.
-  const fresh = <A extends unknown[]>(change: (...args: A) => void) => (...args: A) => {
-    setExpanded(new Set());
-    change(...args);
+  const closeAll = () => setExpanded(new Set());
+  const patch = (p: RequestFilterValues) => {
+    closeAll();
+    url.setFilters(p);
   };
-  const patch = fresh((p: RequestFilterValues) => url.setFilters(p));
 
   return (
     <PageCard
@@ -185,7 +186,10 @@ export default function PaymentRequestDetailsListPage() {
                 Filters
               </Title>
               {filtered && (
-                <Button variant="subtle" size="xs" onClick={fresh(url.clearFilters)}>
+                <Button variant="subtle" size="xs" onClick={() => {
+                    closeAll();
+                    url.clearFilters();
+                  }}>
                   Clear filters
                 </Button>
               )}
@@ -202,23 +206,8 @@ export default function PaymentRequestDetailsListPage() {
             columns={cols}
             rows={rows ?? []}
             rowKey={(row) => row.id}
-            sort={url.table}
-            onSort={fresh((column: string) => url.sort(column))}
-            paging={{ page: url.table.page, size: url.table.size, totalCount: list.data?.totalCount ?? 0, totalCountIsExact: list.data?.totalCountIsExact, sizes: PAGE_SIZES }}
-            onPage={fresh(url.setPage)}
-            onSize={fresh(url.setSize)}
-            loading={list.isLoading}
-            fetching={list.isFetching && !list.isLoading}
-            empty={
-              <Stack gap={4} align="center">
-                <Text fw={500}>No payment requests match.</Text>
-                {filtered && (
-                  <Text size="sm" c="dimmed">
-                    Change or clear the filters to see more.
-                  </Text>
-                )}
-              </Stack>
-            }
+            {...url.pagedTable(list, { reset: closeAll })}
+            empty={<EmptyList filtered={filtered} none="No payment requests match." noMatch="No payment requests match." />}
             renderExpanded={(row) =>
               expanded.has(row.id) ? (
                 <div id={`request-details-${row.id}`}>

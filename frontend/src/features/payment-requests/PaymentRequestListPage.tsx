@@ -18,7 +18,7 @@ import { WelcomeHeader } from '../../components/WelcomeHeader';
 import { useGetPaymentRequestsQuery, useGetPaymentRequestSummaryQuery, useGetMyProgramsQuery, useLazyGetPaymentRequestsQuery, useMoveToReadyForProcessingBatchMutation, type PaymentRequestListItem } from './api';
 import type { RefItem } from '../../api/wire';
 import { SUPPORTED_FORMS } from './forms';
-import { idValue, listItems, PAGE_SIZES } from '../../components/urlState';
+import { idValue, listItems } from '../../components/urlState';
 import { useUrlState } from '../../components/useUrlState';
 import { REQUEST_FILTERS, REQUEST_LIST_SHAPE, type RequestFilterValues } from './listQuery';
 import { emptyScopeReason } from './myPrograms';
@@ -184,11 +184,11 @@ function RequestList() {
   }, [types.data, payees, selected, canMove, toggle]);
 
   // A selection belongs to the rows in view: any change of filters, page or sort drops it.
-  const fresh = <A extends unknown[]>(change: (...args: A) => void) => (...args: A) => {
-    setSelected(new Map());
-    change(...args);
+  const clearSelection = () => setSelected(new Map());
+  const patch = (p: RequestFilterValues) => {
+    clearSelection();
+    url.setFilters(p);
   };
-  const patch = fresh((p: RequestFilterValues) => url.setFilters(p));
 
   const selectAllMatching = async () => {
     const rows = await fetchAllPages((page, size) => fetchPage({ ...approvedParams, Page: String(page), Size: String(size) }).unwrap());
@@ -266,13 +266,7 @@ function RequestList() {
             columns={cols}
             rows={list.data?.items ?? []}
             rowKey={(row) => row.id}
-            sort={url.table}
-            onSort={fresh((column: string) => url.sort(column))}
-            paging={{ page: url.table.page, size: url.table.size, totalCount: list.data?.totalCount ?? 0, totalCountIsExact: list.data?.totalCountIsExact, sizes: PAGE_SIZES }}
-            onPage={fresh(url.setPage)}
-            onSize={fresh(url.setSize)}
-            loading={list.isLoading}
-            fetching={list.isFetching && !list.isLoading}
+            {...url.pagedTable(list, { reset: clearSelection })}
             empty={<Text fw={500}>No payment requests match.</Text>}
             dense
             fixedLayout

@@ -1,4 +1,4 @@
-import { Anchor, Box, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Box, Group, Text } from '@mantine/core';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -8,7 +8,7 @@ import { ALL_FORMATS, ExportMenu } from '../../components/ExportMenu';
 import { PageCard } from '../../components/PageCard';
 import { QueryStatus } from '../../components/QueryStatus';
 import { useUrlState } from '../../components/useUrlState';
-import { PAGE_SIZES } from '../../components/urlState';
+import { EmptyList } from '../../components/EmptyList';
 import { useGetReportCatalogueQuery, useGetReportViewQuery, type ReportColumn, type ReportInfo, type ReportRow } from './api';
 import { formatValue, NUMERIC_KINDS } from './format';
 import { ReportFilters } from './ReportFilters';
@@ -137,23 +137,8 @@ function LoadedReport({ report, visibleColumns, exportParams, actions, aboveTabl
           columns={columns}
           rows={view.data?.items ?? []}
           rowKey={rowKey}
-          sort={table}
-          onSort={(column) => state.sort(column, table)}
-          paging={{ page: table.page, size: table.size, totalCount: view.data?.totalCount ?? 0, sizes: PAGE_SIZES }}
-          onPage={state.setPage}
-          onSize={state.setSize}
-          loading={view.isLoading}
-          fetching={view.isFetching && !view.isLoading}
-          empty={
-            <Stack gap={4} align="center">
-              <Text fw={500}>{filtered ? 'No rows match these filters.' : 'Nothing to report yet.'}</Text>
-              {filtered && (
-                <Text size="sm" c="dimmed">
-                  Change or clear the filters to see more.
-                </Text>
-              )}
-            </Stack>
-          }
+          {...state.pagedTable(view, { shown: table })}
+          empty={<EmptyList filtered={filtered} none="Nothing to report yet." noMatch="No rows match these filters." />}
         />
       )}
     </PageCard>
