@@ -1,4 +1,5 @@
 import { useReferenceListQuery } from '../../lib/referenceLists';
+import { EmptyRow } from '../../components/EmptyRow';
 import { Anchor, Box, Button, Group, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMemo, useState, type FormEvent } from 'react';
@@ -177,13 +178,7 @@ export default function BudgetDetailsPage() {
                   </Table.Thead>
                   <Table.Tbody>
                     {rows.length === 0 && (
-                      <Table.Tr>
-                        <Table.Td colSpan={canEdit ? 7 : 6}>
-                          <Text c="dimmed" ta="center" py="md">
-                            No budget lines yet.{canEdit ? ' Add a line for each mentor program, fund and expense account.' : ''}
-                          </Text>
-                        </Table.Td>
-                      </Table.Tr>
+                      <EmptyRow columns={canEdit ? 7 : 6}>No budget lines yet.{canEdit ? ' Add a line for each mentor program, fund and expense account.' : ''}</EmptyRow>
                     )}
                     {rows.map((row, index) => {
                       if (programFilter && row.id !== undefined && String(row.mentorProgramId) !== programFilter) return null;

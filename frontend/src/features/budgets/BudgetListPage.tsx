@@ -1,4 +1,5 @@
-import { Anchor, Button, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Table, TextInput } from '@mantine/core';
+import { EmptyRow } from '../../components/EmptyRow';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -52,13 +53,7 @@ export default function BudgetListPage() {
                 </Table.Tr>
               ))}
               {budgets.data?.length === 0 && (
-                <Table.Tr>
-                  <Table.Td colSpan={6}>
-                    <Text c="dimmed" ta="center" py="md">
-                      {query ? 'No fiscal year matches this name.' : 'No fiscal years yet.'}
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
+                <EmptyRow columns={6}>{query ? 'No fiscal year matches this name.' : 'No fiscal years yet.'}</EmptyRow>
               )}
             </Table.Tbody>
           </Table>

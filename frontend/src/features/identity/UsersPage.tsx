@@ -1,4 +1,5 @@
 import { Badge, Button, Center, Group, Loader, MultiSelect, Pagination, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { EmptyRow } from '../../components/EmptyRow';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import dayjs from 'dayjs';
@@ -141,13 +142,7 @@ export default function UsersPage() {
                   </Table.Tr>
                 ))}
                 {users.data?.items.length === 0 && (
-                  <Table.Tr>
-                    <Table.Td colSpan={6}>
-                      <Text c="dimmed" ta="center" py="md">
-                        No users match these filters.
-                      </Text>
-                    </Table.Td>
-                  </Table.Tr>
+                  <EmptyRow columns={6}>No users match these filters.</EmptyRow>
                 )}
               </Table.Tbody>
             </Table>

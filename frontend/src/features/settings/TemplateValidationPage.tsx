@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import type { FormEvent } from 'react';
 import { useHasPermission } from '../../lib/hooks';
 import { askAndSave, EditorActions, SaveError, useLeaveGuard } from '../../components/EditorActions';
-import { fieldErrors, rowErrors, unshownErrors } from '../../components/fieldErrors';
+import { fieldErrors, rowErrors, unshownRowErrors } from '../../components/fieldErrors';
 import { PageCard } from '../../components/PageCard';
 import { QueryStatus } from '../../components/QueryStatus';
 import { useDraft } from '../../components/useDraft';
@@ -53,10 +53,7 @@ export default function TemplateValidationPage() {
     event.preventDefault();
     if (canEdit && dirty) void askAndSave(save);
   };
-  const unshown = unshownErrors(errors, (f) => {
-    const m = /^\[\d+\]\.(.+)$/.exec(f);
-    return !!m && SHOWN.has(m[1]!);
-  });
+  const unshown = unshownRowErrors(errors, SHOWN);
 
   return (
     <PageCard title="Template validation">
