@@ -1,5 +1,6 @@
 import { useReferenceListQuery } from '../../lib/referenceLists';
-import { Alert, Box, Divider, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { DetailsTable } from './DetailsTable';
+import { Alert, Box, Divider, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { formatDate, formatDateTime } from '../../components/dates';
 import { formatMoney } from '../../components/money';
@@ -115,28 +116,7 @@ export function RequestDocument({ request }: { request: PaymentRequest }) {
             <Title order={4} size="h6" mt="sm" mb={4}>
               {view.table.label}
             </Title>
-            <Table aria-label={view.table.label} withTableBorder fz="sm" maw={760} striped>
-              <Table.Thead>
-                <Table.Tr>
-                  {view.table.columns.map((c) => (
-                    <Table.Th key={c} ta={c === 'Amount' || c === 'Miles' ? 'right' : undefined}>
-                      {c}
-                    </Table.Th>
-                  ))}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {view.table.rows.map((r, i) => (
-                  <Table.Tr key={i}>
-                    {r.map((v, j) => (
-                      <Table.Td key={j} ta={view.table!.columns[j] === 'Amount' || view.table!.columns[j] === 'Miles' ? 'right' : undefined}>
-                        {v}
-                      </Table.Td>
-                    ))}
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+            <DetailsTable table={view.table} label={view.table.label} striped />
           </>
         )}
       </Box>

@@ -52,6 +52,21 @@ export function VendorPaymentGenerateForm() {
   }
 
   const problem = rangeProblem(start, end);
+  // A bound of the range; changing it shows the preview from its first page.
+  const dateField = (label: string, value: string | null, set: (value: string | null) => void, error?: string) => (
+    <DateInput
+      label={label}
+      required
+      valueFormat="YYYY-MM-DD"
+      placeholder="YYYY-MM-DD"
+      value={value}
+      onChange={(v) => {
+        set(v);
+        setPage(1);
+      }}
+      error={error}
+    />
+  );
   const range: VendorPaymentRange | undefined =
     yearId && start && end && !problem ? { fiscalYearId: Number(yearId), startDate: start, endDate: end, minutesOffset: offset } : undefined;
   const preview = useGetVendorPaymentPreviewQuery(range ? { ...range, page, size } : skipToken, { refetchOnMountOrArgChange: true });
@@ -100,29 +115,8 @@ export function VendorPaymentGenerateForm() {
             onChange={chooseYear}
             allowDeselect={false}
           />
-          <DateInput
-            label="Approved from"
-            required
-            valueFormat="YYYY-MM-DD"
-            placeholder="YYYY-MM-DD"
-            value={start}
-            onChange={(value) => {
-              setStart(value);
-              setPage(1);
-            }}
-          />
-          <DateInput
-            label="Approved to"
-            required
-            valueFormat="YYYY-MM-DD"
-            placeholder="YYYY-MM-DD"
-            value={end}
-            onChange={(value) => {
-              setEnd(value);
-              setPage(1);
-            }}
-            error={start && end ? problem : undefined}
-          />
+          {dateField('Approved from', start, setStart)}
+          {dateField('Approved to', end, setEnd, start && end ? problem : undefined)}
         </SimpleGrid>
         {preview.error && <ErrorDisplay error={asApiError(preview.error)} />}
         {failure && (
