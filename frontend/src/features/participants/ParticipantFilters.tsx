@@ -1,6 +1,5 @@
 import { Button, Fieldset, Group, MultiSelect, NumberInput, Select, SimpleGrid, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { useEffect, useState } from 'react';
+import { useTypedFilter } from '../../components/useTypedFilter';
 import { activeFilterCount, listItems, listValue } from '../../components/urlState';
 import type { ParticipantFilterValues } from './listQuery';
 import type { ParticipantLookups } from './lookups';
@@ -16,19 +15,7 @@ interface Props {
 /** Every filter GET /participants understands; each change reloads the list from page 1. */
 export function ParticipantFilters({ filters, lookups, onChange, onClear }: Props) {
   // The name is typed: wait for a pause before asking the server.
-  const [name, setName] = useState(filters.FullName ?? '');
-  const [debouncedName] = useDebouncedValue(name, 350);
-  useEffect(() => {
-    if (debouncedName.trim() !== (filters.FullName ?? '')) onChange({ FullName: debouncedName.trim() || undefined });
-    // Only the typed value drives this; the address bar drives the adjustment below.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [debouncedName]);
-  // The address bar changed (Back, Clear): the box shows its name, adjusted while rendering.
-  const [shownName, setShownName] = useState(filters.FullName ?? '');
-  if (shownName !== (filters.FullName ?? '')) {
-    setShownName(filters.FullName ?? '');
-    if ((filters.FullName ?? '') !== name.trim()) setName(filters.FullName ?? '');
-  }
+  const name = useTypedFilter(filters.FullName, (FullName) => onChange({ FullName }));
 
   const active = activeFilterCount(filters);
   const multi = (label: string, key: 'WorkplaceSettingIds' | 'LanguageIds' | 'EducationLevelIds' | 'PermitLevelIds', items = lookups.workplaceSettings) => (
@@ -51,11 +38,11 @@ export function ParticipantFilters({ filters, lookups, onChange, onClear }: Prop
         <TextInput
           label="Full name"
           placeholder="Part of the name"
-          value={name}
-          onChange={(event) => setName(event.currentTarget.value)}
+          value={name.text}
+          onChange={(event) => name.setText(event.currentTarget.value)}
           onKeyDown={(event) => {
             // Enter searches at once, without waiting for the pause.
-            if (event.key === 'Enter') onChange({ FullName: name.trim() || undefined });
+            if (event.key === 'Enter') name.commit();
           }}
         />
         <Select
@@ -108,9 +95,9 @@ export function ParticipantFilters({ filters, lookups, onChange, onClear }: Prop
         <Group justify="flex-end" align="flex-end">
           <Button
             variant="subtle"
-            disabled={active === 0 && !name}
+            disabled={active === 0 && !name.text}
             onClick={() => {
-              setName('');
+              name.setText('');
               onClear();
             }}
           >
