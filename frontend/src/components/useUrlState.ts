@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import {
   filterParams,
   PAGE_SIZES,
@@ -23,10 +23,16 @@ import {
  */
 export function useUrlState<S extends ParamSchema>(schema: S, shape: ListShape = NO_SHAPE) {
   const [search, setSearch] = useSearchParams();
+  const { pathname } = useLocation();
   const values = useMemo(() => parseParams(schema, search), [schema, search]);
   const table = useMemo(() => parseTable(search, shape), [search, shape]);
   return useMemo(() => {
-    const go = (v: ParamValues<S>, t: TableState) => setSearch(toSearch(v, t, shape), { replace: true });
+    const go = (v: ParamValues<S>, t: TableState) => {
+      // A late change (a typed filter's pause ending) after a click has already left the page would
+      // land on the next page's address: the router shows the old page until the new one renders.
+      if (window.location.pathname !== pathname) return;
+      setSearch(toSearch(v, t, shape), { replace: true });
+    };
     return {
       values,
       table,
@@ -71,7 +77,7 @@ export function useUrlState<S extends ParamSchema>(schema: S, shape: ListShape =
         };
       },
     };
-  }, [values, table, setSearch, shape]);
+  }, [values, table, setSearch, shape, pathname]);
 }
 
 const NO_SHAPE: ListShape = {};
