@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useLocation, useSearchParams } from 'react-router';
+import { useLocation, useNavigation, useSearchParams } from 'react-router';
 import {
   filterParams,
   PAGE_SIZES,
@@ -24,13 +24,15 @@ import {
 export function useUrlState<S extends ParamSchema>(schema: S, shape: ListShape = NO_SHAPE) {
   const [search, setSearch] = useSearchParams();
   const { pathname } = useLocation();
+  const leaving = useNavigation().location?.pathname;
   const values = useMemo(() => parseParams(schema, search), [schema, search]);
   const table = useMemo(() => parseTable(search, shape), [search, shape]);
   return useMemo(() => {
     const go = (v: ParamValues<S>, t: TableState) => {
-      // A late change (a typed filter's pause ending) after a click has already left the page would
-      // land on the next page's address: the router shows the old page until the new one renders.
-      if (window.location.pathname !== pathname) return;
+      // A late change (a typed filter's pause ending) after a click that leaves the page would cancel
+      // that navigation while it loads, or land on the next page's address once it is done (the
+      // router shows the old page until the new one renders): the page's own changes stop there.
+      if ((leaving !== undefined && leaving !== pathname) || window.location.pathname !== pathname) return;
       setSearch(toSearch(v, t, shape), { replace: true });
     };
     return {
@@ -77,7 +79,7 @@ export function useUrlState<S extends ParamSchema>(schema: S, shape: ListShape =
         };
       },
     };
-  }, [values, table, setSearch, shape, pathname]);
+  }, [values, table, setSearch, shape, pathname, leaving]);
 }
 
 const NO_SHAPE: ListShape = {};
