@@ -20,6 +20,7 @@ deps:
 
 lint:
 	cargo clippy --workspace --all-targets --locked -- -D warnings
+	cd frontend && npm run lint
 
 rust-test:
 	cargo test --workspace --locked

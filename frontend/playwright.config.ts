@@ -7,7 +7,6 @@ export default defineConfig({
   testMatch: '*.spec.ts',
   workers: 1, // 2-core machine; the server runs beside the browser
   fullyParallel: false,
-  retries: 1, // one retry, reported as "flaky": the F10 live-amount test fails intermittently (session note)
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],

@@ -72,6 +72,10 @@ export async function newRequest(page: Page, code: string) {
   await page.getByRole('button', { name: 'New request' }).click();
   await page.getByRole('menuitem', { name: new RegExp(`^${code} `) }).click();
   await expect(page).toHaveURL(new RegExp(`/payment-request/${code}/create$`));
+  // The address changes before React shows the new page (the router renders it in a transition):
+  // until the form is there, Home's own "Mentor program" picker is still on screen, and a click on
+  // it is lost when Home goes (the program option then never appears: the flaky F10 test).
+  await expect(page.getByRole('region', { name: `New payment request (${code})` })).toBeVisible();
 }
 
 export async function save(page: Page) {

@@ -1,5 +1,4 @@
-import { ADMIN_EMAIL } from './server';
-import { startServer } from './server';
+import { ADMIN_EMAIL, startServer } from './server';
 import { expect, signIn, storage, test } from './fixtures';
 
 test.describe('session', () => {

@@ -16,7 +16,7 @@ import { ChunkErrorNotice, installChunkErrorHandler } from './app/ChunkErrorNoti
 import { logoutIfIdleTooLong } from './app/idle';
 import { createAppRouter } from './app/router';
 import { persistor, store } from './app/store';
-import { theme } from './app/theme';
+import { theme } from './lib/theme';
 
 installChunkErrorHandler();
 const router = createAppRouter();

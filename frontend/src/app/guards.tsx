@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { Navigate, Outlet, isRouteErrorResponse, useLocation, useRouteError } from 'react-router';
 import { selectIsSignedIn, selectSignOutReason } from '../api/authSlice';
 import { ErrorDisplay } from '../components/ErrorDisplay';
-import { useAppSelector } from './hooks';
+import { useAppSelector } from '../lib/hooks';
 
 /** Location state the login page receives from RequireAuth. */
 export interface LoginLocationState {

@@ -3,7 +3,7 @@ import { useIdleTimer } from 'react-idle-timer';
 import { selectIsSignedIn } from '../api/authSlice';
 import { logout } from '../api/session';
 import { getLastActivity, recordActivity } from '../api/storage';
-import { useAppDispatch } from './hooks';
+import { useAppDispatch } from '../lib/hooks';
 import type { AppDispatch, RootState } from './store';
 
 /** SPEC §4/§9: 15 minutes idle logs out; activity written at most every 30 s; tabs synced every 1 s. */

@@ -1,3 +1,4 @@
+import type { PermissionCode } from '../lib/permissions';
 import { Button } from '@mantine/core';
 import type { ComponentType } from 'react';
 import { ErrorDisplay } from '../components/ErrorDisplay';
@@ -28,7 +29,7 @@ function ChunkLoadFailed() {
  */
 export function lazyPage<P extends object>(
   load: () => Promise<{ default: ComponentType<P> }>,
-  options: { permission?: string; props?: P } = {},
+  options: { permission?: PermissionCode; props?: P } = {},
 ) {
   return async (): Promise<{ Component: ComponentType }> => {
     let Page: ComponentType<P>;

@@ -4,7 +4,6 @@ import { AnonymousOnly, RequireAuth, RouteErrorRedirect } from './guards';
 import { MainLayout } from './layouts/MainLayout';
 import { PublicLayout, type PublicPageHandle } from './layouts/PublicLayout';
 import { lazyPage } from './lazyPage';
-import { Permission as P } from './permissions';
 
 // Every route of SPEC §2. Pages are loaded on demand (one chunk each) and
 // gated by the permission named beside them.
@@ -31,93 +30,93 @@ const mainRoutes: RouteObject[] = [
   { index: true, lazy: lazyPage(() => import('../features/payment-requests/PaymentRequestListPage')) },
   {
     path: 'payment-requests/details',
-    lazy: lazyPage(() => import('../features/payment-requests/PaymentRequestDetailsListPage'), { permission: P.RequestRead }),
+    lazy: lazyPage(() => import('../features/payment-requests/PaymentRequestDetailsListPage'), { permission: 'request:read' }),
   },
-  { path: 'payment-request/:formType/create', lazy: lazyPage(requestForm, { permission: P.RequestCreate, props: { mode: 'create' } }) },
+  { path: 'payment-request/:formType/create', lazy: lazyPage(requestForm, { permission: 'request:create', props: { mode: 'create' } }) },
   {
     path: 'payment-request/:formType/:paymentRequestId/details',
-    lazy: lazyPage(requestForm, { permission: P.RequestRead, props: { mode: 'view' } }),
+    lazy: lazyPage(requestForm, { permission: 'request:read', props: { mode: 'view' } }),
   },
   {
     path: 'payment-request/:formType/:paymentRequestId/edit',
-    lazy: lazyPage(requestForm, { permission: P.RequestEdit, props: { mode: 'edit' } }),
+    lazy: lazyPage(requestForm, { permission: 'request:edit', props: { mode: 'edit' } }),
   },
   {
     path: 'payment-request/:formType/:paymentRequestId/approve',
-    lazy: lazyPage(requestForm, { permission: P.RequestApprove, props: { mode: 'approve' } }),
+    lazy: lazyPage(requestForm, { permission: 'request:approve', props: { mode: 'approve' } }),
   },
 
-  { path: 'participant/list', lazy: lazyPage(() => import('../features/participants/ParticipantListPage'), { permission: P.ParticipantRead }) },
-  { path: 'participant/create', lazy: lazyPage(participantForm, { permission: P.ParticipantCreate, props: { mode: 'create' } }) },
-  { path: 'participant/:participantId/details', lazy: lazyPage(participantForm, { permission: P.ParticipantRead, props: { mode: 'view' } }) },
-  { path: 'participant/:participantId/edit', lazy: lazyPage(participantForm, { permission: P.ParticipantEdit, props: { mode: 'edit' } }) },
+  { path: 'participant/list', lazy: lazyPage(() => import('../features/participants/ParticipantListPage'), { permission: 'participant:read' }) },
+  { path: 'participant/create', lazy: lazyPage(participantForm, { permission: 'participant:create', props: { mode: 'create' } }) },
+  { path: 'participant/:participantId/details', lazy: lazyPage(participantForm, { permission: 'participant:read', props: { mode: 'view' } }) },
+  { path: 'participant/:participantId/edit', lazy: lazyPage(participantForm, { permission: 'participant:edit', props: { mode: 'edit' } }) },
 
-  { path: 'settings', lazy: lazyPage(() => import('../features/settings/SettingsPage'), { permission: P.SettingViewMenu }) },
-  { path: 'settings/general', lazy: lazyPage(() => import('../features/settings/GeneralSettingsPage'), { permission: P.SettingRead }) },
+  { path: 'settings', lazy: lazyPage(() => import('../features/settings/SettingsPage'), { permission: 'setting:viewmenu' }) },
+  { path: 'settings/general', lazy: lazyPage(() => import('../features/settings/GeneralSettingsPage'), { permission: 'setting:read' }) },
   {
     path: 'settings/template-validation',
-    lazy: lazyPage(() => import('../features/settings/TemplateValidationPage'), { permission: P.SettingRead }),
+    lazy: lazyPage(() => import('../features/settings/TemplateValidationPage'), { permission: 'setting:read' }),
   },
   {
     path: 'settings/notification-banner',
-    lazy: lazyPage(() => import('../features/settings/NotificationBannerPage'), { permission: P.SettingRead }),
+    lazy: lazyPage(() => import('../features/settings/NotificationBannerPage'), { permission: 'setting:read' }),
   },
-  { path: 'settings/block-login', lazy: lazyPage(() => import('../features/settings/BlockLoginPage'), { permission: P.SettingRead }) },
-  { path: 'settings/reference', lazy: lazyPage(() => import('../features/settings/ReferenceListsPage'), { permission: P.SettingViewMenu }) },
-  { path: 'settings/reference/:list', lazy: lazyPage(() => import('../features/settings/ReferenceListsPage'), { permission: P.SettingViewMenu }) },
+  { path: 'settings/block-login', lazy: lazyPage(() => import('../features/settings/BlockLoginPage'), { permission: 'setting:read' }) },
+  { path: 'settings/reference', lazy: lazyPage(() => import('../features/settings/ReferenceListsPage'), { permission: 'setting:viewmenu' }) },
+  { path: 'settings/reference/:list', lazy: lazyPage(() => import('../features/settings/ReferenceListsPage'), { permission: 'setting:viewmenu' }) },
   // Beyond SPEC §2: user and role management (identity API).
-  { path: 'settings/users', lazy: lazyPage(() => import('../features/identity/UsersPage'), { permission: P.UserRead }) },
-  { path: 'settings/roles', lazy: lazyPage(() => import('../features/identity/RolesPage'), { permission: P.RoleRead }) },
+  { path: 'settings/users', lazy: lazyPage(() => import('../features/identity/UsersPage'), { permission: 'user:read' }) },
+  { path: 'settings/roles', lazy: lazyPage(() => import('../features/identity/RolesPage'), { permission: 'role:read' }) },
 
-  { path: 'budget/list', lazy: lazyPage(() => import('../features/budgets/BudgetListPage'), { permission: P.BudgetRead }) },
-  { path: 'budget/:fiscalYearId/details', lazy: lazyPage(() => import('../features/budgets/BudgetDetailsPage'), { permission: P.BudgetRead }) },
+  { path: 'budget/list', lazy: lazyPage(() => import('../features/budgets/BudgetListPage'), { permission: 'budget:read' }) },
+  { path: 'budget/:fiscalYearId/details', lazy: lazyPage(() => import('../features/budgets/BudgetDetailsPage'), { permission: 'budget:read' }) },
 
-  { path: 'reports', lazy: lazyPage(() => import('../features/reports/ReportsPage'), { permission: P.ReportRead }) },
+  { path: 'reports', lazy: lazyPage(() => import('../features/reports/ReportsPage'), { permission: 'report:read' }) },
   {
     path: 'reports/mentor-program-reimbursements',
-    lazy: lazyPage(() => import('../features/reports/MentorProgramReimbursementsReportPage'), { permission: P.ReportReimbursement }),
+    lazy: lazyPage(() => import('../features/reports/MentorProgramReimbursementsReportPage'), { permission: 'report:readreimbursement' }),
   },
   {
     path: 'reports/participants',
-    lazy: lazyPage(() => import('../features/reports/ParticipantsReportPage'), { permission: P.ReportParticipants }),
+    lazy: lazyPage(() => import('../features/reports/ParticipantsReportPage'), { permission: 'report:readparticipants' }),
   },
   {
     path: 'reports/approvals-by-accounts',
-    lazy: lazyPage(() => import('../features/reports/ApprovalsByAccountsReportPage'), { permission: P.ReportApprovalByAccount }),
+    lazy: lazyPage(() => import('../features/reports/ApprovalsByAccountsReportPage'), { permission: 'report:readapprovalbyaccount' }),
   },
   {
     path: 'reports/all-approvals',
-    lazy: lazyPage(() => import('../features/reports/AllApprovalsReportPage'), { permission: P.ReportAllApprovals }),
+    lazy: lazyPage(() => import('../features/reports/AllApprovalsReportPage'), { permission: 'report:readallapprovals' }),
   },
   {
     path: 'reports/approvals-by-request-type',
     lazy: lazyPage(() => import('../features/reports/ApprovalsByRequestTypeReportPage'), {
-      permission: P.ReportApprovalsByRequestType,
+      permission: 'report:readapprovalsbyrequesttype',
     }),
   },
   {
     path: 'reports/actual-vs-budget',
-    lazy: lazyPage(() => import('../features/reports/ActualVsBudgetReportPage'), { permission: P.ReportActualVsBudget }),
+    lazy: lazyPage(() => import('../features/reports/ActualVsBudgetReportPage'), { permission: 'report:readactualvsbudget' }),
   },
   {
     path: 'reports/all-payments-requests',
-    lazy: lazyPage(() => import('../features/reports/AllPaymentRequestsReportPage'), { permission: P.ReportPaymentRequestsByType }),
+    lazy: lazyPage(() => import('../features/reports/AllPaymentRequestsReportPage'), { permission: 'report:readpaymentrequestsbytype' }),
   },
   {
     path: 'reports/historical-bonuses',
-    lazy: lazyPage(() => import('../features/reports/HistoricalBonusesReportPage'), { permission: P.ReportHistoricalBonuses }),
+    lazy: lazyPage(() => import('../features/reports/HistoricalBonusesReportPage'), { permission: 'report:readhistoricalbonuses' }),
   },
   {
     path: 'reports/vendor-payment/list',
-    lazy: lazyPage(() => import('../features/reports/VendorPaymentListPage'), { permission: P.ReportVendorPaymentsHistory }),
+    lazy: lazyPage(() => import('../features/reports/VendorPaymentListPage'), { permission: 'report:readvendorpaymentshistory' }),
   },
   {
     path: 'reports/vendor-payment/:reportHistoryId/details',
-    lazy: lazyPage(vendorPaymentReport, { permission: P.ReportVendorPaymentsHistory, props: { mode: 'view' } }),
+    lazy: lazyPage(vendorPaymentReport, { permission: 'report:readvendorpaymentshistory', props: { mode: 'view' } }),
   },
   {
     path: 'reports/vendor-payment/generate',
-    lazy: lazyPage(vendorPaymentReport, { permission: P.ReportGenerateVendorPayment, props: { mode: 'create' } }),
+    lazy: lazyPage(vendorPaymentReport, { permission: 'report:generatevendorpayment', props: { mode: 'create' } }),
   },
 ];
 

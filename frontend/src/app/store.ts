@@ -10,6 +10,7 @@ import { api } from '../api/api';
 import { authReducer, loggedOut } from '../api/authSlice';
 import type { ApiError } from '../api/errors';
 import { startSessionSync } from '../api/session';
+import type { AppDispatch as SharedDispatch, AppState } from '../lib/hooks';
 
 const rootReducer = combineReducers({
   auth: authReducer,
@@ -54,7 +55,7 @@ export const store = configureStore({
     getDefault({ serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] } })
       .prepend(listener.middleware)
       .concat(api.middleware),
-});
+}) satisfies { getState: () => AppState; dispatch: SharedDispatch }; // what lib/hooks.ts types the shared code with
 
 export const persistor = persistStore(store);
 

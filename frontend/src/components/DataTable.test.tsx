@@ -3,26 +3,11 @@ import { MantineProvider } from '@mantine/core';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { theme } from '../app/theme';
+import { theme } from '../lib/theme';
+import { stubLayoutApis } from '../test/dom';
 import { DataTable } from './DataTable';
 
-beforeAll(() => {
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
-});
+beforeAll(stubLayoutApis);
 afterEach(cleanup);
 
 interface Row {

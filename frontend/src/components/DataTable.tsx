@@ -77,6 +77,8 @@ export function DataTable<T>({
   dense = false,
   fixedLayout = false,
 }: Props<T>) {
+  // The React Compiler (not used here) would skip this component: tanstack-table's instance is mutable.
+  // eslint-disable-next-line react-hooks/incompatible-library
   const table = useReactTable({
     data: rows,
     columns,

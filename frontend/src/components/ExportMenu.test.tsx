@@ -6,27 +6,12 @@ import { Provider } from 'react-redux';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authReducer, loggedIn } from '../api/authSlice';
 import { storeTokens } from '../api/storage';
-import { theme } from '../app/theme';
+import { theme } from '../lib/theme';
+import { stubLayoutApis } from '../test/dom';
 import { admin, fakeJwt, json } from '../test/helpers';
 import { ExportMenu } from './ExportMenu';
 
-beforeAll(() => {
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
-});
+beforeAll(stubLayoutApis);
 
 let saved: Blob[];
 beforeEach(() => {

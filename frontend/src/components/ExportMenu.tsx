@@ -1,6 +1,6 @@
 import { Alert, Button, CloseButton, Group, Menu, Progress, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
-import { useAppDispatch } from '../app/hooks';
+import { useAppDispatch } from '../lib/hooks';
 import { REQUEST_ABORTED } from '../api/errors';
 import { DownloadError, fetchFile, formatBytes, saveFile, type DownloadProgress, type ReportFormat } from './download';
 
@@ -8,6 +8,8 @@ export type { ReportFormat } from './download';
 
 export const FORMAT_LABELS: Record<ReportFormat, string> = { Csv: 'CSV', Xlsx: 'Excel (XLSX)', Pdf: 'PDF' };
 const EXTENSIONS: Record<ReportFormat, string> = { Csv: 'csv', Xlsx: 'xlsx', Pdf: 'pdf' };
+/** Every format the document's ReportFormat names (the labels are keyed by it, so none is missed). */
+export const ALL_FORMATS = Object.keys(FORMAT_LABELS) as ReportFormat[];
 
 interface Props {
   /** The export's address for one format (see `apiUrl` in ./download). */
@@ -31,7 +33,7 @@ type State =
  * while it streams the received bytes show (a bar when the size is known) with a Cancel, and the
  * file is saved under the name the server gives in Content-Disposition.
  */
-export function ExportMenu({ url, fallbackName, formats = ['Csv', 'Xlsx', 'Pdf'], label = 'Export', disabled = false }: Props) {
+export function ExportMenu({ url, fallbackName, formats = ALL_FORMATS, label = 'Export', disabled = false }: Props) {
   const dispatch = useAppDispatch();
   const [state, setState] = useState<State>({ kind: 'idle' });
   const controller = useRef<AbortController | null>(null);

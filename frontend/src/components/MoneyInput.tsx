@@ -1,5 +1,5 @@
 import { TextInput, type TextInputProps } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { centsToInput, parseMoneyInput, toCents } from './money';
 
 type Props = Omit<TextInputProps, 'value' | 'onChange' | 'leftSection'> & {
@@ -46,14 +46,15 @@ export function MoneyField({
   ...rest
 }: Omit<Props, 'value' | 'onChange'> & { value: number | ''; onChange: (value: number | '') => void }) {
   const [text, setText] = useState(() => (value === '' ? '' : centsToInput(toCents(value))));
-  // A new value from outside (a reload, a reset) replaces the text unless it says the same.
-  useEffect(() => {
-    setText((t) => {
-      const parsed = parseMoneyInput(t);
-      const same = value === '' ? t.trim() === '' : parsed.error === undefined && parsed.cents === toCents(value);
-      return same ? t : value === '' ? '' : centsToInput(toCents(value));
-    });
-  }, [value]);
+  // A new value from outside (a reload, a reset) replaces the text unless it says the same;
+  // adjusted while rendering (React's pattern for state that follows a prop), not in an effect.
+  const [shown, setShown] = useState(value);
+  if (shown !== value) {
+    setShown(value);
+    const parsed = parseMoneyInput(text);
+    const same = value === '' ? text.trim() === '' : parsed.error === undefined && parsed.cents === toCents(value);
+    if (!same) setText(value === '' ? '' : centsToInput(toCents(value)));
+  }
   return (
     <MoneyInput
       {...rest}

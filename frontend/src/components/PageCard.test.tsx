@@ -3,21 +3,11 @@ import { MantineProvider } from '@mantine/core';
 import { cleanup, render, screen } from '@testing-library/react';
 import { useEffect } from 'react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { theme } from '../app/theme';
+import { theme } from '../lib/theme';
+import { stubLayoutApis } from '../test/dom';
 import { PageCard } from './PageCard';
 
-beforeAll(() => {
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
-});
+beforeAll(stubLayoutApis);
 afterEach(cleanup);
 
 describe('PageCard', () => {

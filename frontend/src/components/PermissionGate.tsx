@@ -1,6 +1,7 @@
 import { Card, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useHasPermission } from '../app/hooks';
+import { useHasPermission } from '../lib/hooks';
+import type { PermissionCode } from '../lib/permissions';
 
 export const FORBIDDEN_TEXT = 'You do not have permission to view this page';
 
@@ -28,7 +29,7 @@ export function PermissionGate({
   fallback = <ForbiddenCard />,
   children,
 }: {
-  permission?: string;
+  permission?: PermissionCode;
   fallback?: ReactNode;
   children: ReactNode;
 }) {

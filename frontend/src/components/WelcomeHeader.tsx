@@ -1,7 +1,7 @@
 import { Badge, Group, Loader, Paper, Text, Title } from '@mantine/core';
 import { selectUserDetails } from '../api/authSlice';
 import { useGetHealthQuery } from '../api/health';
-import { useAppSelector } from '../app/hooks';
+import { useAppSelector } from '../lib/hooks';
 
 function StatusBadge({ label, value }: { label: string; value: string }) {
   return (

@@ -3,22 +3,11 @@ import { MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { theme } from '../app/theme';
+import { theme } from '../lib/theme';
+import { stubLayoutApis } from '../test/dom';
 import { CANCEL_CHANGES_TEXT, confirmCancelChanges, confirmSaveChanges, SAVE_CHANGES_TEXT } from './confirmDialogs';
 
-beforeAll(() => {
-  // jsdom lacks the media-query API Mantine reads.
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
-});
+beforeAll(stubLayoutApis);
 afterEach(cleanup);
 
 function renderProviders() {

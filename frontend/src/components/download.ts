@@ -1,5 +1,6 @@
 import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
 import { API_BASE_URL } from '../api/config';
+import type { operations } from '../api/schema';
 import { abortedError, normalizeError, type ApiError } from '../api/errors';
 import { ensureFreshAccessToken, logout, SessionEndedError, type SessionDispatch } from '../api/session';
 
@@ -7,7 +8,8 @@ import { ensureFreshAccessToken, logout, SessionEndedError, type SessionDispatch
 // link works. RTK Query answers once, at the end; an export of 100,000 rows needs progress and a
 // cancel, so this reads the stream itself with the session's token helpers.
 
-export type ReportFormat = 'Csv' | 'Xlsx' | 'Pdf';
+/** An export's file format: the ReportFormat query parameter of every report export in the document. */
+export type ReportFormat = NonNullable<operations['report_actual_vs_budget_retrieve']['parameters']['query']>['ReportFormat'];
 
 /** DESIGN §6: the browser's offset, UTC minus local in minutes (480 in Pacific Standard Time). */
 export const minutesOffset = (now = new Date()): number => now.getTimezoneOffset();

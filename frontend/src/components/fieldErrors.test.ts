@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fieldErrors, rowErrors, unshownErrors } from './fieldErrors';
+import { fieldErrors, rowErrors, unshownErrors, unshownRowErrors } from './fieldErrors';
 
 describe('field errors', () => {
   const error = {
@@ -28,5 +28,10 @@ describe('field errors', () => {
 
   it('lists what no input shows', () => {
     expect(unshownErrors(fieldErrors(error), (f) => f.startsWith('['))).toEqual(['supportEmail: is not an e-mail address']);
+  });
+
+  it('lists row errors whose field no row input shows', () => {
+    const errors = { '[0].message': 'is empty', '[1].colour': 'is unknown', supportEmail: 'is not an e-mail address' };
+    expect(unshownRowErrors(errors, new Set(['message']))).toEqual(['[1].colour: is unknown', 'supportEmail: is not an e-mail address']);
   });
 });

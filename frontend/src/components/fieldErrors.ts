@@ -30,3 +30,11 @@ export function unshownErrors(errors: Record<string, string>, shown: (field: str
     .filter(([field]) => !shown(field))
     .map(([field, text]) => `${field}: ${text}`);
 }
+
+/** Errors of a list's rows (`[3].maxAmount`) whose field the rows do not show. */
+export function unshownRowErrors(errors: Record<string, string>, shownFields: ReadonlySet<string>): string[] {
+  return unshownErrors(errors, (f) => {
+    const m = /^\[\d+\]\.(.+)$/.exec(f);
+    return !!m && shownFields.has(m[1]!);
+  });
+}

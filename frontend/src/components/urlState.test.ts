@@ -55,4 +55,11 @@ describe('query and address bar', () => {
     expect(v).toEqual({ FiscalYearId: '2', StartDate: '2026-01-01' });
     expect(activeFilterCount(v)).toBe(2);
   });
+
+  it('takes typed text as it is, trimmed, but no control characters', () => {
+    const schema = { FullName: 'text' } as const;
+    expect(parseParams(schema, new URLSearchParams('FullName=%20Ann%20Lee%20'))).toEqual({ FullName: 'Ann Lee' });
+    expect(parseParams(schema, new URLSearchParams('FullName=a%00b'))).toEqual({});
+    expect(parseParams(schema, new URLSearchParams(`FullName=${'x'.repeat(201)}`))).toEqual({});
+  });
 });

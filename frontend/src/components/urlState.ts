@@ -4,7 +4,7 @@
 // follows from it. Pure: tested in urlState.test.ts; `useUrlState` is the hook over it.
 
 /** How a filter's text is checked: junk from a hand-edited link is dropped, never sent. */
-export type ParamKind = 'id' | 'date' | 'code' | 'int' | 'list';
+export type ParamKind = 'id' | 'date' | 'code' | 'int' | 'list' | 'text';
 export type ParamSchema = Readonly<Record<string, ParamKind>>;
 /** Filter values by parameter name, as strings (what pickers hold); absent: no filter. */
 export type ParamValues<S extends ParamSchema> = { [K in keyof S]?: string };
@@ -22,6 +22,18 @@ export interface TableState {
 
 export const DEFAULT_TABLE: TableState = { page: 1, size: DEFAULT_PAGE_SIZE, sortDescending: false };
 
+/** How a list pages and sorts on the wire, where it differs from the defaults. */
+export interface ListShape {
+  sizes?: readonly number[];
+  defaultSize?: number;
+  /**
+   * For an API that sorts by one flag per column (GET /payment-requests' `Is…SortedAscending`)
+   * instead of SortBy/SortDescending: column id → flag. A header click then goes ascending →
+   * descending → the server's own order.
+   */
+  sortFlags?: Readonly<Record<string, string>>;
+}
+
 const CHECKS: Record<ParamKind, (raw: string) => boolean> = {
   id: (v) => /^[1-9]\d{0,15}$/.test(v),
   int: (v) => /^-?\d{1,9}$/.test(v),
@@ -30,6 +42,8 @@ const CHECKS: Record<ParamKind, (raw: string) => boolean> = {
   code: (v) => /^[A-Za-z][A-Za-z0-9_]{0,63}$/.test(v),
   // Comma list of codes or ids, order kept (CustomColumnSetToInclude).
   list: (v) => /^[A-Za-z0-9_]+(,[A-Za-z0-9_]+)*$/.test(v),
+  // Typed search text (a name): printable, a sane length.
+  text: (v) => v.length <= 200 && ![...v].some((c) => c.charCodeAt(0) < 32 || c.charCodeAt(0) === 127),
 };
 
 export const isValidParam = (kind: ParamKind, raw: string): boolean => CHECKS[kind](raw);
@@ -46,13 +60,21 @@ export function parseParams<S extends ParamSchema>(schema: S, search: URLSearchP
   return out;
 }
 
-export function parseTable(search: URLSearchParams, sizes: readonly number[] = PAGE_SIZES, defaultSize = DEFAULT_PAGE_SIZE): TableState {
+export function parseTable(search: URLSearchParams, { sizes = PAGE_SIZES, defaultSize = DEFAULT_PAGE_SIZE, sortFlags }: ListShape = {}): TableState {
   const page = Number(search.get('Page'));
   const size = Number(search.get('Size'));
+  const paging = { page: Number.isSafeInteger(page) && page > 0 ? page : 1, size: sizes.includes(size) ? size : defaultSize };
+  if (sortFlags) {
+    // The first flag set to true (ascending) or false (descending) names the sorted column.
+    for (const [column, flag] of Object.entries(sortFlags)) {
+      const v = search.get(flag);
+      if (v === 'true' || v === 'false') return { ...paging, sortBy: column, sortDescending: v === 'false' };
+    }
+    return { ...paging, sortBy: undefined, sortDescending: false };
+  }
   const sortBy = search.get('SortBy')?.trim();
   return {
-    page: Number.isSafeInteger(page) && page > 0 ? page : 1,
-    size: sizes.includes(size) ? size : defaultSize,
+    ...paging,
     sortBy: sortBy && /^[A-Za-z][A-Za-z0-9_]*$/.test(sortBy) ? sortBy : undefined,
     sortDescending: Boolean(sortBy) && search.get('SortDescending') === 'true',
   };
@@ -66,22 +88,32 @@ export function filterParams<S extends ParamSchema>(values: ParamValues<S>): Rec
 }
 
 /** The query of a paged view: filters, then Page, Size and the sort. */
-export function viewParams<S extends ParamSchema>(values: ParamValues<S>, table: TableState): Record<string, string> {
+export function viewParams<S extends ParamSchema>(values: ParamValues<S>, table: TableState, { sortFlags }: ListShape = {}): Record<string, string> {
   const out = { ...filterParams(values), Page: String(table.page), Size: String(table.size) };
-  return table.sortBy ? { ...out, SortBy: table.sortBy, SortDescending: String(table.sortDescending) } : out;
+  if (!table.sortBy) return out;
+  if (sortFlags) {
+    const flag = sortFlags[table.sortBy];
+    return flag ? { ...out, [flag]: String(!table.sortDescending) } : out;
+  }
+  return { ...out, SortBy: table.sortBy, SortDescending: String(table.sortDescending) };
 }
 
 /** The address-bar form: the view's query without its defaults. */
-export function toSearch<S extends ParamSchema>(values: ParamValues<S>, table: TableState, defaultSize = DEFAULT_PAGE_SIZE): URLSearchParams {
-  const out = viewParams(values, table);
+export function toSearch<S extends ParamSchema>(values: ParamValues<S>, table: TableState, shape: ListShape = {}): URLSearchParams {
+  const out = viewParams(values, table, shape);
   if (table.page === 1) delete out.Page;
-  if (table.size === defaultSize) delete out.Size;
+  if (table.size === (shape.defaultSize ?? DEFAULT_PAGE_SIZE)) delete out.Size;
   if (out.SortDescending === 'false') delete out.SortDescending;
   return new URLSearchParams(out);
 }
 
-/** Header click: a new column sorts ascending, the same column flips; back to page 1. */
-export function toggleSort(table: TableState, column: string): TableState {
+/**
+ * Header click, back to page 1: a new column sorts ascending, the same column flips (with sort
+ * flags a third click returns to the server's order).
+ */
+export function toggleSort(table: TableState, column: string, { sortFlags }: ListShape = {}): TableState {
+  if (sortFlags && !(column in sortFlags)) return table;
+  if (sortFlags && table.sortBy === column && table.sortDescending) return { ...table, sortBy: undefined, sortDescending: false, page: 1 };
   const sortDescending = table.sortBy === column ? !table.sortDescending : false;
   return { ...table, sortBy: column, sortDescending, page: 1 };
 }
@@ -97,3 +129,10 @@ export function withFilters<S extends ParamSchema>(values: ParamValues<S>, patch
 }
 
 export const activeFilterCount = (values: ParamValues<ParamSchema>): number => Object.keys(filterParams(values)).length;
+
+/** A `list` filter's items ("Approved,Submitted" → two), for multi-selects. */
+export const listItems = (value: string | undefined): string[] => (value ? value.split(',') : []);
+/** Items back into a `list` filter; none clears it. */
+export const listValue = (items: readonly (string | number)[]): string | undefined => (items.length ? items.join(',') : undefined);
+/** An `id` filter as a number (the kind guarantees digits). */
+export const idValue = (value: string | undefined): number | undefined => (value ? Number(value) : undefined);

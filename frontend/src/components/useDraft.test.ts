@@ -33,4 +33,15 @@ describe('useDraft', () => {
     act(() => result.current.accept({ a: 9 }));
     expect(result.current.dirty).toBe(false);
   });
+
+  it('keeps an accepted save while the old server value is still shown', () => {
+    const { result, rerender } = renderHook(({ source }) => useDraft(source), { initialProps: { source: { a: 1 } } });
+    act(() => result.current.setDraft({ a: 9 }));
+    act(() => result.current.accept({ a: 9 }));
+    rerender({ source: { a: 1 } }); // the same old value, built anew, before the refetch lands
+    expect(result.current.draft).toEqual({ a: 9 });
+    expect(result.current.dirty).toBe(false);
+    rerender({ source: { a: 9 } });
+    expect(result.current.draft).toEqual({ a: 9 });
+  });
 });

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useState, type SetStateAction } from 'react';
 
 /**
  * A local, editable copy of what the server returned. `dirty` compares by value,
@@ -7,27 +7,34 @@ import { useCallback, useEffect, useRef, useState } from 'react';
  * unsaved edits.
  */
 export function useDraft<T>(source: T | undefined) {
-  const [draft, setDraft] = useState<T | undefined>(source);
-  const base = useRef<T | undefined>(source);
-  const draftRef = useRef(draft);
-  draftRef.current = draft;
+  // Base (the server value the draft started from) and draft change together, so they are one state;
+  // `seen` is the last server value looked at (after a save, `accept` moves the base before it arrives).
+  const [state, setState] = useState<{ seen: T | undefined; base: T | undefined; draft: T | undefined }>({
+    seen: source,
+    base: source,
+    draft: source,
+  });
+  // Follows a new server value while rendering (React's pattern for state that tracks a prop). An
+  // equal value (a refetch, or a caller building the value anew each render) changes nothing.
+  if (!same(source, state.seen)) {
+    setState((s) =>
+      source === undefined || same(source, s.base)
+        ? { ...s, seen: source }
+        : { seen: source, base: source, draft: same(s.draft, s.base) ? source : s.draft },
+    );
+  }
 
-  useEffect(() => {
-    // An equal value (a refetch, or a caller building the value anew each render) changes nothing.
-    if (source === undefined || same(source, base.current)) return;
-    const untouched = same(draftRef.current, base.current);
-    base.current = source;
-    if (untouched) setDraft(source);
-  }, [source]);
-
-  const reset = useCallback(() => setDraft(base.current), []);
+  const setDraft = useCallback(
+    (next: SetStateAction<T | undefined>) =>
+      setState((s) => ({ ...s, draft: typeof next === 'function' ? (next as (d: T | undefined) => T | undefined)(s.draft) : next })),
+    [],
+  );
+  const reset = useCallback(() => setState((s) => ({ ...s, draft: s.base })), []);
   /** Takes the saved server value as the new base and the draft. */
-  const accept = useCallback((saved: T) => {
-    base.current = saved;
-    setDraft(saved);
-  }, []);
+  const accept = useCallback((saved: T) => setState((s) => ({ ...s, base: saved, draft: saved })), []);
 
-  return { draft, setDraft, dirty: draft !== undefined && !same(draft, base.current), reset, accept };
+  const { draft, base } = state;
+  return { draft, setDraft, dirty: draft !== undefined && !same(draft, base), reset, accept };
 }
 
 const same = (a: unknown, b: unknown) => a === b || JSON.stringify(a) === JSON.stringify(b);

@@ -3,7 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { Outlet, useNavigation } from 'react-router';
 import { Logo } from '../../components/Logo';
 import { IdleLogout } from '../idle';
-import { HEADER_HEIGHT, NAVBAR_WIDTH } from '../theme';
+import { HEADER_HEIGHT, NAVBAR_WIDTH } from '../../lib/theme';
 import { FooterText } from './Footer';
 import { NotificationBanners } from './NotificationBanners';
 import { SideMenu } from './SideMenu';

@@ -1,7 +1,7 @@
 import { Box, Card, Container, Group, Title } from '@mantine/core';
 import { Outlet, useMatches } from 'react-router';
 import { Logo } from '../../components/Logo';
-import { HEADER_HEIGHT } from '../theme';
+import { HEADER_HEIGHT } from '../../lib/theme';
 import { FooterText } from './Footer';
 
 /** Route `handle` of public pages: the centred title above the card. */

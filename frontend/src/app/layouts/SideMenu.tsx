@@ -1,16 +1,16 @@
+import type { PermissionCode } from '../../lib/permissions';
 import { NavLink, Stack } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 import { selectPermissions } from '../../api/authSlice';
-import { useAppSelector } from '../hooks';
-import { Permission } from '../permissions';
+import { useAppSelector } from '../../lib/hooks';
 
 // SPEC §2 side menu: each entry only when the user holds its permission.
-export const MENU_ENTRIES: { label: string; to: string; section: string; permission?: string }[] = [
+export const MENU_ENTRIES: { label: string; to: string; section: string; permission?: PermissionCode }[] = [
   { label: 'Home', to: '/', section: '/' },
-  { label: 'Participant Management', to: '/participant/list', section: '/participant', permission: Permission.ParticipantRead },
-  { label: 'Reports', to: '/reports', section: '/reports', permission: Permission.ReportRead },
-  { label: 'Budgets', to: '/budget/list', section: '/budget', permission: Permission.BudgetRead },
-  { label: 'Settings', to: '/settings', section: '/settings', permission: Permission.SettingViewMenu },
+  { label: 'Participant Management', to: '/participant/list', section: '/participant', permission: 'participant:read' },
+  { label: 'Reports', to: '/reports', section: '/reports', permission: 'report:read' },
+  { label: 'Budgets', to: '/budget/list', section: '/budget', permission: 'budget:read' },
+  { label: 'Settings', to: '/settings', section: '/settings', permission: 'setting:viewmenu' },
 ];
 
 function isActive(pathname: string, section: string) {

@@ -2,7 +2,7 @@ import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { selectUserDetails } from '../../api/authSlice';
 import { logout } from '../../api/session';
-import { useAppDispatch, useAppSelector } from '../hooks';
+import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 
 /** Top-bar user menu: e-mail and first role (information only), and Logout. */
 export function UserMenu() {

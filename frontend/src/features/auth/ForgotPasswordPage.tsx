@@ -1,8 +1,7 @@
-import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Stack, Text } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
-import { asApiError } from '../../components/ErrorDisplay';
 import { useResetPasswordMutation } from './api';
+import { CallError, EmailField, PageLink } from './parts';
 
 export const RESET_SENT_TEXT = 'If an account exists, a link has been sent';
 
@@ -27,28 +26,12 @@ export default function ForgotPasswordPage() {
             {RESET_SENT_TEXT}
           </Alert>
         )}
-        {error && (
-          <Alert color="red" variant="light" role="alert">
-            {asApiError(error).detail}
-          </Alert>
-        )}
-        <TextInput
-          label="E-mail"
-          type="email"
-          autoComplete="username"
-          required
-          autoFocus
-          value={email}
-          onChange={(e) => setEmail(e.currentTarget.value)}
-        />
+        <CallError error={error} />
+        <EmailField value={email} onChange={setEmail} />
         <Button type="submit" loading={isLoading} disabled={!email} fullWidth>
           Send link
         </Button>
-        <Text size="sm" ta="center">
-          <Anchor component={Link} to="/login">
-            Back to sign in
-          </Anchor>
-        </Text>
+        <PageLink to="/login">Back to sign in</PageLink>
       </Stack>
     </form>
   );

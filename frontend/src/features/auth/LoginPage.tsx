@@ -1,11 +1,10 @@
-import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, PasswordInput, Stack } from '@mantine/core';
 import { useEffect, useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
 import { selectSignOutMessage, selectSignOutReason, signOutReasonCleared } from '../../api/authSlice';
 import { signedIn } from '../../api/session';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { asApiError } from '../../components/ErrorDisplay';
+import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { useLoginMutation } from './api';
+import { CallError, EmailField, PageLink } from './parts';
 
 const REASON_TEXT = {
   idle: 'You were signed out after 15 minutes without activity.',
@@ -48,20 +47,8 @@ export default function LoginPage() {
             {notice}
           </Alert>
         )}
-        {error && (
-          <Alert color="red" variant="light" role="alert" data-testid="login-error">
-            {asApiError(error).detail}
-          </Alert>
-        )}
-        <TextInput
-          label="E-mail"
-          type="email"
-          autoComplete="username"
-          required
-          autoFocus
-          value={email}
-          onChange={(e) => setEmail(e.currentTarget.value)}
-        />
+        <CallError error={error} testId="login-error" />
+        <EmailField value={email} onChange={setEmail} />
         <PasswordInput
           label="Password"
           autoComplete="current-password"
@@ -72,11 +59,7 @@ export default function LoginPage() {
         <Button type="submit" loading={isLoading} disabled={!email || !password} fullWidth>
           Sign in
         </Button>
-        <Text size="sm" ta="center">
-          <Anchor component={Link} to="/forgot-password">
-            Forgot your password?
-          </Anchor>
-        </Text>
+        <PageLink to="/forgot-password">Forgot your password?</PageLink>
       </Stack>
     </form>
   );

@@ -1,10 +1,11 @@
-import { Alert, Anchor, Button, Center, Loader, PasswordInput, Stack, Text } from '@mantine/core';
+import { Alert, Button, Center, Loader, PasswordInput, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { asApiError } from '../../components/ErrorDisplay';
 import { useSetPasswordMutation, useValidateResetTokenQuery } from './api';
+import { PageLink } from './parts';
 
 /** DESIGN §3: passwords need 12+ characters (the server checks it too). */
 export const MIN_PASSWORD_LENGTH = 12;
@@ -27,11 +28,7 @@ export default function SetPasswordPage() {
         <Alert color="red" variant="light" role="alert" title="Invalid link">
           This link is invalid or has expired. Ask for a new one.
         </Alert>
-        <Text size="sm" ta="center">
-          <Anchor component={Link} to="/forgot-password">
-            Send a new link
-          </Anchor>
-        </Text>
+        <PageLink to="/forgot-password">Send a new link</PageLink>
       </Stack>
     );
   }

@@ -1,9 +1,10 @@
+import { useReferenceListQuery } from '../../lib/referenceLists';
+import { EmptyRow } from '../../components/EmptyRow';
 import { Anchor, Box, Button, Group, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMemo, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
-import { useHasPermission } from '../../app/hooks';
-import { Permission as P } from '../../app/permissions';
+import { useHasPermission } from '../../lib/hooks';
 import { askAndSave, EditorActions, SaveError, useLeaveGuard } from '../../components/EditorActions';
 import { openConfirm } from '../../components/confirmDialogs';
 import { formatDate } from '../../components/dates';
@@ -13,14 +14,8 @@ import { formatCents } from '../../components/money';
 import { PageCard } from '../../components/PageCard';
 import { QueryStatus } from '../../components/QueryStatus';
 import { useDraft } from '../../components/useDraft';
-import {
-  useBudgetsExpenseAccountsQuery,
-  useBudgetsFundsQuery,
-  useBudgetsMentorProgramsQuery,
-  useBulkUpdateBudgetMutation,
-  useGetBudgetQuery,
-  type RefItem,
-} from './api';
+import { useBulkUpdateBudgetMutation, useGetBudgetQuery } from './api';
+import type { RefItem } from '../../api/wire';
 import { BudgetChart } from './BudgetChart';
 import {
   belowApproved,
@@ -63,11 +58,11 @@ function useNames(items: RefItem[] | undefined) {
  */
 export default function BudgetDetailsPage() {
   const fiscalYearId = Number(useParams().fiscalYearId);
-  const canEdit = useHasPermission(P.BudgetEdit);
+  const canEdit = useHasPermission('budget:edit');
   const budget = useGetBudgetQuery(fiscalYearId, { skip: !Number.isInteger(fiscalYearId) });
-  const programs = useNames(useBudgetsMentorProgramsQuery().data);
-  const funds = useNames(useBudgetsFundsQuery().data);
-  const accounts = useNames(useBudgetsExpenseAccountsQuery().data);
+  const programs = useNames(useReferenceListQuery('/mentor-programs').data);
+  const funds = useNames(useReferenceListQuery('/funds').data);
+  const accounts = useNames(useReferenceListQuery('/expense-accounts').data);
   const refs: Record<RefField, ReturnType<typeof useNames>> = { mentorProgramId: programs, fundId: funds, expenseAccountId: accounts };
 
   const source = useMemo(() => (budget.data ? rowsFromLines(budget.data.lines) : undefined), [budget.data]);
@@ -183,13 +178,7 @@ export default function BudgetDetailsPage() {
                   </Table.Thead>
                   <Table.Tbody>
                     {rows.length === 0 && (
-                      <Table.Tr>
-                        <Table.Td colSpan={canEdit ? 7 : 6}>
-                          <Text c="dimmed" ta="center" py="md">
-                            No budget lines yet.{canEdit ? ' Add a line for each mentor program, fund and expense account.' : ''}
-                          </Text>
-                        </Table.Td>
-                      </Table.Tr>
+                      <EmptyRow columns={canEdit ? 7 : 6}>No budget lines yet.{canEdit ? ' Add a line for each mentor program, fund and expense account.' : ''}</EmptyRow>
                     )}
                     {rows.map((row, index) => {
                       if (programFilter && row.id !== undefined && String(row.mentorProgramId) !== programFilter) return null;

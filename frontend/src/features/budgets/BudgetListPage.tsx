@@ -1,9 +1,9 @@
-import { Anchor, Button, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Table, TextInput } from '@mantine/core';
+import { EmptyRow } from '../../components/EmptyRow';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useHasPermission } from '../../app/hooks';
-import { Permission as P } from '../../app/permissions';
+import { useHasPermission } from '../../lib/hooks';
 import { formatDate } from '../../components/dates';
 import { formatMoney, toCents } from '../../components/money';
 import { PageCard } from '../../components/PageCard';
@@ -13,7 +13,7 @@ import { FiscalYearModal } from './FiscalYearModal';
 
 /** Fiscal years with their budget totals; the name filter is applied by the server. */
 export default function BudgetListPage() {
-  const canCreateYear = useHasPermission(P.SettingEdit);
+  const canCreateYear = useHasPermission('setting:edit');
   const [search, setSearch] = useState('');
   const [query] = useDebouncedValue(search.trim(), 300);
   const budgets = useListBudgetsQuery(query);
@@ -53,13 +53,7 @@ export default function BudgetListPage() {
                 </Table.Tr>
               ))}
               {budgets.data?.length === 0 && (
-                <Table.Tr>
-                  <Table.Td colSpan={6}>
-                    <Text c="dimmed" ta="center" py="md">
-                      {query ? 'No fiscal year matches this name.' : 'No fiscal years yet.'}
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
+                <EmptyRow columns={6}>{query ? 'No fiscal year matches this name.' : 'No fiscal years yet.'}</EmptyRow>
               )}
             </Table.Tbody>
           </Table>

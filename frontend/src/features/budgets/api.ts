@@ -1,46 +1,18 @@
 import { api } from '../../api/api';
-import type { Schemas } from '../../api/wire';
+import type { FiscalYear, Schemas } from '../../api/wire';
 
 // Budgets by fiscal year (DESIGN §5). Amounts are JSON numbers with at most two decimals.
 
-export type FiscalYear = Schemas['FiscalYearDto'];
 /** One row of GET /budgets: a fiscal year with its totals. */
 export type BudgetSummary = Schemas['BudgetSummaryDto'];
-export interface BudgetLine {
-  id: number;
-  mentorProgramId: number;
-  fundId: number;
-  expenseAccountId: number;
-  budgeted: number;
-  approved: number;
-  remaining: number;
-}
+export type BudgetLine = Schemas['BudgetLineDto'];
 export type BudgetDetails = Schemas['BudgetDetailDto'];
 export type BulkLine = Schemas['BulkLine'];
-export type RefItem = Schemas['RefItem'];
-
-/**
- * The list's rows, whether the server names the year flat (`fiscalYearId`, `name`)
- * or nested (`fiscalYear: {id, name, …}`).
- */
-export function toSummary(raw: Record<string, unknown>): BudgetSummary {
-  const year = (raw.fiscalYear ?? {}) as Partial<FiscalYear>;
-  return {
-    fiscalYearId: Number(raw.fiscalYearId ?? year.id ?? raw.id),
-    name: String(raw.name ?? raw.fiscalYearName ?? year.name ?? ''),
-    startDate: String(raw.startDate ?? year.startDate ?? ''),
-    endDate: String(raw.endDate ?? year.endDate ?? ''),
-    budgeted: Number(raw.budgeted ?? 0),
-    approved: Number(raw.approved ?? 0),
-    remaining: Number(raw.remaining ?? Number(raw.budgeted ?? 0) - Number(raw.approved ?? 0)),
-  };
-}
 
 const budgetsApi = api.enhanceEndpoints({ addTagTypes: ['Budgets'] }).injectEndpoints({
   endpoints: (build) => ({
     listBudgets: build.query<BudgetSummary[], string>({
       query: (name) => ({ url: '/budgets', params: name ? { query: name } : {} }),
-      transformResponse: (rows: Record<string, unknown>[]) => rows.map(toSummary),
       providesTags: ['Budgets'],
     }),
     getBudget: build.query<BudgetDetails, number>({ query: (fiscalYearId) => `/budgets/${fiscalYearId}`, providesTags: ['Budgets'] }),
@@ -55,11 +27,6 @@ const budgetsApi = api.enhanceEndpoints({ addTagTypes: ['Budgets'] }).injectEndp
       invalidatesTags: (_result, error) => (error ? [] : ['Budgets']),
       extraOptions: { quiet: true },
     }),
-    // Reference lists the grid names its lines with. Endpoint names carry the
-    // feature's prefix so another feature's injection of the same list never collides.
-    budgetsMentorPrograms: build.query<RefItem[], void>({ query: () => '/mentor-programs' }),
-    budgetsFunds: build.query<RefItem[], void>({ query: () => '/funds' }),
-    budgetsExpenseAccounts: build.query<RefItem[], void>({ query: () => '/expense-accounts' }),
   }),
 });
 
@@ -68,7 +35,4 @@ export const {
   useGetBudgetQuery,
   useBulkUpdateBudgetMutation,
   useCreateFiscalYearMutation,
-  useBudgetsMentorProgramsQuery,
-  useBudgetsFundsQuery,
-  useBudgetsExpenseAccountsQuery,
 } = budgetsApi;

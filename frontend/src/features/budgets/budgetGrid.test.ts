@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { belowApproved, belowApprovedText, byProgram, changedLines, newRow, rowsFromLines, serverRowErrors, totals, validateRows, withAmountText, type GridRow } from './budgetGrid';
 
 const lines = [
-  { id: 1, mentorProgramId: 10, fundId: 1, expenseAccountId: 5, budgeted: 1000.1, approved: 200.2, remaining: 799.9 },
-  { id: 2, mentorProgramId: 11, fundId: 1, expenseAccountId: 5, budgeted: 0.2, approved: 0.1, remaining: 0.1 },
-  { id: 3, mentorProgramId: 10, fundId: 2, expenseAccountId: 5, budgeted: 50, approved: 0, remaining: 50 },
+  { id: 1, mentorProgramId: 10, fundId: 1, expenseAccountId: 5, budgeted: 1000.1, approved: 200.2, remaining: 799.9, version: 1 },
+  { id: 2, mentorProgramId: 11, fundId: 1, expenseAccountId: 5, budgeted: 0.2, approved: 0.1, remaining: 0.1, version: 1 },
+  { id: 3, mentorProgramId: 10, fundId: 2, expenseAccountId: 5, budgeted: 50, approved: 0, remaining: 50, version: 1 },
 ];
 
 describe('budget grid', () => {

@@ -4,12 +4,12 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { askAndCancel, SaveError } from '../../components/EditorActions';
 import { confirmSaveChanges } from '../../components/confirmDialogs';
 import { fieldErrors, unshownErrors } from '../../components/fieldErrors';
-import { useCreateRoleMutation, useUpdateRoleMutation, type PermissionInfo, type Role } from './api';
+import { useCreateRoleMutation, useUpdateRoleMutation, type PermissionInfo, type Role, type RoleBody } from './api';
 import { groupPermissions, groupState, resourceLabel, toggleGroup } from './permissionGroups';
 
 /** Create (no `role`) or edit a role: a name and a permission checklist grouped by resource. */
 export function RoleFormModal({ role, permissions, onClose }: { role?: Role; permissions: PermissionInfo[]; onClose: () => void }) {
-  const initial = useMemo(() => ({ name: role?.name ?? '', permissions: role?.permissions ?? [] }), [role]);
+  const initial = useMemo<RoleBody>(() => ({ name: role?.name ?? '', permissions: role?.permissions ?? [] }), [role]);
   const [form, setForm] = useState(initial);
   const selected = useMemo(() => new Set(form.permissions), [form.permissions]);
   const groups = useMemo(() => groupPermissions(permissions), [permissions]);

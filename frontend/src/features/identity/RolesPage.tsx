@@ -1,22 +1,22 @@
 import { Badge, Button, Group, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { useHasPermission } from '../../app/hooks';
-import { Permission as P } from '../../app/permissions';
+import { useHasPermission } from '../../lib/hooks';
 import { openConfirm } from '../../components/confirmDialogs';
 import { PageCard } from '../../components/PageCard';
 import { QueryStatus } from '../../components/QueryStatus';
-import { useDeleteRoleMutation, useListPermissionsQuery, useListRolesQuery, type Role } from './api';
+import { useIdentityPermissionsQuery, useIdentityRolesQuery } from '../../lib/identityLists';
+import { useDeleteRoleMutation, type Role } from './api';
 import { RoleFormModal } from './RoleFormModal';
 
 /** Roles and their permissions; built-in roles (Administrator, Coordinator) cannot be deleted or renamed. */
 export default function RolesPage() {
-  const canCreate = useHasPermission(P.RoleCreate);
-  const canEdit = useHasPermission(P.RoleEdit);
-  const canDelete = useHasPermission(P.RoleDelete);
-  const canReadPermissions = useHasPermission(P.PermissionRead);
-  const roles = useListRolesQuery();
-  const permissions = useListPermissionsQuery(undefined, { skip: !canReadPermissions });
+  const canCreate = useHasPermission('role:create');
+  const canEdit = useHasPermission('role:edit');
+  const canDelete = useHasPermission('role:delete');
+  const canReadPermissions = useHasPermission('permission:read');
+  const roles = useIdentityRolesQuery();
+  const permissions = useIdentityPermissionsQuery(undefined, { skip: !canReadPermissions });
   const [deleteRole] = useDeleteRoleMutation();
   const [editing, setEditing] = useState<Role | 'new' | null>(null);
   const ready = !!permissions.data;

@@ -1,18 +1,22 @@
 import { Badge, Button, Center, Group, Loader, MultiSelect, Pagination, Select, Stack, Table, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { EmptyRow } from '../../components/EmptyRow';
 import { notifications } from '@mantine/notifications';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { selectUserDetails } from '../../api/authSlice';
-import { useAppSelector, useHasPermission } from '../../app/hooks';
-import { Permission as P } from '../../app/permissions';
+import { useAppSelector, useHasPermission } from '../../lib/hooks';
 import { openConfirm } from '../../components/confirmDialogs';
 import { asApiError, ErrorDisplay } from '../../components/ErrorDisplay';
 import { PageCard } from '../../components/PageCard';
-import { useDeactivateUserMutation, useListRolesQuery, useListUsersQuery, type User } from './api';
+import { listItems, listValue, PAGE_SIZES } from '../../components/urlState';
+import { useTypedFilter } from '../../components/useTypedFilter';
+import { useUrlState } from '../../components/useUrlState';
+import { useIdentityRolesQuery, useIdentityUsersQuery } from '../../lib/identityLists';
+import { useDeactivateUserMutation, type User } from './api';
 import { UserFormModal } from './UserFormModal';
 
-const PAGE_SIZES = ['10', '25', '50', '100'];
+// GET /identity/users' filters, kept in the address bar like every list (role names may hold spaces: text).
+const USER_FILTERS = { Email: 'text', Roles: 'text' } as const;
 
 function Status({ user }: { user: User }) {
   if (!user.isActive) return <Badge color="gray">Inactive</Badge>;
@@ -23,18 +27,17 @@ function Status({ user }: { user: User }) {
 /** Users, paged on the server (ordered by e-mail there), filtered by e-mail and roles. */
 export default function UsersPage() {
   const me = useAppSelector(selectUserDetails);
-  const canInvite = useHasPermission(P.UserCreate);
-  const canEdit = useHasPermission(P.UserEdit);
-  const canDeactivate = useHasPermission(P.UserDelete);
-  const canReadRoles = useHasPermission(P.RoleRead);
+  const canInvite = useHasPermission('user:create');
+  const canEdit = useHasPermission('user:edit');
+  const canDeactivate = useHasPermission('user:delete');
+  const canReadRoles = useHasPermission('role:read');
 
-  const [page, setPage] = useState(1);
-  const [size, setSize] = useState(25);
-  const [email, setEmail] = useState('');
-  const [roles, setRoles] = useState<string[]>([]);
-  const [debouncedEmail] = useDebouncedValue(email.trim(), 300);
-  const users = useListUsersQuery({ page, size, email: debouncedEmail, roles });
-  const roleList = useListRolesQuery(undefined, { skip: !canReadRoles });
+  const url = useUrlState(USER_FILTERS);
+  const { page, size } = url.table;
+  const roles = listItems(url.values.Roles);
+  const email = useTypedFilter(url.values.Email, (Email) => url.setFilters({ Email }), 300);
+  const users = useIdentityUsersQuery({ page, size, email: url.values.Email ?? '', roles });
+  const roleList = useIdentityRolesQuery(undefined, { skip: !canReadRoles });
   const roleNames = (roleList.data ?? []).map((r) => r.name);
   const [deactivate] = useDeactivateUserMutation();
   const [editing, setEditing] = useState<User | 'new' | null>(null);
@@ -70,11 +73,8 @@ export default function UsersPage() {
         <TextInput
           label="Email"
           placeholder="Part of the e-mail"
-          value={email}
-          onChange={(e) => {
-            setEmail(e.currentTarget.value);
-            setPage(1);
-          }}
+          value={email.text}
+          onChange={(e) => email.setText(e.currentTarget.value)}
           w={280}
         />
         {canReadRoles && (
@@ -83,10 +83,7 @@ export default function UsersPage() {
             placeholder={roles.length ? undefined : 'Any role'}
             data={roleNames}
             value={roles}
-            onChange={(v) => {
-              setRoles(v);
-              setPage(1);
-            }}
+            onChange={(v) => url.setFilters({ Roles: listValue(v) })}
             clearable
             w={320}
           />
@@ -141,13 +138,7 @@ export default function UsersPage() {
                   </Table.Tr>
                 ))}
                 {users.data?.items.length === 0 && (
-                  <Table.Tr>
-                    <Table.Td colSpan={6}>
-                      <Text c="dimmed" ta="center" py="md">
-                        No users match these filters.
-                      </Text>
-                    </Table.Td>
-                  </Table.Tr>
+                  <EmptyRow columns={6}>No users match these filters.</EmptyRow>
                 )}
               </Table.Tbody>
             </Table>
@@ -159,16 +150,13 @@ export default function UsersPage() {
             <Group gap="sm">
               <Select
                 aria-label="Rows per page"
-                data={PAGE_SIZES}
+                data={PAGE_SIZES.map(String)}
                 value={String(size)}
-                onChange={(v) => {
-                  setSize(Number(v ?? 25));
-                  setPage(1);
-                }}
+                onChange={(v) => url.setSize(Number(v ?? size))}
                 allowDeselect={false}
                 w={80}
               />
-              <Pagination total={pages} value={page} onChange={setPage} size="sm" />
+              <Pagination total={pages} value={page} onChange={url.setPage} size="sm" />
             </Group>
           </Group>
         </Stack>

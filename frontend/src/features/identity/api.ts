@@ -1,48 +1,19 @@
 import { api } from '../../api/api';
 import type { Schemas } from '../../api/wire';
 
-// Users and roles (/identity, DESIGN §3). Names differ from the settings
-// overview's read-only queries so the two injections never collide.
+// Users and roles (/identity, DESIGN §3): the changes. The lists are read through
+// lib/identityLists.ts, whose 'User' and 'Role' tags these mutations invalidate.
 
-export interface Page<T> {
-  items: T[];
-  page: number;
-  size: number;
-  totalCount: number;
-}
 export type User = Schemas['UserDto'];
-export interface UsersQuery {
-  page: number;
-  size: number;
-  email?: string;
-  roles?: string[];
-}
 export type NewUser = Schemas['CreateUserRequest'];
-export interface UserUpdate extends NewUser {
-  id: number;
-  isActive: boolean;
-}
-export interface Role {
-  id: number;
-  name: string;
-  permissions: string[];
-  isBuiltIn: boolean;
-}
-export interface RoleBody {
-  name: string;
-  permissions: string[];
-}
+export type UserUpdate = Schemas['UpdateUserRequest'] & { id: number };
+export type Role = Schemas['RoleDto'];
+/** The codes come from GET /identity/permissions, whose `code` the document types as a plain string. */
+export type RoleBody = Omit<Schemas['RoleRequest'], 'permissions'> & { permissions: string[] };
 export type PermissionInfo = Schemas['PermissionInfo'];
 
 const identityApi = api.enhanceEndpoints({ addTagTypes: ['User', 'Role'] }).injectEndpoints({
   endpoints: (build) => ({
-    listUsers: build.query<Page<User>, UsersQuery>({
-      query: ({ page, size, email, roles }) => ({
-        url: '/identity/users',
-        params: { Page: page, Size: size, ...(email ? { Email: email } : {}), ...(roles?.length ? { Roles: roles.join(',') } : {}) },
-      }),
-      providesTags: ['User'],
-    }),
     inviteUser: build.mutation<User, NewUser>({
       // Without a password the server mails a set-password link.
       query: (body) => ({ url: '/identity/users', method: 'POST', body }),
@@ -58,7 +29,6 @@ const identityApi = api.enhanceEndpoints({ addTagTypes: ['User', 'Role'] }).inje
       query: (id) => ({ url: `/identity/users/${id}`, method: 'DELETE' }),
       invalidatesTags: ['User'],
     }),
-    listRoles: build.query<Role[], void>({ query: () => '/identity/roles', providesTags: ['Role'] }),
     createRole: build.mutation<Role, RoleBody>({
       query: (body) => ({ url: '/identity/roles', method: 'POST', body }),
       invalidatesTags: (result) => (result ? ['Role'] : []),
@@ -73,18 +43,14 @@ const identityApi = api.enhanceEndpoints({ addTagTypes: ['User', 'Role'] }).inje
       query: (id) => ({ url: `/identity/roles/${id}`, method: 'DELETE' }),
       invalidatesTags: ['Role'],
     }),
-    listPermissions: build.query<PermissionInfo[], void>({ query: () => '/identity/permissions' }),
   }),
 });
 
 export const {
-  useListUsersQuery,
   useInviteUserMutation,
   useUpdateUserMutation,
   useDeactivateUserMutation,
-  useListRolesQuery,
   useCreateRoleMutation,
   useUpdateRoleMutation,
   useDeleteRoleMutation,
-  useListPermissionsQuery,
 } = identityApi;

@@ -16,12 +16,11 @@ import { notifications } from '@mantine/notifications';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useBlocker, useNavigate } from 'react-router';
 import type { ApiError } from '../../api/errors';
-import { Permission } from '../../app/permissions';
 import { confirmCancelChanges, confirmSaveChanges, openConfirm } from '../../components/confirmDialogs';
 import { asApiError } from '../../components/ErrorDisplay';
 import { PageCard } from '../../components/PageCard';
 import { PermissionGate } from '../../components/PermissionGate';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch } from '../../lib/hooks';
 import {
   participantsApi,
   useCreateParticipantMutation,
@@ -200,12 +199,12 @@ export function ParticipantEditor({ mode, participant, lookups }: Props) {
       <Button variant="default" component={Link} to="/participant/list">
         Back to list
       </Button>
-      <PermissionGate permission={Permission.ParticipantDelete} fallback={null}>
+      <PermissionGate permission={'participant:delete'} fallback={null}>
         <Button color="red" variant="light" onClick={onDelete} loading={deleting.isLoading}>
           Delete
         </Button>
       </PermissionGate>
-      <PermissionGate permission={Permission.ParticipantEdit} fallback={null}>
+      <PermissionGate permission={'participant:edit'} fallback={null}>
         <Button component={Link} to={`/participant/${participant.id}/edit`}>
           Edit
         </Button>

@@ -1,43 +1,30 @@
 import { Button, Fieldset, Group, MultiSelect, NumberInput, Select, SimpleGrid, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { useEffect, useState } from 'react';
-import { activeFilterCount, type ListFilters } from './listQuery';
+import { useTypedFilter } from '../../components/useTypedFilter';
+import { activeFilterCount, listItems, listValue } from '../../components/urlState';
+import type { ParticipantFilterValues } from './listQuery';
 import type { ParticipantLookups } from './lookups';
 import { codeOptions, idOptions } from './options';
 
 interface Props {
-  filters: ListFilters;
+  filters: ParticipantFilterValues;
   lookups: ParticipantLookups;
-  onChange: (patch: Partial<ListFilters>) => void;
+  onChange: (patch: ParticipantFilterValues) => void;
   onClear: () => void;
 }
-
-const ids = (values: string[]) => values.map(Number);
-const strings = (values: number[]) => values.map(String);
 
 /** Every filter GET /participants understands; each change reloads the list from page 1. */
 export function ParticipantFilters({ filters, lookups, onChange, onClear }: Props) {
   // The name is typed: wait for a pause before asking the server.
-  const [name, setName] = useState(filters.fullName ?? '');
-  const [debouncedName] = useDebouncedValue(name, 350);
-  useEffect(() => {
-    if (debouncedName.trim() !== (filters.fullName ?? '')) onChange({ fullName: debouncedName.trim() || undefined });
-    // Only the typed value drives this; the address bar drives the other effect.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [debouncedName]);
-  useEffect(() => {
-    if ((filters.fullName ?? '') !== name.trim()) setName(filters.fullName ?? '');
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [filters.fullName]);
+  const name = useTypedFilter(filters.FullName, (FullName) => onChange({ FullName }));
 
   const active = activeFilterCount(filters);
-  const multi = (label: string, key: 'workplaceSettingIds' | 'languageIds' | 'educationLevelIds' | 'permitLevelIds', items = lookups.workplaceSettings) => (
+  const multi = (label: string, key: 'WorkplaceSettingIds' | 'LanguageIds' | 'EducationLevelIds' | 'PermitLevelIds', items = lookups.workplaceSettings) => (
     <MultiSelect
       label={label}
-      placeholder={filters[key].length ? undefined : 'Any'}
-      data={idOptions(items, strings(filters[key]))}
-      value={strings(filters[key])}
-      onChange={(values) => onChange({ [key]: ids(values) })}
+      placeholder={filters[key] ? undefined : 'Any'}
+      data={idOptions(items, listItems(filters[key]))}
+      value={listItems(filters[key])}
+      onChange={(values) => onChange({ [key]: listValue(values) })}
       searchable
       clearable
       hidePickedOptions
@@ -51,19 +38,19 @@ export function ParticipantFilters({ filters, lookups, onChange, onClear }: Prop
         <TextInput
           label="Full name"
           placeholder="Part of the name"
-          value={name}
-          onChange={(event) => setName(event.currentTarget.value)}
+          value={name.text}
+          onChange={(event) => name.setText(event.currentTarget.value)}
           onKeyDown={(event) => {
             // Enter searches at once, without waiting for the pause.
-            if (event.key === 'Enter') onChange({ fullName: name.trim() || undefined });
+            if (event.key === 'Enter') name.commit();
           }}
         />
         <Select
           label="Mentor program"
           placeholder="Any"
-          data={idOptions(lookups.programs, filters.mentorProgramId ? [String(filters.mentorProgramId)] : [])}
-          value={filters.mentorProgramId ? String(filters.mentorProgramId) : null}
-          onChange={(value) => onChange({ mentorProgramId: value ? Number(value) : undefined })}
+          data={idOptions(lookups.programs, listItems(filters.MentorProgramId))}
+          value={filters.MentorProgramId ?? null}
+          onChange={(value) => onChange({ MentorProgramId: value ?? undefined })}
           searchable
           clearable
         />
@@ -71,46 +58,46 @@ export function ParticipantFilters({ filters, lookups, onChange, onClear }: Prop
           label="Role"
           placeholder="Any"
           data={codeOptions(lookups.roles)}
-          value={filters.roleCode ?? null}
-          onChange={(value) => onChange({ roleCode: value ?? undefined })}
+          value={filters.RoleCode ?? null}
+          onChange={(value) => onChange({ RoleCode: value ?? undefined })}
           clearable
         />
         <Select
           label="Status"
           placeholder="Any"
           data={codeOptions(lookups.statuses)}
-          value={filters.status ?? null}
-          onChange={(value) => onChange({ status: value ?? undefined })}
+          value={filters.Status ?? null}
+          onChange={(value) => onChange({ Status: value ?? undefined })}
           clearable
         />
         <Select
           label="District type"
           placeholder="Any"
           data={codeOptions(lookups.districtTypes)}
-          value={filters.districtSetType ?? null}
-          onChange={(value) => onChange({ districtSetType: value ?? undefined })}
+          value={filters.DistrictSetType ?? null}
+          onChange={(value) => onChange({ DistrictSetType: value ?? undefined })}
           clearable
         />
         <NumberInput
           label="District"
-          placeholder={filters.districtSetType ? 'Any' : 'Pick a type first'}
-          disabled={!filters.districtSetType}
+          placeholder={filters.DistrictSetType ? 'Any' : 'Pick a type first'}
+          disabled={!filters.DistrictSetType}
           min={1}
           allowDecimal={false}
           allowNegative={false}
-          value={filters.districtId ?? ''}
-          onChange={(value) => onChange({ districtId: typeof value === 'number' && value > 0 ? value : undefined })}
+          value={filters.DistrictId ?? ''}
+          onChange={(value) => onChange({ DistrictId: typeof value === 'number' && value > 0 ? String(value) : undefined })}
         />
-        {multi('Workplace settings', 'workplaceSettingIds', lookups.workplaceSettings)}
-        {multi('Languages', 'languageIds', lookups.languages)}
-        {multi('Education levels', 'educationLevelIds', lookups.educationLevels)}
-        {multi('Permit levels', 'permitLevelIds', lookups.permitLevels)}
+        {multi('Workplace settings', 'WorkplaceSettingIds', lookups.workplaceSettings)}
+        {multi('Languages', 'LanguageIds', lookups.languages)}
+        {multi('Education levels', 'EducationLevelIds', lookups.educationLevels)}
+        {multi('Permit levels', 'PermitLevelIds', lookups.permitLevels)}
         <Group justify="flex-end" align="flex-end">
           <Button
             variant="subtle"
-            disabled={active === 0 && !name}
+            disabled={active === 0 && !name.text}
             onClick={() => {
-              setName('');
+              name.setText('');
               onClear();
             }}
           >

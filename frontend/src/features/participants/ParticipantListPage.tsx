@@ -1,24 +1,17 @@
-import { Anchor, Button, Stack, Text } from '@mantine/core';
+import { Anchor, Button } from '@mantine/core';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo } from 'react';
-import { Link, useSearchParams } from 'react-router';
-import { Permission } from '../../app/permissions';
+import { Link } from 'react-router';
 import { DataTable } from '../../components/DataTable';
 import { asApiError, ErrorDisplay } from '../../components/ErrorDisplay';
 import { PageCard } from '../../components/PageCard';
 import { PermissionGate } from '../../components/PermissionGate';
-import { useGetParticipantsQuery, type ParticipantRow, type RefItem } from './api';
-import {
-  activeFilterCount,
-  clearFilters,
-  PAGE_SIZES,
-  parseListState,
-  toggleSort,
-  toSearchParams,
-  withFilters,
-  type ListFilters,
-  type ListState,
-} from './listQuery';
+import { useGetParticipantsQuery, type ParticipantRow } from './api';
+import type { RefItem } from '../../api/wire';
+import { EmptyList } from '../../components/EmptyList';
+import { activeFilterCount } from '../../components/urlState';
+import { useUrlState } from '../../components/useUrlState';
+import { PARTICIPANT_FILTERS, participantFilterPatch } from './listQuery';
 import { useParticipantLookups } from './lookups';
 import { nameByCode } from './options';
 import { ParticipantFilters } from './ParticipantFilters';
@@ -57,21 +50,17 @@ function columns(roles: RefItem[] | undefined, districtTypes: RefItem[] | undefi
 }
 
 export default function ParticipantListPage() {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const state = useMemo(() => parseListState(searchParams), [searchParams]);
+  const url = useUrlState(PARTICIPANT_FILTERS);
   const lookups = useParticipantLookups();
-  const list = useGetParticipantsQuery(state);
+  const list = useGetParticipantsQuery(url.params);
   const cols = useMemo(() => columns(lookups.roles, lookups.districtTypes), [lookups.roles, lookups.districtTypes]);
-
-  // Replace, not push: typing a filter must not fill the history with every letter.
-  const go = (next: ListState) => setSearchParams(toSearchParams(next), { replace: true });
-  const filtered = activeFilterCount(state) > 0;
+  const filtered = activeFilterCount(url.values) > 0;
 
   return (
     <PageCard
       title="Participant Management"
       actions={
-        <PermissionGate permission={Permission.ParticipantCreate} fallback={null}>
+        <PermissionGate permission={'participant:create'} fallback={null}>
           <Button component={Link} to="/participant/create">
             Create participant
           </Button>
@@ -79,10 +68,10 @@ export default function ParticipantListPage() {
       }
     >
       <ParticipantFilters
-        filters={state}
+        filters={url.values}
         lookups={lookups}
-        onChange={(patch: Partial<ListFilters>) => go(withFilters(state, patch))}
-        onClear={() => go(clearFilters(state))}
+        onChange={(patch) => url.setFilters(participantFilterPatch(patch))}
+        onClear={url.clearFilters}
       />
       {lookups.error && <ErrorDisplay error={asApiError(lookups.error)} title="Some filter choices could not be loaded" />}
       {list.error ? (
@@ -93,23 +82,8 @@ export default function ParticipantListPage() {
           columns={cols}
           rows={list.data?.items ?? []}
           rowKey={(row) => row.id}
-          sort={state}
-          onSort={(column) => go(toggleSort(state, column))}
-          paging={{ page: state.page, size: state.size, totalCount: list.data?.totalCount ?? 0, totalCountIsExact: list.data?.totalCountIsExact, sizes: PAGE_SIZES }}
-          onPage={(page) => go({ ...state, page })}
-          onSize={(size) => go({ ...state, size, page: 1 })}
-          loading={list.isLoading}
-          fetching={list.isFetching && !list.isLoading}
-          empty={
-            <Stack gap={4} align="center">
-              <Text fw={500}>{filtered ? 'No participants match these filters.' : 'No participants yet.'}</Text>
-              {filtered && (
-                <Text size="sm" c="dimmed">
-                  Change or clear the filters to see more.
-                </Text>
-              )}
-            </Stack>
-          }
+          {...url.pagedTable(list)}
+          empty={<EmptyList filtered={filtered} none="No participants yet." noMatch="No participants match these filters." />}
         />
       )}
     </PageCard>

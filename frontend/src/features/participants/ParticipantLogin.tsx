@@ -1,21 +1,21 @@
 import { Alert, Badge, Button, Card, Group, Modal, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
-import { useHasPermission } from '../../app/hooks';
-import { Permission } from '../../app/permissions';
+import type { Schemas } from '../../api/wire';
+import { useHasPermission } from '../../lib/hooks';
 import { asApiError } from '../../components/ErrorDisplay';
 import { useCreateParticipantLoginMutation, type Participant } from './api';
 
 // The role whose participants sign in (DESIGN §3: a Coordinator user is linked
 // to its participant; the server's COORDINATOR_ROLE_CODE).
-const COORDINATOR_ROLE = 'Coordinator';
+const COORDINATOR_ROLE: Schemas['ParticipantRole'] = 'Coordinator';
 
 /**
  * "Create login" for a coordinator participant (POST /participants/{id}/identity-user,
  * coordinator:create). Hidden without the permission.
  */
 export function ParticipantLogin({ participant }: { participant: Participant }) {
-  const allowed = useHasPermission(Permission.CoordinatorCreate);
+  const allowed = useHasPermission('coordinator:create');
   const [opened, setOpened] = useState(false);
   const [password, setPassword] = useState('');
   const [error, setError] = useState<{ field?: string; text: string } | null>(null);

@@ -1,6 +1,8 @@
+import { useFiscalYearsQuery, useReferenceListQuery } from '../../lib/referenceLists';
+import { skipToken } from '@reduxjs/toolkit/query/react';
 import { Select, SimpleGrid } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
-import { useGetCollegesQuery, useGetParticipationFiscalYearsQuery, type RefItem } from './api';
+import type { RefItem } from '../../api/wire';
 import { codeOptions, idOptions } from './options';
 import type { ParticipationField, ParticipationValues } from './participationForm';
 
@@ -17,8 +19,8 @@ interface Props {
 /** Program, fiscal year, role, college (narrowed to the program's) and dates. */
 export function ParticipationFields({ values, onChange, errors, programs, roles, required = true }: Props) {
   const programId = values.mentorProgramId ? Number(values.mentorProgramId) : undefined;
-  const colleges = useGetCollegesQuery(programId, { skip: !programId });
-  const years = useGetParticipationFiscalYearsQuery();
+  const colleges = useReferenceListQuery(programId ? { path: '/colleges', params: { MentorProgramId: programId } } : skipToken);
+  const years = useFiscalYearsQuery();
   const set = (patch: Partial<ParticipationValues>) => onChange({ ...values, ...patch });
 
   return (

@@ -1,19 +1,11 @@
+import { useFiscalYearsQuery, useReferenceListQuery } from '../../lib/referenceLists';
 import { Alert, Button, Card, Group, Modal, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
-import { useHasPermission } from '../../app/hooks';
-import { Permission } from '../../app/permissions';
+import { useHasPermission } from '../../lib/hooks';
 import { openConfirm } from '../../components/confirmDialogs';
 import { asApiError } from '../../components/ErrorDisplay';
-import {
-  useCreateParticipationMutation,
-  useDeleteParticipationMutation,
-  useGetCollegesQuery,
-  useGetParticipationFiscalYearsQuery,
-  useUpdateParticipationMutation,
-  type Participant,
-  type Participation,
-} from './api';
+import { useCreateParticipationMutation, useDeleteParticipationMutation, useUpdateParticipationMutation, type Participant, type Participation } from './api';
 import type { ParticipantLookups } from './lookups';
 import { nameByCode, nameById } from './options';
 import { splitFieldErrors } from './participantForm';
@@ -35,9 +27,9 @@ interface EditorState {
 
 /** The participant's participations (program × fiscal year, role, college, dates). */
 export function Participations({ participant, lookups }: { participant: Participant; lookups: ParticipantLookups }) {
-  const canEdit = useHasPermission(Permission.ParticipantEdit);
-  const colleges = useGetCollegesQuery(undefined);
-  const years = useGetParticipationFiscalYearsQuery();
+  const canEdit = useHasPermission('participant:edit');
+  const colleges = useReferenceListQuery('/colleges');
+  const years = useFiscalYearsQuery();
   const [editor, setEditor] = useState<EditorState | null>(null);
   const [errors, setErrors] = useState<Partial<Record<ParticipationField, string>>>({});
   const [problem, setProblem] = useState<string | null>(null);

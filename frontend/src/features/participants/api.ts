@@ -1,95 +1,19 @@
 import { api } from '../../api/api';
-import { listQueryParams, type ListState } from './listQuery';
-import type { Schemas } from '../../api/wire';
+import type { Page, Schemas, Unchecked } from '../../api/wire';
 
 // Wire shapes of the participants area (DESIGN §3/§5; the server's OpenAPI
 // document at /api/v1/openapi.json is the source of truth).
 
-export interface Page<T> {
-  items: T[];
-  page: number;
-  size: number;
-  totalCount: number;
-  /** False: at least totalCount match (docs/api.md, bounded counts). */
-  totalCountIsExact?: boolean;
-}
 
-/** One entry of any reference list; fixed enumerations carry their wire value in `code`. */
-export type RefItem = Schemas['RefItem'];
-
-export type FiscalYear = Schemas['FiscalYearDto'];
-
-export interface Participation {
-  id: number;
-  participantId?: number;
-  mentorProgramId: number;
-  fiscalYearId: number;
-  roleCode: string;
-  collegeId: number | null;
-  startDate: string;
-  endDate: string | null;
-}
-
-export interface Participant {
-  id: number;
-  firstName: string;
-  lastName: string;
-  fullName: string;
-  email: string;
-  phone: string | null;
-  address: string | null;
-  status: string;
-  roleCode: string;
-  districtSetType: string | null;
-  districtId: number | null;
-  caucusRegionId: number | null;
-  workplaceSettingIds: number[];
-  languageIds: number[];
-  educationLevelIds: number[];
-  permitLevelIds: number[];
-  version: number;
-  participations?: Participation[];
-  /** Whether a sign-in (identity user) is linked to this participant. */
-  hasLogin?: boolean;
-  identityUserId?: number | null;
-  createdAt?: string;
-  updatedAt?: string;
-}
-
-/** A list row: the server may send a lighter shape than the full participant. */
-export type ParticipantRow = Pick<Participant, 'id' | 'fullName' | 'email' | 'status' | 'roleCode'> &
-  Partial<Pick<Participant, 'firstName' | 'lastName' | 'districtSetType' | 'districtId' | 'updatedAt'>>;
-
-/** POST / PUT body (PUT adds `version`). */
-export interface ParticipantBody {
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string | null;
-  address: string | null;
-  status: string;
-  roleCode: string;
-  districtSetType: string | null;
-  districtId: number | null;
-  caucusRegionId: number | null;
-  workplaceSettingIds: number[];
-  languageIds: number[];
-  educationLevelIds: number[];
-  permitLevelIds: number[];
-  /** POST only: participations created with the participant. */
-  participations?: ParticipationBody[];
-  /** PUT only (required there): the version the edit is based on. */
-  version?: number;
-}
-
-export interface ParticipationBody {
-  mentorProgramId: number;
-  fiscalYearId: number;
-  roleCode: string;
-  collegeId: number | null;
-  startDate: string;
-  endDate: string | null;
-}
+export type Participation = Schemas['ParticipationDto'];
+export type Participant = Schemas['ParticipantDto'];
+/** A list row: GET /participants pages full participants. */
+export type ParticipantRow = Participant;
+/** POST / PUT body as the form sends it (PUT adds `version`; POST may carry first participations). */
+export type ParticipationBody = Unchecked<Schemas['ParticipationBody'], 'roleCode'>;
+export type ParticipantBody = Unchecked<Omit<Schemas['ParticipantBody'], 'participations'>, 'status' | 'roleCode' | 'districtSetType'> & {
+  participations?: ParticipationBody[] | null;
+};
 
 const quiet = { quiet: true };
 
@@ -97,8 +21,9 @@ const withTags = api.enhanceEndpoints({ addTagTypes: ['Participant', 'Participan
 
 export const participantsApi = withTags.injectEndpoints({
   endpoints: (build) => ({
-    getParticipants: build.query<Page<ParticipantRow>, ListState>({
-      query: (state) => ({ url: '/participants', params: listQueryParams(state) }),
+    // The list's query under GET /participants' own names (useUrlState's `params`).
+    getParticipants: build.query<Page<ParticipantRow>, Record<string, string>>({
+      query: (params) => ({ url: '/participants', params }),
       providesTags: ['ParticipantList'],
     }),
     getParticipant: build.query<Participant, number>({
@@ -145,24 +70,6 @@ export const participantsApi = withTags.injectEndpoints({
       invalidatesTags: (_result, _error, { participantId }) => [{ type: 'Participant', id: participantId }, 'ParticipantList'],
     }),
 
-    // Enumerations and reference lists that fill the pickers.
-    getParticipantRoles: build.query<RefItem[], void>({ query: () => '/participants/roles' }),
-    getParticipantStatuses: build.query<RefItem[], void>({ query: () => '/participants/statuses' }),
-    // SPEC §7 spells the path "distric-types".
-    getDistrictSetTypes: build.query<RefItem[], void>({ query: () => '/participants/distric-types' }),
-    getMentorPrograms: build.query<RefItem[], void>({ query: () => '/mentor-programs' }),
-    getWorkplaceSettings: build.query<RefItem[], void>({ query: () => '/workplace-settings' }),
-    getLanguages: build.query<RefItem[], void>({ query: () => '/languages' }),
-    getEducationLevels: build.query<RefItem[], void>({ query: () => '/education-levels' }),
-    getPermitLevels: build.query<RefItem[], void>({ query: () => '/permit-levels' }),
-    getCaucusRegions: build.query<RefItem[], void>({ query: () => '/caucus-regions' }),
-    getColleges: build.query<RefItem[], number | undefined>({
-      query: (mentorProgramId) => ({ url: '/colleges', params: mentorProgramId ? { MentorProgramId: mentorProgramId } : undefined }),
-    }),
-    getParticipationFiscalYears: build.query<FiscalYear[], void>({
-      query: () => '/system-settings/fiscal-years',
-      extraOptions: quiet,
-    }),
   }),
 });
 
@@ -176,15 +83,4 @@ export const {
   useCreateParticipationMutation,
   useUpdateParticipationMutation,
   useDeleteParticipationMutation,
-  useGetParticipantRolesQuery,
-  useGetParticipantStatusesQuery,
-  useGetDistrictSetTypesQuery,
-  useGetMentorProgramsQuery,
-  useGetWorkplaceSettingsQuery,
-  useGetLanguagesQuery,
-  useGetEducationLevelsQuery,
-  useGetPermitLevelsQuery,
-  useGetCaucusRegionsQuery,
-  useGetCollegesQuery,
-  useGetParticipationFiscalYearsQuery,
 } = participantsApi;

@@ -1,26 +1,16 @@
-import {
-  useGetCaucusRegionsQuery,
-  useGetDistrictSetTypesQuery,
-  useGetEducationLevelsQuery,
-  useGetLanguagesQuery,
-  useGetMentorProgramsQuery,
-  useGetParticipantRolesQuery,
-  useGetParticipantStatusesQuery,
-  useGetPermitLevelsQuery,
-  useGetWorkplaceSettingsQuery,
-} from './api';
+import { useReferenceListQuery } from '../../lib/referenceLists';
 
 /** Every list the participant filters and form pick from, loaded together. */
 export function useParticipantLookups({ caucusRegions = false }: { caucusRegions?: boolean } = {}) {
-  const roles = useGetParticipantRolesQuery();
-  const statuses = useGetParticipantStatusesQuery();
-  const districtTypes = useGetDistrictSetTypesQuery();
-  const programs = useGetMentorProgramsQuery();
-  const workplaceSettings = useGetWorkplaceSettingsQuery();
-  const languages = useGetLanguagesQuery();
-  const educationLevels = useGetEducationLevelsQuery();
-  const permitLevels = useGetPermitLevelsQuery();
-  const regions = useGetCaucusRegionsQuery(undefined, { skip: !caucusRegions });
+  const roles = useReferenceListQuery('/participants/roles');
+  const statuses = useReferenceListQuery('/participants/statuses');
+  const districtTypes = useReferenceListQuery('/participants/distric-types');
+  const programs = useReferenceListQuery('/mentor-programs');
+  const workplaceSettings = useReferenceListQuery('/workplace-settings');
+  const languages = useReferenceListQuery('/languages');
+  const educationLevels = useReferenceListQuery('/education-levels');
+  const permitLevels = useReferenceListQuery('/permit-levels');
+  const regions = useReferenceListQuery('/caucus-regions', { skip: !caucusRegions });
   const all = [roles, statuses, districtTypes, programs, workplaceSettings, languages, educationLevels, permitLevels, regions];
   return {
     roles: roles.data,

@@ -1,4 +1,4 @@
-import type { RefItem } from './api';
+import type { RefItem } from '../../api/wire';
 
 export interface Option {
   value: string;

@@ -27,6 +27,9 @@ const participant: Participant = {
   educationLevelIds: [],
   permitLevelIds: [6],
   version: 5,
+  participations: [],
+  createdAt: '2026-01-05T10:00:00Z',
+  updatedAt: '2026-01-06T10:00:00Z',
 };
 
 describe('participant form values', () => {
@@ -35,7 +38,7 @@ describe('participant form values', () => {
     expect(values.districtId).toBe('12');
     expect(values.caucusRegionId).toBe('3');
     expect(values.workplaceSettingIds).toEqual(['1', '2']);
-    const { id: _id, fullName: _fullName, version: _version, ...rest } = participant;
+    const { id: _id, fullName: _fullName, version: _version, participations: _p, createdAt: _c, updatedAt: _u, ...rest } = participant;
     expect(bodyFromValues(values, 5)).toEqual({ ...rest, version: 5 });
   });
 

@@ -1,3 +1,4 @@
+import type { Participation } from './api';
 import { describe, expect, it } from 'vitest';
 import {
   EMPTY_PARTICIPATION,
@@ -9,8 +10,8 @@ import {
 
 describe('participation form', () => {
   it('round-trips a participation', () => {
-    const p = { id: 1, mentorProgramId: 2, fiscalYearId: 3, roleCode: 'Mentor', collegeId: null, startDate: '2026-07-01', endDate: null };
-    const { id: _id, ...body } = p;
+    const p: Participation = { id: 1, participantId: 9, mentorProgramId: 2, fiscalYearId: 3, roleCode: 'Mentor', collegeId: null, startDate: '2026-07-01', endDate: null };
+    const { id: _id, participantId: _participantId, ...body } = p;
     expect(participationBody(participationValues(p))).toEqual(body);
   });
 

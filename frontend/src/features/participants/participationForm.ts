@@ -39,7 +39,7 @@ export function participationValues(p: Participation): ParticipationValues {
     roleCode: p.roleCode,
     collegeId: p.collegeId == null ? null : String(p.collegeId),
     startDate: p.startDate,
-    endDate: p.endDate,
+    endDate: p.endDate ?? null,
   };
 }
 

@@ -1,3 +1,4 @@
+import { useReferenceListQuery } from '../../lib/referenceLists';
 import { Alert, Button, Checkbox, Group, List, Select, SimpleGrid, Stack, Textarea } from '@mantine/core';
 import { MoneyField } from '../../components/MoneyInput';
 import { notifications } from '@mantine/notifications';
@@ -6,17 +7,8 @@ import { useNavigate } from 'react-router';
 import { asApiError } from '../../components/ErrorDisplay';
 import { fieldErrors } from '../../components/fieldErrors';
 import { PageCard } from '../../components/PageCard';
-import {
-  useApprovePaymentRequestMutation,
-  useGetApprovalCodesQuery,
-  useGetRequestExpenseAccountsQuery,
-  useGetRequestFundsQuery,
-  useValidateApprovalMutation,
-  type ApproveBody,
-  type PaymentRequest,
-  type RefItem,
-  type ValidationResult,
-} from './api';
+import { useApprovePaymentRequestMutation, useValidateApprovalMutation, type ApproveBody, type PaymentRequest, type ValidationResult } from './api';
+import type { RefItem } from '../../api/wire';
 
 const options = (items: RefItem[] | undefined) =>
   (items ?? []).filter((i) => i.isActive).map((i) => ({ value: String(i.id), label: i.code ? `${i.code} ${i.name}` : i.name }));
@@ -27,9 +19,9 @@ const options = (items: RefItem[] | undefined) =>
  */
 export function ApprovePanel({ request }: { request: PaymentRequest }) {
   const navigate = useNavigate();
-  const codes = useGetApprovalCodesQuery(request.formType);
-  const funds = useGetRequestFundsQuery();
-  const accounts = useGetRequestExpenseAccountsQuery();
+  const codes = useReferenceListQuery({ path: '/approval-codes', params: { PaymentRequestType: request.formType } });
+  const funds = useReferenceListQuery('/funds');
+  const accounts = useReferenceListQuery('/expense-accounts');
   const [amount, setAmount] = useState<number | ''>(request.requestedAmount);
   const [codeId, setCodeId] = useState<string | null>(request.approvalCodeId ? String(request.approvalCodeId) : null);
   const [fundId, setFundId] = useState<string | null>(request.fundId ? String(request.fundId) : null);
@@ -61,7 +53,7 @@ export function ApprovePanel({ request }: { request: PaymentRequest }) {
     else if ('error' in result) {
       // validate answers 200 with its lists; anything else (403, 409) is shown as one error.
       const e = asApiError(result.error);
-      setChecked({ errors: [{ message: e.detail || e.title }], warnings: [] });
+      setChecked({ errors: [{ code: `http${e.status}`, message: e.detail || e.title }], warnings: [] });
     }
   };
   const doApprove = async () => {

@@ -1,7 +1,8 @@
-import { ActionIcon, Button, Checkbox, Group, NumberInput, Select, SimpleGrid, Table, Text, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, NumberInput, Select, SimpleGrid, Table, Text, TextInput } from '@mantine/core';
+import { RemoveRowCell } from './RemoveRowCell';
 import { formatCents } from '../../components/money';
 import { MoneyField } from '../../components/MoneyInput';
-import type { RefItem } from './api';
+import type { RefItem } from '../../api/wire';
 import { computedCents, FORM_SPECS, type FieldSpec, type GenericValues, type MealRates, type RefKey } from './genericForms';
 
 export type GenericLookups = Partial<Record<RefKey, RefItem[]>> & { mealRates?: MealRates };
@@ -124,17 +125,11 @@ export function GenericFields({ formType, values, onChange, errors, readOnly, lo
                     </Table.Td>
                   ))}
                   {!readOnly && (
-                    <Table.Td>
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        aria-label={`Remove ${spec.rows!.label.toLowerCase()} ${i + 1}`}
-                        disabled={rows.length === 1}
-                        onClick={() => set(spec.rows!.key, rows.filter((_, j) => j !== i))}
-                      >
-                        ✕
-                      </ActionIcon>
-                    </Table.Td>
+                    <RemoveRowCell
+                      label={`Remove ${spec.rows!.label.toLowerCase()} ${i + 1}`}
+                      onlyRow={rows.length === 1}
+                      onRemove={() => set(spec.rows!.key, rows.filter((_, j) => j !== i))}
+                    />
                   )}
                 </Table.Tr>
               ))}

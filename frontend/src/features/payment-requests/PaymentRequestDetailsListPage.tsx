@@ -1,30 +1,19 @@
+import { useReferenceListQuery } from '../../lib/referenceLists';
 import { ActionIcon, Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { DataTable } from '../../components/DataTable';
 import { asApiError, ErrorDisplay } from '../../components/ErrorDisplay';
 import { formatDate, formatDateTime } from '../../components/dates';
 import { formatCents, formatMoney } from '../../components/money';
 import { PageCard } from '../../components/PageCard';
-import {
-  useGetPaymentRequestsQuery,
-  useGetPaymentRequestTypesQuery,
-  useGetRequestMentorProgramsQuery,
-  type PaymentRequestListItem,
-  type RefItem,
-} from './api';
-import {
-  clearRequestFilters,
-  hasRequestFilters,
-  PAGE_SIZES,
-  pageTotalsCents,
-  parseRequestListState,
-  requestListParams,
-  toggleRequestSort,
-  withRequestFilters,
-  type RequestListState,
-} from './listQuery';
+import { useGetPaymentRequestsQuery, type PaymentRequestListItem } from './api';
+import type { RefItem } from '../../api/wire';
+import { EmptyList } from '../../components/EmptyList';
+import { activeFilterCount } from '../../components/urlState';
+import { useUrlState } from '../../components/useUrlState';
+import { pageTotalsCents, REQUEST_FILTERS, REQUEST_LIST_SHAPE, type RequestFilterValues } from './listQuery';
 import { formTypeName, usePayeeNames } from './names';
 import { ProgramFilter, RequestFilters } from './RequestFilters';
 import { RequestDetailsPanel } from './RequestDetailsPanel';
@@ -151,11 +140,12 @@ function columns(
  * typed details.
  */
 export default function PaymentRequestDetailsListPage() {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const state = useMemo(() => parseRequestListState(searchParams), [searchParams]);
-  const list = useGetPaymentRequestsQuery(requestListParams(state));
-  const types = useGetPaymentRequestTypesQuery();
-  const programs = useGetRequestMentorProgramsQuery();
+  const url = useUrlState(REQUEST_FILTERS, REQUEST_LIST_SHAPE);
+  const state = url.values;
+  const filtered = activeFilterCount(state) > 0;
+  const list = useGetPaymentRequestsQuery(url.params);
+  const types = useReferenceListQuery('/payment-requests/types');
+  const programs = useReferenceListQuery('/mentor-programs');
   const rows = list.data?.items;
   const payees = usePayeeNames(rows);
   const [expanded, setExpanded] = useState<Set<number>>(new Set());
@@ -172,18 +162,18 @@ export default function PaymentRequestDetailsListPage() {
     [types.data, programs.data, payees, expanded, totals],
   );
 
-  // Replace, not push: every filter change would otherwise fill the history.
-  const go = (next: RequestListState) => {
-    setExpanded(new Set());
-    setSearchParams(requestListParams(next), { replace: true });
+  // Opened rows belong to the rows in view: any change of filters, page or sort closes them.
+  const closeAll = () => setExpanded(new Set());
+  const patch = (p: RequestFilterValues) => {
+    closeAll();
+    url.setFilters(p);
   };
-  const patch = (p: Partial<RequestListState>) => go(withRequestFilters(state, p));
 
   return (
     <PageCard
       title="Payment request details"
       actions={
-        <Button component={Link} to={`/?${new URLSearchParams(requestListParams({ ...state, page: 1 }))}`} variant="default">
+        <Button component={Link} to={`/?${url.search()}`} variant="default">
           Request list
         </Button>
       }
@@ -195,8 +185,11 @@ export default function PaymentRequestDetailsListPage() {
               <Title order={3} size="h5">
                 Filters
               </Title>
-              {hasRequestFilters(state) && (
-                <Button variant="subtle" size="xs" onClick={() => go(clearRequestFilters(state))}>
+              {filtered && (
+                <Button variant="subtle" size="xs" onClick={() => {
+                    closeAll();
+                    url.clearFilters();
+                  }}>
                   Clear filters
                 </Button>
               )}
@@ -213,23 +206,8 @@ export default function PaymentRequestDetailsListPage() {
             columns={cols}
             rows={rows ?? []}
             rowKey={(row) => row.id}
-            sort={state}
-            onSort={(column) => go(toggleRequestSort(state, column))}
-            paging={{ page: state.page, size: state.size, totalCount: list.data?.totalCount ?? 0, totalCountIsExact: list.data?.totalCountIsExact, sizes: PAGE_SIZES }}
-            onPage={(page) => go({ ...state, page })}
-            onSize={(size) => go({ ...state, size, page: 1 })}
-            loading={list.isLoading}
-            fetching={list.isFetching && !list.isLoading}
-            empty={
-              <Stack gap={4} align="center">
-                <Text fw={500}>No payment requests match.</Text>
-                {hasRequestFilters(state) && (
-                  <Text size="sm" c="dimmed">
-                    Change or clear the filters to see more.
-                  </Text>
-                )}
-              </Stack>
-            }
+            {...url.pagedTable(list, { reset: closeAll })}
+            empty={<EmptyList filtered={filtered} none="No payment requests match." noMatch="No payment requests match." />}
             renderExpanded={(row) =>
               expanded.has(row.id) ? (
                 <div id={`request-details-${row.id}`}>

@@ -1,9 +1,9 @@
+import { useFiscalYearsQuery, useReferenceListQuery } from '../../lib/referenceLists';
 import { Alert, Anchor, Button, Group, Loader, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { Permission } from '../../app/permissions';
-import { useHasPermission } from '../../app/hooks';
+import { useHasPermission } from '../../lib/hooks';
 import { askAndCancel, askAndSave, SaveError, useLeaveGuard } from '../../components/EditorActions';
 import { asApiError, ErrorDisplay } from '../../components/ErrorDisplay';
 import { fieldErrors } from '../../components/fieldErrors';
@@ -14,25 +14,7 @@ import { formatMoney } from '../../components/money';
 import { firstRefused, showFirstError } from '../../components/MoneyInput';
 import { PageCard } from '../../components/PageCard';
 import { ActivityLog } from './ActivityLog';
-import {
-  useCreatePaymentRequestMutation,
-  useDeletePaymentRequestMutation,
-  useGetPaymentRequestQuery,
-  useGetRequestCollegesQuery,
-  useGetPaymentRequestRatesQuery,
-  useGetTransitTypesQuery,
-  useGetTravelPurposesQuery,
-  useGetInstitutionsQuery,
-  useGetPayeesQuery,
-  useGetRequestMentorProgramsQuery,
-  useGetJobCategoriesQuery,
-  useGetRequestFiscalYearsQuery,
-  useGetTrainingTypesQuery,
-  usePaymentRequestActionMutation,
-  useUpdatePaymentRequestMutation,
-  useValidateSubmitMutation,
-  type PaymentRequest,
-} from './api';
+import { useCreatePaymentRequestMutation, useDeletePaymentRequestMutation, useGetPaymentRequestQuery, useGetPaymentRequestRatesQuery, useGetPayeesQuery, usePaymentRequestActionMutation, useUpdatePaymentRequestMutation, useValidateSubmitMutation, type PaymentRequest } from './api';
 import { ApprovePanel } from './ApprovePanel';
 import type { MealRates } from './genericForms';
 import { bodyOf, emptyValues, SUPPORTED_FORMS, valuesOf, type RequestValues } from './forms';
@@ -51,22 +33,22 @@ const TITLES: Record<PaymentRequestFormMode, string> = {
 };
 
 function useLookups(mode: PaymentRequestFormMode, formType: string, mentorProgramId: string | null, stored?: PaymentRequest) {
-  const canRead = useHasPermission(Permission.RequestRead);
+  const canRead = useHasPermission('request:read');
   const editing = mode === 'create' || mode === 'edit';
-  const programs = useGetRequestMentorProgramsQuery();
+  const programs = useReferenceListQuery('/mentor-programs');
   // New requests go only to the caller's own programs (a Coordinator's scope).
   const pickable = usePickablePrograms();
   const payees = useGetPayeesQuery(
     { mentorProgramId: mentorProgramId ? Number(mentorProgramId) : undefined, formType, formId: stored?.id },
     { skip: !mentorProgramId },
   );
-  const colleges = useGetRequestCollegesQuery(undefined, { skip: formType !== 'F1' && formType !== 'F13' });
-  const purposes = useGetTravelPurposesQuery(undefined, { skip: formType !== 'F3' });
-  const transit = useGetTransitTypesQuery(undefined, { skip: formType !== 'F3' });
-  const institutions = useGetInstitutionsQuery(undefined, { skip: formType !== 'F4' && formType !== 'F13' });
-  const trainingTypes = useGetTrainingTypesQuery(undefined, { skip: formType !== 'F4' });
-  const jobCategories = useGetJobCategoriesQuery(undefined, { skip: formType !== 'F10' });
-  const fiscalYears = useGetRequestFiscalYearsQuery(undefined, { skip: formType !== 'F14' });
+  const colleges = useReferenceListQuery('/colleges', { skip: formType !== 'F1' && formType !== 'F13' });
+  const purposes = useReferenceListQuery('/payment-requests/travel-purposes', { skip: formType !== 'F3' });
+  const transit = useReferenceListQuery('/payment-requests/transit-types', { skip: formType !== 'F3' });
+  const institutions = useReferenceListQuery('/payment-requests/institutions', { skip: formType !== 'F4' && formType !== 'F13' });
+  const trainingTypes = useReferenceListQuery('/payment-requests/training-types', { skip: formType !== 'F4' });
+  const jobCategories = useReferenceListQuery('/payment-requests/job-categories', { skip: formType !== 'F10' });
+  const fiscalYears = useFiscalYearsQuery(undefined, { skip: formType !== 'F14' });
   const rates = useGetPaymentRequestRatesQuery(undefined, { skip: (formType !== 'F3' && formType !== 'F12') || !canRead });
   const storedMeals = (stored?.details as { mealRates?: MealRates } | undefined)?.mealRates;
   const storedRate = (stored?.details as { mileageRate?: number } | undefined)?.mileageRate;
@@ -246,8 +228,12 @@ function RequestForm({ mode, formType, stored }: { mode: PaymentRequestFormMode;
   const initial = useMemo(() => (stored ? valuesOf(stored) : emptyValues(formType)), [stored, formType]);
   const [values, setValues] = useState<RequestValues>(initial);
   const lookups = useLookups(mode, formType, values.mentorProgramId, stored);
-  // A newer server copy (after an action) replaces untouched values.
-  useEffect(() => setValues(initial), [initial]);
+  // A newer server copy (after an action) replaces the values, adjusted while rendering.
+  const [shownInitial, setShownInitial] = useState(initial);
+  if (shownInitial !== initial) {
+    setShownInitial(initial);
+    setValues(initial);
+  }
   const [create, creating] = useCreatePaymentRequestMutation();
   const [update, updating] = useUpdatePaymentRequestMutation();
   const [leaveTo, setLeaveTo] = useState<string | null>(null);

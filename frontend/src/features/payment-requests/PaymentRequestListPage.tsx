@@ -1,10 +1,10 @@
+import { useReferenceListQuery } from '../../lib/referenceLists';
 import { Alert, Anchor, Badge, Box, Button, Checkbox, Group, Menu, Paper, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { ColumnDef } from '@tanstack/react-table';
-import { useMemo, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
-import { Permission } from '../../app/permissions';
-import { useHasPermission } from '../../app/hooks';
+import { useCallback, useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { useHasPermission } from '../../lib/hooks';
 import { bulkQuestion, fetchAllPages, selectionTotal, toggled, type Selection } from '../../components/bulkAction';
 import { BulkActionBar } from '../../components/BulkActionBar';
 import { openConfirm } from '../../components/confirmDialogs';
@@ -15,25 +15,12 @@ import { formatCents, formatMoney, toCents } from '../../components/money';
 import { PageCard } from '../../components/PageCard';
 import { PermissionGate } from '../../components/PermissionGate';
 import { WelcomeHeader } from '../../components/WelcomeHeader';
-import {
-  useGetPaymentRequestsQuery,
-  useGetPaymentRequestSummaryQuery,
-  useGetMyProgramsQuery,
-  useGetPaymentRequestTypesQuery,
-  useLazyGetPaymentRequestsQuery,
-  useMoveToReadyForProcessingBatchMutation,
-  type PaymentRequestListItem,
-  type RefItem,
-} from './api';
+import { useGetPaymentRequestsQuery, useGetPaymentRequestSummaryQuery, useGetMyProgramsQuery, useLazyGetPaymentRequestsQuery, useMoveToReadyForProcessingBatchMutation, type PaymentRequestListItem } from './api';
+import type { RefItem } from '../../api/wire';
 import { SUPPORTED_FORMS } from './forms';
-import {
-  PAGE_SIZES,
-  parseRequestListState,
-  requestListParams,
-  toggleRequestSort,
-  withRequestFilters,
-  type RequestListState,
-} from './listQuery';
+import { idValue, listItems } from '../../components/urlState';
+import { useUrlState } from '../../components/useUrlState';
+import { REQUEST_FILTERS, REQUEST_LIST_SHAPE, type RequestFilterValues } from './listQuery';
 import { emptyScopeReason } from './myPrograms';
 import { formTypeName, usePayeeNames } from './names';
 import { ProgramFilter, RequestFilters } from './RequestFilters';
@@ -41,8 +28,6 @@ import { Nowrap, StatusCell } from './cells';
 import { statusLabel } from './StatusBadge';
 
 /** The details list opens with this list's filters and sorting (from page 1). */
-const detailsListUrl = (state: RequestListState) =>
-  `/payment-requests/details?${new URLSearchParams(requestListParams({ ...state, page: 1 }))}`;
 
 function columns(
   types: RefItem[] | undefined,
@@ -169,39 +154,44 @@ function NewRequestMenu({ types }: { types: RefItem[] | undefined }) {
   );
 }
 
+const cents = (r: PaymentRequestListItem) => toCents(r.approvedAmount ?? r.requestedAmount);
+
 function RequestList() {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const state = useMemo(() => parseRequestListState(searchParams), [searchParams]);
-  const list = useGetPaymentRequestsQuery(requestListParams(state));
-  const types = useGetPaymentRequestTypesQuery();
+  const url = useUrlState(REQUEST_FILTERS, REQUEST_LIST_SHAPE);
+  const state = url.values;
+  const list = useGetPaymentRequestsQuery(url.params);
+  const types = useReferenceListQuery('/payment-requests/types');
   const payees = usePayeeNames(list.data?.items);
   const [selected, setSelected] = useState<Selection>(new Map());
   const [moveBatch, moving] = useMoveToReadyForProcessingBatchMutation();
-  const canMove = useHasPermission(Permission.RequestMoveToReadyForProcessing);
+  const canMove = useHasPermission('request:movetoreadyforprocessing');
   const mine = useGetMyProgramsQuery();
   // Approved requests matching the filters: what "select all" can take, across pages.
-  const approvedFilter = state.formStatus.length === 0 || state.formStatus.includes('Approved');
-  const matchingParams = { ...requestListParams({ ...state, formStatus: ['Approved'], page: 1 }), Size: '1' };
+  const statuses = listItems(state.FormStatus);
+  const approvedFilter = statuses.length === 0 || statuses.includes('Approved');
+  const approvedParams = url.paramsFor({ ...state, FormStatus: 'Approved' }, { ...url.table, page: 1 });
+  const matchingParams = { ...approvedParams, Size: '1' };
   const matching = useGetPaymentRequestsQuery(matchingParams, { skip: !canMove || !approvedFilter });
   const [fetchPage, fetchingAll] = useLazyGetPaymentRequestsQuery();
-  const cents = (r: PaymentRequestListItem) => toCents(r.approvedAmount ?? r.requestedAmount);
 
-  const toggle = (row: PaymentRequestListItem, on: boolean) => setSelected((prev) => toggled(prev, row.id, cents(row), on));
+  const toggle = useCallback(
+    (row: PaymentRequestListItem, on: boolean) => setSelected((prev) => toggled(prev, row.id, cents(row), on)),
+    [],
+  );
   const cols = useMemo(() => {
     const all = columns(types.data, payees, selected, toggle);
     return canMove ? all : all.filter((c) => c.id !== 'select');
-  }, [types.data, payees, selected, canMove]);
+  }, [types.data, payees, selected, canMove, toggle]);
 
-  // Replace, not push: every filter change would otherwise fill the history.
-  const go = (next: RequestListState) => {
-    setSelected(new Map());
-    setSearchParams(requestListParams(next), { replace: true });
+  // A selection belongs to the rows in view: any change of filters, page or sort drops it.
+  const clearSelection = () => setSelected(new Map());
+  const patch = (p: RequestFilterValues) => {
+    clearSelection();
+    url.setFilters(p);
   };
-  const patch = (p: Partial<RequestListState>) => go(withRequestFilters(state, p));
 
   const selectAllMatching = async () => {
-    const base = requestListParams({ ...state, formStatus: ['Approved'], page: 1 });
-    const rows = await fetchAllPages((page, size) => fetchPage({ ...base, Page: String(page), Size: String(size) }).unwrap());
+    const rows = await fetchAllPages((page, size) => fetchPage({ ...approvedParams, Page: String(page), Size: String(size) }).unwrap());
     setSelected(new Map(rows.filter((r) => r.availableActions.includes('moveToReadyForProcessing')).map((r) => [r.id, cents(r)])));
   };
 
@@ -234,10 +224,10 @@ function RequestList() {
       title="Payment requests"
       actions={
         <Group gap="sm">
-          <Button component={Link} to={detailsListUrl(state)} variant="default">
+          <Button component={Link} to={`/payment-requests/details?${url.search()}`} variant="default">
             Details list
           </Button>
-          <PermissionGate permission={Permission.RequestCreate} fallback={null}>
+          <PermissionGate permission={'request:create'} fallback={null}>
             <NewRequestMenu types={types.data} />
           </PermissionGate>
         </Group>
@@ -249,14 +239,14 @@ function RequestList() {
             {scopeReason}
           </Alert>
         )}
-        <Summary mentorProgramId={state.mentorProgramId} onPick={(s) => patch({ formStatus: [s] })} />
+        <Summary mentorProgramId={idValue(state.MentorProgramId)} onPick={(s) => patch({ FormStatus: s })} />
         {/* Program and payee beside status and form type: one row of filters above the list. */}
         <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="sm">
           <ProgramFilter state={state} onChange={patch} />
           <RequestFilters state={state} onChange={patch} compact />
         </SimpleGrid>
         {/* The bulk bar shows where it is used: approved requests in view, or a selection made. */}
-        {canMove && (selected.size > 0 || state.formStatus.includes('Approved')) && (
+        {canMove && (selected.size > 0 || statuses.includes('Approved')) && (
           <BulkActionBar
             selection={selected}
             matching={approvedFilter ? (matching.data?.totalCount ?? 0) : 0}
@@ -276,13 +266,7 @@ function RequestList() {
             columns={cols}
             rows={list.data?.items ?? []}
             rowKey={(row) => row.id}
-            sort={state}
-            onSort={(column) => go(toggleRequestSort(state, column))}
-            paging={{ page: state.page, size: state.size, totalCount: list.data?.totalCount ?? 0, totalCountIsExact: list.data?.totalCountIsExact, sizes: PAGE_SIZES }}
-            onPage={(page) => go({ ...state, page })}
-            onSize={(size) => go({ ...state, size, page: 1 })}
-            loading={list.isLoading}
-            fetching={list.isFetching && !list.isLoading}
+            {...url.pagedTable(list, { reset: clearSelection })}
             empty={<Text fw={500}>No payment requests match.</Text>}
             dense
             fixedLayout
@@ -296,7 +280,7 @@ function RequestList() {
 
 /** Home: a small welcome header, then the payment request list for those who may read requests. */
 export default function PaymentRequestListPage() {
-  const canRead = useHasPermission(Permission.RequestRead);
+  const canRead = useHasPermission('request:read');
   return (
     <Stack gap="sm">
       {/* One line: the work list below keeps at least 8 rows above the fold at 1280x800. */}

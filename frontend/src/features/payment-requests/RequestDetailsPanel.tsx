@@ -1,4 +1,5 @@
-import { Anchor, Box, Group, Loader, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Box, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
+import { DetailsTable } from './DetailsTable';
 import { Link } from 'react-router';
 import { asApiError, ErrorDisplay } from '../../components/ErrorDisplay';
 import {
@@ -37,26 +38,7 @@ export function RequestDetailsPanel({ formType, id }: { formType: string; id: nu
           ))}
         </SimpleGrid>
       )}
-      {view.table && (
-        <Table aria-label={`${view.table.label} of ${label}`} withTableBorder fz="sm" maw={760}>
-          <Table.Thead>
-            <Table.Tr>
-              {view.table.columns.map((c) => (
-                <Table.Th key={c}>{c}</Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {view.table.rows.map((r, i) => (
-              <Table.Tr key={i}>
-                {r.map((v, j) => (
-                  <Table.Td key={j}>{v}</Table.Td>
-                ))}
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      )}
+      {view.table && <DetailsTable table={view.table} label={`${view.table.label} of ${label}`} />}
       {formType === 'F2' && <ReceiptList requestId={id} files={request.data.files ?? []} />}
       <Group>
         <Anchor component={Link} to={`/payment-request/${formType}/${id}/details`} size="sm">

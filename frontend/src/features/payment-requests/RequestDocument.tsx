@@ -1,25 +1,18 @@
-import { Alert, Box, Divider, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { useReferenceListQuery } from '../../lib/referenceLists';
+import { DetailsTable } from './DetailsTable';
+import { Alert, Box, Divider, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { formatDate, formatDateTime } from '../../components/dates';
 import { formatMoney } from '../../components/money';
 import { lastApproval, revisionReason } from './activityWords';
-import {
-  useGetApprovalCodesQuery,
-  useGetPayeesQuery,
-  useGetPaymentRequestActivityQuery,
-  useGetPaymentRequestTypesQuery,
-  useGetRequestExpenseAccountsQuery,
-  useGetRequestFundsQuery,
-  useGetRequestMentorProgramsQuery,
-  type PaymentRequest,
-  type RefItem,
-} from './api';
+import { useGetPayeesQuery, useGetPaymentRequestActivityQuery, type PaymentRequest } from './api';
+import type { RefItem } from '../../api/wire';
 import { detailsView } from './detailsView';
 import { formTypeName } from './names';
 import { ReceiptList } from './Receipts';
 import { useViewLookups } from './useViewLookups';
 
-const coded = (items: RefItem[] | undefined, id: number | null) => {
+const coded = (items: RefItem[] | undefined, id: number | null | undefined) => {
   if (id === null) return '—';
   const item = items?.find((i) => i.id === id);
   return item ? (item.code ? `${item.code} – ${item.name}` : item.name) : `#${id}`;
@@ -69,13 +62,13 @@ export function RevisionAlert({ request }: { request: PaymentRequest }) {
 
 /** View mode reads as a document: labels and values, never disabled inputs. */
 export function RequestDocument({ request }: { request: PaymentRequest }) {
-  const types = useGetPaymentRequestTypesQuery();
-  const programs = useGetRequestMentorProgramsQuery();
+  const types = useReferenceListQuery('/payment-requests/types');
+  const programs = useReferenceListQuery('/mentor-programs');
   const payees = useGetPayeesQuery({ participationIds: [request.participationId] });
   const approved = request.approvedAmount != null;
-  const funds = useGetRequestFundsQuery(undefined, { skip: !approved });
-  const accounts = useGetRequestExpenseAccountsQuery(undefined, { skip: !approved });
-  const codes = useGetApprovalCodesQuery(request.formType, { skip: !approved });
+  const funds = useReferenceListQuery('/funds', { skip: !approved });
+  const accounts = useReferenceListQuery('/expense-accounts', { skip: !approved });
+  const codes = useReferenceListQuery({ path: '/approval-codes', params: { PaymentRequestType: request.formType } }, { skip: !approved });
   const log = useGetPaymentRequestActivityQuery({ formType: request.formType, id: request.id }, { skip: !approved });
   const approval = lastApproval(log.data);
   const lookups = useViewLookups(request.formType);
@@ -123,28 +116,7 @@ export function RequestDocument({ request }: { request: PaymentRequest }) {
             <Title order={4} size="h6" mt="sm" mb={4}>
               {view.table.label}
             </Title>
-            <Table aria-label={view.table.label} withTableBorder fz="sm" maw={760} striped>
-              <Table.Thead>
-                <Table.Tr>
-                  {view.table.columns.map((c) => (
-                    <Table.Th key={c} ta={c === 'Amount' || c === 'Miles' ? 'right' : undefined}>
-                      {c}
-                    </Table.Th>
-                  ))}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {view.table.rows.map((r, i) => (
-                  <Table.Tr key={i}>
-                    {r.map((v, j) => (
-                      <Table.Td key={j} ta={view.table!.columns[j] === 'Amount' || view.table!.columns[j] === 'Miles' ? 'right' : undefined}>
-                        {v}
-                      </Table.Td>
-                    ))}
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+            <DetailsTable table={view.table} label={view.table.label} striped />
           </>
         )}
       </Box>

@@ -1,7 +1,9 @@
 import { MoneyField } from '../../components/MoneyInput';
-import { ActionIcon, Button, Group, NumberInput, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { RemoveRowCell } from './RemoveRowCell';
+import { Button, Group, NumberInput, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { formatCents } from '../../components/money';
-import type { PayeeOption, RefItem } from './api';
+import type { PayeeOption } from './api';
+import type { RefItem } from '../../api/wire';
 import { payeeLabel } from './names';
 import { emptyTrip, isEntered, mileageCents, type F1Values, type F3Values, type RequestValues, type Trip } from './forms';
 import { GenericFields, type GenericLookups } from './GenericFields';
@@ -230,17 +232,11 @@ function F3Fields({
                   />
                 </Table.Td>
                 {!readOnly && (
-                  <Table.Td>
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label={`Remove trip ${n}`}
-                      disabled={values.trips.length === 1}
-                      onClick={() => onChange({ trips: values.trips.filter((_, j) => j !== i) })}
-                    >
-                      ✕
-                    </ActionIcon>
-                  </Table.Td>
+                  <RemoveRowCell
+                    label={`Remove trip ${n}`}
+                    onlyRow={values.trips.length === 1}
+                    onRemove={() => onChange({ trips: values.trips.filter((_, j) => j !== i) })}
+                  />
                 )}
               </Table.Tr>
             );

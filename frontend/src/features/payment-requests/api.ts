@@ -1,78 +1,25 @@
 import { api } from '../../api/api';
-import type { ReceiptFile } from './receiptRules';
-import type { Schemas } from '../../api/wire';
+import type { Page, Schemas } from '../../api/wire';
 
 // Wire shapes of the payment request calls (DESIGN §4; src/payment_requests/dto.rs is the source).
 
-export interface Page<T> {
-  items: T[];
-  page: number;
-  size: number;
-  totalCount: number;
-  /** False: at least totalCount match (docs/api.md, bounded counts). */
-  totalCountIsExact?: boolean;
-}
-
-export interface RefItem {
-  id: number;
-  name: string;
-  code?: string;
-  isActive: boolean;
-  /** Approval codes only: the form type the code belongs to. */
-  paymentRequestType?: string;
-}
-
 /** What the caller may do with a request now (camelCase wire names). */
-export type Action =
-  | 'edit'
-  | 'delete'
-  | 'submit'
-  | 'moveToDraft'
-  | 'sendForRevision'
-  | 'approve'
-  | 'moveBackToSubmitted'
-  | 'moveToReadyForProcessing';
+export type Action = Schemas['Action'];
 
-export interface PaymentRequestListItem {
-  id: number;
-  formType: string;
-  formStatus: string;
-  participationId: number;
-  payeeId: number;
-  mentorProgramId: number;
-  description: string | null;
-  requestedAmount: number;
-  approvedAmount: number | null;
-  submittedOn: string | null;
-  placementEndDate: string | null;
-  approvedAt: string | null;
-  version: number;
-  updatedAt: string;
-  availableActions: Action[];
-}
+export type PaymentRequestListItem = Schemas['PaymentRequestListItem'];
 
-export interface PaymentRequest extends PaymentRequestListItem {
-  approvalCodeId: number | null;
-  fundId: number | null;
-  expenseAccountId: number | null;
-  fiscalYearId: number | null;
-  details: Record<string, unknown>;
-  /** F2 only: the attached receipts (their ids are `details.fileIds`). */
-  files?: ReceiptFile[];
-  /** Processed requests: the vendor payment report (history entry) they were paid in. */
-  vendorPaymentReportId?: number | null;
-}
+/**
+ * One request with its details. The form code reads `details` by field name (genericForms.ts
+ * describes each form as data), so they are loosened here; the document's F1Details…F14Details
+ * are the contract the server checks.
+ */
+export type PaymentRequest = Omit<Schemas['PaymentRequestDto'], 'details'> & { details: Record<string, unknown> };
 
 /** POST /fileupload/generate-upload-urls answers one of these per announced file. */
 export type UploadUrl = Schemas['UploadUrl'];
 
-export interface WriteBody {
-  version?: number;
-  participationId: number;
-  description: string | null;
-  requestedAmount?: number | null;
-  details: Record<string, unknown>;
-}
+/** POST / PUT body; `details` as the form builds them (see PaymentRequest). */
+export type WriteBody = Omit<Schemas['WriteRequest'], 'details'> & { details: Record<string, unknown> };
 
 export type StatusSummary = Schemas['StatusSummary'];
 
@@ -80,36 +27,15 @@ export type ActivityEntry = Schemas['ActivityEntryDto'];
 
 export type ApproveBody = Schemas['ApproveBody'];
 
-export interface Issue {
-  field?: string;
-  code?: string;
-  message: string;
-}
+export type Issue = Schemas['Issue'];
 
-export interface ValidationResult {
-  errors: Issue[];
-  warnings: Issue[];
-}
+export type ValidationResult = Schemas['ValidationResult'];
+
+/** GET /mentor-programs/mine. */
+export type MyPrograms = Schemas['MyPrograms'];
 
 /** A payee choice: one participation with its participant's name (GET /payment-requests/participant-list). */
-/** GET /mentor-programs/mine. */
-export interface MyPrograms {
-  all: boolean;
-  linkedToParticipant: boolean;
-  mentorProgramIds: number[];
-}
-
-export interface PayeeOption {
-  participationId: number;
-  participantId: number;
-  fullName: string;
-  email: string;
-  mentorProgramId: number;
-  roleCode: string;
-  /** Active, Inactive or Pending: pickers mark the ones not active. */
-  status: string;
-  isDeleted: boolean;
-}
+export type PayeeOption = Schemas['ParticipantListItem'];
 
 /** GET /payment-requests/rates: what F3 (per mile) and F12 (per meal) are computed with now. */
 export type Rates = Schemas['CurrentRates'];
@@ -200,16 +126,8 @@ export const paymentRequestsApi = withTags.injectEndpoints({
     }),
 
     // Reference lists of the forms (named apart from other features' injections).
-    getPaymentRequestTypes: build.query<RefItem[], void>({ query: () => '/payment-requests/types' }),
-    getRequestMentorPrograms: build.query<RefItem[], void>({ query: () => '/mentor-programs' }),
     // The caller's own programs (its coordinator scope), to offer only those.
     getMyPrograms: build.query<MyPrograms, void>({ query: () => '/mentor-programs/mine', extraOptions: quiet }),
-    getRequestColleges: build.query<RefItem[], void>({ query: () => '/colleges' }),
-    getTravelPurposes: build.query<RefItem[], void>({ query: () => '/payment-requests/travel-purposes' }),
-    getTransitTypes: build.query<RefItem[], void>({ query: () => '/payment-requests/transit-types' }),
-    getApprovalCodes: build.query<RefItem[], string>({ query: (formType) => ({ url: '/approval-codes', params: { PaymentRequestType: formType } }) }),
-    getRequestFunds: build.query<RefItem[], void>({ query: () => '/funds' }),
-    getRequestExpenseAccounts: build.query<RefItem[], void>({ query: () => '/expense-accounts' }),
     getPayees: build.query<PayeeOption[], { mentorProgramId?: number; formType?: string; formId?: number; participationIds?: number[] }>({
       query: ({ mentorProgramId, formType, formId, participationIds }) => ({
         url: '/payment-requests/participant-list',
@@ -223,10 +141,6 @@ export const paymentRequestsApi = withTags.injectEndpoints({
         },
       }),
     }),
-    getInstitutions: build.query<RefItem[], void>({ query: () => '/payment-requests/institutions' }),
-    getTrainingTypes: build.query<RefItem[], void>({ query: () => '/payment-requests/training-types' }),
-    getJobCategories: build.query<RefItem[], void>({ query: () => '/payment-requests/job-categories' }),
-    getRequestFiscalYears: build.query<{ id: number; name: string }[], void>({ query: () => '/system-settings/fiscal-years', extraOptions: quiet }),
     // The rates the server applies now (request:read, so Coordinators get them too; the
     // general settings would need setting:read).
     getPaymentRequestRates: build.query<Rates, void>({ query: () => '/payment-requests/rates', extraOptions: quiet }),
@@ -249,19 +163,7 @@ export const {
   useGetPaymentRequestActivityQuery,
   useGenerateUploadUrlsMutation,
   useDownloadReceiptMutation,
-  useGetPaymentRequestTypesQuery,
-  useGetRequestMentorProgramsQuery,
   useGetMyProgramsQuery,
-  useGetRequestCollegesQuery,
-  useGetTravelPurposesQuery,
-  useGetTransitTypesQuery,
-  useGetApprovalCodesQuery,
-  useGetRequestFundsQuery,
-  useGetRequestExpenseAccountsQuery,
   useGetPaymentRequestRatesQuery,
-  useGetInstitutionsQuery,
   useGetPayeesQuery,
-  useGetTrainingTypesQuery,
-  useGetJobCategoriesQuery,
-  useGetRequestFiscalYearsQuery,
 } = paymentRequestsApi;

@@ -1,6 +1,6 @@
 import { formatDate } from '../../components/dates';
 import { formatMoney } from '../../components/money';
-import type { RefItem } from './api';
+import type { RefItem } from '../../api/wire';
 import { FORM_SPECS, type FieldSpec, type RefKey } from './genericForms';
 
 // A request's typed details as read-only label/value lines (and one table for row lists),

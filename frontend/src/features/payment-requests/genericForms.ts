@@ -1,4 +1,6 @@
+import type { Schemas } from '../../api/wire';
 import { toCents } from '../../components/money';
+import { enumValues } from '../../lib/enums';
 
 // The typed details of the forms without a hand-made editor (F2, F4–F14), described as data
 // (DESIGN §4 table; src/payment_requests/forms.rs holds the wire shapes) for one generic
@@ -12,8 +14,8 @@ export interface FieldSpec {
   label: string;
   kind: 'text' | 'date' | 'number' | 'money' | 'ref' | 'choice' | 'bool';
   ref?: RefKey;
-  /** `choice` fields: the server's enum values. No endpoint lists these two enums
-   * (LeadershipActivity, BonusType), so they are named here once. */
+  /** `choice` fields: the server's enum values (LeadershipActivity, BonusType), checked
+   * against the generated types by `enumValues`. */
   choices?: string[];
   /** The server accepts it empty (null); every other field is required. */
   optional?: boolean;
@@ -65,7 +67,7 @@ export const FORM_SPECS: Record<string, FormSpec> = {
   F6: {
     entered: true,
     fields: [
-      { key: 'activityType', label: 'Activity type', kind: 'choice', choices: ['Workshop', 'Presentation', 'Committee', 'Conference', 'Other'] },
+      { key: 'activityType', label: 'Activity type', kind: 'choice', choices: enumValues<Schemas['LeadershipActivity']>({ Workshop: true, Presentation: true, Committee: true, Conference: true, Other: true }) },
       { key: 'date', label: 'Date', kind: 'date' },
       { key: 'hours', label: 'Hours', kind: 'number' },
     ],
@@ -144,7 +146,7 @@ export const FORM_SPECS: Record<string, FormSpec> = {
   F14: {
     entered: true,
     fields: [
-      { key: 'bonusType', label: 'Bonus type', kind: 'choice', choices: ['Completion', 'Retention', 'Leadership'] },
+      { key: 'bonusType', label: 'Bonus type', kind: 'choice', choices: enumValues<Schemas['BonusType']>({ Completion: true, Retention: true, Leadership: true }) },
       { key: 'fiscalYearId', label: 'Fiscal year', kind: 'ref', ref: 'fiscalYears' },
       { key: 'reason', label: 'Reason', kind: 'text' },
     ],

@@ -1,29 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import {
-  clearRequestFilters,
-  hasRequestFilters,
-  pageTotalsCents,
-  parseRequestListState,
-  requestListParams,
-  toggleRequestSort,
-  withRequestFilters,
-} from './listQuery';
+import { activeFilterCount, parseParams, parseTable, toggleSort, toSearch, viewParams, withFilters } from '../../components/urlState';
+import { pageTotalsCents, REQUEST_FILTERS, REQUEST_LIST_SHAPE } from './listQuery';
+
+const read = (query: string) => {
+  const search = new URLSearchParams(query);
+  return { values: parseParams(REQUEST_FILTERS, search), table: parseTable(search, REQUEST_LIST_SHAPE) };
+};
 
 describe('request list state', () => {
   it('reads the address bar and writes the same names back', () => {
-    const s = parseRequestListState(
-      new URLSearchParams('MentorProgramId=3&FormStatus=Approved,Submitted&FormType=F1&IsApprovedAmountSortedAscending=false&Page=2&Size=50'),
-    );
-    expect(s).toMatchObject({
-      mentorProgramId: 3,
-      formStatus: ['Approved', 'Submitted'],
-      formType: ['F1'],
-      sortBy: 'approvedAmount',
-      sortDescending: true,
-      page: 2,
-      size: 50,
-    });
-    expect(requestListParams(s)).toEqual({
+    const s = read('MentorProgramId=3&FormStatus=Approved,Submitted&FormType=F1&IsApprovedAmountSortedAscending=false&Page=2&Size=50');
+    expect(s.values).toEqual({ MentorProgramId: '3', FormStatus: 'Approved,Submitted', FormType: 'F1' });
+    expect(s.table).toEqual({ page: 2, size: 50, sortBy: 'approvedAmount', sortDescending: true });
+    expect(viewParams(s.values, s.table, REQUEST_LIST_SHAPE)).toEqual({
       MentorProgramId: '3',
       FormStatus: 'Approved,Submitted',
       FormType: 'F1',
@@ -34,36 +23,32 @@ describe('request list state', () => {
   });
 
   it('ignores junk', () => {
-    const s = parseRequestListState(new URLSearchParams('Page=-1&Size=7&ApprovedStart=yesterday&MentorProgramId=x'));
-    expect(s).toMatchObject({ page: 1, size: 25, approvedStart: undefined, mentorProgramId: undefined });
+    const s = read('Page=-1&Size=7&ApprovedStart=yesterday&MentorProgramId=x&SortBy=submittedOn');
+    expect(s.values).toEqual({});
+    expect(s.table).toEqual({ page: 1, size: 25, sortBy: undefined, sortDescending: false });
   });
 
   it('cycles a column through ascending, descending, none and resets the page', () => {
-    let s = parseRequestListState(new URLSearchParams('Page=4'));
-    s = toggleRequestSort(s, 'submittedOn');
-    expect(requestListParams(s)).toMatchObject({ IsSubmittedOnSortedAscending: 'true', Page: '1' });
-    s = toggleRequestSort(s, 'submittedOn');
-    expect(requestListParams(s).IsSubmittedOnSortedAscending).toBe('false');
-    s = toggleRequestSort(s, 'submittedOn');
-    expect(s.sortBy).toBeUndefined();
-    expect(toggleRequestSort(s, 'description')).toBe(s);
+    let t = read('Page=4').table;
+    t = toggleSort(t, 'submittedOn', REQUEST_LIST_SHAPE);
+    expect(viewParams({}, t, REQUEST_LIST_SHAPE)).toMatchObject({ IsSubmittedOnSortedAscending: 'true', Page: '1' });
+    t = toggleSort(t, 'submittedOn', REQUEST_LIST_SHAPE);
+    expect(viewParams({}, t, REQUEST_LIST_SHAPE).IsSubmittedOnSortedAscending).toBe('false');
+    t = toggleSort(t, 'submittedOn', REQUEST_LIST_SHAPE);
+    expect(t.sortBy).toBeUndefined();
+    expect(toggleSort(t, 'description', REQUEST_LIST_SHAPE)).toBe(t);
   });
 
-  it('goes back to page 1 when a filter changes', () => {
-    const s = parseRequestListState(new URLSearchParams('Page=3'));
-    expect(withRequestFilters(s, { formType: ['F3'] })).toMatchObject({ page: 1, formType: ['F3'] });
+  it('keeps the sort flag in the address bar, without the defaults', () => {
+    const s = read('FormType=F2&IsPlacementEndDateSortedAscending=true&Page=1&Size=25');
+    expect(toSearch(s.values, s.table, REQUEST_LIST_SHAPE).toString()).toBe('FormType=F2&IsPlacementEndDateSortedAscending=true');
   });
 
-  it('clears every filter but keeps size and sorting', () => {
-    const s = parseRequestListState(
-      new URLSearchParams('MentorProgramId=3&ParticipationId=9&FormStatus=Draft&FormType=F2,F3&ApprovedStart=2026-01-01&ApprovedEnd=2026-02-01&PlacementEndDate=2026-03-01&IsSubmittedOnSortedAscending=true&Page=3&Size=50'),
-    );
-    expect(hasRequestFilters(s)).toBe(true);
-    const cleared = clearRequestFilters(s);
-    expect(requestListParams(cleared)).toEqual({ IsSubmittedOnSortedAscending: 'true', Page: '1', Size: '50' });
-    expect(hasRequestFilters(cleared)).toBe(false);
-    // Paging and sorting are not filters.
-    expect(hasRequestFilters(parseRequestListState(new URLSearchParams('Page=2&IsApprovedAmountSortedAscending=false')))).toBe(false);
+  it('counts filters, not paging or sorting', () => {
+    const s = read('MentorProgramId=3&ParticipationId=9&FormStatus=Draft&FormType=F2,F3&ApprovedStart=2026-01-01&ApprovedEnd=2026-02-01&PlacementEndDate=2026-03-01&IsSubmittedOnSortedAscending=true&Page=3');
+    expect(activeFilterCount(s.values)).toBe(7);
+    expect(activeFilterCount(withFilters(s.values, { FormType: undefined, FormStatus: '' }))).toBe(5);
+    expect(activeFilterCount(read('Page=2&IsApprovedAmountSortedAscending=false').values)).toBe(0);
   });
 
   it('sums a page in cents, leaving unapproved rows out of the approved sum', () => {

@@ -1,5 +1,7 @@
+import { useReferenceListQuery } from '../../lib/referenceLists';
 import { useMemo } from 'react';
-import { useGetMyProgramsQuery, useGetRequestMentorProgramsQuery, type MyPrograms, type RefItem } from './api';
+import { useGetMyProgramsQuery, type MyPrograms } from './api';
+import type { RefItem } from '../../api/wire';
 
 /** The programs a caller may pick: all for an Administrator, its own for a Coordinator; active ones only. */
 export function pickablePrograms(programs: RefItem[] | undefined, mine: MyPrograms | undefined): RefItem[] {
@@ -17,7 +19,7 @@ export function emptyScopeReason(mine: MyPrograms | undefined): string | null {
 }
 
 export function usePickablePrograms(): RefItem[] | undefined {
-  const programs = useGetRequestMentorProgramsQuery();
+  const programs = useReferenceListQuery('/mentor-programs');
   const mine = useGetMyProgramsQuery();
   return useMemo(() => (programs.data && !mine.isLoading ? pickablePrograms(programs.data, mine.data) : undefined), [programs.data, mine.data, mine.isLoading]);
 }

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { inactiveMark } from '../../components/statusMark';
-import { useGetPayeesQuery, type PayeeOption, type RefItem } from './api';
+import { useGetPayeesQuery, type PayeeOption } from './api';
+import type { RefItem } from '../../api/wire';
 
 // Names for the ids a list row carries, shared by the request list and the details list.
 

@@ -1,3 +1,4 @@
+import type { Schemas } from '../../api/wire';
 import type { ApiError } from '../../api/errors';
 
 // F2 receipts (DESIGN §5 Files): what the browser checks before announcing a file, and
@@ -20,12 +21,7 @@ const ALLOWED = new Set(Object.values(BY_EXTENSION));
 export const RECEIPT_ACCEPT = [...Object.keys(BY_EXTENSION).map((e) => `.${e}`), ...ALLOWED].join(',');
 
 /** A receipt as listed on an F2 request (the request's `files`). */
-export interface ReceiptFile {
-  id: string;
-  fileName: string;
-  contentType: string;
-  size: number;
-}
+export type ReceiptFile = Schemas['FileDto'];
 
 /** The Content-Type to announce and send: the browser's type when it is one we take, else the extension's. */
 export function receiptContentType(name: string, type: string): string | null {

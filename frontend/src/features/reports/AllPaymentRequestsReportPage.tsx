@@ -1,9 +1,10 @@
+import { useReferenceListQuery } from '../../lib/referenceLists';
 import { Group, Select, Stack, Text } from '@mantine/core';
 import { apiUrl, minutesOffset } from '../../components/download';
 import { ExportMenu } from '../../components/ExportMenu';
 import { PageCard } from '../../components/PageCard';
 import { useUrlState } from '../../components/useUrlState';
-import { useGetReportCatalogueQuery, useGetReportFormTypesQuery } from './api';
+import { useGetReportCatalogueQuery } from './api';
 
 const SCHEMA = { PaymentRequestType: 'code' } as const;
 
@@ -11,7 +12,7 @@ const SCHEMA = { PaymentRequestType: 'code' } as const;
  * (GET /reports/payment-requests/{type}/{format}/retrieve). The chosen type is in the address bar. */
 export default function AllPaymentRequestsReportPage() {
   const state = useUrlState(SCHEMA);
-  const types = useGetReportFormTypesQuery();
+  const types = useReferenceListQuery('/payment-requests/types');
   const info = useGetReportCatalogueQuery().data?.find((r) => r.key === 'all-payments-requests');
   const type = state.values.PaymentRequestType;
   const data = (types.data ?? []).map((t) => ({ value: t.code ?? String(t.id), label: `${t.code} ${t.name}` }));

@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { useHasPermission } from '../../app/hooks';
-import { Permission } from '../../app/permissions';
+import { useHasPermission } from '../../lib/hooks';
 import { useGetReportCatalogueQuery } from './api';
 import { ColumnPicker } from './ColumnPicker';
 import { EmailParticipants } from './EmailParticipants';
@@ -10,7 +9,7 @@ import { ReportView } from './ReportView';
 /** The participants report: its columns are the user's choice (kept in local storage) for the
  * table and the exports alike (CustomColumnSetToInclude). */
 export default function ParticipantsReportPage() {
-  const canEmail = useHasPermission(Permission.ReportSendEmail);
+  const canEmail = useHasPermission('report:sendemail');
   const catalogue = useGetReportCatalogueQuery();
   const known = catalogue.data?.find((r) => r.key === 'participants')?.columns.map((c) => c.key);
   const [picked, setPicked] = useState<string[] | null>(null);

@@ -1,16 +1,8 @@
+import { useFiscalYearsQuery, useReferenceListQuery } from '../../lib/referenceLists';
 import { Button, Group, Select, SimpleGrid, Text, TextInput } from '@mantine/core';
 import type { ReactNode } from 'react';
-import {
-  useGetReportApprovalCodesQuery,
-  useGetReportCaucusRegionsQuery,
-  useGetReportFiscalYearsQuery,
-  useGetReportFormTypesQuery,
-  useGetReportFundsQuery,
-  useGetReportMentorProgramsQuery,
-  useGetReportPayeesQuery,
-  useGetReportRolesQuery,
-  type RefItem,
-} from './api';
+import { useGetReportPayeesQuery } from './api';
+import type { RefItem } from '../../api/wire';
 import { inactiveMark } from '../../components/statusMark';
 
 // The filters of a report as pickers (never raw ids): each shows only when the report takes it
@@ -70,14 +62,14 @@ function Picker({
 
 export function ReportFilters({ names, values, onChange, onClear }: Props) {
   const has = (n: string) => names.includes(n);
-  const programs = useGetReportMentorProgramsQuery(undefined, { skip: !has('MentorProgramId') });
-  const years = useGetReportFiscalYearsQuery(undefined, { skip: !has('FiscalYearId') });
-  const funds = useGetReportFundsQuery(undefined, { skip: !has('FundId') });
-  const types = useGetReportFormTypesQuery(undefined, { skip: !has('PaymentRequestType') });
-  const codes = useGetReportApprovalCodesQuery(values.PaymentRequestType, { skip: !has('ApprovalCodeId') });
+  const programs = useReferenceListQuery('/mentor-programs', { skip: !has('MentorProgramId') });
+  const years = useFiscalYearsQuery(undefined, { skip: !has('FiscalYearId') });
+  const funds = useReferenceListQuery('/funds', { skip: !has('FundId') });
+  const types = useReferenceListQuery('/payment-requests/types', { skip: !has('PaymentRequestType') });
+  const codes = useReferenceListQuery({ path: '/approval-codes', params: { PaymentRequestType: values.PaymentRequestType } }, { skip: !has('ApprovalCodeId') });
   const payees = useGetReportPayeesQuery(values.FiscalYearId, { skip: !has('PayeeId') });
-  const roles = useGetReportRolesQuery(undefined, { skip: !has('RoleCode') });
-  const regions = useGetReportCaucusRegionsQuery(undefined, { skip: !has('CaucusRegionId') });
+  const roles = useReferenceListQuery('/participants/roles', { skip: !has('RoleCode') });
+  const regions = useReferenceListQuery('/caucus-regions', { skip: !has('CaucusRegionId') });
 
   const date = (name: string, label: string, min?: string) =>
     has(name) && (

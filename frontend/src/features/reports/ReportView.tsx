@@ -1,14 +1,14 @@
-import { Anchor, Box, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Box, Group, Text } from '@mantine/core';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { DataTable } from '../../components/DataTable';
 import { asApiError, ErrorDisplay } from '../../components/ErrorDisplay';
-import { ExportMenu, type ReportFormat } from '../../components/ExportMenu';
+import { ALL_FORMATS, ExportMenu } from '../../components/ExportMenu';
 import { PageCard } from '../../components/PageCard';
 import { QueryStatus } from '../../components/QueryStatus';
 import { useUrlState } from '../../components/useUrlState';
-import { PAGE_SIZES } from '../../components/urlState';
+import { EmptyList } from '../../components/EmptyList';
 import { useGetReportCatalogueQuery, useGetReportViewQuery, type ReportColumn, type ReportInfo, type ReportRow } from './api';
 import { formatValue, NUMERIC_KINDS } from './format';
 import { ReportFilters } from './ReportFilters';
@@ -34,7 +34,6 @@ interface Props {
   aboveTable?: (ctx: ReportContext) => ReactNode;
 }
 
-const FORMATS: readonly ReportFormat[] = ['Csv', 'Xlsx', 'Pdf'];
 
 /** Rows carry their own id where they have one (an approval, a request, a participant). */
 const rowKey = (row: ReportRow) => String(row.approvalId ?? row.requestId ?? row.id ?? JSON.stringify(row));
@@ -107,7 +106,7 @@ function LoadedReport({ report, visibleColumns, exportParams, actions, aboveTabl
   const columns = useMemo(() => reportColumns(report, visibleColumns, view.data?.totals), [report, visibleColumns, view.data?.totals]);
   const ctx: ReportContext = { report, filters: state.filters };
   const filtered = Object.keys(state.filters).length > 0;
-  const formats = FORMATS.filter((f) => report.formats.some((g) => g.toLowerCase() === f.toLowerCase()));
+  const formats = ALL_FORMATS.filter((f) => report.formats.some((g) => g.toLowerCase() === f.toLowerCase()));
 
   return (
     <PageCard
@@ -138,23 +137,8 @@ function LoadedReport({ report, visibleColumns, exportParams, actions, aboveTabl
           columns={columns}
           rows={view.data?.items ?? []}
           rowKey={rowKey}
-          sort={table}
-          onSort={(column) => state.sort(column, table)}
-          paging={{ page: table.page, size: table.size, totalCount: view.data?.totalCount ?? 0, sizes: PAGE_SIZES }}
-          onPage={state.setPage}
-          onSize={state.setSize}
-          loading={view.isLoading}
-          fetching={view.isFetching && !view.isLoading}
-          empty={
-            <Stack gap={4} align="center">
-              <Text fw={500}>{filtered ? 'No rows match these filters.' : 'Nothing to report yet.'}</Text>
-              {filtered && (
-                <Text size="sm" c="dimmed">
-                  Change or clear the filters to see more.
-                </Text>
-              )}
-            </Stack>
-          }
+          {...state.pagedTable(view, { shown: table })}
+          empty={<EmptyList filtered={filtered} none="Nothing to report yet." noMatch="No rows match these filters." />}
         />
       )}
     </PageCard>

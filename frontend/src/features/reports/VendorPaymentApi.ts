@@ -22,15 +22,12 @@ export interface VendorPaymentRange {
   minutesOffset: number;
 }
 
-export type VendorPaymentFiscalYear = Schemas['FiscalYearDto'];
-
 export type GenerateVendorPaymentBody = Schemas['GenerateBody'];
 
 const withTags = api.enhanceEndpoints({ addTagTypes: ['VendorPaymentPreview', 'VendorPaymentHistory'] });
 
 export const vendorPaymentApi = withTags.injectEndpoints({
   endpoints: (build) => ({
-    getVendorPaymentFiscalYears: build.query<VendorPaymentFiscalYear[], void>({ query: () => '/system-settings/fiscal-years' }),
     getVendorPaymentPreview: build.query<VendorPaymentPreview, VendorPaymentRange & { page: number; size: number }>({
       query: ({ fiscalYearId, startDate, endDate, minutesOffset, page, size }) => ({
         url: '/reports/vendor-payments',
@@ -56,7 +53,6 @@ export const vendorPaymentApi = withTags.injectEndpoints({
 });
 
 export const {
-  useGetVendorPaymentFiscalYearsQuery,
   useGetVendorPaymentPreviewQuery,
   useGenerateVendorPaymentMutation,
   useGetVendorPaymentHistoryQuery,

@@ -1,9 +1,10 @@
+import { useFiscalYearsQuery } from '../../lib/referenceLists';
 import { Alert, Anchor, Button, Group, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { notifications } from '@mantine/notifications';
 import { skipToken } from '@reduxjs/toolkit/query';
 import dayjs from 'dayjs';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { ApiError } from '../../api/errors';
 import { openConfirm } from '../../components/confirmDialogs';
@@ -12,7 +13,6 @@ import { formatMoney } from '../../components/money';
 import { PageCard } from '../../components/PageCard';
 import {
   useGenerateVendorPaymentMutation,
-  useGetVendorPaymentFiscalYearsQuery,
   useGetVendorPaymentPreviewQuery,
   type VendorPaymentRange,
 } from './VendorPaymentApi';
@@ -26,7 +26,7 @@ import { confirmText, defaultYear, rangeProblem } from './VendorPaymentRules';
  */
 export function VendorPaymentGenerateForm() {
   const navigate = useNavigate();
-  const years = useGetVendorPaymentFiscalYearsQuery();
+  const years = useFiscalYearsQuery();
   const [yearId, setYearId] = useState<string | null>(null);
   const [start, setStart] = useState<string | null>(null);
   const [end, setEnd] = useState<string | null>(null);
@@ -45,15 +45,28 @@ export function VendorPaymentGenerateForm() {
     setPage(1);
   };
 
-  useEffect(() => {
-    if (yearId === null && years.data) {
-      const year = defaultYear(years.data, dayjs().format('YYYY-MM-DD'));
-      if (year) chooseYear(String(year.id));
-    }
-    // chooseYear only reads years.data, listed here.
-  }, [years.data, yearId]); // eslint-disable-line react-hooks/exhaustive-deps
+  // The current fiscal year is chosen once the years arrive (while rendering: it is this form's own state).
+  if (yearId === null && years.data) {
+    const year = defaultYear(years.data, dayjs().format('YYYY-MM-DD'));
+    if (year) chooseYear(String(year.id));
+  }
 
   const problem = rangeProblem(start, end);
+  // A bound of the range; changing it shows the preview from its first page.
+  const dateField = (label: string, value: string | null, set: (value: string | null) => void, error?: string) => (
+    <DateInput
+      label={label}
+      required
+      valueFormat="YYYY-MM-DD"
+      placeholder="YYYY-MM-DD"
+      value={value}
+      onChange={(v) => {
+        set(v);
+        setPage(1);
+      }}
+      error={error}
+    />
+  );
   const range: VendorPaymentRange | undefined =
     yearId && start && end && !problem ? { fiscalYearId: Number(yearId), startDate: start, endDate: end, minutesOffset: offset } : undefined;
   const preview = useGetVendorPaymentPreviewQuery(range ? { ...range, page, size } : skipToken, { refetchOnMountOrArgChange: true });
@@ -102,29 +115,8 @@ export function VendorPaymentGenerateForm() {
             onChange={chooseYear}
             allowDeselect={false}
           />
-          <DateInput
-            label="Approved from"
-            required
-            valueFormat="YYYY-MM-DD"
-            placeholder="YYYY-MM-DD"
-            value={start}
-            onChange={(value) => {
-              setStart(value);
-              setPage(1);
-            }}
-          />
-          <DateInput
-            label="Approved to"
-            required
-            valueFormat="YYYY-MM-DD"
-            placeholder="YYYY-MM-DD"
-            value={end}
-            onChange={(value) => {
-              setEnd(value);
-              setPage(1);
-            }}
-            error={start && end ? problem : undefined}
-          />
+          {dateField('Approved from', start, setStart)}
+          {dateField('Approved to', end, setEnd, start && end ? problem : undefined)}
         </SimpleGrid>
         {preview.error && <ErrorDisplay error={asApiError(preview.error)} />}
         {failure && (

@@ -1,17 +1,19 @@
 import { Anchor, Button, Group, Text } from '@mantine/core';
 import type { ColumnDef } from '@tanstack/react-table';
-import { useState } from 'react';
 import { Link } from 'react-router';
-import { useHasPermission } from '../../app/hooks';
-import { Permission as P } from '../../app/permissions';
+import { useHasPermission } from '../../lib/hooks';
 import { DataTable } from '../../components/DataTable';
 import { asApiError, ErrorDisplay } from '../../components/ErrorDisplay';
 import { formatMoney } from '../../components/money';
 import { PageCard } from '../../components/PageCard';
+import type { ListShape } from '../../components/urlState';
+import { useUrlState } from '../../components/useUrlState';
 import { useGetVendorPaymentHistoryQuery, type VendorPaymentEntry } from './VendorPaymentApi';
 import { localTime } from './VendorPaymentRules';
 
-const SIZES = [25, 50, 100] as const;
+// Paging only (newest first, no filters), kept in the address bar like every list.
+const NO_FILTERS = {} as const;
+const SHAPE: ListShape = { sizes: [25, 50, 100] };
 
 const columns: ColumnDef<VendorPaymentEntry, unknown>[] = [
   {
@@ -44,10 +46,9 @@ const columns: ColumnDef<VendorPaymentEntry, unknown>[] = [
 
 /** Generated vendor payment reports, newest first, with who generated each and the totals. */
 export default function VendorPaymentListPage() {
-  const canGenerate = useHasPermission(P.ReportGenerateVendorPayment);
-  const [page, setPage] = useState(1);
-  const [size, setSize] = useState<number>(25);
-  const history = useGetVendorPaymentHistoryQuery({ page, size }, { refetchOnMountOrArgChange: true });
+  const canGenerate = useHasPermission('report:generatevendorpayment');
+  const url = useUrlState(NO_FILTERS, SHAPE);
+  const history = useGetVendorPaymentHistoryQuery({ page: url.table.page, size: url.table.size }, { refetchOnMountOrArgChange: true });
   const data = history.data;
 
   return (
@@ -81,16 +82,9 @@ export default function VendorPaymentListPage() {
             columns={columns}
             rows={data?.items ?? []}
             rowKey={(r) => r.id}
+            {...url.pagedTable(history)}
             sort={{ sortDescending: true }}
             onSort={() => undefined}
-            paging={{ page, size, totalCount: data?.totalCount ?? 0, sizes: SIZES }}
-            onPage={setPage}
-            onSize={(s) => {
-              setSize(s);
-              setPage(1);
-            }}
-            loading={history.isLoading}
-            fetching={history.isFetching}
             empty={<Text c="dimmed">No vendor payment report has been generated yet.</Text>}
           />
         </>

@@ -21,28 +21,9 @@ export interface ReportPage extends Omit<Schemas['ReportPage'], 'totals'> {
   totals: Record<string, number | null>;
 }
 
-/** A reference list entry; fixed enumerations carry their wire value in `code`. */
-export type RefItem = Schemas['RefItem'];
-
-export interface FiscalYear {
-  id: number;
-  name: string;
-  startDate: string;
-  endDate: string;
-}
-
-export interface Payee {
-  id: number;
-  fullName: string;
-  /** Active, Inactive or Pending: the picker marks the ones not active. */
-  status: string;
-}
-
-export interface ParticipantEmail {
-  fullName: string;
-  email: string;
-}
-
+/** A payee to pick (the picker marks the ones not active). */
+export type Payee = Schemas['Payee'];
+export type ParticipantEmail = Schemas['EmailEntry'];
 export type BonusYear = Schemas['BonusYear'];
 
 /** The API slice's base URL already ends in /api/v1. */
@@ -65,15 +46,6 @@ const reportsApi = api.injectEndpoints({
     getBonusYears: build.query<BonusYear[], void>({ query: () => '/reports/bonuses/list', extraOptions: { quiet: true } }),
 
     // Reference lists of the filters, named apart from other features' injections.
-    getReportMentorPrograms: build.query<RefItem[], void>({ query: () => '/mentor-programs' }),
-    getReportFiscalYears: build.query<FiscalYear[], void>({ query: () => '/system-settings/fiscal-years' }),
-    getReportFunds: build.query<RefItem[], void>({ query: () => '/funds' }),
-    getReportApprovalCodes: build.query<RefItem[], string | undefined>({
-      query: (formType) => ({ url: '/approval-codes', params: formType ? { PaymentRequestType: formType } : {} }),
-    }),
-    getReportFormTypes: build.query<RefItem[], void>({ query: () => '/payment-requests/types' }),
-    getReportRoles: build.query<RefItem[], void>({ query: () => '/participants/roles' }),
-    getReportCaucusRegions: build.query<RefItem[], void>({ query: () => '/caucus-regions' }),
   }),
 });
 
@@ -83,11 +55,4 @@ export const {
   useLazyGetParticipantEmailsQuery,
   useGetReportPayeesQuery,
   useGetBonusYearsQuery,
-  useGetReportMentorProgramsQuery,
-  useGetReportFiscalYearsQuery,
-  useGetReportFundsQuery,
-  useGetReportApprovalCodesQuery,
-  useGetReportFormTypesQuery,
-  useGetReportRolesQuery,
-  useGetReportCaucusRegionsQuery,
 } = reportsApi;

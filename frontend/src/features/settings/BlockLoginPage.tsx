@@ -1,8 +1,7 @@
 import { Alert, Stack, Switch, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { FormEvent } from 'react';
-import { useHasPermission } from '../../app/hooks';
-import { Permission as P } from '../../app/permissions';
+import { useHasPermission } from '../../lib/hooks';
 import { askAndSave, EditorActions, SaveError, useLeaveGuard } from '../../components/EditorActions';
 import { fieldErrors, unshownErrors } from '../../components/fieldErrors';
 import { PageCard } from '../../components/PageCard';
@@ -12,7 +11,7 @@ import { useGetLoginBlockQuery, useSetLoginBlockMutation } from './api';
 
 /** Blocks Coordinator sign-in (and their token refresh) with a message they are shown; Administrators are unaffected. */
 export default function BlockLoginPage() {
-  const canEdit = useHasPermission(P.SettingEdit);
+  const canEdit = useHasPermission('setting:edit');
   const query = useGetLoginBlockQuery();
   const { draft, setDraft, dirty, reset, accept } = useDraft(query.data);
   const [setBlock, { isLoading: saving, error, reset: clearError }] = useSetLoginBlockMutation();

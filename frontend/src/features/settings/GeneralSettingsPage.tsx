@@ -1,8 +1,7 @@
 import { Fieldset, NumberInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
-import { useHasPermission } from '../../app/hooks';
-import { Permission as P } from '../../app/permissions';
+import { useHasPermission } from '../../lib/hooks';
 import { askAndSave, EditorActions, SaveError, useLeaveGuard } from '../../components/EditorActions';
 import { fieldErrors, unshownErrors } from '../../components/fieldErrors';
 import { centsToInput, parseMoneyInput, toCents } from '../../components/money';
@@ -33,7 +32,7 @@ const duration = (seconds: number | string) => {
 
 
 export default function GeneralSettingsPage() {
-  const canEdit = useHasPermission(P.SettingEdit);
+  const canEdit = useHasPermission('setting:edit');
   const query = useGetGeneralSettingsQuery();
   const { draft, setDraft, dirty, reset, accept } = useDraft(query.data);
   const [update, { isLoading: saving, error, reset: clearError }] = useUpdateGeneralSettingsMutation();

@@ -2,19 +2,21 @@ import { ActionIcon, Badge, Button, Card, Group, Select, SimpleGrid, Stack, Swit
 import { notifications } from '@mantine/notifications';
 import type { FormEvent } from 'react';
 import { invalidateActiveBanners } from '../../api/banners';
-import { useAppDispatch, useHasPermission } from '../../app/hooks';
-import { Permission as P } from '../../app/permissions';
+import { useAppDispatch, useHasPermission } from '../../lib/hooks';
 import { askAndSave, EditorActions, SaveError, useLeaveGuard } from '../../components/EditorActions';
-import { fieldErrors, rowErrors, unshownErrors } from '../../components/fieldErrors';
+import { fieldErrors, rowErrors, unshownRowErrors } from '../../components/fieldErrors';
 import { PageCard } from '../../components/PageCard';
 import { QueryStatus } from '../../components/QueryStatus';
 import { useDraft } from '../../components/useDraft';
+import type { Schemas } from '../../api/wire';
 import { useGetBannersQuery, useReplaceBannersMutation, type Banner } from './api';
 import { bannerState, fromLocalInput, toLocalInput, type BannerState } from './bannerRules';
 
-// The server's BannerSeverity enum (DESIGN §5). No endpoint lists it, so it is named here once.
-const SEVERITIES = ['Info', 'Warning', 'Error'];
-const SEVERITY_COLOURS: Record<string, string> = { Info: 'blue', Warning: 'yellow', Error: 'red' };
+// A colour for each value of the document's BannerSeverity enum: the type check fails when the server's list changes.
+type Severity = Schemas['BannerSeverity'];
+const SEVERITY_COLOURS: Record<Severity, string> = { Info: 'blue', Warning: 'yellow', Error: 'red' };
+const SEVERITIES = Object.keys(SEVERITY_COLOURS) as Severity[];
+const isSeverity = (v: string): v is Severity => v in SEVERITY_COLOURS;
 const STATE_COLOURS: Record<BannerState, string> = { Showing: 'green', Scheduled: 'blue', Ended: 'gray', Off: 'gray' };
 const SHOWN = new Set(['message', 'severity', 'startsAt', 'endsAt', 'isActive']);
 
@@ -22,7 +24,7 @@ const newBanner = (): Banner => ({ message: '', severity: 'Info', startsAt: null
 
 /** The whole list is saved at once, in the order shown; banners removed here are deleted. */
 export default function NotificationBannerPage() {
-  const canEdit = useHasPermission(P.SettingEdit);
+  const canEdit = useHasPermission('setting:edit');
   const dispatch = useAppDispatch();
   const query = useGetBannersQuery();
   const { draft, setDraft, dirty, reset, accept } = useDraft(query.data);
@@ -54,10 +56,7 @@ export default function NotificationBannerPage() {
     event.preventDefault();
     if (canEdit && dirty) void askAndSave(save);
   };
-  const unshown = unshownErrors(errors, (f) => {
-    const m = /^\[\d+\]\.(.+)$/.exec(f);
-    return !!m && SHOWN.has(m[1]!);
-  });
+  const unshown = unshownRowErrors(errors, SHOWN);
 
   return (
     <PageCard
@@ -144,10 +143,10 @@ export default function NotificationBannerPage() {
                           leftSection={
                             <span
                               aria-hidden
-                              style={{ width: 10, height: 10, borderRadius: 5, background: `var(--mantine-color-${SEVERITY_COLOURS[banner.severity] ?? 'blue'}-filled)` }}
+                              style={{ width: 10, height: 10, borderRadius: 5, background: `var(--mantine-color-${SEVERITY_COLOURS[banner.severity]}-filled)` }}
                             />
                           }
-                          onChange={(v) => v && setRow(index, { severity: v })}
+                          onChange={(v) => v && isSeverity(v) && setRow(index, { severity: v })}
                         />
                         <TextInput
                           label="Shown from"

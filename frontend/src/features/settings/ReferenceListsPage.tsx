@@ -1,9 +1,10 @@
 import { Badge, Button, Group, Modal, MultiSelect, Select, Stack, Table, Tabs, Text, TextInput } from '@mantine/core';
+import { EmptyRow } from '../../components/EmptyRow';
 import { notifications } from '@mantine/notifications';
 import { useMemo, useState, type FormEvent } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { selectPermissions } from '../../api/authSlice';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../lib/hooks';
 import { openConfirm } from '../../components/confirmDialogs';
 import { askAndCancel, SaveError } from '../../components/EditorActions';
 import { fieldErrors, unshownErrors } from '../../components/fieldErrors';
@@ -177,13 +178,7 @@ function ListPanel({ list, canCreate }: { list: RefListSpec; canCreate: boolean 
           </Table.Thead>
           <Table.Tbody>
             {rows.length === 0 && (
-              <Table.Tr>
-                <Table.Td colSpan={5}>
-                  <Text c="dimmed" ta="center" py="md">
-                    {formType ? 'No approval codes for this form type yet.' : `No ${list.title.toLowerCase()} yet.`}
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
+              <EmptyRow columns={5}>{formType ? 'No approval codes for this form type yet.' : `No ${list.title.toLowerCase()} yet.`}</EmptyRow>
             )}
             {rows.map((e) => (
               <Table.Tr key={e.id} data-entry={e.code}>

@@ -1,19 +1,19 @@
+import type { PermissionCode } from '../../lib/permissions';
 import { Anchor, Card, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { selectPermissions } from '../../api/authSlice';
-import { useAppSelector } from '../../app/hooks';
-import { Permission } from '../../app/permissions';
+import { useAppSelector } from '../../lib/hooks';
 import { asApiError, ErrorDisplay } from '../../components/ErrorDisplay';
-import { useGetPermissionsQuery, useGetRolesQuery, useGetUsersPageQuery } from './api';
+import { useIdentityPermissionsQuery, useIdentityRolesQuery, useIdentityUsersQuery } from '../../lib/identityLists';
 
-const SECTIONS: { title: string; to: string; text: string; permission?: string }[] = [
+const SECTIONS: { title: string; to: string; text: string; permission?: PermissionCode }[] = [
   { title: 'General', to: '/settings/general', text: 'Organisation, support e-mail, rates and session lifetimes.' },
   { title: 'Template validation', to: '/settings/template-validation', text: 'Limits checked on every payment request form.' },
   { title: 'Notification banner', to: '/settings/notification-banner', text: 'Messages shown to every signed-in user.' },
   { title: 'Block login', to: '/settings/block-login', text: 'Stop Coordinators from signing in, with a message.' },
   { title: 'Reference lists', to: '/settings/reference', text: 'Funds, expense accounts, mentor programs and approval codes: add, rename, deactivate.' },
-  { title: 'Users', to: '/settings/users', text: 'Invite users, change their roles, deactivate them.', permission: Permission.UserRead },
-  { title: 'Roles', to: '/settings/roles', text: 'Roles and the permissions each one holds.', permission: Permission.RoleRead },
+  { title: 'Users', to: '/settings/users', text: 'Invite users, change their roles, deactivate them.', permission: 'user:read' },
+  { title: 'Roles', to: '/settings/roles', text: 'Roles and the permissions each one holds.', permission: 'role:read' },
 ];
 
 function Count({ label, value, loading }: { label: string; value?: number; loading: boolean }) {
@@ -29,9 +29,9 @@ function Count({ label, value, loading }: { label: string; value?: number; loadi
 
 /** The three identity lists load concurrently; each shows its own state. */
 function IdentityOverview() {
-  const users = useGetUsersPageQuery({ page: 1, size: 1 });
-  const roles = useGetRolesQuery();
-  const permissions = useGetPermissionsQuery();
+  const users = useIdentityUsersQuery({ page: 1, size: 1 });
+  const roles = useIdentityRolesQuery();
+  const permissions = useIdentityPermissionsQuery();
   const error = users.error ?? roles.error ?? permissions.error;
   return (
     <Card withBorder radius="md" padding="md" component="section" aria-label="Overview">

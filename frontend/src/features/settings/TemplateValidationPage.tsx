@@ -1,14 +1,14 @@
+import { useReferenceListQuery } from '../../lib/referenceLists';
 import { NumberInput, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { FormEvent } from 'react';
-import { useHasPermission } from '../../app/hooks';
-import { Permission as P } from '../../app/permissions';
+import { useHasPermission } from '../../lib/hooks';
 import { askAndSave, EditorActions, SaveError, useLeaveGuard } from '../../components/EditorActions';
-import { fieldErrors, rowErrors, unshownErrors } from '../../components/fieldErrors';
+import { fieldErrors, rowErrors, unshownRowErrors } from '../../components/fieldErrors';
 import { PageCard } from '../../components/PageCard';
 import { QueryStatus } from '../../components/QueryStatus';
 import { useDraft } from '../../components/useDraft';
-import { useGetFormLimitsQuery, useGetSettingsFormTypesQuery, useUpdateFormLimitsMutation, type FormLimit } from './api';
+import { useGetFormLimitsQuery, useUpdateFormLimitsMutation, type FormLimit } from './api';
 
 type CountField = 'submissionWindowDays' | 'maxMilesPerTrip' | 'maxHours' | 'maxNights';
 const COUNT_COLUMNS: { field: CountField; label: string }[] = [
@@ -25,10 +25,10 @@ const SHOWN = new Set(['maxAmount', ...COUNT_COLUMNS.map((c) => c.field)]);
  * is present exactly on the forms it applies to, so its cell shows only there.
  */
 export default function TemplateValidationPage() {
-  const canEdit = useHasPermission(P.SettingEdit);
+  const canEdit = useHasPermission('setting:edit');
   const query = useGetFormLimitsQuery();
   // "F3 Travel and mileage": the code alone says little; the bare code until the names come.
-  const types = useGetSettingsFormTypesQuery();
+  const types = useReferenceListQuery('/payment-requests/types');
   const formName = (code: string) => {
     const name = types.data?.find((t) => t.code === code)?.name;
     return name ? `${code} ${name}` : code;
@@ -53,10 +53,7 @@ export default function TemplateValidationPage() {
     event.preventDefault();
     if (canEdit && dirty) void askAndSave(save);
   };
-  const unshown = unshownErrors(errors, (f) => {
-    const m = /^\[\d+\]\.(.+)$/.exec(f);
-    return !!m && SHOWN.has(m[1]!);
-  });
+  const unshown = unshownRowErrors(errors, SHOWN);
 
   return (
     <PageCard title="Template validation">
@@ -109,7 +106,7 @@ export default function TemplateValidationPage() {
                                   min={0}
                                   hideControls
                                   readOnly={!canEdit}
-                                  value={row[field]}
+                                  value={row[field] ?? ''}
                                   error={rowErr[field]}
                                   onChange={(v) => setCell(index, { [field]: v as number })}
                                 />

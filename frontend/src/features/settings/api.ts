@@ -1,67 +1,15 @@
 import { api } from '../../api/api';
 import type { Schemas } from '../../api/wire';
 
-export interface Page<T> {
-  items: T[];
-  page: number;
-  size: number;
-  totalCount: number;
-}
-export interface IdentityUser {
-  id: number | string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  roles: string[];
-  isActive: boolean;
-}
-export interface Role {
-  id: number | string;
-  name: string;
-  permissions: string[];
-  isBuiltIn: boolean;
-}
-export interface PermissionInfo {
-  code: string;
-  resource: string;
-  action: string;
-}
-
-// Read-only queries for the settings overview.
-const settingsApi = api.injectEndpoints({
-  endpoints: (build) => ({
-    getUsersPage: build.query<Page<IdentityUser>, { page: number; size: number }>({
-      query: ({ page, size }) => ({ url: '/identity/users', params: { Page: page, Size: size } }),
-    }),
-    getRoles: build.query<Role[], void>({ query: () => '/identity/roles' }),
-    getPermissions: build.query<PermissionInfo[], void>({ query: () => '/identity/permissions' }),
-  }),
-});
-
-export const { useGetUsersPageQuery, useGetRolesQuery, useGetPermissionsQuery } = settingsApi;
-
 // ---- system settings (DESIGN §5) ----
 
 export type MealRates = Schemas['MealRateSettings'];
 export type GeneralSettings = Schemas['GeneralSettingsDto'];
 /** maxMilesPerTrip / maxHours / maxNights are present exactly on the forms they apply to. */
-export interface FormLimit {
-  formType: string;
-  maxAmount: number;
-  submissionWindowDays: number;
-  maxMilesPerTrip?: number;
-  maxHours?: number;
-  maxNights?: number;
-}
+export type FormLimit = Schemas['FormLimitDto'];
 export type LoginBlock = Schemas['LoginBlockDto'];
-export interface Banner {
-  id?: number;
-  message: string;
-  severity: string;
-  startsAt: string | null;
-  endsAt: string | null;
-  isActive: boolean;
-}
+/** A banner as the editor holds it: saved ones carry their id, new ones none yet. */
+export type Banner = Schemas['BannerInput'];
 
 const SETTINGS_TAGS = ['GeneralSettings', 'FormLimits', 'LoginBlock', 'Banners'] as const;
 
@@ -81,7 +29,6 @@ const systemSettingsApi = api.enhanceEndpoints({ addTagTypes: SETTINGS_TAGS }).i
       extraOptions: { quiet: true },
     }),
     // The form types' names (any signed-in user may read them), for the limits grid.
-    getSettingsFormTypes: build.query<Schemas['RefItem'][], void>({ query: () => '/payment-requests/types' }),
     getLoginBlock: build.query<LoginBlock, void>({ query: () => '/system-settings/block-coordinator-login', providesTags: ['LoginBlock'] }),
     setLoginBlock: build.mutation<LoginBlock, LoginBlock>({
       query: (body) => ({ url: '/system-settings/block-coordinator-login', method: 'POST', body }),
@@ -102,7 +49,6 @@ export const {
   useUpdateGeneralSettingsMutation,
   useGetFormLimitsQuery,
   useUpdateFormLimitsMutation,
-  useGetSettingsFormTypesQuery,
   useGetLoginBlockQuery,
   useSetLoginBlockMutation,
   useGetBannersQuery,

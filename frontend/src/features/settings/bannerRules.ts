@@ -18,7 +18,7 @@ export type BannerState = 'Showing' | 'Scheduled' | 'Ended' | 'Off';
 
 /** Same rule as the server: on, and now within [startsAt, endsAt). */
 export function bannerState(
-  banner: { isActive: boolean; startsAt: string | null; endsAt: string | null },
+  banner: { isActive: boolean; startsAt?: string | null; endsAt?: string | null },
   now: Date = new Date(),
 ): BannerState {
   if (!banner.isActive) return 'Off';

@@ -1,5 +1,5 @@
+import type { PermissionCode } from '../../lib/permissions';
 import { api } from '../../api/api';
-import { Permission as P } from '../../app/permissions';
 
 // The reference lists an office keeps itself (SPEC §7 POSTs, and beyond SPEC a PUT to
 // rename and deactivate: docs/decisions-reference.md). Described once; the page draws any.
@@ -18,18 +18,19 @@ export interface RefListSpec {
   title: string;
   /** One item, in a sentence ("a fund"). */
   noun: string;
-  read: string;
-  create: string;
+  /** None: every signed-in user reads it. */
+  read?: PermissionCode;
+  create: PermissionCode;
   colleges?: boolean;
   formType?: boolean;
 }
 
 export const REFERENCE_LISTS: RefListSpec[] = [
-  { slug: 'funds', title: 'Funds', noun: 'fund', read: P.FundRead, create: P.FundCreate },
-  { slug: 'expense-accounts', title: 'Expense accounts', noun: 'expense account', read: P.ExpenseAccountRead, create: P.ExpenseAccountCreate },
-  { slug: 'mentor-programs', title: 'Mentor programs', noun: 'mentor program', read: P.MentorProgramRead, create: P.MentorProgramCreate, colleges: true },
+  { slug: 'funds', title: 'Funds', noun: 'fund', read: 'fund:read', create: 'fund:create' },
+  { slug: 'expense-accounts', title: 'Expense accounts', noun: 'expense account', read: 'expenseaccount:read', create: 'expenseaccount:create' },
+  { slug: 'mentor-programs', title: 'Mentor programs', noun: 'mentor program', read: 'mentorprogram:read', create: 'mentorprogram:create', colleges: true },
   // Approval codes are read by every signed-in user; the people who approve create them.
-  { slug: 'approval-codes', title: 'Approval codes', noun: 'approval code', read: '', create: P.RequestApprove, formType: true },
+  { slug: 'approval-codes', title: 'Approval codes', noun: 'approval code', create: 'request:approve', formType: true },
 ];
 
 export interface RefCreateBody {
