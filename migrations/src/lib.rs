@@ -20,6 +20,7 @@ mod m20261123_000082_payment_request_form_index;
 mod m20261123_000090_program_approval_order_index;
 mod m20261123_000050_vendor_payment_reports;
 mod m20261123_000100_payment_request_form_type_index;
+mod m20261123_000110_payment_request_report_totals;
 
 pub struct Migrator;
 
@@ -45,6 +46,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261123_000090_program_approval_order_index::Migration),
             Box::new(m20261123_000050_vendor_payment_reports::Migration),
             Box::new(m20261123_000100_payment_request_form_type_index::Migration),
+            Box::new(m20261123_000110_payment_request_report_totals::Migration),
         ]
     }
 }

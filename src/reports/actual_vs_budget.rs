@@ -11,6 +11,7 @@ use sea_orm::{
 use super::{
     catalogue::ReportInfo,
     export::{Cell, Column, Kind, Record, Row},
+    kept,
     query::{self, a, col, get, name_in, names_by_id, Filters},
     runner::{compare, sum_column, GroupedReport},
 };
@@ -27,6 +28,38 @@ type Lines = BTreeMap<(i32, Option<i32>, Option<i32>), (i64, i64)>;
 /// Actual as a percentage of budget, one decimal; none without a budget.
 pub fn percent_used(actual: i64, budgeted: i64) -> Option<f64> {
     (budgeted != 0).then(|| (actual as f64 * 1000.0 / budgeted as f64).round() / 10.0)
+}
+
+/// Charged cents per (program, fund, account), grouping the requests themselves (a date
+/// window, or a zone off the whole hour).
+async fn grouped(db: &DatabaseConnection, f: &Filters, scope: &Scope) -> ApiResult<Vec<((i32, Option<i32>, Option<i32>), i64)>> {
+    let mut actual = Query::select();
+    actual
+        .from_as(a("payment_requests"), a("pr"))
+        .expr_as(col("pr", "mentor_program_id"), a("program_id"))
+        .expr_as(col("pr", "fund_id"), a("fund_id"))
+        .expr_as(col("pr", "expense_account_id"), a("account_id"))
+        .expr_as(query::sum_i64(col("pr", "approved_cents")), a("amount"))
+        .group_by_col((a("pr"), a("mentor_program_id")))
+        .group_by_col((a("pr"), a("fund_id")))
+        .group_by_col((a("pr"), a("expense_account_id")));
+    query::charged(&mut actual, "pr");
+    query::scoped(&mut actual, scope, col("pr", "mentor_program_id"));
+    if let Some(y) = f.fiscal_year {
+        actual.and_where(col("pr", "fiscal_year_id").eq(y));
+    }
+    if let Some(p) = f.program {
+        actual.and_where(col("pr", "mentor_program_id").eq(p));
+    }
+    if let Some(fund) = f.fund {
+        actual.and_where(col("pr", "fund_id").eq(fund));
+    }
+    query::in_window(&mut actual, f, col("pr", "approved_at"));
+    db.query_all(&actual)
+        .await?
+        .iter()
+        .map(|r| Ok(((get(r, "program_id")?, get(r, "fund_id")?, get(r, "account_id")?), get(r, "amount")?)))
+        .collect()
 }
 
 impl GroupedReport for ActualVsBudget {
@@ -84,31 +117,9 @@ impl GroupedReport for ActualVsBudget {
             lines.entry(key).or_default().0 += get::<i64>(&r, "amount")?;
         }
 
-        let mut actual = Query::select();
-        actual
-            .from_as(a("payment_requests"), a("pr"))
-            .expr_as(col("pr", "mentor_program_id"), a("program_id"))
-            .expr_as(col("pr", "fund_id"), a("fund_id"))
-            .expr_as(col("pr", "expense_account_id"), a("account_id"))
-            .expr_as(query::sum_i64(col("pr", "approved_cents")), a("amount"))
-            .group_by_col((a("pr"), a("mentor_program_id")))
-            .group_by_col((a("pr"), a("fund_id")))
-            .group_by_col((a("pr"), a("expense_account_id")));
-        query::charged(&mut actual, "pr");
-        query::scoped(&mut actual, scope, col("pr", "mentor_program_id"));
-        if let Some(y) = f.fiscal_year {
-            actual.and_where(col("pr", "fiscal_year_id").eq(y));
-        }
-        if let Some(p) = f.program {
-            actual.and_where(col("pr", "mentor_program_id").eq(p));
-        }
-        if let Some(fund) = f.fund {
-            actual.and_where(col("pr", "fund_id").eq(fund));
-        }
-        query::in_window(&mut actual, f, col("pr", "approved_at"));
-        for r in db.query_all(&actual).await? {
-            let key = (get(&r, "program_id")?, get(&r, "fund_id")?, get(&r, "account_id")?);
-            lines.entry(key).or_default().1 += get::<i64>(&r, "amount")?;
+        let charged = if kept::undated(f) { kept::by_line(db, f, scope).await? } else { grouped(db, f, scope).await? };
+        for (key, amount) in charged {
+            lines.entry(key).or_default().1 += amount;
         }
 
         let programs = names_by_id(db, "mentor_programs").await?;

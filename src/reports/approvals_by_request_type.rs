@@ -12,6 +12,7 @@ use sea_orm::{
 use super::{
     catalogue::ReportInfo,
     export::{Cell, Column, Kind, Record, Row},
+    kept,
     query::{self, a, average_cents, col, get, Filters},
     runner::{sum_column, GroupedReport},
 };
@@ -49,6 +50,54 @@ struct Acc {
     with_days: i64,
 }
 
+/// Grouping the requests themselves (a date window, or a zone off the whole hour).
+async fn grouped(db: &DatabaseConnection, f: &Filters, scope: &Scope) -> ApiResult<HashMap<String, Acc>> {
+    let mut acc: HashMap<String, Acc> = HashMap::new();
+    let mut submitted = Query::select();
+    submitted
+        .from_as(a("payment_requests"), a("pr"))
+        .expr_as(col("pr", "form_type"), a("form_type"))
+        .expr_as(Expr::cust("COUNT(*)"), a("n"))
+        .and_where(col("pr", "deleted_at").is_null())
+        .and_where(col("pr", "submitted_on").is_not_null())
+        .group_by_col((a("pr"), a("form_type")));
+    narrowed(&mut submitted, f, scope);
+    if let Some(d) = f.start_date {
+        submitted.and_where(col("pr", "submitted_on").gte(d));
+    }
+    if let Some(d) = f.end_date {
+        submitted.and_where(col("pr", "submitted_on").lte(d));
+    }
+    for r in db.query_all(&submitted).await? {
+        let a = acc.entry(get(&r, "form_type")?).or_insert(Acc { submitted: 0, approved: 0, sum: 0, days: 0.0, with_days: 0 });
+        a.submitted += get::<i64>(&r, "n")?;
+    }
+
+    let days = days_to_approval(db.get_database_backend(), f.minutes_offset);
+    let mut approved = Query::select();
+    approved
+        .from_as(a("payment_requests"), a("pr"))
+        .expr_as(col("pr", "form_type"), a("form_type"))
+        .expr_as(Expr::cust("COUNT(*)"), a("n"))
+        .expr_as(query::sum_i64(col("pr", "approved_cents")), a("approved"))
+        // DOUBLE PRECISION: a REAL on SQLite, float8 on PostgreSQL.
+        .expr_as(Expr::cust(format!("CAST(COALESCE(SUM({days}), 0) AS DOUBLE PRECISION)")), a("days"))
+        .expr_as(Expr::cust(format!("COUNT({days})")), a("with_days"))
+        .group_by_col((a("pr"), a("form_type")));
+    query::charged(&mut approved, "pr");
+    narrowed(&mut approved, f, scope);
+    query::in_window(&mut approved, f, col("pr", "approved_at"));
+    for r in db.query_all(&approved).await? {
+        let a = acc.entry(get(&r, "form_type")?).or_insert(Acc { submitted: 0, approved: 0, sum: 0, days: 0.0, with_days: 0 });
+        a.approved += get::<i64>(&r, "n")?;
+        a.sum += get::<i64>(&r, "approved")?;
+        a.days += get::<f64>(&r, "days")?;
+        a.with_days += get::<i64>(&r, "with_days")?;
+    }
+
+    Ok(acc)
+}
+
 impl GroupedReport for ApprovalsByRequestType {
     const INFO: ReportInfo = ReportInfo {
         key: "approvals-by-request-type",
@@ -77,49 +126,15 @@ impl GroupedReport for ApprovalsByRequestType {
     }
 
     async fn rows(db: &DatabaseConnection, f: &Filters, scope: &Scope) -> ApiResult<Vec<(Row, Record)>> {
-        let mut acc: HashMap<String, Acc> = HashMap::new();
-        let mut submitted = Query::select();
-        submitted
-            .from_as(a("payment_requests"), a("pr"))
-            .expr_as(col("pr", "form_type"), a("form_type"))
-            .expr_as(Expr::cust("COUNT(*)"), a("n"))
-            .and_where(col("pr", "deleted_at").is_null())
-            .and_where(col("pr", "submitted_on").is_not_null())
-            .group_by_col((a("pr"), a("form_type")));
-        narrowed(&mut submitted, f, scope);
-        if let Some(d) = f.start_date {
-            submitted.and_where(col("pr", "submitted_on").gte(d));
-        }
-        if let Some(d) = f.end_date {
-            submitted.and_where(col("pr", "submitted_on").lte(d));
-        }
-        for r in db.query_all(&submitted).await? {
-            let a = acc.entry(get(&r, "form_type")?).or_insert(Acc { submitted: 0, approved: 0, sum: 0, days: 0.0, with_days: 0 });
-            a.submitted += get::<i64>(&r, "n")?;
-        }
-
-        let days = days_to_approval(db.get_database_backend(), f.minutes_offset);
-        let mut approved = Query::select();
-        approved
-            .from_as(a("payment_requests"), a("pr"))
-            .expr_as(col("pr", "form_type"), a("form_type"))
-            .expr_as(Expr::cust("COUNT(*)"), a("n"))
-            .expr_as(query::sum_i64(col("pr", "approved_cents")), a("approved"))
-            // DOUBLE PRECISION: a REAL on SQLite, float8 on PostgreSQL.
-            .expr_as(Expr::cust(format!("CAST(COALESCE(SUM({days}), 0) AS DOUBLE PRECISION)")), a("days"))
-            .expr_as(Expr::cust(format!("COUNT({days})")), a("with_days"))
-            .group_by_col((a("pr"), a("form_type")));
-        query::charged(&mut approved, "pr");
-        narrowed(&mut approved, f, scope);
-        query::in_window(&mut approved, f, col("pr", "approved_at"));
-        for r in db.query_all(&approved).await? {
-            let a = acc.entry(get(&r, "form_type")?).or_insert(Acc { submitted: 0, approved: 0, sum: 0, days: 0.0, with_days: 0 });
-            a.approved += get::<i64>(&r, "n")?;
-            a.sum += get::<i64>(&r, "approved")?;
-            a.days += get::<f64>(&r, "days")?;
-            a.with_days += get::<i64>(&r, "with_days")?;
-        }
-
+        let mut acc: HashMap<String, Acc> = if kept::usable(f) {
+            kept::by_form(db, f, scope)
+                .await?
+                .into_iter()
+                .map(|t| (t.form, Acc { submitted: t.submitted, approved: t.approved, sum: t.cents, days: t.days as f64, with_days: t.with_days }))
+                .collect()
+        } else {
+            grouped(db, f, scope).await?
+        };
         Ok(FormType::ALL
             .into_iter()
             .map(|form| {

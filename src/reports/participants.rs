@@ -42,8 +42,9 @@ fn names(backend: DbBackend, from: &str, where_: &str) -> Expr {
 /// The base: live participants in scope, narrowed by the report's filters.
 fn base(f: &Filters, scope: &Scope) -> SelectStatement {
     let mut q = Query::select();
+    // No joins: the count then reads only the participants' list index (4 ms for 100,000
+    // rows instead of 0.3-1.3 s touching every row for a LEFT JOIN that cannot change it).
     q.from_as(a("participants"), a("p"));
-    q.join_as(sea_orm::sea_query::JoinType::LeftJoin, a("caucus_regions"), a("cr"), col("cr", "id").eq(col("p", "caucus_region_id")));
     q.and_where(col("p", "deleted_at").is_null());
     let in_programs = |programs: Vec<i32>| {
         programs.into_iter().fold(sea_orm::Condition::any(), |c, p| c.add(col("p", "program_keys").like(program_key_pattern(p))))
@@ -141,7 +142,8 @@ impl RowReport for Participants {
             (programs, "mentor_programs"),
             (col("p", "district_set_type"), "district_set_type"),
             (col("p", "district_id"), "district_id"),
-            (col("cr", "name"), "caucus_region"),
+            // A lookup per page row rather than a join in the base (see `base`).
+            (Expr::cust("(SELECT cr.name FROM caucus_regions cr WHERE cr.id = p.caucus_region_id)"), "caucus_region"),
         ];
         for ((link, column, table, _), alias) in LINKS.iter().zip(["workplace_settings", "languages", "education_levels", "permit_levels"]) {
             let from = format!("{link} x JOIN {table} n ON n.id = x.{column}");

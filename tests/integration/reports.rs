@@ -717,3 +717,61 @@ async fn wide_pdfs_print_dates_and_amounts_whole() {
         assert!(!line.contains(&format!("{today}…")) && !line.contains(&format!("{}…", &today[..8])), "{line}");
     }
 }
+
+/// Approvals by request type and actual vs budget read kept totals (migration 000110)
+/// without a date window; a window wider than every request makes them group the requests
+/// themselves. Both must say the same, for every whole-hour zone (r2's 03:30 UTC approval
+/// is the day before west of UTC), filter and scope, before and after requests move.
+#[actix_web::test]
+async fn kept_report_totals_agree_with_grouping_the_requests() {
+    let w = world().await;
+    let (fy, p0, f0) = (w.fy, w.programs[0], w.funds[0]);
+    let compare = |label: &'static str| {
+        let w = &w;
+        async move {
+            let filters = [
+                String::new(),
+                format!("FiscalYearId={fy}&"),
+                format!("FiscalYearId={}&", w.last_fy),
+                format!("MentorProgramId={p0}&"),
+                format!("FundId={f0}&"),
+            ];
+            for (token, who) in [(&w.admin, "admin"), (&w.coord, "coordinator")] {
+                for filter in &filters {
+                    for report in ["approvals-by-request-type", "actual-vs-budget"] {
+                        if token == &w.coord && report == "approvals-by-request-type" {
+                            continue; // not a Coordinator's report by default
+                        }
+                        for offset in [0, 480, -60, 840, -840] {
+                            let kept = format!("{report}?{filter}MinutesOffset={offset}&Size=50");
+                            let grouped = format!("{kept}&StartDate=1900-01-01&EndDate=2100-12-31");
+                            let (k, g) = (w.app.get(&format!("{R}/{kept}"), token).await, w.app.get(&format!("{R}/{grouped}"), token).await);
+                            if token == &w.coord && k.status == 403 {
+                                continue;
+                            }
+                            assert_eq!(k.ok(), g.ok(), "{label}, {who}: {kept}");
+                        }
+                    }
+                }
+            }
+        }
+    };
+    compare("as built").await;
+    // The zone matters here: r2 counts -1 day west of UTC, 0 in UTC.
+    let days = |offset: i32| {
+        let w = &w;
+        async move {
+            let v = view(w, &w.admin, &format!("approvals-by-request-type?FiscalYearId={fy}&MinutesOffset={offset}&Size=20")).await;
+            v["items"].as_array().unwrap().iter().find(|r| r["formType"] == "F3").unwrap()["averageDays"].clone()
+        }
+    };
+    assert_ne!(days(0).await, days(480).await, "the days follow the caller's zone");
+    // Moves: approved back to submitted, another approval, a deletion and a new draft.
+    let (r1, r5, r6) = (&w.req[0], &w.req[4], &w.req[5]);
+    act(&w, &w.approver, r1, "move-back-to-submitted", json!({})).await;
+    approve(&w, r5, 33.33, w.funds[1], w.accounts[0], "late").await;
+    let id6 = r6["id"].as_i64().unwrap();
+    assert_eq!(w.app.delete(&format!("{PR}/F2/{id6}"), &w.admin).await.status, 204);
+    sql(&w, &format!("UPDATE payment_requests SET approved_at = '{}T23:15:00+00:00' WHERE id = {}", w.r2_day, r5["id"])).await;
+    compare("after the moves").await;
+}

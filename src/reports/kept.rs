@@ -1,0 +1,150 @@
+//! The kept per program × fiscal year × form × fund × account × approval hour totals
+//! (migration 000110, kept by triggers): the grouped reports read these few hundred rows
+//! instead of grouping every charged request, when no date window is asked for and the
+//! caller's zone is a whole number of hours from UTC (the days to approval then move by
+//! whole approval hours; other zones and date windows group the requests themselves).
+
+use sea_orm::{
+    sea_query::{Expr, ExprTrait, Query, SelectStatement},
+    ConnectionTrait,
+};
+
+use super::query::{a, col, get, scoped, sum_i64, Filters};
+use crate::{auth::scope::Scope, error::ApiResult};
+
+const TABLE: &str = "payment_request_report_totals";
+
+/// Whether the kept charged sums answer these filters: no date window.
+pub fn undated(f: &Filters) -> bool {
+    f.start_date.is_none() && f.end_date.is_none()
+}
+
+/// Whether the kept days to approval answer them too: also a whole-hour zone.
+pub fn usable(f: &Filters) -> bool {
+    undated(f) && f.minutes_offset % 60 == 0
+}
+
+/// Days to add to a UTC-day count for an approval at `hour` (UTC) seen `minutes_offset`
+/// (UTC − local, a whole number of hours) away: west of UTC the early hours are the
+/// previous local day, east of it the late hours the next one.
+pub fn day_shift(hour: i32, minutes_offset: i32) -> i64 {
+    let start = hour * 60;
+    if minutes_offset > 0 && start < minutes_offset {
+        -1
+    } else if minutes_offset < 0 && start >= 24 * 60 + minutes_offset {
+        1
+    } else {
+        0
+    }
+}
+
+fn base(f: &Filters, scope: &Scope) -> SelectStatement {
+    let mut q = Query::select();
+    q.from_as(a(TABLE), a("t"));
+    scoped(&mut q, scope, col("t", "mentor_program_id"));
+    if let Some(p) = f.program {
+        q.and_where(col("t", "mentor_program_id").eq(p));
+    }
+    if let Some(y) = f.fiscal_year {
+        q.and_where(col("t", "fiscal_year_id").eq(y));
+    }
+    q
+}
+
+/// Per form: submitted, approved, approved cents, the local days summed and how many.
+pub struct FormTotals {
+    pub form: String,
+    pub submitted: i64,
+    pub approved: i64,
+    pub cents: i64,
+    pub days: i64,
+    pub with_days: i64,
+}
+
+pub async fn by_form(db: &impl ConnectionTrait, f: &Filters, scope: &Scope) -> ApiResult<Vec<FormTotals>> {
+    let mut q = base(f, scope);
+    q.expr_as(col("t", "form_type"), a("form_type"))
+        .expr_as(col("t", "approval_hour"), a("hour"))
+        .expr_as(sum_i64(col("t", "submitted_count")), a("submitted"))
+        .expr_as(sum_i64(col("t", "approved_count")), a("approved"))
+        .expr_as(sum_i64(col("t", "approved_cents")), a("cents"))
+        .expr_as(sum_i64(col("t", "days_sum")), a("days"))
+        .expr_as(sum_i64(col("t", "days_count")), a("with_days"))
+        .group_by_col((a("t"), a("form_type")))
+        .group_by_col((a("t"), a("approval_hour")));
+    let mut out: Vec<FormTotals> = Vec::new();
+    for r in db.query_all(&q).await? {
+        let form: String = get(&r, "form_type")?;
+        let hour: i32 = get(&r, "hour")?;
+        let with_days: i64 = get(&r, "with_days")?;
+        let days = get::<i64>(&r, "days")? + if hour >= 0 { day_shift(hour, f.minutes_offset) * with_days } else { 0 };
+        let i = match out.iter().position(|t| t.form == form) {
+            Some(i) => i,
+            None => {
+                out.push(FormTotals { form, submitted: 0, approved: 0, cents: 0, days: 0, with_days: 0 });
+                out.len() - 1
+            }
+        };
+        let t = &mut out[i];
+        t.submitted += get::<i64>(&r, "submitted")?;
+        t.approved += get::<i64>(&r, "approved")?;
+        t.cents += get::<i64>(&r, "cents")?;
+        t.days += days;
+        t.with_days += with_days;
+    }
+    Ok(out)
+}
+
+/// Charged cents per (program, fund, account), only the keys with a charged request (as
+/// grouping the requests gives); a missing fund or account is None.
+pub async fn by_line(db: &impl ConnectionTrait, f: &Filters, scope: &Scope) -> ApiResult<Vec<((i32, Option<i32>, Option<i32>), i64)>> {
+    let mut q = base(f, scope);
+    q.expr_as(col("t", "mentor_program_id"), a("program_id"))
+        .expr_as(col("t", "fund_id"), a("fund_id"))
+        .expr_as(col("t", "expense_account_id"), a("account_id"))
+        .expr_as(sum_i64(col("t", "approved_cents")), a("amount"))
+        .and_where(col("t", "approval_hour").gte(0))
+        .group_by_col((a("t"), a("mentor_program_id")))
+        .group_by_col((a("t"), a("fund_id")))
+        .group_by_col((a("t"), a("expense_account_id")))
+        .and_having(Expr::cust("SUM(t.approved_count) > 0"));
+    if let Some(fund) = f.fund {
+        q.and_where(col("t", "fund_id").eq(fund));
+    }
+    let some = |id: i32| (id != 0).then_some(id);
+    db.query_all(&q)
+        .await?
+        .iter()
+        .map(|r| Ok(((get(r, "program_id")?, some(get(r, "fund_id")?), some(get(r, "account_id")?)), get(r, "amount")?)))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn approvals_move_to_the_local_day() {
+        // Pacific (UTC−8, offset 480): before 08:00 UTC it is still the previous day.
+        assert_eq!(day_shift(7, 480), -1);
+        assert_eq!(day_shift(8, 480), 0);
+        // Central Europe (UTC+1, offset −60): from 23:00 UTC it is already the next day.
+        assert_eq!(day_shift(22, -60), 0);
+        assert_eq!(day_shift(23, -60), 1);
+        // UTC and the far zones.
+        assert!((0..24).all(|h| day_shift(h, 0) == 0));
+        assert_eq!(day_shift(13, 840), -1);
+        assert_eq!(day_shift(14, 840), 0);
+        assert_eq!(day_shift(9, -840), 0);
+        assert_eq!(day_shift(10, -840), 1);
+    }
+
+    #[test]
+    fn only_whole_hour_zones_without_dates_use_them() {
+        assert!(usable(&Filters { minutes_offset: -120, ..Default::default() }));
+        assert!(!usable(&Filters { minutes_offset: -330, ..Default::default() }));
+        assert!(undated(&Filters { minutes_offset: -330, ..Default::default() }));
+        let dated = Filters { start_date: chrono::NaiveDate::from_ymd_opt(2026, 1, 1), ..Default::default() };
+        assert!(!usable(&dated) && !undated(&dated));
+    }
+}
