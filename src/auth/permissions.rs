@@ -140,6 +140,7 @@ pub const COORDINATOR_DEFAULTS: &[Permission] = {
 #[derive(Debug, Serialize, ToSchema)]
 pub struct PermissionInfo {
     /// `resource:action`
+    #[schema(value_type = Permission)]
     pub code: &'static str,
     pub resource: &'static str,
     pub action: &'static str,

@@ -2719,7 +2719,7 @@ export interface components {
         PermissionInfo: {
             action: string;
             /** @description `resource:action` */
-            code: string;
+            code: components["schemas"]["Permission"];
             resource: string;
         };
         PreviewPage: {

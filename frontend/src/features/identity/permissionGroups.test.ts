@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import type { PermissionInfo } from './api';
 import { groupPermissions, groupState, resourceLabel, toggleGroup } from './permissionGroups';
 
-const p = (code: string) => {
+const p = (code: PermissionInfo['code']): PermissionInfo => {
   const [resource, action] = code.split(':') as [string, string];
   return { code, resource, action };
 };
-const all = ['role:create', 'role:read', 'user:read', 'budget:edit', 'budget:read'].map(p);
+const all = (['role:create', 'role:read', 'user:read', 'budget:edit', 'budget:read'] as const).map(p);
 
 describe('permission groups', () => {
   it('groups by resource in server order', () => {

@@ -24,7 +24,7 @@ export function groupState(group: PermissionGroup, selected: ReadonlySet<string>
 
 /** Ticks or clears a whole group, keeping the other selections and the server's order. */
 export function toggleGroup(all: PermissionInfo[], selected: string[], group: PermissionGroup, on: boolean): string[] {
-  const inGroup = new Set(group.permissions.map((p) => p.code));
+  const inGroup = new Set<string>(group.permissions.map((p) => p.code));
   const next = new Set(selected.filter((c) => !inGroup.has(c)));
   if (on) for (const c of inGroup) next.add(c);
   return all.map((p) => p.code).filter((c) => next.has(c));

@@ -216,11 +216,8 @@ const days = (from: unknown, to: unknown) => {
   return Number.isFinite(n) && n > 0 ? n : 0;
 };
 
-export interface MealRates {
-  breakfast: number;
-  lunch: number;
-  dinner: number;
-}
+/** The per-meal rates a Meals request records (the wire shape). */
+export type MealRates = Schemas['MealRates'];
 
 /**
  * What the server will compute for the forms whose amount is not entered (cents), or
