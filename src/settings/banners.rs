@@ -3,14 +3,12 @@
 
 use actix_web::web;
 use chrono::Utc;
-use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, Set};
 use serde_json::json;
 
 use super::{dto::*, rules, store};
 use crate::{
     activity,
     auth::{CurrentUser, Permission},
-    entities::notification_banner,
     error::{ApiResult, ProblemBody},
     state::AppState,
     web::{Json, Query},
@@ -43,32 +41,7 @@ pub async fn put_banners(state: web::Data<AppState>, me: CurrentUser, Json(body)
     let existing = store::banners(&txn).await?;
     let existing_ids: Vec<i32> = existing.iter().map(|b| b.id).collect();
     let messages = rules::check_banners(&body, &existing_ids)?;
-    let kept: Vec<i32> = body.iter().filter_map(|b| b.id).collect();
-    notification_banner::Entity::delete_many()
-        .filter(notification_banner::Column::Id.is_not_in(kept))
-        .exec(&txn)
-        .await?;
-    for (position, (b, message)) in body.iter().zip(messages).enumerate() {
-        let mut row = notification_banner::ActiveModel {
-            message: Set(message),
-            severity: Set(b.severity.as_str().into()),
-            starts_at: Set(b.starts_at),
-            ends_at: Set(b.ends_at),
-            is_active: Set(b.is_active),
-            position: Set(position as i32),
-            updated_at: Set(now),
-            ..Default::default()
-        };
-        match b.id {
-            Some(id) => {
-                row.id = Set(id);
-                row.update(&txn).await?;
-            }
-            None => {
-                row.insert(&txn).await?;
-            }
-        }
-    }
+    store::replace_banners(&txn, &body, messages, now).await?;
     let after: Vec<BannerDto> = store::banners(&txn).await?.into_iter().map(store::banner_dto).collect();
     let before: Vec<BannerDto> = existing.into_iter().map(store::banner_dto).collect();
     activity::note(&txn, "setting", 0, "notification-banners-replaced", me.id(), json!({"before": before, "after": after}))

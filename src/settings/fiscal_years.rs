@@ -2,16 +2,13 @@
 //! with setting:edit.
 
 use actix_web::{web, HttpResponse};
-use chrono::Utc;
-use sea_orm::{ActiveModelTrait, Set};
 use serde_json::json;
 
 use super::{dto::*, rules, store};
 use crate::{
     activity,
     auth::CurrentUser,
-    entities::fiscal_year,
-    error::{ApiError, ApiResult, ProblemBody},
+    error::{ApiResult, ProblemBody},
     state::AppState,
     web::Json,
 };
@@ -34,17 +31,7 @@ pub async fn create_fiscal_year(state: web::Data<AppState>, me: CurrentUser, Jso
         existing.iter().map(|y| rules::YearRange { name: &y.name, start: y.start_date, end: y.end_date }).collect();
     rules::check_fiscal_year_range(body.start_date, body.end_date, &ranges)?;
     rules::check_fiscal_year_name_free(&name, &ranges)?;
-    let taken = || format!("A fiscal year named {name} already exists.");
-    let created = fiscal_year::ActiveModel {
-        name: Set(name.clone()),
-        start_date: Set(body.start_date),
-        end_date: Set(body.end_date),
-        created_at: Set(Utc::now()),
-        ..Default::default()
-    }
-    .insert(&txn)
-    .await
-    .map_err(|e| ApiError::unique_or_internal(e, &taken()))?;
+    let created = store::insert_fiscal_year(&txn, &name, body.start_date, body.end_date).await?;
     activity::note(&txn, "setting", created.id, "fiscal-year-created", me.id(), json!({"name": created.name, "startDate": created.start_date, "endDate": created.end_date}))
     .await?;
     txn.commit().await?;

@@ -2,16 +2,14 @@
 //! versioned: a change based on a stale version is a 409.
 
 use actix_web::web;
-use chrono::Utc;
-use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
-use sea_orm::sea_query::{Expr, ExprTrait};
+use sea_orm::EntityTrait;
 use serde_json::json;
 
 use super::{dto::*, rules, store};
 use crate::{
     activity,
     auth::CurrentUser,
-    entities::general_setting::{self, Column},
+    entities::general_setting::{self},
     error::{ApiError, ApiResult, ProblemBody},
     state::AppState,
     web::Json,
@@ -41,22 +39,8 @@ pub async fn update_general(
     let txn = crate::db::write(&state.db).await?;
     let before = general_setting::Entity::find_by_id(id).one(&txn).await?.ok_or_else(|| ApiError::not_found("The general settings"))?;
     // One conditional update: of two saves based on the same version exactly one wins.
-    let updated = general_setting::Entity::update_many()
-        .col_expr(Column::OrganisationName, Expr::value(v.organisation_name.clone()))
-        .col_expr(Column::SupportEmail, Expr::value(v.support_email.clone()))
-        .col_expr(Column::MileageRateCents, Expr::value(v.mileage_rate_cents))
-        .col_expr(Column::BreakfastCents, Expr::value(v.breakfast_cents))
-        .col_expr(Column::LunchCents, Expr::value(v.lunch_cents))
-        .col_expr(Column::DinnerCents, Expr::value(v.dinner_cents))
-        .col_expr(Column::AccessTokenTtlSeconds, Expr::value(v.access_token_ttl_seconds))
-        .col_expr(Column::RefreshTokenTtlSeconds, Expr::value(v.refresh_token_ttl_seconds))
-        .col_expr(Column::Version, Expr::col(Column::Version).add(1))
-        .col_expr(Column::UpdatedAt, Expr::value(Utc::now()))
-        .filter(Column::Id.eq(id))
-        .filter(Column::Version.eq(body.version))
-        .exec(&txn)
-        .await?;
-    if updated.rows_affected == 0 {
+    let updated = store::save_general(&txn, id, body.version, &v).await?;
+    if !updated {
         return Err(ApiError::Conflict(format!(
             "The general settings were changed by someone else (version {} is current, the change was based on {}). Reload and try again.",
             before.version, body.version

@@ -3,14 +3,12 @@
 
 use actix_web::web;
 use chrono::Utc;
-use sea_orm::{EntityTrait, Set, sea_query::OnConflict};
 use serde_json::json;
 
 use super::{dto::*, rules, store};
 use crate::{
     activity,
     auth::CurrentUser,
-    entities::form_validation_limit::{self, Column},
     error::{ApiResult, ProblemBody},
     state::AppState,
     web::Json,
@@ -30,23 +28,7 @@ pub async fn put_limits(state: web::Data<AppState>, me: CurrentUser, Json(body):
     let now = Utc::now();
     let txn = crate::db::write(&state.db).await?;
     let before: Vec<FormLimitDto> = store::limits(&txn).await?.into_iter().map(store::limit_dto).collect();
-    let rows = values.iter().map(|v| form_validation_limit::ActiveModel {
-        form_type: Set(v.form_type.into()),
-        max_amount_cents: Set(v.max_amount_cents),
-        submission_window_days: Set(v.submission_window_days),
-        max_miles_per_trip: Set(v.max_miles_per_trip),
-        max_hours: Set(v.max_hours),
-        max_nights: Set(v.max_nights),
-        updated_at: Set(now),
-    });
-    form_validation_limit::Entity::insert_many(rows)
-        .on_conflict(
-            OnConflict::column(Column::FormType)
-                .update_columns([Column::MaxAmountCents, Column::SubmissionWindowDays, Column::MaxMilesPerTrip, Column::MaxHours, Column::MaxNights, Column::UpdatedAt])
-                .to_owned(),
-        )
-        .exec(&txn)
-        .await?;
+    store::save_limits(&txn, &values, now).await?;
     let after: Vec<FormLimitDto> = store::limits(&txn).await?.into_iter().map(store::limit_dto).collect();
     activity::note(&txn, "setting", 0, "form-validation-limits-updated", me.id(), json!({"before": before, "after": after}))
     .await?;

@@ -2,15 +2,12 @@
 //! `store::ensure_may_sign_in`, called by identity on sign-in and refresh.
 
 use actix_web::web;
-use chrono::Utc;
-use sea_orm::{EntityTrait, Set, sea_query::OnConflict};
 use serde_json::json;
 
 use super::{dto::*, rules, store};
 use crate::{
     activity,
     auth::CurrentUser,
-    entities::coordinator_login_block::{self, Column},
     error::{ApiResult, ProblemBody},
     state::AppState,
     web::Json,
@@ -29,16 +26,7 @@ pub async fn set_block(state: web::Data<AppState>, me: CurrentUser, Json(body): 
     let message = rules::check_block(body.is_blocked, body.message.as_deref())?;
     let txn = crate::db::write(&state.db).await?;
     let before = store::login_block(&txn).await?;
-    let row = coordinator_login_block::ActiveModel {
-        id: Set(store::SINGLE_ROW_ID),
-        is_blocked: Set(body.is_blocked),
-        message: Set(message),
-        updated_at: Set(Utc::now()),
-    };
-    coordinator_login_block::Entity::insert(row)
-        .on_conflict(OnConflict::column(Column::Id).update_columns([Column::IsBlocked, Column::Message, Column::UpdatedAt]).to_owned())
-        .exec(&txn)
-        .await?;
+    store::save_login_block(&txn, body.is_blocked, message).await?;
     let after = store::login_block(&txn).await?;
     activity::record(
         &txn,

@@ -2,13 +2,14 @@
 //! depends on (token lifetimes, the coordinator block). Callers pass a connection or a
 //! transaction.
 
-use chrono::Utc;
+use chrono::{DateTime, NaiveDate, Utc};
 use sea_orm::{
-    ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, Set,
+    sea_query::{Expr, ExprTrait, OnConflict},
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, Set,
 };
 
 use super::{
-    dto::{BannerDto, BannerSeverity, FiscalYearDto, FormLimitDto, GeneralSettingsDto, LoginBlockDto, MealRates},
+    dto::{BannerDto, BannerInput, BannerSeverity, FiscalYearDto, FormLimitDto, GeneralSettingsDto, LoginBlockDto, MealRates},
     rules::{self, FORMS},
 };
 use crate::{
@@ -240,4 +241,113 @@ pub async fn for_form(db: &impl ConnectionTrait, form_type: &str) -> ApiResult<F
             max_nights: spec.max_nights,
         },
     })
+}
+
+// ---- writes of the settings calls, each in the caller's transaction ----
+
+/// The banner list replaced by `banners` in display order (`messages`: their checked texts);
+/// banners left out are deleted.
+pub async fn replace_banners(txn: &impl ConnectionTrait, banners: &[BannerInput], messages: Vec<String>, now: DateTime<Utc>) -> ApiResult<()> {
+    let kept: Vec<i32> = banners.iter().filter_map(|b| b.id).collect();
+    notification_banner::Entity::delete_many()
+        .filter(notification_banner::Column::Id.is_not_in(kept))
+        .exec(txn)
+        .await?;
+    for (position, (b, message)) in banners.iter().zip(messages).enumerate() {
+        let mut row = notification_banner::ActiveModel {
+            message: Set(message),
+            severity: Set(b.severity.as_str().into()),
+            starts_at: Set(b.starts_at),
+            ends_at: Set(b.ends_at),
+            is_active: Set(b.is_active),
+            position: Set(position as i32),
+            updated_at: Set(now),
+            ..Default::default()
+        };
+        match b.id {
+            Some(id) => {
+                row.id = Set(id);
+                row.update(txn).await?;
+            }
+            None => {
+                row.insert(txn).await?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// A new fiscal year (its range checked by the caller); a taken name is a 409.
+pub async fn insert_fiscal_year(txn: &impl ConnectionTrait, name: &str, start_date: NaiveDate, end_date: NaiveDate) -> ApiResult<fiscal_year::Model> {
+    fiscal_year::ActiveModel {
+        name: Set(name.to_owned()),
+        start_date: Set(start_date),
+        end_date: Set(end_date),
+        created_at: Set(Utc::now()),
+        ..Default::default()
+    }
+    .insert(txn)
+    .await
+    .map_err(|e| ApiError::unique_or_internal(e, &format!("A fiscal year named {name} already exists.")))
+}
+
+/// The general settings saved if still at `version`; false when someone saved first.
+pub async fn save_general(txn: &impl ConnectionTrait, id: i32, version: i32, v: &rules::GeneralValues) -> ApiResult<bool> {
+    // One conditional update: of two saves based on the same version exactly one wins.
+    let updated = general_setting::Entity::update_many()
+        .col_expr(general_setting::Column::OrganisationName, Expr::value(v.organisation_name.clone()))
+        .col_expr(general_setting::Column::SupportEmail, Expr::value(v.support_email.clone()))
+        .col_expr(general_setting::Column::MileageRateCents, Expr::value(v.mileage_rate_cents))
+        .col_expr(general_setting::Column::BreakfastCents, Expr::value(v.breakfast_cents))
+        .col_expr(general_setting::Column::LunchCents, Expr::value(v.lunch_cents))
+        .col_expr(general_setting::Column::DinnerCents, Expr::value(v.dinner_cents))
+        .col_expr(general_setting::Column::AccessTokenTtlSeconds, Expr::value(v.access_token_ttl_seconds))
+        .col_expr(general_setting::Column::RefreshTokenTtlSeconds, Expr::value(v.refresh_token_ttl_seconds))
+        .col_expr(general_setting::Column::Version, Expr::col(general_setting::Column::Version).add(1))
+        .col_expr(general_setting::Column::UpdatedAt, Expr::value(Utc::now()))
+        .filter(general_setting::Column::Id.eq(id))
+        .filter(general_setting::Column::Version.eq(version))
+        .exec(txn)
+        .await?;
+    Ok(updated.rows_affected == 1)
+}
+
+/// Every form's limits saved (one statement; the checked set holds each form once).
+pub async fn save_limits(txn: &impl ConnectionTrait, values: &[rules::LimitValues], now: DateTime<Utc>) -> ApiResult<()> {
+    let rows = values.iter().map(|v| form_validation_limit::ActiveModel {
+        form_type: Set(v.form_type.into()),
+        max_amount_cents: Set(v.max_amount_cents),
+        submission_window_days: Set(v.submission_window_days),
+        max_miles_per_trip: Set(v.max_miles_per_trip),
+        max_hours: Set(v.max_hours),
+        max_nights: Set(v.max_nights),
+        updated_at: Set(now),
+    });
+    form_validation_limit::Entity::insert_many(rows)
+        .on_conflict(
+            OnConflict::column(form_validation_limit::Column::FormType)
+                .update_columns({
+                    use form_validation_limit::Column::*;
+                    [MaxAmountCents, SubmissionWindowDays, MaxMilesPerTrip, MaxHours, MaxNights, UpdatedAt]
+                })
+                .to_owned(),
+        )
+        .exec(txn)
+        .await?;
+    Ok(())
+}
+
+/// The coordinator sign-in block set (blocked with its message, or lifted).
+pub async fn save_login_block(txn: &impl ConnectionTrait, is_blocked: bool, message: Option<String>) -> ApiResult<()> {
+    let row = coordinator_login_block::ActiveModel {
+        id: Set(SINGLE_ROW_ID),
+        is_blocked: Set(is_blocked),
+        message: Set(message),
+        updated_at: Set(Utc::now()),
+    };
+    coordinator_login_block::Entity::insert(row)
+        .on_conflict(OnConflict::column(coordinator_login_block::Column::Id).update_columns([coordinator_login_block::Column::IsBlocked, coordinator_login_block::Column::Message, coordinator_login_block::Column::UpdatedAt]).to_owned())
+        .exec(txn)
+        .await?;
+    Ok(())
 }
