@@ -4,10 +4,6 @@ use std::collections::HashMap;
 
 use actix_web::web;
 use chrono::Utc;
-use sea_orm::{
-    sea_query::{Expr, ExprTrait},
-    ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, Set,
-};
 use serde_json::json;
 
 use super::{
@@ -21,7 +17,7 @@ use crate::{
         scope::{scope_of, Scope},
         CurrentUser,
     },
-    entities::budget_line::{self, Column},
+    entities::budget_line,
     error::{ApiError, ApiResult, ProblemBody},
     money::Money,
     settings,
@@ -114,16 +110,7 @@ pub async fn update_line(
     if !scope.allows_program(before.mentor_program_id) {
         return Err(ApiError::not_found("The budget line"));
     }
-    // One conditional update: with a version, of two edits based on it exactly one wins.
-    let mut update = budget_line::Entity::update_many()
-        .col_expr(Column::AmountCents, Expr::value(amount))
-        .col_expr(Column::Version, Expr::col(Column::Version).add(1))
-        .col_expr(Column::UpdatedAt, Expr::value(Utc::now()))
-        .filter(Column::Id.eq(id));
-    if let Some(version) = body.version {
-        update = update.filter(Column::Version.eq(version));
-    }
-    if update.exec(&txn).await?.rows_affected == 0 {
+    if !store::set_amount(&txn, id, amount, body.version).await? {
         return Err(ApiError::Conflict(format!(
             "The budget line was changed by someone else (version {} is current). Reload and try again.",
             before.version
@@ -184,32 +171,10 @@ pub async fn bulk_update(state: web::Data<AppState>, me: CurrentUser, Json(body)
         let (line_id, from, action) = match existing.get(&(key.mentor_program_id, key.fund_id, key.expense_account_id)) {
             Some(line) if line.amount_cents == cents => continue,
             Some(line) => {
-                budget_line::Entity::update_many()
-                    .col_expr(Column::AmountCents, Expr::value(cents))
-                    .col_expr(Column::Version, Expr::col(Column::Version).add(1))
-                    .col_expr(Column::UpdatedAt, Expr::value(now))
-                    .filter(Column::Id.eq(line.id))
-                    .exec(&txn)
-                    .await?;
+                store::set_amount(&txn, line.id, cents, None).await?;
                 (line.id, Some(Money(line.amount_cents)), "updated")
             }
-            None => {
-                let created = budget_line::ActiveModel {
-                    fiscal_year_id: Set(body.fiscal_year_id),
-                    mentor_program_id: Set(key.mentor_program_id),
-                    fund_id: Set(key.fund_id),
-                    expense_account_id: Set(key.expense_account_id),
-                    amount_cents: Set(cents),
-                    version: Set(1),
-                    created_at: Set(now),
-                    updated_at: Set(now),
-                    ..Default::default()
-                }
-                .insert(&txn)
-                .await
-                .map_err(|e| ApiError::unique_or_internal(e, "The budget was changed at the same time. Reload and try again."))?;
-                (created.id, None, "created")
-            }
+            None => (store::insert_line(&txn, body.fiscal_year_id, key, cents, now).await?, None, "created"),
         };
         activity::record(
             &txn,

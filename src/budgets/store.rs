@@ -2,7 +2,11 @@
 
 use std::collections::HashMap;
 
-use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
+use chrono::{DateTime, Utc};
+use sea_orm::{
+    sea_query::{Expr, ExprTrait},
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Set,
+};
 
 use super::{
     dto::BudgetLineDto,
@@ -96,4 +100,39 @@ pub async fn known_ids(db: &impl ConnectionTrait, keys: &[LineKey]) -> ApiResult
             .into_iter()
             .collect(),
     })
+}
+
+// ---- writes, each in the caller's transaction ----
+
+/// A line's amount set; with a `version`, only while the line is still at it (one of two
+/// edits based on the same version wins). False when nothing changed.
+pub async fn set_amount(txn: &impl ConnectionTrait, id: i32, cents: i64, version: Option<i32>) -> ApiResult<bool> {
+    let mut update = budget_line::Entity::update_many()
+        .col_expr(budget_line::Column::AmountCents, Expr::value(cents))
+        .col_expr(budget_line::Column::Version, Expr::col(budget_line::Column::Version).add(1))
+        .col_expr(budget_line::Column::UpdatedAt, Expr::value(Utc::now()))
+        .filter(budget_line::Column::Id.eq(id));
+    if let Some(version) = version {
+        update = update.filter(budget_line::Column::Version.eq(version));
+    }
+    Ok(update.exec(txn).await?.rows_affected == 1)
+}
+
+/// A new line of a year; its id. A line made meanwhile by another save is a 409.
+pub async fn insert_line(txn: &impl ConnectionTrait, fiscal_year_id: i32, key: &LineKey, cents: i64, now: DateTime<Utc>) -> ApiResult<i32> {
+    let created = budget_line::ActiveModel {
+        fiscal_year_id: Set(fiscal_year_id),
+        mentor_program_id: Set(key.mentor_program_id),
+        fund_id: Set(key.fund_id),
+        expense_account_id: Set(key.expense_account_id),
+        amount_cents: Set(cents),
+        version: Set(1),
+        created_at: Set(now),
+        updated_at: Set(now),
+        ..Default::default()
+    }
+    .insert(txn)
+    .await
+    .map_err(|e| ApiError::unique_or_internal(e, "The budget was changed at the same time. Reload and try again."))?;
+    Ok(created.id)
 }
