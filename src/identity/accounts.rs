@@ -13,7 +13,7 @@ use crate::{
     state::AppState,
 };
 
-pub const EMAIL_TAKEN: &str = "A user with this e-mail already exists.";
+pub use super::store::EMAIL_TAKEN;
 
 pub struct NewUser {
     pub email: String,

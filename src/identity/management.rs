@@ -2,7 +2,6 @@
 
 use actix_web::{web, HttpResponse};
 use chrono::Utc;
-use sea_orm::{ActiveModelTrait, IntoActiveModel, Set};
 use serde_json::json;
 
 use super::{
@@ -24,7 +23,7 @@ use crate::{
     web::{Json, Page, PageQuery, Query},
 };
 
-const ROLE_TAKEN: &str = "A role with this name already exists.";
+use super::store::ROLE_TAKEN;
 
 #[utoipa::path(get, path = "/api/v1/identity/permissions", tag = "identity", security(("bearer" = [])),
     responses((status = 200, body = Vec<PermissionInfo>), (status = 401, body = ProblemBody), (status = 403, body = ProblemBody)))]
@@ -105,13 +104,7 @@ pub async fn update_user(
     rules::check_admin_kept(existing.id == me.id(), was_admin, stays_admin, others)?;
 
     let deactivated = existing.is_active && !body.is_active;
-    let mut active = existing.into_active_model();
-    active.email = Set(email);
-    active.first_name = Set(first_name);
-    active.last_name = Set(last_name);
-    active.is_active = Set(body.is_active);
-    active.updated_at = Set(now);
-    let updated = active.update(&txn).await.map_err(|e| ApiError::unique_or_internal(e, EMAIL_TAKEN))?;
+    let updated = store::update_user(&txn, existing, store::UserChange { email, first_name, last_name, is_active: body.is_active }, now).await?;
     store::set_user_roles(&txn, updated.id, &roles).await?;
     if deactivated {
         store::revoke_all_refresh(&txn, updated.id, now).await?;
@@ -148,10 +141,7 @@ pub async fn delete_user(state: web::Data<AppState>, me: CurrentUser, id: web::P
     rules::check_admin_kept(false, was_admin, false, others)?;
     if existing.is_active {
         let user_id = existing.id;
-        let mut active = existing.into_active_model();
-        active.is_active = Set(false);
-        active.updated_at = Set(now);
-        active.update(&txn).await?;
+        store::deactivate_user(&txn, existing, now).await?;
         store::revoke_all_refresh(&txn, user_id, now).await?;
         activity::record(
             &txn,
@@ -195,10 +185,7 @@ pub async fn create_role(state: web::Data<AppState>, me: CurrentUser, Json(body)
     if store::find_role_by_name(&txn, &name).await?.is_some() {
         return Err(ApiError::Conflict(ROLE_TAKEN.into()));
     }
-    let created = role::ActiveModel { name: Set(name), is_built_in: Set(false), created_at: Set(Utc::now()), ..Default::default() }
-        .insert(&txn)
-        .await
-        .map_err(|e| ApiError::unique_or_internal(e, ROLE_TAKEN))?;
+    let created = store::insert_role(&txn, name).await?;
     store::set_role_permissions(&txn, created.id, &permissions).await?;
     record_role(&txn, &created, "created", me.id(), &permissions).await?;
     txn.commit().await?;
@@ -242,9 +229,7 @@ pub async fn update_role(
             return Err(ApiError::Conflict(ROLE_TAKEN.into()));
         }
     }
-    let mut active = existing.into_active_model();
-    active.name = Set(name);
-    let updated = active.update(&txn).await.map_err(|e| ApiError::unique_or_internal(e, ROLE_TAKEN))?;
+    let updated = store::rename_role(&txn, existing, name).await?;
     store::set_role_permissions(&txn, updated.id, &permissions).await?;
     record_role(&txn, &updated, "updated", me.id(), &permissions).await?;
     txn.commit().await?;

@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use chrono::{DateTime, Duration, Utc};
 use sea_orm::{
     prelude::Expr,
-    sea_query::{ExprTrait, Func, Query}, ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait,
+    sea_query::{ExprTrait, Func, Query}, ActiveModelTrait, ColumnTrait, IntoActiveModel, ConnectionTrait, EntityTrait, PaginatorTrait,
     QueryFilter, QueryOrder, QuerySelect, Set,
 };
 
@@ -360,4 +360,52 @@ pub async fn purge_expired_tokens(db: &impl ConnectionTrait, now: DateTime<Utc>)
     refresh_token::Entity::delete_many().filter(refresh_token::Column::ExpiresAt.lt(cutoff)).exec(db).await?;
     password_token::Entity::delete_many().filter(password_token::Column::ExpiresAt.lt(cutoff)).exec(db).await?;
     Ok(())
+}
+
+// ---- user and role writes of the management calls ----
+
+pub const EMAIL_TAKEN: &str = "A user with this e-mail already exists.";
+pub const ROLE_TAKEN: &str = "A role with this name already exists.";
+
+/// What an edit of a user changes (checked by the caller).
+pub struct UserChange {
+    pub email: String,
+    pub first_name: String,
+    pub last_name: String,
+    pub is_active: bool,
+}
+
+/// A user edited; a taken e-mail is a 409.
+pub async fn update_user(txn: &impl ConnectionTrait, existing: user::Model, change: UserChange, now: DateTime<Utc>) -> ApiResult<user::Model> {
+    let mut active = existing.into_active_model();
+    active.email = Set(change.email);
+    active.first_name = Set(change.first_name);
+    active.last_name = Set(change.last_name);
+    active.is_active = Set(change.is_active);
+    active.updated_at = Set(now);
+    active.update(txn).await.map_err(|e| ApiError::unique_or_internal(e, EMAIL_TAKEN))
+}
+
+/// A user made inactive (the caller ends their sign-ins in the same transaction).
+pub async fn deactivate_user(txn: &impl ConnectionTrait, existing: user::Model, now: DateTime<Utc>) -> ApiResult<()> {
+    let mut active = existing.into_active_model();
+    active.is_active = Set(false);
+    active.updated_at = Set(now);
+    active.update(txn).await?;
+    Ok(())
+}
+
+/// A new custom role; a taken name is a 409.
+pub async fn insert_role(txn: &impl ConnectionTrait, name: String) -> ApiResult<role::Model> {
+    role::ActiveModel { name: Set(name), is_built_in: Set(false), created_at: Set(Utc::now()), ..Default::default() }
+        .insert(txn)
+        .await
+        .map_err(|e| ApiError::unique_or_internal(e, ROLE_TAKEN))
+}
+
+/// A role renamed; a taken name is a 409.
+pub async fn rename_role(txn: &impl ConnectionTrait, existing: role::Model, name: String) -> ApiResult<role::Model> {
+    let mut active = existing.into_active_model();
+    active.name = Set(name);
+    active.update(txn).await.map_err(|e| ApiError::unique_or_internal(e, ROLE_TAKEN))
 }
