@@ -3,7 +3,6 @@
 
 use actix_web::{web, HttpRequest, HttpResponse};
 use chrono::{Duration, Utc};
-use sea_orm::{ActiveModelTrait, IntoActiveModel, Set};
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -81,9 +80,7 @@ pub async fn login(state: web::Data<AppState>, req: HttpRequest, Json(body): Jso
 
     let now = Utc::now();
     let txn = crate::db::write(&state.db).await?;
-    let mut active = user.clone().into_active_model();
-    active.last_login_at = Set(Some(now));
-    let user = active.update(&txn).await?;
+    let user = store::record_sign_in(&txn, user.clone(), now).await?;
     let principal = load_principal(&txn, user).await?;
     // Refused while coordinator sign-in is blocked; returning drops (rolls back) the transaction.
     settings::store::ensure_may_sign_in(&txn, &principal.roles).await?;
@@ -216,10 +213,7 @@ pub async fn set_password(state: web::Data<AppState>, Json(body): Json<SetPasswo
         return Err(ApiError::rule("token", BAD_LINK));
     }
     let user_id = user.id;
-    let mut active = user.into_active_model();
-    active.password_hash = Set(Some(hash));
-    active.updated_at = Set(now);
-    active.update(&txn).await?;
+    store::set_password_hash(&txn, user, hash, now).await?;
     store::revoke_all_refresh(&txn, user_id, now).await?;
     activity::record(
         &txn,

@@ -409,3 +409,19 @@ pub async fn rename_role(txn: &impl ConnectionTrait, existing: role::Model, name
     active.name = Set(name);
     active.update(txn).await.map_err(|e| ApiError::unique_or_internal(e, ROLE_TAKEN))
 }
+
+/// The time of a user's sign-in, recorded.
+pub async fn record_sign_in(txn: &impl ConnectionTrait, user: user::Model, now: DateTime<Utc>) -> ApiResult<user::Model> {
+    let mut active = user.into_active_model();
+    active.last_login_at = Set(Some(now));
+    Ok(active.update(txn).await?)
+}
+
+/// A user's new password (its hash); the caller ends their sign-ins in the same transaction.
+pub async fn set_password_hash(txn: &impl ConnectionTrait, user: user::Model, hash: String, now: DateTime<Utc>) -> ApiResult<()> {
+    let mut active = user.into_active_model();
+    active.password_hash = Set(Some(hash));
+    active.updated_at = Set(now);
+    active.update(txn).await?;
+    Ok(())
+}

@@ -224,16 +224,7 @@ pub async fn update_participation(
     let mut checks = Checks::default();
     store::check_participation_refs(&txn, "", &clean, &mut checks).await?;
     checks.finish_rules()?; // references to stored rows: rules
-    let mut active: crate::entities::participation::ActiveModel = existing.clone().into();
-    use sea_orm::{ActiveModelTrait, Set};
-    active.mentor_program_id = Set(clean.mentor_program_id);
-    active.fiscal_year_id = Set(clean.fiscal_year_id);
-    active.role_code = Set(clean.role.code().to_owned());
-    active.college_id = Set(clean.college_id);
-    active.start_date = Set(clean.start_date);
-    active.end_date = Set(clean.end_date);
-    active.updated_at = Set(Utc::now());
-    let updated = active.update(&txn).await?;
+    let updated = store::update_participation(&txn, existing.clone(), &clean).await?;
     store::refresh_program_keys(&txn, participant.id).await?;
     activity::note(&txn, "participation", updated.id, "updated", me.id(), json!({
         "participantId": participant.id,
@@ -253,12 +244,7 @@ pub async fn delete_participation(state: web::Data<AppState>, me: CurrentUser, p
     let scope = scope_of(&state.db, &me).await?;
     let txn = crate::db::write(&state.db).await?;
     let (participant, existing) = store::visible_participation(&txn, &scope, pid, participation_id).await?;
-    use sea_orm::{ActiveModelTrait, Set};
-    let now = Utc::now();
-    let mut active: crate::entities::participation::ActiveModel = existing.clone().into();
-    active.deleted_at = Set(Some(now));
-    active.updated_at = Set(now);
-    active.update(&txn).await?;
+    store::delete_participation(&txn, existing.clone()).await?;
     store::refresh_program_keys(&txn, participant.id).await?;
     activity::note(&txn, "participation", existing.id, "deleted", me.id(), json!({"participantId": participant.id, "mentorProgramId": existing.mentor_program_id})).await?;
     txn.commit().await?;

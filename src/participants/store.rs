@@ -589,3 +589,26 @@ pub async fn picker(db: &impl ConnectionTrait, scope: &Scope, f: &PickerFilters)
     items.sort_by(|x, y| x.full_name.to_lowercase().cmp(&y.full_name.to_lowercase()).then(x.participation_id.cmp(&y.participation_id)));
     Ok(items)
 }
+
+/// A participation changed to the checked values (the caller refreshes the program keys).
+pub async fn update_participation(txn: &impl ConnectionTrait, existing: participation::Model, clean: &CleanParticipation) -> ApiResult<participation::Model> {
+    let mut active: participation::ActiveModel = existing.into();
+    active.mentor_program_id = Set(clean.mentor_program_id);
+    active.fiscal_year_id = Set(clean.fiscal_year_id);
+    active.role_code = Set(clean.role.code().to_owned());
+    active.college_id = Set(clean.college_id);
+    active.start_date = Set(clean.start_date);
+    active.end_date = Set(clean.end_date);
+    active.updated_at = Set(Utc::now());
+    Ok(active.update(txn).await?)
+}
+
+/// A participation deleted (soft; the caller refreshes the program keys).
+pub async fn delete_participation(txn: &impl ConnectionTrait, existing: participation::Model) -> ApiResult<()> {
+    let now = Utc::now();
+    let mut active: participation::ActiveModel = existing.into();
+    active.deleted_at = Set(Some(now));
+    active.updated_at = Set(now);
+    active.update(txn).await?;
+    Ok(())
+}

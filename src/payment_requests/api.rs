@@ -150,14 +150,8 @@ pub async fn delete(state: web::Data<AppState>, me: CurrentUser, path: FormPath)
     let (form, id) = path.into_inner();
     let (r, status, _) = load_for(&state, &me, &form, id, Action::Delete).await?;
     let txn = crate::db::write(&state.db).await?;
-    let done = store::guarded(id, r.version, &[Status::Draft])
-        .col_expr(pr::Column::DeletedAt, Expr::value(Utc::now()))
-        .col_expr(pr::Column::UpdatedBy, Expr::value(me.id()))
-        .exec(&txn)
-        .await?;
-    if done.rows_affected != 1 {
-        return Err(store::stale());
-    }
+    let now = Utc::now();
+    store::save_guarded(store::guarded(id, r.version, &[Status::Draft]).col_expr(pr::Column::DeletedAt, Expr::value(now)), now, me.id(), &txn).await?;
     store::log(&txn, me.id(), id, "deleted", (Some(status), None), None, json!({})).await?;
     txn.commit().await?;
     Ok(HttpResponse::NoContent().finish())
@@ -171,10 +165,7 @@ async fn simple(state: &AppState, me: &CurrentUser, path: FormPath, action: Acti
     let (r, status, _) = load_for(state, me, &form, id, action).await?;
     let to = action.target().expect("a transition");
     let txn = crate::db::write(&state.db).await?;
-    let mut update = store::guarded(id, r.version, &action.sources(|p| me.has(p)))
-        .col_expr(pr::Column::Status, Expr::value(to.as_str()))
-        .col_expr(pr::Column::UpdatedAt, Expr::value(Utc::now()))
-        .col_expr(pr::Column::UpdatedBy, Expr::value(me.id()));
+    let mut update = store::guarded(id, r.version, &action.sources(|p| me.has(p))).col_expr(pr::Column::Status, Expr::value(to.as_str()));
     if action == Action::MoveBackToSubmitted {
         // The approval no longer stands: nothing is charged until approved again.
         update = update
@@ -182,9 +173,7 @@ async fn simple(state: &AppState, me: &CurrentUser, path: FormPath, action: Acti
             .col_expr(pr::Column::ApprovedAt, Expr::value(Option::<chrono::DateTime<Utc>>::None))
             .col_expr(pr::Column::ApprovedBy, Expr::value(Option::<i32>::None));
     }
-    if update.exec(&txn).await?.rows_affected != 1 {
-        return Err(store::stale());
-    }
+    store::save_guarded(update, Utc::now(), me.id(), &txn).await?;
     store::log(&txn, me.id(), id, name, (Some(status), Some(to)), comment, json!({"approvedAmount": r.approved_cents.map(Money)})).await?;
     txn.commit().await?;
     reload(state, me, id).await

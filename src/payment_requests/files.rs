@@ -2,13 +2,14 @@
 //! upload URLs, and PUTs the bytes there; the bytes go to the kernel's `FileStore`.
 
 use actix_web::{web, HttpRequest, HttpResponse};
-use chrono::{DateTime, Duration, Utc};
+use chrono::{Duration, Utc};
 use futures_util::StreamExt;
-use sea_orm::{ActiveValue::Set, ColumnTrait, EntityTrait, QueryFilter};
+use sea_orm::EntityTrait;
 
 use super::{
     dto::{GenerateUploadUrls, UploadQuery, UploadUrl},
     receipts::{allowed_type, check_announcements, content_matches, UPLOAD_URL_TTL_SECS},
+    store,
 };
 use crate::{
     auth::{CurrentUser, Permission},
@@ -36,20 +37,7 @@ pub async fn generate_upload_urls(
     let mut out = Vec::new();
     for (file_name, content_type, size) in files {
         let id = uuid::Uuid::new_v4().to_string();
-        uploaded_file::Entity::insert(uploaded_file::ActiveModel {
-            id: Set(id.clone()),
-            file_name: Set(file_name),
-            content_type: Set(content_type.to_owned()),
-            size: Set(size),
-            created_by: Set(me.id()),
-            created_at: Set(now),
-            expires_at: Set(expires_at),
-            uploaded_at: Set(None),
-            payment_request_id: Set(None),
-            deleted_at: Set(None),
-        })
-        .exec_without_returning(&txn)
-        .await?;
+        store::announce_file(&txn, &id, file_name, content_type, size, me.id(), (now, expires_at)).await?;
         let signature = state.files.sign(&id, expires_at.timestamp());
         out.push(UploadUrl {
             upload_url: format!("/api/v1/fileupload/{id}?expires={}&signature={signature}", expires_at.timestamp()),
@@ -110,22 +98,12 @@ pub async fn upload(
         return Err(ApiError::bad_field("contentType", format!("the bytes are not a {} file", file.content_type)));
     }
     // Single use: only the PUT that flips uploaded_at from NULL stores its bytes.
-    let claimed = uploaded_file::Entity::update_many()
-        .col_expr(uploaded_file::Column::UploadedAt, sea_orm::sea_query::Expr::value(now))
-        .filter(uploaded_file::Column::Id.eq(file_id.clone()))
-        .filter(uploaded_file::Column::UploadedAt.is_null())
-        .exec(&state.db)
-        .await?;
-    if claimed.rows_affected != 1 {
+    if !store::claim_upload(&state.db, &file_id, Some(now)).await? {
         return Err(ApiError::Conflict("The upload URL has been used already.".into()));
     }
     if let Err(e) = state.files.put(&file_id, bytes.freeze()).await {
         // Give the URL back so the browser can retry.
-        let _ = uploaded_file::Entity::update_many()
-            .col_expr(uploaded_file::Column::UploadedAt, sea_orm::sea_query::Expr::value(Option::<DateTime<Utc>>::None))
-            .filter(uploaded_file::Column::Id.eq(file_id))
-            .exec(&state.db)
-            .await;
+        let _ = store::claim_upload(&state.db, &file_id, None).await;
         return Err(e);
     }
     Ok(HttpResponse::NoContent().finish())

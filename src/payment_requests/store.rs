@@ -605,6 +605,36 @@ pub async fn purge_unattached(db: &impl ConnectionTrait, files: &crate::file_sto
     Ok(removed)
 }
 
+
+/// A receipt announced by `by`, to be uploaded before `expires_at` (`at`: now, expiry).
+pub async fn announce_file(txn: &impl ConnectionTrait, id: &str, file_name: String, content_type: &str, size: i64, by: i32, (now, expires_at): (DateTime<Utc>, DateTime<Utc>)) -> ApiResult<()> {
+    uploaded_file::Entity::insert(uploaded_file::ActiveModel {
+        id: Set(id.to_owned()),
+        file_name: Set(file_name),
+        content_type: Set(content_type.to_owned()),
+        size: Set(size),
+        created_by: Set(by),
+        created_at: Set(now),
+        expires_at: Set(expires_at),
+        uploaded_at: Set(None),
+        payment_request_id: Set(None),
+        deleted_at: Set(None),
+    })
+    .exec_without_returning(txn)
+    .await?;
+    Ok(())
+}
+
+/// Marks a receipt uploaded at `at` (single use: only while it was not), or, with `None`,
+/// gives the upload URL back after the bytes could not be stored. True when it changed.
+pub async fn claim_upload(db: &impl ConnectionTrait, id: &str, at: Option<DateTime<Utc>>) -> ApiResult<bool> {
+    let mut update = uploaded_file::Entity::update_many().col_expr(uploaded_file::Column::UploadedAt, Expr::value(at)).filter(uploaded_file::Column::Id.eq(id));
+    if at.is_some() {
+        update = update.filter(uploaded_file::Column::UploadedAt.is_null());
+    }
+    Ok(update.exec(db).await?.rows_affected == 1)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

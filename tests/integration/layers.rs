@@ -255,3 +255,24 @@ fn a_cycle_is_found_and_named() {
     let graph: BTreeMap<&str, BTreeSet<&str>> = [("a", ["b"].into()), ("b", BTreeSet::new())].into();
     assert_eq!(a_cycle(&graph), None);
 }
+
+/// Handlers stay thin: a file that holds handlers writes nothing itself (its area's store does).
+#[test]
+fn handler_files_do_not_write() {
+    const WRITES: &[&str] = &["update_many()", "delete_many()", "insert_many(", ".exec(", "ActiveModel {", ".update(&", ".insert(&", "exec_without_returning("];
+    let mut files = Vec::new();
+    rust_files(&src(), &mut files);
+    let mut wrong = Vec::new();
+    for file in files {
+        let text = std::fs::read_to_string(&file).unwrap();
+        if !text.contains("#[utoipa::path") {
+            continue;
+        }
+        for (i, line) in without_tests(&text).lines().enumerate() {
+            if let Some(w) = WRITES.iter().find(|w| line.contains(**w)) {
+                wrong.push(format!("{}:{}: {w}", file.strip_prefix(env!("CARGO_MANIFEST_DIR")).unwrap().display(), i + 1));
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "writes in handler files (move them to the area's store):\n{}", wrong.join("\n"));
+}
