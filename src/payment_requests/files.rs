@@ -98,12 +98,11 @@ pub async fn upload(
         return Err(ApiError::bad_field("contentType", format!("the bytes are not a {} file", file.content_type)));
     }
     // Single use: only the PUT that flips uploaded_at from NULL stores its bytes.
-    if !store::claim_upload(&state.db, &file_id, Some(now)).await? {
+    if !store::claim_upload(&state.db, &file_id, now).await? {
         return Err(ApiError::Conflict("The upload URL has been used already.".into()));
     }
     if let Err(e) = state.files.put(&file_id, bytes.freeze()).await {
-        // Give the URL back so the browser can retry.
-        let _ = store::claim_upload(&state.db, &file_id, None).await;
+        let _ = store::release_upload(&state.db, &file_id).await;
         return Err(e);
     }
     Ok(HttpResponse::NoContent().finish())

@@ -625,14 +625,25 @@ pub async fn announce_file(txn: &impl ConnectionTrait, id: &str, file_name: Stri
     Ok(())
 }
 
-/// Marks a receipt uploaded at `at` (single use: only while it was not), or, with `None`,
-/// gives the upload URL back after the bytes could not be stored. True when it changed.
-pub async fn claim_upload(db: &impl ConnectionTrait, id: &str, at: Option<DateTime<Utc>>) -> ApiResult<bool> {
-    let mut update = uploaded_file::Entity::update_many().col_expr(uploaded_file::Column::UploadedAt, Expr::value(at)).filter(uploaded_file::Column::Id.eq(id));
-    if at.is_some() {
-        update = update.filter(uploaded_file::Column::UploadedAt.is_null());
-    }
-    Ok(update.exec(db).await?.rows_affected == 1)
+/// Marks a receipt uploaded at `at`, once: false when its URL was used already.
+pub async fn claim_upload(db: &impl ConnectionTrait, id: &str, at: DateTime<Utc>) -> ApiResult<bool> {
+    let done = uploaded_file::Entity::update_many()
+        .col_expr(uploaded_file::Column::UploadedAt, Expr::value(at))
+        .filter(uploaded_file::Column::Id.eq(id))
+        .filter(uploaded_file::Column::UploadedAt.is_null())
+        .exec(db)
+        .await?;
+    Ok(done.rows_affected == 1)
+}
+
+/// Gives a claimed upload URL back (its bytes could not be stored), so the browser can retry.
+pub async fn release_upload(db: &impl ConnectionTrait, id: &str) -> ApiResult<()> {
+    uploaded_file::Entity::update_many()
+        .col_expr(uploaded_file::Column::UploadedAt, Expr::value(Option::<DateTime<Utc>>::None))
+        .filter(uploaded_file::Column::Id.eq(id))
+        .exec(db)
+        .await?;
+    Ok(())
 }
 
 #[cfg(test)]

@@ -198,6 +198,19 @@ pub struct LimitValues {
     pub max_nights: Option<i32>,
 }
 
+impl From<&FormSpec> for LimitValues {
+    fn from(f: &FormSpec) -> Self {
+        LimitValues {
+            form_type: f.form_type,
+            max_amount_cents: f.max_amount_cents,
+            submission_window_days: f.submission_window_days,
+            max_miles_per_trip: f.max_miles_per_trip,
+            max_hours: f.max_hours,
+            max_nights: f.max_nights,
+        }
+    }
+}
+
 /// `c` collects shape errors (400), `r` the per-form rules (422).
 fn type_limit(c: &mut Checks, r: &mut Checks, field: &str, applies: bool, form: &str, value: Option<i64>) -> Option<i32> {
     match (applies, value) {

@@ -56,16 +56,8 @@ pub async fn ensure_defaults(db: &impl ConnectionTrait) -> Result<(), sea_orm::D
         .on_conflict_do_nothing_on([coordinator_login_block::Column::Id])
         .exec(db)
         .await?;
-    let limits = FORMS.iter().map(|f| form_validation_limit::ActiveModel {
-        form_type: Set(f.form_type.into()),
-        max_amount_cents: Set(f.max_amount_cents),
-        submission_window_days: Set(f.submission_window_days),
-        max_miles_per_trip: Set(f.max_miles_per_trip),
-        max_hours: Set(f.max_hours),
-        max_nights: Set(f.max_nights),
-        updated_at: Set(now),
-    });
-    form_validation_limit::Entity::insert_many(limits)
+    let defaults: Vec<rules::LimitValues> = FORMS.iter().map(rules::LimitValues::from).collect();
+    form_validation_limit::Entity::insert_many(limit_rows(&defaults, now))
         .on_conflict_do_nothing_on([form_validation_limit::Column::FormType])
         .exec(db)
         .await?;
@@ -312,9 +304,9 @@ pub async fn save_general(txn: &impl ConnectionTrait, id: i32, version: i32, v: 
     Ok(updated.rows_affected == 1)
 }
 
-/// Every form's limits saved (one statement; the checked set holds each form once).
-pub async fn save_limits(txn: &impl ConnectionTrait, values: &[rules::LimitValues], now: DateTime<Utc>) -> ApiResult<()> {
-    let rows = values.iter().map(|v| form_validation_limit::ActiveModel {
+/// Limits as rows of the limits table.
+fn limit_rows(values: &[rules::LimitValues], now: DateTime<Utc>) -> impl Iterator<Item = form_validation_limit::ActiveModel> + '_ {
+    values.iter().map(move |v| form_validation_limit::ActiveModel {
         form_type: Set(v.form_type.into()),
         max_amount_cents: Set(v.max_amount_cents),
         submission_window_days: Set(v.submission_window_days),
@@ -322,8 +314,12 @@ pub async fn save_limits(txn: &impl ConnectionTrait, values: &[rules::LimitValue
         max_hours: Set(v.max_hours),
         max_nights: Set(v.max_nights),
         updated_at: Set(now),
-    });
-    form_validation_limit::Entity::insert_many(rows)
+    })
+}
+
+/// Every form's limits saved (one statement; the checked set holds each form once).
+pub async fn save_limits(txn: &impl ConnectionTrait, values: &[rules::LimitValues], now: DateTime<Utc>) -> ApiResult<()> {
+    form_validation_limit::Entity::insert_many(limit_rows(values, now))
         .on_conflict(
             OnConflict::column(form_validation_limit::Column::FormType)
                 .update_columns({
