@@ -23,6 +23,7 @@ pub async fn connect(url: &str) -> anyhow::Result<DatabaseConnection> {
 /// Opens the database as it is, without migrating (backups: a newer binary's backup must
 /// not change the schema under an older server that is still running).
 pub async fn open(url: &str) -> anyhow::Result<DatabaseConnection> {
+    sqlite_process_settings();
     let mut options = ConnectOptions::new(url.to_owned());
     options
         .sqlx_logging(false)
@@ -41,6 +42,20 @@ pub async fn open(url: &str) -> anyhow::Result<DatabaseConnection> {
                 .create_if_missing(true)
         });
     Database::connect(options).await.with_context(|| format!("cannot open the database {}", redact(url)))
+}
+
+/// SQLite's process-wide settings, once, before its first connection. Memory statistics off:
+/// with them every allocation inside SQLite takes one global mutex, which the pool's worker
+/// threads (one per connection) queue on under load (docs/benchmarks.md, issue 15). When
+/// SQLite is already initialised (a second database in one process) the call is refused and
+/// the settings stay as they were, which is harmless.
+fn sqlite_process_settings() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        // SAFETY: sqlite3_config is documented as safe to call before sqlite3_initialize,
+        // and Once keeps two threads from calling it at the same time.
+        let _ = unsafe { libsqlite3_sys::sqlite3_config(libsqlite3_sys::SQLITE_CONFIG_MEMSTATUS, 0 as std::ffi::c_int) };
+    });
 }
 
 /// Starts the transaction of one write action. Every write transaction goes through here.
