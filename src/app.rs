@@ -12,7 +12,7 @@ use actix_web::{
 
 use crate::{
     assets,
-    auth::{throttle::LoginThrottle, tokens::TokenKeys},
+    auth::{callers::CallerCache, throttle::LoginThrottle, tokens::TokenKeys},
     config::Config,
     db,
     drain::{self, Counted, InFlight},
@@ -72,6 +72,7 @@ pub async fn prepare(config: Config) -> anyhow::Result<AppState> {
     identity::bootstrap::ensure_builtin_roles(&db).await?;
     settings::store::ensure_defaults(&db).await?;
     let secret = identity::bootstrap::jwt_secret(&db, config.jwt_secret.as_deref()).await?;
+    let sole_writer = db.get_database_backend() == sea_orm::DatabaseBackend::Sqlite;
     let keys = TokenKeys::new(&secret, config.access_token_ttl as i64, config.refresh_token_ttl as i64);
     let state = AppState {
         db,
@@ -81,6 +82,7 @@ pub async fn prepare(config: Config) -> anyhow::Result<AppState> {
         files: crate::file_store::FileStore::local(&config.data_dir, &secret)?,
         config: Arc::new(config),
         grants: Arc::default(),
+        callers: Arc::new(CallerCache::new(sole_writer)),
     };
     identity::bootstrap::ensure_first_admin(&state).await?;
     startup.release().await?;
@@ -161,7 +163,10 @@ fn spawn_upkeep(state: AppState) {
         loop {
             every.tick().await;
             state.login_throttle.forget_idle();
-            if let Err(e) = identity::store::purge_expired_tokens(&state.db, chrono::Utc::now()).await {
+            let writing = state.callers.writing();
+            let purged = identity::store::purge_expired_tokens(&state.db, chrono::Utc::now()).await;
+            drop(writing);
+            if let Err(e) = purged {
                 tracing::warn!(error = %e, "token purge failed");
             }
             match crate::payment_requests::store::purge_unattached(&state.db, &state.files, chrono::Utc::now()).await {

@@ -242,6 +242,10 @@ impl Routes {
 /// extensions for the `CurrentUser` extractor. The handler still narrows by scope inside
 /// its transaction; this early answer only keeps the body unread.
 async fn enforce(access: Access, scope: Option<(&'static str, ScopeCheck)>, req: ServiceRequest, next: Next<BoxBody>) -> Result<ServiceResponse<BoxBody>, Error> {
+    // A call that may write holds the callers' cache off until its handler has finished
+    // (auth::callers): its answer leaves after every later call sees what it changed.
+    let state = req.app_data::<web::Data<AppState>>().cloned();
+    let _writing = state.as_ref().filter(|_| !req.method().is_safe()).map(|s| s.callers.writing());
     if access != Access::Public {
         let me = match CurrentUser::extract(req.request()).await.and_then(|me| access.check(&me).map(|()| me)) {
             Ok(me) => me,
@@ -249,7 +253,7 @@ async fn enforce(access: Access, scope: Option<(&'static str, ScopeCheck)>, req:
         };
         if let Some((param, check)) = scope {
             if let Some(id) = req.match_info().get(param).and_then(|v| v.parse::<i32>().ok()) {
-                let decided = match req.app_data::<web::Data<AppState>>() {
+                let decided = match &state {
                     Some(state) => check(state, &me, id).await,
                     None => Err(ApiError::Internal("the route table's scope check has no AppState".into())),
                 };

@@ -4,7 +4,7 @@ use std::sync::Arc;
 
 use sea_orm::DatabaseConnection;
 
-use crate::{auth::{grants::GrantsCache, throttle::LoginThrottle, tokens::TokenKeys}, config::Config, file_store::FileStore, mail::Mailer};
+use crate::{auth::{callers::CallerCache, grants::GrantsCache, throttle::LoginThrottle, tokens::TokenKeys}, config::Config, file_store::FileStore, mail::Mailer};
 
 #[derive(Clone)]
 pub struct AppState {
@@ -17,4 +17,6 @@ pub struct AppState {
     pub files: FileStore,
     /// Callers' roles and permissions between calls, checked against the auth version.
     pub grants: Arc<GrantsCache>,
+    /// Signed-in callers between calls while nothing writes (SQLite only; auth::callers).
+    pub callers: Arc<CallerCache>,
 }

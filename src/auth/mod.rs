@@ -1,6 +1,7 @@
 //! Who is calling and what they may do: passwords, tokens, permissions, and the
 //! `CurrentUser` extractor every protected handler takes.
 
+pub mod callers;
 pub mod grants;
 pub mod password;
 pub mod permissions;
@@ -210,7 +211,13 @@ impl FromRequest for CurrentUser {
             let claims = claims.ok_or_else(unauthorized)?;
             let id: i32 = claims.sub.parse().map_err(|_| unauthorized())?;
             let session = claims.sid.ok_or_else(unauthorized)?;
-            Ok(caller(&state.db, &state.grants, id, &session).await??)
+            if let Some(me) = state.callers.get(id, &session) {
+                return Ok(CurrentUser::clone(&me));
+            }
+            let ticket = state.callers.ticket();
+            let me = caller(&state.db, &state.grants, id, &session).await??;
+            state.callers.put(ticket, &session, &me);
+            Ok(me)
         })
     }
 }
