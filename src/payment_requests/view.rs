@@ -5,7 +5,7 @@ use sea_orm::ConnectionTrait;
 use super::{
     approval,
     dto::{FileDto, PaymentRequestDto, PaymentRequestListItem},
-    store::{self, form_of, status_of},
+    store::{self, form_of, parse_status, status_of},
     workflow::{self, Action, Status},
 };
 use crate::{
@@ -18,9 +18,13 @@ use crate::{
 
 /// What `me` may do to `r` now (the self-approval rule included).
 pub fn available(me: &CurrentUser, r: &pr::Model) -> Vec<Action> {
-    let status = Status::parse(&r.status).unwrap_or(Status::Processed);
+    open_actions(me, &r.status, r.created_by, r.submitted_by)
+}
+
+fn open_actions(me: &CurrentUser, status: &str, created_by: Option<i32>, submitted_by: Option<i32>) -> Vec<Action> {
+    let status = Status::parse(status).unwrap_or(Status::Processed);
     let has = |p: Permission| me.has(p);
-    let own = approval::is_own(me.id(), r.created_by, r.submitted_by);
+    let own = approval::is_own(me.id(), created_by, submitted_by);
     workflow::available(status, has).into_iter().filter(|a| !(own && *a == Action::Approve)).collect()
 }
 
@@ -63,12 +67,12 @@ pub async fn to_dto(db: &impl ConnectionTrait, me: &CurrentUser, r: pr::Model) -
     })
 }
 
-pub fn to_list_item(me: &CurrentUser, r: pr::Model) -> ApiResult<PaymentRequestListItem> {
+pub fn to_list_item(me: &CurrentUser, r: store::ListRow) -> ApiResult<PaymentRequestListItem> {
     Ok(PaymentRequestListItem {
-        available_actions: available(me, &r),
+        available_actions: open_actions(me, &r.status, r.created_by, r.submitted_by),
         id: r.id,
         form_type: form_of(&r.form_type)?,
-        form_status: status_of(&r)?,
+        form_status: parse_status(&r.status)?,
         participation_id: r.participation_id,
         payee_id: r.participant_id,
         mentor_program_id: r.mentor_program_id,

@@ -121,3 +121,51 @@ async fn search_counts_follow_the_bound_and_deletions() {
     assert_eq!(active["totalCount"], all_active["totalCount"]);
     assert_eq!(active["totalCountIsExact"], true);
 }
+
+/// A list of several statuses in submission order is merged from one ordered range per
+/// status (payment_requests::store::page_ids): every page, both directions, with and without
+/// a program and a form type, must be exactly the rows the plain sort gives.
+#[actix_web::test]
+async fn several_statuses_in_submission_order_page_like_one_sort() {
+    use sea_orm::{ConnectionTrait, Statement};
+    let app = spawn().await;
+    let admin = app.admin_token().await;
+    mentorpay::demo::seed::participants(&app.state.db, 60).await.unwrap();
+    mentorpay::demo::seed::requests(&app.state.db, 700).await.unwrap();
+    let db = &app.state.db;
+    for (statuses, program, form) in [
+        ("Submitted,Approved", None, None),
+        ("Approved,ReadyForProcessing,Submitted", Some(1), None),
+        ("Submitted,Draft", Some(2), None),
+        ("RevisionRequested,Submitted,Approved,Draft", None, Some("F1")),
+    ] {
+        for ascending in [true, false] {
+            let quoted: Vec<String> = statuses.split(',').map(|s| format!("'{s}'")).collect();
+            let mut sql = format!("SELECT id FROM payment_requests WHERE deleted_at IS NULL AND status IN ({})", quoted.join(","));
+            let mut query = format!("FormStatus={statuses}&IsSubmittedOnSortedAscending={ascending}&Size=20");
+            if let Some(p) = program {
+                sql += &format!(" AND mentor_program_id = {p}");
+                query += &format!("&MentorProgramId={p}");
+            }
+            if let Some(f) = form {
+                sql += &format!(" AND form_type = '{f}'");
+                query += &format!("&FormType={f}");
+            }
+            sql += if ascending { " ORDER BY submitted_on ASC NULLS FIRST, id DESC" } else { " ORDER BY submitted_on DESC NULLS LAST, id DESC" };
+            let expected: Vec<i64> = db
+                .query_all_raw(Statement::from_string(db.get_database_backend(), sql))
+                .await
+                .unwrap()
+                .iter()
+                .map(|r| r.try_get_by_index::<i32>(0).unwrap() as i64)
+                .collect();
+            assert!(expected.len() > 20, "{query}: the seed should fill more than a page ({})", expected.len());
+            let mut listed = Vec::new();
+            for page in 1..=expected.len().div_ceil(20) + 1 {
+                let body = app.get(&format!("/api/v1/payment-requests?{query}&Page={page}"), &admin).await.ok().clone();
+                listed.extend(body["items"].as_array().unwrap().iter().map(|i| i["id"].as_i64().unwrap()));
+            }
+            assert_eq!(listed, expected, "{query}");
+        }
+    }
+}
