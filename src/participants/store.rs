@@ -4,9 +4,9 @@ use std::collections::HashMap;
 
 use chrono::{DateTime, Utc};
 use sea_orm::{
-    sea_query::{Alias, BinOper, Expr, ExprTrait, Func, LikeExpr, LockType, Query, SimpleExpr, UnionType},
+    sea_query::{Alias, BinOper, Expr, ExprTrait, Func, LikeExpr, LockType, Query, SimpleExpr},
     ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DbBackend, EntityTrait, Order, PaginatorTrait, QueryFilter,
-    QueryOrder, QuerySelect, Set,
+    FromQueryResult, QueryOrder, QuerySelect, QueryTrait, Set,
 };
 
 use super::{
@@ -16,7 +16,7 @@ use super::{
 };
 use crate::{
     auth::scope::Scope,
-    entities::{participant, participation, user},
+    entities::{participant, participation},
     error::{ApiError, ApiResult},
     error::Checks,
     reference,
@@ -269,36 +269,26 @@ pub fn participation_dto(p: participation::Model) -> ParticipationDto {
 
 // ---- reading ----
 
-/// Full DTOs for rows, with links, live participations and logins loaded in batches.
-pub async fn dtos(db: &impl ConnectionTrait, rows: Vec<participant::Model>) -> ApiResult<Vec<ParticipantDto>> {
-    let ids: Vec<i32> = rows.iter().map(|p| p.id).collect();
+/// Full DTOs of the participants `select` finds, in its order. Each row carries its four
+/// link lists ("3,7") and its login; the live participations come in one more statement.
+/// Rows cross from SQLite's worker thread one at a time, each about as dear as a small
+/// statement: a page's ~150 link rows were most of a list call (docs/benchmarks.md, issue 15).
+pub async fn dtos(db: &impl ConnectionTrait, select: sea_orm::Select<participant::Entity>) -> ApiResult<Vec<ParticipantDto>> {
+    let mut select = select;
+    for (i, (table, column, _, _)) in LINKS.iter().enumerate() {
+        // string_agg with ORDER BY: PostgreSQL, and SQLite since 3.44 (the bundled one is newer).
+        let ids = format!(r#"(SELECT string_agg(CAST({column} AS TEXT), ',' ORDER BY {column}) FROM {table} WHERE participant_id = "participants"."id")"#);
+        select = select.expr_as(Expr::cust(ids), format!("link_{i}"));
+    }
+    select = select.expr_as(Expr::cust(r#"(SELECT MIN(id) FROM users WHERE participant_id = "participants"."id")"#), "login");
+    let rows = db.query_all(&select.into_query()).await?;
+    let ids: Vec<i32> = rows.iter().map(|r| r.try_get("", "id")).collect::<Result<_, _>>()?;
     if ids.is_empty() {
         return Ok(Vec::new());
     }
-    // The four link tables in one statement (a list page reads it on every call).
-    let mut links: [HashMap<i32, Vec<i32>>; 4] = Default::default();
-    let link_query = |i: usize, table: &str, column: &str| {
-        Query::select()
-            .expr_as(Expr::val(i as i32), a("link"))
-            .column(a("participant_id"))
-            .expr_as(Expr::col(a(column)), a("reference_id"))
-            .from(a(table))
-            .and_where(Expr::col(a("participant_id")).is_in(ids.clone()))
-            .to_owned()
-    };
-    let (table, column, _, _) = LINKS[0];
-    let mut q = link_query(0, table, column);
-    for (i, (table, column, _, _)) in LINKS.iter().enumerate().skip(1) {
-        q.union(UnionType::All, link_query(i, table, column));
-    }
-    q.order_by(a("link"), Order::Asc).order_by(a("reference_id"), Order::Asc);
-    for row in db.query_all(&q).await? {
-        let (i, pid, rid): (i32, i32, i32) = (row.try_get_by_index(0)?, row.try_get_by_index(1)?, row.try_get_by_index(2)?);
-        links[i as usize].entry(pid).or_default().push(rid);
-    }
     let mut participations: HashMap<i32, Vec<ParticipationDto>> = HashMap::new();
     for p in participation::Entity::find()
-        .filter(participation::Column::ParticipantId.is_in(ids.clone()))
+        .filter(participation::Column::ParticipantId.is_in(ids))
         .filter(participation::Column::DeletedAt.is_null())
         .order_by_asc(participation::Column::StartDate)
         .order_by_asc(participation::Column::Id)
@@ -307,21 +297,26 @@ pub async fn dtos(db: &impl ConnectionTrait, rows: Vec<participant::Model>) -> A
     {
         participations.entry(p.participant_id).or_default().push(participation_dto(p));
     }
-    let logins: HashMap<i32, i32> = user::Entity::find()
-        .filter(user::Column::ParticipantId.is_in(ids))
-        .all(db)
-        .await?
-        .into_iter()
-        .filter_map(|u| u.participant_id.map(|pid| (pid, u.id)))
-        .collect();
-    Ok(rows
-        .into_iter()
-        .map(|p| {
-            let mut take = |i: usize| links[i].remove(&p.id).unwrap_or_default();
-            let (workplace_setting_ids, language_ids, education_level_ids, permit_level_ids) = (take(0), take(1), take(2), take(3));
-            ParticipantDto {
+    rows.iter()
+        .map(|row| {
+            let p = participant::Model::from_query_result(row, "")?;
+            let link = |i: usize| -> ApiResult<Vec<i32>> {
+                let listed: Option<String> = row.try_get("", &format!("link_{i}"))?;
+                listed
+                    .as_deref()
+                    .unwrap_or_default()
+                    .split(',')
+                    .filter(|id| !id.is_empty())
+                    .map(|id| id.parse().map_err(|_| ApiError::Internal(format!("link id {id:?}"))))
+                    .collect()
+            };
+            Ok(ParticipantDto {
                 participations: participations.remove(&p.id).unwrap_or_default(),
-                identity_user_id: logins.get(&p.id).copied(),
+                identity_user_id: row.try_get("", "login")?,
+                workplace_setting_ids: link(0)?,
+                language_ids: link(1)?,
+                education_level_ids: link(2)?,
+                permit_level_ids: link(3)?,
                 id: p.id,
                 first_name: p.first_name,
                 last_name: p.last_name,
@@ -334,20 +329,16 @@ pub async fn dtos(db: &impl ConnectionTrait, rows: Vec<participant::Model>) -> A
                 district_set_type: p.district_set_type,
                 district_id: p.district_id,
                 caucus_region_id: p.caucus_region_id,
-                workplace_setting_ids,
-                language_ids,
-                education_level_ids,
-                permit_level_ids,
                 version: p.version,
                 created_at: p.created_at,
                 updated_at: p.updated_at,
-            }
+            })
         })
-        .collect())
+        .collect()
 }
 
 pub async fn dto(db: &impl ConnectionTrait, p: participant::Model) -> ApiResult<ParticipantDto> {
-    dtos(db, vec![p]).await?.pop().ok_or_else(|| ApiError::Internal("participant vanished".into()))
+    dtos(db, participant::Entity::find_by_id(p.id)).await?.pop().ok_or_else(|| ApiError::Internal("participant vanished".into()))
 }
 
 /// The checked filters of `GET /participants`.
@@ -440,14 +431,9 @@ pub async fn list(db: &impl ConnectionTrait, scope: &Scope, f: &Filters, paging:
                 .limit(paging.size)
                 .to_owned();
             let ids: Vec<i32> = db.query_all(&ids).await?.iter().map(|r| r.try_get_by_index(0)).collect::<Result<_, _>>()?;
-            participant::Entity::find()
-                .filter(participant::Column::Id.is_in(ids))
-                .order_by(column, order.clone())
-                .order_by(participant::Column::Id, order)
-                .all(db)
-                .await?
+            participant::Entity::find().filter(participant::Column::Id.is_in(ids)).order_by(column, order.clone()).order_by(participant::Column::Id, order)
         }
-        _ => select.order_by(column, order.clone()).order_by(participant::Column::Id, order).offset(paging.offset()).limit(paging.size).all(db).await?,
+        _ => select.order_by(column, order.clone()).order_by(participant::Column::Id, order).offset(paging.offset()).limit(paging.size),
     };
     Ok(Page::counted(dtos(db, rows).await?, paging, total))
 }
