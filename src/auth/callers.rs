@@ -22,7 +22,7 @@ use std::{
     },
 };
 
-use super::CurrentUser;
+use super::principal::CurrentUser;
 
 /// More sessions than an office has at once: past it the cache starts over rather than grow.
 const MAX_ENTRIES: usize = 10_000;

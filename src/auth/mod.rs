@@ -5,6 +5,7 @@ pub mod callers;
 pub mod grants;
 pub mod password;
 pub mod permissions;
+mod principal;
 pub mod scope;
 pub mod throttle;
 pub mod tokens;
@@ -18,44 +19,13 @@ use sea_orm::{
 };
 
 pub use permissions::Permission;
+pub use principal::CurrentUser;
 
 use crate::{
     entities::{coordinator_login_block, refresh_token, role, role_permission, user, user_role},
     error::ApiError,
     state::AppState,
 };
-
-/// A signed-in, active user with the roles (in order) and permissions it holds now.
-#[derive(Debug, Clone)]
-pub struct CurrentUser {
-    pub user: user::Model,
-    pub roles: Vec<String>,
-    pub permissions: BTreeSet<Permission>,
-}
-
-impl CurrentUser {
-    pub fn id(&self) -> i32 {
-        self.user.id
-    }
-
-    pub fn has(&self, permission: Permission) -> bool {
-        self.permissions.contains(&permission)
-    }
-
-    /// 403 unless the user holds `permission`.
-    pub fn require(&self, permission: Permission) -> Result<(), ApiError> {
-        if self.has(permission) { Ok(()) } else { Err(ApiError::missing_permission(permission.code())) }
-    }
-
-    /// SPEC §6: the first role decides administrator status.
-    pub fn is_administrator(&self) -> bool {
-        self.roles.first().is_some_and(|r| r == permissions::ADMINISTRATOR)
-    }
-
-    pub fn permission_codes(&self) -> Vec<String> {
-        self.permissions.iter().map(|p| p.code().to_owned()).collect()
-    }
-}
 
 /// A row per role × permission of the user (one with NULLs without roles), in role order.
 fn grants_query(user_id: i32) -> SelectStatement {
