@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use chrono::{DateTime, NaiveDate, NaiveTime, Utc};
 use sea_orm::{
     sea_query::{Alias, Asterisk, Expr, ExprTrait, Func, Query, SelectStatement, UnionType},
-    ActiveValue::Set, ColumnTrait, Condition, ConnectionTrait, FromQueryResult, DbBackend, EntityTrait, Order, QueryFilter, QueryOrder, QuerySelect, QueryTrait,
+    ActiveValue::Set, ColumnTrait, Condition, ConnectionTrait, DerivePartialModel, PartialModelTrait, DbBackend, EntityTrait, Order, QueryFilter, QueryOrder, QuerySelect, QueryTrait,
 };
 
 use crate::forms::{self, Details, FormType, Limits, MealRates, Rates};
@@ -290,7 +290,7 @@ pub async fn list(db: &impl ConnectionTrait, f: &ListFilter<'_>, paging: Paging)
     let q = f.query;
     let cond = f.condition();
     let keys = list_order(q);
-    let select = ordered(pr::Entity::find().select_only().columns(ListRow::COLUMNS), &keys)
+    let select = ordered(ListRow::select_cols(pr::Entity::find().select_only()), &keys)
         .filter(pr::Column::Id.in_subquery(page_ids(f, &keys, paging)));
     let rows = match pinned_index(db.get_database_backend(), f, &keys) {
         Some(index) => {
@@ -312,7 +312,8 @@ pub async fn list(db: &impl ConnectionTrait, f: &ListFilter<'_>, paging: Paging)
 
 /// What a list row shows: only these columns are read (a full row has the form's details
 /// and five more dates, decoded for nothing).
-#[derive(Debug, Clone, FromQueryResult)]
+#[derive(Debug, Clone, DerivePartialModel)]
+#[sea_orm(entity = "pr::Entity", from_query_result)]
 pub struct ListRow {
     pub id: i32,
     pub form_type: String,
@@ -330,27 +331,6 @@ pub struct ListRow {
     pub version: i32,
     pub created_by: Option<i32>,
     pub updated_at: DateTime<Utc>,
-}
-
-impl ListRow {
-    const COLUMNS: [pr::Column; 16] = [
-        pr::Column::Id,
-        pr::Column::FormType,
-        pr::Column::Status,
-        pr::Column::ParticipationId,
-        pr::Column::MentorProgramId,
-        pr::Column::ParticipantId,
-        pr::Column::Description,
-        pr::Column::RequestedCents,
-        pr::Column::ApprovedCents,
-        pr::Column::SubmittedOn,
-        pr::Column::SubmittedBy,
-        pr::Column::ApprovedAt,
-        pr::Column::PlacementEndDate,
-        pr::Column::Version,
-        pr::Column::CreatedBy,
-        pr::Column::UpdatedAt,
-    ];
 }
 
 /// `select` in the list's order. Each sort column may be NULL (not submitted, no placement,
