@@ -269,10 +269,11 @@ pub fn participation_dto(p: participation::Model) -> ParticipationDto {
 
 // ---- reading ----
 
-/// Full DTOs of the participants `select` finds, in its order. Each row carries its four
-/// link lists ("3,7") and its login; the live participations come in one more statement.
-/// Rows cross from SQLite's worker thread one at a time, each about as dear as a small
-/// statement: a page's ~150 link rows were most of a list call (docs/benchmarks.md, issue 15).
+/// Full DTOs of the participants `select` finds, in its order, in one statement: each row
+/// carries its four link lists ("3,7"), its login and its live participations (JSON). Rows
+/// cross from SQLite's worker thread one at a time, each about as dear as a small statement:
+/// a page's ~150 link and ~40 participation rows were most of a list call (docs/benchmarks.md,
+/// issue 15).
 pub async fn dtos(db: &impl ConnectionTrait, select: sea_orm::Select<participant::Entity>) -> ApiResult<Vec<ParticipantDto>> {
     let mut select = select;
     for (i, (table, column, _, _)) in LINKS.iter().enumerate() {
@@ -281,22 +282,8 @@ pub async fn dtos(db: &impl ConnectionTrait, select: sea_orm::Select<participant
         select = select.expr_as(Expr::cust(ids), format!("link_{i}"));
     }
     select = select.expr_as(Expr::cust(r#"(SELECT MIN(id) FROM users WHERE participant_id = "participants"."id")"#), "login");
+    select = select.expr_as(Expr::cust(participations_json(db.get_database_backend())), "participations");
     let rows = db.query_all(&select.into_query()).await?;
-    let ids: Vec<i32> = rows.iter().map(|r| r.try_get("", "id")).collect::<Result<_, _>>()?;
-    if ids.is_empty() {
-        return Ok(Vec::new());
-    }
-    let mut participations: HashMap<i32, Vec<ParticipationDto>> = HashMap::new();
-    for p in participation::Entity::find()
-        .filter(participation::Column::ParticipantId.is_in(ids))
-        .filter(participation::Column::DeletedAt.is_null())
-        .order_by_asc(participation::Column::StartDate)
-        .order_by_asc(participation::Column::Id)
-        .all(db)
-        .await?
-    {
-        participations.entry(p.participant_id).or_default().push(participation_dto(p));
-    }
     rows.iter()
         .map(|row| {
             let p = participant::Model::from_query_result(row, "")?;
@@ -311,7 +298,10 @@ pub async fn dtos(db: &impl ConnectionTrait, select: sea_orm::Select<participant
                     .collect()
             };
             Ok(ParticipantDto {
-                participations: participations.remove(&p.id).unwrap_or_default(),
+                participations: match row.try_get::<Option<String>>("", "participations")? {
+                    Some(json) => serde_json::from_str(&json).map_err(|e| ApiError::Internal(format!("participations of {}: {e}", p.id)))?,
+                    None => Vec::new(),
+                },
                 identity_user_id: row.try_get("", "login")?,
                 workplace_setting_ids: link(0)?,
                 language_ids: link(1)?,
@@ -335,6 +325,30 @@ pub async fn dtos(db: &impl ConnectionTrait, select: sea_orm::Select<participant
             })
         })
         .collect()
+}
+
+/// A participant's live participations as a JSON array of [`ParticipationDto`]s, oldest
+/// first, read with its row (NULL when it has none on PostgreSQL).
+fn participations_json(backend: DbBackend) -> String {
+    let fields = [
+        ("id", "id"),
+        ("participantId", "participant_id"),
+        ("mentorProgramId", "mentor_program_id"),
+        ("fiscalYearId", "fiscal_year_id"),
+        ("roleCode", "role_code"),
+        ("collegeId", "college_id"),
+        ("startDate", "start_date"),
+        ("endDate", "end_date"),
+    ]
+    .map(|(key, column)| format!("'{key}', {column}"))
+    .join(", ");
+    let (array, object, text) = match backend {
+        DbBackend::Postgres => ("json_agg", "json_build_object", "::text"),
+        _ => ("json_group_array", "json_object", ""),
+    };
+    format!(
+        r#"(SELECT {array}({object}({fields}) ORDER BY start_date, id){text} FROM participations WHERE participant_id = "participants"."id" AND deleted_at IS NULL)"#
+    )
 }
 
 pub async fn dto(db: &impl ConnectionTrait, p: participant::Model) -> ApiResult<ParticipantDto> {
