@@ -119,6 +119,27 @@ pub async fn by_line(db: &impl ConnectionTrait, f: &Filters, scope: &Scope) -> A
         .collect()
 }
 
+/// Charged count and cents per (fund, account) over every program in scope (the caller's
+/// program filter is not one of this report's), only the keys with a charged request; a
+/// missing fund or account is None.
+pub async fn by_account(db: &impl ConnectionTrait, f: &Filters, scope: &Scope) -> ApiResult<Vec<((Option<i32>, Option<i32>), i64, i64)>> {
+    let mut q = base(&Filters { program: None, ..f.clone() }, scope);
+    q.expr_as(col("t", "fund_id"), a("fund_id"))
+        .expr_as(col("t", "expense_account_id"), a("account_id"))
+        .expr_as(sum_i64(col("t", "approved_count")), a("n"))
+        .expr_as(sum_i64(col("t", "approved_cents")), a("amount"))
+        .and_where(col("t", "approval_hour").gte(0))
+        .group_by_col((a("t"), a("fund_id")))
+        .group_by_col((a("t"), a("expense_account_id")))
+        .and_having(Expr::cust("SUM(t.approved_count) > 0"));
+    let some = |id: i32| (id != 0).then_some(id);
+    db.query_all(&q)
+        .await?
+        .iter()
+        .map(|r| Ok(((some(get(r, "fund_id")?), some(get(r, "account_id")?)), get(r, "n")?, get(r, "amount")?)))
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
