@@ -301,29 +301,26 @@ impl SqlReport {
         Ok(db.query_all(&q).await?)
     }
 
-    pub async fn count(&self, db: &impl ConnectionTrait) -> ApiResult<u64> {
+    /// The number of matching rows and, by column key, their sums (cents or counts), in one
+    /// statement: each is a pass over every matching row.
+    pub async fn count_and_sums(&self, db: &impl ConnectionTrait) -> ApiResult<(u64, HashMap<&'static str, i64>)> {
         let mut q = self.base.clone();
         q.expr_as(Expr::cust("COUNT(*)"), a("n"));
-        let row = db.query_one(&q).await?;
-        let n: i64 = row.map(|r| r.try_get::<i64>("", "n")).transpose()?.unwrap_or(0);
-        Ok(u64::try_from(n).unwrap_or(0))
-    }
-
-    /// Column key -> sum (cents or counts) over every matching row.
-    pub async fn sums(&self, db: &impl ConnectionTrait) -> ApiResult<HashMap<&'static str, i64>> {
-        if self.sums.is_empty() {
-            return Ok(HashMap::new());
-        }
-        let mut q = self.base.clone();
         for (key, e) in &self.sums {
             q.expr_as(sum_i64(e.clone()), a(key));
         }
-        let Some(row) = db.query_one(&q).await? else { return Ok(HashMap::new()) };
-        let mut out = HashMap::new();
+        let Some(row) = db.query_one(&q).await? else { return Ok((0, HashMap::new())) };
+        let n: i64 = row.try_get("", "n")?;
+        let mut sums = HashMap::new();
         for (key, _) in &self.sums {
-            out.insert(*key, row.try_get::<i64>("", key)?);
+            sums.insert(*key, row.try_get::<i64>("", key)?);
         }
-        Ok(out)
+        Ok((u64::try_from(n).unwrap_or(0), sums))
+    }
+
+    /// Column key -> sum over every matching row.
+    pub async fn sums(&self, db: &impl ConnectionTrait) -> ApiResult<HashMap<&'static str, i64>> {
+        Ok(self.count_and_sums(db).await?.1)
     }
 
     /// Every matching row, streamed, through `map`.

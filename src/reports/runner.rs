@@ -57,7 +57,7 @@ pub type Kept = (u64, HashMap<&'static str, i64>);
 async fn count_and_sums<R: RowReport>(db: &DatabaseConnection, p: &Prepared, report: &SqlReport) -> ApiResult<Kept> {
     match R::kept_totals(db, &p.filters, &p.scope).await? {
         Some(kept) => Ok(kept),
-        None => Ok((report.count(db).await?, report.sums(db).await?)),
+        None => report.count_and_sums(db).await,
     }
 }
 
