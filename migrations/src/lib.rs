@@ -21,6 +21,7 @@ mod m20261123_000090_program_approval_order_index;
 mod m20261123_000050_vendor_payment_reports;
 mod m20261123_000100_payment_request_form_type_index;
 mod m20261123_000110_payment_request_report_totals;
+mod m20261123_000120_payment_request_year_totals;
 
 pub struct Migrator;
 
@@ -47,6 +48,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261123_000050_vendor_payment_reports::Migration),
             Box::new(m20261123_000100_payment_request_form_type_index::Migration),
             Box::new(m20261123_000110_payment_request_report_totals::Migration),
+            Box::new(m20261123_000120_payment_request_year_totals::Migration),
         ]
     }
 }

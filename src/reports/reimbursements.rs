@@ -116,15 +116,19 @@ impl RowReport for Reimbursements {
         }
     }
 
-    /// Without a year or dates, the kept per program × status totals (migration 000031)
-    /// answer the count and sums: a few rows instead of every approved request.
+    /// Without dates, the kept per program × status totals (migration 000031), or per
+    /// program × fiscal year × status for one year (000120), answer the count and sums: a
+    /// few rows instead of every approved request.
     async fn kept_totals(db: &DatabaseConnection, f: &Filters, scope: &Scope) -> ApiResult<Option<Kept>> {
-        if f.fiscal_year.is_some() || f.from.is_some() || f.until.is_some() {
+        if f.from.is_some() || f.until.is_some() {
             return Ok(None);
         }
         let mut q = Query::select();
-        q.from(a("payment_request_totals"))
-            .expr_as(query::sum_i64(Expr::col(a("request_count"))), a("n"))
+        match f.fiscal_year {
+            Some(y) => q.from(a("payment_request_year_totals")).and_where(Expr::col(a("fiscal_year_id")).eq(y)),
+            None => q.from(a("payment_request_totals")),
+        };
+        q.expr_as(query::sum_i64(Expr::col(a("request_count"))), a("n"))
             .expr_as(query::sum_i64(Expr::col(a("requested_cents"))), a("requested"))
             .expr_as(query::sum_i64(Expr::col(a("approved_cents"))), a("approved"))
             .and_where(Expr::col(a("status")).is_in(CHARGED.map(|s| s.as_str())));

@@ -28,32 +28,48 @@ pub async fn integrity_ok(db: &DatabaseConnection) -> Result<(), String> {
     if lines == ["ok"] { Ok(()) } else { Err(format!("integrity_check: {lines:?}")) }
 }
 
-// BIGINT casts: PostgreSQL sums are NUMERIC and ids INTEGER; SQLite ignores them.
-const KEPT: &str = "SELECT CAST(mentor_program_id AS BIGINT), status, CAST(request_count AS BIGINT), \
+// BIGINT casts: PostgreSQL sums are NUMERIC and ids INTEGER; SQLite ignores them. The
+// per program × status totals (000031) read as year 0; the per program × year × status ones
+// (000120) keep a request without a year under 0 too.
+const KEPT: &str = "SELECT CAST(mentor_program_id AS BIGINT), CAST(0 AS BIGINT), status, CAST(request_count AS BIGINT), \
      CAST(requested_cents AS BIGINT), CAST(approved_cents AS BIGINT) \
      FROM payment_request_totals WHERE request_count <> 0 OR requested_cents <> 0 OR approved_cents <> 0 \
-     ORDER BY 1, 2";
-const RECOUNT: &str = "SELECT CAST(mentor_program_id AS BIGINT), status, CAST(COUNT(*) AS BIGINT), \
+     ORDER BY 1, 2, 3";
+const RECOUNT: &str = "SELECT CAST(mentor_program_id AS BIGINT), CAST(0 AS BIGINT), status, CAST(COUNT(*) AS BIGINT), \
      CAST(SUM(requested_cents) AS BIGINT), CAST(COALESCE(SUM(approved_cents), 0) AS BIGINT) \
-     FROM payment_requests WHERE deleted_at IS NULL GROUP BY mentor_program_id, status ORDER BY 1, 2";
+     FROM payment_requests WHERE deleted_at IS NULL GROUP BY mentor_program_id, status ORDER BY 1, 2, 3";
+const KEPT_BY_YEAR: &str = "SELECT CAST(mentor_program_id AS BIGINT), CAST(fiscal_year_id AS BIGINT), status, CAST(request_count AS BIGINT), \
+     CAST(requested_cents AS BIGINT), CAST(approved_cents AS BIGINT) \
+     FROM payment_request_year_totals WHERE request_count <> 0 OR requested_cents <> 0 OR approved_cents <> 0 \
+     ORDER BY 1, 2, 3";
+const RECOUNT_BY_YEAR: &str = "SELECT CAST(mentor_program_id AS BIGINT), CAST(COALESCE(fiscal_year_id, 0) AS BIGINT), status, \
+     CAST(COUNT(*) AS BIGINT), CAST(SUM(requested_cents) AS BIGINT), CAST(COALESCE(SUM(approved_cents), 0) AS BIGINT) \
+     FROM payment_requests WHERE deleted_at IS NULL GROUP BY mentor_program_id, COALESCE(fiscal_year_id, 0), status ORDER BY 1, 2, 3";
 
-type TotalRow = (i64, String, i64, i64, i64);
+type TotalRow = (i64, i64, String, i64, i64, i64);
 
 async fn rows(db: &DatabaseConnection, sql: &str) -> Result<Vec<TotalRow>, String> {
     let rows = db.query_all_raw(Statement::from_string(db.get_database_backend(), sql)).await.map_err(|e| e.to_string())?;
     rows.iter()
         .map(|r| {
             let int = |i: usize| r.try_get_by_index::<i64>(i).map_err(|e| e.to_string());
-            Ok((int(0)?, r.try_get_by_index::<String>(1).map_err(|e| e.to_string())?, int(2)?, int(3)?, int(4)?))
+            Ok((int(0)?, int(1)?, r.try_get_by_index::<String>(2).map_err(|e| e.to_string())?, int(3)?, int(4)?, int(5)?))
         })
         .collect()
 }
 
-/// The per program × status totals kept by triggers equal a recount of the requests.
+/// The totals kept by triggers (per program × status, and per program × fiscal year ×
+/// status) equal a recount of the requests.
 pub async fn totals_match_recount(db: &DatabaseConnection) -> Result<usize, String> {
-    let kept = rows(db, KEPT).await?;
-    let recount = rows(db, RECOUNT).await?;
-    if kept == recount { Ok(recount.len()) } else { Err(format!("kept totals {kept:?} != recount {recount:?}")) }
+    let mut checked = 0;
+    for (kept, recount) in [(KEPT, RECOUNT), (KEPT_BY_YEAR, RECOUNT_BY_YEAR)] {
+        let (kept, recount) = (rows(db, kept).await?, rows(db, recount).await?);
+        if kept != recount {
+            return Err(format!("kept totals {kept:?} != recount {recount:?}"));
+        }
+        checked += recount.len();
+    }
+    Ok(checked)
 }
 
 /// Opens a SQLite file directly (no migrations), for checks after the server is gone.
