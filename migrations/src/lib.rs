@@ -22,6 +22,7 @@ mod m20261123_000050_vendor_payment_reports;
 mod m20261123_000100_payment_request_form_type_index;
 mod m20261123_000110_payment_request_report_totals;
 mod m20261123_000120_payment_request_year_totals;
+mod m20261123_000121_request_approval_totals;
 
 pub struct Migrator;
 
@@ -49,6 +50,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261123_000100_payment_request_form_type_index::Migration),
             Box::new(m20261123_000110_payment_request_report_totals::Migration),
             Box::new(m20261123_000120_payment_request_year_totals::Migration),
+            Box::new(m20261123_000121_request_approval_totals::Migration),
         ]
     }
 }

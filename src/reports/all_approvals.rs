@@ -6,7 +6,7 @@
 use actix_web::web;
 use sea_orm::{
     sea_query::{ExprTrait, Order, Query, SelectStatement},
-    ConnectionTrait, DbBackend, QueryResult,
+    ConnectionTrait, DatabaseConnection, DbBackend, QueryResult,
 };
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -15,7 +15,7 @@ use super::{
     catalogue::ReportInfo,
     export::{Cell, Column, Kind, Record, Row},
     query::{self, a, col, get, join_by_id, order, Filters, ReportQuery, SqlReport},
-    runner::RowReport,
+    runner::{Kept, RowReport},
 };
 use crate::{
     auth::{
@@ -147,6 +147,33 @@ impl RowReport for AllApprovals {
             text("comment")?,
             text("status")?,
         ])
+    }
+
+    /// Without dates, a code or a payee, the kept per program × year × form totals
+    /// (migration 000121) answer the count and sums: a few rows, not every approval.
+    async fn kept_totals(db: &DatabaseConnection, f: &Filters, scope: &Scope) -> ApiResult<Option<Kept>> {
+        if f.from.is_some() || f.until.is_some() || f.approval_code.is_some() || f.payee.is_some() {
+            return Ok(None);
+        }
+        let mut q = Query::select();
+        q.from_as(a("request_approval_totals"), a("t"))
+            .expr_as(query::sum_i64(col("t", "approval_count")), a("n"))
+            .expr_as(query::sum_i64(col("t", "requested_cents")), a("requested"))
+            .expr_as(query::sum_i64(col("t", "approved_cents")), a("approved"));
+        query::scoped(&mut q, scope, col("t", "mentor_program_id"));
+        if let Some(p) = f.program {
+            q.and_where(col("t", "mentor_program_id").eq(p));
+        }
+        if let Some(y) = f.fiscal_year {
+            q.and_where(col("t", "fiscal_year_id").eq(y));
+        }
+        if let Some(form) = f.form {
+            q.and_where(col("t", "form_type").eq(form.as_str()));
+        }
+        let Some(r) = db.query_one(&q).await? else { return Ok(None) };
+        let n: i64 = get(&r, "n")?;
+        let sums = std::collections::HashMap::from([("requestedAmount", get(&r, "requested")?), ("approvedAmount", get(&r, "approved")?)]);
+        Ok(Some((u64::try_from(n).unwrap_or(0), sums)))
     }
 
     fn extra(r: &QueryResult, record: Record) -> ApiResult<Record> {

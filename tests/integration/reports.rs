@@ -738,7 +738,7 @@ async fn kept_report_totals_agree_with_grouping_the_requests() {
             ];
             for (token, who) in [(&w.admin, "admin"), (&w.coord, "coordinator")] {
                 for filter in &filters {
-                    for report in ["approvals-by-request-type", "actual-vs-budget", "approvals-by-accounts", "mentor-program-reimbursements"] {
+                    for report in ["approvals-by-request-type", "actual-vs-budget", "approvals-by-accounts", "mentor-program-reimbursements", "all-approvals"] {
                         if token == &w.coord && report == "approvals-by-request-type" {
                             continue; // not a Coordinator's report by default
                         }

@@ -46,6 +46,14 @@ const RECOUNT_BY_YEAR: &str = "SELECT CAST(mentor_program_id AS BIGINT), CAST(CO
      CAST(COUNT(*) AS BIGINT), CAST(SUM(requested_cents) AS BIGINT), CAST(COALESCE(SUM(approved_cents), 0) AS BIGINT) \
      FROM payment_requests WHERE deleted_at IS NULL GROUP BY mentor_program_id, COALESCE(fiscal_year_id, 0), status ORDER BY 1, 2, 3";
 
+const KEPT_APPROVALS: &str = "SELECT CAST(mentor_program_id AS BIGINT), CAST(fiscal_year_id AS BIGINT), form_type, \
+     CAST(approval_count AS BIGINT), CAST(requested_cents AS BIGINT), CAST(approved_cents AS BIGINT) \
+     FROM request_approval_totals WHERE approval_count <> 0 OR requested_cents <> 0 OR approved_cents <> 0 ORDER BY 1, 2, 3";
+const RECOUNT_APPROVALS: &str = "SELECT CAST(pr.mentor_program_id AS BIGINT), CAST(COALESCE(ap.fiscal_year_id, 0) AS BIGINT), pr.form_type, \
+     CAST(COUNT(*) AS BIGINT), CAST(COALESCE(SUM(ap.requested_cents), 0) AS BIGINT), CAST(COALESCE(SUM(ap.approved_cents), 0) AS BIGINT) \
+     FROM request_approvals ap JOIN payment_requests pr ON pr.id = ap.payment_request_id WHERE pr.deleted_at IS NULL \
+     GROUP BY pr.mentor_program_id, COALESCE(ap.fiscal_year_id, 0), pr.form_type ORDER BY 1, 2, 3";
+
 type TotalRow = (i64, i64, String, i64, i64, i64);
 
 async fn rows(db: &DatabaseConnection, sql: &str) -> Result<Vec<TotalRow>, String> {
@@ -58,11 +66,11 @@ async fn rows(db: &DatabaseConnection, sql: &str) -> Result<Vec<TotalRow>, Strin
         .collect()
 }
 
-/// The totals kept by triggers (per program × status, and per program × fiscal year ×
-/// status) equal a recount of the requests.
+/// The totals kept by triggers (per program × status, per program × fiscal year × status,
+/// and the approvals' per program × year × form) equal a recount of the requests.
 pub async fn totals_match_recount(db: &DatabaseConnection) -> Result<usize, String> {
     let mut checked = 0;
-    for (kept, recount) in [(KEPT, RECOUNT), (KEPT_BY_YEAR, RECOUNT_BY_YEAR)] {
+    for (kept, recount) in [(KEPT, RECOUNT), (KEPT_BY_YEAR, RECOUNT_BY_YEAR), (KEPT_APPROVALS, RECOUNT_APPROVALS)] {
         let (kept, recount) = (rows(db, kept).await?, rows(db, recount).await?);
         if kept != recount {
             return Err(format!("kept totals {kept:?} != recount {recount:?}"));
