@@ -18,7 +18,7 @@ use crate::{
     error::{ApiError, ApiResult},
     participants::rules::ParticipantRole,
     forms::FormType,
-    web::{PageQuery, Paging},
+    web::{count_rows_at_most, Count, PageQuery, Paging},
 };
 
 /// Every filter, paging, sort and export parameter of the report calls (SPEC §3, §7);
@@ -266,7 +266,12 @@ pub struct ReportPage {
     pub items: Vec<Record>,
     pub page: u64,
     pub size: u64,
+    /// Matching rows; a lower bound when `totalCountIsExact` is false.
     pub total_count: u64,
+    /// False when the report stopped counting (shown as "1,000+"): a report without totals
+    /// counts like the lists (`web::COUNT_BOUND`); one with totals sums every row anyway and
+    /// counts them all.
+    pub total_count_is_exact: bool,
     /// Totals of the money (and count) columns over every matching row.
     pub totals: Record,
 }
@@ -299,6 +304,18 @@ impl SqlReport {
         let mut q = self.statement();
         q.limit(paging.size).offset(paging.offset());
         Ok(db.query_all(&q).await?)
+    }
+
+    /// The number of matching rows (bounded as in the lists when there is nothing to sum:
+    /// reading every row would be for the count alone) and, by column key, their sums.
+    pub async fn counted(&self, db: &impl ConnectionTrait, paging: Paging) -> ApiResult<(Count, HashMap<&'static str, i64>)> {
+        if self.sums.is_empty() {
+            let mut rows = self.base.clone();
+            rows.expr(Expr::val(1));
+            return Ok((count_rows_at_most(db, rows, paging.count_limit()).await?, HashMap::new()));
+        }
+        let (n, sums) = self.count_and_sums(db).await?;
+        Ok((Count::exact(n), sums))
     }
 
     /// The number of matching rows and, by column key, their sums (cents or counts), in one

@@ -87,6 +87,12 @@ async fn counts_stop_at_the_bound_and_say_so() {
     let last = app.get(&format!("{PARTICIPANTS}?Size=25&Page=43"), &admin).await.ok().clone();
     assert_eq!((last["totalCount"].as_u64(), last["totalCountIsExact"].as_bool()), (Some(1_060), Some(true)));
     assert_eq!(last["items"].as_array().unwrap().len(), 10);
+    // The participants report (no totals to sum) counts the same way; its last page is exact.
+    let report = app.get("/api/v1/reports/participants?Size=25", &admin).await.ok().clone();
+    assert_eq!((report["totalCount"].as_u64(), report["totalCountIsExact"].as_bool()), (Some(1_000), Some(false)));
+    let report = app.get("/api/v1/reports/participants?Size=25&Page=43", &admin).await.ok().clone();
+    assert_eq!((report["totalCount"].as_u64(), report["totalCountIsExact"].as_bool()), (Some(1_060), Some(true)));
+    assert_eq!(report["items"].as_array().unwrap().len(), 10);
     // A narrower filter under the bound is exact.
     let some = app.get(&format!("{PARTICIPANTS}?Status=Inactive&Size=25"), &admin).await.ok().clone();
     assert_eq!(some["totalCountIsExact"], true);

@@ -2795,8 +2795,17 @@ export interface components {
             page: number;
             /** Format: int64 */
             size: number;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description Matching rows; a lower bound when `totalCountIsExact` is false.
+             */
             totalCount: number;
+            /**
+             * @description False when the report stopped counting (shown as "1,000+"): a report without totals
+             *     counts like the lists (`web::COUNT_BOUND`); one with totals sums every row anyway and
+             *     counts them all.
+             */
+            totalCountIsExact: boolean;
             /** @description Totals of the money (and count) columns over every matching row. */
             totals: components["schemas"]["Record"];
         };
