@@ -170,10 +170,7 @@ impl RowReport for AllApprovals {
         if let Some(form) = f.form {
             q.and_where(col("t", "form_type").eq(form.as_str()));
         }
-        let Some(r) = db.query_one(&q).await? else { return Ok(None) };
-        let n: i64 = get(&r, "n")?;
-        let sums = std::collections::HashMap::from([("requestedAmount", get(&r, "requested")?), ("approvedAmount", get(&r, "approved")?)]);
-        Ok(Some((u64::try_from(n).unwrap_or(0), sums)))
+        query::kept_amounts(db, &q).await
     }
 
     fn extra(r: &QueryResult, record: Record) -> ApiResult<Record> {

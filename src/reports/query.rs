@@ -349,6 +349,15 @@ impl SqlReport {
     }
 }
 
+/// A kept count with its requested and approved sums, from `q`'s `n`, `requested` and
+/// `approved` columns (the reports whose totals are those two amounts).
+pub async fn kept_amounts(db: &impl ConnectionTrait, q: &SelectStatement) -> ApiResult<Option<(u64, HashMap<&'static str, i64>)>> {
+    let Some(r) = db.query_one(q).await? else { return Ok(None) };
+    let n: i64 = get(&r, "n")?;
+    let sums = HashMap::from([("requestedAmount", get(&r, "requested")?), ("approvedAmount", get(&r, "approved")?)]);
+    Ok(Some((u64::try_from(n).unwrap_or(0), sums)))
+}
+
 /// The totals row of `columns` from the sums: money keys as money, others as counts.
 pub fn totals_row(columns: &[Column], sums: &HashMap<&'static str, i64>) -> Row {
     columns

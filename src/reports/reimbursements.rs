@@ -1,11 +1,9 @@
 //! Mentor program reimbursements: every approved request (Approved, ReadyForProcessing,
 //! Processed) with payee, college, amounts, fund, account and code; dated by approval.
 
-use std::collections::HashMap;
-
 use sea_orm::{
     sea_query::{Expr, ExprTrait, Order, Query},
-    ConnectionTrait, DatabaseConnection, DbBackend, QueryResult,
+    DatabaseConnection, DbBackend, QueryResult,
 };
 
 use super::{
@@ -136,10 +134,7 @@ impl RowReport for Reimbursements {
         if let Some(p) = f.program {
             q.and_where(Expr::col(a("mentor_program_id")).eq(p));
         }
-        let Some(r) = db.query_one(&q).await? else { return Ok(None) };
-        let n: i64 = get(&r, "n")?;
-        let sums = HashMap::from([("requestedAmount", get(&r, "requested")?), ("approvedAmount", get(&r, "approved")?)]);
-        Ok(Some((u64::try_from(n).unwrap_or(0), sums)))
+        query::kept_amounts(db, &q).await
     }
 
     fn row(r: &QueryResult) -> ApiResult<Row> {
