@@ -163,10 +163,9 @@ fn spawn_upkeep(state: AppState) {
         loop {
             every.tick().await;
             state.login_throttle.forget_idle();
-            let writing = state.callers.writing();
-            let purged = identity::store::purge_expired_tokens(&state.db, chrono::Utc::now()).await;
-            drop(writing);
-            if let Err(e) = purged {
+            // Upkeep writes like a request that may write (auth::callers): spent sessions go.
+            let _writing = state.callers.writing();
+            if let Err(e) = identity::store::purge_expired_tokens(&state.db, chrono::Utc::now()).await {
                 tracing::warn!(error = %e, "token purge failed");
             }
             match crate::payment_requests::store::purge_unattached(&state.db, &state.files, chrono::Utc::now()).await {

@@ -4,7 +4,7 @@
 //! Only where this process is the only writer of the database (SQLite: one server owns the
 //! file; the console's `user` commands add users and links, never change a live session).
 //! On PostgreSQL several instances share the database, so every call asks it (the cache is
-//! off there). Docs: docs/decisions.md "The signed-in call".
+//! off there). Decision: docs/decisions-sessions.md.
 //!
 //! An entry is good only while no write has run since it was loaded and none is running:
 //! every request that may write (any method but GET/HEAD/OPTIONS, and the hourly purge)
@@ -24,10 +24,11 @@ use std::{
 
 use super::principal::CurrentUser;
 
+/// Callers by session (a session is one user's: its entry serves only that user's token).
+type BySession = HashMap<Box<str>, Arc<CurrentUser>>;
+
 /// More sessions than an office has at once: past it the cache starts over rather than grow.
 const MAX_ENTRIES: usize = 10_000;
-
-type Key = (i32, Box<str>);
 
 #[derive(Debug, Default)]
 pub struct CallerCache {
@@ -35,7 +36,7 @@ pub struct CallerCache {
     writes_running: AtomicUsize,
     generation: AtomicU64,
     /// The generation every entry was loaded at, and the entries.
-    entries: RwLock<(u64, HashMap<Key, Arc<CurrentUser>>)>,
+    entries: RwLock<(u64, BySession)>,
 }
 
 /// A write in progress; dropping it ends the write and invalidates every entry.
@@ -82,7 +83,7 @@ impl CallerCache {
         if entries.0 != ticket.0 {
             return None;
         }
-        entries.1.get(&(user_id, Box::from(session))).cloned()
+        entries.1.get(session).filter(|me| me.id() == user_id).cloned()
     }
 
     /// Keeps what the database said for a check that started at `ticket`, unless a write
@@ -96,7 +97,7 @@ impl CallerCache {
         if entries.0 != ticket.0 || entries.1.len() >= MAX_ENTRIES {
             *entries = (ticket.0, HashMap::new());
         }
-        entries.1.insert((me.id(), Box::from(session)), Arc::new(me.clone()));
+        entries.1.insert(Box::from(session), Arc::new(me.clone()));
     }
 }
 
@@ -131,6 +132,7 @@ mod tests {
         cache.put(cache.ticket(), "s1", &me);
         assert_eq!(cache.get(1, "s1").map(|m| m.id()), Some(1));
         assert!(cache.get(1, "s2").is_none(), "another session is checked on its own");
+        assert!(cache.get(2, "s1").is_none(), "a session serves only its own user");
         let w = cache.writing();
         assert!(cache.get(1, "s1").is_none(), "while a write runs the database answers");
         drop(w);
