@@ -18,7 +18,7 @@ use crate::{
     error::{ApiError, ApiResult},
     participants::rules::ParticipantRole,
     forms::FormType,
-    web::{count_rows_at_most, Count, PageQuery, Paging},
+    web::{count_rows_at_most, Count, Page, PageQuery, Paging},
 };
 
 /// Every filter, paging, sort and export parameter of the report calls (SPEC §3, §7);
@@ -276,6 +276,14 @@ pub struct ReportPage {
     pub totals: Record,
 }
 
+impl ReportPage {
+    /// The list page shape (web::Page) with the report's totals.
+    pub fn new(page: Page<Record>, totals: Record) -> Self {
+        let Page { items, page, size, total_count, total_count_is_exact } = page;
+        Self { items, page, size, total_count, total_count_is_exact, totals }
+    }
+}
+
 /// A report that is one row per SQL row: FROM/JOIN/WHERE once, then paged, counted,
 /// summed or streamed from the same statement.
 pub struct SqlReport {
@@ -320,7 +328,7 @@ impl SqlReport {
 
     /// The number of matching rows and, by column key, their sums (cents or counts), in one
     /// statement: each is a pass over every matching row.
-    pub async fn count_and_sums(&self, db: &impl ConnectionTrait) -> ApiResult<(u64, HashMap<&'static str, i64>)> {
+    async fn count_and_sums(&self, db: &impl ConnectionTrait) -> ApiResult<(u64, HashMap<&'static str, i64>)> {
         let mut q = self.base.clone();
         q.expr_as(Expr::cust("COUNT(*)"), a("n"));
         for (key, e) in &self.sums {

@@ -54,7 +54,8 @@ pub trait RowReport: 'static {
 /// A count and sums by column key.
 pub type Kept = (u64, HashMap<&'static str, i64>);
 
-async fn count_and_sums<R: RowReport>(db: &DatabaseConnection, p: &Prepared, report: &SqlReport, paging: Paging) -> ApiResult<(Count, HashMap<&'static str, i64>)> {
+/// The view's count and sums: kept figures when the report has them for these filters.
+async fn counted<R: RowReport>(db: &DatabaseConnection, p: &Prepared, report: &SqlReport, paging: Paging) -> ApiResult<(Count, HashMap<&'static str, i64>)> {
     match R::kept_totals(db, &p.filters, &p.scope).await? {
         Some((n, sums)) => Ok((Count::exact(n), sums)),
         None => report.counted(db, paging).await,
@@ -84,17 +85,10 @@ pub async fn row_view<R: RowReport>(state: web::Data<AppState>, me: CurrentUser,
     let sort = q.sort(R::INFO.sortable, R::INFO.default_sort.0)?;
     let report = R::query(&p.filters, &p.scope, sort, state.db.get_database_backend());
     let rows = report.page(&state.db, paging).await?;
-    let (count, sums) = count_and_sums::<R>(&state.db, &p, &report, paging).await?;
+    let (count, sums) = counted::<R>(&state.db, &p, &report, paging).await?;
     let items = rows.iter().map(|r| R::extra(r, Record::of(&p.columns, R::row(r)?))).collect::<ApiResult<Vec<_>>>()?;
     let totals = query::totals_row(&p.columns, &sums);
-    Ok(web::Json(ReportPage {
-        items,
-        page: paging.page,
-        size: paging.size,
-        total_count: count.total,
-        total_count_is_exact: count.exact,
-        totals: query::totals_record(&p.columns, &totals),
-    }))
+    Ok(web::Json(ReportPage::new(Page::counted(items, paging, count), query::totals_record(&p.columns, &totals))))
 }
 
 pub async fn row_retrieve<R: RowReport>(state: web::Data<AppState>, me: CurrentUser, Query(q): Query<ReportQuery>) -> ApiResult<HttpResponse> {
@@ -183,15 +177,7 @@ pub async fn grouped_view<G: GroupedReport>(state: web::Data<AppState>, me: Curr
             record
         })
         .collect();
-    let page: Page<Record> = Page::new(items, paging, total_count);
-    Ok(web::Json(ReportPage {
-        items: page.items,
-        page: page.page,
-        size: page.size,
-        total_count,
-        total_count_is_exact: true,
-        totals: query::totals_record(&p.columns, &totals),
-    }))
+    Ok(web::Json(ReportPage::new(Page::new(items, paging, total_count), query::totals_record(&p.columns, &totals))))
 }
 
 pub async fn grouped_retrieve<G: GroupedReport>(state: web::Data<AppState>, me: CurrentUser, Query(q): Query<ReportQuery>) -> ApiResult<HttpResponse> {
