@@ -23,6 +23,8 @@ mod m20261123_000100_payment_request_form_type_index;
 mod m20261123_000110_payment_request_report_totals;
 mod m20261123_000120_payment_request_year_totals;
 mod m20261123_000121_request_approval_totals;
+pub mod m20261124_000130_participant_folded_sort_name;
+mod m20261124_000131_participant_search_live_only;
 
 pub struct Migrator;
 
@@ -51,6 +53,8 @@ impl MigratorTrait for Migrator {
             Box::new(m20261123_000110_payment_request_report_totals::Migration),
             Box::new(m20261123_000120_payment_request_year_totals::Migration),
             Box::new(m20261123_000121_request_approval_totals::Migration),
+            Box::new(m20261124_000130_participant_folded_sort_name::Migration),
+            Box::new(m20261124_000131_participant_search_live_only::Migration),
         ]
     }
 }

@@ -16,7 +16,7 @@ use sea_orm::{
 use crate::{
     entities::{approval_code, fiscal_year},
     money::{Hundredths, Money},
-    participants::rules::{full_name, program_keys, DistrictSetType, ParticipantRole, ParticipantStatus},
+    participants::rules::{fold, full_name, program_keys, DistrictSetType, ParticipantRole, ParticipantStatus},
     forms::{
         self, BonusType, Details, ExpenseItem, F10Details, F11Details, F12Details, F13Details, F14Details, F1Details, F2Details,
         F3Details, F4Details, F5Details, F6Details, F7Details, F8Details, F9Details, FormType, LeadershipActivity, Limits, MealDay,
@@ -158,7 +158,7 @@ pub async fn participants(db: &DatabaseConnection, count: usize) -> anyhow::Resu
                 first.into(),
                 last.into(),
                 full.clone().into(),
-                full.to_lowercase().into(),
+                fold(&full).into(),
                 format!("p{id}@seed.example.org").into(),
                 phone.into(),
                 address.into(),

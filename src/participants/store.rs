@@ -386,12 +386,17 @@ pub async fn list(db: &impl ConnectionTrait, scope: &Scope, f: &Filters, paging:
     if let Some(role) = f.role {
         cond = cond.add(participant::Column::RoleCode.eq(role.code()));
     }
-    // Trigram phrases (SQLite, three characters and more) go to the search index together.
+    // Trigram phrases (SQLite, three characters and more) go to the search index together;
+    // the same tests on the row serve a page walking the sort index.
     let mut phrases = Vec::new();
+    let mut on_rows = Condition::all();
     for (what, text) in [(Searched::Name, &f.name), (Searched::Email, &f.email)] {
         match text.as_deref().map(|t| search_condition(db.get_database_backend(), what, t)) {
             Some(Search::Where(e)) => cond = cond.add(e),
-            Some(Search::Trigrams(phrase)) => phrases.push(phrase),
+            Some(Search::Trigrams { phrase, on_row }) => {
+                phrases.push(phrase);
+                on_rows = on_rows.add(on_row);
+            }
             None => {}
         }
     }
@@ -415,15 +420,12 @@ pub async fn list(db: &impl ConnectionTrait, scope: &Scope, f: &Filters, paging:
         }
     }
     let matched = (!phrases.is_empty()).then(|| phrases.join(" AND "));
-    let mut select = participant::Entity::find().filter(cond.clone());
-    if let Some(m) = &matched {
-        // The page walks the sort index and probes the match list (a bloom filter), which
-        // stops after a page of matches.
-        select = select.filter(participant::Column::Id.in_subquery(search_rowids(m)));
-    }
     let total = match &matched {
+        // The index holds live participants only (migration 000131): with no other filter
+        // (`cond` holds only the live test) its matches are the count, without reading rows.
+        Some(m) if cond.len() == 1 => count_rows_at_most(db, search_matches(m), paging.count_limit()).await?,
         Some(m) => count_rows_at_most(db, search_join(m, cond.clone()).expr(Expr::val(1)).to_owned(), paging.count_limit()).await?,
-        None => count_at_most(db, select.clone(), paging.count_limit()).await?,
+        None => count_at_most(db, participant::Entity::find().filter(cond.clone()), paging.count_limit()).await?,
     };
     let order = if f.descending { Order::Desc } else { Order::Asc };
     let column = match f.sort_by {
@@ -434,8 +436,7 @@ pub async fn list(db: &impl ConnectionTrait, scope: &Scope, f: &Filters, paging:
         SortBy::UpdatedAt => participant::Column::UpdatedAt,
     };
     let rows = match &matched {
-        // Few matches (all counted): sort those rather than walk the sort index probing the
-        // match list, which reads every entry when nothing or little matches.
+        // Few matches (all counted): sort those.
         Some(m) if total.exact => {
             let ids = search_join(m, cond)
                 .column((participant::Entity, participant::Column::Id))
@@ -447,7 +448,16 @@ pub async fn list(db: &impl ConnectionTrait, scope: &Scope, f: &Filters, paging:
             let ids: Vec<i32> = db.query_all(&ids).await?.iter().map(|r| r.try_get_by_index(0)).collect::<Result<_, _>>()?;
             participant::Entity::find().filter(participant::Column::Id.is_in(ids)).order_by(column, order.clone()).order_by(participant::Column::Id, order)
         }
-        _ => select.order_by(column, order.clone()).order_by(participant::Column::Id, order).offset(paging.offset()).limit(paging.size),
+        // Many: walk the sort index testing each row, which stops after a page of matches
+        // where `id IN (matches)` first read every match of the index (thousands for a
+        // common name, docs/benchmarks.md, issue 15).
+        _ => participant::Entity::find()
+            .filter(cond)
+            .filter(on_rows)
+            .order_by(column, order.clone())
+            .order_by(participant::Column::Id, order)
+            .offset(paging.offset())
+            .limit(paging.size),
     };
     Ok(Page::counted(dtos(db, rows).await?, paging, total))
 }
@@ -462,14 +472,15 @@ enum Searched {
 enum Search {
     /// A condition on the participant row.
     Where(SimpleExpr),
-    /// An FTS5 phrase for the SQLite trigram index (`rules::fts_phrase`).
-    Trigrams(String),
+    /// An FTS5 phrase for the SQLite trigram index (`rules::fts_phrase`), and the same test
+    /// on the row (LIKE on the folded name or the e-mail).
+    Trigrams { phrase: String, on_row: SimpleExpr },
 }
 
-/// The rowids of the search index matching `phrases` (FTS5 syntax, `AND`-joined).
-fn search_rowids(phrases: &str) -> sea_orm::sea_query::SelectStatement {
+/// The search index's matches of `phrases` (FTS5 syntax, `AND`-joined), one `1` each.
+fn search_matches(phrases: &str) -> sea_orm::sea_query::SelectStatement {
     Query::select()
-        .expr(Expr::col(a("rowid")))
+        .expr(Expr::val(1))
         .from(a("participant_search"))
         .and_where(Expr::cust_with_values("participant_search MATCH ?", [phrases.to_owned()]))
         .to_owned()
@@ -493,8 +504,8 @@ fn search_join(phrases: &str, cond: Condition) -> sea_orm::sea_query::SelectStat
 /// Participants whose name or e-mail contains `text`, case- and accent-insensitively,
 /// through the search index of migration 000081: FTS5 trigrams on SQLite, pg_trgm over
 /// `mentorpay_fold(…)` on PostgreSQL. Trigrams cannot look up fewer than three
-/// characters; such short parts scan the lower-cased column on SQLite (case-insensitive,
-/// accents as typed) and are answered by the same LIKE on PostgreSQL.
+/// characters; such short parts scan the folded name (`rules::fold`) or the lower-case
+/// e-mail on SQLite and are answered by the same LIKE on PostgreSQL.
 fn search_condition(backend: DbBackend, what: Searched, text: &str) -> Search {
     let column = match what {
         Searched::Name => participant::Column::FullName,
@@ -507,18 +518,15 @@ fn search_condition(backend: DbBackend, what: Searched, text: &str) -> Search {
             fold(Expr::col((participant::Entity, column))).binary(BinOper::Like, fold(Expr::val(rules::search_pattern(text)))),
         );
     }
-    if text.chars().count() < 3 {
-        let lowered = match what {
-            Searched::Name => participant::Column::SortName,
-            Searched::Email => participant::Column::Email,
-        };
-        return Search::Where(Expr::col((participant::Entity, lowered)).like(LikeExpr::new(rules::search_pattern(text)).escape('\\')));
-    }
-    let fts_column = match what {
-        Searched::Name => "full_name",
-        Searched::Email => "email",
+    let (folded, fts_column) = match what {
+        Searched::Name => (participant::Column::SortName, "full_name"),
+        Searched::Email => (participant::Column::Email, "email"),
     };
-    Search::Trigrams(rules::fts_phrase(fts_column, text))
+    let on_row = Expr::col((participant::Entity, folded)).like(LikeExpr::new(rules::search_pattern(text)).escape('\\'));
+    if text.chars().count() < 3 {
+        return Search::Where(on_row);
+    }
+    Search::Trigrams { phrase: rules::fts_phrase(fts_column, text), on_row }
 }
 
 /// Checked filters of `GET /payment-requests/participant-list`.
