@@ -25,6 +25,7 @@ mod m20261123_000120_payment_request_year_totals;
 mod m20261123_000121_request_approval_totals;
 pub mod m20261124_000130_participant_folded_sort_name;
 mod m20261124_000131_participant_search_live_only;
+mod m20261124_000132_user_participant_index;
 
 pub struct Migrator;
 
@@ -55,6 +56,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261123_000121_request_approval_totals::Migration),
             Box::new(m20261124_000130_participant_folded_sort_name::Migration),
             Box::new(m20261124_000131_participant_search_live_only::Migration),
+            Box::new(m20261124_000132_user_participant_index::Migration),
         ]
     }
 }
