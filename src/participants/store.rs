@@ -511,9 +511,9 @@ fn search_join(phrases: &str, cond: Condition) -> sea_orm::sea_query::SelectStat
 /// characters; such short parts scan the folded name (`rules::fold`) or the lower-case
 /// e-mail on SQLite and are answered by the same LIKE on PostgreSQL.
 fn search_condition(backend: DbBackend, what: Searched, text: &str) -> Search {
-    let column = match what {
-        Searched::Name => participant::Column::FullName,
-        Searched::Email => participant::Column::Email,
+    let (column, folded, fts_column) = match what {
+        Searched::Name => (participant::Column::FullName, participant::Column::SortName, "full_name"),
+        Searched::Email => (participant::Column::Email, participant::Column::Email, "email"),
     };
     if backend == DbBackend::Postgres {
         let fold = |e: SimpleExpr| SimpleExpr::from(Func::cust(Alias::new("mentorpay_fold")).arg(e));
@@ -522,10 +522,6 @@ fn search_condition(backend: DbBackend, what: Searched, text: &str) -> Search {
             fold(Expr::col((participant::Entity, column))).binary(BinOper::Like, fold(Expr::val(rules::search_pattern(text)))),
         );
     }
-    let (folded, fts_column) = match what {
-        Searched::Name => (participant::Column::SortName, "full_name"),
-        Searched::Email => (participant::Column::Email, "email"),
-    };
     let on_row = Expr::col((participant::Entity, folded)).like(LikeExpr::new(rules::search_pattern(text)).escape('\\'));
     if text.chars().count() < 3 {
         return Search::Where(on_row);
