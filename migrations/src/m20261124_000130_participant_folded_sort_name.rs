@@ -3,7 +3,10 @@
 //! it and finds what the index finds, and "Ávila" sorts with "Avila". Names stored before
 //! were only lower-cased; only those with non-ASCII letters differ and are rewritten.
 
-use sea_orm_migration::{prelude::*, sea_orm::Statement};
+use sea_orm_migration::{
+    prelude::*,
+    sea_orm::{Statement, TransactionTrait},
+};
 
 #[derive(DeriveMigrationName)]
 pub struct Migration;
@@ -18,9 +21,9 @@ pub fn fold(text: &str) -> String {
 #[async_trait::async_trait]
 impl MigrationTrait for Migration {
     async fn up(&self, m: &SchemaManager) -> Result<(), DbErr> {
-        let db = m.get_connection();
-        let backend = m.get_database_backend();
-        let rows = db.query_all_raw(Statement::from_string(backend, "SELECT id, full_name, sort_name FROM participants")).await?;
+        // One transaction: one commit (and sync) for every rewritten name, not one each.
+        let txn = m.get_connection().begin().await?;
+        let rows = txn.query_all_raw(Statement::from_string(m.get_database_backend(), "SELECT id, full_name, sort_name FROM participants")).await?;
         for row in rows {
             let (id, full, sorted): (i32, String, String) = (row.try_get("", "id")?, row.try_get("", "full_name")?, row.try_get("", "sort_name")?);
             let folded = fold(&full);
@@ -30,9 +33,9 @@ impl MigrationTrait for Migration {
                     .value(Alias::new("sort_name"), folded)
                     .and_where(Expr::col(Alias::new("id")).eq(id))
                     .to_owned();
-                m.exec_stmt(update).await?;
+                txn.execute(&update).await?;
             }
         }
-        Ok(())
+        txn.commit().await
     }
 }

@@ -1,8 +1,8 @@
 //! The SQLite trigram index (migration 000081) holds live participants only: every list
 //! shows only those, so a search without other filters is counted from the index alone
 //! instead of reading each match's row to skip the deleted (a thousand random rows for a
-//! common name, docs/benchmarks.md, issue 15). A soft delete takes the row out, a restore
-//! puts it back. PostgreSQL's expression indexes are unchanged.
+//! common name, docs/benchmarks.md, issue 15). A soft delete takes the row out; clearing
+//! `deleted_at` would put it back. PostgreSQL's expression indexes are unchanged.
 
 use sea_orm_migration::{
     prelude::*,

@@ -123,6 +123,17 @@ async fn a_first_release_database_migrates_on_start_and_serves_its_data() {
     assert_eq!(app.get(PR, &token).await.ok()["totalCount"].as_i64(), Some(requests));
     let summary = app.get(&format!("{PR}/summary"), &token).await.ok().clone();
     assert_eq!(summary.as_array().unwrap().iter().map(|s| s["count"].as_i64().unwrap()).sum::<i64>(), requests);
+    // Names stored before migration 000130 sort and are searched by their folded form, and
+    // the search index rebuilt by 000131 finds them without their accents.
+    let names = app.state.db.query_all_raw(Statement::from_string(app.state.db.get_database_backend(), "SELECT full_name, sort_name FROM participants")).await.unwrap();
+    let names: Vec<(String, String)> = names.iter().map(|r| (r.try_get("", "full_name").unwrap(), r.try_get("", "sort_name").unwrap())).collect();
+    assert!(names.iter().any(|(full, _)| !full.is_ascii()), "the fixture holds accented names");
+    for (full, sorted) in &names {
+        assert_eq!(sorted, &mentorpay::participants::rules::fold(full), "{full}");
+    }
+    let hernandez = names.iter().filter(|(_, sorted)| sorted.contains("hernandez")).count();
+    assert!(hernandez > 0);
+    assert_eq!(app.get("/api/v1/participants?FullName=HERNANDEZ", &token).await.ok()["totalCount"].as_u64(), Some(hernandez as u64));
     let (pid, last_name) = participant.split_once('/').unwrap();
     assert_eq!(app.get(&format!("/api/v1/participants/{pid}"), &token).await.ok()["lastName"], last_name);
     for (status, sample) in &samples {
