@@ -124,4 +124,14 @@ run "actual vs budget, one fiscal year" "/api/v1/reports/actual-vs-budget?Size=2
 run "approvals by accounts, one fiscal year" "/api/v1/reports/approvals-by-accounts?Size=25$FYQ"
 run "all approvals, first page" "/api/v1/reports/all-approvals?Size=25"
 run "all approvals, one program and fiscal year" "/api/v1/reports/all-approvals?MentorProgramId=2$FYQ&Size=25"
+# Date windows (the exports' ~100,000-approval window): no kept totals answer them, and at
+# 32 clients every call outlasts wrk's timeout, so each is timed alone, three calls in a row.
+alone() { # label, path
+  printf '== %s, alone: %s s\n' "$1" "$(for _ in 1 2 3; do curl -s -o /dev/null -w '%{time_total} ' -H "$AUTH" "$BASE$2"; done)"
+}
+alone "reimbursements, a window of $N100 approvals" "/api/v1/reports/mentor-program-reimbursements?Size=25&$W100"
+alone "approvals by request type, the same window" "/api/v1/reports/approvals-by-request-type?Size=25&$W100"
+alone "actual vs budget, the same window" "/api/v1/reports/actual-vs-budget?Size=25&$W100"
+alone "approvals by accounts, the same window" "/api/v1/reports/approvals-by-accounts?Size=25&$W100"
+alone "all approvals, the same window" "/api/v1/reports/all-approvals?Size=25&$W100"
 echo "machine load after: $(cut -d' ' -f1-3 /proc/loadavg)"
