@@ -594,7 +594,8 @@ pub async fn picker(db: &impl ConnectionTrait, scope: &Scope, f: &PickerFilters)
             })
         })
         .collect();
-    items.sort_by(|x, y| x.full_name.to_lowercase().cmp(&y.full_name.to_lowercase()).then(x.participation_id.cmp(&y.participation_id)));
+    // By the folded name, as the participant list sorts (rules::fold).
+    items.sort_by_cached_key(|x| (rules::fold(&x.full_name), x.participation_id));
     Ok(items)
 }
 
