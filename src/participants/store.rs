@@ -377,7 +377,8 @@ pub struct Filters {
 }
 
 pub async fn list(db: &impl ConnectionTrait, scope: &Scope, f: &Filters, paging: Paging) -> ApiResult<Page<ParticipantDto>> {
-    let mut cond = Condition::all().add(participant::Column::DeletedAt.is_null());
+    // The filters; the live test joins them below, once it is known whether there are any.
+    let mut cond = Condition::all();
     if let Some(programs) = scope.program_ids() {
         if programs.is_empty() {
             return Ok(Page::new(Vec::new(), paging, 0));
@@ -423,11 +424,13 @@ pub async fn list(db: &impl ConnectionTrait, scope: &Scope, f: &Filters, paging:
             cond = cond.add(participant::Column::Id.in_subquery(sub));
         }
     }
+    let unfiltered = cond.is_empty();
+    let cond = cond.add(participant::Column::DeletedAt.is_null());
     let matched = (!phrases.is_empty()).then(|| phrases.join(" AND "));
     let total = match &matched {
         // The index holds live participants only (migration 000131): with no other filter
-        // (`cond` holds only the live test) its matches are the count, without reading rows.
-        Some(m) if cond.len() == 1 => count_rows_at_most(db, search_matches(m), paging.count_limit()).await?,
+        // its matches are the count, without reading rows.
+        Some(m) if unfiltered => count_rows_at_most(db, search_matches(m), paging.count_limit()).await?,
         Some(m) => count_rows_at_most(db, search_join(m, cond.clone()).expr(Expr::val(1)).to_owned(), paging.count_limit()).await?,
         None => count_at_most(db, participant::Entity::find().filter(cond.clone()), paging.count_limit()).await?,
     };
