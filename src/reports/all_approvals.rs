@@ -14,6 +14,7 @@ use utoipa::ToSchema;
 use super::{
     catalogue::ReportInfo,
     export::{Cell, Column, Kind, Record, Row},
+    fields::DbRow,
     query::{self, a, col, get, join_by_id, order, Filters, ReportQuery, SqlReport},
     runner::{Kept, RowReport},
 };
@@ -129,7 +130,7 @@ impl RowReport for AllApprovals {
         }
     }
 
-    fn row(r: &QueryResult) -> ApiResult<Row> {
+    fn row(r: &DbRow) -> ApiResult<Row> {
         let text = |k: &str| get::<Option<String>>(r, k).map(Cell::text);
         let form: String = get(r, "form_type")?;
         Ok(vec![

@@ -2,15 +2,13 @@
 //! the common columns, then every `details` field of that form as its own column.
 
 use actix_web::{web, HttpResponse};
-use sea_orm::{
-    sea_query::{ExprTrait, Order, Query},
-    QueryResult,
-};
+use sea_orm::sea_query::{ExprTrait, Order, Query};
 
 use super::{
     catalogue::ReportInfo,
     details::{self, ReferenceNames},
     export::{self, Cell, Column, Format, Kind, Row},
+    fields::DbRow,
     query::{self, a, col, get, join_by_id, ReportQuery, SqlReport},
 };
 use crate::{
@@ -56,7 +54,7 @@ pub fn common_columns() -> Vec<Column> {
     ]
 }
 
-fn common_cells(r: &QueryResult) -> ApiResult<Row> {
+fn common_cells(r: &DbRow) -> ApiResult<Row> {
     let text = |k: &str| get::<Option<String>>(r, k).map(Cell::text);
     Ok(vec![
         Cell::Int(get::<i32>(r, "id")?.into()),

@@ -11,6 +11,7 @@ pub mod by_type;
 pub mod catalogue;
 pub mod details;
 pub mod export;
+pub mod fields;
 pub mod kept;
 pub mod openapi;
 pub mod participants;

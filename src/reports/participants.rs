@@ -5,7 +5,7 @@
 use actix_web::web;
 use sea_orm::{
     sea_query::{Expr, ExprTrait, Func, Order, Query, SelectStatement},
-    DbBackend, QueryResult,
+    DbBackend,
 };
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -13,6 +13,7 @@ use utoipa::ToSchema;
 use super::{
     catalogue::ReportInfo,
     export::{Cell, Column, Kind, Row},
+    fields::DbRow,
     query::{a, col, get, order, Filters, ReportQuery, SqlReport},
     runner::RowReport,
 };
@@ -159,7 +160,7 @@ impl RowReport for Participants {
         }
     }
 
-    fn row(r: &QueryResult) -> ApiResult<Row> {
+    fn row(r: &DbRow) -> ApiResult<Row> {
         let text = |k: &str| get::<Option<String>>(r, k).map(Cell::text);
         Ok(vec![
             Cell::Int(get::<i32>(r, "id")?.into()),

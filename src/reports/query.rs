@@ -12,7 +12,10 @@ use sea_orm::{
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use super::export::{Cell, Column, Format, Meta, Record, Row, Rows};
+use super::{
+    export::{Cell, Column, Format, Meta, Record, Row, Rows},
+    fields::DbRow,
+};
 use crate::{
     auth::{scope::Scope, CurrentUser},
     error::{ApiError, ApiResult},
@@ -253,9 +256,7 @@ pub fn code_and_name(alias: &str) -> Expr {
         .into()
 }
 
-pub fn get<T: sea_orm::TryGetable>(r: &QueryResult, key: &str) -> ApiResult<T> {
-    Ok(r.try_get::<T>("", key)?)
-}
+pub use super::fields::get;
 
 // ---- the paged view ----
 
@@ -351,9 +352,9 @@ impl SqlReport {
     /// Every matching row, streamed, through `map`.
     pub fn stream<F>(&self, db: &DatabaseConnection, map: F) -> Rows
     where
-        F: FnMut(&QueryResult) -> ApiResult<Row> + 'static,
+        F: FnMut(&DbRow) -> ApiResult<Row> + Send + 'static,
     {
-        Rows::from_query(db.clone(), self.statement(), map)
+        Rows::from_select(db.clone(), self.statement(), map)
     }
 }
 

@@ -3,12 +3,13 @@
 
 use sea_orm::{
     sea_query::{Expr, ExprTrait, Order, Query},
-    DatabaseConnection, DbBackend, QueryResult,
+    DatabaseConnection, DbBackend,
 };
 
 use super::{
     catalogue::ReportInfo,
     export::{Cell, Column, Kind, Row},
+    fields::DbRow,
     query::{self, a, col, get, join_by_id, order, Filters, SqlReport},
     runner::{Kept, RowReport},
 };
@@ -137,7 +138,7 @@ impl RowReport for Reimbursements {
         query::kept_amounts(db, &q).await
     }
 
-    fn row(r: &QueryResult) -> ApiResult<Row> {
+    fn row(r: &DbRow) -> ApiResult<Row> {
         let form: String = get(r, "form_type")?;
         Ok(vec![
             Cell::Int(get::<i32>(r, "id")?.into()),

@@ -3,13 +3,11 @@
 //! (payment_requests::store), every page at once.
 
 use actix_web::{web, HttpResponse};
-use sea_orm::{
-    sea_query::{Expr, Query},
-    QueryResult,
-};
+use sea_orm::sea_query::{Expr, Query};
 
 use super::{
     export::{self, Cell, Column, Kind, Row},
+    fields::DbRow,
     query::{self, a, col, get, join_by_id, ReportQuery, SqlReport},
     reimbursements::form_name,
 };
@@ -41,7 +39,7 @@ pub fn columns() -> Vec<Column> {
     ]
 }
 
-fn row(r: &QueryResult) -> ApiResult<Row> {
+fn row(r: &DbRow) -> ApiResult<Row> {
     let text = |k: &str| get::<Option<String>>(r, k).map(Cell::text);
     let form: String = get(r, "form_type")?;
     Ok(vec![

@@ -16,6 +16,7 @@ use sea_orm::{DatabaseConnection, DbBackend, QueryResult};
 use super::{
     catalogue::ReportInfo,
     export::{self, Cell, Column, Format, Record, Row, Rows},
+    fields::DbRow,
     query::{self, Filters, ReportPage, ReportQuery, SqlReport},
 };
 use crate::{
@@ -35,7 +36,7 @@ pub trait RowReport: 'static {
     /// The statement for these filters, scope and sort (a key of `INFO.sortable`).
     fn query(f: &Filters, scope: &Scope, sort: (&str, bool), backend: DbBackend) -> SqlReport;
     /// A result row as the report's cells, in column order.
-    fn row(r: &QueryResult) -> ApiResult<Row>;
+    fn row(r: &DbRow) -> ApiResult<Row>;
     /// Extra JSON fields of a view row (ids for links); none by default.
     fn extra(_r: &QueryResult, record: Record) -> ApiResult<Record> {
         Ok(record)
@@ -86,7 +87,7 @@ pub async fn row_view<R: RowReport>(state: web::Data<AppState>, me: CurrentUser,
     let report = R::query(&p.filters, &p.scope, sort, state.db.get_database_backend());
     let rows = report.page(&state.db, paging).await?;
     let (count, sums) = counted::<R>(&state.db, &p, &report, paging).await?;
-    let items = rows.iter().map(|r| R::extra(r, Record::of(&p.columns, R::row(r)?))).collect::<ApiResult<Vec<_>>>()?;
+    let items = rows.iter().map(|r| R::extra(r, Record::of(&p.columns, R::row(&DbRow::Orm(r))?))).collect::<ApiResult<Vec<_>>>()?;
     let totals = query::totals_row(&p.columns, &sums);
     Ok(web::Json(ReportPage::new(Page::counted(items, paging, count), query::totals_record(&p.columns, &totals))))
 }

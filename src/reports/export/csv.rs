@@ -2,14 +2,11 @@
 //! human headers, no totals line (the file is for importing), and text cells that a
 //! spreadsheet would run as a formula made inert with a leading `'`.
 
-use actix_web::web::Bytes;
-use futures_util::Stream;
+use std::io::Write;
 
 use super::{Cell, Column, Rows};
 
 const BOM: &[u8] = b"\xEF\xBB\xBF";
-/// Bytes gathered before a chunk goes out.
-const CHUNK: usize = 64 * 1024;
 
 /// `'` before a text that starts like a formula (`=`, `+`, `-`, `@`, tab, CR).
 pub fn inert(text: &str) -> std::borrow::Cow<'_, str> {
@@ -27,66 +24,33 @@ pub fn field(cell: &Cell, minutes_offset: i32) -> String {
     }
 }
 
-fn writer() -> csv::Writer<Vec<u8>> {
-    csv::WriterBuilder::new().terminator(csv::Terminator::CRLF).from_writer(Vec::with_capacity(CHUNK + 4096))
+fn writer<W: Write>(out: W) -> csv::Writer<W> {
+    csv::WriterBuilder::new().terminator(csv::Terminator::CRLF).from_writer(out)
 }
 
 /// The header line with the BOM: what the client gets at once, before any row is read.
 pub fn head(columns: &[Column]) -> Vec<u8> {
-    let mut w = writer();
+    let mut w = writer(Vec::new());
     let _ = w.write_record(columns.iter().map(|c| inert(&c.header).into_owned()));
     let mut out = BOM.to_vec();
     out.extend(w.into_inner().unwrap_or_default());
     out
 }
 
-struct State {
-    rows: Rows,
-    columns: usize,
-    minutes_offset: i32,
-    head: Option<Vec<u8>>,
-    done: bool,
-}
-
-/// The response body: the header at once, then rows in chunks as they arrive.
-pub fn stream(columns: Vec<Column>, rows: Rows, minutes_offset: i32) -> impl Stream<Item = Result<Bytes, actix_web::Error>> + 'static {
-    let state = State { head: Some(head(&columns)), columns: columns.len(), rows, minutes_offset, done: false };
-    futures_util::stream::unfold(state, |mut st| async move {
-        if let Some(head) = st.head.take() {
-            return Some((Ok(Bytes::from(head)), st));
-        }
-        if st.done {
-            return None;
-        }
-        let mut w = writer();
-        let mut record = Vec::with_capacity(st.columns);
-        while w.get_ref().len() < CHUNK {
-            match st.rows.next().await {
-                None => {
-                    st.done = true;
-                    break;
-                }
-                Some(Err(e)) => {
-                    tracing::error!(error = %e, "CSV export failed");
-                    st.done = true;
-                    return Some((Err(actix_web::error::ErrorInternalServerError("export failed")), st));
-                }
-                Some(Ok(row)) => {
-                    record.clear();
-                    record.extend(row.iter().map(|c| field(c, st.minutes_offset)));
-                    if let Err(e) = w.write_record(&record) {
-                        st.done = true;
-                        return Some((Err(actix_web::error::ErrorInternalServerError(e)), st));
-                    }
-                }
-            }
-        }
-        let bytes = w.into_inner().unwrap_or_default();
-        if bytes.is_empty() {
-            return None;
-        }
-        Some((Ok(Bytes::from(bytes)), st))
-    })
+/// The whole file into `out` on a blocking thread: the header goes out at once, before
+/// any row is read, then the rows in chunks.
+pub fn write(columns: &[Column], rows: Rows, minutes_offset: i32, out: &mut impl Write) -> anyhow::Result<()> {
+    out.write_all(&head(columns))?;
+    out.flush()?;
+    let mut w = writer(out);
+    let mut record = Vec::with_capacity(columns.len());
+    rows.for_each(|row| {
+        record.clear();
+        record.extend(row.iter().map(|c| field(c, minutes_offset)));
+        Ok(w.write_record(&record)?)
+    })?;
+    w.flush()?;
+    Ok(())
 }
 
 #[cfg(test)]

@@ -6,13 +6,15 @@
 //! Ok(export::respond(format, meta, columns, rows, Some(totals)))
 //! ```
 //!
-//! Rows travel through a bounded channel from the task reading the database, so neither
-//! side ever holds the whole result: CSV is written as it arrives; XLSX (constant-memory
-//! mode, rows go to a temporary file) and PDF are written on a blocking thread and the
-//! finished file is streamed out.
+//! Every writer runs on a blocking thread and reads the rows there, one at a time, so
+//! nothing ever holds the whole result: on SQLite that thread steps the statement itself
+//! (`sqlite`), elsewhere rows come through a bounded channel from the task reading them.
+//! CSV goes out in chunks as it is written; XLSX (constant-memory mode, rows go to a
+//! temporary file) and PDF are streamed out once finished.
 
 pub mod csv;
 pub mod pdf;
+pub mod sqlite;
 pub mod xlsx;
 
 use std::borrow::Cow;
@@ -22,14 +24,14 @@ use actix_web::{
     web::Bytes,
     HttpResponse,
 };
-use chrono::{DateTime, Duration, NaiveDate, NaiveDateTime, Utc};
+use chrono::{DateTime, Datelike, Duration, NaiveDate, NaiveDateTime, Timelike, Utc};
 use futures_util::StreamExt;
 use sea_orm::{sea_query::SelectStatement, DatabaseConnection, QueryResult, StreamTrait};
 use serde::Serialize;
 use tokio::sync::mpsc;
 use utoipa::ToSchema;
 
-use crate::{error::ApiError, money::Money};
+use crate::{error::ApiError, money::Money, reports::fields::DbRow};
 
 /// What a column holds, which decides how every format writes it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
@@ -122,8 +124,12 @@ impl Cell {
             Cell::Int(n) => n.to_string(),
             Cell::Number(x) => format!("{:.2}", round_to(*x, 100.0)),
             Cell::Percent(x) => format!("{:.1}", round_to(*x, 10.0)),
-            Cell::Date(d) => d.format("%Y-%m-%d").to_string(),
-            Cell::Timestamp(t) => local(*t, minutes_offset).format("%Y-%m-%d %H:%M").to_string(),
+            // Written out, not through a strftime pattern parsed again for every cell.
+            Cell::Date(d) => format!("{:04}-{:02}-{:02}", d.year(), d.month(), d.day()),
+            Cell::Timestamp(t) => {
+                let t = local(*t, minutes_offset);
+                format!("{:04}-{:02}-{:02} {:02}:{:02}", t.year(), t.month(), t.day(), t.hour(), t.minute())
+            }
         }
     }
 }
@@ -287,9 +293,21 @@ impl Meta {
 
 /// Rows read on; at most this many wait in the channel (backpressure on the reader).
 const ROW_BUFFER: usize = 512;
+/// Rows a SQLite reader hands over at a time.
+const BATCH: usize = 256;
 
-/// A report's rows on their way to a writer: the receiving end of a bounded channel.
-pub struct Rows(mpsc::Receiver<Result<Row, ApiError>>);
+/// A report's rows on their way to a writer, which reads them on its blocking thread.
+pub struct Rows(Source);
+
+/// A report's mapping of a result row to its cells.
+type MapRow = dyn FnMut(&DbRow) -> Result<Row, ApiError> + Send;
+
+enum Source {
+    /// Rows from elsewhere: a bounded channel from the task reading them.
+    Channel(mpsc::Receiver<Result<Row, ApiError>>),
+    /// A SQLite statement the writer's own thread steps, mapping each row.
+    Sqlite(sqlite::Read, Box<MapRow>),
+}
 
 impl Rows {
     /// Rows already in memory (the aggregate reports: a few hundred at most).
@@ -299,11 +317,23 @@ impl Rows {
             // Cannot fail: the channel holds them all and the receiver is alive.
             let _ = tx.try_send(Ok(row));
         }
-        Rows(rx)
+        Rows(Source::Channel(rx))
     }
 
     /// Streams `select` from the database (one read, never the whole result in memory),
-    /// turning each result row into a report row with `map`.
+    /// turning each result row into a report row with `map`: on SQLite on the writer's
+    /// thread (`sqlite`), elsewhere through sea-orm.
+    pub fn from_select<F>(db: DatabaseConnection, select: SelectStatement, mut map: F) -> Rows
+    where
+        F: FnMut(&DbRow) -> Result<Row, ApiError> + Send + 'static,
+    {
+        match sqlite::Read::new(&db, &select) {
+            Some(read) => Rows(Source::Sqlite(read, Box::new(map))),
+            None => Self::from_query(db, select, move |r| map(&DbRow::Orm(r))),
+        }
+    }
+
+    /// Streams `select` through sea-orm, turning each result row into a report row with `map`.
     pub fn from_query<F>(db: DatabaseConnection, select: SelectStatement, mut map: F) -> Rows
     where
         F: FnMut(&QueryResult) -> Result<Row, ApiError> + 'static,
@@ -326,16 +356,52 @@ impl Rows {
                 }
             }
         });
-        Rows(rx)
+        Rows(Source::Channel(rx))
     }
 
-    pub async fn next(&mut self) -> Option<Result<Row, ApiError>> {
-        self.0.recv().await
+    /// Reads SQLite's pages in place (`sqlite::Read::run`): for the CSV, whose time is
+    /// the reading; XLSX and PDF spend theirs writing and keep the smaller footprint.
+    pub fn mapped(mut self) -> Self {
+        if let Source::Sqlite(read, _) = &mut self.0 {
+            read.mapped = true;
+        }
+        self
     }
 
-    /// For the writers on blocking threads.
-    pub fn blocking_next(&mut self) -> Option<Result<Row, ApiError>> {
-        self.0.blocking_recv()
+    /// Hands every row, in order, to `each` on this (blocking) thread; the first error
+    /// (reading, or from `each`: the client went away) stops the reading.
+    pub fn for_each(self, mut each: impl FnMut(Row) -> anyhow::Result<()>) -> anyhow::Result<()> {
+        let failed = |e: ApiError| anyhow::anyhow!("{e}");
+        match self.0 {
+            Source::Channel(mut rx) => {
+                while let Some(row) = rx.blocking_recv() {
+                    each(row.map_err(failed)?)?;
+                }
+                Ok(())
+            }
+            // Reading and mapping on one thread, writing on this one: an export then
+            // takes the longer of the two rather than their sum. Rows cross in batches,
+            // so the hand-off costs nothing per row.
+            Source::Sqlite(read, mut map) => std::thread::scope(|s| {
+                let (tx, rx) = std::sync::mpsc::sync_channel::<anyhow::Result<Vec<Row>>>(4);
+                s.spawn(move || {
+                    let mut batch = Vec::with_capacity(BATCH);
+                    let read = read.run(|r| {
+                        batch.push(map(r).map_err(failed)?);
+                        if batch.len() == BATCH {
+                            // Fails only when the writer stopped (the client went away).
+                            tx.send(Ok(std::mem::replace(&mut batch, Vec::with_capacity(BATCH))))?;
+                        }
+                        Ok(())
+                    });
+                    let _ = tx.send(read.map(|()| batch));
+                });
+                for batch in rx {
+                    batch?.into_iter().try_for_each(&mut each)?;
+                }
+                Ok(())
+            }),
+        }
     }
 }
 
@@ -400,7 +466,7 @@ pub fn respond(format: Format, meta: Meta, columns: Vec<Column>, rows: Rows, tot
         parameters: vec![DispositionParam::Filename(file_name)],
     });
     match format {
-        Format::Csv => response.streaming(csv::stream(columns, rows, meta.minutes_offset)),
+        Format::Csv => response.streaming(body_of(on_blocking_thread(move |out| csv::write(&columns, rows.mapped(), meta.minutes_offset, out)))),
         Format::Xlsx => {
             // Already a zip: compressing it again only costs time.
             response.insert_header((header::CONTENT_ENCODING, "identity"));

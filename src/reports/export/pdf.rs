@@ -389,14 +389,14 @@ fn write_font(pdf: &mut Pdf, font: &Font, font_id: Ref, descriptor_id: Ref, file
 }
 
 /// Writes the whole PDF of `rows` into `out` (runs on a blocking thread).
-pub fn write(meta: &Meta, columns: &[Column], mut rows: Rows, totals: Option<&[Cell]>, out: &mut impl Write) -> anyhow::Result<()> {
+pub fn write(meta: &Meta, columns: &[Column], rows: Rows, totals: Option<&[Cell]>, out: &mut impl Write) -> anyhow::Result<()> {
     let mut w = Writer::new(meta, columns, totals);
     let mut count = 0usize;
-    while let Some(row) = rows.blocking_next() {
-        let row = row.map_err(|e| anyhow::anyhow!("{e}"))?;
+    rows.for_each(|row| {
         w.row(&row);
         count += 1;
-    }
+        Ok(())
+    })?;
     if count == 0 {
         w.empty_note();
     }

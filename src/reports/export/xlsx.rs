@@ -107,7 +107,7 @@ fn write_total(ws: &mut Worksheet, f: &Formats, row: u32, col: u16, cell: &Cell)
 }
 
 /// Writes the workbook of `rows` into `out` (runs on a blocking thread).
-pub fn write(meta: &Meta, columns: &[Column], mut rows: Rows, totals: Option<&[Cell]>, out: &mut impl Write) -> anyhow::Result<()> {
+pub fn write(meta: &Meta, columns: &[Column], rows: Rows, totals: Option<&[Cell]>, out: &mut impl Write) -> anyhow::Result<()> {
     let f = Formats::new();
     let mut workbook = Workbook::new();
     let ws = workbook.add_worksheet_with_constant_memory()?;
@@ -119,13 +119,13 @@ pub fn write(meta: &Meta, columns: &[Column], mut rows: Rows, totals: Option<&[C
     }
     ws.set_freeze_panes(1, 0)?;
     let mut r: u32 = 0;
-    while let Some(row) = rows.blocking_next() {
-        let row = row.map_err(|e| anyhow::anyhow!("{e}"))?;
+    rows.for_each(|row| {
         r += 1;
         for (i, cell) in row.iter().enumerate() {
             write_cell(ws, &f, r, i as u16, cell, meta.minutes_offset)?;
         }
-    }
+        Ok(())
+    })?;
     ws.autofilter(0, 0, r.max(1), last_col)?;
     if let Some(totals) = totals {
         let t = r + 1;

@@ -1,0 +1,114 @@
+//! SQLite exports read on the thread that writes the file. sqlx steps a statement on a
+//! worker thread of its own, copies every value of every row and hands each row over,
+//! waking the receiver per row: most of a 100,000-row CSV's time (docs/benchmarks.md,
+//! "Reports"). Here the writer's blocking thread steps the statement itself, on a read-only
+//! connection of its own (WAL: it reads one snapshot and never waits for a writer).
+
+use std::{path::PathBuf, time::Duration};
+
+use rusqlite::{types::Value as Sql, OpenFlags};
+use sea_orm::{
+    sea_query::{SelectStatement, SqliteQueryBuilder, Value},
+    DatabaseConnection, DbBackend,
+};
+
+use crate::reports::fields::{DbRow, Names};
+
+/// SQLite's own ceiling for a mapping (SQLITE_MAX_MMAP_SIZE): the whole file, up to 2 GB.
+const MAP_BYTES: i64 = 0x7fff_0000;
+
+/// One statement to read from the SQLite file.
+pub struct Read {
+    path: PathBuf,
+    sql: String,
+    values: Vec<Sql>,
+    /// Whether to read the file's pages in place (see `run`).
+    pub mapped: bool,
+}
+
+impl Read {
+    /// `select` on the file behind `db`; None for PostgreSQL, a database in memory, or a
+    /// value this reader does not bind as sqlx does (the caller then streams through sqlx).
+    pub fn new(db: &DatabaseConnection, select: &SelectStatement) -> Option<Self> {
+        if db.get_database_backend() != DbBackend::Sqlite {
+            return None;
+        }
+        let path = db.get_sqlite_connection_pool().connect_options().get_filename().to_owned();
+        if !path.is_file() {
+            return None;
+        }
+        let (sql, values) = select.build(SqliteQueryBuilder);
+        let values = values.0.into_iter().map(bind).collect::<Option<_>>()?;
+        Some(Self { path, sql, values, mapped: false })
+    }
+
+    /// Steps the statement on this thread, handing each row to `each`; an error stops it.
+    pub fn run(self, mut each: impl FnMut(&DbRow) -> anyhow::Result<()>) -> anyhow::Result<()> {
+        let conn = rusqlite::Connection::open_with_flags(&self.path, OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX)?;
+        conn.busy_timeout(Duration::from_secs(10))?;
+        if self.mapped {
+            // Pages read in place from the OS's file cache instead of copied into SQLite's
+            // (2 MB, so an export's random reads of request and participant rows were
+            // copied over and over: a third of a CSV's time went on `pread`). The mapping
+            // is the file cache itself, shared, and unmapped when the connection closes;
+            // but the pages it touched count in the process's resident size meanwhile.
+            conn.pragma_update(None, "mmap_size", MAP_BYTES)?;
+        }
+        let mut stmt = conn.prepare(&self.sql)?;
+        let names = Names::of(&stmt);
+        let mut rows = stmt.query(rusqlite::params_from_iter(self.values))?;
+        while let Some(row) = rows.next()? {
+            each(&DbRow::Sqlite(row, &names))?;
+        }
+        Ok(())
+    }
+}
+
+/// A value bound as sea-query-sqlx and sqlx-sqlite's encoders bind it: dates and moments
+/// are stored as text and compared as text, so their text must be the same. None for a
+/// kind the reports never bind.
+fn bind(v: Value) -> Option<Sql> {
+    use chrono::SecondsFormat::AutoSi;
+    let int = |i: Option<i64>| i.map_or(Sql::Null, Sql::Integer);
+    let text = |t: Option<String>| t.map_or(Sql::Null, Sql::Text);
+    Some(match v {
+        Value::Bool(b) => int(b.map(i64::from)),
+        Value::TinyInt(i) => int(i.map(i64::from)),
+        Value::SmallInt(i) => int(i.map(i64::from)),
+        Value::Int(i) => int(i.map(i64::from)),
+        Value::BigInt(i) => int(i),
+        Value::TinyUnsigned(i) => int(i.map(i64::from)),
+        Value::SmallUnsigned(i) => int(i.map(i64::from)),
+        Value::Unsigned(i) => int(i.map(i64::from)),
+        Value::BigUnsigned(i) => int(i.map(i64::try_from).transpose().ok()?),
+        Value::Float(f) => f.map_or(Sql::Null, |f| Sql::Real(f.into())),
+        Value::Double(f) => f.map_or(Sql::Null, Sql::Real),
+        Value::String(s) => text(s),
+        Value::Char(c) => text(c.map(String::from)),
+        Value::Bytes(b) => b.map_or(Sql::Null, Sql::Blob),
+        Value::ChronoDate(d) => text(d.map(|d| d.format("%F").to_string())),
+        Value::ChronoDateTime(t) => text(t.map(|t| t.format("%F %T%.f").to_string())),
+        Value::ChronoDateTimeUtc(t) => text(t.map(|t| t.to_rfc3339_opts(AutoSi, false))),
+        _ => return None,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use chrono::{NaiveDate, TimeZone, Utc};
+
+    use super::*;
+
+    /// The text of each kind as sqlx-sqlite encodes it (its chrono encoders), which is what
+    /// the stored columns hold and are compared with.
+    #[test]
+    fn values_bind_as_sqlx_binds_them() {
+        let at = Utc.with_ymd_and_hms(2025, 7, 4, 15, 0, 0).unwrap();
+        assert_eq!(bind(Value::ChronoDateTimeUtc(Some(at))), Some(Sql::Text("2025-07-04T15:00:00+00:00".into())));
+        assert_eq!(bind(Value::ChronoDate(NaiveDate::from_ymd_opt(2025, 7, 4))), Some(Sql::Text("2025-07-04".into())));
+        assert_eq!(bind(Value::Int(Some(-3))), Some(Sql::Integer(-3)));
+        assert_eq!(bind(Value::Bool(Some(true))), Some(Sql::Integer(1)));
+        assert_eq!(bind(Value::String(None)), Some(Sql::Null));
+        assert_eq!(bind(Value::BigUnsigned(Some(u64::MAX))), None);
+    }
+}
