@@ -26,6 +26,7 @@ mod m20261123_000121_request_approval_totals;
 pub mod m20261124_000130_participant_folded_sort_name;
 mod m20261124_000131_participant_search_live_only;
 mod m20261124_000132_user_participant_index;
+mod m20261126_000140_payment_request_approved_cover;
 
 pub struct Migrator;
 
@@ -57,6 +58,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261124_000130_participant_folded_sort_name::Migration),
             Box::new(m20261124_000131_participant_search_live_only::Migration),
             Box::new(m20261124_000132_user_participant_index::Migration),
+            Box::new(m20261126_000140_payment_request_approved_cover::Migration),
         ]
     }
 }

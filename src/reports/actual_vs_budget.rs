@@ -43,7 +43,7 @@ async fn grouped(db: &DatabaseConnection, f: &Filters, scope: &Scope) -> ApiResu
         .group_by_col((a("pr"), a("mentor_program_id")))
         .group_by_col((a("pr"), a("fund_id")))
         .group_by_col((a("pr"), a("expense_account_id")));
-    query::charged(&mut actual, "pr");
+    query::charged_in_window(&mut actual, "pr", f, db.get_database_backend());
     query::scoped(&mut actual, scope, col("pr", "mentor_program_id"));
     if let Some(y) = f.fiscal_year {
         actual.and_where(col("pr", "fiscal_year_id").eq(y));
@@ -54,7 +54,6 @@ async fn grouped(db: &DatabaseConnection, f: &Filters, scope: &Scope) -> ApiResu
     if let Some(fund) = f.fund {
         actual.and_where(col("pr", "fund_id").eq(fund));
     }
-    query::in_window(&mut actual, f, col("pr", "approved_at"));
     db.query_all(&actual)
         .await?
         .iter()

@@ -15,7 +15,7 @@ use super::{
     catalogue::ReportInfo,
     export::{Cell, Column, Kind, Record, Row},
     fields::DbRow,
-    query::{self, a, col, get, join_by_id, order, Filters, ReportQuery, SqlReport},
+    query::{self, a, col, get, join_by_id, lookup, order, Filters, ReportQuery, SqlReport},
     runner::{Kept, RowReport},
 };
 use crate::{
@@ -75,12 +75,14 @@ impl RowReport for AllApprovals {
 
     fn query(f: &Filters, scope: &Scope, (key, descending): (&str, bool), _: DbBackend) -> SqlReport {
         let mut base = approvals(scope);
-        join_by_id(&mut base, "participants", "pa", col("pr", "participant_id"));
-        join_by_id(&mut base, "mentor_programs", "mp", col("pr", "mentor_program_id"));
-        join_by_id(&mut base, "users", "u", col("ap", "approver_user_id"));
-        join_by_id(&mut base, "approval_codes", "ac", col("ap", "approval_code_id"));
-        join_by_id(&mut base, "funds", "fu", col("ap", "fund_id"));
-        join_by_id(&mut base, "expense_accounts", "ea", col("ap", "expense_account_id"));
+        let lookups = vec![
+            lookup("participants", "pa", col("pr", "participant_id")),
+            lookup("mentor_programs", "mp", col("pr", "mentor_program_id")),
+            lookup("users", "u", col("ap", "approver_user_id")),
+            lookup("approval_codes", "ac", col("ap", "approval_code_id")),
+            lookup("funds", "fu", col("ap", "fund_id")),
+            lookup("expense_accounts", "ea", col("ap", "expense_account_id")),
+        ];
         if let Some(form) = f.form {
             base.and_where(col("pr", "form_type").eq(form.as_str()));
         }
@@ -108,6 +110,7 @@ impl RowReport for AllApprovals {
         };
         SqlReport {
             base,
+            lookups,
             select: vec![
                 (col("ap", "id"), "approval_id"),
                 (col("ap", "approved_at"), "approved_at"),

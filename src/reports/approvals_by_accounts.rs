@@ -127,12 +127,11 @@ async fn grouped(db: &DatabaseConnection, f: &Filters, scope: &Scope) -> ApiResu
         .expr_as(query::sum_i64(col("pr", "approved_cents")), a("approved"))
         .group_by_col((a("pr"), a("fund_id")))
         .group_by_col((a("pr"), a("expense_account_id")));
-    query::charged(&mut approvals, "pr");
+    query::charged_in_window(&mut approvals, "pr", f, db.get_database_backend());
     query::scoped(&mut approvals, scope, col("pr", "mentor_program_id"));
     if let Some(y) = f.fiscal_year {
         approvals.and_where(col("pr", "fiscal_year_id").eq(y));
     }
-    query::in_window(&mut approvals, f, col("pr", "approved_at"));
     db.query_all(&approvals)
         .await?
         .iter()

@@ -12,7 +12,7 @@ use utoipa::ToSchema;
 use super::{
     catalogue::ReportInfo,
     export::{self, Cell, Column, Format, Kind},
-    query::{self, a, col, get, join_by_id, ReportQuery, SqlReport},
+    query::{self, a, col, get, lookup, ReportQuery, SqlReport},
 };
 use crate::{
     auth::{
@@ -130,10 +130,13 @@ pub async fn retrieve(state: web::Data<AppState>, me: CurrentUser, path: web::Pa
     let scope = scope_of(&state.db, &me).await?;
     let mut base = bonuses(&scope);
     base.and_where(bonus_year(state.db.get_database_backend()).eq(year_id));
-    join_by_id(&mut base, "participants", "pa", col("pr", "participant_id"));
-    join_by_id(&mut base, "mentor_programs", "mp", col("pr", "mentor_program_id"));
+    let lookups = vec![
+        lookup("participants", "pa", col("pr", "participant_id")),
+        lookup("mentor_programs", "mp", col("pr", "mentor_program_id")),
+    ];
     let report = SqlReport {
         base,
+        lookups,
         select: vec![
             (col("pr", "id"), "id"),
             (col("pa", "full_name"), "payee"),

@@ -9,7 +9,7 @@ use super::{
     details::{self, ReferenceNames},
     export::{self, Cell, Column, Format, Kind, Row},
     fields::DbRow,
-    query::{self, a, col, get, join_by_id, ReportQuery, SqlReport},
+    query::{self, a, col, get, lookup, ReportQuery, SqlReport},
 };
 use crate::{
     auth::{scope::scope_of, CurrentUser, Permission},
@@ -89,15 +89,18 @@ pub async fn retrieve(state: web::Data<AppState>, me: CurrentUser, path: web::Pa
 
     let mut base = Query::select();
     base.from_as(a("payment_requests"), a("pr"));
-    join_by_id(&mut base, "participants", "pa", col("pr", "participant_id"));
-    join_by_id(&mut base, "mentor_programs", "mp", col("pr", "mentor_program_id"));
-    join_by_id(&mut base, "funds", "fu", col("pr", "fund_id"));
-    join_by_id(&mut base, "expense_accounts", "ea", col("pr", "expense_account_id"));
-    join_by_id(&mut base, "approval_codes", "ac", col("pr", "approval_code_id"));
+    let lookups = vec![
+        lookup("participants", "pa", col("pr", "participant_id")),
+        lookup("mentor_programs", "mp", col("pr", "mentor_program_id")),
+        lookup("funds", "fu", col("pr", "fund_id")),
+        lookup("expense_accounts", "ea", col("pr", "expense_account_id")),
+        lookup("approval_codes", "ac", col("pr", "approval_code_id")),
+    ];
     base.and_where(col("pr", "deleted_at").is_null()).and_where(col("pr", "form_type").eq(form.as_str()));
     query::scoped(&mut base, &scope, col("pr", "mentor_program_id"));
     let report = SqlReport {
         base,
+        lookups,
         select: vec![
             (col("pr", "id"), "id"),
             (col("pr", "status"), "status"),

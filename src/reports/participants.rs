@@ -154,6 +154,7 @@ impl RowReport for Participants {
         select.push((col("p", "updated_at"), "updated_at"));
         SqlReport {
             base: base(f, scope),
+            lookups: vec![],
             select,
             order: vec![(sort, order(descending)), (col("p", "id"), if descending { Order::Desc } else { Order::Asc })],
             sums: vec![],

@@ -234,6 +234,20 @@ pub fn charged_in_approval_order(q: &mut SelectStatement, request: &str, backend
         .and_where(col(request, "approved_at").is_not_null());
 }
 
+/// `charged` with the approval window of `f`. A window on SQLite takes the approval-order
+/// form: the planner, without statistics, would otherwise read every charged request
+/// through a status index and test each one's moment (0.5 s for a 100,000-approval window
+/// of a million requests), where the approved_at index, covering since migration 000140,
+/// reads only the window's entries (0.1 s).
+pub fn charged_in_window(q: &mut SelectStatement, request: &str, f: &Filters, backend: DbBackend) {
+    if f.from.is_some() || f.until.is_some() {
+        charged_in_approval_order(q, request, backend);
+    } else {
+        charged(q, request);
+    }
+    in_window(q, f, col(request, "approved_at"));
+}
+
 // Built with sea-query's expressions, not `Expr::cust_with_exprs`: its placeholder is the
 // backend's own (`?` on SQLite, `$1` on PostgreSQL), so one template cannot serve both.
 
@@ -285,11 +299,27 @@ impl ReportPage {
     }
 }
 
+/// A LEFT JOIN by id that only names things for the rows (no filter reads it): the page
+/// and the export join it, the count and sums leave it out. SQLite keeps an unused LEFT
+/// JOIN in an aggregate: counting a window's 100,000 reimbursements looked up six rows for
+/// each (0.5 s; 0.1 s without).
+pub struct Lookup {
+    table: &'static str,
+    alias: &'static str,
+    on: Expr,
+}
+
+pub fn lookup(table: &'static str, alias: &'static str, on: Expr) -> Lookup {
+    Lookup { table, alias, on }
+}
+
 /// A report that is one row per SQL row: FROM/JOIN/WHERE once, then paged, counted,
 /// summed or streamed from the same statement.
 pub struct SqlReport {
-    /// FROM, JOINs and WHERE; no select list, no order.
+    /// FROM, the JOINs a filter reads, and WHERE; no select list, no order.
     pub base: SelectStatement,
+    /// The joins only the select list or the order reads.
+    pub lookups: Vec<Lookup>,
     /// The select list: (expression, alias read by the row mapper).
     pub select: Vec<(Expr, &'static str)>,
     pub order: Vec<(Expr, Order)>,
@@ -300,6 +330,9 @@ pub struct SqlReport {
 impl SqlReport {
     pub fn statement(&self) -> SelectStatement {
         let mut q = self.base.clone();
+        for l in &self.lookups {
+            join_by_id(&mut q, l.table, l.alias, l.on.clone());
+        }
         for (e, alias) in &self.select {
             q.expr_as(e.clone(), a(alias));
         }

@@ -10,7 +10,7 @@ use super::{
     catalogue::ReportInfo,
     export::{Cell, Column, Kind, Row},
     fields::DbRow,
-    query::{self, a, col, get, join_by_id, order, Filters, SqlReport},
+    query::{self, a, col, get, lookup, order, Filters, SqlReport},
     runner::{Kept, RowReport},
 };
 use crate::{
@@ -64,16 +64,19 @@ impl RowReport for Reimbursements {
     fn query(f: &Filters, scope: &Scope, (key, descending): (&str, bool), backend: DbBackend) -> SqlReport {
         let mut base = Query::select();
         base.from_as(a("payment_requests"), a("pr"));
-        join_by_id(&mut base, "participants", "pa", col("pr", "participant_id"));
-        join_by_id(&mut base, "participations", "pn", col("pr", "participation_id"));
-        join_by_id(&mut base, "colleges", "co", col("pn", "college_id"));
-        join_by_id(&mut base, "funds", "fu", col("pr", "fund_id"));
-        join_by_id(&mut base, "expense_accounts", "ea", col("pr", "expense_account_id"));
-        join_by_id(&mut base, "approval_codes", "ac", col("pr", "approval_code_id"));
+        let lookups = vec![
+            lookup("participants", "pa", col("pr", "participant_id")),
+            lookup("participations", "pn", col("pr", "participation_id")),
+            lookup("colleges", "co", col("pn", "college_id")),
+            lookup("funds", "fu", col("pr", "fund_id")),
+            lookup("expense_accounts", "ea", col("pr", "expense_account_id")),
+            lookup("approval_codes", "ac", col("pr", "approval_code_id")),
+        ];
         if key == "approvedAt" {
             query::charged_in_approval_order(&mut base, "pr", backend);
+            query::in_window(&mut base, f, col("pr", "approved_at"));
         } else {
-            query::charged(&mut base, "pr");
+            query::charged_in_window(&mut base, "pr", f, backend);
         }
         query::scoped(&mut base, scope, col("pr", "mentor_program_id"));
         if let Some(p) = f.program {
@@ -82,7 +85,6 @@ impl RowReport for Reimbursements {
         if let Some(y) = f.fiscal_year {
             base.and_where(col("pr", "fiscal_year_id").eq(y));
         }
-        query::in_window(&mut base, f, col("pr", "approved_at"));
         let sort = match key {
             "requestId" => col("pr", "id"),
             "formType" => col("pr", "form_type"),
@@ -95,6 +97,7 @@ impl RowReport for Reimbursements {
         };
         SqlReport {
             base,
+            lookups,
             select: vec![
                 (col("pr", "id"), "id"),
                 (col("pr", "form_type"), "form_type"),

@@ -8,7 +8,7 @@ use sea_orm::sea_query::{Expr, Query};
 use super::{
     export::{self, Cell, Column, Kind, Row},
     fields::DbRow,
-    query::{self, a, col, get, join_by_id, ReportQuery, SqlReport},
+    query::{self, a, col, get, lookup, ReportQuery, SqlReport},
     reimbursements::form_name,
 };
 use crate::{
@@ -73,11 +73,14 @@ pub async fn retrieve(state: web::Data<AppState>, me: CurrentUser, Q(list): Q<Li
 
     let mut base = Query::select();
     base.from(a(TABLE));
-    join_by_id(&mut base, "participants", "pa", col(TABLE, "participant_id"));
-    join_by_id(&mut base, "mentor_programs", "mp", col(TABLE, "mentor_program_id"));
+    let lookups = vec![
+        lookup("participants", "pa", col(TABLE, "participant_id")),
+        lookup("mentor_programs", "mp", col(TABLE, "mentor_program_id")),
+    ];
     base.cond_where(filter.condition());
     let report = SqlReport {
         base,
+        lookups,
         select: vec![
             (col(TABLE, "id"), "id"),
             (col(TABLE, "form_type"), "form_type"),
