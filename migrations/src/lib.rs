@@ -27,6 +27,7 @@ pub mod m20261124_000130_participant_folded_sort_name;
 mod m20261124_000131_participant_search_live_only;
 mod m20261124_000132_user_participant_index;
 mod m20261126_000140_payment_request_approved_cover;
+mod m20261126_000141_report_totals_covering;
 
 pub struct Migrator;
 
@@ -59,6 +60,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261124_000131_participant_search_live_only::Migration),
             Box::new(m20261124_000132_user_participant_index::Migration),
             Box::new(m20261126_000140_payment_request_approved_cover::Migration),
+            Box::new(m20261126_000141_report_totals_covering::Migration),
         ]
     }
 }
