@@ -6,9 +6,10 @@
 //! Ok(export::respond(format, meta, columns, rows, Some(totals)))
 //! ```
 //!
-//! Every writer runs on a blocking thread and reads the rows there, one at a time, so
-//! nothing ever holds the whole result: on SQLite that thread steps the statement itself
-//! (`sqlite`), elsewhere rows come through a bounded channel from the task reading them.
+//! Every writer runs on a blocking thread and takes the rows there as they come, so
+//! nothing ever holds the whole result: on SQLite a reader thread of the export's own
+//! steps the statement (`sqlite`), elsewhere rows come through a bounded channel from the
+//! task reading them.
 //! CSV goes out in chunks as it is written; XLSX (constant-memory mode, rows go to a
 //! temporary file) and PDF are streamed out once finished.
 
@@ -305,7 +306,7 @@ type MapRow = dyn FnMut(&DbRow) -> Result<Row, ApiError> + Send;
 enum Source {
     /// Rows from elsewhere: a bounded channel from the task reading them.
     Channel(mpsc::Receiver<Result<Row, ApiError>>),
-    /// A SQLite statement the writer's own thread steps, mapping each row.
+    /// A SQLite statement, read and mapped on a thread of the export's own (`for_each`).
     Sqlite(sqlite::Read, Box<MapRow>),
 }
 
@@ -321,8 +322,8 @@ impl Rows {
     }
 
     /// Streams `select` from the database (one read, never the whole result in memory),
-    /// turning each result row into a report row with `map`: on SQLite on the writer's
-    /// thread (`sqlite`), elsewhere through sea-orm.
+    /// turning each result row into a report row with `map`: on SQLite by the export's
+    /// own reader (`sqlite`), elsewhere through sea-orm.
     pub fn from_select<F>(db: DatabaseConnection, select: SelectStatement, mut map: F) -> Rows
     where
         F: FnMut(&DbRow) -> Result<Row, ApiError> + Send + 'static,

@@ -1,8 +1,8 @@
-//! SQLite exports read on the thread that writes the file. sqlx steps a statement on a
-//! worker thread of its own, copies every value of every row and hands each row over,
-//! waking the receiver per row: most of a 100,000-row CSV's time (docs/benchmarks.md,
-//! "Reports"). Here the writer's blocking thread steps the statement itself, on a read-only
-//! connection of its own (WAL: it reads one snapshot and never waits for a writer).
+//! SQLite exports read by the export itself. sqlx steps a statement on a worker thread of
+//! its own, copies every value of every row and hands each row over, waking the receiver
+//! per row (docs/decisions-reports.md, "Streaming"). Here a thread of the export's own steps
+//! the statement on a read-only connection of its own (WAL: it reads one snapshot and never
+//! waits for a writer) and hands the mapped rows to the writer in batches.
 
 use std::{path::PathBuf, time::Duration};
 
