@@ -43,7 +43,7 @@ async fn grouped(db: &DatabaseConnection, f: &Filters, scope: &Scope) -> ApiResu
         .group_by_col((a("pr"), a("mentor_program_id")))
         .group_by_col((a("pr"), a("fund_id")))
         .group_by_col((a("pr"), a("expense_account_id")));
-    query::charged_in_window(&mut actual, "pr", f, db.get_database_backend());
+    query::charged_in_window(&mut actual, "pr", f, db.get_database_backend(), false);
     query::scoped(&mut actual, scope, col("pr", "mentor_program_id"));
     if let Some(y) = f.fiscal_year {
         actual.and_where(col("pr", "fiscal_year_id").eq(y));

@@ -127,7 +127,7 @@ async fn grouped(db: &DatabaseConnection, f: &Filters, scope: &Scope) -> ApiResu
         .expr_as(query::sum_i64(col("pr", "approved_cents")), a("approved"))
         .group_by_col((a("pr"), a("fund_id")))
         .group_by_col((a("pr"), a("expense_account_id")));
-    query::charged_in_window(&mut approvals, "pr", f, db.get_database_backend());
+    query::charged_in_window(&mut approvals, "pr", f, db.get_database_backend(), false);
     query::scoped(&mut approvals, scope, col("pr", "mentor_program_id"));
     if let Some(y) = f.fiscal_year {
         approvals.and_where(col("pr", "fiscal_year_id").eq(y));

@@ -84,7 +84,7 @@ async fn grouped(db: &DatabaseConnection, f: &Filters, scope: &Scope) -> ApiResu
         .expr_as(Expr::cust(format!("CAST(COALESCE(SUM({days}), 0) AS DOUBLE PRECISION)")), a("days"))
         .expr_as(Expr::cust(format!("COUNT({days})")), a("with_days"))
         .group_by_col((a("pr"), a("form_type")));
-    query::charged_in_window(&mut approved, "pr", f, db.get_database_backend());
+    query::charged_in_window(&mut approved, "pr", f, db.get_database_backend(), false);
     narrowed(&mut approved, f, scope);
     for r in db.query_all(&approved).await? {
         let a = acc.entry(get(&r, "form_type")?).or_insert(Acc { submitted: 0, approved: 0, sum: 0, days: 0.0, with_days: 0 });

@@ -234,13 +234,13 @@ pub fn charged_in_approval_order(q: &mut SelectStatement, request: &str, backend
         .and_where(col(request, "approved_at").is_not_null());
 }
 
-/// `charged` with the approval window of `f`. A window on SQLite takes the approval-order
-/// form: the planner, without statistics, would otherwise read every charged request
-/// through a status index and test each one's moment (0.5 s for a 100,000-approval window
-/// of a million requests), where the approved_at index, covering since migration 000140,
-/// reads only the window's entries (0.1 s).
-pub fn charged_in_window(q: &mut SelectStatement, request: &str, f: &Filters, backend: DbBackend) {
-    if f.from.is_some() || f.until.is_some() {
+/// `charged` with the approval window of `f`, in the approval-order form when the rows are
+/// read in approval order or a window is asked for. On SQLite the planner, without
+/// statistics, would otherwise read every charged request through a status index and test
+/// each one's moment (0.5 s for a 100,000-approval window of a million requests), where the
+/// approved_at index, covering since migration 000140, reads only the window's entries (0.1 s).
+pub fn charged_in_window(q: &mut SelectStatement, request: &str, f: &Filters, backend: DbBackend, in_approval_order: bool) {
+    if in_approval_order || f.from.is_some() || f.until.is_some() {
         charged_in_approval_order(q, request, backend);
     } else {
         charged(q, request);

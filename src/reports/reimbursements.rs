@@ -72,12 +72,7 @@ impl RowReport for Reimbursements {
             lookup("expense_accounts", "ea", col("pr", "expense_account_id")),
             lookup("approval_codes", "ac", col("pr", "approval_code_id")),
         ];
-        if key == "approvedAt" {
-            query::charged_in_approval_order(&mut base, "pr", backend);
-            query::in_window(&mut base, f, col("pr", "approved_at"));
-        } else {
-            query::charged_in_window(&mut base, "pr", f, backend);
-        }
+        query::charged_in_window(&mut base, "pr", f, backend, key == "approvedAt");
         query::scoped(&mut base, scope, col("pr", "mentor_program_id"));
         if let Some(p) = f.program {
             base.and_where(col("pr", "mentor_program_id").eq(p));
