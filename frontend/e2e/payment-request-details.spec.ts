@@ -51,6 +51,10 @@ test('the details list filters, sorts, pages, sums the page and opens a row', as
   const table = page.getByRole('table', { name: 'Payment request details' });
   const range = page.getByTestId('table-range');
   const rowOf = (name: string) => table.getByRole('row').filter({ has: page.getByRole('link', { name, exact: true }) });
+  // The address changes before React swaps the page (the lazy route renders in a transition):
+  // until the details table is there, Home's own list (also 1–11 of 11, with its own "Rows per
+  // page") is on screen, and a pick on its pager is lost when Home goes.
+  await expect(table).toBeVisible();
   await expect(range).toHaveText('1–11 of 11');
   await page.getByRole('textbox', { name: 'Rows per page' }).click();
   await page.getByRole('option', { name: '10', exact: true }).click();
