@@ -1,7 +1,8 @@
-//! The kept per program × fiscal year × form × fund × account × approval hour totals
-//! (migration 000110, kept by triggers): the grouped reports read these few hundred rows
-//! instead of grouping every charged request, when no date window is asked for and the
-//! caller's zone is a whole number of hours from UTC (the days to approval then move by
+//! The kept totals of the requests (kept by triggers): per program × fiscal year × form ×
+//! fund × account × approval hour (migration 000110) and per program × fiscal year × fund ×
+//! account (000142, the charged ones). The grouped reports read these few hundred rows
+//! instead of grouping every charged request when no date window is asked for; the days to
+//! approval also need the caller's zone a whole number of hours from UTC (they then move by
 //! whole approval hours; other zones and date windows group the requests themselves).
 
 use sea_orm::{
@@ -12,7 +13,8 @@ use sea_orm::{
 use super::query::{a, col, get, scoped, sum_i64, Filters};
 use crate::{auth::scope::Scope, error::ApiResult};
 
-const TABLE: &str = "payment_request_report_totals";
+const BY_HOUR: &str = "payment_request_report_totals";
+const BY_LINE: &str = "payment_request_line_totals";
 
 /// Whether the kept charged sums answer these filters: no date window.
 pub fn undated(f: &Filters) -> bool {
@@ -38,9 +40,9 @@ pub fn day_shift(hour: i32, minutes_offset: i32) -> i64 {
     }
 }
 
-fn base(f: &Filters, scope: &Scope) -> SelectStatement {
+fn base(table: &str, f: &Filters, scope: &Scope) -> SelectStatement {
     let mut q = Query::select();
-    q.from_as(a(TABLE), a("t"));
+    q.from_as(a(table), a("t"));
     scoped(&mut q, scope, col("t", "mentor_program_id"));
     if let Some(p) = f.program {
         q.and_where(col("t", "mentor_program_id").eq(p));
@@ -62,7 +64,7 @@ pub struct FormTotals {
 }
 
 pub async fn by_form(db: &impl ConnectionTrait, f: &Filters, scope: &Scope) -> ApiResult<Vec<FormTotals>> {
-    let mut q = base(f, scope);
+    let mut q = base(BY_HOUR, f, scope);
     q.expr_as(col("t", "form_type"), a("form_type"))
         .expr_as(col("t", "approval_hour"), a("hour"))
         .expr_as(sum_i64(col("t", "submitted_count")), a("submitted"))
@@ -98,12 +100,11 @@ pub async fn by_form(db: &impl ConnectionTrait, f: &Filters, scope: &Scope) -> A
 /// Charged cents per (program, fund, account), only the keys with a charged request (as
 /// grouping the requests gives); a missing fund or account is None.
 pub async fn by_line(db: &impl ConnectionTrait, f: &Filters, scope: &Scope) -> ApiResult<Vec<((i32, Option<i32>, Option<i32>), i64)>> {
-    let mut q = base(f, scope);
+    let mut q = base(BY_LINE, f, scope);
     q.expr_as(col("t", "mentor_program_id"), a("program_id"))
         .expr_as(col("t", "fund_id"), a("fund_id"))
         .expr_as(col("t", "expense_account_id"), a("account_id"))
         .expr_as(sum_i64(col("t", "approved_cents")), a("amount"))
-        .and_where(col("t", "approval_hour").gte(0))
         .group_by_col((a("t"), a("mentor_program_id")))
         .group_by_col((a("t"), a("fund_id")))
         .group_by_col((a("t"), a("expense_account_id")))
@@ -123,12 +124,11 @@ pub async fn by_line(db: &impl ConnectionTrait, f: &Filters, scope: &Scope) -> A
 /// program filter is not one of this report's), only the keys with a charged request; a
 /// missing fund or account is None.
 pub async fn by_account(db: &impl ConnectionTrait, f: &Filters, scope: &Scope) -> ApiResult<Vec<((Option<i32>, Option<i32>), i64, i64)>> {
-    let mut q = base(&Filters { program: None, ..f.clone() }, scope);
+    let mut q = base(BY_LINE, &Filters { program: None, ..f.clone() }, scope);
     q.expr_as(col("t", "fund_id"), a("fund_id"))
         .expr_as(col("t", "expense_account_id"), a("account_id"))
         .expr_as(sum_i64(col("t", "approved_count")), a("n"))
         .expr_as(sum_i64(col("t", "approved_cents")), a("amount"))
-        .and_where(col("t", "approval_hour").gte(0))
         .group_by_col((a("t"), a("fund_id")))
         .group_by_col((a("t"), a("expense_account_id")))
         .and_having(Expr::cust("SUM(t.approved_count) > 0"));
