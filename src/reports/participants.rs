@@ -23,22 +23,12 @@ use crate::{
         CurrentUser, Permission,
     },
     error::{ApiError, ApiResult, ProblemBody},
-    participants::{rules::program_key_pattern, store::LINKS},
+    participants::rules::program_key_pattern,
     state::AppState,
     web::Query as Q,
 };
 
 pub struct Participants;
-
-/// `"A; B"`: the names a participant links to, sorted, in one correlated subquery
-/// (group_concat on SQLite, string_agg on PostgreSQL).
-fn names(backend: DbBackend, from: &str, where_: &str) -> Expr {
-    let sql = match backend {
-        DbBackend::Postgres => format!("(SELECT string_agg(DISTINCT n.name, '; ' ORDER BY n.name) FROM {from} WHERE {where_})"),
-        _ => format!("(SELECT group_concat(name, '; ') FROM (SELECT DISTINCT n.name AS name FROM {from} WHERE {where_} ORDER BY n.name))"),
-    };
-    Expr::cust(sql)
-}
 
 /// The base: live participants in scope, narrowed by the report's filters.
 fn base(f: &Filters, scope: &Scope) -> SelectStatement {
@@ -114,7 +104,7 @@ impl RowReport for Participants {
         ]
     }
 
-    fn query(f: &Filters, scope: &Scope, (key, descending): (&str, bool), backend: DbBackend) -> SqlReport {
+    fn query(f: &Filters, scope: &Scope, (key, descending): (&str, bool), _: DbBackend) -> SqlReport {
         let sort = match key {
             "id" => col("p", "id"),
             "lastName" => Func::lower(col("p", "last_name")).into(),
@@ -125,12 +115,8 @@ impl RowReport for Participants {
             "updatedAt" => col("p", "updated_at"),
             _ => col("p", "sort_name"),
         };
-        let programs = names(
-            backend,
-            "participations x JOIN mentor_programs n ON n.id = x.mentor_program_id",
-            "x.participant_id = p.id AND x.deleted_at IS NULL",
-        );
-        let mut select = vec![
+        // The name lists are kept on the participant's row (migration 000143).
+        let select = vec![
             (col("p", "id"), "id"),
             (col("p", "full_name"), "full_name"),
             (col("p", "first_name"), "first_name"),
@@ -140,18 +126,18 @@ impl RowReport for Participants {
             (col("p", "address"), "address"),
             (col("p", "status"), "status"),
             (col("p", "role_code"), "role_code"),
-            (programs, "mentor_programs"),
+            (col("p", "program_names"), "mentor_programs"),
             (col("p", "district_set_type"), "district_set_type"),
             (col("p", "district_id"), "district_id"),
             // A lookup per page row rather than a join in the base (see `base`).
             (Expr::cust("(SELECT cr.name FROM caucus_regions cr WHERE cr.id = p.caucus_region_id)"), "caucus_region"),
+            (col("p", "workplace_setting_names"), "workplace_settings"),
+            (col("p", "language_names"), "languages"),
+            (col("p", "education_level_names"), "education_levels"),
+            (col("p", "permit_level_names"), "permit_levels"),
+            (col("p", "created_at"), "created_at"),
+            (col("p", "updated_at"), "updated_at"),
         ];
-        for ((link, column, table, _), alias) in LINKS.iter().zip(["workplace_settings", "languages", "education_levels", "permit_levels"]) {
-            let from = format!("{link} x JOIN {table} n ON n.id = x.{column}");
-            select.push((names(backend, &from, "x.participant_id = p.id"), alias));
-        }
-        select.push((col("p", "created_at"), "created_at"));
-        select.push((col("p", "updated_at"), "updated_at"));
         SqlReport {
             base: base(f, scope),
             lookups: vec![],

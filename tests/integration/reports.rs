@@ -775,3 +775,76 @@ async fn kept_report_totals_agree_with_grouping_the_requests() {
     sql(&w, &format!("UPDATE payment_requests SET approved_at = '{}T23:15:00+00:00' WHERE id = {}", w.r2_day, r5["id"])).await;
     compare("after the moves").await;
 }
+
+/// The participants report's name lists are kept on each participant's row (migration
+/// 000143): they follow new and changed links, participations moved or deleted, and
+/// renamed programs and reference rows, and always equal the names read from the links.
+#[actix_web::test]
+async fn participant_name_lists_follow_links_and_renames() {
+    use sea_orm::{ConnectionTrait, Statement};
+    let w = &world().await;
+    let (app, admin) = (&w.app, &w.admin);
+    let mut body = person("Quinn", "quinn@example.org", "Mentor");
+    body["languageIds"] = json!([1, 2]);
+    body["participations"] = json!([taking(w.programs[0], w.fy, "Mentor"), taking(w.programs[1], w.fy, "Mentor")]);
+    let r = app.post("/api/v1/participants", Some(admin), body.clone()).await;
+    assert_eq!(r.status, 201, "{}", r.body);
+    let id = r.body["id"].as_i64().unwrap();
+    let second = r.body["participations"].as_array().unwrap().iter().find(|p| p["mentorProgramId"] == w.programs[1]).unwrap()["id"].clone();
+    let quinn = || async move {
+        let v = view(w, &w.admin, "participants?Size=50").await;
+        v["items"].as_array().unwrap().iter().find(|p| p["id"] == id).unwrap().clone()
+    };
+    let names = |path: &'static str, ids: Vec<i64>| async move {
+        let all = w.app.get(path, &w.admin).await.ok().clone();
+        let mut names: Vec<String> = ids.iter().map(|i| all.as_array().unwrap().iter().find(|x| x["id"] == *i).unwrap()["name"].as_str().unwrap().to_owned()).collect();
+        names.sort();
+        names.join("; ")
+    };
+    let q = quinn().await;
+    assert_eq!(q["mentorPrograms"], names("/api/v1/mentor-programs", vec![w.programs[0], w.programs[1]]).await);
+    assert_eq!(q["languages"], names("/api/v1/languages", vec![1, 2]).await);
+
+    // A renamed program and language, changed link lists, a deleted participation.
+    app.put(&format!("/api/v1/mentor-programs/{}", w.programs[0]), admin, json!({"name": "Zeta program"})).await.ok();
+    // The reference lists have no rename route; a rename by any other path counts too.
+    sql(w, "UPDATE languages SET name = 'Aardvark' WHERE id = 2").await;
+    let q = quinn().await;
+    assert!(q["mentorPrograms"].as_str().unwrap().ends_with("; Zeta program"), "{q}");
+    assert!(q["languages"].as_str().unwrap().starts_with("Aardvark; "), "{q}");
+    body["version"] = json!(1);
+    body["languageIds"] = json!([2]);
+    body["permitLevelIds"] = json!([]);
+    app.put(&format!("/api/v1/participants/{id}"), admin, body).await.ok();
+    assert_eq!(app.delete(&format!("/api/v1/participants/{id}/participations/{second}"), admin).await.status, 204);
+    let q = quinn().await;
+    assert_eq!((q["mentorPrograms"].as_str(), q["languages"].as_str(), q["permitLevels"].as_str()), (Some("Zeta program"), Some("Aardvark"), None), "{q}");
+
+    // Every participant's kept lists equal the names read from its links.
+    let db = &app.state.db;
+    let backend = db.get_database_backend();
+    let lists = [
+        ("program_names", "participations x JOIN mentor_programs n ON n.id = x.mentor_program_id", " AND x.deleted_at IS NULL"),
+        ("language_names", "participant_languages x JOIN languages n ON n.id = x.language_id", ""),
+        ("workplace_setting_names", "participant_workplace_settings x JOIN workplace_settings n ON n.id = x.workplace_setting_id", ""),
+        ("education_level_names", "participant_education_levels x JOIN education_levels n ON n.id = x.education_level_id", ""),
+        ("permit_level_names", "participant_permit_levels x JOIN permit_levels n ON n.id = x.permit_level_id", ""),
+    ];
+    for (column, from, live) in lists {
+        // SQLite's group_concat(DISTINCT) takes no separator: the names are split and sorted here.
+        let aggregate = match backend {
+            sea_orm::DbBackend::Postgres => "string_agg(DISTINCT n.name, '; ' ORDER BY n.name)",
+            _ => "group_concat(DISTINCT n.name)",
+        };
+        let sql = format!("SELECT p.id, p.{column}, (SELECT {aggregate} FROM {from} WHERE x.participant_id = p.id{live}) FROM participants p ORDER BY p.id");
+        let rows = db.query_all_raw(Statement::from_string(backend, sql)).await.unwrap();
+        assert!(rows.len() >= 3);
+        for r in rows {
+            let kept: Option<String> = r.try_get_by_index(1).unwrap();
+            let read: Option<String> = r.try_get_by_index(2).unwrap();
+            let mut read: Vec<&str> = read.as_deref().map(|s| s.split([',', ';']).map(str::trim).collect()).unwrap_or_default();
+            read.sort_unstable();
+            assert_eq!(kept, (!read.is_empty()).then(|| read.join("; ")), "{column} of participant {}", r.try_get_by_index::<i32>(0).unwrap());
+        }
+    }
+}
