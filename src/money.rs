@@ -68,14 +68,14 @@ pub fn parse_hundredths(text: &str) -> Result<i64, String> {
 }
 
 pub fn format_hundredths(value: i64) -> String {
-    let sign = if value < 0 { "-" } else { "" };
-    let abs = value.unsigned_abs();
-    format!("{sign}{}.{:02}", abs / 100, abs % 100)
+    Money(value).to_string()
 }
 
 impl fmt::Display for Money {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&format_hundredths(self.0))
+        let sign = if self.0 < 0 { "-" } else { "" };
+        let abs = self.0.unsigned_abs();
+        write!(f, "{sign}{}.{:02}", abs / 100, abs % 100)
     }
 }
 

@@ -2,25 +2,30 @@
 //! human headers, no totals line (the file is for importing), and text cells that a
 //! spreadsheet would run as a formula made inert with a leading `'`.
 
-use std::io::Write;
+use std::{borrow::Cow, io::Write};
 
 use super::{Cell, Column, Rows};
 
 const BOM: &[u8] = b"\xEF\xBB\xBF";
 
 /// `'` before a text that starts like a formula (`=`, `+`, `-`, `@`, tab, CR).
-pub fn inert(text: &str) -> std::borrow::Cow<'_, str> {
+pub fn inert(text: &str) -> Cow<'_, str> {
     match text.as_bytes().first() {
         Some(b'=' | b'+' | b'-' | b'@' | b'\t' | b'\r') => format!("'{text}").into(),
         _ => text.into(),
     }
 }
 
-/// A cell as CSV text; only free text can smuggle a formula (numbers are ours).
-pub fn field(cell: &Cell, minutes_offset: i32) -> String {
+/// A cell as CSV text, any other than text formatted into `buf` (one buffer for the whole
+/// file, not a string per cell); only free text can smuggle a formula (numbers are ours).
+pub fn field<'a>(cell: &'a Cell, minutes_offset: i32, buf: &'a mut String) -> Cow<'a, str> {
     match cell {
-        Cell::Text(t) => inert(t).into_owned(),
-        other => other.display(minutes_offset),
+        Cell::Text(t) => inert(t),
+        other => {
+            buf.clear();
+            other.write_display(buf, minutes_offset);
+            Cow::Borrowed(buf)
+        }
     }
 }
 
@@ -43,11 +48,12 @@ pub fn write(columns: &[Column], rows: Rows, minutes_offset: i32, out: &mut impl
     out.write_all(&head(columns))?;
     out.flush()?;
     let mut w = writer(out);
-    let mut record = Vec::with_capacity(columns.len());
+    let mut buf = String::new();
     rows.for_each(|row| {
-        record.clear();
-        record.extend(row.iter().map(|c| field(c, minutes_offset)));
-        Ok(w.write_record(&record)?)
+        for cell in row.iter() {
+            w.write_field(field(cell, minutes_offset, &mut buf).as_bytes())?;
+        }
+        Ok(w.write_record(None::<&[u8]>)?)
     })?;
     w.flush()?;
     Ok(())
@@ -66,8 +72,8 @@ mod tests {
         assert_eq!(inert("Ana"), "Ana");
         assert_eq!(inert(""), "");
         // Numbers are written by us, a negative amount stays a number.
-        assert_eq!(field(&Cell::Money(-150), 0), "-1.50");
-        assert_eq!(field(&Cell::Text("-1.50".into()), 0), "'-1.50");
+        assert_eq!(field(&Cell::Money(-150), 0, &mut String::new()), "-1.50");
+        assert_eq!(field(&Cell::Text("-1.50".into()), 0, &mut String::new()), "'-1.50");
     }
 
     #[test]

@@ -118,20 +118,29 @@ impl Cell {
 
     /// The text the files print (CSV, PDF): local time, dollars with two decimals.
     pub fn display(&self, minutes_offset: i32) -> String {
-        match self {
-            Cell::Empty => String::new(),
-            Cell::Text(s) => s.clone(),
-            Cell::Money(c) => crate::money::format_hundredths(*c),
-            Cell::Int(n) => n.to_string(),
-            Cell::Number(x) => format!("{:.2}", round_to(*x, 100.0)),
-            Cell::Percent(x) => format!("{:.1}", round_to(*x, 10.0)),
+        let mut text = String::new();
+        self.write_display(&mut text, minutes_offset);
+        text
+    }
+
+    /// [`Cell::display`] appended to `out`: the CSV writer reuses one buffer for every cell.
+    pub fn write_display(&self, out: &mut String, minutes_offset: i32) {
+        use std::fmt::Write;
+        // Writing to a String cannot fail.
+        let _ = match self {
+            Cell::Empty => Ok(()),
+            Cell::Text(s) => out.write_str(s),
+            Cell::Money(c) => write!(out, "{}", Money(*c)),
+            Cell::Int(n) => write!(out, "{n}"),
+            Cell::Number(x) => write!(out, "{:.2}", round_to(*x, 100.0)),
+            Cell::Percent(x) => write!(out, "{:.1}", round_to(*x, 10.0)),
             // Written out, not through a strftime pattern parsed again for every cell.
-            Cell::Date(d) => format!("{:04}-{:02}-{:02}", d.year(), d.month(), d.day()),
+            Cell::Date(d) => write!(out, "{:04}-{:02}-{:02}", d.year(), d.month(), d.day()),
             Cell::Timestamp(t) => {
                 let t = local(*t, minutes_offset);
-                format!("{:04}-{:02}-{:02} {:02}:{:02}", t.year(), t.month(), t.day(), t.hour(), t.minute())
+                write!(out, "{:04}-{:02}-{:02} {:02}:{:02}", t.year(), t.month(), t.day(), t.hour(), t.minute())
             }
-        }
+        };
     }
 }
 
