@@ -121,9 +121,7 @@ impl GroupedReport for ActualVsBudget {
             lines.entry(key).or_default().1 += amount;
         }
 
-        let programs = names_by_id(db, "mentor_programs").await?;
-        let funds = names_by_id(db, "funds").await?;
-        let accounts = names_by_id(db, "expense_accounts").await?;
+        let [programs, funds, accounts] = names_by_id(db, ["mentor_programs", "funds", "expense_accounts"]).await?;
         let mut rows: Vec<(Row, Record)> = lines
             .into_iter()
             .map(|((program, fund, account), (budgeted, actual))| {

@@ -83,8 +83,7 @@ impl GroupedReport for ApprovalsByAccounts {
             acc.budgeted += get::<i64>(&r, "budgeted")?;
         }
 
-        let funds = names_by_id(db, "funds").await?;
-        let accounts = names_by_id(db, "expense_accounts").await?;
+        let [funds, accounts] = names_by_id(db, ["funds", "expense_accounts"]).await?;
         let mut rows: Vec<(Row, Record)> = groups
             .into_iter()
             .map(|((fund, account), acc)| {

@@ -119,8 +119,7 @@ pub struct ReferenceNames(HashMap<&'static str, HashMap<i32, String>>);
 
 impl ReferenceNames {
     pub async fn load(db: &impl ConnectionTrait) -> ApiResult<ReferenceNames> {
-        let mut all = HashMap::new();
-        for list in [
+        let tables = [
             Reference::College,
             Reference::TravelPurpose,
             Reference::TransitType,
@@ -128,9 +127,9 @@ impl ReferenceNames {
             Reference::Institution,
             Reference::JobCategory,
             Reference::FiscalYear,
-        ] {
-            all.insert(list.table(), names_by_id(db, list.table()).await?);
-        }
+        ]
+        .map(Reference::table);
+        let all = tables.into_iter().zip(names_by_id(db, tables).await?).collect();
         Ok(ReferenceNames(all))
     }
 

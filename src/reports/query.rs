@@ -6,7 +6,7 @@ use std::collections::HashMap;
 
 use chrono::{DateTime, Duration, NaiveDate, NaiveTime, Utc};
 use sea_orm::{
-    sea_query::{Alias, BinOper, Expr, ExprTrait, Func, Order, Query, SelectStatement},
+    sea_query::{Alias, BinOper, Expr, ExprTrait, Func, Order, Query, SelectStatement, UnionType},
     ConnectionTrait, DatabaseConnection, DbBackend, QueryResult,
 };
 use serde::{Deserialize, Serialize};
@@ -487,10 +487,20 @@ pub async fn meta(db: &impl ConnectionTrait, me: &CurrentUser, stem: impl Into<S
 }
 
 
-/// id -> name of a (small) reference table.
-pub async fn names_by_id(db: &impl ConnectionTrait, table: &str) -> ApiResult<HashMap<i32, String>> {
-    let q = Query::select().columns([a("id"), a("name")]).from(a(table)).to_owned();
-    db.query_all(&q).await?.iter().map(|r| Ok((get::<i32>(r, "id")?, get::<String>(r, "name")?))).collect()
+/// id -> name of each (small) reference table, read in one statement (a grouped report's
+/// page is a handful of statements; each is a trip to the database's thread).
+pub async fn names_by_id<const N: usize>(db: &impl ConnectionTrait, tables: [&str; N]) -> ApiResult<[HashMap<i32, String>; N]> {
+    let select = |i: usize| Query::select().expr_as(Expr::val(i as i32), a("list")).columns([a("id"), a("name")]).from(a(tables[i])).to_owned();
+    let mut names = std::array::from_fn(|_| HashMap::new());
+    let mut q = select(0);
+    for i in 1..N {
+        q.union(UnionType::All, select(i));
+    }
+    for r in db.query_all(&q).await? {
+        let list: i32 = get(&r, "list")?;
+        names[list as usize].insert(get::<i32>(&r, "id")?, get::<String>(&r, "name")?);
+    }
+    Ok(names)
 }
 
 /// The name of `id` in `names`, `#id` when it is gone.

@@ -133,12 +133,24 @@ pub fn compare(a: &Cell, b: &Cell) -> Ordering {
         (Empty, Empty) => Ordering::Equal,
         (Empty, _) => Ordering::Less,
         (_, Empty) => Ordering::Greater,
-        (Text(x), Text(y)) => x.to_lowercase().cmp(&y.to_lowercase()).then_with(|| x.cmp(y)),
+        (Text(x), Text(y)) => ignoring_case(x, y).then_with(|| x.cmp(y)),
         (Money(x), Money(y)) | (Int(x), Int(y)) => x.cmp(y),
         (Number(x), Number(y)) | (Percent(x), Percent(y)) => x.total_cmp(y),
         (Date(x), Date(y)) => x.cmp(y),
         (Timestamp(x), Timestamp(y)) => x.cmp(y),
         _ => Ordering::Equal,
+    }
+}
+
+/// Case-insensitive order. Sorting compares the same few names over and over: equal ones
+/// and ASCII ones (nearly all) are compared in place, not through lowered copies.
+fn ignoring_case(x: &str, y: &str) -> Ordering {
+    if x == y {
+        Ordering::Equal
+    } else if x.is_ascii() && y.is_ascii() {
+        x.bytes().map(|b| b.to_ascii_lowercase()).cmp(y.bytes().map(|b| b.to_ascii_lowercase()))
+    } else {
+        x.to_lowercase().cmp(&y.to_lowercase())
     }
 }
 
@@ -197,4 +209,20 @@ pub fn sum_column(rows: &[Row], i: usize) -> i64 {
             _ => 0,
         })
         .sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn text_orders_ignoring_case_then_by_case() {
+        let text = |s: &str| Cell::Text(s.into());
+        assert_eq!(compare(&text("apple"), &text("Banana")), Ordering::Less);
+        assert_eq!(compare(&text("Program B"), &text("program a")), Ordering::Greater);
+        assert_eq!(compare(&text("a"), &text("A")), Ordering::Greater, "ties broken by case, so the order is total");
+        assert_eq!(compare(&text("Ünited"), &text("über")), Ordering::Greater, "non-ASCII folds too: ü = ü, then n > b");
+        assert_eq!(compare(&text("same"), &text("same")), Ordering::Equal);
+        assert_eq!(compare(&Cell::Empty, &text("a")), Ordering::Less);
+    }
 }
