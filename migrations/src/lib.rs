@@ -30,6 +30,7 @@ mod m20261126_000140_payment_request_approved_cover;
 mod m20261126_000141_report_totals_covering;
 mod m20261126_000142_payment_request_line_totals;
 mod m20261126_000143_participant_name_lists;
+mod m20261126_000144_payment_request_form_totals;
 
 pub struct Migrator;
 
@@ -65,6 +66,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261126_000141_report_totals_covering::Migration),
             Box::new(m20261126_000142_payment_request_line_totals::Migration),
             Box::new(m20261126_000143_participant_name_lists::Migration),
+            Box::new(m20261126_000144_payment_request_form_totals::Migration),
         ]
     }
 }

@@ -58,7 +58,7 @@ impl GroupedReport for ApprovalsByAccounts {
     async fn rows(db: &DatabaseConnection, f: &Filters, scope: &Scope) -> ApiResult<Vec<(Row, Record)>> {
         let mut groups: BTreeMap<(Option<i32>, Option<i32>), Acc> = BTreeMap::new();
 
-        // Without a date window the kept totals (000110) answer: a few hundred rows.
+        // Without a date window the kept totals (000142) answer: a few hundred rows.
         let charged = if kept::undated(f) { kept::by_account(db, f, scope).await? } else { grouped(db, f, scope).await? };
         for (key, n, cents) in charged {
             let acc = groups.entry(key).or_default();

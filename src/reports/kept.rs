@@ -1,6 +1,6 @@
 //! The kept totals of the requests (kept by triggers): per program × fiscal year × form ×
-//! fund × account × approval hour (migration 000110) and per program × fiscal year × fund ×
-//! account (000142, the charged ones). The grouped reports read these few hundred rows
+//! approval hour (migration 000144) and per program × fiscal year × fund × account (000142,
+//! the charged ones). The grouped reports read these few hundred rows
 //! instead of grouping every charged request when no date window is asked for; the days to
 //! approval also need the caller's zone a whole number of hours from UTC (they then move by
 //! whole approval hours; other zones and date windows group the requests themselves).
@@ -13,7 +13,7 @@ use sea_orm::{
 use super::query::{a, col, get, scoped, sum_i64, Filters};
 use crate::{auth::scope::Scope, error::ApiResult};
 
-const BY_HOUR: &str = "payment_request_report_totals";
+const BY_FORM: &str = "payment_request_form_totals";
 const BY_LINE: &str = "payment_request_line_totals";
 
 /// Whether the kept charged sums answer these filters: no date window.
@@ -64,7 +64,7 @@ pub struct FormTotals {
 }
 
 pub async fn by_form(db: &impl ConnectionTrait, f: &Filters, scope: &Scope) -> ApiResult<Vec<FormTotals>> {
-    let mut q = base(BY_HOUR, f, scope);
+    let mut q = base(BY_FORM, f, scope);
     q.expr_as(col("t", "form_type"), a("form_type"))
         .expr_as(col("t", "approval_hour"), a("hour"))
         .expr_as(sum_i64(col("t", "submitted_count")), a("submitted"))
