@@ -27,10 +27,8 @@ pub mod m20261124_000130_participant_folded_sort_name;
 mod m20261124_000131_participant_search_live_only;
 mod m20261124_000132_user_participant_index;
 mod m20261126_000140_payment_request_approved_cover;
-mod m20261126_000141_report_totals_covering;
-mod m20261126_000142_payment_request_line_totals;
+mod m20261126_000142_kept_report_totals;
 mod m20261126_000143_participant_name_lists;
-mod m20261126_000144_payment_request_form_totals;
 
 pub struct Migrator;
 
@@ -63,10 +61,8 @@ impl MigratorTrait for Migrator {
             Box::new(m20261124_000131_participant_search_live_only::Migration),
             Box::new(m20261124_000132_user_participant_index::Migration),
             Box::new(m20261126_000140_payment_request_approved_cover::Migration),
-            Box::new(m20261126_000141_report_totals_covering::Migration),
-            Box::new(m20261126_000142_payment_request_line_totals::Migration),
+            Box::new(m20261126_000142_kept_report_totals::Migration),
             Box::new(m20261126_000143_participant_name_lists::Migration),
-            Box::new(m20261126_000144_payment_request_form_totals::Migration),
         ]
     }
 }

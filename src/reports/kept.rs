@@ -1,9 +1,9 @@
-//! The kept totals of the requests (kept by triggers): per program × fiscal year × form ×
-//! approval hour (migration 000144) and per program × fiscal year × fund × account (000142,
-//! the charged ones). The grouped reports read these few hundred rows
-//! instead of grouping every charged request when no date window is asked for; the days to
-//! approval also need the caller's zone a whole number of hours from UTC (they then move by
-//! whole approval hours; other zones and date windows group the requests themselves).
+//! The kept totals of the requests (migration 000142, kept by triggers): per program ×
+//! fiscal year × form × approval hour and per program × fiscal year × fund × account. The
+//! grouped reports read these few hundred rows instead of grouping every charged request
+//! when no date window is asked for; the days to approval also need the caller's zone a
+//! whole number of hours from UTC (they then move by whole approval hours; other zones and
+//! date windows group the requests themselves).
 
 use sea_orm::{
     sea_query::{Expr, ExprTrait, Query, SelectStatement},

@@ -486,7 +486,6 @@ pub async fn meta(db: &impl ConnectionTrait, me: &CurrentUser, stem: impl Into<S
     })
 }
 
-
 /// id -> name of each (small) reference table, read in one statement (a grouped report's
 /// page is a handful of statements; each is a trip to the database's thread).
 pub async fn names_by_id<const N: usize>(db: &impl ConnectionTrait, tables: [&str; N]) -> ApiResult<[HashMap<i32, String>; N]> {
