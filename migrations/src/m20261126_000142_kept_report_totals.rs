@@ -5,6 +5,7 @@
 //!   approvals by accounts): 192 rows there with a charged request;
 //! - per program × fiscal year × form × approval hour, 000110's figures (approvals by request
 //!   type; the hour moves the days to the caller's zone, −1 is "not charged"): 168 rows.
+//!
 //! Kept by triggers in the transaction of every change, as 000110. Missing ids are kept as
 //! 0 so the keys have no NULL. 000110's triggers and table go.
 
