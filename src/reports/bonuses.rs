@@ -150,7 +150,7 @@ pub async fn retrieve(state: web::Data<AppState>, me: CurrentUser, path: web::Pa
         sums: vec![("approvedAmount", col("pr", "approved_cents"))],
     };
     let columns = columns();
-    let totals = query::totals_row(&columns, &report.sums(&state.db).await?);
+    let totals = report.file_totals(&state.db, format, &columns).await?;
     let stem = format!("historical-bonuses-{}", year.name.split_whitespace().collect::<Vec<_>>().join("-").replace('/', "-"));
     let meta = query::meta(&state.db, &me, stem, format!("Bonuses {}", year.name), &filters).await?;
     let rows = report.stream(&state.db, |r| {
@@ -169,5 +169,5 @@ pub async fn retrieve(state: web::Data<AppState>, me: CurrentUser, path: web::Pa
             Cell::timestamp(get(r, "approved_at")?),
         ])
     });
-    Ok(export::respond(format, meta, columns, rows, Some(totals)))
+    Ok(export::respond(format, meta, columns, rows, totals))
 }

@@ -124,7 +124,7 @@ pub async fn retrieve(state: web::Data<AppState>, me: CurrentUser, path: web::Pa
     };
     let mut columns = common_columns();
     columns.extend(details::columns(form));
-    let totals = query::totals_row(&columns, &report.sums(&state.db).await?);
+    let totals = report.file_totals(&state.db, format, &columns).await?;
     let mut meta = query::meta(&state.db, &me, format!("payment-requests-{}", form.as_str()), format!("{} {} requests", form.as_str(), form.name()), &filters).await?;
     meta.filters.push(("Form".into(), format!("{} {}", form.as_str(), form.name())));
     let names = ReferenceNames::load(&state.db).await?;
@@ -134,5 +134,5 @@ pub async fn retrieve(state: web::Data<AppState>, me: CurrentUser, path: web::Pa
         row.extend(details::cells(form, &get::<String>(r, "details")?, &fields, &names)?);
         Ok(row)
     });
-    Ok(export::respond(format, meta, columns, rows, Some(totals)))
+    Ok(export::respond(format, meta, columns, rows, totals))
 }

@@ -382,6 +382,14 @@ impl SqlReport {
         Ok(self.count_and_sums(db).await?.1)
     }
 
+    /// The totals line of a file in `format` (none for CSV, see `Format::has_totals`).
+    pub async fn file_totals(&self, db: &impl ConnectionTrait, format: Format, columns: &[Column]) -> ApiResult<Option<Row>> {
+        if !format.has_totals() {
+            return Ok(None);
+        }
+        Ok(Some(totals_row(columns, &self.sums(db).await?)))
+    }
+
     /// Every matching row, streamed, through `map`.
     pub fn stream<F>(&self, db: &DatabaseConnection, map: F) -> Rows
     where

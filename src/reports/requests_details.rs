@@ -98,7 +98,7 @@ pub async fn retrieve(state: web::Data<AppState>, me: CurrentUser, Q(list): Q<Li
         sums: vec![("requestedAmount", col(TABLE, "requested_cents")), ("approvedAmount", col(TABLE, "approved_cents"))],
     };
     let columns = columns();
-    let totals = query::totals_row(&columns, &report.sums(&state.db).await?);
+    let totals = report.file_totals(&state.db, format, &columns).await?;
     let mut meta = query::meta(&state.db, &me, "payment-requests-details", "Payment request details", &filters).await?;
     if !statuses.is_empty() {
         meta.filters.push(("Status".into(), statuses.iter().map(|s| s.as_str()).collect::<Vec<_>>().join(", ")));
@@ -112,5 +112,5 @@ pub async fn retrieve(state: web::Data<AppState>, me: CurrentUser, Q(list): Q<Li
         }
     }
     let rows = report.stream(&state.db, row);
-    Ok(export::respond(format, meta, columns, rows, Some(totals)))
+    Ok(export::respond(format, meta, columns, rows, totals))
 }

@@ -15,7 +15,7 @@ use sea_orm::{DatabaseConnection, DbBackend, QueryResult};
 
 use super::{
     catalogue::ReportInfo,
-    export::{self, Cell, Column, Format, Record, Row, Rows},
+    export::{self, Cell, Column, Record, Row, Rows},
     fields::DbRow,
     query::{self, Filters, ReportPage, ReportQuery, SqlReport},
 };
@@ -98,17 +98,14 @@ pub async fn row_retrieve<R: RowReport>(state: web::Data<AppState>, me: CurrentU
     let sort = q.sort(R::INFO.sortable, R::INFO.default_sort.0)?;
     let picked = R::export_columns(&q, &p.columns)?;
     let report = R::query(&p.filters, &p.scope, sort, state.db.get_database_backend());
-    // A CSV file has no totals line (it is for importing): summing first would only delay
-    // its first byte by a scan of every row.
-    let totals = match format {
-        Format::Csv => None,
-        _ => {
-            let sums = match R::kept_totals(&state.db, &p.filters, &p.scope).await? {
-                Some((_, sums)) => sums,
-                None => report.sums(&state.db).await?,
-            };
-            Some(pick(query::totals_row(&p.columns, &sums), &picked))
-        }
+    let totals = if format.has_totals() {
+        let sums = match R::kept_totals(&state.db, &p.filters, &p.scope).await? {
+            Some((_, sums)) => sums,
+            None => report.sums(&state.db).await?,
+        };
+        Some(pick(query::totals_row(&p.columns, &sums), &picked))
+    } else {
+        None
     };
     let meta = query::meta(&state.db, &me, R::INFO.key, R::INFO.title, &p.filters).await?;
     let columns = picked.iter().map(|i| p.columns[*i].clone()).collect();

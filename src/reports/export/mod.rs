@@ -228,6 +228,12 @@ impl utoipa::PartialSchema for Format {
 impl utoipa::ToSchema for Format {}
 
 impl Format {
+    /// Whether the file ends with a totals line. A CSV file has none (it is for importing):
+    /// summing first would only delay its first byte by a scan of every row.
+    pub fn has_totals(self) -> bool {
+        self != Format::Csv
+    }
+
     /// `Csv`, `Xlsx` or `Pdf`, any case.
     pub fn parse(text: &str) -> Option<Format> {
         match text.trim().to_ascii_lowercase().as_str() {
