@@ -15,7 +15,7 @@ use super::{
     catalogue::ReportInfo,
     export::{Cell, Column, Kind, Record, Row},
     fields::DbRow,
-    query::{self, a, col, get, join_by_id, lookup, order, Filters, ReportQuery, SqlReport},
+    query::{self, a, col, get, join_by_id, lookup, name_column, named, order, Filters, ReportQuery, SqlReport},
     runner::{Kept, RowReport},
 };
 use crate::{
@@ -77,11 +77,6 @@ impl RowReport for AllApprovals {
         let mut base = approvals(scope);
         let lookups = vec![
             lookup("participants", "pa", col("pr", "participant_id")),
-            lookup("mentor_programs", "mp", col("pr", "mentor_program_id")),
-            lookup("users", "u", col("ap", "approver_user_id")),
-            lookup("approval_codes", "ac", col("ap", "approval_code_id")),
-            lookup("funds", "fu", col("ap", "fund_id")),
-            lookup("expense_accounts", "ea", col("ap", "expense_account_id")),
         ];
         if let Some(form) = f.form {
             base.and_where(col("pr", "form_type").eq(form.as_str()));
@@ -114,19 +109,23 @@ impl RowReport for AllApprovals {
             select: vec![
                 (col("ap", "id"), "approval_id"),
                 (col("ap", "approved_at"), "approved_at"),
-                (sea_orm::sea_query::Expr::cust("u.first_name || ' ' || u.last_name"), "approver"),
                 (col("pr", "id"), "request_id"),
                 (col("pr", "form_type"), "form_type"),
                 (col("pr", "participant_id"), "payee_id"),
                 (col("pa", "full_name"), "payee"),
-                (col("mp", "name"), "program"),
-                (query::code_and_name("ac"), "approval_code"),
-                (col("fu", "name"), "fund"),
-                (col("ea", "name"), "expense_account"),
                 (col("ap", "requested_cents"), "requested_cents"),
                 (col("ap", "approved_cents"), "approved_cents"),
                 (col("ap", "comment"), "comment"),
                 (col("pr", "status"), "status"),
+            ],
+            named: vec![
+                named("approver", "users", col("ap", "approver_user_id"), |u| {
+                    query::concat([col(u, "first_name"), sea_orm::sea_query::Expr::val(" "), col(u, "last_name")])
+                }),
+                named("program", "mentor_programs", col("pr", "mentor_program_id"), name_column),
+                named("approval_code", "approval_codes", col("ap", "approval_code_id"), query::code_and_name),
+                named("fund", "funds", col("ap", "fund_id"), name_column),
+                named("expense_account", "expense_accounts", col("ap", "expense_account_id"), name_column),
             ],
             order: vec![(sort, order(descending)), (col("ap", "id"), if descending { Order::Desc } else { Order::Asc })],
             sums: vec![("requestedAmount", col("ap", "requested_cents")), ("approvedAmount", col("ap", "approved_cents"))],

@@ -12,7 +12,7 @@ use utoipa::ToSchema;
 use super::{
     catalogue::ReportInfo,
     export::{self, Cell, Column, Format, Kind},
-    query::{self, a, col, get, lookup, ReportQuery, SqlReport},
+    query::{self, a, col, get, lookup, name_column, named, ReportQuery, SqlReport},
 };
 use crate::{
     auth::{
@@ -132,7 +132,6 @@ pub async fn retrieve(state: web::Data<AppState>, me: CurrentUser, path: web::Pa
     base.and_where(bonus_year(state.db.get_database_backend()).eq(year_id));
     let lookups = vec![
         lookup("participants", "pa", col("pr", "participant_id")),
-        lookup("mentor_programs", "mp", col("pr", "mentor_program_id")),
     ];
     let report = SqlReport {
         base,
@@ -140,12 +139,12 @@ pub async fn retrieve(state: web::Data<AppState>, me: CurrentUser, path: web::Pa
         select: vec![
             (col("pr", "id"), "id"),
             (col("pa", "full_name"), "payee"),
-            (col("mp", "name"), "program"),
             (col("pr", "details"), "details"),
             (col("pr", "approved_cents"), "approved_cents"),
             (col("pr", "status"), "status"),
             (col("pr", "approved_at"), "approved_at"),
         ],
+        named: vec![named("program", "mentor_programs", col("pr", "mentor_program_id"), name_column)],
         order: vec![(col("pa", "sort_name"), Order::Asc), (col("pr", "id"), Order::Asc)],
         sums: vec![("approvedAmount", col("pr", "approved_cents"))],
     };

@@ -9,7 +9,7 @@ use super::{
     details::{self, ReferenceNames},
     export::{self, Cell, Column, Format, Kind, Row},
     fields::DbRow,
-    query::{self, a, col, get, lookup, ReportQuery, SqlReport},
+    query::{self, a, col, get, lookup, name_column, named, ReportQuery, SqlReport},
 };
 use crate::{
     auth::{scope::scope_of, CurrentUser, Permission},
@@ -91,10 +91,6 @@ pub async fn retrieve(state: web::Data<AppState>, me: CurrentUser, path: web::Pa
     base.from_as(a("payment_requests"), a("pr"));
     let lookups = vec![
         lookup("participants", "pa", col("pr", "participant_id")),
-        lookup("mentor_programs", "mp", col("pr", "mentor_program_id")),
-        lookup("funds", "fu", col("pr", "fund_id")),
-        lookup("expense_accounts", "ea", col("pr", "expense_account_id")),
-        lookup("approval_codes", "ac", col("pr", "approval_code_id")),
     ];
     base.and_where(col("pr", "deleted_at").is_null()).and_where(col("pr", "form_type").eq(form.as_str()));
     query::scoped(&mut base, &scope, col("pr", "mentor_program_id"));
@@ -106,18 +102,20 @@ pub async fn retrieve(state: web::Data<AppState>, me: CurrentUser, path: web::Pa
             (col("pr", "status"), "status"),
             (col("pa", "full_name"), "payee"),
             (col("pa", "email"), "payee_email"),
-            (col("mp", "name"), "program"),
             (col("pr", "description"), "description"),
             (col("pr", "requested_cents"), "requested_cents"),
             (col("pr", "approved_cents"), "approved_cents"),
             (col("pr", "submitted_on"), "submitted_on"),
             (col("pr", "approved_at"), "approved_at"),
-            (col("fu", "name"), "fund"),
-            (col("ea", "name"), "expense_account"),
-            (query::code_and_name("ac"), "approval_code"),
             (col("pr", "created_at"), "created_at"),
             (col("pr", "updated_at"), "updated_at"),
             (col("pr", "details"), "details"),
+        ],
+        named: vec![
+            named("program", "mentor_programs", col("pr", "mentor_program_id"), name_column),
+            named("fund", "funds", col("pr", "fund_id"), name_column),
+            named("expense_account", "expense_accounts", col("pr", "expense_account_id"), name_column),
+            named("approval_code", "approval_codes", col("pr", "approval_code_id"), query::code_and_name),
         ],
         order: vec![(col("pr", "id"), Order::Asc)],
         sums: vec![("requestedAmount", col("pr", "requested_cents")), ("approvedAmount", col("pr", "approved_cents"))],

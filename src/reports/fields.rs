@@ -2,6 +2,8 @@
 //! PostgreSQL exports) or a raw SQLite row (SQLite exports, `export::sqlite`), so each report
 //! has one row mapping for both.
 
+use std::collections::HashMap;
+
 use chrono::{DateTime, NaiveDate, Utc};
 use rusqlite::types::{FromSql, FromSqlResult, ValueRef};
 use sea_orm::{QueryResult, TryGetable};
@@ -80,22 +82,34 @@ impl Fields for DbRow<'_> {
             DbRow::Sqlite(r, names) => {
                 let i = names.index(key).ok_or_else(|| ApiError::Internal(format!("database: no column {key}")))?;
                 let bad = |e: &dyn std::fmt::Display| ApiError::Internal(format!("database: column {key}: {e}"));
-                T::from_sqlite(r.get_ref(i).map_err(|e| bad(&e))?).map_err(|e| bad(&e))
+                let value = r.get_ref(i).map_err(|e| bad(&e))?;
+                let value = match (names.lists.get(i).and_then(Option::as_ref), value) {
+                    // An id of a named column: its name, or none for a row that is gone
+                    // (as the join would give).
+                    (Some(list), ValueRef::Integer(id)) => list.get(&id).map_or(ValueRef::Null, |name| ValueRef::Text(name.as_bytes())),
+                    _ => value,
+                };
+                T::from_sqlite(value).map_err(|e| bad(&e))
             }
         }
     }
 }
 
 /// A statement's column names, looked up by the mappings once per cell: they read the
-/// columns nearly in select order, so the one after the last found is tried first.
+/// columns nearly in select order, so the one after the last found is tried first. A
+/// column of ids may come with the names to read in their place (`export::sqlite`).
 pub struct Names {
     names: Vec<String>,
+    lists: Vec<Option<HashMap<i64, String>>>,
     next: std::cell::Cell<usize>,
 }
 
 impl Names {
-    pub fn of(stmt: &rusqlite::Statement<'_>) -> Self {
-        Self { names: stmt.column_names().into_iter().map(str::to_owned).collect(), next: 0.into() }
+    /// `stmt`'s columns; those in `lists` (by name) read as the names of their ids.
+    pub fn of(stmt: &rusqlite::Statement<'_>, mut lists: HashMap<String, HashMap<i64, String>>) -> Self {
+        let names: Vec<String> = stmt.column_names().into_iter().map(str::to_owned).collect();
+        let lists = names.iter().map(|n| lists.remove(n)).collect();
+        Self { names, lists, next: 0.into() }
     }
 
     fn index(&self, key: &str) -> Option<usize> {
@@ -113,8 +127,10 @@ mod tests {
     #[test]
     fn sqlite_rows_read_by_name_in_any_order() {
         let conn = rusqlite::Connection::open_in_memory().unwrap();
-        let mut stmt = conn.prepare("SELECT 7 AS id, 'Ana' AS payee, NULL AS fund, '2026-01-02T08:05:00+00:00' AS at, '2026-01-02' AS day, '2026-01-02 08:05:00' AS plain_at").unwrap();
-        let names = Names::of(&stmt);
+        let mut stmt = conn
+            .prepare("SELECT 7 AS id, 'Ana' AS payee, NULL AS fund, '2026-01-02T08:05:00+00:00' AS at, '2026-01-02' AS day, '2026-01-02 08:05:00' AS plain_at, 3 AS fund_id, 9 AS code_id")
+            .unwrap();
+        let names = Names::of(&stmt, HashMap::from([("fund_id".to_owned(), HashMap::from([(3, "General".to_owned())])), ("code_id".to_owned(), HashMap::new())]));
         let mut rows = stmt.query([]).unwrap();
         let row = rows.next().unwrap().unwrap();
         let r = DbRow::Sqlite(row, &names);
@@ -127,6 +143,9 @@ mod tests {
         // Another stored form of a moment still reads (rusqlite's parser behind ours).
         assert_eq!(get::<DateTime<Utc>>(&r, "plain_at").unwrap().to_rfc3339(), "2026-01-02T08:05:00+00:00");
         assert!(get::<i32>(&r, "nope").is_err());
+        // A named column reads as the name of its id.
+        assert_eq!(get::<Option<String>>(&r, "fund_id").unwrap().as_deref(), Some("General"));
+        assert_eq!(get::<Option<String>>(&r, "code_id").unwrap(), None, "an id whose row is gone names nothing, as a join");
         // A wrong type is an error, not a zero.
         assert!(get::<i64>(&r, "payee").is_err());
     }

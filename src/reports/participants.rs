@@ -141,6 +141,7 @@ impl RowReport for Participants {
         SqlReport {
             base: base(f, scope),
             lookups: vec![],
+            named: vec![],
             select,
             order: vec![(sort, order(descending)), (col("p", "id"), if descending { Order::Desc } else { Order::Asc })],
             sums: vec![],

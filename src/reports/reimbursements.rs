@@ -10,7 +10,7 @@ use super::{
     catalogue::ReportInfo,
     export::{Cell, Column, Kind, Row},
     fields::DbRow,
-    query::{self, a, col, get, lookup, order, Filters, SqlReport},
+    query::{self, a, col, get, lookup, name_column, named, order, Filters, SqlReport},
     runner::{Kept, RowReport},
 };
 use crate::{
@@ -67,10 +67,6 @@ impl RowReport for Reimbursements {
         let lookups = vec![
             lookup("participants", "pa", col("pr", "participant_id")),
             lookup("participations", "pn", col("pr", "participation_id")),
-            lookup("colleges", "co", col("pn", "college_id")),
-            lookup("funds", "fu", col("pr", "fund_id")),
-            lookup("expense_accounts", "ea", col("pr", "expense_account_id")),
-            lookup("approval_codes", "ac", col("pr", "approval_code_id")),
         ];
         query::charged_in_window(&mut base, "pr", f, backend, key == "approvedAt");
         query::scoped(&mut base, scope, col("pr", "mentor_program_id"));
@@ -98,15 +94,17 @@ impl RowReport for Reimbursements {
                 (col("pr", "form_type"), "form_type"),
                 (col("pa", "full_name"), "payee"),
                 (col("pa", "email"), "payee_email"),
-                (col("co", "name"), "college"),
                 (col("pr", "submitted_on"), "submitted_on"),
                 (col("pr", "approved_at"), "approved_at"),
                 (col("pr", "requested_cents"), "requested_cents"),
                 (col("pr", "approved_cents"), "approved_cents"),
-                (col("fu", "name"), "fund"),
-                (col("ea", "name"), "expense_account"),
-                (query::code_and_name("ac"), "approval_code"),
                 (col("pr", "status"), "status"),
+            ],
+            named: vec![
+                named("college", "colleges", col("pn", "college_id"), name_column),
+                named("fund", "funds", col("pr", "fund_id"), name_column),
+                named("expense_account", "expense_accounts", col("pr", "expense_account_id"), name_column),
+                named("approval_code", "approval_codes", col("pr", "approval_code_id"), query::code_and_name),
             ],
             order: vec![(sort, order(descending)), (col("pr", "id"), if descending { Order::Desc } else { Order::Asc })],
             sums: vec![("requestedAmount", col("pr", "requested_cents")), ("approvedAmount", col("pr", "approved_cents"))],

@@ -8,7 +8,7 @@ use sea_orm::sea_query::{Expr, Query};
 use super::{
     export::{self, Cell, Column, Kind, Row},
     fields::DbRow,
-    query::{self, a, col, get, lookup, ReportQuery, SqlReport},
+    query::{self, a, col, get, lookup, name_column, named, ReportQuery, SqlReport},
     reimbursements::form_name,
 };
 use crate::{
@@ -75,7 +75,6 @@ pub async fn retrieve(state: web::Data<AppState>, me: CurrentUser, Q(list): Q<Li
     base.from(a(TABLE));
     let lookups = vec![
         lookup("participants", "pa", col(TABLE, "participant_id")),
-        lookup("mentor_programs", "mp", col(TABLE, "mentor_program_id")),
     ];
     base.cond_where(filter.condition());
     let report = SqlReport {
@@ -85,7 +84,6 @@ pub async fn retrieve(state: web::Data<AppState>, me: CurrentUser, Q(list): Q<Li
             (col(TABLE, "id"), "id"),
             (col(TABLE, "form_type"), "form_type"),
             (col("pa", "full_name"), "payee"),
-            (col("mp", "name"), "program"),
             (col(TABLE, "status"), "status"),
             (col(TABLE, "requested_cents"), "requested_cents"),
             (col(TABLE, "approved_cents"), "approved_cents"),
@@ -94,6 +92,7 @@ pub async fn retrieve(state: web::Data<AppState>, me: CurrentUser, Q(list): Q<Li
             (col(TABLE, "placement_end_date"), "placement_end_date"),
             (col(TABLE, "description"), "description"),
         ],
+        named: vec![named("program", "mentor_programs", col(TABLE, "mentor_program_id"), name_column)],
         order: store::list_order(&list).into_iter().map(|(c, o)| (Expr::col((pr::Entity, c)), o)).collect(),
         sums: vec![("requestedAmount", col(TABLE, "requested_cents")), ("approvedAmount", col(TABLE, "approved_cents"))],
     };

@@ -606,6 +606,64 @@ async fn the_openapi_document_lists_every_report_call() {
     assert!(doc.body["components"]["schemas"].get("ReportPage").is_some());
 }
 
+/// On SQLite an export reads reference names (programs, funds, accounts, codes, colleges,
+/// approvers) from their tables beside the rows instead of joining them per row
+/// (`query::Named`): every export names, row for row, what the joined views name.
+#[actix_web::test]
+async fn exports_name_what_the_views_name() {
+    let w = world().await;
+    let text = |v: &Value| v.as_str().unwrap_or_default().to_owned();
+    // The view's items and the CSV's rows, in the same order, compared cell by cell.
+    let same_rows = |path: &'static str, pairs: &'static [(&'static str, &'static str)]| {
+        let w = &w;
+        async move {
+            let items = view(w, &w.admin, &format!("{path}?Size=500")).await["items"].as_array().unwrap().clone();
+            let (headers, rows) = csv_rows(&download(w, &w.admin, &format!("{path}/retrieve?ReportFormat=Csv")).await.2);
+            assert_eq!(rows.len(), items.len(), "{path}");
+            for (key, header) in pairs {
+                let i = column(&headers, header);
+                let named: Vec<String> = items.iter().map(|item| text(&item[*key])).collect();
+                assert_eq!(rows.iter().map(|r| r[i].clone()).collect::<Vec<_>>(), named, "{path}: {header}");
+                assert!(named.iter().any(|n| !n.is_empty()), "{path}: some {header} is named");
+            }
+            items
+        }
+    };
+    let reimbursements = same_rows(
+        "mentor-program-reimbursements",
+        &[("college", "College"), ("fund", "Fund"), ("expenseAccount", "Expense account"), ("approvalCode", "Approval code")],
+    )
+    .await;
+    let approvals = same_rows(
+        "all-approvals",
+        &[("approver", "Approver"), ("mentorProgram", "Program"), ("approvalCode", "Approval code"), ("fund", "Fund"), ("expenseAccount", "Expense account")],
+    )
+    .await;
+
+    // The files without a view: by request id, the names the views gave.
+    let by_request = |items: &[Value], key: &str| -> std::collections::HashMap<i64, String> {
+        items.iter().map(|item| (item["requestId"].as_i64().unwrap(), text(&item[key]))).collect()
+    };
+    let program = by_request(&approvals, "mentorProgram");
+    let fund = by_request(&reimbursements, "fund");
+    let code = by_request(&reimbursements, "approvalCode");
+    let check = |headers: &[String], rows: &[Vec<String>], header: &str, names: &std::collections::HashMap<i64, String>| {
+        let (id, i) = (column(headers, "Request"), column(headers, header));
+        let checked = rows.iter().filter_map(|r| names.get(&r[id].parse::<i64>().unwrap()).map(|name| assert_eq!(&r[i], name, "{header} of {}", r[id]))).count();
+        assert!(checked > 0, "{header}: some rows compared");
+    };
+    let (headers, rows) = csv_rows(&download(&w, &w.admin, "payment-requests-details/retrieve?ReportFormat=Csv").await.2);
+    check(&headers, &rows, "Program", &program);
+    let mut forms: Vec<String> = reimbursements.iter().map(|item| text(&item["formType"])).collect();
+    forms.dedup();
+    for form in forms {
+        let (headers, rows) = csv_rows(&download(&w, &w.admin, &format!("payment-requests/{form}/Csv/retrieve")).await.2);
+        check(&headers, &rows, "Program", &program);
+        check(&headers, &rows, "Fund", &fund);
+        check(&headers, &rows, "Approval code", &code);
+    }
+}
+
 /// Every paged report, every sort key both ways, with and without all its filters, and
 /// every export format: a 200 each time on whichever backend the suite runs (the reports
 /// once answered 500 on PostgreSQL only). Numbers and ISO dates come back in order.

@@ -336,16 +336,18 @@ impl Rows {
         Rows(Source::Channel(rx))
     }
 
-    /// Streams `select` from the database (one read, never the whole result in memory),
-    /// turning each result row into a report row with `map`: on SQLite by the export's
-    /// own reader (`sqlite`), elsewhere through sea-orm.
-    pub fn from_select<F>(db: DatabaseConnection, select: SelectStatement, mut map: F) -> Rows
+    /// Streams a statement from the database (one read, never the whole result in memory),
+    /// turning each result row into a report row with `map`: on SQLite `by_id` by the
+    /// export's own reader (`sqlite`), which names the id columns of `names` (column, the
+    /// table's `id, name`); elsewhere `joined`, the same rows with those names joined,
+    /// through sea-orm.
+    pub fn from_select<F>(db: DatabaseConnection, by_id: SelectStatement, names: Vec<(&str, SelectStatement)>, joined: SelectStatement, mut map: F) -> Rows
     where
         F: FnMut(&DbRow) -> Result<Row, ApiError> + Send + 'static,
     {
-        match sqlite::Read::new(&db, &select) {
+        match sqlite::Read::new(&db, &by_id, &names) {
             Some(read) => Rows(Source::Sqlite(read, Box::new(map))),
-            None => Self::from_query(db, select, move |r| map(&DbRow::Orm(r))),
+            None => Self::from_query(db, joined, move |r| map(&DbRow::Orm(r))),
         }
     }
 

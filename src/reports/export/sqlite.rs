@@ -2,9 +2,10 @@
 //! its own, copies every value of every row and hands each row over, waking the receiver
 //! per row (docs/decisions-reports.md, "Streaming"). Here a thread of the export's own steps
 //! the statement on a read-only connection of its own (WAL: it reads one snapshot and never
-//! waits for a writer) and hands the mapped rows to the writer in batches.
+//! waits for a writer) and hands the mapped rows to the writer in batches. Reference names
+//! (`query::Named`) are read first, in the same snapshot, and put in place of their ids.
 
-use std::{path::PathBuf, time::Duration};
+use std::{collections::HashMap, path::PathBuf, time::Duration};
 
 use rusqlite::{types::Value as Sql, OpenFlags};
 use sea_orm::{
@@ -17,19 +18,29 @@ use crate::reports::fields::{DbRow, Names};
 /// SQLite's own ceiling for a mapping (SQLITE_MAX_MMAP_SIZE): the whole file, up to 2 GB.
 const MAP_BYTES: i64 = 0x7fff_0000;
 
+/// A statement as SQLite text and bound values; None for a value this reader does not
+/// bind as sqlx does.
+fn built(select: &SelectStatement) -> Option<(String, Vec<Sql>)> {
+    let (sql, values) = select.build(SqliteQueryBuilder);
+    Some((sql, values.0.into_iter().map(bind).collect::<Option<_>>()?))
+}
+
 /// One statement to read from the SQLite file.
 pub struct Read {
     path: PathBuf,
     sql: String,
     values: Vec<Sql>,
+    /// A result column holding ids, and the statement of its table's `id, name`.
+    names: Vec<(String, String, Vec<Sql>)>,
     /// Whether to read the file's pages in place (see `run`).
     pub mapped: bool,
 }
 
 impl Read {
-    /// `select` on the file behind `db`; None for PostgreSQL, a database in memory, or a
-    /// value this reader does not bind as sqlx does (the caller then streams through sqlx).
-    pub fn new(db: &DatabaseConnection, select: &SelectStatement) -> Option<Self> {
+    /// `select` on the file behind `db`, the id columns of `names` named; None for
+    /// PostgreSQL, a database in memory, or a value this reader does not bind as sqlx does
+    /// (the caller then streams through sqlx).
+    pub fn new(db: &DatabaseConnection, select: &SelectStatement, names: &[(&str, SelectStatement)]) -> Option<Self> {
         if db.get_database_backend() != DbBackend::Sqlite {
             return None;
         }
@@ -37,14 +48,14 @@ impl Read {
         if !path.is_file() {
             return None;
         }
-        let (sql, values) = select.build(SqliteQueryBuilder);
-        let values = values.0.into_iter().map(bind).collect::<Option<_>>()?;
-        Some(Self { path, sql, values, mapped: false })
+        let (sql, values) = built(select)?;
+        let names = names.iter().map(|(column, q)| built(q).map(|(sql, values)| ((*column).to_owned(), sql, values))).collect::<Option<_>>()?;
+        Some(Self { path, sql, values, names, mapped: false })
     }
 
     /// Steps the statement on this thread, handing each row to `each`; an error stops it.
     pub fn run(self, mut each: impl FnMut(&DbRow) -> anyhow::Result<()>) -> anyhow::Result<()> {
-        let conn = rusqlite::Connection::open_with_flags(&self.path, OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX)?;
+        let mut conn = rusqlite::Connection::open_with_flags(&self.path, OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX)?;
         conn.busy_timeout(Duration::from_secs(10))?;
         if self.mapped {
             // Pages read in place from the OS's file cache instead of copied into SQLite's
@@ -54,11 +65,25 @@ impl Read {
             // but the pages it touched count in the process's resident size meanwhile.
             conn.pragma_update(None, "mmap_size", MAP_BYTES)?;
         }
-        let mut stmt = conn.prepare(&self.sql)?;
-        let names = Names::of(&stmt);
+        // The names and the rows from one snapshot, as the joins would read them.
+        let snapshot = conn.transaction()?;
+        let mut lists = HashMap::new();
+        for (column, sql, values) in self.names {
+            let mut list = HashMap::new();
+            let mut stmt = snapshot.prepare(&sql)?;
+            let mut rows = stmt.query(rusqlite::params_from_iter(values))?;
+            while let Some(r) = rows.next()? {
+                if let Some(name) = r.get::<_, Option<String>>(1)? {
+                    list.insert(r.get::<_, i64>(0)?, name);
+                }
+            }
+            lists.insert(column, list);
+        }
+        let mut stmt = snapshot.prepare(&self.sql)?;
+        let columns = Names::of(&stmt, lists);
         let mut rows = stmt.query(rusqlite::params_from_iter(self.values))?;
         while let Some(row) = rows.next()? {
-            each(&DbRow::Sqlite(row, &names))?;
+            each(&DbRow::Sqlite(row, &columns))?;
         }
         Ok(())
     }
