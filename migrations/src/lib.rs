@@ -29,6 +29,7 @@ mod m20261124_000132_user_participant_index;
 mod m20261126_000140_payment_request_approved_cover;
 mod m20261126_000142_kept_report_totals;
 mod m20261126_000143_participant_name_lists;
+mod m20261126_000150_request_approvals_cover;
 
 pub struct Migrator;
 
@@ -63,6 +64,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261126_000140_payment_request_approved_cover::Migration),
             Box::new(m20261126_000142_kept_report_totals::Migration),
             Box::new(m20261126_000143_participant_name_lists::Migration),
+            Box::new(m20261126_000150_request_approvals_cover::Migration),
         ]
     }
 }
