@@ -317,7 +317,9 @@ pub fn lookup(table: &'static str, alias: &'static str, on: Expr) -> Lookup {
 /// by its id: joined like a [`Lookup`] in a page, but a SQLite export selects the id and
 /// its reader names it from the table read once beforehand (`export::sqlite`). A join per
 /// row and table is a B-tree search each, a fifth of a reimbursements export's reading.
-/// Never a sort key: the export has no join to sort by.
+/// Never a sort key: the export has no join to sort by (`reports::every_sort_filter_and_format_
+/// answers_on_this_backend` exports every sort). Not `names_by_id`: that reads through the
+/// pool, outside the export's snapshot.
 pub struct Named {
     alias: &'static str,
     table: &'static str,
@@ -342,12 +344,8 @@ impl Named {
     }
 
     /// `SELECT id, <name> AS name FROM <table>`: every name the export may need.
-    pub fn names(&self) -> SelectStatement {
+    fn names(&self) -> SelectStatement {
         Query::select().column(a("id")).expr_as((self.name)(self.table), a("name")).from(a(self.table)).to_owned()
-    }
-
-    pub fn alias(&self) -> &'static str {
-        self.alias
     }
 }
 
@@ -452,7 +450,7 @@ impl SqlReport {
     where
         F: FnMut(&DbRow) -> ApiResult<Row> + Send + 'static,
     {
-        let names = self.named.iter().map(|n| (n.alias(), n.names())).collect();
+        let names = self.named.iter().map(|n| (n.alias, n.names())).collect();
         Rows::from_select(db.clone(), self.build(false), names, self.statement(), map)
     }
 }
