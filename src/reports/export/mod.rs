@@ -32,7 +32,11 @@ use serde::Serialize;
 use tokio::sync::mpsc;
 use utoipa::ToSchema;
 
-use crate::{error::ApiError, money::Money, reports::fields::DbRow};
+use crate::{
+    error::ApiError,
+    money::Money,
+    reports::fields::{Batch, DbRow},
+};
 
 /// What a column holds, which decides how every format writes it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
@@ -309,7 +313,7 @@ impl Meta {
 
 /// Rows read on; at most this many wait in the channel (backpressure on the reader).
 const ROW_BUFFER: usize = 512;
-/// Rows a SQLite reader hands over at a time.
+/// Rows a SQLite reader, and its mapping, hand over at a time.
 const BATCH: usize = 256;
 
 /// A report's rows on their way to a writer, which reads them on its blocking thread.
@@ -321,7 +325,7 @@ type MapRow = dyn FnMut(&DbRow) -> Result<Row, ApiError> + Send;
 enum Source {
     /// Rows from elsewhere: a bounded channel from the task reading them.
     Channel(mpsc::Receiver<Result<Row, ApiError>>),
-    /// A SQLite statement, read and mapped on a thread of the export's own (`for_each`).
+    /// A SQLite statement, read and mapped on threads of the export's own (`for_each`).
     Sqlite(sqlite::Read, Box<MapRow>),
 }
 
@@ -397,25 +401,32 @@ impl Rows {
                 }
                 Ok(())
             }
-            // Reading and mapping on one thread, writing on this one: an export then
-            // takes the longer of the two rather than their sum. Rows cross in batches,
-            // so the hand-off costs nothing per row.
+            // Three stages on three threads: SQLite's stepping (its B-tree searches are
+            // most of an export), the report's mapping (for some, parsing each request's
+            // form), the writing on this one. The export then takes about the longest
+            // of them rather than their sum. Rows cross in batches, so the hand-offs
+            // cost nothing per row.
             Source::Sqlite(read, mut map) => std::thread::scope(|s| {
+                let (raw_tx, raw_rx) = std::sync::mpsc::sync_channel::<anyhow::Result<Batch>>(4);
                 let (tx, rx) = std::sync::mpsc::sync_channel::<anyhow::Result<Vec<Row>>>(4);
                 s.spawn(move || {
-                    let mut batch = Vec::with_capacity(BATCH);
-                    let read = read.run(|r| {
-                        batch.push(map(r).map_err(failed)?);
-                        if batch.len() == BATCH {
-                            // Fails only when the writer stopped (the client went away).
-                            tx.send(Ok(std::mem::replace(&mut batch, Vec::with_capacity(BATCH))))?;
-                        }
-                        Ok(())
-                    });
-                    let _ = tx.send(read.map(|()| batch));
+                    // Fails only when the mapping stopped (an error, or the client went away).
+                    let read = read.run(BATCH, |batch| Ok(raw_tx.send(Ok(batch))?));
+                    if let Err(e) = read {
+                        let _ = raw_tx.send(Err(e));
+                    }
                 });
-                for batch in rx {
-                    batch?.into_iter().try_for_each(&mut each)?;
+                s.spawn(move || {
+                    for batch in raw_rx {
+                        let rows = batch.and_then(|b| b.rows().map(|r| map(&r).map_err(failed)).collect::<anyhow::Result<Vec<Row>>>());
+                        let stop = rows.is_err();
+                        if tx.send(rows).is_err() || stop {
+                            return;
+                        }
+                    }
+                });
+                for rows in rx {
+                    rows?.into_iter().try_for_each(&mut each)?;
                 }
                 Ok(())
             }),

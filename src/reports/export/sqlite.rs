@@ -2,10 +2,11 @@
 //! its own, copies every value of every row and hands each row over, waking the receiver
 //! per row (docs/decisions-reports.md, "Streaming"). Here a thread of the export's own steps
 //! the statement on a read-only connection of its own (WAL: it reads one snapshot and never
-//! waits for a writer) and hands the mapped rows to the writer in batches. Reference names
+//! waits for a writer) and hands the rows on in batches, copied out as they are, to be
+//! mapped on another thread (`super::Rows::for_each`). Reference names
 //! (`query::Named`) are read first, in the same snapshot, and put in place of their ids.
 
-use std::{collections::HashMap, path::PathBuf, time::Duration};
+use std::{collections::HashMap, path::PathBuf, sync::Arc, time::Duration};
 
 use rusqlite::{types::Value as Sql, OpenFlags};
 use sea_orm::{
@@ -13,7 +14,7 @@ use sea_orm::{
     DatabaseConnection, DbBackend,
 };
 
-use crate::reports::fields::{DbRow, Names};
+use crate::reports::fields::{Batch, Names};
 
 /// SQLite's own ceiling for a mapping (SQLITE_MAX_MMAP_SIZE): the whole file, up to 2 GB.
 const MAP_BYTES: i64 = 0x7fff_0000;
@@ -53,8 +54,9 @@ impl Read {
         Some(Self { path, sql, values, names, mapped: false })
     }
 
-    /// Steps the statement on this thread, handing each row to `each`; an error stops it.
-    pub fn run(self, mut each: impl FnMut(&DbRow) -> anyhow::Result<()>) -> anyhow::Result<()> {
+    /// Steps the statement on this thread, handing its rows to `each` in batches of up to
+    /// `batch` rows; an error stops it.
+    pub fn run(self, batch: usize, mut each: impl FnMut(Batch) -> anyhow::Result<()>) -> anyhow::Result<()> {
         let mut conn = rusqlite::Connection::open_with_flags(&self.path, OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX)?;
         conn.busy_timeout(Duration::from_secs(10))?;
         if self.mapped {
@@ -80,10 +82,19 @@ impl Read {
             lists.insert(column, list);
         }
         let mut stmt = snapshot.prepare(&self.sql)?;
-        let columns = Names::of(&stmt, lists);
+        let columns = Arc::new(Names::of(&stmt, lists));
         let mut rows = stmt.query(rusqlite::params_from_iter(self.values))?;
+        let mut next = Batch::new(columns.clone(), batch, 0);
         while let Some(row) = rows.next()? {
-            each(&DbRow::Sqlite(row, &columns))?;
+            next.push(row)?;
+            if next.len() == batch {
+                // The next batch about as large as this one.
+                let room = next.text_bytes() + next.text_bytes() / 8;
+                each(std::mem::replace(&mut next, Batch::new(columns.clone(), batch, room)))?;
+            }
+        }
+        if !next.is_empty() {
+            each(next)?;
         }
         Ok(())
     }
