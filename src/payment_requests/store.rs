@@ -264,6 +264,11 @@ impl ListFilter<'_> {
     }
 }
 
+/// The ids of every request the list shows (no order, no page).
+pub fn matching_ids(f: &ListFilter<'_>) -> SelectStatement {
+    Query::select().column(pr::Column::Id).from(pr::Entity).cond_where(f.condition()).to_owned()
+}
+
 /// The list's order: the three sort flags in that order, then newest first (a stable
 /// order within equal sort keys).
 pub fn list_order(q: &ListQuery) -> Vec<(pr::Column, Order)> {
