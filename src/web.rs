@@ -310,7 +310,13 @@ pub fn parse_date(text: &str) -> Result<NaiveDate, String> {
     if !shaped {
         return Err("must be a date written YYYY-MM-DD".into());
     }
-    let date = NaiveDate::parse_from_str(text, "%Y-%m-%d").map_err(|_| "is not a day of the calendar".to_owned())?;
+    // Its shape checked, the digits are read directly (a strftime pattern is parsed again
+    // per call, and a report reads every date of every request's form).
+    let number = |r: std::ops::Range<usize>| text[r].parse::<u32>().unwrap_or_default();
+    let date = i32::try_from(number(0..4))
+        .ok()
+        .and_then(|y| NaiveDate::from_ymd_opt(y, number(5..7), number(8..10)))
+        .ok_or_else(|| "is not a day of the calendar".to_owned())?;
     if plausible(date) { Ok(date) } else { Err(DATE_RANGE.into()) }
 }
 
@@ -586,6 +592,19 @@ pub fn nulls_for(order: &sea_orm::Order) -> sea_orm::sea_query::NullOrdering {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn dates_read_only_as_days_of_the_calendar() {
+        assert_eq!(parse_date("2024-02-29"), Ok(NaiveDate::from_ymd_opt(2024, 2, 29).unwrap()));
+        assert_eq!(parse_date("2100-12-31"), Ok(NaiveDate::from_ymd_opt(2100, 12, 31).unwrap()));
+        for not_a_day in ["2025-02-29", "2025-13-01", "2025-00-10", "2025-04-31"] {
+            assert_eq!(parse_date(not_a_day), Err("is not a day of the calendar".to_owned()), "{not_a_day}");
+        }
+        for misshapen in ["2025-1-01", "25-01-01", "2025/01/01", "2025-01-01T00:00", "２０２５-01-01"] {
+            assert_eq!(parse_date(misshapen), Err("must be a date written YYYY-MM-DD".to_owned()), "{misshapen}");
+        }
+        assert_eq!(parse_date("1899-12-31"), Err(DATE_RANGE.to_owned()));
+    }
 
     #[derive(Debug, Deserialize)]
     #[serde(rename_all = "lowercase")]

@@ -2,9 +2,9 @@
 
 use chrono::NaiveDate;
 
-use super::{AmountSource, Details, FormType, MealRates, MAX_DESCRIPTION_CHARS};
+use super::{AmountSource, Details, MealRates, MAX_DESCRIPTION_CHARS};
 use crate::{
-    error::{ApiError, Checks, FieldErrors},
+    error::{Checks, FieldErrors},
     money::Money,
 };
 
@@ -85,13 +85,6 @@ pub fn evaluate(details: &mut Details, entered: Option<Money>, rates: &Rates, li
 }
 
 impl Details {
-    /// Reads details stored by this server (they passed every check on the way in).
-    pub fn from_stored(form: FormType, text: &str) -> Result<Details, ApiError> {
-        let value: serde_json::Value =
-            serde_json::from_str(text).map_err(|e| ApiError::Internal(format!("stored details: {e}")))?;
-        Details::parse(form, &value).map_err(|e| ApiError::Internal(format!("stored details: {e}")))
-    }
-
     pub fn to_json(&self) -> String {
         serde_json::to_string(self).expect("details serialize")
     }
