@@ -14,6 +14,7 @@ const DATE: &str = "yyyy-mm-dd";
 const TIMESTAMP: &str = "yyyy-mm-dd hh:mm";
 
 struct Formats {
+    general: CellFormat,
     header: CellFormat,
     money: CellFormat,
     date: CellFormat,
@@ -31,6 +32,9 @@ impl Formats {
     fn new() -> Self {
         let bold = || CellFormat::new().set_bold();
         Formats {
+            // Named, not the default format: rust_xlsxwriter stores that as none at all, and
+            // the cell would show its column's.
+            general: CellFormat::new().set_num_format("General"),
             header: bold().set_background_color("#DCE9F3").set_border_bottom(rust_xlsxwriter::FormatBorder::Thin),
             money: CellFormat::new().set_num_format(MONEY),
             date: CellFormat::new().set_num_format(DATE),
@@ -64,35 +68,51 @@ fn sheet_name(title: &str) -> String {
     if clean.trim().is_empty() { "Report".to_owned() } else { clean }
 }
 
-fn write_cell(ws: &mut Worksheet, f: &Formats, row: u32, col: u16, cell: &Cell, minutes_offset: i32) -> Result<(), rust_xlsxwriter::XlsxError> {
-    match cell {
-        Cell::Empty => {}
-        Cell::Text(t) if t.contains('\n') => {
-            ws.write_string_with_format(row, col, t, &f.wrap)?;
-        }
-        Cell::Text(t) => {
-            ws.write_string(row, col, t)?;
-        }
-        Cell::Money(c) => {
-            ws.write_number_with_format(row, col, *c as f64 / 100.0, &f.money)?;
-        }
-        Cell::Int(n) => {
-            ws.write_number(row, col, *n as f64)?;
-        }
-        Cell::Number(x) => {
-            ws.write_number_with_format(row, col, *x, &f.number)?;
-        }
-        Cell::Percent(x) => {
-            ws.write_number_with_format(row, col, *x, &f.percent)?;
-        }
-        Cell::Date(d) => {
-            ws.write_datetime_with_format(row, col, d, &f.date)?;
-        }
-        Cell::Timestamp(t) => {
-            ws.write_datetime_with_format(row, col, local(*t, minutes_offset), &f.timestamp)?;
+impl Formats {
+    /// The number format of a column of `kind`, set on the column (`write`), so that its
+    /// cells go without one: rust_xlsxwriter hashes a cell's whole format to find it, a
+    /// tenth of a large export's writing.
+    fn of_column(&self, kind: Kind) -> Option<&CellFormat> {
+        match kind {
+            Kind::Money => Some(&self.money),
+            Kind::Number => Some(&self.number),
+            Kind::Percent => Some(&self.percent),
+            Kind::Date => Some(&self.date),
+            Kind::Timestamp => Some(&self.timestamp),
+            Kind::Int | Kind::Text => None,
         }
     }
-    Ok(())
+}
+
+/// A cell of a column of `column` kind; one of another kind brings its own format, or
+/// Excel's general one.
+fn write_cell(ws: &mut Worksheet, f: &Formats, (row, col, column): (u32, u16, Kind), cell: &Cell, minutes_offset: i32) -> Result<(), rust_xlsxwriter::XlsxError> {
+    let own = |kind: Kind| match (f.of_column(kind), f.of_column(column)) {
+        (None, None) => None,
+        _ if kind == column => None,
+        (mine, _) => Some(mine.unwrap_or(&f.general)),
+    };
+    let number = |ws: &mut Worksheet, x: f64, kind: Kind| match own(kind) {
+        Some(format) => ws.write_number_with_format(row, col, x, format).map(|_| ()),
+        None => ws.write_number(row, col, x).map(|_| ()),
+    };
+    match cell {
+        Cell::Empty => Ok(()),
+        Cell::Text(t) if t.contains('\n') => ws.write_string_with_format(row, col, t, &f.wrap).map(|_| ()),
+        Cell::Text(t) => ws.write_string(row, col, t).map(|_| ()),
+        Cell::Money(c) => number(ws, *c as f64 / 100.0, Kind::Money),
+        Cell::Int(n) => number(ws, *n as f64, Kind::Int),
+        Cell::Number(x) => number(ws, *x, Kind::Number),
+        Cell::Percent(x) => number(ws, *x, Kind::Percent),
+        Cell::Date(d) => match own(Kind::Date) {
+            Some(format) => ws.write_datetime_with_format(row, col, d, format).map(|_| ()),
+            None => ws.write_datetime(row, col, d).map(|_| ()),
+        },
+        Cell::Timestamp(t) => match own(Kind::Timestamp) {
+            Some(format) => ws.write_datetime_with_format(row, col, local(*t, minutes_offset), format).map(|_| ()),
+            None => ws.write_datetime(row, col, local(*t, minutes_offset)).map(|_| ()),
+        },
+    }
 }
 
 fn write_total(ws: &mut Worksheet, f: &Formats, row: u32, col: u16, cell: &Cell) -> Result<(), rust_xlsxwriter::XlsxError> {
@@ -118,14 +138,17 @@ pub fn write(meta: &Meta, columns: &[Column], rows: Rows, totals: Option<&[Cell]
     let last_col = columns.len().saturating_sub(1) as u16;
     for (i, c) in columns.iter().enumerate() {
         ws.set_column_width(i as u16, width(c))?;
+        if let Some(format) = f.of_column(c.kind) {
+            ws.set_column_format(i as u16, format)?;
+        }
         ws.write_string_with_format(0, i as u16, c.header.as_ref(), &f.header)?;
     }
     ws.set_freeze_panes(1, 0)?;
     let mut r: u32 = 0;
     rows.for_each(|row| {
         r += 1;
-        for (i, cell) in row.iter().enumerate() {
-            write_cell(ws, &f, r, i as u16, cell, meta.minutes_offset)?;
+        for (i, (cell, column)) in row.iter().zip(columns).enumerate() {
+            write_cell(ws, &f, (r, i as u16, column.kind), cell, meta.minutes_offset)?;
         }
         Ok(())
     })?;
@@ -143,4 +166,44 @@ pub fn write(meta: &Meta, columns: &[Column], rows: Rows, totals: Option<&[Cell]
     let mut saved = std::fs::File::open(file.path())?;
     std::io::copy(&mut saved, out)?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use calamine::{Data, Reader};
+    use chrono::{NaiveDate, TimeZone, Utc};
+
+    use super::*;
+
+    /// Cells take their column's number format, and one of another kind keeps its own.
+    #[test]
+    fn cells_read_back_by_their_kind() {
+        let columns = [Column::new("amount", "Amount", Kind::Money), Column::new("day", "Day", Kind::Date), Column::new("note", "Note", Kind::Text)];
+        let day = NaiveDate::from_ymd_opt(2026, 1, 2).unwrap();
+        let rows = vec![
+            vec![Cell::Money(12345), Cell::Date(day), Cell::Text("a".into())],
+            // Odd rows: a count in the money and date columns, a date in the text column, a number in the date column.
+            vec![Cell::Int(7), Cell::Int(2), Cell::Date(day)],
+            vec![Cell::Empty, Cell::Number(1.5), Cell::Empty],
+        ];
+        let meta = Meta {
+            file_stem: "t".into(),
+            title: "Sheet".into(),
+            filters: vec![],
+            generated_by: "Ann".into(),
+            generated_at: Utc.with_ymd_and_hms(2026, 1, 2, 3, 4, 5).unwrap(),
+            minutes_offset: 0,
+        };
+        let mut out = Vec::new();
+        write(&meta, &columns, Rows::from_vec(rows), None, &mut out).unwrap();
+        let mut book = calamine::Xlsx::new(std::io::Cursor::new(out)).unwrap();
+        let sheet = book.worksheet_range("Sheet").unwrap();
+        let is_date = |r: u32, c: u32| matches!(sheet.get_value((r, c)), Some(Data::DateTime(_)));
+        assert_eq!(sheet.get_value((1, 0)), Some(&Data::Float(123.45)));
+        assert!(is_date(1, 1), "{:?}", sheet.get_value((1, 1)));
+        assert_eq!(sheet.get_value((2, 0)), Some(&Data::Float(7.0)));
+        assert!(!is_date(2, 1), "a count in a date column is not a date: {:?}", sheet.get_value((2, 1)));
+        assert!(!is_date(3, 1), "a number in a date column is not a date: {:?}", sheet.get_value((3, 1)));
+        assert!(is_date(2, 2), "a date in a text column is a date: {:?}", sheet.get_value((2, 2)));
+    }
 }
