@@ -7,6 +7,7 @@
 #   BIN=path/to/mentorpay   measure that binary instead of building one
 #   KEEP=/some/dir          seed into that folder once and reuse it on later runs
 #   DURATION=20s            per measured URL
+#   RUNS=3                  runs of each export (each printed, and their median)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v wrk >/dev/null || { echo "wrk missing: apt-get install -y wrk" >&2; exit 1; }
@@ -84,11 +85,17 @@ window_for() {
   echo "StartDate=2025-10-01&EndDate=$(date -d "2025-10-01 + $hi days" +%F) $(n_at $hi)"
 }
 
-export_run() { # label, path
-  local out
-  out=$(curl -s -o "$WORK/export.bin" -w '%{http_code} %{time_starttransfer} %{time_total} %{size_download}' -H "$AUTH" "$BASE$2")
-  read -r code first total size <<<"$out"
-  printf '== %s: HTTP %s, first byte %.0f ms, done %.0f ms, %s bytes\n' "$1" "$code" "$(echo "$first*1000" | bc)" "$(echo "$total*1000" | bc)" "$size"
+export_run() { # label, path: RUNS runs (3), each one's time and their median, since the box is shared
+  local out code first total size firsts=() totals=()
+  for _ in $(seq "${RUNS:-3}"); do
+    out=$(curl -s -o "$WORK/export.bin" -w '%{http_code} %{time_starttransfer} %{time_total} %{size_download}' -H "$AUTH" "$BASE$2")
+    read -r code first total size <<<"$out"
+    firsts+=("$(echo "$first*1000/1" | bc)"); totals+=("$(echo "$total*1000/1" | bc)")
+  done
+  local median_first median_total
+  median_first=$(printf '%s\n' "${firsts[@]}" | sort -n | sed -n "$(( (${#firsts[@]} + 1) / 2 ))p")
+  median_total=$(printf '%s\n' "${totals[@]}" | sort -n | sed -n "$(( (${#totals[@]} + 1) / 2 ))p")
+  printf '== %s: HTTP %s, first byte %s ms, done %s ms (median of %s ms), %s bytes\n' "$1" "$code" "$median_first" "$median_total" "$(IFS=/; echo "${totals[*]}")" "$size"
 }
 
 lines() { echo "   (CSV lines: $(( $(wc -l < "$WORK/export.bin") - 1 )))"; }
@@ -99,9 +106,7 @@ echo "100k window: $W100 ($N100 rows)"
 grep VmHWM /proc/$SERVER/status | sed 's/^/server before exports: /'
 export_run "XLSX, $N100 rows" "/api/v1/reports/mentor-program-reimbursements/retrieve?ReportFormat=Xlsx&$W100"
 grep VmHWM /proc/$SERVER/status | sed 's/^/server peak after the XLSX export: /'
-export_run "CSV, $N100 rows" "/api/v1/reports/mentor-program-reimbursements/retrieve?ReportFormat=Csv&$W100"
-export_run "CSV again (warm), $N100 rows" "/api/v1/reports/mentor-program-reimbursements/retrieve?ReportFormat=Csv&$W100"
-lines
+export_run "CSV, $N100 rows" "/api/v1/reports/mentor-program-reimbursements/retrieve?ReportFormat=Csv&$W100"; lines
 export_run "CSV, participants (100,000 rows, 5 name lists each)" "/api/v1/reports/participants/retrieve?ReportFormat=Csv"
 # The other row exports at about the same size: every approval of the window, the request
 # details of one program in two statuses, and every request of the commonest form type with
