@@ -477,10 +477,15 @@ where
     tokio::task::spawn_blocking(move || {
         let mut out = BodyWriter { tx: tx.clone(), buf: Vec::with_capacity(CHUNK) };
         let done = write(&mut out).and_then(|()| std::io::Write::flush(&mut out).map_err(Into::into));
-        if let Err(e) = done {
-            // The status line is gone already: cut the body so the download fails visibly.
-            tracing::error!(error = %e, "export failed");
-            let _ = tx.blocking_send(Err(std::io::Error::other("export failed")));
+        match done {
+            Ok(()) => {}
+            // A download cancelled or a tab closed: nothing went wrong on our side.
+            Err(_) if tx.is_closed() => tracing::info!("export stopped: the client went away"),
+            Err(e) => {
+                // The status line is gone already: cut the body so the download fails visibly.
+                tracing::error!(error = %e, "export failed");
+                let _ = tx.blocking_send(Err(std::io::Error::other("export failed")));
+            }
         }
     });
     rx
