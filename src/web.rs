@@ -310,13 +310,9 @@ pub fn parse_date(text: &str) -> Result<NaiveDate, String> {
     if !shaped {
         return Err("must be a date written YYYY-MM-DD".into());
     }
-    // Its shape checked, the digits are read directly (a strftime pattern is parsed again
-    // per call, and a report reads every date of every request's form).
-    let number = |r: std::ops::Range<usize>| text[r].parse::<u32>().unwrap_or_default();
-    let date = i32::try_from(number(0..4))
-        .ok()
-        .and_then(|y| NaiveDate::from_ymd_opt(y, number(5..7), number(8..10)))
-        .ok_or_else(|| "is not a day of the calendar".to_owned())?;
+    // chrono's own ISO parser, as `reports::fields` reads stored days: `parse_from_str`
+    // parses its strftime pattern again per call, and a report reads every form's dates.
+    let date: NaiveDate = text.parse().map_err(|_| "is not a day of the calendar".to_owned())?;
     if plausible(date) { Ok(date) } else { Err(DATE_RANGE.into()) }
 }
 
