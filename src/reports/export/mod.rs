@@ -511,6 +511,22 @@ pub fn respond(format: Format, meta: Meta, columns: Vec<Column>, rows: Rows, tot
 }
 
 #[cfg(test)]
+impl Meta {
+    /// The participants report, by Ann Admin at 03:30 UTC on 2026-11-24, asked from California.
+    pub fn example() -> Meta {
+        use chrono::TimeZone;
+        Meta {
+            file_stem: "participants".into(),
+            title: "Participants".into(),
+            filters: vec![],
+            generated_by: "Ann Admin".into(),
+            generated_at: Utc.with_ymd_and_hms(2026, 11, 24, 3, 30, 0).unwrap(),
+            minutes_offset: 480,
+        }
+    }
+}
+
+#[cfg(test)]
 mod tests {
     use super::*;
     use chrono::TimeZone;
@@ -526,15 +542,8 @@ mod tests {
 
     #[test]
     fn file_names_carry_the_local_date() {
-        let meta = Meta {
-            file_stem: "participants".into(),
-            title: "Participants".into(),
-            filters: vec![],
-            generated_by: "Ann Admin".into(),
-            // 03:30 UTC on the 24th is still the 23rd in California (offset 480).
-            generated_at: Utc.with_ymd_and_hms(2026, 11, 24, 3, 30, 0).unwrap(),
-            minutes_offset: 480,
-        };
+        // 03:30 UTC on the 24th is still the 23rd in California (offset 480).
+        let meta = Meta::example();
         assert_eq!(meta.file_name(Format::Csv), "participants-2026-11-23.csv");
         assert_eq!(meta.generated_line(), "Generated 2026-11-23 19:30 by Ann Admin");
         assert_eq!(Meta { minutes_offset: 0, ..meta }.file_name(Format::Pdf), "participants-2026-11-24.pdf");

@@ -171,7 +171,7 @@ pub fn write(meta: &Meta, columns: &[Column], rows: Rows, totals: Option<&[Cell]
 #[cfg(test)]
 mod tests {
     use calamine::{Data, Reader};
-    use chrono::{NaiveDate, TimeZone, Utc};
+    use chrono::NaiveDate;
 
     use super::*;
 
@@ -186,18 +186,10 @@ mod tests {
             vec![Cell::Int(7), Cell::Int(2), Cell::Date(day)],
             vec![Cell::Empty, Cell::Number(1.5), Cell::Empty],
         ];
-        let meta = Meta {
-            file_stem: "t".into(),
-            title: "Sheet".into(),
-            filters: vec![],
-            generated_by: "Ann".into(),
-            generated_at: Utc.with_ymd_and_hms(2026, 1, 2, 3, 4, 5).unwrap(),
-            minutes_offset: 0,
-        };
         let mut out = Vec::new();
-        write(&meta, &columns, Rows::from_vec(rows), None, &mut out).unwrap();
+        write(&Meta::example(), &columns, Rows::from_vec(rows), None, &mut out).unwrap();
         let mut book = calamine::Xlsx::new(std::io::Cursor::new(out)).unwrap();
-        let sheet = book.worksheet_range("Sheet").unwrap();
+        let sheet = book.worksheet_range("Participants").unwrap();
         let is_date = |r: u32, c: u32| matches!(sheet.get_value((r, c)), Some(Data::DateTime(_)));
         assert_eq!(sheet.get_value((1, 0)), Some(&Data::Float(123.45)));
         assert!(is_date(1, 1), "{:?}", sheet.get_value((1, 1)));
