@@ -19,6 +19,7 @@ deps:
 	cd frontend && npm ci --no-audit --no-fund
 
 lint:
+	cargo fmt --all --check
 	cargo clippy --workspace --all-targets --locked -- -D warnings
 	cd frontend && npm run lint
 

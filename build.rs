@@ -11,8 +11,11 @@ use std::{
 
 fn main() {
     let out = PathBuf::from(env::var("OUT_DIR").expect("OUT_DIR")).join("ui");
-    let frontend = PathBuf::from(env::var("CARGO_MANIFEST_DIR").expect("manifest dir")).join("frontend");
-    for watched in ["src", "package.json", "package-lock.json", "build.mjs", "tsconfig.json", "public"] {
+    let frontend =
+        PathBuf::from(env::var("CARGO_MANIFEST_DIR").expect("manifest dir")).join("frontend");
+    for watched in
+        ["src", "package.json", "package-lock.json", "build.mjs", "tsconfig.json", "public"]
+    {
         println!("cargo:rerun-if-changed=frontend/{watched}");
     }
     println!("cargo:rerun-if-env-changed=MENTORPAY_SKIP_UI");
@@ -28,12 +31,21 @@ fn main() {
     }
     if !works("node", &["--version"]) || !works("npm", &["--version"]) {
         println!("cargo:warning=Node.js/npm not found: the binary will serve a placeholder page instead of the UI");
-        return placeholder(&out, "Node.js 20 and npm were not installed when this binary was built.");
+        return placeholder(
+            &out,
+            "Node.js 20 and npm were not installed when this binary was built.",
+        );
     }
     if needs_install(&frontend) {
-        run(Command::new("npm").args(["ci", "--no-audit", "--no-fund"]).current_dir(&frontend), "npm ci");
+        run(
+            Command::new("npm").args(["ci", "--no-audit", "--no-fund"]).current_dir(&frontend),
+            "npm ci",
+        );
     }
-    run(Command::new("node").arg("build.mjs").arg(&out).current_dir(&frontend), "the UI build (node build.mjs)");
+    run(
+        Command::new("node").arg("build.mjs").arg(&out).current_dir(&frontend),
+        "the UI build (node build.mjs)",
+    );
 }
 
 fn works(program: &str, args: &[&str]) -> bool {
@@ -42,7 +54,10 @@ fn works(program: &str, args: &[&str]) -> bool {
 
 fn needs_install(frontend: &Path) -> bool {
     let modified = |p: PathBuf| fs::metadata(p).and_then(|m| m.modified()).ok();
-    match (modified(frontend.join("package-lock.json")), modified(frontend.join("node_modules/.package-lock.json"))) {
+    match (
+        modified(frontend.join("package-lock.json")),
+        modified(frontend.join("node_modules/.package-lock.json")),
+    ) {
         (Some(lock), Some(installed)) => lock > installed,
         _ => true,
     }

@@ -21,12 +21,34 @@ pub async fn record(db: &impl ConnectionTrait, entry: Entry<'_>) -> Result<(), A
 }
 
 /// An entry without a status change: `action` on one record by `actor`, with its data.
-pub async fn note(db: &impl ConnectionTrait, entity_type: &str, entity_id: i32, action: &str, actor: i32, data: serde_json::Value) -> Result<(), ApiError> {
-    record(db, Entry { entity_type, entity_id, action, actor_user_id: Some(actor), data: Some(data), ..Default::default() }).await
+pub async fn note(
+    db: &impl ConnectionTrait,
+    entity_type: &str,
+    entity_id: i32,
+    action: &str,
+    actor: i32,
+    data: serde_json::Value,
+) -> Result<(), ApiError> {
+    record(
+        db,
+        Entry {
+            entity_type,
+            entity_id,
+            action,
+            actor_user_id: Some(actor),
+            data: Some(data),
+            ..Default::default()
+        },
+    )
+    .await
 }
 
 /// Many entries at `at` in a few statements (a report that moves thousands of requests).
-pub async fn record_many(db: &impl ConnectionTrait, entries: Vec<Entry<'_>>, at: chrono::DateTime<chrono::Utc>) -> Result<(), ApiError> {
+pub async fn record_many(
+    db: &impl ConnectionTrait,
+    entries: Vec<Entry<'_>>,
+    at: chrono::DateTime<chrono::Utc>,
+) -> Result<(), ApiError> {
     let models: Vec<activity_log::ActiveModel> = entries
         .into_iter()
         .map(|entry| activity_log::ActiveModel {

@@ -1,6 +1,10 @@
 //! Assembles the server: middleware, every area's routes, the UI, background upkeep.
 
-use std::{net::TcpListener, sync::Arc, time::{Duration, Instant}};
+use std::{
+    net::TcpListener,
+    sync::Arc,
+    time::{Duration, Instant},
+};
 
 use actix_web::{
     body::MessageBody,
@@ -13,14 +17,15 @@ use actix_web::{
 use crate::{
     assets,
     auth::{callers::CallerCache, throttle::LoginThrottle, tokens::TokenKeys},
+    budgets,
     config::Config,
     db,
     drain::{self, Counted, InFlight},
     identity,
     mail::Mailer,
-    openapi,
+    openapi, participants, reference,
     routes::{self, Routes},
-    budgets, participants, reference, settings,
+    settings,
     state::AppState,
     system,
 };
@@ -43,7 +48,10 @@ fn security_headers() -> DefaultHeaders {
 /// One log line per request, without the query string (set-password links carry a
 /// token there); API answers are never cached (they carry tokens and personal data).
 /// Each request is counted in flight (see `drain`) until its answer is sent.
-async fn log_and_no_store(req: ServiceRequest, next: Next<impl MessageBody + 'static>) -> Result<ServiceResponse<impl MessageBody>, Error> {
+async fn log_and_no_store(
+    req: ServiceRequest,
+    next: Next<impl MessageBody + 'static>,
+) -> Result<ServiceResponse<impl MessageBody>, Error> {
     let guard = req.app_data::<web::Data<InFlight>>().map(|f| f.enter());
     let started = Instant::now();
     let method = req.method().clone();
@@ -60,7 +68,9 @@ async fn log_and_no_store(req: ServiceRequest, next: Next<impl MessageBody + 'st
         tracing::info!(target: "http", %method, %path, status, ms, "request");
     }
     Ok(match guard {
-        Some(guard) => res.map_body(|_, body| Counted::new(body.boxed(), guard)).map_into_boxed_body(),
+        Some(guard) => {
+            res.map_body(|_, body| Counted::new(body.boxed(), guard)).map_into_boxed_body()
+        }
         None => res.map_into_boxed_body(),
     })
 }
@@ -73,7 +83,8 @@ pub async fn prepare(config: Config) -> anyhow::Result<AppState> {
     settings::store::ensure_defaults(&db).await?;
     let secret = identity::bootstrap::jwt_secret(&db, config.jwt_secret.as_deref()).await?;
     let sole_writer = db.get_database_backend() == sea_orm::DatabaseBackend::Sqlite;
-    let keys = TokenKeys::new(&secret, config.access_token_ttl as i64, config.refresh_token_ttl as i64);
+    let keys =
+        TokenKeys::new(&secret, config.access_token_ttl as i64, config.refresh_token_ttl as i64);
     let state = AppState {
         db,
         keys,
@@ -116,7 +127,10 @@ pub fn configure(state: web::Data<AppState>) -> impl Fn(&mut web::ServiceConfig)
             .app_data(web::PathConfig::default().error_handler(routes::path_error))
             .service(web::redirect("/api/docs", "/api/docs/"))
             .route("/api/docs/{file:.*}", web::get().to(assets::serve_docs))
-            .route("/api/v1/openapi.json", web::get().to(|| async { openapi::response(openapi::json(route_table)) }))
+            .route(
+                "/api/v1/openapi.json",
+                web::get().to(|| async { openapi::response(openapi::json(route_table)) }),
+            )
             .service(web::scope("/api/v1").configure(api))
             .default_service(web::to(assets::serve));
     }
@@ -136,7 +150,11 @@ pub async fn serve_until_stopped(state: AppState, listener: TcpListener) -> anyh
     Ok(())
 }
 
-fn serve_counted(state: AppState, listener: TcpListener, in_flight: InFlight) -> anyhow::Result<Server> {
+fn serve_counted(
+    state: AppState,
+    listener: TcpListener,
+    in_flight: InFlight,
+) -> anyhow::Result<Server> {
     spawn_upkeep(state.clone());
     let state = web::Data::new(state);
     let in_flight = web::Data::new(in_flight);
@@ -165,12 +183,22 @@ fn spawn_upkeep(state: AppState) {
             state.login_throttle.forget_idle();
             // Upkeep writes like a request that may write (auth::callers): spent sessions go.
             let _writing = state.callers.writing();
-            if let Err(e) = identity::store::purge_expired_tokens(&state.db, chrono::Utc::now()).await {
+            if let Err(e) =
+                identity::store::purge_expired_tokens(&state.db, chrono::Utc::now()).await
+            {
                 tracing::warn!(error = %e, "token purge failed");
             }
-            match crate::payment_requests::store::purge_unattached(&state.db, &state.files, chrono::Utc::now()).await {
+            match crate::payment_requests::store::purge_unattached(
+                &state.db,
+                &state.files,
+                chrono::Utc::now(),
+            )
+            .await
+            {
                 Ok(0) => {}
-                Ok(n) => tracing::info!(removed = n, "removed receipts never attached to a request"),
+                Ok(n) => {
+                    tracing::info!(removed = n, "removed receipts never attached to a request")
+                }
                 Err(e) => tracing::warn!(error = %e, "receipt purge failed"),
             }
         }

@@ -17,7 +17,8 @@ const INDEX: &str = "index.html";
 /// esbuild names every built file `name-HASH.ext` (DESIGN §2 build script); those never change.
 fn is_hashed(path: &str) -> bool {
     let stem = Path::new(path).file_stem().and_then(|s| s.to_str()).unwrap_or("");
-    stem.rsplit_once('-').is_some_and(|(_, hash)| hash.len() >= 8 && hash.chars().all(|c| c.is_ascii_alphanumeric()))
+    stem.rsplit_once('-')
+        .is_some_and(|(_, hash)| hash.len() >= 8 && hash.chars().all(|c| c.is_ascii_alphanumeric()))
 }
 
 async fn load(state: &AppState, path: &str) -> Option<Cow<'static, [u8]>> {
@@ -53,7 +54,8 @@ pub async fn serve(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpR
     if path == "api" || path.starts_with("api/") {
         return Err(ApiError::NotFound(format!("No API route {} {}.", req.method(), req.path())));
     }
-    if req.method() != actix_web::http::Method::GET && req.method() != actix_web::http::Method::HEAD {
+    if req.method() != actix_web::http::Method::GET && req.method() != actix_web::http::Method::HEAD
+    {
         return Err(ApiError::NotFound("Not found.".into()));
     }
     let wanted = if path.is_empty() { INDEX } else { path };
@@ -63,14 +65,21 @@ pub async fn serve(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpR
     // A missing file (e.g. a chunk of an older build) must fail, so the UI can offer a reload;
     // anything else is a client-side route.
     if Path::new(wanted).extension().is_some() {
-        return Ok(HttpResponse::NotFound().insert_header((header::CACHE_CONTROL, "no-cache")).body("Not found"));
+        return Ok(HttpResponse::NotFound()
+            .insert_header((header::CACHE_CONTROL, "no-cache"))
+            .body("Not found"));
     }
-    let index = load(&state, INDEX).await.ok_or_else(|| ApiError::Internal("index.html missing from the UI build".into()))?;
+    let index = load(&state, INDEX)
+        .await
+        .ok_or_else(|| ApiError::Internal("index.html missing from the UI build".into()))?;
     Ok(file_response(INDEX, index))
 }
 
 /// The API docs page, built with the UI into `docs/`.
-pub async fn serve_docs(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+pub async fn serve_docs(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
     let file = req.match_info().query("file");
     let file = if file.is_empty() { "index.html" } else { file };
     let path = format!("docs/{file}");
@@ -78,10 +87,14 @@ pub async fn serve_docs(req: HttpRequest, state: web::Data<AppState>) -> Result<
         Some(body) => {
             let mut response = file_response(&path, body);
             // Not hashed, but tied to the binary: revalidate rather than cache for a year.
-            response.headers_mut().insert(header::CACHE_CONTROL, header::HeaderValue::from_static("no-cache"));
+            response
+                .headers_mut()
+                .insert(header::CACHE_CONTROL, header::HeaderValue::from_static("no-cache"));
             Ok(response)
         }
-        None => Err(ApiError::NotFound("The API docs page is part of the UI build, which this binary lacks.".into())),
+        None => Err(ApiError::NotFound(
+            "The API docs page is part of the UI build, which this binary lacks.".into(),
+        )),
     }
 }
 

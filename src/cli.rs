@@ -13,7 +13,11 @@ use crate::{
 };
 
 #[derive(Debug, Parser)]
-#[command(name = "mentorpay", version, about = "MentorPay: payment requests of the mentor program, in one binary")]
+#[command(
+    name = "mentorpay",
+    version,
+    about = "MentorPay: payment requests of the mentor program, in one binary"
+)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
@@ -97,12 +101,18 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
 
 async fn serve(config: Config, demo: bool) -> anyhow::Result<()> {
     let listen = config.listen;
-    let listener = TcpListener::bind(listen).with_context(|| format!("cannot listen on {listen}"))?;
+    let listener =
+        TcpListener::bind(listen).with_context(|| format!("cannot listen on {listen}"))?;
     let state = app::prepare(config).await?;
     if demo {
         match crate::demo::world::load(&state).await? {
             Some(l) => {
-                tracing::info!(participants = l.participants, requests = l.requests, budget_lines = l.budget_lines, "demo world loaded");
+                tracing::info!(
+                    participants = l.participants,
+                    requests = l.requests,
+                    budget_lines = l.budget_lines,
+                    "demo world loaded"
+                );
                 // Demo only: a Coordinator to sign in as, beside the Administrator, so the
                 // two sides of an approval can be tried (its requests await approval).
                 if let Some((email, link)) = l.coordinator {
@@ -130,9 +140,14 @@ async fn backup(config: Config, file: PathBuf) -> anyhow::Result<()> {
     // backup never leaves a partial file under the name a restore would use.
     let partial = PathBuf::from(format!("{}.partial", file.display()));
     let _ = std::fs::remove_file(&partial);
-    let target = partial.to_str().context("the backup path must be valid UTF-8")?.replace('\'', "''");
+    let target =
+        partial.to_str().context("the backup path must be valid UTF-8")?.replace('\'', "''");
     // VACUUM INTO writes a consistent snapshot without stopping writers, but does not sync it.
-    db.execute_raw(Statement::from_string(DatabaseBackend::Sqlite, format!("VACUUM INTO '{target}'"))).await?;
+    db.execute_raw(Statement::from_string(
+        DatabaseBackend::Sqlite,
+        format!("VACUUM INTO '{target}'"),
+    ))
+    .await?;
     std::fs::File::open(&partial)?.sync_all()?;
     std::fs::rename(&partial, &file)?;
     if let Some(dir) = file.parent().filter(|d| !d.as_os_str().is_empty()) {
@@ -163,7 +178,8 @@ async fn user(config: Config, cmd: UserCommand) -> anyhow::Result<()> {
     let err = |e: crate::error::ApiError| anyhow::anyhow!("{e}");
     match cmd {
         UserCommand::Create { email, first_name, last_name, roles, password } => {
-            let email = crate::error::normalize_email(&email).context("not a valid e-mail address")?;
+            let email =
+                crate::error::normalize_email(&email).context("not a valid e-mail address")?;
             let hash = match password {
                 Some(p) => {
                     if let Some(problem) = crate::auth::password::policy_problem(&p) {
@@ -175,17 +191,31 @@ async fn user(config: Config, cmd: UserCommand) -> anyhow::Result<()> {
             };
             let roles = identity::store::roles_by_names(&state.db, &roles).await.map_err(err)?;
             let new = NewUser { email, first_name, last_name, hash, participant_id: None };
-            let (created, link) = identity::accounts::create_user_with_roles(&state, None, new, &roles).await.map_err(err)?;
+            let (created, link) =
+                identity::accounts::create_user_with_roles(&state, None, new, &roles)
+                    .await
+                    .map_err(err)?;
             println!("Created user {} (id {}).", created.email, created.id);
             if let Some(link) = link {
                 println!("Set-password link (valid 72 hours, once):\n{link}");
             }
         }
         UserCommand::ResetPassword { email } => {
-            let email = crate::error::normalize_email(&email).context("not a valid e-mail address")?;
-            let user = identity::store::find_user_by_email(&state.db, &email).await.map_err(err)?.context("no such user")?;
-            let token = identity::store::issue_password_token(&state.db, user.id, identity::store::RESET).await.map_err(err)?;
-            let link = identity::session::set_password_link(&state.config.public_url(), &user.email, &token);
+            let email =
+                crate::error::normalize_email(&email).context("not a valid e-mail address")?;
+            let user = identity::store::find_user_by_email(&state.db, &email)
+                .await
+                .map_err(err)?
+                .context("no such user")?;
+            let token =
+                identity::store::issue_password_token(&state.db, user.id, identity::store::RESET)
+                    .await
+                    .map_err(err)?;
+            let link = identity::session::set_password_link(
+                &state.config.public_url(),
+                &user.email,
+                &token,
+            );
             println!("Set-password link for {} (valid one hour, once):\n{link}", user.email);
         }
     }

@@ -17,7 +17,12 @@ pub struct Config {
     pub listen: SocketAddr,
 
     /// Database URL: sqlite://FILE?mode=rwc (default) or postgres://user:pass@host/db.
-    #[arg(long, global = true, env = "MENTORPAY_DATABASE_URL", default_value = "sqlite://mentorpay.db?mode=rwc")]
+    #[arg(
+        long,
+        global = true,
+        env = "MENTORPAY_DATABASE_URL",
+        default_value = "sqlite://mentorpay.db?mode=rwc"
+    )]
     pub database_url: String,
 
     /// Folder for uploaded files (receipts).
@@ -61,7 +66,12 @@ pub struct Config {
     pub smtp_security: SmtpSecurity,
 
     /// Sender address of e-mails.
-    #[arg(long, global = true, env = "MENTORPAY_SMTP_FROM", default_value = "MentorPay <no-reply@localhost>")]
+    #[arg(
+        long,
+        global = true,
+        env = "MENTORPAY_SMTP_FROM",
+        default_value = "MentorPay <no-reply@localhost>"
+    )]
     pub smtp_from: String,
 
     /// Sign-in attempts allowed per account per minute (per client address: five times this).

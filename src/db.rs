@@ -6,8 +6,8 @@ use anyhow::Context;
 use migration::{Migrator, MigratorTrait};
 use sea_orm::{
     sqlx::sqlite::{SqliteJournalMode, SqliteSynchronous},
-    ConnectOptions, ConnectionTrait, Database, DatabaseBackend, DatabaseConnection, DatabaseTransaction, DbErr,
-    SqliteTransactionMode, TransactionOptions, TransactionTrait,
+    ConnectOptions, ConnectionTrait, Database, DatabaseBackend, DatabaseConnection,
+    DatabaseTransaction, DbErr, SqliteTransactionMode, TransactionOptions, TransactionTrait,
 };
 
 /// Opens the database and brings its schema up to date.
@@ -41,7 +41,9 @@ pub async fn open(url: &str) -> anyhow::Result<DatabaseConnection> {
                 .synchronous(SqliteSynchronous::Full)
                 .create_if_missing(true)
         });
-    Database::connect(options).await.with_context(|| format!("cannot open the database {}", redact(url)))
+    Database::connect(options)
+        .await
+        .with_context(|| format!("cannot open the database {}", redact(url)))
 }
 
 /// SQLite's process-wide settings, once, before its first connection. Memory statistics off:
@@ -54,7 +56,12 @@ fn sqlite_process_settings() {
     ONCE.call_once(|| {
         // SAFETY: sqlite3_config is documented as safe to call before sqlite3_initialize,
         // and Once keeps two threads from calling it at the same time.
-        let _ = unsafe { libsqlite3_sys::sqlite3_config(libsqlite3_sys::SQLITE_CONFIG_MEMSTATUS, 0 as std::ffi::c_int) };
+        let _ = unsafe {
+            libsqlite3_sys::sqlite3_config(
+                libsqlite3_sys::SQLITE_CONFIG_MEMSTATUS,
+                0 as std::ffi::c_int,
+            )
+        };
     });
 }
 
@@ -95,9 +102,13 @@ pub fn is_busy(err: &DbErr) -> bool {
     use sea_orm::{ConnAcquireErr, RuntimeErr};
     match err {
         DbErr::ConnectionAcquire(ConnAcquireErr::Timeout) => true,
-        DbErr::Exec(RuntimeErr::SqlxError(e)) | DbErr::Query(RuntimeErr::SqlxError(e)) | DbErr::Conn(RuntimeErr::SqlxError(e)) => match e.as_ref() {
+        DbErr::Exec(RuntimeErr::SqlxError(e))
+        | DbErr::Query(RuntimeErr::SqlxError(e))
+        | DbErr::Conn(RuntimeErr::SqlxError(e)) => match e.as_ref() {
             sea_orm::sqlx::Error::PoolTimedOut => true,
-            sea_orm::sqlx::Error::Database(d) => matches!(d.code().as_deref(), Some("5" | "517" | "55P03")),
+            sea_orm::sqlx::Error::Database(d) => {
+                matches!(d.code().as_deref(), Some("5" | "517" | "55P03"))
+            }
             _ => false,
         },
         _ => false,
@@ -133,7 +144,9 @@ impl StartupLock {
             return Ok(Self(None));
         }
         let txn = db.begin().await?;
-        txn.execute_unprepared(&format!("SELECT pg_advisory_xact_lock({STARTUP_LOCK_KEY})")).await.context("start-up lock")?;
+        txn.execute_unprepared(&format!("SELECT pg_advisory_xact_lock({STARTUP_LOCK_KEY})"))
+            .await
+            .context("start-up lock")?;
         Ok(Self(Some(txn)))
     }
 
@@ -158,6 +171,9 @@ mod tests {
     #[test]
     fn redacts_passwords() {
         assert_eq!(super::redact("postgres://app:s3cret@db/mp"), "postgres://app:***@db/mp");
-        assert_eq!(super::redact("sqlite://mentorpay.db?mode=rwc"), "sqlite://mentorpay.db?mode=rwc");
+        assert_eq!(
+            super::redact("sqlite://mentorpay.db?mode=rwc"),
+            "sqlite://mentorpay.db?mode=rwc"
+        );
     }
 }

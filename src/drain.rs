@@ -67,7 +67,10 @@ impl MessageBody for Counted {
         self.body.size()
     }
 
-    fn poll_next(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Result<Bytes, Self::Error>>> {
+    fn poll_next(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+    ) -> Poll<Option<Result<Bytes, Self::Error>>> {
         Pin::new(&mut self.body).poll_next(cx)
     }
 }
@@ -77,7 +80,10 @@ pub async fn run_until_stopped(server: Server, in_flight: InFlight) -> std::io::
     let handle = server.handle();
     actix_web::rt::spawn(async move {
         stop_signal().await;
-        tracing::info!(in_flight = in_flight.count(), "stop signal: taking no new connections, finishing requests in flight");
+        tracing::info!(
+            in_flight = in_flight.count(),
+            "stop signal: taking no new connections, finishing requests in flight"
+        );
         handle.pause().await;
         let deadline = Instant::now() + GRACE;
         while in_flight.count() > 0 && Instant::now() < deadline {

@@ -68,7 +68,10 @@ impl ApiError {
     /// A 400 naming one field.
     pub fn bad_field(field: &str, message: impl Into<String>) -> Self {
         let message = message.into();
-        Self::BadRequest { detail: format!("{field}: {message}"), errors: one_field(field, message) }
+        Self::BadRequest {
+            detail: format!("{field}: {message}"),
+            errors: one_field(field, message),
+        }
     }
 
     /// A 422 naming one field.
@@ -108,14 +111,24 @@ impl ApiError {
             other => (other.to_string(), FieldErrors::new()),
         };
         // Field names and messages may quote what the caller sent: never echo control characters.
-        let errors = errors.into_iter().map(|(k, v)| (printable(&k), v.iter().map(|m| printable(m)).collect())).collect();
-        ProblemBody { status: status.as_u16(), title: title_for(status).to_owned(), detail: printable(&detail), errors }
+        let errors = errors
+            .into_iter()
+            .map(|(k, v)| (printable(&k), v.iter().map(|m| printable(m)).collect()))
+            .collect();
+        ProblemBody {
+            status: status.as_u16(),
+            title: title_for(status).to_owned(),
+            detail: printable(&detail),
+            errors,
+        }
     }
 }
 
 /// Control characters (but tab and line breaks) as U+FFFD.
 fn printable(text: &str) -> String {
-    text.chars().map(|c| if c.is_control() && !matches!(c, '\t' | '\n' | '\r') { '\u{FFFD}' } else { c }).collect()
+    text.chars()
+        .map(|c| if c.is_control() && !matches!(c, '\t' | '\n' | '\r') { '\u{FFFD}' } else { c })
+        .collect()
 }
 
 fn one_field(field: &str, message: String) -> FieldErrors {
@@ -182,12 +195,20 @@ impl Checks {
     }
 
     pub fn finish(self) -> Result<(), ApiError> {
-        if self.0.is_empty() { Ok(()) } else { Err(ApiError::validation(self.0)) }
+        if self.0.is_empty() {
+            Ok(())
+        } else {
+            Err(ApiError::validation(self.0))
+        }
     }
 
     /// As a 422 whose detail sums the problems up in a sentence of the caller's choosing.
     pub fn finish_as(self, detail: impl Into<String>) -> Result<(), ApiError> {
-        if self.0.is_empty() { Ok(()) } else { Err(ApiError::Unprocessable { detail: detail.into(), errors: self.0 }) }
+        if self.0.is_empty() {
+            Ok(())
+        } else {
+            Err(ApiError::Unprocessable { detail: detail.into(), errors: self.0 })
+        }
     }
 
     /// As a 422: for rules a schema cannot state (one field against another, or against
@@ -197,7 +218,9 @@ impl Checks {
             return Ok(());
         }
         match ApiError::validation(self.0) {
-            ApiError::BadRequest { detail, errors } => Err(ApiError::Unprocessable { detail, errors }),
+            ApiError::BadRequest { detail, errors } => {
+                Err(ApiError::Unprocessable { detail, errors })
+            }
             other => Err(other),
         }
     }
@@ -254,7 +277,9 @@ impl ApiError {
     /// A unique-index violation becomes a 409 (a concurrent duplicate); anything else stays internal.
     pub fn unique_or_internal(err: sea_orm::DbErr, conflict: &str) -> Self {
         match err.sql_err() {
-            Some(sea_orm::SqlErr::UniqueConstraintViolation(_)) => Self::Conflict(conflict.to_owned()),
+            Some(sea_orm::SqlErr::UniqueConstraintViolation(_)) => {
+                Self::Conflict(conflict.to_owned())
+            }
             _ => err.into(),
         }
     }
@@ -268,8 +293,21 @@ mod tests {
 
     #[test]
     fn emails() {
-        assert_eq!(normalize_email("  Ann.Lee@Example.ORG ").as_deref(), Some("ann.lee@example.org"));
-        for bad in ["", "ann", "ann@", "@example.org", "ann@example", "a b@example.org", "a@b@c.org", "ann@.org", "ann@org."] {
+        assert_eq!(
+            normalize_email("  Ann.Lee@Example.ORG ").as_deref(),
+            Some("ann.lee@example.org")
+        );
+        for bad in [
+            "",
+            "ann",
+            "ann@",
+            "@example.org",
+            "ann@example",
+            "a b@example.org",
+            "a@b@c.org",
+            "ann@.org",
+            "ann@org.",
+        ] {
             assert_eq!(normalize_email(bad), None, "{bad}");
         }
         assert_eq!(normalize_email(&format!("{}@example.org", "a".repeat(250))), None);

@@ -6,7 +6,9 @@ use std::{path::Path, sync::Arc};
 
 use actix_web::web::Bytes;
 use hmac::{Hmac, Mac};
-use object_store::{local::LocalFileSystem, path::Path as ObjectPath, ObjectStore, ObjectStoreExt, PutPayload};
+use object_store::{
+    local::LocalFileSystem, path::Path as ObjectPath, ObjectStore, ObjectStoreExt, PutPayload,
+};
 use sha2::{Digest, Sha256};
 
 use crate::error::{ApiError, ApiResult};
@@ -36,11 +38,21 @@ impl FileStore {
     }
 
     pub async fn put(&self, file_id: &str, bytes: Bytes) -> ApiResult<()> {
-        self.objects.put(&object_path(file_id), PutPayload::from(bytes)).await.map(|_| ()).map_err(store_error)
+        self.objects
+            .put(&object_path(file_id), PutPayload::from(bytes))
+            .await
+            .map(|_| ())
+            .map_err(store_error)
     }
 
     pub async fn read(&self, file_id: &str) -> ApiResult<Bytes> {
-        self.objects.get(&object_path(file_id)).await.map_err(store_error)?.bytes().await.map_err(store_error)
+        self.objects
+            .get(&object_path(file_id))
+            .await
+            .map_err(store_error)?
+            .bytes()
+            .await
+            .map_err(store_error)
     }
 
     /// Removes stored bytes after the database no longer points at them; a failure only

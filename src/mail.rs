@@ -2,8 +2,8 @@
 //! (the only way an office without a relay gets a set-password link).
 
 use lettre::{
-    message::Mailbox, transport::smtp::authentication::Credentials, AsyncSmtpTransport, AsyncTransport, Message,
-    Tokio1Executor,
+    message::Mailbox, transport::smtp::authentication::Credentials, AsyncSmtpTransport,
+    AsyncTransport, Message, Tokio1Executor,
 };
 
 use crate::config::{Config, SmtpSecurity};
@@ -18,7 +18,10 @@ pub struct Mail {
 
 #[derive(Clone)]
 pub enum Mailer {
-    Smtp { transport: AsyncSmtpTransport<Tokio1Executor>, from: Mailbox },
+    Smtp {
+        transport: AsyncSmtpTransport<Tokio1Executor>,
+        from: Mailbox,
+    },
     Log,
     /// Keeps messages in memory: for tests, which read the links they carry.
     Capture(std::sync::Arc<std::sync::Mutex<Vec<Mail>>>),
@@ -63,7 +66,9 @@ impl Mailer {
                 let to = to.to_owned();
                 tokio::spawn(async move {
                     let result = match message {
-                        Ok(message) => transport.send(message).await.map(|_| ()).map_err(|e| e.to_string()),
+                        Ok(message) => {
+                            transport.send(message).await.map(|_| ()).map_err(|e| e.to_string())
+                        }
                         Err(e) => Err(e),
                     };
                     if let Err(error) = result {

@@ -81,7 +81,8 @@ impl fmt::Display for Money {
 
 impl Serialize for Money {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let raw = RawValue::from_string(format_hundredths(self.0)).map_err(serde::ser::Error::custom)?;
+        let raw =
+            RawValue::from_string(format_hundredths(self.0)).map_err(serde::ser::Error::custom)?;
         raw.serialize(serializer)
     }
 }
@@ -164,10 +165,32 @@ mod tests {
 
     #[test]
     fn parses_exactly() {
-        for (text, cents) in [("0", 0), ("12", 1200), ("12.5", 1250), ("12.34", 1234), ("-0.25", -25), ("0.1", 10), ("10000000000", MAX_CENTS)] {
+        for (text, cents) in [
+            ("0", 0),
+            ("12", 1200),
+            ("12.5", 1250),
+            ("12.34", 1234),
+            ("-0.25", -25),
+            ("0.1", 10),
+            ("10000000000", MAX_CENTS),
+        ] {
             assert_eq!(parse_hundredths(text), Ok(cents), "{text}");
         }
-        for bad in ["", "-", "1.", ".5", "1.234", "1e3", "1E2", "+5", "12,5", "abc", "0x10", "10000000000.01", "99999999999999"] {
+        for bad in [
+            "",
+            "-",
+            "1.",
+            ".5",
+            "1.234",
+            "1e3",
+            "1E2",
+            "+5",
+            "12,5",
+            "abc",
+            "0x10",
+            "10000000000.01",
+            "99999999999999",
+        ] {
             assert!(parse_hundredths(bad).is_err(), "{bad}");
         }
     }
@@ -188,14 +211,23 @@ mod tests {
         }
         let body: Body = serde_json::from_str(r#"{"amount": 0.1}"#).unwrap();
         assert_eq!(body.amount, Money(10));
-        assert_eq!(serde_json::to_string(&Body { amount: Money(1999) }).unwrap(), r#"{"amount":19.99}"#);
+        assert_eq!(
+            serde_json::to_string(&Body { amount: Money(1999) }).unwrap(),
+            r#"{"amount":19.99}"#
+        );
         assert!(serde_json::from_str::<Body>(r#"{"amount": 0.125}"#).is_err());
         assert!(serde_json::from_str::<Body>(r#"{"amount": "12.00"}"#).is_err());
         assert!(serde_json::from_str::<Body>(r#"{"amount": 1e2}"#).is_err());
         // Through the API's extractor (serde_path_to_error) too, with the field named.
         let err = crate::web::parse_json::<Body>(br#"{"amount": 3.333}"#).unwrap_err();
-        assert!(matches!(err, crate::error::ApiError::BadRequest { ref errors, .. } if errors.contains_key("amount")), "{err:?}");
-        assert_eq!(crate::web::parse_json::<Body>(br#"{"amount": 3.33}"#).unwrap().amount, Money(333));
+        assert!(
+            matches!(err, crate::error::ApiError::BadRequest { ref errors, .. } if errors.contains_key("amount")),
+            "{err:?}"
+        );
+        assert_eq!(
+            crate::web::parse_json::<Body>(br#"{"amount": 3.33}"#).unwrap().amount,
+            Money(333)
+        );
     }
 
     #[test]

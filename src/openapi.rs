@@ -11,7 +11,16 @@ use utoipa::{
 };
 
 use crate::reports::vendor_payments::VendorPaymentPaths;
-use crate::{budgets, error::ProblemBody, identity, routes::Routes, participants, payment_requests, reference, reference::openapi::ReferencePaths, reports, reports::openapi::{ExportFiles, ReportPaths}, settings, system};
+use crate::{
+    budgets,
+    error::ProblemBody,
+    identity, participants, payment_requests, reference,
+    reference::openapi::ReferencePaths,
+    reports,
+    reports::openapi::{ExportFiles, ReportPaths},
+    routes::Routes,
+    settings, system,
+};
 
 #[derive(OpenApi)]
 #[openapi(
@@ -106,7 +115,9 @@ impl Modify for BearerAuth {
         let components = openapi.components.get_or_insert_with(Default::default);
         components.add_security_scheme(
             "bearer",
-            SecurityScheme::Http(HttpBuilder::new().scheme(HttpAuthScheme::Bearer).bearer_format("JWT").build()),
+            SecurityScheme::Http(
+                HttpBuilder::new().scheme(HttpAuthScheme::Bearer).bearer_format("JWT").build(),
+            ),
         );
     }
 }

@@ -80,7 +80,9 @@ impl Access {
 
     /// Words for the OpenAPI summary and docs.
     pub fn describe(self) -> String {
-        let codes = |ps: &[Permission], sep: &str| ps.iter().map(|p| format!("`{}`", p.code())).collect::<Vec<_>>().join(sep);
+        let codes = |ps: &[Permission], sep: &str| {
+            ps.iter().map(|p| format!("`{}`", p.code())).collect::<Vec<_>>().join(sep)
+        };
         match self {
             Access::Public => "no sign-in".into(),
             Access::SignedIn => "any signed-in user".into(),
@@ -127,14 +129,24 @@ impl Routes {
         Self::default()
     }
 
-    pub fn add<F, Args>(&mut self, method: Method, path: impl Into<Cow<'static, str>>, access: Access, handler: F) -> &mut Self
+    pub fn add<F, Args>(
+        &mut self,
+        method: Method,
+        path: impl Into<Cow<'static, str>>,
+        access: Access,
+        handler: F,
+    ) -> &mut Self
     where
         F: Handler<Args>,
         Args: FromRequest + 'static,
         F::Output: Responder + 'static,
     {
         let route = web::method(method.clone()).to(handler);
-        self.entries.push((RouteSpec { method, path: path.into(), access, scoped: None }, None, route));
+        self.entries.push((
+            RouteSpec { method, path: path.into(), access, scoped: None },
+            None,
+            route,
+        ));
         self
     }
 
@@ -148,11 +160,23 @@ impl Routes {
 
     /// [`Routes::scope`] for the one route `method path` (where another method of the same
     /// path names something else by the same parameter).
-    pub fn scope_route(&mut self, method: Method, path: &str, param: &'static str, check: ScopeCheck) -> &mut Self {
+    pub fn scope_route(
+        &mut self,
+        method: Method,
+        path: &str,
+        param: &'static str,
+        check: ScopeCheck,
+    ) -> &mut Self {
         self.mark_scoped(|spec| spec.method == method && spec.path == path, path, param, check)
     }
 
-    fn mark_scoped(&mut self, selected: impl Fn(&RouteSpec) -> bool, prefix: &str, param: &'static str, check: ScopeCheck) -> &mut Self {
+    fn mark_scoped(
+        &mut self,
+        selected: impl Fn(&RouteSpec) -> bool,
+        prefix: &str,
+        param: &'static str,
+        check: ScopeCheck,
+    ) -> &mut Self {
         assert!(prefix.contains(&format!("{{{param}}}")), "{prefix} has no {{{param}}}");
         let mut marked = 0;
         for (spec, scope, _) in self.entries.iter_mut().filter(|(spec, _, _)| selected(spec)) {
@@ -164,7 +188,12 @@ impl Routes {
         self
     }
 
-    pub fn get<F, Args>(&mut self, path: impl Into<Cow<'static, str>>, access: Access, handler: F) -> &mut Self
+    pub fn get<F, Args>(
+        &mut self,
+        path: impl Into<Cow<'static, str>>,
+        access: Access,
+        handler: F,
+    ) -> &mut Self
     where
         F: Handler<Args>,
         Args: FromRequest + 'static,
@@ -173,7 +202,12 @@ impl Routes {
         self.add(Method::GET, path, access, handler)
     }
 
-    pub fn post<F, Args>(&mut self, path: impl Into<Cow<'static, str>>, access: Access, handler: F) -> &mut Self
+    pub fn post<F, Args>(
+        &mut self,
+        path: impl Into<Cow<'static, str>>,
+        access: Access,
+        handler: F,
+    ) -> &mut Self
     where
         F: Handler<Args>,
         Args: FromRequest + 'static,
@@ -182,7 +216,12 @@ impl Routes {
         self.add(Method::POST, path, access, handler)
     }
 
-    pub fn put<F, Args>(&mut self, path: impl Into<Cow<'static, str>>, access: Access, handler: F) -> &mut Self
+    pub fn put<F, Args>(
+        &mut self,
+        path: impl Into<Cow<'static, str>>,
+        access: Access,
+        handler: F,
+    ) -> &mut Self
     where
         F: Handler<Args>,
         Args: FromRequest + 'static,
@@ -191,7 +230,12 @@ impl Routes {
         self.add(Method::PUT, path, access, handler)
     }
 
-    pub fn delete<F, Args>(&mut self, path: impl Into<Cow<'static, str>>, access: Access, handler: F) -> &mut Self
+    pub fn delete<F, Args>(
+        &mut self,
+        path: impl Into<Cow<'static, str>>,
+        access: Access,
+        handler: F,
+    ) -> &mut Self
     where
         F: Handler<Args>,
         Args: FromRequest + 'static,
@@ -214,7 +258,8 @@ impl Routes {
                 paths.push(spec.path.clone());
             }
         }
-        let mut entries: Vec<Option<(RouteSpec, Option<ScopeCheck>, actix_web::Route)>> = self.entries.into_iter().map(Some).collect();
+        let mut entries: Vec<Option<(RouteSpec, Option<ScopeCheck>, actix_web::Route)>> =
+            self.entries.into_iter().map(Some).collect();
         for path in paths {
             let mut allowed: Vec<String> = Vec::new();
             let mut resource = web::resource(path.as_ref());
@@ -224,7 +269,11 @@ impl Routes {
                     allowed.push(spec.method.to_string());
                     let access = spec.access;
                     let scope = spec.scoped.zip(check);
-                    resource = resource.route(route.wrap(from_fn(move |req: ServiceRequest, next: Next<BoxBody>| enforce(access, scope, req, next))));
+                    resource = resource.route(route.wrap(from_fn(
+                        move |req: ServiceRequest, next: Next<BoxBody>| {
+                            enforce(access, scope, req, next)
+                        },
+                    )));
                 }
             }
             let allow = allowed.join(", ");
@@ -241,13 +290,21 @@ impl Routes {
 /// the handler (and so its body extractor) runs. The caller is left in the request's
 /// extensions for the `CurrentUser` extractor. The handler still narrows by scope inside
 /// its transaction; this early answer only keeps the body unread.
-async fn enforce(access: Access, scope: Option<(&'static str, ScopeCheck)>, req: ServiceRequest, next: Next<BoxBody>) -> Result<ServiceResponse<BoxBody>, Error> {
+async fn enforce(
+    access: Access,
+    scope: Option<(&'static str, ScopeCheck)>,
+    req: ServiceRequest,
+    next: Next<BoxBody>,
+) -> Result<ServiceResponse<BoxBody>, Error> {
     // A call that may write holds the callers' cache off until its handler has finished
     // (auth::callers): its answer leaves after every later call sees what it changed.
     let state = req.app_data::<web::Data<AppState>>().cloned();
     let _writing = state.as_ref().filter(|_| !req.method().is_safe()).map(|s| s.callers.writing());
     if access != Access::Public {
-        let me = match CurrentUser::extract(req.request()).await.and_then(|me| access.check(&me).map(|()| me)) {
+        let me = match CurrentUser::extract(req.request())
+            .await
+            .and_then(|me| access.check(&me).map(|()| me))
+        {
             Ok(me) => me,
             Err(e) => return Ok(req.error_response(e)),
         };
@@ -255,7 +312,9 @@ async fn enforce(access: Access, scope: Option<(&'static str, ScopeCheck)>, req:
             if let Some(id) = req.match_info().get(param).and_then(|v| v.parse::<i32>().ok()) {
                 let decided = match &state {
                     Some(state) => check(state, &me, id).await,
-                    None => Err(ApiError::Internal("the route table's scope check has no AppState".into())),
+                    None => Err(ApiError::Internal(
+                        "the route table's scope check has no AppState".into(),
+                    )),
                 };
                 if let Err(e) = decided {
                     return Ok(req.error_response(e));
@@ -296,7 +355,10 @@ fn problem(description: &str) -> utoipa::openapi::RefOr<utoipa::openapi::Respons
     use utoipa::openapi::{ContentBuilder, Ref, ResponseBuilder};
     ResponseBuilder::new()
         .description(description)
-        .content("application/json", ContentBuilder::new().schema(Some(Ref::from_schema_name("ProblemBody"))).build())
+        .content(
+            "application/json",
+            ContentBuilder::new().schema(Some(Ref::from_schema_name("ProblemBody"))).build(),
+        )
         .build()
         .into()
 }
@@ -316,7 +378,10 @@ pub fn document(spec: &RouteSpec, op: &mut utoipa::openapi::path::Operation) {
         add("403", "Missing permission");
     }
     let params = op.parameters.as_deref().unwrap_or_default();
-    if params.iter().any(|p| p.parameter_in == ParameterIn::Path && p.name != "formType" && p.name != "fileId") {
+    if params
+        .iter()
+        .any(|p| p.parameter_in == ParameterIn::Path && p.name != "formType" && p.name != "fileId")
+    {
         add("400", "A path id that is not a whole number of 32 bits");
     }
     if params.iter().any(|p| p.parameter_in == ParameterIn::Query) {
@@ -354,7 +419,9 @@ pub fn constrain_strings(node: &mut serde_json::Value) {
     match node {
         Value::Object(map) => {
             // An optional query parameter sent empty means "no filter" (docs/api.md).
-            if map.get("in").and_then(Value::as_str) == Some("query") && map.get("required") != Some(&Value::Bool(true)) {
+            if map.get("in").and_then(Value::as_str) == Some("query")
+                && map.get("required") != Some(&Value::Bool(true))
+            {
                 map.insert("allowEmptyValue".into(), Value::Bool(true));
             }
             let is_string = match map.get("type") {
@@ -377,9 +444,13 @@ pub fn constrain_strings(node: &mut serde_json::Value) {
             if is_string && !map.contains_key("enum") && !map.contains_key("pattern") {
                 let pattern = match map.get("format").and_then(Value::as_str) {
                     Some("date") => format!("^{DAY}$"),
-                    Some("date-time") => format!(r"^{DAY}T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\.[0-9]{{1,9}})?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$"),
+                    Some("date-time") => format!(
+                        r"^{DAY}T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\.[0-9]{{1,9}})?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$"
+                    ),
                     Some("binary") => String::new(),
-                    _ if map.get("minLength").and_then(Value::as_u64).unwrap_or(0) >= 1 => format!(r"^[^{CONTROLS}]*[^\s{CONTROLS}][^{CONTROLS}]*$"),
+                    _ if map.get("minLength").and_then(Value::as_u64).unwrap_or(0) >= 1 => {
+                        format!(r"^[^{CONTROLS}]*[^\s{CONTROLS}][^{CONTROLS}]*$")
+                    }
                     _ => format!("^[^{CONTROLS}]*$"),
                 };
                 if !pattern.is_empty() {
@@ -396,7 +467,10 @@ pub fn constrain_strings(node: &mut serde_json::Value) {
 }
 
 /// The operation of `method` in a path item.
-pub fn operation_mut<'a>(item: &'a mut utoipa::openapi::PathItem, method: &Method) -> Option<&'a mut utoipa::openapi::path::Operation> {
+pub fn operation_mut<'a>(
+    item: &'a mut utoipa::openapi::PathItem,
+    method: &Method,
+) -> Option<&'a mut utoipa::openapi::path::Operation> {
     match *method {
         Method::GET => item.get.as_mut(),
         Method::POST => item.post.as_mut(),
@@ -419,8 +493,14 @@ mod tests {
         assert!(!Access::AllOf(&[P::LogRead, P::RequestRead]).allows(&granted));
         assert!(Access::AnyOf(&[P::RequestRead, P::LogRead]).allows(&granted));
         assert!(Access::SignedIn.allows(&BTreeSet::new()));
-        assert_eq!(Access::AnyOf(&[P::RequestCreate, P::RequestEdit]).minimal_grant(), [P::RequestCreate]);
-        assert_eq!(Access::AllOf(&[P::LogRead, P::RequestRead]).minimal_grant(), [P::LogRead, P::RequestRead]);
+        assert_eq!(
+            Access::AnyOf(&[P::RequestCreate, P::RequestEdit]).minimal_grant(),
+            [P::RequestCreate]
+        );
+        assert_eq!(
+            Access::AllOf(&[P::LogRead, P::RequestRead]).minimal_grant(),
+            [P::LogRead, P::RequestRead]
+        );
         assert!(Access::Public.minimal_grant().is_empty());
     }
 }

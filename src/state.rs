@@ -4,7 +4,12 @@ use std::sync::Arc;
 
 use sea_orm::DatabaseConnection;
 
-use crate::{auth::{callers::CallerCache, grants::GrantsCache, throttle::LoginThrottle, tokens::TokenKeys}, config::Config, file_store::FileStore, mail::Mailer};
+use crate::{
+    auth::{callers::CallerCache, grants::GrantsCache, throttle::LoginThrottle, tokens::TokenKeys},
+    config::Config,
+    file_store::FileStore,
+    mail::Mailer,
+};
 
 #[derive(Clone)]
 pub struct AppState {

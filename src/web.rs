@@ -16,7 +16,10 @@ use crate::error::{ApiError, Checks};
 pub const MAX_JSON_BYTES: usize = 2 * 1024 * 1024;
 
 fn too_large() -> ApiError {
-    ApiError::PayloadTooLarge(format!("The body must be at most {} MB.", MAX_JSON_BYTES / (1024 * 1024)))
+    ApiError::PayloadTooLarge(format!(
+        "The body must be at most {} MB.",
+        MAX_JSON_BYTES / (1024 * 1024)
+    ))
 }
 
 /// `web::Json` with errors that say which field is wrong (`errors: {"roles[0]": [...]}`),
@@ -33,18 +36,24 @@ impl<T: DeserializeOwned + 'static> FromRequest for Json<T> {
             .get(header::CONTENT_TYPE)
             .and_then(|v| v.to_str().ok())
             .is_some_and(|v| v.starts_with("application/json") || v.contains("+json"));
-        let declared = headers.get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()).and_then(|v| v.parse::<u64>().ok());
+        let declared = headers
+            .get(header::CONTENT_LENGTH)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.parse::<u64>().ok());
         let mut payload = payload.take();
         Box::pin(async move {
             if declared.is_some_and(|n| n > MAX_JSON_BYTES as u64) {
                 return Err(too_large());
             }
             if !is_json {
-                return Err(ApiError::bad_request("The body must be JSON (Content-Type: application/json)."));
+                return Err(ApiError::bad_request(
+                    "The body must be JSON (Content-Type: application/json).",
+                ));
             }
             let mut body = web::BytesMut::new();
             while let Some(chunk) = payload.next().await {
-                let chunk = chunk.map_err(|e| ApiError::bad_request(format!("Unreadable body: {e}")))?;
+                let chunk =
+                    chunk.map_err(|e| ApiError::bad_request(format!("Unreadable body: {e}")))?;
                 if body.len() + chunk.len() > MAX_JSON_BYTES {
                     return Err(too_large());
                 }
@@ -89,7 +98,8 @@ impl<T: DeserializeOwned + Representation + 'static> FromRequest for Put<T> {
                 other => strip(other),
             }
             // Re-read from bytes: money fields parse from the JSON text itself.
-            let bytes = serde_json::to_vec(&value).map_err(|e| ApiError::Internal(format!("re-encode: {e}")))?;
+            let bytes = serde_json::to_vec(&value)
+                .map_err(|e| ApiError::Internal(format!("re-encode: {e}")))?;
             parse_json(&bytes).map(Put)
         })
     }
@@ -125,14 +135,19 @@ pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
 
 /// Reads a part of a body already parsed (a form's `details`) as `T`; errors name the field
 /// under `base` (`details.trips[0].miles`) in the same words as a whole body's.
-pub fn from_value<T: DeserializeOwned>(value: &serde_json::Value, base: &str) -> Result<T, ApiError> {
+pub fn from_value<T: DeserializeOwned>(
+    value: &serde_json::Value,
+    base: &str,
+) -> Result<T, ApiError> {
     // Through the text, as a body is read: money and hours parse their exact decimals from it.
     let text = value.to_string();
-    serde_path_to_error::deserialize(&mut serde_json::Deserializer::from_str(&text)).map_err(|err| {
-        let path = err.path().to_string();
-        let path = if path == "." { base.to_owned() } else { join_path(base, &path) };
-        field_error(&path, &err.into_inner().to_string(), base)
-    })
+    serde_path_to_error::deserialize(&mut serde_json::Deserializer::from_str(&text)).map_err(
+        |err| {
+            let path = err.path().to_string();
+            let path = if path == "." { base.to_owned() } else { join_path(base, &path) };
+            field_error(&path, &err.into_inner().to_string(), base)
+        },
+    )
 }
 
 /// serde's complaint at `path` as a 400 naming the field; `whole` names the value itself.
@@ -143,7 +158,11 @@ fn field_error(path: &str, message: &str, whole: &str) -> ApiError {
     }
     if let Some((field, known)) = unknown_field(&message) {
         // The path already ends with the unknown key.
-        let at = if path == field || path.ends_with(&format!(".{field}")) { path.to_owned() } else { join_path(path, field) };
+        let at = if path == field || path.ends_with(&format!(".{field}")) {
+            path.to_owned()
+        } else {
+            join_path(path, field)
+        };
         return ApiError::bad_field(&at, format!("is not a field here (known: {known})"));
     }
     let field = if path == "." { whole } else { path };
@@ -160,8 +179,12 @@ fn whole_floats_to_integers(value: &mut serde_json::Value) -> bool {
             }
             _ => false,
         },
-        serde_json::Value::Array(items) => items.iter_mut().fold(false, |changed, v| whole_floats_to_integers(v) | changed),
-        serde_json::Value::Object(map) => map.values_mut().fold(false, |changed, v| whole_floats_to_integers(v) | changed),
+        serde_json::Value::Array(items) => {
+            items.iter_mut().fold(false, |changed, v| whole_floats_to_integers(v) | changed)
+        }
+        serde_json::Value::Object(map) => {
+            map.values_mut().fold(false, |changed, v| whole_floats_to_integers(v) | changed)
+        }
         _ => false,
     }
 }
@@ -195,7 +218,11 @@ fn control_characters(value: &serde_json::Value, path: &str, errors: &mut Checks
 }
 
 fn join_path(path: &str, field: &str) -> String {
-    if path == "." { field.to_owned() } else { format!("{path}.{field}") }
+    if path == "." {
+        field.to_owned()
+    } else {
+        format!("{path}.{field}")
+    }
 }
 
 /// serde's messages end with " at line 1 column 9": the field name already says where.
@@ -214,7 +241,10 @@ fn missing_field(message: &str) -> Option<&str> {
 fn unknown_field(message: &str) -> Option<(&str, String)> {
     let rest = message.strip_prefix("unknown field `")?;
     let (field, rest) = rest.split_once('`')?;
-    let known = rest.split_once("expected ").map(|(_, k)| k.replace("one of ", "").replace('`', "")).unwrap_or_default();
+    let known = rest
+        .split_once("expected ")
+        .map(|(_, k)| k.replace("one of ", "").replace('`', ""))
+        .unwrap_or_default();
     Some((field, if known.is_empty() { "none".to_owned() } else { known }))
 }
 
@@ -225,12 +255,21 @@ pub fn plain_words(message: &str) -> String {
         return "is required".into();
     }
     let expected = message.rsplit_once("expected ").map(|(_, e)| e).unwrap_or("");
-    let number_type = |t: &str| matches!(t.trim_end_matches(" value"), "i8" | "i16" | "i32" | "i64" | "u8" | "u16" | "u32" | "u64" | "usize" | "isize");
-    if expected.starts_with("struct ") || expected.starts_with("a map") || expected.contains("map") {
+    let number_type = |t: &str| {
+        matches!(
+            t.trim_end_matches(" value"),
+            "i8" | "i16" | "i32" | "i64" | "u8" | "u16" | "u32" | "u64" | "usize" | "isize"
+        )
+    };
+    if expected.starts_with("struct ") || expected.starts_with("a map") || expected.contains("map")
+    {
         "must be a JSON object".into()
     } else if expected.starts_with("a sequence") || expected.starts_with("a list") {
         "must be a list".into()
-    } else if number_type(expected) || message.contains("invalid digit") || message.contains("cannot parse integer") {
+    } else if number_type(expected)
+        || message.contains("invalid digit")
+        || message.contains("cannot parse integer")
+    {
         match expected {
             "u8" | "u16" | "u32" | "u64" | "usize" => "must be a whole number, 0 or more".into(),
             "i32" => "must be a whole number from -2147483648 to 2147483647".into(),
@@ -242,13 +281,27 @@ pub fn plain_words(message: &str) -> String {
         "must be text".into()
     } else if expected.starts_with("a boolean") || message.contains("`true` or `false`") {
         "must be true or false".into()
-    } else if expected.starts_with("f64") || expected.starts_with("f32") || message.contains("invalid float") {
+    } else if expected.starts_with("f64")
+        || expected.starts_with("f32")
+        || message.contains("invalid float")
+    {
         "must be a number".into()
-    } else if let Some(variants) = message.strip_prefix("unknown variant `").and_then(|r| r.split_once("expected ")).map(|(_, e)| e) {
+    } else if let Some(variants) = message
+        .strip_prefix("unknown variant `")
+        .and_then(|r| r.split_once("expected "))
+        .map(|(_, e)| e)
+    {
         format!("must be one of {}", variants.replace("one of ", "").replace('`', ""))
-    } else if ["input contains invalid characters", "premature end of input", "input is out of range", "trailing input", "input is not enough", "bad or unsupported format"]
-        .iter()
-        .any(|m| message.contains(m))
+    } else if [
+        "input contains invalid characters",
+        "premature end of input",
+        "input is out of range",
+        "trailing input",
+        "input is not enough",
+        "bad or unsupported format",
+    ]
+    .iter()
+    .any(|m| message.contains(m))
     {
         "must be a date written YYYY-MM-DD (or a date-time in RFC 3339)".into()
     } else {
@@ -257,7 +310,9 @@ pub fn plain_words(message: &str) -> String {
 }
 
 /// The OpenAPI schema of a string that takes one of `values` (for enums kept as text on the wire).
-pub fn string_enum<'a>(values: impl IntoIterator<Item = &'a str>) -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+pub fn string_enum<'a>(
+    values: impl IntoIterator<Item = &'a str>,
+) -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
     utoipa::openapi::ObjectBuilder::new()
         .schema_type(utoipa::openapi::Type::String)
         .enum_values(Some(values.into_iter().map(str::to_owned).collect::<Vec<_>>()))
@@ -272,7 +327,9 @@ impl utoipa::PartialSchema for Id {
     fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
         utoipa::openapi::ObjectBuilder::new()
             .schema_type(utoipa::openapi::Type::Integer)
-            .format(Some(utoipa::openapi::SchemaFormat::KnownFormat(utoipa::openapi::KnownFormat::Int32)))
+            .format(Some(utoipa::openapi::SchemaFormat::KnownFormat(
+                utoipa::openapi::KnownFormat::Int32,
+            )))
             .minimum(Some(1))
             .maximum(Some(i32::MAX))
             .into()
@@ -286,7 +343,11 @@ pub struct NonBlank;
 
 impl utoipa::PartialSchema for NonBlank {
     fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
-        utoipa::openapi::ObjectBuilder::new().schema_type(utoipa::openapi::Type::String).min_length(Some(1)).max_length(Some(100)).into()
+        utoipa::openapi::ObjectBuilder::new()
+            .schema_type(utoipa::openapi::Type::String)
+            .min_length(Some(1))
+            .max_length(Some(100))
+            .into()
     }
 }
 
@@ -306,20 +367,31 @@ pub fn plausible(date: NaiveDate) -> bool {
 /// Exactly `YYYY-MM-DD`, a real calendar day, in 1900..=2100.
 pub fn parse_date(text: &str) -> Result<NaiveDate, String> {
     let shaped = text.len() == 10
-        && text.char_indices().all(|(i, c)| if i == 4 || i == 7 { c == '-' } else { c.is_ascii_digit() });
+        && text
+            .char_indices()
+            .all(|(i, c)| if i == 4 || i == 7 { c == '-' } else { c.is_ascii_digit() });
     if !shaped {
         return Err("must be a date written YYYY-MM-DD".into());
     }
     // chrono's own ISO parser, as `reports::fields` reads stored days: `parse_from_str`
     // parses its strftime pattern again per call, and a report reads every form's dates.
     let date: NaiveDate = text.parse().map_err(|_| "is not a day of the calendar".to_owned())?;
-    if plausible(date) { Ok(date) } else { Err(DATE_RANGE.into()) }
+    if plausible(date) {
+        Ok(date)
+    } else {
+        Err(DATE_RANGE.into())
+    }
 }
 
 /// An RFC 3339 date-time whose date is in 1900..=2100.
 pub fn parse_datetime(text: &str) -> Result<DateTime<Utc>, String> {
-    let at = DateTime::parse_from_rfc3339(text).map_err(|_| "must be a date-time in RFC 3339 (2026-01-31T08:00:00Z)".to_owned())?;
-    if plausible(at.date_naive()) { Ok(at.with_timezone(&Utc)) } else { Err("must be a date-time from 1900 to 2100".into()) }
+    let at = DateTime::parse_from_rfc3339(text)
+        .map_err(|_| "must be a date-time in RFC 3339 (2026-01-31T08:00:00Z)".to_owned())?;
+    if plausible(at.date_naive()) {
+        Ok(at.with_timezone(&Utc))
+    } else {
+        Err("must be a date-time from 1900 to 2100".into())
+    }
 }
 
 /// serde: `#[serde(deserialize_with = "crate::web::date")]` on every date a caller sends.
@@ -329,7 +401,9 @@ pub fn date<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<NaiveDa
 }
 
 /// serde: `#[serde(default, deserialize_with = "crate::web::opt_date")]`.
-pub fn opt_date<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Option<NaiveDate>, D::Error> {
+pub fn opt_date<'de, D: serde::Deserializer<'de>>(
+    deserializer: D,
+) -> Result<Option<NaiveDate>, D::Error> {
     match Option::<String>::deserialize(deserializer)? {
         Some(text) => parse_date(&text).map(Some).map_err(serde::de::Error::custom),
         None => Ok(None),
@@ -337,13 +411,17 @@ pub fn opt_date<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Opt
 }
 
 /// serde: `#[serde(deserialize_with = "crate::web::datetime")]`.
-pub fn datetime<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<DateTime<Utc>, D::Error> {
+pub fn datetime<'de, D: serde::Deserializer<'de>>(
+    deserializer: D,
+) -> Result<DateTime<Utc>, D::Error> {
     let text = String::deserialize(deserializer)?;
     parse_datetime(&text).map_err(serde::de::Error::custom)
 }
 
 /// serde: `#[serde(default, deserialize_with = "crate::web::opt_datetime")]`.
-pub fn opt_datetime<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Option<DateTime<Utc>>, D::Error> {
+pub fn opt_datetime<'de, D: serde::Deserializer<'de>>(
+    deserializer: D,
+) -> Result<Option<DateTime<Utc>>, D::Error> {
     match Option::<String>::deserialize(deserializer)? {
         Some(text) => parse_datetime(&text).map(Some).map_err(serde::de::Error::custom),
         None => Ok(None),
@@ -352,9 +430,16 @@ pub fn opt_datetime<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result
 
 /// A start after its end, as one field error on the end: a 422, since one field against
 /// another is a rule no schema states (docs/api.md).
-pub fn check_order<T: PartialOrd>(start: Option<T>, start_field: &str, end: Option<T>, end_field: &str) -> Result<(), ApiError> {
+pub fn check_order<T: PartialOrd>(
+    start: Option<T>,
+    start_field: &str,
+    end: Option<T>,
+    end_field: &str,
+) -> Result<(), ApiError> {
     match (start, end) {
-        (Some(a), Some(b)) if b < a => Err(ApiError::rule(end_field, format!("must not be before {start_field}"))),
+        (Some(a), Some(b)) if b < a => {
+            Err(ApiError::rule(end_field, format!("must not be before {start_field}")))
+        }
         _ => Ok(()),
     }
 }
@@ -381,7 +466,10 @@ pub fn parse_query<T: DeserializeOwned>(query: &str) -> Result<T, ApiError> {
 
 /// Parses a query string case-insensitively; errors name the parameter as the caller spelled
 /// it, or else as `documented` spells it.
-fn parse_query_named<T: DeserializeOwned>(query: &str, documented: &[String]) -> Result<T, ApiError> {
+fn parse_query_named<T: DeserializeOwned>(
+    query: &str,
+    documented: &[String],
+) -> Result<T, ApiError> {
     let pairs: Vec<(String, String)> = serde_html_form::from_str(query)
         .map_err(|e| ApiError::bad_request(format!("Invalid query string: {e}")))?;
     let mut lowered = Vec::with_capacity(pairs.len());
@@ -389,7 +477,10 @@ fn parse_query_named<T: DeserializeOwned>(query: &str, documented: &[String]) ->
     let mut spelled: Vec<(String, String)> = Vec::new();
     for (key, value) in pairs {
         if value.chars().any(is_forbidden_control) || key.chars().any(is_forbidden_control) {
-            return Err(ApiError::bad_field(&key, "must not contain control characters (such as NUL)"));
+            return Err(ApiError::bad_field(
+                &key,
+                "must not contain control characters (such as NUL)",
+            ));
         }
         // Empty values mean "no filter", as HTML forms and the UI send them.
         if !value.trim().is_empty() {
@@ -408,17 +499,24 @@ fn parse_query_named<T: DeserializeOwned>(query: &str, documented: &[String]) ->
         let message = err.into_inner().to_string();
         let name = |low: &str| {
             let spelled = spelled.iter().find(|(l, _)| l == low).map(|(_, k)| k);
-            spelled.or_else(|| documented.iter().find(|d| d.eq_ignore_ascii_case(low))).map_or_else(|| low.to_owned(), String::clone)
+            spelled
+                .or_else(|| documented.iter().find(|d| d.eq_ignore_ascii_case(low)))
+                .map_or_else(|| low.to_owned(), String::clone)
         };
         if let Some(field) = missing_field(&message) {
             return ApiError::bad_field(&name(field), "is required");
         }
-        if let Some(field) = message.strip_prefix("duplicate field `").and_then(|r| r.strip_suffix('`')) {
+        if let Some(field) =
+            message.strip_prefix("duplicate field `").and_then(|r| r.strip_suffix('`'))
+        {
             return ApiError::bad_field(&name(field), "must be given once");
         }
         let field = path.split(['.', '[']).next().unwrap_or(&path);
         if field.is_empty() || field == "?" {
-            return ApiError::bad_request(format!("Invalid query parameter: {}", plain_words(&message)));
+            return ApiError::bad_request(format!(
+                "Invalid query parameter: {}",
+                plain_words(&message)
+            ));
         }
         ApiError::bad_field(&name(field), plain_words(&message))
     })
@@ -518,12 +616,24 @@ fn exact() -> bool {
 
 impl<T> Page<T> {
     pub fn new(items: Vec<T>, paging: Paging, total_count: u64) -> Self {
-        Self { items, page: paging.page, size: paging.size, total_count, total_count_is_exact: true }
+        Self {
+            items,
+            page: paging.page,
+            size: paging.size,
+            total_count,
+            total_count_is_exact: true,
+        }
     }
 
     /// With a count that may have stopped at its bound.
     pub fn counted(items: Vec<T>, paging: Paging, count: Count) -> Self {
-        Self { items, page: paging.page, size: paging.size, total_count: count.total, total_count_is_exact: count.exact }
+        Self {
+            items,
+            page: paging.page,
+            size: paging.size,
+            total_count: count.total,
+            total_count_is_exact: count.exact,
+        }
     }
 }
 
@@ -548,7 +658,11 @@ impl Count {
 
     /// From a count of at most `limit + 1` rows ([`Paging::count_limit`]).
     pub fn from_limited(found: u64, limit: u64) -> Self {
-        if found > limit { Self { total: limit, exact: false } } else { Self::exact(found) }
+        if found > limit {
+            Self { total: limit, exact: false }
+        } else {
+            Self::exact(found)
+        }
     }
 }
 
@@ -570,7 +684,10 @@ pub async fn count_rows_at_most(
 ) -> Result<Count, ApiError> {
     use sea_orm::sea_query::{Alias, Expr, ExprTrait, Query};
     inner.limit(limit + 1);
-    let count = Query::select().expr_as(Expr::val(1).count(), Alias::new("n")).from_subquery(inner, Alias::new("bounded")).to_owned();
+    let count = Query::select()
+        .expr_as(Expr::val(1).count(), Alias::new("n"))
+        .from_subquery(inner, Alias::new("bounded"))
+        .to_owned();
     let found: i64 = match db.query_one(&count).await? {
         Some(row) => row.try_get("", "n")?,
         None => 0,
@@ -582,7 +699,11 @@ pub async fn count_rows_at_most(
 /// order, spelled out so PostgreSQL sorts the same).
 pub fn nulls_for(order: &sea_orm::Order) -> sea_orm::sea_query::NullOrdering {
     use sea_orm::sea_query::NullOrdering;
-    if matches!(order, sea_orm::Order::Asc) { NullOrdering::First } else { NullOrdering::Last }
+    if matches!(order, sea_orm::Order::Asc) {
+        NullOrdering::First
+    } else {
+        NullOrdering::Last
+    }
 }
 
 #[cfg(test)]
@@ -594,10 +715,20 @@ mod tests {
         assert_eq!(parse_date("2024-02-29"), Ok(NaiveDate::from_ymd_opt(2024, 2, 29).unwrap()));
         assert_eq!(parse_date("2100-12-31"), Ok(NaiveDate::from_ymd_opt(2100, 12, 31).unwrap()));
         for not_a_day in ["2025-02-29", "2025-13-01", "2025-00-10", "2025-04-31"] {
-            assert_eq!(parse_date(not_a_day), Err("is not a day of the calendar".to_owned()), "{not_a_day}");
+            assert_eq!(
+                parse_date(not_a_day),
+                Err("is not a day of the calendar".to_owned()),
+                "{not_a_day}"
+            );
         }
-        for misshapen in ["2025-1-01", "25-01-01", "2025/01/01", "2025-01-01T00:00", "２０２５-01-01"] {
-            assert_eq!(parse_date(misshapen), Err("must be a date written YYYY-MM-DD".to_owned()), "{misshapen}");
+        for misshapen in
+            ["2025-1-01", "25-01-01", "2025/01/01", "2025-01-01T00:00", "２０２５-01-01"]
+        {
+            assert_eq!(
+                parse_date(misshapen),
+                Err("must be a date written YYYY-MM-DD".to_owned()),
+                "{misshapen}"
+            );
         }
         assert_eq!(parse_date("1899-12-31"), Err(DATE_RANGE.to_owned()));
     }
@@ -615,7 +746,8 @@ mod tests {
 
     #[test]
     fn query_keys_are_case_insensitive_and_lists_split() {
-        let f: Filters = parse_query("Email=a%40b.org&ROLES=Administrator,Coordinator&page=2").unwrap();
+        let f: Filters =
+            parse_query("Email=a%40b.org&ROLES=Administrator,Coordinator&page=2").unwrap();
         assert_eq!(f.email.as_deref(), Some("a@b.org"));
         assert_eq!(f.roles, ["Administrator", "Coordinator"]);
         assert_eq!(f.page, Some(2));
@@ -644,7 +776,9 @@ mod tests {
             ("ids=4294967296", "ids"),
         ] {
             match parse_query::<Filters>(query).unwrap_err() {
-                ApiError::BadRequest { errors, .. } => assert!(errors.contains_key(named), "{query}: {errors:?}"),
+                ApiError::BadRequest { errors, .. } => {
+                    assert!(errors.contains_key(named), "{query}: {errors:?}")
+                }
                 other => panic!("{query}: {other:?}"),
             }
         }
@@ -666,7 +800,8 @@ mod tests {
             assert!(matches!(err, ApiError::BadRequest { .. }), "{page:?} {size:?}");
         }
         assert_eq!(PageQuery { page: Some(3), size: Some(500) }.paging().unwrap().offset(), 1000);
-        let last = PageQuery { page: Some(MAX_PAGE), size: Some(MAX_PAGE_SIZE as i64) }.paging().unwrap();
+        let last =
+            PageQuery { page: Some(MAX_PAGE), size: Some(MAX_PAGE_SIZE as i64) }.paging().unwrap();
         assert!(last.offset() < i64::MAX as u64);
     }
 
@@ -683,7 +818,10 @@ mod tests {
         let json = serde_json::to_value(&page).unwrap();
         assert_eq!(json["totalCount"], 10_000);
         assert_eq!(json["totalCountIsExact"], false);
-        assert_eq!(serde_json::to_value(Page::new(vec![1], first, 1)).unwrap()["totalCountIsExact"], true);
+        assert_eq!(
+            serde_json::to_value(Page::new(vec![1], first, 1)).unwrap()["totalCountIsExact"],
+            true
+        );
     }
 
     #[derive(Debug, Deserialize)]
@@ -700,7 +838,9 @@ mod tests {
             other => panic!("{other:?}"),
         }
         match parse_json::<Body>(br#"{"email": "x", "roles": [1]}"#).unwrap_err() {
-            ApiError::BadRequest { errors, .. } => assert!(errors.contains_key("roles[0]"), "{errors:?}"),
+            ApiError::BadRequest { errors, .. } => {
+                assert!(errors.contains_key("roles[0]"), "{errors:?}")
+            }
             other => panic!("{other:?}"),
         }
         assert!(parse_json::<Body>(b"{not json").is_err());

@@ -122,7 +122,11 @@ mod tests {
             created_at: now,
             updated_at: now,
         };
-        CurrentUser { user, roles: vec!["Administrator".into()], permissions: BTreeSet::from([Permission::FundRead]) }
+        CurrentUser {
+            user,
+            roles: vec!["Administrator".into()],
+            permissions: BTreeSet::from([Permission::FundRead]),
+        }
     }
 
     #[test]

@@ -51,7 +51,10 @@ mod tests {
     use super::*;
 
     fn grants(role: &str) -> Arc<Grants> {
-        Arc::new(Grants { roles: vec![role.into()], permissions: BTreeSet::from([Permission::FundRead]) })
+        Arc::new(Grants {
+            roles: vec![role.into()],
+            permissions: BTreeSet::from([Permission::FundRead]),
+        })
     }
 
     #[test]

@@ -31,13 +31,25 @@ use crate::{
 fn grants_query(user_id: i32) -> SelectStatement {
     Query::select()
         .expr_as(Expr::col((role::Entity, role::Column::Name)), ROLE_NAME)
-        .expr_as(Expr::col((role_permission::Entity, role_permission::Column::Permission)), PERMISSION)
+        .expr_as(
+            Expr::col((role_permission::Entity, role_permission::Column::Permission)),
+            PERMISSION,
+        )
         .from(user::Entity)
-        .left_join(user_role::Entity, Expr::col((user_role::Entity, user_role::Column::UserId)).equals((user::Entity, user::Column::Id)))
-        .left_join(role::Entity, Expr::col((role::Entity, role::Column::Id)).equals((user_role::Entity, user_role::Column::RoleId)))
+        .left_join(
+            user_role::Entity,
+            Expr::col((user_role::Entity, user_role::Column::UserId))
+                .equals((user::Entity, user::Column::Id)),
+        )
+        .left_join(
+            role::Entity,
+            Expr::col((role::Entity, role::Column::Id))
+                .equals((user_role::Entity, user_role::Column::RoleId)),
+        )
         .left_join(
             role_permission::Entity,
-            Expr::col((role_permission::Entity, role_permission::Column::RoleId)).equals((role::Entity, role::Column::Id)),
+            Expr::col((role_permission::Entity, role_permission::Column::RoleId))
+                .equals((role::Entity, role::Column::Id)),
         )
         .and_where(Expr::col((user::Entity, user::Column::Id)).eq(user_id))
         .order_by((user_role::Entity, user_role::Column::Position), Order::Asc)
@@ -57,7 +69,11 @@ fn grants_from(rows: &[QueryResult]) -> Result<grants::Grants, ApiError> {
                 roles.push(name);
             }
         }
-        if let Some(p) = row.try_get::<Option<String>>("", PERMISSION)?.as_deref().and_then(Permission::from_code) {
+        if let Some(p) = row
+            .try_get::<Option<String>>("", PERMISSION)?
+            .as_deref()
+            .and_then(Permission::from_code)
+        {
             permissions.insert(p);
         }
     }
@@ -69,7 +85,10 @@ async fn load_grants(db: &impl ConnectionTrait, user_id: i32) -> Result<grants::
 }
 
 /// Loads a user's roles and permissions as they are in the database now (sign-in, refresh).
-pub async fn load_principal(db: &impl ConnectionTrait, user: user::Model) -> Result<CurrentUser, ApiError> {
+pub async fn load_principal(
+    db: &impl ConnectionTrait,
+    user: user::Model,
+) -> Result<CurrentUser, ApiError> {
     let grants = load_grants(db, user.id).await?;
     Ok(CurrentUser { user, roles: grants.roles, permissions: grants.permissions })
 }
@@ -77,7 +96,9 @@ pub async fn load_principal(db: &impl ConnectionTrait, user: user::Model) -> Res
 /// While coordinator sign-in is blocked, users holding Coordinator and not Administrator
 /// can neither sign in, refresh, nor use a token they already hold.
 pub fn is_shut_out(is_blocked: bool, roles: &[String]) -> bool {
-    is_blocked && roles.iter().any(|r| r == permissions::COORDINATOR) && !roles.iter().any(|r| r == permissions::ADMINISTRATOR)
+    is_blocked
+        && roles.iter().any(|r| r == permissions::COORDINATOR)
+        && !roles.iter().any(|r| r == permissions::ADMINISTRATOR)
 }
 
 const SESSION_LIVE: &str = "caller_session_live";
@@ -93,7 +114,10 @@ fn caller_query(user_id: i32, session: &str) -> SelectStatement {
         .expr(Expr::val(1))
         .from(refresh_token::Entity)
         .and_where(Expr::col((refresh_token::Entity, refresh_token::Column::FamilyId)).eq(session))
-        .and_where(Expr::col((refresh_token::Entity, refresh_token::Column::UserId)).equals((user::Entity, user::Column::Id)))
+        .and_where(
+            Expr::col((refresh_token::Entity, refresh_token::Column::UserId))
+                .equals((user::Entity, user::Column::Id)),
+        )
         .and_where(Expr::col((refresh_token::Entity, refresh_token::Column::RevokedAt)).is_null())
         .to_owned();
     let version = Alias::new("auth_version");
@@ -101,12 +125,24 @@ fn caller_query(user_id: i32, session: &str) -> SelectStatement {
         .expr(Expr::col((user::Entity, Asterisk)))
         .expr_as(Expr::exists(live), SESSION_LIVE)
         .expr_as(Expr::col((version.clone(), Alias::new("version"))), AUTH_VERSION)
-        .expr_as(Expr::col((coordinator_login_block::Entity, coordinator_login_block::Column::IsBlocked)), BLOCKED)
-        .expr_as(Expr::col((coordinator_login_block::Entity, coordinator_login_block::Column::Message)), BLOCK_MESSAGE)
+        .expr_as(
+            Expr::col((
+                coordinator_login_block::Entity,
+                coordinator_login_block::Column::IsBlocked,
+            )),
+            BLOCKED,
+        )
+        .expr_as(
+            Expr::col((coordinator_login_block::Entity, coordinator_login_block::Column::Message)),
+            BLOCK_MESSAGE,
+        )
         .from(user::Entity)
         .left_join(version.clone(), Expr::col((version, Alias::new("id"))).eq(1))
         // The block is a single row (settings::store::SINGLE_ROW_ID).
-        .left_join(coordinator_login_block::Entity, Expr::col((coordinator_login_block::Entity, coordinator_login_block::Column::Id)).eq(1))
+        .left_join(
+            coordinator_login_block::Entity,
+            Expr::col((coordinator_login_block::Entity, coordinator_login_block::Column::Id)).eq(1),
+        )
         .and_where(Expr::col((user::Entity, user::Column::Id)).eq(user_id))
         .to_owned()
 }
@@ -127,15 +163,24 @@ impl From<Refusal> for ApiError {
         ApiError::Unauthorized(match r {
             Refusal::NoUser => "A valid access token is required.".into(),
             Refusal::SessionEnded => "The session has ended. Please sign in again.".into(),
-            Refusal::Blocked(message) => message.unwrap_or_else(|| "Coordinator sign-in is currently blocked.".into()),
+            Refusal::Blocked(message) => {
+                message.unwrap_or_else(|| "Coordinator sign-in is currently blocked.".into())
+            }
         })
     }
 }
 
 /// The active user `id` of live `session` with its roles and permissions: one small query,
 /// plus a second only when the auth version moved since this user's grants were loaded.
-pub async fn caller(db: &impl ConnectionTrait, cache: &grants::GrantsCache, id: i32, session: &str) -> Result<Result<CurrentUser, Refusal>, ApiError> {
-    let Some(row) = db.query_one(&caller_query(id, session)).await? else { return Ok(Err(Refusal::NoUser)) };
+pub async fn caller(
+    db: &impl ConnectionTrait,
+    cache: &grants::GrantsCache,
+    id: i32,
+    session: &str,
+) -> Result<Result<CurrentUser, Refusal>, ApiError> {
+    let Some(row) = db.query_one(&caller_query(id, session)).await? else {
+        return Ok(Err(Refusal::NoUser));
+    };
     let user = user::Model::from_query_result(&row, "")?;
     if !user.is_active {
         return Ok(Err(Refusal::NoUser));
@@ -155,7 +200,11 @@ pub async fn caller(db: &impl ConnectionTrait, cache: &grants::GrantsCache, id: 
     if is_shut_out(row.try_get::<Option<bool>>("", BLOCKED)?.unwrap_or(false), &grants.roles) {
         return Ok(Err(Refusal::Blocked(row.try_get::<Option<String>>("", BLOCK_MESSAGE)?)));
     }
-    Ok(Ok(CurrentUser { user, roles: grants.roles.clone(), permissions: grants.permissions.clone() }))
+    Ok(Ok(CurrentUser {
+        user,
+        roles: grants.roles.clone(),
+        permissions: grants.permissions.clone(),
+    }))
 }
 
 fn bearer(req: &HttpRequest) -> Option<&str> {
@@ -177,7 +226,8 @@ impl FromRequest for CurrentUser {
         let claims = state.as_ref().and_then(|s| bearer(req).and_then(|t| s.keys.verify_access(t)));
         Box::pin(async move {
             let state = state.ok_or_else(|| ApiError::Internal("state missing".into()))?;
-            let unauthorized = || ApiError::Unauthorized("A valid access token is required.".into());
+            let unauthorized =
+                || ApiError::Unauthorized("A valid access token is required.".into());
             let claims = claims.ok_or_else(unauthorized)?;
             let id: i32 = claims.sub.parse().map_err(|_| unauthorized())?;
             let session = claims.sid.ok_or_else(unauthorized)?;

@@ -25,7 +25,11 @@ impl CurrentUser {
 
     /// 403 unless the user holds `permission`.
     pub fn require(&self, permission: Permission) -> Result<(), ApiError> {
-        if self.has(permission) { Ok(()) } else { Err(ApiError::missing_permission(permission.code())) }
+        if self.has(permission) {
+            Ok(())
+        } else {
+            Err(ApiError::missing_permission(permission.code()))
+        }
     }
 
     /// SPEC §6: the first role decides administrator status.
@@ -37,4 +41,3 @@ impl CurrentUser {
         self.permissions.iter().map(|p| p.code().to_owned()).collect()
     }
 }
-

@@ -28,7 +28,11 @@ pub enum Scope {
 
 impl Scope {
     /// The pure decision, from what the database says about the user.
-    pub fn decide(is_administrator: bool, linked_participant: Option<i32>, coordinated_programs: impl IntoIterator<Item = i32>) -> Self {
+    pub fn decide(
+        is_administrator: bool,
+        linked_participant: Option<i32>,
+        coordinated_programs: impl IntoIterator<Item = i32>,
+    ) -> Self {
         if is_administrator {
             return Self::All;
         }
@@ -62,7 +66,9 @@ impl Scope {
         if self.allows_program(program_id) {
             Ok(())
         } else {
-            Err(ApiError::Forbidden(format!("{field}: the mentor program {program_id} is outside your scope.")))
+            Err(ApiError::Forbidden(format!(
+                "{field}: the mentor program {program_id} is outside your scope."
+            )))
         }
     }
 
@@ -121,7 +127,9 @@ mod tests {
         let s = Scope::decide(false, Some(7), [2, 5, 2]);
         assert_eq!(s.program_ids(), Some(vec![2, 5]));
         assert!(s.allows_program(5) && !s.allows_program(3));
-        assert!(s.sees_participant(&[3, 5]) && !s.sees_participant(&[3]) && !s.sees_participant(&[]));
+        assert!(
+            s.sees_participant(&[3, 5]) && !s.sees_participant(&[3]) && !s.sees_participant(&[])
+        );
         assert!(s.require_program(2, "mentorProgramId").is_ok());
         assert!(matches!(s.require_program(3, "mentorProgramId"), Err(ApiError::Forbidden(_))));
     }

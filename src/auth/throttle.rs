@@ -2,7 +2,10 @@
 
 use std::{num::NonZeroU32, time::Duration};
 
-use governor::{clock::{Clock, DefaultClock}, DefaultKeyedRateLimiter, Quota, RateLimiter};
+use governor::{
+    clock::{Clock, DefaultClock},
+    DefaultKeyedRateLimiter, Quota, RateLimiter,
+};
 
 use crate::error::ApiError;
 
@@ -58,7 +61,9 @@ mod tests {
             t.check("1.1.1.1", "a@b.org").unwrap();
         }
         match t.check("1.1.1.1", "a@b.org") {
-            Err(ApiError::TooManyRequests { retry_after_secs }) => assert!((1..=60).contains(&retry_after_secs)),
+            Err(ApiError::TooManyRequests { retry_after_secs }) => {
+                assert!((1..=60).contains(&retry_after_secs))
+            }
             other => panic!("{other:?}"),
         }
         t.check("1.1.1.1", "c@d.org").unwrap();

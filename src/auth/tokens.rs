@@ -45,10 +45,23 @@ impl TokenKeys {
     }
 
     /// With the lifetime in force (sign-in and refresh pass the one from the general settings).
-    pub fn issue_access_for(&self, user_id: i32, email: &str, session: &str, now: i64, ttl_secs: i64) -> String {
-        let claims =
-            Claims { sub: user_id.to_string(), email: email.to_owned(), sid: Some(session.to_owned()), iat: now, exp: now + ttl_secs };
-        encode(&Header::new(Algorithm::HS256), &claims, &self.encoding).expect("HS256 signing cannot fail")
+    pub fn issue_access_for(
+        &self,
+        user_id: i32,
+        email: &str,
+        session: &str,
+        now: i64,
+        ttl_secs: i64,
+    ) -> String {
+        let claims = Claims {
+            sub: user_id.to_string(),
+            email: email.to_owned(),
+            sid: Some(session.to_owned()),
+            iat: now,
+            exp: now + ttl_secs,
+        };
+        encode(&Header::new(Algorithm::HS256), &claims, &self.encoding)
+            .expect("HS256 signing cannot fail")
     }
 
     /// A valid, unexpired access token's claims.
@@ -126,7 +139,8 @@ mod tests {
 
         let token = keys().issue_access(7, "a@b.org", "s1", now());
         let mut parts: Vec<String> = token.split('.').map(String::from).collect();
-        let payload = URL_SAFE_NO_PAD.encode(br#"{"sub":"1","email":"a@b.org","iat":0,"exp":9999999999}"#);
+        let payload =
+            URL_SAFE_NO_PAD.encode(br#"{"sub":"1","email":"a@b.org","iat":0,"exp":9999999999}"#);
         parts[1] = payload;
         assert!(keys().verify_access(&parts.join(".")).is_none());
 

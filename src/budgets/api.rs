@@ -28,15 +28,26 @@ use crate::{
 #[utoipa::path(get, path = "/api/v1/budgets", tag = "budgets", security(("bearer" = [])), params(BudgetsQuery),
     responses((status = 200, description = "Fiscal years, newest first, with their totals", body = Vec<BudgetSummaryDto>),
         (status = 400, body = ProblemBody), (status = 401, body = ProblemBody), (status = 403, body = ProblemBody)))]
-pub async fn list_budgets(state: web::Data<AppState>, me: CurrentUser, Query(q): Query<BudgetsQuery>) -> ApiResult<web::Json<Vec<BudgetSummaryDto>>> {
+pub async fn list_budgets(
+    state: web::Data<AppState>,
+    me: CurrentUser,
+    Query(q): Query<BudgetsQuery>,
+) -> ApiResult<web::Json<Vec<BudgetSummaryDto>>> {
     let scope = scope_of(&state.db, &me).await?;
     let years = settings::store::fiscal_years(&state.db).await?;
-    let lines: Vec<_> = store::all_lines(&state.db).await?.into_iter().filter(|l| scope.allows_program(l.mentor_program_id)).collect();
+    let lines: Vec<_> = store::all_lines(&state.db)
+        .await?
+        .into_iter()
+        .filter(|l| scope.allows_program(l.mentor_program_id))
+        .collect();
     let mut out = Vec::new();
     for year in years.into_iter().filter(|y| rules::name_matches(&y.name, q.query.as_deref())) {
         let by_line = store::approved_by_line(&state.db, year.id).await?;
         let (budgeted, approved) = rules::totals(
-            lines.iter().filter(|l| l.fiscal_year_id == year.id).map(|l| (l.amount_cents, store::approved_of(&by_line, l))),
+            lines
+                .iter()
+                .filter(|l| l.fiscal_year_id == year.id)
+                .map(|l| (l.amount_cents, store::approved_of(&by_line, l))),
         );
         out.push(BudgetSummaryDto {
             fiscal_year_id: year.id,
@@ -52,7 +63,11 @@ pub async fn list_budgets(state: web::Data<AppState>, me: CurrentUser, Query(q):
 }
 
 /// A year's lines the caller's scope may see (a Coordinator: its programs' lines only).
-async fn detail(db: &impl sea_orm::ConnectionTrait, scope: &Scope, fiscal_year_id: i32) -> ApiResult<BudgetDetailDto> {
+async fn detail(
+    db: &impl sea_orm::ConnectionTrait,
+    scope: &Scope,
+    fiscal_year_id: i32,
+) -> ApiResult<BudgetDetailDto> {
     let year = settings::store::get_fiscal_year(db, fiscal_year_id).await?;
     let approved = store::approved_by_line(db, fiscal_year_id).await?;
     let lines = store::lines_of_year(db, fiscal_year_id)
@@ -70,7 +85,11 @@ async fn detail(db: &impl sea_orm::ConnectionTrait, scope: &Scope, fiscal_year_i
 #[utoipa::path(get, path = "/api/v1/budgets/{id}", tag = "budgets", security(("bearer" = [])),
     params(("id" = i32, Path, description = "The fiscal year id (SPEC: fiscalYearId)")),
     responses((status = 200, body = BudgetDetailDto), (status = 401, body = ProblemBody), (status = 403, body = ProblemBody), (status = 404, body = ProblemBody)))]
-pub async fn get_budget(state: web::Data<AppState>, me: CurrentUser, fiscal_year_id: web::Path<i32>) -> ApiResult<web::Json<BudgetDetailDto>> {
+pub async fn get_budget(
+    state: web::Data<AppState>,
+    me: CurrentUser,
+    fiscal_year_id: web::Path<i32>,
+) -> ApiResult<web::Json<BudgetDetailDto>> {
     let scope = scope_of(&state.db, &me).await?;
     Ok(web::Json(detail(&state.db, &scope, fiscal_year_id.into_inner()).await?))
 }
@@ -78,7 +97,11 @@ pub async fn get_budget(state: web::Data<AppState>, me: CurrentUser, fiscal_year
 /// The route table's scope rule for `PUT /budgets/{id}` (`routes::Routes::scope_route`): a
 /// line of a program outside the caller's scope is a 404, before the body is read.
 /// Unrestricted callers pass without a query; the handler finds the line itself.
-pub fn line_in_scope<'a>(state: &'a AppState, me: &'a CurrentUser, id: i32) -> crate::routes::ScopeFuture<'a> {
+pub fn line_in_scope<'a>(
+    state: &'a AppState,
+    me: &'a CurrentUser,
+    id: i32,
+) -> crate::routes::ScopeFuture<'a> {
     Box::pin(async move {
         let scope = scope_of(&state.db, me).await?;
         if scope.is_all() {
@@ -139,11 +162,24 @@ pub async fn update_line(
     responses((status = 200, description = "The year's budget after the update", body = BudgetDetailDto),
         (status = 400, description = "A bad line (named `lines[i].field`): nothing is changed", body = ProblemBody),
         (status = 401, body = ProblemBody), (status = 403, body = ProblemBody)))]
-pub async fn bulk_update(state: web::Data<AppState>, me: CurrentUser, Json(body): Json<BulkUpdateRequest>) -> ApiResult<web::Json<BudgetDetailDto>> {
+pub async fn bulk_update(
+    state: web::Data<AppState>,
+    me: CurrentUser,
+    Json(body): Json<BulkUpdateRequest>,
+) -> ApiResult<web::Json<BudgetDetailDto>> {
     let keys: Vec<(LineKey, Money)> = body
         .lines
         .iter()
-        .map(|l| (LineKey { mentor_program_id: l.mentor_program_id, fund_id: l.fund_id, expense_account_id: l.expense_account_id }, l.amount))
+        .map(|l| {
+            (
+                LineKey {
+                    mentor_program_id: l.mentor_program_id,
+                    fund_id: l.fund_id,
+                    expense_account_id: l.expense_account_id,
+                },
+                l.amount,
+            )
+        })
         .collect();
     let scope = scope_of(&state.db, &me).await?;
     for (i, (key, _)) in keys.iter().enumerate() {
@@ -154,28 +190,37 @@ pub async fn bulk_update(state: web::Data<AppState>, me: CurrentUser, Json(body)
     match settings::store::get_fiscal_year(&txn, body.fiscal_year_id).await {
         // A body naming an unknown year breaks a rule on stored data (422 naming the field), not a missing resource.
         Err(ApiError::NotFound(_)) => {
-            return Err(ApiError::rule("fiscalYearId", format!("no fiscal year has id {}", body.fiscal_year_id)));
+            return Err(ApiError::rule(
+                "fiscalYearId",
+                format!("no fiscal year has id {}", body.fiscal_year_id),
+            ));
         }
         other => other?,
     };
     let key_list: Vec<LineKey> = keys.iter().map(|(k, _)| *k).collect();
     let known = store::known_ids(&txn, &key_list).await?;
     let amounts = rules::check_bulk(&keys, &known)?;
-    let existing: HashMap<(i32, i32, i32), budget_line::Model> = store::lines_of_year(&txn, body.fiscal_year_id)
-        .await?
-        .into_iter()
-        .map(|l| ((l.mentor_program_id, l.fund_id, l.expense_account_id), l))
-        .collect();
+    let existing: HashMap<(i32, i32, i32), budget_line::Model> =
+        store::lines_of_year(&txn, body.fiscal_year_id)
+            .await?
+            .into_iter()
+            .map(|l| ((l.mentor_program_id, l.fund_id, l.expense_account_id), l))
+            .collect();
     // Every line in this one transaction: any failure leaves the budget as it was.
     for (key, cents) in key_list.iter().zip(amounts) {
-        let (line_id, from, action) = match existing.get(&(key.mentor_program_id, key.fund_id, key.expense_account_id)) {
-            Some(line) if line.amount_cents == cents => continue,
-            Some(line) => {
-                store::set_amount(&txn, line.id, cents, None).await?;
-                (line.id, Some(Money(line.amount_cents)), "updated")
-            }
-            None => (store::insert_line(&txn, body.fiscal_year_id, key, cents, now).await?, None, "created"),
-        };
+        let (line_id, from, action) =
+            match existing.get(&(key.mentor_program_id, key.fund_id, key.expense_account_id)) {
+                Some(line) if line.amount_cents == cents => continue,
+                Some(line) => {
+                    store::set_amount(&txn, line.id, cents, None).await?;
+                    (line.id, Some(Money(line.amount_cents)), "updated")
+                }
+                None => (
+                    store::insert_line(&txn, body.fiscal_year_id, key, cents, now).await?,
+                    None,
+                    "created",
+                ),
+            };
         activity::record(
             &txn,
             activity::Entry {

@@ -2,11 +2,7 @@
 
 use std::collections::HashSet;
 
-use crate::{
-    error::ApiError,
-    error::Checks,
-    money::Money,
-};
+use crate::{error::ApiError, error::Checks, money::Money};
 
 /// What is left of a line (or a total): negative when approvals overspend it.
 pub fn remaining(budgeted: i64, approved: i64) -> i64 {
@@ -58,19 +54,28 @@ pub fn check_bulk(lines: &[(LineKey, Money)], known: &KnownIds) -> Result<Vec<i6
     for (i, (key, amount)) in lines.iter().enumerate() {
         let field = |name: &str| format!("lines[{i}].{name}");
         if !known.mentor_programs.contains(&key.mentor_program_id) {
-            c.add(field("mentorProgramId"), format!("no mentor program has id {}", key.mentor_program_id));
+            c.add(
+                field("mentorProgramId"),
+                format!("no mentor program has id {}", key.mentor_program_id),
+            );
         }
         if !known.funds.contains(&key.fund_id) {
             c.add(field("fundId"), format!("no fund has id {}", key.fund_id));
         }
         if !known.expense_accounts.contains(&key.expense_account_id) {
-            c.add(field("expenseAccountId"), format!("no expense account has id {}", key.expense_account_id));
+            c.add(
+                field("expenseAccountId"),
+                format!("no expense account has id {}", key.expense_account_id),
+            );
         }
         if amount.cents() < 0 {
             c.add(field("amount"), "must not be negative");
         }
         if let Some(first) = seen.iter().position(|k| k == key) {
-            c.add(format!("lines[{i}]"), format!("repeats lines[{first}] (same program, fund and expense account)"));
+            c.add(
+                format!("lines[{i}]"),
+                format!("repeats lines[{first}] (same program, fund and expense account)"),
+            );
         }
         seen.push(*key);
         amounts.push(amount.cents());
@@ -114,7 +119,11 @@ mod tests {
     }
 
     fn known() -> KnownIds {
-        KnownIds { mentor_programs: [1, 2].into(), funds: [10].into(), expense_accounts: [100, 101].into() }
+        KnownIds {
+            mentor_programs: [1, 2].into(),
+            funds: [10].into(),
+            expense_accounts: [100, 101].into(),
+        }
     }
 
     #[test]
@@ -136,7 +145,13 @@ mod tests {
                 let names: Vec<&str> = errors.keys().map(String::as_str).collect();
                 assert_eq!(
                     names,
-                    ["lines[1].mentorProgramId", "lines[2].fundId", "lines[3].amount", "lines[3].expenseAccountId", "lines[4]"]
+                    [
+                        "lines[1].mentorProgramId",
+                        "lines[2].fundId",
+                        "lines[3].amount",
+                        "lines[3].expenseAccountId",
+                        "lines[4]"
+                    ]
                 );
                 assert!(errors["lines[4]"][0].contains("lines[0]"));
             }

@@ -5,7 +5,8 @@ use std::collections::HashMap;
 use chrono::{DateTime, Utc};
 use sea_orm::{
     sea_query::{Expr, ExprTrait},
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Set,
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder,
+    QuerySelect, Set,
 };
 
 use super::{
@@ -25,16 +26,25 @@ pub type ApprovedByLine = HashMap<(i32, i32, i32), i64>;
 /// (program × fund × expense account) in `fiscal_year_id`: live requests in Approved,
 /// ReadyForProcessing and Processed. Lines without any are absent (read as zero).
 /// The query lives with the payment requests, which own the columns it reads.
-pub async fn approved_by_line(db: &impl ConnectionTrait, fiscal_year_id: i32) -> ApiResult<ApprovedByLine> {
+pub async fn approved_by_line(
+    db: &impl ConnectionTrait,
+    fiscal_year_id: i32,
+) -> ApiResult<ApprovedByLine> {
     crate::payment_requests::store::approved_by_line(db, fiscal_year_id).await
 }
 
 /// Approved cents of one line key, zero when nothing is charged to it.
 pub fn approved_of(approved: &ApprovedByLine, line: &budget_line::Model) -> i64 {
-    approved.get(&(line.mentor_program_id, line.fund_id, line.expense_account_id)).copied().unwrap_or(0)
+    approved
+        .get(&(line.mentor_program_id, line.fund_id, line.expense_account_id))
+        .copied()
+        .unwrap_or(0)
 }
 
-pub async fn lines_of_year(db: &impl ConnectionTrait, fiscal_year_id: i32) -> ApiResult<Vec<budget_line::Model>> {
+pub async fn lines_of_year(
+    db: &impl ConnectionTrait,
+    fiscal_year_id: i32,
+) -> ApiResult<Vec<budget_line::Model>> {
     Ok(budget_line::Entity::find()
         .filter(budget_line::Column::FiscalYearId.eq(fiscal_year_id))
         .order_by_asc(budget_line::Column::MentorProgramId)
@@ -50,7 +60,10 @@ pub async fn all_lines(db: &impl ConnectionTrait) -> ApiResult<Vec<budget_line::
 }
 
 pub async fn get_line(db: &impl ConnectionTrait, id: i32) -> ApiResult<budget_line::Model> {
-    budget_line::Entity::find_by_id(id).one(db).await?.ok_or_else(|| ApiError::not_found("The budget line"))
+    budget_line::Entity::find_by_id(id)
+        .one(db)
+        .await?
+        .ok_or_else(|| ApiError::not_found("The budget line"))
 }
 
 pub fn line_dto(line: budget_line::Model, approved: i64) -> BudgetLineDto {
@@ -106,7 +119,12 @@ pub async fn known_ids(db: &impl ConnectionTrait, keys: &[LineKey]) -> ApiResult
 
 /// A line's amount set; with a `version`, only while the line is still at it (one of two
 /// edits based on the same version wins). False when nothing changed.
-pub async fn set_amount(txn: &impl ConnectionTrait, id: i32, cents: i64, version: Option<i32>) -> ApiResult<bool> {
+pub async fn set_amount(
+    txn: &impl ConnectionTrait,
+    id: i32,
+    cents: i64,
+    version: Option<i32>,
+) -> ApiResult<bool> {
     let mut update = budget_line::Entity::update_many()
         .col_expr(budget_line::Column::AmountCents, Expr::value(cents))
         .col_expr(budget_line::Column::Version, Expr::col(budget_line::Column::Version).add(1))
@@ -119,7 +137,13 @@ pub async fn set_amount(txn: &impl ConnectionTrait, id: i32, cents: i64, version
 }
 
 /// A new line of a year; its id. A line made meanwhile by another save is a 409.
-pub async fn insert_line(txn: &impl ConnectionTrait, fiscal_year_id: i32, key: &LineKey, cents: i64, now: DateTime<Utc>) -> ApiResult<i32> {
+pub async fn insert_line(
+    txn: &impl ConnectionTrait,
+    fiscal_year_id: i32,
+    key: &LineKey,
+    cents: i64,
+    now: DateTime<Utc>,
+) -> ApiResult<i32> {
     let created = budget_line::ActiveModel {
         fiscal_year_id: Set(fiscal_year_id),
         mentor_program_id: Set(key.mentor_program_id),
@@ -133,6 +157,11 @@ pub async fn insert_line(txn: &impl ConnectionTrait, fiscal_year_id: i32, key: &
     }
     .insert(txn)
     .await
-    .map_err(|e| ApiError::unique_or_internal(e, "The budget was changed at the same time. Reload and try again."))?;
+    .map_err(|e| {
+        ApiError::unique_or_internal(
+            e,
+            "The budget was changed at the same time. Reload and try again.",
+        )
+    })?;
     Ok(created.id)
 }

@@ -15,12 +15,14 @@ use sea_orm::{
 
 use crate::{
     entities::{approval_code, fiscal_year},
-    money::{Hundredths, Money},
-    participants::rules::{fold, full_name, program_keys, DistrictSetType, ParticipantRole, ParticipantStatus},
     forms::{
-        self, BonusType, Details, ExpenseItem, F10Details, F11Details, F12Details, F13Details, F14Details, F1Details, F2Details,
-        F3Details, F4Details, F5Details, F6Details, F7Details, F8Details, F9Details, FormType, LeadershipActivity, Limits, MealDay,
-        Trip,
+        self, BonusType, Details, ExpenseItem, F10Details, F11Details, F12Details, F13Details,
+        F14Details, F1Details, F2Details, F3Details, F4Details, F5Details, F6Details, F7Details,
+        F8Details, F9Details, FormType, LeadershipActivity, Limits, MealDay, Trip,
+    },
+    money::{Hundredths, Money},
+    participants::rules::{
+        fold, full_name, program_keys, DistrictSetType, ParticipantRole, ParticipantStatus,
     },
     payment_requests::workflow::Status,
 };
@@ -31,16 +33,88 @@ pub const RNG_SEED: u64 = 20_261_121;
 const BATCH: usize = 1_000;
 
 const FIRST: &[&str] = &[
-    "Maria", "José", "Linh", "Wei", "Aiyana", "Priya", "Fatima", "Grace", "Daniel", "Sofia", "Nguyen", "Mei", "Carlos",
-    "Ana", "Lucia", "Tamar", "Hovhannes", "Olga", "Kiran", "Amir", "Yesenia", "Jasmine", "Ramón", "Teresa", "Blia",
-    "Harpreet", "Layla", "Jin", "Soo-ah", "Elena", "Marisol", "Keisha", "Rosa", "Tuan", "Mai", "Gabriela", "Imani",
-    "Leticia", "Angela", "Rebecca",
+    "Maria",
+    "José",
+    "Linh",
+    "Wei",
+    "Aiyana",
+    "Priya",
+    "Fatima",
+    "Grace",
+    "Daniel",
+    "Sofia",
+    "Nguyen",
+    "Mei",
+    "Carlos",
+    "Ana",
+    "Lucia",
+    "Tamar",
+    "Hovhannes",
+    "Olga",
+    "Kiran",
+    "Amir",
+    "Yesenia",
+    "Jasmine",
+    "Ramón",
+    "Teresa",
+    "Blia",
+    "Harpreet",
+    "Layla",
+    "Jin",
+    "Soo-ah",
+    "Elena",
+    "Marisol",
+    "Keisha",
+    "Rosa",
+    "Tuan",
+    "Mai",
+    "Gabriela",
+    "Imani",
+    "Leticia",
+    "Angela",
+    "Rebecca",
 ];
 const LAST: &[&str] = &[
-    "García", "Hernández", "Nguyen", "Chen", "Wong", "Lopez", "Martinez", "Kim", "Park", "Singh", "Sandhu", "Vang",
-    "Xiong", "Petrosyan", "Hakobyan", "Ivanova", "Reyes", "Santos", "Cruz", "Tran", "Le", "Pham", "Johnson", "Williams",
-    "Brown", "Davis", "Rodriguez", "Flores", "Rivera", "Gomez", "Ramirez", "Torres", "Haddad", "Nasser", "Yamamoto",
-    "Tanaka", "Begay", "Lee", "Patel", "Okafor",
+    "García",
+    "Hernández",
+    "Nguyen",
+    "Chen",
+    "Wong",
+    "Lopez",
+    "Martinez",
+    "Kim",
+    "Park",
+    "Singh",
+    "Sandhu",
+    "Vang",
+    "Xiong",
+    "Petrosyan",
+    "Hakobyan",
+    "Ivanova",
+    "Reyes",
+    "Santos",
+    "Cruz",
+    "Tran",
+    "Le",
+    "Pham",
+    "Johnson",
+    "Williams",
+    "Brown",
+    "Davis",
+    "Rodriguez",
+    "Flores",
+    "Rivera",
+    "Gomez",
+    "Ramirez",
+    "Torres",
+    "Haddad",
+    "Nasser",
+    "Yamamoto",
+    "Tanaka",
+    "Begay",
+    "Lee",
+    "Patel",
+    "Okafor",
 ];
 
 pub struct Report {
@@ -56,7 +130,10 @@ async fn ids(db: &DatabaseConnection, table: &str) -> anyhow::Result<Vec<i32>> {
 }
 
 async fn max_id(db: &impl ConnectionTrait, table: &str) -> anyhow::Result<i32> {
-    let q = Query::select().expr(Func::coalesce([Func::max(Expr::col(Alias::new("id"))).into(), Expr::value(0)])).from(Alias::new(table)).to_owned();
+    let q = Query::select()
+        .expr(Func::coalesce([Func::max(Expr::col(Alias::new("id"))).into(), Expr::value(0)]))
+        .from(Alias::new(table))
+        .to_owned();
     Ok(db.query_one(&q).await?.map(|r| r.try_get_by_index::<i32>(0)).transpose()?.unwrap_or(0))
 }
 
@@ -70,12 +147,19 @@ pub async fn participants(db: &DatabaseConnection, count: usize) -> anyhow::Resu
     let colleges = ids(db, "colleges").await?;
     let regions = ids(db, "caucus_regions").await?;
     let links: Vec<(&str, &str, Vec<i32>)> = vec![
-        ("participant_workplace_settings", "workplace_setting_id", ids(db, "workplace_settings").await?),
+        (
+            "participant_workplace_settings",
+            "workplace_setting_id",
+            ids(db, "workplace_settings").await?,
+        ),
         ("participant_languages", "language_id", ids(db, "languages").await?),
         ("participant_education_levels", "education_level_id", ids(db, "education_levels").await?),
         ("participant_permit_levels", "permit_level_id", ids(db, "permit_levels").await?),
     ];
-    anyhow::ensure!(!programs.is_empty() && !colleges.is_empty() && !regions.is_empty(), "reference lists are empty");
+    anyhow::ensure!(
+        !programs.is_empty() && !colleges.is_empty() && !regions.is_empty(),
+        "reference lists are empty"
+    );
     let mut rng = StdRng::seed_from_u64(RNG_SEED);
     let first_id = max_id(db, "participants").await? + 1;
     let mut next_participation = max_id(db, "participations").await? + 1;
@@ -90,21 +174,48 @@ pub async fn participants(db: &DatabaseConnection, count: usize) -> anyhow::Resu
         let mut people = Query::insert();
         people.into_table(Alias::new("participants")).columns(
             [
-                "id", "first_name", "last_name", "full_name", "sort_name", "email", "phone", "address", "status", "role_code",
-                "district_set_type", "district_id", "caucus_region_id", "program_keys", "version", "created_at", "updated_at",
+                "id",
+                "first_name",
+                "last_name",
+                "full_name",
+                "sort_name",
+                "email",
+                "phone",
+                "address",
+                "status",
+                "role_code",
+                "district_set_type",
+                "district_id",
+                "caucus_region_id",
+                "program_keys",
+                "version",
+                "created_at",
+                "updated_at",
             ]
             .map(Alias::new),
         );
         let mut taking = Query::insert();
         taking.into_table(Alias::new("participations")).columns(
-            ["id", "participant_id", "mentor_program_id", "fiscal_year_id", "role_code", "college_id", "start_date", "end_date", "created_at", "updated_at"]
-                .map(Alias::new),
+            [
+                "id",
+                "participant_id",
+                "mentor_program_id",
+                "fiscal_year_id",
+                "role_code",
+                "college_id",
+                "start_date",
+                "end_date",
+                "created_at",
+                "updated_at",
+            ]
+            .map(Alias::new),
         );
         let mut link_inserts: Vec<_> = links
             .iter()
             .map(|(table, column, _)| {
                 let mut q = Query::insert();
-                q.into_table(Alias::new(*table)).columns([Alias::new("participant_id"), Alias::new(*column)]);
+                q.into_table(Alias::new(*table))
+                    .columns([Alias::new("participant_id"), Alias::new(*column)]);
                 (q, 0usize)
             })
             .collect();
@@ -225,8 +336,15 @@ fn seeded_status(roll: u32) -> Status {
 
 /// Plausible details of `form` around the activity day `day`, and the amount a requester
 /// would type on forms where it is entered.
-fn seeded_details(rng: &mut StdRng, form: FormType, day: NaiveDate, fiscal_year: i32) -> (Details, Option<Money>) {
-    let cents = |rng: &mut StdRng, lo: i64, hi: i64| Money(rng.gen_range(lo..hi) * 100 + rng.gen_range(0..100));
+fn seeded_details(
+    rng: &mut StdRng,
+    form: FormType,
+    day: NaiveDate,
+    fiscal_year: i32,
+) -> (Details, Option<Money>) {
+    let cents = |rng: &mut StdRng, lo: i64, hi: i64| {
+        Money(rng.gen_range(lo..hi) * 100 + rng.gen_range(0..100))
+    };
     let hours = |rng: &mut StdRng, max: i64| Hundredths(rng.gen_range(1..max) * 25);
     let next = day + Duration::days(rng.gen_range(0..3));
     let entered = Some(cents(rng, 50, 900));
@@ -244,15 +362,32 @@ fn seeded_details(rng: &mut StdRng, form: FormType, day: NaiveDate, fiscal_year:
         ),
         FormType::F2 => {
             let items = (0..rng.gen_range(1..4))
-                .map(|i| ExpenseItem { date: day + Duration::days(i), description: "Supplies".into(), amount: cents(rng, 1, 80) })
+                .map(|i| ExpenseItem {
+                    date: day + Duration::days(i),
+                    description: "Supplies".into(),
+                    amount: cents(rng, 1, 80),
+                })
                 .collect();
             (Details::F2(F2Details { items, file_ids: vec![] }), None)
         }
         FormType::F3 => {
             let trips = (0..rng.gen_range(1..4))
-                .map(|i| Trip { date: day + Duration::days(i), from: "Sacramento".into(), to: "Davis".into(), miles: Hundredths(rng.gen_range(100..8_000)) })
+                .map(|i| Trip {
+                    date: day + Duration::days(i),
+                    from: "Sacramento".into(),
+                    to: "Davis".into(),
+                    miles: Hundredths(rng.gen_range(100..8_000)),
+                })
                 .collect();
-            (Details::F3(F3Details { travel_purpose_id: 1, transit_type_id: 1, trips, mileage_rate: None }), None)
+            (
+                Details::F3(F3Details {
+                    travel_purpose_id: 1,
+                    transit_type_id: 1,
+                    trips,
+                    mileage_rate: None,
+                }),
+                None,
+            )
         }
         FormType::F4 => (
             Details::F4(F4Details {
@@ -266,10 +401,32 @@ fn seeded_details(rng: &mut StdRng, form: FormType, day: NaiveDate, fiscal_year:
             }),
             entered,
         ),
-        FormType::F5 => (Details::F5(F5Details { seminar_date: day, topic: "Play-based learning".into(), hours: hours(rng, 40) }), entered),
+        FormType::F5 => (
+            Details::F5(F5Details {
+                seminar_date: day,
+                topic: "Play-based learning".into(),
+                hours: hours(rng, 40),
+            }),
+            entered,
+        ),
         FormType::F6 => {
-            let activity = *pick(rng, &[LeadershipActivity::Workshop, LeadershipActivity::Presentation, LeadershipActivity::Committee, LeadershipActivity::Conference]);
-            (Details::F6(F6Details { activity_type: activity, date: day, hours: hours(rng, 100) }), entered)
+            let activity = *pick(
+                rng,
+                &[
+                    LeadershipActivity::Workshop,
+                    LeadershipActivity::Presentation,
+                    LeadershipActivity::Committee,
+                    LeadershipActivity::Conference,
+                ],
+            );
+            (
+                Details::F6(F6Details {
+                    activity_type: activity,
+                    date: day,
+                    hours: hours(rng, 100),
+                }),
+                entered,
+            )
         }
         FormType::F7 => (
             Details::F7(F7Details {
@@ -281,7 +438,14 @@ fn seeded_details(rng: &mut StdRng, form: FormType, day: NaiveDate, fiscal_year:
             }),
             entered,
         ),
-        FormType::F8 => (Details::F8(F8Details { institute: "Summer Institute".into(), start_date: day, end_date: next }), entered),
+        FormType::F8 => (
+            Details::F8(F8Details {
+                institute: "Summer Institute".into(),
+                start_date: day,
+                end_date: next,
+            }),
+            entered,
+        ),
         FormType::F9 => (
             Details::F9(F9Details {
                 vendor_name: "Acme Supplies".into(),
@@ -293,7 +457,12 @@ fn seeded_details(rng: &mut StdRng, form: FormType, day: NaiveDate, fiscal_year:
             None,
         ),
         FormType::F10 => (
-            Details::F10(F10Details { job_category_id: 1, date: day, hours: hours(rng, 160), hourly_rate: cents(rng, 18, 40) }),
+            Details::F10(F10Details {
+                job_category_id: 1,
+                date: day,
+                hours: hours(rng, 160),
+                hourly_rate: cents(rng, 18, 40),
+            }),
             None,
         ),
         FormType::F11 => (
@@ -308,16 +477,31 @@ fn seeded_details(rng: &mut StdRng, form: FormType, day: NaiveDate, fiscal_year:
         ),
         FormType::F12 => {
             let days = (0..rng.gen_range(1..4))
-                .map(|i| MealDay { date: day + Duration::days(i), breakfast: rng.gen_bool(0.6), lunch: true, dinner: rng.gen_bool(0.5) })
+                .map(|i| MealDay {
+                    date: day + Duration::days(i),
+                    breakfast: rng.gen_bool(0.6),
+                    lunch: true,
+                    dinner: rng.gen_bool(0.5),
+                })
                 .collect();
             (Details::F12(F12Details { days, meal_rates: None }), None)
         }
         FormType::F13 => (
-            Details::F13(F13Details { college_id: 1, institution_id: 1, course_code: "ECE 1".into(), units: Hundredths(300), term: "Fall 2025".into() }),
+            Details::F13(F13Details {
+                college_id: 1,
+                institution_id: 1,
+                course_code: "ECE 1".into(),
+                units: Hundredths(300),
+                term: "Fall 2025".into(),
+            }),
             entered,
         ),
         FormType::F14 => (
-            Details::F14(F14Details { bonus_type: BonusType::Completion, fiscal_year_id: fiscal_year, reason: "Completed the program year".into() }),
+            Details::F14(F14Details {
+                bonus_type: BonusType::Completion,
+                fiscal_year_id: fiscal_year,
+                reason: "Completed the program year".into(),
+            }),
             entered,
         ),
     }
@@ -356,7 +540,11 @@ pub async fn requests(db: &DatabaseConnection, count: usize) -> anyhow::Result<R
 
 /// A drawn request breaking its form's limits is drawn again, so every row is one the API
 /// would have accepted.
-pub async fn requests_with(db: &DatabaseConnection, count: usize, plan: &RequestPlan) -> anyhow::Result<RequestReport> {
+pub async fn requests_with(
+    db: &DatabaseConnection,
+    count: usize,
+    plan: &RequestPlan,
+) -> anyhow::Result<RequestReport> {
     let started = Instant::now();
     let q = Query::select()
         .columns(["id", "participant_id", "mentor_program_id"].map(Alias::new))
@@ -367,15 +555,32 @@ pub async fn requests_with(db: &DatabaseConnection, count: usize, plan: &Request
         .query_all(&q)
         .await?
         .iter()
-        .filter_map(|r| Some((r.try_get_by_index(0).ok()?, r.try_get_by_index(1).ok()?, r.try_get_by_index(2).ok()?)))
+        .filter_map(|r| {
+            Some((
+                r.try_get_by_index(0).ok()?,
+                r.try_get_by_index(1).ok()?,
+                r.try_get_by_index(2).ok()?,
+            ))
+        })
         .collect();
-    anyhow::ensure!(!participations.is_empty(), "no participations to pay: seed --participants first");
+    anyhow::ensure!(
+        !participations.is_empty(),
+        "no participations to pay: seed --participants first"
+    );
     let funds = ids(db, "funds").await?;
     let accounts = ids(db, "expense_accounts").await?;
-    let years: Vec<(i32, NaiveDate, NaiveDate)> =
-        fiscal_year::Entity::find().all(db).await?.into_iter().map(|y| (y.id, y.start_date, y.end_date)).collect();
-    let codes: Vec<(i32, String)> =
-        approval_code::Entity::find().all(db).await?.into_iter().map(|c| (c.id, c.payment_request_type)).collect();
+    let years: Vec<(i32, NaiveDate, NaiveDate)> = fiscal_year::Entity::find()
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|y| (y.id, y.start_date, y.end_date))
+        .collect();
+    let codes: Vec<(i32, String)> = approval_code::Entity::find()
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|c| (c.id, c.payment_request_type))
+        .collect();
     let user = max_id(db, "users").await?.max(1);
     let approver = plan.approver.unwrap_or(user);
     let rates = crate::payment_requests::store::rates(db).await?;
@@ -386,10 +591,32 @@ pub async fn requests_with(db: &DatabaseConnection, count: usize, plan: &Request
     let mut rng = StdRng::seed_from_u64(RNG_SEED + 1);
     let first_id = max_id(db, "payment_requests").await? + 1;
     let columns = [
-        "id", "form_type", "status", "participation_id", "mentor_program_id", "participant_id", "description", "requested_cents",
-        "approved_cents", "approval_code_id", "fund_id", "expense_account_id", "fiscal_year_id", "submitted_on", "submitted_by",
-        "approved_at", "approved_by", "placement_end_date", "activity_start", "activity_end", "details", "version", "created_at",
-        "created_by", "updated_at", "updated_by",
+        "id",
+        "form_type",
+        "status",
+        "participation_id",
+        "mentor_program_id",
+        "participant_id",
+        "description",
+        "requested_cents",
+        "approved_cents",
+        "approval_code_id",
+        "fund_id",
+        "expense_account_id",
+        "fiscal_year_id",
+        "submitted_on",
+        "submitted_by",
+        "approved_at",
+        "approved_by",
+        "placement_end_date",
+        "activity_start",
+        "activity_end",
+        "details",
+        "version",
+        "created_at",
+        "created_by",
+        "updated_at",
+        "updated_by",
     ];
     let mut done = 0;
     while done < count {
@@ -407,23 +634,52 @@ pub async fn requests_with(db: &DatabaseConnection, count: usize, plan: &Request
             let status = seeded_status(rng.gen_range(0..100));
             let (participation, participant, program) = *pick(&mut rng, &participations);
             let day = first_day + Duration::days(rng.gen_range(0..480));
-            let year_of = |d: NaiveDate| years.iter().find(|(_, s, e)| *s <= d && d <= *e).map(|y| y.0);
-            let (mut details, entered) = seeded_details(&mut rng, form, day, year_of(day).or(years.first().map(|y| y.0)).unwrap_or(1));
+            let year_of =
+                |d: NaiveDate| years.iter().find(|(_, s, e)| *s <= d && d <= *e).map(|y| y.0);
+            let (mut details, entered) = seeded_details(
+                &mut rng,
+                form,
+                day,
+                year_of(day).or(years.first().map(|y| y.0)).unwrap_or(1),
+            );
             let limits = plan.limits.get(&form).unwrap_or(&unlimited);
             // A requester cannot enter more than the form allows; computed amounts above it are drawn again.
             let entered = entered.map(|m| m.min(limits.max_amount));
             let Ok(e) = forms::evaluate(&mut details, entered, &rates, limits) else { continue };
-            let created = base_time.min(day.and_hms_opt(9, 0, 0).expect("valid time").and_utc() + Duration::days(rng.gen_range(1..20)));
-            let submitted_on = (status != Status::Draft).then(|| created.date_naive() + Duration::days(rng.gen_range(0..10)));
-            let charged = matches!(status, Status::Approved | Status::ReadyForProcessing | Status::Processed);
-            let approved_at = submitted_on.filter(|_| charged).map(|d| d.and_hms_opt(15, 0, 0).expect("valid time").and_utc() + Duration::days(rng.gen_range(1..15)));
-            let approved_cents = approved_at.map(|_| if rng.gen_bool(0.8) { e.requested_amount.cents() } else { e.requested_amount.cents() * 9 / 10 });
-            let code = approved_at.and_then(|_| codes.iter().find(|(_, t)| t == form.as_str()).map(|c| c.0));
-            let (fund, account) = if charged { (Some(*pick(&mut rng, &funds)), Some(*pick(&mut rng, &accounts))) } else { (None, None) };
+            let created = base_time.min(
+                day.and_hms_opt(9, 0, 0).expect("valid time").and_utc()
+                    + Duration::days(rng.gen_range(1..20)),
+            );
+            let submitted_on = (status != Status::Draft)
+                .then(|| created.date_naive() + Duration::days(rng.gen_range(0..10)));
+            let charged =
+                matches!(status, Status::Approved | Status::ReadyForProcessing | Status::Processed);
+            let approved_at = submitted_on.filter(|_| charged).map(|d| {
+                d.and_hms_opt(15, 0, 0).expect("valid time").and_utc()
+                    + Duration::days(rng.gen_range(1..15))
+            });
+            let approved_cents = approved_at.map(|_| {
+                if rng.gen_bool(0.8) {
+                    e.requested_amount.cents()
+                } else {
+                    e.requested_amount.cents() * 9 / 10
+                }
+            });
+            let code = approved_at
+                .and_then(|_| codes.iter().find(|(_, t)| t == form.as_str()).map(|c| c.0));
+            let (fund, account) = if charged {
+                (Some(*pick(&mut rng, &funds)), Some(*pick(&mut rng, &accounts)))
+            } else {
+                (None, None)
+            };
             let creator = plan.creators.get(&program).copied().unwrap_or(user);
-            let revised_at = submitted_on.filter(|_| status == Status::RevisionRequested).map(|d| d.and_hms_opt(16, 0, 0).expect("valid time").and_utc() + Duration::days(2));
+            let revised_at =
+                submitted_on.filter(|_| status == Status::RevisionRequested).map(|d| {
+                    d.and_hms_opt(16, 0, 0).expect("valid time").and_utc() + Duration::days(2)
+                });
             let updated = approved_at.or(revised_at).unwrap_or(created);
-            let updater = if approved_at.is_some() || revised_at.is_some() { approver } else { creator };
+            let updater =
+                if approved_at.is_some() || revised_at.is_some() { approver } else { creator };
             let (start, end) = e.activity_dates.map_or((None, None), |(a, b)| (Some(a), Some(b)));
             insert.values_panic([
                 id.into(),
@@ -454,8 +710,24 @@ pub async fn requests_with(db: &DatabaseConnection, count: usize, plan: &Request
                 Some(updater).into(),
             ]);
             if plan.history {
-                let steps = Steps { id, status, creator, approver, created, submitted_on, revised_at, approved_at };
-                history.extend(steps.entries(&e, approved_cents.map(Money), code, fund, account, submitted_on.and_then(year_of)));
+                let steps = Steps {
+                    id,
+                    status,
+                    creator,
+                    approver,
+                    created,
+                    submitted_on,
+                    revised_at,
+                    approved_at,
+                };
+                history.extend(steps.entries(
+                    &e,
+                    approved_cents.map(Money),
+                    code,
+                    fund,
+                    account,
+                    submitted_on.and_then(year_of),
+                ));
             }
             made += 1;
         }
@@ -465,7 +737,18 @@ pub async fn requests_with(db: &DatabaseConnection, count: usize, plan: &Request
         for chunk in history.chunks(2_000) {
             let mut q = Query::insert();
             q.into_table(Alias::new("activity_log")).columns(
-                ["entity_type", "entity_id", "action", "actor_user_id", "from_status", "to_status", "comment", "data", "created_at"].map(Alias::new),
+                [
+                    "entity_type",
+                    "entity_id",
+                    "action",
+                    "actor_user_id",
+                    "from_status",
+                    "to_status",
+                    "comment",
+                    "data",
+                    "created_at",
+                ]
+                .map(Alias::new),
             );
             for h in chunk {
                 q.values_panic([
@@ -532,10 +815,28 @@ impl Steps {
         year: Option<i32>,
     ) -> Vec<HistoryEntry> {
         use serde_json::json;
-        let entry = |action, actor, from, to, comment, data, at| HistoryEntry { request_id: self.id, action, actor, from, to, comment, data, at };
-        let mut out = vec![entry("created", self.creator, None, Some(Status::Draft), None, json!({"requestedAmount": e.requested_amount}), self.created)];
+        let entry = |action, actor, from, to, comment, data, at| HistoryEntry {
+            request_id: self.id,
+            action,
+            actor,
+            from,
+            to,
+            comment,
+            data,
+            at,
+        };
+        let mut out = vec![entry(
+            "created",
+            self.creator,
+            None,
+            Some(Status::Draft),
+            None,
+            json!({"requestedAmount": e.requested_amount}),
+            self.created,
+        )];
         let Some(submitted) = self.submitted_on else { return out };
-        let submitted_at = submitted.and_hms_opt(10, 0, 0).expect("valid time").and_utc().max(self.created);
+        let submitted_at =
+            submitted.and_hms_opt(10, 0, 0).expect("valid time").and_utc().max(self.created);
         out.push(entry(
             "submitted",
             self.creator,
@@ -547,7 +848,15 @@ impl Steps {
         ));
         if let Some(at) = self.revised_at {
             let reason = REVISION_REASONS[self.id.unsigned_abs() as usize % REVISION_REASONS.len()];
-            out.push(entry("sent-for-revision", self.approver, Some(Status::Submitted), Some(Status::RevisionRequested), Some(reason), json!({"approvedAmount": null}), at));
+            out.push(entry(
+                "sent-for-revision",
+                self.approver,
+                Some(Status::Submitted),
+                Some(Status::RevisionRequested),
+                Some(reason),
+                json!({"approvedAmount": null}),
+                at,
+            ));
         }
         let Some(approved_at) = self.approved_at else { return out };
         out.push(entry(
@@ -564,11 +873,27 @@ impl Steps {
         ));
         if matches!(self.status, Status::ReadyForProcessing | Status::Processed) {
             let at = approved_at + Duration::days(1);
-            out.push(entry("moved-to-ready-for-processing", self.approver, Some(Status::Approved), Some(Status::ReadyForProcessing), None, json!({"approvedAmount": approved}), at));
+            out.push(entry(
+                "moved-to-ready-for-processing",
+                self.approver,
+                Some(Status::Approved),
+                Some(Status::ReadyForProcessing),
+                None,
+                json!({"approvedAmount": approved}),
+                at,
+            ));
         }
         if self.status == Status::Processed {
             let at = approved_at + Duration::days(3);
-            out.push(entry("processed", self.approver, Some(Status::ReadyForProcessing), Some(Status::Processed), None, json!({"approvedAmount": approved}), at));
+            out.push(entry(
+                "processed",
+                self.approver,
+                Some(Status::ReadyForProcessing),
+                Some(Status::Processed),
+                None,
+                json!({"approvedAmount": approved}),
+                at,
+            ));
         }
         out
     }

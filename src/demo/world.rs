@@ -6,20 +6,26 @@ use std::collections::HashMap;
 
 use anyhow::Context;
 use chrono::{NaiveDate, Utc};
-use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, DatabaseConnection, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder};
+use sea_orm::{
+    ActiveModelTrait, ActiveValue::Set, ColumnTrait, DatabaseConnection, EntityTrait,
+    PaginatorTrait, QueryFilter, QueryOrder,
+};
 use serde_json::json;
 
 use super::seed;
 use crate::{
     auth::permissions::COORDINATOR,
-    error::Checks,
     entities::{budget_line, fiscal_year, mentor_program, participant, user_role},
+    error::Checks,
+    forms::FormType,
     identity::{
         self,
         accounts::{create_user_with_roles, NewUser},
     },
-    participants::{self, dto::{ParticipantBody, ParticipationBody}},
-    forms::FormType,
+    participants::{
+        self,
+        dto::{ParticipantBody, ParticipationBody},
+    },
     state::AppState,
 };
 
@@ -70,10 +76,14 @@ async fn coordinator(
     let mut checks = Checks::default();
     participants::store::check_participant_refs(db, &clean, &mut checks).await.map_err(api)?;
     let now = Utc::now();
-    let person = participants::store::insert_participant(db, &clean, None, now).await.map_err(api)?;
+    let person =
+        participants::store::insert_participant(db, &clean, None, now).await.map_err(api)?;
     let mut ids = Vec::new();
     for code in codes.iter().copied() {
-        let program = programs.iter().find(|p| p.code.as_deref() == Some(code)).with_context(|| format!("no mentor program {code}"))?;
+        let program = programs
+            .iter()
+            .find(|p| p.code.as_deref() == Some(code))
+            .with_context(|| format!("no mentor program {code}"))?;
         let body: ParticipationBody = serde_json::from_value(json!({
             "mentorProgramId": program.id, "fiscalYearId": year.id, "roleCode": "Coordinator", "startDate": year.start_date,
         }))?;
@@ -81,19 +91,31 @@ async fn coordinator(
         checks.finish().map_err(api)?;
         checks = Checks::default();
         let taking = taking.context("demo participation is invalid")?;
-        participants::store::insert_participation(db, person.id, &taking, now).await.map_err(api)?;
+        participants::store::insert_participation(db, person.id, &taking, now)
+            .await
+            .map_err(api)?;
         ids.push(program.id);
     }
     participants::store::refresh_program_keys(db, person.id).await.map_err(api)?;
     let role = identity::store::roles_by_names(db, &[COORDINATOR.to_owned()]).await.map_err(api)?;
-    let new = NewUser { email: email.to_owned(), first_name: first.to_owned(), last_name: last.to_owned(), hash: None, participant_id: Some(person.id) };
+    let new = NewUser {
+        email: email.to_owned(),
+        first_name: first.to_owned(),
+        last_name: last.to_owned(),
+        hash: None,
+        participant_id: Some(person.id),
+    };
     let (user, link) = create_user_with_roles(state, None, new, &role).await.map_err(api)?;
     Ok((user.id, ids, link))
 }
 
 /// The longest-standing Administrator (the one created on first start).
 async fn first_administrator(db: &DatabaseConnection) -> anyhow::Result<Option<i32>> {
-    let Some(admin) = identity::store::find_role_by_name(db, crate::auth::permissions::ADMINISTRATOR).await.map_err(api)? else {
+    let Some(admin) =
+        identity::store::find_role_by_name(db, crate::auth::permissions::ADMINISTRATOR)
+            .await
+            .map_err(api)?
+    else {
         return Ok(None);
     };
     let holder = user_role::Entity::find()
@@ -112,20 +134,32 @@ pub async fn load(state: &AppState) -> anyhow::Result<Option<Loaded>> {
         return Ok(None);
     }
     // The seeded participations name fiscal years 1 and 2: these two, on a new database.
-    let years = [("FY 2025-26", (2025, 7, 1), (2026, 6, 30)), ("FY 2026-27", (2026, 7, 1), (2027, 6, 30))];
+    let years =
+        [("FY 2025-26", (2025, 7, 1), (2026, 6, 30)), ("FY 2026-27", (2026, 7, 1), (2027, 6, 30))];
     let date = |(y, m, d): (i32, u32, u32)| NaiveDate::from_ymd_opt(y, m, d).expect("valid date");
     for (name, start, end) in years {
         if fiscal_year::Entity::find().all(db).await?.iter().any(|y| y.name == name) {
             continue;
         }
-        fiscal_year::ActiveModel { name: Set(name.into()), start_date: Set(date(start)), end_date: Set(date(end)), created_at: Set(Utc::now()), ..Default::default() }
-            .insert(db)
-            .await?;
+        fiscal_year::ActiveModel {
+            name: Set(name.into()),
+            start_date: Set(date(start)),
+            end_date: Set(date(end)),
+            created_at: Set(Utc::now()),
+            ..Default::default()
+        }
+        .insert(db)
+        .await?;
     }
     let people = seed::participants(db, PARTICIPANTS).await?;
 
-    let programs = mentor_program::Entity::find().order_by_asc(mentor_program::Column::Id).all(db).await?;
-    let current = fiscal_year::Entity::find().order_by_desc(fiscal_year::Column::StartDate).one(db).await?.context("no fiscal year")?;
+    let programs =
+        mentor_program::Entity::find().order_by_asc(mentor_program::Column::Id).all(db).await?;
+    let current = fiscal_year::Entity::find()
+        .order_by_desc(fiscal_year::Column::StartDate)
+        .one(db)
+        .await?
+        .context("no fiscal year")?;
     let mut plan = seed::RequestPlan { history: true, ..Default::default() };
     let mut printed = None;
     for (i, c) in COORDINATORS.iter().enumerate() {
@@ -137,7 +171,10 @@ pub async fn load(state: &AppState) -> anyhow::Result<Option<Loaded>> {
             printed = link.map(|l| (c.2.to_owned(), l));
         }
     }
-    anyhow::ensure!(programs.iter().all(|p| plan.creators.contains_key(&p.id)), "a mentor program has no demo Coordinator");
+    anyhow::ensure!(
+        programs.iter().all(|p| plan.creators.contains_key(&p.id)),
+        "a mentor program has no demo Coordinator"
+    );
     // The Administrator (the first user, created on start) approves.
     plan.approver = first_administrator(db).await?;
     let mut limits = HashMap::new();
@@ -168,7 +205,12 @@ pub async fn load(state: &AppState) -> anyhow::Result<Option<Loaded>> {
             lines += 1;
         }
     }
-    Ok(Some(Loaded { participants: people.participants, requests: requests.requests, budget_lines: lines, coordinator: printed }))
+    Ok(Some(Loaded {
+        participants: people.participants,
+        requests: requests.requests,
+        budget_lines: lines,
+        coordinator: printed,
+    }))
 }
 
 #[cfg(test)]

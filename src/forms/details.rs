@@ -98,7 +98,12 @@ impl Form for F1Details {
         trim(&mut self.course_code);
         e.text("details.menteeName", &self.mentee_name, MAX_TEXT_CHARS);
         e.text("details.courseCode", &self.course_code, MAX_TEXT_CHARS);
-        e.order("details.placementStartDate", self.placement_start_date, "details.placementEndDate", self.placement_end_date);
+        e.order(
+            "details.placementStartDate",
+            self.placement_start_date,
+            "details.placementEndDate",
+            self.placement_end_date,
+        );
         e.hours("details.hours", self.hours, limits);
         None
     }
@@ -251,8 +256,11 @@ impl Form for F4Details {
     }
 
     fn references(&self) -> Vec<(&'static str, Reference, i32)> {
-        let mut refs = vec![("details.trainingTypeId", Reference::TrainingType, self.training_type_id)];
-        refs.extend(self.institution_id.map(|id| ("details.institutionId", Reference::Institution, id)));
+        let mut refs =
+            vec![("details.trainingTypeId", Reference::TrainingType, self.training_type_id)];
+        refs.extend(
+            self.institution_id.map(|id| ("details.institutionId", Reference::Institution, id)),
+        );
         refs
     }
 }
@@ -328,7 +336,12 @@ impl Form for F7Details {
         e.text("details.protegeName", &self.protege_name, MAX_TEXT_CHARS);
         e.text("details.siteName", &self.site_name, MAX_TEXT_CHARS);
         e.order("details.startDate", self.start_date, "details.endDate", self.end_date);
-        e.order("details.startDate", self.start_date, "details.placementEndDate", self.placement_end_date);
+        e.order(
+            "details.startDate",
+            self.start_date,
+            "details.placementEndDate",
+            self.placement_end_date,
+        );
         None
     }
 

@@ -38,8 +38,6 @@ pub struct Rates {
     pub meals: MealRates,
 }
 
-
-
 /// What the server derives from a form.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Evaluated {
@@ -52,10 +50,18 @@ pub struct Evaluated {
 /// `requestedAmount` the caller sent; it counts only on forms whose amount is entered
 /// (elsewhere the server's number wins, and the one sent is ignored). Fills the server-set
 /// fields of `details` (rates applied, F11 nights). All problems are returned at once.
-pub fn evaluate(details: &mut Details, entered: Option<Money>, rates: &Rates, limits: &Limits) -> Result<Evaluated, FieldErrors> {
+pub fn evaluate(
+    details: &mut Details,
+    entered: Option<Money>,
+    rates: &Rates,
+    limits: &Limits,
+) -> Result<Evaluated, FieldErrors> {
     let mut e = Checks::default();
     let computed = details.form_mut().check(&mut e, rates, limits);
-    debug_assert_eq!(computed.is_some(), details.form_type().amount_source() != AmountSource::Entered);
+    debug_assert_eq!(
+        computed.is_some(),
+        details.form_type().amount_source() != AmountSource::Entered
+    );
     let requested = match computed {
         Some(amount) => amount,
         None => match entered {
@@ -70,7 +76,10 @@ pub fn evaluate(details: &mut Details, entered: Option<Money>, rates: &Rates, li
         if requested.cents() <= 0 {
             e.add("requestedAmount", "must be more than 0");
         } else if requested > limits.max_amount {
-            e.add("requestedAmount", format!("must be at most {} (the form's maximum)", limits.max_amount));
+            e.add(
+                "requestedAmount",
+                format!("must be at most {} (the form's maximum)", limits.max_amount),
+            );
         }
     }
     if e.is_empty() {

@@ -9,7 +9,10 @@ use chrono::NaiveDate;
 use serde_json::json;
 
 pub fn rates() -> Rates {
-    Rates { mileage: Money(70), meals: MealRates { breakfast: Money(1000), lunch: Money(1500), dinner: Money(2500) } }
+    Rates {
+        mileage: Money(70),
+        meals: MealRates { breakfast: Money(1000), lunch: Money(1500), dinner: Money(2500) },
+    }
 }
 
 pub fn limits() -> Limits {
@@ -25,24 +28,66 @@ pub fn limits() -> Limits {
 /// A valid `details` for every form, with the amount the server must compute (None = entered).
 pub fn valid(form: FormType) -> (serde_json::Value, Option<i64>) {
     match form {
-        FormType::F1 => (json!({"collegeId": 1, "menteeName": "Ana", "courseCode": "CD 101", "placementStartDate": "2025-09-01", "placementEndDate": "2025-12-15", "hours": 12.5}), None),
-        FormType::F2 => (json!({"items": [{"date": "2025-10-01", "description": "Books", "amount": 12.34}, {"date": "2025-10-03", "description": "Paper", "amount": 0.66}], "fileIds": []}), Some(1300)),
-        FormType::F3 => (json!({"travelPurposeId": 1, "transitTypeId": 2, "trips": [{"date": "2025-10-01", "from": "Fresno", "to": "Clovis", "miles": 12.5}, {"date": "2025-10-02", "from": "Clovis", "to": "Fresno", "miles": 10}]}), Some(1575)),
-        FormType::F4 => (json!({"trainingTypeId": 1, "institutionId": 1, "title": "Infant care", "startDate": "2025-10-01", "endDate": "2025-10-02", "hours": 8, "fee": 150}), None),
+        FormType::F1 => (
+            json!({"collegeId": 1, "menteeName": "Ana", "courseCode": "CD 101", "placementStartDate": "2025-09-01", "placementEndDate": "2025-12-15", "hours": 12.5}),
+            None,
+        ),
+        FormType::F2 => (
+            json!({"items": [{"date": "2025-10-01", "description": "Books", "amount": 12.34}, {"date": "2025-10-03", "description": "Paper", "amount": 0.66}], "fileIds": []}),
+            Some(1300),
+        ),
+        FormType::F3 => (
+            json!({"travelPurposeId": 1, "transitTypeId": 2, "trips": [{"date": "2025-10-01", "from": "Fresno", "to": "Clovis", "miles": 12.5}, {"date": "2025-10-02", "from": "Clovis", "to": "Fresno", "miles": 10}]}),
+            Some(1575),
+        ),
+        FormType::F4 => (
+            json!({"trainingTypeId": 1, "institutionId": 1, "title": "Infant care", "startDate": "2025-10-01", "endDate": "2025-10-02", "hours": 8, "fee": 150}),
+            None,
+        ),
         FormType::F5 => (json!({"seminarDate": "2025-10-01", "topic": "Play", "hours": 3}), None),
-        FormType::F6 => (json!({"activityType": "Workshop", "date": "2025-10-01", "hours": 2.25}), None),
-        FormType::F7 => (json!({"protegeName": "Bo", "siteName": "Sunrise", "startDate": "2025-09-01", "endDate": "2026-05-31", "placementEndDate": "2026-06-30"}), None),
-        FormType::F8 => (json!({"institute": "Summer Institute", "startDate": "2025-07-01", "endDate": "2025-07-03"}), None),
-        FormType::F9 => (json!({"vendorName": "Acme", "vendorAddress": "1 Main St", "invoiceNumber": "INV-7", "invoiceDate": "2025-10-01", "amount": 420.5}), Some(42050)),
-        FormType::F10 => (json!({"jobCategoryId": 1, "date": "2025-10-01", "hours": 7.5, "hourlyRate": 22.4}), Some(16800)),
-        FormType::F11 => (json!({"nightlyRate": 129.99, "city": "Sacramento", "checkIn": "2025-10-01", "checkOut": "2025-10-03"}), Some(25998)),
-        FormType::F12 => (json!({"days": [{"date": "2025-10-01", "breakfast": true, "lunch": true, "dinner": false}, {"date": "2025-10-02", "dinner": true}]}), Some(5000)),
-        FormType::F13 => (json!({"collegeId": 1, "institutionId": 1, "courseCode": "ECE 1", "units": 3, "term": "Fall 2025"}), None),
-        FormType::F14 => (json!({"bonusType": "Completion", "fiscalYearId": 1, "reason": "Completed the year"}), None),
+        FormType::F6 => {
+            (json!({"activityType": "Workshop", "date": "2025-10-01", "hours": 2.25}), None)
+        }
+        FormType::F7 => (
+            json!({"protegeName": "Bo", "siteName": "Sunrise", "startDate": "2025-09-01", "endDate": "2026-05-31", "placementEndDate": "2026-06-30"}),
+            None,
+        ),
+        FormType::F8 => (
+            json!({"institute": "Summer Institute", "startDate": "2025-07-01", "endDate": "2025-07-03"}),
+            None,
+        ),
+        FormType::F9 => (
+            json!({"vendorName": "Acme", "vendorAddress": "1 Main St", "invoiceNumber": "INV-7", "invoiceDate": "2025-10-01", "amount": 420.5}),
+            Some(42050),
+        ),
+        FormType::F10 => (
+            json!({"jobCategoryId": 1, "date": "2025-10-01", "hours": 7.5, "hourlyRate": 22.4}),
+            Some(16800),
+        ),
+        FormType::F11 => (
+            json!({"nightlyRate": 129.99, "city": "Sacramento", "checkIn": "2025-10-01", "checkOut": "2025-10-03"}),
+            Some(25998),
+        ),
+        FormType::F12 => (
+            json!({"days": [{"date": "2025-10-01", "breakfast": true, "lunch": true, "dinner": false}, {"date": "2025-10-02", "dinner": true}]}),
+            Some(5000),
+        ),
+        FormType::F13 => (
+            json!({"collegeId": 1, "institutionId": 1, "courseCode": "ECE 1", "units": 3, "term": "Fall 2025"}),
+            None,
+        ),
+        FormType::F14 => (
+            json!({"bonusType": "Completion", "fiscalYearId": 1, "reason": "Completed the year"}),
+            None,
+        ),
     }
 }
 
-fn run(form: FormType, value: serde_json::Value, entered: Option<Money>) -> Result<Evaluated, FieldErrors> {
+fn run(
+    form: FormType,
+    value: serde_json::Value,
+    entered: Option<Money>,
+) -> Result<Evaluated, FieldErrors> {
     let mut d = Details::parse(form, &value).expect("parses");
     evaluate(&mut d, entered, &rates(), &limits())
 }
@@ -108,7 +153,10 @@ fn entered_forms_need_a_positive_amount_computed_forms_ignore_it() {
                 field_err(form, value, Some(Money(-5)), "requestedAmount");
             }
             Some(cents) => {
-                assert_eq!(run(form, value.clone(), Some(Money(1))).unwrap().requested_amount.cents(), cents);
+                assert_eq!(
+                    run(form, value.clone(), Some(Money(1))).unwrap().requested_amount.cents(),
+                    cents
+                );
                 assert!(run(form, value, None).is_ok());
             }
         }
@@ -125,9 +173,13 @@ fn above_max_amount_is_named_on_every_form() {
         assert!(errs.contains_key("requestedAmount"), "{form:?} {errs:?}");
         // Exactly at the maximum is allowed.
         let mut d = Details::parse(form, &value).unwrap();
-        let at = evaluate(&mut d, Some(Money(2)), &rates(), &Limits::none()).unwrap().requested_amount;
+        let at =
+            evaluate(&mut d, Some(Money(2)), &rates(), &Limits::none()).unwrap().requested_amount;
         let mut d = Details::parse(form, &value).unwrap();
-        assert!(evaluate(&mut d, Some(at), &rates(), &Limits { max_amount: at, ..limits() }).is_ok(), "{form:?}");
+        assert!(
+            evaluate(&mut d, Some(at), &rates(), &Limits { max_amount: at, ..limits() }).is_ok(),
+            "{form:?}"
+        );
     }
 }
 
@@ -147,18 +199,24 @@ fn wrong_types_unknown_fields_and_enum_values_are_400_naming_the_field() {
     for (form, path, value, field) in cases {
         let body = with(*form, path, value.clone());
         match Details::parse(*form, &body) {
-            Err(ApiError::BadRequest { errors, .. }) => assert!(errors.contains_key(*field), "{form:?} {field}: {errors:?}"),
+            Err(ApiError::BadRequest { errors, .. }) => {
+                assert!(errors.contains_key(*field), "{form:?} {field}: {errors:?}")
+            }
             other => panic!("{form:?} {field}: {other:?}"),
         }
     }
     // missing and unknown fields
     let (mut v, _) = valid(FormType::F5);
     v.as_object_mut().unwrap().remove("topic");
-    assert!(matches!(Details::parse(FormType::F5, &v), Err(ApiError::BadRequest { errors, .. }) if errors.contains_key("details.topic")));
+    assert!(
+        matches!(Details::parse(FormType::F5, &v), Err(ApiError::BadRequest { errors, .. }) if errors.contains_key("details.topic"))
+    );
     let (mut v, _) = valid(FormType::F5);
     v["color"] = json!("red");
     assert!(matches!(Details::parse(FormType::F5, &v), Err(ApiError::BadRequest { .. })));
-    assert!(matches!(Details::parse(FormType::F5, &json!([1])), Err(ApiError::BadRequest { errors, .. }) if errors.contains_key("details")));
+    assert!(
+        matches!(Details::parse(FormType::F5, &json!([1])), Err(ApiError::BadRequest { errors, .. }) if errors.contains_key("details"))
+    );
     // details of another form do not pass as this one
     let (f9, _) = valid(FormType::F9);
     assert!(Details::parse(FormType::F10, &f9).is_err());
@@ -166,60 +224,196 @@ fn wrong_types_unknown_fields_and_enum_values_are_400_naming_the_field() {
 
 #[test]
 fn limits_are_named_per_field() {
-    field_err(FormType::F3, with(FormType::F3, &["trips", "1", "miles"], json!(500.01)), None, "details.trips[1].miles");
-    assert!(run(FormType::F3, with(FormType::F3, &["trips", "1", "miles"], json!(500)), None).is_ok());
-    field_err(FormType::F3, with(FormType::F3, &["trips", "0", "miles"], json!(0)), None, "details.trips[0].miles");
+    field_err(
+        FormType::F3,
+        with(FormType::F3, &["trips", "1", "miles"], json!(500.01)),
+        None,
+        "details.trips[1].miles",
+    );
+    assert!(
+        run(FormType::F3, with(FormType::F3, &["trips", "1", "miles"], json!(500)), None).is_ok()
+    );
+    field_err(
+        FormType::F3,
+        with(FormType::F3, &["trips", "0", "miles"], json!(0)),
+        None,
+        "details.trips[0].miles",
+    );
     for form in [FormType::F1, FormType::F4, FormType::F5, FormType::F6, FormType::F10] {
         field_err(form, with(form, &["hours"], json!(40.01)), Some(Money(100)), "details.hours");
         field_err(form, with(form, &["hours"], json!(0)), Some(Money(100)), "details.hours");
         assert!(run(form, with(form, &["hours"], json!(40)), Some(Money(100))).is_ok(), "{form:?}");
     }
-    field_err(FormType::F11, with(FormType::F11, &["checkOut"], json!("2025-10-07")), None, "details.nights");
-    assert!(run(FormType::F11, with(FormType::F11, &["checkOut"], json!("2025-10-06")), None).is_ok());
+    field_err(
+        FormType::F11,
+        with(FormType::F11, &["checkOut"], json!("2025-10-07")),
+        None,
+        "details.nights",
+    );
+    assert!(
+        run(FormType::F11, with(FormType::F11, &["checkOut"], json!("2025-10-06")), None).is_ok()
+    );
 }
 
 #[test]
 fn without_limits_nothing_but_sanity_is_checked() {
-    let mut d = Details::parse(FormType::F3, &with(FormType::F3, &["trips", "0", "miles"], json!(9999))).unwrap();
+    let mut d =
+        Details::parse(FormType::F3, &with(FormType::F3, &["trips", "0", "miles"], json!(9999)))
+            .unwrap();
     assert!(evaluate(&mut d, None, &rates(), &Limits::none()).is_ok());
 }
 
 #[test]
 fn date_order() {
-    field_err(FormType::F1, with(FormType::F1, &["placementEndDate"], json!("2025-08-31")), Some(Money(1)), "details.placementEndDate");
-    field_err(FormType::F4, with(FormType::F4, &["endDate"], json!("2025-09-30")), Some(Money(1)), "details.endDate");
-    field_err(FormType::F7, with(FormType::F7, &["endDate"], json!("2025-08-01")), Some(Money(1)), "details.endDate");
-    field_err(FormType::F7, with(FormType::F7, &["placementEndDate"], json!("2025-08-01")), Some(Money(1)), "details.placementEndDate");
-    field_err(FormType::F8, with(FormType::F8, &["endDate"], json!("2025-06-30")), Some(Money(1)), "details.endDate");
-    field_err(FormType::F11, with(FormType::F11, &["checkOut"], json!("2025-10-01")), None, "details.checkOut");
+    field_err(
+        FormType::F1,
+        with(FormType::F1, &["placementEndDate"], json!("2025-08-31")),
+        Some(Money(1)),
+        "details.placementEndDate",
+    );
+    field_err(
+        FormType::F4,
+        with(FormType::F4, &["endDate"], json!("2025-09-30")),
+        Some(Money(1)),
+        "details.endDate",
+    );
+    field_err(
+        FormType::F7,
+        with(FormType::F7, &["endDate"], json!("2025-08-01")),
+        Some(Money(1)),
+        "details.endDate",
+    );
+    field_err(
+        FormType::F7,
+        with(FormType::F7, &["placementEndDate"], json!("2025-08-01")),
+        Some(Money(1)),
+        "details.placementEndDate",
+    );
+    field_err(
+        FormType::F8,
+        with(FormType::F8, &["endDate"], json!("2025-06-30")),
+        Some(Money(1)),
+        "details.endDate",
+    );
+    field_err(
+        FormType::F11,
+        with(FormType::F11, &["checkOut"], json!("2025-10-01")),
+        None,
+        "details.checkOut",
+    );
     // same-day spans are fine where a day is a unit
-    assert!(run(FormType::F8, with(FormType::F8, &["endDate"], json!("2025-07-01")), Some(Money(1))).is_ok());
+    assert!(run(
+        FormType::F8,
+        with(FormType::F8, &["endDate"], json!("2025-07-01")),
+        Some(Money(1))
+    )
+    .is_ok());
 }
 
 #[test]
 fn required_texts_and_lines() {
-    field_err(FormType::F1, with(FormType::F1, &["menteeName"], json!("  ")), Some(Money(1)), "details.menteeName");
-    field_err(FormType::F9, with(FormType::F9, &["vendorName"], json!("x".repeat(201))), None, "details.vendorName");
+    field_err(
+        FormType::F1,
+        with(FormType::F1, &["menteeName"], json!("  ")),
+        Some(Money(1)),
+        "details.menteeName",
+    );
+    field_err(
+        FormType::F9,
+        with(FormType::F9, &["vendorName"], json!("x".repeat(201))),
+        None,
+        "details.vendorName",
+    );
     field_err(FormType::F2, with(FormType::F2, &["items"], json!([])), None, "details.items");
-    field_err(FormType::F2, with(FormType::F2, &["items", "1", "description"], json!("")), None, "details.items[1].description");
-    field_err(FormType::F2, with(FormType::F2, &["items", "1", "amount"], json!(0)), None, "details.items[1].amount");
-    field_err(FormType::F2, with(FormType::F2, &["fileIds"], json!(["a", "a"])), None, "details.fileIds[1]");
+    field_err(
+        FormType::F2,
+        with(FormType::F2, &["items", "1", "description"], json!("")),
+        None,
+        "details.items[1].description",
+    );
+    field_err(
+        FormType::F2,
+        with(FormType::F2, &["items", "1", "amount"], json!(0)),
+        None,
+        "details.items[1].amount",
+    );
+    field_err(
+        FormType::F2,
+        with(FormType::F2, &["fileIds"], json!(["a", "a"])),
+        None,
+        "details.fileIds[1]",
+    );
     field_err(FormType::F3, with(FormType::F3, &["trips"], json!([])), None, "details.trips");
-    field_err(FormType::F3, with(FormType::F3, &["trips", "0", "to"], json!("")), None, "details.trips[0].to");
+    field_err(
+        FormType::F3,
+        with(FormType::F3, &["trips", "0", "to"], json!("")),
+        None,
+        "details.trips[0].to",
+    );
     field_err(FormType::F4, with(FormType::F4, &["fee"], json!(-1)), Some(Money(1)), "details.fee");
     field_err(FormType::F9, with(FormType::F9, &["amount"], json!(0)), None, "details.amount");
-    field_err(FormType::F10, with(FormType::F10, &["hourlyRate"], json!(0)), None, "details.hourlyRate");
-    field_err(FormType::F11, with(FormType::F11, &["nightlyRate"], json!(0)), None, "details.nightlyRate");
+    field_err(
+        FormType::F10,
+        with(FormType::F10, &["hourlyRate"], json!(0)),
+        None,
+        "details.hourlyRate",
+    );
+    field_err(
+        FormType::F11,
+        with(FormType::F11, &["nightlyRate"], json!(0)),
+        None,
+        "details.nightlyRate",
+    );
     field_err(FormType::F11, with(FormType::F11, &["city"], json!("")), None, "details.city");
     field_err(FormType::F12, with(FormType::F12, &["days"], json!([])), None, "details.days");
-    field_err(FormType::F12, with(FormType::F12, &["days", "1", "dinner"], json!(false)), None, "details.days[1]");
-    field_err(FormType::F12, with(FormType::F12, &["days", "1", "date"], json!("2025-10-01")), None, "details.days[1].date");
-    field_err(FormType::F13, with(FormType::F13, &["units"], json!(0)), Some(Money(1)), "details.units");
-    field_err(FormType::F13, with(FormType::F13, &["term"], json!("")), Some(Money(1)), "details.term");
-    field_err(FormType::F14, with(FormType::F14, &["reason"], json!("")), Some(Money(1)), "details.reason");
-    field_err(FormType::F5, with(FormType::F5, &["topic"], json!("")), Some(Money(1)), "details.topic");
-    field_err(FormType::F7, with(FormType::F7, &["siteName"], json!("")), Some(Money(1)), "details.siteName");
-    field_err(FormType::F8, with(FormType::F8, &["institute"], json!("")), Some(Money(1)), "details.institute");
+    field_err(
+        FormType::F12,
+        with(FormType::F12, &["days", "1", "dinner"], json!(false)),
+        None,
+        "details.days[1]",
+    );
+    field_err(
+        FormType::F12,
+        with(FormType::F12, &["days", "1", "date"], json!("2025-10-01")),
+        None,
+        "details.days[1].date",
+    );
+    field_err(
+        FormType::F13,
+        with(FormType::F13, &["units"], json!(0)),
+        Some(Money(1)),
+        "details.units",
+    );
+    field_err(
+        FormType::F13,
+        with(FormType::F13, &["term"], json!("")),
+        Some(Money(1)),
+        "details.term",
+    );
+    field_err(
+        FormType::F14,
+        with(FormType::F14, &["reason"], json!("")),
+        Some(Money(1)),
+        "details.reason",
+    );
+    field_err(
+        FormType::F5,
+        with(FormType::F5, &["topic"], json!("")),
+        Some(Money(1)),
+        "details.topic",
+    );
+    field_err(
+        FormType::F7,
+        with(FormType::F7, &["siteName"], json!("")),
+        Some(Money(1)),
+        "details.siteName",
+    );
+    field_err(
+        FormType::F8,
+        with(FormType::F8, &["institute"], json!("")),
+        Some(Money(1)),
+        "details.institute",
+    );
     let mut many = Vec::new();
     for _ in 0..=MAX_LINES {
         many.push(json!({"date": "2025-10-01", "description": "x", "amount": 1}));
@@ -255,13 +449,23 @@ fn rates_are_recorded_in_details_and_read_back() {
 #[test]
 fn mileage_rounds_to_the_cent() {
     let r = Rates { mileage: Money(67), ..rates() };
-    let mut d = Details::parse(FormType::F3, &with(FormType::F3, &["trips"], json!([{"date": "2025-10-01", "from": "a", "to": "b", "miles": 0.33}]))).unwrap();
+    let mut d = Details::parse(
+        FormType::F3,
+        &with(
+            FormType::F3,
+            &["trips"],
+            json!([{"date": "2025-10-01", "from": "a", "to": "b", "miles": 0.33}]),
+        ),
+    )
+    .unwrap();
     assert_eq!(evaluate(&mut d, None, &r, &limits()).unwrap().requested_amount, Money(22));
 }
 
 #[test]
 fn texts_are_trimmed() {
-    let mut d = Details::parse(FormType::F9, &with(FormType::F9, &["vendorName"], json!("  Acme  "))).unwrap();
+    let mut d =
+        Details::parse(FormType::F9, &with(FormType::F9, &["vendorName"], json!("  Acme  ")))
+            .unwrap();
     evaluate(&mut d, None, &rates(), &limits()).unwrap();
     assert!(matches!(&d, Details::F9(x) if x.vendor_name == "Acme"));
 }
@@ -304,27 +508,45 @@ fn references_name_their_fields() {
 
 #[test]
 fn f4_institution_is_optional_and_null_reads_as_missing() {
-    let d = Details::parse(FormType::F4, &with(FormType::F4, &["institutionId"], serde_json::Value::Null)).unwrap();
+    let d = Details::parse(
+        FormType::F4,
+        &with(FormType::F4, &["institutionId"], serde_json::Value::Null),
+    )
+    .unwrap();
     assert_eq!(d.references().len(), 1, "only the training type is checked");
     let mut v = valid(FormType::F4).0;
     v.as_object_mut().unwrap().remove("institutionId");
     assert!(Details::parse(FormType::F4, &v).is_ok());
     // A required id sent as null is "required", in words.
-    match Details::parse(FormType::F4, &with(FormType::F4, &["trainingTypeId"], serde_json::Value::Null)) {
-        Err(ApiError::BadRequest { errors, .. }) => assert_eq!(errors["details.trainingTypeId"], ["is required"]),
+    match Details::parse(
+        FormType::F4,
+        &with(FormType::F4, &["trainingTypeId"], serde_json::Value::Null),
+    ) {
+        Err(ApiError::BadRequest { errors, .. }) => {
+            assert_eq!(errors["details.trainingTypeId"], ["is required"])
+        }
         other => panic!("{other:?}"),
     }
 }
 
 #[test]
 fn details_speak_the_words_of_a_whole_body() {
-    let said = |path: &[&str], value: serde_json::Value, field: &str| match Details::parse(FormType::F6, &with(FormType::F6, path, value)) {
+    let said = |path: &[&str], value: serde_json::Value, field: &str| match Details::parse(
+        FormType::F6,
+        &with(FormType::F6, path, value),
+    ) {
         Err(ApiError::BadRequest { errors, .. }) => errors[field][0].clone(),
         other => panic!("{other:?}"),
     };
     assert_eq!(said(&["date"], json!(null), "details.date"), "is required");
-    assert_eq!(said(&["activityType"], json!("Party"), "details.activityType"), "must be one of Workshop, Presentation, Committee, Conference, Other");
-    assert_eq!(said(&["date"], json!("2025-13-01"), "details.date"), "is not a day of the calendar");
+    assert_eq!(
+        said(&["activityType"], json!("Party"), "details.activityType"),
+        "must be one of Workshop, Presentation, Committee, Conference, Other"
+    );
+    assert_eq!(
+        said(&["date"], json!("2025-13-01"), "details.date"),
+        "is not a day of the calendar"
+    );
     assert!(said(&["zz"], json!(1), "details.zz").starts_with("is not a field here"));
 }
 
@@ -341,7 +563,9 @@ fn description_is_optional_and_bounded() {
 
 #[test]
 fn huge_quantities_do_not_overflow() {
-    let mut d = Details::parse(FormType::F10, &with(FormType::F10, &["hourlyRate"], json!(10000000000i64))).unwrap();
+    let mut d =
+        Details::parse(FormType::F10, &with(FormType::F10, &["hourlyRate"], json!(10000000000i64)))
+            .unwrap();
     // 7.5 hours × 10 billion is above the money ceiling: refused, not wrapped.
     assert!(evaluate(&mut d, None, &rates(), &Limits::none()).is_err());
 }

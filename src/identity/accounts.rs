@@ -61,7 +61,11 @@ pub async fn create_user_with_roles(
     .await
     .map_err(|e| ApiError::unique_or_internal(e, EMAIL_TAKEN))?;
     store::set_user_roles(&txn, created.id, roles).await?;
-    let token = if invite { Some(store::issue_password_token(&txn, created.id, store::INVITE).await?) } else { None };
+    let token = if invite {
+        Some(store::issue_password_token(&txn, created.id, store::INVITE).await?)
+    } else {
+        None
+    };
     let role_names: Vec<&str> = roles.iter().map(|r| r.name.as_str()).collect();
     activity::record(
         &txn,

@@ -3,7 +3,6 @@
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct UserDetails {
@@ -20,7 +19,10 @@ pub struct UserDetails {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct LoginRequest {
-    #[schema(max_length = 254, pattern = r"^[\t\n\r \u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*[^@\s\u0000-\u001F\u007F-\u009F]+@[^@.\s\u0000-\u001F\u007F-\u009F][^@\s\u0000-\u001F\u007F-\u009F]*\.[^@\s\u0000-\u001F\u007F-\u009F]*[^@.\s\u0000-\u001F\u007F-\u009F][\t\n\r \u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*$")]
+    #[schema(
+        max_length = 254,
+        pattern = r"^[\t\n\r \u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*[^@\s\u0000-\u001F\u007F-\u009F]+@[^@.\s\u0000-\u001F\u007F-\u009F][^@\s\u0000-\u001F\u007F-\u009F]*\.[^@\s\u0000-\u001F\u007F-\u009F]*[^@.\s\u0000-\u001F\u007F-\u009F][\t\n\r \u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*$"
+    )]
     pub email: String,
     #[schema(min_length = 1)]
     pub password: String,
@@ -60,14 +62,20 @@ pub struct LogoutRequest {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ResetPasswordRequest {
-    #[schema(max_length = 254, pattern = r"^[\t\n\r \u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*[^@\s\u0000-\u001F\u007F-\u009F]+@[^@.\s\u0000-\u001F\u007F-\u009F][^@\s\u0000-\u001F\u007F-\u009F]*\.[^@\s\u0000-\u001F\u007F-\u009F]*[^@.\s\u0000-\u001F\u007F-\u009F][\t\n\r \u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*$")]
+    #[schema(
+        max_length = 254,
+        pattern = r"^[\t\n\r \u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*[^@\s\u0000-\u001F\u007F-\u009F]+@[^@.\s\u0000-\u001F\u007F-\u009F][^@\s\u0000-\u001F\u007F-\u009F]*\.[^@\s\u0000-\u001F\u007F-\u009F]*[^@.\s\u0000-\u001F\u007F-\u009F][\t\n\r \u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*$"
+    )]
     pub email: String,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ValidateResetTokenRequest {
-    #[schema(max_length = 254, pattern = r"^[\t\n\r \u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*[^@\s\u0000-\u001F\u007F-\u009F]+@[^@.\s\u0000-\u001F\u007F-\u009F][^@\s\u0000-\u001F\u007F-\u009F]*\.[^@\s\u0000-\u001F\u007F-\u009F]*[^@.\s\u0000-\u001F\u007F-\u009F][\t\n\r \u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*$")]
+    #[schema(
+        max_length = 254,
+        pattern = r"^[\t\n\r \u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*[^@\s\u0000-\u001F\u007F-\u009F]+@[^@.\s\u0000-\u001F\u007F-\u009F][^@\s\u0000-\u001F\u007F-\u009F]*\.[^@\s\u0000-\u001F\u007F-\u009F]*[^@.\s\u0000-\u001F\u007F-\u009F][\t\n\r \u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*$"
+    )]
     pub email: String,
     pub token: String,
 }
@@ -75,7 +83,10 @@ pub struct ValidateResetTokenRequest {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SetPasswordRequest {
-    #[schema(max_length = 254, pattern = r"^[\t\n\r \u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*[^@\s\u0000-\u001F\u007F-\u009F]+@[^@.\s\u0000-\u001F\u007F-\u009F][^@\s\u0000-\u001F\u007F-\u009F]*\.[^@\s\u0000-\u001F\u007F-\u009F]*[^@.\s\u0000-\u001F\u007F-\u009F][\t\n\r \u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*$")]
+    #[schema(
+        max_length = 254,
+        pattern = r"^[\t\n\r \u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*[^@\s\u0000-\u001F\u007F-\u009F]+@[^@.\s\u0000-\u001F\u007F-\u009F][^@\s\u0000-\u001F\u007F-\u009F]*\.[^@\s\u0000-\u001F\u007F-\u009F]*[^@.\s\u0000-\u001F\u007F-\u009F][\t\n\r \u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*$"
+    )]
     pub email: String,
     pub token: String,
     /// 12 or more characters.
@@ -103,7 +114,10 @@ pub struct UserDto {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct CreateUserRequest {
-    #[schema(max_length = 254, pattern = r"^[\t\n\r \u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*[^@\s\u0000-\u001F\u007F-\u009F]+@[^@.\s\u0000-\u001F\u007F-\u009F][^@\s\u0000-\u001F\u007F-\u009F]*\.[^@\s\u0000-\u001F\u007F-\u009F]*[^@.\s\u0000-\u001F\u007F-\u009F][\t\n\r \u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*$")]
+    #[schema(
+        max_length = 254,
+        pattern = r"^[\t\n\r \u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*[^@\s\u0000-\u001F\u007F-\u009F]+@[^@.\s\u0000-\u001F\u007F-\u009F][^@\s\u0000-\u001F\u007F-\u009F]*\.[^@\s\u0000-\u001F\u007F-\u009F]*[^@.\s\u0000-\u001F\u007F-\u009F][\t\n\r \u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*$"
+    )]
     pub email: String,
     #[schema(min_length = 1, max_length = 100)]
     pub first_name: String,
@@ -120,7 +134,10 @@ pub struct CreateUserRequest {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct UpdateUserRequest {
-    #[schema(max_length = 254, pattern = r"^[\t\n\r \u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*[^@\s\u0000-\u001F\u007F-\u009F]+@[^@.\s\u0000-\u001F\u007F-\u009F][^@\s\u0000-\u001F\u007F-\u009F]*\.[^@\s\u0000-\u001F\u007F-\u009F]*[^@.\s\u0000-\u001F\u007F-\u009F][\t\n\r \u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*$")]
+    #[schema(
+        max_length = 254,
+        pattern = r"^[\t\n\r \u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*[^@\s\u0000-\u001F\u007F-\u009F]+@[^@.\s\u0000-\u001F\u007F-\u009F][^@\s\u0000-\u001F\u007F-\u009F]*\.[^@\s\u0000-\u001F\u007F-\u009F]*[^@.\s\u0000-\u001F\u007F-\u009F][\t\n\r \u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*$"
+    )]
     pub email: String,
     #[schema(min_length = 1, max_length = 100)]
     pub first_name: String,
@@ -133,7 +150,8 @@ pub struct UpdateUserRequest {
 
 /// What `GET /identity/users/{id}` returns besides the body's fields: a PUT ignores them.
 impl crate::web::Representation for UpdateUserRequest {
-    const READ_ONLY: &'static [&'static str] = &["id", "participantId", "hasPassword", "lastLoginAt", "createdAt"];
+    const READ_ONLY: &'static [&'static str] =
+        &["id", "participantId", "hasPassword", "lastLoginAt", "createdAt"];
 }
 
 /// What `GET /identity/roles/{id}` returns besides the body's fields: a PUT ignores them.

@@ -7,8 +7,7 @@ use serde_json::json;
 use super::{
     accounts::{create_user_with_roles, mail_invitation, NewUser, EMAIL_TAKEN},
     dto::*,
-    rules,
-    store,
+    rules, store,
 };
 use crate::{
     activity,
@@ -35,14 +34,22 @@ pub async fn list_permissions(_me: CurrentUser) -> ApiResult<web::Json<Vec<Permi
 
 #[utoipa::path(get, path = "/api/v1/identity/users", tag = "identity", security(("bearer" = [])), params(UsersQuery),
     responses((status = 200, body = Page<UserDto>), (status = 400, body = ProblemBody), (status = 401, body = ProblemBody), (status = 403, body = ProblemBody)))]
-pub async fn list_users(state: web::Data<AppState>, _me: CurrentUser, Query(q): Query<UsersQuery>) -> ApiResult<web::Json<Page<UserDto>>> {
+pub async fn list_users(
+    state: web::Data<AppState>,
+    _me: CurrentUser,
+    Query(q): Query<UsersQuery>,
+) -> ApiResult<web::Json<Page<UserDto>>> {
     let paging = PageQuery { page: q.page, size: q.size }.paging()?;
     Ok(web::Json(store::list_users(&state.db, &q.roles, q.email.as_deref(), paging).await?))
 }
 
 #[utoipa::path(get, path = "/api/v1/identity/users/{id}", tag = "identity", security(("bearer" = [])),
     responses((status = 200, body = UserDto), (status = 401, body = ProblemBody), (status = 403, body = ProblemBody), (status = 404, body = ProblemBody)))]
-pub async fn get_user(state: web::Data<AppState>, _me: CurrentUser, id: web::Path<i32>) -> ApiResult<web::Json<UserDto>> {
+pub async fn get_user(
+    state: web::Data<AppState>,
+    _me: CurrentUser,
+    id: web::Path<i32>,
+) -> ApiResult<web::Json<UserDto>> {
     let u = store::get_user(&state.db, id.into_inner()).await?;
     Ok(web::Json(store::user_dto(&state.db, u).await?))
 }
@@ -50,7 +57,11 @@ pub async fn get_user(state: web::Data<AppState>, _me: CurrentUser, id: web::Pat
 #[utoipa::path(post, path = "/api/v1/identity/users", tag = "identity", security(("bearer" = [])), request_body = CreateUserRequest,
     responses((status = 201, body = UserDto), (status = 400, body = ProblemBody), (status = 401, body = ProblemBody),
         (status = 403, body = ProblemBody), (status = 409, body = ProblemBody)))]
-pub async fn create_user(state: web::Data<AppState>, me: CurrentUser, Json(body): Json<CreateUserRequest>) -> ApiResult<HttpResponse> {
+pub async fn create_user(
+    state: web::Data<AppState>,
+    me: CurrentUser,
+    Json(body): Json<CreateUserRequest>,
+) -> ApiResult<HttpResponse> {
     let mut checks = Checks::default();
     let email = checks.email("email", &body.email);
     let first_name = checks.name("firstName", &body.first_name);
@@ -65,8 +76,13 @@ pub async fn create_user(state: web::Data<AppState>, me: CurrentUser, Json(body)
         Some(p) => Some(password::hash(p).await?),
         None => None,
     };
-    let (created, link) =
-        create_user_with_roles(&state, Some(me.id()), NewUser { email, first_name, last_name, hash, participant_id: None }, &roles).await?;
+    let (created, link) = create_user_with_roles(
+        &state,
+        Some(me.id()),
+        NewUser { email, first_name, last_name, hash, participant_id: None },
+        &roles,
+    )
+    .await?;
     if let Some(link) = link {
         mail_invitation(&state, &created.email, &link);
     }
@@ -98,13 +114,20 @@ pub async fn update_user(
             return Err(ApiError::Conflict(EMAIL_TAKEN.into()));
         }
     }
-    let was_admin = existing.is_active && store::first_role(&txn, existing.id).await?.as_deref() == Some(ADMINISTRATOR);
+    let was_admin = existing.is_active
+        && store::first_role(&txn, existing.id).await?.as_deref() == Some(ADMINISTRATOR);
     let stays_admin = body.is_active && roles.first().is_some_and(|r| r.name == ADMINISTRATOR);
     let others = store::other_active_admins(&txn, existing.id).await?;
     rules::check_admin_kept(existing.id == me.id(), was_admin, stays_admin, others)?;
 
     let deactivated = existing.is_active && !body.is_active;
-    let updated = store::update_user(&txn, existing, store::UserChange { email, first_name, last_name, is_active: body.is_active }, now).await?;
+    let updated = store::update_user(
+        &txn,
+        existing,
+        store::UserChange { email, first_name, last_name, is_active: body.is_active },
+        now,
+    )
+    .await?;
     store::set_user_roles(&txn, updated.id, &roles).await?;
     if deactivated {
         store::revoke_all_refresh(&txn, updated.id, now).await?;
@@ -117,7 +140,9 @@ pub async fn update_user(
             entity_id: updated.id,
             action: "updated",
             actor_user_id: Some(me.id()),
-            data: Some(json!({"email": updated.email, "roles": role_names, "isActive": updated.is_active})),
+            data: Some(
+                json!({"email": updated.email, "roles": role_names, "isActive": updated.is_active}),
+            ),
             ..Default::default()
         },
     )
@@ -129,14 +154,19 @@ pub async fn update_user(
 #[utoipa::path(delete, path = "/api/v1/identity/users/{id}", tag = "identity", security(("bearer" = [])),
     responses((status = 204, description = "Deactivated: the user can no longer sign in; history is kept"),
         (status = 401, body = ProblemBody), (status = 403, body = ProblemBody), (status = 404, body = ProblemBody), (status = 422, body = ProblemBody)))]
-pub async fn delete_user(state: web::Data<AppState>, me: CurrentUser, id: web::Path<i32>) -> ApiResult<HttpResponse> {
+pub async fn delete_user(
+    state: web::Data<AppState>,
+    me: CurrentUser,
+    id: web::Path<i32>,
+) -> ApiResult<HttpResponse> {
     let now = Utc::now();
     let txn = crate::db::write(&state.db).await?;
     let existing = store::get_user(&txn, id.into_inner()).await?;
     if existing.id == me.id() {
         return Err(ApiError::rule("id", "You cannot deactivate yourself."));
     }
-    let was_admin = existing.is_active && store::first_role(&txn, existing.id).await?.as_deref() == Some(ADMINISTRATOR);
+    let was_admin = existing.is_active
+        && store::first_role(&txn, existing.id).await?.as_deref() == Some(ADMINISTRATOR);
     let others = store::other_active_admins(&txn, existing.id).await?;
     rules::check_admin_kept(false, was_admin, false, others)?;
     if existing.is_active {
@@ -145,7 +175,13 @@ pub async fn delete_user(state: web::Data<AppState>, me: CurrentUser, id: web::P
         store::revoke_all_refresh(&txn, user_id, now).await?;
         activity::record(
             &txn,
-            activity::Entry { entity_type: "user", entity_id: user_id, action: "deactivated", actor_user_id: Some(me.id()), ..Default::default() },
+            activity::Entry {
+                entity_type: "user",
+                entity_id: user_id,
+                action: "deactivated",
+                actor_user_id: Some(me.id()),
+                ..Default::default()
+            },
         )
         .await?;
     }
@@ -157,13 +193,20 @@ pub async fn delete_user(state: web::Data<AppState>, me: CurrentUser, id: web::P
 
 #[utoipa::path(get, path = "/api/v1/identity/roles", tag = "identity", security(("bearer" = [])),
     responses((status = 200, body = Vec<RoleDto>), (status = 401, body = ProblemBody), (status = 403, body = ProblemBody)))]
-pub async fn list_roles(state: web::Data<AppState>, _me: CurrentUser) -> ApiResult<web::Json<Vec<RoleDto>>> {
+pub async fn list_roles(
+    state: web::Data<AppState>,
+    _me: CurrentUser,
+) -> ApiResult<web::Json<Vec<RoleDto>>> {
     Ok(web::Json(store::list_roles(&state.db).await?))
 }
 
 #[utoipa::path(get, path = "/api/v1/identity/roles/{id}", tag = "identity", security(("bearer" = [])),
     responses((status = 200, body = RoleDto), (status = 401, body = ProblemBody), (status = 403, body = ProblemBody), (status = 404, body = ProblemBody)))]
-pub async fn get_role(state: web::Data<AppState>, _me: CurrentUser, id: web::Path<i32>) -> ApiResult<web::Json<RoleDto>> {
+pub async fn get_role(
+    state: web::Data<AppState>,
+    _me: CurrentUser,
+    id: web::Path<i32>,
+) -> ApiResult<web::Json<RoleDto>> {
     let r = store::get_role(&state.db, id.into_inner()).await?;
     Ok(web::Json(store::role_dto(&state.db, r).await?))
 }
@@ -179,7 +222,11 @@ fn check_role_body(body: &RoleRequest) -> ApiResult<(String, Vec<Permission>)> {
 #[utoipa::path(post, path = "/api/v1/identity/roles", tag = "identity", security(("bearer" = [])), request_body = RoleRequest,
     responses((status = 201, body = RoleDto), (status = 400, body = ProblemBody), (status = 401, body = ProblemBody),
         (status = 403, body = ProblemBody), (status = 409, body = ProblemBody)))]
-pub async fn create_role(state: web::Data<AppState>, me: CurrentUser, Json(body): Json<RoleRequest>) -> ApiResult<HttpResponse> {
+pub async fn create_role(
+    state: web::Data<AppState>,
+    me: CurrentUser,
+    Json(body): Json<RoleRequest>,
+) -> ApiResult<HttpResponse> {
     let (name, permissions) = check_role_body(&body)?;
     let txn = crate::db::write(&state.db).await?;
     if store::find_role_by_name(&txn, &name).await?.is_some() {
@@ -192,7 +239,13 @@ pub async fn create_role(state: web::Data<AppState>, me: CurrentUser, Json(body)
     Ok(HttpResponse::Created().json(store::role_dto(&state.db, created).await?))
 }
 
-async fn record_role(txn: &impl sea_orm::ConnectionTrait, r: &role::Model, action: &str, actor: i32, permissions: &[Permission]) -> ApiResult<()> {
+async fn record_role(
+    txn: &impl sea_orm::ConnectionTrait,
+    r: &role::Model,
+    action: &str,
+    actor: i32,
+    permissions: &[Permission],
+) -> ApiResult<()> {
     let codes: Vec<&str> = permissions.iter().map(|p| p.code()).collect();
     activity::record(
         txn,
@@ -239,10 +292,17 @@ pub async fn update_role(
 #[utoipa::path(delete, path = "/api/v1/identity/roles/{id}", tag = "identity", security(("bearer" = [])),
     responses((status = 204), (status = 401, body = ProblemBody), (status = 403, body = ProblemBody),
         (status = 404, body = ProblemBody), (status = 422, description = "Built-in or still held", body = ProblemBody)))]
-pub async fn delete_role(state: web::Data<AppState>, me: CurrentUser, id: web::Path<i32>) -> ApiResult<HttpResponse> {
+pub async fn delete_role(
+    state: web::Data<AppState>,
+    me: CurrentUser,
+    id: web::Path<i32>,
+) -> ApiResult<HttpResponse> {
     let txn = crate::db::write(&state.db).await?;
     let existing = store::get_role(&txn, id.into_inner()).await?;
-    rules::check_role_deletable(existing.is_built_in, store::users_holding_role(&txn, existing.id).await?)?;
+    rules::check_role_deletable(
+        existing.is_built_in,
+        store::users_holding_role(&txn, existing.id).await?,
+    )?;
     record_role(&txn, &existing, "deleted", me.id(), &[]).await?;
     sea_orm::ModelTrait::delete(existing, &txn).await?;
     txn.commit().await?;

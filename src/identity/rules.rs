@@ -39,7 +39,10 @@ pub fn parse_permissions(codes: &[String], checks: &mut Checks) -> Vec<Permissio
 /// itself out of user and role management.
 pub fn check_role_permissions(role_name: &str, permissions: &[Permission]) -> Result<(), ApiError> {
     if role_name == ADMINISTRATOR && permissions.len() != Permission::ALL.len() {
-        return Err(ApiError::rule("permissions", "The Administrator role must keep every permission."));
+        return Err(ApiError::rule(
+            "permissions",
+            "The Administrator role must keep every permission.",
+        ));
     }
     Ok(())
 }
@@ -49,7 +52,10 @@ pub fn check_role_deletable(is_built_in: bool, users_holding: u64) -> Result<(),
         return Err(ApiError::rule("id", "Built-in roles cannot be deleted."));
     }
     if users_holding > 0 {
-        return Err(ApiError::rule("id", format!("The role is held by {users_holding} user(s); remove it from them first.")));
+        return Err(ApiError::rule(
+            "id",
+            format!("The role is held by {users_holding} user(s); remove it from them first."),
+        ));
     }
     Ok(())
 }
@@ -63,10 +69,16 @@ pub fn check_admin_kept(
 ) -> Result<(), ApiError> {
     if was_active_admin && !stays_active_admin {
         if acting_on_self {
-            return Err(ApiError::rule("roles", "You cannot remove your own Administrator access."));
+            return Err(ApiError::rule(
+                "roles",
+                "You cannot remove your own Administrator access.",
+            ));
         }
         if other_active_admins == 0 {
-            return Err(ApiError::rule("roles", "The last active Administrator cannot lose that role."));
+            return Err(ApiError::rule(
+                "roles",
+                "The last active Administrator cannot lose that role.",
+            ));
         }
     }
     Ok(())
@@ -100,7 +112,11 @@ mod tests {
     #[test]
     fn roles_are_deduplicated_in_order() {
         let mut c = Checks::default();
-        let roles = dedupe_roles("roles", &["Coordinator".into(), " coordinator".into(), "Administrator".into()], &mut c);
+        let roles = dedupe_roles(
+            "roles",
+            &["Coordinator".into(), " coordinator".into(), "Administrator".into()],
+            &mut c,
+        );
         assert_eq!(roles, ["Coordinator", "Administrator"]);
         assert!(c.0.is_empty());
         dedupe_roles("roles", &[" ".into()], &mut c);
@@ -110,7 +126,10 @@ mod tests {
     #[test]
     fn permission_codes() {
         let mut c = Checks::default();
-        let p = parse_permissions(&["user:read".into(), "USER:READ".into(), "budget:edit".into()], &mut c);
+        let p = parse_permissions(
+            &["user:read".into(), "USER:READ".into(), "budget:edit".into()],
+            &mut c,
+        );
         assert_eq!(p, [Permission::UserRead, Permission::BudgetEdit]);
         parse_permissions(&["user:fly".into()], &mut c);
         assert!(c.0["permissions"][0].contains("user:fly"));
@@ -142,7 +161,11 @@ mod tests {
             (true, false, true, 0, true),
         ];
         for (me, was, stays, others, ok) in cases {
-            assert_eq!(check_admin_kept(me, was, stays, others).is_ok(), ok, "{me} {was} {stays} {others}");
+            assert_eq!(
+                check_admin_kept(me, was, stays, others).is_ok(),
+                ok,
+                "{me} {was} {stays} {others}"
+            );
         }
     }
 
@@ -160,12 +183,24 @@ mod tests {
             created_at: now,
         };
         assert_eq!(judge_refresh(&token, now), RefreshVerdict::Rotate);
-        assert_eq!(judge_refresh(&refresh_token::Model { used_at: Some(now), ..token.clone() }, now), RefreshVerdict::Reused);
-        assert_eq!(judge_refresh(&refresh_token::Model { revoked_at: Some(now), ..token.clone() }, now), RefreshVerdict::Refused);
-        assert_eq!(judge_refresh(&refresh_token::Model { expires_at: now, ..token.clone() }, now), RefreshVerdict::Refused);
+        assert_eq!(
+            judge_refresh(&refresh_token::Model { used_at: Some(now), ..token.clone() }, now),
+            RefreshVerdict::Reused
+        );
+        assert_eq!(
+            judge_refresh(&refresh_token::Model { revoked_at: Some(now), ..token.clone() }, now),
+            RefreshVerdict::Refused
+        );
+        assert_eq!(
+            judge_refresh(&refresh_token::Model { expires_at: now, ..token.clone() }, now),
+            RefreshVerdict::Refused
+        );
         // A spent *and* revoked token is simply refused (the family is already dead).
         assert_eq!(
-            judge_refresh(&refresh_token::Model { used_at: Some(now), revoked_at: Some(now), ..token }, now),
+            judge_refresh(
+                &refresh_token::Model { used_at: Some(now), revoked_at: Some(now), ..token },
+                now
+            ),
             RefreshVerdict::Refused
         );
     }

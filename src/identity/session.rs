@@ -55,8 +55,13 @@ fn user_details(principal: &crate::auth::CurrentUser) -> UserDetails {
         (status = 400, body = ProblemBody), (status = 401, body = ProblemBody),
         (status = 403, description = "Coordinator sign-in is blocked", body = ProblemBody),
         (status = 429, description = "Too many attempts; see Retry-After", body = ProblemBody)))]
-pub async fn login(state: web::Data<AppState>, req: HttpRequest, Json(body): Json<LoginRequest>) -> ApiResult<web::Json<LoginResponse>> {
-    let email = normalize_email(&body.email).ok_or_else(|| ApiError::bad_field("email", "must be a valid e-mail address"))?;
+pub async fn login(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    Json(body): Json<LoginRequest>,
+) -> ApiResult<web::Json<LoginResponse>> {
+    let email = normalize_email(&body.email)
+        .ok_or_else(|| ApiError::bad_field("email", "must be a valid e-mail address"))?;
     if body.password.is_empty() {
         return Err(ApiError::bad_field("password", "is required"));
     }
@@ -68,7 +73,11 @@ pub async fn login(state: web::Data<AppState>, req: HttpRequest, Json(body): Jso
     if let Some(user) = &found {
         // A blocked Coordinator gets the block's answer whatever password it sends, so the
         // answer never confirms a password (docs/decisions-sessions.md).
-        settings::store::ensure_may_sign_in(&state.db, &load_principal(&state.db, user.clone()).await?.roles).await?;
+        settings::store::ensure_may_sign_in(
+            &state.db,
+            &load_principal(&state.db, user.clone()).await?.roles,
+        )
+        .await?;
     }
     let user = match found {
         Some(user) if verified => user,
@@ -86,11 +95,19 @@ pub async fn login(state: web::Data<AppState>, req: HttpRequest, Json(body): Jso
     settings::store::ensure_may_sign_in(&txn, &principal.roles).await?;
     let (access_ttl, refresh_ttl) = settings::store::token_lifetimes(&txn, &state.keys).await?;
     let family = uuid::Uuid::new_v4().to_string();
-    let refresh_token = store::issue_refresh(&txn, principal.id(), &family, now + Duration::seconds(refresh_ttl)).await?;
+    let refresh_token =
+        store::issue_refresh(&txn, principal.id(), &family, now + Duration::seconds(refresh_ttl))
+            .await?;
     txn.commit().await?;
 
     tracing::info!(target: "audit", user_id = principal.id(), "signed in");
-    let access = state.keys.issue_access_for(principal.id(), &principal.user.email, &family, now.timestamp(), access_ttl);
+    let access = state.keys.issue_access_for(
+        principal.id(),
+        &principal.user.email,
+        &family,
+        now.timestamp(),
+        access_ttl,
+    );
     Ok(web::Json(LoginResponse {
         token: access.clone(),
         access_token: access,
@@ -103,7 +120,10 @@ pub async fn login(state: web::Data<AppState>, req: HttpRequest, Json(body): Jso
     responses((status = 200, body = RefreshResponse), (status = 400, body = ProblemBody),
         (status = 401, description = "Unknown, expired, revoked or reused refresh token", body = ProblemBody),
         (status = 403, description = "Coordinator sign-in is blocked", body = ProblemBody)))]
-pub async fn refresh(state: web::Data<AppState>, Json(body): Json<RefreshRequest>) -> ApiResult<web::Json<RefreshResponse>> {
+pub async fn refresh(
+    state: web::Data<AppState>,
+    Json(body): Json<RefreshRequest>,
+) -> ApiResult<web::Json<RefreshResponse>> {
     let refused = || ApiError::Unauthorized("The session has ended. Please sign in again.".into());
     let claims = state.keys.verify_signature_only(&body.token).ok_or_else(refused)?;
     let token = store::find_refresh(&state.db, &body.refresh_token).await?.ok_or_else(refused)?;
@@ -128,7 +148,11 @@ pub async fn refresh(state: web::Data<AppState>, Json(body): Json<RefreshRequest
         store::revoke_family(&state.db, &token.family_id, now).await?;
         return Err(refused());
     }
-    let user = store::get_user(&txn, token.user_id).await.ok().filter(|u| u.is_active).ok_or_else(refused)?;
+    let user = store::get_user(&txn, token.user_id)
+        .await
+        .ok()
+        .filter(|u| u.is_active)
+        .ok_or_else(refused)?;
     // A blocked Coordinator is out at the next refresh; the token stays unspent (rollback).
     let principal = load_principal(&txn, user).await?;
     settings::store::ensure_may_sign_in(&txn, &principal.roles).await?;
@@ -138,13 +162,22 @@ pub async fn refresh(state: web::Data<AppState>, Json(body): Json<RefreshRequest
     let next = store::issue_refresh(&txn, user.id, &token.family_id, token.expires_at).await?;
     txn.commit().await?;
 
-    let access = state.keys.issue_access_for(user.id, &user.email, &token.family_id, now.timestamp(), access_ttl);
+    let access = state.keys.issue_access_for(
+        user.id,
+        &user.email,
+        &token.family_id,
+        now.timestamp(),
+        access_ttl,
+    );
     Ok(web::Json(RefreshResponse { token: access, refresh_token: next }))
 }
 
 #[utoipa::path(post, path = "/api/v1/identity/logout", tag = "identity", request_body = LogoutRequest,
     responses((status = 204, description = "The sign-in's refresh tokens are revoked")))]
-pub async fn logout(state: web::Data<AppState>, Json(body): Json<LogoutRequest>) -> ApiResult<HttpResponse> {
+pub async fn logout(
+    state: web::Data<AppState>,
+    Json(body): Json<LogoutRequest>,
+) -> ApiResult<HttpResponse> {
     if let Some(token) = store::find_refresh(&state.db, &body.refresh_token).await? {
         store::revoke_family(&state.db, &token.family_id, Utc::now()).await?;
         tracing::info!(target: "audit", user_id = token.user_id, "signed out");
@@ -153,7 +186,8 @@ pub async fn logout(state: web::Data<AppState>, Json(body): Json<LogoutRequest>)
 }
 
 pub fn set_password_link(public_url: &str, email: &str, token: &str) -> String {
-    let query = serde_html_form::to_string([("email", email), ("token", token)]).unwrap_or_default();
+    let query =
+        serde_html_form::to_string([("email", email), ("token", token)]).unwrap_or_default();
     format!("{public_url}/set-password?{query}")
 }
 
@@ -165,9 +199,13 @@ pub async fn reset_password(
     req: HttpRequest,
     Json(body): Json<ResetPasswordRequest>,
 ) -> ApiResult<web::Json<Done>> {
-    let email = normalize_email(&body.email).ok_or_else(|| ApiError::bad_field("email", "must be a valid e-mail address"))?;
-    state.login_throttle.check(&client_address(&req, state.config.trust_proxy), &format!("reset:{email}"))?;
-    if let Some(user) = store::find_user_by_email(&state.db, &email).await?.filter(|u| u.is_active) {
+    let email = normalize_email(&body.email)
+        .ok_or_else(|| ApiError::bad_field("email", "must be a valid e-mail address"))?;
+    state
+        .login_throttle
+        .check(&client_address(&req, state.config.trust_proxy), &format!("reset:{email}"))?;
+    if let Some(user) = store::find_user_by_email(&state.db, &email).await?.filter(|u| u.is_active)
+    {
         let token = store::issue_password_token(&state.db, user.id, store::RESET).await?;
         let link = set_password_link(&state.config.public_url(), &user.email, &token);
         state.mailer.send(
@@ -186,8 +224,13 @@ async fn user_and_live_token(
 ) -> ApiResult<(user::Model, crate::entities::password_token::Model)> {
     let invalid = || ApiError::rule("token", BAD_LINK);
     let email = normalize_email(email).ok_or_else(invalid)?;
-    let user = store::find_user_by_email(&state.db, &email).await?.filter(|u| u.is_active).ok_or_else(invalid)?;
-    let live = store::find_live_password_token(&state.db, user.id, token, Utc::now()).await?.ok_or_else(invalid)?;
+    let user = store::find_user_by_email(&state.db, &email)
+        .await?
+        .filter(|u| u.is_active)
+        .ok_or_else(invalid)?;
+    let live = store::find_live_password_token(&state.db, user.id, token, Utc::now())
+        .await?
+        .ok_or_else(invalid)?;
     Ok((user, live))
 }
 
@@ -203,7 +246,10 @@ pub async fn validate_reset_token(
 
 #[utoipa::path(post, path = "/api/v1/identity/user/set-password", tag = "identity", request_body = SetPasswordRequest,
     responses((status = 200, body = Done), (status = 400, description = "Weak password or invalid link", body = ProblemBody)))]
-pub async fn set_password(state: web::Data<AppState>, Json(body): Json<SetPasswordRequest>) -> ApiResult<web::Json<Done>> {
+pub async fn set_password(
+    state: web::Data<AppState>,
+    Json(body): Json<SetPasswordRequest>,
+) -> ApiResult<web::Json<Done>> {
     password::check_policy("password", &body.password)?;
     let (user, token) = user_and_live_token(&state, &body.email, &body.token).await?;
     let hash = password::hash(body.password).await?;
@@ -217,7 +263,13 @@ pub async fn set_password(state: web::Data<AppState>, Json(body): Json<SetPasswo
     store::revoke_all_refresh(&txn, user_id, now).await?;
     activity::record(
         &txn,
-        activity::Entry { entity_type: "user", entity_id: user_id, action: "password-set", actor_user_id: Some(user_id), ..Default::default() },
+        activity::Entry {
+            entity_type: "user",
+            entity_id: user_id,
+            action: "password-set",
+            actor_user_id: Some(user_id),
+            ..Default::default()
+        },
     )
     .await?;
     txn.commit().await?;

@@ -5,7 +5,8 @@ use std::collections::HashMap;
 use chrono::{DateTime, Duration, Utc};
 use sea_orm::{
     prelude::Expr,
-    sea_query::{ExprTrait, Func, Query}, ActiveModelTrait, ColumnTrait, IntoActiveModel, ConnectionTrait, EntityTrait, PaginatorTrait,
+    sea_query::{ExprTrait, Func, Query},
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, IntoActiveModel, PaginatorTrait,
     QueryFilter, QueryOrder, QuerySelect, Set,
 };
 
@@ -21,7 +22,10 @@ use crate::{
     web::{Page, Paging},
 };
 
-pub async fn find_user_by_email(db: &impl ConnectionTrait, email: &str) -> ApiResult<Option<user::Model>> {
+pub async fn find_user_by_email(
+    db: &impl ConnectionTrait,
+    email: &str,
+) -> ApiResult<Option<user::Model>> {
     Ok(user::Entity::find().filter(user::Column::Email.eq(email)).one(db).await?)
 }
 
@@ -30,7 +34,10 @@ pub async fn get_user(db: &impl ConnectionTrait, id: i32) -> ApiResult<user::Mod
 }
 
 /// Role rows for names (case-insensitive), in the given order; 400 naming unknown ones.
-pub async fn roles_by_names(db: &impl ConnectionTrait, names: &[String]) -> ApiResult<Vec<role::Model>> {
+pub async fn roles_by_names(
+    db: &impl ConnectionTrait,
+    names: &[String],
+) -> ApiResult<Vec<role::Model>> {
     let all = role::Entity::find().all(db).await?;
     let mut found = Vec::with_capacity(names.len());
     let mut unknown = Vec::new();
@@ -47,25 +54,37 @@ pub async fn roles_by_names(db: &impl ConnectionTrait, names: &[String]) -> ApiR
     Ok(found)
 }
 
-pub async fn set_user_roles(db: &impl ConnectionTrait, user_id: i32, roles: &[role::Model]) -> ApiResult<()> {
+pub async fn set_user_roles(
+    db: &impl ConnectionTrait,
+    user_id: i32,
+    roles: &[role::Model],
+) -> ApiResult<()> {
     user_role::Entity::delete_many().filter(user_role::Column::UserId.eq(user_id)).exec(db).await?;
     for (position, r) in roles.iter().enumerate() {
-        user_role::ActiveModel { user_id: Set(user_id), role_id: Set(r.id), position: Set(position as i32) }
-            .insert(db)
-            .await?;
+        user_role::ActiveModel {
+            user_id: Set(user_id),
+            role_id: Set(r.id),
+            position: Set(position as i32),
+        }
+        .insert(db)
+        .await?;
     }
     Ok(())
 }
 
 /// Role names of each user, in the user's order.
-async fn role_names_of(db: &impl ConnectionTrait, user_ids: &[i32]) -> ApiResult<HashMap<i32, Vec<String>>> {
+async fn role_names_of(
+    db: &impl ConnectionTrait,
+    user_ids: &[i32],
+) -> ApiResult<HashMap<i32, Vec<String>>> {
     let links = user_role::Entity::find()
         .filter(user_role::Column::UserId.is_in(user_ids.to_vec()))
         .order_by_asc(user_role::Column::UserId)
         .order_by_asc(user_role::Column::Position)
         .all(db)
         .await?;
-    let names: HashMap<i32, String> = role::Entity::find().all(db).await?.into_iter().map(|r| (r.id, r.name)).collect();
+    let names: HashMap<i32, String> =
+        role::Entity::find().all(db).await?.into_iter().map(|r| (r.id, r.name)).collect();
     let mut out: HashMap<i32, Vec<String>> = HashMap::new();
     for link in links {
         if let Some(name) = names.get(&link.role_id) {
@@ -114,7 +133,10 @@ pub async fn list_users(
                             Query::select()
                                 .column(role::Column::Id)
                                 .from(role::Entity)
-                                .and_where(Expr::expr(Func::lower(Expr::col(role::Column::Name))).is_in(lowered))
+                                .and_where(
+                                    Expr::expr(Func::lower(Expr::col(role::Column::Name)))
+                                        .is_in(lowered),
+                                )
                                 .to_owned(),
                         ),
                     )
@@ -143,7 +165,9 @@ pub async fn list_users(
 
 /// Active users whose first role is Administrator, other than `except`.
 pub async fn other_active_admins(db: &impl ConnectionTrait, except: i32) -> ApiResult<u64> {
-    let Some(admin) = role::Entity::find().filter(role::Column::Name.eq(ADMINISTRATOR)).one(db).await? else {
+    let Some(admin) =
+        role::Entity::find().filter(role::Column::Name.eq(ADMINISTRATOR)).one(db).await?
+    else {
         return Ok(0);
     };
     Ok(user_role::Entity::find()
@@ -173,7 +197,10 @@ pub async fn get_role(db: &impl ConnectionTrait, id: i32) -> ApiResult<role::Mod
     role::Entity::find_by_id(id).one(db).await?.ok_or_else(|| ApiError::not_found("The role"))
 }
 
-pub async fn find_role_by_name(db: &impl ConnectionTrait, name: &str) -> ApiResult<Option<role::Model>> {
+pub async fn find_role_by_name(
+    db: &impl ConnectionTrait,
+    name: &str,
+) -> ApiResult<Option<role::Model>> {
     let all = role::Entity::find().all(db).await?;
     Ok(all.into_iter().find(|r| r.name.eq_ignore_ascii_case(name)))
 }
@@ -209,10 +236,22 @@ pub async fn list_roles(db: &impl ConnectionTrait) -> ApiResult<Vec<RoleDto>> {
         .collect())
 }
 
-pub async fn set_role_permissions(db: &impl ConnectionTrait, role_id: i32, permissions: &[Permission]) -> ApiResult<()> {
-    role_permission::Entity::delete_many().filter(role_permission::Column::RoleId.eq(role_id)).exec(db).await?;
+pub async fn set_role_permissions(
+    db: &impl ConnectionTrait,
+    role_id: i32,
+    permissions: &[Permission],
+) -> ApiResult<()> {
+    role_permission::Entity::delete_many()
+        .filter(role_permission::Column::RoleId.eq(role_id))
+        .exec(db)
+        .await?;
     for p in permissions {
-        role_permission::ActiveModel { role_id: Set(role_id), permission: Set(p.code().to_owned()) }.insert(db).await?;
+        role_permission::ActiveModel {
+            role_id: Set(role_id),
+            permission: Set(p.code().to_owned()),
+        }
+        .insert(db)
+        .await?;
     }
     Ok(())
 }
@@ -244,12 +283,22 @@ pub async fn issue_refresh(
     Ok(token)
 }
 
-pub async fn find_refresh(db: &impl ConnectionTrait, token: &str) -> ApiResult<Option<refresh_token::Model>> {
-    Ok(refresh_token::Entity::find().filter(refresh_token::Column::TokenHash.eq(hash_token(token))).one(db).await?)
+pub async fn find_refresh(
+    db: &impl ConnectionTrait,
+    token: &str,
+) -> ApiResult<Option<refresh_token::Model>> {
+    Ok(refresh_token::Entity::find()
+        .filter(refresh_token::Column::TokenHash.eq(hash_token(token)))
+        .one(db)
+        .await?)
 }
 
 /// Marks the token spent if nobody did first; false when a concurrent call won.
-pub async fn spend_refresh(db: &impl ConnectionTrait, id: i32, now: DateTime<Utc>) -> ApiResult<bool> {
+pub async fn spend_refresh(
+    db: &impl ConnectionTrait,
+    id: i32,
+    now: DateTime<Utc>,
+) -> ApiResult<bool> {
     let result = refresh_token::Entity::update_many()
         .col_expr(refresh_token::Column::UsedAt, Expr::value(now))
         .filter(refresh_token::Column::Id.eq(id))
@@ -260,17 +309,29 @@ pub async fn spend_refresh(db: &impl ConnectionTrait, id: i32, now: DateTime<Utc
     Ok(result.rows_affected == 1)
 }
 
-pub async fn revoke_family(db: &impl ConnectionTrait, family_id: &str, now: DateTime<Utc>) -> ApiResult<()> {
+pub async fn revoke_family(
+    db: &impl ConnectionTrait,
+    family_id: &str,
+    now: DateTime<Utc>,
+) -> ApiResult<()> {
     revoke_live(db, refresh_token::Column::FamilyId.eq(family_id), now).await
 }
 
 /// Ends every sign-in of a user (password change, deactivation).
-pub async fn revoke_all_refresh(db: &impl ConnectionTrait, user_id: i32, now: DateTime<Utc>) -> ApiResult<()> {
+pub async fn revoke_all_refresh(
+    db: &impl ConnectionTrait,
+    user_id: i32,
+    now: DateTime<Utc>,
+) -> ApiResult<()> {
     revoke_live(db, refresh_token::Column::UserId.eq(user_id), now).await
 }
 
 /// Revokes the live refresh tokens that match `which`.
-async fn revoke_live(db: &impl ConnectionTrait, which: sea_orm::sea_query::SimpleExpr, now: DateTime<Utc>) -> ApiResult<()> {
+async fn revoke_live(
+    db: &impl ConnectionTrait,
+    which: sea_orm::sea_query::SimpleExpr,
+    now: DateTime<Utc>,
+) -> ApiResult<()> {
     refresh_token::Entity::update_many()
         .col_expr(refresh_token::Column::RevokedAt, Expr::value(now))
         .filter(which)
@@ -288,12 +349,20 @@ pub const INVITE: &str = "invite";
 /// Reset links live an hour (DESIGN §3); invitations three days, since a new
 /// colleague may not read mail the same hour.
 pub fn password_token_ttl(purpose: &str) -> Duration {
-    if purpose == INVITE { Duration::hours(72) } else { Duration::hours(1) }
+    if purpose == INVITE {
+        Duration::hours(72)
+    } else {
+        Duration::hours(1)
+    }
 }
 
 /// A new set-password link for the user; the links sent before it stop working (only the
 /// newest mail is the one to use, and a leaked older one is worth nothing).
-pub async fn issue_password_token(db: &impl ConnectionTrait, user_id: i32, purpose: &'static str) -> ApiResult<String> {
+pub async fn issue_password_token(
+    db: &impl ConnectionTrait,
+    user_id: i32,
+    purpose: &'static str,
+) -> ApiResult<String> {
     let token = random_token();
     let now = Utc::now();
     void_password_tokens(db, user_id, now).await?;
@@ -311,7 +380,11 @@ pub async fn issue_password_token(db: &impl ConnectionTrait, user_id: i32, purpo
 }
 
 /// Every outstanding link of a user, spent.
-async fn void_password_tokens(db: &impl ConnectionTrait, user_id: i32, now: DateTime<Utc>) -> ApiResult<()> {
+async fn void_password_tokens(
+    db: &impl ConnectionTrait,
+    user_id: i32,
+    now: DateTime<Utc>,
+) -> ApiResult<()> {
     password_token::Entity::update_many()
         .col_expr(password_token::Column::UsedAt, Expr::value(now))
         .filter(password_token::Column::UserId.eq(user_id))
@@ -339,7 +412,12 @@ pub async fn find_live_password_token(
 
 /// Spends the token once; false when it was spent concurrently. Spending one also
 /// voids the user's other outstanding links.
-pub async fn spend_password_tokens(db: &impl ConnectionTrait, id: i32, user_id: i32, now: DateTime<Utc>) -> ApiResult<bool> {
+pub async fn spend_password_tokens(
+    db: &impl ConnectionTrait,
+    id: i32,
+    user_id: i32,
+    now: DateTime<Utc>,
+) -> ApiResult<bool> {
     let won = password_token::Entity::update_many()
         .col_expr(password_token::Column::UsedAt, Expr::value(now))
         .filter(password_token::Column::Id.eq(id))
@@ -357,8 +435,14 @@ pub async fn spend_password_tokens(db: &impl ConnectionTrait, id: i32, user_id: 
 /// Drops what can no longer be used, so the token tables stay small.
 pub async fn purge_expired_tokens(db: &impl ConnectionTrait, now: DateTime<Utc>) -> ApiResult<()> {
     let cutoff = now - Duration::days(1);
-    refresh_token::Entity::delete_many().filter(refresh_token::Column::ExpiresAt.lt(cutoff)).exec(db).await?;
-    password_token::Entity::delete_many().filter(password_token::Column::ExpiresAt.lt(cutoff)).exec(db).await?;
+    refresh_token::Entity::delete_many()
+        .filter(refresh_token::Column::ExpiresAt.lt(cutoff))
+        .exec(db)
+        .await?;
+    password_token::Entity::delete_many()
+        .filter(password_token::Column::ExpiresAt.lt(cutoff))
+        .exec(db)
+        .await?;
     Ok(())
 }
 
@@ -376,7 +460,12 @@ pub struct UserChange {
 }
 
 /// A user edited; a taken e-mail is a 409.
-pub async fn update_user(txn: &impl ConnectionTrait, existing: user::Model, change: UserChange, now: DateTime<Utc>) -> ApiResult<user::Model> {
+pub async fn update_user(
+    txn: &impl ConnectionTrait,
+    existing: user::Model,
+    change: UserChange,
+    now: DateTime<Utc>,
+) -> ApiResult<user::Model> {
     let mut active = existing.into_active_model();
     active.email = Set(change.email);
     active.first_name = Set(change.first_name);
@@ -387,7 +476,11 @@ pub async fn update_user(txn: &impl ConnectionTrait, existing: user::Model, chan
 }
 
 /// A user made inactive (the caller ends their sign-ins in the same transaction).
-pub async fn deactivate_user(txn: &impl ConnectionTrait, existing: user::Model, now: DateTime<Utc>) -> ApiResult<()> {
+pub async fn deactivate_user(
+    txn: &impl ConnectionTrait,
+    existing: user::Model,
+    now: DateTime<Utc>,
+) -> ApiResult<()> {
     let mut active = existing.into_active_model();
     active.is_active = Set(false);
     active.updated_at = Set(now);
@@ -397,28 +490,46 @@ pub async fn deactivate_user(txn: &impl ConnectionTrait, existing: user::Model, 
 
 /// A new custom role; a taken name is a 409.
 pub async fn insert_role(txn: &impl ConnectionTrait, name: String) -> ApiResult<role::Model> {
-    role::ActiveModel { name: Set(name), is_built_in: Set(false), created_at: Set(Utc::now()), ..Default::default() }
-        .insert(txn)
-        .await
-        .map_err(|e| ApiError::unique_or_internal(e, ROLE_TAKEN))
+    role::ActiveModel {
+        name: Set(name),
+        is_built_in: Set(false),
+        created_at: Set(Utc::now()),
+        ..Default::default()
+    }
+    .insert(txn)
+    .await
+    .map_err(|e| ApiError::unique_or_internal(e, ROLE_TAKEN))
 }
 
 /// A role renamed; a taken name is a 409.
-pub async fn rename_role(txn: &impl ConnectionTrait, existing: role::Model, name: String) -> ApiResult<role::Model> {
+pub async fn rename_role(
+    txn: &impl ConnectionTrait,
+    existing: role::Model,
+    name: String,
+) -> ApiResult<role::Model> {
     let mut active = existing.into_active_model();
     active.name = Set(name);
     active.update(txn).await.map_err(|e| ApiError::unique_or_internal(e, ROLE_TAKEN))
 }
 
 /// The time of a user's sign-in, recorded.
-pub async fn record_sign_in(txn: &impl ConnectionTrait, user: user::Model, now: DateTime<Utc>) -> ApiResult<user::Model> {
+pub async fn record_sign_in(
+    txn: &impl ConnectionTrait,
+    user: user::Model,
+    now: DateTime<Utc>,
+) -> ApiResult<user::Model> {
     let mut active = user.into_active_model();
     active.last_login_at = Set(Some(now));
     Ok(active.update(txn).await?)
 }
 
 /// A user's new password (its hash); the caller ends their sign-ins in the same transaction.
-pub async fn set_password_hash(txn: &impl ConnectionTrait, user: user::Model, hash: String, now: DateTime<Utc>) -> ApiResult<()> {
+pub async fn set_password_hash(
+    txn: &impl ConnectionTrait,
+    user: user::Model,
+    hash: String,
+    now: DateTime<Utc>,
+) -> ApiResult<()> {
     let mut active = user.into_active_model();
     active.password_hash = Set(Some(hash));
     active.updated_at = Set(now);

@@ -17,8 +17,8 @@ use crate::{
     error::{ApiError, ApiResult, Checks, ProblemBody},
     identity::{
         self,
-        dto::UserDto,
         accounts::{create_user_with_roles, mail_invitation, NewUser},
+        dto::UserDto,
     },
     reference::fixed::parse_payment_request_type,
     state::AppState,
@@ -28,7 +28,11 @@ use crate::{
 /// The route table's scope rule for `/participants/{id}…` (`routes::Routes::scope`): a
 /// participant the caller cannot see is a 404, before the body is read. Unrestricted
 /// callers pass without a query; the handler finds the row (or its absence) itself.
-pub fn in_scope<'a>(state: &'a AppState, me: &'a CurrentUser, id: i32) -> crate::routes::ScopeFuture<'a> {
+pub fn in_scope<'a>(
+    state: &'a AppState,
+    me: &'a CurrentUser,
+    id: i32,
+) -> crate::routes::ScopeFuture<'a> {
     Box::pin(async move {
         let scope = scope_of(&state.db, me).await?;
         if scope.is_all() {
@@ -40,7 +44,11 @@ pub fn in_scope<'a>(state: &'a AppState, me: &'a CurrentUser, id: i32) -> crate:
 
 #[utoipa::path(get, path = "/api/v1/participants", tag = "participants", security(("bearer" = [])), params(ParticipantsQuery),
     responses((status = 200, body = Page<ParticipantDto>), (status = 400, body = ProblemBody), (status = 401, body = ProblemBody), (status = 403, body = ProblemBody)))]
-pub async fn list(state: web::Data<AppState>, me: CurrentUser, Query(q): Query<ParticipantsQuery>) -> ApiResult<web::Json<Page<ParticipantDto>>> {
+pub async fn list(
+    state: web::Data<AppState>,
+    me: CurrentUser,
+    Query(q): Query<ParticipantsQuery>,
+) -> ApiResult<web::Json<Page<ParticipantDto>>> {
     let paging = PageQuery { page: q.page, size: q.size }.paging()?;
     let mut checks = Checks::default();
     let mut link_ids: [Vec<i32>; 4] = Default::default();
@@ -55,11 +63,26 @@ pub async fn list(state: web::Data<AppState>, me: CurrentUser, Query(q): Query<P
     checks.finish()?;
     let filters = store::Filters {
         mentor_program_id: q.mentorprogramid,
-        role: rules::enum_filter("RoleCode", q.rolecode.as_deref(), ParticipantRole::parse, ParticipantRole::labels)?,
+        role: rules::enum_filter(
+            "RoleCode",
+            q.rolecode.as_deref(),
+            ParticipantRole::parse,
+            ParticipantRole::labels,
+        )?,
         name: rules::search_text(q.fullname.as_deref()),
         email: rules::search_text(q.email.as_deref()),
-        status: rules::enum_filter("Status", q.status.as_deref(), ParticipantStatus::parse, ParticipantStatus::labels)?,
-        district_set_type: rules::enum_filter("DistrictSetType", q.districtsettype.as_deref(), DistrictSetType::parse, DistrictSetType::labels)?,
+        status: rules::enum_filter(
+            "Status",
+            q.status.as_deref(),
+            ParticipantStatus::parse,
+            ParticipantStatus::labels,
+        )?,
+        district_set_type: rules::enum_filter(
+            "DistrictSetType",
+            q.districtsettype.as_deref(),
+            DistrictSetType::parse,
+            DistrictSetType::labels,
+        )?,
         district_id: q.districtid,
         link_ids,
         sort_by: super::dto::SortBy::parse(q.sortby.as_deref())?,
@@ -71,7 +94,11 @@ pub async fn list(state: web::Data<AppState>, me: CurrentUser, Query(q): Query<P
 
 #[utoipa::path(get, path = "/api/v1/participants/{id}", tag = "participants", security(("bearer" = [])),
     responses((status = 200, body = ParticipantDto), (status = 401, body = ProblemBody), (status = 403, body = ProblemBody), (status = 404, body = ProblemBody)))]
-pub async fn get(state: web::Data<AppState>, me: CurrentUser, id: web::Path<i32>) -> ApiResult<web::Json<ParticipantDto>> {
+pub async fn get(
+    state: web::Data<AppState>,
+    me: CurrentUser,
+    id: web::Path<i32>,
+) -> ApiResult<web::Json<ParticipantDto>> {
     let scope = scope_of(&state.db, &me).await?;
     let p = store::get_visible(&state.db, &scope, id.into_inner()).await?;
     Ok(web::Json(store::dto(&state.db, p).await?))
@@ -80,7 +107,11 @@ pub async fn get(state: web::Data<AppState>, me: CurrentUser, id: web::Path<i32>
 #[utoipa::path(post, path = "/api/v1/participants", tag = "participants", security(("bearer" = [])), request_body = ParticipantBody,
     responses((status = 201, body = ParticipantDto), (status = 400, body = ProblemBody), (status = 401, body = ProblemBody),
         (status = 403, body = ProblemBody), (status = 409, body = ProblemBody), (status = 422, body = ProblemBody)))]
-pub async fn create(state: web::Data<AppState>, me: CurrentUser, Json(body): Json<ParticipantBody>) -> ApiResult<HttpResponse> {
+pub async fn create(
+    state: web::Data<AppState>,
+    me: CurrentUser,
+    Json(body): Json<ParticipantBody>,
+) -> ApiResult<HttpResponse> {
     let clean = rules::check_participant(&body)?;
     let mut checks = Checks::default();
     let participations: Vec<_> = body
@@ -88,7 +119,9 @@ pub async fn create(state: web::Data<AppState>, me: CurrentUser, Json(body): Jso
         .iter()
         .flatten()
         .enumerate()
-        .filter_map(|(i, p)| rules::check_participation(&format!("participations[{i}]."), p, &mut checks))
+        .filter_map(|(i, p)| {
+            rules::check_participation(&format!("participations[{i}]."), p, &mut checks)
+        })
         .collect();
     checks.finish()?;
     // The body is shared with PUT, so `version` is in its schema: refusing it here is a rule.
@@ -109,7 +142,8 @@ pub async fn create(state: web::Data<AppState>, me: CurrentUser, Json(body): Jso
     let mut checks = Checks::default();
     store::check_participant_refs(&txn, &clean, &mut checks).await?;
     for (i, p) in participations.iter().enumerate() {
-        store::check_participation_refs(&txn, &format!("participations[{i}]."), p, &mut checks).await?;
+        store::check_participation_refs(&txn, &format!("participations[{i}]."), p, &mut checks)
+            .await?;
     }
     checks.finish_rules()?; // references to stored rows: rules
     if store::email_taken(&txn, &clean.email, None).await? {
@@ -129,10 +163,17 @@ pub async fn create(state: web::Data<AppState>, me: CurrentUser, Json(body): Jso
 #[utoipa::path(put, path = "/api/v1/participants/{id}", tag = "participants", security(("bearer" = [])), request_body = ParticipantBody,
     responses((status = 200, body = ParticipantDto), (status = 400, body = ProblemBody), (status = 401, body = ProblemBody),
         (status = 403, body = ProblemBody), (status = 404, body = ProblemBody), (status = 409, description = "Stale version or e-mail taken", body = ProblemBody)))]
-pub async fn update(state: web::Data<AppState>, me: CurrentUser, id: web::Path<i32>, Put(body): Put<ParticipantBody>) -> ApiResult<web::Json<ParticipantDto>> {
+pub async fn update(
+    state: web::Data<AppState>,
+    me: CurrentUser,
+    id: web::Path<i32>,
+    Put(body): Put<ParticipantBody>,
+) -> ApiResult<web::Json<ParticipantDto>> {
     let clean = rules::check_participant(&body)?;
     // Optional in the body's schema (shared with POST), required to edit: a rule of this call.
-    let version = body.version.ok_or_else(|| ApiError::rule("version", "is required to edit (the version you read)"))?;
+    let version = body
+        .version
+        .ok_or_else(|| ApiError::rule("version", "is required to edit (the version you read)"))?;
     let scope = scope_of(&state.db, &me).await?;
     let now = Utc::now();
     let txn = crate::db::write(&state.db).await?;
@@ -149,26 +190,48 @@ pub async fn update(state: web::Data<AppState>, me: CurrentUser, id: web::Path<i
             existing.version
         )));
     }
-    activity::note(&txn, "participant", existing.id, "updated", me.id(), json!({
-        "fromVersion": version, "email": clean.email, "fullName": clean.full_name,
-        "status": clean.status.code(), "roleCode": clean.role.code(),
-    }))
+    activity::note(
+        &txn,
+        "participant",
+        existing.id,
+        "updated",
+        me.id(),
+        json!({
+            "fromVersion": version, "email": clean.email, "fullName": clean.full_name,
+            "status": clean.status.code(), "roleCode": clean.role.code(),
+        }),
+    )
     .await?;
-    let updated = participant::Entity::find_by_id(existing.id).one(&txn).await?.ok_or_else(|| ApiError::not_found("The participant"))?;
+    let updated = participant::Entity::find_by_id(existing.id)
+        .one(&txn)
+        .await?
+        .ok_or_else(|| ApiError::not_found("The participant"))?;
     txn.commit().await?;
     Ok(web::Json(store::dto(&state.db, updated).await?))
 }
 
 #[utoipa::path(delete, path = "/api/v1/participants/{id}", tag = "participants", security(("bearer" = [])),
     responses((status = 204, description = "Deleted (soft): answers 404 from now on"), (status = 401, body = ProblemBody), (status = 403, body = ProblemBody), (status = 404, body = ProblemBody)))]
-pub async fn delete(state: web::Data<AppState>, me: CurrentUser, id: web::Path<i32>) -> ApiResult<HttpResponse> {
+pub async fn delete(
+    state: web::Data<AppState>,
+    me: CurrentUser,
+    id: web::Path<i32>,
+) -> ApiResult<HttpResponse> {
     let scope = scope_of(&state.db, &me).await?;
     let txn = crate::db::write(&state.db).await?;
     let existing = store::get_visible(&txn, &scope, id.into_inner()).await?;
     if !store::soft_delete(&txn, existing.id, me.id(), Utc::now()).await? {
         return Err(ApiError::not_found("The participant"));
     }
-    activity::note(&txn, "participant", existing.id, "deleted", me.id(), json!({"email": existing.email, "fullName": existing.full_name})).await?;
+    activity::note(
+        &txn,
+        "participant",
+        existing.id,
+        "deleted",
+        me.id(),
+        json!({"email": existing.email, "fullName": existing.full_name}),
+    )
+    .await?;
     txn.commit().await?;
     Ok(HttpResponse::NoContent().finish())
 }
@@ -188,7 +251,12 @@ fn check_one_participation(body: &ParticipationBody) -> ApiResult<rules::CleanPa
 #[utoipa::path(post, path = "/api/v1/participants/{id}/participations", tag = "participants", security(("bearer" = [])), request_body = ParticipationBody,
     responses((status = 201, body = ParticipationDto), (status = 400, body = ProblemBody), (status = 401, body = ProblemBody),
         (status = 403, description = "Missing permission, or the program is outside your scope", body = ProblemBody), (status = 404, body = ProblemBody)))]
-pub async fn add_participation(state: web::Data<AppState>, me: CurrentUser, id: web::Path<i32>, Json(body): Json<ParticipationBody>) -> ApiResult<HttpResponse> {
+pub async fn add_participation(
+    state: web::Data<AppState>,
+    me: CurrentUser,
+    id: web::Path<i32>,
+    Json(body): Json<ParticipationBody>,
+) -> ApiResult<HttpResponse> {
     let clean = check_one_participation(&body)?;
     let scope = scope_of(&state.db, &me).await?;
     let txn = crate::db::write(&state.db).await?;
@@ -219,7 +287,8 @@ pub async fn update_participation(
     let scope = scope_of(&state.db, &me).await?;
     let txn = crate::db::write(&state.db).await?;
     // Both the program it leaves and the one it moves to must be the caller's.
-    let (participant, existing) = store::visible_participation(&txn, &scope, pid, participation_id).await?;
+    let (participant, existing) =
+        store::visible_participation(&txn, &scope, pid, participation_id).await?;
     scope.require_program(clean.mentor_program_id, "mentorProgramId")?;
     let mut checks = Checks::default();
     store::check_participation_refs(&txn, "", &clean, &mut checks).await?;
@@ -239,14 +308,27 @@ pub async fn update_participation(
 #[utoipa::path(delete, path = "/api/v1/participants/{id}/participations/{participationId}", tag = "participants", security(("bearer" = [])),
     params(("id" = i32, Path), ("participationId" = i32, Path)),
     responses((status = 204, description = "Deleted (soft)"), (status = 401, body = ProblemBody), (status = 403, body = ProblemBody), (status = 404, body = ProblemBody)))]
-pub async fn delete_participation(state: web::Data<AppState>, me: CurrentUser, path: web::Path<(i32, i32)>) -> ApiResult<HttpResponse> {
+pub async fn delete_participation(
+    state: web::Data<AppState>,
+    me: CurrentUser,
+    path: web::Path<(i32, i32)>,
+) -> ApiResult<HttpResponse> {
     let (pid, participation_id) = path.into_inner();
     let scope = scope_of(&state.db, &me).await?;
     let txn = crate::db::write(&state.db).await?;
-    let (participant, existing) = store::visible_participation(&txn, &scope, pid, participation_id).await?;
+    let (participant, existing) =
+        store::visible_participation(&txn, &scope, pid, participation_id).await?;
     store::delete_participation(&txn, existing.clone()).await?;
     store::refresh_program_keys(&txn, participant.id).await?;
-    activity::note(&txn, "participation", existing.id, "deleted", me.id(), json!({"participantId": participant.id, "mentorProgramId": existing.mentor_program_id})).await?;
+    activity::note(
+        &txn,
+        "participation",
+        existing.id,
+        "deleted",
+        me.id(),
+        json!({"participantId": participant.id, "mentorProgramId": existing.mentor_program_id}),
+    )
+    .await?;
     txn.commit().await?;
     Ok(HttpResponse::NoContent().finish())
 }
@@ -256,13 +338,19 @@ pub async fn delete_participation(state: web::Data<AppState>, me: CurrentUser, p
 #[utoipa::path(post, path = "/api/v1/participants/{id}/identity-user", tag = "participants", security(("bearer" = [])), request_body = IdentityUserBody,
     responses((status = 201, body = UserDto), (status = 400, body = ProblemBody), (status = 401, body = ProblemBody),
         (status = 403, body = ProblemBody), (status = 404, body = ProblemBody), (status = 409, description = "The participant (or its e-mail) has a login already", body = ProblemBody)))]
-pub async fn create_identity_user(state: web::Data<AppState>, me: CurrentUser, id: web::Path<i32>, Json(body): Json<IdentityUserBody>) -> ApiResult<HttpResponse> {
+pub async fn create_identity_user(
+    state: web::Data<AppState>,
+    me: CurrentUser,
+    id: web::Path<i32>,
+    Json(body): Json<IdentityUserBody>,
+) -> ApiResult<HttpResponse> {
     if let Some(problem) = body.password.as_deref().and_then(password::policy_problem) {
         return Err(ApiError::bad_field("password", problem));
     }
     let scope = scope_of(&state.db, &me).await?;
     let p = store::get_visible(&state.db, &scope, id.into_inner()).await?;
-    if user::Entity::find().filter(user::Column::ParticipantId.eq(p.id)).count(&state.db).await? > 0 {
+    if user::Entity::find().filter(user::Column::ParticipantId.eq(p.id)).count(&state.db).await? > 0
+    {
         return Err(ApiError::Conflict("The participant has a login already.".into()));
     }
     let roles = identity::store::roles_by_names(&state.db, &[COORDINATOR.to_owned()]).await?;
@@ -270,7 +358,13 @@ pub async fn create_identity_user(state: web::Data<AppState>, me: CurrentUser, i
         Some(pw) => Some(password::hash(pw).await?),
         None => None,
     };
-    let new = NewUser { email: p.email.clone(), first_name: p.first_name.clone(), last_name: p.last_name.clone(), hash, participant_id: Some(p.id) };
+    let new = NewUser {
+        email: p.email.clone(),
+        first_name: p.first_name.clone(),
+        last_name: p.last_name.clone(),
+        hash,
+        participant_id: Some(p.id),
+    };
     // create_user_with_roles runs its own transaction and records the user's creation.
     let (created, link) = create_user_with_roles(&state, Some(me.id()), new, &roles).await?;
     if let Some(link) = link {
@@ -283,13 +377,23 @@ pub async fn create_identity_user(state: web::Data<AppState>, me: CurrentUser, i
 
 #[utoipa::path(get, path = "/api/v1/payment-requests/participant-list", tag = "participants", security(("bearer" = [])), params(ParticipantListQuery),
     responses((status = 200, body = Vec<ParticipantListItem>), (status = 400, body = ProblemBody), (status = 401, body = ProblemBody), (status = 403, body = ProblemBody)))]
-pub async fn participant_list(state: web::Data<AppState>, me: CurrentUser, Query(q): Query<ParticipantListQuery>) -> ApiResult<web::Json<Vec<ParticipantListItem>>> {
+pub async fn participant_list(
+    state: web::Data<AppState>,
+    me: CurrentUser,
+    Query(q): Query<ParticipantListQuery>,
+) -> ApiResult<web::Json<Vec<ParticipantListItem>>> {
     if let Some(t) = q.formtype.as_deref().map(str::trim).filter(|t| !t.is_empty()) {
-        parse_payment_request_type(t).ok_or_else(|| ApiError::bad_field("FormType", "must be one of F1..F14"))?;
+        parse_payment_request_type(t)
+            .ok_or_else(|| ApiError::bad_field("FormType", "must be one of F1..F14"))?;
     }
     let filters = store::PickerFilters {
         mentor_program_id: q.mentorprogramid,
-        role: rules::enum_filter("RoleType", q.roletype.as_deref(), ParticipantRole::parse, ParticipantRole::labels)?,
+        role: rules::enum_filter(
+            "RoleType",
+            q.roletype.as_deref(),
+            ParticipantRole::parse,
+            ParticipantRole::labels,
+        )?,
         show_deleted: q.showdeleted.unwrap_or(false),
         participation_ids: q.participationids,
     };

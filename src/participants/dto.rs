@@ -4,10 +4,13 @@ use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-#[allow(unused_imports)] // named by the OpenAPI attributes only
-use crate::{error::ApiError, reference::fixed::{DistrictSetType, ParticipantRole, ParticipantStatus}};
 #[allow(unused_imports)]
 use crate::forms::FormType;
+#[allow(unused_imports)] // named by the OpenAPI attributes only
+use crate::{
+    error::ApiError,
+    reference::fixed::{DistrictSetType, ParticipantRole, ParticipantStatus},
+};
 
 /// `POST /participants` and `PUT /participants/{id}` body.
 #[derive(Debug, Clone, Deserialize, ToSchema)]
@@ -18,10 +21,16 @@ pub struct ParticipantBody {
     #[schema(min_length = 1, max_length = 100)]
     pub last_name: String,
     /// Unique among live participants (409).
-    #[schema(max_length = 254, pattern = r"^[\t\n\r \u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*[^@\s\u0000-\u001F\u007F-\u009F]+@[^@.\s\u0000-\u001F\u007F-\u009F][^@\s\u0000-\u001F\u007F-\u009F]*\.[^@\s\u0000-\u001F\u007F-\u009F]*[^@.\s\u0000-\u001F\u007F-\u009F][\t\n\r \u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*$")]
+    #[schema(
+        max_length = 254,
+        pattern = r"^[\t\n\r \u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*[^@\s\u0000-\u001F\u007F-\u009F]+@[^@.\s\u0000-\u001F\u007F-\u009F][^@\s\u0000-\u001F\u007F-\u009F]*\.[^@\s\u0000-\u001F\u007F-\u009F]*[^@.\s\u0000-\u001F\u007F-\u009F][\t\n\r \u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*$"
+    )]
     pub email: String,
     /// At least 7 digits; digits, spaces and + - ( ) . x.
-    #[schema(max_length = 30, pattern = r"^[\t\n\r \u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*$|^[\t\n\r \u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*[ +\-().x]*([0-9][ +\-().x]*){7,}[\t\n\r \u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*$")]
+    #[schema(
+        max_length = 30,
+        pattern = r"^[\t\n\r \u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*$|^[\t\n\r \u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*[ +\-().x]*([0-9][ +\-().x]*){7,}[\t\n\r \u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*$"
+    )]
     pub phone: Option<String>,
     #[schema(max_length = 500)]
     pub address: Option<String>,
@@ -61,7 +70,8 @@ pub struct ParticipantBody {
 /// What `GET /participants/{id}` returns besides the body's fields: a PUT ignores them
 /// (participations change through their own routes).
 impl crate::web::Representation for ParticipantBody {
-    const READ_ONLY: &'static [&'static str] = &["id", "fullName", "participations", "identityUserId", "createdAt", "updatedAt"];
+    const READ_ONLY: &'static [&'static str] =
+        &["id", "fullName", "participations", "identityUserId", "createdAt", "updatedAt"];
 }
 
 impl crate::web::Representation for ParticipationBody {
@@ -255,12 +265,19 @@ impl SortBy {
     ];
 
     pub fn parse(raw: Option<&str>) -> Result<Self, ApiError> {
-        let Some(raw) = raw.map(str::trim).filter(|r| !r.is_empty()) else { return Ok(Self::default()) };
+        let Some(raw) = raw.map(str::trim).filter(|r| !r.is_empty()) else {
+            return Ok(Self::default());
+        };
         Self::NAMES
-        .into_iter()
-        .find(|(name, _)| name.eq_ignore_ascii_case(raw))
-        .map(|(_, s)| s)
-        .ok_or_else(|| ApiError::bad_field("SortBy", "must be one of fullName, email, status, roleCode, updatedAt"))
+            .into_iter()
+            .find(|(name, _)| name.eq_ignore_ascii_case(raw))
+            .map(|(_, s)| s)
+            .ok_or_else(|| {
+                ApiError::bad_field(
+                    "SortBy",
+                    "must be one of fullName, email, status, roleCode, updatedAt",
+                )
+            })
     }
 }
 

@@ -17,10 +17,26 @@ pub fn configure(r: &mut Routes) {
         .get("/participants/{id}", Needs(P::ParticipantRead), api::get)
         .put("/participants/{id}", Needs(P::ParticipantEdit), api::update)
         .delete("/participants/{id}", Needs(P::ParticipantDelete), api::delete)
-        .post("/participants/{id}/identity-user", Needs(P::CoordinatorCreate), api::create_identity_user)
-        .post("/participants/{id}/participations", Needs(P::ParticipantEdit), api::add_participation)
-        .put("/participants/{id}/participations/{participationId}", Needs(P::ParticipantEdit), api::update_participation)
-        .delete("/participants/{id}/participations/{participationId}", Needs(P::ParticipantEdit), api::delete_participation)
+        .post(
+            "/participants/{id}/identity-user",
+            Needs(P::CoordinatorCreate),
+            api::create_identity_user,
+        )
+        .post(
+            "/participants/{id}/participations",
+            Needs(P::ParticipantEdit),
+            api::add_participation,
+        )
+        .put(
+            "/participants/{id}/participations/{participationId}",
+            Needs(P::ParticipantEdit),
+            api::update_participation,
+        )
+        .delete(
+            "/participants/{id}/participations/{participationId}",
+            Needs(P::ParticipantEdit),
+            api::delete_participation,
+        )
         .get("/payment-requests/participant-list", Needs(P::RequestRead), api::participant_list)
         // A participant outside the caller's programs is a 404 before any body is read.
         .scope("/participants/{id}", "id", api::in_scope);

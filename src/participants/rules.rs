@@ -11,10 +11,17 @@ use crate::{
 };
 
 /// Parses an optional enum query filter, naming the parameter when unknown.
-pub fn enum_filter<T>(field: &str, raw: Option<&str>, parse: fn(&str) -> Option<T>, labels: fn() -> String) -> Result<Option<T>, ApiError> {
+pub fn enum_filter<T>(
+    field: &str,
+    raw: Option<&str>,
+    parse: fn(&str) -> Option<T>,
+    labels: fn() -> String,
+) -> Result<Option<T>, ApiError> {
     match raw.map(str::trim).filter(|r| !r.is_empty()) {
         None => Ok(None),
-        Some(r) => parse(r).map(Some).ok_or_else(|| ApiError::bad_field(field, format!("must be one of {}", labels()))),
+        Some(r) => parse(r)
+            .map(Some)
+            .ok_or_else(|| ApiError::bad_field(field, format!("must be one of {}", labels()))),
     }
 }
 
@@ -46,7 +53,12 @@ pub fn full_name(first: &str, last: &str) -> String {
     format!("{} {}", first.trim(), last.trim()).trim().to_owned()
 }
 
-fn optional_text(checks: &mut Checks, field: &str, raw: Option<&str>, max: usize) -> Option<String> {
+fn optional_text(
+    checks: &mut Checks,
+    field: &str,
+    raw: Option<&str>,
+    max: usize,
+) -> Option<String> {
     let text = raw.map(str::trim).filter(|t| !t.is_empty())?;
     if text.chars().count() > max {
         checks.add(field, format!("must be at most {max} characters"));
@@ -77,7 +89,12 @@ pub fn ids(checks: &mut Checks, field: &str, raw: &[i32]) -> Vec<i32> {
 }
 
 /// `checks` collects shape errors (400), `rules` the pairing and the range of the set (422).
-fn district(checks: &mut Checks, rules: &mut Checks, set: Option<&str>, id: Option<i32>) -> Option<(DistrictSetType, i32)> {
+fn district(
+    checks: &mut Checks,
+    rules: &mut Checks,
+    set: Option<&str>,
+    id: Option<i32>,
+) -> Option<(DistrictSetType, i32)> {
     let set = set.map(str::trim).filter(|s| !s.is_empty());
     match (set, id) {
         (None, None) => None,
@@ -91,11 +108,17 @@ fn district(checks: &mut Checks, rules: &mut Checks, set: Option<&str>, id: Opti
         }
         (Some(s), Some(n)) => match DistrictSetType::parse(s) {
             None => {
-                checks.add("districtSetType", format!("must be one of {}", DistrictSetType::labels()));
+                checks.add(
+                    "districtSetType",
+                    format!("must be one of {}", DistrictSetType::labels()),
+                );
                 None
             }
             Some(t) if !(1..=t.max_district()).contains(&n) => {
-                rules.add("districtId", format!("must be between 1 and {} for {}", t.max_district(), t.code()));
+                rules.add(
+                    "districtId",
+                    format!("must be between 1 and {} for {}", t.max_district(), t.code()),
+                );
                 None
             }
             Some(t) => Some((t, n)),
@@ -119,7 +142,8 @@ pub fn check_participant(body: &ParticipantBody) -> Result<CleanParticipant, Api
         c.add("roleCode", format!("must be one of {}", ParticipantRole::labels()));
     }
     let mut rules = Checks::default();
-    let district = district(&mut c, &mut rules, body.district_set_type.as_deref(), body.district_id);
+    let district =
+        district(&mut c, &mut rules, body.district_set_type.as_deref(), body.district_id);
     if body.caucus_region_id.is_some_and(|id| id <= 0) {
         c.add("caucusRegionId", "is not a valid id");
     }
@@ -164,7 +188,11 @@ pub struct CleanParticipation {
 }
 
 /// `prefix` names nested fields (`participations[0].`) when checked inside a participant body.
-pub fn check_participation(prefix: &str, body: &ParticipationBody, checks: &mut Checks) -> Option<CleanParticipation> {
+pub fn check_participation(
+    prefix: &str,
+    body: &ParticipationBody,
+    checks: &mut Checks,
+) -> Option<CleanParticipation> {
     let field = |name: &str| format!("{prefix}{name}");
     let before = checks.0.len();
     if body.mentor_program_id <= 0 {
@@ -250,12 +278,18 @@ pub fn program_key_pattern(program: i32) -> String {
 /// What a non-administrator creating a participant must bring: at least one
 /// participation, every one in a program of its scope (else the new participant would
 /// be invisible to its creator, or land in someone else's program).
-pub fn check_creation_scope(scope: &crate::auth::scope::Scope, programs: &[i32]) -> Result<(), ApiError> {
+pub fn check_creation_scope(
+    scope: &crate::auth::scope::Scope,
+    programs: &[i32],
+) -> Result<(), ApiError> {
     if scope.is_all() {
         return Ok(());
     }
     if programs.is_empty() {
-        return Err(ApiError::rule("participations", "add at least one participation in a mentor program you coordinate"));
+        return Err(ApiError::rule(
+            "participations",
+            "add at least one participation in a mentor program you coordinate",
+        ));
     }
     for (i, p) in programs.iter().enumerate() {
         scope.require_program(*p, &format!("participations[{i}].mentorProgramId"))?;
@@ -266,8 +300,8 @@ pub fn check_creation_scope(scope: &crate::auth::scope::Scope, programs: &[i32])
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::participants::dto::SortBy;
     use crate::auth::scope::Scope;
+    use crate::participants::dto::SortBy;
 
     #[test]
     fn program_keys_are_sorted_unique_and_comma_fenced() {
@@ -314,7 +348,12 @@ mod tests {
     #[test]
     fn names_fold_to_lower_case_without_accents_as_migration_000130_did() {
         use migration::m20261124_000130_participant_folded_sort_name::fold as migrated;
-        for (name, folded) in [("Ángel Núñez", "angel nunez"), ("Zoë Ångström", "zoe angstrom"), ("ÇELIK ØYSTEIN", "celik øystein"), ("Soo-ah Lee", "soo-ah lee")] {
+        for (name, folded) in [
+            ("Ángel Núñez", "angel nunez"),
+            ("Zoë Ångström", "zoe angstrom"),
+            ("ÇELIK ØYSTEIN", "celik øystein"),
+            ("Soo-ah Lee", "soo-ah lee"),
+        ] {
             assert_eq!(fold(name), folded);
             // A change of the fold needs a migration that folds the names stored before.
             assert_eq!(migrated(name), folded);
@@ -355,7 +394,11 @@ mod tests {
             (Some("Senate"), None, false),
             (None, None, true),
         ] {
-            let b = ParticipantBody { district_set_type: set.map(Into::into), district_id: id, ..body() };
+            let b = ParticipantBody {
+                district_set_type: set.map(Into::into),
+                district_id: id,
+                ..body()
+            };
             assert_eq!(check_participant(&b).is_ok(), ok, "{set:?} {id:?}");
         }
     }
@@ -366,12 +409,25 @@ mod tests {
             let b = ParticipantBody { phone: Some(bad.into()), ..body() };
             assert_eq!(fields(check_participant(&b).unwrap_err()), ["phone"], "{bad}");
         }
-        let b = ParticipantBody { phone: Some("  ".into()), address: None, email: "nope".into(), ..body() };
+        let b = ParticipantBody {
+            phone: Some("  ".into()),
+            address: None,
+            email: "nope".into(),
+            ..body()
+        };
         assert_eq!(fields(check_participant(&b).unwrap_err()), ["email"]);
         let b = ParticipantBody { address: Some("x".repeat(501)), ..body() };
         assert_eq!(fields(check_participant(&b).unwrap_err()), ["address"]);
-        let b = ParticipantBody { first_name: "".into(), permit_level_ids: vec![0], caucus_region_id: Some(-1), ..body() };
-        assert_eq!(fields(check_participant(&b).unwrap_err()), ["caucusRegionId", "firstName", "permitLevelIds"]);
+        let b = ParticipantBody {
+            first_name: "".into(),
+            permit_level_ids: vec![0],
+            caucus_region_id: Some(-1),
+            ..body()
+        };
+        assert_eq!(
+            fields(check_participant(&b).unwrap_err()),
+            ["caucusRegionId", "firstName", "permitLevelIds"]
+        );
     }
 
     fn participation() -> ParticipationBody {
@@ -419,9 +475,28 @@ mod tests {
         assert_eq!(SortBy::parse(None).unwrap(), SortBy::FullName);
         assert_eq!(SortBy::parse(Some("UPDATEDAT")).unwrap(), SortBy::UpdatedAt);
         assert!(SortBy::parse(Some("salary")).is_err());
-        assert_eq!(enum_filter("Status", Some("pending"), ParticipantStatus::parse, ParticipantStatus::labels).unwrap(), Some(ParticipantStatus::Pending));
-        assert!(enum_filter("Status", Some("x"), ParticipantStatus::parse, ParticipantStatus::labels).is_err());
-        assert_eq!(enum_filter("Status", None, ParticipantStatus::parse, ParticipantStatus::labels).unwrap(), None);
+        assert_eq!(
+            enum_filter(
+                "Status",
+                Some("pending"),
+                ParticipantStatus::parse,
+                ParticipantStatus::labels
+            )
+            .unwrap(),
+            Some(ParticipantStatus::Pending)
+        );
+        assert!(enum_filter(
+            "Status",
+            Some("x"),
+            ParticipantStatus::parse,
+            ParticipantStatus::labels
+        )
+        .is_err());
+        assert_eq!(
+            enum_filter("Status", None, ParticipantStatus::parse, ParticipantStatus::labels)
+                .unwrap(),
+            None
+        );
         assert_eq!(search_text(Some(" Ana ")).as_deref(), Some("Ana"));
         assert_eq!(search_text(Some("  ")), None);
         assert_eq!(search_pattern("Ana_"), "%ana\\_%");
@@ -442,9 +517,18 @@ mod tests {
         assert_eq!(ParticipantRole::parse("directormentor"), Some(ParticipantRole::DirectorMentor));
         assert_eq!(ParticipantRole::codes(), "Mentor, DirectorMentor, Coordinator, Administrator");
         // Messages name the values in words.
-        assert_eq!(ParticipantRole::labels(), "Mentor, Director mentor, Coordinator, Administrator");
-        let err = enum_filter("RoleCode", Some("Boss"), ParticipantRole::parse, ParticipantRole::labels).unwrap_err();
-        assert!(format!("{err:?}").contains("must be one of Mentor, Director mentor, Coordinator, Administrator"), "{err:?}");
+        assert_eq!(
+            ParticipantRole::labels(),
+            "Mentor, Director mentor, Coordinator, Administrator"
+        );
+        let err =
+            enum_filter("RoleCode", Some("Boss"), ParticipantRole::parse, ParticipantRole::labels)
+                .unwrap_err();
+        assert!(
+            format!("{err:?}")
+                .contains("must be one of Mentor, Director mentor, Coordinator, Administrator"),
+            "{err:?}"
+        );
         assert_eq!(DistrictSetType::Assembly.max_district(), 80);
         assert_eq!(full_name(" Ana ", ""), "Ana");
     }

@@ -5,20 +5,23 @@ use std::collections::HashMap;
 use chrono::{DateTime, Utc};
 use sea_orm::{
     sea_query::{Alias, BinOper, Expr, ExprTrait, Func, LikeExpr, LockType, Query, SimpleExpr},
-    ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DbBackend, EntityTrait, Order, PaginatorTrait, QueryFilter,
-    FromQueryResult, QueryOrder, QuerySelect, QueryTrait, Set,
+    ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DbBackend, EntityTrait,
+    FromQueryResult, Order, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, QueryTrait, Set,
 };
 
 use super::{
-    dto::{ParticipantDto, ParticipantListItem, ParticipationDto},
     dto::SortBy,
-    rules::{self, CleanParticipant, CleanParticipation, DistrictSetType, ParticipantRole, ParticipantStatus},
+    dto::{ParticipantDto, ParticipantListItem, ParticipationDto},
+    rules::{
+        self, CleanParticipant, CleanParticipation, DistrictSetType, ParticipantRole,
+        ParticipantStatus,
+    },
 };
 use crate::{
     auth::scope::Scope,
     entities::{participant, participation},
-    error::{ApiError, ApiResult},
     error::Checks,
+    error::{ApiError, ApiResult},
     reference,
     web::{count_at_most, count_rows_at_most, Page, Paging},
 };
@@ -27,7 +30,12 @@ pub const EMAIL_TAKEN: &str = "A participant with this e-mail already exists.";
 
 /// The many-to-many reference links: (table, reference column, reference table, body field).
 pub const LINKS: [(&str, &str, &str, &str); 4] = [
-    ("participant_workplace_settings", "workplace_setting_id", "workplace_settings", "workplaceSettingIds"),
+    (
+        "participant_workplace_settings",
+        "workplace_setting_id",
+        "workplace_settings",
+        "workplaceSettingIds",
+    ),
     ("participant_languages", "language_id", "languages", "languageIds"),
     ("participant_education_levels", "education_level_id", "education_levels", "educationLevelIds"),
     ("participant_permit_levels", "permit_level_id", "permit_levels", "permitLevelIds"),
@@ -54,7 +62,13 @@ fn in_programs(programs: &[i32]) -> Condition {
 /// one at a time anyway) so two changes at once cannot each miss the other's program;
 /// NO KEY UPDATE, because inserting a participation already holds KEY SHARE on the row.
 pub async fn refresh_program_keys(db: &impl ConnectionTrait, participant_id: i32) -> ApiResult<()> {
-    participant::Entity::find_by_id(participant_id).select_only().column(participant::Column::Id).lock(LockType::NoKeyUpdate).into_tuple::<i32>().one(db).await?;
+    participant::Entity::find_by_id(participant_id)
+        .select_only()
+        .column(participant::Column::Id)
+        .lock(LockType::NoKeyUpdate)
+        .into_tuple::<i32>()
+        .one(db)
+        .await?;
     let keys = rules::program_keys(&live_programs(db, participant_id).await?);
     participant::Entity::update_many()
         .col_expr(participant::Column::ProgramKeys, Expr::value(keys))
@@ -77,7 +91,11 @@ pub async fn live_programs(db: &impl ConnectionTrait, participant_id: i32) -> Ap
 }
 
 /// A live participant the caller may see; 404 otherwise (existence is not revealed).
-pub async fn get_visible(db: &impl ConnectionTrait, scope: &Scope, id: i32) -> ApiResult<participant::Model> {
+pub async fn get_visible(
+    db: &impl ConnectionTrait,
+    scope: &Scope,
+    id: i32,
+) -> ApiResult<participant::Model> {
     let not_found = || ApiError::not_found("The participant");
     let p = participant::Entity::find_by_id(id)
         .filter(participant::Column::DeletedAt.is_null())
@@ -90,7 +108,11 @@ pub async fn get_visible(db: &impl ConnectionTrait, scope: &Scope, id: i32) -> A
     Ok(p)
 }
 
-pub async fn email_taken(db: &impl ConnectionTrait, email: &str, except: Option<i32>) -> ApiResult<bool> {
+pub async fn email_taken(
+    db: &impl ConnectionTrait,
+    email: &str,
+    except: Option<i32>,
+) -> ApiResult<bool> {
     let mut q = participant::Entity::find()
         .filter(participant::Column::Email.eq(email))
         .filter(participant::Column::DeletedAt.is_null());
@@ -101,7 +123,11 @@ pub async fn email_taken(db: &impl ConnectionTrait, email: &str, except: Option<
 }
 
 /// 400 naming every field whose reference ids do not exist.
-pub async fn check_participant_refs(db: &impl ConnectionTrait, p: &CleanParticipant, checks: &mut Checks) -> ApiResult<()> {
+pub async fn check_participant_refs(
+    db: &impl ConnectionTrait,
+    p: &CleanParticipant,
+    checks: &mut Checks,
+) -> ApiResult<()> {
     if let Some(id) = p.caucus_region_id {
         reference::store::check_ids(db, checks, "caucusRegionId", "caucus_regions", &[id]).await?;
     }
@@ -111,11 +137,37 @@ pub async fn check_participant_refs(db: &impl ConnectionTrait, p: &CleanParticip
     Ok(())
 }
 
-pub async fn check_participation_refs(db: &impl ConnectionTrait, prefix: &str, p: &CleanParticipation, checks: &mut Checks) -> ApiResult<()> {
-    reference::store::check_ids(db, checks, &format!("{prefix}mentorProgramId"), "mentor_programs", &[p.mentor_program_id]).await?;
-    reference::store::check_ids(db, checks, &format!("{prefix}fiscalYearId"), "fiscal_years", &[p.fiscal_year_id]).await?;
+pub async fn check_participation_refs(
+    db: &impl ConnectionTrait,
+    prefix: &str,
+    p: &CleanParticipation,
+    checks: &mut Checks,
+) -> ApiResult<()> {
+    reference::store::check_ids(
+        db,
+        checks,
+        &format!("{prefix}mentorProgramId"),
+        "mentor_programs",
+        &[p.mentor_program_id],
+    )
+    .await?;
+    reference::store::check_ids(
+        db,
+        checks,
+        &format!("{prefix}fiscalYearId"),
+        "fiscal_years",
+        &[p.fiscal_year_id],
+    )
+    .await?;
     if let Some(college) = p.college_id {
-        reference::store::check_ids(db, checks, &format!("{prefix}collegeId"), "colleges", &[college]).await?;
+        reference::store::check_ids(
+            db,
+            checks,
+            &format!("{prefix}collegeId"),
+            "colleges",
+            &[college],
+        )
+        .await?;
     }
     Ok(())
 }
@@ -135,7 +187,12 @@ fn apply(active: &mut participant::ActiveModel, p: &CleanParticipant) {
     active.caucus_region_id = Set(p.caucus_region_id);
 }
 
-pub async fn insert_participant(db: &impl ConnectionTrait, p: &CleanParticipant, actor: Option<i32>, now: DateTime<Utc>) -> ApiResult<participant::Model> {
+pub async fn insert_participant(
+    db: &impl ConnectionTrait,
+    p: &CleanParticipant,
+    actor: Option<i32>,
+    now: DateTime<Utc>,
+) -> ApiResult<participant::Model> {
     let mut active = participant::ActiveModel {
         version: Set(1),
         deleted_at: Set(None),
@@ -146,7 +203,8 @@ pub async fn insert_participant(db: &impl ConnectionTrait, p: &CleanParticipant,
         ..Default::default()
     };
     apply(&mut active, p);
-    let created = active.insert(db).await.map_err(|e| ApiError::unique_or_internal(e, EMAIL_TAKEN))?;
+    let created =
+        active.insert(db).await.map_err(|e| ApiError::unique_or_internal(e, EMAIL_TAKEN))?;
     set_links(db, created.id, p, false).await?;
     Ok(created)
 }
@@ -181,7 +239,12 @@ pub async fn update_participant(
     Ok(result.rows_affected == 1)
 }
 
-pub async fn soft_delete(db: &impl ConnectionTrait, id: i32, actor: i32, now: DateTime<Utc>) -> ApiResult<bool> {
+pub async fn soft_delete(
+    db: &impl ConnectionTrait,
+    id: i32,
+    actor: i32,
+    now: DateTime<Utc>,
+) -> ApiResult<bool> {
     let result = participant::Entity::update_many()
         .col_expr(participant::Column::DeletedAt, Expr::value(now))
         .col_expr(participant::Column::UpdatedAt, Expr::value(now))
@@ -194,10 +257,18 @@ pub async fn soft_delete(db: &impl ConnectionTrait, id: i32, actor: i32, now: Da
     Ok(result.rows_affected == 1)
 }
 
-async fn set_links(db: &impl ConnectionTrait, id: i32, p: &CleanParticipant, replace: bool) -> ApiResult<()> {
+async fn set_links(
+    db: &impl ConnectionTrait,
+    id: i32,
+    p: &CleanParticipant,
+    replace: bool,
+) -> ApiResult<()> {
     for ((table, column, _, _), ids) in LINKS.iter().zip(link_ids(p)) {
         if replace {
-            let delete = Query::delete().from_table(a(table)).and_where(Expr::col(a("participant_id")).eq(id)).to_owned();
+            let delete = Query::delete()
+                .from_table(a(table))
+                .and_where(Expr::col(a("participant_id")).eq(id))
+                .to_owned();
             db.execute(&delete).await?;
         }
         if ids.is_empty() {
@@ -215,7 +286,12 @@ async fn set_links(db: &impl ConnectionTrait, id: i32, p: &CleanParticipant, rep
 
 // ---- participations ----
 
-pub async fn insert_participation(db: &impl ConnectionTrait, participant_id: i32, p: &CleanParticipation, now: DateTime<Utc>) -> ApiResult<participation::Model> {
+pub async fn insert_participation(
+    db: &impl ConnectionTrait,
+    participant_id: i32,
+    p: &CleanParticipation,
+    now: DateTime<Utc>,
+) -> ApiResult<participation::Model> {
     Ok(participation::ActiveModel {
         participant_id: Set(participant_id),
         mentor_program_id: Set(p.mentor_program_id),
@@ -234,7 +310,11 @@ pub async fn insert_participation(db: &impl ConnectionTrait, participant_id: i32
 }
 
 /// A live participation of that participant; 404 otherwise.
-pub async fn get_participation(db: &impl ConnectionTrait, participant_id: i32, id: i32) -> ApiResult<participation::Model> {
+pub async fn get_participation(
+    db: &impl ConnectionTrait,
+    participant_id: i32,
+    id: i32,
+) -> ApiResult<participation::Model> {
     participation::Entity::find_by_id(id)
         .filter(participation::Column::ParticipantId.eq(participant_id))
         .filter(participation::Column::DeletedAt.is_null())
@@ -245,7 +325,12 @@ pub async fn get_participation(db: &impl ConnectionTrait, participant_id: i32, i
 
 /// A live participation of a participant the caller sees, in a program the caller may touch
 /// (404 otherwise): the participant and the participation.
-pub async fn visible_participation(db: &impl ConnectionTrait, scope: &Scope, participant_id: i32, id: i32) -> ApiResult<(participant::Model, participation::Model)> {
+pub async fn visible_participation(
+    db: &impl ConnectionTrait,
+    scope: &Scope,
+    participant_id: i32,
+    id: i32,
+) -> ApiResult<(participant::Model, participation::Model)> {
     let participant = get_visible(db, scope, participant_id).await?;
     let existing = get_participation(db, participant.id, id).await?;
     if !scope.allows_program(existing.mentor_program_id) {
@@ -274,17 +359,26 @@ pub fn participation_dto(p: participation::Model) -> ParticipationDto {
 /// cross from SQLite's worker thread one at a time, each about as dear as a small statement:
 /// a page's ~150 link and ~40 participation rows were most of a list call (docs/benchmarks.md,
 /// issue 15).
-pub async fn dtos(db: &impl ConnectionTrait, select: sea_orm::Select<participant::Entity>) -> ApiResult<Vec<ParticipantDto>> {
+pub async fn dtos(
+    db: &impl ConnectionTrait,
+    select: sea_orm::Select<participant::Entity>,
+) -> ApiResult<Vec<ParticipantDto>> {
     let mut select = select;
     // The lists and participations are put in order here: an ORDER BY inside the aggregates
     // costs SQLite a sorter per list and row, half of the statement (docs/benchmarks.md).
     for (i, (table, column, _, _)) in LINKS.iter().enumerate() {
         // string_agg: PostgreSQL, and SQLite since 3.44 (the bundled one is newer).
-        let ids = format!(r#"(SELECT string_agg(CAST({column} AS TEXT), ',') FROM {table} WHERE participant_id = "participants"."id")"#);
+        let ids = format!(
+            r#"(SELECT string_agg(CAST({column} AS TEXT), ',') FROM {table} WHERE participant_id = "participants"."id")"#
+        );
         select = select.expr_as(Expr::cust(ids), format!("link_{i}"));
     }
-    select = select.expr_as(Expr::cust(r#"(SELECT MIN(id) FROM users WHERE participant_id = "participants"."id")"#), "login");
-    select = select.expr_as(Expr::cust(participations_json(db.get_database_backend())), "participations");
+    select = select.expr_as(
+        Expr::cust(r#"(SELECT MIN(id) FROM users WHERE participant_id = "participants"."id")"#),
+        "login",
+    );
+    select = select
+        .expr_as(Expr::cust(participations_json(db.get_database_backend())), "participations");
     let rows = db.query_all(&select.into_query()).await?;
     rows.iter()
         .map(|row| {
@@ -301,8 +395,11 @@ pub async fn dtos(db: &impl ConnectionTrait, select: sea_orm::Select<participant
                 ids.sort_unstable();
                 Ok(ids)
             };
-            let mut participations: Vec<ParticipationDto> = match row.try_get::<Option<String>>("", "participations")? {
-                Some(json) => serde_json::from_str(&json).map_err(|e| ApiError::Internal(format!("participations of {}: {e}", p.id)))?,
+            let mut participations: Vec<ParticipationDto> = match row
+                .try_get::<Option<String>>("", "participations")?
+            {
+                Some(json) => serde_json::from_str(&json)
+                    .map_err(|e| ApiError::Internal(format!("participations of {}: {e}", p.id)))?,
                 None => Vec::new(),
             };
             participations.sort_unstable_by_key(|x| (x.start_date, x.id));
@@ -352,11 +449,16 @@ fn participations_json(backend: DbBackend) -> String {
         DbBackend::Postgres => ("json_agg", "json_build_object", "::text"),
         _ => ("json_group_array", "json_object", ""),
     };
-    format!(r#"(SELECT {array}({object}({fields})){text} FROM participations WHERE participant_id = "participants"."id" AND deleted_at IS NULL)"#)
+    format!(
+        r#"(SELECT {array}({object}({fields})){text} FROM participations WHERE participant_id = "participants"."id" AND deleted_at IS NULL)"#
+    )
 }
 
 pub async fn dto(db: &impl ConnectionTrait, p: participant::Model) -> ApiResult<ParticipantDto> {
-    dtos(db, participant::Entity::find_by_id(p.id)).await?.pop().ok_or_else(|| ApiError::Internal("participant vanished".into()))
+    dtos(db, participant::Entity::find_by_id(p.id))
+        .await?
+        .pop()
+        .ok_or_else(|| ApiError::Internal("participant vanished".into()))
 }
 
 /// The checked filters of `GET /participants`.
@@ -376,7 +478,12 @@ pub struct Filters {
     pub descending: bool,
 }
 
-pub async fn list(db: &impl ConnectionTrait, scope: &Scope, f: &Filters, paging: Paging) -> ApiResult<Page<ParticipantDto>> {
+pub async fn list(
+    db: &impl ConnectionTrait,
+    scope: &Scope,
+    f: &Filters,
+    paging: Paging,
+) -> ApiResult<Page<ParticipantDto>> {
     // The filters; the live test joins them below, once it is known whether there are any.
     let mut cond = Condition::all();
     if let Some(programs) = scope.program_ids() {
@@ -430,9 +537,25 @@ pub async fn list(db: &impl ConnectionTrait, scope: &Scope, f: &Filters, paging:
     let total = match &matched {
         // The index holds live participants only (migration 000131): with no other filter
         // its matches are the count, without reading rows.
-        Some(m) if unfiltered => count_rows_at_most(db, search_matches(m), paging.count_limit()).await?,
-        Some(m) => count_rows_at_most(db, search_join(m, cond.clone()).expr(Expr::val(1)).to_owned(), paging.count_limit()).await?,
-        None => count_at_most(db, participant::Entity::find().filter(cond.clone()), paging.count_limit()).await?,
+        Some(m) if unfiltered => {
+            count_rows_at_most(db, search_matches(m), paging.count_limit()).await?
+        }
+        Some(m) => {
+            count_rows_at_most(
+                db,
+                search_join(m, cond.clone()).expr(Expr::val(1)).to_owned(),
+                paging.count_limit(),
+            )
+            .await?
+        }
+        None => {
+            count_at_most(
+                db,
+                participant::Entity::find().filter(cond.clone()),
+                paging.count_limit(),
+            )
+            .await?
+        }
     };
     let order = if f.descending { Order::Desc } else { Order::Asc };
     let column = match f.sort_by {
@@ -452,8 +575,16 @@ pub async fn list(db: &impl ConnectionTrait, scope: &Scope, f: &Filters, paging:
                 .offset(paging.offset())
                 .limit(paging.size)
                 .to_owned();
-            let ids: Vec<i32> = db.query_all(&ids).await?.iter().map(|r| r.try_get_by_index(0)).collect::<Result<_, _>>()?;
-            participant::Entity::find().filter(participant::Column::Id.is_in(ids)).order_by(column, order.clone()).order_by(participant::Column::Id, order)
+            let ids: Vec<i32> = db
+                .query_all(&ids)
+                .await?
+                .iter()
+                .map(|r| r.try_get_by_index(0))
+                .collect::<Result<_, _>>()?;
+            participant::Entity::find()
+                .filter(participant::Column::Id.is_in(ids))
+                .order_by(column, order.clone())
+                .order_by(participant::Column::Id, order)
         }
         // Many: walk the sort index testing each row, which stops after a page of matches
         // where `id IN (matches)` first read every match of the index (thousands for a
@@ -502,7 +633,9 @@ fn search_join(phrases: &str, cond: Condition) -> sea_orm::sea_query::SelectStat
     Query::select()
         .from(search.clone())
         .cross_join(participant::Entity)
-        .and_where(Expr::col((participant::Entity, participant::Column::Id)).equals((search, a("rowid"))))
+        .and_where(
+            Expr::col((participant::Entity, participant::Column::Id)).equals((search, a("rowid"))),
+        )
         .and_where(Expr::cust_with_values("participant_search MATCH ?", [phrases.to_owned()]))
         .cond_where(cond)
         .to_owned()
@@ -515,17 +648,22 @@ fn search_join(phrases: &str, cond: Condition) -> sea_orm::sea_query::SelectStat
 /// e-mail on SQLite and are answered by the same LIKE on PostgreSQL.
 fn search_condition(backend: DbBackend, what: Searched, text: &str) -> Search {
     let (column, folded, fts_column) = match what {
-        Searched::Name => (participant::Column::FullName, participant::Column::SortName, "full_name"),
+        Searched::Name => {
+            (participant::Column::FullName, participant::Column::SortName, "full_name")
+        }
         Searched::Email => (participant::Column::Email, participant::Column::Email, "email"),
     };
     if backend == DbBackend::Postgres {
-        let fold = |e: SimpleExpr| SimpleExpr::from(Func::cust(Alias::new("mentorpay_fold")).arg(e));
+        let fold =
+            |e: SimpleExpr| SimpleExpr::from(Func::cust(Alias::new("mentorpay_fold")).arg(e));
         // PostgreSQL's LIKE escapes with a backslash, as contains_pattern writes.
         return Search::Where(
-            fold(Expr::col((participant::Entity, column))).binary(BinOper::Like, fold(Expr::val(rules::search_pattern(text)))),
+            fold(Expr::col((participant::Entity, column)))
+                .binary(BinOper::Like, fold(Expr::val(rules::search_pattern(text)))),
         );
     }
-    let on_row = Expr::col((participant::Entity, folded)).like(LikeExpr::new(rules::search_pattern(text)).escape('\\'));
+    let on_row = Expr::col((participant::Entity, folded))
+        .like(LikeExpr::new(rules::search_pattern(text)).escape('\\'));
     if text.chars().count() < 3 {
         return Search::Where(on_row);
     }
@@ -541,7 +679,11 @@ pub struct PickerFilters {
     pub participation_ids: Vec<i32>,
 }
 
-pub async fn picker(db: &impl ConnectionTrait, scope: &Scope, f: &PickerFilters) -> ApiResult<Vec<ParticipantListItem>> {
+pub async fn picker(
+    db: &impl ConnectionTrait,
+    scope: &Scope,
+    f: &PickerFilters,
+) -> ApiResult<Vec<ParticipantListItem>> {
     let mut q = participation::Entity::find();
     if let Some(programs) = scope.program_ids() {
         if programs.is_empty() {
@@ -566,7 +708,11 @@ pub async fn picker(db: &impl ConnectionTrait, scope: &Scope, f: &PickerFilters)
     let mut people: HashMap<i32, participant::Model> = HashMap::new();
     // Chunked: SQLite limits bound parameters per statement.
     for chunk in ids.chunks(10_000) {
-        for p in participant::Entity::find().filter(participant::Column::Id.is_in(chunk.to_vec())).all(db).await? {
+        for p in participant::Entity::find()
+            .filter(participant::Column::Id.is_in(chunk.to_vec()))
+            .all(db)
+            .await?
+        {
             people.insert(p.id, p);
         }
     }
@@ -603,7 +749,11 @@ pub async fn picker(db: &impl ConnectionTrait, scope: &Scope, f: &PickerFilters)
 }
 
 /// A participation changed to the checked values (the caller refreshes the program keys).
-pub async fn update_participation(txn: &impl ConnectionTrait, existing: participation::Model, clean: &CleanParticipation) -> ApiResult<participation::Model> {
+pub async fn update_participation(
+    txn: &impl ConnectionTrait,
+    existing: participation::Model,
+    clean: &CleanParticipation,
+) -> ApiResult<participation::Model> {
     let mut active: participation::ActiveModel = existing.into();
     active.mentor_program_id = Set(clean.mentor_program_id);
     active.fiscal_year_id = Set(clean.fiscal_year_id);
@@ -616,7 +766,10 @@ pub async fn update_participation(txn: &impl ConnectionTrait, existing: particip
 }
 
 /// A participation deleted (soft; the caller refreshes the program keys).
-pub async fn delete_participation(txn: &impl ConnectionTrait, existing: participation::Model) -> ApiResult<()> {
+pub async fn delete_participation(
+    txn: &impl ConnectionTrait,
+    existing: participation::Model,
+) -> ApiResult<()> {
     let now = Utc::now();
     let mut active: participation::ActiveModel = existing.into();
     active.deleted_at = Set(Some(now));

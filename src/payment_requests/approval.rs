@@ -73,22 +73,36 @@ pub fn assess(p: &Proposal, f: &Facts) -> Verdict {
     let mut v = Verdict::default();
     let amount = p.approved_amount;
     if amount.cents() <= 0 {
-        v.errors.push(issue("amountNotPositive", Some("approvedAmount"), "The approved amount must be more than 0."));
+        v.errors.push(issue(
+            "amountNotPositive",
+            Some("approvedAmount"),
+            "The approved amount must be more than 0.",
+        ));
     } else if amount > f.requested_amount {
         v.errors.push(issue(
             "amountAboveRequested",
             Some("approvedAmount"),
-            format!("The approved amount must not exceed the requested amount ({}).", f.requested_amount),
+            format!(
+                "The approved amount must not exceed the requested amount ({}).",
+                f.requested_amount
+            ),
         ));
     } else if amount > f.limits.max_amount {
         v.errors.push(issue(
             "amountAboveLimit",
             Some("approvedAmount"),
-            format!("The approved amount must not exceed the form's maximum ({}).", f.limits.max_amount),
+            format!(
+                "The approved amount must not exceed the form's maximum ({}).",
+                f.limits.max_amount
+            ),
         ));
     }
     match &f.approval_code_type {
-        None => v.errors.push(issue("approvalCodeUnknown", Some("approvalCodeId"), "No active approval code has this id.")),
+        None => v.errors.push(issue(
+            "approvalCodeUnknown",
+            Some("approvalCodeId"),
+            "No active approval code has this id.",
+        )),
         Some(t) if FormType::parse(t) != Some(f.form_type) => v.errors.push(issue(
             "approvalCodeOtherType",
             Some("approvalCodeId"),
@@ -100,21 +114,37 @@ pub fn assess(p: &Proposal, f: &Facts) -> Verdict {
         v.errors.push(issue("fundUnknown", Some("fundId"), "No active fund has this id."));
     }
     if !f.expense_account_exists {
-        v.errors.push(issue("expenseAccountUnknown", Some("expenseAccountId"), "No active expense account has this id."));
+        v.errors.push(issue(
+            "expenseAccountUnknown",
+            Some("expenseAccountId"),
+            "No active expense account has this id.",
+        ));
     }
     if f.fiscal_year.is_none() {
         let when = f.submitted_on.map_or("the submission date".to_owned(), |d| d.to_string());
-        v.errors.push(issue("noFiscalYear", None, format!("No fiscal year covers {when}; create it before approving.")));
+        v.errors.push(issue(
+            "noFiscalYear",
+            None,
+            format!("No fiscal year covers {when}; create it before approving."),
+        ));
     }
     if is_own(f.approver, f.created_by, f.submitted_by) {
-        v.errors.push(issue("selfApproval", None, "Nobody approves a request they created or submitted."));
+        v.errors.push(issue(
+            "selfApproval",
+            None,
+            "Nobody approves a request they created or submitted.",
+        ));
     }
 
     if let Some(year) = &f.fiscal_year {
         let remaining = f.budget_remaining.unwrap_or(Money::ZERO);
         let after = remaining.checked_sub(amount).unwrap_or(Money(i64::MIN));
         if after.cents() < 0 {
-            let line = if f.budget_remaining.is_none() { " (there is no budget line for this program, fund and account)" } else { "" };
+            let line = if f.budget_remaining.is_none() {
+                " (there is no budget line for this program, fund and account)"
+            } else {
+                ""
+            };
             v.warnings.push(issue(
                 if f.budget_remaining.is_none() { "noBudgetLine" } else { "budgetNegative" },
                 None,
@@ -130,7 +160,10 @@ pub fn assess(p: &Proposal, f: &Facts) -> Verdict {
         v.warnings.push(issue(
             "likelyDuplicate",
             None,
-            format!("Likely duplicate of request(s) {}: same payee, form, amount and dates.", ids.join(", ")),
+            format!(
+                "Likely duplicate of request(s) {}: same payee, form, amount and dates.",
+                ids.join(", ")
+            ),
         ));
     }
     v
@@ -143,7 +176,11 @@ pub fn is_own(user: i32, created_by: Option<i32>, submitted_by: Option<i32>) -> 
 
 /// The submission-window rule, once for both callers: the approver's warning and the
 /// submitter's (`submit/validate`, before a late request goes in).
-pub fn late_submission(submitted: NaiveDate, activity_end: NaiveDate, window_days: i32) -> Option<Issue> {
+pub fn late_submission(
+    submitted: NaiveDate,
+    activity_end: NaiveDate,
+    window_days: i32,
+) -> Option<Issue> {
     let days = u64::try_from(window_days.max(0)).unwrap_or(0);
     let deadline = activity_end.checked_add_days(Days::new(days))?;
     (submitted > deadline).then(|| {
@@ -196,14 +233,25 @@ mod tests {
     }
 
     fn proposal() -> Proposal {
-        Proposal { approved_amount: Money(10_000), approval_code_id: 1, fund_id: 1, expense_account_id: 1 }
+        Proposal {
+            approved_amount: Money(10_000),
+            approval_code_id: 1,
+            fund_id: 1,
+            expense_account_id: 1,
+        }
     }
 
     fn facts() -> Facts {
         Facts {
             form_type: FormType::F3,
             requested_amount: Money(10_000),
-            limits: Limits { max_amount: Money(50_000), submission_window_days: 30, max_miles_per_trip: None, max_hours: None, max_nights: None },
+            limits: Limits {
+                max_amount: Money(50_000),
+                submission_window_days: 30,
+                max_miles_per_trip: None,
+                max_hours: None,
+                max_nights: None,
+            },
             approval_code_type: Some("F3".into()),
             fund_exists: true,
             expense_account_exists: true,
@@ -231,7 +279,9 @@ mod tests {
 
     #[test]
     fn amount_errors() {
-        for (cents, code) in [(0, "amountNotPositive"), (-1, "amountNotPositive"), (10_001, "amountAboveRequested")] {
+        for (cents, code) in
+            [(0, "amountNotPositive"), (-1, "amountNotPositive"), (10_001, "amountAboveRequested")]
+        {
             let v = assess(&Proposal { approved_amount: Money(cents), ..proposal() }, &facts());
             assert_eq!(codes(&v.errors), vec![code], "{cents}");
             assert_eq!(v.errors[0].field, Some("approvedAmount"));
@@ -240,7 +290,9 @@ mod tests {
         let f = Facts { limits: Limits { max_amount: Money(9_999), ..facts().limits }, ..facts() };
         assert_eq!(codes(&assess(&proposal(), &f).errors), vec!["amountAboveLimit"]);
         // Approving less than requested is fine.
-        assert!(assess(&Proposal { approved_amount: Money(1), ..proposal() }, &facts()).errors.is_empty());
+        assert!(assess(&Proposal { approved_amount: Money(1), ..proposal() }, &facts())
+            .errors
+            .is_empty());
     }
 
     #[test]
@@ -250,25 +302,33 @@ mod tests {
         let v = assess(&proposal(), &Facts { approval_code_type: Some("F4".into()), ..facts() });
         assert_eq!(codes(&v.errors), vec!["approvalCodeOtherType"]);
         assert_eq!(v.errors[0].field, Some("approvalCodeId"));
-        assert!(assess(&proposal(), &Facts { approval_code_type: Some("f3".into()), ..facts() }).errors.is_empty());
+        assert!(assess(&proposal(), &Facts { approval_code_type: Some("f3".into()), ..facts() })
+            .errors
+            .is_empty());
     }
 
     #[test]
     fn fund_and_account_must_exist() {
-        let v = assess(&proposal(), &Facts { fund_exists: false, expense_account_exists: false, ..facts() });
+        let v = assess(
+            &proposal(),
+            &Facts { fund_exists: false, expense_account_exists: false, ..facts() },
+        );
         assert_eq!(codes(&v.errors), vec!["fundUnknown", "expenseAccountUnknown"]);
     }
 
     #[test]
     fn no_fiscal_year_is_an_error_and_skips_the_budget() {
-        let v = assess(&proposal(), &Facts { fiscal_year: None, budget_remaining: None, ..facts() });
+        let v =
+            assess(&proposal(), &Facts { fiscal_year: None, budget_remaining: None, ..facts() });
         assert_eq!(codes(&v.errors), vec!["noFiscalYear"]);
         assert!(v.warnings.is_empty());
     }
 
     #[test]
     fn nobody_approves_what_they_created_or_submitted() {
-        for f in [Facts { created_by: Some(1), ..facts() }, Facts { submitted_by: Some(1), ..facts() }] {
+        for f in
+            [Facts { created_by: Some(1), ..facts() }, Facts { submitted_by: Some(1), ..facts() }]
+        {
             assert_eq!(codes(&assess(&proposal(), &f).errors), vec!["selfApproval"]);
         }
     }
@@ -278,7 +338,9 @@ mod tests {
         let v = assess(&proposal(), &Facts { budget_remaining: Some(Money(9_999)), ..facts() });
         assert_eq!(codes(&v.warnings), vec!["budgetNegative"]);
         // Exactly to zero is fine.
-        assert!(assess(&proposal(), &Facts { budget_remaining: Some(Money(10_000)), ..facts() }).warnings.is_empty());
+        assert!(assess(&proposal(), &Facts { budget_remaining: Some(Money(10_000)), ..facts() })
+            .warnings
+            .is_empty());
         let v = assess(&proposal(), &Facts { budget_remaining: None, ..facts() });
         assert_eq!(codes(&v.warnings), vec!["noBudgetLine"]);
         // Already overspent lines warn too.
@@ -289,7 +351,9 @@ mod tests {
     #[test]
     fn late_submission_warns() {
         // Activity ended 2025-10-01, window 30 days: 2025-10-31 is the last day.
-        assert!(assess(&proposal(), &Facts { submitted_on: Some(date("2025-10-31")), ..facts() }).warnings.is_empty());
+        assert!(assess(&proposal(), &Facts { submitted_on: Some(date("2025-10-31")), ..facts() })
+            .warnings
+            .is_empty());
         let v = assess(&proposal(), &Facts { submitted_on: Some(date("2025-11-01")), ..facts() });
         assert_eq!(codes(&v.warnings), vec!["lateSubmission"]);
         assert_eq!(
@@ -297,12 +361,23 @@ mod tests {
             "Submitted on Nov 1, 2025, after the 30-day submission window that ended Oct 31, 2025 (the activity ended Oct 1, 2025)."
         );
         // The submitter's check is the same rule.
-        assert_eq!(late_submission(date("2025-11-01"), date("2025-10-01"), 30), Some(v.warnings[0].clone()));
+        assert_eq!(
+            late_submission(date("2025-11-01"), date("2025-10-01"), 30),
+            Some(v.warnings[0].clone())
+        );
         assert_eq!(late_submission(date("2025-10-31"), date("2025-10-01"), 30), None);
         // Forms without activity dates have no window.
-        assert!(assess(&proposal(), &Facts { activity_end: None, submitted_on: Some(date("2030-01-01")), ..facts() }).warnings.is_empty());
+        assert!(assess(
+            &proposal(),
+            &Facts { activity_end: None, submitted_on: Some(date("2030-01-01")), ..facts() }
+        )
+        .warnings
+        .is_empty());
         // A huge window does not overflow.
-        let f = Facts { limits: Limits { submission_window_days: i32::MAX, ..facts().limits }, ..facts() };
+        let f = Facts {
+            limits: Limits { submission_window_days: i32::MAX, ..facts().limits },
+            ..facts()
+        };
         assert!(assess(&proposal(), &f).warnings.is_empty());
     }
 
@@ -315,7 +390,10 @@ mod tests {
 
     #[test]
     fn gate_errors_then_warnings() {
-        let both = assess(&Proposal { approved_amount: Money(0), ..proposal() }, &Facts { duplicates: vec![2], ..facts() });
+        let both = assess(
+            &Proposal { approved_amount: Money(0), ..proposal() },
+            &Facts { duplicates: vec![2], ..facts() },
+        );
         match both.gate(true).unwrap_err() {
             ApiError::Unprocessable { errors, .. } => {
                 assert!(errors.contains_key("approvedAmount"));
@@ -325,11 +403,15 @@ mod tests {
         }
         let warn = assess(&proposal(), &Facts { duplicates: vec![2], ..facts() });
         match warn.gate(false).unwrap_err() {
-            ApiError::Unprocessable { errors, .. } => assert!(errors.contains_key("acknowledgeWarnings")),
+            ApiError::Unprocessable { errors, .. } => {
+                assert!(errors.contains_key("acknowledgeWarnings"))
+            }
             other => panic!("{other:?}"),
         }
         assert!(warn.gate(true).is_ok());
         let unfielded = assess(&proposal(), &Facts { fiscal_year: None, ..facts() });
-        assert!(matches!(unfielded.gate(true), Err(ApiError::Unprocessable { errors, .. }) if errors.contains_key("approval")));
+        assert!(
+            matches!(unfielded.gate(true), Err(ApiError::Unprocessable { errors, .. }) if errors.contains_key("approval"))
+        );
     }
 }

@@ -4,12 +4,12 @@ use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use crate::forms::{Details, FormType, MealRates};
 use super::{
     approval::Issue,
     receipts::FileAnnouncement,
     workflow::{Action, Status},
 };
+use crate::forms::{Details, FormType, MealRates};
 use crate::money::Money;
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -101,9 +101,24 @@ pub struct WriteRequest {
 /// ignores them (status, approval and audit fields change through their own actions).
 impl crate::web::Representation for WriteRequest {
     const READ_ONLY: &'static [&'static str] = &[
-        "id", "formType", "formStatus", "payeeId", "approvedAmount", "approvalCodeId", "fiscalYearId", "submittedOn",
-        "placementEndDate", "approvedAt", "approvedBy", "createdAt", "createdBy", "updatedAt", "updatedBy", "files",
-        "availableActions", "vendorPaymentReportId",
+        "id",
+        "formType",
+        "formStatus",
+        "payeeId",
+        "approvedAmount",
+        "approvalCodeId",
+        "fiscalYearId",
+        "submittedOn",
+        "placementEndDate",
+        "approvedAt",
+        "approvedBy",
+        "createdAt",
+        "createdBy",
+        "updatedAt",
+        "updatedBy",
+        "files",
+        "availableActions",
+        "vendorPaymentReportId",
     ];
 }
 
@@ -258,7 +273,6 @@ pub struct CurrentRates {
 }
 
 // ---- F2 receipts ----
-
 
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]

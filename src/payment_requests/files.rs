@@ -37,10 +37,14 @@ pub async fn generate_upload_urls(
     let mut out = Vec::new();
     for (file_name, content_type, size) in files {
         let id = uuid::Uuid::new_v4().to_string();
-        store::announce_file(&txn, &id, file_name, content_type, size, me.id(), (now, expires_at)).await?;
+        store::announce_file(&txn, &id, file_name, content_type, size, me.id(), (now, expires_at))
+            .await?;
         let signature = state.files.sign(&id, expires_at.timestamp());
         out.push(UploadUrl {
-            upload_url: format!("/api/v1/fileupload/{id}?expires={}&signature={signature}", expires_at.timestamp()),
+            upload_url: format!(
+                "/api/v1/fileupload/{id}?expires={}&signature={signature}",
+                expires_at.timestamp()
+            ),
             file_id: id,
             expires_at,
         });
@@ -48,7 +52,6 @@ pub async fn generate_upload_urls(
     txn.commit().await?;
     Ok(web::Json(out))
 }
-
 
 /// The signed URL is the credential (no bearer: the browser PUTs straight to it).
 #[utoipa::path(put, path = "/api/v1/fileupload/{fileId}", tag = "payment-requests", params(("fileId" = String, Path), UploadQuery),
@@ -78,24 +81,40 @@ pub async fn upload(
     if file.uploaded_at.is_some() {
         return Err(ApiError::Conflict("The upload URL has been used already.".into()));
     }
-    let sent_type = req.headers().get(actix_web::http::header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).and_then(allowed_type);
+    let sent_type = req
+        .headers()
+        .get(actix_web::http::header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .and_then(allowed_type);
     if sent_type != Some(file.content_type.as_str()) {
-        return Err(ApiError::bad_field("contentType", format!("must be {} as announced", file.content_type)));
+        return Err(ApiError::bad_field(
+            "contentType",
+            format!("must be {} as announced", file.content_type),
+        ));
     }
     // Read at most the announced size (itself at most 10 MB): a bigger body stops here.
     let mut bytes = web::BytesMut::with_capacity(file.size as usize);
     while let Some(chunk) = payload.next().await {
         let chunk = chunk.map_err(|e| ApiError::bad_request(format!("Unreadable body: {e}")))?;
         if (bytes.len() + chunk.len()) as i64 > file.size {
-            return Err(ApiError::bad_field("size", format!("the body is larger than the announced {} bytes", file.size)));
+            return Err(ApiError::bad_field(
+                "size",
+                format!("the body is larger than the announced {} bytes", file.size),
+            ));
         }
         bytes.extend_from_slice(&chunk);
     }
     if bytes.len() as i64 != file.size {
-        return Err(ApiError::bad_field("size", format!("the body has {} bytes, {} were announced", bytes.len(), file.size)));
+        return Err(ApiError::bad_field(
+            "size",
+            format!("the body has {} bytes, {} were announced", bytes.len(), file.size),
+        ));
     }
     if !content_matches(&file.content_type, &bytes[..bytes.len().min(16)]) {
-        return Err(ApiError::bad_field("contentType", format!("the bytes are not a {} file", file.content_type)));
+        return Err(ApiError::bad_field(
+            "contentType",
+            format!("the bytes are not a {} file", file.content_type),
+        ));
     }
     // Single use: only the PUT that flips uploaded_at from NULL stores its bytes.
     if !store::claim_upload(&state.db, &file_id, now).await? {

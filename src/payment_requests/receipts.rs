@@ -35,7 +35,9 @@ pub fn content_matches(content_type: &str, head: &[u8]) -> bool {
         "image/heic" => {
             head.len() >= 12
                 && &head[4..8] == b"ftyp"
-                && [b"heic", b"heix", b"hevc", b"hevx", b"heim", b"heis", b"mif1", b"msf1"].iter().any(|b| &head[8..12] == *b)
+                && [b"heic", b"heix", b"hevc", b"hevx", b"heim", b"heis", b"mif1", b"msf1"]
+                    .iter()
+                    .any(|b| &head[8..12] == *b)
         }
         _ => false,
     }
@@ -46,7 +48,10 @@ pub fn content_matches(content_type: &str, head: &[u8]) -> bool {
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct FileAnnouncement {
     /// The last path component is kept: 1 to 200 characters, none of them control characters.
-    #[schema(max_length = 200, pattern = r"^[^\u0000-\u001F\u007F-\u009F]*[^\s/\\\u0000-\u001F\u007F-\u009F] *$")]
+    #[schema(
+        max_length = 200,
+        pattern = r"^[^\u0000-\u001F\u007F-\u009F]*[^\s/\\\u0000-\u001F\u007F-\u009F] *$"
+    )]
     pub file_name: String,
     #[schema(value_type = AllowedType)]
     pub content_type: String,
@@ -67,7 +72,9 @@ impl utoipa::PartialSchema for AllowedType {
 impl ToSchema for AllowedType {}
 
 /// Checks announcements; returns (name, type) pairs cleaned, or field errors `files[i].x`.
-pub fn check_announcements(files: &[FileAnnouncement]) -> Result<Vec<(String, &'static str, i64)>, ApiError> {
+pub fn check_announcements(
+    files: &[FileAnnouncement],
+) -> Result<Vec<(String, &'static str, i64)>, ApiError> {
     let mut errors = Checks::default();
     if files.is_empty() {
         errors.add("files", "announce at least one file");
@@ -84,7 +91,10 @@ pub fn check_announcements(files: &[FileAnnouncement]) -> Result<Vec<(String, &'
         }
         let ty = allowed_type(&f.content_type);
         if ty.is_none() {
-            errors.add(format!("files[{i}].contentType"), "must be application/pdf, image/png, image/jpeg or image/heic");
+            errors.add(
+                format!("files[{i}].contentType"),
+                "must be application/pdf, image/png, image/jpeg or image/heic",
+            );
         }
         if !(1..=MAX_FILE_BYTES).contains(&f.size) {
             errors.add(format!("files[{i}].size"), "must be between 1 byte and 10 MB");
@@ -110,8 +120,12 @@ pub fn check_attachable(
             None => Some("is not a known file"),
             Some(f) if f.deleted_at.is_some() => Some("has been deleted"),
             Some(f) if f.uploaded_at.is_none() => Some("has not been uploaded yet"),
-            Some(f) if f.payment_request_id.is_some() && f.payment_request_id != request_id => Some("belongs to another request"),
-            Some(f) if f.payment_request_id.is_none() && f.created_by != user => Some("was uploaded by someone else"),
+            Some(f) if f.payment_request_id.is_some() && f.payment_request_id != request_id => {
+                Some("belongs to another request")
+            }
+            Some(f) if f.payment_request_id.is_none() && f.created_by != user => {
+                Some("was uploaded by someone else")
+            }
             Some(_) => None,
         };
         if let Some(p) = problem {
@@ -123,7 +137,10 @@ pub fn check_attachable(
 
 /// Whether a value is safe as a quoted filename in Content-Disposition.
 pub fn disposition(file_name: &str) -> String {
-    let safe: String = file_name.chars().map(|c| if c == '"' || c == '\\' || c.is_control() || !c.is_ascii() { '_' } else { c }).collect();
+    let safe: String = file_name
+        .chars()
+        .map(|c| if c == '"' || c == '\\' || c.is_control() || !c.is_ascii() { '_' } else { c })
+        .collect();
     format!("attachment; filename=\"{safe}\"")
 }
 
@@ -160,27 +177,47 @@ mod tests {
 
     #[test]
     fn announcements() {
-        let ok = FileAnnouncement { file_name: "C:\\scans\\receipt.pdf".into(), content_type: "application/pdf".into(), size: 10 };
+        let ok = FileAnnouncement {
+            file_name: "C:\\scans\\receipt.pdf".into(),
+            content_type: "application/pdf".into(),
+            size: 10,
+        };
         let got = check_announcements(&[ok]).unwrap();
         assert_eq!(got[0].0, "receipt.pdf");
         let bad = vec![
             FileAnnouncement { file_name: "".into(), content_type: "image/gif".into(), size: 0 },
-            FileAnnouncement { file_name: "a.pdf".into(), content_type: "application/pdf".into(), size: MAX_FILE_BYTES + 1 },
+            FileAnnouncement {
+                file_name: "a.pdf".into(),
+                content_type: "application/pdf".into(),
+                size: MAX_FILE_BYTES + 1,
+            },
         ];
         match check_announcements(&bad).unwrap_err() {
             ApiError::BadRequest { errors, .. } => {
-                for f in ["files[0].fileName", "files[0].contentType", "files[0].size", "files[1].size"] {
+                for f in
+                    ["files[0].fileName", "files[0].contentType", "files[0].size", "files[1].size"]
+                {
                     assert!(errors.contains_key(f), "{f}: {errors:?}");
                 }
             }
             other => panic!("{other:?}"),
         }
         assert!(check_announcements(&[]).is_err());
-        let exactly = FileAnnouncement { file_name: "a.pdf".into(), content_type: "application/pdf".into(), size: MAX_FILE_BYTES };
+        let exactly = FileAnnouncement {
+            file_name: "a.pdf".into(),
+            content_type: "application/pdf".into(),
+            size: MAX_FILE_BYTES,
+        };
         assert!(check_announcements(&[exactly]).is_ok());
     }
 
-    fn file(id: &str, by: i32, uploaded: bool, request: Option<i32>, deleted: bool) -> uploaded_file::Model {
+    fn file(
+        id: &str,
+        by: i32,
+        uploaded: bool,
+        request: Option<i32>,
+        deleted: bool,
+    ) -> uploaded_file::Model {
         let now = Utc::now();
         uploaded_file::Model {
             id: id.into(),
@@ -206,10 +243,22 @@ mod tests {
             file("this-request", 2, true, Some(5), false),
             file("gone", 1, true, None, true),
         ];
-        let ids: Vec<String> = ["mine", "pending", "theirs", "other-request", "this-request", "gone", "unknown"].map(String::from).to_vec();
+        let ids: Vec<String> =
+            ["mine", "pending", "theirs", "other-request", "this-request", "gone", "unknown"]
+                .map(String::from)
+                .to_vec();
         let errs = check_attachable(&ids, &found, 1, Some(5));
         let bad: Vec<&str> = errs.keys().map(String::as_str).collect();
-        assert_eq!(bad, ["details.fileIds[1]", "details.fileIds[2]", "details.fileIds[3]", "details.fileIds[5]", "details.fileIds[6]"]);
+        assert_eq!(
+            bad,
+            [
+                "details.fileIds[1]",
+                "details.fileIds[2]",
+                "details.fileIds[3]",
+                "details.fileIds[5]",
+                "details.fileIds[6]"
+            ]
+        );
     }
 
     #[test]

@@ -5,21 +5,23 @@ use std::collections::HashMap;
 use chrono::{DateTime, NaiveDate, NaiveTime, Utc};
 use sea_orm::{
     sea_query::{Alias, Asterisk, Expr, ExprTrait, Func, Query, SelectStatement, UnionType},
-    ActiveValue::Set, ColumnTrait, Condition, ConnectionTrait, DerivePartialModel, PartialModelTrait, DbBackend, EntityTrait, Order, QueryFilter, QueryOrder, QuerySelect, QueryTrait,
+    ActiveValue::Set,
+    ColumnTrait, Condition, ConnectionTrait, DbBackend, DerivePartialModel, EntityTrait, Order,
+    PartialModelTrait, QueryFilter, QueryOrder, QuerySelect, QueryTrait,
 };
 
-use crate::forms::{self, Details, FormType, Limits, MealRates, Rates};
 use super::approval::{Facts, Proposal};
 use super::{
     dto::{ListQuery, StatusSummary},
     workflow::Status,
 };
+use crate::forms::{self, Details, FormType, Limits, MealRates, Rates};
 use crate::{
     activity,
     auth::scope::Scope,
     entities::{
-        activity_log, approval_code, budget_line, fiscal_year, participation, payment_request as pr, payment_request_total as pr_total,
-        uploaded_file,
+        activity_log, approval_code, budget_line, fiscal_year, participation,
+        payment_request as pr, payment_request_total as pr_total, uploaded_file,
     },
     error::{ApiError, ApiResult},
     money::Money,
@@ -33,7 +35,12 @@ pub const CHARGED: [Status; 3] = [Status::Approved, Status::ReadyForProcessing, 
 
 /// A live request of `form` with `id` the caller's scope may see; 404 otherwise (an
 /// unknown id, a deleted request, another form type and another program look the same).
-pub async fn find_visible(db: &impl ConnectionTrait, scope: &Scope, form: FormType, id: i32) -> ApiResult<pr::Model> {
+pub async fn find_visible(
+    db: &impl ConnectionTrait,
+    scope: &Scope,
+    form: FormType,
+    id: i32,
+) -> ApiResult<pr::Model> {
     pr::Entity::find_by_id(id)
         .filter(pr::Column::DeletedAt.is_null())
         .one(db)
@@ -43,7 +50,11 @@ pub async fn find_visible(db: &impl ConnectionTrait, scope: &Scope, form: FormTy
 }
 
 /// A live request in a program of `scope`, whatever its form type (404 otherwise).
-pub async fn visible_by_id(db: &impl ConnectionTrait, scope: &Scope, id: i32) -> ApiResult<pr::Model> {
+pub async fn visible_by_id(
+    db: &impl ConnectionTrait,
+    scope: &Scope,
+    id: i32,
+) -> ApiResult<pr::Model> {
     pr::Entity::find_by_id(id)
         .filter(pr::Column::DeletedAt.is_null())
         .one(db)
@@ -52,15 +63,25 @@ pub async fn visible_by_id(db: &impl ConnectionTrait, scope: &Scope, id: i32) ->
         .ok_or_else(|| ApiError::not_found("The payment request"))
 }
 
-pub async fn live_participation(db: &impl ConnectionTrait, id: i32) -> ApiResult<Option<participation::Model>> {
-    Ok(participation::Entity::find_by_id(id).filter(participation::Column::DeletedAt.is_null()).one(db).await?)
+pub async fn live_participation(
+    db: &impl ConnectionTrait,
+    id: i32,
+) -> ApiResult<Option<participation::Model>> {
+    Ok(participation::Entity::find_by_id(id)
+        .filter(participation::Column::DeletedAt.is_null())
+        .one(db)
+        .await?)
 }
 
 pub async fn rates(db: &impl ConnectionTrait) -> ApiResult<Rates> {
     let g = crate::settings::store::general(db).await?;
     Ok(Rates {
         mileage: Money(g.mileage_rate_cents),
-        meals: MealRates { breakfast: Money(g.breakfast_cents), lunch: Money(g.lunch_cents), dinner: Money(g.dinner_cents) },
+        meals: MealRates {
+            breakfast: Money(g.breakfast_cents),
+            lunch: Money(g.lunch_cents),
+            dinner: Money(g.dinner_cents),
+        },
     })
 }
 
@@ -77,7 +98,11 @@ pub async fn limits(db: &impl ConnectionTrait, form: FormType) -> ApiResult<Limi
 
 /// The fiscal year a request is charged to: the one it names (set on submission), or else the
 /// one its submission date falls in (none for a draft).
-pub async fn charged_year(db: &impl ConnectionTrait, fiscal_year_id: Option<i32>, submitted_on: Option<NaiveDate>) -> ApiResult<Option<fiscal_year::Model>> {
+pub async fn charged_year(
+    db: &impl ConnectionTrait,
+    fiscal_year_id: Option<i32>,
+    submitted_on: Option<NaiveDate>,
+) -> ApiResult<Option<fiscal_year::Model>> {
     match (fiscal_year_id, submitted_on) {
         (Some(id), _) => crate::settings::store::fiscal_year(db, id).await,
         (None, Some(day)) => crate::settings::store::fiscal_year_covering(db, day).await,
@@ -86,10 +111,19 @@ pub async fn charged_year(db: &impl ConnectionTrait, fiscal_year_id: Option<i32>
 }
 
 /// What the approval rules judge a proposal on (`year`: the request's `charged_year`).
-pub async fn approval_facts(db: &impl ConnectionTrait, r: &pr::Model, p: &Proposal, year: Option<&fiscal_year::Model>, approver: i32) -> ApiResult<Facts> {
-    let form = FormType::parse(&r.form_type).ok_or_else(|| ApiError::Internal(format!("stored form type {}", r.form_type)))?;
+pub async fn approval_facts(
+    db: &impl ConnectionTrait,
+    r: &pr::Model,
+    p: &Proposal,
+    year: Option<&fiscal_year::Model>,
+    approver: i32,
+) -> ApiResult<Facts> {
+    let form = FormType::parse(&r.form_type)
+        .ok_or_else(|| ApiError::Internal(format!("stored form type {}", r.form_type)))?;
     let budget_remaining = match year {
-        Some(y) => budget_remaining(db, y.id, r.mentor_program_id, p.fund_id, p.expense_account_id).await?,
+        Some(y) => {
+            budget_remaining(db, y.id, r.mentor_program_id, p.fund_id, p.expense_account_id).await?
+        }
         None => None,
     };
     Ok(Facts {
@@ -98,7 +132,12 @@ pub async fn approval_facts(db: &impl ConnectionTrait, r: &pr::Model, p: &Propos
         limits: limits(db, form).await?,
         approval_code_type: approval_code_type(db, p.approval_code_id).await?,
         fund_exists: crate::reference::store::is_active(db, "funds", p.fund_id).await?,
-        expense_account_exists: crate::reference::store::is_active(db, "expense_accounts", p.expense_account_id).await?,
+        expense_account_exists: crate::reference::store::is_active(
+            db,
+            "expense_accounts",
+            p.expense_account_id,
+        )
+        .await?,
         submitted_on: r.submitted_on,
         fiscal_year: year.map(|y| y.name.clone()),
         budget_remaining,
@@ -111,11 +150,21 @@ pub async fn approval_facts(db: &impl ConnectionTrait, r: &pr::Model, p: &Propos
 }
 
 pub async fn approval_code_type(db: &impl ConnectionTrait, id: i32) -> ApiResult<Option<String>> {
-    Ok(approval_code::Entity::find_by_id(id).filter(approval_code::Column::IsActive.eq(true)).one(db).await?.map(|c| c.payment_request_type))
+    Ok(approval_code::Entity::find_by_id(id)
+        .filter(approval_code::Column::IsActive.eq(true))
+        .one(db)
+        .await?
+        .map(|c| c.payment_request_type))
 }
 
 /// Budgeted − approved on one line; `None` when the year has no such line.
-pub async fn budget_remaining(db: &impl ConnectionTrait, year: i32, program: i32, fund_id: i32, account: i32) -> ApiResult<Option<Money>> {
+pub async fn budget_remaining(
+    db: &impl ConnectionTrait,
+    year: i32,
+    program: i32,
+    fund_id: i32,
+    account: i32,
+) -> ApiResult<Option<Money>> {
     let line = budget_line::Entity::find()
         .filter(budget_line::Column::FiscalYearId.eq(year))
         .filter(budget_line::Column::MentorProgramId.eq(program))
@@ -124,7 +173,8 @@ pub async fn budget_remaining(db: &impl ConnectionTrait, year: i32, program: i32
         .one(db)
         .await?;
     let Some(line) = line else { return Ok(None) };
-    let approved = approved_by_line(db, year).await?.get(&(program, fund_id, account)).copied().unwrap_or(0);
+    let approved =
+        approved_by_line(db, year).await?.get(&(program, fund_id, account)).copied().unwrap_or(0);
     Ok(Some(Money(line.amount_cents - approved)))
 }
 
@@ -133,14 +183,20 @@ type LineSum = (Option<i32>, Option<i32>, Option<i32>, Option<i64>);
 
 /// Approved cents per (program, fund, expense account) charged to `fiscal_year_id`:
 /// live requests in Approved, ReadyForProcessing or Processed.
-pub async fn approved_by_line(db: &impl ConnectionTrait, fiscal_year_id: i32) -> ApiResult<HashMap<(i32, i32, i32), i64>> {
+pub async fn approved_by_line(
+    db: &impl ConnectionTrait,
+    fiscal_year_id: i32,
+) -> ApiResult<HashMap<(i32, i32, i32), i64>> {
     let rows: Vec<LineSum> = pr::Entity::find()
         .select_only()
         .column(pr::Column::MentorProgramId)
         .column(pr::Column::FundId)
         .column(pr::Column::ExpenseAccountId)
         // PostgreSQL sums a BIGINT as NUMERIC; cast back so both backends answer an i64.
-        .column_as(Expr::expr(Func::cast_as(Expr::col(pr::Column::ApprovedCents).sum(), "BIGINT")), "approved")
+        .column_as(
+            Expr::expr(Func::cast_as(Expr::col(pr::Column::ApprovedCents).sum(), "BIGINT")),
+            "approved",
+        )
         .filter(pr::Column::FiscalYearId.eq(fiscal_year_id))
         .filter(pr::Column::Status.is_in(CHARGED.map(Status::as_str)))
         .filter(pr::Column::DeletedAt.is_null())
@@ -150,10 +206,7 @@ pub async fn approved_by_line(db: &impl ConnectionTrait, fiscal_year_id: i32) ->
         .into_tuple()
         .all(db)
         .await?;
-    Ok(rows
-        .into_iter()
-        .filter_map(|(p, f, a, s)| Some(((p?, f?, a?), s.unwrap_or(0))))
-        .collect())
+    Ok(rows.into_iter().filter_map(|(p, f, a, s)| Some(((p?, f?, a?), s.unwrap_or(0)))).collect())
 }
 
 /// Other live requests with the same payee, form type, amount and activity dates.
@@ -175,7 +228,10 @@ pub async fn duplicates_of(db: &impl ConnectionTrait, r: &pr::Model) -> ApiResul
         .await?)
 }
 
-pub async fn files_of(db: &impl ConnectionTrait, request_id: i32) -> ApiResult<Vec<uploaded_file::Model>> {
+pub async fn files_of(
+    db: &impl ConnectionTrait,
+    request_id: i32,
+) -> ApiResult<Vec<uploaded_file::Model>> {
     Ok(uploaded_file::Entity::find()
         .filter(uploaded_file::Column::PaymentRequestId.eq(request_id))
         .filter(uploaded_file::Column::DeletedAt.is_null())
@@ -184,22 +240,36 @@ pub async fn files_of(db: &impl ConnectionTrait, request_id: i32) -> ApiResult<V
         .await?)
 }
 
-pub async fn files_by_ids(db: &impl ConnectionTrait, ids: &[String]) -> ApiResult<Vec<uploaded_file::Model>> {
+pub async fn files_by_ids(
+    db: &impl ConnectionTrait,
+    ids: &[String],
+) -> ApiResult<Vec<uploaded_file::Model>> {
     if ids.is_empty() {
         return Ok(vec![]);
     }
-    Ok(uploaded_file::Entity::find().filter(uploaded_file::Column::Id.is_in(ids.to_vec())).all(db).await?)
+    Ok(uploaded_file::Entity::find()
+        .filter(uploaded_file::Column::Id.is_in(ids.to_vec()))
+        .all(db)
+        .await?)
 }
 
 /// The statuses and form types of a list query, checked (400 naming the field).
 pub fn parse_list_filters(q: &ListQuery) -> ApiResult<(Vec<Status>, Vec<FormType>)> {
     let mut statuses = Vec::new();
     for s in &q.formstatus {
-        statuses.push(Status::parse(s).ok_or_else(|| ApiError::bad_field("FormStatus", format!("unknown status '{s}'")))?);
+        statuses.push(
+            Status::parse(s).ok_or_else(|| {
+                ApiError::bad_field("FormStatus", format!("unknown status '{s}'"))
+            })?,
+        );
     }
     let mut forms = Vec::new();
     for f in &q.formtype {
-        forms.push(FormType::parse(f).ok_or_else(|| ApiError::bad_field("FormType", format!("unknown form type '{f}'")))?);
+        forms.push(
+            FormType::parse(f).ok_or_else(|| {
+                ApiError::bad_field("FormType", format!("unknown form type '{f}'"))
+            })?,
+        );
     }
     if let (Some(a), Some(b)) = (q.approvedstart, q.approvedend) {
         if b < a {
@@ -260,7 +330,11 @@ impl ListFilter<'_> {
             c = c.add(pr::Column::Status.is_in(statuses.iter().map(|s| s.as_str())));
         }
         let rows = self.row_filters();
-        if rows.is_empty() { c } else { c.add(rows) }
+        if rows.is_empty() {
+            c
+        } else {
+            c.add(rows)
+        }
     }
 }
 
@@ -291,7 +365,11 @@ pub fn list_order(q: &ListQuery) -> Vec<(pr::Column, Order)> {
 /// sort indexes alone (a sort then carries ids, not whole rows), and only those rows are
 /// read; the count comes from the kept totals when they can answer it, otherwise it stops
 /// at the bound past the page ([`Paging::count_limit`]).
-pub async fn list(db: &impl ConnectionTrait, f: &ListFilter<'_>, paging: Paging) -> ApiResult<(Vec<ListRow>, Count)> {
+pub async fn list(
+    db: &impl ConnectionTrait,
+    f: &ListFilter<'_>,
+    paging: Paging,
+) -> ApiResult<(Vec<ListRow>, Count)> {
     let q = f.query;
     let cond = f.condition();
     let keys = list_order(q);
@@ -307,7 +385,11 @@ pub async fn list(db: &impl ConnectionTrait, f: &ListFilter<'_>, paging: Paging)
     };
     // Only program, scope and status filters: the kept totals answer the count.
     let total = if f.row_filters().is_empty() {
-        let n: i64 = totals(db, f.scope, q.mentorprogramid, f.statuses).await?.iter().map(|t| t.request_count).sum();
+        let n: i64 = totals(db, f.scope, q.mentorprogramid, f.statuses)
+            .await?
+            .iter()
+            .map(|t| t.request_count)
+            .sum();
         Count::exact(u64::try_from(n).unwrap_or(0))
     } else {
         count_at_most(db, pr::Entity::find().filter(cond), paging.count_limit()).await?
@@ -340,7 +422,10 @@ pub struct ListRow {
 
 /// `select` in the list's order. Each sort column may be NULL (not submitted, no placement,
 /// not approved).
-fn ordered(mut select: sea_orm::Select<pr::Entity>, keys: &[(pr::Column, Order)]) -> sea_orm::Select<pr::Entity> {
+fn ordered(
+    mut select: sea_orm::Select<pr::Entity>,
+    keys: &[(pr::Column, Order)],
+) -> sea_orm::Select<pr::Entity> {
     for (column, order) in keys {
         select = select.order_by_with_nulls(*column, order.clone(), crate::web::nulls_for(order));
     }
@@ -354,18 +439,32 @@ fn ordered(mut select: sea_orm::Select<pr::Entity>, keys: &[(pr::Column, Order)]
 /// entries, 1.2 ms; merged 0.2 ms; docs/benchmarks.md, issue 15).
 fn page_ids(f: &ListFilter<'_>, keys: &[(pr::Column, Order)], paging: Paging) -> SelectStatement {
     let in_order = |statuses: &[Status], columns: &[pr::Column]| {
-        ordered(pr::Entity::find().select_only().columns(columns.iter().copied()).filter(f.condition_for(statuses)), keys)
+        ordered(
+            pr::Entity::find()
+                .select_only()
+                .columns(columns.iter().copied())
+                .filter(f.condition_for(statuses)),
+            keys,
+        )
     };
     let merge = f.statuses.len() > 1 && matches!(keys.first(), Some((pr::Column::SubmittedOn, _)));
     if !merge {
-        return in_order(f.statuses, &[pr::Column::Id]).offset(paging.offset()).limit(paging.size).into_query();
+        return in_order(f.statuses, &[pr::Column::Id])
+            .offset(paging.offset())
+            .limit(paging.size)
+            .into_query();
     }
     let sort_columns: Vec<pr::Column> = keys.iter().map(|(c, _)| *c).collect();
     let mut merged: Option<SelectStatement> = None;
     for (i, status) in f.statuses.iter().enumerate() {
-        let first = in_order(std::slice::from_ref(status), &sort_columns).limit(paging.offset() + paging.size).into_query();
+        let first = in_order(std::slice::from_ref(status), &sort_columns)
+            .limit(paging.offset() + paging.size)
+            .into_query();
         // A subquery each: SQLite allows ORDER BY and LIMIT only on a whole compound.
-        let branch = Query::select().column(Asterisk).from_subquery(first, Alias::new(format!("status_{i}"))).to_owned();
+        let branch = Query::select()
+            .column(Asterisk)
+            .from_subquery(first, Alias::new(format!("status_{i}")))
+            .to_owned();
         merged = Some(match merged {
             None => branch,
             Some(mut m) => m.union(UnionType::All, branch).to_owned(),
@@ -385,10 +484,18 @@ fn page_ids(f: &ListFilter<'_>, keys: &[(pr::Column, Order)], paging: Paging) ->
 /// the program (three times the page, 36 ms at page 100 of a million rows), where
 /// `(program, deleted_at, status, submitted_on, …)` holds exactly the page's entries
 /// (docs/benchmarks.md, issue 15). PostgreSQL keeps statistics and needs no pin.
-fn pinned_index(backend: DbBackend, f: &ListFilter<'_>, keys: &[(pr::Column, Order)]) -> Option<&'static str> {
+fn pinned_index(
+    backend: DbBackend,
+    f: &ListFilter<'_>,
+    keys: &[(pr::Column, Order)],
+) -> Option<&'static str> {
     let one_program = f.query.mentorprogramid.is_some();
     let submission_order = matches!(keys.first(), Some((pr::Column::SubmittedOn, _)));
-    (backend == DbBackend::Sqlite && one_program && f.statuses.len() == 1 && f.forms.is_empty() && submission_order)
+    (backend == DbBackend::Sqlite
+        && one_program
+        && f.statuses.len() == 1
+        && f.forms.is_empty()
+        && submission_order)
         .then_some("ix_payment_requests_program_status_form")
 }
 
@@ -397,13 +504,22 @@ fn pinned_index(backend: DbBackend, f: &ListFilter<'_>, keys: &[(pr::Column, Ord
 fn pin_page_index(sql: &str, index: &str) -> String {
     const INNER: &str = r#"IN (SELECT "payment_requests"."id" FROM "payment_requests""#;
     match sql.find(INNER) {
-        Some(at) => format!(r#"{} INDEXED BY "{index}"{}"#, &sql[..at + INNER.len()], &sql[at + INNER.len()..]),
+        Some(at) => format!(
+            r#"{} INDEXED BY "{index}"{}"#,
+            &sql[..at + INNER.len()],
+            &sql[at + INNER.len()..]
+        ),
         None => sql.to_owned(),
     }
 }
 
 /// The kept per program × status totals (migration 000031) the caller may see.
-async fn totals(db: &impl ConnectionTrait, scope: &Scope, program: Option<i32>, statuses: &[Status]) -> ApiResult<Vec<pr_total::Model>> {
+async fn totals(
+    db: &impl ConnectionTrait,
+    scope: &Scope,
+    program: Option<i32>,
+    statuses: &[Status],
+) -> ApiResult<Vec<pr_total::Model>> {
     let mut select = pr_total::Entity::find();
     if let Some(programs) = scope.program_ids() {
         select = select.filter(pr_total::Column::MentorProgramId.is_in(programs));
@@ -417,20 +533,33 @@ async fn totals(db: &impl ConnectionTrait, scope: &Scope, program: Option<i32>, 
     Ok(select.all(db).await?)
 }
 
-pub async fn summary(db: &impl ConnectionTrait, scope: &Scope, program: Option<i32>) -> ApiResult<Vec<StatusSummary>> {
+pub async fn summary(
+    db: &impl ConnectionTrait,
+    scope: &Scope,
+    program: Option<i32>,
+) -> ApiResult<Vec<StatusSummary>> {
     let rows = totals(db, scope, program, &[]).await?;
     Ok(Status::ALL
         .into_iter()
         .map(|s| {
             let of_status = rows.iter().filter(|r| r.status == s.as_str());
-            let (count, requested, approved) =
-                of_status.fold((0, 0, 0), |(c, r, a), t| (c + t.request_count, r + t.requested_cents, a + t.approved_cents));
-            StatusSummary { form_status: s, count, requested_amount: Money(requested), approved_amount: Money(approved) }
+            let (count, requested, approved) = of_status.fold((0, 0, 0), |(c, r, a), t| {
+                (c + t.request_count, r + t.requested_cents, a + t.approved_cents)
+            });
+            StatusSummary {
+                form_status: s,
+                count,
+                requested_amount: Money(requested),
+                approved_amount: Money(approved),
+            }
         })
         .collect())
 }
 
-pub async fn activity(db: &impl ConnectionTrait, request_id: i32) -> ApiResult<Vec<activity_log::Model>> {
+pub async fn activity(
+    db: &impl ConnectionTrait,
+    request_id: i32,
+) -> ApiResult<Vec<activity_log::Model>> {
     Ok(activity_log::Entity::find()
         .filter(activity_log::Column::EntityType.eq(ENTITY))
         .filter(activity_log::Column::EntityId.eq(request_id))
@@ -483,7 +612,9 @@ pub struct Checked {
 
 /// A 409 for a row that moved on since the caller read it.
 pub fn stale() -> ApiError {
-    ApiError::Conflict("The request was changed by someone else meanwhile; reload it and try again.".into())
+    ApiError::Conflict(
+        "The request was changed by someone else meanwhile; reload it and try again.".into(),
+    )
 }
 
 /// The guarded update: only the row still at `version` in one of `sources` changes.
@@ -541,7 +672,13 @@ pub async fn log(
 }
 
 /// A new draft from checked input; its id.
-pub async fn insert_draft(txn: &impl ConnectionTrait, form: FormType, c: &Checked, by: i32, now: DateTime<Utc>) -> ApiResult<i32> {
+pub async fn insert_draft(
+    txn: &impl ConnectionTrait,
+    form: FormType,
+    c: &Checked,
+    by: i32,
+    now: DateTime<Utc>,
+) -> ApiResult<i32> {
     let (start, end) = c.evaluated.activity_dates.map_or((None, None), |(a, b)| (Some(a), Some(b)));
     let inserted = pr::Entity::insert(pr::ActiveModel {
         form_type: Set(form.as_str().to_owned()),
@@ -579,7 +716,14 @@ pub async fn insert_draft(txn: &impl ConnectionTrait, form: FormType, c: &Checke
 }
 
 /// An edit of a request still at `version` in one of `sources` (409 when it moved on).
-pub async fn save_edit(txn: &impl ConnectionTrait, id: i32, version: i32, sources: &[Status], c: &Checked, by: i32) -> ApiResult<()> {
+pub async fn save_edit(
+    txn: &impl ConnectionTrait,
+    id: i32,
+    version: i32,
+    sources: &[Status],
+    c: &Checked,
+    by: i32,
+) -> ApiResult<()> {
     let (start, end) = c.evaluated.activity_dates.map_or((None, None), |(a, b)| (Some(a), Some(b)));
     save_guarded(
         guarded(id, version, sources)
@@ -602,7 +746,12 @@ pub async fn save_edit(txn: &impl ConnectionTrait, id: i32, version: i32, source
 }
 
 /// Approved requests among `ids` to Ready for processing, all or none: how many moved.
-pub async fn move_approved_to_ready(txn: &impl ConnectionTrait, ids: &[i32], by: i32, now: DateTime<Utc>) -> ApiResult<u64> {
+pub async fn move_approved_to_ready(
+    txn: &impl ConnectionTrait,
+    ids: &[i32],
+    by: i32,
+    now: DateTime<Utc>,
+) -> ApiResult<u64> {
     let done = pr::Entity::update_many()
         .col_expr(pr::Column::Status, Expr::value(Status::ReadyForProcessing.as_str()))
         .col_expr(pr::Column::Version, Expr::col(pr::Column::Version).add(1))
@@ -617,9 +766,14 @@ pub async fn move_approved_to_ready(txn: &impl ConnectionTrait, ids: &[i32], by:
 }
 
 /// Points the listed receipts at the request and frees the ones no longer listed.
-pub async fn attach_files(db: &impl ConnectionTrait, request_id: i32, ids: &[String]) -> ApiResult<Vec<String>> {
+pub async fn attach_files(
+    db: &impl ConnectionTrait,
+    request_id: i32,
+    ids: &[String],
+) -> ApiResult<Vec<String>> {
     let current = files_of(db, request_id).await?;
-    let dropped: Vec<String> = current.iter().filter(|f| !ids.contains(&f.id)).map(|f| f.id.clone()).collect();
+    let dropped: Vec<String> =
+        current.iter().filter(|f| !ids.contains(&f.id)).map(|f| f.id.clone()).collect();
     drop_files(db, &dropped).await?;
     if !ids.is_empty() {
         uploaded_file::Entity::update_many()
@@ -646,7 +800,11 @@ pub async fn drop_files(db: &impl ConnectionTrait, ids: &[String]) -> ApiResult<
 /// Removes files announced more than a day ago and never attached to a request (a form
 /// left without saving), and their bytes. Each row is claimed with a conditional update,
 /// so a file being attached at the same moment is never taken. Returns how many went.
-pub async fn purge_unattached(db: &impl ConnectionTrait, files: &crate::file_store::FileStore, now: DateTime<Utc>) -> ApiResult<usize> {
+pub async fn purge_unattached(
+    db: &impl ConnectionTrait,
+    files: &crate::file_store::FileStore,
+    now: DateTime<Utc>,
+) -> ApiResult<usize> {
     let cutoff = now - chrono::Duration::hours(super::receipts::UNATTACHED_GRACE_HOURS);
     let unattached = || {
         uploaded_file::Entity::find()
@@ -673,9 +831,16 @@ pub async fn purge_unattached(db: &impl ConnectionTrait, files: &crate::file_sto
     Ok(removed)
 }
 
-
 /// A receipt announced by `by`, to be uploaded before `expires_at` (`at`: now, expiry).
-pub async fn announce_file(txn: &impl ConnectionTrait, id: &str, file_name: String, content_type: &str, size: i64, by: i32, (now, expires_at): (DateTime<Utc>, DateTime<Utc>)) -> ApiResult<()> {
+pub async fn announce_file(
+    txn: &impl ConnectionTrait,
+    id: &str,
+    file_name: String,
+    content_type: &str,
+    size: i64,
+    by: i32,
+    (now, expires_at): (DateTime<Utc>, DateTime<Utc>),
+) -> ApiResult<()> {
     uploaded_file::Entity::insert(uploaded_file::ActiveModel {
         id: Set(id.to_owned()),
         file_name: Set(file_name),
@@ -694,7 +859,11 @@ pub async fn announce_file(txn: &impl ConnectionTrait, id: &str, file_name: Stri
 }
 
 /// Marks a receipt uploaded at `at`, once: false when its URL was used already.
-pub async fn claim_upload(db: &impl ConnectionTrait, id: &str, at: DateTime<Utc>) -> ApiResult<bool> {
+pub async fn claim_upload(
+    db: &impl ConnectionTrait,
+    id: &str,
+    at: DateTime<Utc>,
+) -> ApiResult<bool> {
     let done = uploaded_file::Entity::update_many()
         .col_expr(uploaded_file::Column::UploadedAt, Expr::value(at))
         .filter(uploaded_file::Column::Id.eq(id))
@@ -721,8 +890,14 @@ mod tests {
     #[test]
     fn the_page_index_pin_lands_on_the_inner_id_select() {
         // The same shape `list` builds: ids chosen by the filter, then their rows.
-        let ids = pr::Entity::find().select_only().column(pr::Column::Id).filter(pr::Column::MentorProgramId.eq(3)).limit(25).into_query();
-        let sql = pr::Entity::find().filter(pr::Column::Id.in_subquery(ids)).build(DbBackend::Sqlite).sql;
+        let ids = pr::Entity::find()
+            .select_only()
+            .column(pr::Column::Id)
+            .filter(pr::Column::MentorProgramId.eq(3))
+            .limit(25)
+            .into_query();
+        let sql =
+            pr::Entity::find().filter(pr::Column::Id.in_subquery(ids)).build(DbBackend::Sqlite).sql;
         let pinned = pin_page_index(&sql, "ix_payment_requests_program_status_form");
         assert_eq!(pinned.matches("INDEXED BY").count(), 1, "{pinned}");
         assert!(

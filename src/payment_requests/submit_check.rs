@@ -5,7 +5,6 @@
 use actix_web::web;
 use chrono::NaiveDate;
 
-use crate::forms::FormType;
 use super::{
     api::load_for,
     approval::{self, Issue},
@@ -13,6 +12,7 @@ use super::{
     store,
     workflow::Action,
 };
+use crate::forms::FormType;
 use crate::{
     auth::CurrentUser,
     error::{ApiError, ApiResult, ProblemBody},
@@ -22,19 +22,33 @@ use crate::{
 /// What submitting now would be told; nothing is changed. A first submission counts from
 /// today, a resubmission from its first submission date; forms without activity dates (F13,
 /// F14) have no window.
-pub fn submit_warnings(submitted_on: NaiveDate, activity_end: Option<NaiveDate>, window_days: i32) -> Vec<Issue> {
-    activity_end.and_then(|end| approval::late_submission(submitted_on, end, window_days)).into_iter().collect()
+pub fn submit_warnings(
+    submitted_on: NaiveDate,
+    activity_end: Option<NaiveDate>,
+    window_days: i32,
+) -> Vec<Issue> {
+    activity_end
+        .and_then(|end| approval::late_submission(submitted_on, end, window_days))
+        .into_iter()
+        .collect()
 }
 
 #[utoipa::path(post, path = "/api/v1/payment-requests/{formType}/{id}/submit/validate", tag = "payment-requests", security(("bearer" = [])),
     params(("formType" = FormType, Path), ("id" = i32, Path)),
     responses((status = 200, body = ValidationResult, description = "Warnings to confirm before submitting (errors stay empty: the form's limits answer 422 at submit)"),
         (status = 401, body = ProblemBody), (status = 403, body = ProblemBody), (status = 404, body = ProblemBody), (status = 409, body = ProblemBody)))]
-pub async fn submit_validate(state: web::Data<AppState>, me: CurrentUser, path: web::Path<(String, i32)>) -> ApiResult<web::Json<ValidationResult>> {
+pub async fn submit_validate(
+    state: web::Data<AppState>,
+    me: CurrentUser,
+    path: web::Path<(String, i32)>,
+) -> ApiResult<web::Json<ValidationResult>> {
     let (form_text, id) = path.into_inner();
     let (r, _, _) = load_for(&state, &me, &form_text, id, Action::Submit).await?;
     let form = FormType::parse(&form_text).ok_or_else(|| ApiError::not_found("The form type"))?;
     let limits = store::limits(&state.db, form).await?;
     let submitted_on = r.submitted_on.unwrap_or_else(store::today);
-    Ok(web::Json(ValidationResult { errors: vec![], warnings: submit_warnings(submitted_on, r.activity_end, limits.submission_window_days) }))
+    Ok(web::Json(ValidationResult {
+        errors: vec![],
+        warnings: submit_warnings(submitted_on, r.activity_end, limits.submission_window_days),
+    }))
 }

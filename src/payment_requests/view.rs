@@ -21,14 +21,26 @@ pub fn available(me: &CurrentUser, r: &pr::Model) -> Vec<Action> {
     open_actions(me, &r.status, r.created_by, r.submitted_by)
 }
 
-fn open_actions(me: &CurrentUser, status: &str, created_by: Option<i32>, submitted_by: Option<i32>) -> Vec<Action> {
+fn open_actions(
+    me: &CurrentUser,
+    status: &str,
+    created_by: Option<i32>,
+    submitted_by: Option<i32>,
+) -> Vec<Action> {
     let status = Status::parse(status).unwrap_or(Status::Processed);
     let has = |p: Permission| me.has(p);
     let own = approval::is_own(me.id(), created_by, submitted_by);
-    workflow::available(status, has).into_iter().filter(|a| !(own && *a == Action::Approve)).collect()
+    workflow::available(status, has)
+        .into_iter()
+        .filter(|a| !(own && *a == Action::Approve))
+        .collect()
 }
 
-pub async fn to_dto(db: &impl ConnectionTrait, me: &CurrentUser, r: pr::Model) -> ApiResult<PaymentRequestDto> {
+pub async fn to_dto(
+    db: &impl ConnectionTrait,
+    me: &CurrentUser,
+    r: pr::Model,
+) -> ApiResult<PaymentRequestDto> {
     let form = form_of(&r.form_type)?;
     let details = Details::from_stored(form, &r.details)?;
     let files = if form == FormType::F2 {
@@ -36,7 +48,8 @@ pub async fn to_dto(db: &impl ConnectionTrait, me: &CurrentUser, r: pr::Model) -
     } else {
         None
     };
-    let vendor_payment_report_id = if r.status == Status::Processed.as_str() { store::paid_in(db, r.id).await? } else { None };
+    let vendor_payment_report_id =
+        if r.status == Status::Processed.as_str() { store::paid_in(db, r.id).await? } else { None };
     Ok(PaymentRequestDto {
         vendor_payment_report_id,
         available_actions: available(me, &r),
@@ -86,4 +99,3 @@ pub fn to_list_item(me: &CurrentUser, r: store::ListRow) -> ApiResult<PaymentReq
         updated_at: r.updated_at,
     })
 }
-

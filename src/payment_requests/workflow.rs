@@ -17,8 +17,14 @@ pub enum Status {
 }
 
 impl Status {
-    pub const ALL: [Status; 6] =
-        [Status::Draft, Status::Submitted, Status::RevisionRequested, Status::Approved, Status::ReadyForProcessing, Status::Processed];
+    pub const ALL: [Status; 6] = [
+        Status::Draft,
+        Status::Submitted,
+        Status::RevisionRequested,
+        Status::Approved,
+        Status::ReadyForProcessing,
+        Status::Processed,
+    ];
 
     pub fn as_str(self) -> &'static str {
         match self {
@@ -83,7 +89,9 @@ impl Action {
         use Status::*;
         match self {
             // Approvers may correct a submitted request before approving it.
-            Action::Edit if has(Permission::RequestApprove) => vec![Draft, RevisionRequested, Submitted],
+            Action::Edit if has(Permission::RequestApprove) => {
+                vec![Draft, RevisionRequested, Submitted]
+            }
             Action::Edit => vec![Draft, RevisionRequested],
             Action::Delete => vec![Draft],
             Action::Submit => vec![Draft, RevisionRequested],
@@ -124,7 +132,11 @@ pub enum Refusal {
 
 /// Checks an action; permission first (403), then status (409). Returns the new status
 /// (unchanged for edit and delete).
-pub fn check(action: Action, status: Status, has: impl Fn(Permission) -> bool + Copy) -> Result<Status, Refusal> {
+pub fn check(
+    action: Action,
+    status: Status,
+    has: impl Fn(Permission) -> bool + Copy,
+) -> Result<Status, Refusal> {
     if !has(action.permission()) {
         return Err(Refusal::Forbidden(action.permission()));
     }
@@ -137,7 +149,10 @@ pub fn check(action: Action, status: Status, has: impl Fn(Permission) -> bool + 
 /// What the caller may do to a request in `status` (the UI shows just these): only
 /// actions a request's own routes perform.
 pub fn available(status: Status, has: impl Fn(Permission) -> bool + Copy) -> Vec<Action> {
-    Action::ALL.into_iter().filter(|a| a.is_per_request() && check(*a, status, has).is_ok()).collect()
+    Action::ALL
+        .into_iter()
+        .filter(|a| a.is_per_request() && check(*a, status, has).is_ok())
+        .collect()
 }
 
 #[cfg(test)]
@@ -167,7 +182,10 @@ mod tests {
     fn every_action_from_every_status_with_every_permission() {
         for action in Action::ALL {
             for status in Status::ALL {
-                let expected = TABLE.iter().find(|(a, from, _)| *a == action && *from == status).map(|(_, _, to)| *to);
+                let expected = TABLE
+                    .iter()
+                    .find(|(a, from, _)| *a == action && *from == status)
+                    .map(|(_, _, to)| *to);
                 match (check(action, status, |_| true), expected) {
                     (Ok(to), Some(want)) => assert_eq!(to, want, "{action:?} from {status:?}"),
                     (Err(Refusal::WrongStatus { .. }), None) => {}
@@ -182,7 +200,11 @@ mod tests {
         for action in Action::ALL {
             for status in Status::ALL {
                 let missing = action.permission();
-                assert_eq!(check(action, status, |p| p != missing), Err(Refusal::Forbidden(missing)), "{action:?} {status:?}");
+                assert_eq!(
+                    check(action, status, |p| p != missing),
+                    Err(Refusal::Forbidden(missing)),
+                    "{action:?} {status:?}"
+                );
             }
         }
     }
@@ -209,19 +231,29 @@ mod tests {
 
     #[test]
     fn available_actions_follow_status_and_permission() {
-        let coordinator = |p: Permission| crate::auth::permissions::COORDINATOR_DEFAULTS.contains(&p);
+        let coordinator =
+            |p: Permission| crate::auth::permissions::COORDINATOR_DEFAULTS.contains(&p);
         assert_eq!(available(Draft, coordinator), vec![Edit, Delete, Submit]);
         assert_eq!(available(Submitted, coordinator), Vec::<Action>::new());
         assert_eq!(available(RevisionRequested, coordinator), vec![Edit, Submit]);
-        assert_eq!(available(Submitted, |_| true), vec![Edit, MoveToDraft, SendForRevision, Approve]);
-        assert_eq!(available(Approved, |_| true), vec![MoveBackToSubmitted, MoveToReadyForProcessing]);
+        assert_eq!(
+            available(Submitted, |_| true),
+            vec![Edit, MoveToDraft, SendForRevision, Approve]
+        );
+        assert_eq!(
+            available(Approved, |_| true),
+            vec![MoveBackToSubmitted, MoveToReadyForProcessing]
+        );
     }
 
     #[test]
     fn status_names_round_trip() {
         for s in Status::ALL {
             assert_eq!(Status::parse(s.as_str()), Some(s));
-            assert_eq!(serde_json::to_value(s).unwrap(), serde_json::Value::String(s.as_str().into()));
+            assert_eq!(
+                serde_json::to_value(s).unwrap(),
+                serde_json::Value::String(s.as_str().into())
+            );
         }
         assert_eq!(Status::parse("deleted"), None);
     }

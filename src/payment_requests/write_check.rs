@@ -14,7 +14,14 @@ use crate::{
     state::AppState,
 };
 
-pub async fn check_write(state: &AppState, me: &CurrentUser, scope: &Scope, form: FormType, body: &WriteRequest, request_id: Option<i32>) -> ApiResult<Checked> {
+pub async fn check_write(
+    state: &AppState,
+    me: &CurrentUser,
+    scope: &Scope,
+    form: FormType,
+    body: &WriteRequest,
+    request_id: Option<i32>,
+) -> ApiResult<Checked> {
     // The details' shape depends on the form type in the path, which no schema can tie to
     // the body: a mismatch is a rule (422 naming the field), like the rules after it.
     let mut details = Details::parse(form, &body.details).map_err(|e| match e {
@@ -30,7 +37,9 @@ pub async fn check_write(state: &AppState, me: &CurrentUser, scope: &Scope, form
             scope.require_program(p.mentor_program_id, "participationId")?;
             unreachable!()
         }
-        None => return Err(ApiError::rule("participationId", "No live participation has this id.")),
+        None => {
+            return Err(ApiError::rule("participationId", "No live participation has this id."))
+        }
     };
     if body.mentor_program_id.is_some_and(|m| m != participation.mentor_program_id) {
         errors.add("mentorProgramId", "must be the participation's mentor program");
@@ -52,7 +61,8 @@ pub async fn check_write(state: &AppState, me: &CurrentUser, scope: &Scope, form
         reference::store::check_ids(db, &mut errors, "fundId", "funds", &[f]).await?;
     }
     if let Some(a) = body.expense_account_id {
-        reference::store::check_ids(db, &mut errors, "expenseAccountId", "expense_accounts", &[a]).await?;
+        reference::store::check_ids(db, &mut errors, "expenseAccountId", "expense_accounts", &[a])
+            .await?;
     }
     let ids = details.file_ids().to_vec();
     if ids.iter().any(|id| !receipts::is_file_id(id)) {
@@ -71,4 +81,3 @@ pub async fn check_write(state: &AppState, me: &CurrentUser, scope: &Scope, form
         expense_account_id: body.expense_account_id,
     })
 }
-

@@ -15,7 +15,12 @@ use crate::{
     state::AppState,
 };
 
-pub async fn list_items(list: &'static RefList, state: web::Data<AppState>, _me: CurrentUser, q: RefQuery) -> ApiResult<web::Json<Vec<RefItem>>> {
+pub async fn list_items(
+    list: &'static RefList,
+    state: web::Data<AppState>,
+    _me: CurrentUser,
+    q: RefQuery,
+) -> ApiResult<web::Json<Vec<RefItem>>> {
     let table = match list.source {
         Source::Fixed(items) => return Ok(web::Json(items())),
         Source::Table(table) => table,
@@ -23,16 +28,28 @@ pub async fn list_items(list: &'static RefList, state: web::Data<AppState>, _me:
     let mut filter = store::ListFilter::default();
     match list.filter {
         Filter::NameContains => {
-            filter.name_pattern = q.query.as_deref().map(str::trim).filter(|p| !p.is_empty()).map(rules::contains_pattern);
+            filter.name_pattern = q
+                .query
+                .as_deref()
+                .map(str::trim)
+                .filter(|p| !p.is_empty())
+                .map(rules::contains_pattern);
         }
         Filter::MentorProgram => filter.mentor_program_id = q.mentorprogramid,
-        Filter::PaymentRequestType => filter.payment_request_type = rules::type_filter(q.paymentrequesttype.as_deref())?,
+        Filter::PaymentRequestType => {
+            filter.payment_request_type = rules::type_filter(q.paymentrequesttype.as_deref())?
+        }
         Filter::None => {}
     }
     Ok(web::Json(store::list(&state.db, table, list.filter, &filter).await?))
 }
 
-pub async fn create_item(list: &'static RefList, state: web::Data<AppState>, me: CurrentUser, body: RefCreate) -> ApiResult<HttpResponse> {
+pub async fn create_item(
+    list: &'static RefList,
+    state: web::Data<AppState>,
+    me: CurrentUser,
+    body: RefCreate,
+) -> ApiResult<HttpResponse> {
     let (Some(_permission), Some(table)) = (list.create, list.table()) else {
         return Err(ApiError::Internal(format!("{} is not creatable", list.path)));
     };
@@ -45,7 +62,10 @@ pub async fn create_item(list: &'static RefList, state: web::Data<AppState>, me:
     let missing = store::missing_ids(&txn, "colleges", &item.college_ids).await?;
     if !missing.is_empty() {
         let ids: Vec<String> = missing.iter().map(i32::to_string).collect();
-        return Err(ApiError::rule("collegeIds", format!("unknown college id(s): {}", ids.join(", "))));
+        return Err(ApiError::rule(
+            "collegeIds",
+            format!("unknown college id(s): {}", ids.join(", ")),
+        ));
     }
     let id = store::insert(&txn, table, &item, &conflict).await?;
     store::link_colleges(&txn, id, &item.college_ids).await?;
@@ -65,19 +85,29 @@ pub async fn create_item(list: &'static RefList, state: web::Data<AppState>, me:
     )
     .await?;
     txn.commit().await?;
-    let created = store::get(&state.db, table, list.filter, id).await?.ok_or_else(|| ApiError::not_found("The item"))?;
+    let created = store::get(&state.db, table, list.filter, id)
+        .await?
+        .ok_or_else(|| ApiError::not_found("The item"))?;
     Ok(HttpResponse::Created().json(created))
 }
 
 /// `PUT /{list}/{id}`: rename, (de)activate, and for programs relink colleges. Beyond SPEC;
 /// the list's create permission guards it (docs/decisions-reference.md).
-pub async fn update_item(list: &'static RefList, state: web::Data<AppState>, me: CurrentUser, id: i32, body: RefUpdate) -> ApiResult<web::Json<RefItem>> {
+pub async fn update_item(
+    list: &'static RefList,
+    state: web::Data<AppState>,
+    me: CurrentUser,
+    id: i32,
+    body: RefUpdate,
+) -> ApiResult<web::Json<RefItem>> {
     let (Some(_permission), Some(table)) = (list.create, list.table()) else {
         return Err(ApiError::Internal(format!("{} is not editable", list.path)));
     };
     let change = rules::check_update(list, &body)?;
     let txn = crate::db::write(&state.db).await?;
-    let before = store::get(&txn, table, list.filter, id).await?.ok_or_else(|| ApiError::not_found("The item"))?;
+    let before = store::get(&txn, table, list.filter, id)
+        .await?
+        .ok_or_else(|| ApiError::not_found("The item"))?;
     let colleges_before = match change.college_ids {
         Some(_) => Some(store::colleges_of(&txn, id).await?),
         None => None,
@@ -86,7 +116,10 @@ pub async fn update_item(list: &'static RefList, state: web::Data<AppState>, me:
         let missing = store::missing_ids(&txn, "colleges", ids).await?;
         if !missing.is_empty() {
             let ids: Vec<String> = missing.iter().map(i32::to_string).collect();
-            return Err(ApiError::rule("collegeIds", format!("unknown college id(s): {}", ids.join(", "))));
+            return Err(ApiError::rule(
+                "collegeIds",
+                format!("unknown college id(s): {}", ids.join(", ")),
+            ));
         }
     }
     if !store::update(&txn, table, id, &change).await? {
@@ -117,14 +150,19 @@ pub async fn update_item(list: &'static RefList, state: web::Data<AppState>, me:
     )
     .await?;
     txn.commit().await?;
-    let after = store::get(&state.db, table, list.filter, id).await?.ok_or_else(|| ApiError::not_found("The item"))?;
+    let after = store::get(&state.db, table, list.filter, id)
+        .await?
+        .ok_or_else(|| ApiError::not_found("The item"))?;
     Ok(web::Json(after))
 }
 
 /// `GET /mentor-programs/mine`: any signed-in user may ask about its own scope.
 #[utoipa::path(get, path = "/api/v1/mentor-programs/mine", tag = "reference", security(("bearer" = [])),
     responses((status = 200, body = MyPrograms), (status = 401, body = crate::error::ProblemBody)))]
-pub async fn my_programs(state: web::Data<AppState>, me: CurrentUser) -> ApiResult<web::Json<MyPrograms>> {
+pub async fn my_programs(
+    state: web::Data<AppState>,
+    me: CurrentUser,
+) -> ApiResult<web::Json<MyPrograms>> {
     let scope = crate::auth::scope::scope_of(&state.db, &me).await?;
     Ok(web::Json(MyPrograms {
         all: scope.is_all(),

@@ -87,7 +87,6 @@ impl DistrictSetType {
     }
 }
 
-
 /// `F1`..`F14` in canonical spelling, or None.
 pub fn parse_payment_request_type(raw: &str) -> Option<&'static str> {
     FormType::parse(raw).map(FormType::as_str)

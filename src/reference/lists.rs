@@ -77,30 +77,102 @@ impl RefList {
     }
 }
 
-const fn table(path: &'static str, key: &'static str, title: &'static str, name: &'static str, read: Access) -> RefList {
-    RefList { path, key, title, source: Source::Table(name), read, create: None, filter: Filter::None, extra: Extra::None }
+const fn table(
+    path: &'static str,
+    key: &'static str,
+    title: &'static str,
+    name: &'static str,
+    read: Access,
+) -> RefList {
+    RefList {
+        path,
+        key,
+        title,
+        source: Source::Table(name),
+        read,
+        create: None,
+        filter: Filter::None,
+        extra: Extra::None,
+    }
 }
 
-const fn fixed(path: &'static str, key: &'static str, title: &'static str, items: fn() -> Vec<super::dto::RefItem>, read: Access) -> RefList {
-    RefList { path, key, title, source: Source::Fixed(items), read, create: None, filter: Filter::None, extra: Extra::None }
+const fn fixed(
+    path: &'static str,
+    key: &'static str,
+    title: &'static str,
+    items: fn() -> Vec<super::dto::RefItem>,
+    read: Access,
+) -> RefList {
+    RefList {
+        path,
+        key,
+        title,
+        source: Source::Fixed(items),
+        read,
+        create: None,
+        filter: Filter::None,
+        extra: Extra::None,
+    }
 }
 
 use Access::*;
 use Permission as P;
 
 pub static LISTS: &[RefList] = &[
-    RefList { filter: Filter::NameContains, ..table("/caucus-regions", "caucusRegion", "Caucus regions", "caucus_regions", Needs(P::CaucusRegionRead)) },
-    RefList { filter: Filter::MentorProgram, ..table("/colleges", "college", "Colleges", "colleges", Needs(P::CollegeRead)) },
+    RefList {
+        filter: Filter::NameContains,
+        ..table(
+            "/caucus-regions",
+            "caucusRegion",
+            "Caucus regions",
+            "caucus_regions",
+            Needs(P::CaucusRegionRead),
+        )
+    },
+    RefList {
+        filter: Filter::MentorProgram,
+        ..table("/colleges", "college", "Colleges", "colleges", Needs(P::CollegeRead))
+    },
     table("/education-levels", "educationLevel", "Education levels", "education_levels", SignedIn),
     table("/languages", "language", "Languages", "languages", SignedIn),
-    table("/permit-levels", "permitLevel", "Child Development Permit levels", "permit_levels", SignedIn),
-    table("/workplace-settings", "workplaceSetting", "Workplace settings", "workplace_settings", Needs(P::WorkplaceSettingRead)),
-    RefList { create: Some(P::ExpenseAccountCreate), ..table("/expense-accounts", "expenseAccount", "Expense accounts", "expense_accounts", Needs(P::ExpenseAccountRead)) },
-    RefList { create: Some(P::FundCreate), ..table("/funds", "fund", "Funds", "funds", Needs(P::FundRead)) },
+    table(
+        "/permit-levels",
+        "permitLevel",
+        "Child Development Permit levels",
+        "permit_levels",
+        SignedIn,
+    ),
+    table(
+        "/workplace-settings",
+        "workplaceSetting",
+        "Workplace settings",
+        "workplace_settings",
+        Needs(P::WorkplaceSettingRead),
+    ),
+    RefList {
+        create: Some(P::ExpenseAccountCreate),
+        ..table(
+            "/expense-accounts",
+            "expenseAccount",
+            "Expense accounts",
+            "expense_accounts",
+            Needs(P::ExpenseAccountRead),
+        )
+    },
+    RefList {
+        create: Some(P::FundCreate),
+        ..table("/funds", "fund", "Funds", "funds", Needs(P::FundRead))
+    },
     RefList {
         create: Some(P::MentorProgramCreate),
         extra: Extra::CollegeIds,
-        ..table("/mentor-programs", "mentorProgram", "Mentor programs", "mentor_programs", Needs(P::MentorProgramRead))
+        ..table(
+            "/mentor-programs",
+            "mentorProgram",
+            "Mentor programs",
+            "mentor_programs",
+            Needs(P::MentorProgramRead),
+        )
     },
     RefList {
         create: Some(P::RequestApprove),
@@ -108,16 +180,70 @@ pub static LISTS: &[RefList] = &[
         extra: Extra::PaymentRequestType,
         ..table("/approval-codes", "approvalCode", "Approval codes", "approval_codes", SignedIn)
     },
-    fixed("/payment-requests/types", "paymentRequestType", "Payment request form types", fixed::payment_request_types, SignedIn),
-    table("/payment-requests/institutions", "institution", "Institutions", "institutions", Needs(P::InstitutionRead)),
-    table("/payment-requests/job-categories", "jobCategory", "Job categories", "job_categories", Needs(P::JobCategoryRead)),
-    table("/payment-requests/travel-purposes", "travelPurpose", "Travel purposes", "travel_purposes", Needs(P::TravelPurposeRead)),
-    table("/payment-requests/transit-types", "transitType", "Transit types", "transit_types", Needs(P::TransitTypeRead)),
-    table("/payment-requests/training-types", "trainingType", "Training types", "training_types", Needs(P::TrainingTypeRead)),
-    fixed("/participants/roles", "participantRole", "Participant roles", fixed::participant_roles, Needs(P::ParticipantRead)),
-    fixed("/participants/statuses", "participantStatus", "Participant statuses", fixed::participant_statuses, Needs(P::ParticipantRead)),
+    fixed(
+        "/payment-requests/types",
+        "paymentRequestType",
+        "Payment request form types",
+        fixed::payment_request_types,
+        SignedIn,
+    ),
+    table(
+        "/payment-requests/institutions",
+        "institution",
+        "Institutions",
+        "institutions",
+        Needs(P::InstitutionRead),
+    ),
+    table(
+        "/payment-requests/job-categories",
+        "jobCategory",
+        "Job categories",
+        "job_categories",
+        Needs(P::JobCategoryRead),
+    ),
+    table(
+        "/payment-requests/travel-purposes",
+        "travelPurpose",
+        "Travel purposes",
+        "travel_purposes",
+        Needs(P::TravelPurposeRead),
+    ),
+    table(
+        "/payment-requests/transit-types",
+        "transitType",
+        "Transit types",
+        "transit_types",
+        Needs(P::TransitTypeRead),
+    ),
+    table(
+        "/payment-requests/training-types",
+        "trainingType",
+        "Training types",
+        "training_types",
+        Needs(P::TrainingTypeRead),
+    ),
+    fixed(
+        "/participants/roles",
+        "participantRole",
+        "Participant roles",
+        fixed::participant_roles,
+        Needs(P::ParticipantRead),
+    ),
+    fixed(
+        "/participants/statuses",
+        "participantStatus",
+        "Participant statuses",
+        fixed::participant_statuses,
+        Needs(P::ParticipantRead),
+    ),
     // SPEC §7 spells it "distric-types"; the path is kept as specified.
-    fixed("/participants/distric-types", "districtSetType", "District set types", fixed::district_set_types, Needs(P::ParticipantRead)),
+    fixed(
+        "/participants/distric-types",
+        "districtSetType",
+        "District set types",
+        fixed::district_set_types,
+        Needs(P::ParticipantRead),
+    ),
 ];
 
 /// The list stored in `table` (for id checks from other areas).
@@ -141,17 +267,29 @@ mod tests {
 
     #[test]
     fn only_spec_lists_accept_posts() {
-        let creatable: Vec<_> = LISTS.iter().filter(|l| l.create.is_some()).map(|l| l.path).collect();
-        assert_eq!(creatable, ["/expense-accounts", "/funds", "/mentor-programs", "/approval-codes"]);
+        let creatable: Vec<_> =
+            LISTS.iter().filter(|l| l.create.is_some()).map(|l| l.path).collect();
+        assert_eq!(
+            creatable,
+            ["/expense-accounts", "/funds", "/mentor-programs", "/approval-codes"]
+        );
         assert!(LISTS.iter().filter(|l| l.create.is_some()).all(|l| l.table().is_some()));
     }
 
     #[test]
     fn every_spec_read_permission_guards_its_list() {
         for p in [
-            P::CaucusRegionRead, P::CollegeRead, P::MentorProgramRead, P::FundRead, P::ExpenseAccountRead,
-            P::InstitutionRead, P::WorkplaceSettingRead, P::JobCategoryRead, P::TravelPurposeRead,
-            P::TransitTypeRead, P::TrainingTypeRead,
+            P::CaucusRegionRead,
+            P::CollegeRead,
+            P::MentorProgramRead,
+            P::FundRead,
+            P::ExpenseAccountRead,
+            P::InstitutionRead,
+            P::WorkplaceSettingRead,
+            P::JobCategoryRead,
+            P::TravelPurposeRead,
+            P::TransitTypeRead,
+            P::TrainingTypeRead,
         ] {
             assert!(LISTS.iter().any(|l| l.read == Needs(p)), "{p:?}");
         }

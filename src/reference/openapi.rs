@@ -16,7 +16,9 @@ use super::lists::{Access, Extra, Filter, RefList, LISTS};
 /// The exact `POST` body of one list: `name` and `code` always, and only the extra it takes.
 fn create_body(list: &RefList) -> utoipa::openapi::schema::Schema {
     use utoipa::openapi::{schema::AdditionalProperties, ObjectBuilder};
-    let text = |min: usize, max: usize| ObjectBuilder::new().schema_type(Type::String).min_length(Some(min)).max_length(Some(max));
+    let text = |min: usize, max: usize| {
+        ObjectBuilder::new().schema_type(Type::String).min_length(Some(min)).max_length(Some(max))
+    };
     let mut body = ObjectBuilder::new()
         .property("name", text(1, crate::error::MAX_NAME_CHARS))
         .required("name")
@@ -34,14 +36,20 @@ fn create_body(list: &RefList) -> utoipa::openapi::schema::Schema {
             body = body.property(
                 "collegeIds",
                 ArrayBuilder::new()
-                    .schema_type(utoipa::openapi::schema::SchemaType::from_iter([Type::Array, Type::Null]))
+                    .schema_type(utoipa::openapi::schema::SchemaType::from_iter([
+                        Type::Array,
+                        Type::Null,
+                    ]))
                     .items(<crate::web::Id as utoipa::PartialSchema>::schema())
                     .description(Some("The colleges the program works with")),
             )
         }
         Extra::PaymentRequestType => {
             body = body
-                .property("paymentRequestType", crate::web::string_enum(crate::forms::FormType::ALL.iter().map(|f| f.as_str())))
+                .property(
+                    "paymentRequestType",
+                    crate::web::string_enum(crate::forms::FormType::ALL.iter().map(|f| f.as_str())),
+                )
                 .required("paymentRequestType")
         }
         Extra::None => {}
@@ -61,14 +69,20 @@ fn update_body(list: &RefList) -> utoipa::openapi::schema::Schema {
     let mut fields: Vec<(&str, utoipa::openapi::RefOr<utoipa::openapi::schema::Schema>, Type)> = vec![
         (
             "name",
-            ObjectBuilder::new().schema_type(nullable(Type::String)).min_length(Some(1)).max_length(Some(crate::error::MAX_NAME_CHARS)).into(),
+            ObjectBuilder::new()
+                .schema_type(nullable(Type::String))
+                .min_length(Some(1))
+                .max_length(Some(crate::error::MAX_NAME_CHARS))
+                .into(),
             Type::String,
         ),
         (
             "isActive",
             ObjectBuilder::new()
                 .schema_type(nullable(Type::Boolean))
-                .description(Some("`false` takes the item out of pickers and new approvals; old records keep it"))
+                .description(Some(
+                    "`false` takes the item out of pickers and new approvals; old records keep it",
+                ))
                 .into(),
             Type::Boolean,
         ),
@@ -84,11 +98,16 @@ fn update_body(list: &RefList) -> utoipa::openapi::schema::Schema {
             Type::Array,
         ));
     }
-    let mut body = ObjectBuilder::new().additional_properties(Some(AdditionalProperties::FreeForm(false)));
+    let mut body =
+        ObjectBuilder::new().additional_properties(Some(AdditionalProperties::FreeForm(false)));
     let mut one_given = AnyOfBuilder::new();
     for (name, schema, ty) in fields {
         body = body.property(name, schema);
-        one_given = one_given.item(ObjectBuilder::new().property(name, ObjectBuilder::new().schema_type(ty)).required(name));
+        one_given = one_given.item(
+            ObjectBuilder::new()
+                .property(name, ObjectBuilder::new().schema_type(ty))
+                .required(name),
+        );
     }
     utoipa::openapi::schema::AllOfBuilder::new().item(body).item(one_given).into()
 }
@@ -98,7 +117,10 @@ pub struct ReferencePaths;
 fn problem(description: &str) -> utoipa::openapi::Response {
     ResponseBuilder::new()
         .description(description)
-        .content("application/json", ContentBuilder::new().schema(Some(Ref::from_schema_name("ProblemBody"))).build())
+        .content(
+            "application/json",
+            ContentBuilder::new().schema(Some(Ref::from_schema_name("ProblemBody"))).build(),
+        )
         .build()
 }
 
@@ -125,43 +147,89 @@ impl Modify for ReferencePaths {
                 .operation_id(Some(format!("list_{}", list.key)))
                 .summary(Some(format!("{} (needs {who})", list.title)))
                 .security(SecurityRequirement::new("bearer", Vec::<String>::new()))
-                .response("200", ResponseBuilder::new().description(list.title).content("application/json", ContentBuilder::new().schema(Some(items)).build()).build())
+                .response(
+                    "200",
+                    ResponseBuilder::new()
+                        .description(list.title)
+                        .content(
+                            "application/json",
+                            ContentBuilder::new().schema(Some(items)).build(),
+                        )
+                        .build(),
+                )
                 .response("401", problem("No valid access token"))
                 .response("403", problem("Missing permission"));
             get = match list.filter {
-                Filter::NameContains => get.parameter(query_param("query", Type::String, "Part of the name, case-insensitive")),
+                Filter::NameContains => get.parameter(query_param(
+                    "query",
+                    Type::String,
+                    "Part of the name, case-insensitive",
+                )),
                 Filter::MentorProgram => {
-                    let mut param = query_param("MentorProgramId", Type::Integer, "Only this program's colleges");
+                    let mut param = query_param(
+                        "MentorProgramId",
+                        Type::Integer,
+                        "Only this program's colleges",
+                    );
                     param.schema = Some(<i32 as utoipa::PartialSchema>::schema());
-                    get.parameter(param).response("400", problem("MentorProgramId is not a whole number"))
+                    get.parameter(param)
+                        .response("400", problem("MentorProgramId is not a whole number"))
                 }
                 Filter::PaymentRequestType => {
                     let mut param = query_param("PaymentRequestType", Type::String, "F1..F14");
-                    param.schema = Some(crate::web::string_enum(crate::forms::FormType::ALL.iter().map(|f| f.as_str())));
+                    param.schema = Some(crate::web::string_enum(
+                        crate::forms::FormType::ALL.iter().map(|f| f.as_str()),
+                    ));
                     get.parameter(param).response("400", problem("Unknown form type"))
                 }
                 Filter::None => get,
             };
-            openapi.paths.add_path_operation(format!("/api/v1{}", list.path), vec![HttpMethod::Get], get.build());
+            openapi.paths.add_path_operation(
+                format!("/api/v1{}", list.path),
+                vec![HttpMethod::Get],
+                get.build(),
+            );
             if let Some(p) = list.create {
                 let post = OperationBuilder::new()
                     .tag("reference")
                     .operation_id(Some(format!("create_{}", list.key)))
-                    .summary(Some(format!("Add to {} (needs permission `{}`)", list.title.to_lowercase(), p.code())))
+                    .summary(Some(format!(
+                        "Add to {} (needs permission `{}`)",
+                        list.title.to_lowercase(),
+                        p.code()
+                    )))
                     .security(SecurityRequirement::new("bearer", Vec::<String>::new()))
                     .request_body(Some(
                         RequestBodyBuilder::new()
                             .required(Some(Required::True))
-                            .content("application/json", ContentBuilder::new().schema(Some(create_body(list))).build())
+                            .content(
+                                "application/json",
+                                ContentBuilder::new().schema(Some(create_body(list))).build(),
+                            )
                             .build(),
                     ))
-                    .response("201", ResponseBuilder::new().description("Created").content("application/json", ContentBuilder::new().schema(Some(Ref::from_schema_name("RefItem"))).build()).build())
+                    .response(
+                        "201",
+                        ResponseBuilder::new()
+                            .description("Created")
+                            .content(
+                                "application/json",
+                                ContentBuilder::new()
+                                    .schema(Some(Ref::from_schema_name("RefItem")))
+                                    .build(),
+                            )
+                            .build(),
+                    )
                     .response("400", problem("Bad input, naming the field"))
                     .response("401", problem("No valid access token"))
                     .response("403", problem("Missing permission"))
                     .response("409", problem("Code already taken"))
                     .response("422", problem("A college that does not exist"));
-                openapi.paths.add_path_operation(format!("/api/v1{}", list.path), vec![HttpMethod::Post], post.build());
+                openapi.paths.add_path_operation(
+                    format!("/api/v1{}", list.path),
+                    vec![HttpMethod::Post],
+                    post.build(),
+                );
                 let id = ParameterBuilder::new()
                     .name("id")
                     .parameter_in(ParameterIn::Path)
@@ -171,21 +239,43 @@ impl Modify for ReferencePaths {
                 let put = OperationBuilder::new()
                     .tag("reference")
                     .operation_id(Some(format!("update_{}", list.key)))
-                    .summary(Some(format!("Rename or deactivate in {} (needs permission `{}`)", list.title.to_lowercase(), p.code())))
+                    .summary(Some(format!(
+                        "Rename or deactivate in {} (needs permission `{}`)",
+                        list.title.to_lowercase(),
+                        p.code()
+                    )))
                     .security(SecurityRequirement::new("bearer", Vec::<String>::new()))
                     .parameter(id)
                     .request_body(Some(
                         RequestBodyBuilder::new()
                             .required(Some(Required::True))
-                            .content("application/json", ContentBuilder::new().schema(Some(update_body(list))).build())
+                            .content(
+                                "application/json",
+                                ContentBuilder::new().schema(Some(update_body(list))).build(),
+                            )
                             .build(),
                     ))
-                    .response("200", ResponseBuilder::new().description("Updated").content("application/json", ContentBuilder::new().schema(Some(Ref::from_schema_name("RefItem"))).build()).build())
+                    .response(
+                        "200",
+                        ResponseBuilder::new()
+                            .description("Updated")
+                            .content(
+                                "application/json",
+                                ContentBuilder::new()
+                                    .schema(Some(Ref::from_schema_name("RefItem")))
+                                    .build(),
+                            )
+                            .build(),
+                    )
                     .response("400", problem("Bad input, naming the field"))
                     .response("401", problem("No valid access token"))
                     .response("403", problem("Missing permission"))
                     .response("404", problem("No item has this id"));
-                openapi.paths.add_path_operation(format!("/api/v1{}/{{id}}", list.path), vec![HttpMethod::Put], put.build());
+                openapi.paths.add_path_operation(
+                    format!("/api/v1{}/{{id}}", list.path),
+                    vec![HttpMethod::Put],
+                    put.build(),
+                );
             }
         }
     }

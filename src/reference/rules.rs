@@ -129,16 +129,28 @@ mod tests {
     }
 
     fn body(name: &str, code: &str) -> RefCreate {
-        RefCreate { name: name.into(), code: code.into(), college_ids: None, payment_request_type: None }
+        RefCreate {
+            name: name.into(),
+            code: code.into(),
+            college_ids: None,
+            payment_request_type: None,
+        }
     }
 
     #[test]
     fn names_and_codes_are_trimmed_and_required() {
         let item = check_create(list("/funds"), &body(" General ", " GF ")).unwrap();
         assert_eq!((item.name.as_str(), item.code.as_str()), ("General", "GF"));
-        for (name, code, field) in [("", "GF", "name"), ("Fund", " ", "code"), ("Fund", "A B", "code"), ("Fund", &"X".repeat(21), "code")] {
+        for (name, code, field) in [
+            ("", "GF", "name"),
+            ("Fund", " ", "code"),
+            ("Fund", "A B", "code"),
+            ("Fund", &"X".repeat(21), "code"),
+        ] {
             match check_create(list("/funds"), &body(name, code)).unwrap_err() {
-                ApiError::BadRequest { errors, .. } => assert!(errors.contains_key(field), "{errors:?}"),
+                ApiError::BadRequest { errors, .. } => {
+                    assert!(errors.contains_key(field), "{errors:?}")
+                }
                 other => panic!("{other:?}"),
             }
         }
@@ -165,18 +177,35 @@ mod tests {
 
     #[test]
     fn updates_rename_deactivate_and_relink() {
-        let change = check_update(list("/funds"), &RefUpdate { name: Some(" New name ".into()), ..Default::default() }).unwrap();
-        assert_eq!(change, ItemChange { name: Some("New name".into()), is_active: None, college_ids: None });
-        let change = check_update(list("/funds"), &RefUpdate { is_active: Some(false), ..Default::default() }).unwrap();
+        let change = check_update(
+            list("/funds"),
+            &RefUpdate { name: Some(" New name ".into()), ..Default::default() },
+        )
+        .unwrap();
+        assert_eq!(
+            change,
+            ItemChange { name: Some("New name".into()), is_active: None, college_ids: None }
+        );
+        let change = check_update(
+            list("/funds"),
+            &RefUpdate { is_active: Some(false), ..Default::default() },
+        )
+        .unwrap();
         assert_eq!(change.is_active, Some(false));
         let b = RefUpdate { college_ids: Some(vec![2, 2, 5]), ..Default::default() };
-        assert_eq!(check_update(list("/mentor-programs"), &b).unwrap().college_ids, Some(vec![2, 5]));
+        assert_eq!(
+            check_update(list("/mentor-programs"), &b).unwrap().college_ids,
+            Some(vec![2, 5])
+        );
         for (l, bad) in [
             ("/funds", RefUpdate::default()),
             ("/funds", RefUpdate { name: Some("  ".into()), ..Default::default() }),
             ("/expense-accounts", RefUpdate { college_ids: Some(vec![1]), ..Default::default() }),
         ] {
-            assert!(matches!(check_update(list(l), &bad), Err(ApiError::BadRequest { .. })), "{bad:?}");
+            assert!(
+                matches!(check_update(list(l), &bad), Err(ApiError::BadRequest { .. })),
+                "{bad:?}"
+            );
         }
     }
 

@@ -7,7 +7,11 @@ use sea_orm::{
     ConnectionTrait, FromQueryResult, Value,
 };
 
-use super::{dto::RefItem, lists::Filter, rules::{ItemChange, NewItem}};
+use super::{
+    dto::RefItem,
+    lists::Filter,
+    rules::{ItemChange, NewItem},
+};
 use crate::error::{ApiError, ApiResult, Checks};
 
 fn a(s: &str) -> Alias {
@@ -33,10 +37,17 @@ fn base(table: &str, filter: Filter) -> SelectStatement {
     q.to_owned()
 }
 
-pub async fn list(db: &impl ConnectionTrait, table: &str, kind: Filter, f: &ListFilter) -> ApiResult<Vec<RefItem>> {
+pub async fn list(
+    db: &impl ConnectionTrait,
+    table: &str,
+    kind: Filter,
+    f: &ListFilter,
+) -> ApiResult<Vec<RefItem>> {
     let mut q = base(table, kind);
     if let Some(pattern) = &f.name_pattern {
-        q.and_where(Expr::expr(Func::lower(Expr::col(a("name")))).like(LikeExpr::new(pattern).escape('\\')));
+        q.and_where(
+            Expr::expr(Func::lower(Expr::col(a("name")))).like(LikeExpr::new(pattern).escape('\\')),
+        );
     }
     if let Some(program) = f.mentor_program_id {
         q.and_where(
@@ -52,12 +63,19 @@ pub async fn list(db: &impl ConnectionTrait, table: &str, kind: Filter, f: &List
     if let Some(kind) = f.payment_request_type {
         q.and_where(Expr::col(a("payment_request_type")).eq(kind));
     }
-    q.order_by(a("sort_order"), Order::Asc).order_by(a("name"), Order::Asc).order_by(a("id"), Order::Asc);
+    q.order_by(a("sort_order"), Order::Asc)
+        .order_by(a("name"), Order::Asc)
+        .order_by(a("id"), Order::Asc);
     let rows = db.query_all(&q).await?;
     rows.iter().map(|r| RefItem::from_query_result(r, "").map_err(ApiError::from)).collect()
 }
 
-pub async fn get(db: &impl ConnectionTrait, table: &str, kind: Filter, id: i32) -> ApiResult<Option<RefItem>> {
+pub async fn get(
+    db: &impl ConnectionTrait,
+    table: &str,
+    kind: Filter,
+    id: i32,
+) -> ApiResult<Option<RefItem>> {
     let mut q = base(table, kind);
     q.and_where(Expr::col(a("id")).eq(id));
     match db.query_one(&q).await? {
@@ -77,7 +95,12 @@ pub async fn code_taken(db: &impl ConnectionTrait, table: &str, code: &str) -> A
 }
 
 /// Inserts an item and returns its id.
-pub async fn insert(db: &impl ConnectionTrait, table: &str, item: &NewItem, conflict: &str) -> ApiResult<i32> {
+pub async fn insert(
+    db: &impl ConnectionTrait,
+    table: &str,
+    item: &NewItem,
+    conflict: &str,
+) -> ApiResult<i32> {
     let mut q = Query::insert();
     q.into_table(a(table));
     let mut cols = vec![a("name"), a("code"), a("is_active"), a("sort_order"), a("created_at")];
@@ -101,7 +124,11 @@ pub async fn insert(db: &impl ConnectionTrait, table: &str, item: &NewItem, conf
     Ok(row.try_get_by_index::<i32>(0)?)
 }
 
-pub async fn link_colleges(db: &impl ConnectionTrait, program_id: i32, college_ids: &[i32]) -> ApiResult<()> {
+pub async fn link_colleges(
+    db: &impl ConnectionTrait,
+    program_id: i32,
+    college_ids: &[i32],
+) -> ApiResult<()> {
     if college_ids.is_empty() {
         return Ok(());
     }
@@ -115,11 +142,19 @@ pub async fn link_colleges(db: &impl ConnectionTrait, program_id: i32, college_i
 }
 
 /// The ids among `ids` that are not an active item of `table`.
-pub async fn missing_ids(db: &impl ConnectionTrait, table: &str, ids: &[i32]) -> ApiResult<Vec<i32>> {
+pub async fn missing_ids(
+    db: &impl ConnectionTrait,
+    table: &str,
+    ids: &[i32],
+) -> ApiResult<Vec<i32>> {
     if ids.is_empty() {
         return Ok(Vec::new());
     }
-    let mut q = Query::select().column(a("id")).from(a(table)).and_where(Expr::col(a("id")).is_in(ids.iter().copied())).to_owned();
+    let mut q = Query::select()
+        .column(a("id"))
+        .from(a(table))
+        .and_where(Expr::col(a("id")).is_in(ids.iter().copied()))
+        .to_owned();
     // Fiscal years are never deactivated; every other list is pointed at by its active items only.
     if table != "fiscal_years" {
         q.and_where(Expr::col(a("is_active")).eq(true));
@@ -131,12 +166,24 @@ pub async fn missing_ids(db: &impl ConnectionTrait, table: &str, ids: &[i32]) ->
 
 /// The one check of the reference ids a record points at: those not an active item of
 /// `table` are a problem of `field`.
-pub async fn check_ids(db: &impl ConnectionTrait, checks: &mut Checks, field: &str, table: &str, ids: &[i32]) -> ApiResult<()> {
+pub async fn check_ids(
+    db: &impl ConnectionTrait,
+    checks: &mut Checks,
+    field: &str,
+    table: &str,
+    ids: &[i32],
+) -> ApiResult<()> {
     let missing = missing_ids(db, table, ids).await?;
     match missing.as_slice() {
         [] => {}
         [id] => checks.add(field, format!("is not a known, active entry (id {id})")),
-        _ => checks.add(field, format!("are not known, active entries (ids {})", missing.iter().map(i32::to_string).collect::<Vec<_>>().join(", "))),
+        _ => checks.add(
+            field,
+            format!(
+                "are not known, active entries (ids {})",
+                missing.iter().map(i32::to_string).collect::<Vec<_>>().join(", ")
+            ),
+        ),
     }
     Ok(())
 }
@@ -147,7 +194,12 @@ pub async fn is_active(db: &impl ConnectionTrait, table: &str, id: i32) -> ApiRe
 }
 
 /// Renames and/or (de)activates one item; false when no item has that id.
-pub async fn update(db: &impl ConnectionTrait, table: &str, id: i32, change: &ItemChange) -> ApiResult<bool> {
+pub async fn update(
+    db: &impl ConnectionTrait,
+    table: &str,
+    id: i32,
+    change: &ItemChange,
+) -> ApiResult<bool> {
     let mut q = Query::update();
     q.table(a(table)).and_where(Expr::col(a("id")).eq(id));
     // A no-op assignment keeps the statement valid when only the colleges change.
@@ -162,8 +214,15 @@ pub async fn update(db: &impl ConnectionTrait, table: &str, id: i32, change: &It
 }
 
 /// Replaces a program's colleges by `college_ids`.
-pub async fn replace_colleges(db: &impl ConnectionTrait, program_id: i32, college_ids: &[i32]) -> ApiResult<()> {
-    let q = Query::delete().from_table(a("mentor_program_colleges")).and_where(Expr::col(a("mentor_program_id")).eq(program_id)).to_owned();
+pub async fn replace_colleges(
+    db: &impl ConnectionTrait,
+    program_id: i32,
+    college_ids: &[i32],
+) -> ApiResult<()> {
+    let q = Query::delete()
+        .from_table(a("mentor_program_colleges"))
+        .and_where(Expr::col(a("mentor_program_id")).eq(program_id))
+        .to_owned();
     db.execute(&q).await?;
     link_colleges(db, program_id, college_ids).await
 }

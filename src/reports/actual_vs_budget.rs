@@ -32,7 +32,11 @@ pub fn percent_used(actual: i64, budgeted: i64) -> Option<f64> {
 
 /// Charged cents per (program, fund, account), grouping the requests themselves (a date
 /// window, or a zone off the whole hour).
-async fn grouped(db: &DatabaseConnection, f: &Filters, scope: &Scope) -> ApiResult<Vec<((i32, Option<i32>, Option<i32>), i64)>> {
+async fn grouped(
+    db: &DatabaseConnection,
+    f: &Filters,
+    scope: &Scope,
+) -> ApiResult<Vec<((i32, Option<i32>, Option<i32>), i64)>> {
     let mut actual = Query::select();
     actual
         .from_as(a("payment_requests"), a("pr"))
@@ -57,7 +61,12 @@ async fn grouped(db: &DatabaseConnection, f: &Filters, scope: &Scope) -> ApiResu
     db.query_all(&actual)
         .await?
         .iter()
-        .map(|r| Ok(((get(r, "program_id")?, get(r, "fund_id")?, get(r, "account_id")?), get(r, "amount")?)))
+        .map(|r| {
+            Ok((
+                (get(r, "program_id")?, get(r, "fund_id")?, get(r, "account_id")?),
+                get(r, "amount")?,
+            ))
+        })
         .collect()
 }
 
@@ -88,7 +97,11 @@ impl GroupedReport for ActualVsBudget {
         ]
     }
 
-    async fn rows(db: &DatabaseConnection, f: &Filters, scope: &Scope) -> ApiResult<Vec<(Row, Record)>> {
+    async fn rows(
+        db: &DatabaseConnection,
+        f: &Filters,
+        scope: &Scope,
+    ) -> ApiResult<Vec<(Row, Record)>> {
         let mut lines = Lines::new();
 
         let mut budget = Query::select();
@@ -112,16 +125,22 @@ impl GroupedReport for ActualVsBudget {
             budget.and_where(col("bl", "fund_id").eq(fund));
         }
         for r in db.query_all(&budget).await? {
-            let key = (get(&r, "program_id")?, Some(get(&r, "fund_id")?), Some(get(&r, "account_id")?));
+            let key =
+                (get(&r, "program_id")?, Some(get(&r, "fund_id")?), Some(get(&r, "account_id")?));
             lines.entry(key).or_default().0 += get::<i64>(&r, "amount")?;
         }
 
-        let charged = if kept::undated(f) { kept::by_line(db, f, scope).await? } else { grouped(db, f, scope).await? };
+        let charged = if kept::undated(f) {
+            kept::by_line(db, f, scope).await?
+        } else {
+            grouped(db, f, scope).await?
+        };
         for (key, amount) in charged {
             lines.entry(key).or_default().1 += amount;
         }
 
-        let [programs, funds, accounts] = names_by_id(db, ["mentor_programs", "funds", "expense_accounts"]).await?;
+        let [programs, funds, accounts] =
+            names_by_id(db, ["mentor_programs", "funds", "expense_accounts"]).await?;
         let mut rows: Vec<(Row, Record)> = lines
             .into_iter()
             .map(|((program, fund, account), (budgeted, actual))| {
@@ -141,7 +160,11 @@ impl GroupedReport for ActualVsBudget {
                 (row, extra)
             })
             .collect();
-        rows.sort_by(|(x, _), (y, _)| compare(&x[0], &y[0]).then_with(|| compare(&x[1], &y[1])).then_with(|| compare(&x[2], &y[2])));
+        rows.sort_by(|(x, _), (y, _)| {
+            compare(&x[0], &y[0])
+                .then_with(|| compare(&x[1], &y[1]))
+                .then_with(|| compare(&x[2], &y[2]))
+        });
         Ok(rows)
     }
 

@@ -15,7 +15,10 @@ use super::{
     catalogue::ReportInfo,
     export::{Cell, Column, Kind, Record, Row},
     fields::DbRow,
-    query::{self, a, col, get, join_by_id, lookup, name_column, named, order, Filters, ReportQuery, SqlReport},
+    query::{
+        self, a, col, get, join_by_id, lookup, name_column, named, order, Filters, ReportQuery,
+        SqlReport,
+    },
     runner::{Kept, RowReport},
 };
 use crate::{
@@ -34,7 +37,12 @@ pub struct AllApprovals;
 fn approvals(scope: &Scope) -> SelectStatement {
     let mut q = Query::select();
     q.from_as(a("request_approvals"), a("ap"));
-    q.join_as(sea_orm::sea_query::JoinType::InnerJoin, a("payment_requests"), a("pr"), col("pr", "id").eq(col("ap", "payment_request_id")));
+    q.join_as(
+        sea_orm::sea_query::JoinType::InnerJoin,
+        a("payment_requests"),
+        a("pr"),
+        col("pr", "id").eq(col("ap", "payment_request_id")),
+    );
     q.and_where(col("pr", "deleted_at").is_null());
     query::scoped(&mut q, scope, col("pr", "mentor_program_id"));
     q
@@ -73,11 +81,14 @@ impl RowReport for AllApprovals {
         ]
     }
 
-    fn query(f: &Filters, scope: &Scope, (key, descending): (&str, bool), _: DbBackend) -> SqlReport {
+    fn query(
+        f: &Filters,
+        scope: &Scope,
+        (key, descending): (&str, bool),
+        _: DbBackend,
+    ) -> SqlReport {
         let mut base = approvals(scope);
-        let lookups = vec![
-            lookup("participants", "pa", col("pr", "participant_id")),
-        ];
+        let lookups = vec![lookup("participants", "pa", col("pr", "participant_id"))];
         if let Some(form) = f.form {
             base.and_where(col("pr", "form_type").eq(form.as_str()));
         }
@@ -120,15 +131,35 @@ impl RowReport for AllApprovals {
             ],
             named: vec![
                 named("approver", "users", col("ap", "approver_user_id"), |u| {
-                    query::concat([col(u, "first_name"), sea_orm::sea_query::Expr::val(" "), col(u, "last_name")])
+                    query::concat([
+                        col(u, "first_name"),
+                        sea_orm::sea_query::Expr::val(" "),
+                        col(u, "last_name"),
+                    ])
                 }),
                 named("program", "mentor_programs", col("pr", "mentor_program_id"), name_column),
-                named("approval_code", "approval_codes", col("ap", "approval_code_id"), query::code_and_name),
+                named(
+                    "approval_code",
+                    "approval_codes",
+                    col("ap", "approval_code_id"),
+                    query::code_and_name,
+                ),
                 named("fund", "funds", col("ap", "fund_id"), name_column),
-                named("expense_account", "expense_accounts", col("ap", "expense_account_id"), name_column),
+                named(
+                    "expense_account",
+                    "expense_accounts",
+                    col("ap", "expense_account_id"),
+                    name_column,
+                ),
             ],
-            order: vec![(sort, order(descending)), (col("ap", "id"), if descending { Order::Desc } else { Order::Asc })],
-            sums: vec![("requestedAmount", col("ap", "requested_cents")), ("approvedAmount", col("ap", "approved_cents"))],
+            order: vec![
+                (sort, order(descending)),
+                (col("ap", "id"), if descending { Order::Desc } else { Order::Asc }),
+            ],
+            sums: vec![
+                ("requestedAmount", col("ap", "requested_cents")),
+                ("approvedAmount", col("ap", "approved_cents")),
+            ],
         }
     }
 
@@ -154,7 +185,11 @@ impl RowReport for AllApprovals {
 
     /// Without dates, a code or a payee, the kept per program × year × form totals
     /// (migration 000121) answer the count and sums: a few rows, not every approval.
-    async fn kept_totals(db: &DatabaseConnection, f: &Filters, scope: &Scope) -> ApiResult<Option<Kept>> {
+    async fn kept_totals(
+        db: &DatabaseConnection,
+        f: &Filters,
+        scope: &Scope,
+    ) -> ApiResult<Option<Kept>> {
         if f.from.is_some() || f.until.is_some() || f.approval_code.is_some() || f.payee.is_some() {
             return Ok(None);
         }
@@ -177,7 +212,9 @@ impl RowReport for AllApprovals {
     }
 
     fn extra(r: &QueryResult, record: Record) -> ApiResult<Record> {
-        Ok(record.with("approvalId", Cell::Int(get::<i32>(r, "approval_id")?.into())).with("payeeId", Cell::Int(get::<i32>(r, "payee_id")?.into())))
+        Ok(record
+            .with("approvalId", Cell::Int(get::<i32>(r, "approval_id")?.into()))
+            .with("payeeId", Cell::Int(get::<i32>(r, "payee_id")?.into())))
     }
 }
 
@@ -196,7 +233,11 @@ pub struct Payee {
     params(("FiscalYearId" = Option<i32>, Query, description = "Approvals charged to this year (all years without it)")),
     responses((status = 200, body = Vec<Payee>, description = "Participants with an approval, by name"),
         (status = 400, body = ProblemBody), (status = 401, body = ProblemBody), (status = 403, body = ProblemBody)))]
-pub async fn payee_list(state: web::Data<AppState>, me: CurrentUser, Q(q): Q<ReportQuery>) -> ApiResult<web::Json<Vec<Payee>>> {
+pub async fn payee_list(
+    state: web::Data<AppState>,
+    me: CurrentUser,
+    Q(q): Q<ReportQuery>,
+) -> ApiResult<web::Json<Vec<Payee>>> {
     let scope = scope_of(&state.db, &me).await?;
     let mut select = approvals(&scope);
     join_by_id(&mut select, "participants", "pa", col("pr", "participant_id"));
@@ -212,5 +253,15 @@ pub async fn payee_list(state: web::Data<AppState>, me: CurrentUser, Q(q): Q<Rep
         .order_by_expr(col("pa", "sort_name"), Order::Asc)
         .order_by_expr(col("pa", "id"), Order::Asc);
     let rows = state.db.query_all(&select).await?;
-    Ok(web::Json(rows.iter().map(|r| Ok(Payee { id: get(r, "id")?, full_name: get(r, "full_name")?, status: get(r, "status")? })).collect::<ApiResult<Vec<_>>>()?))
+    Ok(web::Json(
+        rows.iter()
+            .map(|r| {
+                Ok(Payee {
+                    id: get(r, "id")?,
+                    full_name: get(r, "full_name")?,
+                    status: get(r, "status")?,
+                })
+            })
+            .collect::<ApiResult<Vec<_>>>()?,
+    ))
 }

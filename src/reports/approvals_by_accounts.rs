@@ -33,7 +33,8 @@ impl GroupedReport for ApprovalsByAccounts {
     const INFO: ReportInfo = ReportInfo {
         key: "approvals-by-accounts",
         title: "Approvals by accounts",
-        description: "Per fund and expense account: approvals, approved sum, budget and what remains.",
+        description:
+            "Per fund and expense account: approvals, approved sum, budget and what remains.",
         route: "/reports/approvals-by-accounts",
         path: "/reports/approvals-by-accounts",
         permission: Permission::ReportReadApprovalByAccount,
@@ -55,11 +56,19 @@ impl GroupedReport for ApprovalsByAccounts {
         ]
     }
 
-    async fn rows(db: &DatabaseConnection, f: &Filters, scope: &Scope) -> ApiResult<Vec<(Row, Record)>> {
+    async fn rows(
+        db: &DatabaseConnection,
+        f: &Filters,
+        scope: &Scope,
+    ) -> ApiResult<Vec<(Row, Record)>> {
         let mut groups: BTreeMap<(Option<i32>, Option<i32>), Acc> = BTreeMap::new();
 
         // Without a date window the kept totals (000142) answer: a few hundred rows.
-        let charged = if kept::undated(f) { kept::by_account(db, f, scope).await? } else { grouped(db, f, scope).await? };
+        let charged = if kept::undated(f) {
+            kept::by_account(db, f, scope).await?
+        } else {
+            grouped(db, f, scope).await?
+        };
         for (key, n, cents) in charged {
             let acc = groups.entry(key).or_default();
             acc.approvals += n;
@@ -79,7 +88,9 @@ impl GroupedReport for ApprovalsByAccounts {
             budget.and_where(col("bl", "fiscal_year_id").eq(y));
         }
         for r in db.query_all(&budget).await? {
-            let acc = groups.entry((Some(get(&r, "fund_id")?), Some(get(&r, "account_id")?))).or_default();
+            let acc = groups
+                .entry((Some(get(&r, "fund_id")?), Some(get(&r, "account_id")?)))
+                .or_default();
             acc.budgeted += get::<i64>(&r, "budgeted")?;
         }
 
@@ -95,11 +106,15 @@ impl GroupedReport for ApprovalsByAccounts {
                     Cell::Money(acc.budgeted),
                     Cell::Money(acc.budgeted - acc.approved),
                 ];
-                let extra = Record::default().with("fundId", Cell::int(fund)).with("expenseAccountId", Cell::int(account));
+                let extra = Record::default()
+                    .with("fundId", Cell::int(fund))
+                    .with("expenseAccountId", Cell::int(account));
                 (row, extra)
             })
             .collect();
-        rows.sort_by(|(x, _), (y, _)| super::runner::compare(&x[0], &y[0]).then_with(|| super::runner::compare(&x[1], &y[1])));
+        rows.sort_by(|(x, _), (y, _)| {
+            super::runner::compare(&x[0], &y[0]).then_with(|| super::runner::compare(&x[1], &y[1]))
+        });
         Ok(rows)
     }
 
@@ -116,7 +131,11 @@ impl GroupedReport for ApprovalsByAccounts {
 }
 
 /// Charged count and cents per (fund, account), grouping the requests themselves.
-async fn grouped(db: &DatabaseConnection, f: &Filters, scope: &Scope) -> ApiResult<Vec<((Option<i32>, Option<i32>), i64, i64)>> {
+async fn grouped(
+    db: &DatabaseConnection,
+    f: &Filters,
+    scope: &Scope,
+) -> ApiResult<Vec<((Option<i32>, Option<i32>), i64, i64)>> {
     let mut approvals = Query::select();
     approvals
         .from_as(a("payment_requests"), a("pr"))
@@ -134,6 +153,8 @@ async fn grouped(db: &DatabaseConnection, f: &Filters, scope: &Scope) -> ApiResu
     db.query_all(&approvals)
         .await?
         .iter()
-        .map(|r| Ok(((get(r, "fund_id")?, get(r, "account_id")?), get(r, "n")?, get(r, "approved")?)))
+        .map(|r| {
+            Ok(((get(r, "fund_id")?, get(r, "account_id")?), get(r, "n")?, get(r, "approved")?))
+        })
         .collect()
 }

@@ -51,7 +51,11 @@ struct Acc {
 }
 
 /// Grouping the requests themselves (a date window, or a zone off the whole hour).
-async fn grouped(db: &DatabaseConnection, f: &Filters, scope: &Scope) -> ApiResult<HashMap<String, Acc>> {
+async fn grouped(
+    db: &DatabaseConnection,
+    f: &Filters,
+    scope: &Scope,
+) -> ApiResult<HashMap<String, Acc>> {
     let mut acc: HashMap<String, Acc> = HashMap::new();
     let mut submitted = Query::select();
     submitted
@@ -69,7 +73,13 @@ async fn grouped(db: &DatabaseConnection, f: &Filters, scope: &Scope) -> ApiResu
         submitted.and_where(col("pr", "submitted_on").lte(d));
     }
     for r in db.query_all(&submitted).await? {
-        let a = acc.entry(get(&r, "form_type")?).or_insert(Acc { submitted: 0, approved: 0, sum: 0, days: 0.0, with_days: 0 });
+        let a = acc.entry(get(&r, "form_type")?).or_insert(Acc {
+            submitted: 0,
+            approved: 0,
+            sum: 0,
+            days: 0.0,
+            with_days: 0,
+        });
         a.submitted += get::<i64>(&r, "n")?;
     }
 
@@ -81,13 +91,22 @@ async fn grouped(db: &DatabaseConnection, f: &Filters, scope: &Scope) -> ApiResu
         .expr_as(Expr::cust("COUNT(*)"), a("n"))
         .expr_as(query::sum_i64(col("pr", "approved_cents")), a("approved"))
         // DOUBLE PRECISION: a REAL on SQLite, float8 on PostgreSQL.
-        .expr_as(Expr::cust(format!("CAST(COALESCE(SUM({days}), 0) AS DOUBLE PRECISION)")), a("days"))
+        .expr_as(
+            Expr::cust(format!("CAST(COALESCE(SUM({days}), 0) AS DOUBLE PRECISION)")),
+            a("days"),
+        )
         .expr_as(Expr::cust(format!("COUNT({days})")), a("with_days"))
         .group_by_col((a("pr"), a("form_type")));
     query::charged_in_window(&mut approved, "pr", f, db.get_database_backend(), false);
     narrowed(&mut approved, f, scope);
     for r in db.query_all(&approved).await? {
-        let a = acc.entry(get(&r, "form_type")?).or_insert(Acc { submitted: 0, approved: 0, sum: 0, days: 0.0, with_days: 0 });
+        let a = acc.entry(get(&r, "form_type")?).or_insert(Acc {
+            submitted: 0,
+            approved: 0,
+            sum: 0,
+            days: 0.0,
+            with_days: 0,
+        });
         a.approved += get::<i64>(&r, "n")?;
         a.sum += get::<i64>(&r, "approved")?;
         a.days += get::<f64>(&r, "days")?;
@@ -124,12 +143,27 @@ impl GroupedReport for ApprovalsByRequestType {
         ]
     }
 
-    async fn rows(db: &DatabaseConnection, f: &Filters, scope: &Scope) -> ApiResult<Vec<(Row, Record)>> {
+    async fn rows(
+        db: &DatabaseConnection,
+        f: &Filters,
+        scope: &Scope,
+    ) -> ApiResult<Vec<(Row, Record)>> {
         let mut acc: HashMap<String, Acc> = if kept::usable(f) {
             kept::by_form(db, f, scope)
                 .await?
                 .into_iter()
-                .map(|t| (t.form, Acc { submitted: t.submitted, approved: t.approved, sum: t.cents, days: t.days as f64, with_days: t.with_days }))
+                .map(|t| {
+                    (
+                        t.form,
+                        Acc {
+                            submitted: t.submitted,
+                            approved: t.approved,
+                            sum: t.cents,
+                            days: t.days as f64,
+                            with_days: t.with_days,
+                        },
+                    )
+                })
                 .collect()
         } else {
             grouped(db, f, scope).await?
@@ -137,7 +171,13 @@ impl GroupedReport for ApprovalsByRequestType {
         Ok(FormType::ALL
             .into_iter()
             .map(|form| {
-                let a = acc.remove(form.as_str()).unwrap_or(Acc { submitted: 0, approved: 0, sum: 0, days: 0.0, with_days: 0 });
+                let a = acc.remove(form.as_str()).unwrap_or(Acc {
+                    submitted: 0,
+                    approved: 0,
+                    sum: 0,
+                    days: 0.0,
+                    with_days: 0,
+                });
                 let row = vec![
                     Cell::Text(form.as_str().to_owned()),
                     Cell::Text(form.name().to_owned()),

@@ -20,12 +20,9 @@ use crate::{
         CurrentUser, Permission,
     },
     error::{ApiResult, ProblemBody},
-    money::Money,
     forms::{Details, FormType},
-    payment_requests::{
-        store::CHARGED,
-        workflow::Status,
-    },
+    money::Money,
+    payment_requests::{store::CHARGED, workflow::Status},
     state::AppState,
     web::Query as Q,
 };
@@ -78,7 +75,10 @@ pub struct BonusYear {
 #[utoipa::path(get, path = "/api/v1/reports/bonuses/list", tag = "reports", security(("bearer" = [])),
     responses((status = 200, body = Vec<BonusYear>, description = "Fiscal years with bonuses, newest first"),
         (status = 401, body = ProblemBody), (status = 403, body = ProblemBody)))]
-pub async fn list(state: web::Data<AppState>, me: CurrentUser) -> ApiResult<web::Json<Vec<BonusYear>>> {
+pub async fn list(
+    state: web::Data<AppState>,
+    me: CurrentUser,
+) -> ApiResult<web::Json<Vec<BonusYear>>> {
     let scope = scope_of(&state.db, &me).await?;
     let charged: Vec<String> = CHARGED.iter().map(|s| format!("'{}'", s.as_str())).collect();
     let is_charged = format!("pr.status IN ({})", charged.join(", "));
@@ -94,10 +94,17 @@ pub async fn list(state: web::Data<AppState>, me: CurrentUser) -> ApiResult<web:
     let mut out = Vec::new();
     for r in rows {
         let Some(id) = get::<Option<i32>>(&r, "year")? else { continue };
-        let name = years.iter().find(|y| y.id == id).map_or_else(|| format!("#{id}"), |y| y.name.clone());
+        let name =
+            years.iter().find(|y| y.id == id).map_or_else(|| format!("#{id}"), |y| y.name.clone());
         out.push((
             years.iter().find(|y| y.id == id).map(|y| y.start_date),
-            BonusYear { fiscal_year_id: id, fiscal_year: name, bonuses: get(&r, "n")?, approved: get(&r, "approved")?, approved_sum: Money(get(&r, "approved_sum")?) },
+            BonusYear {
+                fiscal_year_id: id,
+                fiscal_year: name,
+                bonuses: get(&r, "n")?,
+                approved: get(&r, "approved")?,
+                approved_sum: Money(get(&r, "approved_sum")?),
+            },
         ));
     }
     out.sort_by(|x, y| y.0.cmp(&x.0).then_with(|| y.1.fiscal_year_id.cmp(&x.1.fiscal_year_id)));
@@ -122,17 +129,25 @@ pub fn columns() -> Vec<Column> {
         ("MinutesOffset" = Option<i32>, Query, description = "getTimezoneOffset() of the browser", minimum = -840, maximum = 840)),
     responses((status = 200, description = "The year's bonuses as a file, streamed"),
         (status = 400, body = ProblemBody), (status = 401, body = ProblemBody), (status = 403, body = ProblemBody), (status = 404, body = ProblemBody)))]
-pub async fn retrieve(state: web::Data<AppState>, me: CurrentUser, path: web::Path<(i32, String)>, Q(q): Q<ReportQuery>) -> ApiResult<HttpResponse> {
+pub async fn retrieve(
+    state: web::Data<AppState>,
+    me: CurrentUser,
+    path: web::Path<(i32, String)>,
+    Q(q): Q<ReportQuery>,
+) -> ApiResult<HttpResponse> {
     let (year_id, format) = path.into_inner();
     let format = Format::require("reportFormat", Some(&format))?;
     let year = crate::settings::store::get_fiscal_year(&state.db, year_id).await?;
-    let filters = ReportQuery { fiscalyearid: Some(year_id), minutesoffset: q.minutesoffset, ..Default::default() }.filters()?;
+    let filters = ReportQuery {
+        fiscalyearid: Some(year_id),
+        minutesoffset: q.minutesoffset,
+        ..Default::default()
+    }
+    .filters()?;
     let scope = scope_of(&state.db, &me).await?;
     let mut base = bonuses(&scope);
     base.and_where(bonus_year(state.db.get_database_backend()).eq(year_id));
-    let lookups = vec![
-        lookup("participants", "pa", col("pr", "participant_id")),
-    ];
+    let lookups = vec![lookup("participants", "pa", col("pr", "participant_id"))];
     let report = SqlReport {
         base,
         lookups,
@@ -144,19 +159,31 @@ pub async fn retrieve(state: web::Data<AppState>, me: CurrentUser, path: web::Pa
             (col("pr", "status"), "status"),
             (col("pr", "approved_at"), "approved_at"),
         ],
-        named: vec![named("program", "mentor_programs", col("pr", "mentor_program_id"), name_column)],
+        named: vec![named(
+            "program",
+            "mentor_programs",
+            col("pr", "mentor_program_id"),
+            name_column,
+        )],
         order: vec![(col("pa", "sort_name"), Order::Asc), (col("pr", "id"), Order::Asc)],
         sums: vec![("approvedAmount", col("pr", "approved_cents"))],
     };
     let columns = columns();
     let totals = report.file_totals(&state.db, format, &columns).await?;
-    let stem = format!("historical-bonuses-{}", year.name.split_whitespace().collect::<Vec<_>>().join("-").replace('/', "-"));
-    let meta = query::meta(&state.db, &me, stem, format!("Bonuses {}", year.name), &filters).await?;
+    let stem = format!(
+        "historical-bonuses-{}",
+        year.name.split_whitespace().collect::<Vec<_>>().join("-").replace('/', "-")
+    );
+    let meta =
+        query::meta(&state.db, &me, stem, format!("Bonuses {}", year.name), &filters).await?;
     let rows = report.stream(&state.db, |r| {
-        let (kind, reason) = match Details::from_stored(FormType::F14, &get::<String>(r, "details")?)? {
-            Details::F14(d) => (Cell::Text(format!("{:?}", d.bonus_type)), Cell::Text(d.reason)),
-            _ => (Cell::Empty, Cell::Empty),
-        };
+        let (kind, reason) =
+            match Details::from_stored(FormType::F14, &get::<String>(r, "details")?)? {
+                Details::F14(d) => {
+                    (Cell::Text(format!("{:?}", d.bonus_type)), Cell::Text(d.reason))
+                }
+                _ => (Cell::Empty, Cell::Empty),
+            };
         Ok(vec![
             Cell::Int(get::<i32>(r, "id")?.into()),
             Cell::text(get::<Option<String>>(r, "payee")?),

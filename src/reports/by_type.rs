@@ -80,7 +80,12 @@ fn common_cells(r: &DbRow) -> ApiResult<Row> {
         ("MinutesOffset" = Option<i32>, Query, description = "getTimezoneOffset() of the browser", minimum = -840, maximum = 840)),
     responses((status = 200, description = "The file (CSV, XLSX or PDF), streamed"),
         (status = 400, body = ProblemBody), (status = 401, body = ProblemBody), (status = 403, body = ProblemBody), (status = 404, body = ProblemBody)))]
-pub async fn retrieve(state: web::Data<AppState>, me: CurrentUser, path: web::Path<(String, String)>, Q(q): Q<ReportQuery>) -> ApiResult<HttpResponse> {
+pub async fn retrieve(
+    state: web::Data<AppState>,
+    me: CurrentUser,
+    path: web::Path<(String, String)>,
+    Q(q): Q<ReportQuery>,
+) -> ApiResult<HttpResponse> {
     let (form, format) = path.into_inner();
     let form = FormType::parse(&form).ok_or_else(|| ApiError::not_found("The form type"))?;
     let format = Format::require("reportFormat", Some(&format))?;
@@ -89,10 +94,9 @@ pub async fn retrieve(state: web::Data<AppState>, me: CurrentUser, path: web::Pa
 
     let mut base = Query::select();
     base.from_as(a("payment_requests"), a("pr"));
-    let lookups = vec![
-        lookup("participants", "pa", col("pr", "participant_id")),
-    ];
-    base.and_where(col("pr", "deleted_at").is_null()).and_where(col("pr", "form_type").eq(form.as_str()));
+    let lookups = vec![lookup("participants", "pa", col("pr", "participant_id"))];
+    base.and_where(col("pr", "deleted_at").is_null())
+        .and_where(col("pr", "form_type").eq(form.as_str()));
     query::scoped(&mut base, &scope, col("pr", "mentor_program_id"));
     let report = SqlReport {
         base,
@@ -114,16 +118,36 @@ pub async fn retrieve(state: web::Data<AppState>, me: CurrentUser, path: web::Pa
         named: vec![
             named("program", "mentor_programs", col("pr", "mentor_program_id"), name_column),
             named("fund", "funds", col("pr", "fund_id"), name_column),
-            named("expense_account", "expense_accounts", col("pr", "expense_account_id"), name_column),
-            named("approval_code", "approval_codes", col("pr", "approval_code_id"), query::code_and_name),
+            named(
+                "expense_account",
+                "expense_accounts",
+                col("pr", "expense_account_id"),
+                name_column,
+            ),
+            named(
+                "approval_code",
+                "approval_codes",
+                col("pr", "approval_code_id"),
+                query::code_and_name,
+            ),
         ],
         order: vec![(col("pr", "id"), Order::Asc)],
-        sums: vec![("requestedAmount", col("pr", "requested_cents")), ("approvedAmount", col("pr", "approved_cents"))],
+        sums: vec![
+            ("requestedAmount", col("pr", "requested_cents")),
+            ("approvedAmount", col("pr", "approved_cents")),
+        ],
     };
     let mut columns = common_columns();
     columns.extend(details::columns(form));
     let totals = report.file_totals(&state.db, format, &columns).await?;
-    let mut meta = query::meta(&state.db, &me, format!("payment-requests-{}", form.as_str()), format!("{} {} requests", form.as_str(), form.name()), &filters).await?;
+    let mut meta = query::meta(
+        &state.db,
+        &me,
+        format!("payment-requests-{}", form.as_str()),
+        format!("{} {} requests", form.as_str(), form.name()),
+        &filters,
+    )
+    .await?;
     meta.filters.push(("Form".into(), format!("{} {}", form.as_str(), form.name())));
     let names = ReferenceNames::load(&state.db).await?;
     let fields = details::fields(form);

@@ -81,10 +81,18 @@ pub fn entry(info: &ReportInfo, columns: Vec<Column>) -> CatalogueEntry {
         formats: vec!["Csv", "Xlsx", "Pdf"],
         columns: columns
             .into_iter()
-            .map(|c| CatalogueColumn { sortable: info.sortable.contains(&c.key.as_ref()), key: c.key.into_owned(), header: c.header.into_owned(), kind: c.kind })
+            .map(|c| CatalogueColumn {
+                sortable: info.sortable.contains(&c.key.as_ref()),
+                key: c.key.into_owned(),
+                header: c.header.into_owned(),
+                kind: c.kind,
+            })
             .collect(),
         totals: info.totals,
-        default_sort: DefaultSort { sort_by: info.default_sort.0, sort_descending: info.default_sort.1 },
+        default_sort: DefaultSort {
+            sort_by: info.default_sort.0,
+            sort_descending: info.default_sort.1,
+        },
     }
 }
 
@@ -92,5 +100,11 @@ pub fn entry(info: &ReportInfo, columns: Vec<Column>) -> CatalogueEntry {
     responses((status = 200, description = "The reports the caller may read, in display order", body = Vec<CatalogueEntry>),
         (status = 401, body = ProblemBody), (status = 403, body = ProblemBody, description = "Without report:read")))]
 pub async fn list(me: CurrentUser) -> ApiResult<web::Json<Vec<CatalogueEntry>>> {
-    Ok(web::Json(super::all().into_iter().filter(|(info, _)| me.has(info.permission)).map(|(info, cols)| entry(&info, cols)).collect()))
+    Ok(web::Json(
+        super::all()
+            .into_iter()
+            .filter(|(info, _)| me.has(info.permission))
+            .map(|(info, cols)| entry(&info, cols))
+            .collect(),
+    ))
 }

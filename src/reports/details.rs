@@ -15,8 +15,8 @@ use super::{
 };
 use crate::{
     error::ApiResult,
-    money::{format_hundredths, parse_hundredths},
     forms::{Details, FormType, Reference},
+    money::{format_hundredths, parse_hundredths},
 };
 
 /// What a details field holds.
@@ -55,7 +55,12 @@ fn kind_of(key: &str, schema: &RefOr<Schema>) -> FieldKind {
                 SchemaType::Array(ts) => ts.iter().find(|t| **t != Type::Null).cloned(),
                 SchemaType::AnyValue => None,
             };
-            let is_date = matches!(&o.format, Some(utoipa::openapi::SchemaFormat::KnownFormat(utoipa::openapi::KnownFormat::Date)));
+            let is_date = matches!(
+                &o.format,
+                Some(utoipa::openapi::SchemaFormat::KnownFormat(
+                    utoipa::openapi::KnownFormat::Date
+                ))
+            );
             match ty {
                 Some(Type::String) if is_date => FieldKind::Date,
                 Some(Type::Integer) if key.ends_with("Id") => FieldKind::Reference,
@@ -83,7 +88,11 @@ pub fn fields(form: FormType) -> Vec<Field> {
 
 /// `placementStartDate` -> "Placement start date"; a reference id loses its "Id".
 pub fn header(field: &Field) -> String {
-    let key = if field.kind == FieldKind::Reference { field.key.trim_end_matches("Id") } else { &field.key };
+    let key = if field.kind == FieldKind::Reference {
+        field.key.trim_end_matches("Id")
+    } else {
+        &field.key
+    };
     let mut out = String::new();
     for (i, c) in key.chars().enumerate() {
         if c.is_ascii_uppercase() {
@@ -134,21 +143,38 @@ impl ReferenceNames {
     }
 
     fn name(&self, list: Reference, id: i32) -> String {
-        self.0.get(list.table()).and_then(|m| m.get(&id)).cloned().unwrap_or_else(|| format!("#{id}"))
+        self.0
+            .get(list.table())
+            .and_then(|m| m.get(&id))
+            .cloned()
+            .unwrap_or_else(|| format!("#{id}"))
     }
 }
 
 /// The list fields, one line per entry, in words.
 fn list_lines(details: &Details, key: &str) -> Option<String> {
     let lines: Vec<String> = match (details, key) {
-        (Details::F2(d), "items") => d.items.iter().map(|i| format!("{} {} {}", i.date, i.description, i.amount)).collect(),
+        (Details::F2(d), "items") => {
+            d.items.iter().map(|i| format!("{} {} {}", i.date, i.description, i.amount)).collect()
+        }
         (Details::F2(d), "fileIds") => d.file_ids.clone(),
-        (Details::F3(d), "trips") => d.trips.iter().map(|t| format!("{} {} to {} {} mi", t.date, t.from, t.to, format_hundredths(t.miles.0))).collect(),
+        (Details::F3(d), "trips") => d
+            .trips
+            .iter()
+            .map(|t| {
+                format!("{} {} to {} {} mi", t.date, t.from, t.to, format_hundredths(t.miles.0))
+            })
+            .collect(),
         (Details::F12(d), "days") => d
             .days
             .iter()
             .map(|m| {
-                let meals: Vec<&str> = [(m.breakfast, "breakfast"), (m.lunch, "lunch"), (m.dinner, "dinner")].into_iter().filter(|(on, _)| *on).map(|(_, n)| n).collect();
+                let meals: Vec<&str> =
+                    [(m.breakfast, "breakfast"), (m.lunch, "lunch"), (m.dinner, "dinner")]
+                        .into_iter()
+                        .filter(|(on, _)| *on)
+                        .map(|(_, n)| n)
+                        .collect();
                 format!("{} {}", m.date, meals.join(", "))
             })
             .collect(),
@@ -165,14 +191,22 @@ fn plain(value: &serde_json::Value) -> String {
         Value::Bool(b) => if *b { "Yes" } else { "No" }.to_owned(),
         Value::Number(n) => n.to_string(),
         Value::Array(items) => items.iter().map(plain).collect::<Vec<_>>().join("\n"),
-        Value::Object(map) => map.iter().map(|(k, v)| format!("{k} {}", plain(v))).collect::<Vec<_>>().join(", "),
+        Value::Object(map) => {
+            map.iter().map(|(k, v)| format!("{k} {}", plain(v))).collect::<Vec<_>>().join(", ")
+        }
     }
 }
 
 /// The details cells of one stored request, in `fields` order.
-pub fn cells(form: FormType, stored: &str, fields: &[Field], names: &ReferenceNames) -> ApiResult<Vec<Cell>> {
+pub fn cells(
+    form: FormType,
+    stored: &str,
+    fields: &[Field],
+    names: &ReferenceNames,
+) -> ApiResult<Vec<Cell>> {
     let details = Details::from_stored(form, stored)?;
-    let value = serde_json::to_value(&details).map_err(|e| crate::error::ApiError::Internal(format!("details: {e}")))?;
+    let value = serde_json::to_value(&details)
+        .map_err(|e| crate::error::ApiError::Internal(format!("details: {e}")))?;
     let references = details.references();
     Ok(fields
         .iter()
@@ -185,9 +219,15 @@ pub fn cells(form: FormType, stored: &str, fields: &[Field], names: &ReferenceNa
                 return Cell::Text(lines);
             }
             match f.kind {
-                FieldKind::Money => parse_hundredths(&v.to_string()).map_or_else(|_| Cell::Text(plain(v)), Cell::Money),
-                FieldKind::Quantity => v.as_f64().map_or_else(|| Cell::Text(plain(v)), Cell::Number),
-                FieldKind::Date => v.as_str().and_then(|s| s.parse().ok()).map_or_else(|| Cell::Text(plain(v)), Cell::Date),
+                FieldKind::Money => parse_hundredths(&v.to_string())
+                    .map_or_else(|_| Cell::Text(plain(v)), Cell::Money),
+                FieldKind::Quantity => {
+                    v.as_f64().map_or_else(|| Cell::Text(plain(v)), Cell::Number)
+                }
+                FieldKind::Date => v
+                    .as_str()
+                    .and_then(|s| s.parse().ok())
+                    .map_or_else(|| Cell::Text(plain(v)), Cell::Date),
                 FieldKind::Int => v.as_i64().map_or_else(|| Cell::Text(plain(v)), Cell::Int),
                 FieldKind::Reference => {
                     let field = format!("details.{}", f.key);
@@ -210,9 +250,29 @@ mod tests {
     fn fields_come_from_the_form_definitions() {
         let f1 = fields(FormType::F1);
         let keys: Vec<&str> = f1.iter().map(|f| f.key.as_str()).collect();
-        assert_eq!(keys, ["collegeId", "menteeName", "courseCode", "placementStartDate", "placementEndDate", "hours"]);
+        assert_eq!(
+            keys,
+            [
+                "collegeId",
+                "menteeName",
+                "courseCode",
+                "placementStartDate",
+                "placementEndDate",
+                "hours"
+            ]
+        );
         let kinds: Vec<FieldKind> = f1.iter().map(|f| f.kind).collect();
-        assert_eq!(kinds, [FieldKind::Reference, FieldKind::Text, FieldKind::Text, FieldKind::Date, FieldKind::Date, FieldKind::Quantity]);
+        assert_eq!(
+            kinds,
+            [
+                FieldKind::Reference,
+                FieldKind::Text,
+                FieldKind::Text,
+                FieldKind::Date,
+                FieldKind::Date,
+                FieldKind::Quantity
+            ]
+        );
         assert_eq!(header(&f1[0]), "College");
         assert_eq!(header(&f1[3]), "Placement start date");
         let f9 = fields(FormType::F9);
@@ -227,7 +287,10 @@ mod tests {
 
     #[test]
     fn values_print_in_words() {
-        let names = ReferenceNames(HashMap::from([("colleges", HashMap::from([(4, "Foothill College".to_owned())]))]));
+        let names = ReferenceNames(HashMap::from([(
+            "colleges",
+            HashMap::from([(4, "Foothill College".to_owned())]),
+        )]));
         let stored = r#"{"collegeId":4,"menteeName":"=cmd","courseCode":"CD 10","placementStartDate":"2026-01-05","placementEndDate":"2026-03-01","hours":12.5}"#;
         let f1 = cells(FormType::F1, stored, &fields(FormType::F1), &names).unwrap();
         assert_eq!(f1[0], Cell::Text("Foothill College".into()));

@@ -43,7 +43,9 @@ impl Field for NaiveDate {
 
 impl Field for DateTime<Utc> {
     fn from_sqlite(v: ValueRef<'_>) -> FromSqlResult<Self> {
-        DateTime::parse_from_rfc3339(v.as_str()?).map(|t| t.to_utc()).or_else(|_| FromSql::column_result(v))
+        DateTime::parse_from_rfc3339(v.as_str()?)
+            .map(|t| t.to_utc())
+            .or_else(|_| FromSql::column_result(v))
     }
 }
 
@@ -88,15 +90,20 @@ impl Fields for DbRow<'_> {
             DbRow::Orm(r) => r.field(key),
             DbRow::Sqlite(batch, row) => {
                 let names = &batch.names;
-                let i = names.index(key).ok_or_else(|| ApiError::Internal(format!("database: no column {key}")))?;
+                let i = names
+                    .index(key)
+                    .ok_or_else(|| ApiError::Internal(format!("database: no column {key}")))?;
                 let value = batch.value(*row, i);
                 let value = match (names.lists.get(i).and_then(Option::as_ref), value) {
                     // An id of a named column: its name, or none for a row that is gone
                     // (as the join would give).
-                    (Some(list), ValueRef::Integer(id)) => list.get(&id).map_or(ValueRef::Null, |name| ValueRef::Text(name.as_bytes())),
+                    (Some(list), ValueRef::Integer(id)) => {
+                        list.get(&id).map_or(ValueRef::Null, |name| ValueRef::Text(name.as_bytes()))
+                    }
                     _ => value,
                 };
-                T::from_sqlite(value).map_err(|e| ApiError::Internal(format!("database: column {key}: {e}")))
+                T::from_sqlite(value)
+                    .map_err(|e| ApiError::Internal(format!("database: column {key}: {e}")))
             }
         }
     }
@@ -114,7 +121,10 @@ pub struct Names {
 
 impl Names {
     /// `stmt`'s columns; those in `lists` (by name) read as the names of their ids.
-    pub fn of(stmt: &rusqlite::Statement<'_>, mut lists: HashMap<String, HashMap<i64, String>>) -> Self {
+    pub fn of(
+        stmt: &rusqlite::Statement<'_>,
+        mut lists: HashMap<String, HashMap<i64, String>>,
+    ) -> Self {
         let names: Vec<String> = stmt.column_names().into_iter().map(str::to_owned).collect();
         let lists = names.iter().map(|n| lists.remove(n)).collect();
         Self { names, lists, next: AtomicUsize::new(0) }
@@ -122,7 +132,11 @@ impl Names {
 
     fn index(&self, key: &str) -> Option<usize> {
         let guess = self.next.load(Relaxed);
-        let i = if self.names.get(guess).is_some_and(|n| n == key) { guess } else { self.names.iter().position(|n| n == key)? };
+        let i = if self.names.get(guess).is_some_and(|n| n == key) {
+            guess
+        } else {
+            self.names.iter().position(|n| n == key)?
+        };
         self.next.store(i + 1, Relaxed);
         Some(i)
     }
@@ -149,7 +163,11 @@ pub struct Batch {
 impl Batch {
     /// Room for `rows` rows of `bytes` bytes of text, so filling it grows nothing.
     pub fn new(names: Arc<Names>, rows: usize, bytes: usize) -> Self {
-        Self { cells: Vec::with_capacity(rows * names.names.len()), bytes: Vec::with_capacity(bytes), names }
+        Self {
+            cells: Vec::with_capacity(rows * names.names.len()),
+            bytes: Vec::with_capacity(bytes),
+            names,
+        }
     }
 
     /// The bytes of text its rows hold.
@@ -217,7 +235,13 @@ mod tests {
         let mut stmt = conn
             .prepare("SELECT 7 AS id, 'Ana' AS payee, NULL AS fund, '2026-01-02T08:05:00+00:00' AS at, '2026-01-02' AS day, '2026-01-02 08:05:00' AS plain_at, 3 AS fund_id, 9 AS code_id")
             .unwrap();
-        let names = Names::of(&stmt, HashMap::from([("fund_id".to_owned(), HashMap::from([(3, "General".to_owned())])), ("code_id".to_owned(), HashMap::new())]));
+        let names = Names::of(
+            &stmt,
+            HashMap::from([
+                ("fund_id".to_owned(), HashMap::from([(3, "General".to_owned())])),
+                ("code_id".to_owned(), HashMap::new()),
+            ]),
+        );
         let mut batch = Batch::new(Arc::new(names), 1, 0);
         let mut rows = stmt.query([]).unwrap();
         batch.push(rows.next().unwrap().unwrap()).unwrap();
@@ -225,15 +249,25 @@ mod tests {
         assert_eq!(get::<Option<String>>(&r, "fund").unwrap(), None);
         assert_eq!(get::<i32>(&r, "id").unwrap(), 7);
         assert_eq!(get::<String>(&r, "payee").unwrap(), "Ana");
-        assert_eq!(get::<DateTime<Utc>>(&r, "at").unwrap().to_rfc3339(), "2026-01-02T08:05:00+00:00");
+        assert_eq!(
+            get::<DateTime<Utc>>(&r, "at").unwrap().to_rfc3339(),
+            "2026-01-02T08:05:00+00:00"
+        );
         assert_eq!(get::<Option<NaiveDate>>(&r, "day").unwrap().unwrap().to_string(), "2026-01-02");
         assert_eq!(get::<Option<NaiveDate>>(&r, "fund").unwrap(), None);
         // Another stored form of a moment still reads (rusqlite's parser behind ours).
-        assert_eq!(get::<DateTime<Utc>>(&r, "plain_at").unwrap().to_rfc3339(), "2026-01-02T08:05:00+00:00");
+        assert_eq!(
+            get::<DateTime<Utc>>(&r, "plain_at").unwrap().to_rfc3339(),
+            "2026-01-02T08:05:00+00:00"
+        );
         assert!(get::<i32>(&r, "nope").is_err());
         // A named column reads as the name of its id.
         assert_eq!(get::<Option<String>>(&r, "fund_id").unwrap().as_deref(), Some("General"));
-        assert_eq!(get::<Option<String>>(&r, "code_id").unwrap(), None, "an id whose row is gone names nothing, as a join");
+        assert_eq!(
+            get::<Option<String>>(&r, "code_id").unwrap(),
+            None,
+            "an id whose row is gone names nothing, as a join"
+        );
         // A wrong type is an error, not a zero.
         assert!(get::<i64>(&r, "payee").is_err());
     }
@@ -248,8 +282,17 @@ mod tests {
             batch.push(row).unwrap();
         }
         assert_eq!(batch.len(), 3);
-        let read: Vec<(i64, Option<String>, Option<f64>)> =
-            batch.rows().map(|r| (get(&r, "id").unwrap(), get(&r, "name").unwrap(), get(&r, "amount").unwrap())).collect();
-        assert_eq!(read, [(1, Some("Ana".into()), Some(1.5)), (2, None, Some(2.5)), (3, Some("Bo".into()), None)]);
+        let read: Vec<(i64, Option<String>, Option<f64>)> = batch
+            .rows()
+            .map(|r| (get(&r, "id").unwrap(), get(&r, "name").unwrap(), get(&r, "amount").unwrap()))
+            .collect();
+        assert_eq!(
+            read,
+            [
+                (1, Some("Ana".into()), Some(1.5)),
+                (2, None, Some(2.5)),
+                (3, Some("Bo".into()), None)
+            ]
+        );
     }
 }

@@ -63,7 +63,11 @@ pub struct FormTotals {
     pub with_days: i64,
 }
 
-pub async fn by_form(db: &impl ConnectionTrait, f: &Filters, scope: &Scope) -> ApiResult<Vec<FormTotals>> {
+pub async fn by_form(
+    db: &impl ConnectionTrait,
+    f: &Filters,
+    scope: &Scope,
+) -> ApiResult<Vec<FormTotals>> {
     let mut q = base(BY_FORM, f, scope);
     q.expr_as(col("t", "form_type"), a("form_type"))
         .expr_as(col("t", "approval_hour"), a("hour"))
@@ -79,11 +83,19 @@ pub async fn by_form(db: &impl ConnectionTrait, f: &Filters, scope: &Scope) -> A
         let form: String = get(&r, "form_type")?;
         let hour: i32 = get(&r, "hour")?;
         let with_days: i64 = get(&r, "with_days")?;
-        let days = get::<i64>(&r, "days")? + if hour >= 0 { day_shift(hour, f.minutes_offset) * with_days } else { 0 };
+        let days = get::<i64>(&r, "days")?
+            + if hour >= 0 { day_shift(hour, f.minutes_offset) * with_days } else { 0 };
         let i = match out.iter().position(|t| t.form == form) {
             Some(i) => i,
             None => {
-                out.push(FormTotals { form, submitted: 0, approved: 0, cents: 0, days: 0, with_days: 0 });
+                out.push(FormTotals {
+                    form,
+                    submitted: 0,
+                    approved: 0,
+                    cents: 0,
+                    days: 0,
+                    with_days: 0,
+                });
                 out.len() - 1
             }
         };
@@ -99,7 +111,11 @@ pub async fn by_form(db: &impl ConnectionTrait, f: &Filters, scope: &Scope) -> A
 
 /// Charged cents per (program, fund, account), only the keys with a charged request (as
 /// grouping the requests gives); a missing fund or account is None.
-pub async fn by_line(db: &impl ConnectionTrait, f: &Filters, scope: &Scope) -> ApiResult<Vec<((i32, Option<i32>, Option<i32>), i64)>> {
+pub async fn by_line(
+    db: &impl ConnectionTrait,
+    f: &Filters,
+    scope: &Scope,
+) -> ApiResult<Vec<((i32, Option<i32>, Option<i32>), i64)>> {
     let mut q = base(BY_LINE, f, scope);
     q.expr_as(col("t", "mentor_program_id"), a("program_id"))
         .expr_as(col("t", "fund_id"), a("fund_id"))
@@ -116,14 +132,23 @@ pub async fn by_line(db: &impl ConnectionTrait, f: &Filters, scope: &Scope) -> A
     db.query_all(&q)
         .await?
         .iter()
-        .map(|r| Ok(((get(r, "program_id")?, some(get(r, "fund_id")?), some(get(r, "account_id")?)), get(r, "amount")?)))
+        .map(|r| {
+            Ok((
+                (get(r, "program_id")?, some(get(r, "fund_id")?), some(get(r, "account_id")?)),
+                get(r, "amount")?,
+            ))
+        })
         .collect()
 }
 
 /// Charged count and cents per (fund, account) over every program in scope (the caller's
 /// program filter is not one of this report's), only the keys with a charged request; a
 /// missing fund or account is None.
-pub async fn by_account(db: &impl ConnectionTrait, f: &Filters, scope: &Scope) -> ApiResult<Vec<((Option<i32>, Option<i32>), i64, i64)>> {
+pub async fn by_account(
+    db: &impl ConnectionTrait,
+    f: &Filters,
+    scope: &Scope,
+) -> ApiResult<Vec<((Option<i32>, Option<i32>), i64, i64)>> {
     let mut q = base(BY_LINE, &Filters { program: None, ..f.clone() }, scope);
     q.expr_as(col("t", "fund_id"), a("fund_id"))
         .expr_as(col("t", "expense_account_id"), a("account_id"))
@@ -136,7 +161,13 @@ pub async fn by_account(db: &impl ConnectionTrait, f: &Filters, scope: &Scope) -
     db.query_all(&q)
         .await?
         .iter()
-        .map(|r| Ok(((some(get(r, "fund_id")?), some(get(r, "account_id")?)), get(r, "n")?, get(r, "amount")?)))
+        .map(|r| {
+            Ok((
+                (some(get(r, "fund_id")?), some(get(r, "account_id")?)),
+                get(r, "n")?,
+                get(r, "amount")?,
+            ))
+        })
         .collect()
 }
 
@@ -165,7 +196,10 @@ mod tests {
         assert!(usable(&Filters { minutes_offset: -120, ..Default::default() }));
         assert!(!usable(&Filters { minutes_offset: -330, ..Default::default() }));
         assert!(undated(&Filters { minutes_offset: -330, ..Default::default() }));
-        let dated = Filters { start_date: chrono::NaiveDate::from_ymd_opt(2026, 1, 1), ..Default::default() };
+        let dated = Filters {
+            start_date: chrono::NaiveDate::from_ymd_opt(2026, 1, 1),
+            ..Default::default()
+        };
         assert!(!usable(&dated) && !undated(&dated));
     }
 }

@@ -56,28 +56,62 @@ pub fn all() -> Vec<(ReportInfo, Vec<Column>)> {
 /// The reports `configure` serves through the runner (`rows`/`grouped` below): their
 /// view and export are documented by `openapi::ReportPaths`; the others carry their
 /// own `#[utoipa::path]`.
-pub const SERVED_BY_RUNNER: [&str; 6] =
-    [Reimbursements::INFO.key, Participants::INFO.key, ApprovalsByAccounts::INFO.key, ApprovalsByRequestType::INFO.key, AllApprovals::INFO.key, ActualVsBudget::INFO.key];
+pub const SERVED_BY_RUNNER: [&str; 6] = [
+    Reimbursements::INFO.key,
+    Participants::INFO.key,
+    ApprovalsByAccounts::INFO.key,
+    ApprovalsByRequestType::INFO.key,
+    AllApprovals::INFO.key,
+    ActualVsBudget::INFO.key,
+];
 
 fn grouped<G: GroupedReport>(r: &mut Routes) {
     let access = Access::Needs(G::INFO.permission);
-    r.get(G::INFO.path, access, grouped_view::<G>).get(format!("{}/retrieve", G::INFO.path), access, grouped_retrieve::<G>);
+    r.get(G::INFO.path, access, grouped_view::<G>).get(
+        format!("{}/retrieve", G::INFO.path),
+        access,
+        grouped_retrieve::<G>,
+    );
 }
 
 fn rows<R: RowReport>(r: &mut Routes) {
     let access = Access::Needs(R::INFO.permission);
-    r.get(R::INFO.path, access, row_view::<R>).get(format!("{}/retrieve", R::INFO.path), access, row_retrieve::<R>);
+    r.get(R::INFO.path, access, row_view::<R>).get(
+        format!("{}/retrieve", R::INFO.path),
+        access,
+        row_retrieve::<R>,
+    );
 }
 
 pub fn configure(r: &mut Routes) {
     r.get("/reports", Access::Needs(Permission::ReportRead), catalogue::list);
     // Fixed paths before the views they extend.
-    r.get("/reports/participants/emails", Access::Needs(Permission::ReportSendEmail), participants::emails)
-        .get("/reports/payee-list", Access::Needs(Permission::ReportReadAllApprovals), all_approvals::payee_list)
-        .get("/reports/bonuses/list", Access::Needs(bonuses::INFO.permission), bonuses::list)
-        .get("/reports/bonuses/{fiscalYearId}/{reportFormat}/retrieve", Access::Needs(bonuses::INFO.permission), bonuses::retrieve)
-        .get("/reports/payment-requests/{paymentRequestType}/{reportFormat}/retrieve", Access::Needs(by_type::INFO.permission), by_type::retrieve)
-        .get("/reports/payment-requests-details/retrieve", Access::Needs(Permission::RequestRead), requests_details::retrieve);
+    r.get(
+        "/reports/participants/emails",
+        Access::Needs(Permission::ReportSendEmail),
+        participants::emails,
+    )
+    .get(
+        "/reports/payee-list",
+        Access::Needs(Permission::ReportReadAllApprovals),
+        all_approvals::payee_list,
+    )
+    .get("/reports/bonuses/list", Access::Needs(bonuses::INFO.permission), bonuses::list)
+    .get(
+        "/reports/bonuses/{fiscalYearId}/{reportFormat}/retrieve",
+        Access::Needs(bonuses::INFO.permission),
+        bonuses::retrieve,
+    )
+    .get(
+        "/reports/payment-requests/{paymentRequestType}/{reportFormat}/retrieve",
+        Access::Needs(by_type::INFO.permission),
+        by_type::retrieve,
+    )
+    .get(
+        "/reports/payment-requests-details/retrieve",
+        Access::Needs(Permission::RequestRead),
+        requests_details::retrieve,
+    );
     rows::<Reimbursements>(r);
     rows::<Participants>(r);
     grouped::<ApprovalsByAccounts>(r);

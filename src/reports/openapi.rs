@@ -20,13 +20,19 @@ pub struct ReportPaths;
 fn problem(description: &str) -> utoipa::openapi::Response {
     ResponseBuilder::new()
         .description(description)
-        .content("application/json", ContentBuilder::new().schema(Some(Ref::from_schema_name("ProblemBody"))).build())
+        .content(
+            "application/json",
+            ContentBuilder::new().schema(Some(Ref::from_schema_name("ProblemBody"))).build(),
+        )
         .build()
 }
 
 /// The derived parameter `name` of [`ReportQuery`].
 fn param(all: &[Parameter], name: &str) -> Parameter {
-    all.iter().find(|p| p.name == name).cloned().unwrap_or_else(|| panic!("ReportQuery has no parameter {name}"))
+    all.iter()
+        .find(|p| p.name == name)
+        .cloned()
+        .unwrap_or_else(|| panic!("ReportQuery has no parameter {name}"))
 }
 
 /// `SortBy` as the report checks it: one of its sortable keys (any case; empty = default).
@@ -41,7 +47,12 @@ fn sort_by(all: &[Parameter], sortable: &[&str]) -> Parameter {
 fn column_set(all: &[Parameter], keys: &[String]) -> Parameter {
     let mut p = param(all, "CustomColumnSetToInclude");
     let key = format!("({})", keys.join("|"));
-    p.schema = Some(ObjectBuilder::new().schema_type(Type::String).pattern(Some(format!("^ *{key} *(, *{key} *)*$"))).into());
+    p.schema = Some(
+        ObjectBuilder::new()
+            .schema_type(Type::String)
+            .pattern(Some(format!("^ *{key} *(, *{key} *)*$")))
+            .into(),
+    );
     p
 }
 
@@ -53,7 +64,10 @@ fn common(info: &ReportInfo, all: &[Parameter]) -> OperationBuilder {
     let mut op = OperationBuilder::new()
         .tag("reports")
         .security(SecurityRequirement::new("bearer", Vec::<String>::new()))
-        .response("400", problem("A parameter that does not parse or is out of its range, naming it"))
+        .response(
+            "400",
+            problem("A parameter that does not parse or is out of its range, naming it"),
+        )
         .response("401", problem("No valid access token"))
         .response("403", problem(&format!("Without `{}`", info.permission.code())));
     if info.filters.contains(&"EndDate") {
@@ -62,18 +76,28 @@ fn common(info: &ReportInfo, all: &[Parameter]) -> OperationBuilder {
     for f in info.filters {
         op = op.parameter(param(all, f));
     }
-    op.parameter(param(all, "MinutesOffset")).parameter(sort_by(all, info.sortable)).parameter(param(all, "SortDescending"))
+    op.parameter(param(all, "MinutesOffset"))
+        .parameter(sort_by(all, info.sortable))
+        .parameter(param(all, "SortDescending"))
 }
 
 impl Modify for ReportPaths {
     fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
         let all = ReportQuery::into_params(|| Some(ParameterIn::Query));
         // "E-mail these participants" reads the participants report's filters, nothing else.
-        if let Some(op) = openapi.paths.paths.get_mut("/api/v1/reports/participants/emails").and_then(|item| item.get.as_mut()) {
-            let names = super::participants::Participants::INFO.filters.iter().chain(&["MinutesOffset"]);
+        if let Some(op) = openapi
+            .paths
+            .paths
+            .get_mut("/api/v1/reports/participants/emails")
+            .and_then(|item| item.get.as_mut())
+        {
+            let names =
+                super::participants::Participants::INFO.filters.iter().chain(&["MinutesOffset"]);
             op.parameters = Some(names.map(|n| param(&all, n)).collect());
         }
-        for (info, columns) in super::all().into_iter().filter(|(info, _)| super::SERVED_BY_RUNNER.contains(&info.key)) {
+        for (info, columns) in
+            super::all().into_iter().filter(|(info, _)| super::SERVED_BY_RUNNER.contains(&info.key))
+        {
             let view = common(&info, &all)
                 .operation_id(Some(format!("report_{}", info.key.replace('-', "_"))))
                 .summary(Some(format!("{}: one page with totals over every row", info.title)))
@@ -83,10 +107,19 @@ impl Modify for ReportPaths {
                     "200",
                     ResponseBuilder::new()
                         .description(info.description)
-                        .content("application/json", ContentBuilder::new().schema(Some(Ref::from_schema_name("ReportPage"))).build())
+                        .content(
+                            "application/json",
+                            ContentBuilder::new()
+                                .schema(Some(Ref::from_schema_name("ReportPage")))
+                                .build(),
+                        )
                         .build(),
                 );
-            openapi.paths.add_path_operation(format!("/api/v1{}", info.path), vec![HttpMethod::Get], view.build());
+            openapi.paths.add_path_operation(
+                format!("/api/v1{}", info.path),
+                vec![HttpMethod::Get],
+                view.build(),
+            );
             let mut format = param(&all, "ReportFormat");
             format.required = Required::True;
             let export = common(&info, &all)
@@ -100,7 +133,11 @@ impl Modify for ReportPaths {
             } else {
                 export
             };
-            openapi.paths.add_path_operation(format!("/api/v1{}/retrieve", info.path), vec![HttpMethod::Get], export.build());
+            openapi.paths.add_path_operation(
+                format!("/api/v1{}/retrieve", info.path),
+                vec![HttpMethod::Get],
+                export.build(),
+            );
         }
     }
 }
@@ -112,13 +149,27 @@ pub struct ExportFiles;
 impl Modify for ExportFiles {
     fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
         use super::export::Format;
-        for (path, item) in openapi.paths.paths.iter_mut().filter(|(path, _)| path.starts_with("/api/v1/reports/") && path.ends_with("/retrieve")) {
-            let Some(ok) = item.get.as_mut().and_then(|op| op.responses.responses.get_mut("200")) else { continue };
-            let utoipa::openapi::RefOr::T(ok) = ok else { panic!("{path}: the export's 200 is a reference") };
+        for (path, item) in
+            openapi.paths.paths.iter_mut().filter(|(path, _)| {
+                path.starts_with("/api/v1/reports/") && path.ends_with("/retrieve")
+            })
+        {
+            let Some(ok) = item.get.as_mut().and_then(|op| op.responses.responses.get_mut("200"))
+            else {
+                continue;
+            };
+            let utoipa::openapi::RefOr::T(ok) = ok else {
+                panic!("{path}: the export's 200 is a reference")
+            };
             ok.content.clear();
             for format in [Format::Csv, Format::Xlsx, Format::Pdf] {
-                let media = format.content_type().split(';').next().unwrap_or_default().trim().to_owned();
-                let file = ObjectBuilder::new().schema_type(Type::String).format(Some(utoipa::openapi::SchemaFormat::KnownFormat(utoipa::openapi::KnownFormat::Binary)));
+                let media =
+                    format.content_type().split(';').next().unwrap_or_default().trim().to_owned();
+                let file = ObjectBuilder::new().schema_type(Type::String).format(Some(
+                    utoipa::openapi::SchemaFormat::KnownFormat(
+                        utoipa::openapi::KnownFormat::Binary,
+                    ),
+                ));
                 ok.content.insert(media, ContentBuilder::new().schema(Some(file)).build());
             }
         }

@@ -38,7 +38,9 @@ fn base(f: &Filters, scope: &Scope) -> SelectStatement {
     q.from_as(a("participants"), a("p"));
     q.and_where(col("p", "deleted_at").is_null());
     let in_programs = |programs: Vec<i32>| {
-        programs.into_iter().fold(sea_orm::Condition::any(), |c, p| c.add(col("p", "program_keys").like(program_key_pattern(p))))
+        programs.into_iter().fold(sea_orm::Condition::any(), |c, p| {
+            c.add(col("p", "program_keys").like(program_key_pattern(p)))
+        })
     };
     if let Some(programs) = scope.program_ids() {
         if programs.is_empty() {
@@ -104,7 +106,12 @@ impl RowReport for Participants {
         ]
     }
 
-    fn query(f: &Filters, scope: &Scope, (key, descending): (&str, bool), _: DbBackend) -> SqlReport {
+    fn query(
+        f: &Filters,
+        scope: &Scope,
+        (key, descending): (&str, bool),
+        _: DbBackend,
+    ) -> SqlReport {
         let sort = match key {
             "id" => col("p", "id"),
             "lastName" => Func::lower(col("p", "last_name")).into(),
@@ -130,7 +137,12 @@ impl RowReport for Participants {
             (col("p", "district_set_type"), "district_set_type"),
             (col("p", "district_id"), "district_id"),
             // A lookup per page row rather than a join in the base (see `base`).
-            (Expr::cust("(SELECT cr.name FROM caucus_regions cr WHERE cr.id = p.caucus_region_id)"), "caucus_region"),
+            (
+                Expr::cust(
+                    "(SELECT cr.name FROM caucus_regions cr WHERE cr.id = p.caucus_region_id)",
+                ),
+                "caucus_region",
+            ),
             (col("p", "workplace_setting_names"), "workplace_settings"),
             (col("p", "language_names"), "languages"),
             (col("p", "education_level_names"), "education_levels"),
@@ -143,7 +155,10 @@ impl RowReport for Participants {
             lookups: vec![],
             named: vec![],
             select,
-            order: vec![(sort, order(descending)), (col("p", "id"), if descending { Order::Desc } else { Order::Asc })],
+            order: vec![
+                (sort, order(descending)),
+                (col("p", "id"), if descending { Order::Desc } else { Order::Asc }),
+            ],
             sums: vec![],
         }
     }
@@ -181,16 +196,22 @@ impl RowReport for Participants {
         };
         let mut picked = Vec::new();
         for key in raw.split(',').map(str::trim).filter(|k| !k.is_empty()) {
-            let i = columns
-                .iter()
-                .position(|c| c.key.eq_ignore_ascii_case(key))
-                .ok_or_else(|| ApiError::bad_field("CustomColumnSetToInclude", format!("unknown column '{key}'")))?;
+            let i =
+                columns.iter().position(|c| c.key.eq_ignore_ascii_case(key)).ok_or_else(|| {
+                    ApiError::bad_field(
+                        "CustomColumnSetToInclude",
+                        format!("unknown column '{key}'"),
+                    )
+                })?;
             if !picked.contains(&i) {
                 picked.push(i);
             }
         }
         if picked.is_empty() {
-            return Err(ApiError::bad_field("CustomColumnSetToInclude", "name at least one column"));
+            return Err(ApiError::bad_field(
+                "CustomColumnSetToInclude",
+                "name at least one column",
+            ));
         }
         Ok(picked)
     }
@@ -209,7 +230,11 @@ pub struct EmailEntry {
 #[utoipa::path(get, path = "/api/v1/reports/participants/emails", tag = "reports", security(("bearer" = [])),
     responses((status = 200, body = Vec<EmailEntry>, description = "Every matching participant with an e-mail, by name"),
         (status = 400, body = ProblemBody), (status = 401, body = ProblemBody), (status = 403, body = ProblemBody)))]
-pub async fn emails(state: web::Data<AppState>, me: CurrentUser, Q(q): Q<ReportQuery>) -> ApiResult<web::Json<Vec<EmailEntry>>> {
+pub async fn emails(
+    state: web::Data<AppState>,
+    me: CurrentUser,
+    Q(q): Q<ReportQuery>,
+) -> ApiResult<web::Json<Vec<EmailEntry>>> {
     let f = q.filters()?;
     let scope = scope_of(&state.db, &me).await?;
     let mut select = base(&f, &scope);

@@ -19,8 +19,8 @@ use super::{
 use crate::{
     auth::{scope::Scope, CurrentUser},
     error::{ApiError, ApiResult},
-    participants::rules::ParticipantRole,
     forms::FormType,
+    participants::rules::ParticipantRole,
     web::{count_rows_at_most, Count, Page, PageQuery, Paging},
 };
 
@@ -118,7 +118,10 @@ impl ReportQuery {
     pub fn filters(&self) -> ApiResult<Filters> {
         let offset = self.minutesoffset.unwrap_or(0);
         if !(-MAX_OFFSET..=MAX_OFFSET).contains(&offset) {
-            return Err(ApiError::bad_field("MinutesOffset", format!("must be between -{MAX_OFFSET} and {MAX_OFFSET}")));
+            return Err(ApiError::bad_field(
+                "MinutesOffset",
+                format!("must be between -{MAX_OFFSET} and {MAX_OFFSET}"),
+            ));
         }
         if let (Some(a), Some(b)) = (self.startdate, self.enddate) {
             if b < a {
@@ -128,9 +131,16 @@ impl ReportQuery {
         }
         let form = match self.paymentrequesttype.as_deref() {
             None => None,
-            Some(t) => Some(FormType::parse(t).ok_or_else(|| ApiError::bad_field("PaymentRequestType", "must be one of F1..F14"))?),
+            Some(t) => Some(FormType::parse(t).ok_or_else(|| {
+                ApiError::bad_field("PaymentRequestType", "must be one of F1..F14")
+            })?),
         };
-        let role = crate::participants::rules::enum_filter("RoleCode", self.rolecode.as_deref(), ParticipantRole::parse, ParticipantRole::labels)?;
+        let role = crate::participants::rules::enum_filter(
+            "RoleCode",
+            self.rolecode.as_deref(),
+            ParticipantRole::parse,
+            ParticipantRole::labels,
+        )?;
         Ok(Filters {
             program: self.mentorprogramid,
             fiscal_year: self.fiscalyearid,
@@ -162,18 +172,22 @@ impl ReportQuery {
     pub fn sort<'a>(&self, sortable: &[&'a str], default: &'a str) -> ApiResult<(&'a str, bool)> {
         let key = match self.sortby.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
             None => default,
-            Some(raw) => sortable
-                .iter()
-                .copied()
-                .find(|k| k.eq_ignore_ascii_case(raw))
-                .ok_or_else(|| ApiError::bad_field("SortBy", format!("must be one of {}", sortable.join(", "))))?,
+            Some(raw) => {
+                sortable.iter().copied().find(|k| k.eq_ignore_ascii_case(raw)).ok_or_else(|| {
+                    ApiError::bad_field("SortBy", format!("must be one of {}", sortable.join(", ")))
+                })?
+            }
         };
         Ok((key, self.sortdescending.unwrap_or(false)))
     }
 }
 
 pub fn order(descending: bool) -> Order {
-    if descending { Order::Desc } else { Order::Asc }
+    if descending {
+        Order::Desc
+    } else {
+        Order::Asc
+    }
 }
 
 // ---- SQL helpers over the shared tables (aliases, joins, names) ----
@@ -228,7 +242,8 @@ pub fn charged_in_approval_order(q: &mut SelectStatement, request: &str, backend
     if backend != DbBackend::Sqlite {
         return charged(q, request);
     }
-    let statuses = crate::payment_requests::store::CHARGED.map(|s| format!("'{}'", s.as_str())).join(", ");
+    let statuses =
+        crate::payment_requests::store::CHARGED.map(|s| format!("'{}'", s.as_str())).join(", ");
     q.and_where(Expr::cust(format!("+\"{request}\".\"status\" IN ({statuses})")))
         .and_where(Expr::cust(format!("+\"{request}\".\"deleted_at\" IS NULL")))
         .and_where(col(request, "approved_at").is_not_null());
@@ -239,7 +254,13 @@ pub fn charged_in_approval_order(q: &mut SelectStatement, request: &str, backend
 /// statistics, would otherwise read every charged request through a status index and test
 /// each one's moment (0.5 s for a 100,000-approval window of a million requests), where the
 /// approved_at index, covering since migration 000140, reads only the window's entries (0.1 s).
-pub fn charged_in_window(q: &mut SelectStatement, request: &str, f: &Filters, backend: DbBackend, in_approval_order: bool) {
+pub fn charged_in_window(
+    q: &mut SelectStatement,
+    request: &str,
+    f: &Filters,
+    backend: DbBackend,
+    in_approval_order: bool,
+) {
     if in_approval_order || f.from.is_some() || f.until.is_some() {
         charged_in_approval_order(q, request, backend);
     } else {
@@ -345,7 +366,11 @@ impl Named {
 
     /// `SELECT id, <name> AS name FROM <table>`: every name the export may need.
     fn names(&self) -> SelectStatement {
-        Query::select().column(a("id")).expr_as((self.name)(self.table), a("name")).from(a(self.table)).to_owned()
+        Query::select()
+            .column(a("id"))
+            .expr_as((self.name)(self.table), a("name"))
+            .from(a(self.table))
+            .to_owned()
     }
 }
 
@@ -396,7 +421,11 @@ impl SqlReport {
         q
     }
 
-    pub async fn page(&self, db: &impl ConnectionTrait, paging: Paging) -> ApiResult<Vec<QueryResult>> {
+    pub async fn page(
+        &self,
+        db: &impl ConnectionTrait,
+        paging: Paging,
+    ) -> ApiResult<Vec<QueryResult>> {
         let mut q = self.statement();
         q.limit(paging.size).offset(paging.offset());
         Ok(db.query_all(&q).await?)
@@ -404,7 +433,11 @@ impl SqlReport {
 
     /// The number of matching rows (bounded as in the lists when there is nothing to sum:
     /// reading every row would be for the count alone) and, by column key, their sums.
-    pub async fn counted(&self, db: &impl ConnectionTrait, paging: Paging) -> ApiResult<(Count, HashMap<&'static str, i64>)> {
+    pub async fn counted(
+        &self,
+        db: &impl ConnectionTrait,
+        paging: Paging,
+    ) -> ApiResult<(Count, HashMap<&'static str, i64>)> {
         if self.sums.is_empty() {
             let mut rows = self.base.clone();
             rows.expr(Expr::val(1));
@@ -416,7 +449,10 @@ impl SqlReport {
 
     /// The number of matching rows and, by column key, their sums (cents or counts), in one
     /// statement: each is a pass over every matching row.
-    async fn count_and_sums(&self, db: &impl ConnectionTrait) -> ApiResult<(u64, HashMap<&'static str, i64>)> {
+    async fn count_and_sums(
+        &self,
+        db: &impl ConnectionTrait,
+    ) -> ApiResult<(u64, HashMap<&'static str, i64>)> {
         let mut q = self.base.clone();
         q.expr_as(Expr::cust("COUNT(*)"), a("n"));
         for (key, e) in &self.sums {
@@ -437,7 +473,12 @@ impl SqlReport {
     }
 
     /// The totals line of a file in `format` (none for CSV, see `Format::has_totals`).
-    pub async fn file_totals(&self, db: &impl ConnectionTrait, format: Format, columns: &[Column]) -> ApiResult<Option<Row>> {
+    pub async fn file_totals(
+        &self,
+        db: &impl ConnectionTrait,
+        format: Format,
+        columns: &[Column],
+    ) -> ApiResult<Option<Row>> {
         if !format.has_totals() {
             return Ok(None);
         }
@@ -457,10 +498,16 @@ impl SqlReport {
 
 /// A kept count with its requested and approved sums, from `q`'s `n`, `requested` and
 /// `approved` columns (the reports whose totals are those two amounts).
-pub async fn kept_amounts(db: &impl ConnectionTrait, q: &SelectStatement) -> ApiResult<Option<(u64, HashMap<&'static str, i64>)>> {
+pub async fn kept_amounts(
+    db: &impl ConnectionTrait,
+    q: &SelectStatement,
+) -> ApiResult<Option<(u64, HashMap<&'static str, i64>)>> {
     let Some(r) = db.query_one(q).await? else { return Ok(None) };
     let n: i64 = get(&r, "n")?;
-    let sums = HashMap::from([("requestedAmount", get(&r, "requested")?), ("approvedAmount", get(&r, "approved")?)]);
+    let sums = HashMap::from([
+        ("requestedAmount", get(&r, "requested")?),
+        ("approvedAmount", get(&r, "approved")?),
+    ]);
     Ok(Some((u64::try_from(n).unwrap_or(0), sums)))
 }
 
@@ -478,20 +525,35 @@ pub fn totals_row(columns: &[Column], sums: &HashMap<&'static str, i64>) -> Row 
 
 /// Only the cells that have a total, as the view's `totals` object.
 pub fn totals_record(columns: &[Column], totals: &[Cell]) -> Record {
-    Record(columns.iter().zip(totals).filter(|(_, v)| **v != Cell::Empty).map(|(c, v)| (c.key.clone(), v.clone())).collect())
+    Record(
+        columns
+            .iter()
+            .zip(totals)
+            .filter(|(_, v)| **v != Cell::Empty)
+            .map(|(c, v)| (c.key.clone(), v.clone()))
+            .collect(),
+    )
 }
 
 /// The "who" line of exports.
 pub fn generated_by(me: &CurrentUser) -> String {
     let name = format!("{} {}", me.user.first_name, me.user.last_name);
-    if name.trim().is_empty() { me.user.email.clone() } else { name.trim().to_owned() }
+    if name.trim().is_empty() {
+        me.user.email.clone()
+    } else {
+        name.trim().to_owned()
+    }
 }
 
 /// The filters used, in words, for the PDF heading: names looked up, not ids.
 pub async fn describe(db: &impl ConnectionTrait, f: &Filters) -> ApiResult<Vec<(String, String)>> {
     let mut out = Vec::new();
     async fn name_of(db: &impl ConnectionTrait, table: &str, id: i32) -> ApiResult<String> {
-        let q = Query::select().column(a("name")).from(a(table)).and_where(Expr::col(a("id")).eq(id)).to_owned();
+        let q = Query::select()
+            .column(a("name"))
+            .from(a(table))
+            .and_where(Expr::col(a("id")).eq(id))
+            .to_owned();
         Ok(match db.query_one(&q).await? {
             Some(r) => r.try_get::<String>("", "name")?,
             None => format!("#{id}"),
@@ -510,7 +572,11 @@ pub async fn describe(db: &impl ConnectionTrait, f: &Filters) -> ApiResult<Vec<(
         out.push(("Approval code".into(), name_of(db, "approval_codes", id).await?));
     }
     if let Some(id) = f.payee {
-        let q = Query::select().column(a("full_name")).from(a("participants")).and_where(Expr::col(a("id")).eq(id)).to_owned();
+        let q = Query::select()
+            .column(a("full_name"))
+            .from(a("participants"))
+            .and_where(Expr::col(a("id")).eq(id))
+            .to_owned();
         let name = match db.query_one(&q).await? {
             Some(r) => r.try_get::<String>("", "full_name")?,
             None => format!("#{id}"),
@@ -539,7 +605,13 @@ pub async fn describe(db: &impl ConnectionTrait, f: &Filters) -> ApiResult<Vec<(
 }
 
 /// The export's description of itself.
-pub async fn meta(db: &impl ConnectionTrait, me: &CurrentUser, stem: impl Into<String>, title: impl Into<String>, f: &Filters) -> ApiResult<Meta> {
+pub async fn meta(
+    db: &impl ConnectionTrait,
+    me: &CurrentUser,
+    stem: impl Into<String>,
+    title: impl Into<String>,
+    f: &Filters,
+) -> ApiResult<Meta> {
     Ok(Meta {
         file_stem: stem.into(),
         title: title.into(),
@@ -552,8 +624,17 @@ pub async fn meta(db: &impl ConnectionTrait, me: &CurrentUser, stem: impl Into<S
 
 /// id -> name of each (small) reference table, read in one statement (a grouped report's
 /// page is a handful of statements; each is a trip to the database's thread).
-pub async fn names_by_id<const N: usize>(db: &impl ConnectionTrait, tables: [&str; N]) -> ApiResult<[HashMap<i32, String>; N]> {
-    let select = |i: usize| Query::select().expr_as(Expr::val(i as i32), a("list")).columns([a("id"), a("name")]).from(a(tables[i])).to_owned();
+pub async fn names_by_id<const N: usize>(
+    db: &impl ConnectionTrait,
+    tables: [&str; N],
+) -> ApiResult<[HashMap<i32, String>; N]> {
+    let select = |i: usize| {
+        Query::select()
+            .expr_as(Expr::val(i as i32), a("list"))
+            .columns([a("id"), a("name")])
+            .from(a(tables[i]))
+            .to_owned()
+    };
     let mut names = std::array::from_fn(|_| HashMap::new());
     let mut q = select(0);
     for i in 1..N {
@@ -607,18 +688,33 @@ mod tests {
     #[test]
     fn bad_filters_name_their_field() {
         let bad = |q: ReportQuery, field: &str| match q.filters().unwrap_err() {
-            ApiError::BadRequest { errors, .. } => assert!(errors.contains_key(field), "{errors:?}"),
+            ApiError::BadRequest { errors, .. } => {
+                assert!(errors.contains_key(field), "{errors:?}")
+            }
             other => panic!("{other:?}"),
         };
         bad(ReportQuery { minutesoffset: Some(900), ..Default::default() }, "MinutesOffset");
         // An end before the start is a rule (422), not a shape.
-        match (ReportQuery { startdate: NaiveDate::from_ymd_opt(2026, 2, 1), enddate: NaiveDate::from_ymd_opt(2026, 1, 1), ..Default::default() }).filters() {
-            Err(ApiError::Unprocessable { errors, .. }) => assert!(errors.contains_key("EndDate"), "{errors:?}"),
+        match (ReportQuery {
+            startdate: NaiveDate::from_ymd_opt(2026, 2, 1),
+            enddate: NaiveDate::from_ymd_opt(2026, 1, 1),
+            ..Default::default()
+        })
+        .filters()
+        {
+            Err(ApiError::Unprocessable { errors, .. }) => {
+                assert!(errors.contains_key("EndDate"), "{errors:?}")
+            }
             other => panic!("{other:?}"),
         }
-        bad(ReportQuery { paymentrequesttype: Some("F99".into()), ..Default::default() }, "PaymentRequestType");
+        bad(
+            ReportQuery { paymentrequesttype: Some("F99".into()), ..Default::default() },
+            "PaymentRequestType",
+        );
         bad(ReportQuery { rolecode: Some("Boss".into()), ..Default::default() }, "RoleCode");
-        assert!(ReportQuery { reportformat: Some("docx".into()), ..Default::default() }.format().is_err());
+        assert!(ReportQuery { reportformat: Some("docx".into()), ..Default::default() }
+            .format()
+            .is_err());
     }
 
     /// The shared expressions render for both backends with no placeholder left unbound
@@ -644,9 +740,18 @@ mod tests {
 
     #[test]
     fn sort_keys_are_checked() {
-        let q = ReportQuery { sortby: Some("PAYEE".into()), sortdescending: Some(true), ..Default::default() };
+        let q = ReportQuery {
+            sortby: Some("PAYEE".into()),
+            sortdescending: Some(true),
+            ..Default::default()
+        };
         assert_eq!(q.sort(&["requestId", "payee"], "requestId").unwrap(), ("payee", true));
-        assert_eq!(ReportQuery::default().sort(&["requestId"], "requestId").unwrap(), ("requestId", false));
-        assert!(ReportQuery { sortby: Some("nope".into()), ..Default::default() }.sort(&["requestId"], "requestId").is_err());
+        assert_eq!(
+            ReportQuery::default().sort(&["requestId"], "requestId").unwrap(),
+            ("requestId", false)
+        );
+        assert!(ReportQuery { sortby: Some("nope".into()), ..Default::default() }
+            .sort(&["requestId"], "requestId")
+            .is_err());
     }
 }

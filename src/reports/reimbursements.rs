@@ -61,7 +61,12 @@ impl RowReport for Reimbursements {
         ]
     }
 
-    fn query(f: &Filters, scope: &Scope, (key, descending): (&str, bool), backend: DbBackend) -> SqlReport {
+    fn query(
+        f: &Filters,
+        scope: &Scope,
+        (key, descending): (&str, bool),
+        backend: DbBackend,
+    ) -> SqlReport {
         let mut base = Query::select();
         base.from_as(a("payment_requests"), a("pr"));
         let lookups = vec![
@@ -103,24 +108,46 @@ impl RowReport for Reimbursements {
             named: vec![
                 named("college", "colleges", col("pn", "college_id"), name_column),
                 named("fund", "funds", col("pr", "fund_id"), name_column),
-                named("expense_account", "expense_accounts", col("pr", "expense_account_id"), name_column),
-                named("approval_code", "approval_codes", col("pr", "approval_code_id"), query::code_and_name),
+                named(
+                    "expense_account",
+                    "expense_accounts",
+                    col("pr", "expense_account_id"),
+                    name_column,
+                ),
+                named(
+                    "approval_code",
+                    "approval_codes",
+                    col("pr", "approval_code_id"),
+                    query::code_and_name,
+                ),
             ],
-            order: vec![(sort, order(descending)), (col("pr", "id"), if descending { Order::Desc } else { Order::Asc })],
-            sums: vec![("requestedAmount", col("pr", "requested_cents")), ("approvedAmount", col("pr", "approved_cents"))],
+            order: vec![
+                (sort, order(descending)),
+                (col("pr", "id"), if descending { Order::Desc } else { Order::Asc }),
+            ],
+            sums: vec![
+                ("requestedAmount", col("pr", "requested_cents")),
+                ("approvedAmount", col("pr", "approved_cents")),
+            ],
         }
     }
 
     /// Without dates, the kept per program × status totals (migration 000031), or per
     /// program × fiscal year × status for one year (000120), answer the count and sums: a
     /// few rows instead of every approved request.
-    async fn kept_totals(db: &DatabaseConnection, f: &Filters, scope: &Scope) -> ApiResult<Option<Kept>> {
+    async fn kept_totals(
+        db: &DatabaseConnection,
+        f: &Filters,
+        scope: &Scope,
+    ) -> ApiResult<Option<Kept>> {
         if f.from.is_some() || f.until.is_some() {
             return Ok(None);
         }
         let mut q = Query::select();
         match f.fiscal_year {
-            Some(y) => q.from(a("payment_request_year_totals")).and_where(Expr::col(a("fiscal_year_id")).eq(y)),
+            Some(y) => q
+                .from(a("payment_request_year_totals"))
+                .and_where(Expr::col(a("fiscal_year_id")).eq(y)),
             None => q.from(a("payment_request_totals")),
         };
         q.expr_as(query::sum_i64(Expr::col(a("request_count"))), a("n"))

@@ -64,22 +64,33 @@ fn row(r: &DbRow) -> ApiResult<Row> {
     responses((status = 200, description = "The file (CSV, XLSX or PDF), streamed"),
         (status = 400, body = ProblemBody), (status = 401, body = ProblemBody), (status = 403, body = ProblemBody),
         (status = 422, body = ProblemBody, description = "ApprovedEnd before ApprovedStart")))]
-pub async fn retrieve(state: web::Data<AppState>, me: CurrentUser, Q(list): Q<ListQuery>, Q(q): Q<ReportQuery>) -> ApiResult<HttpResponse> {
+pub async fn retrieve(
+    state: web::Data<AppState>,
+    me: CurrentUser,
+    Q(list): Q<ListQuery>,
+    Q(q): Q<ReportQuery>,
+) -> ApiResult<HttpResponse> {
     let format = q.format()?;
-    let filters = ReportQuery { minutesoffset: q.minutesoffset, mentorprogramid: list.mentorprogramid, ..Default::default() }.filters()?;
+    let filters = ReportQuery {
+        minutesoffset: q.minutesoffset,
+        mentorprogramid: list.mentorprogramid,
+        ..Default::default()
+    }
+    .filters()?;
     let (statuses, forms) = store::parse_list_filters(&list)?;
     let scope = scope_of(&state.db, &me).await?;
-    let filter = store::ListFilter { query: &list, scope: &scope, statuses: &statuses, forms: &forms };
+    let filter =
+        store::ListFilter { query: &list, scope: &scope, statuses: &statuses, forms: &forms };
 
     let mut base = Query::select();
     base.from(a(TABLE));
-    let lookups = vec![
-        lookup("participants", "pa", col(TABLE, "participant_id")),
-    ];
+    let lookups = vec![lookup("participants", "pa", col(TABLE, "participant_id"))];
     // The ids first, from the filter's index alone, then their rows in id order: the rows
     // of a page of the table are read together (one B-tree search, one mapped page, for
     // neighbours) and the newest-first order needs no sort.
-    base.and_where(Expr::col((pr::Entity, pr::Column::Id)).in_subquery(store::matching_ids(&filter)));
+    base.and_where(
+        Expr::col((pr::Entity, pr::Column::Id)).in_subquery(store::matching_ids(&filter)),
+    );
     let report = SqlReport {
         base,
         lookups,
@@ -95,20 +106,46 @@ pub async fn retrieve(state: web::Data<AppState>, me: CurrentUser, Q(list): Q<Li
             (col(TABLE, "placement_end_date"), "placement_end_date"),
             (col(TABLE, "description"), "description"),
         ],
-        named: vec![named("program", "mentor_programs", col(TABLE, "mentor_program_id"), name_column)],
-        order: store::list_order(&list).into_iter().map(|(c, o)| (Expr::col((pr::Entity, c)), o)).collect(),
-        sums: vec![("requestedAmount", col(TABLE, "requested_cents")), ("approvedAmount", col(TABLE, "approved_cents"))],
+        named: vec![named(
+            "program",
+            "mentor_programs",
+            col(TABLE, "mentor_program_id"),
+            name_column,
+        )],
+        order: store::list_order(&list)
+            .into_iter()
+            .map(|(c, o)| (Expr::col((pr::Entity, c)), o))
+            .collect(),
+        sums: vec![
+            ("requestedAmount", col(TABLE, "requested_cents")),
+            ("approvedAmount", col(TABLE, "approved_cents")),
+        ],
     };
     let columns = columns();
     let totals = report.file_totals(&state.db, format, &columns).await?;
-    let mut meta = query::meta(&state.db, &me, "payment-requests-details", "Payment request details", &filters).await?;
+    let mut meta = query::meta(
+        &state.db,
+        &me,
+        "payment-requests-details",
+        "Payment request details",
+        &filters,
+    )
+    .await?;
     if !statuses.is_empty() {
-        meta.filters.push(("Status".into(), statuses.iter().map(|s| s.as_str()).collect::<Vec<_>>().join(", ")));
+        meta.filters.push((
+            "Status".into(),
+            statuses.iter().map(|s| s.as_str()).collect::<Vec<_>>().join(", "),
+        ));
     }
     if !forms.is_empty() {
-        meta.filters.push(("Form".into(), forms.iter().map(|f| f.as_str()).collect::<Vec<_>>().join(", ")));
+        meta.filters
+            .push(("Form".into(), forms.iter().map(|f| f.as_str()).collect::<Vec<_>>().join(", ")));
     }
-    for (label, day) in [("Approved from", list.approvedstart), ("Approved until", list.approvedend), ("Placement ending by", list.placementenddate)] {
+    for (label, day) in [
+        ("Approved from", list.approvedstart),
+        ("Approved until", list.approvedend),
+        ("Placement ending by", list.placementenddate),
+    ] {
         if let Some(d) = day {
             meta.filters.push((label.into(), d.to_string()));
         }

@@ -43,7 +43,11 @@ pub trait RowReport: 'static {
     }
     /// `totalCount` and totals from kept figures, when these filters allow it (the
     /// count and sums then cost a few rows instead of a scan); None by default.
-    fn kept_totals(_db: &DatabaseConnection, _f: &Filters, _scope: &Scope) -> impl Future<Output = ApiResult<Option<Kept>>> {
+    fn kept_totals(
+        _db: &DatabaseConnection,
+        _f: &Filters,
+        _scope: &Scope,
+    ) -> impl Future<Output = ApiResult<Option<Kept>>> {
         async { Ok(None) }
     }
     /// Which columns (indexes) an export has, in order: all by default.
@@ -56,7 +60,12 @@ pub trait RowReport: 'static {
 pub type Kept = (u64, HashMap<&'static str, i64>);
 
 /// The view's count and sums: kept figures when the report has them for these filters.
-async fn counted<R: RowReport>(db: &DatabaseConnection, p: &Prepared, report: &SqlReport, paging: Paging) -> ApiResult<(Count, HashMap<&'static str, i64>)> {
+async fn counted<R: RowReport>(
+    db: &DatabaseConnection,
+    p: &Prepared,
+    report: &SqlReport,
+    paging: Paging,
+) -> ApiResult<(Count, HashMap<&'static str, i64>)> {
     match R::kept_totals(db, &p.filters, &p.scope).await? {
         Some((n, sums)) => Ok((Count::exact(n), sums)),
         None => report.counted(db, paging).await,
@@ -65,7 +74,10 @@ async fn counted<R: RowReport>(db: &DatabaseConnection, p: &Prepared, report: &S
 
 /// The cells at `picked`, in that order.
 fn pick(mut row: Row, picked: &[usize]) -> Row {
-    picked.iter().map(|i| std::mem::replace(row.get_mut(*i).unwrap_or(&mut Cell::Empty), Cell::Empty)).collect()
+    picked
+        .iter()
+        .map(|i| std::mem::replace(row.get_mut(*i).unwrap_or(&mut Cell::Empty), Cell::Empty))
+        .collect()
 }
 
 struct Prepared {
@@ -74,25 +86,44 @@ struct Prepared {
     columns: Vec<Column>,
 }
 
-async fn prepare(state: &AppState, me: &CurrentUser, q: &ReportQuery, columns: Vec<Column>) -> ApiResult<Prepared> {
+async fn prepare(
+    state: &AppState,
+    me: &CurrentUser,
+    q: &ReportQuery,
+    columns: Vec<Column>,
+) -> ApiResult<Prepared> {
     let filters = q.filters()?;
     let scope = scope_of(&state.db, me).await?;
     Ok(Prepared { filters, scope, columns })
 }
 
-pub async fn row_view<R: RowReport>(state: web::Data<AppState>, me: CurrentUser, Query(q): Query<ReportQuery>) -> ApiResult<web::Json<ReportPage>> {
+pub async fn row_view<R: RowReport>(
+    state: web::Data<AppState>,
+    me: CurrentUser,
+    Query(q): Query<ReportQuery>,
+) -> ApiResult<web::Json<ReportPage>> {
     let p = prepare(&state, &me, &q, R::columns()).await?;
     let paging = q.paging()?;
     let sort = q.sort(R::INFO.sortable, R::INFO.default_sort.0)?;
     let report = R::query(&p.filters, &p.scope, sort, state.db.get_database_backend());
     let rows = report.page(&state.db, paging).await?;
     let (count, sums) = counted::<R>(&state.db, &p, &report, paging).await?;
-    let items = rows.iter().map(|r| R::extra(r, Record::of(&p.columns, R::row(&DbRow::Orm(r))?))).collect::<ApiResult<Vec<_>>>()?;
+    let items = rows
+        .iter()
+        .map(|r| R::extra(r, Record::of(&p.columns, R::row(&DbRow::Orm(r))?)))
+        .collect::<ApiResult<Vec<_>>>()?;
     let totals = query::totals_row(&p.columns, &sums);
-    Ok(web::Json(ReportPage::new(Page::counted(items, paging, count), query::totals_record(&p.columns, &totals))))
+    Ok(web::Json(ReportPage::new(
+        Page::counted(items, paging, count),
+        query::totals_record(&p.columns, &totals),
+    )))
 }
 
-pub async fn row_retrieve<R: RowReport>(state: web::Data<AppState>, me: CurrentUser, Query(q): Query<ReportQuery>) -> ApiResult<HttpResponse> {
+pub async fn row_retrieve<R: RowReport>(
+    state: web::Data<AppState>,
+    me: CurrentUser,
+    Query(q): Query<ReportQuery>,
+) -> ApiResult<HttpResponse> {
     let p = prepare(&state, &me, &q, R::columns()).await?;
     let format = q.format()?;
     let sort = q.sort(R::INFO.sortable, R::INFO.default_sort.0)?;
@@ -118,7 +149,11 @@ pub trait GroupedReport: 'static {
     const INFO: ReportInfo;
     fn columns() -> Vec<Column>;
     /// Every row (cells in column order) with its extra JSON fields, in the default order.
-    fn rows(db: &DatabaseConnection, f: &Filters, scope: &Scope) -> impl Future<Output = ApiResult<Vec<(Row, Record)>>>;
+    fn rows(
+        db: &DatabaseConnection,
+        f: &Filters,
+        scope: &Scope,
+    ) -> impl Future<Output = ApiResult<Vec<(Row, Record)>>>;
     /// The totals row over every row.
     fn totals(rows: &[Row]) -> Row;
 }
@@ -152,18 +187,32 @@ fn ignoring_case(x: &str, y: &str) -> Ordering {
 }
 
 /// Sorts grouped rows on a column (stable: the default order breaks ties).
-fn sort_rows(columns: &[Column], rows: &mut [(Row, Record)], key: &str, descending: bool, default_key: &str) {
+fn sort_rows(
+    columns: &[Column],
+    rows: &mut [(Row, Record)],
+    key: &str,
+    descending: bool,
+    default_key: &str,
+) {
     if key == default_key && !descending {
         return;
     }
     let Some(i) = columns.iter().position(|c| c.key == key) else { return };
     rows.sort_by(|(a, _), (b, _)| {
         let o = compare(&a[i], &b[i]);
-        if descending { o.reverse() } else { o }
+        if descending {
+            o.reverse()
+        } else {
+            o
+        }
     });
 }
 
-async fn grouped<G: GroupedReport>(state: &AppState, me: &CurrentUser, q: &ReportQuery) -> ApiResult<(Prepared, Vec<(Row, Record)>, Row)> {
+async fn grouped<G: GroupedReport>(
+    state: &AppState,
+    me: &CurrentUser,
+    q: &ReportQuery,
+) -> ApiResult<(Prepared, Vec<(Row, Record)>, Row)> {
     let p = prepare(state, me, q, G::columns()).await?;
     let (key, descending) = q.sort(G::INFO.sortable, G::INFO.default_sort.0)?;
     let mut rows = G::rows(&state.db, &p.filters, &p.scope).await?;
@@ -173,7 +222,11 @@ async fn grouped<G: GroupedReport>(state: &AppState, me: &CurrentUser, q: &Repor
     Ok((p, rows, totals))
 }
 
-pub async fn grouped_view<G: GroupedReport>(state: web::Data<AppState>, me: CurrentUser, Query(q): Query<ReportQuery>) -> ApiResult<web::Json<ReportPage>> {
+pub async fn grouped_view<G: GroupedReport>(
+    state: web::Data<AppState>,
+    me: CurrentUser,
+    Query(q): Query<ReportQuery>,
+) -> ApiResult<web::Json<ReportPage>> {
     let paging = q.paging()?;
     let (p, rows, totals) = grouped::<G>(&state, &me, &q).await?;
     let total_count = rows.len() as u64;
@@ -187,10 +240,17 @@ pub async fn grouped_view<G: GroupedReport>(state: web::Data<AppState>, me: Curr
             record
         })
         .collect();
-    Ok(web::Json(ReportPage::new(Page::new(items, paging, total_count), query::totals_record(&p.columns, &totals))))
+    Ok(web::Json(ReportPage::new(
+        Page::new(items, paging, total_count),
+        query::totals_record(&p.columns, &totals),
+    )))
 }
 
-pub async fn grouped_retrieve<G: GroupedReport>(state: web::Data<AppState>, me: CurrentUser, Query(q): Query<ReportQuery>) -> ApiResult<HttpResponse> {
+pub async fn grouped_retrieve<G: GroupedReport>(
+    state: web::Data<AppState>,
+    me: CurrentUser,
+    Query(q): Query<ReportQuery>,
+) -> ApiResult<HttpResponse> {
     let format = q.format()?;
     let (p, rows, totals) = grouped::<G>(&state, &me, &q).await?;
     let meta = query::meta(&state.db, &me, G::INFO.key, G::INFO.title, &p.filters).await?;
@@ -217,8 +277,16 @@ mod tests {
         let text = |s: &str| Cell::Text(s.into());
         assert_eq!(compare(&text("apple"), &text("Banana")), Ordering::Less);
         assert_eq!(compare(&text("Program B"), &text("program a")), Ordering::Greater);
-        assert_eq!(compare(&text("a"), &text("A")), Ordering::Greater, "ties broken by case, so the order is total");
-        assert_eq!(compare(&text("Ünited"), &text("über")), Ordering::Greater, "non-ASCII folds too: ü = ü, then n > b");
+        assert_eq!(
+            compare(&text("a"), &text("A")),
+            Ordering::Greater,
+            "ties broken by case, so the order is total"
+        );
+        assert_eq!(
+            compare(&text("Ünited"), &text("über")),
+            Ordering::Greater,
+            "non-ASCII folds too: ü = ü, then n > b"
+        );
         assert_eq!(compare(&text("same"), &text("same")), Ordering::Equal);
         assert_eq!(compare(&Cell::Empty, &text("a")), Ordering::Less);
     }

@@ -17,7 +17,11 @@ use crate::{
 #[utoipa::path(get, path = "/api/v1/system-settings/notification-banners", tag = "settings", security(("bearer" = [])), params(BannersQuery),
     responses((status = 200, description = "In display order", body = Vec<BannerDto>), (status = 400, body = ProblemBody),
         (status = 401, body = ProblemBody), (status = 403, description = "Full list without setting:read", body = ProblemBody)))]
-pub async fn get_banners(state: web::Data<AppState>, me: CurrentUser, Query(q): Query<BannersQuery>) -> ApiResult<web::Json<Vec<BannerDto>>> {
+pub async fn get_banners(
+    state: web::Data<AppState>,
+    me: CurrentUser,
+    Query(q): Query<BannersQuery>,
+) -> ApiResult<web::Json<Vec<BannerDto>>> {
     let active_only = q.activeonly.unwrap_or(false);
     if !active_only {
         me.require(Permission::SettingRead)?;
@@ -35,16 +39,28 @@ pub async fn get_banners(state: web::Data<AppState>, me: CurrentUser, Query(q): 
 #[utoipa::path(put, path = "/api/v1/system-settings/notification-banners", tag = "settings", security(("bearer" = [])),
     request_body(content = Vec<BannerInput>, description = "The whole list, in display order: banners left out are deleted"),
     responses((status = 200, body = Vec<BannerDto>), (status = 400, body = ProblemBody), (status = 401, body = ProblemBody), (status = 403, body = ProblemBody)))]
-pub async fn put_banners(state: web::Data<AppState>, me: CurrentUser, Json(body): Json<Vec<BannerInput>>) -> ApiResult<web::Json<Vec<BannerDto>>> {
+pub async fn put_banners(
+    state: web::Data<AppState>,
+    me: CurrentUser,
+    Json(body): Json<Vec<BannerInput>>,
+) -> ApiResult<web::Json<Vec<BannerDto>>> {
     let now = Utc::now();
     let txn = crate::db::write(&state.db).await?;
     let existing = store::banners(&txn).await?;
     let existing_ids: Vec<i32> = existing.iter().map(|b| b.id).collect();
     let messages = rules::check_banners(&body, &existing_ids)?;
     store::replace_banners(&txn, &body, messages, now).await?;
-    let after: Vec<BannerDto> = store::banners(&txn).await?.into_iter().map(store::banner_dto).collect();
+    let after: Vec<BannerDto> =
+        store::banners(&txn).await?.into_iter().map(store::banner_dto).collect();
     let before: Vec<BannerDto> = existing.into_iter().map(store::banner_dto).collect();
-    activity::note(&txn, "setting", 0, "notification-banners-replaced", me.id(), json!({"before": before, "after": after}))
+    activity::note(
+        &txn,
+        "setting",
+        0,
+        "notification-banners-replaced",
+        me.id(),
+        json!({"before": before, "after": after}),
+    )
     .await?;
     txn.commit().await?;
     Ok(web::Json(after))

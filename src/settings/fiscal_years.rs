@@ -15,24 +15,42 @@ use crate::{
 
 #[utoipa::path(get, path = "/api/v1/system-settings/fiscal-years", tag = "settings", security(("bearer" = [])),
     responses((status = 200, description = "Newest first", body = Vec<FiscalYearDto>), (status = 401, body = ProblemBody)))]
-pub async fn list_fiscal_years(state: web::Data<AppState>, _me: CurrentUser) -> ApiResult<web::Json<Vec<FiscalYearDto>>> {
-    Ok(web::Json(store::fiscal_years(&state.db).await?.into_iter().map(store::fiscal_year_dto).collect()))
+pub async fn list_fiscal_years(
+    state: web::Data<AppState>,
+    _me: CurrentUser,
+) -> ApiResult<web::Json<Vec<FiscalYearDto>>> {
+    Ok(web::Json(
+        store::fiscal_years(&state.db).await?.into_iter().map(store::fiscal_year_dto).collect(),
+    ))
 }
 
 #[utoipa::path(post, path = "/api/v1/system-settings/fiscal-years", tag = "settings", security(("bearer" = [])), request_body = FiscalYearRequest,
     responses((status = 201, body = FiscalYearDto), (status = 400, body = ProblemBody), (status = 401, body = ProblemBody),
         (status = 403, body = ProblemBody), (status = 409, description = "Name taken", body = ProblemBody),
         (status = 422, description = "Start not before end, or overlaps another year", body = ProblemBody)))]
-pub async fn create_fiscal_year(state: web::Data<AppState>, me: CurrentUser, Json(body): Json<FiscalYearRequest>) -> ApiResult<HttpResponse> {
+pub async fn create_fiscal_year(
+    state: web::Data<AppState>,
+    me: CurrentUser,
+    Json(body): Json<FiscalYearRequest>,
+) -> ApiResult<HttpResponse> {
     let name = rules::check_fiscal_year_name(&body.name)?;
     let txn = crate::db::write(&state.db).await?;
     let existing = store::fiscal_years(&txn).await?;
-    let ranges: Vec<rules::YearRange> =
-        existing.iter().map(|y| rules::YearRange { name: &y.name, start: y.start_date, end: y.end_date }).collect();
+    let ranges: Vec<rules::YearRange> = existing
+        .iter()
+        .map(|y| rules::YearRange { name: &y.name, start: y.start_date, end: y.end_date })
+        .collect();
     rules::check_fiscal_year_range(body.start_date, body.end_date, &ranges)?;
     rules::check_fiscal_year_name_free(&name, &ranges)?;
     let created = store::insert_fiscal_year(&txn, &name, body.start_date, body.end_date).await?;
-    activity::note(&txn, "setting", created.id, "fiscal-year-created", me.id(), json!({"name": created.name, "startDate": created.start_date, "endDate": created.end_date}))
+    activity::note(
+        &txn,
+        "setting",
+        created.id,
+        "fiscal-year-created",
+        me.id(),
+        json!({"name": created.name, "startDate": created.start_date, "endDate": created.end_date}),
+    )
     .await?;
     txn.commit().await?;
     Ok(HttpResponse::Created().json(store::fiscal_year_dto(created)))

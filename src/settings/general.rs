@@ -17,7 +17,10 @@ use crate::{
 
 #[utoipa::path(get, path = "/api/v1/system-settings/general", tag = "settings", security(("bearer" = [])),
     responses((status = 200, body = GeneralSettingsDto), (status = 401, body = ProblemBody), (status = 403, body = ProblemBody)))]
-pub async fn get_general(state: web::Data<AppState>, _me: CurrentUser) -> ApiResult<web::Json<GeneralSettingsDto>> {
+pub async fn get_general(
+    state: web::Data<AppState>,
+    _me: CurrentUser,
+) -> ApiResult<web::Json<GeneralSettingsDto>> {
     Ok(web::Json(store::general_dto(store::general(&state.db).await?, &state.keys)))
 }
 
@@ -37,7 +40,10 @@ pub async fn update_general(
     }
     let v = rules::check_general(&body)?;
     let txn = crate::db::write(&state.db).await?;
-    let before = general_setting::Entity::find_by_id(id).one(&txn).await?.ok_or_else(|| ApiError::not_found("The general settings"))?;
+    let before = general_setting::Entity::find_by_id(id)
+        .one(&txn)
+        .await?
+        .ok_or_else(|| ApiError::not_found("The general settings"))?;
     // One conditional update: of two saves based on the same version exactly one wins.
     let updated = store::save_general(&txn, id, body.version, &v).await?;
     if !updated {
@@ -47,10 +53,17 @@ pub async fn update_general(
         )));
     }
     let after = store::general(&txn).await?;
-    activity::note(&txn, "setting", id, "general-updated", me.id(), json!({
-                "before": store::general_dto(before, &state.keys),
-                "after": store::general_dto(after.clone(), &state.keys),
-            }))
+    activity::note(
+        &txn,
+        "setting",
+        id,
+        "general-updated",
+        me.id(),
+        json!({
+            "before": store::general_dto(before, &state.keys),
+            "after": store::general_dto(after.clone(), &state.keys),
+        }),
+    )
     .await?;
     txn.commit().await?;
     Ok(web::Json(store::general_dto(after, &state.keys)))

@@ -15,14 +15,21 @@ use crate::{
 
 #[utoipa::path(get, path = "/api/v1/system-settings/block-coordinator-login", tag = "settings", security(("bearer" = [])),
     responses((status = 200, body = LoginBlockDto), (status = 401, body = ProblemBody), (status = 403, body = ProblemBody)))]
-pub async fn get_block(state: web::Data<AppState>, _me: CurrentUser) -> ApiResult<web::Json<LoginBlockDto>> {
+pub async fn get_block(
+    state: web::Data<AppState>,
+    _me: CurrentUser,
+) -> ApiResult<web::Json<LoginBlockDto>> {
     Ok(web::Json(store::login_block_dto(store::login_block(&state.db).await?)))
 }
 
 #[utoipa::path(post, path = "/api/v1/system-settings/block-coordinator-login", tag = "settings", security(("bearer" = [])), request_body = LoginBlockDto,
     responses((status = 200, description = "The block as saved; Coordinators are refused from their next sign-in or refresh", body = LoginBlockDto),
         (status = 400, description = "Message missing while blocked", body = ProblemBody), (status = 401, body = ProblemBody), (status = 403, body = ProblemBody)))]
-pub async fn set_block(state: web::Data<AppState>, me: CurrentUser, Json(body): Json<LoginBlockDto>) -> ApiResult<web::Json<LoginBlockDto>> {
+pub async fn set_block(
+    state: web::Data<AppState>,
+    me: CurrentUser,
+    Json(body): Json<LoginBlockDto>,
+) -> ApiResult<web::Json<LoginBlockDto>> {
     let message = rules::check_block(body.is_blocked, body.message.as_deref())?;
     let txn = crate::db::write(&state.db).await?;
     let before = store::login_block(&txn).await?;
@@ -33,7 +40,11 @@ pub async fn set_block(state: web::Data<AppState>, me: CurrentUser, Json(body): 
         activity::Entry {
             entity_type: "setting",
             entity_id: store::SINGLE_ROW_ID,
-            action: if after.is_blocked { "coordinator-login-blocked" } else { "coordinator-login-unblocked" },
+            action: if after.is_blocked {
+                "coordinator-login-blocked"
+            } else {
+                "coordinator-login-unblocked"
+            },
             actor_user_id: Some(me.id()),
             from_status: Some(if before.is_blocked { "Blocked" } else { "Open" }.into()),
             to_status: Some(if after.is_blocked { "Blocked" } else { "Open" }.into()),

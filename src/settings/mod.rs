@@ -17,13 +17,25 @@ use crate::{
 
 pub fn configure(r: &mut Routes) {
     r.get("/system-settings/fiscal-years", SignedIn, fiscal_years::list_fiscal_years)
-        .post("/system-settings/fiscal-years", Needs(P::SettingEdit), fiscal_years::create_fiscal_year)
+        .post(
+            "/system-settings/fiscal-years",
+            Needs(P::SettingEdit),
+            fiscal_years::create_fiscal_year,
+        )
         .get("/system-settings/general", Needs(P::SettingRead), general::get_general)
         .put("/system-settings/general/{id}", Needs(P::SettingEdit), general::update_general)
         .get("/system-settings/form-validation-limits", Needs(P::SettingRead), limits::get_limits)
         .put("/system-settings/form-validation-limits", Needs(P::SettingEdit), limits::put_limits)
-        .get("/system-settings/block-coordinator-login", Needs(P::SettingRead), login_block::get_block)
-        .post("/system-settings/block-coordinator-login", Needs(P::SettingEdit), login_block::set_block)
+        .get(
+            "/system-settings/block-coordinator-login",
+            Needs(P::SettingRead),
+            login_block::get_block,
+        )
+        .post(
+            "/system-settings/block-coordinator-login",
+            Needs(P::SettingEdit),
+            login_block::set_block,
+        )
         // Every signed-in user reads the active banners; the full list needs setting:read (handler).
         .get("/system-settings/notification-banners", SignedIn, banners::get_banners)
         .put("/system-settings/notification-banners", Needs(P::SettingEdit), banners::put_banners);

@@ -6,8 +6,8 @@ use chrono::{DateTime, NaiveDate, Utc};
 use super::dto::{BannerInput, FormLimitDto, GeneralSettingsRequest};
 use crate::{
     error::{ApiError, Checks},
-    money::Money,
     forms::FormType,
+    money::Money,
 };
 
 pub const MAX_ORGANISATION_CHARS: usize = 200;
@@ -110,13 +110,18 @@ pub fn check_fiscal_year_name(raw: &str) -> Result<String, ApiError> {
 
 /// Start strictly before end, and no day shared with an existing year (422 naming the
 /// field whose date falls inside another year; both when the new year encloses one).
-pub fn check_fiscal_year_range(start: NaiveDate, end: NaiveDate, existing: &[YearRange<'_>]) -> Result<(), ApiError> {
+pub fn check_fiscal_year_range(
+    start: NaiveDate,
+    end: NaiveDate,
+    existing: &[YearRange<'_>],
+) -> Result<(), ApiError> {
     if start >= end {
         return Err(ApiError::rule("endDate", "must be after startDate"));
     }
     let mut errors = Checks::default();
     for other in existing.iter().filter(|o| start <= o.end && o.start <= end) {
-        let what = format!("overlaps fiscal year {} ({} to {})", other.name, other.start, other.end);
+        let what =
+            format!("overlaps fiscal year {} ({} to {})", other.name, other.start, other.end);
         let start_inside = other.start <= start && start <= other.end;
         let end_inside = other.start <= end && end <= other.end;
         if start_inside || !end_inside {
@@ -155,18 +160,29 @@ pub struct GeneralValues {
 
 pub fn check_general(body: &GeneralSettingsRequest) -> Result<GeneralValues, ApiError> {
     let mut c = Checks::default();
-    let organisation_name = text(&mut c, "organisationName", &body.organisation_name, MAX_ORGANISATION_CHARS);
+    let organisation_name =
+        text(&mut c, "organisationName", &body.organisation_name, MAX_ORGANISATION_CHARS);
     let support_email = c.email("supportEmail", &body.support_email);
     let mileage_rate_cents = money_not_negative(&mut c, "mileageRate", body.mileage_rate);
-    let breakfast_cents = money_not_negative(&mut c, "mealRates.breakfast", body.meal_rates.breakfast);
+    let breakfast_cents =
+        money_not_negative(&mut c, "mealRates.breakfast", body.meal_rates.breakfast);
     let lunch_cents = money_not_negative(&mut c, "mealRates.lunch", body.meal_rates.lunch);
     let dinner_cents = money_not_negative(&mut c, "mealRates.dinner", body.meal_rates.dinner);
-    let access = in_range(&mut c, "accessTokenTtlSeconds", body.access_token_ttl_seconds, ACCESS_TTL_RANGE);
-    let refresh = in_range(&mut c, "refreshTokenTtlSeconds", body.refresh_token_ttl_seconds, REFRESH_TTL_RANGE);
+    let access =
+        in_range(&mut c, "accessTokenTtlSeconds", body.access_token_ttl_seconds, ACCESS_TTL_RANGE);
+    let refresh = in_range(
+        &mut c,
+        "refreshTokenTtlSeconds",
+        body.refresh_token_ttl_seconds,
+        REFRESH_TTL_RANGE,
+    );
     c.finish()?;
     // A sign-in that ends before its first access token would make refresh pointless.
     if body.refresh_token_ttl_seconds < body.access_token_ttl_seconds {
-        return Err(ApiError::rule("refreshTokenTtlSeconds", "must not be shorter than accessTokenTtlSeconds"));
+        return Err(ApiError::rule(
+            "refreshTokenTtlSeconds",
+            "must not be shorter than accessTokenTtlSeconds",
+        ));
     }
     Ok(GeneralValues {
         organisation_name,
@@ -212,7 +228,14 @@ impl From<&FormSpec> for LimitValues {
 }
 
 /// `c` collects shape errors (400), `r` the per-form rules (422).
-fn type_limit(c: &mut Checks, r: &mut Checks, field: &str, applies: bool, form: &str, value: Option<i64>) -> Option<i32> {
+fn type_limit(
+    c: &mut Checks,
+    r: &mut Checks,
+    field: &str,
+    applies: bool,
+    form: &str,
+    value: Option<i64>,
+) -> Option<i32> {
     match (applies, value) {
         (true, Some(v)) => Some(in_range(c, field, v, (0, MAX_COUNT_LIMIT))),
         (true, None) => {
@@ -246,14 +269,43 @@ pub fn check_limits(entries: &[FormLimitDto]) -> Result<Vec<LimitValues>, ApiErr
         out.push(LimitValues {
             form_type: spec.form_type,
             max_amount_cents: money_not_negative(&mut c, &f("maxAmount"), e.max_amount),
-            submission_window_days: in_range(&mut c, &f("submissionWindowDays"), e.submission_window_days, (0, MAX_WINDOW_DAYS)),
-            max_miles_per_trip: type_limit(&mut c, &mut r, &f("maxMilesPerTrip"), spec.max_miles_per_trip.is_some(), spec.form_type, e.max_miles_per_trip),
-            max_hours: type_limit(&mut c, &mut r, &f("maxHours"), spec.max_hours.is_some(), spec.form_type, e.max_hours),
-            max_nights: type_limit(&mut c, &mut r, &f("maxNights"), spec.max_nights.is_some(), spec.form_type, e.max_nights),
+            submission_window_days: in_range(
+                &mut c,
+                &f("submissionWindowDays"),
+                e.submission_window_days,
+                (0, MAX_WINDOW_DAYS),
+            ),
+            max_miles_per_trip: type_limit(
+                &mut c,
+                &mut r,
+                &f("maxMilesPerTrip"),
+                spec.max_miles_per_trip.is_some(),
+                spec.form_type,
+                e.max_miles_per_trip,
+            ),
+            max_hours: type_limit(
+                &mut c,
+                &mut r,
+                &f("maxHours"),
+                spec.max_hours.is_some(),
+                spec.form_type,
+                e.max_hours,
+            ),
+            max_nights: type_limit(
+                &mut c,
+                &mut r,
+                &f("maxNights"),
+                spec.max_nights.is_some(),
+                spec.form_type,
+                e.max_nights,
+            ),
         });
     }
-    let missing: Vec<&str> =
-        FORMS.iter().map(|s| s.form_type).filter(|t| !out.iter().any(|o| o.form_type == *t)).collect();
+    let missing: Vec<&str> = FORMS
+        .iter()
+        .map(|s| s.form_type)
+        .filter(|t| !out.iter().any(|o| o.form_type == *t))
+        .collect();
     if c.0.is_empty() && r.0.is_empty() && !missing.is_empty() {
         r.add("formType", format!("every form type is required; missing {}", missing.join(", ")));
     }
@@ -269,10 +321,13 @@ pub fn check_limits(entries: &[FormLimitDto]) -> Result<Vec<LimitValues>, ApiErr
 pub fn check_block(is_blocked: bool, message: Option<&str>) -> Result<Option<String>, ApiError> {
     let message = message.map(str::trim).filter(|m| !m.is_empty());
     match message {
-        None if is_blocked => Err(ApiError::rule("message", "is required while coordinator login is blocked")),
-        Some(m) if m.chars().count() > MAX_MESSAGE_CHARS => {
-            Err(ApiError::bad_field("message", format!("must be at most {MAX_MESSAGE_CHARS} characters")))
+        None if is_blocked => {
+            Err(ApiError::rule("message", "is required while coordinator login is blocked"))
         }
+        Some(m) if m.chars().count() > MAX_MESSAGE_CHARS => Err(ApiError::bad_field(
+            "message",
+            format!("must be at most {MAX_MESSAGE_CHARS} characters"),
+        )),
         m => Ok(m.map(str::to_owned)),
     }
 }
@@ -284,12 +339,20 @@ pub use crate::auth::is_shut_out;
 // ---- notification banners ----
 
 /// Shown now: switched on and `now` within [startsAt, endsAt) (open ends unbounded).
-pub fn is_showing(is_active: bool, starts_at: Option<DateTime<Utc>>, ends_at: Option<DateTime<Utc>>, now: DateTime<Utc>) -> bool {
+pub fn is_showing(
+    is_active: bool,
+    starts_at: Option<DateTime<Utc>>,
+    ends_at: Option<DateTime<Utc>>,
+    now: DateTime<Utc>,
+) -> bool {
     is_active && starts_at.is_none_or(|s| s <= now) && ends_at.is_none_or(|e| now < e)
 }
 
 /// Checked banner list: messages present, windows ordered, ids known and not repeated.
-pub fn check_banners(entries: &[BannerInput], existing_ids: &[i32]) -> Result<Vec<String>, ApiError> {
+pub fn check_banners(
+    entries: &[BannerInput],
+    existing_ids: &[i32],
+) -> Result<Vec<String>, ApiError> {
     let mut c = Checks::default();
     let mut r = Checks::default();
     let mut seen: Vec<i32> = Vec::new();
@@ -329,7 +392,9 @@ mod tests {
         use actix_web::ResponseError;
         let status = err.status_code().as_u16();
         match err {
-            ApiError::BadRequest { errors, .. } | ApiError::Unprocessable { errors, .. } => (status, errors.into_keys().collect()),
+            ApiError::BadRequest { errors, .. } | ApiError::Unprocessable { errors, .. } => {
+                (status, errors.into_keys().collect())
+            }
             _ => (status, vec![]),
         }
     }
@@ -345,7 +410,9 @@ mod tests {
         assert_eq!(form_spec(" F11 ").unwrap().max_nights, Some(10));
         assert!(form_spec("F15").is_none() && form_spec("").is_none());
         // Only forms that carry the quantity have its limit (DESIGN §4 details).
-        let with = |pick: fn(&FormSpec) -> Option<i32>| FORMS.iter().filter(|f| pick(f).is_some()).map(|f| f.form_type).collect::<Vec<_>>();
+        let with = |pick: fn(&FormSpec) -> Option<i32>| {
+            FORMS.iter().filter(|f| pick(f).is_some()).map(|f| f.form_type).collect::<Vec<_>>()
+        };
         assert_eq!(with(|f| f.max_miles_per_trip), ["F3"]);
         assert_eq!(with(|f| f.max_hours), ["F1", "F4", "F5", "F6", "F10"]);
         assert_eq!(with(|f| f.max_nights), ["F11"]);
@@ -356,27 +423,50 @@ mod tests {
         assert_eq!(check_fiscal_year_name("  FY 2026-27 ").unwrap(), "FY 2026-27");
         assert_eq!(fields(check_fiscal_year_name(" ").unwrap_err()), (400, vec!["name".into()]));
         assert!(check_fiscal_year_name(&"x".repeat(101)).is_err());
-        let existing = [YearRange { name: "FY 2025-26", start: d("2025-07-01"), end: d("2026-06-30") }];
-        assert_eq!(fields(check_fiscal_year_name_free("fy 2025-26", &existing).unwrap_err()).0, 409);
+        let existing =
+            [YearRange { name: "FY 2025-26", start: d("2025-07-01"), end: d("2026-06-30") }];
+        assert_eq!(
+            fields(check_fiscal_year_name_free("fy 2025-26", &existing).unwrap_err()).0,
+            409
+        );
         assert!(check_fiscal_year_name_free("FY 2026-27", &existing).is_ok());
     }
 
     #[test]
     fn fiscal_year_ranges() {
-        let existing = [YearRange { name: "FY 2025-26", start: d("2025-07-01"), end: d("2026-06-30") }];
+        let existing =
+            [YearRange { name: "FY 2025-26", start: d("2025-07-01"), end: d("2026-06-30") }];
         let check = |s: &str, e: &str| check_fiscal_year_range(d(s), d(e), &existing);
         // Adjacent years are fine, before and after.
         assert!(check("2026-07-01", "2027-06-30").is_ok());
         assert!(check("2024-07-01", "2025-06-30").is_ok());
         // Start must come before end.
-        assert_eq!(fields(check("2027-06-30", "2026-07-01").unwrap_err()), (422, vec!["endDate".into()]));
-        assert_eq!(fields(check("2027-01-01", "2027-01-01").unwrap_err()), (422, vec!["endDate".into()]));
+        assert_eq!(
+            fields(check("2027-06-30", "2026-07-01").unwrap_err()),
+            (422, vec!["endDate".into()])
+        );
+        assert_eq!(
+            fields(check("2027-01-01", "2027-01-01").unwrap_err()),
+            (422, vec!["endDate".into()])
+        );
         // Overlaps name the date that falls inside another year...
-        assert_eq!(fields(check("2026-06-30", "2027-06-29").unwrap_err()), (422, vec!["startDate".into()]));
-        assert_eq!(fields(check("2024-07-01", "2025-07-01").unwrap_err()), (422, vec!["endDate".into()]));
-        assert_eq!(fields(check("2025-08-01", "2026-01-01").unwrap_err()), (422, vec!["endDate".into(), "startDate".into()]));
+        assert_eq!(
+            fields(check("2026-06-30", "2027-06-29").unwrap_err()),
+            (422, vec!["startDate".into()])
+        );
+        assert_eq!(
+            fields(check("2024-07-01", "2025-07-01").unwrap_err()),
+            (422, vec!["endDate".into()])
+        );
+        assert_eq!(
+            fields(check("2025-08-01", "2026-01-01").unwrap_err()),
+            (422, vec!["endDate".into(), "startDate".into()])
+        );
         // ...and both when the new year encloses an existing one.
-        assert_eq!(fields(check("2025-01-01", "2027-01-01").unwrap_err()), (422, vec!["endDate".into(), "startDate".into()]));
+        assert_eq!(
+            fields(check("2025-01-01", "2027-01-01").unwrap_err()),
+            (422, vec!["endDate".into(), "startDate".into()])
+        );
         assert!(check_fiscal_year_range(d("2025-01-01"), d("2027-01-01"), &[]).is_ok());
     }
 
@@ -386,7 +476,11 @@ mod tests {
             organisation_name: " Mentor Program ".into(),
             support_email: "Help@Example.org".into(),
             mileage_rate: Money(70),
-            meal_rates: MealRates { breakfast: Money(1600), lunch: Money(1900), dinner: Money(2800) },
+            meal_rates: MealRates {
+                breakfast: Money(1600),
+                lunch: Money(1900),
+                dinner: Money(2800),
+            },
             access_token_ttl_seconds: 900,
             refresh_token_ttl_seconds: 28_800,
             version: 1,
@@ -398,7 +492,10 @@ mod tests {
         let v = check_general(&general()).unwrap();
         assert_eq!(v.organisation_name, "Mentor Program");
         assert_eq!(v.support_email, "help@example.org");
-        assert_eq!((v.mileage_rate_cents, v.breakfast_cents, v.lunch_cents, v.dinner_cents), (70, 1600, 1900, 2800));
+        assert_eq!(
+            (v.mileage_rate_cents, v.breakfast_cents, v.lunch_cents, v.dinner_cents),
+            (70, 1600, 1900, 2800)
+        );
         assert_eq!((v.access_token_ttl_seconds, v.refresh_token_ttl_seconds), (900, 28_800));
         // Zero rates are allowed (a program that does not pay meals).
         let zero = GeneralSettingsRequest { mileage_rate: Money(0), ..general() };
@@ -418,9 +515,21 @@ mod tests {
         assert_eq!(status, 400);
         assert_eq!(
             names,
-            ["accessTokenTtlSeconds", "mealRates.breakfast", "mealRates.dinner", "mileageRate", "organisationName", "refreshTokenTtlSeconds", "supportEmail"]
+            [
+                "accessTokenTtlSeconds",
+                "mealRates.breakfast",
+                "mealRates.dinner",
+                "mileageRate",
+                "organisationName",
+                "refreshTokenTtlSeconds",
+                "supportEmail"
+            ]
         );
-        let short = GeneralSettingsRequest { access_token_ttl_seconds: 3600, refresh_token_ttl_seconds: 600, ..general() };
+        let short = GeneralSettingsRequest {
+            access_token_ttl_seconds: 3600,
+            refresh_token_ttl_seconds: 600,
+            ..general()
+        };
         assert_eq!(fields(check_general(&short).unwrap_err()).1, ["refreshTokenTtlSeconds"]);
         // Values beyond i32 are reported, not wrapped.
         let huge = GeneralSettingsRequest { access_token_ttl_seconds: i64::MAX, ..general() };
@@ -470,7 +579,7 @@ mod tests {
         l[11].max_miles_per_trip = None; // F3 needs it
         l[11].max_hours = Some(3); // F3 has no hours
         l[3].max_nights = Some(-1); // F11
-        // Shape first (400: what the document states), then the per-form rules (422).
+                                    // Shape first (400: what the document states), then the per-form rules (422).
         let (status, names) = fields(check_limits(&l).unwrap_err());
         assert_eq!(status, 400);
         assert_eq!(names, ["[0].maxAmount", "[0].submissionWindowDays", "[3].maxNights"]);
@@ -497,7 +606,10 @@ mod tests {
         assert!(check_block(true, None).is_err());
         assert!(check_block(true, Some("   ")).is_err());
         assert!(check_block(true, Some(&"x".repeat(1001))).is_err());
-        assert_eq!(check_block(true, Some(" Closed for year end. ")).unwrap().as_deref(), Some("Closed for year end."));
+        assert_eq!(
+            check_block(true, Some(" Closed for year end. ")).unwrap().as_deref(),
+            Some("Closed for year end.")
+        );
         assert_eq!(check_block(false, None).unwrap(), None);
         assert_eq!(check_block(false, Some("kept")).unwrap().as_deref(), Some("kept"));
     }
@@ -529,21 +641,41 @@ mod tests {
     }
 
     fn banner(id: Option<i32>, message: &str) -> BannerInput {
-        BannerInput { id, message: message.into(), severity: BannerSeverity::Info, starts_at: None, ends_at: None, is_active: true }
+        BannerInput {
+            id,
+            message: message.into(),
+            severity: BannerSeverity::Info,
+            starts_at: None,
+            ends_at: None,
+            is_active: true,
+        }
     }
 
     #[test]
     fn banner_lists() {
-        assert_eq!(check_banners(&[banner(Some(1), " Hi "), banner(None, "New")], &[1, 2]).unwrap(), ["Hi", "New"]);
+        assert_eq!(
+            check_banners(&[banner(Some(1), " Hi "), banner(None, "New")], &[1, 2]).unwrap(),
+            ["Hi", "New"]
+        );
         assert!(check_banners(&[], &[1]).unwrap().is_empty());
         let now = Utc::now();
-        let backwards = BannerInput { starts_at: Some(now), ends_at: Some(now - Duration::hours(1)), ..banner(None, "x") };
-        let (status, names) = fields(check_banners(&[banner(None, "ok"), banner(None, "")], &[1]).unwrap_err());
+        let backwards = BannerInput {
+            starts_at: Some(now),
+            ends_at: Some(now - Duration::hours(1)),
+            ..banner(None, "x")
+        };
+        let (status, names) =
+            fields(check_banners(&[banner(None, "ok"), banner(None, "")], &[1]).unwrap_err());
         assert_eq!(status, 400);
         assert_eq!(names, ["[1].message"]);
         // Unknown or repeated ids and a window that ends first are rules (422).
-        let (status, names) =
-            fields(check_banners(&[banner(Some(9), "a"), backwards, banner(Some(1), "b"), banner(Some(1), "c")], &[1]).unwrap_err());
+        let (status, names) = fields(
+            check_banners(
+                &[banner(Some(9), "a"), backwards, banner(Some(1), "b"), banner(Some(1), "c")],
+                &[1],
+            )
+            .unwrap_err(),
+        );
         assert_eq!(status, 422);
         assert_eq!(names, ["[0].id", "[1].endsAt", "[3].id"]);
     }

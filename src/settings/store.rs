@@ -5,16 +5,23 @@
 use chrono::{DateTime, NaiveDate, Utc};
 use sea_orm::{
     sea_query::{Expr, ExprTrait, OnConflict},
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, Set,
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter,
+    QueryOrder, Set,
 };
 
 use super::{
-    dto::{BannerDto, BannerInput, BannerSeverity, FiscalYearDto, FormLimitDto, GeneralSettingsDto, LoginBlockDto, MealRates},
+    dto::{
+        BannerDto, BannerInput, BannerSeverity, FiscalYearDto, FormLimitDto, GeneralSettingsDto,
+        LoginBlockDto, MealRates,
+    },
     rules::{self, FORMS},
 };
 use crate::{
     auth::tokens::TokenKeys,
-    entities::{coordinator_login_block, fiscal_year, form_validation_limit, general_setting, notification_banner},
+    entities::{
+        coordinator_login_block, fiscal_year, form_validation_limit, general_setting,
+        notification_banner,
+    },
     error::{ApiError, ApiResult},
     money::Money,
 };
@@ -76,7 +83,10 @@ pub async fn fiscal_years(db: &impl ConnectionTrait) -> ApiResult<Vec<fiscal_yea
 }
 
 /// The one lookup of a fiscal year by id.
-pub async fn fiscal_year(db: &impl ConnectionTrait, id: i32) -> ApiResult<Option<fiscal_year::Model>> {
+pub async fn fiscal_year(
+    db: &impl ConnectionTrait,
+    id: i32,
+) -> ApiResult<Option<fiscal_year::Model>> {
     Ok(fiscal_year::Entity::find_by_id(id).one(db).await?)
 }
 
@@ -86,7 +96,10 @@ pub async fn get_fiscal_year(db: &impl ConnectionTrait, id: i32) -> ApiResult<fi
 }
 
 /// The fiscal year `day` falls in (years never overlap).
-pub async fn fiscal_year_covering(db: &impl ConnectionTrait, day: chrono::NaiveDate) -> ApiResult<Option<fiscal_year::Model>> {
+pub async fn fiscal_year_covering(
+    db: &impl ConnectionTrait,
+    day: chrono::NaiveDate,
+) -> ApiResult<Option<fiscal_year::Model>> {
     Ok(fiscal_year::Entity::find()
         .filter(fiscal_year::Column::StartDate.lte(day))
         .filter(fiscal_year::Column::EndDate.gte(day))
@@ -110,9 +123,19 @@ pub fn general_dto(m: general_setting::Model, keys: &TokenKeys) -> GeneralSettin
         organisation_name: m.organisation_name,
         support_email: m.support_email,
         mileage_rate: Money(m.mileage_rate_cents),
-        meal_rates: MealRates { breakfast: Money(m.breakfast_cents), lunch: Money(m.lunch_cents), dinner: Money(m.dinner_cents) },
-        access_token_ttl_seconds: rules::effective_ttl(m.access_token_ttl_seconds, keys.access_ttl_secs),
-        refresh_token_ttl_seconds: rules::effective_ttl(m.refresh_token_ttl_seconds, keys.refresh_ttl_secs),
+        meal_rates: MealRates {
+            breakfast: Money(m.breakfast_cents),
+            lunch: Money(m.lunch_cents),
+            dinner: Money(m.dinner_cents),
+        },
+        access_token_ttl_seconds: rules::effective_ttl(
+            m.access_token_ttl_seconds,
+            keys.access_ttl_secs,
+        ),
+        refresh_token_ttl_seconds: rules::effective_ttl(
+            m.refresh_token_ttl_seconds,
+            keys.refresh_ttl_secs,
+        ),
         version: m.version,
     }
 }
@@ -142,19 +165,23 @@ pub fn limit_dto(m: form_validation_limit::Model) -> FormLimitDto {
 /// In form order F1..F14.
 pub async fn limits(db: &impl ConnectionTrait) -> ApiResult<Vec<form_validation_limit::Model>> {
     let mut rows = form_validation_limit::Entity::find().all(db).await?;
-    rows.sort_by_key(|r| FORMS.iter().position(|f| f.form_type == r.form_type).unwrap_or(usize::MAX));
+    rows.sort_by_key(|r| {
+        FORMS.iter().position(|f| f.form_type == r.form_type).unwrap_or(usize::MAX)
+    });
     Ok(rows)
 }
 
 // ---- coordinator sign-in block ----
 
 pub async fn login_block(db: &impl ConnectionTrait) -> ApiResult<coordinator_login_block::Model> {
-    Ok(coordinator_login_block::Entity::find_by_id(SINGLE_ROW_ID).one(db).await?.unwrap_or(coordinator_login_block::Model {
-        id: SINGLE_ROW_ID,
-        is_blocked: false,
-        message: None,
-        updated_at: Utc::now(),
-    }))
+    Ok(coordinator_login_block::Entity::find_by_id(SINGLE_ROW_ID).one(db).await?.unwrap_or(
+        coordinator_login_block::Model {
+            id: SINGLE_ROW_ID,
+            is_blocked: false,
+            message: None,
+            updated_at: Utc::now(),
+        },
+    ))
 }
 
 pub fn login_block_dto(m: coordinator_login_block::Model) -> LoginBlockDto {
@@ -166,7 +193,8 @@ pub fn login_block_dto(m: coordinator_login_block::Model) -> LoginBlockDto {
 pub async fn ensure_may_sign_in(db: &impl ConnectionTrait, roles: &[String]) -> ApiResult<()> {
     let block = login_block(db).await?;
     if rules::is_shut_out(block.is_blocked, roles) {
-        let message = block.message.unwrap_or_else(|| "Coordinator sign-in is currently blocked.".into());
+        let message =
+            block.message.unwrap_or_else(|| "Coordinator sign-in is currently blocked.".into());
         return Err(ApiError::Forbidden(message));
     }
     Ok(())
@@ -212,7 +240,9 @@ pub struct FormLimits {
 /// The limits in force for `form_type` (`F3`, case-insensitive); 400 naming `formType`
 /// for an unknown type. Pass the transaction the check belongs to.
 pub async fn for_form(db: &impl ConnectionTrait, form_type: &str) -> ApiResult<FormLimits> {
-    let spec = rules::form_spec(form_type).ok_or_else(|| ApiError::bad_field("formType", format!("unknown form type '{form_type}'")))?;
+    let spec = rules::form_spec(form_type).ok_or_else(|| {
+        ApiError::bad_field("formType", format!("unknown form type '{form_type}'"))
+    })?;
     let row = form_validation_limit::Entity::find_by_id(spec.form_type).one(db).await?;
     Ok(match row {
         Some(r) => FormLimits {
@@ -239,7 +269,12 @@ pub async fn for_form(db: &impl ConnectionTrait, form_type: &str) -> ApiResult<F
 
 /// The banner list replaced by `banners` in display order (`messages`: their checked texts);
 /// banners left out are deleted.
-pub async fn replace_banners(txn: &impl ConnectionTrait, banners: &[BannerInput], messages: Vec<String>, now: DateTime<Utc>) -> ApiResult<()> {
+pub async fn replace_banners(
+    txn: &impl ConnectionTrait,
+    banners: &[BannerInput],
+    messages: Vec<String>,
+    now: DateTime<Utc>,
+) -> ApiResult<()> {
     let kept: Vec<i32> = banners.iter().filter_map(|b| b.id).collect();
     notification_banner::Entity::delete_many()
         .filter(notification_banner::Column::Id.is_not_in(kept))
@@ -270,7 +305,12 @@ pub async fn replace_banners(txn: &impl ConnectionTrait, banners: &[BannerInput]
 }
 
 /// A new fiscal year (its range checked by the caller); a taken name is a 409.
-pub async fn insert_fiscal_year(txn: &impl ConnectionTrait, name: &str, start_date: NaiveDate, end_date: NaiveDate) -> ApiResult<fiscal_year::Model> {
+pub async fn insert_fiscal_year(
+    txn: &impl ConnectionTrait,
+    name: &str,
+    start_date: NaiveDate,
+    end_date: NaiveDate,
+) -> ApiResult<fiscal_year::Model> {
     fiscal_year::ActiveModel {
         name: Set(name.to_owned()),
         start_date: Set(start_date),
@@ -280,22 +320,41 @@ pub async fn insert_fiscal_year(txn: &impl ConnectionTrait, name: &str, start_da
     }
     .insert(txn)
     .await
-    .map_err(|e| ApiError::unique_or_internal(e, &format!("A fiscal year named {name} already exists.")))
+    .map_err(|e| {
+        ApiError::unique_or_internal(e, &format!("A fiscal year named {name} already exists."))
+    })
 }
 
 /// The general settings saved if still at `version`; false when someone saved first.
-pub async fn save_general(txn: &impl ConnectionTrait, id: i32, version: i32, v: &rules::GeneralValues) -> ApiResult<bool> {
+pub async fn save_general(
+    txn: &impl ConnectionTrait,
+    id: i32,
+    version: i32,
+    v: &rules::GeneralValues,
+) -> ApiResult<bool> {
     // One conditional update: of two saves based on the same version exactly one wins.
     let updated = general_setting::Entity::update_many()
-        .col_expr(general_setting::Column::OrganisationName, Expr::value(v.organisation_name.clone()))
+        .col_expr(
+            general_setting::Column::OrganisationName,
+            Expr::value(v.organisation_name.clone()),
+        )
         .col_expr(general_setting::Column::SupportEmail, Expr::value(v.support_email.clone()))
         .col_expr(general_setting::Column::MileageRateCents, Expr::value(v.mileage_rate_cents))
         .col_expr(general_setting::Column::BreakfastCents, Expr::value(v.breakfast_cents))
         .col_expr(general_setting::Column::LunchCents, Expr::value(v.lunch_cents))
         .col_expr(general_setting::Column::DinnerCents, Expr::value(v.dinner_cents))
-        .col_expr(general_setting::Column::AccessTokenTtlSeconds, Expr::value(v.access_token_ttl_seconds))
-        .col_expr(general_setting::Column::RefreshTokenTtlSeconds, Expr::value(v.refresh_token_ttl_seconds))
-        .col_expr(general_setting::Column::Version, Expr::col(general_setting::Column::Version).add(1))
+        .col_expr(
+            general_setting::Column::AccessTokenTtlSeconds,
+            Expr::value(v.access_token_ttl_seconds),
+        )
+        .col_expr(
+            general_setting::Column::RefreshTokenTtlSeconds,
+            Expr::value(v.refresh_token_ttl_seconds),
+        )
+        .col_expr(
+            general_setting::Column::Version,
+            Expr::col(general_setting::Column::Version).add(1),
+        )
         .col_expr(general_setting::Column::UpdatedAt, Expr::value(Utc::now()))
         .filter(general_setting::Column::Id.eq(id))
         .filter(general_setting::Column::Version.eq(version))
@@ -305,7 +364,10 @@ pub async fn save_general(txn: &impl ConnectionTrait, id: i32, version: i32, v: 
 }
 
 /// Limits as rows of the limits table.
-fn limit_rows(values: &[rules::LimitValues], now: DateTime<Utc>) -> impl Iterator<Item = form_validation_limit::ActiveModel> + '_ {
+fn limit_rows(
+    values: &[rules::LimitValues],
+    now: DateTime<Utc>,
+) -> impl Iterator<Item = form_validation_limit::ActiveModel> + '_ {
     values.iter().map(move |v| form_validation_limit::ActiveModel {
         form_type: Set(v.form_type.into()),
         max_amount_cents: Set(v.max_amount_cents),
@@ -318,13 +380,24 @@ fn limit_rows(values: &[rules::LimitValues], now: DateTime<Utc>) -> impl Iterato
 }
 
 /// Every form's limits saved (one statement; the checked set holds each form once).
-pub async fn save_limits(txn: &impl ConnectionTrait, values: &[rules::LimitValues], now: DateTime<Utc>) -> ApiResult<()> {
+pub async fn save_limits(
+    txn: &impl ConnectionTrait,
+    values: &[rules::LimitValues],
+    now: DateTime<Utc>,
+) -> ApiResult<()> {
     form_validation_limit::Entity::insert_many(limit_rows(values, now))
         .on_conflict(
             OnConflict::column(form_validation_limit::Column::FormType)
                 .update_columns({
                     use form_validation_limit::Column::*;
-                    [MaxAmountCents, SubmissionWindowDays, MaxMilesPerTrip, MaxHours, MaxNights, UpdatedAt]
+                    [
+                        MaxAmountCents,
+                        SubmissionWindowDays,
+                        MaxMilesPerTrip,
+                        MaxHours,
+                        MaxNights,
+                        UpdatedAt,
+                    ]
                 })
                 .to_owned(),
         )
@@ -334,7 +407,11 @@ pub async fn save_limits(txn: &impl ConnectionTrait, values: &[rules::LimitValue
 }
 
 /// The coordinator sign-in block set (blocked with its message, or lifted).
-pub async fn save_login_block(txn: &impl ConnectionTrait, is_blocked: bool, message: Option<String>) -> ApiResult<()> {
+pub async fn save_login_block(
+    txn: &impl ConnectionTrait,
+    is_blocked: bool,
+    message: Option<String>,
+) -> ApiResult<()> {
     let row = coordinator_login_block::ActiveModel {
         id: Set(SINGLE_ROW_ID),
         is_blocked: Set(is_blocked),
@@ -342,7 +419,15 @@ pub async fn save_login_block(txn: &impl ConnectionTrait, is_blocked: bool, mess
         updated_at: Set(Utc::now()),
     };
     coordinator_login_block::Entity::insert(row)
-        .on_conflict(OnConflict::column(coordinator_login_block::Column::Id).update_columns([coordinator_login_block::Column::IsBlocked, coordinator_login_block::Column::Message, coordinator_login_block::Column::UpdatedAt]).to_owned())
+        .on_conflict(
+            OnConflict::column(coordinator_login_block::Column::Id)
+                .update_columns([
+                    coordinator_login_block::Column::IsBlocked,
+                    coordinator_login_block::Column::Message,
+                    coordinator_login_block::Column::UpdatedAt,
+                ])
+                .to_owned(),
+        )
         .exec(txn)
         .await?;
     Ok(())

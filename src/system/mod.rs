@@ -28,13 +28,20 @@ const PROBE_TIMEOUT: Duration = Duration::from_secs(3);
     responses((status = 200, body = Health), (status = 503, description = "The database does not answer", body = ProblemBody)))]
 pub async fn health(state: web::Data<AppState>) -> ApiResult<HttpResponse> {
     match tokio::time::timeout(PROBE_TIMEOUT, database_problem(&state)).await {
-        Ok(None) => Ok(HttpResponse::Ok().json(Health { status: "ok", database: "ok", version: env!("CARGO_PKG_VERSION") })),
+        Ok(None) => Ok(HttpResponse::Ok().json(Health {
+            status: "ok",
+            database: "ok",
+            version: env!("CARGO_PKG_VERSION"),
+        })),
         Ok(Some(problem)) => {
             tracing::warn!(%problem, "health: the database is unavailable");
             Err(ApiError::Unavailable("The database does not answer.".into()))
         }
         Err(_) => {
-            tracing::warn!("health: the database did not answer within {} s", PROBE_TIMEOUT.as_secs());
+            tracing::warn!(
+                "health: the database did not answer within {} s",
+                PROBE_TIMEOUT.as_secs()
+            );
             Err(ApiError::Unavailable("The database does not answer.".into()))
         }
     }
@@ -50,12 +57,18 @@ async fn database_problem(state: &AppState) -> Option<String> {
     match db.get_database_backend() {
         DatabaseBackend::Sqlite => {
             let sql = "SELECT file FROM pragma_database_list WHERE name = 'main'";
-            let file = match db.query_one_raw(Statement::from_string(DatabaseBackend::Sqlite, sql)).await {
-                Ok(row) => row.and_then(|r| r.try_get::<String>("", "file").ok()).unwrap_or_default(),
+            let file = match db
+                .query_one_raw(Statement::from_string(DatabaseBackend::Sqlite, sql))
+                .await
+            {
+                Ok(row) => {
+                    row.and_then(|r| r.try_get::<String>("", "file").ok()).unwrap_or_default()
+                }
                 Err(e) => return Some(e.to_string()),
             };
             // An in-memory database has no file.
-            (!file.is_empty() && !std::path::Path::new(&file).exists()).then(|| format!("the database file {file} is gone"))
+            (!file.is_empty() && !std::path::Path::new(&file).exists())
+                .then(|| format!("the database file {file} is gone"))
         }
         _ => db.ping().await.err().map(|e| e.to_string()),
     }

@@ -52,14 +52,18 @@ enum Expect {
 
 fn check(who: &str, spec: &RouteSpec, body: &Option<Value>, expect: Expect, reply: &Reply) {
     let status = reply.status.as_u16();
-    let what = format!("{who}: {} {} body {body:?} -> {status} {}", spec.method, spec.path, reply.body);
+    let what =
+        format!("{who}: {} {} body {body:?} -> {status} {}", spec.method, spec.path, reply.body);
     assert!(status < 500, "{what}");
     match expect {
         Expect::Unauthorized => assert_eq!(status, 401, "{what}"),
         Expect::Forbidden => {
             assert_eq!(status, 403, "{what}");
             let text = reply.body.to_string();
-            assert!(!text.contains("zzBogus") && !text.contains("expected"), "a 403 must not describe the body: {what}");
+            assert!(
+                !text.contains("zzBogus") && !text.contains("expected"),
+                "a 403 must not describe the body: {what}"
+            );
         }
         Expect::Through => assert!(status != 401 && status != 403, "{what}"),
         Expect::SignedIn => assert!(status != 401, "{what}"),
@@ -81,9 +85,13 @@ async fn every_route_checks_sign_in_then_permission_before_reading_the_body() {
     let table = mentorpay::app::route_table().specs();
     assert!(table.len() > 60, "the table holds every route ({})", table.len());
 
-    let r = app.post("/api/v1/identity/roles", Some(&admin), json!({"name": "Nothing", "permissions": []})).await;
+    let r = app
+        .post("/api/v1/identity/roles", Some(&admin), json!({"name": "Nothing", "permissions": []}))
+        .await;
     assert_eq!(r.status, 201, "{}", r.body);
-    let r = app.post("/api/v1/identity/roles", Some(&admin), json!({"name": "Holder", "permissions": []})).await;
+    let r = app
+        .post("/api/v1/identity/roles", Some(&admin), json!({"name": "Holder", "permissions": []}))
+        .await;
     assert_eq!(r.status, 201, "{}", r.body);
     let holder_role = r.body["id"].as_i64().unwrap();
     let nobody = user_with_role(&app, &admin, "nobody@example.org", "Nothing").await;
@@ -99,7 +107,13 @@ async fn every_route_checks_sign_in_then_permission_before_reading_the_body() {
         let grant = spec.access.minimal_grant();
         if granted.as_ref() != Some(&grant) {
             let codes: Vec<&str> = grant.iter().map(|p| p.code()).collect();
-            let r = app.put(&format!("/api/v1/identity/roles/{holder_role}"), &admin, json!({"name": "Holder", "permissions": codes})).await;
+            let r = app
+                .put(
+                    &format!("/api/v1/identity/roles/{holder_role}"),
+                    &admin,
+                    json!({"name": "Holder", "permissions": codes}),
+                )
+                .await;
             assert_eq!(r.status, 200, "{}", r.body);
             granted = Some(grant);
         }
@@ -109,13 +123,22 @@ async fn every_route_checks_sign_in_then_permission_before_reading_the_body() {
             access => (
                 Expect::Unauthorized,
                 Expect::Forbidden,
-                if access.allows(&coordinator_grants) { Expect::Through } else { Expect::Forbidden },
+                if access.allows(&coordinator_grants) {
+                    Expect::Through
+                } else {
+                    Expect::Forbidden
+                },
             ),
         };
-        let public_or = |e: Expect| if spec.access == Access::Public { Expect::SignedIn } else { e };
+        let public_or =
+            |e: Expect| if spec.access == Access::Public { Expect::SignedIn } else { e };
         for body in bodies(spec) {
             let method = Method::from_bytes(spec.method.as_str().as_bytes()).unwrap();
-            let holder_expect = if spec.access == Access::SignedIn { Expect::SignedIn } else { public_or(Expect::Through) };
+            let holder_expect = if spec.access == Access::SignedIn {
+                Expect::SignedIn
+            } else {
+                public_or(Expect::Through)
+            };
             let callers = [
                 ("anonymous", None, anonymous),
                 ("no permission", Some(nobody.as_str()), without),
@@ -124,7 +147,13 @@ async fn every_route_checks_sign_in_then_permission_before_reading_the_body() {
                 ("exact holder", Some(holder.as_str()), holder_expect),
             ];
             for (who, token, expect) in callers {
-                check(who, spec, &body, expect, &app.call(method.clone(), &path, token, body.clone()).await);
+                check(
+                    who,
+                    spec,
+                    &body,
+                    expect,
+                    &app.call(method.clone(), &path, token, body.clone()).await,
+                );
             }
             checked += 5;
         }
@@ -139,7 +168,11 @@ async fn a_forbidden_caller_gets_the_same_403_whatever_it_sends() {
     let coordinator = user_with_role(&app, &admin, "coordinator@example.org", "Coordinator").await;
     // The case: an invalid body to a write route a Coordinator may not use.
     let mut answers = Vec::new();
-    for body in [json!({"zzBogus": 1}), json!([]), json!({"email": "x@example.org", "firstName": "A", "lastName": "B", "roles": []})] {
+    for body in [
+        json!({"zzBogus": 1}),
+        json!([]),
+        json!({"email": "x@example.org", "firstName": "A", "lastName": "B", "roles": []}),
+    ] {
         let r = app.post("/api/v1/identity/users", Some(&coordinator), body).await;
         answers.push(r.problem(403).clone());
     }
@@ -186,11 +219,18 @@ async fn an_id_outside_the_callers_scope_is_refused_before_the_body_is_read() {
 
     let table = mentorpay::app::route_table().specs();
     let scoped: Vec<&RouteSpec> = table.iter().filter(|s| s.scoped.is_some()).collect();
-    for path in ["/participants/{id}", "/payment-requests/{formType}/{id}", "/payment-requests/F2/{id}/files/{fileId}", "/budgets/{id}"] {
+    for path in [
+        "/participants/{id}",
+        "/payment-requests/{formType}/{id}",
+        "/payment-requests/F2/{id}/files/{fileId}",
+        "/budgets/{id}",
+    ] {
         assert!(scoped.iter().any(|s| s.path == path), "{path} is scoped in the table");
     }
     // GET /budgets/{id} names a fiscal year, not a program's line: not scoped.
-    assert!(table.iter().any(|s| s.path == "/budgets/{id}" && s.method == actix_web::http::Method::GET && s.scoped.is_none()));
+    assert!(table.iter().any(|s| s.path == "/budgets/{id}"
+        && s.method == actix_web::http::Method::GET
+        && s.scoped.is_none()));
     let mut checked = 0;
     for spec in scoped.iter().filter(|s| s.access.allows(&coordinator_grants)) {
         let method = Method::from_bytes(spec.method.as_str().as_bytes()).unwrap();
@@ -202,33 +242,59 @@ async fn an_id_outside_the_callers_scope_is_refused_before_the_body_is_read() {
         };
         for body in bodies(spec) {
             let r = app.call(method.clone(), &path, Some(&coordinator), body.clone()).await;
-            let what = format!("Coordinator: {} {path} body {body:?} -> {} {}", spec.method, r.status, r.body);
+            let what = format!(
+                "Coordinator: {} {path} body {body:?} -> {} {}",
+                spec.method, r.status, r.body
+            );
             assert_eq!(r.status, 404, "{what}");
             let text = r.body.to_string();
-            assert!(!text.contains("zzBogus") && !text.contains("expected"), "a scope refusal must not describe the body: {what}");
+            assert!(
+                !text.contains("zzBogus") && !text.contains("expected"),
+                "a scope refusal must not describe the body: {what}"
+            );
             checked += 1;
         }
     }
     assert!(checked >= 10, "{checked} calls");
 
     // In scope, the same invalid bodies are read and refused as bodies (400).
-    for (method, path) in [(Method::PUT, format!("/api/v1/participants/{participant}")), (Method::POST, format!("/api/v1/participants/{participant}/participations"))] {
+    for (method, path) in [
+        (Method::PUT, format!("/api/v1/participants/{participant}")),
+        (Method::POST, format!("/api/v1/participants/{participant}/participations")),
+    ] {
         for body in [json!({"zzBogus": 1}), json!([])] {
             let r = app.call(method.clone(), &path, Some(&admin), Some(body.clone())).await;
             assert_eq!(r.status, 400, "Administrator: {method} {path} {body} -> {}", r.body);
         }
     }
     // A scoped route beyond the Coordinator's defaults: a budget editor without programs.
-    let r = app.post("/api/v1/identity/roles", Some(&admin), json!({"name": "Budget editor", "permissions": ["budget:edit"]})).await;
+    let r = app
+        .post(
+            "/api/v1/identity/roles",
+            Some(&admin),
+            json!({"name": "Budget editor", "permissions": ["budget:edit"]}),
+        )
+        .await;
     assert_eq!(r.status, 201, "{}", r.body);
     let editor = user_with_role(&app, &admin, "budget.editor@example.org", "Budget editor").await;
     for body in [json!({"zzBogus": 1}), json!([])] {
         let r = app.put("/api/v1/budgets/999999", &editor, body.clone()).await;
         assert_eq!(r.status, 404, "budget editor: PUT /budgets/999999 {body} -> {}", r.body);
-        assert_eq!(app.put("/api/v1/budgets/999999", &admin, body).await.status, 400, "in scope the body is read");
+        assert_eq!(
+            app.put("/api/v1/budgets/999999", &admin, body).await.status,
+            400,
+            "in scope the body is read"
+        );
     }
     // Out of scope with a path id that does not parse is still the path's 400 (path before scope).
-    app.call(Method::PUT, "/api/v1/participants/abc", Some(&coordinator), Some(json!({"zzBogus": 1}))).await.problem(400);
+    app.call(
+        Method::PUT,
+        "/api/v1/participants/abc",
+        Some(&coordinator),
+        Some(json!({"zzBogus": 1})),
+    )
+    .await
+    .problem(400);
     // And nothing changed: the participant is as the Administrator created it.
     let p = app.get(&format!("/api/v1/participants/{participant}"), &admin).await;
     assert_eq!(p.ok()["lastName"], "Of Scope");

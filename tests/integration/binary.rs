@@ -71,7 +71,10 @@ fn the_binary_alone_serves_everything() {
     });
     let log = output.unwrap_or_default();
     assert!(log.contains("/set-password?email=admin%40localhost&token="), "{log}");
-    assert!(log.lines().filter(|l| !l.trim().is_empty() && l.starts_with('{')).count() > 0, "json log lines: {log}");
+    assert!(
+        log.lines().filter(|l| !l.trim().is_empty() && l.starts_with('{')).count() > 0,
+        "json log lines: {log}"
+    );
 }
 
 /// Minimal blocking GET over reqwest's async client (no extra feature needed).

@@ -60,7 +60,13 @@ async fn reference_rows(app: &TestApp) -> (Vec<i64>, Vec<i64>, Vec<i64>) {
 }
 
 async fn fiscal_year(app: &TestApp, admin: &str, name: &str, start: &str, end: &str) -> i64 {
-    let r = app.post("/api/v1/system-settings/fiscal-years", Some(admin), json!({"name": name, "startDate": start, "endDate": end})).await;
+    let r = app
+        .post(
+            "/api/v1/system-settings/fiscal-years",
+            Some(admin),
+            json!({"name": name, "startDate": start, "endDate": end}),
+        )
+        .await;
     assert_eq!(r.status, 201, "{}", r.body);
     r.body["id"].as_i64().unwrap()
 }
@@ -134,7 +140,8 @@ async fn bulk_update_creates_and_changes_lines_and_totals_follow() {
     assert_eq!(detail["lines"].as_array().unwrap().len(), 4);
     let got = app.get(&format!("/api/v1/budgets/{}", w.fy), admin).await.ok().clone();
     assert_eq!(got, detail);
-    let amounts: Vec<f64> = got["lines"].as_array().unwrap().iter().map(|l| l["budgeted"].as_f64().unwrap()).collect();
+    let amounts: Vec<f64> =
+        got["lines"].as_array().unwrap().iter().map(|l| l["budgeted"].as_f64().unwrap()).collect();
     assert_eq!(amounts.iter().sum::<f64>(), 2000.0 + 250.0 + 0.29 + 10.0);
 
     // Totals per year, exact to the cent; query filters by name.
@@ -149,15 +156,20 @@ async fn bulk_update_creates_and_changes_lines_and_totals_follow() {
     let found = app.get("/api/v1/budgets?query=2024", admin).await.ok().clone();
     assert_eq!(found.as_array().unwrap().len(), 1);
     assert_eq!(found[0]["fiscalYearId"], older);
-    assert_eq!(app.get("/api/v1/budgets?Query=fy%202025", admin).await.ok().as_array().unwrap().len(), 1);
+    assert_eq!(
+        app.get("/api/v1/budgets?Query=fy%202025", admin).await.ok().as_array().unwrap().len(),
+        1
+    );
     assert_eq!(app.get("/api/v1/budgets?query=nothing", admin).await.ok(), &json!([]));
 
     // Every change is in the activity log.
     use mentorpay::entities::activity_log;
     use sea_orm::EntityTrait;
     let log = activity_log::Entity::find().all(&app.state.db).await.unwrap();
-    let created = log.iter().filter(|e| e.entity_type == "budget-line" && e.action == "created").count();
-    let updated = log.iter().filter(|e| e.entity_type == "budget-line" && e.action == "updated").count();
+    let created =
+        log.iter().filter(|e| e.entity_type == "budget-line" && e.action == "created").count();
+    let updated =
+        log.iter().filter(|e| e.entity_type == "budget-line" && e.action == "updated").count();
     assert_eq!((created, updated), (4, 1));
 }
 
@@ -171,24 +183,59 @@ async fn a_bad_line_changes_nothing() {
 
     let ok_line = |amount: Value| line(w.mp[0], w.f[0], w.ea[0], amount);
     for (lines, field) in [
-        (json!([ok_line(json!(5)), line(w.mp[1], w.f[0], w.ea[0], json!(1)), line(w.mp[1], w.f[1], w.ea[1], json!(1)), line(w.mp[0], 9999, w.ea[0], json!(1))]), "lines[3].fundId"),
-        (json!([ok_line(json!(5)), line(9999, w.f[0], w.ea[0], json!(1))]), "lines[1].mentorProgramId"),
-        (json!([ok_line(json!(5)), line(w.mp[1], w.f[0], 9999, json!(1))]), "lines[1].expenseAccountId"),
+        (
+            json!([
+                ok_line(json!(5)),
+                line(w.mp[1], w.f[0], w.ea[0], json!(1)),
+                line(w.mp[1], w.f[1], w.ea[1], json!(1)),
+                line(w.mp[0], 9999, w.ea[0], json!(1))
+            ]),
+            "lines[3].fundId",
+        ),
+        (
+            json!([ok_line(json!(5)), line(9999, w.f[0], w.ea[0], json!(1))]),
+            "lines[1].mentorProgramId",
+        ),
+        (
+            json!([ok_line(json!(5)), line(w.mp[1], w.f[0], 9999, json!(1))]),
+            "lines[1].expenseAccountId",
+        ),
         (json!([ok_line(json!(5)), line(w.mp[1], w.f[0], w.ea[0], json!(-1))]), "lines[1].amount"),
-        (json!([ok_line(json!(5)), line(w.mp[1], w.f[0], w.ea[0], json!(1.005))]), "lines[1].amount"),
+        (
+            json!([ok_line(json!(5)), line(w.mp[1], w.f[0], w.ea[0], json!(1.005))]),
+            "lines[1].amount",
+        ),
         (json!([ok_line(json!(5)), line(w.mp[1], w.f[0], w.ea[0], json!("1"))]), "lines[1].amount"),
         (json!([ok_line(json!(5)), ok_line(json!(6))]), "lines[1]"),
-        (json!([ok_line(json!(5)), {"mentorProgramId": "one", "fundId": w.f[0], "expenseAccountId": w.ea[0], "amount": 1}]), "lines[1].mentorProgramId"),
-        (json!([ok_line(json!(5)), {"fundId": w.f[0], "expenseAccountId": w.ea[0], "amount": 1}]), "lines[1].mentorProgramId"),
+        (
+            json!([ok_line(json!(5)), {"mentorProgramId": "one", "fundId": w.f[0], "expenseAccountId": w.ea[0], "amount": 1}]),
+            "lines[1].mentorProgramId",
+        ),
+        (
+            json!([ok_line(json!(5)), {"fundId": w.f[0], "expenseAccountId": w.ea[0], "amount": 1}]),
+            "lines[1].mentorProgramId",
+        ),
     ] {
-        let r = app.put("/api/v1/budgets/bulk-update", admin, json!({"fiscalYearId": w.fy, "lines": lines})).await;
+        let r = app
+            .put(
+                "/api/v1/budgets/bulk-update",
+                admin,
+                json!({"fiscalYearId": w.fy, "lines": lines}),
+            )
+            .await;
         // Shape errors are 400; unknown ids, repeats and negative amounts are rules (422).
         let status = if errors(&r.body).iter().any(|f| f == field) { r.status.as_u16() } else { 0 };
         assert!(status == 400 || status == 422, "{field}: {}", r.body);
         let problem = r.problem(status);
         assert!(errors(problem).iter().any(|f| f == field), "{field}: {problem}");
     }
-    let r = app.put("/api/v1/budgets/bulk-update", admin, json!({"fiscalYearId": 9999, "lines": [ok_line(json!(5))]})).await;
+    let r = app
+        .put(
+            "/api/v1/budgets/bulk-update",
+            admin,
+            json!({"fiscalYearId": 9999, "lines": [ok_line(json!(5))]}),
+        )
+        .await;
     assert_eq!(errors(r.problem(422)), ["fiscalYearId"]);
     app.put("/api/v1/budgets/bulk-update", admin, json!({"lines": []})).await.problem(400);
     assert_eq!(app.get(&format!("/api/v1/budgets/{}", w.fy), admin).await.ok(), &before);
@@ -205,7 +252,8 @@ async fn one_line_is_changed_with_its_version() {
     let version = l["version"].as_i64().unwrap();
     let path = format!("/api/v1/budgets/{id}");
 
-    let changed = app.put(&path, admin, json!({"amount": 150.25, "version": version})).await.ok().clone();
+    let changed =
+        app.put(&path, admin, json!({"amount": 150.25, "version": version})).await.ok().clone();
     assert_eq!(changed["budgeted"], 150.25);
     assert_eq!(changed["remaining"], 150.25);
     assert_eq!(changed["version"], version + 1);
@@ -226,7 +274,10 @@ async fn one_line_is_changed_with_its_version() {
     }
     app.put("/api/v1/budgets/9999", admin, json!({"amount": 1})).await.problem(404);
     app.put("/api/v1/budgets/abc", admin, json!({"amount": 1})).await.problem(400);
-    assert_eq!(app.get(&format!("/api/v1/budgets/{}", w.fy), admin).await.ok()["lines"][0]["budgeted"], 99.99);
+    assert_eq!(
+        app.get(&format!("/api/v1/budgets/{}", w.fy), admin).await.ok()["lines"][0]["budgeted"],
+        99.99
+    );
 }
 
 #[actix_web::test]
@@ -243,7 +294,9 @@ async fn budget_permissions_and_unknown_years() {
     app.put("/api/v1/budgets/bulk-update", coord, body).await.problem(403);
     app.put(&format!("/api/v1/budgets/{id}"), coord, json!({"amount": 1})).await.problem(403);
     // A role without budget:read sees nothing.
-    app.post("/api/v1/identity/roles", Some(admin), json!({"name": "Nobody", "permissions": []})).await.ok();
+    app.post("/api/v1/identity/roles", Some(admin), json!({"name": "Nobody", "permissions": []}))
+        .await
+        .ok();
     app.create_user(admin, "nobody@example.org", &["Nobody"], COORD_PASSWORD).await;
     let (nobody, _) = app.login("nobody@example.org", COORD_PASSWORD).await;
     app.get("/api/v1/budgets", &nobody).await.problem(403);
@@ -276,18 +329,34 @@ async fn a_coordinator_sees_and_changes_only_its_programs_lines() {
     let (app, admin) = (&w.app, &w.admin);
     let lines = json!({"fiscalYearId": w.fy, "lines": [line(w.mp[0], w.f[0], w.ea[0], json!(100)), line(w.mp[1], w.f[0], w.ea[0], json!(900))]});
     let all = app.put("/api/v1/budgets/bulk-update", admin, lines).await.ok().clone();
-    let id_of = |mp: i64| all["lines"].as_array().unwrap().iter().find(|l| l["mentorProgramId"] == mp).unwrap()["id"].as_i64().unwrap();
+    let id_of = |mp: i64| {
+        all["lines"].as_array().unwrap().iter().find(|l| l["mentorProgramId"] == mp).unwrap()["id"]
+            .as_i64()
+            .unwrap()
+    };
 
     // A Coordinator of mp[0] (a participant with a Coordinator participation), in a role
     // that may also edit budgets.
-    app.post("/api/v1/identity/roles", Some(admin), json!({"name": "Budget coordinator", "permissions": ["budget:read", "budget:edit"]})).await.ok();
+    app.post(
+        "/api/v1/identity/roles",
+        Some(admin),
+        json!({"name": "Budget coordinator", "permissions": ["budget:read", "budget:edit"]}),
+    )
+    .await
+    .ok();
     let person = json!({
         "firstName": "Cora", "lastName": "Coord", "email": "cora@example.org", "status": "Active", "roleCode": "Coordinator",
         "participations": [{"mentorProgramId": w.mp[0], "fiscalYearId": w.fy, "roleCode": "Coordinator", "startDate": "2025-07-01"}],
     });
     let r = app.post("/api/v1/participants", Some(admin), person).await;
     let pid = r.ok()["id"].as_i64().unwrap();
-    app.post(&format!("/api/v1/participants/{pid}/identity-user"), Some(admin), json!({"password": COORD_PASSWORD})).await.ok();
+    app.post(
+        &format!("/api/v1/participants/{pid}/identity-user"),
+        Some(admin),
+        json!({"password": COORD_PASSWORD}),
+    )
+    .await
+    .ok();
     let users = app.get("/api/v1/identity/users?Email=cora@example.org", admin).await.ok().clone();
     let uid = users["items"][0]["id"].as_i64().unwrap_or_else(|| panic!("{users}"));
     let u = &users["items"][0];
@@ -296,16 +365,33 @@ async fn a_coordinator_sees_and_changes_only_its_programs_lines() {
     let (cora, _) = app.login("cora@example.org", COORD_PASSWORD).await;
 
     let mine = app.get(&format!("/api/v1/budgets/{}", w.fy), &cora).await.ok().clone();
-    let programs: Vec<i64> = mine["lines"].as_array().unwrap().iter().map(|l| l["mentorProgramId"].as_i64().unwrap()).collect();
+    let programs: Vec<i64> = mine["lines"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l["mentorProgramId"].as_i64().unwrap())
+        .collect();
     assert_eq!(programs, [w.mp[0]]);
     let years = app.get("/api/v1/budgets", &cora).await.ok().clone();
     assert_eq!(years[0]["budgeted"].as_f64(), Some(100.0), "totals over its own lines: {years}");
 
-    app.put(&format!("/api/v1/budgets/{}", id_of(w.mp[1])), &cora, json!({"amount": 1})).await.problem(404);
+    app.put(&format!("/api/v1/budgets/{}", id_of(w.mp[1])), &cora, json!({"amount": 1}))
+        .await
+        .problem(404);
     let other = json!({"fiscalYearId": w.fy, "lines": [line(w.mp[1], w.f[0], w.ea[0], json!(1))]});
-    assert!(app.put("/api/v1/budgets/bulk-update", &cora, other).await.problem(403)["detail"].as_str().unwrap().contains("lines[0].mentorProgramId"));
-    app.put(&format!("/api/v1/budgets/{}", id_of(w.mp[0])), &cora, json!({"amount": 150})).await.ok();
+    assert!(app.put("/api/v1/budgets/bulk-update", &cora, other).await.problem(403)["detail"]
+        .as_str()
+        .unwrap()
+        .contains("lines[0].mentorProgramId"));
+    app.put(&format!("/api/v1/budgets/{}", id_of(w.mp[0])), &cora, json!({"amount": 150}))
+        .await
+        .ok();
     let after = app.get(&format!("/api/v1/budgets/{}", w.fy), admin).await.ok().clone();
-    let amounts: Vec<f64> = after["lines"].as_array().unwrap().iter().map(|l| l["budgeted"].as_f64().unwrap()).collect();
+    let amounts: Vec<f64> = after["lines"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l["budgeted"].as_f64().unwrap())
+        .collect();
     assert_eq!(amounts.iter().sum::<f64>(), 1050.0, "only its own line changed: {after}");
 }

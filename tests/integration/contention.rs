@@ -90,7 +90,12 @@ struct Call {
 }
 
 fn call(method: Method, path: impl Into<String>, who: Who, body: Value) -> Call {
-    Call { method, path: path.into(), who, body: if body.is_null() { Body::None } else { Body::Json(body) } }
+    Call {
+        method,
+        path: path.into(),
+        who,
+        body: if body.is_null() { Body::None } else { Body::Json(body) },
+    }
 }
 
 struct Route {
@@ -120,133 +125,688 @@ fn s(v: &Value) -> String {
 fn routes() -> Vec<Route> {
     vec![
         // ---- identity ----
-        Route { name: "POST /identity/login", row: Row::Nothing, distinct: All, same: All, after: Stays, logs: 0,
-            call: |_, _, _| call(M::POST, "/api/v1/identity/login", Anonymous, json!({"email": ADMIN_EMAIL, "password": ADMIN_PASSWORD})) },
-        Route { name: "POST /identity/refresh", row: Row::Session, distinct: All, same: One, after: Stays, logs: 0,
-            call: |_, t, _| call(M::POST, "/api/v1/identity/refresh", Anonymous, json!({"token": t["token"], "refreshToken": t["refreshToken"]})) },
-        Route { name: "POST /identity/logout", row: Row::Session, distinct: All, same: All, after: Stays, logs: 0,
-            call: |_, t, _| call(M::POST, "/api/v1/identity/logout", Anonymous, json!({"refreshToken": t["refreshToken"]})) },
-        Route { name: "POST /identity/reset-token/validate", row: Row::Invited, distinct: All, same: All, after: Stays, logs: 0,
-            call: |_, t, _| call(M::POST, "/api/v1/identity/reset-token/validate", Anonymous, json!({"email": t["email"], "token": t["token"]})) },
-        Route { name: "POST /identity/user/set-password", row: Row::Invited, distinct: All, same: One, after: Stays, logs: 1,
-            call: |_, t, _| call(M::POST, "/api/v1/identity/user/set-password", Anonymous, json!({"email": t["email"], "token": t["token"], "password": PASSWORD})) },
-        Route { name: "POST /identity/user/reset-password", row: Row::User, distinct: All, same: All, after: Stays, logs: 0,
-            call: |_, t, _| call(M::POST, "/api/v1/identity/user/reset-password", Anonymous, json!({"email": t["email"]})) },
-        Route { name: "POST /identity/users", row: Row::Nothing, distinct: All, same: One, after: Stays, logs: 1,
-            call: |w, _, k| call(M::POST, "/api/v1/identity/users", Admin, user_body(&format!("new{k}-{}", w.tag()))) },
-        Route { name: "PUT /identity/users/{id}", row: Row::User, distinct: All, same: All, after: Stays, logs: 1,
-            call: |_, t, k| call(M::PUT, s(&t["url"]), Admin, json!({"email": t["email"], "firstName": format!("Renamed {k}"), "lastName": "User", "roles": ["Coordinator"], "isActive": true})) },
-        Route { name: "DELETE /identity/users/{id}", row: Row::User, distinct: All, same: Idem, after: Inactive, logs: 1,
-            call: |_, t, _| call(M::DELETE, s(&t["url"]), Admin, Value::Null) },
-        Route { name: "POST /identity/roles", row: Row::Nothing, distinct: All, same: One, after: Stays, logs: 1,
-            call: |w, _, k| call(M::POST, "/api/v1/identity/roles", Admin, json!({"name": format!("Role {k} {}", w.tag()), "permissions": ["report:read"]})) },
-        Route { name: "PUT /identity/roles/{id}", row: Row::Role, distinct: All, same: All, after: Stays, logs: 1,
-            call: |_, t, _| call(M::PUT, s(&t["url"]), Admin, json!({"name": t["name"], "permissions": ["report:read", "log:read"]})) },
-        Route { name: "DELETE /identity/roles/{id}", row: Row::Role, distinct: All, same: One, after: Gone, logs: 1,
-            call: |_, t, _| call(M::DELETE, s(&t["url"]), Admin, Value::Null) },
+        Route {
+            name: "POST /identity/login",
+            row: Row::Nothing,
+            distinct: All,
+            same: All,
+            after: Stays,
+            logs: 0,
+            call: |_, _, _| {
+                call(
+                    M::POST,
+                    "/api/v1/identity/login",
+                    Anonymous,
+                    json!({"email": ADMIN_EMAIL, "password": ADMIN_PASSWORD}),
+                )
+            },
+        },
+        Route {
+            name: "POST /identity/refresh",
+            row: Row::Session,
+            distinct: All,
+            same: One,
+            after: Stays,
+            logs: 0,
+            call: |_, t, _| {
+                call(
+                    M::POST,
+                    "/api/v1/identity/refresh",
+                    Anonymous,
+                    json!({"token": t["token"], "refreshToken": t["refreshToken"]}),
+                )
+            },
+        },
+        Route {
+            name: "POST /identity/logout",
+            row: Row::Session,
+            distinct: All,
+            same: All,
+            after: Stays,
+            logs: 0,
+            call: |_, t, _| {
+                call(
+                    M::POST,
+                    "/api/v1/identity/logout",
+                    Anonymous,
+                    json!({"refreshToken": t["refreshToken"]}),
+                )
+            },
+        },
+        Route {
+            name: "POST /identity/reset-token/validate",
+            row: Row::Invited,
+            distinct: All,
+            same: All,
+            after: Stays,
+            logs: 0,
+            call: |_, t, _| {
+                call(
+                    M::POST,
+                    "/api/v1/identity/reset-token/validate",
+                    Anonymous,
+                    json!({"email": t["email"], "token": t["token"]}),
+                )
+            },
+        },
+        Route {
+            name: "POST /identity/user/set-password",
+            row: Row::Invited,
+            distinct: All,
+            same: One,
+            after: Stays,
+            logs: 1,
+            call: |_, t, _| {
+                call(
+                    M::POST,
+                    "/api/v1/identity/user/set-password",
+                    Anonymous,
+                    json!({"email": t["email"], "token": t["token"], "password": PASSWORD}),
+                )
+            },
+        },
+        Route {
+            name: "POST /identity/user/reset-password",
+            row: Row::User,
+            distinct: All,
+            same: All,
+            after: Stays,
+            logs: 0,
+            call: |_, t, _| {
+                call(
+                    M::POST,
+                    "/api/v1/identity/user/reset-password",
+                    Anonymous,
+                    json!({"email": t["email"]}),
+                )
+            },
+        },
+        Route {
+            name: "POST /identity/users",
+            row: Row::Nothing,
+            distinct: All,
+            same: One,
+            after: Stays,
+            logs: 1,
+            call: |w, _, k| {
+                call(
+                    M::POST,
+                    "/api/v1/identity/users",
+                    Admin,
+                    user_body(&format!("new{k}-{}", w.tag())),
+                )
+            },
+        },
+        Route {
+            name: "PUT /identity/users/{id}",
+            row: Row::User,
+            distinct: All,
+            same: All,
+            after: Stays,
+            logs: 1,
+            call: |_, t, k| {
+                call(
+                    M::PUT,
+                    s(&t["url"]),
+                    Admin,
+                    json!({"email": t["email"], "firstName": format!("Renamed {k}"), "lastName": "User", "roles": ["Coordinator"], "isActive": true}),
+                )
+            },
+        },
+        Route {
+            name: "DELETE /identity/users/{id}",
+            row: Row::User,
+            distinct: All,
+            same: Idem,
+            after: Inactive,
+            logs: 1,
+            call: |_, t, _| call(M::DELETE, s(&t["url"]), Admin, Value::Null),
+        },
+        Route {
+            name: "POST /identity/roles",
+            row: Row::Nothing,
+            distinct: All,
+            same: One,
+            after: Stays,
+            logs: 1,
+            call: |w, _, k| {
+                call(
+                    M::POST,
+                    "/api/v1/identity/roles",
+                    Admin,
+                    json!({"name": format!("Role {k} {}", w.tag()), "permissions": ["report:read"]}),
+                )
+            },
+        },
+        Route {
+            name: "PUT /identity/roles/{id}",
+            row: Row::Role,
+            distinct: All,
+            same: All,
+            after: Stays,
+            logs: 1,
+            call: |_, t, _| {
+                call(
+                    M::PUT,
+                    s(&t["url"]),
+                    Admin,
+                    json!({"name": t["name"], "permissions": ["report:read", "log:read"]}),
+                )
+            },
+        },
+        Route {
+            name: "DELETE /identity/roles/{id}",
+            row: Row::Role,
+            distinct: All,
+            same: One,
+            after: Gone,
+            logs: 1,
+            call: |_, t, _| call(M::DELETE, s(&t["url"]), Admin, Value::Null),
+        },
         // ---- participants ----
-        Route { name: "POST /participants", row: Row::Nothing, distinct: All, same: One, after: Stays, logs: 1,
-            call: |w, _, k| call(M::POST, "/api/v1/participants", Admin, person(&format!("new{k}-{}", w.tag()), "Mentor")) },
-        Route { name: "PUT /participants/{id}", row: Row::Participant, distinct: All, same: One, after: Version, logs: 1,
+        Route {
+            name: "POST /participants",
+            row: Row::Nothing,
+            distinct: All,
+            same: One,
+            after: Stays,
+            logs: 1,
+            call: |w, _, k| {
+                call(
+                    M::POST,
+                    "/api/v1/participants",
+                    Admin,
+                    person(&format!("new{k}-{}", w.tag()), "Mentor"),
+                )
+            },
+        },
+        Route {
+            name: "PUT /participants/{id}",
+            row: Row::Participant,
+            distinct: All,
+            same: One,
+            after: Version,
+            logs: 1,
             call: |_, t, k| {
                 let mut b = t["body"].clone();
                 b["lastName"] = json!(format!("Edited {k}"));
                 b["version"] = t["version"].clone();
                 call(M::PUT, s(&t["url"]), Admin, b)
-            } },
-        Route { name: "DELETE /participants/{id}", row: Row::Participant, distinct: All, same: One, after: Gone, logs: 1,
-            call: |_, t, _| call(M::DELETE, s(&t["url"]), Admin, Value::Null) },
-        Route { name: "POST /participants/{id}/identity-user", row: Row::Participant, distinct: All, same: One, after: Stays, logs: 1,
-            call: |_, t, _| call(M::POST, format!("{}/identity-user", s(&t["url"])), Admin, json!({})) },
-        Route { name: "POST /participants/{id}/participations", row: Row::Participant, distinct: All, same: All, after: Stays, logs: 1,
-            call: |w, t, _| call(M::POST, format!("{}/participations", s(&t["url"])), Admin, w.taking(w.programs[1], "Mentor")) },
-        Route { name: "PUT /participants/{id}/participations/{participationId}", row: Row::Participation, distinct: All, same: All, after: Stays, logs: 1,
-            call: |w, t, _| call(M::PUT, s(&t["url"]), Admin, w.taking(w.programs[2], "DirectorMentor")) },
-        Route { name: "DELETE /participants/{id}/participations/{participationId}", row: Row::Participation, distinct: All, same: One, after: Stays, logs: 1,
-            call: |_, t, _| call(M::DELETE, s(&t["url"]), Admin, Value::Null) },
+            },
+        },
+        Route {
+            name: "DELETE /participants/{id}",
+            row: Row::Participant,
+            distinct: All,
+            same: One,
+            after: Gone,
+            logs: 1,
+            call: |_, t, _| call(M::DELETE, s(&t["url"]), Admin, Value::Null),
+        },
+        Route {
+            name: "POST /participants/{id}/identity-user",
+            row: Row::Participant,
+            distinct: All,
+            same: One,
+            after: Stays,
+            logs: 1,
+            call: |_, t, _| {
+                call(M::POST, format!("{}/identity-user", s(&t["url"])), Admin, json!({}))
+            },
+        },
+        Route {
+            name: "POST /participants/{id}/participations",
+            row: Row::Participant,
+            distinct: All,
+            same: All,
+            after: Stays,
+            logs: 1,
+            call: |w, t, _| {
+                call(
+                    M::POST,
+                    format!("{}/participations", s(&t["url"])),
+                    Admin,
+                    w.taking(w.programs[1], "Mentor"),
+                )
+            },
+        },
+        Route {
+            name: "PUT /participants/{id}/participations/{participationId}",
+            row: Row::Participation,
+            distinct: All,
+            same: All,
+            after: Stays,
+            logs: 1,
+            call: |w, t, _| {
+                call(M::PUT, s(&t["url"]), Admin, w.taking(w.programs[2], "DirectorMentor"))
+            },
+        },
+        Route {
+            name: "DELETE /participants/{id}/participations/{participationId}",
+            row: Row::Participation,
+            distinct: All,
+            same: One,
+            after: Stays,
+            logs: 1,
+            call: |_, t, _| call(M::DELETE, s(&t["url"]), Admin, Value::Null),
+        },
         // ---- settings ----
-        Route { name: "POST /system-settings/fiscal-years", row: Row::Nothing, distinct: All, same: One, after: Stays, logs: 1,
+        Route {
+            name: "POST /system-settings/fiscal-years",
+            row: Row::Nothing,
+            distinct: All,
+            same: One,
+            after: Stays,
+            logs: 1,
             call: |w, _, k| {
                 // Years of the last century: free of the world's fiscal years and inside 1900..=2100.
                 let year = 1900 + (w.next_year() * CLIENTS as i64 + k as i64) % 100;
-                call(M::POST, "/api/v1/system-settings/fiscal-years", Admin, json!({"name": format!("FY {year}"), "startDate": format!("{year}-07-01"), "endDate": format!("{}-06-30", year + 1)}))
-            } },
-        Route { name: "PUT /system-settings/general/{id}", row: Row::General, distinct: One, same: One, after: Version, logs: 1,
+                call(
+                    M::POST,
+                    "/api/v1/system-settings/fiscal-years",
+                    Admin,
+                    json!({"name": format!("FY {year}"), "startDate": format!("{year}-07-01"), "endDate": format!("{}-06-30", year + 1)}),
+                )
+            },
+        },
+        Route {
+            name: "PUT /system-settings/general/{id}",
+            row: Row::General,
+            distinct: One,
+            same: One,
+            after: Version,
+            logs: 1,
             call: |_, t, k| {
                 let mut b = t["body"].clone();
                 b["organisationName"] = json!(format!("Program {k}"));
                 call(M::PUT, s(&t["url"]), Admin, b)
-            } },
-        Route { name: "PUT /system-settings/form-validation-limits", row: Row::Nothing, distinct: All, same: All, after: Stays, logs: 1,
+            },
+        },
+        Route {
+            name: "PUT /system-settings/form-validation-limits",
+            row: Row::Nothing,
+            distinct: All,
+            same: All,
+            after: Stays,
+            logs: 1,
             call: |w, _, k| {
                 let mut limits = w.limits.clone();
                 limits[0]["submissionWindowDays"] = json!(30 + k);
                 call(M::PUT, "/api/v1/system-settings/form-validation-limits", Admin, limits)
-            } },
-        Route { name: "POST /system-settings/block-coordinator-login", row: Row::Nothing, distinct: All, same: All, after: Stays, logs: 1,
-            call: |_, _, k| call(M::POST, "/api/v1/system-settings/block-coordinator-login", Admin, json!({"isBlocked": k % 2 == 1, "message": "Closed for the year end"})) },
-        Route { name: "PUT /system-settings/notification-banners", row: Row::Nothing, distinct: All, same: All, after: Stays, logs: 1,
-            call: |_, _, k| call(M::PUT, "/api/v1/system-settings/notification-banners", Admin, json!([{"message": format!("Banner {k}"), "severity": "Info", "isActive": true}])) },
+            },
+        },
+        Route {
+            name: "POST /system-settings/block-coordinator-login",
+            row: Row::Nothing,
+            distinct: All,
+            same: All,
+            after: Stays,
+            logs: 1,
+            call: |_, _, k| {
+                call(
+                    M::POST,
+                    "/api/v1/system-settings/block-coordinator-login",
+                    Admin,
+                    json!({"isBlocked": k % 2 == 1, "message": "Closed for the year end"}),
+                )
+            },
+        },
+        Route {
+            name: "PUT /system-settings/notification-banners",
+            row: Row::Nothing,
+            distinct: All,
+            same: All,
+            after: Stays,
+            logs: 1,
+            call: |_, _, k| {
+                call(
+                    M::PUT,
+                    "/api/v1/system-settings/notification-banners",
+                    Admin,
+                    json!([{"message": format!("Banner {k}"), "severity": "Info", "isActive": true}]),
+                )
+            },
+        },
         // ---- reference lists ----
-        Route { name: "POST /funds", row: Row::Nothing, distinct: All, same: One, after: Stays, logs: 1,
-            call: |w, _, k| call(M::POST, "/api/v1/funds", Admin, json!({"name": format!("Fund {k}"), "code": format!("F{k}-{}", w.tag())})) },
-        Route { name: "POST /expense-accounts", row: Row::Nothing, distinct: All, same: One, after: Stays, logs: 1,
-            call: |w, _, k| call(M::POST, "/api/v1/expense-accounts", Admin, json!({"name": format!("Account {k}"), "code": format!("A{k}-{}", w.tag())})) },
-        Route { name: "POST /mentor-programs", row: Row::Nothing, distinct: All, same: One, after: Stays, logs: 1,
-            call: |w, _, k| call(M::POST, "/api/v1/mentor-programs", Admin, json!({"name": format!("Program {k}"), "code": format!("P{k}-{}", w.tag()), "collegeIds": [1]})) },
-        Route { name: "POST /approval-codes", row: Row::Nothing, distinct: All, same: One, after: Stays, logs: 1,
-            call: |w, _, k| call(M::POST, "/api/v1/approval-codes", Admin, json!({"name": format!("Code {k}"), "code": format!("C{k}-{}", w.tag()), "paymentRequestType": "F5"})) },
-        Route { name: "PUT /funds/{id}", row: Row::RefItem("funds"), distinct: All, same: All, after: Stays, logs: 1,
-            call: |_, t, _| call(M::PUT, s(&t["url"]), Admin, json!({"name": format!("Renamed {}", t["id"])})) },
-        Route { name: "PUT /expense-accounts/{id}", row: Row::RefItem("expense-accounts"), distinct: All, same: All, after: Stays, logs: 1,
-            call: |_, t, _| call(M::PUT, s(&t["url"]), Admin, json!({"name": format!("Renamed {}", t["id"])})) },
-        Route { name: "PUT /mentor-programs/{id}", row: Row::RefItem("mentor-programs"), distinct: All, same: All, after: Stays, logs: 1,
-            call: |_, t, _| call(M::PUT, s(&t["url"]), Admin, json!({"name": format!("Renamed {}", t["id"])})) },
-        Route { name: "PUT /approval-codes/{id}", row: Row::RefItem("approval-codes"), distinct: All, same: All, after: Stays, logs: 1,
-            call: |_, t, _| call(M::PUT, s(&t["url"]), Admin, json!({"name": format!("Renamed {}", t["id"])})) },
+        Route {
+            name: "POST /funds",
+            row: Row::Nothing,
+            distinct: All,
+            same: One,
+            after: Stays,
+            logs: 1,
+            call: |w, _, k| {
+                call(
+                    M::POST,
+                    "/api/v1/funds",
+                    Admin,
+                    json!({"name": format!("Fund {k}"), "code": format!("F{k}-{}", w.tag())}),
+                )
+            },
+        },
+        Route {
+            name: "POST /expense-accounts",
+            row: Row::Nothing,
+            distinct: All,
+            same: One,
+            after: Stays,
+            logs: 1,
+            call: |w, _, k| {
+                call(
+                    M::POST,
+                    "/api/v1/expense-accounts",
+                    Admin,
+                    json!({"name": format!("Account {k}"), "code": format!("A{k}-{}", w.tag())}),
+                )
+            },
+        },
+        Route {
+            name: "POST /mentor-programs",
+            row: Row::Nothing,
+            distinct: All,
+            same: One,
+            after: Stays,
+            logs: 1,
+            call: |w, _, k| {
+                call(
+                    M::POST,
+                    "/api/v1/mentor-programs",
+                    Admin,
+                    json!({"name": format!("Program {k}"), "code": format!("P{k}-{}", w.tag()), "collegeIds": [1]}),
+                )
+            },
+        },
+        Route {
+            name: "POST /approval-codes",
+            row: Row::Nothing,
+            distinct: All,
+            same: One,
+            after: Stays,
+            logs: 1,
+            call: |w, _, k| {
+                call(
+                    M::POST,
+                    "/api/v1/approval-codes",
+                    Admin,
+                    json!({"name": format!("Code {k}"), "code": format!("C{k}-{}", w.tag()), "paymentRequestType": "F5"}),
+                )
+            },
+        },
+        Route {
+            name: "PUT /funds/{id}",
+            row: Row::RefItem("funds"),
+            distinct: All,
+            same: All,
+            after: Stays,
+            logs: 1,
+            call: |_, t, _| {
+                call(M::PUT, s(&t["url"]), Admin, json!({"name": format!("Renamed {}", t["id"])}))
+            },
+        },
+        Route {
+            name: "PUT /expense-accounts/{id}",
+            row: Row::RefItem("expense-accounts"),
+            distinct: All,
+            same: All,
+            after: Stays,
+            logs: 1,
+            call: |_, t, _| {
+                call(M::PUT, s(&t["url"]), Admin, json!({"name": format!("Renamed {}", t["id"])}))
+            },
+        },
+        Route {
+            name: "PUT /mentor-programs/{id}",
+            row: Row::RefItem("mentor-programs"),
+            distinct: All,
+            same: All,
+            after: Stays,
+            logs: 1,
+            call: |_, t, _| {
+                call(M::PUT, s(&t["url"]), Admin, json!({"name": format!("Renamed {}", t["id"])}))
+            },
+        },
+        Route {
+            name: "PUT /approval-codes/{id}",
+            row: Row::RefItem("approval-codes"),
+            distinct: All,
+            same: All,
+            after: Stays,
+            logs: 1,
+            call: |_, t, _| {
+                call(M::PUT, s(&t["url"]), Admin, json!({"name": format!("Renamed {}", t["id"])}))
+            },
+        },
         // ---- budgets ----
-        Route { name: "PUT /budgets/bulk-update", row: Row::BudgetLine, distinct: All, same: Idem, after: Stays, logs: 1,
-            call: |w, t, k| call(M::PUT, "/api/v1/budgets/bulk-update", Admin, json!({"fiscalYearId": w.fy, "lines": [{"mentorProgramId": w.programs[0], "fundId": t["fundId"], "expenseAccountId": w.account, "amount": 2000 + k}]})) },
-        Route { name: "PUT /budgets/{id}", row: Row::BudgetLine, distinct: All, same: One, after: Stays, logs: 1,
-            call: |_, t, k| call(M::PUT, s(&t["url"]), Admin, json!({"amount": 3000 + k, "version": t["version"]})) },
+        Route {
+            name: "PUT /budgets/bulk-update",
+            row: Row::BudgetLine,
+            distinct: All,
+            same: Idem,
+            after: Stays,
+            logs: 1,
+            call: |w, t, k| {
+                call(
+                    M::PUT,
+                    "/api/v1/budgets/bulk-update",
+                    Admin,
+                    json!({"fiscalYearId": w.fy, "lines": [{"mentorProgramId": w.programs[0], "fundId": t["fundId"], "expenseAccountId": w.account, "amount": 2000 + k}]}),
+                )
+            },
+        },
+        Route {
+            name: "PUT /budgets/{id}",
+            row: Row::BudgetLine,
+            distinct: All,
+            same: One,
+            after: Stays,
+            logs: 1,
+            call: |_, t, k| {
+                call(
+                    M::PUT,
+                    s(&t["url"]),
+                    Admin,
+                    json!({"amount": 3000 + k, "version": t["version"]}),
+                )
+            },
+        },
         // ---- receipts ----
-        Route { name: "POST /fileupload/generate-upload-urls", row: Row::Nothing, distinct: All, same: All, after: Stays, logs: 0,
-            call: |_, _, k| call(M::POST, "/api/v1/fileupload/generate-upload-urls", Admin, json!({"files": [{"fileName": format!("r{k}.pdf"), "contentType": "application/pdf", "size": PDF.len()}]})) },
-        Route { name: "PUT /fileupload/{fileId}", row: Row::Announced, distinct: All, same: One, after: Stays, logs: 0,
-            call: |_, t, _| Call { method: M::PUT, path: s(&t["uploadUrl"]), who: Anonymous, body: Body::Pdf } },
-        Route { name: "DELETE /payment-requests/F2/{id}/files/{fileId}", row: Row::DraftWithReceipt, distinct: All, same: One, after: Version, logs: 1,
-            call: |_, t, _| call(M::DELETE, format!("{}/files/{}", s(&t["url"]), s(&t["fileId"])), Admin, Value::Null) },
+        Route {
+            name: "POST /fileupload/generate-upload-urls",
+            row: Row::Nothing,
+            distinct: All,
+            same: All,
+            after: Stays,
+            logs: 0,
+            call: |_, _, k| {
+                call(
+                    M::POST,
+                    "/api/v1/fileupload/generate-upload-urls",
+                    Admin,
+                    json!({"files": [{"fileName": format!("r{k}.pdf"), "contentType": "application/pdf", "size": PDF.len()}]}),
+                )
+            },
+        },
+        Route {
+            name: "PUT /fileupload/{fileId}",
+            row: Row::Announced,
+            distinct: All,
+            same: One,
+            after: Stays,
+            logs: 0,
+            call: |_, t, _| Call {
+                method: M::PUT,
+                path: s(&t["uploadUrl"]),
+                who: Anonymous,
+                body: Body::Pdf,
+            },
+        },
+        Route {
+            name: "DELETE /payment-requests/F2/{id}/files/{fileId}",
+            row: Row::DraftWithReceipt,
+            distinct: All,
+            same: One,
+            after: Version,
+            logs: 1,
+            call: |_, t, _| {
+                call(
+                    M::DELETE,
+                    format!("{}/files/{}", s(&t["url"]), s(&t["fileId"])),
+                    Admin,
+                    Value::Null,
+                )
+            },
+        },
         // ---- payment requests ----
-        Route { name: "POST /payment-requests/{formType}", row: Row::Nothing, distinct: All, same: All, after: Stays, logs: 1,
-            call: |w, _, _| call(M::POST, format!("{PR}/F5"), Admin, w.request_body()) },
-        Route { name: "PUT /payment-requests/{formType}/{id}", row: Row::Draft, distinct: All, same: One, after: Version, logs: 1,
+        Route {
+            name: "POST /payment-requests/{formType}",
+            row: Row::Nothing,
+            distinct: All,
+            same: All,
+            after: Stays,
+            logs: 1,
+            call: |w, _, _| call(M::POST, format!("{PR}/F5"), Admin, w.request_body()),
+        },
+        Route {
+            name: "PUT /payment-requests/{formType}/{id}",
+            row: Row::Draft,
+            distinct: All,
+            same: One,
+            after: Version,
+            logs: 1,
             call: |w, t, k| {
                 let mut b = w.request_body();
                 b["requestedAmount"] = json!(100 + k);
                 b["version"] = t["version"].clone();
                 call(M::PUT, s(&t["url"]), Admin, b)
-            } },
-        Route { name: "DELETE /payment-requests/{formType}/{id}", row: Row::Draft, distinct: All, same: One, after: Gone, logs: 1,
-            call: |_, t, _| call(M::DELETE, s(&t["url"]), Admin, Value::Null) },
-        Route { name: "POST /payment-requests/{formType}/{id}/submit", row: Row::Draft, distinct: All, same: One, after: Version, logs: 1,
-            call: |_, t, _| call(M::POST, format!("{}/submit", s(&t["url"])), Admin, json!({})) },
+            },
+        },
+        Route {
+            name: "DELETE /payment-requests/{formType}/{id}",
+            row: Row::Draft,
+            distinct: All,
+            same: One,
+            after: Gone,
+            logs: 1,
+            call: |_, t, _| call(M::DELETE, s(&t["url"]), Admin, Value::Null),
+        },
+        Route {
+            name: "POST /payment-requests/{formType}/{id}/submit",
+            row: Row::Draft,
+            distinct: All,
+            same: One,
+            after: Version,
+            logs: 1,
+            call: |_, t, _| call(M::POST, format!("{}/submit", s(&t["url"])), Admin, json!({})),
+        },
         // A dry run: every client gets its warnings, the row and the log stay as they were.
-        Route { name: "POST /payment-requests/{formType}/{id}/submit/validate", row: Row::Draft, distinct: All, same: All, after: Version, logs: 0,
-            call: |_, t, _| call(M::POST, format!("{}/submit/validate", s(&t["url"])), Admin, json!({})) },
-        Route { name: "POST /payment-requests/{formType}/{id}/move-to-draft", row: Row::Submitted, distinct: All, same: One, after: Version, logs: 1,
-            call: |_, t, _| call(M::POST, format!("{}/move-to-draft", s(&t["url"])), Approver, json!({})) },
-        Route { name: "POST /payment-requests/{formType}/{id}/send-for-revision", row: Row::Submitted, distinct: All, same: One, after: Version, logs: 1,
-            call: |_, t, _| call(M::POST, format!("{}/send-for-revision", s(&t["url"])), Approver, json!({"reason": "Add the date"})) },
-        Route { name: "POST /payment-requests/{formType}/{id}/approve/validate", row: Row::Submitted, distinct: All, same: All, after: Version, logs: 0,
-            call: |w, t, _| call(M::POST, format!("{}/approve/validate", s(&t["url"])), Approver, w.approval()) },
-        Route { name: "POST /payment-requests/{formType}/{id}/approve", row: Row::Submitted, distinct: All, same: One, after: Version, logs: 1,
-            call: |w, t, _| call(M::POST, format!("{}/approve", s(&t["url"])), Approver, w.approval()) },
-        Route { name: "POST /payment-requests/{formType}/{id}/move-back-to-submitted", row: Row::Approved, distinct: All, same: One, after: Version, logs: 1,
-            call: |_, t, _| call(M::POST, format!("{}/move-back-to-submitted", s(&t["url"])), Approver, json!({})) },
-        Route { name: "POST /payment-requests/{formType}/{id}/move-to-ready-for-processing", row: Row::Approved, distinct: All, same: One, after: Version, logs: 1,
-            call: |_, t, _| call(M::POST, format!("{}/move-to-ready-for-processing", s(&t["url"])), Approver, json!({})) },
-        Route { name: "POST /payment-requests/move-to-statuses/ready-for-processing/batch", row: Row::Approved, distinct: All, same: One, after: Version, logs: 1,
-            call: |_, t, _| call(M::POST, format!("{PR}/move-to-statuses/ready-for-processing/batch"), Approver, json!({"ids": [t["id"]]})) },
+        Route {
+            name: "POST /payment-requests/{formType}/{id}/submit/validate",
+            row: Row::Draft,
+            distinct: All,
+            same: All,
+            after: Version,
+            logs: 0,
+            call: |_, t, _| {
+                call(M::POST, format!("{}/submit/validate", s(&t["url"])), Admin, json!({}))
+            },
+        },
+        Route {
+            name: "POST /payment-requests/{formType}/{id}/move-to-draft",
+            row: Row::Submitted,
+            distinct: All,
+            same: One,
+            after: Version,
+            logs: 1,
+            call: |_, t, _| {
+                call(M::POST, format!("{}/move-to-draft", s(&t["url"])), Approver, json!({}))
+            },
+        },
+        Route {
+            name: "POST /payment-requests/{formType}/{id}/send-for-revision",
+            row: Row::Submitted,
+            distinct: All,
+            same: One,
+            after: Version,
+            logs: 1,
+            call: |_, t, _| {
+                call(
+                    M::POST,
+                    format!("{}/send-for-revision", s(&t["url"])),
+                    Approver,
+                    json!({"reason": "Add the date"}),
+                )
+            },
+        },
+        Route {
+            name: "POST /payment-requests/{formType}/{id}/approve/validate",
+            row: Row::Submitted,
+            distinct: All,
+            same: All,
+            after: Version,
+            logs: 0,
+            call: |w, t, _| {
+                call(M::POST, format!("{}/approve/validate", s(&t["url"])), Approver, w.approval())
+            },
+        },
+        Route {
+            name: "POST /payment-requests/{formType}/{id}/approve",
+            row: Row::Submitted,
+            distinct: All,
+            same: One,
+            after: Version,
+            logs: 1,
+            call: |w, t, _| {
+                call(M::POST, format!("{}/approve", s(&t["url"])), Approver, w.approval())
+            },
+        },
+        Route {
+            name: "POST /payment-requests/{formType}/{id}/move-back-to-submitted",
+            row: Row::Approved,
+            distinct: All,
+            same: One,
+            after: Version,
+            logs: 1,
+            call: |_, t, _| {
+                call(
+                    M::POST,
+                    format!("{}/move-back-to-submitted", s(&t["url"])),
+                    Approver,
+                    json!({}),
+                )
+            },
+        },
+        Route {
+            name: "POST /payment-requests/{formType}/{id}/move-to-ready-for-processing",
+            row: Row::Approved,
+            distinct: All,
+            same: One,
+            after: Version,
+            logs: 1,
+            call: |_, t, _| {
+                call(
+                    M::POST,
+                    format!("{}/move-to-ready-for-processing", s(&t["url"])),
+                    Approver,
+                    json!({}),
+                )
+            },
+        },
+        Route {
+            name: "POST /payment-requests/move-to-statuses/ready-for-processing/batch",
+            row: Row::Approved,
+            distinct: All,
+            same: One,
+            after: Version,
+            logs: 1,
+            call: |_, t, _| {
+                call(
+                    M::POST,
+                    format!("{PR}/move-to-statuses/ready-for-processing/batch"),
+                    Approver,
+                    json!({"ids": [t["id"]]}),
+                )
+            },
+        },
     ]
 }
 
@@ -285,19 +845,48 @@ impl World {
         // Sign-in throttling is its own test (identity.rs); here it would only hide contention.
         let app = spawn_with(&["--login-attempts-per-minute", "10000"]).await;
         let admin = app.admin_token().await;
-        let fy = app.post("/api/v1/system-settings/fiscal-years", Some(&admin), json!({"name": "FY 2026-27", "startDate": "2026-07-01", "endDate": "2027-06-30"})).await;
+        let fy = app
+            .post(
+                "/api/v1/system-settings/fiscal-years",
+                Some(&admin),
+                json!({"name": "FY 2026-27", "startDate": "2026-07-01", "endDate": "2027-06-30"}),
+            )
+            .await;
         let fy = fy.ok()["id"].as_i64().unwrap();
-        let ids = |v: &Value| v.as_array().unwrap().iter().map(|p| p["id"].as_i64().unwrap()).collect::<Vec<_>>();
+        let ids = |v: &Value| {
+            v.as_array().unwrap().iter().map(|p| p["id"].as_i64().unwrap()).collect::<Vec<_>>()
+        };
         let mut programs = ids(app.get("/api/v1/mentor-programs", &admin).await.ok());
         programs.sort();
         let account = ids(app.get("/api/v1/expense-accounts", &admin).await.ok())[0];
         let fund = ids(app.get("/api/v1/funds", &admin).await.ok())[0];
         let codes = app.get("/api/v1/approval-codes", &admin).await.ok().clone();
-        let approval_code = codes.as_array().unwrap().iter().find(|c| c["paymentRequestType"] == "F5").expect("an F5 approval code")["id"].as_i64().unwrap();
-        let limits = app.get("/api/v1/system-settings/form-validation-limits", &admin).await.ok().clone();
+        let approval_code = codes
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|c| c["paymentRequestType"] == "F5")
+            .expect("an F5 approval code")["id"]
+            .as_i64()
+            .unwrap();
+        let limits =
+            app.get("/api/v1/system-settings/form-validation-limits", &admin).await.ok().clone();
         app.create_user(&admin, "approver@example.org", &["Administrator"], PASSWORD).await;
         let (approver, _) = app.login("approver@example.org", PASSWORD).await;
-        let mut w = World { app, admin, approver, fy, programs, fund, account, payee: 0, approval_code, limits, counter: 0.into(), burst: 0.into() };
+        let mut w = World {
+            app,
+            admin,
+            approver,
+            fy,
+            programs,
+            fund,
+            account,
+            payee: 0,
+            approval_code,
+            limits,
+            counter: 0.into(),
+            burst: 0.into(),
+        };
         let mut payee = person("payee", "Mentor");
         payee["participations"] = json!([w.taking(w.programs[0], "Mentor")]);
         let r = w.app.post("/api/v1/participants", Some(&w.admin), payee).await;
@@ -341,7 +930,8 @@ impl World {
 
     /// One status per call; 0 when the connection broke without an answer.
     async fn send(&self, c: &Call) -> (u16, String) {
-        let mut req = self.app.client.request(c.method.clone(), format!("{}{}", self.app.base, c.path));
+        let mut req =
+            self.app.client.request(c.method.clone(), format!("{}{}", self.app.base, c.path));
         if let Some(t) = self.token(&c.who) {
             req = req.bearer_auth(t);
         }
@@ -357,7 +947,15 @@ impl World {
     }
 
     async fn ok(&self, method: Method, path: &str, body: Value) -> Value {
-        let r = self.app.call(method.clone(), path, Some(&self.admin), if body.is_null() { None } else { Some(body) }).await;
+        let r = self
+            .app
+            .call(
+                method.clone(),
+                path,
+                Some(&self.admin),
+                if body.is_null() { None } else { Some(body) },
+            )
+            .await;
         assert!(r.status.is_success(), "setup {method} {path}: {} {}", r.status, r.body);
         r.body
     }
@@ -372,7 +970,10 @@ impl World {
                 if status == "Submitted" {
                     r
                 } else {
-                    let a = self.app.post(&format!("{url}/approve"), Some(&self.approver), self.approval()).await;
+                    let a = self
+                        .app
+                        .post(&format!("{url}/approve"), Some(&self.approver), self.approval())
+                        .await;
                     a.ok().clone()
                 }
             }
@@ -397,7 +998,9 @@ impl World {
             }
             Row::Role => {
                 let name = format!("Prepared role {n}");
-                let r = self.ok(M::POST, "/api/v1/identity/roles", json!({"name": name, "permissions": []})).await;
+                let r = self
+                    .ok(M::POST, "/api/v1/identity/roles", json!({"name": name, "permissions": []}))
+                    .await;
                 json!({"id": r["id"], "url": format!("/api/v1/identity/roles/{}", r["id"]), "name": name})
             }
             Row::Participant | Row::Participation => {
@@ -407,15 +1010,37 @@ impl World {
                 body.as_object_mut().unwrap().remove("participations");
                 let url = format!("/api/v1/participants/{}", p["id"]);
                 match row {
-                    Row::Participant => json!({"id": p["id"], "url": url, "version": p["version"], "body": body}),
-                    _ => json!({"id": p["participations"][0]["id"], "url": format!("{url}/participations/{}", p["participations"][0]["id"])}),
+                    Row::Participant => {
+                        json!({"id": p["id"], "url": url, "version": p["version"], "body": body})
+                    }
+                    _ => {
+                        json!({"id": p["participations"][0]["id"], "url": format!("{url}/participations/{}", p["participations"][0]["id"])})
+                    }
                 }
             }
             Row::BudgetLine => {
-                let fund = self.ok(M::POST, "/api/v1/funds", json!({"name": format!("Prepared fund {n}"), "code": format!("PF{n}")})).await;
+                let fund = self
+                    .ok(
+                        M::POST,
+                        "/api/v1/funds",
+                        json!({"name": format!("Prepared fund {n}"), "code": format!("PF{n}")}),
+                    )
+                    .await;
                 let line = json!({"mentorProgramId": self.programs[0], "fundId": fund["id"], "expenseAccountId": self.account, "amount": 1000});
-                let detail = self.ok(M::PUT, "/api/v1/budgets/bulk-update", json!({"fiscalYearId": self.fy, "lines": [line]})).await;
-                let l = detail["lines"].as_array().unwrap().iter().find(|l| l["fundId"] == fund["id"]).expect("the new line").clone();
+                let detail = self
+                    .ok(
+                        M::PUT,
+                        "/api/v1/budgets/bulk-update",
+                        json!({"fiscalYearId": self.fy, "lines": [line]}),
+                    )
+                    .await;
+                let l = detail["lines"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .find(|l| l["fundId"] == fund["id"])
+                    .expect("the new line")
+                    .clone();
                 json!({"id": l["id"], "url": format!("/api/v1/budgets/{}", l["id"]), "version": l["version"], "fundId": fund["id"]})
             }
             Row::RefItem(list) => {
@@ -434,14 +1059,22 @@ impl World {
             Row::Approved => self.request_in("Approved").await,
             Row::DraftWithReceipt => {
                 let file = self.announce().await;
-                let up = self.send(&Call { method: M::PUT, path: s(&file["uploadUrl"]), who: Anonymous, body: Body::Pdf }).await;
+                let up = self
+                    .send(&Call {
+                        method: M::PUT,
+                        path: s(&file["uploadUrl"]),
+                        who: Anonymous,
+                        body: Body::Pdf,
+                    })
+                    .await;
                 assert_eq!(up.0, 204, "{}", up.1);
                 let mut body = json!({"participationId": self.payee, "description": "Books", "details": {"items": [{"date": "2026-10-01", "description": "Books", "amount": 12.5}], "fileIds": [file["fileId"]]}});
                 let r = self.ok(M::POST, &format!("{PR}/F2"), body.take()).await;
                 json!({"id": r["id"], "url": format!("{PR}/F2/{}", r["id"]), "version": r["version"], "fileId": file["fileId"]})
             }
             Row::General => {
-                let g = self.app.get("/api/v1/system-settings/general", &self.admin).await.ok().clone();
+                let g =
+                    self.app.get("/api/v1/system-settings/general", &self.admin).await.ok().clone();
                 json!({"id": g["id"], "url": format!("/api/v1/system-settings/general/{}", g["id"]), "read": "/api/v1/system-settings/general", "version": g["version"], "body": g})
             }
         }
@@ -464,7 +1097,9 @@ async fn burst(w: &World, route: &Route, same_row: bool) -> Vec<String> {
     // Prepared concurrently too: the server is built for it (and it keeps this test short).
     let targets: Vec<Value> = join_all((0..rows).map(|_| w.prepare(route.row))).await;
     let row_of = |client: usize| if same_row { 0 } else { client };
-    let calls: Vec<Call> = (0..CLIENTS).map(|c| (route.call)(w, &targets[row_of(c)], if same_row { 0 } else { c })).collect();
+    let calls: Vec<Call> = (0..CLIENTS)
+        .map(|c| (route.call)(w, &targets[row_of(c)], if same_row { 0 } else { c }))
+        .collect();
     let logs_before = w.log_entries().await;
     let replies = join_all(calls.iter().map(|c| w.send(c))).await;
     let logs_after = w.log_entries().await;
@@ -476,7 +1111,8 @@ async fn burst(w: &World, route: &Route, same_row: bool) -> Vec<String> {
         match status {
             200..=299 => wins[row_of(client)] += 1,
             400..=499 => {}
-            _ => failures.push(format!("{} ({mode}): client {client} got {status}: {body}", route.name)),
+            _ => failures
+                .push(format!("{} ({mode}): client {client} got {status}: {body}", route.name)),
         }
     }
     let expected = if same_row { route.same } else { route.distinct };
@@ -493,9 +1129,18 @@ async fn burst(w: &World, route: &Route, same_row: bool) -> Vec<String> {
         failures.push(format!("{} ({mode}): winners per row {per_row:?}, expected {expected:?}; statuses {statuses:?}; first body {}", route.name, replies[0].1));
     }
     let winners: i64 = wins.iter().sum();
-    let changes = if expected == Wins::Idem { per_row.iter().filter(|&&n| n > 0).count() as i64 } else { winners };
+    let changes = if expected == Wins::Idem {
+        per_row.iter().filter(|&&n| n > 0).count() as i64
+    } else {
+        winners
+    };
     if logs_after - logs_before != route.logs * changes as u64 {
-        failures.push(format!("{} ({mode}): {} activity entries for {changes} changes, expected {} each", route.name, logs_after - logs_before, route.logs));
+        failures.push(format!(
+            "{} ({mode}): {} activity entries for {changes} changes, expected {} each",
+            route.name,
+            logs_after - logs_before,
+            route.logs
+        ));
     }
     let checked: Vec<usize> = if shared { vec![0] } else { (0..rows).collect() };
     for row in checked {
@@ -515,13 +1160,19 @@ async fn burst(w: &World, route: &Route, same_row: bool) -> Vec<String> {
             After::Gone => {
                 let now = w.app.get(&read, &w.admin).await;
                 if now.status != 404 {
-                    failures.push(format!("{} ({mode}): still there after delete ({})", route.name, now.status));
+                    failures.push(format!(
+                        "{} ({mode}): still there after delete ({})",
+                        route.name, now.status
+                    ));
                 }
             }
             After::Inactive => {
                 let now = w.app.get(&read, &w.admin).await;
                 if now.body["isActive"] != json!(false) {
-                    failures.push(format!("{} ({mode}): still active after delete ({} {})", route.name, now.status, now.body));
+                    failures.push(format!(
+                        "{} ({mode}): still active after delete ({} {})",
+                        route.name, now.status, now.body
+                    ));
                 }
             }
         }
@@ -547,7 +1198,13 @@ async fn every_write_route_holds_under_sixteen_concurrent_clients() {
     if let Err(e) = support::integrity_ok(&w.app.state.db).await {
         failures.push(e);
     }
-    assert!(failures.is_empty(), "{} problems over {} routes:\n{}", failures.len(), routes.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} problems over {} routes:\n{}",
+        failures.len(),
+        routes.len(),
+        failures.join("\n")
+    );
 }
 
 /// Paging and numeric query values are checked before any query: a 400 naming the
@@ -599,13 +1256,24 @@ async fn every_write_route_of_the_api_is_in_the_table() {
     for (path, item) in doc.ok()["paths"].as_object().unwrap() {
         for method in ["post", "put", "patch", "delete"] {
             if item[method].is_object() {
-                documented.push(format!("{} {}", method.to_uppercase(), path.trim_start_matches("/api/v1")));
+                documented.push(format!(
+                    "{} {}",
+                    method.to_uppercase(),
+                    path.trim_start_matches("/api/v1")
+                ));
             }
         }
     }
-    let missing: Vec<&String> = documented.iter().filter(|d| !table.contains(&d.as_str()) && !CHECKED_ELSEWHERE.contains(&d.as_str())).collect();
-    assert!(missing.is_empty(), "write routes without a line in tests/integration/contention.rs routes(): {missing:#?}");
-    let unknown: Vec<&&str> = table.iter().filter(|t| !documented.iter().any(|d| d == *t)).collect();
+    let missing: Vec<&String> = documented
+        .iter()
+        .filter(|d| !table.contains(&d.as_str()) && !CHECKED_ELSEWHERE.contains(&d.as_str()))
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "write routes without a line in tests/integration/contention.rs routes(): {missing:#?}"
+    );
+    let unknown: Vec<&&str> =
+        table.iter().filter(|t| !documented.iter().any(|d| d == *t)).collect();
     assert!(unknown.is_empty(), "lines naming no documented route: {unknown:#?}");
 }
 
@@ -621,10 +1289,15 @@ fn no_transaction_starts_outside_db_write() {
             let path = entry.unwrap().path();
             if path.is_dir() {
                 scan(&path, found);
-            } else if path.extension().is_some_and(|e| e == "rs") && !OWN_TRANSACTIONS.iter().any(|own| path.ends_with(own)) {
+            } else if path.extension().is_some_and(|e| e == "rs")
+                && !OWN_TRANSACTIONS.iter().any(|own| path.ends_with(own))
+            {
                 let text = std::fs::read_to_string(&path).unwrap();
                 for (i, line) in text.lines().enumerate() {
-                    if [".begin()", ".begin_with_config(", ".begin_with_options(", ".transaction("].iter().any(|call| line.contains(call)) {
+                    if [".begin()", ".begin_with_config(", ".begin_with_options(", ".transaction("]
+                        .iter()
+                        .any(|call| line.contains(call))
+                    {
                         found.push(format!("{}:{}: {}", path.display(), i + 1, line.trim()));
                     }
                 }
@@ -633,7 +1306,11 @@ fn no_transaction_starts_outside_db_write() {
     }
     let mut found = Vec::new();
     scan(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src"), &mut found);
-    assert!(found.is_empty(), "start write transactions with crate::db::write(&db) instead:\n{}", found.join("\n"));
+    assert!(
+        found.is_empty(),
+        "start write transactions with crate::db::write(&db) instead:\n{}",
+        found.join("\n")
+    );
 }
 
 /// A write waits for the write lock (the busy timeout, 10 s) instead of failing at once; one
@@ -649,16 +1326,26 @@ async fn a_write_lock_held_past_the_busy_timeout_is_503_and_reads_go_on() {
     let other = support::open_sqlite(&app.dir.path().join("mentorpay.db")).await;
     let lock = mentorpay::db::write(&other).await.unwrap();
     let started = std::time::Instant::now();
-    let (write, read) = futures_util::future::join(app.post("/api/v1/identity/roles", Some(&admin), body.clone()), async {
-        let r = app.get("/api/v1/identity/roles", &admin).await;
-        (r.status, started.elapsed())
-    })
+    let (write, read) = futures_util::future::join(
+        app.post("/api/v1/identity/roles", Some(&admin), body.clone()),
+        async {
+            let r = app.get("/api/v1/identity/roles", &admin).await;
+            (r.status, started.elapsed())
+        },
+    )
     .await;
     let waited = started.elapsed();
     assert_eq!(write.problem(503)["detail"], "The server is busy. Try again in a moment.");
-    assert!(waited >= std::time::Duration::from_secs(9), "the write waited for the lock ({waited:?})");
+    assert!(
+        waited >= std::time::Duration::from_secs(9),
+        "the write waited for the lock ({waited:?})"
+    );
     assert_eq!(read.0, 200);
-    assert!(read.1 < std::time::Duration::from_secs(5), "the read did not wait for the writer ({:?})", read.1);
+    assert!(
+        read.1 < std::time::Duration::from_secs(5),
+        "the read did not wait for the writer ({:?})",
+        read.1
+    );
     lock.rollback().await.unwrap();
     assert_eq!(app.post("/api/v1/identity/roles", Some(&admin), body).await.status, 201);
 }

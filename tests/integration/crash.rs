@@ -65,7 +65,10 @@ async fn try_start(dir: &Path) -> Option<Server> {
         .current_dir(dir)
         .env_clear()
         .env("MENTORPAY_LISTEN", format!("127.0.0.1:{port}"))
-        .env("MENTORPAY_DATABASE_URL", format!("sqlite://{}?mode=rwc", dir.join("mentorpay.db").display()))
+        .env(
+            "MENTORPAY_DATABASE_URL",
+            format!("sqlite://{}?mode=rwc", dir.join("mentorpay.db").display()),
+        )
         .env("MENTORPAY_DATA_DIR", dir.join("data"))
         .env("MENTORPAY_JWT_SECRET", SECRET)
         .env("MENTORPAY_ADMIN_EMAIL", ADMIN)
@@ -106,7 +109,10 @@ fn cents(v: &Value) -> Option<i64> {
 }
 
 fn participant_state(b: &Value) -> State {
-    State::Participant { version: b["version"].as_i64().unwrap(), last_name: b["lastName"].as_str().unwrap().to_owned() }
+    State::Participant {
+        version: b["version"].as_i64().unwrap(),
+        last_name: b["lastName"].as_str().unwrap().to_owned(),
+    }
 }
 
 fn request_state(b: &Value) -> State {
@@ -150,7 +156,11 @@ enum Outcome {
 
 impl Ctx {
     async fn send(&self, method: reqwest::Method, path: &str, token: &str, body: Value) -> Outcome {
-        let req = self.http.request(method, format!("{}{path}", self.base)).bearer_auth(token).json(&body);
+        let req = self
+            .http
+            .request(method, format!("{}{path}", self.base))
+            .bearer_auth(token)
+            .json(&body);
         match req.send().await {
             Ok(res) => {
                 let status = res.status().as_u16();
@@ -205,36 +215,98 @@ async fn client(ctx: Arc<Ctx>, id: usize, round: usize, seed: u64) -> Ledger {
         let pick = rng.gen_range(0..100);
         // The row, the call, and the state it gives the row, so an unanswered call is known.
         let (key, path, method, body, token, expect): Plan = if pick < 15 || people.is_empty() {
-            (None, "/api/v1/participants".into(), M::POST, ctx.person(&format!("c{id}r{round}n{n}"), "Created"), &ctx.admin, None)
+            (
+                None,
+                "/api/v1/participants".into(),
+                M::POST,
+                ctx.person(&format!("c{id}r{round}n{n}"), "Created"),
+                &ctx.admin,
+                None,
+            )
         } else if pick < 35 {
             let (pid, email) = people[rng.gen_range(0..people.len())].clone();
-            let State::Participant { version, .. } = ledger[&('p', pid)].acked.clone() else { unreachable!() };
+            let State::Participant { version, .. } = ledger[&('p', pid)].acked.clone() else {
+                unreachable!()
+            };
             let last = format!("Edited{n}");
             let mut b = ctx.person(&email, &last);
             b["version"] = json!(version);
-            (Some(('p', pid)), format!("/api/v1/participants/{pid}"), M::PUT, b, &ctx.admin, Some(State::Participant { version: version + 1, last_name: last }))
+            (
+                Some(('p', pid)),
+                format!("/api/v1/participants/{pid}"),
+                M::PUT,
+                b,
+                &ctx.admin,
+                Some(State::Participant { version: version + 1, last_name: last }),
+            )
         } else if pick < 55 || requests.is_empty() {
             let payee = ctx.payees[rng.gen_range(0..ctx.payees.len())];
-            (None, "/api/v1/payment-requests/F5".into(), M::POST, ctx.request(payee, rng.gen_range(10..200)), &ctx.admin, None)
+            (
+                None,
+                "/api/v1/payment-requests/F5".into(),
+                M::POST,
+                ctx.request(payee, rng.gen_range(10..200)),
+                &ctx.admin,
+                None,
+            )
         } else {
             let (rid, payee) = requests[rng.gen_range(0..requests.len())];
-            let State::Request { version, status, requested, approved } = ledger[&('r', rid)].acked.clone() else { unreachable!() };
+            let State::Request { version, status, requested, approved } =
+                ledger[&('r', rid)].acked.clone()
+            else {
+                unreachable!()
+            };
             let url = format!("/api/v1/payment-requests/F5/{rid}");
-            let next = |status: &str, requested: i64, approved: Option<i64>| Some(State::Request { version: version + 1, status: status.into(), requested, approved });
+            let next = |status: &str, requested: i64, approved: Option<i64>| {
+                Some(State::Request {
+                    version: version + 1,
+                    status: status.into(),
+                    requested,
+                    approved,
+                })
+            };
             match status.as_str() {
                 "Draft" if pick < 80 => {
                     let amount = rng.gen_range(10..200);
                     let mut b = ctx.request(payee, amount);
                     b["version"] = json!(version);
-                    (Some(('r', rid)), url, M::PUT, b, &ctx.admin, next("Draft", amount * 100, approved))
+                    (
+                        Some(('r', rid)),
+                        url,
+                        M::PUT,
+                        b,
+                        &ctx.admin,
+                        next("Draft", amount * 100, approved),
+                    )
                 }
-                "Draft" => (Some(('r', rid)), format!("{url}/submit"), M::POST, json!({}), &ctx.admin, next("Submitted", requested, approved)),
+                "Draft" => (
+                    Some(('r', rid)),
+                    format!("{url}/submit"),
+                    M::POST,
+                    json!({}),
+                    &ctx.admin,
+                    next("Submitted", requested, approved),
+                ),
                 "Submitted" => {
                     let amount = rng.gen_range(1..=requested / 100);
                     let a = json!({"approvedAmount": amount, "approvalCodeId": ctx.code, "fundId": ctx.fund, "expenseAccountId": ctx.account, "acknowledgeWarnings": true});
-                    (Some(('r', rid)), format!("{url}/approve"), M::POST, a, &ctx.approver, next("Approved", requested, Some(amount * 100)))
+                    (
+                        Some(('r', rid)),
+                        format!("{url}/approve"),
+                        M::POST,
+                        a,
+                        &ctx.approver,
+                        next("Approved", requested, Some(amount * 100)),
+                    )
                 }
-                _ => (Some(('r', rid)), format!("{url}/move-back-to-submitted"), M::POST, json!({}), &ctx.approver, next("Submitted", requested, None)),
+                _ => (
+                    Some(('r', rid)),
+                    format!("{url}/move-back-to-submitted"),
+                    M::POST,
+                    json!({}),
+                    &ctx.approver,
+                    next("Submitted", requested, None),
+                ),
             }
         };
         if let (Some(k), Some(e)) = (key, &expect) {
@@ -248,8 +320,14 @@ async fn client(ctx: Arc<Ctx>, id: usize, round: usize, seed: u64) -> Ledger {
                 }
                 None if path.ends_with("/participants") => {
                     let pid = b["id"].as_i64().unwrap();
-                    people.push((pid, body["email"].as_str().unwrap().trim_end_matches("@example.org").to_owned()));
-                    ledger.insert(('p', pid), Tracked { acked: participant_state(&b), pending: None });
+                    people.push((
+                        pid,
+                        body["email"].as_str().unwrap().trim_end_matches("@example.org").to_owned(),
+                    ));
+                    ledger.insert(
+                        ('p', pid),
+                        Tracked { acked: participant_state(&b), pending: None },
+                    );
                 }
                 None => {
                     let rid = b["id"].as_i64().unwrap();
@@ -279,14 +357,26 @@ async fn check_file(db_path: &Path, ledger: &mut Ledger) -> Result<(), String> {
         .await
         .map_err(|e| e.to_string())?
         .into_iter()
-        .map(|p| (p.id as i64, State::Participant { version: p.version as i64, last_name: p.last_name }))
+        .map(|p| {
+            (p.id as i64, State::Participant { version: p.version as i64, last_name: p.last_name })
+        })
         .collect();
     let requests: HashMap<i64, State> = payment_request::Entity::find()
         .all(&db)
         .await
         .map_err(|e| e.to_string())?
         .into_iter()
-        .map(|r| (r.id as i64, State::Request { version: r.version as i64, status: r.status, requested: r.requested_cents, approved: r.approved_cents }))
+        .map(|r| {
+            (
+                r.id as i64,
+                State::Request {
+                    version: r.version as i64,
+                    status: r.status,
+                    requested: r.requested_cents,
+                    approved: r.approved_cents,
+                },
+            )
+        })
         .collect();
     db.close().await.map_err(|e| e.to_string())?;
     let mut problems = Vec::new();
@@ -295,7 +385,10 @@ async fn check_file(db_path: &Path, ledger: &mut Ledger) -> Result<(), String> {
         match stored {
             Some(s) if *s == tracked.acked => {}
             Some(s) if Some(s) == tracked.pending.as_ref() => {}
-            other => problems.push(format!("{key:?}: acknowledged {:?} (in flight {:?}), stored {other:?}", tracked.acked, tracked.pending)),
+            other => problems.push(format!(
+                "{key:?}: acknowledged {:?} (in flight {:?}), stored {other:?}",
+                tracked.acked, tracked.pending
+            )),
         }
         // From now on the stored state is the known one.
         if let Some(s) = stored {
@@ -303,17 +396,43 @@ async fn check_file(db_path: &Path, ledger: &mut Ledger) -> Result<(), String> {
             tracked.pending = None;
         }
     }
-    if problems.is_empty() { Ok(()) } else { Err(format!("{} rows lost or wrong:\n{}", problems.len(), problems[..problems.len().min(10)].join("\n"))) }
+    if problems.is_empty() {
+        Ok(())
+    } else {
+        Err(format!(
+            "{} rows lost or wrong:\n{}",
+            problems.len(),
+            problems[..problems.len().min(10)].join("\n")
+        ))
+    }
 }
 
 async fn login(base: &str, http: &reqwest::Client, email: &str) -> String {
-    let r = http.post(format!("{base}/api/v1/identity/login")).json(&json!({"email": email, "password": PASSWORD})).send().await.unwrap();
+    let r = http
+        .post(format!("{base}/api/v1/identity/login"))
+        .json(&json!({"email": email, "password": PASSWORD}))
+        .send()
+        .await
+        .unwrap();
     assert_eq!(r.status(), 200);
     r.json::<Value>().await.unwrap()["accessToken"].as_str().unwrap().to_owned()
 }
 
-async fn ok(http: &reqwest::Client, base: &str, token: &str, method: reqwest::Method, path: &str, body: Value) -> Value {
-    let r = http.request(method, format!("{base}{path}")).bearer_auth(token).json(&body).send().await.unwrap();
+async fn ok(
+    http: &reqwest::Client,
+    base: &str,
+    token: &str,
+    method: reqwest::Method,
+    path: &str,
+    body: Value,
+) -> Value {
+    let r = http
+        .request(method, format!("{base}{path}"))
+        .bearer_auth(token)
+        .json(&body)
+        .send()
+        .await
+        .unwrap();
     let status = r.status();
     let body: Value = r.json().await.unwrap_or(Value::Null);
     assert!(status.is_success(), "{path}: {status} {body}");
@@ -326,13 +445,34 @@ async fn prepare(dir: &Path) -> (Vec<i64>, i64, i64, i64) {
     let server = start(dir).await;
     let (base, http) = (server.base.clone(), reqwest::Client::new());
     let admin = login(&base, &http, ADMIN).await;
-    let fy = ok(&http, &base, &admin, M::POST, "/api/v1/system-settings/fiscal-years", json!({"name": "FY 2026-27", "startDate": "2026-07-01", "endDate": "2027-06-30"})).await["id"].as_i64().unwrap();
+    let fy = ok(
+        &http,
+        &base,
+        &admin,
+        M::POST,
+        "/api/v1/system-settings/fiscal-years",
+        json!({"name": "FY 2026-27", "startDate": "2026-07-01", "endDate": "2027-06-30"}),
+    )
+    .await["id"]
+        .as_i64()
+        .unwrap();
     let first = |v: Value| v.as_array().unwrap()[0]["id"].as_i64().unwrap();
-    let programs: Vec<i64> = ok(&http, &base, &admin, M::GET, "/api/v1/mentor-programs", Value::Null).await.as_array().unwrap().iter().map(|p| p["id"].as_i64().unwrap()).collect();
+    let programs: Vec<i64> =
+        ok(&http, &base, &admin, M::GET, "/api/v1/mentor-programs", Value::Null)
+            .await
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p["id"].as_i64().unwrap())
+            .collect();
     let fund = first(ok(&http, &base, &admin, M::GET, "/api/v1/funds", Value::Null).await);
-    let account = first(ok(&http, &base, &admin, M::GET, "/api/v1/expense-accounts", Value::Null).await);
+    let account =
+        first(ok(&http, &base, &admin, M::GET, "/api/v1/expense-accounts", Value::Null).await);
     let codes = ok(&http, &base, &admin, M::GET, "/api/v1/approval-codes", Value::Null).await;
-    let code = codes.as_array().unwrap().iter().find(|c| c["paymentRequestType"] == "F5").unwrap()["id"].as_i64().unwrap();
+    let code = codes.as_array().unwrap().iter().find(|c| c["paymentRequestType"] == "F5").unwrap()
+        ["id"]
+        .as_i64()
+        .unwrap();
     let mut payees = Vec::new();
     for (i, program) in programs.iter().take(2).enumerate() {
         let body = json!({
@@ -342,7 +482,12 @@ async fn prepare(dir: &Path) -> (Vec<i64>, i64, i64, i64) {
             "workplaceSettingIds": [1], "languageIds": [1], "educationLevelIds": [3], "permitLevelIds": [2],
             "participations": [{"mentorProgramId": program, "fiscalYearId": fy, "roleCode": "Mentor", "collegeId": 1, "startDate": "2026-07-01", "endDate": "2027-06-30"}],
         });
-        payees.push(ok(&http, &base, &admin, M::POST, "/api/v1/participants", body).await["participations"][0]["id"].as_i64().unwrap());
+        payees.push(
+            ok(&http, &base, &admin, M::POST, "/api/v1/participants", body).await["participations"]
+                [0]["id"]
+                .as_i64()
+                .unwrap(),
+        );
     }
     let user = json!({"email": APPROVER, "firstName": "Ap", "lastName": "Prover", "roles": ["Administrator"], "password": PASSWORD});
     ok(&http, &base, &admin, M::POST, "/api/v1/identity/users", user).await;
@@ -351,7 +496,9 @@ async fn prepare(dir: &Path) -> (Vec<i64>, i64, i64, i64) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn acknowledged_writes_survive_sigkill() {
-    if support::skip_on_postgres("this kills a server writing a SQLite file; it runs in the SQLite pass") {
+    if support::skip_on_postgres(
+        "this kills a server writing a SQLite file; it runs in the SQLite pass",
+    ) {
         return;
     }
     let dir = tempfile::tempdir().unwrap();
@@ -359,7 +506,8 @@ async fn acknowledged_writes_survive_sigkill() {
     let (payees, code, fund, account) = prepare(dir.path()).await;
     let mut ledger: Ledger = HashMap::new();
     // A random run each time; CRASH_SEED=n replays one (the seed is printed).
-    let seed: u64 = std::env::var("CRASH_SEED").ok().and_then(|s| s.parse().ok()).unwrap_or_else(rand::random);
+    let seed: u64 =
+        std::env::var("CRASH_SEED").ok().and_then(|s| s.parse().ok()).unwrap_or_else(rand::random);
     eprintln!("CRASH_SEED={seed}");
     let mut seed_rng = StdRng::seed_from_u64(seed);
     for round in 0..ROUNDS {
@@ -374,7 +522,10 @@ async fn acknowledged_writes_survive_sigkill() {
             };
             let b = ok(&http, &server.base, &admin, reqwest::Method::GET, &path, Value::Null).await;
             let served = if key.0 == 'p' { participant_state(&b) } else { request_state(&b) };
-            assert_eq!(served, tracked.acked, "CRASH_SEED={seed} round {round}: {path} after restart");
+            assert_eq!(
+                served, tracked.acked,
+                "CRASH_SEED={seed} round {round}: {path} after restart"
+            );
         }
         let ctx = Arc::new(Ctx {
             base: server.base.clone(),
@@ -389,12 +540,17 @@ async fn acknowledged_writes_survive_sigkill() {
             acks: AtomicUsize::new(0),
             dead: AtomicBool::new(false),
         });
-        let clients: Vec<_> = (0..CLIENTS).map(|c| tokio::spawn(client(ctx.clone(), c, round, seed_rng.gen()))).collect();
+        let clients: Vec<_> = (0..CLIENTS)
+            .map(|c| tokio::spawn(client(ctx.clone(), c, round, seed_rng.gen())))
+            .collect();
         // The random moment counts from the first acknowledged write (a loaded machine may
         // take a while to get going).
         let waiting = Instant::now();
         while ctx.acks.load(Ordering::Relaxed) == 0 {
-            assert!(waiting.elapsed() < Duration::from_secs(30), "round {round}: no write acknowledged");
+            assert!(
+                waiting.elapsed() < Duration::from_secs(30),
+                "round {round}: no write acknowledged"
+            );
             tokio::time::sleep(Duration::from_millis(5)).await;
         }
         let kill_after = Duration::from_millis(seed_rng.gen_range(100..1200));

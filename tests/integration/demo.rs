@@ -7,10 +7,13 @@ use common::*;
 use mentorpay::{
     budgets,
     entities::{budget_line, participant, participation, payment_request as pr},
+    forms::{self, Details, FormType},
     identity,
     money::Money,
-    participants::{self, dto::{ParticipantBody, ParticipationBody}},
-    forms::{self, Details, FormType},
+    participants::{
+        self,
+        dto::{ParticipantBody, ParticipationBody},
+    },
     payment_requests::{
         approval::{self, Proposal},
         store,
@@ -24,14 +27,18 @@ use serde_json::json;
 async fn the_demo_world_fills_every_screen_once() {
     let app = spawn().await;
     let admin = app.admin_token().await;
-    let loaded = mentorpay::demo::world::load(&app.state).await.unwrap().expect("an empty database takes the demo");
+    let loaded = mentorpay::demo::world::load(&app.state)
+        .await
+        .unwrap()
+        .expect("an empty database takes the demo");
     assert_eq!((loaded.participants, loaded.requests), (200, 600));
     assert!(loaded.budget_lines > 0);
 
     // Two demo Coordinators join the seeded participants.
     assert_eq!(app.get("/api/v1/participants?Size=1", &admin).await.ok()["totalCount"], 202);
     let summary = app.get("/api/v1/payment-requests/summary", &admin).await.ok().clone();
-    let counts: Vec<i64> = summary.as_array().unwrap().iter().map(|s| s["count"].as_i64().unwrap()).collect();
+    let counts: Vec<i64> =
+        summary.as_array().unwrap().iter().map(|s| s["count"].as_i64().unwrap()).collect();
     assert_eq!(counts.iter().sum::<i64>(), 600);
     assert!(counts.iter().all(|c| *c > 0), "requests in every status: {summary}");
 
@@ -40,7 +47,10 @@ async fn the_demo_world_fills_every_screen_once() {
     assert_eq!(years.len(), 2, "{years:?}");
     for y in &years {
         let id = y["fiscalYearId"].as_i64().unwrap();
-        assert!(y["approved"].as_f64().unwrap() > 0.0 && y["remaining"].as_f64().unwrap() > 0.0, "{y}");
+        assert!(
+            y["approved"].as_f64().unwrap() > 0.0 && y["remaining"].as_f64().unwrap() > 0.0,
+            "{y}"
+        );
         let detail = app.get(&format!("/api/v1/budgets/{id}"), &admin).await.ok().clone();
         let lines = detail["lines"].as_array().unwrap();
         assert!(!lines.is_empty(), "{detail}");
@@ -65,24 +75,47 @@ async fn the_printed_coordinator_signs_in_and_the_administrator_approves_its_req
     let pairs: Vec<(String, String)> = serde_html_form::from_str(query).unwrap();
     let token = &pairs.iter().find(|(k, _)| k == "token").unwrap().1;
     let password = "demo coordinator 123";
-    app.post("/api/v1/identity/user/set-password", None, json!({"email": email, "token": token, "password": password})).await.ok();
+    app.post(
+        "/api/v1/identity/user/set-password",
+        None,
+        json!({"email": email, "token": token, "password": password}),
+    )
+    .await
+    .ok();
     let (coordinator, _) = app.login(&email, password).await;
 
     // It sees only its programs' requests, and the Administrator can approve what it submitted.
-    let own = app.get("/api/v1/payment-requests?Size=500&FormStatus=Submitted", &coordinator).await.ok().clone();
-    let all = app.get("/api/v1/payment-requests?Size=500&FormStatus=Submitted", &admin).await.ok().clone();
-    let (own_n, all_n) = (own["totalCount"].as_i64().unwrap(), all["totalCount"].as_i64().unwrap());
-    assert!(0 < own_n && own_n < all_n, "{own_n} of {all_n}");
-    let item = &own["items"][0];
-    let path = format!("/api/v1/payment-requests/{}/{}", item["formType"].as_str().unwrap(), item["id"]);
-    let full = app.get(&path, &admin).await.ok().clone();
-    assert!(full["availableActions"].as_array().unwrap().iter().any(|a| a == "approve"), "{full}");
-    let log = app
-        .get(&format!("/api/v1/payment-requests/activity-log?PaymentRequestId={}&PaymentRequestType={}", item["id"], item["formType"].as_str().unwrap()), &admin)
+    let own = app
+        .get("/api/v1/payment-requests?Size=500&FormStatus=Submitted", &coordinator)
         .await
         .ok()
         .clone();
-    let actions: Vec<&str> = log.as_array().unwrap().iter().map(|e| e["action"].as_str().unwrap()).collect();
+    let all = app
+        .get("/api/v1/payment-requests?Size=500&FormStatus=Submitted", &admin)
+        .await
+        .ok()
+        .clone();
+    let (own_n, all_n) = (own["totalCount"].as_i64().unwrap(), all["totalCount"].as_i64().unwrap());
+    assert!(0 < own_n && own_n < all_n, "{own_n} of {all_n}");
+    let item = &own["items"][0];
+    let path =
+        format!("/api/v1/payment-requests/{}/{}", item["formType"].as_str().unwrap(), item["id"]);
+    let full = app.get(&path, &admin).await.ok().clone();
+    assert!(full["availableActions"].as_array().unwrap().iter().any(|a| a == "approve"), "{full}");
+    let log = app
+        .get(
+            &format!(
+                "/api/v1/payment-requests/activity-log?PaymentRequestId={}&PaymentRequestType={}",
+                item["id"],
+                item["formType"].as_str().unwrap()
+            ),
+            &admin,
+        )
+        .await
+        .ok()
+        .clone();
+    let actions: Vec<&str> =
+        log.as_array().unwrap().iter().map(|e| e["action"].as_str().unwrap()).collect();
     assert_eq!(actions, ["submitted", "created"], "newest first: {log}");
 }
 
@@ -113,18 +146,31 @@ async fn every_demo_record_obeys_the_rules_the_api_holds_it_to() {
         let limits = store::limits(db, form).await.unwrap();
         let mut details = Details::from_stored(form, &r.details).unwrap();
         let entered = Some(Money(r.requested_cents));
-        let e = forms::evaluate(&mut details, entered, &rates, &limits)
-            .unwrap_or_else(|errors| panic!("request {} ({form:?}) breaks its form: {errors:?}", r.id));
+        let e = forms::evaluate(&mut details, entered, &rates, &limits).unwrap_or_else(|errors| {
+            panic!("request {} ({form:?}) breaks its form: {errors:?}", r.id)
+        });
         assert_eq!(e.requested_amount.cents(), r.requested_cents, "request {}", r.id);
         let mut errors = Default::default();
         forms::check_description(r.description.as_deref(), &mut errors);
         assert!(errors.is_empty(), "request {}: {errors:?}", r.id);
 
         let creator = r.created_by.expect("a creator");
-        assert_eq!(identity::store::first_role(db, creator).await.unwrap().as_deref(), Some("Coordinator"), "request {}", r.id);
+        assert_eq!(
+            identity::store::first_role(db, creator).await.unwrap().as_deref(),
+            Some("Coordinator"),
+            "request {}",
+            r.id
+        );
         if status != Status::Draft {
             let submitted = r.submitted_on.expect("submitted on");
-            assert!(mentorpay::settings::store::fiscal_year_covering(db, submitted).await.unwrap().is_some(), "request {}", r.id);
+            assert!(
+                mentorpay::settings::store::fiscal_year_covering(db, submitted)
+                    .await
+                    .unwrap()
+                    .is_some(),
+                "request {}",
+                r.id
+            );
             assert_eq!(r.submitted_by, Some(creator));
         }
         if matches!(status, Status::Approved | Status::ReadyForProcessing | Status::Processed) {
@@ -136,9 +182,22 @@ async fn every_demo_record_obeys_the_rules_the_api_holds_it_to() {
             };
             // Judged as the approve call judges it, by the approver it names.
             let year = store::charged_year(db, r.fiscal_year_id, r.submitted_on).await.unwrap();
-            let facts = store::approval_facts(db, &r, &proposal, year.as_ref(), r.approved_by.expect("approver")).await.unwrap();
+            let facts = store::approval_facts(
+                db,
+                &r,
+                &proposal,
+                year.as_ref(),
+                r.approved_by.expect("approver"),
+            )
+            .await
+            .unwrap();
             let verdict = approval::assess(&proposal, &facts);
-            assert!(verdict.errors.is_empty(), "request {} could not have been approved: {:?}", r.id, verdict.errors);
+            assert!(
+                verdict.errors.is_empty(),
+                "request {} could not have been approved: {:?}",
+                r.id,
+                verdict.errors
+            );
         } else {
             assert!(r.approved_cents.is_none() && r.approved_at.is_none(), "request {}", r.id);
         }
@@ -149,13 +208,22 @@ async fn every_demo_record_obeys_the_rules_the_api_holds_it_to() {
         assert_eq!(log.first().map(|e| e.action.as_str()), Some("created"), "request {}", r.id);
         let mut at = Status::Draft;
         for entry in &log[1..] {
-            let action = action_named(&entry.action).unwrap_or_else(|| panic!("unknown action {}", entry.action));
-            assert!(action.sources(|_| true).contains(&at), "request {}: {} from {at:?}", r.id, entry.action);
+            let action = action_named(&entry.action)
+                .unwrap_or_else(|| panic!("unknown action {}", entry.action));
+            assert!(
+                action.sources(|_| true).contains(&at),
+                "request {}: {} from {at:?}",
+                r.id,
+                entry.action
+            );
             assert_eq!(entry.from_status.as_deref(), Some(at.as_str()));
             at = action.target().unwrap();
             assert_eq!(entry.to_status.as_deref(), Some(at.as_str()));
             if action == Action::SendForRevision {
-                assert!(entry.comment.as_deref().is_some_and(|c| !c.is_empty()), "a reason is required");
+                assert!(
+                    entry.comment.as_deref().is_some_and(|c| !c.is_empty()),
+                    "a reason is required"
+                );
             }
         }
         assert_eq!(at, status, "request {}: its history ends where it stands", r.id);
@@ -168,7 +236,8 @@ async fn every_demo_record_obeys_the_rules_the_api_holds_it_to() {
             "caucusRegionId": p.caucus_region_id,
         }))
         .unwrap();
-        participants::rules::check_participant(&body).unwrap_or_else(|e| panic!("participant {}: {e:?}", p.id));
+        participants::rules::check_participant(&body)
+            .unwrap_or_else(|e| panic!("participant {}: {e:?}", p.id));
     }
     for t in participation::Entity::find().all(db).await.unwrap() {
         let body: ParticipationBody = serde_json::from_value(json!({

@@ -16,7 +16,8 @@ use std::{
 use common::{database, spawn, spawn_on, TestApp};
 
 async fn health(app: &TestApp) -> (u16, serde_json::Value) {
-    let r = app.client.get(format!("{}/api/v1/health", app.base)).send().await.expect("health answers");
+    let r =
+        app.client.get(format!("{}/api/v1/health", app.base)).send().await.expect("health answers");
     (r.status().as_u16(), r.json().await.expect("a JSON body"))
 }
 
@@ -28,7 +29,10 @@ async fn until(app: &TestApp, status: u16) -> serde_json::Value {
         if got == status {
             return body;
         }
-        assert!(started.elapsed() < Duration::from_secs(30), "health still answers {got}, not {status}: {body}");
+        assert!(
+            started.elapsed() < Duration::from_secs(30),
+            "health still answers {got}, not {status}: {body}"
+        );
         tokio::time::sleep(Duration::from_millis(200)).await;
     }
 }
@@ -41,7 +45,9 @@ fn assert_unavailable(body: &serde_json::Value) {
 
 #[actix_web::test]
 async fn health_is_503_while_the_sqlite_folder_is_gone() {
-    if database::skip_on_postgres("the SQLite file's folder; health_follows_a_postgresql_restart covers PostgreSQL") {
+    if database::skip_on_postgres(
+        "the SQLite file's folder; health_follows_a_postgresql_restart covers PostgreSQL",
+    ) {
         return;
     }
     let app = spawn().await;
@@ -63,7 +69,12 @@ async fn health_is_503_while_the_sqlite_folder_is_gone() {
 /// `scripts/postgres.sh start|stop DIR`: a cluster of this test's own; prints its URL.
 fn cluster(action: &str, dir: &Path) -> Result<String, String> {
     let script = concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/postgres.sh");
-    let out = Command::new("bash").arg(script).arg(action).arg(dir).output().map_err(|e| e.to_string())?;
+    let out = Command::new("bash")
+        .arg(script)
+        .arg(action)
+        .arg(dir)
+        .output()
+        .map_err(|e| e.to_string())?;
     if !out.status.success() {
         return Err(format!("postgres.sh {action}: {}", String::from_utf8_lossy(&out.stderr)));
     }
@@ -72,7 +83,9 @@ fn cluster(action: &str, dir: &Path) -> Result<String, String> {
 
 #[actix_web::test]
 async fn health_follows_a_postgresql_restart() {
-    if database::skip_on_sqlite("stops and starts a PostgreSQL server (the PostgreSQL pass of make test runs this)") {
+    if database::skip_on_sqlite(
+        "stops and starts a PostgreSQL server (the PostgreSQL pass of make test runs this)",
+    ) {
         return;
     }
     let dir = Arc::new(tempfile::tempdir().unwrap());

@@ -22,7 +22,13 @@ async fn participant_count(app: &TestApp, admin: &str) -> i64 {
 }
 
 async fn fiscal_year(app: &TestApp, admin: &str) -> i64 {
-    let r = app.post("/api/v1/system-settings/fiscal-years", Some(admin), json!({"name": "FY 2026-27", "startDate": "2026-07-01", "endDate": "2027-06-30"})).await;
+    let r = app
+        .post(
+            "/api/v1/system-settings/fiscal-years",
+            Some(admin),
+            json!({"name": "FY 2026-27", "startDate": "2026-07-01", "endDate": "2027-06-30"}),
+        )
+        .await;
     assert_eq!(r.status, 201, "{}", r.body);
     r.body["id"].as_i64().unwrap()
 }
@@ -57,13 +63,19 @@ async fn router_errors_are_problem_bodies() {
     let allow = r.headers.get("allow").unwrap().to_str().unwrap();
     assert!(allow.contains("GET") && allow.contains("POST"), "{allow}");
     // Fixed paths no longer fall through to `{formType}`: a wrong method is a 405.
-    app.call(Method::POST, "/api/v1/payment-requests/summary", Some(&admin), Some(json!({}))).await.problem(405);
+    app.call(Method::POST, "/api/v1/payment-requests/summary", Some(&admin), Some(json!({})))
+        .await
+        .problem(405);
     app.call(Method::GET, "/api/v1/no-such-thing", Some(&admin), None).await.problem(404);
     // An id beyond 32 bits names the parameter.
     let r = app.get("/api/v1/participants/99999999999", &admin).await;
     assert_eq!(r.problem(400)["errors"]["id"][0], "must be a whole number from 1 to 2147483647");
     let r = app.get("/api/v1/participants/1/participations/x", &admin).await;
-    assert!(r.status == 405 || r.problem(400)["errors"]["participationId"].is_array(), "{}", r.body);
+    assert!(
+        r.status == 405 || r.problem(400)["errors"]["participationId"].is_array(),
+        "{}",
+        r.body
+    );
 }
 
 #[actix_web::test]
@@ -84,7 +96,10 @@ async fn parse_errors_name_the_field_or_parameter_in_plain_words() {
     let mut p = person("a@example.org");
     p["districtId"] = json!("seven");
     let r = app.post("/api/v1/participants", Some(&admin), p).await;
-    assert_eq!(r.problem(400)["errors"]["districtId"][0], "must be a whole number from -2147483648 to 2147483647");
+    assert_eq!(
+        r.problem(400)["errors"]["districtId"][0],
+        "must be a whole number from -2147483648 to 2147483647"
+    );
     let r = app.call(Method::POST, "/api/v1/participants", Some(&admin), None).await;
     assert!(r.problem(400)["detail"].as_str().unwrap().contains("JSON"), "{}", r.body);
 }
@@ -96,7 +111,11 @@ async fn control_characters_are_refused_and_nothing_is_stored() {
     let mut p = person("nul@example.org");
     p["lastName"] = json!("Lo\u{0}pez");
     let r = app.post("/api/v1/participants", Some(&admin), p).await;
-    assert!(r.problem(400)["errors"]["lastName"][0].as_str().unwrap().contains("control characters"), "{}", r.body);
+    assert!(
+        r.problem(400)["errors"]["lastName"][0].as_str().unwrap().contains("control characters"),
+        "{}",
+        r.body
+    );
     let r = app.get("/api/v1/participants?FullName=a%00b", &admin).await;
     assert!(r.problem(400)["errors"]["FullName"].is_array(), "{}", r.body);
     // Line breaks and tabs are text.
@@ -110,14 +129,26 @@ async fn control_characters_are_refused_and_nothing_is_stored() {
 async fn dates_must_be_plausible_and_in_order() {
     let app = spawn().await;
     let admin = app.admin_token().await;
-    for (start, end) in [("0000-01-01", "2027-06-30"), ("2026-07-01", "9999-12-31"), ("26-01-01", "2027-06-30"), ("2026-02-30", "2027-06-30")] {
-        let r = app.post("/api/v1/system-settings/fiscal-years", Some(&admin), json!({"name": "Odd", "startDate": start, "endDate": end})).await;
+    for (start, end) in [
+        ("0000-01-01", "2027-06-30"),
+        ("2026-07-01", "9999-12-31"),
+        ("26-01-01", "2027-06-30"),
+        ("2026-02-30", "2027-06-30"),
+    ] {
+        let r = app
+            .post(
+                "/api/v1/system-settings/fiscal-years",
+                Some(&admin),
+                json!({"name": "Odd", "startDate": start, "endDate": end}),
+            )
+            .await;
         let body = r.problem(400);
         let field = if start == "2026-07-01" { "endDate" } else { "startDate" };
         assert!(body["errors"][field].is_array(), "{start}..{end}: {body}");
     }
     let fy = fiscal_year(&app, &admin).await;
-    let programs = app.get("/api/v1/mentor-programs", &admin).await.ok().as_array().unwrap().clone();
+    let programs =
+        app.get("/api/v1/mentor-programs", &admin).await.ok().as_array().unwrap().clone();
     let program = programs[0]["id"].as_i64().unwrap();
     let mut p = person("dates@example.org");
     p["participations"] = json!([{"mentorProgramId": program, "fiscalYearId": fy, "roleCode": "Mentor", "startDate": "2026-07-01", "endDate": "2126-06-30"}]);
@@ -130,7 +161,9 @@ async fn dates_must_be_plausible_and_in_order() {
     // Query dates too.
     let r = app.get("/api/v1/payment-requests?ApprovedStart=0026-01-01", &admin).await;
     assert!(r.problem(400)["errors"]["ApprovedStart"].is_array(), "{}", r.body);
-    let r = app.get("/api/v1/payment-requests?ApprovedStart=2026-02-01&ApprovedEnd=2026-01-01", &admin).await;
+    let r = app
+        .get("/api/v1/payment-requests?ApprovedStart=2026-02-01&ApprovedEnd=2026-01-01", &admin)
+        .await;
     assert!(r.problem(422)["errors"]["ApprovedEnd"].is_array(), "{}", r.body);
 }
 
@@ -149,7 +182,11 @@ async fn a_put_takes_back_what_its_get_returned() {
     read["phone"] = json!("(916) 555-0199");
     let r = app.put(&format!("/api/v1/participants/{id}"), &admin, read.clone()).await;
     assert_eq!(r.ok()["phone"], "(916) 555-0199");
-    assert_eq!(r.body["participations"].as_array().unwrap().len(), 1, "participations are read-only on PUT");
+    assert_eq!(
+        r.body["participations"].as_array().unwrap().len(),
+        1,
+        "participations are read-only on PUT"
+    );
     // Truly unknown fields are still refused, naming them.
     read["version"] = r.body["version"].clone();
     read["zzBogus"] = json!(1);
@@ -165,14 +202,31 @@ async fn a_put_takes_back_what_its_get_returned() {
     assert_eq!(r.ok()["endDate"], "2027-06-30");
 
     // A user and a role read back.
-    let uid = app.create_user(&admin, "coord@example.org", &["Coordinator"], "coordinator pass 1").await;
+    let uid =
+        app.create_user(&admin, "coord@example.org", &["Coordinator"], "coordinator pass 1").await;
     let mut user = app.get(&format!("/api/v1/identity/users/{uid}"), &admin).await.ok().clone();
     user["firstName"] = json!("Cora");
-    assert_eq!(app.put(&format!("/api/v1/identity/users/{uid}"), &admin, user).await.ok()["firstName"], "Cora");
-    let role = app.post("/api/v1/identity/roles", Some(&admin), json!({"name": "Readers", "permissions": ["participant:read"]})).await.ok().clone();
-    let mut role_back = app.get(&format!("/api/v1/identity/roles/{}", role["id"]), &admin).await.ok().clone();
+    assert_eq!(
+        app.put(&format!("/api/v1/identity/users/{uid}"), &admin, user).await.ok()["firstName"],
+        "Cora"
+    );
+    let role = app
+        .post(
+            "/api/v1/identity/roles",
+            Some(&admin),
+            json!({"name": "Readers", "permissions": ["participant:read"]}),
+        )
+        .await
+        .ok()
+        .clone();
+    let mut role_back =
+        app.get(&format!("/api/v1/identity/roles/{}", role["id"]), &admin).await.ok().clone();
     role_back["name"] = json!("Participant readers");
-    assert_eq!(app.put(&format!("/api/v1/identity/roles/{}", role["id"]), &admin, role_back).await.ok()["name"], "Participant readers");
+    assert_eq!(
+        app.put(&format!("/api/v1/identity/roles/{}", role["id"]), &admin, role_back).await.ok()
+            ["name"],
+        "Participant readers"
+    );
 
     // A payment request read back.
     let participation_id = participation["id"].as_i64().unwrap();
@@ -182,6 +236,7 @@ async fn a_put_takes_back_what_its_get_returned() {
     assert_eq!(r.status, 201, "{}", r.body);
     let mut request = r.body.clone();
     request["description"] = json!("Seminar on play");
-    let r = app.put(&format!("/api/v1/payment-requests/F5/{}", request["id"]), &admin, request).await;
+    let r =
+        app.put(&format!("/api/v1/payment-requests/F5/{}", request["id"]), &admin, request).await;
     assert_eq!(r.ok()["description"], "Seminar on play");
 }

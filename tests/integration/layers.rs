@@ -11,8 +11,34 @@ use std::{
     path::{Path, PathBuf},
 };
 
-const KERNEL: &[&str] = &["activity", "assets", "auth", "config", "db", "drain", "entities", "error", "file_store", "mail", "money", "routes", "state", "web"];
-const AREAS: &[&str] = &["budgets", "demo", "forms", "identity", "participants", "payment_requests", "reference", "reports", "settings", "system"];
+const KERNEL: &[&str] = &[
+    "activity",
+    "assets",
+    "auth",
+    "config",
+    "db",
+    "drain",
+    "entities",
+    "error",
+    "file_store",
+    "mail",
+    "money",
+    "routes",
+    "state",
+    "web",
+];
+const AREAS: &[&str] = &[
+    "budgets",
+    "demo",
+    "forms",
+    "identity",
+    "participants",
+    "payment_requests",
+    "reference",
+    "reports",
+    "settings",
+    "system",
+];
 const ABOVE: &[&str] = &["app", "cli", "openapi", "main"];
 
 fn src() -> PathBuf {
@@ -58,7 +84,9 @@ fn crate_paths(text: &str) -> Vec<(usize, Vec<String>)> {
             continue;
         }
         if line.contains("crate::") {
-            if line.matches('{').count() > line.matches('}').count() && line.trim_start().starts_with(['u', 'p']) {
+            if line.matches('{').count() > line.matches('}').count()
+                && line.trim_start().starts_with(['u', 'p'])
+            {
                 pending = Some((i + 1, line.to_owned()));
             } else {
                 expand(i + 1, line, &mut found);
@@ -102,7 +130,10 @@ fn group(text: &str, prefix: Vec<String>, out: &mut Vec<Vec<String>>) {
             }
             return;
         }
-        let word: String = rest.chars().take_while(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || *c == '_').collect();
+        let word: String = rest
+            .chars()
+            .take_while(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || *c == '_')
+            .collect();
         if word.is_empty() || word == "self" {
             break;
         }
@@ -120,7 +151,11 @@ fn group(text: &str, prefix: Vec<String>, out: &mut Vec<Vec<String>>) {
 
 /// Files that hold handlers, as module paths.
 fn handler_modules(files: &[PathBuf]) -> BTreeSet<Vec<String>> {
-    files.iter().filter(|f| std::fs::read_to_string(f).unwrap().contains("#[utoipa::path")).map(|f| module_of(f)).collect()
+    files
+        .iter()
+        .filter(|f| std::fs::read_to_string(f).unwrap().contains("#[utoipa::path"))
+        .map(|f| module_of(f))
+        .collect()
 }
 
 /// The source without its `#[cfg(test)]` tail (tests may reach anywhere).
@@ -142,16 +177,26 @@ fn dependencies_run_one_way() {
         let text = std::fs::read_to_string(file).unwrap();
         for (line, path) in crate_paths(without_tests(&text)) {
             let target = &path[0];
-            let at = format!("{}:{line}: crate::{}", file.strip_prefix(env!("CARGO_MANIFEST_DIR")).unwrap().display(), path.join("::"));
-            if KERNEL.contains(&my_top.as_str()) && (AREAS.contains(&target.as_str()) || ABOVE.contains(&target.as_str())) {
+            let at = format!(
+                "{}:{line}: crate::{}",
+                file.strip_prefix(env!("CARGO_MANIFEST_DIR")).unwrap().display(),
+                path.join("::")
+            );
+            if KERNEL.contains(&my_top.as_str())
+                && (AREAS.contains(&target.as_str()) || ABOVE.contains(&target.as_str()))
+            {
                 wrong.push(format!("{at}  (the kernel names an area or the app)"));
             }
             if AREAS.contains(&my_top.as_str()) && ABOVE.contains(&target.as_str()) {
                 wrong.push(format!("{at}  (an area names the app)"));
             }
-            if AREAS.contains(&my_top.as_str()) && AREAS.contains(&target.as_str()) && *target != my_top {
+            if AREAS.contains(&my_top.as_str())
+                && AREAS.contains(&target.as_str())
+                && *target != my_top
+            {
                 // The file the path reaches: its longest prefix that is a module of src/.
-                let file = (1..=path.len()).rev().map(|n| &path[..n]).find(|m| modules.contains(*m));
+                let file =
+                    (1..=path.len()).rev().map(|n| &path[..n]).find(|m| modules.contains(*m));
                 if file.is_some_and(|m| handlers.contains(m)) {
                     wrong.push(format!("{at}  (another area's handler file: move what is shared to its store or rules)"));
                 }
@@ -167,10 +212,11 @@ fn the_reader_sees_groups_and_nesting() {
         .into_iter()
         .map(|(_, p)| p)
         .collect();
-    let want: Vec<Vec<String>> = [&["auth"][..], &["auth", "scope"], &["settings", "limits"], &["web"], &["money"]]
-        .iter()
-        .map(|p| p.iter().map(|s| s.to_string()).collect())
-        .collect();
+    let want: Vec<Vec<String>> =
+        [&["auth"][..], &["auth", "scope"], &["settings", "limits"], &["web"], &["money"]]
+            .iter()
+            .map(|p| p.iter().map(|s| s.to_string()).collect())
+            .collect();
     assert_eq!(paths, want);
 }
 
@@ -189,8 +235,18 @@ fn file_graph(files: &[PathBuf]) -> BTreeMap<Vec<String>, BTreeSet<Vec<String>>>
         for (_, path) in crate_paths(&text.replace("super::", "crate::super::")) {
             // `super::super::x`: one module further up for each further `super`.
             let ups = path.iter().take_while(|p| *p == "super").count();
-            let path: Vec<String> = if ups == 0 { path } else { parent[..parent.len().saturating_sub(ups - 1)].iter().chain(&path[ups..]).cloned().collect() };
-            if let Some(target) = (1..=path.len()).rev().map(|n| path[..n].to_vec()).find(|m| modules.contains(m)) {
+            let path: Vec<String> = if ups == 0 {
+                path
+            } else {
+                parent[..parent.len().saturating_sub(ups - 1)]
+                    .iter()
+                    .chain(&path[ups..])
+                    .cloned()
+                    .collect()
+            };
+            if let Some(target) =
+                (1..=path.len()).rev().map(|n| path[..n].to_vec()).find(|m| modules.contains(m))
+            {
                 if target != me {
                     targets.insert(target);
                 }
@@ -203,10 +259,15 @@ fn file_graph(files: &[PathBuf]) -> BTreeMap<Vec<String>, BTreeSet<Vec<String>>>
 
 /// The areas each area names (outside its tests).
 fn area_graph(files: &[PathBuf]) -> BTreeMap<String, BTreeSet<String>> {
-    let mut graph: BTreeMap<String, BTreeSet<String>> = AREAS.iter().map(|a| (a.to_string(), BTreeSet::new())).collect();
+    let mut graph: BTreeMap<String, BTreeSet<String>> =
+        AREAS.iter().map(|a| (a.to_string(), BTreeSet::new())).collect();
     for (me, targets) in file_graph(files) {
         let Some(my_top) = me.first().filter(|t| AREAS.contains(&t.as_str())) else { continue };
-        for t in targets.iter().filter_map(|t| t.first()).filter(|t| AREAS.contains(&t.as_str()) && *t != my_top) {
+        for t in targets
+            .iter()
+            .filter_map(|t| t.first())
+            .filter(|t| AREAS.contains(&t.as_str()) && *t != my_top)
+        {
             graph.get_mut(my_top).unwrap().insert(t.clone());
         }
     }
@@ -215,7 +276,12 @@ fn area_graph(files: &[PathBuf]) -> BTreeMap<String, BTreeSet<String>> {
 
 /// One cycle of the graph, as the nodes around it, if there is any.
 fn a_cycle<N: Ord + Clone>(graph: &BTreeMap<N, BTreeSet<N>>) -> Option<Vec<N>> {
-    fn visit<N: Ord + Clone>(n: &N, graph: &BTreeMap<N, BTreeSet<N>>, path: &mut Vec<N>, done: &mut BTreeSet<N>) -> Option<Vec<N>> {
+    fn visit<N: Ord + Clone>(
+        n: &N,
+        graph: &BTreeMap<N, BTreeSet<N>>,
+        path: &mut Vec<N>,
+        done: &mut BTreeSet<N>,
+    ) -> Option<Vec<N>> {
         if let Some(at) = path.iter().position(|p| p == n) {
             return Some(path[at..].to_vec());
         }
@@ -244,22 +310,37 @@ fn no_import_cycles() {
         panic!("areas depend on each other in a circle: {} → back", cycle.join(" → "));
     }
     if let Some(cycle) = a_cycle(&file_graph(&files)) {
-        panic!("files import each other in a circle: {} → back", cycle.iter().map(|m| m.join("::")).collect::<Vec<_>>().join(" → "));
+        panic!(
+            "files import each other in a circle: {} → back",
+            cycle.iter().map(|m| m.join("::")).collect::<Vec<_>>().join(" → ")
+        );
     }
 }
 
 #[test]
 fn a_cycle_is_found_and_named() {
-    let graph: BTreeMap<&str, BTreeSet<&str>> = [("a", ["b"].into()), ("b", ["c"].into()), ("c", ["a"].into()), ("d", BTreeSet::new())].into();
+    let graph: BTreeMap<&str, BTreeSet<&str>> =
+        [("a", ["b"].into()), ("b", ["c"].into()), ("c", ["a"].into()), ("d", BTreeSet::new())]
+            .into();
     assert_eq!(a_cycle(&graph), Some(vec!["a", "b", "c"]));
-    let graph: BTreeMap<&str, BTreeSet<&str>> = [("a", ["b"].into()), ("b", BTreeSet::new())].into();
+    let graph: BTreeMap<&str, BTreeSet<&str>> =
+        [("a", ["b"].into()), ("b", BTreeSet::new())].into();
     assert_eq!(a_cycle(&graph), None);
 }
 
 /// Handlers stay thin: a file that holds handlers writes nothing itself (its area's store does).
 #[test]
 fn handler_files_do_not_write() {
-    const WRITES: &[&str] = &["update_many()", "delete_many()", "insert_many(", ".exec(", "ActiveModel {", ".update(&", ".insert(&", "exec_without_returning("];
+    const WRITES: &[&str] = &[
+        "update_many()",
+        "delete_many()",
+        "insert_many(",
+        ".exec(",
+        "ActiveModel {",
+        ".update(&",
+        ".insert(&",
+        "exec_without_returning(",
+    ];
     let mut files = Vec::new();
     rust_files(&src(), &mut files);
     let mut wrong = Vec::new();
@@ -270,9 +351,17 @@ fn handler_files_do_not_write() {
         }
         for (i, line) in without_tests(&text).lines().enumerate() {
             if let Some(w) = WRITES.iter().find(|w| line.contains(**w)) {
-                wrong.push(format!("{}:{}: {w}", file.strip_prefix(env!("CARGO_MANIFEST_DIR")).unwrap().display(), i + 1));
+                wrong.push(format!(
+                    "{}:{}: {w}",
+                    file.strip_prefix(env!("CARGO_MANIFEST_DIR")).unwrap().display(),
+                    i + 1
+                ));
             }
         }
     }
-    assert!(wrong.is_empty(), "writes in handler files (move them to the area's store):\n{}", wrong.join("\n"));
+    assert!(
+        wrong.is_empty(),
+        "writes in handler files (move them to the area's store):\n{}",
+        wrong.join("\n")
+    );
 }

@@ -81,24 +81,40 @@ async fn counts_stop_at_the_bound_and_say_so() {
 
     // Page 1: counted up to 1,000, reported as "at least".
     let first = app.get(&format!("{PARTICIPANTS}?Size=25"), &admin).await.ok().clone();
-    assert_eq!((first["totalCount"].as_u64(), first["totalCountIsExact"].as_bool()), (Some(1_000), Some(false)));
+    assert_eq!(
+        (first["totalCount"].as_u64(), first["totalCountIsExact"].as_bool()),
+        (Some(1_000), Some(false))
+    );
     assert_eq!(first["items"].as_array().unwrap().len(), 25);
     // A page past the bound counts up to its end: still "at least", the page inside it.
     let far = app.get(&format!("{PARTICIPANTS}?Size=25&Page=42"), &admin).await.ok().clone();
-    assert_eq!((far["totalCount"].as_u64(), far["totalCountIsExact"].as_bool()), (Some(1_050), Some(false)));
+    assert_eq!(
+        (far["totalCount"].as_u64(), far["totalCountIsExact"].as_bool()),
+        (Some(1_050), Some(false))
+    );
     assert_eq!(far["items"].as_array().unwrap().len(), 25);
     // The last page sees the end: exact.
     let last = app.get(&format!("{PARTICIPANTS}?Size=25&Page=43"), &admin).await.ok().clone();
-    assert_eq!((last["totalCount"].as_u64(), last["totalCountIsExact"].as_bool()), (Some(1_060), Some(true)));
+    assert_eq!(
+        (last["totalCount"].as_u64(), last["totalCountIsExact"].as_bool()),
+        (Some(1_060), Some(true))
+    );
     assert_eq!(last["items"].as_array().unwrap().len(), 10);
     // The participants report (no totals to sum) counts the same way; its last page is exact.
     let report = app.get("/api/v1/reports/participants?Size=25", &admin).await.ok().clone();
-    assert_eq!((report["totalCount"].as_u64(), report["totalCountIsExact"].as_bool()), (Some(1_000), Some(false)));
+    assert_eq!(
+        (report["totalCount"].as_u64(), report["totalCountIsExact"].as_bool()),
+        (Some(1_000), Some(false))
+    );
     let report = app.get("/api/v1/reports/participants?Size=25&Page=43", &admin).await.ok().clone();
-    assert_eq!((report["totalCount"].as_u64(), report["totalCountIsExact"].as_bool()), (Some(1_060), Some(true)));
+    assert_eq!(
+        (report["totalCount"].as_u64(), report["totalCountIsExact"].as_bool()),
+        (Some(1_060), Some(true))
+    );
     assert_eq!(report["items"].as_array().unwrap().len(), 10);
     // A narrower filter under the bound is exact.
-    let some = app.get(&format!("{PARTICIPANTS}?Status=Inactive&Size=25"), &admin).await.ok().clone();
+    let some =
+        app.get(&format!("{PARTICIPANTS}?Status=Inactive&Size=25"), &admin).await.ok().clone();
     assert_eq!(some["totalCountIsExact"], true);
     assert!(some["totalCount"].as_u64().unwrap() < 1_000);
 }
@@ -113,21 +129,38 @@ async fn search_counts_follow_the_bound_and_deletions() {
     let search = |page: u32| format!("{PARTICIPANTS}?Email=SEED.example&Size=25&Page={page}");
 
     let first = app.get(&search(1), &admin).await.ok().clone();
-    assert_eq!((first["totalCount"].as_u64(), first["totalCountIsExact"].as_bool()), (Some(1_000), Some(false)));
+    assert_eq!(
+        (first["totalCount"].as_u64(), first["totalCountIsExact"].as_bool()),
+        (Some(1_000), Some(false))
+    );
     let last = app.get(&search(41), &admin).await.ok().clone();
-    assert_eq!((last["totalCount"].as_u64(), last["totalCountIsExact"].as_bool()), (Some(1_010), Some(true)));
+    assert_eq!(
+        (last["totalCount"].as_u64(), last["totalCountIsExact"].as_bool()),
+        (Some(1_010), Some(true))
+    );
     assert_eq!(last["items"].as_array().unwrap().len(), 10);
 
     let gone = first["items"][0]["id"].as_i64().unwrap();
     assert_eq!(app.delete(&format!("{PARTICIPANTS}/{gone}"), &admin).await.status, 204);
     let after = app.get(&search(41), &admin).await.ok().clone();
-    assert_eq!((after["totalCount"].as_u64(), after["totalCountIsExact"].as_bool()), (Some(1_009), Some(true)));
+    assert_eq!(
+        (after["totalCount"].as_u64(), after["totalCountIsExact"].as_bool()),
+        (Some(1_009), Some(true))
+    );
     assert_eq!(after["items"].as_array().unwrap().len(), 9);
     let again = app.get(&search(1), &admin).await.ok().clone();
     assert!(again["items"].as_array().unwrap().iter().all(|p| p["id"].as_i64() != Some(gone)));
     // Joined with another filter, the count is the intersection.
-    let active = app.get(&format!("{PARTICIPANTS}?Email=seed.example&Status=Active&Size=500&Page=3"), &admin).await.ok().clone();
-    let all_active = app.get(&format!("{PARTICIPANTS}?Status=Active&Size=500&Page=3"), &admin).await.ok().clone();
+    let active = app
+        .get(&format!("{PARTICIPANTS}?Email=seed.example&Status=Active&Size=500&Page=3"), &admin)
+        .await
+        .ok()
+        .clone();
+    let all_active = app
+        .get(&format!("{PARTICIPANTS}?Status=Active&Size=500&Page=3"), &admin)
+        .await
+        .ok()
+        .clone();
     assert_eq!(active["totalCount"], all_active["totalCount"]);
     assert_eq!(active["totalCountIsExact"], true);
 }
@@ -155,13 +188,21 @@ async fn a_search_with_many_matches_pages_like_the_plain_sort() {
     for sort in ["SortBy=fullName", "SortBy=fullName&IsDescending=true", "SortBy=email"] {
         let mut expected = Vec::new();
         for page in 1..=3 {
-            let all = items(app.get(&format!("{PARTICIPANTS}?{sort}&Size=500&Page={page}"), &admin).await.ok());
-            expected.extend(all.into_iter().filter(|p| p["fullName"].as_str().unwrap().contains(" Mu")));
+            let all = items(
+                app.get(&format!("{PARTICIPANTS}?{sort}&Size=500&Page={page}"), &admin).await.ok(),
+            );
+            expected.extend(
+                all.into_iter().filter(|p| p["fullName"].as_str().unwrap().contains(" Mu")),
+            );
         }
         assert!(expected.len() > 1_000, "{}", expected.len());
         let mut searched = Vec::new();
         for page in 1.. {
-            let found = app.get(&format!("{PARTICIPANTS}?FullName=MUÑOZ&{sort}&Size=25&Page={page}"), &admin).await.ok().clone();
+            let found = app
+                .get(&format!("{PARTICIPANTS}?FullName=MUÑOZ&{sort}&Size=25&Page={page}"), &admin)
+                .await
+                .ok()
+                .clone();
             if page == 1 {
                 assert_eq!(found["totalCountIsExact"], false, "{found}");
             }
@@ -173,11 +214,28 @@ async fn a_search_with_many_matches_pages_like_the_plain_sort() {
         assert_eq!(searched, ids(&expected), "{sort}");
     }
     // Two searched parts: the walk tests both.
-    let both = app.get(&format!("{PARTICIPANTS}?FullName=munoz&Email=SEED.example&SortBy=fullName&Size=100&Page=2"), &admin).await.ok().clone();
+    let both = app
+        .get(
+            &format!(
+                "{PARTICIPANTS}?FullName=munoz&Email=SEED.example&SortBy=fullName&Size=100&Page=2"
+            ),
+            &admin,
+        )
+        .await
+        .ok()
+        .clone();
     assert_eq!(both["totalCountIsExact"], false);
-    let one = app.get(&format!("{PARTICIPANTS}?FullName=munoz&SortBy=fullName&Size=100&Page=2"), &admin).await.ok().clone();
+    let one = app
+        .get(&format!("{PARTICIPANTS}?FullName=munoz&SortBy=fullName&Size=100&Page=2"), &admin)
+        .await
+        .ok()
+        .clone();
     assert_eq!(ids(&items(&both)), ids(&items(&one)));
-    let none = app.get(&format!("{PARTICIPANTS}?FullName=munoz&Email=nobody.example&Size=100"), &admin).await.ok().clone();
+    let none = app
+        .get(&format!("{PARTICIPANTS}?FullName=munoz&Email=nobody.example&Size=100"), &admin)
+        .await
+        .ok()
+        .clone();
     assert_eq!((none["totalCount"].as_u64(), items(&none).len()), (Some(0), 0));
 }
 
@@ -200,8 +258,12 @@ async fn several_statuses_in_submission_order_page_like_one_sort() {
     ] {
         for ascending in [true, false] {
             let quoted: Vec<String> = statuses.split(',').map(|s| format!("'{s}'")).collect();
-            let mut sql = format!("SELECT id FROM payment_requests WHERE deleted_at IS NULL AND status IN ({})", quoted.join(","));
-            let mut query = format!("FormStatus={statuses}&IsSubmittedOnSortedAscending={ascending}&Size=20");
+            let mut sql = format!(
+                "SELECT id FROM payment_requests WHERE deleted_at IS NULL AND status IN ({})",
+                quoted.join(",")
+            );
+            let mut query =
+                format!("FormStatus={statuses}&IsSubmittedOnSortedAscending={ascending}&Size=20");
             if let Some(p) = program {
                 sql += &format!(" AND mentor_program_id = {p}");
                 query += &format!("&MentorProgramId={p}");
@@ -210,7 +272,11 @@ async fn several_statuses_in_submission_order_page_like_one_sort() {
                 sql += &format!(" AND form_type = '{f}'");
                 query += &format!("&FormType={f}");
             }
-            sql += if ascending { " ORDER BY submitted_on ASC NULLS FIRST, id DESC" } else { " ORDER BY submitted_on DESC NULLS LAST, id DESC" };
+            sql += if ascending {
+                " ORDER BY submitted_on ASC NULLS FIRST, id DESC"
+            } else {
+                " ORDER BY submitted_on DESC NULLS LAST, id DESC"
+            };
             let expected: Vec<i64> = db
                 .query_all_raw(Statement::from_string(db.get_database_backend(), sql))
                 .await
@@ -218,11 +284,21 @@ async fn several_statuses_in_submission_order_page_like_one_sort() {
                 .iter()
                 .map(|r| r.try_get_by_index::<i32>(0).unwrap() as i64)
                 .collect();
-            assert!(expected.len() > 20, "{query}: the seed should fill more than a page ({})", expected.len());
+            assert!(
+                expected.len() > 20,
+                "{query}: the seed should fill more than a page ({})",
+                expected.len()
+            );
             let mut listed = Vec::new();
             for page in 1..=expected.len().div_ceil(20) + 1 {
-                let body = app.get(&format!("/api/v1/payment-requests?{query}&Page={page}"), &admin).await.ok().clone();
-                listed.extend(body["items"].as_array().unwrap().iter().map(|i| i["id"].as_i64().unwrap()));
+                let body = app
+                    .get(&format!("/api/v1/payment-requests?{query}&Page={page}"), &admin)
+                    .await
+                    .ok()
+                    .clone();
+                listed.extend(
+                    body["items"].as_array().unwrap().iter().map(|i| i["id"].as_i64().unwrap()),
+                );
             }
             assert_eq!(listed, expected, "{query}");
         }

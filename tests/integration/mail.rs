@@ -91,9 +91,19 @@ async fn reset_links_are_sent_through_the_configured_relay() {
         .unwrap();
     assert_eq!(r.status(), 200);
 
-    let mail = tokio::time::timeout(Duration::from_secs(10), rx.recv()).await.expect("mail within 10 s").unwrap();
+    let mail = tokio::time::timeout(Duration::from_secs(10), rx.recv())
+        .await
+        .expect("mail within 10 s")
+        .unwrap();
     assert!(mail.contains("To: admin@example.org"), "{mail}");
     assert!(mail.contains("From: MentorPay <mentorpay@example.org>"), "{mail}");
     let unfolded = mail.replace("=\n", "");
-    assert!(unfolded.contains("https://mentorpay.example.org/set-password?email=3Dadmin%40example.org&token=3D") || unfolded.contains("https://mentorpay.example.org/set-password?email=admin%40example.org&token="), "{mail}");
+    assert!(
+        unfolded.contains(
+            "https://mentorpay.example.org/set-password?email=3Dadmin%40example.org&token=3D"
+        ) || unfolded.contains(
+            "https://mentorpay.example.org/set-password?email=admin%40example.org&token="
+        ),
+        "{mail}"
+    );
 }

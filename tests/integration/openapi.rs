@@ -22,7 +22,8 @@ async fn every_registered_route_is_documented_and_nothing_else() {
     let app = spawn().await;
     let doc = document(&app).await;
     let table = mentorpay::app::route_table().specs();
-    let registered: BTreeSet<(String, String)> = table.iter().map(|s| (s.method.as_str().to_lowercase(), s.full_path())).collect();
+    let registered: BTreeSet<(String, String)> =
+        table.iter().map(|s| (s.method.as_str().to_lowercase(), s.full_path())).collect();
     assert_eq!(registered.len(), table.len(), "a route is declared twice");
     let mut documented = BTreeSet::new();
     for (path, item) in doc["paths"].as_object().unwrap() {
@@ -33,7 +34,10 @@ async fn every_registered_route_is_documented_and_nothing_else() {
         }
     }
     let undocumented: Vec<_> = registered.difference(&documented).collect();
-    assert!(undocumented.is_empty(), "registered but missing from the OpenAPI document: {undocumented:?}");
+    assert!(
+        undocumented.is_empty(),
+        "registered but missing from the OpenAPI document: {undocumented:?}"
+    );
     let unregistered: Vec<_> = documented.difference(&registered).collect();
     assert!(unregistered.is_empty(), "documented but not in the route table: {unregistered:?}");
 }
@@ -44,7 +48,8 @@ async fn every_operation_lists_the_kernel_statuses() {
     let doc = document(&app).await;
     for spec in mentorpay::app::route_table().specs() {
         let op = &doc["paths"][spec.full_path()][spec.method.as_str().to_lowercase()];
-        let responses = op["responses"].as_object().unwrap_or_else(|| panic!("{} {}", spec.method, spec.path));
+        let responses =
+            op["responses"].as_object().unwrap_or_else(|| panic!("{} {}", spec.method, spec.path));
         let has = |s: &str| responses.contains_key(s);
         let at = format!("{} {}", spec.method, spec.path);
         if spec.access != Access::Public {
@@ -62,7 +67,10 @@ async fn every_operation_lists_the_kernel_statuses() {
         if spec.path.contains("{id}") {
             assert!(has("400"), "{at}: 400 for an id beyond 32 bits");
         }
-        assert!(op["description"].as_str().unwrap_or("").contains("Access: "), "{at}: says who may call it");
+        assert!(
+            op["description"].as_str().unwrap_or("").contains("Access: "),
+            "{at}: says who may call it"
+        );
         assert!(responses.keys().any(|k| k.starts_with('2')), "{at}: a success status");
     }
     // Logout answers 204 with no body.

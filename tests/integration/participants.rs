@@ -16,7 +16,13 @@ const COORD_PW: &str = "coordinator pass 1";
 async fn spawn_with_fiscal_year() -> TestApp {
     let app = spawn().await;
     let admin = app.admin_token().await;
-    let r = app.post("/api/v1/system-settings/fiscal-years", Some(&admin), json!({"name": "2026-27", "startDate": "2026-07-01", "endDate": "2027-06-30"})).await;
+    let r = app
+        .post(
+            "/api/v1/system-settings/fiscal-years",
+            Some(&admin),
+            json!({"name": "2026-27", "startDate": "2026-07-01", "endDate": "2027-06-30"}),
+        )
+        .await;
     assert_eq!(r.ok()["id"], 1);
     app
 }
@@ -36,7 +42,8 @@ fn taking(program: i64, role: &str) -> Value {
 
 async fn program_ids(app: &TestApp, token: &str) -> Vec<i64> {
     let r = app.get("/api/v1/mentor-programs", token).await;
-    let mut ids: Vec<i64> = r.ok().as_array().unwrap().iter().map(|p| p["id"].as_i64().unwrap()).collect();
+    let mut ids: Vec<i64> =
+        r.ok().as_array().unwrap().iter().map(|p| p["id"].as_i64().unwrap()).collect();
     ids.sort();
     ids
 }
@@ -48,7 +55,9 @@ async fn create(app: &TestApp, token: &str, body: Value) -> Value {
 }
 
 async fn total(app: &TestApp, token: &str) -> i64 {
-    app.get("/api/v1/participants?ShowDeleted=true", token).await.ok()["totalCount"].as_i64().unwrap()
+    app.get("/api/v1/participants?ShowDeleted=true", token).await.ok()["totalCount"]
+        .as_i64()
+        .unwrap()
 }
 
 async fn activity(app: &TestApp, entity_type: &str, action: &str) -> u64 {
@@ -61,7 +70,12 @@ async fn activity(app: &TestApp, entity_type: &str, action: &str) -> u64 {
 }
 
 fn names(page: &Value) -> Vec<String> {
-    page["items"].as_array().unwrap().iter().map(|p| p["fullName"].as_str().unwrap().to_owned()).collect()
+    page["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["fullName"].as_str().unwrap().to_owned())
+        .collect()
 }
 
 #[actix_web::test]
@@ -83,7 +97,10 @@ async fn create_read_and_list() {
     let got = app.get(&format!("/api/v1/participants/{id}"), &admin).await;
     assert_eq!(got.ok()["email"], "ana@example.org");
     let page = app.get("/api/v1/participants", &admin).await;
-    assert_eq!((page.ok()["totalCount"].as_i64(), page.body["page"].as_i64(), page.body["size"].as_i64()), (Some(1), Some(1), Some(25)));
+    assert_eq!(
+        (page.ok()["totalCount"].as_i64(), page.body["page"].as_i64(), page.body["size"].as_i64()),
+        (Some(1), Some(1), Some(25))
+    );
     assert_eq!(activity(&app, "participant", "created").await, 1);
     assert_eq!(activity(&app, "participation", "created").await, 1);
     app.get("/api/v1/participants/99999", &admin).await.problem(404);
@@ -119,24 +136,43 @@ async fn filters_sorting_and_paging() {
         let q = q.to_owned();
         async move { app.get(&format!("/api/v1/participants?{q}"), &admin).await }
     };
-    assert_eq!(names(get("").await.ok()), ["ana Lopez", "Bea Kim", "Carla Diaz", "Dana Anaya"], "by name, case-insensitive");
+    assert_eq!(
+        names(get("").await.ok()),
+        ["ana Lopez", "Bea Kim", "Carla Diaz", "Dana Anaya"],
+        "by name, case-insensitive"
+    );
     assert_eq!(names(get("FullName=ANA").await.ok()), ["ana Lopez", "Dana Anaya"]);
     // A comma is part of a name filter, not a list separator.
     assert_eq!(get("FullName=Lopez,%20Ana").await.ok()["totalCount"], 0);
     assert_eq!(names(get("Status=active").await.ok()), ["Carla Diaz", "Dana Anaya"]);
     assert_eq!(names(get("RoleCode=Mentor").await.ok()), ["Bea Kim", "Carla Diaz"]);
-    assert_eq!(names(get("DistrictSetType=Assembly&DistrictId=7").await.ok()), ["ana Lopez", "Bea Kim"]);
-    assert_eq!(names(get(&format!("MentorProgramId={}", programs[0])).await.ok()), ["Bea Kim", "Carla Diaz"]);
+    assert_eq!(
+        names(get("DistrictSetType=Assembly&DistrictId=7").await.ok()),
+        ["ana Lopez", "Bea Kim"]
+    );
+    assert_eq!(
+        names(get(&format!("MentorProgramId={}", programs[0])).await.ok()),
+        ["Bea Kim", "Carla Diaz"]
+    );
     assert_eq!(names(get("LanguageIds=2").await.ok()), ["ana Lopez", "Dana Anaya"]);
     assert_eq!(names(get("LanguageIds=1,3").await.ok()), ["Bea Kim", "Carla Diaz"]);
-    assert_eq!(names(get("WorkplaceSettingIds=2&EducationLevelIds=3&PermitLevelIds=2").await.ok()).len(), 4);
+    assert_eq!(
+        names(get("WorkplaceSettingIds=2&EducationLevelIds=3&PermitLevelIds=2").await.ok()).len(),
+        4
+    );
     assert_eq!(names(get("PermitLevelIds=5").await.ok()).len(), 0);
-    assert_eq!(names(get("SortBy=email&SortDescending=true").await.ok()), ["Dana Anaya", "Carla Diaz", "Bea Kim", "ana Lopez"]);
+    assert_eq!(
+        names(get("SortBy=email&SortDescending=true").await.ok()),
+        ["Dana Anaya", "Carla Diaz", "Bea Kim", "ana Lopez"]
+    );
     assert_eq!(names(get("SortBy=status").await.ok())[0], "Carla Diaz");
     assert_eq!(names(get("SortBy=roleCode&SortDescending=true").await.ok())[0], "Bea Kim");
     assert_eq!(names(get("SortBy=updatedAt&SortDescending=true").await.ok())[0], "Dana Anaya");
     let page = get("Size=3&Page=2").await;
-    assert_eq!((names(page.ok()), page.body["totalCount"].as_i64()), (vec!["Dana Anaya".to_owned()], Some(4)));
+    assert_eq!(
+        (names(page.ok()), page.body["totalCount"].as_i64()),
+        (vec!["Dana Anaya".to_owned()], Some(4))
+    );
     assert_eq!(names(get("Page=9").await.ok()).len(), 0);
     for (q, field) in [
         ("Page=0", "Page"),
@@ -176,10 +212,22 @@ async fn bad_input_is_400_naming_the_field_and_changes_nothing() {
         (json!({"permitLevelIds": [7]}), "permitLevelIds"),
         (json!({"caucusRegionId": 9999}), "caucusRegionId"),
         (json!({"phone": "call me"}), "phone"),
-        (json!({"participations": [{"mentorProgramId": 1, "fiscalYearId": 0, "roleCode": "Mentor", "startDate": "2026-07-01"}]}), "participations[0].fiscalYearId"),
-        (json!({"participations": [{"mentorProgramId": 1, "fiscalYearId": 1, "roleCode": "Mentor", "startDate": "2026-13-01"}]}), "participations[0].startDate"),
-        (json!({"participations": [{"mentorProgramId": 9999, "fiscalYearId": 1, "roleCode": "Mentor", "startDate": "2026-07-01"}]}), "participations[0].mentorProgramId"),
-        (json!({"participations": [{"mentorProgramId": 1, "fiscalYearId": 77, "roleCode": "Mentor", "startDate": "2026-07-01"}]}), "participations[0].fiscalYearId"),
+        (
+            json!({"participations": [{"mentorProgramId": 1, "fiscalYearId": 0, "roleCode": "Mentor", "startDate": "2026-07-01"}]}),
+            "participations[0].fiscalYearId",
+        ),
+        (
+            json!({"participations": [{"mentorProgramId": 1, "fiscalYearId": 1, "roleCode": "Mentor", "startDate": "2026-13-01"}]}),
+            "participations[0].startDate",
+        ),
+        (
+            json!({"participations": [{"mentorProgramId": 9999, "fiscalYearId": 1, "roleCode": "Mentor", "startDate": "2026-07-01"}]}),
+            "participations[0].mentorProgramId",
+        ),
+        (
+            json!({"participations": [{"mentorProgramId": 1, "fiscalYearId": 77, "roleCode": "Mentor", "startDate": "2026-07-01"}]}),
+            "participations[0].fiscalYearId",
+        ),
         (json!({"version": 3}), "version"),
     ];
     for (patch, field) in cases {
@@ -192,9 +240,13 @@ async fn bad_input_is_400_naming_the_field_and_changes_nothing() {
     }
     let mut missing = person("Bo", "Chan", "bo@example.org");
     missing.as_object_mut().unwrap().remove("lastName");
-    assert!(app.post("/api/v1/participants", Some(&admin), missing).await.problem(400)["errors"]["lastName"].is_array());
+    assert!(app.post("/api/v1/participants", Some(&admin), missing).await.problem(400)["errors"]
+        ["lastName"]
+        .is_array());
     // Duplicate e-mail (any case) among live participants: 409.
-    app.post("/api/v1/participants", Some(&admin), person("Other", "Ana", "ANA@example.org")).await.problem(409);
+    app.post("/api/v1/participants", Some(&admin), person("Other", "Ana", "ANA@example.org"))
+        .await
+        .problem(409);
     assert_eq!(total(&app, &admin).await, before);
     assert_eq!(activity(&app, "participant", "created").await, logged);
 }
@@ -213,7 +265,10 @@ async fn edits_carry_their_version() {
     body["districtSetType"] = Value::Null;
     body["districtId"] = Value::Null;
     let r = app.put(&url, &admin, body.clone()).await;
-    assert_eq!((r.ok()["fullName"].as_str(), r.body["version"].as_i64()), (Some("Ana Lee-Park"), Some(2)));
+    assert_eq!(
+        (r.ok()["fullName"].as_str(), r.body["version"].as_i64()),
+        (Some("Ana Lee-Park"), Some(2))
+    );
     assert_eq!(r.body["languageIds"], json!([2, 3]));
     assert!(r.body["districtSetType"].is_null());
     // Based on version 1 again: stale.
@@ -251,9 +306,13 @@ async fn deletion_is_soft() {
     let picker = app.get("/api/v1/payment-requests/participant-list", &admin).await;
     assert_eq!(picker.ok().as_array().unwrap().len(), 0);
     // Only the picker with ShowDeleted=true still lists it.
-    let picker = app.get("/api/v1/payment-requests/participant-list?ShowDeleted=true", &admin).await;
+    let picker =
+        app.get("/api/v1/payment-requests/participant-list?ShowDeleted=true", &admin).await;
     let list = picker.ok().as_array().unwrap();
-    assert_eq!((list.len(), list[0]["participationId"].as_i64(), list[0]["isDeleted"].as_bool()), (1, Some(participation), Some(true)));
+    assert_eq!(
+        (list.len(), list[0]["participationId"].as_i64(), list[0]["isDeleted"].as_bool()),
+        (1, Some(participation), Some(true))
+    );
     // The e-mail is free again.
     create(&app, &admin, person("Ana", "Lee", "ana@example.org")).await;
     assert_eq!(activity(&app, "participant", "deleted").await, 1);
@@ -270,18 +329,29 @@ async fn participations_are_added_changed_and_removed() {
     let r = app.post(&base, Some(&admin), taking(programs[1], "DirectorMentor")).await;
     assert_eq!(r.status, 201, "{}", r.body);
     let pid = r.body["id"].as_i64().unwrap();
-    assert_eq!((r.body["mentorProgramId"].as_i64(), r.body["roleCode"].as_str()), (Some(programs[1]), Some("DirectorMentor")));
+    assert_eq!(
+        (r.body["mentorProgramId"].as_i64(), r.body["roleCode"].as_str()),
+        (Some(programs[1]), Some("DirectorMentor"))
+    );
     // The program filter follows every change of the participations.
     let in_program = |program: i64| {
         let (app, admin) = (&app, &admin);
-        async move { app.get(&format!("/api/v1/participants?MentorProgramId={program}"), admin).await.ok()["totalCount"].as_i64().unwrap() }
+        async move {
+            app.get(&format!("/api/v1/participants?MentorProgramId={program}"), admin).await.ok()
+                ["totalCount"]
+                .as_i64()
+                .unwrap()
+        }
     };
     assert_eq!((in_program(programs[1]).await, in_program(programs[2]).await), (1, 0));
     let mut changed = taking(programs[2], "Mentor");
     changed["endDate"] = Value::Null;
     changed["collegeId"] = Value::Null;
     let r = app.put(&format!("{base}/{pid}"), &admin, changed).await;
-    assert_eq!((r.ok()["mentorProgramId"].as_i64(), r.body["endDate"].is_null()), (Some(programs[2]), true));
+    assert_eq!(
+        (r.ok()["mentorProgramId"].as_i64(), r.body["endDate"].is_null()),
+        (Some(programs[2]), true)
+    );
     assert_eq!((in_program(programs[1]).await, in_program(programs[2]).await), (0, 1));
     for (patch, field) in [
         (json!({"fiscalYearId": 0}), "fiscalYearId"),
@@ -296,8 +366,15 @@ async fn participations_are_added_changed_and_removed() {
         for (k, v) in patch.as_object().unwrap() {
             body[k] = v.clone();
         }
-        assert!(app.post(&base, Some(&admin), body.clone()).await.invalid()["errors"][field].is_array(), "{patch}");
-        assert!(app.put(&format!("{base}/{pid}"), &admin, body).await.invalid()["errors"][field].is_array(), "{patch}");
+        assert!(
+            app.post(&base, Some(&admin), body.clone()).await.invalid()["errors"][field].is_array(),
+            "{patch}"
+        );
+        assert!(
+            app.put(&format!("{base}/{pid}"), &admin, body).await.invalid()["errors"][field]
+                .is_array(),
+            "{patch}"
+        );
     }
     let got = app.get(&format!("/api/v1/participants/{id}"), &admin).await;
     assert_eq!(got.ok()["participations"].as_array().unwrap().len(), 1);
@@ -307,7 +384,13 @@ async fn participations_are_added_changed_and_removed() {
     app.put(&format!("{base}/99999"), &admin, taking(programs[0], "Mentor")).await.problem(404);
     let got = app.get(&format!("/api/v1/participants/{id}"), &admin).await;
     assert_eq!(got.ok()["participations"].as_array().unwrap().len(), 0);
-    app.post("/api/v1/participants/99999/participations", Some(&admin), taking(programs[0], "Mentor")).await.problem(404);
+    app.post(
+        "/api/v1/participants/99999/participations",
+        Some(&admin),
+        taking(programs[0], "Mentor"),
+    )
+    .await
+    .problem(404);
     assert_eq!(activity(&app, "participation", "created").await, 1);
     assert_eq!(activity(&app, "participation", "updated").await, 1);
     assert_eq!(activity(&app, "participation", "deleted").await, 1);
@@ -319,7 +402,8 @@ async fn the_payee_picker_filters_participations() {
     let admin = app.admin_token().await;
     let programs = program_ids(&app, &admin).await;
     let mut a = person("Ana", "Lee", "ana@example.org");
-    a["participations"] = json!([taking(programs[0], "Mentor"), taking(programs[1], "DirectorMentor")]);
+    a["participations"] =
+        json!([taking(programs[0], "Mentor"), taking(programs[1], "DirectorMentor")]);
     let a = create(&app, &admin, a).await;
     let mut b = person("Bo", "Chan", "bo@example.org");
     b["participations"] = json!([taking(programs[0], "DirectorMentor")]);
@@ -330,7 +414,8 @@ async fn the_payee_picker_filters_participations() {
     };
     assert_eq!(list("").await.ok().as_array().unwrap().len(), 3);
     let r = list(&format!("MentorProgramId={}", programs[0])).await;
-    let names: Vec<_> = r.ok().as_array().unwrap().iter().map(|i| i["fullName"].as_str().unwrap()).collect();
+    let names: Vec<_> =
+        r.ok().as_array().unwrap().iter().map(|i| i["fullName"].as_str().unwrap()).collect();
     assert_eq!(names, ["Ana Lee", "Bo Chan"]);
     assert_eq!(list("RoleType=DirectorMentor").await.ok().as_array().unwrap().len(), 2);
     let first = a["participations"][0]["id"].as_i64().unwrap();
@@ -349,19 +434,31 @@ async fn coordinator_logins_are_created_once() {
     let p = create(&app, &admin, person("Ana", "Lee", "ana@example.org")).await;
     let id = p["id"].as_i64().unwrap();
     let url = format!("/api/v1/participants/{id}/identity-user");
-    assert!(app.post(&url, Some(&admin), json!({"password": "short"})).await.problem(400)["errors"]["password"].is_array());
+    assert!(app.post(&url, Some(&admin), json!({"password": "short"})).await.problem(400)
+        ["errors"]["password"]
+        .is_array());
     let r = app.post(&url, Some(&admin), json!({"password": COORD_PW})).await;
     assert_eq!(r.status, 201, "{}", r.body);
-    assert_eq!((r.body["roles"].clone(), r.body["participantId"].as_i64()), (json!(["Coordinator"]), Some(id)));
+    assert_eq!(
+        (r.body["roles"].clone(), r.body["participantId"].as_i64()),
+        (json!(["Coordinator"]), Some(id))
+    );
     app.post(&url, Some(&admin), json!({})).await.problem(409);
     app.login("ana@example.org", COORD_PW).await;
-    assert_eq!(app.get(&format!("/api/v1/participants/{id}"), &admin).await.ok()["identityUserId"], r.body["id"]);
+    assert_eq!(
+        app.get(&format!("/api/v1/participants/{id}"), &admin).await.ok()["identityUserId"],
+        r.body["id"]
+    );
     // Without a password the set-password link is mailed.
     let q = create(&app, &admin, person("Bo", "Chan", "bo@example.org")).await;
-    let r = app.post(&format!("/api/v1/participants/{}/identity-user", q["id"]), Some(&admin), json!({})).await;
+    let r = app
+        .post(&format!("/api/v1/participants/{}/identity-user", q["id"]), Some(&admin), json!({}))
+        .await;
     assert_eq!(r.status, 201, "{}", r.body);
     app.link_in_mail("bo@example.org");
-    app.post("/api/v1/participants/99999/identity-user", Some(&admin), json!({})).await.problem(404);
+    app.post("/api/v1/participants/99999/identity-user", Some(&admin), json!({}))
+        .await
+        .problem(404);
 }
 
 #[actix_web::test]
@@ -375,11 +472,23 @@ async fn coordinators_see_only_their_programs() {
     c["roleCode"] = json!("Coordinator");
     let c = create(&app, &admin, c).await;
     let cid = c["id"].as_i64().unwrap();
-    app.post(&format!("/api/v1/participants/{cid}/identity-user"), Some(&admin), json!({"password": COORD_PW})).await.ok();
+    app.post(
+        &format!("/api/v1/participants/{cid}/identity-user"),
+        Some(&admin),
+        json!({"password": COORD_PW}),
+    )
+    .await
+    .ok();
     let (coord, _) = app.login("cora@example.org", COORD_PW).await;
     // Before it coordinates anything it sees nothing.
     assert_eq!(app.get("/api/v1/participants", &coord).await.ok()["totalCount"], 0);
-    app.post(&format!("/api/v1/participants/{cid}/participations"), Some(&admin), taking(mine, "Coordinator")).await.ok();
+    app.post(
+        &format!("/api/v1/participants/{cid}/participations"),
+        Some(&admin),
+        taking(mine, "Coordinator"),
+    )
+    .await
+    .ok();
 
     let mut inside = person("In", "Side", "in@example.org");
     inside["participations"] = json!([taking(mine, "Mentor")]);
@@ -391,17 +500,36 @@ async fn coordinators_see_only_their_programs() {
 
     let page = app.get("/api/v1/participants", &coord).await;
     assert_eq!(names(page.ok()), ["Cora Coord", "In Side"]);
-    assert_eq!(app.get(&format!("/api/v1/participants?MentorProgramId={other}"), &coord).await.ok()["totalCount"], 0);
+    assert_eq!(
+        app.get(&format!("/api/v1/participants?MentorProgramId={other}"), &coord).await.ok()
+            ["totalCount"],
+        0
+    );
     app.get(&format!("/api/v1/participants/{}", inside["id"]), &coord).await.ok();
     // Out of scope: 404 for reading, changing, deleting, adding participations, logins.
     app.get(&format!("/api/v1/participants/{out_id}"), &coord).await.problem(404);
     let mut edit = person("Out", "Changed", "out@example.org");
     edit["version"] = json!(1);
     app.put(&format!("/api/v1/participants/{out_id}"), &coord, edit).await.problem(404);
-    app.post(&format!("/api/v1/participants/{out_id}/participations"), Some(&coord), taking(mine, "Mentor")).await.problem(404);
+    app.post(
+        &format!("/api/v1/participants/{out_id}/participations"),
+        Some(&coord),
+        taking(mine, "Mentor"),
+    )
+    .await
+    .problem(404);
     let out_participation = outside["participations"][0]["id"].as_i64().unwrap();
-    app.put(&format!("/api/v1/participants/{out_id}/participations/{out_participation}"), &coord, taking(mine, "Mentor")).await.problem(404);
-    assert_eq!(app.get(&format!("/api/v1/participants/{out_id}"), &admin).await.ok()["lastName"], "Side");
+    app.put(
+        &format!("/api/v1/participants/{out_id}/participations/{out_participation}"),
+        &coord,
+        taking(mine, "Mentor"),
+    )
+    .await
+    .problem(404);
+    assert_eq!(
+        app.get(&format!("/api/v1/participants/{out_id}"), &admin).await.ok()["lastName"],
+        "Side"
+    );
     // Creating into another program: 403; without a program: 422; into its own: 201.
     let mut body = person("New", "One", "new@example.org");
     body["participations"] = json!([taking(other, "Mentor")]);
@@ -410,12 +538,26 @@ async fn coordinators_see_only_their_programs() {
     app.post("/api/v1/participants", Some(&coord), body.clone()).await.problem(422);
     body["participations"] = json!([taking(mine, "Mentor")]);
     let new = create(&app, &coord, body).await;
-    app.post(&format!("/api/v1/participants/{}/participations", new["id"]), Some(&coord), taking(other, "Mentor")).await.problem(403);
+    app.post(
+        &format!("/api/v1/participants/{}/participations", new["id"]),
+        Some(&coord),
+        taking(other, "Mentor"),
+    )
+    .await
+    .problem(403);
     // The picker is scoped too.
     let picker = app.get("/api/v1/payment-requests/participant-list", &coord).await;
     assert!(picker.ok().as_array().unwrap().iter().all(|i| i["mentorProgramId"] == mine));
     assert_eq!(picker.body.as_array().unwrap().len(), 3);
-    assert_eq!(app.get("/api/v1/payment-requests/participant-list?ShowDeleted=true", &coord).await.ok().as_array().unwrap().len(), 3);
+    assert_eq!(
+        app.get("/api/v1/payment-requests/participant-list?ShowDeleted=true", &coord)
+            .await
+            .ok()
+            .as_array()
+            .unwrap()
+            .len(),
+        3
+    );
     assert_eq!(total(&app, &admin).await, 4);
 }
 
@@ -432,13 +574,23 @@ async fn unlinked_users_see_no_participants() {
     let (loose, _) = app.login("loose@example.org", COORD_PW).await;
     assert_eq!(app.get("/api/v1/participants", &loose).await.ok()["totalCount"], 0);
     app.get(&format!("/api/v1/participants/{}", p["id"]), &loose).await.problem(404);
-    assert_eq!(app.get("/api/v1/payment-requests/participant-list", &loose).await.ok().as_array().unwrap().len(), 0);
+    assert_eq!(
+        app.get("/api/v1/payment-requests/participant-list", &loose)
+            .await
+            .ok()
+            .as_array()
+            .unwrap()
+            .len(),
+        0
+    );
     let mut body = person("New", "One", "new@example.org");
     body["participations"] = json!([taking(programs[0], "Mentor")]);
     app.post("/api/v1/participants", Some(&loose), body).await.problem(403);
     // Missing permissions are 403 (Coordinators may not delete or create logins).
     app.delete(&format!("/api/v1/participants/{}", p["id"]), &loose).await.problem(403);
-    app.post(&format!("/api/v1/participants/{}/identity-user", p["id"]), Some(&loose), json!({})).await.problem(403);
+    app.post(&format!("/api/v1/participants/{}/identity-user", p["id"]), Some(&loose), json!({}))
+        .await
+        .problem(403);
     app.call(Method::GET, "/api/v1/participants", None, None).await.problem(401);
 }
 
@@ -470,8 +622,16 @@ async fn enumeration_messages_name_the_values_in_words() {
     for (patch, field, message) in [
         (json!({"roleCode": "Boss"}), "roleCode", roles),
         (json!({"status": "Retired"}), "status", "must be one of Active, Inactive, Pending"),
-        (json!({"districtSetType": "County"}), "districtSetType", "must be one of Assembly, Senate, Congressional"),
-        (json!({"participations": [taking(programs[0], "Boss")]}), "participations[0].roleCode", roles),
+        (
+            json!({"districtSetType": "County"}),
+            "districtSetType",
+            "must be one of Assembly, Senate, Congressional",
+        ),
+        (
+            json!({"participations": [taking(programs[0], "Boss")]}),
+            "participations[0].roleCode",
+            roles,
+        ),
     ] {
         let mut body = person("Bo", "Chan", "bo@example.org");
         for (k, v) in patch.as_object().unwrap() {
@@ -492,23 +652,38 @@ async fn the_payee_list_carries_the_participant_status() {
     let app = spawn_with_fiscal_year().await;
     let admin = app.admin_token().await;
     let programs = program_ids(&app, &admin).await;
-    for (first, email, status) in [("Act", "act@example.org", "Active"), ("Ina", "ina@example.org", "Inactive"), ("Pen", "pen@example.org", "Pending")] {
+    for (first, email, status) in [
+        ("Act", "act@example.org", "Active"),
+        ("Ina", "ina@example.org", "Inactive"),
+        ("Pen", "pen@example.org", "Pending"),
+    ] {
         let mut body = person(first, "Payee", email);
         body["status"] = json!(status);
         body["participations"] = json!([taking(programs[0], "Mentor")]);
         create(&app, &admin, body).await;
     }
-    let list = app.get(&format!("/api/v1/payment-requests/participant-list?MentorProgramId={}", programs[0]), &admin).await;
+    let list = app
+        .get(
+            &format!("/api/v1/payment-requests/participant-list?MentorProgramId={}", programs[0]),
+            &admin,
+        )
+        .await;
     let mut seen: Vec<(String, String)> = list
         .ok()
         .as_array()
         .unwrap()
         .iter()
         .filter(|p| p["lastName"] == "Payee")
-        .map(|p| (p["fullName"].as_str().unwrap().to_owned(), p["status"].as_str().unwrap().to_owned())).collect();
+        .map(|p| {
+            (p["fullName"].as_str().unwrap().to_owned(), p["status"].as_str().unwrap().to_owned())
+        })
+        .collect();
     seen.sort();
     let want: Vec<(String, String)> =
-        [("Act Payee", "Active"), ("Ina Payee", "Inactive"), ("Pen Payee", "Pending")].iter().map(|(n, s)| ((*n).to_owned(), (*s).to_owned())).collect();
+        [("Act Payee", "Active"), ("Ina Payee", "Inactive"), ("Pen Payee", "Pending")]
+            .iter()
+            .map(|(n, s)| ((*n).to_owned(), (*s).to_owned()))
+            .collect();
     assert_eq!(seen, want);
 }
 
@@ -528,7 +703,11 @@ async fn only_active_reference_items_can_be_named() {
     assert_eq!(errors["languageIds"][0], "is not a known, active entry (id 2)", "{}", r.body);
     assert_eq!(total(&app, &admin).await, before);
     // Active again, the same body is taken.
-    app.state.db.execute_unprepared("UPDATE caucus_regions SET is_active = true WHERE id = 1").await.unwrap();
+    app.state
+        .db
+        .execute_unprepared("UPDATE caucus_regions SET is_active = true WHERE id = 1")
+        .await
+        .unwrap();
     let mut body = person("Bo", "Chan", "bo@example.org");
     body["languageIds"] = json!([1]);
     create(&app, &admin, body).await;

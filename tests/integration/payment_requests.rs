@@ -17,31 +17,68 @@ const COORD_PW: &str = "coordinator pass 1";
 /// Valid details of each form and the amount the server must compute (None: entered).
 fn valid(form: &str, fy: i64) -> (Value, Option<f64>) {
     match form {
-        "F1" => (json!({"collegeId": 1, "menteeName": "Ana", "courseCode": "CD 101", "placementStartDate": "2025-09-01", "placementEndDate": "2025-12-15", "hours": 12.5}), None),
+        "F1" => (
+            json!({"collegeId": 1, "menteeName": "Ana", "courseCode": "CD 101", "placementStartDate": "2025-09-01", "placementEndDate": "2025-12-15", "hours": 12.5}),
+            None,
+        ),
         // F2 = sum of the items.
-        "F2" => (json!({"items": [{"date": "2025-10-01", "description": "Books", "amount": 12.34}, {"date": "2025-10-03", "description": "Paper", "amount": 0.66}], "fileIds": []}), Some(13.0)),
+        "F2" => (
+            json!({"items": [{"date": "2025-10-01", "description": "Books", "amount": 12.34}, {"date": "2025-10-03", "description": "Paper", "amount": 0.66}], "fileIds": []}),
+            Some(13.0),
+        ),
         // 22.5 miles × $0.70 (default mileage rate).
-        "F3" => (json!({"travelPurposeId": 1, "transitTypeId": 2, "trips": [{"date": "2025-10-01", "from": "Fresno", "to": "Clovis", "miles": 12.5}, {"date": "2025-10-02", "from": "Clovis", "to": "Fresno", "miles": 10}]}), Some(15.75)),
-        "F4" => (json!({"trainingTypeId": 1, "institutionId": 1, "title": "Infant care", "startDate": "2025-10-01", "endDate": "2025-10-02", "hours": 8, "fee": 150}), None),
+        "F3" => (
+            json!({"travelPurposeId": 1, "transitTypeId": 2, "trips": [{"date": "2025-10-01", "from": "Fresno", "to": "Clovis", "miles": 12.5}, {"date": "2025-10-02", "from": "Clovis", "to": "Fresno", "miles": 10}]}),
+            Some(15.75),
+        ),
+        "F4" => (
+            json!({"trainingTypeId": 1, "institutionId": 1, "title": "Infant care", "startDate": "2025-10-01", "endDate": "2025-10-02", "hours": 8, "fee": 150}),
+            None,
+        ),
         "F5" => (json!({"seminarDate": "2025-10-01", "topic": "Play", "hours": 3}), None),
         "F6" => (json!({"activityType": "Workshop", "date": "2025-10-01", "hours": 2.25}), None),
-        "F7" => (json!({"protegeName": "Bo", "siteName": "Sunrise", "startDate": "2025-09-01", "endDate": "2026-05-31", "placementEndDate": "2026-06-30"}), None),
-        "F8" => (json!({"institute": "Summer Institute", "startDate": "2025-07-01", "endDate": "2025-07-03"}), None),
+        "F7" => (
+            json!({"protegeName": "Bo", "siteName": "Sunrise", "startDate": "2025-09-01", "endDate": "2026-05-31", "placementEndDate": "2026-06-30"}),
+            None,
+        ),
+        "F8" => (
+            json!({"institute": "Summer Institute", "startDate": "2025-07-01", "endDate": "2025-07-03"}),
+            None,
+        ),
         // F9 = the invoice amount.
-        "F9" => (json!({"vendorName": "Acme", "vendorAddress": "1 Main St", "invoiceNumber": "INV-7", "invoiceDate": "2025-10-01", "amount": 420.5}), Some(420.5)),
+        "F9" => (
+            json!({"vendorName": "Acme", "vendorAddress": "1 Main St", "invoiceNumber": "INV-7", "invoiceDate": "2025-10-01", "amount": 420.5}),
+            Some(420.5),
+        ),
         // 7.5 h × $22.40.
-        "F10" => (json!({"jobCategoryId": 1, "date": "2025-10-01", "hours": 7.5, "hourlyRate": 22.4}), Some(168.0)),
+        "F10" => (
+            json!({"jobCategoryId": 1, "date": "2025-10-01", "hours": 7.5, "hourlyRate": 22.4}),
+            Some(168.0),
+        ),
         // 2 nights × $129.99.
-        "F11" => (json!({"nightlyRate": 129.99, "city": "Sacramento", "checkIn": "2025-10-01", "checkOut": "2025-10-03"}), Some(259.98)),
+        "F11" => (
+            json!({"nightlyRate": 129.99, "city": "Sacramento", "checkIn": "2025-10-01", "checkOut": "2025-10-03"}),
+            Some(259.98),
+        ),
         // Default meal rates: breakfast $16 + lunch $19, then dinner $28.
-        "F12" => (json!({"days": [{"date": "2025-10-01", "breakfast": true, "lunch": true, "dinner": false}, {"date": "2025-10-02", "dinner": true}]}), Some(63.0)),
-        "F13" => (json!({"collegeId": 1, "institutionId": 1, "courseCode": "ECE 1", "units": 3, "term": "Fall 2025"}), None),
-        "F14" => (json!({"bonusType": "Completion", "fiscalYearId": fy, "reason": "Completed the year"}), None),
+        "F12" => (
+            json!({"days": [{"date": "2025-10-01", "breakfast": true, "lunch": true, "dinner": false}, {"date": "2025-10-02", "dinner": true}]}),
+            Some(63.0),
+        ),
+        "F13" => (
+            json!({"collegeId": 1, "institutionId": 1, "courseCode": "ECE 1", "units": 3, "term": "Fall 2025"}),
+            None,
+        ),
+        "F14" => (
+            json!({"bonusType": "Completion", "fiscalYearId": fy, "reason": "Completed the year"}),
+            None,
+        ),
         _ => unreachable!(),
     }
 }
 
-const FORMS: [&str; 14] = ["F1", "F2", "F3", "F4", "F5", "F6", "F7", "F8", "F9", "F10", "F11", "F12", "F13", "F14"];
+const FORMS: [&str; 14] =
+    ["F1", "F2", "F3", "F4", "F5", "F6", "F7", "F8", "F9", "F10", "F11", "F12", "F13", "F14"];
 
 struct World {
     app: TestApp,
@@ -61,7 +98,11 @@ async fn world() -> World {
     let app = spawn().await;
     let admin = app.admin_token().await;
     let fy = app
-        .post("/api/v1/system-settings/fiscal-years", Some(&admin), json!({"name": "FY 2026-27", "startDate": "2026-07-01", "endDate": "2027-06-30"}))
+        .post(
+            "/api/v1/system-settings/fiscal-years",
+            Some(&admin),
+            json!({"name": "FY 2026-27", "startDate": "2026-07-01", "endDate": "2027-06-30"}),
+        )
         .await;
     assert_eq!(fy.status, 201, "{}", fy.body);
     let fy = fy.body["id"].as_i64().unwrap();
@@ -70,21 +111,42 @@ async fn world() -> World {
     let account = ids(&app, &admin, "/api/v1/expense-accounts").await[0];
 
     let mut payee = person("Pat", "pat@example.org", "Mentor");
-    payee["participations"] = json!([taking(programs[0], fy, "Mentor"), taking(programs[1], fy, "Mentor")]);
+    payee["participations"] =
+        json!([taking(programs[0], fy, "Mentor"), taking(programs[1], fy, "Mentor")]);
     let r = app.post("/api/v1/participants", Some(&admin), payee).await;
     assert_eq!(r.status, 201, "{}", r.body);
     let parts = r.body["participations"].as_array().unwrap();
-    let of = |program: i64| parts.iter().find(|p| p["mentorProgramId"] == program).unwrap()["id"].as_i64().unwrap();
+    let of = |program: i64| {
+        parts.iter().find(|p| p["mentorProgramId"] == program).unwrap()["id"].as_i64().unwrap()
+    };
     let (inside, outside) = (of(programs[0]), of(programs[1]));
 
     app.create_user(&admin, APPROVER_EMAIL, &["Administrator"], PASSWORD).await;
     let (approver, _) = app.login(APPROVER_EMAIL, PASSWORD).await;
 
     // A Coordinator of programs[0] only.
-    let r = app.post("/api/v1/participants", Some(&admin), person("Cora", "cora@example.org", "Coordinator")).await;
+    let r = app
+        .post(
+            "/api/v1/participants",
+            Some(&admin),
+            person("Cora", "cora@example.org", "Coordinator"),
+        )
+        .await;
     let cid = r.ok()["id"].as_i64().unwrap();
-    app.post(&format!("/api/v1/participants/{cid}/identity-user"), Some(&admin), json!({"password": COORD_PW})).await.ok();
-    app.post(&format!("/api/v1/participants/{cid}/participations"), Some(&admin), taking(programs[0], fy, "Coordinator")).await.ok();
+    app.post(
+        &format!("/api/v1/participants/{cid}/identity-user"),
+        Some(&admin),
+        json!({"password": COORD_PW}),
+    )
+    .await
+    .ok();
+    app.post(
+        &format!("/api/v1/participants/{cid}/participations"),
+        Some(&admin),
+        taking(programs[0], fy, "Coordinator"),
+    )
+    .await
+    .ok();
     let (coord, _) = app.login("cora@example.org", COORD_PW).await;
     World { app, admin, approver, coord, fy, programs, fund, account, inside, outside }
 }
@@ -114,7 +176,12 @@ async fn act(w: &World, token: &str, r: &Value, action: &str, body: Value) -> Re
 
 async fn approval_code(w: &World, form: &str) -> i64 {
     let codes = w.app.get("/api/v1/approval-codes", &w.admin).await.ok().clone();
-    codes.as_array().unwrap().iter().find(|c| c["paymentRequestType"] == form).unwrap_or_else(|| panic!("a code for {form}: {codes}"))["id"]
+    codes
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["paymentRequestType"] == form)
+        .unwrap_or_else(|| panic!("a code for {form}: {codes}"))["id"]
         .as_i64()
         .unwrap()
 }
@@ -175,7 +242,11 @@ async fn every_form_is_created_with_its_amount() {
     let r = w.app.post(&format!("{PR}/F10"), Some(&w.admin), b).await;
     assert_eq!(r.ok()["requestedAmount"].as_f64(), Some(168.0));
     assert_eq!(total(&w).await, 15);
-    assert_eq!(w.app.get(&format!("{PR}/F1/1"), &w.admin).await.ok()["files"], Value::Null, "files only on F2");
+    assert_eq!(
+        w.app.get(&format!("{PR}/F1/1"), &w.admin).await.ok()["files"],
+        Value::Null,
+        "files only on F2"
+    );
 }
 
 #[actix_web::test]
@@ -189,17 +260,42 @@ async fn bad_input_names_the_field_and_creates_nothing() {
     let cases: Vec<(&str, Value, u16, &str)> = vec![
         // Shape of the body: 400. The details are judged against the path's form type,
         // which no schema ties to the body: their shape errors are 422, like the rules.
-        ("F3", with("F3", &|b| b["details"]["trips"][1]["miles"] = json!("ten")), 422, "details.trips[1].miles"),
-        ("F6", with("F6", &|b| b["details"]["activityType"] = json!("Party")), 422, "details.activityType"),
-        ("F14", with("F14", &|b| b["details"]["bonusType"] = json!("Huge")), 422, "details.bonusType"),
+        (
+            "F3",
+            with("F3", &|b| b["details"]["trips"][1]["miles"] = json!("ten")),
+            422,
+            "details.trips[1].miles",
+        ),
+        (
+            "F6",
+            with("F6", &|b| b["details"]["activityType"] = json!("Party")),
+            422,
+            "details.activityType",
+        ),
+        (
+            "F14",
+            with("F14", &|b| b["details"]["bonusType"] = json!("Huge")),
+            422,
+            "details.bonusType",
+        ),
         ("F1", with("F1", &|b| b["details"]["hours"] = json!(true)), 422, "details.hours"),
         ("F1", with("F1", &|b| b["requestedAmount"] = json!(1.005)), 400, "requestedAmount"),
         ("F5", with("F5", &|b| b["details"]["surprise"] = json!(1)), 422, "details"),
         // Rules: limits, date order, references are 422.
-        ("F3", with("F3", &|b| b["details"]["trips"][0]["miles"] = json!(600)), 422, "details.trips[0].miles"),
+        (
+            "F3",
+            with("F3", &|b| b["details"]["trips"][0]["miles"] = json!(600)),
+            422,
+            "details.trips[0].miles",
+        ),
         ("F1", with("F1", &|b| b["details"]["hours"] = json!(250)), 422, "details.hours"),
         ("F1", with("F1", &|b| b["requestedAmount"] = json!(2600)), 422, "requestedAmount"),
-        ("F1", with("F1", &|b| b["details"]["placementEndDate"] = json!("2025-08-01")), 422, "details.placementEndDate"),
+        (
+            "F1",
+            with("F1", &|b| b["details"]["placementEndDate"] = json!("2025-08-01")),
+            422,
+            "details.placementEndDate",
+        ),
         ("F11", with("F11", &|b| b["details"]["checkOut"] = json!("2025-10-21")), 422, "details"),
         ("F1", with("F1", &|b| b["details"]["collegeId"] = json!(99999)), 422, "details.collegeId"),
         ("F1", with("F1", &|b| b["participationId"] = json!(99999)), 422, "participationId"),
@@ -207,7 +303,10 @@ async fn bad_input_names_the_field_and_creates_nothing() {
     for (form, b, status, field) in cases {
         let r = w.app.post(&format!("{PR}/{form}"), Some(&w.admin), b.clone()).await;
         let problem = r.problem(status);
-        assert!(error_keys(problem).iter().any(|k| k.starts_with(field)), "{form} {b}: want {field}, got {problem}");
+        assert!(
+            error_keys(problem).iter().any(|k| k.starts_with(field)),
+            "{form} {b}: want {field}, got {problem}"
+        );
     }
     // Unknown form type.
     w.app.post(&format!("{PR}/F15"), Some(&w.admin), body(&w, "F1", w.inside)).await.problem(404);
@@ -228,19 +327,30 @@ async fn one_request_through_the_whole_workflow() {
     act(&w, admin, &r, "submit", json!({})).await.problem(409);
 
     // Send for revision needs a reason.
-    assert!(error_keys(act(&w, approver, &r, "send-for-revision", json!({"reason": "  "})).await.problem(400)).contains(&"reason".into()));
+    assert!(error_keys(
+        act(&w, approver, &r, "send-for-revision", json!({"reason": "  "})).await.problem(400)
+    )
+    .contains(&"reason".into()));
     act(&w, approver, &r, "send-for-revision", json!({})).await.problem(400);
-    let r = act(&w, approver, &r, "send-for-revision", json!({"reason": "Hours missing"})).await.ok().clone();
+    let r = act(&w, approver, &r, "send-for-revision", json!({"reason": "Hours missing"}))
+        .await
+        .ok()
+        .clone();
     assert_eq!(r["formStatus"], "RevisionRequested");
     let r = act(&w, admin, &r, "submit", json!({})).await.ok().clone();
-    assert_eq!((r["formStatus"].as_str(), &r["submittedOn"]), (Some("Submitted"), &first_submission), "the first submission date stays");
+    assert_eq!(
+        (r["formStatus"].as_str(), &r["submittedOn"]),
+        (Some("Submitted"), &first_submission),
+        "the first submission date stays"
+    );
 
     // Nobody approves what they created or submitted.
     let good = approval(&w, "F1", 80.0).await;
     assert!(!r["availableActions"].as_array().unwrap().contains(&json!("approve")));
     let mut ack = good.clone();
     ack["acknowledgeWarnings"] = json!(true);
-    assert!(error_keys(act(&w, admin, &r, "approve", ack.clone()).await.problem(422)).contains(&"approval".into()));
+    assert!(error_keys(act(&w, admin, &r, "approve", ack.clone()).await.problem(422))
+        .contains(&"approval".into()));
     let v = act(&w, admin, &r, "approve/validate", good.clone()).await.ok().clone();
     assert_eq!(v["errors"][0]["code"], "selfApproval", "{v}");
 
@@ -251,25 +361,37 @@ async fn one_request_through_the_whole_workflow() {
     assert_eq!(v["errors"][0]["code"], "amountNotPositive", "{v}");
     let mut bad = good.clone();
     bad["approvedAmount"] = json!(100.01);
-    assert_eq!(act(&w, approver, &r, "approve/validate", bad.clone()).await.ok()["errors"][0]["code"], "amountAboveRequested");
+    assert_eq!(
+        act(&w, approver, &r, "approve/validate", bad.clone()).await.ok()["errors"][0]["code"],
+        "amountAboveRequested"
+    );
     let mut other_code = good.clone();
     other_code["approvalCodeId"] = json!(approval_code(&w, "F3").await);
-    assert_eq!(act(&w, approver, &r, "approve/validate", other_code).await.ok()["errors"][0]["code"], "approvalCodeOtherType");
+    assert_eq!(
+        act(&w, approver, &r, "approve/validate", other_code).await.ok()["errors"][0]["code"],
+        "approvalCodeOtherType"
+    );
     let v = act(&w, approver, &r, "approve/validate", good.clone()).await.ok().clone();
     assert_eq!(v["errors"], json!([]), "{v}");
-    let warnings: Vec<&str> = v["warnings"].as_array().unwrap().iter().map(|i| i["code"].as_str().unwrap()).collect();
+    let warnings: Vec<&str> =
+        v["warnings"].as_array().unwrap().iter().map(|i| i["code"].as_str().unwrap()).collect();
     // No budget line in the year; the 2025 placement ended long before today's submission.
     assert!(warnings.contains(&"noBudgetLine") && warnings.contains(&"lateSubmission"), "{v}");
     // Errors and unacknowledged warnings are 422, nothing changes.
-    assert!(error_keys(act(&w, approver, &r, "approve", bad).await.problem(422)).contains(&"approvedAmount".into()));
-    assert!(error_keys(act(&w, approver, &r, "approve", good.clone()).await.problem(422)).contains(&"acknowledgeWarnings".into()));
+    assert!(error_keys(act(&w, approver, &r, "approve", bad).await.problem(422))
+        .contains(&"approvedAmount".into()));
+    assert!(error_keys(act(&w, approver, &r, "approve", good.clone()).await.problem(422))
+        .contains(&"acknowledgeWarnings".into()));
     assert_eq!(app.get(&url(&r), admin).await.ok()["formStatus"], "Submitted");
 
     let mut ack = good.clone();
     ack["acknowledgeWarnings"] = json!(true);
     ack["comment"] = json!("Fine");
     let r = act(&w, approver, &r, "approve", ack.clone()).await.ok().clone();
-    assert_eq!((r["formStatus"].as_str(), r["approvedAmount"].as_f64()), (Some("Approved"), Some(80.0)));
+    assert_eq!(
+        (r["formStatus"].as_str(), r["approvedAmount"].as_f64()),
+        (Some("Approved"), Some(80.0))
+    );
     assert!(r["approvedAt"].is_string());
     act(&w, approver, &r, "approve", ack.clone()).await.problem(409);
     let r = act(&w, approver, &r, "move-back-to-submitted", json!({})).await.ok().clone();
@@ -289,15 +411,30 @@ async fn one_request_through_the_whole_workflow() {
     // Activity log, newest first, with the reason and comment.
     let log_url = format!("{PR}/activity-log?PaymentRequestId={}&PaymentRequestType=F1", r["id"]);
     let log = app.get(&log_url, admin).await.ok().clone();
-    let actions: Vec<&str> = log.as_array().unwrap().iter().map(|e| e["action"].as_str().unwrap()).collect();
+    let actions: Vec<&str> =
+        log.as_array().unwrap().iter().map(|e| e["action"].as_str().unwrap()).collect();
     assert_eq!(
         actions,
-        ["moved-to-ready-for-processing", "approved", "moved-back-to-submitted", "approved", "submitted", "sent-for-revision", "submitted", "created"]
+        [
+            "moved-to-ready-for-processing",
+            "approved",
+            "moved-back-to-submitted",
+            "approved",
+            "submitted",
+            "sent-for-revision",
+            "submitted",
+            "created"
+        ]
     );
     assert_eq!(log[5]["comment"], "Hours missing");
     assert_eq!(log[3]["comment"], "Fine");
     assert_eq!(log[0]["fromStatus"], "Approved");
-    app.get(&format!("{PR}/activity-log?PaymentRequestId={}&PaymentRequestType=F2", r["id"]), admin).await.problem(404);
+    app.get(
+        &format!("{PR}/activity-log?PaymentRequestId={}&PaymentRequestType=F2", r["id"]),
+        admin,
+    )
+    .await
+    .problem(404);
 }
 
 #[actix_web::test]
@@ -318,7 +455,7 @@ async fn permissions_scope_versions_and_soft_delete() {
     act(&w, coord, &mine, "move-to-ready-for-processing", json!({})).await.problem(403);
     // The form type in the path must be the request's.
     app.get(&format!("{PR}/F6/{}", mine["id"]), admin).await.problem(404);
-    app.get(&format!("{PR}/F1/99999", ), admin).await.problem(404);
+    app.get(&format!("{PR}/F1/99999",), admin).await.problem(404);
     app.get(&format!("{PR}/F1/abc"), admin).await.problem(400);
 
     // Edit with versions.
@@ -328,11 +465,15 @@ async fn permissions_scope_versions_and_soft_delete() {
     edit["version"] = json!(1);
     edit["requestedAmount"] = json!(120);
     let after = app.put(&url(&d), admin, edit.clone()).await.ok().clone();
-    assert_eq!((after["version"].as_i64(), after["requestedAmount"].as_f64()), (Some(2), Some(120.0)));
+    assert_eq!(
+        (after["version"].as_i64(), after["requestedAmount"].as_f64()),
+        (Some(2), Some(120.0))
+    );
     app.put(&url(&d), admin, edit.clone()).await.problem(409);
     edit["version"] = json!(2);
     edit["requestedAmount"] = json!(99999);
-    assert!(error_keys(app.put(&url(&d), admin, edit).await.problem(422)).contains(&"requestedAmount".into()));
+    assert!(error_keys(app.put(&url(&d), admin, edit).await.problem(422))
+        .contains(&"requestedAmount".into()));
     assert_eq!(app.get(&url(&d), admin).await.ok()["version"], 2, "nothing changed");
 
     // Soft delete: drafts only.
@@ -343,7 +484,14 @@ async fn permissions_scope_versions_and_soft_delete() {
     app.delete(&url(&d), admin).await.problem(404);
     assert_eq!(app.get(&format!("{PR}?FormType=F1"), admin).await.ok()["totalCount"], 0);
     // Its history stays readable.
-    let log = app.get(&format!("{PR}/activity-log?PaymentRequestId={}&PaymentRequestType=F1", d["id"]), admin).await.ok().clone();
+    let log = app
+        .get(
+            &format!("{PR}/activity-log?PaymentRequestId={}&PaymentRequestType=F1", d["id"]),
+            admin,
+        )
+        .await
+        .ok()
+        .clone();
     assert_eq!(log[0]["action"], "deleted");
 
     app.call(Method::GET, PR, None, None).await.problem(401);
@@ -353,7 +501,14 @@ async fn permissions_scope_versions_and_soft_delete() {
 async fn eight_simultaneous_approvals_charge_the_budget_once() {
     let w = world().await;
     let line = json!({"mentorProgramId": w.programs[0], "fundId": w.fund, "expenseAccountId": w.account, "amount": 1000});
-    w.app.put("/api/v1/budgets/bulk-update", &w.admin, json!({"fiscalYearId": w.fy, "lines": [line]})).await.ok();
+    w.app
+        .put(
+            "/api/v1/budgets/bulk-update",
+            &w.admin,
+            json!({"fiscalYearId": w.fy, "lines": [line]}),
+        )
+        .await
+        .ok();
     let r = submitted(&w, "F1", w.inside).await;
     let mut a = approval(&w, "F1", 75.5).await;
     a["acknowledgeWarnings"] = json!(true);
@@ -362,11 +517,24 @@ async fn eight_simultaneous_approvals_charge_the_budget_once() {
     let replies = futures_util::future::join_all(calls).await;
     let mut statuses: Vec<u16> = replies.iter().map(|r| r.status.as_u16()).collect();
     statuses.sort();
-    assert_eq!(statuses, [200, 409, 409, 409, 409, 409, 409, 409], "{:?}", replies.iter().map(|r| &r.body).collect::<Vec<_>>());
+    assert_eq!(
+        statuses,
+        [200, 409, 409, 409, 409, 409, 409, 409],
+        "{:?}",
+        replies.iter().map(|r| &r.body).collect::<Vec<_>>()
+    );
     let budget = w.app.get(&format!("/api/v1/budgets/{}", w.fy), &w.admin).await.ok().clone();
     assert_eq!(budget["lines"][0]["approved"].as_f64(), Some(75.5), "{budget}");
     assert_eq!(budget["lines"][0]["remaining"].as_f64(), Some(924.5));
-    let log = w.app.get(&format!("{PR}/activity-log?PaymentRequestId={}&PaymentRequestType=F1", r["id"]), &w.admin).await.ok().clone();
+    let log = w
+        .app
+        .get(
+            &format!("{PR}/activity-log?PaymentRequestId={}&PaymentRequestType=F1", r["id"]),
+            &w.admin,
+        )
+        .await
+        .ok()
+        .clone();
     assert_eq!(log.as_array().unwrap().iter().filter(|e| e["action"] == "approved").count(), 1);
     // Approved in ReadyForProcessing still counts; back to Submitted it does not.
     let r = w.app.get(&url(&r), &w.admin).await.ok().clone();
@@ -388,17 +556,25 @@ async fn batch_ready_for_processing_is_all_or_nothing() {
     let b = approved(&w, "F5", w.inside).await;
     let s = submitted(&w, "F6", w.inside).await;
     const BATCH: &str = "/api/v1/payment-requests/move-to-statuses/ready-for-processing/batch";
-    let r = w.app.post(BATCH, Some(&w.approver), json!({"ids": [a["id"], b["id"], s["id"], 99999]})).await;
+    let r = w
+        .app
+        .post(BATCH, Some(&w.approver), json!({"ids": [a["id"], b["id"], s["id"], 99999]}))
+        .await;
     let detail = r.problem(409)["detail"].as_str().unwrap().to_owned();
     assert!(detail.contains(&s["id"].to_string()) && detail.contains("99999"), "{detail}");
     assert!(!detail.contains(&format!("{} (", a["id"])), "{detail}");
     for x in [&a, &b] {
-        assert_eq!(w.app.get(&url(x), &w.admin).await.ok()["formStatus"], "Approved", "nothing moved");
+        assert_eq!(
+            w.app.get(&url(x), &w.admin).await.ok()["formStatus"],
+            "Approved",
+            "nothing moved"
+        );
     }
     w.app.post(BATCH, Some(&w.approver), json!({"ids": []})).await.problem(400);
     w.app.post(BATCH, Some(&w.coord), json!({"ids": [a["id"]]})).await.problem(403);
     let r = w.app.post(BATCH, Some(&w.approver), json!({"ids": [b["id"], a["id"], a["id"]]})).await;
-    let mut moved: Vec<i64> = r.ok()["moved"].as_array().unwrap().iter().map(|v| v.as_i64().unwrap()).collect();
+    let mut moved: Vec<i64> =
+        r.ok()["moved"].as_array().unwrap().iter().map(|v| v.as_i64().unwrap()).collect();
     moved.sort();
     assert_eq!(moved, [a["id"].as_i64().unwrap(), b["id"].as_i64().unwrap()]);
     for x in [&a, &b] {
@@ -423,11 +599,23 @@ async fn lists_filter_sort_and_page_and_the_summary_adds_up() {
             page
         }
     };
-    let forms = |page: &Value| -> Vec<String> { page["items"].as_array().unwrap().iter().map(|i| i["formType"].as_str().unwrap().to_owned()).collect() };
+    let forms = |page: &Value| -> Vec<String> {
+        page["items"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|i| i["formType"].as_str().unwrap().to_owned())
+            .collect()
+    };
     let all = list("").await;
-    assert_eq!((all["totalCount"].as_i64(), all["page"].as_i64(), all["size"].as_i64()), (Some(4), Some(1), Some(25)));
+    assert_eq!(
+        (all["totalCount"].as_i64(), all["page"].as_i64(), all["size"].as_i64()),
+        (Some(4), Some(1), Some(25))
+    );
     assert_eq!(forms(&all), ["F2", "F9", "F3", "F1"], "newest first");
-    assert!(all["items"][0]["availableActions"].is_array() && all["items"][0].get("details").is_none());
+    assert!(
+        all["items"][0]["availableActions"].is_array() && all["items"][0].get("details").is_none()
+    );
     assert_eq!(forms(&list(&format!("MentorProgramId={}", w.programs[1])).await), ["F9"]);
     assert_eq!(forms(&list(&format!("ParticipationId={}", w.outside)).await), ["F9"]);
     assert_eq!(forms(&list("FormStatus=Draft").await), ["F2", "F9"]);
@@ -439,10 +627,21 @@ async fn lists_filter_sort_and_page_and_the_summary_adds_up() {
     assert_eq!(list(&format!("ApprovedEnd={}", today.pred_opt().unwrap())).await["totalCount"], 0);
     assert_eq!(forms(&list("PlacementEndDate=2025-12-31").await), ["F1"]);
     assert_eq!(forms(&list("IsApprovedAmountSortedAscending=false&FormType=F1,F3").await)[0], "F1");
-    assert_eq!(forms(&list("IsSubmittedOnSortedAscending=true&FormStatus=Submitted,Approved").await).len(), 2);
+    assert_eq!(
+        forms(&list("IsSubmittedOnSortedAscending=true&FormStatus=Submitted,Approved").await).len(),
+        2
+    );
     let page2 = list("Size=3&Page=2").await;
     assert_eq!((forms(&page2), page2["totalCount"].as_i64()), (vec!["F1".to_owned()], Some(4)));
-    for bad in ["FormStatus=Lost", "FormType=F99", "Size=0", "Page=0", "Size=501", "ApprovedStart=yesterday", "MentorProgramId=x"] {
+    for bad in [
+        "FormStatus=Lost",
+        "FormType=F99",
+        "Size=0",
+        "Page=0",
+        "Size=501",
+        "ApprovedStart=yesterday",
+        "MentorProgramId=x",
+    ] {
         app.get(&format!("{PR}?{bad}"), admin).await.problem(400);
     }
     // Coordinators see their programs only.
@@ -450,13 +649,25 @@ async fn lists_filter_sort_and_page_and_the_summary_adds_up() {
 
     // Summary: one entry per status, counts and sums.
     let s = app.get(&format!("{PR}/summary"), admin).await.ok().clone();
-    let of = |s: &Value, status: &str| s.as_array().unwrap().iter().find(|e| e["formStatus"] == status).unwrap().clone();
+    let of = |s: &Value, status: &str| {
+        s.as_array().unwrap().iter().find(|e| e["formStatus"] == status).unwrap().clone()
+    };
     assert_eq!(s.as_array().unwrap().len(), 6);
-    assert_eq!((of(&s, "Draft")["count"].as_i64(), of(&s, "Draft")["requestedAmount"].as_f64()), (Some(2), Some(433.5)));
-    assert_eq!((of(&s, "Approved")["count"].as_i64(), of(&s, "Approved")["approvedAmount"].as_f64()), (Some(1), Some(50.0)));
+    assert_eq!(
+        (of(&s, "Draft")["count"].as_i64(), of(&s, "Draft")["requestedAmount"].as_f64()),
+        (Some(2), Some(433.5))
+    );
+    assert_eq!(
+        (of(&s, "Approved")["count"].as_i64(), of(&s, "Approved")["approvedAmount"].as_f64()),
+        (Some(1), Some(50.0))
+    );
     assert_eq!(of(&s, "Submitted")["requestedAmount"].as_f64(), Some(15.75));
     assert_eq!(of(&s, "Processed")["count"], 0);
-    let s = app.get(&format!("{PR}/summary?mentorProgramId={}", w.programs[1]), admin).await.ok().clone();
+    let s = app
+        .get(&format!("{PR}/summary?mentorProgramId={}", w.programs[1]), admin)
+        .await
+        .ok()
+        .clone();
     assert_eq!(of(&s, "Draft")["count"], 1);
     let s = app.get(&format!("{PR}/summary"), &w.coord).await.ok().clone();
     assert_eq!(of(&s, "Draft")["count"], 1);
@@ -500,7 +711,15 @@ const PDF: &[u8] = b"%PDF-1.7\n1 0 obj\n<<>>\nendobj\n%%EOF\n";
 async fn uploaded(w: &World, token: &str, name: &str) -> String {
     let r = w.app.post("/api/v1/fileupload/generate-upload-urls", Some(token), json!({"files": [{"fileName": name, "contentType": "application/pdf", "size": PDF.len()}]})).await;
     let r = r.ok()[0].clone();
-    let res = w.app.client.put(format!("{}{}", w.app.base, r["uploadUrl"].as_str().unwrap())).header("Content-Type", "application/pdf").body(PDF.to_vec()).send().await.unwrap();
+    let res = w
+        .app
+        .client
+        .put(format!("{}{}", w.app.base, r["uploadUrl"].as_str().unwrap()))
+        .header("Content-Type", "application/pdf")
+        .body(PDF.to_vec())
+        .send()
+        .await
+        .unwrap();
     assert_eq!(res.status(), 204);
     r["fileId"].as_str().unwrap().to_owned()
 }
@@ -514,7 +733,11 @@ async fn receipts_are_attached_downloaded_and_removed() {
     let mut body = body(&w, "F2", w.inside);
     // Another user's file, or one listed twice, is refused; nothing is created.
     body["details"]["fileIds"] = json!([a, foreign]);
-    assert!(error_keys(app.post(&format!("{PR}/F2"), Some(admin), body.clone()).await.problem(422)).iter().any(|k| k.starts_with("details.fileIds")));
+    assert!(error_keys(
+        app.post(&format!("{PR}/F2"), Some(admin), body.clone()).await.problem(422)
+    )
+    .iter()
+    .any(|k| k.starts_with("details.fileIds")));
     body["details"]["fileIds"] = json!([a, a]);
     app.post(&format!("{PR}/F2"), Some(admin), body.clone()).await.problem(422);
     assert_eq!(total(&w).await, 0);
@@ -522,12 +745,19 @@ async fn receipts_are_attached_downloaded_and_removed() {
     let r = app.post(&format!("{PR}/F2"), Some(admin), body.clone()).await;
     assert_eq!(r.status, 201, "{}", r.body);
     let r = r.body;
-    let names: Vec<&str> = r["files"].as_array().unwrap().iter().map(|f| f["fileName"].as_str().unwrap()).collect();
+    let names: Vec<&str> =
+        r["files"].as_array().unwrap().iter().map(|f| f["fileName"].as_str().unwrap()).collect();
     assert_eq!(names, ["a.pdf", "b.pdf"]);
     // A file belongs to one request only.
     app.post(&format!("{PR}/F2"), Some(admin), body.clone()).await.problem(422);
 
-    let res = app.client.get(format!("{}{}/files/{a}", app.base, url(&r))).bearer_auth(admin).send().await.unwrap();
+    let res = app
+        .client
+        .get(format!("{}{}/files/{a}", app.base, url(&r)))
+        .bearer_auth(admin)
+        .send()
+        .await
+        .unwrap();
     assert_eq!(res.status(), 200);
     assert_eq!(res.headers()["content-type"], "application/pdf");
     assert_eq!(res.bytes().await.unwrap().as_ref(), PDF);
@@ -560,14 +790,21 @@ async fn receipts_are_attached_downloaded_and_removed() {
 async fn seeded_requests_read_back_through_the_api() {
     let w = world().await;
     let (app, admin) = (&w.app, &w.admin);
-    let earlier = app.post("/api/v1/system-settings/fiscal-years", Some(admin), json!({"name": "FY 2025-26", "startDate": "2025-07-01", "endDate": "2026-06-30"})).await;
+    let earlier = app
+        .post(
+            "/api/v1/system-settings/fiscal-years",
+            Some(admin),
+            json!({"name": "FY 2025-26", "startDate": "2025-07-01", "endDate": "2026-06-30"}),
+        )
+        .await;
     let earlier = earlier.ok()["id"].as_i64().unwrap() as i32;
     mentorpay::demo::seed::participants(&app.state.db, 50).await.unwrap();
     let report = mentorpay::demo::seed::requests(&app.state.db, 2_500).await.unwrap();
     assert_eq!(report.requests, 2_500);
     assert_eq!(total(&w).await, 2_500);
     let summary = app.get(&format!("{PR}/summary"), admin).await.ok().clone();
-    let counts: Vec<i64> = summary.as_array().unwrap().iter().map(|s| s["count"].as_i64().unwrap()).collect();
+    let counts: Vec<i64> =
+        summary.as_array().unwrap().iter().map(|s| s["count"].as_i64().unwrap()).collect();
     assert_eq!(counts.iter().sum::<i64>(), 2_500);
     assert!(counts.iter().all(|c| *c > 0), "every status is seeded: {summary}");
     // Every form reads back (its details parse) and each one is there.
@@ -576,11 +813,15 @@ async fn seeded_requests_read_back_through_the_api() {
         assert!(page["totalCount"].as_i64().unwrap() > 0, "{form}");
         for item in page["items"].as_array().unwrap() {
             let r = app.get(&url(item), admin).await.ok().clone();
-            assert!(r["approvedAmount"].as_f64().unwrap() > 0.0 && r["approvalCodeId"].is_i64(), "{r}");
+            assert!(
+                r["approvedAmount"].as_f64().unwrap() > 0.0 && r["approvalCodeId"].is_i64(),
+                "{r}"
+            );
         }
     }
     // Approved seeded requests are charged to their year's budget lines.
-    let charged = mentorpay::budgets::store::approved_by_line(&app.state.db, earlier).await.unwrap();
+    let charged =
+        mentorpay::budgets::store::approved_by_line(&app.state.db, earlier).await.unwrap();
     assert!(!charged.is_empty() && charged.values().all(|c| *c > 0));
 }
 
@@ -589,7 +830,9 @@ async fn lists_sort_by_each_key_both_ways() {
     let w = world().await;
     let f1 = approved_for(&w, "F1", w.inside, 60.0).await; // placement ends 2025-12-15
     let f7 = approved_for(&w, "F7", w.inside, 30.0).await; // placement ends 2026-06-30
-    let ids = |page: &Value| -> Vec<i64> { page["items"].as_array().unwrap().iter().map(|i| i["id"].as_i64().unwrap()).collect() };
+    let ids = |page: &Value| -> Vec<i64> {
+        page["items"].as_array().unwrap().iter().map(|i| i["id"].as_i64().unwrap()).collect()
+    };
     let (a, b) = (f1["id"].as_i64().unwrap(), f7["id"].as_i64().unwrap());
     for (q, want) in [
         ("IsApprovedAmountSortedAscending=true", [b, a]),
@@ -601,7 +844,10 @@ async fn lists_sort_by_each_key_both_ways() {
     ] {
         assert_eq!(ids(w.app.get(&format!("{PR}?{q}"), &w.admin).await.ok()), want, "{q}");
     }
-    assert_eq!(w.app.get(&format!("{PR}?IsApprovedAmountSortedAscending=maybe"), &w.admin).await.status, 400);
+    assert_eq!(
+        w.app.get(&format!("{PR}?IsApprovedAmountSortedAscending=maybe"), &w.admin).await.status,
+        400
+    );
 }
 
 #[actix_web::test]
@@ -615,7 +861,9 @@ async fn a_coordinator_reads_the_rates_its_forms_are_computed_with() {
     changed["mileageRate"] = json!(0.81);
     changed["mealRates"]["lunch"] = json!(17.25);
     changed.as_object_mut().unwrap().remove("id");
-    app.put(&format!("/api/v1/system-settings/general/{}", general["id"]), admin, changed).await.ok();
+    app.put(&format!("/api/v1/system-settings/general/{}", general["id"]), admin, changed)
+        .await
+        .ok();
     let rates = app.get(&format!("{PR}/rates"), coord).await.ok().clone();
     assert_eq!(rates["mileageRate"], json!(0.81));
     assert_eq!(rates["mealRates"]["lunch"], json!(17.25));
@@ -633,17 +881,42 @@ async fn assert_totals_match_a_recount(w: &World) {
     let all_forms = FORMS.join(",");
     for program in [None, Some(w.programs[0]), Some(w.programs[1])] {
         let filter = program.map(|p| format!("MentorProgramId={p}&")).unwrap_or_default();
-        let summary = app.get(&format!("{PR}/summary?{}", filter.trim_end_matches('&')), admin).await.ok().clone();
+        let summary = app
+            .get(&format!("{PR}/summary?{}", filter.trim_end_matches('&')), admin)
+            .await
+            .ok()
+            .clone();
         for entry in summary.as_array().unwrap() {
             let status = entry["formStatus"].as_str().unwrap();
             // A form-type filter makes the list count rows instead of reading the totals.
-            let rows = app.get(&format!("{PR}?{filter}FormStatus={status}&FormType={all_forms}&Size=500"), admin).await.ok().clone();
-            let kept = app.get(&format!("{PR}?{filter}FormStatus={status}&Size=1"), admin).await.ok()["totalCount"].clone();
+            let rows = app
+                .get(
+                    &format!("{PR}?{filter}FormStatus={status}&FormType={all_forms}&Size=500"),
+                    admin,
+                )
+                .await
+                .ok()
+                .clone();
+            let kept =
+                app.get(&format!("{PR}?{filter}FormStatus={status}&Size=1"), admin).await.ok()
+                    ["totalCount"]
+                    .clone();
             assert_eq!(entry["count"], rows["totalCount"], "{status} in {program:?}");
             assert_eq!(kept, rows["totalCount"], "{status} in {program:?}");
-            let sum = |key: &str| rows["items"].as_array().unwrap().iter().map(|i| (i[key].as_f64().unwrap_or(0.0) * 100.0).round() as i64).sum::<i64>();
+            let sum = |key: &str| {
+                rows["items"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|i| (i[key].as_f64().unwrap_or(0.0) * 100.0).round() as i64)
+                    .sum::<i64>()
+            };
             let cents = |v: &Value| (v.as_f64().unwrap() * 100.0).round() as i64;
-            assert_eq!((cents(&entry["requestedAmount"]), cents(&entry["approvedAmount"])), (sum("requestedAmount"), sum("approvedAmount")), "{status} in {program:?}");
+            assert_eq!(
+                (cents(&entry["requestedAmount"]), cents(&entry["approvedAmount"])),
+                (sum("requestedAmount"), sum("approvedAmount")),
+                "{status} in {program:?}"
+            );
         }
     }
 }
@@ -662,7 +935,13 @@ async fn the_kept_totals_follow_every_change() {
     let ready = approved_for(&w, "F4", w.inside, 60.0).await;
     let batched = approved_for(&w, "F7", w.outside, 70.5).await;
     act(&w, admin, &ready, "move-to-ready-for-processing", json!({})).await.ok();
-    app.post("/api/v1/payment-requests/move-to-statuses/ready-for-processing/batch", Some(&w.approver), json!({"ids": [batched["id"]]})).await.ok();
+    app.post(
+        "/api/v1/payment-requests/move-to-statuses/ready-for-processing/batch",
+        Some(&w.approver),
+        json!({"ids": [batched["id"]]}),
+    )
+    .await
+    .ok();
     assert_totals_match_a_recount(&w).await;
     // An edit that changes the amount, and a deletion.
     let mut edit = body(&w, "F5", w.inside);
@@ -674,7 +953,13 @@ async fn the_kept_totals_follow_every_change() {
     assert_totals_match_a_recount(&w).await;
     // Seeded rows are counted too (the triggers see every insert).
     mentorpay::demo::seed::participants(&app.state.db, 20).await.unwrap();
-    let earlier = app.post("/api/v1/system-settings/fiscal-years", Some(admin), json!({"name": "FY 2025-26", "startDate": "2025-07-01", "endDate": "2026-06-30"})).await;
+    let earlier = app
+        .post(
+            "/api/v1/system-settings/fiscal-years",
+            Some(admin),
+            json!({"name": "FY 2025-26", "startDate": "2025-07-01", "endDate": "2026-06-30"}),
+        )
+        .await;
     earlier.ok();
     mentorpay::demo::seed::requests(&app.state.db, 300).await.unwrap();
     assert_totals_match_a_recount(&w).await;
@@ -684,11 +969,18 @@ async fn the_kept_totals_follow_every_change() {
 async fn receipts_never_attached_are_removed_after_a_day() {
     let w = world().await;
     let (app, admin) = (&w.app, &w.admin);
-    let (kept, left) = (uploaded(&w, admin, "kept.pdf").await, uploaded(&w, admin, "left.pdf").await);
+    let (kept, left) =
+        (uploaded(&w, admin, "kept.pdf").await, uploaded(&w, admin, "left.pdf").await);
     let mut b = body(&w, "F2", w.inside);
     b["details"]["fileIds"] = json!([kept]);
     let r = app.post(&format!("{PR}/F2"), Some(admin), b).await.ok().clone();
-    let purge = |hours: i64| mentorpay::payment_requests::store::purge_unattached(&app.state.db, &app.state.files, chrono::Utc::now() + chrono::Duration::hours(hours));
+    let purge = |hours: i64| {
+        mentorpay::payment_requests::store::purge_unattached(
+            &app.state.db,
+            &app.state.files,
+            chrono::Utc::now() + chrono::Duration::hours(hours),
+        )
+    };
     let stored = |id: &str| app.dir.path().join("data/uploads/receipts").join(id).exists();
     // Within the day nothing goes: the form holding it may still be saved.
     assert_eq!(purge(23).await.unwrap(), 0);
@@ -699,8 +991,16 @@ async fn receipts_never_attached_are_removed_after_a_day() {
     // Removed, it can no longer be attached; the attached one still downloads.
     let mut b = body(&w, "F2", w.inside);
     b["details"]["fileIds"] = json!([left]);
-    assert!(error_keys(app.post(&format!("{PR}/F2"), Some(admin), b).await.problem(422)).iter().any(|k| k.starts_with("details.fileIds")));
-    let res = app.client.get(format!("{}{}/files/{kept}", app.base, url(&r))).bearer_auth(admin).send().await.unwrap();
+    assert!(error_keys(app.post(&format!("{PR}/F2"), Some(admin), b).await.problem(422))
+        .iter()
+        .any(|k| k.starts_with("details.fileIds")));
+    let res = app
+        .client
+        .get(format!("{}{}/files/{kept}", app.base, url(&r)))
+        .bearer_auth(admin)
+        .send()
+        .await
+        .unwrap();
     assert_eq!(res.status(), 200);
 }
 
@@ -723,9 +1023,15 @@ async fn submit_validate_warns_of_a_late_submission_and_changes_nothing() {
     let mut today = body(&w, "F5", w.inside);
     today["details"]["seminarDate"] = json!(chrono::Utc::now().date_naive().to_string());
     let on_time = w.app.post(&format!("{PR}/F5"), Some(&w.coord), today).await.ok().clone();
-    assert_eq!(act(&w, &w.coord, &on_time, "submit/validate", json!({})).await.ok()["warnings"], json!([]));
+    assert_eq!(
+        act(&w, &w.coord, &on_time, "submit/validate", json!({})).await.ok()["warnings"],
+        json!([])
+    );
     let bonus = create(&w, &w.coord, "F14", w.inside).await;
-    assert_eq!(act(&w, &w.coord, &bonus, "submit/validate", json!({})).await.ok()["warnings"], json!([]));
+    assert_eq!(
+        act(&w, &w.coord, &bonus, "submit/validate", json!({})).await.ok()["warnings"],
+        json!([])
+    );
 
     // The same rule as the submit it precedes: scope, status, permission.
     let elsewhere = create(&w, &w.admin, "F3", w.outside).await;
@@ -734,7 +1040,15 @@ async fn submit_validate_warns_of_a_late_submission_and_changes_nothing() {
     act(&w, &w.coord, &sent, "submit/validate", json!({})).await.problem(409);
     w.app.post(&format!("{}/submit/validate", url(&late)), None, json!({})).await.problem(401);
     // The approver is told the same thing.
-    let v = act(&w, &w.approver, &sent, "approve/validate", approval(&w, "F3", 10.0).await).await.ok().clone();
-    let approver_sees: Vec<&Value> = v["warnings"].as_array().unwrap().iter().filter(|i| i["code"] == "lateSubmission").collect();
+    let v = act(&w, &w.approver, &sent, "approve/validate", approval(&w, "F3", 10.0).await)
+        .await
+        .ok()
+        .clone();
+    let approver_sees: Vec<&Value> = v["warnings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|i| i["code"] == "lateSubmission")
+        .collect();
     assert_eq!(approver_sees[0]["message"].as_str(), Some(message), "{v}");
 }

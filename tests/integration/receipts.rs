@@ -8,11 +8,24 @@ use serde_json::{json, Value};
 const PDF: &[u8] = b"%PDF-1.7\n1 0 obj\n<<>>\nendobj\n%%EOF\n";
 
 async fn announce(app: &common::TestApp, token: &str, files: Value) -> common::Reply {
-    app.post("/api/v1/fileupload/generate-upload-urls", Some(token), json!({ "files": files })).await
+    app.post("/api/v1/fileupload/generate-upload-urls", Some(token), json!({ "files": files }))
+        .await
 }
 
-async fn put(app: &common::TestApp, url: &str, content_type: &str, body: Vec<u8>) -> (StatusCode, Value) {
-    let res = app.client.put(format!("{}{url}", app.base)).header("Content-Type", content_type).body(body).send().await.unwrap();
+async fn put(
+    app: &common::TestApp,
+    url: &str,
+    content_type: &str,
+    body: Vec<u8>,
+) -> (StatusCode, Value) {
+    let res = app
+        .client
+        .put(format!("{}{url}", app.base))
+        .header("Content-Type", content_type)
+        .body(body)
+        .send()
+        .await
+        .unwrap();
     let status = res.status();
     let text = res.text().await.unwrap();
     (status, serde_json::from_str(&text).unwrap_or(Value::Null))
@@ -22,7 +35,12 @@ async fn put(app: &common::TestApp, url: &str, content_type: &str, body: Vec<u8>
 async fn upload_once_then_the_url_is_spent() {
     let app = common::spawn().await;
     let admin = app.admin_token().await;
-    let r = announce(&app, &admin, json!([{"fileName": "receipt.pdf", "contentType": "application/pdf", "size": PDF.len()}])).await;
+    let r = announce(
+        &app,
+        &admin,
+        json!([{"fileName": "receipt.pdf", "contentType": "application/pdf", "size": PDF.len()}]),
+    )
+    .await;
     let urls = r.ok().as_array().unwrap().clone();
     assert_eq!(urls.len(), 1);
     let url = urls[0]["uploadUrl"].as_str().unwrap();
@@ -60,7 +78,12 @@ async fn announcements_are_checked() {
 async fn the_put_must_match_the_announcement() {
     let app = common::spawn().await;
     let admin = app.admin_token().await;
-    let r = announce(&app, &admin, json!([{"fileName": "r.pdf", "contentType": "application/pdf", "size": PDF.len()}])).await;
+    let r = announce(
+        &app,
+        &admin,
+        json!([{"fileName": "r.pdf", "contentType": "application/pdf", "size": PDF.len()}]),
+    )
+    .await;
     let url = r.ok()[0]["uploadUrl"].as_str().unwrap().to_owned();
     // Another type than announced.
     let (status, body) = put(&app, &url, "image/png", PDF.to_vec()).await;
@@ -83,21 +106,33 @@ async fn the_put_must_match_the_announcement() {
 async fn altered_or_expired_urls_are_refused() {
     let app = common::spawn().await;
     let admin = app.admin_token().await;
-    let r = announce(&app, &admin, json!([{"fileName": "r.pdf", "contentType": "application/pdf", "size": PDF.len()}])).await;
+    let r = announce(
+        &app,
+        &admin,
+        json!([{"fileName": "r.pdf", "contentType": "application/pdf", "size": PDF.len()}]),
+    )
+    .await;
     let id = r.ok()[0]["fileId"].as_str().unwrap().to_owned();
     let url = r.body[0]["uploadUrl"].as_str().unwrap().to_owned();
     // A later expiry with the old signature.
     let (base, _) = url.split_once("?expires=").unwrap();
-    let forged = format!("{base}?expires=9999999999&signature={}", url.rsplit_once("signature=").unwrap().1);
+    let forged =
+        format!("{base}?expires=9999999999&signature={}", url.rsplit_once("signature=").unwrap().1);
     assert_eq!(put(&app, &forged, "application/pdf", PDF.to_vec()).await.0, 403);
     // A correctly signed URL whose time has passed.
     let past = chrono::Utc::now().timestamp() - 1;
-    let expired = format!("/api/v1/fileupload/{id}?expires={past}&signature={}", app.state.files.sign(&id, past));
+    let expired = format!(
+        "/api/v1/fileupload/{id}?expires={past}&signature={}",
+        app.state.files.sign(&id, past)
+    );
     assert_eq!(put(&app, &expired, "application/pdf", PDF.to_vec()).await.0, 403);
     // Unknown file id with a valid signature.
     let ghost = uuid::Uuid::new_v4().to_string();
     let future = chrono::Utc::now().timestamp() + 60;
-    let unknown = format!("/api/v1/fileupload/{ghost}?expires={future}&signature={}", app.state.files.sign(&ghost, future));
+    let unknown = format!(
+        "/api/v1/fileupload/{ghost}?expires={future}&signature={}",
+        app.state.files.sign(&ghost, future)
+    );
     assert_eq!(put(&app, &unknown, "application/pdf", PDF.to_vec()).await.0, 404);
 }
 
@@ -105,10 +140,21 @@ async fn altered_or_expired_urls_are_refused() {
 async fn coordinators_may_announce_auditors_may_not() {
     let app = common::spawn().await;
     let admin = app.admin_token().await;
-    let r = app.post("/api/v1/identity/roles", Some(&admin), json!({"name": "Auditor", "permissions": ["request:read"]})).await;
+    let r = app
+        .post(
+            "/api/v1/identity/roles",
+            Some(&admin),
+            json!({"name": "Auditor", "permissions": ["request:read"]}),
+        )
+        .await;
     r.ok();
     app.create_user(&admin, "auditor@example.org", &["Auditor"], "auditor password 123").await;
     let (auditor, _) = app.login("auditor@example.org", "auditor password 123").await;
-    let r = announce(&app, &auditor, json!([{"fileName": "r.pdf", "contentType": "application/pdf", "size": 10}])).await;
+    let r = announce(
+        &app,
+        &auditor,
+        json!([{"fileName": "r.pdf", "contentType": "application/pdf", "size": 10}]),
+    )
+    .await;
     r.problem(403);
 }

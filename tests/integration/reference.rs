@@ -44,7 +44,11 @@ async fn count(app: &TestApp, token: &str, path: &str) -> usize {
 }
 
 async fn activity(app: &TestApp, entity_type: &str) -> u64 {
-    activity_log::Entity::find().filter(activity_log::Column::EntityType.eq(entity_type)).count(&app.state.db).await.unwrap()
+    activity_log::Entity::find()
+        .filter(activity_log::Column::EntityType.eq(entity_type))
+        .count(&app.state.db)
+        .await
+        .unwrap()
 }
 
 #[actix_web::test]
@@ -56,7 +60,10 @@ async fn every_list_is_a_plain_array_of_items() {
         let list = items(r.ok());
         assert!(!list.is_empty(), "{path} is seeded");
         for item in list {
-            assert!(item["id"].is_i64() && item["name"].is_string() && item["isActive"].is_boolean(), "{path}: {item}");
+            assert!(
+                item["id"].is_i64() && item["name"].is_string() && item["isActive"].is_boolean(),
+                "{path}: {item}"
+            );
         }
     }
 }
@@ -67,23 +74,62 @@ async fn seeded_lists_hold_the_real_data() {
     let admin = app.admin_token().await;
     assert_eq!(count(&app, &admin, "/colleges").await, 116);
     let permits = app.get("/api/v1/permit-levels", &admin).await;
-    assert_eq!(names(permits.ok()), ["Assistant", "Associate Teacher", "Teacher", "Master Teacher", "Site Supervisor", "Program Director"]);
+    assert_eq!(
+        names(permits.ok()),
+        [
+            "Assistant",
+            "Associate Teacher",
+            "Teacher",
+            "Master Teacher",
+            "Site Supervisor",
+            "Program Director"
+        ]
+    );
     let languages = names(app.get("/api/v1/languages", &admin).await.ok());
-    for l in ["English", "Spanish", "Cantonese", "Mandarin", "Vietnamese", "Tagalog", "Korean", "Armenian", "Hmong", "Punjabi"] {
+    for l in [
+        "English",
+        "Spanish",
+        "Cantonese",
+        "Mandarin",
+        "Vietnamese",
+        "Tagalog",
+        "Korean",
+        "Armenian",
+        "Hmong",
+        "Punjabi",
+    ] {
         assert!(languages.contains(&l.to_owned()), "{l}");
     }
     let settings = names(app.get("/api/v1/workplace-settings", &admin).await.ok());
-    assert!(settings.contains(&"Transitional Kindergarten".to_owned()) && settings.contains(&"Early Head Start".to_owned()));
+    assert!(
+        settings.contains(&"Transitional Kindergarten".to_owned())
+            && settings.contains(&"Early Head Start".to_owned())
+    );
     let types = app.get("/api/v1/payment-requests/types", &admin).await;
     let types = items(types.ok());
     assert_eq!(types.len(), 14);
-    assert_eq!((types[0]["code"].as_str(), types[0]["name"].as_str()), (Some("F1"), Some("Placement stipend")));
+    assert_eq!(
+        (types[0]["code"].as_str(), types[0]["name"].as_str()),
+        (Some("F1"), Some("Placement stipend"))
+    );
     assert_eq!(types[13]["code"], "F14");
-    let roles: Vec<_> = items(app.get("/api/v1/participants/roles", &admin).await.ok()).iter().map(|r| r["code"].clone()).collect();
-    assert_eq!(roles, [json!("Mentor"), json!("DirectorMentor"), json!("Coordinator"), json!("Administrator")]);
-    let statuses: Vec<_> = items(app.get("/api/v1/participants/statuses", &admin).await.ok()).iter().map(|r| r["code"].clone()).collect();
+    let roles: Vec<_> = items(app.get("/api/v1/participants/roles", &admin).await.ok())
+        .iter()
+        .map(|r| r["code"].clone())
+        .collect();
+    assert_eq!(
+        roles,
+        [json!("Mentor"), json!("DirectorMentor"), json!("Coordinator"), json!("Administrator")]
+    );
+    let statuses: Vec<_> = items(app.get("/api/v1/participants/statuses", &admin).await.ok())
+        .iter()
+        .map(|r| r["code"].clone())
+        .collect();
     assert_eq!(statuses, [json!("Active"), json!("Inactive"), json!("Pending")]);
-    let districts: Vec<_> = items(app.get("/api/v1/participants/distric-types", &admin).await.ok()).iter().map(|r| r["code"].clone()).collect();
+    let districts: Vec<_> = items(app.get("/api/v1/participants/distric-types", &admin).await.ok())
+        .iter()
+        .map(|r| r["code"].clone())
+        .collect();
     assert_eq!(districts, [json!("Assembly"), json!("Senate"), json!("Congressional")]);
     // Lists without codes leave `code` out.
     let languages = app.get("/api/v1/languages", &admin).await;
@@ -97,11 +143,15 @@ async fn filters_narrow_the_lists() {
     let app = spawn().await;
     let admin = app.admin_token().await;
     assert_eq!(names(app.get("/api/v1/caucus-regions?query=BAY", &admin).await.ok()), ["Bay Area"]);
-    assert_eq!(count(&app, &admin, "/caucus-regions?query=").await, count(&app, &admin, "/caucus-regions").await);
+    assert_eq!(
+        count(&app, &admin, "/caucus-regions?query=").await,
+        count(&app, &admin, "/caucus-regions").await
+    );
     assert_eq!(count(&app, &admin, "/caucus-regions?query=%25").await, 0, "wildcards are literal");
 
     let programs = app.get("/api/v1/mentor-programs", &admin).await;
-    let dmp = items(programs.ok()).iter().find(|p| p["code"] == "DMP").unwrap()["id"].as_i64().unwrap();
+    let dmp =
+        items(programs.ok()).iter().find(|p| p["code"] == "DMP").unwrap()["id"].as_i64().unwrap();
     let colleges = app.get(&format!("/api/v1/colleges?MentorProgramId={dmp}"), &admin).await;
     assert_eq!(items(colleges.ok()).len(), 8);
     assert!(names(colleges.ok()).contains(&"Cabrillo College".to_owned()));
@@ -123,12 +173,27 @@ async fn funds_and_accounts_are_created_with_unique_codes() {
     let admin = app.admin_token().await;
     for path in ["/funds", "/expense-accounts"] {
         let before = count(&app, &admin, path).await;
-        let r = app.post(&format!("/api/v1{path}"), Some(&admin), json!({"name": "Lottery", "code": "LOT-1"})).await;
+        let r = app
+            .post(
+                &format!("/api/v1{path}"),
+                Some(&admin),
+                json!({"name": "Lottery", "code": "LOT-1"}),
+            )
+            .await;
         assert_eq!(r.status, 201, "{}", r.body);
-        assert_eq!((r.body["name"].as_str(), r.body["code"].as_str(), r.body["isActive"].as_bool()), (Some("Lottery"), Some("LOT-1"), Some(true)));
+        assert_eq!(
+            (r.body["name"].as_str(), r.body["code"].as_str(), r.body["isActive"].as_bool()),
+            (Some("Lottery"), Some("LOT-1"), Some(true))
+        );
         assert!(r.body["id"].is_i64());
         // Same code in another case: 409, nothing added.
-        app.post(&format!("/api/v1{path}"), Some(&admin), json!({"name": "Other", "code": "lot-1"})).await.problem(409);
+        app.post(
+            &format!("/api/v1{path}"),
+            Some(&admin),
+            json!({"name": "Other", "code": "lot-1"}),
+        )
+        .await
+        .problem(409);
         assert_eq!(count(&app, &admin, path).await, before + 1);
     }
     assert_eq!(activity(&app, "fund").await, 1);
@@ -154,7 +219,9 @@ async fn bad_bodies_are_400_naming_the_field_and_change_nothing() {
         assert!(r.problem(400)["errors"][field].is_array(), "{body} -> {}", r.body);
     }
     // Unknown fields are refused too (a typo must not be dropped silently).
-    app.post("/api/v1/funds", Some(&admin), json!({"name": "X", "code": "X", "colour": "red"})).await.problem(400);
+    app.post("/api/v1/funds", Some(&admin), json!({"name": "X", "code": "X", "colour": "red"}))
+        .await
+        .problem(400);
     assert_eq!(count(&app, &admin, "/funds").await, before);
     assert_eq!(activity(&app, "fund").await, 0);
 }
@@ -164,21 +231,39 @@ async fn mentor_programs_carry_their_colleges() {
     let app = spawn().await;
     let admin = app.admin_token().await;
     let colleges = app.get("/api/v1/colleges", &admin).await;
-    let ids: Vec<i64> = items(colleges.ok()).iter().take(3).map(|c| c["id"].as_i64().unwrap()).collect();
-    let r = app.post("/api/v1/mentor-programs", Some(&admin), json!({"name": "Infant Toddler Mentors", "code": "ITM", "collegeIds": ids})).await;
+    let ids: Vec<i64> =
+        items(colleges.ok()).iter().take(3).map(|c| c["id"].as_i64().unwrap()).collect();
+    let r = app
+        .post(
+            "/api/v1/mentor-programs",
+            Some(&admin),
+            json!({"name": "Infant Toddler Mentors", "code": "ITM", "collegeIds": ids}),
+        )
+        .await;
     assert_eq!(r.status, 201, "{}", r.body);
     let id = r.body["id"].as_i64().unwrap();
     let linked = app.get(&format!("/api/v1/colleges?MentorProgramId={id}"), &admin).await;
-    let mut linked: Vec<i64> = items(linked.ok()).iter().map(|c| c["id"].as_i64().unwrap()).collect();
+    let mut linked: Vec<i64> =
+        items(linked.ok()).iter().map(|c| c["id"].as_i64().unwrap()).collect();
     linked.sort();
     assert_eq!(linked, ids);
     // Without colleges is fine; unknown colleges are a 422 (a rule on stored data) and nothing is created.
     let before = count(&app, &admin, "/mentor-programs").await;
-    let r = app.post("/api/v1/mentor-programs", Some(&admin), json!({"name": "X", "code": "X1", "collegeIds": [1, 99999]})).await;
+    let r = app
+        .post(
+            "/api/v1/mentor-programs",
+            Some(&admin),
+            json!({"name": "X", "code": "X1", "collegeIds": [1, 99999]}),
+        )
+        .await;
     assert!(r.problem(422)["errors"]["collegeIds"].is_array());
-    app.post("/api/v1/mentor-programs", Some(&admin), json!({"name": "X", "code": "ITM"})).await.problem(409);
+    app.post("/api/v1/mentor-programs", Some(&admin), json!({"name": "X", "code": "ITM"}))
+        .await
+        .problem(409);
     assert_eq!(count(&app, &admin, "/mentor-programs").await, before);
-    app.post("/api/v1/mentor-programs", Some(&admin), json!({"name": "Plain", "code": "PLAIN"})).await.ok();
+    app.post("/api/v1/mentor-programs", Some(&admin), json!({"name": "Plain", "code": "PLAIN"}))
+        .await
+        .ok();
     assert_eq!(activity(&app, "mentorProgram").await, 2);
 }
 
@@ -186,14 +271,31 @@ async fn mentor_programs_carry_their_colleges() {
 async fn approval_codes_belong_to_a_form_type() {
     let app = spawn().await;
     let admin = app.admin_token().await;
-    let r = app.post("/api/v1/approval-codes", Some(&admin), json!({"code": "TM-RUR", "name": "Rural mileage", "paymentRequestType": "f3"})).await;
+    let r = app
+        .post(
+            "/api/v1/approval-codes",
+            Some(&admin),
+            json!({"code": "TM-RUR", "name": "Rural mileage", "paymentRequestType": "f3"}),
+        )
+        .await;
     assert_eq!(r.status, 201, "{}", r.body);
     assert_eq!(r.body["paymentRequestType"], "F3");
     assert_eq!(count(&app, &admin, "/approval-codes?PaymentRequestType=F3").await, 2);
-    for body in [json!({"code": "A1", "name": "A"}), json!({"code": "A1", "name": "A", "paymentRequestType": "F15"})] {
-        assert!(app.post("/api/v1/approval-codes", Some(&admin), body).await.problem(400)["errors"]["paymentRequestType"].is_array());
+    for body in [
+        json!({"code": "A1", "name": "A"}),
+        json!({"code": "A1", "name": "A", "paymentRequestType": "F15"}),
+    ] {
+        assert!(app.post("/api/v1/approval-codes", Some(&admin), body).await.problem(400)
+            ["errors"]["paymentRequestType"]
+            .is_array());
     }
-    app.post("/api/v1/approval-codes", Some(&admin), json!({"code": "TM-RUR", "name": "Again", "paymentRequestType": "F1"})).await.problem(409);
+    app.post(
+        "/api/v1/approval-codes",
+        Some(&admin),
+        json!({"code": "TM-RUR", "name": "Again", "paymentRequestType": "F1"}),
+    )
+    .await
+    .problem(409);
     assert_eq!(count(&app, &admin, "/approval-codes").await, 16);
 }
 
@@ -205,16 +307,40 @@ async fn each_call_checks_its_permission() {
         app.call(Method::GET, &format!("/api/v1{path}"), None, None).await.problem(401);
     }
     // An Auditor role holding nothing but user:read.
-    app.post("/api/v1/identity/roles", Some(&admin), json!({"name": "Auditor", "permissions": ["user:read"]})).await.ok();
+    app.post(
+        "/api/v1/identity/roles",
+        Some(&admin),
+        json!({"name": "Auditor", "permissions": ["user:read"]}),
+    )
+    .await
+    .ok();
     app.create_user(&admin, "auditor@example.org", &["Auditor"], "auditor password 1").await;
     let (auditor, _) = app.login("auditor@example.org", "auditor password 1").await;
-    for path in ["/caucus-regions", "/colleges", "/funds", "/expense-accounts", "/mentor-programs", "/workplace-settings",
-        "/payment-requests/institutions", "/payment-requests/job-categories", "/payment-requests/travel-purposes",
-        "/payment-requests/transit-types", "/payment-requests/training-types", "/participants/roles",
-        "/participants/statuses", "/participants/distric-types"] {
+    for path in [
+        "/caucus-regions",
+        "/colleges",
+        "/funds",
+        "/expense-accounts",
+        "/mentor-programs",
+        "/workplace-settings",
+        "/payment-requests/institutions",
+        "/payment-requests/job-categories",
+        "/payment-requests/travel-purposes",
+        "/payment-requests/transit-types",
+        "/payment-requests/training-types",
+        "/participants/roles",
+        "/participants/statuses",
+        "/participants/distric-types",
+    ] {
         app.get(&format!("/api/v1{path}"), &auditor).await.problem(403);
     }
-    for path in ["/education-levels", "/languages", "/permit-levels", "/approval-codes", "/payment-requests/types"] {
+    for path in [
+        "/education-levels",
+        "/languages",
+        "/permit-levels",
+        "/approval-codes",
+        "/payment-requests/types",
+    ] {
         app.get(&format!("/api/v1{path}"), &auditor).await.ok();
     }
     // A Coordinator reads every list but creates none.
@@ -224,9 +350,17 @@ async fn each_call_checks_its_permission() {
         app.get(&format!("/api/v1{path}"), &coord).await.ok();
     }
     for path in ["/funds", "/expense-accounts", "/mentor-programs"] {
-        app.post(&format!("/api/v1{path}"), Some(&coord), json!({"name": "N", "code": "N"})).await.problem(403);
+        app.post(&format!("/api/v1{path}"), Some(&coord), json!({"name": "N", "code": "N"}))
+            .await
+            .problem(403);
     }
-    app.post("/api/v1/approval-codes", Some(&coord), json!({"name": "N", "code": "N", "paymentRequestType": "F1"})).await.problem(403);
+    app.post(
+        "/api/v1/approval-codes",
+        Some(&coord),
+        json!({"name": "N", "code": "N", "paymentRequestType": "F1"}),
+    )
+    .await
+    .problem(403);
 }
 
 #[actix_web::test]

@@ -27,22 +27,40 @@ async fn logged(app: &TestApp, entity_type: &str, action: &str) -> u64 {
 async fn a_new_fund_is_renamed_then_deactivated_and_stays_listed() {
     let app = spawn().await;
     let admin = app.admin_token().await;
-    let created = app.post("/api/v1/funds", Some(&admin), json!({"name": "FY27 one-time grant", "code": "OTG27"})).await;
+    let created = app
+        .post(
+            "/api/v1/funds",
+            Some(&admin),
+            json!({"name": "FY27 one-time grant", "code": "OTG27"}),
+        )
+        .await;
     assert_eq!(created.status, 201, "{}", created.body);
     let id = created.body["id"].as_i64().unwrap();
 
-    let renamed = app.put(&format!("/api/v1/funds/{id}"), &admin, json!({"name": "  One-time grant 2026-27 "})).await.ok().clone();
+    let renamed = app
+        .put(&format!("/api/v1/funds/{id}"), &admin, json!({"name": "  One-time grant 2026-27 "}))
+        .await
+        .ok()
+        .clone();
     assert_eq!(renamed["name"], "One-time grant 2026-27");
     assert_eq!(renamed["code"], "OTG27", "the code never changes");
     assert_eq!(renamed["isActive"], true);
     assert_eq!(logged(&app, "fund", "updated").await, 1);
 
-    let off = app.put(&format!("/api/v1/funds/{id}"), &admin, json!({"isActive": false})).await.ok().clone();
+    let off = app
+        .put(&format!("/api/v1/funds/{id}"), &admin, json!({"isActive": false}))
+        .await
+        .ok()
+        .clone();
     assert_eq!(off["isActive"], false);
     assert_eq!(logged(&app, "fund", "deactivated").await, 1);
     // Still listed (old records show it); pickers leave it out by isActive.
     assert_eq!(find(&app, &admin, "/api/v1/funds", id).await["isActive"], false);
-    let on = app.put(&format!("/api/v1/funds/{id}"), &admin, json!({"isActive": true})).await.ok().clone();
+    let on = app
+        .put(&format!("/api/v1/funds/{id}"), &admin, json!({"isActive": true}))
+        .await
+        .ok()
+        .clone();
     assert_eq!(on["isActive"], true);
     assert_eq!(logged(&app, "fund", "reactivated").await, 1);
 }
@@ -51,21 +69,49 @@ async fn a_new_fund_is_renamed_then_deactivated_and_stays_listed() {
 async fn a_program_gets_new_colleges_and_a_new_name() {
     let app = spawn().await;
     let admin = app.admin_token().await;
-    let created = app.post("/api/v1/mentor-programs", Some(&admin), json!({"name": "Pilot", "code": "PILOT", "collegeIds": [1, 2]})).await;
+    let created = app
+        .post(
+            "/api/v1/mentor-programs",
+            Some(&admin),
+            json!({"name": "Pilot", "code": "PILOT", "collegeIds": [1, 2]}),
+        )
+        .await;
     assert_eq!(created.status, 201, "{}", created.body);
     let id = created.body["id"].as_i64().unwrap();
-    app.put(&format!("/api/v1/mentor-programs/{id}"), &admin, json!({"name": "Pilot program", "collegeIds": [3, 2, 3]})).await.ok();
-    let colleges = app.get(&format!("/api/v1/colleges?MentorProgramId={id}"), &admin).await.ok().clone();
-    let mut ids: Vec<i64> = colleges.as_array().unwrap().iter().map(|c| c["id"].as_i64().unwrap()).collect();
+    app.put(
+        &format!("/api/v1/mentor-programs/{id}"),
+        &admin,
+        json!({"name": "Pilot program", "collegeIds": [3, 2, 3]}),
+    )
+    .await
+    .ok();
+    let colleges =
+        app.get(&format!("/api/v1/colleges?MentorProgramId={id}"), &admin).await.ok().clone();
+    let mut ids: Vec<i64> =
+        colleges.as_array().unwrap().iter().map(|c| c["id"].as_i64().unwrap()).collect();
     ids.sort();
     assert_eq!(ids, [2, 3]);
     assert_eq!(find(&app, &admin, "/api/v1/mentor-programs", id).await["name"], "Pilot program");
 
     // An unknown college refuses the whole change.
-    let r = app.put(&format!("/api/v1/mentor-programs/{id}"), &admin, json!({"name": "Changed", "collegeIds": [99999]})).await;
+    let r = app
+        .put(
+            &format!("/api/v1/mentor-programs/{id}"),
+            &admin,
+            json!({"name": "Changed", "collegeIds": [99999]}),
+        )
+        .await;
     assert!(r.problem(422)["errors"]["collegeIds"].is_array(), "{}", r.body);
     assert_eq!(find(&app, &admin, "/api/v1/mentor-programs", id).await["name"], "Pilot program");
-    assert_eq!(app.get(&format!("/api/v1/colleges?MentorProgramId={id}"), &admin).await.ok().as_array().unwrap().len(), 2);
+    assert_eq!(
+        app.get(&format!("/api/v1/colleges?MentorProgramId={id}"), &admin)
+            .await
+            .ok()
+            .as_array()
+            .unwrap()
+            .len(),
+        2
+    );
 }
 
 #[actix_web::test]
@@ -93,7 +139,12 @@ async fn each_edit_needs_its_lists_create_permission() {
     let admin = app.admin_token().await;
     app.create_user(&admin, "coord@example.org", &["Coordinator"], "coordinator pass 1").await;
     let (coordinator, _) = app.login("coord@example.org", "coordinator pass 1").await;
-    for path in ["/api/v1/funds/1", "/api/v1/expense-accounts/1", "/api/v1/mentor-programs/1", "/api/v1/approval-codes/1"] {
+    for path in [
+        "/api/v1/funds/1",
+        "/api/v1/expense-accounts/1",
+        "/api/v1/mentor-programs/1",
+        "/api/v1/approval-codes/1",
+    ] {
         app.put(path, &coordinator, json!({"name": "Taken over"})).await.problem(403);
         app.call(reqwest::Method::PUT, path, None, Some(json!({"name": "X"}))).await.problem(401);
     }
@@ -101,7 +152,11 @@ async fn each_edit_needs_its_lists_create_permission() {
     let r = app.put("/api/v1/languages/1", &admin, json!({"name": "X"})).await;
     assert!(r.status == 404 || r.status == 405, "{} {}", r.status, r.body);
 
-    let code = app.put("/api/v1/approval-codes/1", &admin, json!({"name": "Placement stipend (standard)"})).await.ok().clone();
+    let code = app
+        .put("/api/v1/approval-codes/1", &admin, json!({"name": "Placement stipend (standard)"}))
+        .await
+        .ok()
+        .clone();
     assert_eq!(code["name"], "Placement stipend (standard)");
     assert_eq!(code["paymentRequestType"], "F1");
 }
@@ -111,7 +166,11 @@ async fn budget_amounts_and_the_mileage_rate_refuse_negative_or_malformed_money(
     let app = spawn().await;
     let admin = app.admin_token().await;
     let year = app
-        .post("/api/v1/system-settings/fiscal-years", Some(&admin), json!({"name": "FY 2030-31", "startDate": "2030-07-01", "endDate": "2031-06-30"}))
+        .post(
+            "/api/v1/system-settings/fiscal-years",
+            Some(&admin),
+            json!({"name": "FY 2030-31", "startDate": "2030-07-01", "endDate": "2031-06-30"}),
+        )
         .await;
     assert_eq!(year.status, 201, "{}", year.body);
     let fy = year.body["id"].as_i64().unwrap();
@@ -133,9 +192,13 @@ async fn budget_amounts_and_the_mileage_rate_refuse_negative_or_malformed_money(
     let general = app.get("/api/v1/system-settings/general", &admin).await.ok().clone();
     let mut body = general.clone();
     body["mileageRate"] = json!(0.725);
-    let r = app.put(&format!("/api/v1/system-settings/general/{}", general["id"]), &admin, body).await;
+    let r =
+        app.put(&format!("/api/v1/system-settings/general/{}", general["id"]), &admin, body).await;
     assert!(r.invalid()["errors"]["mileageRate"].is_array(), "{}", r.body);
-    assert_eq!(app.get("/api/v1/system-settings/general", &admin).await.ok()["mileageRate"], general["mileageRate"]);
+    assert_eq!(
+        app.get("/api/v1/system-settings/general", &admin).await.ok()["mileageRate"],
+        general["mileageRate"]
+    );
 }
 
 #[actix_web::test]
@@ -153,7 +216,11 @@ async fn each_caller_learns_its_own_programs() {
 
     // A linked Coordinator: the programs it coordinates.
     let year = app
-        .post("/api/v1/system-settings/fiscal-years", Some(&admin), json!({"name": "FY 2026-27", "startDate": "2026-07-01", "endDate": "2027-06-30"}))
+        .post(
+            "/api/v1/system-settings/fiscal-years",
+            Some(&admin),
+            json!({"name": "FY 2026-27", "startDate": "2026-07-01", "endDate": "2027-06-30"}),
+        )
         .await;
     let fy = year.body["id"].as_i64().unwrap();
     let person = app
@@ -166,7 +233,13 @@ async fn each_caller_learns_its_own_programs() {
         .await;
     assert_eq!(person.status, 201, "{}", person.body);
     let id = person.body["id"].as_i64().unwrap();
-    let login = app.post(&format!("/api/v1/participants/{id}/identity-user"), Some(&admin), json!({"password": "linked pass 1234"})).await;
+    let login = app
+        .post(
+            &format!("/api/v1/participants/{id}/identity-user"),
+            Some(&admin),
+            json!({"password": "linked pass 1234"}),
+        )
+        .await;
     assert_eq!(login.status, 201, "{}", login.body);
     let (linked, _) = app.login("cora@example.org", "linked pass 1234").await;
     let mine = app.get("/api/v1/mentor-programs/mine", &linked).await.ok().clone();

@@ -43,7 +43,15 @@ struct World {
 }
 
 async fn ids(app: &TestApp, token: &str, path: &str) -> Vec<i64> {
-    let mut ids: Vec<i64> = app.get(path, token).await.ok().as_array().unwrap().iter().map(|p| p["id"].as_i64().unwrap()).collect();
+    let mut ids: Vec<i64> = app
+        .get(path, token)
+        .await
+        .ok()
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["id"].as_i64().unwrap())
+        .collect();
     ids.sort();
     ids
 }
@@ -62,14 +70,26 @@ fn taking(program: i64, fy: i64, role: &str) -> Value {
 
 fn details(form: &str, fy: i64) -> Value {
     match form {
-        "F1" => json!({"collegeId": 1, "menteeName": "Ana", "courseCode": "CD 101", "placementStartDate": "2025-09-01", "placementEndDate": "2025-12-15", "hours": 12.5}),
-        "F2" => json!({"items": [{"date": "2025-10-01", "description": "Books", "amount": 12.34}], "fileIds": []}),
+        "F1" => {
+            json!({"collegeId": 1, "menteeName": "Ana", "courseCode": "CD 101", "placementStartDate": "2025-09-01", "placementEndDate": "2025-12-15", "hours": 12.5})
+        }
+        "F2" => {
+            json!({"items": [{"date": "2025-10-01", "description": "Books", "amount": 12.34}], "fileIds": []})
+        }
         // 22.5 miles × $0.70 = 15.75
-        "F3" => json!({"travelPurposeId": 1, "transitTypeId": 2, "trips": [{"date": "2025-10-01", "from": "Fresno", "to": "Clovis", "miles": 12.5}, {"date": "2025-10-02", "from": "Clovis", "to": "Fresno", "miles": 10}]}),
-        "F4" => json!({"trainingTypeId": 1, "institutionId": 1, "title": "Infant care", "startDate": "2025-10-01", "endDate": "2025-10-02", "hours": 8, "fee": 150}),
+        "F3" => {
+            json!({"travelPurposeId": 1, "transitTypeId": 2, "trips": [{"date": "2025-10-01", "from": "Fresno", "to": "Clovis", "miles": 12.5}, {"date": "2025-10-02", "from": "Clovis", "to": "Fresno", "miles": 10}]})
+        }
+        "F4" => {
+            json!({"trainingTypeId": 1, "institutionId": 1, "title": "Infant care", "startDate": "2025-10-01", "endDate": "2025-10-02", "hours": 8, "fee": 150})
+        }
         "F5" => json!({"seminarDate": "2025-10-01", "topic": "Play", "hours": 3}),
-        "F9" => json!({"vendorName": "Acme Books", "vendorAddress": "1 Main St", "invoiceNumber": "INV-7", "invoiceDate": "2025-10-01", "amount": 420.5}),
-        "F14" => json!({"bonusType": "Completion", "fiscalYearId": fy, "reason": "Completed the year"}),
+        "F9" => {
+            json!({"vendorName": "Acme Books", "vendorAddress": "1 Main St", "invoiceNumber": "INV-7", "invoiceDate": "2025-10-01", "amount": 420.5})
+        }
+        "F14" => {
+            json!({"bonusType": "Completion", "fiscalYearId": fy, "reason": "Completed the year"})
+        }
         _ => unreachable!(),
     }
 }
@@ -85,16 +105,32 @@ async fn create(w: &World, form: &str, participation: i64, description: &str) ->
 }
 
 async fn act(w: &World, token: &str, r: &Value, action: &str, body: Value) -> Value {
-    let reply = w.app.post(&format!("{PR}/{}/{}/{action}", r["formType"].as_str().unwrap(), r["id"]), Some(token), body).await;
+    let reply = w
+        .app
+        .post(
+            &format!("{PR}/{}/{}/{action}", r["formType"].as_str().unwrap(), r["id"]),
+            Some(token),
+            body,
+        )
+        .await;
     reply.ok().clone()
 }
 
 async fn code(w: &World, form: &str) -> i64 {
     let codes = w.app.get("/api/v1/approval-codes", &w.admin).await.ok().clone();
-    codes.as_array().unwrap().iter().find(|c| c["paymentRequestType"] == form).unwrap()["id"].as_i64().unwrap()
+    codes.as_array().unwrap().iter().find(|c| c["paymentRequestType"] == form).unwrap()["id"]
+        .as_i64()
+        .unwrap()
 }
 
-async fn approve(w: &World, r: &Value, amount: f64, fund: i64, account: i64, comment: &str) -> Value {
+async fn approve(
+    w: &World,
+    r: &Value,
+    amount: f64,
+    fund: i64,
+    account: i64,
+    comment: &str,
+) -> Value {
     let form = r["formType"].as_str().unwrap().to_owned();
     let body = json!({"approvedAmount": amount, "approvalCodeId": code(w, &form).await, "fundId": fund, "expenseAccountId": account,
         "comment": comment, "acknowledgeWarnings": true});
@@ -103,7 +139,12 @@ async fn approve(w: &World, r: &Value, amount: f64, fund: i64, account: i64, com
 
 async fn sql(w: &World, statement: &str) {
     use sea_orm::ConnectionTrait;
-    w.app.state.db.execute_unprepared(statement).await.unwrap_or_else(|e| panic!("{statement}: {e}"));
+    w.app
+        .state
+        .db
+        .execute_unprepared(statement)
+        .await
+        .unwrap_or_else(|e| panic!("{statement}: {e}"));
 }
 
 /// r1 F1 p0 approved 90.00 (f0, a0); r2 F3 p0 15.75 approved 15.75 (f0, a0) at 03:30 UTC of
@@ -117,7 +158,11 @@ async fn world() -> World {
     let today = Utc::now().date_naive();
     let (start, end) = (today - Duration::days(120), today + Duration::days(200));
     let fy = app
-        .post("/api/v1/system-settings/fiscal-years", Some(&admin), json!({"name": "FY Current", "startDate": start, "endDate": end}))
+        .post(
+            "/api/v1/system-settings/fiscal-years",
+            Some(&admin),
+            json!({"name": "FY Current", "startDate": start, "endDate": end}),
+        )
         .await
         .ok()["id"]
         .as_i64()
@@ -134,20 +179,47 @@ async fn world() -> World {
     assert!(programs.len() >= 2 && funds.len() >= 2 && accounts.len() >= 2);
 
     let mut pat = person("Pat", "pat@example.org", "Mentor");
-    pat["participations"] = json!([taking(programs[0], fy, "Mentor"), taking(programs[1], fy, "Mentor")]);
+    pat["participations"] =
+        json!([taking(programs[0], fy, "Mentor"), taking(programs[1], fy, "Mentor")]);
     let r = app.post("/api/v1/participants", Some(&admin), pat).await;
     let payee = r.ok()["id"].as_i64().unwrap();
     let parts = r.body["participations"].as_array().unwrap().clone();
-    let of = |program: i64| parts.iter().find(|p| p["mentorProgramId"] == program).unwrap()["id"].as_i64().unwrap();
+    let of = |program: i64| {
+        parts.iter().find(|p| p["mentorProgramId"] == program).unwrap()["id"].as_i64().unwrap()
+    };
 
     app.create_user(&admin, APPROVER, &["Administrator"], PASSWORD).await;
     let (approver, _) = app.login(APPROVER, PASSWORD).await;
-    let r = app.post("/api/v1/participants", Some(&admin), person("Cora", "cora@example.org", "Coordinator")).await;
+    let r = app
+        .post(
+            "/api/v1/participants",
+            Some(&admin),
+            person("Cora", "cora@example.org", "Coordinator"),
+        )
+        .await;
     let cid = r.ok()["id"].as_i64().unwrap();
-    app.post(&format!("/api/v1/participants/{cid}/identity-user"), Some(&admin), json!({"password": COORD_PW})).await.ok();
-    app.post(&format!("/api/v1/participants/{cid}/participations"), Some(&admin), taking(programs[0], fy, "Coordinator")).await.ok();
+    app.post(
+        &format!("/api/v1/participants/{cid}/identity-user"),
+        Some(&admin),
+        json!({"password": COORD_PW}),
+    )
+    .await
+    .ok();
+    app.post(
+        &format!("/api/v1/participants/{cid}/participations"),
+        Some(&admin),
+        taking(programs[0], fy, "Coordinator"),
+    )
+    .await
+    .ok();
     let (coord, _) = app.login("cora@example.org", COORD_PW).await;
-    app.post("/api/v1/identity/roles", Some(&admin), json!({"name": "Report reader", "permissions": ["report:read"]})).await.ok();
+    app.post(
+        "/api/v1/identity/roles",
+        Some(&admin),
+        json!({"name": "Report reader", "permissions": ["report:read"]}),
+    )
+    .await
+    .ok();
     app.create_user(&admin, "reader@example.org", &["Report reader"], READER_PW).await;
     let (reader, _) = app.login("reader@example.org", READER_PW).await;
 
@@ -203,7 +275,13 @@ async fn world() -> World {
     sql(&w, &format!("UPDATE request_approvals SET fiscal_year_id = {}, approved_at = '{at7}' WHERE payment_request_id = {id7}", w.last_fy)).await;
     let at2 = format!("{}T03:30:00+00:00", w.r2_day);
     sql(&w, &format!("UPDATE payment_requests SET approved_at = '{at2}' WHERE id = {id2}")).await;
-    sql(&w, &format!("UPDATE request_approvals SET approved_at = '{at2}' WHERE payment_request_id = {id2}")).await;
+    sql(
+        &w,
+        &format!(
+            "UPDATE request_approvals SET approved_at = '{at2}' WHERE payment_request_id = {id2}"
+        ),
+    )
+    .await;
     w.req = vec![r1, r2, r3, r4, r5, r6, r7];
     w
 }
@@ -218,9 +296,20 @@ async fn view(w: &World, token: &str, path: &str) -> Value {
 
 /// Status, headers and raw bytes of an export.
 async fn download(w: &World, token: &str, path: &str) -> (u16, String, Vec<u8>) {
-    let res = w.app.client.get(format!("{}{R}/{path}", w.app.base)).bearer_auth(token).send().await.unwrap();
+    let res = w
+        .app
+        .client
+        .get(format!("{}{R}/{path}", w.app.base))
+        .bearer_auth(token)
+        .send()
+        .await
+        .unwrap();
     let status = res.status().as_u16();
-    let disposition = res.headers().get("content-disposition").map(|v| v.to_str().unwrap().to_owned()).unwrap_or_default();
+    let disposition = res
+        .headers()
+        .get("content-disposition")
+        .map(|v| v.to_str().unwrap().to_owned())
+        .unwrap_or_default();
     (status, disposition, res.bytes().await.unwrap().to_vec())
 }
 
@@ -233,7 +322,10 @@ fn csv_rows(bytes: &[u8]) -> (Vec<String>, Vec<Vec<String>>) {
 }
 
 fn column(headers: &[String], name: &str) -> usize {
-    headers.iter().position(|h| h == name).unwrap_or_else(|| panic!("no column {name} in {headers:?}"))
+    headers
+        .iter()
+        .position(|h| h == name)
+        .unwrap_or_else(|| panic!("no column {name} in {headers:?}"))
 }
 
 fn cents(text: &str) -> i64 {
@@ -254,24 +346,41 @@ fn pdf_text(bytes: &[u8]) -> String {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("report.pdf");
     std::fs::write(&path, bytes).unwrap();
-    let out = Command::new("pdftotext").args(["-layout", path.to_str().unwrap(), "-"]).output().expect("pdftotext (poppler-utils) is installed");
+    let out = Command::new("pdftotext")
+        .args(["-layout", path.to_str().unwrap(), "-"])
+        .output()
+        .expect("pdftotext (poppler-utils) is installed");
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     String::from_utf8(out.stdout).unwrap()
 }
 
 /// The same report as CSV, XLSX and PDF: rows, a known total, file names.
-async fn check_exports(w: &World, path: &str, query: &str, stem: &str, rows: usize, money_header: &str, total_cents: i64) {
+async fn check_exports(
+    w: &World,
+    path: &str,
+    query: &str,
+    stem: &str,
+    rows: usize,
+    money_header: &str,
+    total_cents: i64,
+) {
     let sep = if query.is_empty() { "" } else { "&" };
     let today = Utc::now().date_naive();
-    let (status, disposition, bytes) = download(w, &w.admin, &format!("{path}/retrieve?ReportFormat=Csv{sep}{query}")).await;
+    let (status, disposition, bytes) =
+        download(w, &w.admin, &format!("{path}/retrieve?ReportFormat=Csv{sep}{query}")).await;
     assert_eq!(status, 200, "{}", String::from_utf8_lossy(&bytes));
     assert_eq!(disposition, format!("attachment; filename=\"{stem}-{today}.csv\""));
     let (headers, data) = csv_rows(&bytes);
     assert_eq!(data.len(), rows, "{path} CSV rows: {data:?}");
     let i = column(&headers, money_header);
-    assert_eq!(data.iter().map(|r| cents(&r[i])).sum::<i64>(), total_cents, "{path} CSV {money_header}");
+    assert_eq!(
+        data.iter().map(|r| cents(&r[i])).sum::<i64>(),
+        total_cents,
+        "{path} CSV {money_header}"
+    );
 
-    let (status, disposition, bytes) = download(w, &w.admin, &format!("{path}/retrieve?ReportFormat=xlsx{sep}{query}")).await;
+    let (status, disposition, bytes) =
+        download(w, &w.admin, &format!("{path}/retrieve?ReportFormat=xlsx{sep}{query}")).await;
     assert_eq!(status, 200);
     assert!(disposition.ends_with(&format!("{stem}-{today}.xlsx\"")), "{disposition}");
     let table = sheet(&bytes);
@@ -279,15 +388,23 @@ async fn check_exports(w: &World, path: &str, query: &str, stem: &str, rows: usi
     let i = table[0].iter().position(|h| *h == money_header).unwrap();
     let data_sum: f64 = table[1..=rows].iter().map(|r| r[i].get_float().unwrap_or(0.0)).sum();
     assert_eq!((data_sum * 100.0).round() as i64, total_cents, "{path} XLSX cells are numbers");
-    assert_eq!(((table[rows + 1][i].get_float().unwrap()) * 100.0).round() as i64, total_cents, "{path} XLSX totals row");
+    assert_eq!(
+        ((table[rows + 1][i].get_float().unwrap()) * 100.0).round() as i64,
+        total_cents,
+        "{path} XLSX totals row"
+    );
 
-    let (status, disposition, bytes) = download(w, &w.admin, &format!("{path}/retrieve?ReportFormat=PDF{sep}{query}")).await;
+    let (status, disposition, bytes) =
+        download(w, &w.admin, &format!("{path}/retrieve?ReportFormat=PDF{sep}{query}")).await;
     assert_eq!(status, 200);
     assert!(disposition.ends_with(&format!("{stem}-{today}.pdf\"")), "{disposition}");
     let text = pdf_text(&bytes);
     let total = format!("{}.{:02}", total_cents / 100, total_cents % 100);
     assert!(text.contains(&total), "{path} PDF shows the total {total}:\n{text}");
-    assert!(text.contains("Page 1 of 1") && text.contains("Generated") && text.contains(money_header), "{text}");
+    assert!(
+        text.contains("Page 1 of 1") && text.contains("Generated") && text.contains(money_header),
+        "{text}"
+    );
 }
 
 #[actix_web::test]
@@ -308,21 +425,36 @@ async fn every_report_agrees_with_the_requests_to_the_cent() {
     assert_eq!(v["items"][0]["formName"], "Vendor payment");
     assert_eq!(v["items"][0]["payee"], "Pat Payee");
     assert_eq!(money(&v["totals"]["approvedAmount"]), 626.25, "totals over every page");
-    let v = view(&w, &w.admin, &format!("mentor-program-reimbursements?MentorProgramId={p1}")).await;
+    let v =
+        view(&w, &w.admin, &format!("mentor-program-reimbursements?MentorProgramId={p1}")).await;
     assert_eq!((v["totalCount"].as_i64(), money(&v["totals"]["approvedAmount"])), (Some(2), 520.5));
-    check_exports(&w, "mentor-program-reimbursements", "", "mentor-program-reimbursements", 5, "Approved", 70625).await;
+    check_exports(
+        &w,
+        "mentor-program-reimbursements",
+        "",
+        "mentor-program-reimbursements",
+        5,
+        "Approved",
+        70625,
+    )
+    .await;
 
     // All approvals: r3 twice, each with its own amount and code.
     let v = view(&w, &w.admin, "all-approvals").await;
     assert_eq!(v["totalCount"], 6, "{v}");
     assert_eq!(money(&v["totals"]["approvedAmount"]), 1106.5);
     let v = view(&w, &w.admin, "all-approvals?PaymentRequestType=F9").await;
-    let amounts: Vec<f64> = v["items"].as_array().unwrap().iter().map(|r| money(&r["approvedAmount"])).collect();
+    let amounts: Vec<f64> =
+        v["items"].as_array().unwrap().iter().map(|r| money(&r["approvedAmount"])).collect();
     assert_eq!(amounts, [400.25, 420.5]);
     assert_eq!(v["items"][1]["comment"], "=SUM(A1:A9)");
     assert_eq!(v["items"][0]["formStatus"], "Approved");
-    let v = view(&w, &w.admin, &format!("all-approvals?FiscalYearId={fy}&PayeeId={}", w.payee)).await;
-    assert_eq!((v["totalCount"].as_i64(), money(&v["totals"]["approvedAmount"])), (Some(5), 1026.5));
+    let v =
+        view(&w, &w.admin, &format!("all-approvals?FiscalYearId={fy}&PayeeId={}", w.payee)).await;
+    assert_eq!(
+        (v["totalCount"].as_i64(), money(&v["totals"]["approvedAmount"])),
+        (Some(5), 1026.5)
+    );
     let f1_code = code(&w, "F1").await;
     let v = view(&w, &w.admin, &format!("all-approvals?ApprovalCodeId={f1_code}")).await;
     assert_eq!(v["totalCount"], 1);
@@ -331,52 +463,127 @@ async fn every_report_agrees_with_the_requests_to_the_cent() {
     assert_eq!(payees, json!([{"id": w.payee, "fullName": "Pat Payee", "status": "Active"}]));
 
     // Approvals by accounts, this year.
-    let v = view(&w, &w.admin, &format!("approvals-by-accounts?FiscalYearId={fy}&SortBy=approvedSum&SortDescending=true")).await;
+    let v = view(
+        &w,
+        &w.admin,
+        &format!("approvals-by-accounts?FiscalYearId={fy}&SortBy=approvedSum&SortDescending=true"),
+    )
+    .await;
     assert_eq!(v["totalCount"], 3, "{v}");
     let rows: Vec<(i64, i64, f64, f64, f64)> = v["items"]
         .as_array()
         .unwrap()
         .iter()
-        .map(|r| (r["fundId"].as_i64().unwrap(), r["expenseAccountId"].as_i64().unwrap(), money(&r["approvedSum"]), money(&r["budgeted"]), money(&r["remaining"])))
+        .map(|r| {
+            (
+                r["fundId"].as_i64().unwrap(),
+                r["expenseAccountId"].as_i64().unwrap(),
+                money(&r["approvedSum"]),
+                money(&r["budgeted"]),
+                money(&r["remaining"]),
+            )
+        })
         .collect();
     let (f0, f1, a0, a1) = (w.funds[0], w.funds[1], w.accounts[0], w.accounts[1]);
-    assert_eq!(rows, [(f1, a1, 420.5, 500.0, 79.5), (f0, a0, 105.75, 1000.0, 894.25), (f1, a0, 100.0, 0.0, -100.0)]);
-    assert_eq!(v["totals"], json!({"approvals": 4, "approvedSum": 626.25, "budgeted": 1500.00, "remaining": 873.75}));
-    check_exports(&w, "approvals-by-accounts", &format!("FiscalYearId={fy}"), "approvals-by-accounts", 3, "Approved", 62625).await;
+    assert_eq!(
+        rows,
+        [
+            (f1, a1, 420.5, 500.0, 79.5),
+            (f0, a0, 105.75, 1000.0, 894.25),
+            (f1, a0, 100.0, 0.0, -100.0)
+        ]
+    );
+    assert_eq!(
+        v["totals"],
+        json!({"approvals": 4, "approvedSum": 626.25, "budgeted": 1500.00, "remaining": 873.75})
+    );
+    check_exports(
+        &w,
+        "approvals-by-accounts",
+        &format!("FiscalYearId={fy}"),
+        "approvals-by-accounts",
+        3,
+        "Approved",
+        62625,
+    )
+    .await;
 
     // Approvals by request type: all fourteen forms.
-    let v = view(&w, &w.admin, &format!("approvals-by-request-type?FiscalYearId={fy}&Size=20")).await;
+    let v =
+        view(&w, &w.admin, &format!("approvals-by-request-type?FiscalYearId={fy}&Size=20")).await;
     assert_eq!(v["totalCount"], 14);
     let f9 = v["items"].as_array().unwrap().iter().find(|r| r["formType"] == "F9").unwrap();
-    assert_eq!((f9["submitted"].as_i64(), f9["approved"].as_i64(), money(&f9["approvedSum"])), (Some(1), Some(1), 420.5));
+    assert_eq!(
+        (f9["submitted"].as_i64(), f9["approved"].as_i64(), money(&f9["approvedSum"])),
+        (Some(1), Some(1), 420.5)
+    );
     let f5 = v["items"].as_array().unwrap().iter().find(|r| r["formType"] == "F5").unwrap();
-    assert_eq!((f5["submitted"].as_i64(), f5["approved"].as_i64(), f5["averageApproved"].clone()), (Some(1), Some(0), Value::Null));
+    assert_eq!(
+        (f5["submitted"].as_i64(), f5["approved"].as_i64(), f5["averageApproved"].clone()),
+        (Some(1), Some(0), Value::Null)
+    );
     assert_eq!(v["totals"]["submitted"], 5);
     assert_eq!(v["totals"]["approved"], 4);
     assert_eq!(money(&v["totals"]["approvedSum"]), 626.25);
     assert_eq!(money(&v["totals"]["averageApproved"]), 156.56);
-    check_exports(&w, "approvals-by-request-type", &format!("FiscalYearId={fy}"), "approvals-by-request-type", 14, "Approved amount", 62625).await;
+    check_exports(
+        &w,
+        "approvals-by-request-type",
+        &format!("FiscalYearId={fy}"),
+        "approvals-by-request-type",
+        14,
+        "Approved amount",
+        62625,
+    )
+    .await;
 
     // Actual vs budget.
     let v = view(&w, &w.admin, &format!("actual-vs-budget?FiscalYearId={fy}")).await;
     assert_eq!(v["totalCount"], 3, "{v}");
-    assert_eq!(v["totals"], json!({"budgeted": 1500.00, "actual": 626.25, "remaining": 873.75, "percentUsed": 41.8}));
-    let p0_line = v["items"].as_array().unwrap().iter().find(|r| r["mentorProgramId"] == p0).unwrap();
+    assert_eq!(
+        v["totals"],
+        json!({"budgeted": 1500.00, "actual": 626.25, "remaining": 873.75, "percentUsed": 41.8})
+    );
+    let p0_line =
+        v["items"].as_array().unwrap().iter().find(|r| r["mentorProgramId"] == p0).unwrap();
     assert_eq!((money(&p0_line["actual"]), money(&p0_line["percentUsed"])), (105.75, 10.6));
-    let unbudgeted = v["items"].as_array().unwrap().iter().find(|r| r["expenseAccountId"] == a0 && r["fundId"] == f1).unwrap();
-    assert_eq!((money(&unbudgeted["budgeted"]), unbudgeted["percentUsed"].clone()), (0.0, Value::Null));
+    let unbudgeted = v["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["expenseAccountId"] == a0 && r["fundId"] == f1)
+        .unwrap();
+    assert_eq!(
+        (money(&unbudgeted["budgeted"]), unbudgeted["percentUsed"].clone()),
+        (0.0, Value::Null)
+    );
     let v = view(&w, &w.admin, &format!("actual-vs-budget?FiscalYearId={fy}&FundId={f0}")).await;
     assert_eq!(v["totalCount"], 1);
-    check_exports(&w, "actual-vs-budget", &format!("FiscalYearId={fy}"), "actual-vs-budget", 3, "Actual", 62625).await;
+    check_exports(
+        &w,
+        "actual-vs-budget",
+        &format!("FiscalYearId={fy}"),
+        "actual-vs-budget",
+        3,
+        "Actual",
+        62625,
+    )
+    .await;
 
     // Last year holds r7 only.
-    let v = view(&w, &w.admin, &format!("mentor-program-reimbursements?FiscalYearId={}", w.last_fy)).await;
+    let v =
+        view(&w, &w.admin, &format!("mentor-program-reimbursements?FiscalYearId={}", w.last_fy))
+            .await;
     assert_eq!((v["totalCount"].as_i64(), money(&v["totals"]["approvedAmount"])), (Some(1), 80.0));
 
     // Bonuses.
     let list = view(&w, &w.admin, "bonuses/list").await;
-    assert_eq!(list, json!([{"fiscalYearId": fy, "fiscalYear": "FY Current", "bonuses": 1, "approved": 1, "approvedSum": 100.00}]));
-    let (status, disposition, bytes) = download(&w, &w.admin, &format!("bonuses/{fy}/Csv/retrieve")).await;
+    assert_eq!(
+        list,
+        json!([{"fiscalYearId": fy, "fiscalYear": "FY Current", "bonuses": 1, "approved": 1, "approvedSum": 100.00}])
+    );
+    let (status, disposition, bytes) =
+        download(&w, &w.admin, &format!("bonuses/{fy}/Csv/retrieve")).await;
     assert_eq!(status, 200);
     assert!(disposition.contains("historical-bonuses-FY-Current-"), "{disposition}");
     let (headers, data) = csv_rows(&bytes);
@@ -390,7 +597,8 @@ async fn every_report_agrees_with_the_requests_to_the_cent() {
     assert_eq!(download(&w, &w.admin, "bonuses/999/Csv/retrieve").await.0, 404);
 
     // One form type with its details as columns; formulas inert in CSV.
-    let (status, disposition, bytes) = download(&w, &w.admin, "payment-requests/F9/Csv/retrieve?MinutesOffset=0").await;
+    let (status, disposition, bytes) =
+        download(&w, &w.admin, "payment-requests/F9/Csv/retrieve?MinutesOffset=0").await;
     assert_eq!(status, 200);
     assert!(disposition.contains("payment-requests-F9-"), "{disposition}");
     let (headers, data) = csv_rows(&bytes);
@@ -401,9 +609,16 @@ async fn every_report_agrees_with_the_requests_to_the_cent() {
     let (_, _, bytes) = download(&w, &w.admin, "payment-requests/F3/Xlsx/retrieve").await;
     let table = sheet(&bytes);
     let trips = table[0].iter().position(|h| *h == "Trips").unwrap();
-    assert_eq!(table[1][trips].to_string(), "2025-10-01 Fresno to Clovis 12.50 mi\n2025-10-02 Clovis to Fresno 10.00 mi");
+    assert_eq!(
+        table[1][trips].to_string(),
+        "2025-10-01 Fresno to Clovis 12.50 mi\n2025-10-02 Clovis to Fresno 10.00 mi"
+    );
     let purpose = table[0].iter().position(|h| *h == "Travel purpose").unwrap();
-    assert!(!table[1][purpose].to_string().is_empty() && !table[1][purpose].to_string().starts_with('#'), "a name, not an id");
+    assert!(
+        !table[1][purpose].to_string().is_empty()
+            && !table[1][purpose].to_string().starts_with('#'),
+        "a name, not an id"
+    );
     let text = pdf_text(&download(&w, &w.admin, "payment-requests/F1/Pdf/retrieve").await.2);
     assert!(text.contains("Placement") && text.contains("90.00"), "{text}");
 
@@ -413,8 +628,20 @@ async fn every_report_agrees_with_the_requests_to_the_cent() {
     let (headers, data) = csv_rows(&bytes);
     let ids: Vec<String> = data.iter().map(|r| r[column(&headers, "Request")].clone()).collect();
     assert_eq!(ids.len(), 3);
-    assert_eq!(data[0][column(&headers, "Approved")], "420.50", "sorted by approved amount, descending: {ids:?}");
-    let text = pdf_text(&download(&w, &w.admin, "payment-requests-details/retrieve?ReportFormat=Pdf&FormStatus=Submitted").await.2);
+    assert_eq!(
+        data[0][column(&headers, "Approved")],
+        "420.50",
+        "sorted by approved amount, descending: {ids:?}"
+    );
+    let text = pdf_text(
+        &download(
+            &w,
+            &w.admin,
+            "payment-requests-details/retrieve?ReportFormat=Pdf&FormStatus=Submitted",
+        )
+        .await
+        .2,
+    );
     assert!(text.contains("Seminar"), "{text}");
 
     // Participants, with the export's own columns.
@@ -438,21 +665,32 @@ async fn minutes_offset_moves_the_days_and_the_printed_times() {
     let day = w.r2_day;
     let before = day - Duration::days(1);
     // 03:30 UTC on `day` is 19:30 the day before in California (offset 480).
-    let v = view(&w, &w.admin, &format!("all-approvals?StartDate={before}&EndDate={before}&MinutesOffset=480")).await;
+    let v = view(
+        &w,
+        &w.admin,
+        &format!("all-approvals?StartDate={before}&EndDate={before}&MinutesOffset=480"),
+    )
+    .await;
     assert_eq!(v["totalCount"], 1, "{v}");
     assert_eq!(v["items"][0]["approvedAt"], format!("{day}T03:30:00Z"), "views stay in UTC");
     let v = view(&w, &w.admin, &format!("all-approvals?StartDate={before}&EndDate={before}")).await;
     assert_eq!(v["totalCount"], 0, "in UTC it is the next day");
-    let v = view(&w, &w.admin, &format!("mentor-program-reimbursements?StartDate={day}&EndDate={day}")).await;
+    let v =
+        view(&w, &w.admin, &format!("mentor-program-reimbursements?StartDate={day}&EndDate={day}"))
+            .await;
     assert_eq!(v["totalCount"], 1);
     let (_, _, bytes) = download(&w, &w.admin, &format!("all-approvals/retrieve?ReportFormat=Csv&StartDate={before}&EndDate={before}&MinutesOffset=480")).await;
     let (headers, data) = csv_rows(&bytes);
     assert_eq!(data[0][column(&headers, "Approved at")], format!("{before} 19:30"));
     // Formulas in free text are inert, numbers are not touched.
-    let (_, _, bytes) = download(&w, &w.admin, "all-approvals/retrieve?ReportFormat=Csv&PaymentRequestType=F14").await;
+    let (_, _, bytes) =
+        download(&w, &w.admin, "all-approvals/retrieve?ReportFormat=Csv&PaymentRequestType=F14")
+            .await;
     let (headers, data) = csv_rows(&bytes);
     assert_eq!(data[0][column(&headers, "Comment")], "'@bonus");
-    let (_, _, bytes) = download(&w, &w.admin, "all-approvals/retrieve?ReportFormat=Csv&PaymentRequestType=F9").await;
+    let (_, _, bytes) =
+        download(&w, &w.admin, "all-approvals/retrieve?ReportFormat=Csv&PaymentRequestType=F9")
+            .await;
     let (headers, data) = csv_rows(&bytes);
     assert_eq!(data[1][column(&headers, "Comment")], "'=SUM(A1:A9)");
     assert_eq!(data[1][column(&headers, "Approved")], "420.50");
@@ -471,19 +709,34 @@ async fn minutes_offset_moves_the_days_and_the_printed_times() {
         ("mentor-program-reimbursements?Size=501", "Size"),
         ("mentor-program-reimbursements/retrieve", "ReportFormat"),
         ("mentor-program-reimbursements/retrieve?ReportFormat=Docx", "ReportFormat"),
-        ("participants/retrieve?ReportFormat=Csv&CustomColumnSetToInclude=email,secret", "CustomColumnSetToInclude"),
+        (
+            "participants/retrieve?ReportFormat=Csv&CustomColumnSetToInclude=email,secret",
+            "CustomColumnSetToInclude",
+        ),
         ("payment-requests/F1/Word/retrieve", "reportFormat"),
     ] {
         let r = w.app.get(&format!("{R}/{path}"), &w.admin).await;
         let body = r.problem(400);
         assert!(body["errors"].get(field).is_some(), "{path}: {body}");
     }
-    assert_eq!(w.app.get(&format!("{R}/all-approvals?StartDate=yesterday"), &w.admin).await.status, 400);
-    assert_eq!(w.app.get(&format!("{R}/all-approvals?StartDate=1899-12-31"), &w.admin).await.status, 400);
+    assert_eq!(
+        w.app.get(&format!("{R}/all-approvals?StartDate=yesterday"), &w.admin).await.status,
+        400
+    );
+    assert_eq!(
+        w.app.get(&format!("{R}/all-approvals?StartDate=1899-12-31"), &w.admin).await.status,
+        400
+    );
     // One parameter against another is a rule (422), not a shape.
-    let r = w.app.get(&format!("{R}/all-approvals?StartDate=2026-02-01&EndDate=2026-01-01"), &w.admin).await;
+    let r = w
+        .app
+        .get(&format!("{R}/all-approvals?StartDate=2026-02-01&EndDate=2026-01-01"), &w.admin)
+        .await;
     assert!(r.problem(422)["errors"].get("EndDate").is_some(), "{}", r.body);
-    assert_eq!(w.app.get(&format!("{R}/payment-requests/F99/Csv/retrieve"), &w.admin).await.status, 404);
+    assert_eq!(
+        w.app.get(&format!("{R}/payment-requests/F99/Csv/retrieve"), &w.admin).await.status,
+        404
+    );
 }
 
 /// Every report route: (path, permission a Coordinator holds by default).
@@ -511,18 +764,33 @@ const ROUTES: [(&str, bool); 17] = [
 async fn every_route_checks_its_permission_and_the_coordinator_scope() {
     let w = world().await;
     // The catalogue: cards for what each may read, nothing else.
-    let keys = |v: &Value| v.as_array().unwrap().iter().map(|e| e["key"].as_str().unwrap().to_owned()).collect::<Vec<_>>();
+    let keys = |v: &Value| {
+        v.as_array()
+            .unwrap()
+            .iter()
+            .map(|e| e["key"].as_str().unwrap().to_owned())
+            .collect::<Vec<_>>()
+    };
     let all = w.app.get(R, &w.admin).await.ok().clone();
     assert_eq!(keys(&all).len(), 9, "{all}"); // eight reports and vendor payments
     assert_eq!(all[0]["path"], "/api/v1/reports/mentor-program-reimbursements");
-    assert!(all[0]["columns"].as_array().unwrap().iter().any(|c| c["key"] == "approvedAt" && c["kind"] == "timestamp" && c["sortable"] == true));
-    assert_eq!(keys(w.app.get(R, &w.coord).await.ok()), ["mentor-program-reimbursements", "participants"]);
+    assert!(all[0]["columns"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|c| c["key"] == "approvedAt" && c["kind"] == "timestamp" && c["sortable"] == true));
+    assert_eq!(
+        keys(w.app.get(R, &w.coord).await.ok()),
+        ["mentor-program-reimbursements", "participants"]
+    );
     assert_eq!(w.app.get(R, &w.reader).await.ok(), &json!([]));
     w.app.get(R, &w.approver).await.ok();
     assert_eq!(w.app.call(reqwest::Method::GET, R, None, None).await.status, 401);
 
     let fy = w.fy;
-    for (path, coordinator_may) in ROUTES.iter().copied().chain([(&*format!("bonuses/{fy}/Csv/retrieve"), false)]) {
+    for (path, coordinator_may) in
+        ROUTES.iter().copied().chain([(&*format!("bonuses/{fy}/Csv/retrieve"), false)])
+    {
         let url = format!("{R}/{path}");
         let r = w.app.get(&url, &w.reader).await;
         r.problem(403);
@@ -539,12 +807,18 @@ async fn every_route_checks_its_permission_and_the_coordinator_scope() {
     // A Coordinator's rows are its programs' only (programs[0]: r1, r2, r7).
     let p1 = w.programs[1];
     let v = view(&w, &w.coord, "mentor-program-reimbursements").await;
-    assert_eq!((v["totalCount"].as_i64(), money(&v["totals"]["approvedAmount"])), (Some(3), 185.75));
-    let v = view(&w, &w.coord, &format!("mentor-program-reimbursements?MentorProgramId={p1}")).await;
+    assert_eq!(
+        (v["totalCount"].as_i64(), money(&v["totals"]["approvedAmount"])),
+        (Some(3), 185.75)
+    );
+    let v =
+        view(&w, &w.coord, &format!("mentor-program-reimbursements?MentorProgramId={p1}")).await;
     assert_eq!(v["totalCount"], 0, "another program's rows stay hidden");
-    let (_, _, bytes) = download(&w, &w.coord, "mentor-program-reimbursements/retrieve?ReportFormat=Csv").await;
+    let (_, _, bytes) =
+        download(&w, &w.coord, "mentor-program-reimbursements/retrieve?ReportFormat=Csv").await;
     assert_eq!(csv_rows(&bytes).1.len(), 3);
-    let (_, _, bytes) = download(&w, &w.coord, "payment-requests-details/retrieve?ReportFormat=Csv").await;
+    let (_, _, bytes) =
+        download(&w, &w.coord, "payment-requests-details/retrieve?ReportFormat=Csv").await;
     let (headers, data) = csv_rows(&bytes);
     let p0_name = data[0][column(&headers, "Program")].clone();
     assert_eq!(data.len(), 5, "r1, r2, r5, r6, r7");
@@ -554,16 +828,38 @@ async fn every_route_checks_its_permission_and_the_coordinator_scope() {
 
     // Granting a Coordinator more codes widens its reports, not its programs.
     let roles = w.app.get("/api/v1/identity/roles", &w.admin).await.ok().clone();
-    let coordinator = roles.as_array().unwrap().iter().find(|r| r["name"] == "Coordinator").unwrap().clone();
+    let coordinator =
+        roles.as_array().unwrap().iter().find(|r| r["name"] == "Coordinator").unwrap().clone();
     let mut permissions: Vec<Value> = coordinator["permissions"].as_array().unwrap().clone();
-    for extra in ["report:readallapprovals", "report:readactualvsbudget", "report:readapprovalbyaccount", "report:readapprovalsbyrequesttype", "report:readhistoricalbonuses", "report:readpaymentrequestsbytype", "report:sendemail"] {
+    for extra in [
+        "report:readallapprovals",
+        "report:readactualvsbudget",
+        "report:readapprovalbyaccount",
+        "report:readapprovalsbyrequesttype",
+        "report:readhistoricalbonuses",
+        "report:readpaymentrequestsbytype",
+        "report:sendemail",
+    ] {
         permissions.push(json!(extra));
     }
-    w.app.put(&format!("/api/v1/identity/roles/{}", coordinator["id"]), &w.admin, json!({"name": "Coordinator", "permissions": permissions})).await.ok();
+    w.app
+        .put(
+            &format!("/api/v1/identity/roles/{}", coordinator["id"]),
+            &w.admin,
+            json!({"name": "Coordinator", "permissions": permissions}),
+        )
+        .await
+        .ok();
     let v = view(&w, &w.coord, "all-approvals").await;
-    assert_eq!((v["totalCount"].as_i64(), money(&v["totals"]["approvedAmount"])), (Some(3), 185.75));
+    assert_eq!(
+        (v["totalCount"].as_i64(), money(&v["totals"]["approvedAmount"])),
+        (Some(3), 185.75)
+    );
     let v = view(&w, &w.coord, &format!("actual-vs-budget?FiscalYearId={fy}")).await;
-    assert_eq!(v["totals"], json!({"budgeted": 1000.00, "actual": 105.75, "remaining": 894.25, "percentUsed": 10.6}));
+    assert_eq!(
+        v["totals"],
+        json!({"budgeted": 1000.00, "actual": 105.75, "remaining": 894.25, "percentUsed": 10.6})
+    );
     let v = view(&w, &w.coord, &format!("approvals-by-accounts?FiscalYearId={fy}")).await;
     assert_eq!(v["totalCount"], 1);
     let v = view(&w, &w.coord, &format!("approvals-by-request-type?FiscalYearId={fy}")).await;
@@ -571,7 +867,14 @@ async fn every_route_checks_its_permission_and_the_coordinator_scope() {
     assert_eq!(view(&w, &w.coord, "bonuses/list").await, json!([]), "the bonus is in programs[1]");
     let (_, _, bytes) = download(&w, &w.coord, "payment-requests/F9/Csv/retrieve").await;
     assert_eq!(csv_rows(&bytes).1.len(), 0);
-    assert_eq!(view(&w, &w.coord, &format!("payee-list?FiscalYearId={fy}")).await.as_array().unwrap().len(), 1);
+    assert_eq!(
+        view(&w, &w.coord, &format!("payee-list?FiscalYearId={fy}"))
+            .await
+            .as_array()
+            .unwrap()
+            .len(),
+        1
+    );
     assert_eq!(view(&w, &w.coord, "participants/emails").await.as_array().unwrap().len(), 2);
 }
 
@@ -617,13 +920,22 @@ async fn exports_name_what_the_views_name() {
     let same_rows = |path: &'static str, pairs: &'static [(&'static str, &'static str)]| {
         let w = &w;
         async move {
-            let items = view(w, &w.admin, &format!("{path}?Size=500")).await["items"].as_array().unwrap().clone();
-            let (headers, rows) = csv_rows(&download(w, &w.admin, &format!("{path}/retrieve?ReportFormat=Csv")).await.2);
+            let items = view(w, &w.admin, &format!("{path}?Size=500")).await["items"]
+                .as_array()
+                .unwrap()
+                .clone();
+            let (headers, rows) = csv_rows(
+                &download(w, &w.admin, &format!("{path}/retrieve?ReportFormat=Csv")).await.2,
+            );
             assert_eq!(rows.len(), items.len(), "{path}");
             for (key, header) in pairs {
                 let i = column(&headers, header);
                 let named: Vec<String> = items.iter().map(|item| text(&item[*key])).collect();
-                assert_eq!(rows.iter().map(|r| r[i].clone()).collect::<Vec<_>>(), named, "{path}: {header}");
+                assert_eq!(
+                    rows.iter().map(|r| r[i].clone()).collect::<Vec<_>>(),
+                    named,
+                    "{path}: {header}"
+                );
                 assert!(named.iter().any(|n| !n.is_empty()), "{path}: some {header} is named");
             }
             items
@@ -631,12 +943,23 @@ async fn exports_name_what_the_views_name() {
     };
     let reimbursements = same_rows(
         "mentor-program-reimbursements",
-        &[("college", "College"), ("fund", "Fund"), ("expenseAccount", "Expense account"), ("approvalCode", "Approval code")],
+        &[
+            ("college", "College"),
+            ("fund", "Fund"),
+            ("expenseAccount", "Expense account"),
+            ("approvalCode", "Approval code"),
+        ],
     )
     .await;
     let approvals = same_rows(
         "all-approvals",
-        &[("approver", "Approver"), ("mentorProgram", "Program"), ("approvalCode", "Approval code"), ("fund", "Fund"), ("expenseAccount", "Expense account")],
+        &[
+            ("approver", "Approver"),
+            ("mentorProgram", "Program"),
+            ("approvalCode", "Approval code"),
+            ("fund", "Fund"),
+            ("expenseAccount", "Expense account"),
+        ],
     )
     .await;
 
@@ -647,17 +970,32 @@ async fn exports_name_what_the_views_name() {
     let program = by_request(&approvals, "mentorProgram");
     let fund = by_request(&reimbursements, "fund");
     let code = by_request(&reimbursements, "approvalCode");
-    let check = |headers: &[String], rows: &[Vec<String>], header: &str, names: &std::collections::HashMap<i64, String>| {
+    let check = |headers: &[String],
+                 rows: &[Vec<String>],
+                 header: &str,
+                 names: &std::collections::HashMap<i64, String>| {
         let (id, i) = (column(headers, "Request"), column(headers, header));
-        let checked = rows.iter().filter_map(|r| names.get(&r[id].parse::<i64>().unwrap()).map(|name| assert_eq!(&r[i], name, "{header} of {}", r[id]))).count();
+        let checked = rows
+            .iter()
+            .filter_map(|r| {
+                names
+                    .get(&r[id].parse::<i64>().unwrap())
+                    .map(|name| assert_eq!(&r[i], name, "{header} of {}", r[id]))
+            })
+            .count();
         assert!(checked > 0, "{header}: some rows compared");
     };
-    let (headers, rows) = csv_rows(&download(&w, &w.admin, "payment-requests-details/retrieve?ReportFormat=Csv").await.2);
+    let (headers, rows) = csv_rows(
+        &download(&w, &w.admin, "payment-requests-details/retrieve?ReportFormat=Csv").await.2,
+    );
     check(&headers, &rows, "Program", &program);
-    let mut forms: Vec<String> = reimbursements.iter().map(|item| text(&item["formType"])).collect();
+    let mut forms: Vec<String> =
+        reimbursements.iter().map(|item| text(&item["formType"])).collect();
     forms.dedup();
     for form in forms {
-        let (headers, rows) = csv_rows(&download(&w, &w.admin, &format!("payment-requests/{form}/Csv/retrieve")).await.2);
+        let (headers, rows) = csv_rows(
+            &download(&w, &w.admin, &format!("payment-requests/{form}/Csv/retrieve")).await.2,
+        );
         check(&headers, &rows, "Program", &program);
         check(&headers, &rows, "Fund", &fund);
         check(&headers, &rows, "Approval code", &code);
@@ -690,29 +1028,55 @@ async fn every_sort_filter_and_format_answers_on_this_backend() {
         }
     };
     let catalogue = w.app.get(R, &w.admin).await.ok().clone();
-    let paged = ["mentor-program-reimbursements", "participants", "approvals-by-accounts", "approvals-by-request-type", "all-approvals", "actual-vs-budget"];
+    let paged = [
+        "mentor-program-reimbursements",
+        "participants",
+        "approvals-by-accounts",
+        "approvals-by-request-type",
+        "all-approvals",
+        "actual-vs-budget",
+    ];
     let mut checked = 0;
-    for entry in catalogue.as_array().unwrap().iter().filter(|e| paged.contains(&e["key"].as_str().unwrap())) {
+    for entry in
+        catalogue.as_array().unwrap().iter().filter(|e| paged.contains(&e["key"].as_str().unwrap()))
+    {
         let key = entry["key"].as_str().unwrap();
-        let filters: Vec<String> =
-            entry["filters"].as_array().unwrap().iter().map(|f| f.as_str().unwrap()).map(|f| format!("{f}={}", filter_value(f))).collect();
+        let filters: Vec<String> = entry["filters"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|f| f.as_str().unwrap())
+            .map(|f| format!("{f}={}", filter_value(f)))
+            .collect();
         let all_filters = format!("{}&MinutesOffset=480", filters.join("&"));
-        for column in entry["columns"].as_array().unwrap().iter().filter(|c| c["sortable"] == true) {
+        for column in entry["columns"].as_array().unwrap().iter().filter(|c| c["sortable"] == true)
+        {
             let sort_key = column["key"].as_str().unwrap();
             for descending in [false, true] {
                 for narrowed in ["", all_filters.as_str()] {
-                    let path = format!("{key}?SortBy={sort_key}&SortDescending={descending}&Size=500&{narrowed}");
+                    let path = format!(
+                        "{key}?SortBy={sort_key}&SortDescending={descending}&Size=500&{narrowed}"
+                    );
                     let v = view(&w, &w.admin, &path).await;
                     let items = v["items"].as_array().unwrap_or_else(|| panic!("{path}: {v}"));
                     assert!(v["totalCount"].as_u64().unwrap() >= items.len() as u64, "{path}: {v}");
-                    let values: Vec<&Value> = items.iter().map(|i| &i[sort_key]).filter(|v| !v.is_null()).collect();
+                    let values: Vec<&Value> =
+                        items.iter().map(|i| &i[sort_key]).filter(|v| !v.is_null()).collect();
                     let ordered = |a: &Value, b: &Value| match (a, b) {
-                        (Value::Number(x), Value::Number(y)) => Some(x.as_f64().unwrap() <= y.as_f64().unwrap()),
-                        (Value::String(x), Value::String(y)) if NaiveDate::parse_from_str(&x[..x.len().min(10)], "%Y-%m-%d").is_ok() => Some(x <= y),
+                        (Value::Number(x), Value::Number(y)) => {
+                            Some(x.as_f64().unwrap() <= y.as_f64().unwrap())
+                        }
+                        (Value::String(x), Value::String(y))
+                            if NaiveDate::parse_from_str(&x[..x.len().min(10)], "%Y-%m-%d")
+                                .is_ok() =>
+                        {
+                            Some(x <= y)
+                        }
                         _ => None,
                     };
                     for pair in values.windows(2) {
-                        let (a, b) = if descending { (pair[1], pair[0]) } else { (pair[0], pair[1]) };
+                        let (a, b) =
+                            if descending { (pair[1], pair[0]) } else { (pair[0], pair[1]) };
                         assert_ne!(ordered(a, b), Some(false), "{path}: {a} then {b}");
                     }
                     checked += 1;
@@ -720,10 +1084,24 @@ async fn every_sort_filter_and_format_answers_on_this_backend() {
             }
         }
         // The participants export takes a column list: all of them.
-        let columns: Vec<&str> = entry["columns"].as_array().unwrap().iter().map(|c| c["key"].as_str().unwrap()).collect();
-        let picked = if key == "participants" { format!("&CustomColumnSetToInclude={}", columns.join(",")) } else { String::new() };
+        let columns: Vec<&str> = entry["columns"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c["key"].as_str().unwrap())
+            .collect();
+        let picked = if key == "participants" {
+            format!("&CustomColumnSetToInclude={}", columns.join(","))
+        } else {
+            String::new()
+        };
         for format in ["Csv", "Xlsx", "Pdf"] {
-            let (status, _, bytes) = download(&w, &w.admin, &format!("{key}/retrieve?ReportFormat={format}&{all_filters}{picked}")).await;
+            let (status, _, bytes) = download(
+                &w,
+                &w.admin,
+                &format!("{key}/retrieve?ReportFormat={format}&{all_filters}{picked}"),
+            )
+            .await;
             assert_eq!(status, 200, "{key} {format}: {}", String::from_utf8_lossy(&bytes));
             assert!(!bytes.is_empty(), "{key} {format}");
         }
@@ -731,9 +1109,15 @@ async fn every_sort_filter_and_format_answers_on_this_backend() {
     assert!(checked >= 6 * 2 * 2 * 2, "every report was swept ({checked} views)");
 
     for format in ["Csv", "Xlsx", "Pdf"] {
-        let (status, _, _) = download(&w, &w.admin, &format!("bonuses/{fy}/{format}/retrieve?MinutesOffset=-330")).await;
+        let (status, _, _) =
+            download(&w, &w.admin, &format!("bonuses/{fy}/{format}/retrieve?MinutesOffset=-330"))
+                .await;
         assert_eq!(status, 200, "bonuses {format}");
-        for flag in ["IsSubmittedOnSortedAscending", "IsPlacementEndDateSortedAscending", "IsApprovedAmountSortedAscending"] {
+        for flag in [
+            "IsSubmittedOnSortedAscending",
+            "IsPlacementEndDateSortedAscending",
+            "IsApprovedAmountSortedAscending",
+        ] {
             for ascending in [true, false] {
                 let path = format!("payment-requests-details/retrieve?ReportFormat={format}&{flag}={ascending}&MentorProgramId={p0}&ApprovedStart={}&ApprovedEnd={}", day - Duration::days(400), day + Duration::days(400));
                 let (status, _, bytes) = download(&w, &w.admin, &path).await;
@@ -743,7 +1127,12 @@ async fn every_sort_filter_and_format_answers_on_this_backend() {
     }
     for form in 1..=14 {
         for format in ["Csv", "Xlsx", "Pdf"] {
-            let (status, _, bytes) = download(&w, &w.admin, &format!("payment-requests/F{form}/{format}/retrieve?MinutesOffset=480")).await;
+            let (status, _, bytes) = download(
+                &w,
+                &w.admin,
+                &format!("payment-requests/F{form}/{format}/retrieve?MinutesOffset=480"),
+            )
+            .await;
             assert_eq!(status, 200, "F{form} {format}: {}", String::from_utf8_lossy(&bytes));
         }
     }
@@ -758,21 +1147,43 @@ async fn wide_pdfs_print_dates_and_amounts_whole() {
     let bytes = download(&w, &w.admin, "payment-requests/F4/Pdf/retrieve?MinutesOffset=0").await.2;
     let text = pdf_text(&bytes);
     // r7: training 2025-10-01..02, submitted three days before its approval at 18:00 UTC.
-    for whole in ["2025-10-01", "2025-10-02", &(day - Duration::days(3)).to_string(), &format!("{day} 18:00"), "80.00", "150.00"] {
+    for whole in [
+        "2025-10-01",
+        "2025-10-02",
+        &(day - Duration::days(3)).to_string(),
+        &format!("{day} 18:00"),
+        "80.00",
+        "150.00",
+    ] {
         assert!(text.contains(whole), "the F4 PDF prints {whole} whole:\n{text}");
     }
     let today = Utc::now().date_naive().to_string();
     assert!(text.matches(&today).count() >= 2, "created and updated times print whole:\n{text}");
 
     let catalogue = w.app.get(R, &w.admin).await.ok().clone();
-    let participants = catalogue.as_array().unwrap().iter().find(|e| e["key"] == "participants").unwrap();
-    let columns: Vec<&str> = participants["columns"].as_array().unwrap().iter().map(|c| c["key"].as_str().unwrap()).collect();
+    let participants =
+        catalogue.as_array().unwrap().iter().find(|e| e["key"] == "participants").unwrap();
+    let columns: Vec<&str> = participants["columns"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["key"].as_str().unwrap())
+        .collect();
     assert!(columns.len() >= 18, "{columns:?}");
-    let path = format!("participants/retrieve?ReportFormat=Pdf&CustomColumnSetToInclude={}", columns.join(","));
+    let path = format!(
+        "participants/retrieve?ReportFormat=Pdf&CustomColumnSetToInclude={}",
+        columns.join(",")
+    );
     let text = pdf_text(&download(&w, &w.admin, &path).await.2);
-    assert!(text.matches(&today).count() >= 4, "both participants' created and updated times print whole:\n{text}");
+    assert!(
+        text.matches(&today).count() >= 4,
+        "both participants' created and updated times print whole:\n{text}"
+    );
     for line in text.lines().filter(|l| l.contains(&today)) {
-        assert!(!line.contains(&format!("{today}…")) && !line.contains(&format!("{}…", &today[..8])), "{line}");
+        assert!(
+            !line.contains(&format!("{today}…")) && !line.contains(&format!("{}…", &today[..8])),
+            "{line}"
+        );
     }
 }
 
@@ -796,14 +1207,23 @@ async fn kept_report_totals_agree_with_grouping_the_requests() {
             ];
             for (token, who) in [(&w.admin, "admin"), (&w.coord, "coordinator")] {
                 for filter in &filters {
-                    for report in ["approvals-by-request-type", "actual-vs-budget", "approvals-by-accounts", "mentor-program-reimbursements", "all-approvals"] {
+                    for report in [
+                        "approvals-by-request-type",
+                        "actual-vs-budget",
+                        "approvals-by-accounts",
+                        "mentor-program-reimbursements",
+                        "all-approvals",
+                    ] {
                         if token == &w.coord && report == "approvals-by-request-type" {
                             continue; // not a Coordinator's report by default
                         }
                         for offset in [0, 480, -60, 840, -840] {
                             let kept = format!("{report}?{filter}MinutesOffset={offset}&Size=50");
                             let grouped = format!("{kept}&StartDate=1900-01-01&EndDate=2100-12-31");
-                            let (k, g) = (w.app.get(&format!("{R}/{kept}"), token).await, w.app.get(&format!("{R}/{grouped}"), token).await);
+                            let (k, g) = (
+                                w.app.get(&format!("{R}/{kept}"), token).await,
+                                w.app.get(&format!("{R}/{grouped}"), token).await,
+                            );
                             if token == &w.coord && k.status == 403 {
                                 continue;
                             }
@@ -819,8 +1239,17 @@ async fn kept_report_totals_agree_with_grouping_the_requests() {
     let days = |offset: i32| {
         let w = &w;
         async move {
-            let v = view(w, &w.admin, &format!("approvals-by-request-type?FiscalYearId={fy}&MinutesOffset={offset}&Size=20")).await;
-            v["items"].as_array().unwrap().iter().find(|r| r["formType"] == "F3").unwrap()["averageDays"].clone()
+            let v = view(
+                w,
+                &w.admin,
+                &format!(
+                    "approvals-by-request-type?FiscalYearId={fy}&MinutesOffset={offset}&Size=20"
+                ),
+            )
+            .await;
+            v["items"].as_array().unwrap().iter().find(|r| r["formType"] == "F3").unwrap()
+                ["averageDays"]
+                .clone()
         }
     };
     assert_ne!(days(0).await, days(480).await, "the days follow the caller's zone");
@@ -830,7 +1259,14 @@ async fn kept_report_totals_agree_with_grouping_the_requests() {
     approve(&w, r5, 33.33, w.funds[1], w.accounts[0], "late").await;
     let id6 = r6["id"].as_i64().unwrap();
     assert_eq!(w.app.delete(&format!("{PR}/F2/{id6}"), &w.admin).await.status, 204);
-    sql(&w, &format!("UPDATE payment_requests SET approved_at = '{}T23:15:00+00:00' WHERE id = {}", w.r2_day, r5["id"])).await;
+    sql(
+        &w,
+        &format!(
+            "UPDATE payment_requests SET approved_at = '{}T23:15:00+00:00' WHERE id = {}",
+            w.r2_day, r5["id"]
+        ),
+    )
+    .await;
     compare("after the moves").await;
 }
 
@@ -844,27 +1280,51 @@ async fn participant_name_lists_follow_links_and_renames() {
     let (app, admin) = (&w.app, &w.admin);
     let mut body = person("Quinn", "quinn@example.org", "Mentor");
     body["languageIds"] = json!([1, 2]);
-    body["participations"] = json!([taking(w.programs[0], w.fy, "Mentor"), taking(w.programs[1], w.fy, "Mentor")]);
+    body["participations"] =
+        json!([taking(w.programs[0], w.fy, "Mentor"), taking(w.programs[1], w.fy, "Mentor")]);
     let r = app.post("/api/v1/participants", Some(admin), body.clone()).await;
     assert_eq!(r.status, 201, "{}", r.body);
     let id = r.body["id"].as_i64().unwrap();
-    let second = r.body["participations"].as_array().unwrap().iter().find(|p| p["mentorProgramId"] == w.programs[1]).unwrap()["id"].clone();
+    let second = r.body["participations"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["mentorProgramId"] == w.programs[1])
+        .unwrap()["id"]
+        .clone();
     let quinn = || async move {
         let v = view(w, &w.admin, "participants?Size=50").await;
         v["items"].as_array().unwrap().iter().find(|p| p["id"] == id).unwrap().clone()
     };
     let names = |path: &'static str, ids: Vec<i64>| async move {
         let all = w.app.get(path, &w.admin).await.ok().clone();
-        let mut names: Vec<String> = ids.iter().map(|i| all.as_array().unwrap().iter().find(|x| x["id"] == *i).unwrap()["name"].as_str().unwrap().to_owned()).collect();
+        let mut names: Vec<String> = ids
+            .iter()
+            .map(|i| {
+                all.as_array().unwrap().iter().find(|x| x["id"] == *i).unwrap()["name"]
+                    .as_str()
+                    .unwrap()
+                    .to_owned()
+            })
+            .collect();
         names.sort();
         names.join("; ")
     };
     let q = quinn().await;
-    assert_eq!(q["mentorPrograms"], names("/api/v1/mentor-programs", vec![w.programs[0], w.programs[1]]).await);
+    assert_eq!(
+        q["mentorPrograms"],
+        names("/api/v1/mentor-programs", vec![w.programs[0], w.programs[1]]).await
+    );
     assert_eq!(q["languages"], names("/api/v1/languages", vec![1, 2]).await);
 
     // A renamed program and language, changed link lists, a deleted participation.
-    app.put(&format!("/api/v1/mentor-programs/{}", w.programs[0]), admin, json!({"name": "Zeta program"})).await.ok();
+    app.put(
+        &format!("/api/v1/mentor-programs/{}", w.programs[0]),
+        admin,
+        json!({"name": "Zeta program"}),
+    )
+    .await
+    .ok();
     // The reference lists have no rename route; a rename by any other path counts too.
     sql(w, "UPDATE languages SET name = 'Aardvark' WHERE id = 2").await;
     let q = quinn().await;
@@ -874,9 +1334,18 @@ async fn participant_name_lists_follow_links_and_renames() {
     body["languageIds"] = json!([2]);
     body["permitLevelIds"] = json!([]);
     app.put(&format!("/api/v1/participants/{id}"), admin, body).await.ok();
-    assert_eq!(app.delete(&format!("/api/v1/participants/{id}/participations/{second}"), admin).await.status, 204);
+    assert_eq!(
+        app.delete(&format!("/api/v1/participants/{id}/participations/{second}"), admin)
+            .await
+            .status,
+        204
+    );
     let q = quinn().await;
-    assert_eq!((q["mentorPrograms"].as_str(), q["languages"].as_str(), q["permitLevels"].as_str()), (Some("Zeta program"), Some("Aardvark"), None), "{q}");
+    assert_eq!(
+        (q["mentorPrograms"].as_str(), q["languages"].as_str(), q["permitLevels"].as_str()),
+        (Some("Zeta program"), Some("Aardvark"), None),
+        "{q}"
+    );
 
     // Every participant's kept lists equal the names read from its links.
     let db = &app.state.db;
@@ -900,9 +1369,17 @@ async fn participant_name_lists_follow_links_and_renames() {
         for r in rows {
             let kept: Option<String> = r.try_get_by_index(1).unwrap();
             let read: Option<String> = r.try_get_by_index(2).unwrap();
-            let mut read: Vec<&str> = read.as_deref().map(|s| s.split([',', ';']).map(str::trim).collect()).unwrap_or_default();
+            let mut read: Vec<&str> = read
+                .as_deref()
+                .map(|s| s.split([',', ';']).map(str::trim).collect())
+                .unwrap_or_default();
             read.sort_unstable();
-            assert_eq!(kept, (!read.is_empty()).then(|| read.join("; ")), "{column} of participant {}", r.try_get_by_index::<i32>(0).unwrap());
+            assert_eq!(
+                kept,
+                (!read.is_empty()).then(|| read.join("; ")),
+                "{column} of participant {}",
+                r.try_get_by_index::<i32>(0).unwrap()
+            );
         }
     }
 }

@@ -46,9 +46,19 @@ async fn deep_links_get_the_app_and_assets_are_cached_right() {
     assert_eq!(get("/chunks/Gone-ABCDEFGH.js").await.unwrap().status(), 404);
 
     // Every script the page names is served immutable, compressed on request.
-    let scripts: Vec<&str> = html.match_indices("src=\"/").map(|(i, _)| &html[i + 5..]).map(|s| &s[..s.find('"').unwrap()]).collect();
+    let scripts: Vec<&str> = html
+        .match_indices("src=\"/")
+        .map(|(i, _)| &html[i + 5..])
+        .map(|s| &s[..s.find('"').unwrap()])
+        .collect();
     for src in scripts {
-        let r = app.client.get(format!("{}{src}", app.base)).header("accept-encoding", "gzip").send().await.unwrap();
+        let r = app
+            .client
+            .get(format!("{}{src}", app.base))
+            .header("accept-encoding", "gzip")
+            .send()
+            .await
+            .unwrap();
         assert_eq!(r.status(), 200, "{src}");
         assert!(r.headers()["cache-control"].to_str().unwrap().contains("immutable"), "{src}");
         assert_eq!(r.headers()["content-encoding"], "gzip", "{src}");
@@ -62,7 +72,10 @@ async fn every_response_carries_security_headers() {
         let r = app.client.get(format!("{}{path}", app.base)).send().await.unwrap();
         let h = r.headers();
         let csp = h["content-security-policy"].to_str().unwrap();
-        assert!(csp.contains("default-src 'self'") && csp.contains("frame-ancestors 'none'"), "{path}");
+        assert!(
+            csp.contains("default-src 'self'") && csp.contains("frame-ancestors 'none'"),
+            "{path}"
+        );
         assert!(!csp.contains("http"), "no outside origin: {csp}");
         assert_eq!(h["x-content-type-options"], "nosniff", "{path}");
         assert_eq!(h["referrer-policy"], "no-referrer", "{path}");
@@ -105,9 +118,12 @@ async fn openapi_document_lists_every_identity_route() {
 #[actix_web::test]
 async fn docs_page_loads_nothing_from_outside() {
     let app = spawn().await;
-    let index = app.client.get(format!("{}/", app.base)).send().await.unwrap().text().await.unwrap();
+    let index =
+        app.client.get(format!("{}/", app.base)).send().await.unwrap().text().await.unwrap();
     if index.contains("built without its user interface") {
-        eprintln!("skipped: this build has no UI (MENTORPAY_SKIP_UI), and the docs page is part of it");
+        eprintln!(
+            "skipped: this build has no UI (MENTORPAY_SKIP_UI), and the docs page is part of it"
+        );
         return;
     }
     let r = app.client.get(format!("{}/api/docs/", app.base)).send().await.unwrap();
@@ -117,7 +133,8 @@ async fn docs_page_loads_nothing_from_outside() {
     for outside in ["http://", "https://", "//cdn", "unpkg", "jsdelivr"] {
         assert!(!html.contains(outside), "docs page references {outside}");
     }
-    let init = app.client.get(format!("{}/api/docs/initializer.js", app.base)).send().await.unwrap();
+    let init =
+        app.client.get(format!("{}/api/docs/initializer.js", app.base)).send().await.unwrap();
     assert_eq!(init.status(), 200);
     let js = init.text().await.unwrap();
     assert!(js.contains("/api/v1/openapi.json"));
@@ -131,7 +148,16 @@ async fn restart_keeps_the_signing_secret_and_sessions() {
     let db = database::url_for(dir.path(), "generated.db").await;
     let prepare = |db: String| async move {
         use clap::Parser;
-        let cli = mentorpay::cli::Cli::try_parse_from(["mentorpay", "--database-url", &db, "--admin-email", ADMIN_EMAIL, "--admin-password", ADMIN_PASSWORD]).unwrap();
+        let cli = mentorpay::cli::Cli::try_parse_from([
+            "mentorpay",
+            "--database-url",
+            &db,
+            "--admin-email",
+            ADMIN_EMAIL,
+            "--admin-password",
+            ADMIN_PASSWORD,
+        ])
+        .unwrap();
         mentorpay::app::prepare(cli.config).await.unwrap()
     };
     let a = prepare(db.clone()).await;
@@ -151,12 +177,25 @@ async fn first_start_without_admin_settings_creates_admin_localhost_without_pass
     cfg.admin_email = None;
     cfg.admin_password = None;
     let state = mentorpay::app::prepare(cfg.clone()).await.unwrap();
-    let admin = mentorpay::identity::store::find_user_by_email(&state.db, "admin@localhost").await.unwrap().unwrap();
+    let admin = mentorpay::identity::store::find_user_by_email(&state.db, "admin@localhost")
+        .await
+        .unwrap()
+        .unwrap();
     assert!(admin.password_hash.is_none(), "never a fixed default password");
-    assert_eq!(mentorpay::identity::store::first_role(&state.db, admin.id).await.unwrap().as_deref(), Some("Administrator"));
+    assert_eq!(
+        mentorpay::identity::store::first_role(&state.db, admin.id).await.unwrap().as_deref(),
+        Some("Administrator")
+    );
     // A second start finds the Administrator and creates nobody.
     let again = mentorpay::app::prepare(cfg).await.unwrap();
-    let page = mentorpay::identity::store::list_users(&again.db, &[], None, mentorpay::web::Paging { page: 1, size: 10 }).await.unwrap();
+    let page = mentorpay::identity::store::list_users(
+        &again.db,
+        &[],
+        None,
+        mentorpay::web::Paging { page: 1, size: 10 },
+    )
+    .await
+    .unwrap();
     assert_eq!(page.total_count, 1);
 }
 
@@ -165,7 +204,16 @@ async fn a_weak_bootstrap_password_refuses_to_start() {
     use clap::Parser;
     let dir = tempfile::tempdir().unwrap();
     let db = database::url_for(dir.path(), "weak.db").await;
-    let cli = mentorpay::cli::Cli::try_parse_from(["mentorpay", "--database-url", &db, "--admin-email", ADMIN_EMAIL, "--admin-password", "short"]).unwrap();
+    let cli = mentorpay::cli::Cli::try_parse_from([
+        "mentorpay",
+        "--database-url",
+        &db,
+        "--admin-email",
+        ADMIN_EMAIL,
+        "--admin-password",
+        "short",
+    ])
+    .unwrap();
     let err = mentorpay::app::prepare(cli.config).await.err().expect("refused");
     assert!(err.to_string().contains("MENTORPAY_ADMIN_PASSWORD"), "{err}");
 }

@@ -25,12 +25,18 @@ async fn signing_out_ends_that_sign_ins_access_tokens_at_once() {
     let (a_access, a_refresh) = app.login(ADMIN_EMAIL, ADMIN_PASSWORD).await;
     let (b_access, _) = app.login(ADMIN_EMAIL, ADMIN_PASSWORD).await;
     // A refreshed token of sign-in A belongs to the same session.
-    let rotated = app.post("/api/v1/identity/refresh", None, refresh_body(&a_access, &a_refresh)).await.ok().clone();
+    let rotated = app
+        .post("/api/v1/identity/refresh", None, refresh_body(&a_access, &a_refresh))
+        .await
+        .ok()
+        .clone();
     let a_new = rotated["token"].as_str().unwrap().to_owned();
     app.get(USERS, &a_access).await.ok();
     app.get(USERS, &a_new).await.ok();
 
-    let r = app.post("/api/v1/identity/logout", None, json!({"refreshToken": rotated["refreshToken"]})).await;
+    let r = app
+        .post("/api/v1/identity/logout", None, json!({"refreshToken": rotated["refreshToken"]}))
+        .await;
     assert_eq!(r.status, 204);
     for token in [&a_access, &a_new] {
         let r = app.get(USERS, token).await;
@@ -45,7 +51,11 @@ async fn a_reused_refresh_token_ends_every_token_of_its_family() {
     let app = spawn().await;
     let (access, refresh) = app.login(ADMIN_EMAIL, ADMIN_PASSWORD).await;
     let (other, _) = app.login(ADMIN_EMAIL, ADMIN_PASSWORD).await;
-    let rotated = app.post("/api/v1/identity/refresh", None, refresh_body(&access, &refresh)).await.ok().clone();
+    let rotated = app
+        .post("/api/v1/identity/refresh", None, refresh_body(&access, &refresh))
+        .await
+        .ok()
+        .clone();
     let newer = rotated["token"].as_str().unwrap().to_owned();
     app.get(USERS, &newer).await.ok();
 
@@ -53,7 +63,13 @@ async fn a_reused_refresh_token_ends_every_token_of_its_family() {
     app.post("/api/v1/identity/refresh", None, refresh_body(&access, &refresh)).await.problem(401);
     app.get(USERS, &access).await.problem(401);
     app.get(USERS, &newer).await.problem(401);
-    app.post("/api/v1/identity/refresh", None, refresh_body(&newer, rotated["refreshToken"].as_str().unwrap())).await.problem(401);
+    app.post(
+        "/api/v1/identity/refresh",
+        None,
+        refresh_body(&newer, rotated["refreshToken"].as_str().unwrap()),
+    )
+    .await
+    .problem(401);
     // ...and only that one.
     app.get(USERS, &other).await.ok();
 }
@@ -66,9 +82,17 @@ async fn setting_a_password_ends_every_sign_in_of_that_user() {
     let (coord, _) = app.login(COORD_EMAIL, COORD_PASSWORD).await;
     app.get(FUNDS, &coord).await.ok();
 
-    app.post("/api/v1/identity/user/reset-password", None, json!({"email": COORD_EMAIL})).await.ok();
+    app.post("/api/v1/identity/user/reset-password", None, json!({"email": COORD_EMAIL}))
+        .await
+        .ok();
     let (email, token) = app.link_in_mail(COORD_EMAIL);
-    let r = app.post("/api/v1/identity/user/set-password", None, json!({"email": email, "token": token, "password": "a brand new password"})).await;
+    let r = app
+        .post(
+            "/api/v1/identity/user/set-password",
+            None,
+            json!({"email": email, "token": token, "password": "a brand new password"}),
+        )
+        .await;
     r.ok();
     app.get(FUNDS, &coord).await.problem(401);
     // Other users' sign-ins go on; the new password signs in.
@@ -94,7 +118,8 @@ async fn blocking_coordinator_sign_in_ends_their_tokens_and_gives_no_password_or
     let app = spawn().await;
     let admin = app.admin_token().await;
     app.create_user(&admin, COORD_EMAIL, &["Coordinator"], COORD_PASSWORD).await;
-    app.create_user(&admin, "both@example.org", &["Administrator", "Coordinator"], COORD_PASSWORD).await;
+    app.create_user(&admin, "both@example.org", &["Administrator", "Coordinator"], COORD_PASSWORD)
+        .await;
     let (coord, _) = app.login(COORD_EMAIL, COORD_PASSWORD).await;
     let (both, _) = app.login("both@example.org", COORD_PASSWORD).await;
     app.get(FUNDS, &coord).await.ok();
@@ -127,16 +152,27 @@ async fn blocking_coordinator_sign_in_ends_their_tokens_and_gives_no_password_or
 #[actix_web::test]
 async fn a_new_reset_link_voids_the_older_ones() {
     let app = spawn().await;
-    let reset = || app.post("/api/v1/identity/user/reset-password", None, json!({"email": ADMIN_EMAIL}));
+    let reset =
+        || app.post("/api/v1/identity/user/reset-password", None, json!({"email": ADMIN_EMAIL}));
     reset().await.ok();
     let (email, first) = app.link_in_mail(ADMIN_EMAIL);
     reset().await.ok();
     let (_, second) = app.link_in_mail(ADMIN_EMAIL);
     assert_ne!(first, second);
-    let validate = |token: &str| app.post("/api/v1/identity/reset-token/validate", None, json!({"email": email, "token": token}));
+    let validate = |token: &str| {
+        app.post(
+            "/api/v1/identity/reset-token/validate",
+            None,
+            json!({"email": email, "token": token}),
+        )
+    };
     validate(&first).await.problem(422);
     let set = |token: &str| {
-        app.post("/api/v1/identity/user/set-password", None, json!({"email": email, "token": token, "password": "a brand new password"}))
+        app.post(
+            "/api/v1/identity/user/set-password",
+            None,
+            json!({"email": email, "token": token, "password": "a brand new password"}),
+        )
     };
     assert!(set(&first).await.problem(422)["errors"]["token"].is_array());
     validate(&second).await.ok();
@@ -148,7 +184,13 @@ async fn a_new_reset_link_voids_the_older_ones() {
 async fn role_and_permission_changes_count_from_the_next_call() {
     let app = spawn().await;
     let admin = app.admin_token().await;
-    let role = app.post("/api/v1/identity/roles", Some(&admin), json!({"name": "Clerk", "permissions": ["fund:read", "user:read"]})).await;
+    let role = app
+        .post(
+            "/api/v1/identity/roles",
+            Some(&admin),
+            json!({"name": "Clerk", "permissions": ["fund:read", "user:read"]}),
+        )
+        .await;
     assert_eq!(role.status, 201, "{}", role.body);
     let role_id = role.body["id"].as_i64().unwrap();
     let user_id = app.create_user(&admin, "clerk@example.org", &["Clerk"], COORD_PASSWORD).await;
@@ -158,7 +200,13 @@ async fn role_and_permission_changes_count_from_the_next_call() {
     app.get(USERS, &clerk).await.ok();
 
     // The role loses a permission: refused on the next call.
-    let r = app.put(&format!("/api/v1/identity/roles/{role_id}"), &admin, json!({"name": "Clerk", "permissions": ["fund:read"]})).await;
+    let r = app
+        .put(
+            &format!("/api/v1/identity/roles/{role_id}"),
+            &admin,
+            json!({"name": "Clerk", "permissions": ["fund:read"]}),
+        )
+        .await;
     r.ok();
     app.get(USERS, &clerk).await.problem(403);
     app.get(FUNDS, &clerk).await.ok();
@@ -180,7 +228,8 @@ async fn tokens_without_a_session_are_refused() {
     let now = chrono::Utc::now().timestamp();
     let forge = |sid: Option<&str>| {
         let claims = json!({"sub": claims.sub, "email": ADMIN_EMAIL, "sid": sid, "iat": now, "exp": now + 600});
-        encode(&Header::default(), &claims, &EncodingKey::from_secret(JWT_SECRET.as_bytes())).unwrap()
+        encode(&Header::default(), &claims, &EncodingKey::from_secret(JWT_SECRET.as_bytes()))
+            .unwrap()
     };
     app.get(USERS, &forge(claims.sid.as_deref())).await.ok();
     app.get(USERS, &forge(None)).await.problem(401);

@@ -46,7 +46,8 @@ async fn fiscal_years_are_created_and_listed_newest_first() {
     let app = spawn().await;
     let (admin, coord) = admin_and_coordinator(&app).await;
     assert_eq!(app.get(FY, &admin).await.ok(), &json!([]));
-    let r = app.post(FY, Some(&admin), fiscal_year(" FY 2025-26 ", "2025-07-01", "2026-06-30")).await;
+    let r =
+        app.post(FY, Some(&admin), fiscal_year(" FY 2025-26 ", "2025-07-01", "2026-06-30")).await;
     assert_eq!(r.status, 201, "{}", r.body);
     assert_eq!(r.body["name"], "FY 2025-26");
     assert_eq!(r.body["startDate"], "2025-07-01");
@@ -57,10 +58,14 @@ async fn fiscal_years_are_created_and_listed_newest_first() {
     app.post(FY, Some(&admin), fiscal_year("FY 2024-25", "2024-07-01", "2025-06-30")).await.ok();
     // Every signed-in user can list them (the UI's filters need them), newest first.
     let list = app.get(FY, &coord).await.ok().clone();
-    let names: Vec<&str> = list.as_array().unwrap().iter().map(|y| y["name"].as_str().unwrap()).collect();
+    let names: Vec<&str> =
+        list.as_array().unwrap().iter().map(|y| y["name"].as_str().unwrap()).collect();
     assert_eq!(names, ["FY 2026-27", "FY 2025-26", "FY 2024-25"]);
     app.call(Method::GET, FY, None, None).await.problem(401);
-    assert_eq!(setting_actions(&app).await.iter().filter(|a| *a == "fiscal-year-created").count(), 3);
+    assert_eq!(
+        setting_actions(&app).await.iter().filter(|a| *a == "fiscal-year-created").count(),
+        3
+    );
 }
 
 #[actix_web::test]
@@ -97,9 +102,13 @@ async fn bad_fiscal_years_are_refused_and_change_nothing() {
     let r = app.post(FY, Some(&admin), fiscal_year("Wide", "2025-01-01", "2027-01-01")).await;
     assert_eq!(errors(r.problem(422)), ["endDate", "startDate"]);
     // Duplicate name (any case): 409.
-    app.post(FY, Some(&admin), fiscal_year("fy 2025-26", "2040-07-01", "2041-06-30")).await.problem(409);
+    app.post(FY, Some(&admin), fiscal_year("fy 2025-26", "2040-07-01", "2041-06-30"))
+        .await
+        .problem(409);
     // A Coordinator may not create years.
-    app.post(FY, Some(&coord), fiscal_year("FY 2030-31", "2030-07-01", "2031-06-30")).await.problem(403);
+    app.post(FY, Some(&coord), fiscal_year("FY 2030-31", "2030-07-01", "2031-06-30"))
+        .await
+        .problem(403);
 
     assert_eq!(app.get(FY, &admin).await.ok().as_array().unwrap().len(), 1);
 }
@@ -168,7 +177,10 @@ async fn bad_general_settings_are_400_naming_the_field() {
         (json!({"mileageRate": 0.675}), "mileageRate"),
         (json!({"mileageRate": -0.5}), "mileageRate"),
         (json!({"mileageRate": "0.67"}), "mileageRate"),
-        (json!({"mealRates": {"breakfast": 1.001, "lunch": 1, "dinner": 1}}), "mealRates.breakfast"),
+        (
+            json!({"mealRates": {"breakfast": 1.001, "lunch": 1, "dinner": 1}}),
+            "mealRates.breakfast",
+        ),
         (json!({"mealRates": {"breakfast": 1, "lunch": -1, "dinner": 1}}), "mealRates.lunch"),
         (json!({"mealRates": {"breakfast": 1, "lunch": 1}}), "mealRates.dinner"),
         (json!({"organisationName": ""}), "organisationName"),
@@ -185,7 +197,8 @@ async fn bad_general_settings_are_400_naming_the_field() {
         }
         let r = app.put(&path, &admin, body).await;
         let problem = r.invalid();
-        let named = errors(problem).iter().any(|f| f == field) || problem["detail"].as_str().unwrap().contains(field);
+        let named = errors(problem).iter().any(|f| f == field)
+            || problem["detail"].as_str().unwrap().contains(field);
         assert!(named, "{change}: {problem}");
     }
     // Coordinators can neither read nor change general settings.
@@ -215,10 +228,17 @@ async fn saved_token_lifetimes_govern_new_tokens() {
 
     let (access, refresh) = app.login(ADMIN_EMAIL, ADMIN_PASSWORD).await;
     assert_eq!(lifetime(&access), 600);
-    let newest = refresh_token::Entity::find().order_by_desc(refresh_token::Column::Id).one(&app.state.db).await.unwrap().unwrap();
+    let newest = refresh_token::Entity::find()
+        .order_by_desc(refresh_token::Column::Id)
+        .one(&app.state.db)
+        .await
+        .unwrap()
+        .unwrap();
     let sign_in = (newest.expires_at - newest.created_at).num_seconds();
     assert!((3599..=3601).contains(&sign_in), "{sign_in}");
-    let r = app.post("/api/v1/identity/refresh", None, json!({"token": access, "refreshToken": refresh})).await;
+    let r = app
+        .post("/api/v1/identity/refresh", None, json!({"token": access, "refreshToken": refresh}))
+        .await;
     assert_eq!(lifetime(r.ok()["token"].as_str().unwrap()), 600);
 }
 
@@ -233,7 +253,11 @@ async fn form_limits_are_seeded_read_and_replaced() {
     assert_eq!(list.len(), 14);
     for (i, l) in list.iter().enumerate() {
         assert_eq!(l["formType"], format!("F{}", i + 1));
-        assert!(l["maxAmount"].as_f64().unwrap() > 0.0 && l["submissionWindowDays"].as_i64().unwrap() > 0, "{l}");
+        assert!(
+            l["maxAmount"].as_f64().unwrap() > 0.0
+                && l["submissionWindowDays"].as_i64().unwrap() > 0,
+            "{l}"
+        );
     }
     assert!(list[2]["maxMilesPerTrip"].is_i64());
     assert!(list[0]["maxMilesPerTrip"].is_null() && list[0]["maxHours"].is_i64());
@@ -281,7 +305,8 @@ async fn bad_form_limits_are_400_and_change_nothing() {
         body[index][key] = value.clone();
         let r = app.put(LIMITS, &admin, body).await;
         let problem = r.invalid();
-        let named = errors(problem).iter().any(|f| f == field) || problem["detail"].as_str().unwrap().contains(field);
+        let named = errors(problem).iter().any(|f| f == field)
+            || problem["detail"].as_str().unwrap().contains(field);
         assert!(named, "{key}={value}: {problem}");
     }
     // All fourteen are required.
@@ -299,7 +324,8 @@ async fn blocking_coordinator_login() {
     let admin = app.admin_token().await;
     app.create_user(&admin, COORD_EMAIL, &["Coordinator"], COORD_PASSWORD).await;
     // Administrator first with Coordinator too: still an Administrator, unaffected.
-    app.create_user(&admin, "both@example.org", &["Coordinator", "Administrator"], COORD_PASSWORD).await;
+    app.create_user(&admin, "both@example.org", &["Coordinator", "Administrator"], COORD_PASSWORD)
+        .await;
     let (coord_access, coord_refresh) = app.login(COORD_EMAIL, COORD_PASSWORD).await;
     let (_, admin_refresh) = app.login(ADMIN_EMAIL, ADMIN_PASSWORD).await;
     assert_eq!(app.get(BLOCK, &admin).await.ok(), &json!({"isBlocked": false, "message": null}));
@@ -309,7 +335,9 @@ async fn blocking_coordinator_login() {
     assert_eq!(errors(r.invalid()), ["message"]);
     app.post(BLOCK, Some(&admin), json!({"isBlocked": true, "message": "  "})).await.invalid();
     app.post(BLOCK, Some(&admin), json!({"isBlocked": "yes", "message": "x"})).await.problem(400);
-    app.post(BLOCK, Some(&coord_access), json!({"isBlocked": true, "message": "x"})).await.problem(403);
+    app.post(BLOCK, Some(&coord_access), json!({"isBlocked": true, "message": "x"}))
+        .await
+        .problem(403);
     app.get(BLOCK, &coord_access).await.problem(403);
 
     let message = "Closed for fiscal year end until July 5.";
@@ -320,21 +348,43 @@ async fn blocking_coordinator_login() {
     // Coordinator: sign-in and refresh refused with the message.
     let r = app.login_reply(COORD_EMAIL, COORD_PASSWORD).await;
     assert_eq!(r.problem(403)["detail"], message);
-    let r = app.post("/api/v1/identity/refresh", None, json!({"token": coord_access, "refreshToken": coord_refresh})).await;
+    let r = app
+        .post(
+            "/api/v1/identity/refresh",
+            None,
+            json!({"token": coord_access, "refreshToken": coord_refresh}),
+        )
+        .await;
     assert_eq!(r.problem(403)["detail"], message);
     // Administrators (also those holding Coordinator) are unaffected.
     let (admin_access, _) = app.login(ADMIN_EMAIL, ADMIN_PASSWORD).await;
     app.login("both@example.org", COORD_PASSWORD).await;
-    app.post("/api/v1/identity/refresh", None, json!({"token": admin_access, "refreshToken": admin_refresh})).await.ok();
+    app.post(
+        "/api/v1/identity/refresh",
+        None,
+        json!({"token": admin_access, "refreshToken": admin_refresh}),
+    )
+    .await
+    .ok();
 
     // Unblocking lets them back in; the refused refresh token was not spent.
     let r = app.post(BLOCK, Some(&admin), json!({"isBlocked": false})).await;
     assert_eq!(r.ok()["isBlocked"], false);
     app.login(COORD_EMAIL, COORD_PASSWORD).await;
-    app.post("/api/v1/identity/refresh", None, json!({"token": coord_access, "refreshToken": coord_refresh})).await.ok();
+    app.post(
+        "/api/v1/identity/refresh",
+        None,
+        json!({"token": coord_access, "refreshToken": coord_refresh}),
+    )
+    .await
+    .ok();
 
     let actions = setting_actions(&app).await;
-    assert!(actions.iter().any(|a| a == "coordinator-login-blocked") && actions.iter().any(|a| a == "coordinator-login-unblocked"), "{actions:?}");
+    assert!(
+        actions.iter().any(|a| a == "coordinator-login-blocked")
+            && actions.iter().any(|a| a == "coordinator-login-unblocked"),
+        "{actions:?}"
+    );
 }
 
 // ---- notification banners ----
@@ -359,7 +409,8 @@ async fn banners_are_replaced_and_the_active_ones_shown_to_everyone() {
 
     // Every signed-in user sees the active ones, in order.
     let shown = app.get(&format!("{BANNERS}?ActiveOnly=true"), &coord).await.ok().clone();
-    let messages: Vec<&str> = shown.as_array().unwrap().iter().map(|b| b["message"].as_str().unwrap()).collect();
+    let messages: Vec<&str> =
+        shown.as_array().unwrap().iter().map(|b| b["message"].as_str().unwrap()).collect();
     assert_eq!(messages, ["Showing now", "Window open"]);
     assert_eq!(app.get(&format!("{BANNERS}?activeonly=true"), &admin).await.ok(), &shown);
     // The full list and changes need setting permissions.
@@ -371,10 +422,14 @@ async fn banners_are_replaced_and_the_active_ones_shown_to_everyone() {
     // Replacing: keep the first (edited), drop the rest, add one.
     let first = saved[0]["id"].as_i64().unwrap();
     let r = app
-        .put(BANNERS, &admin, json!([
-            {"message": "Added", "severity": "Error", "isActive": true},
-            {"id": first, "message": "Edited", "severity": "Warning", "isActive": true},
-        ]))
+        .put(
+            BANNERS,
+            &admin,
+            json!([
+                {"message": "Added", "severity": "Error", "isActive": true},
+                {"id": first, "message": "Edited", "severity": "Warning", "isActive": true},
+            ]),
+        )
         .await;
     let after = r.ok().as_array().unwrap().clone();
     assert_eq!(after.len(), 2);
@@ -389,19 +444,33 @@ async fn banners_are_replaced_and_the_active_ones_shown_to_everyone() {
 async fn bad_banner_lists_are_400_and_change_nothing() {
     let app = spawn().await;
     let admin = app.admin_token().await;
-    let saved = app.put(BANNERS, &admin, json!([{"message": "Keep me", "severity": "Info", "isActive": true}])).await.ok().clone();
+    let saved = app
+        .put(BANNERS, &admin, json!([{"message": "Keep me", "severity": "Info", "isActive": true}]))
+        .await
+        .ok()
+        .clone();
     for (body, field) in [
         (json!([{"message": "x", "severity": "Critical", "isActive": true}]), "[0].severity"),
         (json!([{"message": "x", "severity": "Info"}]), "[0].isActive"),
         (json!([{"message": "", "severity": "Info", "isActive": true}]), "[0].message"),
-        (json!([{"message": "x", "severity": "Info", "isActive": true, "startsAt": "tomorrow"}]), "[0].startsAt"),
-        (json!([{"message": "x", "severity": "Info", "isActive": true, "startsAt": "2030-01-02T00:00:00Z", "endsAt": "2030-01-01T00:00:00Z"}]), "[0].endsAt"),
+        (
+            json!([{"message": "x", "severity": "Info", "isActive": true, "startsAt": "tomorrow"}]),
+            "[0].startsAt",
+        ),
+        (
+            json!([{"message": "x", "severity": "Info", "isActive": true, "startsAt": "2030-01-02T00:00:00Z", "endsAt": "2030-01-01T00:00:00Z"}]),
+            "[0].endsAt",
+        ),
         (json!([{"id": 999, "message": "x", "severity": "Info", "isActive": true}]), "[0].id"),
-        (json!([{"message": "ok", "severity": "Info", "isActive": true}, {"message": 3, "severity": "Info", "isActive": true}]), "[1].message"),
+        (
+            json!([{"message": "ok", "severity": "Info", "isActive": true}, {"message": 3, "severity": "Info", "isActive": true}]),
+            "[1].message",
+        ),
     ] {
         let r = app.put(BANNERS, &admin, body.clone()).await;
         let problem = r.invalid();
-        let named = errors(problem).iter().any(|f| f == field) || problem["detail"].as_str().unwrap().contains(field);
+        let named = errors(problem).iter().any(|f| f == field)
+            || problem["detail"].as_str().unwrap().contains(field);
         assert!(named, "{body}: {problem}");
     }
     app.get(&format!("{BANNERS}?ActiveOnly=maybe"), &admin).await.problem(400);
@@ -415,7 +484,17 @@ async fn the_openapi_document_lists_every_settings_route() {
     let paths = &doc.ok()["paths"];
     // Every schema the settings bodies refer to is in the document (Money included).
     let schemas = &doc.body["components"]["schemas"];
-    for name in ["Money", "FiscalYearDto", "GeneralSettingsDto", "MealRates", "FormLimitDto", "LoginBlockDto", "BannerDto", "BannerInput", "BannerSeverity"] {
+    for name in [
+        "Money",
+        "FiscalYearDto",
+        "GeneralSettingsDto",
+        "MealRates",
+        "FormLimitDto",
+        "LoginBlockDto",
+        "BannerDto",
+        "BannerInput",
+        "BannerSeverity",
+    ] {
         assert!(schemas[name].is_object(), "{name}");
     }
     for (path, methods) in [

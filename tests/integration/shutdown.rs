@@ -14,13 +14,19 @@ use serde_json::json;
 async fn sigterm_lets_requests_in_flight_finish_then_exits_zero() {
     let dir = tempfile::tempdir().unwrap();
     let db = database::url_for(dir.path(), "mentorpay.db").await;
-    let mut server = Instance::start(dir.path(), &db, &[("MENTORPAY_LOGIN_ATTEMPTS_PER_MINUTE", "1000")]).await;
+    let mut server =
+        Instance::start(dir.path(), &db, &[("MENTORPAY_LOGIN_ATTEMPTS_PER_MINUTE", "1000")]).await;
 
     let burst: Vec<_> = (0..16)
         .map(|_| {
-            let (client, url) = (server.client.clone(), format!("{}/api/v1/identity/login", server.base));
+            let (client, url) =
+                (server.client.clone(), format!("{}/api/v1/identity/login", server.base));
             tokio::spawn(async move {
-                let r = client.post(url).json(&json!({"email": ADMIN_EMAIL, "password": ADMIN_PASSWORD})).send().await;
+                let r = client
+                    .post(url)
+                    .json(&json!({"email": ADMIN_EMAIL, "password": ADMIN_PASSWORD}))
+                    .send()
+                    .await;
                 (r.map(|r| r.status().as_u16()).map_err(|e| e.to_string()), Instant::now())
             })
         })

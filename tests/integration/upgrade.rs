@@ -39,12 +39,17 @@ fn copy_dir(from: &Path, to: &Path) {
 }
 
 async fn strings(db: &DatabaseConnection, sql: &str) -> Vec<String> {
-    let rows = db.query_all_raw(Statement::from_string(db.get_database_backend(), sql)).await.unwrap();
+    let rows =
+        db.query_all_raw(Statement::from_string(db.get_database_backend(), sql)).await.unwrap();
     rows.iter().map(|r| r.try_get_by_index::<String>(0).unwrap()).collect()
 }
 
 async fn int(db: &DatabaseConnection, sql: &str) -> i64 {
-    let row = db.query_one_raw(Statement::from_string(db.get_database_backend(), sql)).await.unwrap().unwrap();
+    let row = db
+        .query_one_raw(Statement::from_string(db.get_database_backend(), sql))
+        .await
+        .unwrap()
+        .unwrap();
     row.try_get_by_index::<i64>(0).unwrap()
 }
 
@@ -68,7 +73,9 @@ fn released_migrations_are_never_edited() {
     assert!(released.len() >= 11, "the manifest lists the released migrations");
     for (file, hash) in released {
         let path = root().join("migrations/src").join(&file);
-        let bytes = std::fs::read(&path).unwrap_or_else(|_| panic!("released migration {file} was removed; migrations are forward-only"));
+        let bytes = std::fs::read(&path).unwrap_or_else(|_| {
+            panic!("released migration {file} was removed; migrations are forward-only")
+        });
         let actual = hex::encode(Sha256::digest(&bytes));
         assert_eq!(
             actual, hash,
@@ -76,7 +83,10 @@ fn released_migrations_are_never_edited() {
              undo the edit and add a new migration instead (docs/decisions.md, \"Migrations\")"
         );
         let module = file.trim_end_matches(".rs");
-        assert!(list.contains(module), "released migration {module} is no longer in migrations/src/lib.rs");
+        assert!(
+            list.contains(module),
+            "released migration {module} is no longer in migrations/src/lib.rs"
+        );
     }
 }
 
@@ -92,12 +102,21 @@ async fn a_first_release_database_migrates_on_start_and_serves_its_data() {
     // What the old database holds, read before the new binary touches it.
     let old = support::open_sqlite(&dir.path().join("mentorpay.db")).await;
     let applied_then = strings(&old, "SELECT version FROM seaql_migrations ORDER BY version").await;
-    let released: Vec<String> = manifest().into_iter().map(|(f, _)| f.trim_end_matches(".rs").to_owned()).collect();
-    assert!(applied_then.iter().all(|m| released.contains(m)), "the fixture ran only released migrations: {applied_then:?}");
+    let released: Vec<String> =
+        manifest().into_iter().map(|(f, _)| f.trim_end_matches(".rs").to_owned()).collect();
+    assert!(
+        applied_then.iter().all(|m| released.contains(m)),
+        "the fixture ran only released migrations: {applied_then:?}"
+    );
     let people = int(&old, "SELECT COUNT(*) FROM participants WHERE deleted_at IS NULL").await;
-    let requests = int(&old, "SELECT COUNT(*) FROM payment_requests WHERE deleted_at IS NULL").await;
+    let requests =
+        int(&old, "SELECT COUNT(*) FROM payment_requests WHERE deleted_at IS NULL").await;
     let lines = int(&old, "SELECT COUNT(*) FROM budget_lines").await;
-    let statuses = strings(&old, "SELECT DISTINCT status FROM payment_requests WHERE deleted_at IS NULL ORDER BY status").await;
+    let statuses = strings(
+        &old,
+        "SELECT DISTINCT status FROM payment_requests WHERE deleted_at IS NULL ORDER BY status",
+    )
+    .await;
     let mut samples = Vec::new();
     for status in &statuses {
         let sql = format!("SELECT form_type || '/' || id || '/' || requested_cents FROM payment_requests WHERE status = '{status}' AND deleted_at IS NULL ORDER BY id LIMIT 1");
@@ -106,57 +125,113 @@ async fn a_first_release_database_migrates_on_start_and_serves_its_data() {
     let participant = strings(&old, "SELECT id || '/' || last_name FROM participants WHERE deleted_at IS NULL ORDER BY id LIMIT 1").await.remove(0);
     let receipt = strings(&old, "SELECT payment_request_id || '/' || id FROM uploaded_files WHERE payment_request_id IS NOT NULL AND deleted_at IS NULL LIMIT 1").await.remove(0);
     old.close().await.unwrap();
-    assert!(people > 0 && requests > 0 && lines > 0 && statuses.len() >= 5, "the fixture holds data of every kind");
+    assert!(
+        people > 0 && requests > 0 && lines > 0 && statuses.len() >= 5,
+        "the fixture holds data of every kind"
+    );
 
     // Start the current binary's app on it: it migrates first.
     let app = spawn_in(dir, &[]).await;
-    let applied_now = strings(&app.state.db, "SELECT version FROM seaql_migrations ORDER BY version").await;
+    let applied_now =
+        strings(&app.state.db, "SELECT version FROM seaql_migrations ORDER BY version").await;
     for m in migration::Migrator::migrations() {
-        assert!(applied_now.contains(&m.name().to_owned()), "{} was not applied on start", m.name());
+        assert!(
+            applied_now.contains(&m.name().to_owned()),
+            "{} was not applied on start",
+            m.name()
+        );
     }
     support::integrity_ok(&app.state.db).await.unwrap();
     support::totals_match_recount(&app.state.db).await.unwrap();
 
     // The fixture's Administrator still signs in; its data reads back through the API.
     let token = app.admin_token().await;
-    assert_eq!(app.get("/api/v1/participants", &token).await.ok()["totalCount"].as_i64(), Some(people));
+    assert_eq!(
+        app.get("/api/v1/participants", &token).await.ok()["totalCount"].as_i64(),
+        Some(people)
+    );
     assert_eq!(app.get(PR, &token).await.ok()["totalCount"].as_i64(), Some(requests));
     let summary = app.get(&format!("{PR}/summary"), &token).await.ok().clone();
-    assert_eq!(summary.as_array().unwrap().iter().map(|s| s["count"].as_i64().unwrap()).sum::<i64>(), requests);
+    assert_eq!(
+        summary.as_array().unwrap().iter().map(|s| s["count"].as_i64().unwrap()).sum::<i64>(),
+        requests
+    );
     // Names stored before migration 000130 sort and are searched by their folded form, and
     // the search index rebuilt by 000131 finds them without their accents.
-    let names = app.state.db.query_all_raw(Statement::from_string(app.state.db.get_database_backend(), "SELECT full_name, sort_name FROM participants")).await.unwrap();
-    let names: Vec<(String, String)> = names.iter().map(|r| (r.try_get("", "full_name").unwrap(), r.try_get("", "sort_name").unwrap())).collect();
+    let names = app
+        .state
+        .db
+        .query_all_raw(Statement::from_string(
+            app.state.db.get_database_backend(),
+            "SELECT full_name, sort_name FROM participants",
+        ))
+        .await
+        .unwrap();
+    let names: Vec<(String, String)> = names
+        .iter()
+        .map(|r| (r.try_get("", "full_name").unwrap(), r.try_get("", "sort_name").unwrap()))
+        .collect();
     assert!(names.iter().any(|(full, _)| !full.is_ascii()), "the fixture holds accented names");
     for (full, sorted) in &names {
         assert_eq!(sorted, &mentorpay::participants::rules::fold(full), "{full}");
     }
     let hernandez = names.iter().filter(|(_, sorted)| sorted.contains("hernandez")).count();
     assert!(hernandez > 0);
-    assert_eq!(app.get("/api/v1/participants?FullName=HERNANDEZ", &token).await.ok()["totalCount"].as_u64(), Some(hernandez as u64));
+    assert_eq!(
+        app.get("/api/v1/participants?FullName=HERNANDEZ", &token).await.ok()["totalCount"]
+            .as_u64(),
+        Some(hernandez as u64)
+    );
     let (pid, last_name) = participant.split_once('/').unwrap();
-    assert_eq!(app.get(&format!("/api/v1/participants/{pid}"), &token).await.ok()["lastName"], last_name);
+    assert_eq!(
+        app.get(&format!("/api/v1/participants/{pid}"), &token).await.ok()["lastName"],
+        last_name
+    );
     for (status, sample) in &samples {
         let parts: Vec<&str> = sample.split('/').collect();
         let r = app.get(&format!("{PR}/{}/{}", parts[0], parts[1]), &token).await.ok().clone();
         assert_eq!(r["formStatus"], status.as_str(), "{sample}");
-        assert_eq!((r["requestedAmount"].as_f64().unwrap() * 100.0).round() as i64, parts[2].parse::<i64>().unwrap(), "{sample}");
+        assert_eq!(
+            (r["requestedAmount"].as_f64().unwrap() * 100.0).round() as i64,
+            parts[2].parse::<i64>().unwrap(),
+            "{sample}"
+        );
     }
     let budgets = app.get("/api/v1/budgets", &token).await.ok().clone();
     assert!(!budgets.as_array().unwrap().is_empty(), "{budgets}");
-    let users = app.get("/api/v1/identity/users?Email=fixture.coordinator%40example.org", &token).await.ok().clone();
+    let users = app
+        .get("/api/v1/identity/users?Email=fixture.coordinator%40example.org", &token)
+        .await
+        .ok()
+        .clone();
     assert_eq!(users["totalCount"], 1, "{users}");
     let roles = app.get("/api/v1/identity/roles", &token).await.ok().clone();
     assert!(roles.as_array().unwrap().iter().any(|r| r["name"] == "Fixture auditor"), "{roles}");
-    let banners = app.get("/api/v1/system-settings/notification-banners", &token).await.ok().clone();
-    assert!(banners.as_array().unwrap().iter().any(|b| b["message"] == "Fixture banner"), "{banners}");
+    let banners =
+        app.get("/api/v1/system-settings/notification-banners", &token).await.ok().clone();
+    assert!(
+        banners.as_array().unwrap().iter().any(|b| b["message"] == "Fixture banner"),
+        "{banners}"
+    );
     let (rid, file) = receipt.split_once('/').unwrap();
-    let bytes = app.client.get(format!("{}{PR}/F2/{rid}/files/{file}", app.base)).bearer_auth(&token).send().await.unwrap();
+    let bytes = app
+        .client
+        .get(format!("{}{PR}/F2/{rid}/files/{file}", app.base))
+        .bearer_auth(&token)
+        .send()
+        .await
+        .unwrap();
     assert_eq!(bytes.status(), 200);
     assert_eq!(bytes.bytes().await.unwrap().as_ref(), PDF);
     // And it takes new writes.
     let fy = app.get("/api/v1/system-settings/fiscal-years", &token).await.ok()[0]["id"].clone();
-    let r = app.post("/api/v1/system-settings/fiscal-years", Some(&token), json!({"name": "FY 2040-41", "startDate": "2040-07-01", "endDate": "2041-06-30"})).await;
+    let r = app
+        .post(
+            "/api/v1/system-settings/fiscal-years",
+            Some(&token),
+            json!({"name": "FY 2040-41", "startDate": "2040-07-01", "endDate": "2041-06-30"}),
+        )
+        .await;
     assert_eq!(r.status, 201, "{} (latest year {fy})", r.body);
 }
 
@@ -173,13 +248,40 @@ async fn build_the_fixture() {
     let ok = |r: Reply| -> Value { r.ok().clone() };
     let coordinator = json!({"email": "fixture.coordinator@example.org", "firstName": "Fix", "lastName": "Ture", "roles": ["Coordinator"], "password": "fixture password 1"});
     ok(app.post("/api/v1/identity/users", Some(&admin), coordinator).await);
-    ok(app.post("/api/v1/identity/roles", Some(&admin), json!({"name": "Fixture auditor", "permissions": ["report:read"]})).await);
-    ok(app.put("/api/v1/system-settings/notification-banners", &admin, json!([{"message": "Fixture banner", "severity": "Info", "isActive": true}])).await);
-    ok(app.post("/api/v1/system-settings/block-coordinator-login", Some(&admin), json!({"isBlocked": false})).await);
+    ok(app
+        .post(
+            "/api/v1/identity/roles",
+            Some(&admin),
+            json!({"name": "Fixture auditor", "permissions": ["report:read"]}),
+        )
+        .await);
+    ok(app
+        .put(
+            "/api/v1/system-settings/notification-banners",
+            &admin,
+            json!([{"message": "Fixture banner", "severity": "Info", "isActive": true}]),
+        )
+        .await);
+    ok(app
+        .post(
+            "/api/v1/system-settings/block-coordinator-login",
+            Some(&admin),
+            json!({"isBlocked": false}),
+        )
+        .await);
     let slot = ok(app.post("/api/v1/fileupload/generate-upload-urls", Some(&admin), json!({"files": [{"fileName": "receipt.pdf", "contentType": "application/pdf", "size": PDF.len()}]})).await)[0].clone();
-    let put = app.client.put(format!("{}{}", app.base, slot["uploadUrl"].as_str().unwrap())).header("Content-Type", "application/pdf").body(PDF.to_vec()).send().await.unwrap();
+    let put = app
+        .client
+        .put(format!("{}{}", app.base, slot["uploadUrl"].as_str().unwrap()))
+        .header("Content-Type", "application/pdf")
+        .body(PDF.to_vec())
+        .send()
+        .await
+        .unwrap();
     assert_eq!(put.status(), 204);
-    let participation = app.get("/api/v1/payment-requests/participant-list", &admin).await.ok()[0]["participationId"].clone();
+    let participation = app.get("/api/v1/payment-requests/participant-list", &admin).await.ok()[0]
+        ["participationId"]
+        .clone();
     let f2 = json!({"participationId": participation, "description": "Books", "details": {"items": [{"date": "2026-10-01", "description": "Books", "amount": 12.5}], "fileIds": [slot["fileId"]]}});
     ok(app.post(&format!("{PR}/F2"), Some(&admin), f2).await);
     let target = root().join(FIXTURE);

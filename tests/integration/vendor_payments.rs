@@ -40,17 +40,26 @@ async fn world() -> World {
     let today = Utc::now().date_naive();
     let start = NaiveDate::from_ymd_opt(today.year_start(), 7, 1).unwrap();
     let end = NaiveDate::from_ymd_opt(today.year_start() + 1, 6, 30).unwrap();
-    let fy = app.post("/api/v1/system-settings/fiscal-years", Some(&admin), json!({"name": "FY now", "startDate": start, "endDate": end})).await;
+    let fy = app
+        .post(
+            "/api/v1/system-settings/fiscal-years",
+            Some(&admin),
+            json!({"name": "FY now", "startDate": start, "endDate": end}),
+        )
+        .await;
     let fy = fy.ok()["id"].as_i64().unwrap();
     let programs = ids(&app, &admin, "/api/v1/mentor-programs").await;
     let fund = ids(&app, &admin, "/api/v1/funds").await[0];
     let account = ids(&app, &admin, "/api/v1/expense-accounts").await[0];
     let mut payee = person("Pat", "pat@example.org", "Mentor");
-    payee["participations"] = json!([taking(programs[0], fy, "Mentor"), taking(programs[1], fy, "Mentor")]);
+    payee["participations"] =
+        json!([taking(programs[0], fy, "Mentor"), taking(programs[1], fy, "Mentor")]);
     let r = app.post("/api/v1/participants", Some(&admin), payee).await;
     let payee_id = r.ok()["id"].as_i64().unwrap();
     let parts = r.body["participations"].as_array().unwrap();
-    let of = |program: i64| parts.iter().find(|p| p["mentorProgramId"] == program).unwrap()["id"].as_i64().unwrap();
+    let of = |program: i64| {
+        parts.iter().find(|p| p["mentorProgramId"] == program).unwrap()["id"].as_i64().unwrap()
+    };
     let (inside, outside) = (of(programs[0]), of(programs[1]));
     app.create_user(&admin, APPROVER_EMAIL, &["Administrator"], PASSWORD).await;
     let (approver, _) = app.login(APPROVER_EMAIL, PASSWORD).await;
@@ -65,15 +74,23 @@ impl YearStart for NaiveDate {
     /// The calendar year the July–June fiscal year holding this day starts in.
     fn year_start(&self) -> i32 {
         use chrono::Datelike;
-        if self.month() >= 7 { self.year() } else { self.year() - 1 }
+        if self.month() >= 7 {
+            self.year()
+        } else {
+            self.year() - 1
+        }
     }
 }
 
 fn details(form: &str) -> Value {
     match form {
-        "F1" => json!({"collegeId": 1, "menteeName": "Ana", "courseCode": "CD 101", "placementStartDate": "2026-09-01", "placementEndDate": "2026-12-15", "hours": 12.5}),
+        "F1" => {
+            json!({"collegeId": 1, "menteeName": "Ana", "courseCode": "CD 101", "placementStartDate": "2026-09-01", "placementEndDate": "2026-12-15", "hours": 12.5})
+        }
         "F5" => json!({"seminarDate": "2026-10-01", "topic": "Play", "hours": 3}),
-        "F9" => json!({"vendorName": "Acme Supply", "vendorAddress": "9 Vendor Way, Fresno", "invoiceNumber": "INV-7", "invoiceDate": "2026-10-01", "amount": 100}),
+        "F9" => {
+            json!({"vendorName": "Acme Supply", "vendorAddress": "9 Vendor Way, Fresno", "invoiceNumber": "INV-7", "invoiceDate": "2026-10-01", "amount": 100})
+        }
         _ => unreachable!(),
     }
 }
@@ -84,7 +101,9 @@ fn url(r: &Value) -> String {
 
 async fn approval_code(w: &World, form: &str) -> i64 {
     let codes = w.app.get("/api/v1/approval-codes", &w.admin).await.ok().clone();
-    codes.as_array().unwrap().iter().find(|c| c["paymentRequestType"] == form).unwrap()["id"].as_i64().unwrap()
+    codes.as_array().unwrap().iter().find(|c| c["paymentRequestType"] == form).unwrap()["id"]
+        .as_i64()
+        .unwrap()
 }
 
 /// A request of `form` for `participation`, submitted and approved at `amount`.
@@ -95,7 +114,12 @@ async fn approved(w: &World, form: &str, participation: i64, amount: f64) -> Val
     }
     let r = w.app.post(&format!("{PR}/{form}"), Some(&w.admin), body).await;
     assert_eq!(r.status, 201, "{}", r.body);
-    let r = w.app.post(&format!("{}/submit", url(&r.body)), Some(&w.admin), json!({})).await.ok().clone();
+    let r = w
+        .app
+        .post(&format!("{}/submit", url(&r.body)), Some(&w.admin), json!({}))
+        .await
+        .ok()
+        .clone();
     let a = json!({"approvedAmount": amount, "approvalCodeId": approval_code(w, form).await, "fundId": w.fund, "expenseAccountId": w.account, "acknowledgeWarnings": true});
     w.app.post(&format!("{}/approve", url(&r)), Some(&w.approver), a).await.ok().clone()
 }
@@ -141,7 +165,8 @@ async fn generate_previewed(w: &World, token: &str, start: NaiveDate, end: Naive
 
 /// The raw bytes of an export, with its status and headers.
 async fn file(w: &World, token: &str, path: &str) -> (u16, reqwest::header::HeaderMap, Vec<u8>) {
-    let res = w.app.client.get(format!("{}{path}", w.app.base)).bearer_auth(token).send().await.unwrap();
+    let res =
+        w.app.client.get(format!("{}{path}", w.app.base)).bearer_auth(token).send().await.unwrap();
     let (status, headers) = (res.status().as_u16(), res.headers().clone());
     (status, headers, res.bytes().await.unwrap().to_vec())
 }
@@ -161,7 +186,12 @@ async fn history_rows(w: &World) -> HashMap<i64, (Vec<i64>, i64)> {
     for e in list["items"].as_array().unwrap() {
         let id = e["id"].as_i64().unwrap();
         let d = w.app.get(&format!("{VP}/history/{id}?Size=500"), &w.admin).await.ok().clone();
-        let rows: Vec<i64> = d["items"].as_array().unwrap().iter().map(|r| r["requestId"].as_i64().unwrap()).collect();
+        let rows: Vec<i64> = d["items"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| r["requestId"].as_i64().unwrap())
+            .collect();
         let sum: i64 = d["items"].as_array().unwrap().iter().map(|r| cents(&r["amount"])).sum();
         assert_eq!(rows.len() as i64, e["rowCount"].as_i64().unwrap(), "{e}");
         assert_eq!(sum, cents(&e["totalAmount"]), "entry total = its rows: {e}");
@@ -188,9 +218,18 @@ async fn assert_paid_exactly_once(w: &World, requests: &[Value]) -> usize {
         if now["formStatus"] == "Processed" {
             processed += 1;
             processed_cents += cents(&now["approvedAmount"]);
-            assert_eq!(now["vendorPaymentReportId"].as_i64(), seen.get(&id).copied(), "request {id} names its entry");
+            assert_eq!(
+                now["vendorPaymentReportId"].as_i64(),
+                seen.get(&id).copied(),
+                "request {id} names its entry"
+            );
         } else {
-            assert!(!seen.contains_key(&id), "request {id} is {} but in entry {:?}", now["formStatus"], seen.get(&id));
+            assert!(
+                !seen.contains_key(&id),
+                "request {id} is {} but in entry {:?}",
+                now["formStatus"],
+                seen.get(&id)
+            );
             assert!(now["vendorPaymentReportId"].is_null());
         }
     }
@@ -222,16 +261,32 @@ async fn a_generation_pays_the_previewed_requests_once_and_keeps_their_rows() {
     assert_eq!(rows[0]["payeeAddress"], "1 Capitol Mall, Sacramento");
     assert_eq!(rows[0]["formType"], "F1");
     assert_eq!(rows[0]["amount"].as_f64(), Some(120.25));
-    assert!(rows[0]["approvalCode"].as_str().unwrap().len() > 2 && rows[0]["fund"].is_string() && rows[0]["expenseAccount"].is_string(), "{p}");
+    assert!(
+        rows[0]["approvalCode"].as_str().unwrap().len() > 2
+            && rows[0]["fund"].is_string()
+            && rows[0]["expenseAccount"].is_string(),
+        "{p}"
+    );
     assert_eq!(rows[1]["payee"], "Acme Supply");
     assert_eq!(rows[1]["payeeAddress"], "9 Vendor Way, Fresno");
     // Paged, with totals over every row.
-    let page2 = w.app.get(&format!("{VP}?FiscalYearId={}&StartDate={today}&EndDate={today}&Page=2&Size=1", w.fy), &w.admin).await.ok().clone();
+    let page2 = w
+        .app
+        .get(
+            &format!("{VP}?FiscalYearId={}&StartDate={today}&EndDate={today}&Page=2&Size=1", w.fy),
+            &w.admin,
+        )
+        .await
+        .ok()
+        .clone();
     assert_eq!(page2["items"].as_array().unwrap().len(), 1);
     assert_eq!(page2["items"][0]["requestId"], f9["id"]);
     assert_eq!(page2["totals"]["amount"].as_f64(), Some(220.25));
     // Without dates: the whole fiscal year.
-    assert_eq!(w.app.get(&format!("{VP}?FiscalYearId={}", w.fy), &w.admin).await.ok()["totalCount"], 2);
+    assert_eq!(
+        w.app.get(&format!("{VP}?FiscalYearId={}", w.fy), &w.admin).await.ok()["totalCount"],
+        2
+    );
     // Another day: nothing.
     let yesterday = today - Duration::days(1);
     assert_eq!(preview(&w, &w.admin, yesterday, yesterday).await["totalCount"], 0);
@@ -252,15 +307,36 @@ async fn a_generation_pays_the_previewed_requests_once_and_keeps_their_rows() {
     assert_eq!(entry["rowCount"], 2);
     assert_eq!(entry["totalAmount"].as_f64(), Some(220.25));
     assert!(!entry["createdByName"].as_str().unwrap().is_empty(), "{entry}");
-    assert!(entry["createdBy"].is_i64() && entry["createdAt"].is_string() && entry["fiscalYearName"] == "FY now", "{entry}");
+    assert!(
+        entry["createdBy"].is_i64()
+            && entry["createdAt"].is_string()
+            && entry["fiscalYearName"] == "FY now",
+        "{entry}"
+    );
     assert_eq!(entry["startDate"], today.to_string());
     for x in [&f1, &f9] {
         let now = w.app.get(&url(x), &w.admin).await.ok().clone();
         assert_eq!(now["formStatus"], "Processed");
         assert_eq!(now["vendorPaymentReportId"], id);
         assert_eq!(now["availableActions"], json!([]), "nothing leaves Processed");
-        assert_eq!(now["version"], x["version"].as_i64().unwrap() + 2, "batch and processing each bumped the version");
-        let log = w.app.get(&format!("{PR}/activity-log?PaymentRequestId={}&PaymentRequestType={}", x["id"], x["formType"].as_str().unwrap()), &w.admin).await.ok().clone();
+        assert_eq!(
+            now["version"],
+            x["version"].as_i64().unwrap() + 2,
+            "batch and processing each bumped the version"
+        );
+        let log = w
+            .app
+            .get(
+                &format!(
+                    "{PR}/activity-log?PaymentRequestId={}&PaymentRequestType={}",
+                    x["id"],
+                    x["formType"].as_str().unwrap()
+                ),
+                &w.admin,
+            )
+            .await
+            .ok()
+            .clone();
         let last = &log[0];
         assert_eq!(last["action"], "processed", "{log}");
         assert_eq!(last["fromStatus"], "ReadyForProcessing");
@@ -310,11 +386,15 @@ async fn eight_concurrent_generations_over_overlapping_ranges_pay_every_request_
     // Two ready requests a day over 12 days.
     for d in 0..12 {
         for (i, form) in ["F1", "F9"].into_iter().enumerate() {
-            requests.push(ready_on(&w, form, 10.0 + d as f64 + i as f64 / 4.0, first + Duration::days(d)).await);
+            requests.push(
+                ready_on(&w, form, 10.0 + d as f64 + i as f64 / 4.0, first + Duration::days(d))
+                    .await,
+            );
         }
     }
     // Eight ranges of five days starting a day apart: each overlaps its neighbours.
-    let ranges: Vec<(NaiveDate, NaiveDate)> = (0..8).map(|i| (first + Duration::days(i), first + Duration::days(i + 4))).collect();
+    let ranges: Vec<(NaiveDate, NaiveDate)> =
+        (0..8).map(|i| (first + Duration::days(i), first + Duration::days(i + 4))).collect();
     let mut previews = Vec::new();
     for (s, e) in &ranges {
         previews.push(preview(&w, &w.admin, *s, *e).await);
@@ -325,7 +405,11 @@ async fn eight_concurrent_generations_over_overlapping_ranges_pay_every_request_
     });
     let replies = futures_util::future::join_all(calls).await;
     let statuses: Vec<u16> = replies.iter().map(|r| r.status.as_u16()).collect();
-    assert!(statuses.iter().all(|s| [201, 409, 422].contains(s)), "{:?}", replies.iter().map(|r| &r.body).collect::<Vec<_>>());
+    assert!(
+        statuses.iter().all(|s| [201, 409, 422].contains(s)),
+        "{:?}",
+        replies.iter().map(|r| &r.body).collect::<Vec<_>>()
+    );
     assert!(statuses.contains(&201), "{statuses:?}");
     let paid = assert_paid_exactly_once(&w, &requests).await;
     assert!(paid > 0);
@@ -387,13 +471,31 @@ async fn a_history_entry_never_changes_after_its_requests_or_payee_do() {
     let csv_path = format!("{VP}/history/{id}/retrieve?ReportFormat=Csv&MinutesOffset=480");
     let (status, headers, csv_before) = file(&w, &w.admin, &csv_path).await;
     assert_eq!(status, 200, "{}", String::from_utf8_lossy(&csv_before));
-    assert!(headers["content-disposition"].to_str().unwrap().contains(&format!("vendor-payment-report-{id}-")), "{headers:?}");
+    assert!(
+        headers["content-disposition"]
+            .to_str()
+            .unwrap()
+            .contains(&format!("vendor-payment-report-{id}-")),
+        "{headers:?}"
+    );
     let text = String::from_utf8(csv_before.clone()).unwrap();
-    let lines: Vec<&str> = text.trim_start_matches('\u{feff}').split("\r\n").filter(|l| !l.is_empty()).collect();
-    assert_eq!(lines[0], "Payee,Payee address,Request,Form,Approved on,Approval code,Fund,Expense account,Amount");
+    let lines: Vec<&str> =
+        text.trim_start_matches('\u{feff}').split("\r\n").filter(|l| !l.is_empty()).collect();
+    assert_eq!(
+        lines[0],
+        "Payee,Payee address,Request,Form,Approved on,Approval code,Fund,Expense account,Amount"
+    );
     assert_eq!(lines.len(), 3, "{text}");
-    assert!(lines[1].starts_with(&format!("Pat Payee,\"1 Capitol Mall, Sacramento\",{},F1,", f1["id"])), "{text}");
-    assert!(lines[1].ends_with(",75.50") && lines[2].starts_with("Acme Supply,") && lines[2].ends_with(",100.00"), "{text}");
+    assert!(
+        lines[1].starts_with(&format!("Pat Payee,\"1 Capitol Mall, Sacramento\",{},F1,", f1["id"])),
+        "{text}"
+    );
+    assert!(
+        lines[1].ends_with(",75.50")
+            && lines[2].starts_with("Acme Supply,")
+            && lines[2].ends_with(",100.00"),
+        "{text}"
+    );
 
     // The payee renamed and moved house.
     let mut edit = person("Patricia", "pat@example.org", "Mentor");
@@ -411,8 +513,7 @@ async fn a_history_entry_never_changes_after_its_requests_or_payee_do() {
         if x["formType"] == "F9" {
             fix = fix.col_expr(pr::Column::Details, Expr::value(renamed.to_string()));
         }
-        fix
-            .filter(pr::Column::Id.eq(x["id"].as_i64().unwrap() as i32))
+        fix.filter(pr::Column::Id.eq(x["id"].as_i64().unwrap() as i32))
             .exec(&w.app.state.db)
             .await
             .unwrap();
@@ -422,8 +523,11 @@ async fn a_history_entry_never_changes_after_its_requests_or_payee_do() {
     let (_, _, csv_after) = file(&w, &w.admin, &csv_path).await;
     assert_eq!(csv_after, csv_before, "the CSV is byte for byte the same");
     // The other two formats answer with their files.
-    for (format, kind, magic) in [("Xlsx", "spreadsheetml", &b"PK"[..]), ("Pdf", "application/pdf", &b"%PDF"[..])] {
-        let (status, headers, bytes) = file(&w, &w.admin, &format!("{VP}/history/{id}/retrieve?ReportFormat={format}")).await;
+    for (format, kind, magic) in
+        [("Xlsx", "spreadsheetml", &b"PK"[..]), ("Pdf", "application/pdf", &b"%PDF"[..])]
+    {
+        let (status, headers, bytes) =
+            file(&w, &w.admin, &format!("{VP}/history/{id}/retrieve?ReportFormat={format}")).await;
         assert_eq!(status, 200, "{format}");
         assert!(headers["content-type"].to_str().unwrap().contains(kind), "{headers:?}");
         assert!(bytes.starts_with(magic), "{format}");
@@ -445,10 +549,28 @@ async fn permissions_scope_and_bad_input() {
     batch(&w, &[&mine, &theirs]).await;
 
     // A Coordinator of programs[0] with the default Coordinator role: no vendor payments.
-    let r = app.post("/api/v1/participants", Some(admin), person("Cora", "cora@example.org", "Coordinator")).await;
+    let r = app
+        .post(
+            "/api/v1/participants",
+            Some(admin),
+            person("Cora", "cora@example.org", "Coordinator"),
+        )
+        .await;
     let cid = r.ok()["id"].as_i64().unwrap();
-    app.post(&format!("/api/v1/participants/{cid}/identity-user"), Some(admin), json!({"password": COORD_PW})).await.ok();
-    app.post(&format!("/api/v1/participants/{cid}/participations"), Some(admin), taking(w.programs[0], w.fy, "Coordinator")).await.ok();
+    app.post(
+        &format!("/api/v1/participants/{cid}/identity-user"),
+        Some(admin),
+        json!({"password": COORD_PW}),
+    )
+    .await
+    .ok();
+    app.post(
+        &format!("/api/v1/participants/{cid}/participations"),
+        Some(admin),
+        taking(w.programs[0], w.fy, "Coordinator"),
+    )
+    .await
+    .ok();
     let (coord, _) = app.login("cora@example.org", COORD_PW).await;
     app.get(&range_query(w.fy, today, today), &coord).await.problem(403);
     let body = json!({"fiscalYearId": w.fy, "startDate": today, "endDate": today, "expectedCount": 1, "expectedTotal": 10});
@@ -456,7 +578,9 @@ async fn permissions_scope_and_bad_input() {
     app.get(&format!("{VP}/history"), &coord).await.problem(403);
     app.get(&format!("{VP}/history/1"), &coord).await.problem(403);
     app.get(&format!("{VP}/history/1/retrieve?ReportFormat=Csv"), &coord).await.problem(403);
-    app.get(&format!("{VP}/retrieve?FiscalYearId={}&ReportFormat=Csv", w.fy), &coord).await.problem(403);
+    app.get(&format!("{VP}/retrieve?FiscalYearId={}&ReportFormat=Csv", w.fy), &coord)
+        .await
+        .problem(403);
     assert_eq!(app.call(reqwest::Method::GET, VP, None, None).await.problem(401)["status"], 401);
 
     // Now its role may pay and read the history: still only its own program's requests.
@@ -470,9 +594,21 @@ async fn permissions_scope_and_bad_input() {
     let (coord, _) = app.login("cora@example.org", COORD_PW).await;
     let p = preview(&w, &coord, today, today).await;
     assert_eq!(p["totalCount"], 1, "{p}");
-    let (status, _, csv) = file(&w, &coord, &format!("{VP}/retrieve?FiscalYearId={}&StartDate={today}&EndDate={today}&ReportFormat=csv", w.fy)).await;
+    let (status, _, csv) = file(
+        &w,
+        &coord,
+        &format!(
+            "{VP}/retrieve?FiscalYearId={}&StartDate={today}&EndDate={today}&ReportFormat=csv",
+            w.fy
+        ),
+    )
+    .await;
     assert_eq!(status, 200);
-    assert_eq!(String::from_utf8(csv).unwrap().matches("\r\n").count(), 2, "header and its one row");
+    assert_eq!(
+        String::from_utf8(csv).unwrap().matches("\r\n").count(),
+        2,
+        "header and its one row"
+    );
     assert_eq!(p["items"][0]["requestId"], mine["id"]);
     let r = generate_previewed(&w, &coord, today, today).await;
     assert_eq!(r.status, 201, "{}", r.body);
@@ -494,29 +630,52 @@ async fn permissions_scope_and_bad_input() {
     // A missing parameter is named as the API documents it.
     assert_eq!(e.problem(400)["errors"]["FiscalYearId"][0], "is required", "{}", e.body);
     assert_eq!(e.body["detail"], "FiscalYearId: is required");
-    let e = app.get(&format!("{VP}?FiscalYearId={}&StartDate={today}&EndDate={}", w.fy, today - Duration::days(1)), admin).await;
+    let e = app
+        .get(
+            &format!(
+                "{VP}?FiscalYearId={}&StartDate={today}&EndDate={}",
+                w.fy,
+                today - Duration::days(1)
+            ),
+            admin,
+        )
+        .await;
     assert!(e.problem(422)["errors"].get("EndDate").is_some(), "{}", e.body);
     app.get(&format!("{VP}?FiscalYearId=999"), admin).await.problem(422);
     app.get(&format!("{VP}?FiscalYearId={}&Page=0", w.fy), admin).await.problem(400);
     app.get(&format!("{VP}?FiscalYearId={}&StartDate=yesterday", w.fy), admin).await.problem(400);
     let mut b = body.clone();
     b.as_object_mut().unwrap().remove("expectedTotal");
-    assert!(app.post(VP, Some(admin), b).await.problem(400)["errors"].get("expectedTotal").is_some());
+    assert!(app.post(VP, Some(admin), b).await.problem(400)["errors"]
+        .get("expectedTotal")
+        .is_some());
     let mut b = body.clone();
     b["expectedTotal"] = json!(1.234);
-    assert!(app.post(VP, Some(admin), b).await.problem(400)["errors"].get("expectedTotal").is_some());
+    assert!(app.post(VP, Some(admin), b).await.problem(400)["errors"]
+        .get("expectedTotal")
+        .is_some());
     let mut b = body.clone();
     b["endDate"] = json!(today - Duration::days(1));
     assert!(app.post(VP, Some(admin), b).await.problem(422)["errors"].get("endDate").is_some());
     let mut b = body.clone();
     b["fiscalYearId"] = json!(999);
-    assert!(app.post(VP, Some(admin), b).await.problem(422)["errors"].get("fiscalYearId").is_some());
+    assert!(app.post(VP, Some(admin), b).await.problem(422)["errors"]
+        .get("fiscalYearId")
+        .is_some());
     app.get(&format!("{VP}/history/999"), admin).await.problem(404);
-    app.get(&format!("{VP}/history/{coord_entry}/retrieve?ReportFormat=Doc"), admin).await.problem(400);
+    app.get(&format!("{VP}/history/{coord_entry}/retrieve?ReportFormat=Doc"), admin)
+        .await
+        .problem(400);
     app.get(&format!("{VP}/history/{coord_entry}/retrieve"), admin).await.problem(400);
-    app.get(&format!("{VP}/history/{admin_entry}/retrieve?ReportFormat=Csv"), &coord).await.problem(404);
+    app.get(&format!("{VP}/history/{admin_entry}/retrieve?ReportFormat=Csv"), &coord)
+        .await
+        .problem(404);
     app.get(&format!("{VP}/history/abc"), admin).await.problem(400);
-    assert_eq!(app.get(&format!("{VP}/history"), admin).await.ok()["totalCount"], 2, "bad input wrote nothing");
+    assert_eq!(
+        app.get(&format!("{VP}/history"), admin).await.ok()["totalCount"],
+        2,
+        "bad input wrote nothing"
+    );
 }
 
 #[actix_web::test]

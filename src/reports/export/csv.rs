@@ -44,7 +44,12 @@ pub fn head(columns: &[Column]) -> Vec<u8> {
 
 /// The whole file into `out` on a blocking thread: the header goes out at once, before
 /// any row is read, then the rows in chunks.
-pub fn write(columns: &[Column], rows: Rows, minutes_offset: i32, out: &mut impl Write) -> anyhow::Result<()> {
+pub fn write(
+    columns: &[Column],
+    rows: Rows,
+    minutes_offset: i32,
+    out: &mut impl Write,
+) -> anyhow::Result<()> {
     out.write_all(&head(columns))?;
     out.flush()?;
     let mut w = writer(out);
@@ -78,7 +83,8 @@ mod tests {
 
     #[test]
     fn head_has_bom_and_quoted_headers() {
-        let cols = [Column::new("a", "Payee, name", Kind::Text), Column::new("b", "Amount", Kind::Money)];
+        let cols =
+            [Column::new("a", "Payee, name", Kind::Text), Column::new("b", "Amount", Kind::Money)];
         assert_eq!(head(&cols), b"\xEF\xBB\xBF\"Payee, name\",Amount\r\n");
     }
 }

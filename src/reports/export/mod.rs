@@ -142,7 +142,15 @@ impl Cell {
             Cell::Date(d) => write!(out, "{:04}-{:02}-{:02}", d.year(), d.month(), d.day()),
             Cell::Timestamp(t) => {
                 let t = local(*t, minutes_offset);
-                write!(out, "{:04}-{:02}-{:02} {:02}:{:02}", t.year(), t.month(), t.day(), t.hour(), t.minute())
+                write!(
+                    out,
+                    "{:04}-{:02}-{:02} {:02}:{:02}",
+                    t.year(),
+                    t.month(),
+                    t.day(),
+                    t.hour(),
+                    t.minute()
+                )
             }
         };
     }
@@ -169,7 +177,9 @@ impl Serialize for Cell {
             Cell::Percent(x) if x.is_finite() => s.serialize_f64(round_to(*x, 10.0)),
             Cell::Number(_) | Cell::Percent(_) => s.serialize_none(),
             Cell::Date(d) => s.collect_str(&d.format("%Y-%m-%d")),
-            Cell::Timestamp(t) => s.serialize_str(&t.to_rfc3339_opts(chrono::SecondsFormat::Secs, true)),
+            Cell::Timestamp(t) => {
+                s.serialize_str(&t.to_rfc3339_opts(chrono::SecondsFormat::Secs, true))
+            }
         }
     }
 }
@@ -206,8 +216,12 @@ impl utoipa::PartialSchema for Record {
         // Any keys (the report's columns), so generated clients read it as a string map.
         utoipa::openapi::ObjectBuilder::new()
             .schema_type(utoipa::openapi::Type::Object)
-            .additional_properties(Some(utoipa::openapi::schema::AdditionalProperties::FreeForm(true)))
-            .description(Some("One row: the report's column keys (docs/reports-api.md) with their values"))
+            .additional_properties(Some(utoipa::openapi::schema::AdditionalProperties::FreeForm(
+                true,
+            )))
+            .description(Some(
+                "One row: the report's column keys (docs/reports-api.md) with their values",
+            ))
             .into()
     }
 }
@@ -252,7 +266,8 @@ impl Format {
     pub fn require(field: &str, text: Option<&str>) -> Result<Format, ApiError> {
         match text {
             None => Err(ApiError::bad_field(field, "is required (Csv, Xlsx or Pdf)")),
-            Some(t) => Format::parse(t).ok_or_else(|| ApiError::bad_field(field, "must be Csv, Xlsx or Pdf")),
+            Some(t) => Format::parse(t)
+                .ok_or_else(|| ApiError::bad_field(field, "must be Csv, Xlsx or Pdf")),
         }
     }
 
@@ -345,7 +360,13 @@ impl Rows {
     /// export's own reader (`sqlite`), which names the id columns of `names` (column, the
     /// table's `id, name`); elsewhere `joined`, the same rows with those names joined,
     /// through sea-orm.
-    pub fn from_select<F>(db: DatabaseConnection, by_id: SelectStatement, names: Vec<(&str, SelectStatement)>, joined: SelectStatement, mut map: F) -> Rows
+    pub fn from_select<F>(
+        db: DatabaseConnection,
+        by_id: SelectStatement,
+        names: Vec<(&str, SelectStatement)>,
+        joined: SelectStatement,
+        mut map: F,
+    ) -> Rows
     where
         F: FnMut(&DbRow) -> Result<Row, ApiError> + Send + 'static,
     {
@@ -418,7 +439,11 @@ impl Rows {
                 });
                 s.spawn(move || {
                     for batch in raw_rx {
-                        let rows = batch.and_then(|b| b.rows().map(|r| map(&r).map_err(failed)).collect::<anyhow::Result<Vec<Row>>>());
+                        let rows = batch.and_then(|b| {
+                            b.rows()
+                                .map(|r| map(&r).map_err(failed))
+                                .collect::<anyhow::Result<Vec<Row>>>()
+                        });
                         let stop = rows.is_err();
                         if tx.send(rows).is_err() || stop {
                             return;
@@ -458,9 +483,9 @@ impl std::io::Write for BodyWriter {
             return Ok(());
         }
         let chunk = Bytes::from(std::mem::take(&mut self.buf));
-        self.tx
-            .blocking_send(Ok(chunk))
-            .map_err(|_| std::io::Error::new(std::io::ErrorKind::BrokenPipe, "the client went away"))
+        self.tx.blocking_send(Ok(chunk)).map_err(|_| {
+            std::io::Error::new(std::io::ErrorKind::BrokenPipe, "the client went away")
+        })
     }
 }
 
@@ -476,7 +501,8 @@ where
     let (tx, rx) = mpsc::channel(4);
     tokio::task::spawn_blocking(move || {
         let mut out = BodyWriter { tx: tx.clone(), buf: Vec::with_capacity(CHUNK) };
-        let done = write(&mut out).and_then(|()| std::io::Write::flush(&mut out).map_err(Into::into));
+        let done =
+            write(&mut out).and_then(|()| std::io::Write::flush(&mut out).map_err(Into::into));
         match done {
             Ok(()) => {}
             // A download cancelled or a tab closed: nothing went wrong on our side.
@@ -492,7 +518,13 @@ where
 }
 
 /// The export answer: the file, streamed, with its download name.
-pub fn respond(format: Format, meta: Meta, columns: Vec<Column>, rows: Rows, totals: Option<Row>) -> HttpResponse {
+pub fn respond(
+    format: Format,
+    meta: Meta,
+    columns: Vec<Column>,
+    rows: Rows,
+    totals: Option<Row>,
+) -> HttpResponse {
     let file_name = meta.file_name(format);
     let mut response = HttpResponse::Ok();
     response.content_type(format.content_type()).insert_header(ContentDisposition {
@@ -500,13 +532,19 @@ pub fn respond(format: Format, meta: Meta, columns: Vec<Column>, rows: Rows, tot
         parameters: vec![DispositionParam::Filename(file_name)],
     });
     match format {
-        Format::Csv => response.streaming(body_of(on_blocking_thread(move |out| csv::write(&columns, rows.mapped(), meta.minutes_offset, out)))),
+        Format::Csv => response.streaming(body_of(on_blocking_thread(move |out| {
+            csv::write(&columns, rows.mapped(), meta.minutes_offset, out)
+        }))),
         Format::Xlsx => {
             // Already a zip: compressing it again only costs time.
             response.insert_header((header::CONTENT_ENCODING, "identity"));
-            response.streaming(body_of(on_blocking_thread(move |out| xlsx::write(&meta, &columns, rows, totals.as_deref(), out))))
+            response.streaming(body_of(on_blocking_thread(move |out| {
+                xlsx::write(&meta, &columns, rows, totals.as_deref(), out)
+            })))
         }
-        Format::Pdf => response.streaming(body_of(on_blocking_thread(move |out| pdf::write(&meta, &columns, rows, totals.as_deref(), out)))),
+        Format::Pdf => response.streaming(body_of(on_blocking_thread(move |out| {
+            pdf::write(&meta, &columns, rows, totals.as_deref(), out)
+        }))),
     }
 }
 
@@ -546,7 +584,10 @@ mod tests {
         let meta = Meta::example();
         assert_eq!(meta.file_name(Format::Csv), "participants-2026-11-23.csv");
         assert_eq!(meta.generated_line(), "Generated 2026-11-23 19:30 by Ann Admin");
-        assert_eq!(Meta { minutes_offset: 0, ..meta }.file_name(Format::Pdf), "participants-2026-11-24.pdf");
+        assert_eq!(
+            Meta { minutes_offset: 0, ..meta }.file_name(Format::Pdf),
+            "participants-2026-11-24.pdf"
+        );
     }
 
     #[test]
@@ -556,8 +597,14 @@ mod tests {
         assert_eq!(Cell::Money(-5).display(0), "-0.05");
         assert_eq!(Cell::Timestamp(t).display(480), "2026-01-02 00:05");
         assert_eq!(Cell::Percent(45.46).display(0), "45.5");
-        let cols = [Column::new("at", "At", Kind::Timestamp), Column::new("amount", "Amount", Kind::Money), Column::new("none", "None", Kind::Text)];
-        let record = Record::of(&cols, vec![Cell::Timestamp(t), Cell::Money(100_000_000_005), Cell::Empty]).with("id", Cell::Int(7));
+        let cols = [
+            Column::new("at", "At", Kind::Timestamp),
+            Column::new("amount", "Amount", Kind::Money),
+            Column::new("none", "None", Kind::Text),
+        ];
+        let record =
+            Record::of(&cols, vec![Cell::Timestamp(t), Cell::Money(100_000_000_005), Cell::Empty])
+                .with("id", Cell::Int(7));
         assert_eq!(
             serde_json::to_string(&record).unwrap(),
             r#"{"at":"2026-01-02T08:05:00Z","amount":1000000000.05,"none":null,"id":7}"#

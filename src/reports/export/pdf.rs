@@ -43,7 +43,9 @@ impl Font {
     fn load(name: &'static str, data: &'static [u8]) -> Font {
         let face = ttf_parser::Face::parse(data, 0).expect("the shipped font parses");
         let scale = 1000.0 / face.units_per_em() as f32;
-        let space = face.glyph_index(' ').and_then(|g| face.glyph_hor_advance(g)).unwrap_or(0) as f32 * scale;
+        let space = face.glyph_index(' ').and_then(|g| face.glyph_hor_advance(g)).unwrap_or(0)
+            as f32
+            * scale;
         let mut widths = [space; 256];
         for (code, w) in widths.iter_mut().enumerate().skip(32) {
             if let Some(c) = decode(code as u8) {
@@ -60,7 +62,12 @@ impl Font {
             ascent: face.ascender() as f32 * scale,
             descent: face.descender() as f32 * scale,
             cap_height: face.capital_height().unwrap_or(face.ascender()) as f32 * scale,
-            bbox: [b.x_min as f32 * scale, b.y_min as f32 * scale, b.x_max as f32 * scale, b.y_max as f32 * scale],
+            bbox: [
+                b.x_min as f32 * scale,
+                b.y_min as f32 * scale,
+                b.x_max as f32 * scale,
+                b.y_max as f32 * scale,
+            ],
             compressed: miniz_oxide::deflate::compress_to_vec_zlib(data, 6),
         }
     }
@@ -76,10 +83,38 @@ static BOLD: LazyLock<Font> = LazyLock::new(|| Font::load("DejaVuSansCondensed-B
 
 /// WinAnsiEncoding's 0x80..0x9F, the codes where it differs from Latin-1.
 const CP1252_HIGH: [Option<char>; 32] = [
-    Some('€'), None, Some('‚'), Some('ƒ'), Some('„'), Some('…'), Some('†'), Some('‡'),
-    Some('ˆ'), Some('‰'), Some('Š'), Some('‹'), Some('Œ'), None, Some('Ž'), None,
-    None, Some('‘'), Some('’'), Some('“'), Some('”'), Some('•'), Some('–'), Some('—'),
-    Some('˜'), Some('™'), Some('š'), Some('›'), Some('œ'), None, Some('ž'), Some('Ÿ'),
+    Some('€'),
+    None,
+    Some('‚'),
+    Some('ƒ'),
+    Some('„'),
+    Some('…'),
+    Some('†'),
+    Some('‡'),
+    Some('ˆ'),
+    Some('‰'),
+    Some('Š'),
+    Some('‹'),
+    Some('Œ'),
+    None,
+    Some('Ž'),
+    None,
+    None,
+    Some('‘'),
+    Some('’'),
+    Some('“'),
+    Some('”'),
+    Some('•'),
+    Some('–'),
+    Some('—'),
+    Some('˜'),
+    Some('™'),
+    Some('š'),
+    Some('›'),
+    Some('œ'),
+    None,
+    Some('ž'),
+    Some('Ÿ'),
 ];
 
 fn decode(code: u8) -> Option<char> {
@@ -164,21 +199,30 @@ fn layout(columns: &[Column], totals: Option<&[Cell]>, minutes_offset: i32) -> (
     let usable = PAGE_W - 2.0 * MARGIN;
     let mut size = body_size(columns.len());
     loop {
-        let header: Vec<f32> = columns.iter().map(|c| BOLD.measure(&encode(&c.header), size) + 2.0 * CELL_PAD).collect();
+        let header: Vec<f32> = columns
+            .iter()
+            .map(|c| BOLD.measure(&encode(&c.header), size) + 2.0 * CELL_PAD)
+            .collect();
         // The width a column's values need, None for text.
         let need: Vec<Option<f32>> = columns
             .iter()
             .enumerate()
             .map(|(i, c)| {
                 let sample = REGULAR.measure(&encode(value_sample(c.kind)?), size);
-                let total = totals.and_then(|t| t.get(i)).map_or(0.0, |t| BOLD.measure(&encode(&t.display(minutes_offset)), size));
+                let total = totals
+                    .and_then(|t| t.get(i))
+                    .map_or(0.0, |t| BOLD.measure(&encode(&t.display(minutes_offset)), size));
                 Some(sample.max(total) + 2.0 * CELL_PAD)
             })
             .collect();
         let texts = need.iter().filter(|n| n.is_none()).count() as f32;
         let text_min = TEXT_MIN_EM * size;
         for whole_headers in [true, false] {
-            let fixed: Vec<Option<f32>> = need.iter().zip(&header).map(|(n, h)| n.map(|v| if whole_headers { v.max(*h) } else { v })).collect();
+            let fixed: Vec<Option<f32>> = need
+                .iter()
+                .zip(&header)
+                .map(|(n, h)| n.map(|v| if whole_headers { v.max(*h) } else { v }))
+                .collect();
             let rest = usable - fixed.iter().flatten().sum::<f32>();
             if rest >= texts * text_min || (!whole_headers && size <= MIN_SIZE) {
                 return (size, share_out(&fixed, &header, rest, size, usable));
@@ -257,7 +301,8 @@ impl<'a> Writer<'a> {
         let mut y = PAGE_H - MARGIN - TITLE_SIZE;
         self.text(b"F2", TITLE_SIZE, MARGIN, y, &encode(&self.meta.title));
         y -= META_SIZE * 1.6;
-        let filters = fit(&REGULAR, encode(&self.meta.filters_line()), META_SIZE, PAGE_W - 2.0 * MARGIN);
+        let filters =
+            fit(&REGULAR, encode(&self.meta.filters_line()), META_SIZE, PAGE_W - 2.0 * MARGIN);
         self.text(b"F1", META_SIZE, MARGIN, y, &filters);
         y -= META_SIZE * 1.4;
         self.text(b"F1", META_SIZE, MARGIN, y, &encode(&self.meta.generated_line()));
@@ -267,7 +312,8 @@ impl<'a> Writer<'a> {
         self.page.rect(MARGIN, y - self.size * 0.45, PAGE_W - 2.0 * MARGIN, self.row_h);
         self.page.fill_nonzero();
         self.page.set_fill_gray(0.0);
-        let headers: Vec<(Vec<u8>, bool)> = self.columns.iter().map(|c| (encode(&c.header), c.kind.is_numeric())).collect();
+        let headers: Vec<(Vec<u8>, bool)> =
+            self.columns.iter().map(|c| (encode(&c.header), c.kind.is_numeric())).collect();
         self.cells(b"F2", y, headers, |_| false);
         self.y = y - self.row_h;
         self.rows_on_page = 0;
@@ -275,7 +321,13 @@ impl<'a> Writer<'a> {
 
     /// One line of cells at baseline `y`: numbers right-aligned; text cut to its column,
     /// dates, times and numbers never (one wider than its column prints smaller).
-    fn cells(&mut self, font_name: &[u8], y: f32, cells: Vec<(Vec<u8>, bool)>, whole: impl Fn(usize) -> bool) {
+    fn cells(
+        &mut self,
+        font_name: &[u8],
+        y: f32,
+        cells: Vec<(Vec<u8>, bool)>,
+        whole: impl Fn(usize) -> bool,
+    ) {
         let font: &Font = if font_name == b"F2" { &BOLD } else { &REGULAR };
         let mut x = MARGIN;
         for (i, (bytes, right)) in cells.into_iter().enumerate() {
@@ -283,12 +335,14 @@ impl<'a> Writer<'a> {
             let room = (w - 2.0 * CELL_PAD).max(0.0);
             let (bytes, size) = if whole(i) {
                 let width = font.measure(&bytes, self.size);
-                let size = if width > room && width > 0.0 { self.size * room / width } else { self.size };
+                let size =
+                    if width > room && width > 0.0 { self.size * room / width } else { self.size };
                 (bytes, size)
             } else {
                 (fit(font, bytes, self.size, room), self.size)
             };
-            let tx = if right { x + w - CELL_PAD - font.measure(&bytes, size) } else { x + CELL_PAD };
+            let tx =
+                if right { x + w - CELL_PAD - font.measure(&bytes, size) } else { x + CELL_PAD };
             if !bytes.is_empty() {
                 self.text(font_name, size, tx, y, &bytes);
             }
@@ -322,7 +376,17 @@ impl<'a> Writer<'a> {
             self.page.set_fill_gray(0.0);
         }
         let offset = self.meta.minutes_offset;
-        let cells = self.columns.iter().enumerate().map(|(i, c)| (encode(&row.get(i).map(|v| v.display(offset)).unwrap_or_default()), c.kind.is_numeric())).collect();
+        let cells = self
+            .columns
+            .iter()
+            .enumerate()
+            .map(|(i, c)| {
+                (
+                    encode(&row.get(i).map(|v| v.display(offset)).unwrap_or_default()),
+                    c.kind.is_numeric(),
+                )
+            })
+            .collect();
         let y = self.y;
         let columns = self.columns;
         self.cells(b"F1", y, cells, Self::whole(columns));
@@ -385,11 +449,19 @@ fn write_font(pdf: &mut Pdf, font: &Font, font_id: Ref, descriptor_id: Ref, file
         .cap_height(font.cap_height)
         .stem_v(80.0)
         .font_file2(file_id);
-    pdf.stream(file_id, &font.compressed).filter(Filter::FlateDecode).pair(Name(b"Length1"), font.data.len() as i32);
+    pdf.stream(file_id, &font.compressed)
+        .filter(Filter::FlateDecode)
+        .pair(Name(b"Length1"), font.data.len() as i32);
 }
 
 /// Writes the whole PDF of `rows` into `out` (runs on a blocking thread).
-pub fn write(meta: &Meta, columns: &[Column], rows: Rows, totals: Option<&[Cell]>, out: &mut impl Write) -> anyhow::Result<()> {
+pub fn write(
+    meta: &Meta,
+    columns: &[Column],
+    rows: Rows,
+    totals: Option<&[Cell]>,
+    out: &mut impl Write,
+) -> anyhow::Result<()> {
     let mut w = Writer::new(meta, columns, totals);
     let mut count = 0usize;
     rows.for_each(|row| {
@@ -415,7 +487,9 @@ pub fn write(meta: &Meta, columns: &[Column], rows: Rows, totals: Option<&[Cell]
     let page_ids: Vec<(Ref, Ref, Ref)> = (0..n).map(|_| (id(), id(), id())).collect();
     pdf.catalog(catalog).pages(tree);
     pdf.pages(tree).kids(page_ids.iter().map(|p| p.0)).count(n as i32);
-    for (i, (body, (page_id, body_id, footer_id))) in pages.into_iter().zip(page_ids.iter().copied()).enumerate() {
+    for (i, (body, (page_id, body_id, footer_id))) in
+        pages.into_iter().zip(page_ids.iter().copied()).enumerate()
+    {
         let mut page = pdf.page(page_id);
         page.media_box(Rect::new(0.0, 0.0, PAGE_W, PAGE_H));
         page.parent(tree);
@@ -442,7 +516,10 @@ pub fn write(meta: &Meta, columns: &[Column], rows: Rows, totals: Option<&[Cell]
     }
     write_font(&mut pdf, &REGULAR, fonts[0].0, fonts[0].1, fonts[0].2);
     write_font(&mut pdf, &BOLD, fonts[1].0, fonts[1].1, fonts[1].2);
-    pdf.document_info(info).title(TextStr(&meta.title)).author(TextStr(&meta.generated_by)).creator(TextStr("MentorPay"));
+    pdf.document_info(info)
+        .title(TextStr(&meta.title))
+        .author(TextStr(&meta.generated_by))
+        .creator(TextStr("MentorPay"));
     out.write_all(&pdf.finish())?;
     Ok(())
 }
@@ -473,7 +550,11 @@ mod tests {
 
     #[test]
     fn columns_fill_the_page_width() {
-        let cols = [Column::new("a", "Request", Kind::Int), Column::new("b", "Payee", Kind::Text), Column::new("c", "Approved", Kind::Money)];
+        let cols = [
+            Column::new("a", "Request", Kind::Int),
+            Column::new("b", "Payee", Kind::Text),
+            Column::new("c", "Approved", Kind::Money),
+        ];
         let (size, widths) = layout(&cols, None, 0);
         assert_eq!(size, 7.5);
         let sum: f32 = widths.iter().sum();
@@ -495,7 +576,17 @@ mod tests {
         let widest = tables.iter().map(Vec::len).max().unwrap();
         assert!(widest >= 20, "the widest export has {widest} columns");
         for columns in &tables {
-            let totals: Vec<Cell> = columns.iter().map(|c| if c.kind == Kind::Money { Cell::Money(12_345_678_900) } else { Cell::Empty }).collect();
+            let totals: Vec<Cell> =
+                columns
+                    .iter()
+                    .map(|c| {
+                        if c.kind == Kind::Money {
+                            Cell::Money(12_345_678_900)
+                        } else {
+                            Cell::Empty
+                        }
+                    })
+                    .collect();
             let (size, widths) = layout(columns, Some(&totals), 0);
             assert!(size >= MIN_SIZE);
             let sum: f32 = widths.iter().sum();
@@ -503,15 +594,30 @@ mod tests {
             for ((c, w), t) in columns.iter().zip(&widths).zip(&totals) {
                 let room = w - 2.0 * CELL_PAD + 0.01;
                 if let Some(sample) = value_sample(c.kind) {
-                    assert!(REGULAR.measure(&encode(sample), size) <= room, "{} ({:?}) at {size}: {w}", c.header, c.kind);
-                    assert!(BOLD.measure(&encode(&t.display(0)), size) <= room, "{} total", c.header);
+                    assert!(
+                        REGULAR.measure(&encode(sample), size) <= room,
+                        "{} ({:?}) at {size}: {w}",
+                        c.header,
+                        c.kind
+                    );
+                    assert!(
+                        BOLD.measure(&encode(&t.display(0)), size) <= room,
+                        "{} total",
+                        c.header
+                    );
                 } else {
-                    assert!(*w >= TEXT_MIN_EM * size * 0.99, "{}: text keeps {w} at {size}", c.header);
+                    assert!(
+                        *w >= TEXT_MIN_EM * size * 0.99,
+                        "{}: text keeps {w} at {size}",
+                        c.header
+                    );
                 }
             }
         }
         // Dozens of date columns: the font goes down to its floor and the widths still fit the page.
-        let many: Vec<Column> = (0..40).map(|i| Column::owned(format!("d{i}"), format!("Day {i}"), Kind::Date)).collect();
+        let many: Vec<Column> = (0..40)
+            .map(|i| Column::owned(format!("d{i}"), format!("Day {i}"), Kind::Date))
+            .collect();
         let (size, widths) = layout(&many, None, 0);
         assert_eq!(size, MIN_SIZE);
         assert!((widths.iter().sum::<f32>() - (PAGE_W - 2.0 * MARGIN)).abs() < 0.5);

@@ -41,7 +41,11 @@ impl Read {
     /// `select` on the file behind `db`, the id columns of `names` named; None for
     /// PostgreSQL, a database in memory, or a value this reader does not bind as sqlx does
     /// (the caller then streams through sqlx).
-    pub fn new(db: &DatabaseConnection, select: &SelectStatement, names: &[(&str, SelectStatement)]) -> Option<Self> {
+    pub fn new(
+        db: &DatabaseConnection,
+        select: &SelectStatement,
+        names: &[(&str, SelectStatement)],
+    ) -> Option<Self> {
         if db.get_database_backend() != DbBackend::Sqlite {
             return None;
         }
@@ -50,14 +54,24 @@ impl Read {
             return None;
         }
         let (sql, values) = built(select)?;
-        let names = names.iter().map(|(column, q)| built(q).map(|(sql, values)| ((*column).to_owned(), sql, values))).collect::<Option<_>>()?;
+        let names = names
+            .iter()
+            .map(|(column, q)| built(q).map(|(sql, values)| ((*column).to_owned(), sql, values)))
+            .collect::<Option<_>>()?;
         Some(Self { path, sql, values, names, mapped: false })
     }
 
     /// Steps the statement on this thread, handing its rows to `each` in batches of up to
     /// `batch` rows; an error stops it.
-    pub fn run(self, batch: usize, mut each: impl FnMut(Batch) -> anyhow::Result<()>) -> anyhow::Result<()> {
-        let mut conn = rusqlite::Connection::open_with_flags(&self.path, OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX)?;
+    pub fn run(
+        self,
+        batch: usize,
+        mut each: impl FnMut(Batch) -> anyhow::Result<()>,
+    ) -> anyhow::Result<()> {
+        let mut conn = rusqlite::Connection::open_with_flags(
+            &self.path,
+            OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+        )?;
         conn.busy_timeout(Duration::from_secs(10))?;
         if self.mapped {
             // Pages read in place from the OS's file cache instead of copied into SQLite's
@@ -140,8 +154,14 @@ mod tests {
     #[test]
     fn values_bind_as_sqlx_binds_them() {
         let at = Utc.with_ymd_and_hms(2025, 7, 4, 15, 0, 0).unwrap();
-        assert_eq!(bind(Value::ChronoDateTimeUtc(Some(at))), Some(Sql::Text("2025-07-04T15:00:00+00:00".into())));
-        assert_eq!(bind(Value::ChronoDate(NaiveDate::from_ymd_opt(2025, 7, 4))), Some(Sql::Text("2025-07-04".into())));
+        assert_eq!(
+            bind(Value::ChronoDateTimeUtc(Some(at))),
+            Some(Sql::Text("2025-07-04T15:00:00+00:00".into()))
+        );
+        assert_eq!(
+            bind(Value::ChronoDate(NaiveDate::from_ymd_opt(2025, 7, 4))),
+            Some(Sql::Text("2025-07-04".into()))
+        );
         assert_eq!(bind(Value::Int(Some(-3))), Some(Sql::Integer(-3)));
         assert_eq!(bind(Value::Bool(Some(true))), Some(Sql::Integer(1)));
         assert_eq!(bind(Value::String(None)), Some(Sql::Null));

@@ -35,7 +35,9 @@ impl Formats {
             // Named, not the default format: rust_xlsxwriter stores that as none at all, and
             // the cell would show its column's.
             general: CellFormat::new().set_num_format("General"),
-            header: bold().set_background_color("#DCE9F3").set_border_bottom(rust_xlsxwriter::FormatBorder::Thin),
+            header: bold()
+                .set_background_color("#DCE9F3")
+                .set_border_bottom(rust_xlsxwriter::FormatBorder::Thin),
             money: CellFormat::new().set_num_format(MONEY),
             date: CellFormat::new().set_num_format(DATE),
             timestamp: CellFormat::new().set_num_format(TIMESTAMP),
@@ -43,9 +45,15 @@ impl Formats {
             percent: CellFormat::new().set_num_format("0.0\"%\""),
             wrap: CellFormat::new().set_text_wrap(),
             total_label: bold().set_border_top(rust_xlsxwriter::FormatBorder::Thin),
-            total_money: bold().set_num_format(MONEY).set_border_top(rust_xlsxwriter::FormatBorder::Thin),
-            total_number: bold().set_num_format("0.00").set_border_top(rust_xlsxwriter::FormatBorder::Thin),
-            total_percent: bold().set_num_format("0.0\"%\"").set_border_top(rust_xlsxwriter::FormatBorder::Thin),
+            total_money: bold()
+                .set_num_format(MONEY)
+                .set_border_top(rust_xlsxwriter::FormatBorder::Thin),
+            total_number: bold()
+                .set_num_format("0.00")
+                .set_border_top(rust_xlsxwriter::FormatBorder::Thin),
+            total_percent: bold()
+                .set_num_format("0.0\"%\"")
+                .set_border_top(rust_xlsxwriter::FormatBorder::Thin),
         }
     }
 }
@@ -65,7 +73,11 @@ fn width(column: &Column) -> f64 {
 /// Sheet names: at most 31 characters, none of `[]:*?/\`.
 fn sheet_name(title: &str) -> String {
     let clean: String = title.chars().filter(|c| !"[]:*?/\\".contains(*c)).take(31).collect();
-    if clean.trim().is_empty() { "Report".to_owned() } else { clean }
+    if clean.trim().is_empty() {
+        "Report".to_owned()
+    } else {
+        clean
+    }
 }
 
 impl Formats {
@@ -86,7 +98,13 @@ impl Formats {
 
 /// A cell of a column of `column` kind; one of another kind brings its own format, or
 /// Excel's general one.
-fn write_cell(ws: &mut Worksheet, f: &Formats, (row, col, column): (u32, u16, Kind), cell: &Cell, minutes_offset: i32) -> Result<(), rust_xlsxwriter::XlsxError> {
+fn write_cell(
+    ws: &mut Worksheet,
+    f: &Formats,
+    (row, col, column): (u32, u16, Kind),
+    cell: &Cell,
+    minutes_offset: i32,
+) -> Result<(), rust_xlsxwriter::XlsxError> {
     let own = |kind: Kind| match (f.of_column(kind), f.of_column(column)) {
         (None, None) => None,
         _ if kind == column => None,
@@ -98,7 +116,9 @@ fn write_cell(ws: &mut Worksheet, f: &Formats, (row, col, column): (u32, u16, Ki
     };
     match cell {
         Cell::Empty => Ok(()),
-        Cell::Text(t) if t.contains('\n') => ws.write_string_with_format(row, col, t, &f.wrap).map(|_| ()),
+        Cell::Text(t) if t.contains('\n') => {
+            ws.write_string_with_format(row, col, t, &f.wrap).map(|_| ())
+        }
         Cell::Text(t) => ws.write_string(row, col, t).map(|_| ()),
         Cell::Money(c) => number(ws, *c as f64 / 100.0, Kind::Money),
         Cell::Int(n) => number(ws, *n as f64, Kind::Int),
@@ -109,16 +129,28 @@ fn write_cell(ws: &mut Worksheet, f: &Formats, (row, col, column): (u32, u16, Ki
             None => ws.write_datetime(row, col, d).map(|_| ()),
         },
         Cell::Timestamp(t) => match own(Kind::Timestamp) {
-            Some(format) => ws.write_datetime_with_format(row, col, local(*t, minutes_offset), format).map(|_| ()),
+            Some(format) => ws
+                .write_datetime_with_format(row, col, local(*t, minutes_offset), format)
+                .map(|_| ()),
             None => ws.write_datetime(row, col, local(*t, minutes_offset)).map(|_| ()),
         },
     }
 }
 
-fn write_total(ws: &mut Worksheet, f: &Formats, row: u32, col: u16, cell: &Cell) -> Result<(), rust_xlsxwriter::XlsxError> {
+fn write_total(
+    ws: &mut Worksheet,
+    f: &Formats,
+    row: u32,
+    col: u16,
+    cell: &Cell,
+) -> Result<(), rust_xlsxwriter::XlsxError> {
     match cell {
-        Cell::Money(c) => ws.write_number_with_format(row, col, *c as f64 / 100.0, &f.total_money).map(|_| ()),
-        Cell::Int(n) => ws.write_number_with_format(row, col, *n as f64, &f.total_label).map(|_| ()),
+        Cell::Money(c) => {
+            ws.write_number_with_format(row, col, *c as f64 / 100.0, &f.total_money).map(|_| ())
+        }
+        Cell::Int(n) => {
+            ws.write_number_with_format(row, col, *n as f64, &f.total_label).map(|_| ())
+        }
         Cell::Number(x) => ws.write_number_with_format(row, col, *x, &f.total_number).map(|_| ()),
         Cell::Percent(x) => ws.write_number_with_format(row, col, *x, &f.total_percent).map(|_| ()),
         Cell::Text(t) => ws.write_string_with_format(row, col, t, &f.total_label).map(|_| ()),
@@ -127,7 +159,13 @@ fn write_total(ws: &mut Worksheet, f: &Formats, row: u32, col: u16, cell: &Cell)
 }
 
 /// Writes the workbook of `rows` into `out` (runs on a blocking thread).
-pub fn write(meta: &Meta, columns: &[Column], rows: Rows, totals: Option<&[Cell]>, out: &mut impl Write) -> anyhow::Result<()> {
+pub fn write(
+    meta: &Meta,
+    columns: &[Column],
+    rows: Rows,
+    totals: Option<&[Cell]>,
+    out: &mut impl Write,
+) -> anyhow::Result<()> {
     let f = Formats::new();
     let mut workbook = Workbook::new();
     // Deflate level 3, Excel 365's own, not the default 6: compressing was a third of a large
@@ -157,7 +195,8 @@ pub fn write(meta: &Meta, columns: &[Column], rows: Rows, totals: Option<&[Cell]
         let t = r + 1;
         for i in 0..columns.len() {
             let cell = totals.get(i).unwrap_or(&Cell::Empty);
-            let cell = if i == 0 && *cell == Cell::Empty { &Cell::Text("Total".into()) } else { cell };
+            let cell =
+                if i == 0 && *cell == Cell::Empty { &Cell::Text("Total".into()) } else { cell };
             write_total(ws, &f, t, i as u16, cell)?;
         }
     }
@@ -178,7 +217,11 @@ mod tests {
     /// Cells take their column's number format, and one of another kind keeps its own.
     #[test]
     fn cells_read_back_by_their_kind() {
-        let columns = [Column::new("amount", "Amount", Kind::Money), Column::new("day", "Day", Kind::Date), Column::new("note", "Note", Kind::Text)];
+        let columns = [
+            Column::new("amount", "Amount", Kind::Money),
+            Column::new("day", "Day", Kind::Date),
+            Column::new("note", "Note", Kind::Text),
+        ];
         let day = NaiveDate::from_ymd_opt(2026, 1, 2).unwrap();
         let rows = vec![
             vec![Cell::Money(12345), Cell::Date(day), Cell::Text("a".into())],
@@ -194,8 +237,16 @@ mod tests {
         assert_eq!(sheet.get_value((1, 0)), Some(&Data::Float(123.45)));
         assert!(is_date(1, 1), "{:?}", sheet.get_value((1, 1)));
         assert_eq!(sheet.get_value((2, 0)), Some(&Data::Float(7.0)));
-        assert!(!is_date(2, 1), "a count in a date column is not a date: {:?}", sheet.get_value((2, 1)));
-        assert!(!is_date(3, 1), "a number in a date column is not a date: {:?}", sheet.get_value((3, 1)));
+        assert!(
+            !is_date(2, 1),
+            "a count in a date column is not a date: {:?}",
+            sheet.get_value((2, 1))
+        );
+        assert!(
+            !is_date(3, 1),
+            "a number in a date column is not a date: {:?}",
+            sheet.get_value((3, 1))
+        );
         assert!(is_date(2, 2), "a date in a text column is a date: {:?}", sheet.get_value((2, 2)));
     }
 }

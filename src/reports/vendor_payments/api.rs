@@ -27,8 +27,15 @@ async fn selection(
     (year, start, end, offset): (i32, Option<NaiveDate>, Option<NaiveDate>, Option<i32>),
     names: [&str; 4],
 ) -> ApiResult<Selection> {
-    let fy = crate::settings::store::fiscal_year(db, year).await?.ok_or_else(|| unknown_year(names[0]))?;
-    let range = Range::new(start.unwrap_or(fy.start_date), end.unwrap_or(fy.end_date), offset.unwrap_or(0), [names[1], names[2], names[3]])?;
+    let fy = crate::settings::store::fiscal_year(db, year)
+        .await?
+        .ok_or_else(|| unknown_year(names[0]))?;
+    let range = Range::new(
+        start.unwrap_or(fy.start_date),
+        end.unwrap_or(fy.end_date),
+        offset.unwrap_or(0),
+        [names[1], names[2], names[3]],
+    )?;
     Ok(Selection { fiscal_year_id: fy.id, range, scope: scope_of(db, me).await? })
 }
 
@@ -44,12 +51,28 @@ fn unknown_year(field: &str) -> ApiError {
     responses((status = 200, description = "The ready requests a generation would pay now", body = PreviewPage), (status = 400, body = ProblemBody),
         (status = 401, body = ProblemBody), (status = 403, body = ProblemBody),
         (status = 422, body = ProblemBody, description = "An unknown fiscal year, or an end before the start")))]
-pub async fn preview(state: web::Data<AppState>, me: CurrentUser, Query(q): Query<PreviewQuery>) -> ApiResult<web::Json<PreviewPage>> {
+pub async fn preview(
+    state: web::Data<AppState>,
+    me: CurrentUser,
+    Query(q): Query<PreviewQuery>,
+) -> ApiResult<web::Json<PreviewPage>> {
     let paging = PageQuery { page: q.page, size: q.size }.paging()?;
-    let sel = selection(&state.db, &me, (q.fiscalyearid, q.startdate, q.enddate, q.minutesoffset), QUERY_NAMES).await?;
+    let sel = selection(
+        &state.db,
+        &me,
+        (q.fiscalyearid, q.startdate, q.enddate, q.minutesoffset),
+        QUERY_NAMES,
+    )
+    .await?;
     let totals = store::preview_totals(&state.db, &sel).await?;
     let items = store::preview_chunk(&state.db, &sel, paging.offset(), paging.size).await?;
-    Ok(web::Json(PreviewPage { items, page: paging.page, size: paging.size, total_count: totals.count as u64, totals }))
+    Ok(web::Json(PreviewPage {
+        items,
+        page: paging.page,
+        size: paging.size,
+        total_count: totals.count as u64,
+        totals,
+    }))
 }
 
 #[utoipa::path(post, path = "/api/v1/reports/vendor-payments", tag = "reports", security(("bearer" = [])), request_body = GenerateBody,
@@ -57,13 +80,19 @@ pub async fn preview(state: web::Data<AppState>, me: CurrentUser, Query(q): Quer
         (status = 401, body = ProblemBody), (status = 403, body = ProblemBody),
         (status = 409, body = ProblemBody, description = "The preview changed since it was seen (expectedCount/expectedTotal), or a request was taken meanwhile; nothing written"),
         (status = 422, body = ProblemBody, description = "Nothing to pay in the range, an unknown fiscal year, or an end before the start")))]
-pub async fn generate(state: web::Data<AppState>, me: CurrentUser, Json(body): Json<GenerateBody>) -> ApiResult<HttpResponse> {
+pub async fn generate(
+    state: web::Data<AppState>,
+    me: CurrentUser,
+    Json(body): Json<GenerateBody>,
+) -> ApiResult<HttpResponse> {
     if body.expected_count < 0 {
         return Err(ApiError::bad_field("expectedCount", "must be 0 or more"));
     }
-    let parts = (body.fiscal_year_id, Some(body.start_date), Some(body.end_date), body.minutes_offset);
+    let parts =
+        (body.fiscal_year_id, Some(body.start_date), Some(body.end_date), body.minutes_offset);
     let sel = selection(&state.db, &me, parts, BODY_NAMES).await?;
-    let created = store::generate(&state.db, &me, &sel, (body.expected_count, body.expected_total)).await?;
+    let created =
+        store::generate(&state.db, &me, &sel, (body.expected_count, body.expected_total)).await?;
     let entry = store::entry(&state.db, &sel.scope, created.id).await?;
     Ok(HttpResponse::Created().json(entry))
 }
@@ -71,7 +100,11 @@ pub async fn generate(state: web::Data<AppState>, me: CurrentUser, Json(body): J
 #[utoipa::path(get, path = "/api/v1/reports/vendor-payments/history", tag = "reports", security(("bearer" = [])), params(PageQuery),
     responses((status = 200, description = "Generated reports, newest first, with totals over all of them", body = HistoryPage),
         (status = 400, body = ProblemBody), (status = 401, body = ProblemBody), (status = 403, body = ProblemBody)))]
-pub async fn history(state: web::Data<AppState>, me: CurrentUser, Query(q): Query<PageQuery>) -> ApiResult<web::Json<HistoryPage>> {
+pub async fn history(
+    state: web::Data<AppState>,
+    me: CurrentUser,
+    Query(q): Query<PageQuery>,
+) -> ApiResult<web::Json<HistoryPage>> {
     let paging = q.paging()?;
     let scope = scope_of(&state.db, &me).await?;
     let (items, total_count, totals) = store::history(&state.db, &scope, paging).await?;
@@ -82,28 +115,69 @@ pub async fn history(state: web::Data<AppState>, me: CurrentUser, Query(q): Quer
     params(("id" = i32, Path), PageQuery),
     responses((status = 200, description = "The entry and a page of its frozen rows", body = HistoryDetails), (status = 400, body = ProblemBody),
         (status = 401, body = ProblemBody), (status = 403, body = ProblemBody), (status = 404, body = ProblemBody)))]
-pub async fn history_details(state: web::Data<AppState>, me: CurrentUser, id: web::Path<i32>, Query(q): Query<PageQuery>) -> ApiResult<web::Json<HistoryDetails>> {
+pub async fn history_details(
+    state: web::Data<AppState>,
+    me: CurrentUser,
+    id: web::Path<i32>,
+    Query(q): Query<PageQuery>,
+) -> ApiResult<web::Json<HistoryDetails>> {
     let paging = q.paging()?;
     let scope = scope_of(&state.db, &me).await?;
     let entry = store::entry(&state.db, &scope, *id).await?;
-    let items = store::frozen_rows(&state.db, &scope, entry.id, paging.offset(), paging.size).await?;
+    let items =
+        store::frozen_rows(&state.db, &scope, entry.id, paging.offset(), paging.size).await?;
     let totals = RowTotals { count: entry.row_count, amount: entry.total_amount };
-    Ok(web::Json(HistoryDetails { items, page: paging.page, size: paging.size, total_count: entry.row_count as u64, totals, entry }))
+    Ok(web::Json(HistoryDetails {
+        items,
+        page: paging.page,
+        size: paging.size,
+        total_count: entry.row_count as u64,
+        totals,
+        entry,
+    }))
 }
 
 #[utoipa::path(get, path = "/api/v1/reports/vendor-payments/retrieve", tag = "reports", security(("bearer" = [])), params(PreviewRetrieveQuery),
     responses((status = 200, description = "The preview as a file (streamed)", content_type = "application/octet-stream"),
         (status = 400, body = ProblemBody), (status = 401, body = ProblemBody), (status = 403, body = ProblemBody),
         (status = 422, body = ProblemBody, description = "An unknown fiscal year, or an end before the start")))]
-pub async fn preview_retrieve(state: web::Data<AppState>, me: CurrentUser, Query(q): Query<PreviewRetrieveQuery>) -> ApiResult<HttpResponse> {
+pub async fn preview_retrieve(
+    state: web::Data<AppState>,
+    me: CurrentUser,
+    Query(q): Query<PreviewRetrieveQuery>,
+) -> ApiResult<HttpResponse> {
     let (format, offset) = export::format_and_offset(q.reportformat.as_deref(), q.minutesoffset)?;
-    let sel = selection(&state.db, &me, (q.fiscalyearid, q.startdate, q.enddate, Some(offset)), QUERY_NAMES).await?;
+    let sel = selection(
+        &state.db,
+        &me,
+        (q.fiscalyearid, q.startdate, q.enddate, Some(offset)),
+        QUERY_NAMES,
+    )
+    .await?;
     let totals = store::preview_totals(&state.db, &sel).await?;
-    let year = crate::settings::store::fiscal_year(&state.db, sel.fiscal_year_id).await?.map(|y| y.name).unwrap_or_default();
-    let filters = vec![("Fiscal year".to_owned(), year), ("Approved between".to_owned(), format!("{} – {}", sel.range.start, sel.range.end))];
-    let meta = export::meta(&me, "vendor-payments".into(), "Vendor payments (preview)".into(), filters, offset);
+    let year = crate::settings::store::fiscal_year(&state.db, sel.fiscal_year_id)
+        .await?
+        .map(|y| y.name)
+        .unwrap_or_default();
+    let filters = vec![
+        ("Fiscal year".to_owned(), year),
+        ("Approved between".to_owned(), format!("{} – {}", sel.range.start, sel.range.end)),
+    ];
+    let meta = export::meta(
+        &me,
+        "vendor-payments".into(),
+        "Vendor payments (preview)".into(),
+        filters,
+        offset,
+    );
     let rows = export::preview_rows(state.db.clone(), &sel);
-    Ok(crate::reports::export::respond(format, meta, export::columns(), rows, Some(export::totals(totals.amount))))
+    Ok(crate::reports::export::respond(
+        format,
+        meta,
+        export::columns(),
+        rows,
+        Some(export::totals(totals.amount)),
+    ))
 }
 
 #[utoipa::path(get, path = "/api/v1/reports/vendor-payments/history/{id}/retrieve", tag = "reports", security(("bearer" = [])),
@@ -111,16 +185,36 @@ pub async fn preview_retrieve(state: web::Data<AppState>, me: CurrentUser, Query
     responses((status = 200, description = "The entry's frozen rows as a file (streamed); the same bytes in CSV whatever happened to the requests since",
             content_type = "application/octet-stream"),
         (status = 400, body = ProblemBody), (status = 401, body = ProblemBody), (status = 403, body = ProblemBody), (status = 404, body = ProblemBody)))]
-pub async fn history_retrieve(state: web::Data<AppState>, me: CurrentUser, id: web::Path<i32>, Query(q): Query<HistoryRetrieveQuery>) -> ApiResult<HttpResponse> {
+pub async fn history_retrieve(
+    state: web::Data<AppState>,
+    me: CurrentUser,
+    id: web::Path<i32>,
+    Query(q): Query<HistoryRetrieveQuery>,
+) -> ApiResult<HttpResponse> {
     let (format, offset) = export::format_and_offset(q.reportformat.as_deref(), q.minutesoffset)?;
     let scope = scope_of(&state.db, &me).await?;
     let entry = store::entry(&state.db, &scope, *id).await?;
     let filters = vec![
-        ("Fiscal year".to_owned(), entry.fiscal_year_name.clone().unwrap_or_else(|| entry.fiscal_year_id.to_string())),
+        (
+            "Fiscal year".to_owned(),
+            entry.fiscal_year_name.clone().unwrap_or_else(|| entry.fiscal_year_id.to_string()),
+        ),
         ("Approved between".to_owned(), format!("{} – {}", entry.start_date, entry.end_date)),
         ("Generated by".to_owned(), entry.created_by_name.clone()),
     ];
-    let meta = export::meta(&me, format!("vendor-payment-report-{}", entry.id), format!("Vendor payment report #{}", entry.id), filters, offset);
+    let meta = export::meta(
+        &me,
+        format!("vendor-payment-report-{}", entry.id),
+        format!("Vendor payment report #{}", entry.id),
+        filters,
+        offset,
+    );
     let rows = export::frozen_rows(state.db.clone(), &scope, entry.id);
-    Ok(crate::reports::export::respond(format, meta, export::columns(), rows, Some(export::totals(entry.total_amount))))
+    Ok(crate::reports::export::respond(
+        format,
+        meta,
+        export::columns(),
+        rows,
+        Some(export::totals(entry.total_amount)),
+    ))
 }

@@ -4,7 +4,10 @@ use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use crate::{entities::vendor_payment_report as report, entities::vendor_payment_report_row as frozen, money::Money};
+use crate::{
+    entities::vendor_payment_report as report, entities::vendor_payment_report_row as frozen,
+    money::Money,
+};
 
 /// GET /reports/vendor-payments: the ready requests approved in a range of a fiscal year.
 #[derive(Debug, Deserialize, IntoParams)]

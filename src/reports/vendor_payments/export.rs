@@ -52,7 +52,13 @@ pub fn totals(amount: Money) -> Row {
     cells
 }
 
-pub fn meta(me: &CurrentUser, file_stem: String, title: String, filters: Vec<(String, String)>, minutes_offset: i32) -> Meta {
+pub fn meta(
+    me: &CurrentUser,
+    file_stem: String,
+    title: String,
+    filters: Vec<(String, String)>,
+    minutes_offset: i32,
+) -> Meta {
     Meta {
         file_stem,
         title,
@@ -65,7 +71,9 @@ pub fn meta(me: &CurrentUser, file_stem: String, title: String, filters: Vec<(St
 
 /// The ready requests a generation would pay now, streamed.
 pub fn preview_rows(db: DatabaseConnection, selection: &store::Selection) -> Rows {
-    Rows::from_query(db, store::sources(selection), |r| Ok(row(store::Source::from_query_result(r, "")?.row().1)))
+    Rows::from_query(db, store::sources(selection), |r| {
+        Ok(row(store::Source::from_query_result(r, "")?.row().1))
+    })
 }
 
 /// A history entry's frozen rows in their order, as `scope` sees them, streamed.
@@ -97,11 +105,17 @@ pub fn frozen_rows(db: DatabaseConnection, scope: &Scope, report_id: i32) -> Row
 }
 
 /// `ReportFormat` and `MinutesOffset` of an export, checked (400 naming the field).
-pub fn format_and_offset(format: Option<&str>, minutes_offset: Option<i32>) -> ApiResult<(Format, i32)> {
+pub fn format_and_offset(
+    format: Option<&str>,
+    minutes_offset: Option<i32>,
+) -> ApiResult<(Format, i32)> {
     let format = Format::require("ReportFormat", format)?;
     let offset = minutes_offset.unwrap_or(0);
     if !rules::OFFSET_RANGE.contains(&offset) {
-        return Err(crate::error::ApiError::bad_field("MinutesOffset", "must be between -840 and 840 minutes"));
+        return Err(crate::error::ApiError::bad_field(
+            "MinutesOffset",
+            "must be between -840 and 840 minutes",
+        ));
     }
     Ok((format, offset))
 }

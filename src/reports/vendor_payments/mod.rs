@@ -21,7 +21,8 @@ use crate::{
 pub const INFO: ReportInfo = ReportInfo {
     key: "vendor-payments",
     title: "Vendor payments",
-    description: "Pay the requests ready for processing exactly once, and every report generated so far.",
+    description:
+        "Pay the requests ready for processing exactly once, and every report generated so far.",
     route: "/reports/vendor-payment/list",
     path: "/reports/vendor-payments",
     permission: Permission::ReportReadVendorPaymentsHistory,
@@ -45,7 +46,14 @@ pub fn configure(r: &mut Routes) {
 }
 
 #[derive(OpenApi)]
-#[openapi(paths(api::preview, api::generate, api::preview_retrieve, api::history, api::history_details, api::history_retrieve))]
+#[openapi(paths(
+    api::preview,
+    api::generate,
+    api::preview_retrieve,
+    api::history,
+    api::history_details,
+    api::history_retrieve
+))]
 struct Doc;
 
 /// Adds these calls to the API document (`src/openapi.rs` modifiers).

@@ -4,10 +4,7 @@
 use chrono::{DateTime, Duration, NaiveDate, NaiveTime, Utc};
 use serde_json::Value;
 
-use crate::{
-    error::ApiError,
-    money::Money,
-};
+use crate::{error::ApiError, money::Money};
 
 /// `new Date().getTimezoneOffset()`, bounded as every report bounds it (docs/reports-api.md).
 pub const OFFSET_RANGE: std::ops::RangeInclusive<i32> = -840..=840;
@@ -26,7 +23,12 @@ impl Range {
     /// an end before the start (one field against another, or against the fiscal year's
     /// bounds a missing date defaults to) a 422 (docs/api.md). Names are the query's
     /// (`StartDate`) or the body's (`startDate`), as the caller sent them.
-    pub fn new(start: NaiveDate, end: NaiveDate, minutes_offset: i32, names: [&str; 3]) -> Result<Range, ApiError> {
+    pub fn new(
+        start: NaiveDate,
+        end: NaiveDate,
+        minutes_offset: i32,
+        names: [&str; 3],
+    ) -> Result<Range, ApiError> {
         if !OFFSET_RANGE.contains(&minutes_offset) {
             return Err(ApiError::bad_field(names[2], "must be between -840 and 840 minutes"));
         }
@@ -38,7 +40,9 @@ impl Range {
 
     /// The UTC instants `[from, until)` the local days cover.
     pub fn bounds(&self) -> (DateTime<Utc>, DateTime<Utc>) {
-        let local_midnight = |d: NaiveDate| d.and_time(NaiveTime::MIN).and_utc() + Duration::minutes(self.minutes_offset as i64);
+        let local_midnight = |d: NaiveDate| {
+            d.and_time(NaiveTime::MIN).and_utc() + Duration::minutes(self.minutes_offset as i64)
+        };
         let after_end = self.end.succ_opt().unwrap_or(self.end);
         (local_midnight(self.start), local_midnight(after_end))
     }
@@ -46,10 +50,21 @@ impl Range {
 
 /// The payee of a row: the vendor for F9 (its details name and address it), otherwise the
 /// participant the request pays.
-pub fn payee(form_type: &str, details: &str, full_name: &str, address: Option<&str>) -> (String, Option<String>) {
+pub fn payee(
+    form_type: &str,
+    details: &str,
+    full_name: &str,
+    address: Option<&str>,
+) -> (String, Option<String>) {
     if form_type == "F9" {
         if let Ok(d) = serde_json::from_str::<Value>(details) {
-            let text = |k: &str| d.get(k).and_then(Value::as_str).map(str::trim).filter(|s| !s.is_empty()).map(str::to_owned);
+            let text = |k: &str| {
+                d.get(k)
+                    .and_then(Value::as_str)
+                    .map(str::trim)
+                    .filter(|s| !s.is_empty())
+                    .map(str::to_owned)
+            };
             if let Some(vendor) = text("vendorName") {
                 return (vendor, text("vendorAddress"));
             }
@@ -77,7 +92,10 @@ pub fn confirm(expected: (i64, Money), found: (i64, Money)) -> Result<(), ApiErr
         )));
     }
     if found.0 == 0 {
-        return Err(ApiError::rule("endDate", "No request is ready for processing in this range: there is nothing to pay."));
+        return Err(ApiError::rule(
+            "endDate",
+            "No request is ready for processing in this range: there is nothing to pay.",
+        ));
     }
     Ok(())
 }
@@ -92,7 +110,13 @@ mod tests {
 
     #[test]
     fn local_days_become_utc_instants() {
-        let r = Range::new(day("2026-10-01"), day("2026-10-31"), 480, ["StartDate", "EndDate", "MinutesOffset"]).unwrap();
+        let r = Range::new(
+            day("2026-10-01"),
+            day("2026-10-31"),
+            480,
+            ["StartDate", "EndDate", "MinutesOffset"],
+        )
+        .unwrap();
         let (from, until) = r.bounds();
         assert_eq!(from.to_rfc3339(), "2026-10-01T08:00:00+00:00");
         assert_eq!(until.to_rfc3339(), "2026-11-01T08:00:00+00:00");
@@ -102,12 +126,24 @@ mod tests {
 
     #[test]
     fn bad_ranges_name_the_field() {
-        match Range::new(day("2026-10-02"), day("2026-10-01"), 0, ["startDate", "endDate", "minutesOffset"]) {
+        match Range::new(
+            day("2026-10-02"),
+            day("2026-10-01"),
+            0,
+            ["startDate", "endDate", "minutesOffset"],
+        ) {
             Err(ApiError::Unprocessable { errors, .. }) => assert!(errors.contains_key("endDate")),
             other => panic!("{other:?}"),
         }
-        match Range::new(day("2026-10-01"), day("2026-10-01"), 2000, ["StartDate", "EndDate", "MinutesOffset"]) {
-            Err(ApiError::BadRequest { errors, .. }) => assert!(errors.contains_key("MinutesOffset")),
+        match Range::new(
+            day("2026-10-01"),
+            day("2026-10-01"),
+            2000,
+            ["StartDate", "EndDate", "MinutesOffset"],
+        ) {
+            Err(ApiError::BadRequest { errors, .. }) => {
+                assert!(errors.contains_key("MinutesOffset"))
+            }
             other => panic!("{other:?}"),
         }
     }
@@ -115,15 +151,24 @@ mod tests {
     #[test]
     fn vendor_payments_pay_the_vendor() {
         let f9 = r#"{"vendorName": " Acme Supply ", "vendorAddress": "1 Main St", "amount": 10}"#;
-        assert_eq!(payee("F9", f9, "Pat Payee", Some("home")), ("Acme Supply".into(), Some("1 Main St".into())));
-        assert_eq!(payee("F1", f9, "Pat Payee", Some("home")), ("Pat Payee".into(), Some("home".into())));
+        assert_eq!(
+            payee("F9", f9, "Pat Payee", Some("home")),
+            ("Acme Supply".into(), Some("1 Main St".into()))
+        );
+        assert_eq!(
+            payee("F1", f9, "Pat Payee", Some("home")),
+            ("Pat Payee".into(), Some("home".into()))
+        );
         // A vendor request without a vendor name falls back to the participant.
         assert_eq!(payee("F9", "{}", "Pat Payee", None), ("Pat Payee".into(), None));
     }
 
     #[test]
     fn approval_codes_join_code_and_name() {
-        assert_eq!(approval_code_label(Some("ER-STD"), Some("Expense reimbursement")), Some("ER-STD Expense reimbursement".into()));
+        assert_eq!(
+            approval_code_label(Some("ER-STD"), Some("Expense reimbursement")),
+            Some("ER-STD Expense reimbursement".into())
+        );
         assert_eq!(approval_code_label(Some(" "), Some("Standard")), Some("Standard".into()));
         assert_eq!(approval_code_label(None, None), None);
     }
@@ -134,6 +179,9 @@ mod tests {
         assert!(matches!(confirm((2, Money(300)), (3, Money(300))), Err(ApiError::Conflict(_))));
         assert!(matches!(confirm((2, Money(300)), (2, Money(301))), Err(ApiError::Conflict(_))));
         assert!(matches!(confirm((2, Money(300)), (0, Money(0))), Err(ApiError::Conflict(_))));
-        assert!(matches!(confirm((0, Money(0)), (0, Money(0))), Err(ApiError::Unprocessable { .. })));
+        assert!(matches!(
+            confirm((0, Money(0)), (0, Money(0))),
+            Err(ApiError::Unprocessable { .. })
+        ));
     }
 }

@@ -6,8 +6,8 @@ use std::collections::HashMap;
 use chrono::{DateTime, Utc};
 use sea_orm::{
     sea_query::{Alias, Condition, Expr, ExprTrait, Func, Order, Query, SelectStatement},
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait, FromQueryResult, PaginatorTrait, QueryFilter,
-    QueryOrder, QuerySelect, Set,
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait,
+    FromQueryResult, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, Set,
 };
 use serde_json::json;
 
@@ -19,8 +19,8 @@ use crate::{
     activity,
     auth::{scope::Scope, CurrentUser},
     entities::{
-        approval_code, expense_account, fund, participant, payment_request as pr, vendor_payment_report as report,
-        vendor_payment_report_row as frozen,
+        approval_code, expense_account, fund, participant, payment_request as pr,
+        vendor_payment_report as report, vendor_payment_report_row as frozen,
     },
     error::{ApiError, ApiResult},
     money::Money,
@@ -82,7 +82,12 @@ pub(super) struct Source {
 
 impl Source {
     pub(super) fn row(&self) -> (i32, VendorPaymentRow) {
-        let (payee, payee_address) = rules::payee(&self.form_type, &self.details, self.full_name.as_deref().unwrap_or(""), self.address.as_deref());
+        let (payee, payee_address) = rules::payee(
+            &self.form_type,
+            &self.details,
+            self.full_name.as_deref().unwrap_or(""),
+            self.address.as_deref(),
+        );
         let row = VendorPaymentRow {
             payee,
             payee_address,
@@ -90,7 +95,10 @@ impl Source {
             form_type: self.form_type.clone(),
             // Always set on a ready request (approval sets it); the epoch never shows in practice.
             approved_at: self.approved_at.unwrap_or_default(),
-            approval_code: rules::approval_code_label(self.approval_code.as_deref(), self.approval_name.as_deref()),
+            approval_code: rules::approval_code_label(
+                self.approval_code.as_deref(),
+                self.approval_name.as_deref(),
+            ),
             fund: self.fund_name.clone(),
             expense_account: self.account_name.clone(),
             amount: Money(self.approved_cents.unwrap_or(0)),
@@ -110,15 +118,39 @@ pub(super) fn sources(selection: &Selection) -> SelectStatement {
         .column((pr::Entity, pr::Column::ApprovedCents))
         .expr_as(Expr::col((participant::Entity, participant::Column::FullName)), a("full_name"))
         .expr_as(Expr::col((participant::Entity, participant::Column::Address)), a("address"))
-        .expr_as(Expr::col((approval_code::Entity, approval_code::Column::Code)), a("approval_code"))
-        .expr_as(Expr::col((approval_code::Entity, approval_code::Column::Name)), a("approval_name"))
+        .expr_as(
+            Expr::col((approval_code::Entity, approval_code::Column::Code)),
+            a("approval_code"),
+        )
+        .expr_as(
+            Expr::col((approval_code::Entity, approval_code::Column::Name)),
+            a("approval_name"),
+        )
         .expr_as(Expr::col((fund::Entity, fund::Column::Name)), a("fund_name"))
-        .expr_as(Expr::col((expense_account::Entity, expense_account::Column::Name)), a("account_name"))
+        .expr_as(
+            Expr::col((expense_account::Entity, expense_account::Column::Name)),
+            a("account_name"),
+        )
         .from(pr::Entity)
-        .left_join(participant::Entity, Expr::col((participant::Entity, participant::Column::Id)).equals((pr::Entity, pr::Column::ParticipantId)))
-        .left_join(approval_code::Entity, Expr::col((approval_code::Entity, approval_code::Column::Id)).equals((pr::Entity, pr::Column::ApprovalCodeId)))
-        .left_join(fund::Entity, Expr::col((fund::Entity, fund::Column::Id)).equals((pr::Entity, pr::Column::FundId)))
-        .left_join(expense_account::Entity, Expr::col((expense_account::Entity, expense_account::Column::Id)).equals((pr::Entity, pr::Column::ExpenseAccountId)))
+        .left_join(
+            participant::Entity,
+            Expr::col((participant::Entity, participant::Column::Id))
+                .equals((pr::Entity, pr::Column::ParticipantId)),
+        )
+        .left_join(
+            approval_code::Entity,
+            Expr::col((approval_code::Entity, approval_code::Column::Id))
+                .equals((pr::Entity, pr::Column::ApprovalCodeId)),
+        )
+        .left_join(
+            fund::Entity,
+            Expr::col((fund::Entity, fund::Column::Id)).equals((pr::Entity, pr::Column::FundId)),
+        )
+        .left_join(
+            expense_account::Entity,
+            Expr::col((expense_account::Entity, expense_account::Column::Id))
+                .equals((pr::Entity, pr::Column::ExpenseAccountId)),
+        )
         .cond_where(selection.condition())
         // Oldest approval first; the id keeps equal times in one order.
         .order_by((pr::Entity, pr::Column::ApprovedAt), Order::Asc)
@@ -126,7 +158,10 @@ pub(super) fn sources(selection: &Selection) -> SelectStatement {
         .to_owned()
 }
 
-async fn read_sources(db: &impl ConnectionTrait, stmt: &SelectStatement) -> ApiResult<Vec<(i32, VendorPaymentRow)>> {
+async fn read_sources(
+    db: &impl ConnectionTrait,
+    stmt: &SelectStatement,
+) -> ApiResult<Vec<(i32, VendorPaymentRow)>> {
     let mut out = Vec::new();
     for r in db.query_all(stmt).await? {
         out.push(Source::from_query_result(&r, "")?.row());
@@ -135,19 +170,33 @@ async fn read_sources(db: &impl ConnectionTrait, stmt: &SelectStatement) -> ApiR
 }
 
 /// Count and sum of what `selection` would pay now.
-pub async fn preview_totals(db: &impl ConnectionTrait, selection: &Selection) -> ApiResult<RowTotals> {
+pub async fn preview_totals(
+    db: &impl ConnectionTrait,
+    selection: &Selection,
+) -> ApiResult<RowTotals> {
     let stmt = Query::select()
         .expr(Expr::col((pr::Entity, pr::Column::Id)).count())
         .expr(sum_i64(Expr::col((pr::Entity, pr::Column::ApprovedCents))))
         .from(pr::Entity)
         .cond_where(selection.condition())
         .to_owned();
-    let row = db.query_one(&stmt).await?.ok_or_else(|| ApiError::Internal("count answered nothing".into()))?;
-    Ok(RowTotals { count: row.try_get_by_index::<i64>(0)?, amount: Money(row.try_get_by_index::<i64>(1)?) })
+    let row = db
+        .query_one(&stmt)
+        .await?
+        .ok_or_else(|| ApiError::Internal("count answered nothing".into()))?;
+    Ok(RowTotals {
+        count: row.try_get_by_index::<i64>(0)?,
+        amount: Money(row.try_get_by_index::<i64>(1)?),
+    })
 }
 
 /// `limit` preview rows from `offset` on: a page, or an export's next chunk.
-pub async fn preview_chunk(db: &impl ConnectionTrait, selection: &Selection, offset: u64, limit: u64) -> ApiResult<Vec<VendorPaymentRow>> {
+pub async fn preview_chunk(
+    db: &impl ConnectionTrait,
+    selection: &Selection,
+    offset: u64,
+    limit: u64,
+) -> ApiResult<Vec<VendorPaymentRow>> {
     let stmt = sources(selection).offset(offset).limit(limit).to_owned();
     Ok(read_sources(db, &stmt).await?.into_iter().map(|(_, r)| r).collect())
 }
@@ -156,7 +205,12 @@ pub async fn preview_chunk(db: &impl ConnectionTrait, selection: &Selection, off
 /// included request moved ReadyForProcessing -> Processed by a conditional update, and an
 /// activity-log entry per request naming the entry. A preview that changed since the user
 /// saw it (`expected`) is a 409 and nothing is written; nothing to pay is a 422.
-pub async fn generate(db: &DatabaseConnection, me: &CurrentUser, selection: &Selection, expected: (i64, Money)) -> ApiResult<report::Model> {
+pub async fn generate(
+    db: &DatabaseConnection,
+    me: &CurrentUser,
+    selection: &Selection,
+    expected: (i64, Money),
+) -> ApiResult<report::Model> {
     let now = Utc::now();
     let txn = crate::db::write(db).await?;
     // Written first, on purpose: on SQLite the first write takes the database's write
@@ -171,14 +225,19 @@ pub async fn generate(db: &DatabaseConnection, me: &CurrentUser, selection: &Sel
         total_cents: Set(0),
         created_at: Set(now),
         created_by: Set(me.id()),
-        created_by_name: Set(format!("{} {}", me.user.first_name, me.user.last_name).trim().to_owned()),
+        created_by_name: Set(format!("{} {}", me.user.first_name, me.user.last_name)
+            .trim()
+            .to_owned()),
         ..Default::default()
     }
     .insert(&txn)
     .await?;
 
     let rows = read_sources(&txn, &sources(selection)).await?;
-    let total = rows.iter().try_fold(Money::ZERO, |sum, (_, r)| sum.checked_add(r.amount)).ok_or_else(|| ApiError::Internal("total overflows".into()))?;
+    let total = rows
+        .iter()
+        .try_fold(Money::ZERO, |sum, (_, r)| sum.checked_add(r.amount))
+        .ok_or_else(|| ApiError::Internal("total overflows".into()))?;
     rules::confirm(expected, (rows.len() as i64, total))?;
 
     let ids: Vec<i32> = rows.iter().map(|(_, r)| r.request_id).collect();
@@ -254,12 +313,20 @@ pub async fn generate(db: &DatabaseConnection, me: &CurrentUser, selection: &Sel
 // ---- history ----
 
 async fn fiscal_year_names(db: &impl ConnectionTrait) -> ApiResult<HashMap<i32, String>> {
-    Ok(crate::settings::store::fiscal_years(db).await?.into_iter().map(|y| (y.id, y.name)).collect())
+    Ok(crate::settings::store::fiscal_years(db)
+        .await?
+        .into_iter()
+        .map(|y| (y.id, y.name))
+        .collect())
 }
 
 /// Per entry, the count and sum of the rows the scope sees (a Coordinator sees its
 /// programs' share of each entry, and only entries that hold some).
-async fn scoped_counts(db: &impl ConnectionTrait, programs: Vec<i32>, report_id: Option<i32>) -> ApiResult<HashMap<i32, RowTotals>> {
+async fn scoped_counts(
+    db: &impl ConnectionTrait,
+    programs: Vec<i32>,
+    report_id: Option<i32>,
+) -> ApiResult<HashMap<i32, RowTotals>> {
     let mut select = frozen::Entity::find()
         .select_only()
         .column(frozen::Column::ReportId)
@@ -271,7 +338,10 @@ async fn scoped_counts(db: &impl ConnectionTrait, programs: Vec<i32>, report_id:
         select = select.filter(frozen::Column::ReportId.eq(id));
     }
     let rows: Vec<(i32, i64, i64)> = select.into_tuple().all(db).await?;
-    Ok(rows.into_iter().map(|(id, n, cents)| (id, RowTotals { count: n, amount: Money(cents) })).collect())
+    Ok(rows
+        .into_iter()
+        .map(|(id, n, cents)| (id, RowTotals { count: n, amount: Money(cents) }))
+        .collect())
 }
 
 fn whole(r: &report::Model) -> RowTotals {
@@ -279,9 +349,17 @@ fn whole(r: &report::Model) -> RowTotals {
 }
 
 /// History entries the caller sees, newest first, one page, with totals over all of them.
-pub async fn history(db: &impl ConnectionTrait, scope: &Scope, paging: Paging) -> ApiResult<(Vec<HistoryEntry>, u64, HistoryTotals)> {
+pub async fn history(
+    db: &impl ConnectionTrait,
+    scope: &Scope,
+    paging: Paging,
+) -> ApiResult<(Vec<HistoryEntry>, u64, HistoryTotals)> {
     let names = fiscal_year_names(db).await?;
-    let newest_first = || report::Entity::find().order_by_desc(report::Column::CreatedAt).order_by_desc(report::Column::Id);
+    let newest_first = || {
+        report::Entity::find()
+            .order_by_desc(report::Column::CreatedAt)
+            .order_by_desc(report::Column::Id)
+    };
     let entry = |r: report::Model, t: RowTotals| {
         let name = names.get(&r.fiscal_year_id).cloned();
         HistoryEntry::new(r, name, t)
@@ -298,7 +376,13 @@ pub async fn history(db: &impl ConnectionTrait, scope: &Scope, paging: Paging) -
                 .await?;
             let (rows, cents) = sums.unwrap_or_default();
             let page = newest_first().offset(paging.offset()).limit(paging.size).all(db).await?;
-            let items = page.into_iter().map(|r| { let t = whole(&r); entry(r, t) }).collect();
+            let items = page
+                .into_iter()
+                .map(|r| {
+                    let t = whole(&r);
+                    entry(r, t)
+                })
+                .collect();
             Ok((items, total, HistoryTotals { row_count: rows, total_amount: Money(cents) }))
         }
         Some(programs) => {
@@ -310,8 +394,19 @@ pub async fn history(db: &impl ConnectionTrait, scope: &Scope, paging: Paging) -
             };
             let ids: Vec<i32> = counts.keys().copied().collect();
             let total = ids.len() as u64;
-            let page = newest_first().filter(report::Column::Id.is_in(ids)).offset(paging.offset()).limit(paging.size).all(db).await?;
-            let items = page.into_iter().map(|r| { let t = counts[&r.id]; entry(r, t) }).collect();
+            let page = newest_first()
+                .filter(report::Column::Id.is_in(ids))
+                .offset(paging.offset())
+                .limit(paging.size)
+                .all(db)
+                .await?;
+            let items = page
+                .into_iter()
+                .map(|r| {
+                    let t = counts[&r.id];
+                    entry(r, t)
+                })
+                .collect();
             Ok((items, total, totals))
         }
     }
@@ -323,18 +418,27 @@ pub async fn entry(db: &impl ConnectionTrait, scope: &Scope, id: i32) -> ApiResu
     let r = report::Entity::find_by_id(id).one(db).await?.ok_or_else(not_found)?;
     let totals = match scope.program_ids() {
         None => whole(&r),
-        Some(programs) => *scoped_counts(db, programs, Some(id)).await?.get(&id).ok_or_else(not_found)?,
+        Some(programs) => {
+            *scoped_counts(db, programs, Some(id)).await?.get(&id).ok_or_else(not_found)?
+        }
     };
     let name = crate::settings::store::fiscal_year(db, r.fiscal_year_id).await?.map(|y| y.name);
     Ok(HistoryEntry::new(r, name, totals))
 }
 
 /// `limit` frozen rows of an entry from `offset` on, in their order, as the scope sees them.
-pub async fn frozen_rows(db: &impl ConnectionTrait, scope: &Scope, report_id: i32, offset: u64, limit: u64) -> ApiResult<Vec<VendorPaymentRow>> {
+pub async fn frozen_rows(
+    db: &impl ConnectionTrait,
+    scope: &Scope,
+    report_id: i32,
+    offset: u64,
+    limit: u64,
+) -> ApiResult<Vec<VendorPaymentRow>> {
     let mut select = frozen::Entity::find().filter(frozen::Column::ReportId.eq(report_id));
     if let Some(programs) = scope.program_ids() {
         select = select.filter(frozen::Column::MentorProgramId.is_in(programs));
     }
-    let rows = select.order_by_asc(frozen::Column::Position).offset(offset).limit(limit).all(db).await?;
+    let rows =
+        select.order_by_asc(frozen::Column::Position).offset(offset).limit(limit).all(db).await?;
     Ok(rows.into_iter().map(VendorPaymentRow::from).collect())
 }

@@ -11,7 +11,9 @@
 
 use std::path::Path;
 
-use sea_orm::{ConnectOptions, ConnectionTrait, Database, DatabaseConnection, DbBackend, Statement};
+use sea_orm::{
+    ConnectOptions, ConnectionTrait, Database, DatabaseConnection, DbBackend, Statement,
+};
 
 /// The switch: a PostgreSQL server URL (any database on it; tests make their own).
 pub const SWITCH: &str = "MENTORPAY_TEST_DATABASE_URL";
@@ -21,7 +23,9 @@ const MARKER: &str = ".postgres-database";
 
 /// The PostgreSQL server the suite runs on, if any.
 pub fn postgres_server() -> Option<String> {
-    std::env::var(SWITCH).ok().filter(|u| u.starts_with("postgres://") || u.starts_with("postgresql://"))
+    std::env::var(SWITCH)
+        .ok()
+        .filter(|u| u.starts_with("postgres://") || u.starts_with("postgresql://"))
 }
 
 pub fn on_postgres() -> bool {
@@ -55,7 +59,9 @@ pub async fn url_for(dir: &Path, file: &str) -> String {
     match postgres_server() {
         None => sqlite,
         Some(_) if dir.join(file).exists() && !dir.join(MARKER).exists() => {
-            skipped(&format!("on SQLite in the PostgreSQL pass: the test brought its own SQLite file {file}"));
+            skipped(&format!(
+                "on SQLite in the PostgreSQL pass: the test brought its own SQLite file {file}"
+            ));
             sqlite
         }
         Some(server) => {
@@ -94,7 +100,9 @@ async fn template(server: &str) -> &'static str {
             exec(&admin, &format!("CREATE DATABASE {name}")).await;
             exec(&admin, &format!("COMMENT ON DATABASE {name} IS '/proc/{pid}'")).await;
             let _ = admin.close().await;
-            let db = mentorpay::db::connect(&with_database(server, &name)).await.expect("migrate the template database");
+            let db = mentorpay::db::connect(&with_database(server, &name))
+                .await
+                .expect("migrate the template database");
             // No session may stay connected to a template while it is copied.
             let _ = db.close().await;
             name
@@ -118,7 +126,9 @@ async fn connect(url: &str) -> DatabaseConnection {
 }
 
 async fn exec(db: &DatabaseConnection, sql: &str) {
-    db.execute_raw(Statement::from_string(DbBackend::Postgres, sql.to_owned())).await.unwrap_or_else(|e| panic!("{sql}: {e}"));
+    db.execute_raw(Statement::from_string(DbBackend::Postgres, sql.to_owned()))
+        .await
+        .unwrap_or_else(|e| panic!("{sql}: {e}"));
 }
 
 /// Drops the test databases whose folders no longer exist (their tests have ended).
@@ -136,7 +146,10 @@ async fn drop_orphans(admin: &DatabaseConnection) {
         if dir.is_some_and(|d| !Path::new(&d).exists()) {
             // Another test may be dropping it at the same moment: that is fine.
             let _ = admin
-                .execute_raw(Statement::from_string(DbBackend::Postgres, format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)")))
+                .execute_raw(Statement::from_string(
+                    DbBackend::Postgres,
+                    format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"),
+                ))
                 .await;
         }
     }

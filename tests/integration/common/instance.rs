@@ -49,7 +49,10 @@ impl Instance {
         let child = command.spawn().expect("start the binary");
         Self {
             base: format!("http://127.0.0.1:{port}"),
-            client: reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap(),
+            client: reqwest::Client::builder()
+                .redirect(reqwest::redirect::Policy::none())
+                .build()
+                .unwrap(),
             log,
             child: Some(child),
         }
@@ -65,9 +68,16 @@ impl Instance {
                 }
             }
             if let Some(status) = self.child.as_mut().unwrap().try_wait().unwrap() {
-                panic!("the instance exited with {status} before it was ready:\n{}", self.log_text());
+                panic!(
+                    "the instance exited with {status} before it was ready:\n{}",
+                    self.log_text()
+                );
             }
-            assert!(started.elapsed() < Duration::from_secs(60), "not ready after 60 s:\n{}", self.log_text());
+            assert!(
+                started.elapsed() < Duration::from_secs(60),
+                "not ready after 60 s:\n{}",
+                self.log_text()
+            );
             tokio::time::sleep(Duration::from_millis(50)).await;
         }
     }
@@ -86,20 +96,37 @@ impl Instance {
         self.child.as_ref().expect("running").id()
     }
 
-    pub async fn call(&self, method: Method, path: &str, token: Option<&str>, body: Option<Value>) -> Reply {
+    pub async fn call(
+        &self,
+        method: Method,
+        path: &str,
+        token: Option<&str>,
+        body: Option<Value>,
+    ) -> Reply {
         send(&self.client, &self.base, method, path, token, body).await
     }
 
     /// Signs in and returns (access token, refresh token).
     pub async fn login(&self, email: &str, password: &str) -> (String, String) {
-        let r = self.call(Method::POST, "/api/v1/identity/login", None, Some(serde_json::json!({"email": email, "password": password}))).await;
+        let r = self
+            .call(
+                Method::POST,
+                "/api/v1/identity/login",
+                None,
+                Some(serde_json::json!({"email": email, "password": password})),
+            )
+            .await;
         let body = r.ok();
-        (body["accessToken"].as_str().unwrap().to_owned(), body["refreshToken"].as_str().unwrap().to_owned())
+        (
+            body["accessToken"].as_str().unwrap().to_owned(),
+            body["refreshToken"].as_str().unwrap().to_owned(),
+        )
     }
 
     /// Sends SIGTERM (what systemd and container runtimes send) without waiting.
     pub fn terminate(&self) {
-        let status = Command::new("kill").args(["-TERM", &self.pid().to_string()]).status().expect("kill");
+        let status =
+            Command::new("kill").args(["-TERM", &self.pid().to_string()]).status().expect("kill");
         assert!(status.success(), "kill -TERM failed");
     }
 
@@ -111,7 +138,11 @@ impl Instance {
                 self.child = None;
                 return status;
             }
-            assert!(started.elapsed() < limit, "still running after {limit:?}:\n{}", self.log_text());
+            assert!(
+                started.elapsed() < limit,
+                "still running after {limit:?}:\n{}",
+                self.log_text()
+            );
             tokio::time::sleep(Duration::from_millis(20)).await;
         }
     }

@@ -82,7 +82,10 @@ pub async fn spawn_in(dir: Arc<tempfile::TempDir>, extra: &[&str]) -> TestApp {
 pub async fn spawn_on(dir: Arc<tempfile::TempDir>, db: &str, extra: &[&str]) -> TestApp {
     // MENTORPAY_TEST_LOG=<filter> shows the server's log (e.g. the cause behind a 500).
     if let Ok(filter) = std::env::var("MENTORPAY_TEST_LOG") {
-        let _ = tracing_subscriber::fmt().with_env_filter(tracing_subscriber::EnvFilter::new(filter)).with_writer(std::io::stderr).try_init();
+        let _ = tracing_subscriber::fmt()
+            .with_env_filter(tracing_subscriber::EnvFilter::new(filter))
+            .with_writer(std::io::stderr)
+            .try_init();
     }
     let data = dir.path().join("data");
     let mut args = vec![
@@ -111,7 +114,10 @@ pub async fn spawn_on(dir: Arc<tempfile::TempDir>, db: &str, extra: &[&str]) -> 
     actix_web::rt::spawn(server);
     TestApp {
         base: format!("http://127.0.0.1:{port}"),
-        client: reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap(),
+        client: reqwest::Client::builder()
+            .redirect(reqwest::redirect::Policy::none())
+            .build()
+            .unwrap(),
         state,
         outbox,
         dir,
@@ -119,7 +125,14 @@ pub async fn spawn_on(dir: Arc<tempfile::TempDir>, db: &str, extra: &[&str]) -> 
 }
 
 /// One call to the server at `base`; the answer's body parsed as JSON when it is.
-pub async fn send(client: &reqwest::Client, base: &str, method: Method, path: &str, token: Option<&str>, body: Option<Value>) -> Reply {
+pub async fn send(
+    client: &reqwest::Client,
+    base: &str,
+    method: Method,
+    path: &str,
+    token: Option<&str>,
+    body: Option<Value>,
+) -> Reply {
     let mut req = client.request(method, format!("{base}{path}"));
     if let Some(t) = token {
         req = req.bearer_auth(t);
@@ -131,12 +144,22 @@ pub async fn send(client: &reqwest::Client, base: &str, method: Method, path: &s
     let status = res.status();
     let headers = res.headers().clone();
     let text = res.text().await.unwrap();
-    let body = if text.is_empty() { Value::Null } else { serde_json::from_str(&text).unwrap_or(Value::String(text)) };
+    let body = if text.is_empty() {
+        Value::Null
+    } else {
+        serde_json::from_str(&text).unwrap_or(Value::String(text))
+    };
     Reply { status, headers, body }
 }
 
 impl TestApp {
-    pub async fn call(&self, method: Method, path: &str, token: Option<&str>, body: Option<Value>) -> Reply {
+    pub async fn call(
+        &self,
+        method: Method,
+        path: &str,
+        token: Option<&str>,
+        body: Option<Value>,
+    ) -> Reply {
         send(&self.client, &self.base, method, path, token, body).await
     }
 
@@ -157,14 +180,18 @@ impl TestApp {
     }
 
     pub async fn login_reply(&self, email: &str, password: &str) -> Reply {
-        self.post("/api/v1/identity/login", None, json!({"email": email, "password": password})).await
+        self.post("/api/v1/identity/login", None, json!({"email": email, "password": password}))
+            .await
     }
 
     /// Signs in and returns (access token, refresh token).
     pub async fn login(&self, email: &str, password: &str) -> (String, String) {
         let r = self.login_reply(email, password).await;
         let body = r.ok();
-        (body["accessToken"].as_str().unwrap().to_owned(), body["refreshToken"].as_str().unwrap().to_owned())
+        (
+            body["accessToken"].as_str().unwrap().to_owned(),
+            body["refreshToken"].as_str().unwrap().to_owned(),
+        )
     }
 
     pub async fn admin_token(&self) -> String {
@@ -172,7 +199,13 @@ impl TestApp {
     }
 
     /// Creates a user with a password through the API and returns its id.
-    pub async fn create_user(&self, admin: &str, email: &str, roles: &[&str], password: &str) -> i64 {
+    pub async fn create_user(
+        &self,
+        admin: &str,
+        email: &str,
+        roles: &[&str],
+        password: &str,
+    ) -> i64 {
         let r = self
             .post(
                 "/api/v1/identity/users",
@@ -217,7 +250,15 @@ pub fn taking(program: i64, fy: i64, role: &str) -> Value {
 
 /// The ids of a list call, sorted.
 pub async fn ids(app: &TestApp, token: &str, path: &str) -> Vec<i64> {
-    let mut ids: Vec<i64> = app.get(path, token).await.ok().as_array().unwrap().iter().map(|p| p["id"].as_i64().unwrap()).collect();
+    let mut ids: Vec<i64> = app
+        .get(path, token)
+        .await
+        .ok()
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["id"].as_i64().unwrap())
+        .collect();
     ids.sort();
     ids
 }

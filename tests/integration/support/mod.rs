@@ -7,7 +7,8 @@ use sea_orm::{ConnectionTrait, DatabaseConnection, Statement};
 /// True (and says so) when the integration suite runs on PostgreSQL
 /// (`MENTORPAY_TEST_DATABASE_URL`) and the test is about the SQLite file itself.
 pub fn skip_on_postgres(reason: &str) -> bool {
-    let on_postgres = std::env::var("MENTORPAY_TEST_DATABASE_URL").is_ok_and(|u| u.starts_with("postgres"));
+    let on_postgres =
+        std::env::var("MENTORPAY_TEST_DATABASE_URL").is_ok_and(|u| u.starts_with("postgres"));
     if on_postgres {
         use std::io::Write;
         let _ = writeln!(std::io::stderr(), "skipped on PostgreSQL: {reason}");
@@ -24,8 +25,13 @@ pub async fn integrity_ok(db: &DatabaseConnection) -> Result<(), String> {
         .query_all_raw(Statement::from_string(db.get_database_backend(), "PRAGMA integrity_check"))
         .await
         .map_err(|e| e.to_string())?;
-    let lines: Vec<String> = rows.iter().map(|r| r.try_get_by_index::<String>(0).unwrap_or_default()).collect();
-    if lines == ["ok"] { Ok(()) } else { Err(format!("integrity_check: {lines:?}")) }
+    let lines: Vec<String> =
+        rows.iter().map(|r| r.try_get_by_index::<String>(0).unwrap_or_default()).collect();
+    if lines == ["ok"] {
+        Ok(())
+    } else {
+        Err(format!("integrity_check: {lines:?}"))
+    }
 }
 
 // BIGINT casts: PostgreSQL sums are NUMERIC and ids INTEGER; SQLite ignores them. The
@@ -57,11 +63,21 @@ const RECOUNT_APPROVALS: &str = "SELECT CAST(pr.mentor_program_id AS BIGINT), CA
 type TotalRow = (i64, i64, String, i64, i64, i64);
 
 async fn rows(db: &DatabaseConnection, sql: &str) -> Result<Vec<TotalRow>, String> {
-    let rows = db.query_all_raw(Statement::from_string(db.get_database_backend(), sql)).await.map_err(|e| e.to_string())?;
+    let rows = db
+        .query_all_raw(Statement::from_string(db.get_database_backend(), sql))
+        .await
+        .map_err(|e| e.to_string())?;
     rows.iter()
         .map(|r| {
             let int = |i: usize| r.try_get_by_index::<i64>(i).map_err(|e| e.to_string());
-            Ok((int(0)?, int(1)?, r.try_get_by_index::<String>(2).map_err(|e| e.to_string())?, int(3)?, int(4)?, int(5)?))
+            Ok((
+                int(0)?,
+                int(1)?,
+                r.try_get_by_index::<String>(2).map_err(|e| e.to_string())?,
+                int(3)?,
+                int(4)?,
+                int(5)?,
+            ))
         })
         .collect()
 }
@@ -70,7 +86,9 @@ async fn rows(db: &DatabaseConnection, sql: &str) -> Result<Vec<TotalRow>, Strin
 /// and the approvals' per program × year × form) equal a recount of the requests.
 pub async fn totals_match_recount(db: &DatabaseConnection) -> Result<usize, String> {
     let mut checked = 0;
-    for (kept, recount) in [(KEPT, RECOUNT), (KEPT_BY_YEAR, RECOUNT_BY_YEAR), (KEPT_APPROVALS, RECOUNT_APPROVALS)] {
+    for (kept, recount) in
+        [(KEPT, RECOUNT), (KEPT_BY_YEAR, RECOUNT_BY_YEAR), (KEPT_APPROVALS, RECOUNT_APPROVALS)]
+    {
         let (kept, recount) = (rows(db, kept).await?, rows(db, recount).await?);
         if kept != recount {
             return Err(format!("kept totals {kept:?} != recount {recount:?}"));
@@ -82,5 +100,7 @@ pub async fn totals_match_recount(db: &DatabaseConnection) -> Result<usize, Stri
 
 /// Opens a SQLite file directly (no migrations), for checks after the server is gone.
 pub async fn open_sqlite(path: &std::path::Path) -> DatabaseConnection {
-    sea_orm::Database::connect(format!("sqlite://{}?mode=rw", path.display())).await.expect("open the database file")
+    sea_orm::Database::connect(format!("sqlite://{}?mode=rw", path.display()))
+        .await
+        .expect("open the database file")
 }
