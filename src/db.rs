@@ -33,7 +33,7 @@ pub async fn open(url: &str) -> anyhow::Result<DatabaseConnection> {
         // SQLite: readers never wait for the writer (WAL), a busy writer is waited for
         // instead of failing (with `write` below), and foreign keys are enforced. FULL syncs
         // the WAL at every commit, so an acknowledged payment survives a power cut too, not
-        // only a killed process (NORMAL would not); one fsync per action (docs/decisions-reliability.md).
+        // only a killed process (NORMAL would not); one fsync per action (docs/decisions-database.md).
         .map_sqlx_sqlite_opts(|o| {
             o.journal_mode(SqliteJournalMode::Wal)
                 .busy_timeout(Duration::from_secs(10))

@@ -4,7 +4,7 @@
 //! Only where this process is the only writer of the database (SQLite: one server owns the
 //! file; the console's `user` commands add users and links, never change a live session).
 //! On PostgreSQL several instances share the database, so every call asks it (the cache is
-//! off there). Decision: docs/decisions-sessions.md.
+//! off there). Decision: docs/decisions-identity.md.
 //!
 //! An entry is good only while no write has run since it was loaded and none is running:
 //! every request that may write (any method but GET/HEAD/OPTIONS, and the hourly purge)

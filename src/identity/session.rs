@@ -72,7 +72,7 @@ pub async fn login(
     let verified = password::verify(body.password, hash).await;
     if let Some(user) = &found {
         // A blocked Coordinator gets the block's answer whatever password it sends, so the
-        // answer never confirms a password (docs/decisions-sessions.md).
+        // answer never confirms a password (docs/decisions-identity.md).
         settings::store::ensure_may_sign_in(
             &state.db,
             &load_principal(&state.db, user.clone()).await?.roles,
