@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Foundation figures (issue 2): release binary size, start-up time to a healthy
+"""Foundation figures: release binary size, start-up time to a healthy
 /api/v1/health on an existing database, idle memory, and the gzip size of the JS the
 login page loads. Usage: foundation.py PATH/TO/mentorpay [runs]. Prints a Markdown table."""
 

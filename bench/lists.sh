@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Every list shape under load next to the health route, in one run (issue 15): release build,
+# Every list shape under load next to the health route, in one run: release build,
 # `mentorpay seed --participants 100000 --requests 1000000`, then `wrk -t2 -c32` (32 clients,
 # 2 threads: the box has two cores, shared by wrk and the server) against each URL in turn,
 # and a table of req/s, p99 and the targets:

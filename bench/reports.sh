@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Reports at scale (issue 10): release build, 100,000 participants and 1,000,000 seeded
+# Reports at scale: release build, 100,000 participants and 1,000,000 seeded
 # requests. Targets: a report's first page p99 < 50 ms at 32 clients (wrk -t2 -c32); a
 # 100,000-row CSV export first byte < 200 ms and done < 0.5 s; the same rows as XLSX < 3 s
 # with the server's peak RSS < 150 MB; a 10,000-row PDF < 5 s. Figures go to

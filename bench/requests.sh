@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Payment request list and summary under load (issue 4): release build, 1,000,000 seeded
+# Payment request list and summary under load: release build, 1,000,000 seeded
 # requests over 20,000 participants, 32 concurrent clients with wrk (2 threads: the box has
 # two cores, shared with the server). Targets: list p99 < 25 ms, summary < 50 ms.
-# Figures go to docs/benchmarks-requests.md.
+# Figures go to docs/benchmarks.md.
 #   BIN=path/to/mentorpay   measure that binary instead of building one
 #   KEEP=/some/dir          seed into that folder once and reuse it on later runs
 #   DURATION=20s            per measured URL

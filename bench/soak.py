@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Soak client (issue 12 item 6): a steady mixed load of reads, writes and exports from a
+"""Soak client: a steady mixed load of reads, writes and exports from a
 bounded set of clients (threads with keep-alive connections) on loopback, for a fixed time,
 while the server's memory (VmRSS) is sampled every 10 s. Stdlib only.
 

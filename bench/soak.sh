@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Soak (issue 12 item 6, not part of make test): ten minutes of steady mixed load (reads,
+# Soak (not part of make test): ten minutes of steady mixed load (reads,
 # writes, exports) from a bounded client (bench/soak.py: 8 threads with keep-alive
 # connections) on loopback against a seeded database, the server's memory sampled every
 # 10 s. Passes with zero 5xx and transport errors; the memory table shows whether it stays
