@@ -12,12 +12,12 @@ use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QuerySelec
 
 use super::CurrentUser;
 use crate::{
-    entities::{participant, participation},
+    entities::{codes::ParticipantRole, participant, participation},
     error::{ApiError, ApiResult},
 };
 
 /// The participation role that grants scope over a program.
-pub const COORDINATOR_ROLE_CODE: &str = "Coordinator";
+pub const COORDINATOR_ROLE: ParticipantRole = ParticipantRole::Coordinator;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Scope {
@@ -102,7 +102,7 @@ pub async fn scope_of(db: &impl ConnectionTrait, me: &CurrentUser) -> ApiResult<
         .select_only()
         .column(participation::Column::MentorProgramId)
         .filter(participation::Column::ParticipantId.eq(pid))
-        .filter(participation::Column::RoleCode.eq(COORDINATOR_ROLE_CODE))
+        .filter(participation::Column::RoleCode.eq(COORDINATOR_ROLE))
         .filter(participation::Column::DeletedAt.is_null())
         .into_tuple()
         .all(db)

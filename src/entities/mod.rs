@@ -4,6 +4,7 @@ pub mod activity_log;
 pub mod app_setting;
 pub mod approval_code;
 pub mod budget_line;
+pub mod codes;
 pub mod college;
 pub mod coordinator_login_block;
 pub mod expense_account;

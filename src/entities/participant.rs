@@ -1,5 +1,7 @@
 use sea_orm::entity::prelude::*;
 
+use super::codes::{DistrictSetType, ParticipantRole, ParticipantStatus};
+
 /// A participant of the mentor programs (DESIGN §5). Deletion is soft (`deleted_at`).
 #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
 #[sea_orm(table_name = "participants")]
@@ -16,9 +18,9 @@ pub struct Model {
     pub email: String,
     pub phone: Option<String>,
     pub address: Option<String>,
-    pub status: String,
-    pub role_code: String,
-    pub district_set_type: Option<String>,
+    pub status: ParticipantStatus,
+    pub role_code: ParticipantRole,
+    pub district_set_type: Option<DistrictSetType>,
     pub district_id: Option<i32>,
     pub caucus_region_id: Option<i32>,
     /// Programs of the live participations, `,1,3,` (empty without any): kept by

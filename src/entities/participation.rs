@@ -1,5 +1,7 @@
 use sea_orm::entity::prelude::*;
 
+use super::codes::ParticipantRole;
+
 /// A participant's part in a mentor program for one fiscal year. Deletion is soft.
 #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
 #[sea_orm(table_name = "participations")]
@@ -10,7 +12,7 @@ pub struct Model {
     pub mentor_program_id: i32,
     /// Refers to `fiscal_years` (settings area); no foreign key until that table exists.
     pub fiscal_year_id: i32,
-    pub role_code: String,
+    pub role_code: ParticipantRole,
     pub college_id: Option<i32>,
     pub start_date: Date,
     pub end_date: Option<Date>,

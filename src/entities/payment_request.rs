@@ -1,13 +1,15 @@
 use sea_orm::entity::prelude::*;
 
+use super::codes::{FormType, Status};
+
 /// One payment request of any form (F1..F14). Soft-deleted rows keep `deleted_at`.
 #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
 #[sea_orm(table_name = "payment_requests")]
 pub struct Model {
     #[sea_orm(primary_key)]
     pub id: i32,
-    pub form_type: String,
-    pub status: String,
+    pub form_type: FormType,
+    pub status: Status,
     pub participation_id: i32,
     pub mentor_program_id: i32,
     pub participant_id: i32,

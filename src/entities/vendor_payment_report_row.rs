@@ -1,5 +1,7 @@
 use sea_orm::entity::prelude::*;
 
+use super::codes::FormType;
+
 /// A frozen row of a vendor payment report: every shown value copied at generation, so
 /// later edits of the request, the payee or the reference lists never change it.
 #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
@@ -14,7 +16,7 @@ pub struct Model {
     pub payment_request_id: i32,
     /// For coordinator scope only; not shown.
     pub mentor_program_id: i32,
-    pub form_type: String,
+    pub form_type: FormType,
     pub payee: String,
     pub payee_address: Option<String>,
     pub approved_at: super::Timestamp,

@@ -76,21 +76,7 @@ pub trait Form {
 /// window in days, miles per trip, hours, nights; `None`: the form has no such quantity).
 macro_rules! catalogue {
     ($($form:ident: $details:ident, $name:literal, $source:ident, limits($dollars:expr, $window:expr, $miles:expr, $hours:expr, $nights:expr);)+) => {
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize, utoipa::ToSchema)]
-        pub enum FormType {
-            $($form,)+
-        }
-
         impl FormType {
-            pub const COUNT: usize = [$(stringify!($form)),+].len();
-            pub const ALL: [FormType; FormType::COUNT] = [$(FormType::$form),+];
-
-            pub const fn as_str(self) -> &'static str {
-                match self {
-                    $(FormType::$form => stringify!($form),)+
-                }
-            }
-
             /// The form's name (settings' limits and the reference list of payment request types read it).
             pub const fn name(self) -> &'static str {
                 match self {

@@ -10,6 +10,7 @@ mod evaluate;
 #[cfg(test)]
 pub mod tests;
 
+pub use crate::entities::codes::FormType;
 use catalogue::catalogue;
 pub use catalogue::{AmountSource, Form, Reference};
 pub use details::*;
@@ -32,11 +33,4 @@ catalogue! {
     F12: F12Details, "Meals", Rate, limits(500, 60, None, None, None);
     F13: F13Details, "Tuition and course fees", Entered, limits(3_000, 90, None, None, None);
     F14: F14Details, "Completion bonus", Entered, limits(1_000, 90, None, None, None);
-}
-
-impl FormType {
-    /// `F3` or `f3`.
-    pub fn parse(text: &str) -> Option<FormType> {
-        FormType::ALL.into_iter().find(|f| f.as_str().eq_ignore_ascii_case(text.trim()))
-    }
 }

@@ -180,9 +180,9 @@ fn apply(active: &mut participant::ActiveModel, p: &CleanParticipant) {
     active.email = Set(p.email.clone());
     active.phone = Set(p.phone.clone());
     active.address = Set(p.address.clone());
-    active.status = Set(p.status.code().to_owned());
-    active.role_code = Set(p.role.code().to_owned());
-    active.district_set_type = Set(p.district.map(|(t, _)| t.code().to_owned()));
+    active.status = Set(p.status);
+    active.role_code = Set(p.role);
+    active.district_set_type = Set(p.district.map(|(t, _)| t));
     active.district_id = Set(p.district.map(|(_, n)| n));
     active.caucus_region_id = Set(p.caucus_region_id);
 }
@@ -296,7 +296,7 @@ pub async fn insert_participation(
         participant_id: Set(participant_id),
         mentor_program_id: Set(p.mentor_program_id),
         fiscal_year_id: Set(p.fiscal_year_id),
-        role_code: Set(p.role.code().to_owned()),
+        role_code: Set(p.role),
         college_id: Set(p.college_id),
         start_date: Set(p.start_date),
         end_date: Set(p.end_date),
@@ -345,7 +345,7 @@ pub fn participation_dto(p: participation::Model) -> ParticipationDto {
         participant_id: p.participant_id,
         mentor_program_id: p.mentor_program_id,
         fiscal_year_id: p.fiscal_year_id,
-        role_code: p.role_code,
+        role_code: p.role_code.code().to_owned(),
         college_id: p.college_id,
         start_date: p.start_date,
         end_date: p.end_date,
@@ -417,9 +417,9 @@ pub async fn dtos(
                 email: p.email,
                 phone: p.phone,
                 address: p.address,
-                status: p.status,
-                role_code: p.role_code,
-                district_set_type: p.district_set_type,
+                status: p.status.code().to_owned(),
+                role_code: p.role_code.code().to_owned(),
+                district_set_type: p.district_set_type.map(|t| t.code().to_owned()),
                 district_id: p.district_id,
                 caucus_region_id: p.caucus_region_id,
                 version: p.version,
@@ -496,7 +496,7 @@ pub async fn list(
         cond = cond.add(in_programs(&[program]));
     }
     if let Some(role) = f.role {
-        cond = cond.add(participant::Column::RoleCode.eq(role.code()));
+        cond = cond.add(participant::Column::RoleCode.eq(role));
     }
     // Trigram phrases (SQLite, three characters and more) go to the search index together;
     // the same tests on the row serve a page walking the sort index.
@@ -513,10 +513,10 @@ pub async fn list(
         }
     }
     if let Some(status) = f.status {
-        cond = cond.add(participant::Column::Status.eq(status.code()));
+        cond = cond.add(participant::Column::Status.eq(status));
     }
     if let Some(t) = f.district_set_type {
-        cond = cond.add(participant::Column::DistrictSetType.eq(t.code()));
+        cond = cond.add(participant::Column::DistrictSetType.eq(t));
     }
     if let Some(d) = f.district_id {
         cond = cond.add(participant::Column::DistrictId.eq(d));
@@ -695,7 +695,7 @@ pub async fn picker(
         q = q.filter(participation::Column::MentorProgramId.eq(program));
     }
     if let Some(role) = f.role {
-        q = q.filter(participation::Column::RoleCode.eq(role.code()));
+        q = q.filter(participation::Column::RoleCode.eq(role));
     }
     if !f.participation_ids.is_empty() {
         q = q.filter(participation::Column::Id.is_in(f.participation_ids.clone()));
@@ -732,10 +732,10 @@ pub async fn picker(
                 first_name: p.first_name,
                 last_name: p.last_name,
                 email: p.email,
-                status: p.status,
+                status: p.status.code().to_owned(),
                 mentor_program_id: pn.mentor_program_id,
                 fiscal_year_id: pn.fiscal_year_id,
-                role_code: pn.role_code,
+                role_code: pn.role_code.code().to_owned(),
                 college_id: pn.college_id,
                 start_date: pn.start_date,
                 end_date: pn.end_date,
@@ -757,7 +757,7 @@ pub async fn update_participation(
     let mut active: participation::ActiveModel = existing.into();
     active.mentor_program_id = Set(clean.mentor_program_id);
     active.fiscal_year_id = Set(clean.fiscal_year_id);
-    active.role_code = Set(clean.role.code().to_owned());
+    active.role_code = Set(clean.role);
     active.college_id = Set(clean.college_id);
     active.start_date = Set(clean.start_date);
     active.end_date = Set(clean.end_date);

@@ -1,46 +1,32 @@
-//! Payment request handlers (DESIGN §4): thin — parse, authorize (permission, then scope),
-//! call the pure rules (`workflow`, `approval`, `write_check`), and change state through the
-//! store's ONE conditional update guarded by id, status and version, in one transaction with
-//! its activity-log entry; `view` turns the row into what the caller sees.
+//! Payment request handlers: each parses its path and body, calls one command (`commands`)
+//! or query (`store`), and renders the result (`view`).
 
 use actix_web::{web, HttpResponse};
-use chrono::Utc;
-use sea_orm::{sea_query::Expr, ColumnTrait, EntityTrait, QueryFilter};
-use serde_json::json;
-
-use crate::forms::{self, Details, FormType};
+use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
 
 use super::{
-    approval::{self, Proposal},
+    commands::{self, Target},
     dto::*,
     receipts,
-    store::{self, form_of, status_of},
+    store::{self, form_of},
     view::{to_dto, to_list_item},
-    workflow::{self, Action, Refusal, Status},
-    write_check,
+    workflow,
 };
 use crate::{
-    auth::{
-        scope::{scope_of, Scope},
-        CurrentUser,
-    },
+    auth::{scope::scope_of, CurrentUser},
     entities::{payment_request as pr, user},
     error::{ApiError, ApiResult, ProblemBody},
-    money::Money,
+    forms::{self, FormType},
     state::AppState,
     web::{Json, Page, PageQuery, Put, Query},
 };
 
 type FormPath = web::Path<(String, i32)>;
 
-fn refusal(r: Refusal) -> ApiError {
-    match r {
-        Refusal::Forbidden(p) => ApiError::missing_permission(p.code()),
-        Refusal::WrongStatus { action, status } => ApiError::Conflict(format!(
-            "The request is {}; {action:?} is not possible from there.",
-            status.as_str()
-        )),
-    }
+/// The request a path names; an unknown form type is a 404.
+fn target(path: FormPath) -> ApiResult<Target> {
+    let (form, id) = path.into_inner();
+    Ok(Target { form: form_of(&form)?, id })
 }
 
 /// The route table's scope rule for `/payment-requests/{formType}/{id}…` and the F2 file
@@ -61,32 +47,11 @@ pub fn in_scope<'a>(
     })
 }
 
-/// The request in scope (404), then the workflow (409); the route table checked the
-/// action's permission (403) before.
-pub(super) async fn load_for(
+async fn render(
     state: &AppState,
     me: &CurrentUser,
-    form: &str,
-    id: i32,
-    action: Action,
-) -> ApiResult<(pr::Model, Status, Scope)> {
-    let form = form_of(form)?;
-    let scope = scope_of(&state.db, me).await?;
-    let r = store::find_visible(&state.db, &scope, form, id).await?;
-    let status = status_of(&r)?;
-    workflow::check(action, status, |p| me.has(p)).map_err(refusal)?;
-    Ok((r, status, scope))
-}
-
-async fn reload(
-    state: &AppState,
-    me: &CurrentUser,
-    id: i32,
+    r: pr::Model,
 ) -> ApiResult<web::Json<PaymentRequestDto>> {
-    let r = pr::Entity::find_by_id(id)
-        .one(&state.db)
-        .await?
-        .ok_or_else(|| ApiError::not_found("The payment request"))?;
     Ok(web::Json(to_dto(&state.db, me, r).await?))
 }
 
@@ -102,28 +67,7 @@ pub async fn create(
     form: web::Path<String>,
     Json(body): Json<WriteRequest>,
 ) -> ApiResult<HttpResponse> {
-    let form = form_of(&form)?;
-    let scope = scope_of(&state.db, &me).await?;
-    let c = write_check::check_write(&state, &me, &scope, form, &body, None).await?;
-    let now = Utc::now();
-    let txn = crate::db::write(&state.db).await?;
-    let id = store::insert_draft(&txn, form, &c, me.id(), now).await?;
-    store::attach_files(&txn, id, c.details.file_ids()).await?;
-    store::log(
-        &txn,
-        me.id(),
-        id,
-        "created",
-        (None, Some(Status::Draft)),
-        None,
-        json!({"requestedAmount": c.evaluated.requested_amount}),
-    )
-    .await?;
-    txn.commit().await?;
-    let r = pr::Entity::find_by_id(id)
-        .one(&state.db)
-        .await?
-        .ok_or_else(|| ApiError::Internal("created row missing".into()))?;
+    let r = commands::create(&state.db, &me, form_of(&form)?, &body).await?;
     Ok(HttpResponse::Created().json(to_dto(&state.db, &me, r).await?))
 }
 
@@ -135,11 +79,10 @@ pub async fn get(
     me: CurrentUser,
     path: FormPath,
 ) -> ApiResult<web::Json<PaymentRequestDto>> {
-    let (form, id) = path.into_inner();
-    let form = form_of(&form)?;
+    let target = target(path)?;
     let scope = scope_of(&state.db, &me).await?;
-    let r = store::find_visible(&state.db, &scope, form, id).await?;
-    Ok(web::Json(to_dto(&state.db, &me, r).await?))
+    let r = store::find_visible(&state.db, &scope, target.form, target.id).await?;
+    render(&state, &me, r).await
 }
 
 #[utoipa::path(put, path = "/api/v1/payment-requests/{formType}/{id}", tag = "payment-requests", security(("bearer" = [])),
@@ -153,36 +96,13 @@ pub async fn update(
     path: FormPath,
     Put(body): Put<WriteRequest>,
 ) -> ApiResult<web::Json<PaymentRequestDto>> {
-    let (form_text, id) = path.into_inner();
+    let target = target(path)?;
     // Optional in the shared body schema, required to edit: a rule of this call.
     let version = body
         .version
         .ok_or_else(|| ApiError::rule("version", "is required to edit (the version you read)"))?;
-    let (r, status, scope) = load_for(&state, &me, &form_text, id, Action::Edit).await?;
-    if r.version != version {
-        return Err(store::stale());
-    }
-    let form = form_of(&form_text)?;
-    let c = write_check::check_write(&state, &me, &scope, form, &body, Some(id)).await?;
-    let sources = Action::Edit.sources(|p| me.has(p));
-    let txn = crate::db::write(&state.db).await?;
-    store::save_edit(&txn, id, version, &sources, &c, me.id()).await?;
-    let dropped = store::attach_files(&txn, id, c.details.file_ids()).await?;
-    store::log(
-        &txn,
-        me.id(),
-        id,
-        "edited",
-        (Some(status), Some(status)),
-        None,
-        json!({"requestedAmount": {"before": Money(r.requested_cents), "after": c.evaluated.requested_amount}, "removedFiles": dropped}),
-    )
-    .await?;
-    txn.commit().await?;
-    for f in &dropped {
-        state.files.remove(f).await;
-    }
-    reload(&state, &me, id).await
+    let r = commands::edit(&state.db, &state.files, &me, target, version, &body).await?;
+    render(&state, &me, r).await
 }
 
 #[utoipa::path(delete, path = "/api/v1/payment-requests/{formType}/{id}", tag = "payment-requests", security(("bearer" = [])),
@@ -194,61 +114,11 @@ pub async fn delete(
     me: CurrentUser,
     path: FormPath,
 ) -> ApiResult<HttpResponse> {
-    let (form, id) = path.into_inner();
-    let (r, status, _) = load_for(&state, &me, &form, id, Action::Delete).await?;
-    let txn = crate::db::write(&state.db).await?;
-    let now = Utc::now();
-    store::save_guarded(
-        store::guarded(id, r.version, &[Status::Draft])
-            .col_expr(pr::Column::DeletedAt, Expr::value(now)),
-        now,
-        me.id(),
-        &txn,
-    )
-    .await?;
-    store::log(&txn, me.id(), id, "deleted", (Some(status), None), None, json!({})).await?;
-    txn.commit().await?;
+    commands::delete(&state.db, &me, target(path)?).await?;
     Ok(HttpResponse::NoContent().finish())
 }
 
 // ---- transitions ----
-
-/// A plain transition: the guarded update plus the entry, nothing else to decide.
-async fn simple(
-    state: &AppState,
-    me: &CurrentUser,
-    path: FormPath,
-    action: Action,
-    name: &str,
-    comment: Option<String>,
-) -> ApiResult<web::Json<PaymentRequestDto>> {
-    let (form, id) = path.into_inner();
-    let (r, status, _) = load_for(state, me, &form, id, action).await?;
-    let to = action.target().expect("a transition");
-    let txn = crate::db::write(&state.db).await?;
-    let mut update = store::guarded(id, r.version, &action.sources(|p| me.has(p)))
-        .col_expr(pr::Column::Status, Expr::value(to.as_str()));
-    if action == Action::MoveBackToSubmitted {
-        // The approval no longer stands: nothing is charged until approved again.
-        update = update
-            .col_expr(pr::Column::ApprovedCents, Expr::value(Option::<i64>::None))
-            .col_expr(pr::Column::ApprovedAt, Expr::value(Option::<chrono::DateTime<Utc>>::None))
-            .col_expr(pr::Column::ApprovedBy, Expr::value(Option::<i32>::None));
-    }
-    store::save_guarded(update, Utc::now(), me.id(), &txn).await?;
-    store::log(
-        &txn,
-        me.id(),
-        id,
-        name,
-        (Some(status), Some(to)),
-        comment,
-        json!({"approvedAmount": r.approved_cents.map(Money)}),
-    )
-    .await?;
-    txn.commit().await?;
-    reload(state, me, id).await
-}
 
 #[utoipa::path(post, path = "/api/v1/payment-requests/{formType}/{id}/submit", tag = "payment-requests", security(("bearer" = [])),
     params(("formType" = FormType, Path), ("id" = i32, Path)),
@@ -259,47 +129,8 @@ pub async fn submit(
     me: CurrentUser,
     path: FormPath,
 ) -> ApiResult<web::Json<PaymentRequestDto>> {
-    let (form_text, id) = path.into_inner();
-    let (r, status, _) = load_for(&state, &me, &form_text, id, Action::Submit).await?;
-    let form = form_of(&form_text)?;
-    // The limits and rates in force now apply: they may have changed since the draft.
-    let mut details = Details::from_stored(form, &r.details)?;
-    let rates = store::rates(&state.db).await?;
-    let limits = store::limits(&state.db, form).await?;
-    let evaluated = forms::evaluate(&mut details, Some(Money(r.requested_cents)), &rates, &limits)
-        .map_err(|errors| ApiError::Unprocessable {
-            detail: "The request breaks the form's limits.".into(),
-            errors,
-        })?;
-    let submitted_on = r.submitted_on.unwrap_or_else(store::today);
-    let year =
-        store::charged_year(&state.db, r.fiscal_year_id, Some(submitted_on)).await?.map(|y| y.id);
-    let txn = crate::db::write(&state.db).await?;
-    store::save_guarded(
-        store::guarded(id, r.version, &Action::Submit.sources(|p| me.has(p)))
-            .col_expr(pr::Column::Status, Expr::value(Status::Submitted.as_str()))
-            .col_expr(pr::Column::SubmittedOn, Expr::value(submitted_on))
-            .col_expr(pr::Column::SubmittedBy, Expr::value(me.id()))
-            .col_expr(pr::Column::FiscalYearId, Expr::value(year))
-            .col_expr(pr::Column::RequestedCents, Expr::value(evaluated.requested_amount.cents()))
-            .col_expr(pr::Column::Details, Expr::value(details.to_json())),
-        Utc::now(),
-        me.id(),
-        &txn,
-    )
-    .await?;
-    store::log(
-        &txn,
-        me.id(),
-        id,
-        "submitted",
-        (Some(status), Some(Status::Submitted)),
-        None,
-        json!({"requestedAmount": evaluated.requested_amount, "submittedOn": submitted_on, "fiscalYearId": year}),
-    )
-    .await?;
-    txn.commit().await?;
-    reload(&state, &me, id).await
+    let r = commands::submit(&state.db, &me, target(path)?).await?;
+    render(&state, &me, r).await
 }
 
 #[utoipa::path(post, path = "/api/v1/payment-requests/{formType}/{id}/move-to-draft", tag = "payment-requests", security(("bearer" = [])),
@@ -310,7 +141,8 @@ pub async fn move_to_draft(
     me: CurrentUser,
     path: FormPath,
 ) -> ApiResult<web::Json<PaymentRequestDto>> {
-    simple(&state, &me, path, Action::MoveToDraft, "moved-to-draft", None).await
+    let r = commands::move_to_draft(&state.db, &me, target(path)?).await?;
+    render(&state, &me, r).await
 }
 
 #[utoipa::path(post, path = "/api/v1/payment-requests/{formType}/{id}/send-for-revision", tag = "payment-requests", security(("bearer" = [])),
@@ -323,6 +155,7 @@ pub async fn send_for_revision(
     path: FormPath,
     Json(body): Json<ReasonBody>,
 ) -> ApiResult<web::Json<PaymentRequestDto>> {
+    let target = target(path)?;
     let reason = body.reason.trim();
     if reason.is_empty() {
         return Err(ApiError::bad_field("reason", "is required"));
@@ -333,8 +166,8 @@ pub async fn send_for_revision(
             format!("must be at most {} characters", forms::MAX_DESCRIPTION_CHARS),
         ));
     }
-    simple(&state, &me, path, Action::SendForRevision, "sent-for-revision", Some(reason.to_owned()))
-        .await
+    let r = commands::send_for_revision(&state.db, &me, target, reason.to_owned()).await?;
+    render(&state, &me, r).await
 }
 
 #[utoipa::path(post, path = "/api/v1/payment-requests/{formType}/{id}/move-back-to-submitted", tag = "payment-requests", security(("bearer" = [])),
@@ -345,7 +178,8 @@ pub async fn move_back_to_submitted(
     me: CurrentUser,
     path: FormPath,
 ) -> ApiResult<web::Json<PaymentRequestDto>> {
-    simple(&state, &me, path, Action::MoveBackToSubmitted, "moved-back-to-submitted", None).await
+    let r = commands::move_back_to_submitted(&state.db, &me, target(path)?).await?;
+    render(&state, &me, r).await
 }
 
 #[utoipa::path(post, path = "/api/v1/payment-requests/{formType}/{id}/move-to-ready-for-processing", tag = "payment-requests", security(("bearer" = [])),
@@ -356,15 +190,8 @@ pub async fn move_to_ready_for_processing(
     me: CurrentUser,
     path: FormPath,
 ) -> ApiResult<web::Json<PaymentRequestDto>> {
-    simple(
-        &state,
-        &me,
-        path,
-        Action::MoveToReadyForProcessing,
-        "moved-to-ready-for-processing",
-        None,
-    )
-    .await
+    let r = commands::move_to_ready_for_processing(&state.db, &me, target(path)?).await?;
+    render(&state, &me, r).await
 }
 
 // ---- approval ----
@@ -379,19 +206,8 @@ pub async fn approve_validate(
     path: FormPath,
     Json(body): Json<ApproveValidateBody>,
 ) -> ApiResult<web::Json<ValidationResult>> {
-    let (form, id) = path.into_inner();
-    let (r, _, _) = load_for(&state, &me, &form, id, Action::Approve).await?;
-    let p = Proposal {
-        approved_amount: body.approved_amount,
-        approval_code_id: body.approval_code_id,
-        fund_id: body.fund_id,
-        expense_account_id: body.expense_account_id,
-    };
-    let year = store::charged_year(&state.db, r.fiscal_year_id, r.submitted_on).await?;
-    let v = approval::assess(
-        &p,
-        &store::approval_facts(&state.db, &r, &p, year.as_ref(), me.id()).await?,
-    );
+    let r = commands::load_for(&state.db, &me, target(path)?, workflow::Action::Approve).await?;
+    let v = commands::assess_approval(&state.db, &me, &r, &body.proposal()).await?;
     Ok(web::Json(ValidationResult { errors: v.errors, warnings: v.warnings }))
 }
 
@@ -405,56 +221,8 @@ pub async fn approve(
     path: FormPath,
     Json(body): Json<ApproveBody>,
 ) -> ApiResult<web::Json<PaymentRequestDto>> {
-    let (form, id) = path.into_inner();
-    let (r, status, _) = load_for(&state, &me, &form, id, Action::Approve).await?;
-    let p = Proposal {
-        approved_amount: body.approved_amount,
-        approval_code_id: body.approval_code_id,
-        fund_id: body.fund_id,
-        expense_account_id: body.expense_account_id,
-    };
-    let year = store::charged_year(&state.db, r.fiscal_year_id, r.submitted_on).await?;
-    let verdict = approval::assess(
-        &p,
-        &store::approval_facts(&state.db, &r, &p, year.as_ref(), me.id()).await?,
-    );
-    verdict.gate(body.acknowledge_warnings)?;
-    let comment =
-        body.comment.as_deref().map(str::trim).filter(|c| !c.is_empty()).map(str::to_owned);
-    let year = year.map(|y| y.id);
-    let now = Utc::now();
-    let txn = crate::db::write(&state.db).await?;
-    store::save_guarded(
-        store::guarded(id, r.version, &[Status::Submitted])
-            .col_expr(pr::Column::Status, Expr::value(Status::Approved.as_str()))
-            .col_expr(pr::Column::ApprovedCents, Expr::value(p.approved_amount.cents()))
-            .col_expr(pr::Column::ApprovalCodeId, Expr::value(p.approval_code_id))
-            .col_expr(pr::Column::FundId, Expr::value(p.fund_id))
-            .col_expr(pr::Column::ExpenseAccountId, Expr::value(p.expense_account_id))
-            .col_expr(pr::Column::FiscalYearId, Expr::value(year))
-            .col_expr(pr::Column::ApprovedAt, Expr::value(now))
-            .col_expr(pr::Column::ApprovedBy, Expr::value(me.id())),
-        now,
-        me.id(),
-        &txn,
-    )
-    .await?;
-    store::log(
-        &txn,
-        me.id(),
-        id,
-        "approved",
-        (Some(status), Some(Status::Approved)),
-        comment,
-        json!({
-            "requestedAmount": Money(r.requested_cents), "approvedAmount": p.approved_amount,
-            "approvalCodeId": p.approval_code_id, "fundId": p.fund_id, "expenseAccountId": p.expense_account_id,
-            "fiscalYearId": year, "acknowledgedWarnings": verdict.warnings,
-        }),
-    )
-    .await?;
-    txn.commit().await?;
-    reload(&state, &me, id).await
+    let r = commands::approve(&state.db, &me, target(path)?, &body).await?;
+    render(&state, &me, r).await
 }
 
 #[utoipa::path(post, path = "/api/v1/payment-requests/move-to-statuses/ready-for-processing/batch", tag = "payment-requests", security(("bearer" = [])),
@@ -475,58 +243,8 @@ pub async fn batch_ready_for_processing(
     if ids.len() > 1000 {
         return Err(ApiError::bad_field("ids", "at most 1000 requests at once"));
     }
-    let scope = scope_of(&state.db, &me).await?;
-    let rows = pr::Entity::find()
-        .filter(pr::Column::Id.is_in(ids.clone()))
-        .filter(pr::Column::DeletedAt.is_null())
-        .all(&state.db)
-        .await?;
-    let offenders = batch_offenders(&ids, &rows, &scope);
-    if !offenders.is_empty() {
-        return Err(ApiError::Conflict(format!(
-            "Nothing was moved: not Approved (or not found): {}.",
-            offenders.join(", ")
-        )));
-    }
-    let now = Utc::now();
-    let txn = crate::db::write(&state.db).await?;
-    let done = store::move_approved_to_ready(&txn, &ids, me.id(), now).await?;
-    if done != ids.len() as u64 {
-        // Someone moved one of them meanwhile: undo all (the transaction rolls back on drop).
-        return Err(ApiError::Conflict(
-            "Nothing was moved: some requests changed meanwhile; reload and try again.".into(),
-        ));
-    }
-    for id in &ids {
-        store::log(
-            &txn,
-            me.id(),
-            *id,
-            "moved-to-ready-for-processing",
-            (Some(Status::Approved), Some(Status::ReadyForProcessing)),
-            None,
-            json!({"batch": ids.len()}),
-        )
-        .await?;
-    }
-    txn.commit().await?;
+    commands::batch_ready_for_processing(&state.db, &me, &ids).await?;
     Ok(web::Json(BatchResult { moved: ids }))
-}
-
-/// Ids that block a batch: unknown, outside scope, or not Approved.
-pub fn batch_offenders(ids: &[i32], rows: &[pr::Model], scope: &Scope) -> Vec<String> {
-    ids.iter()
-        .filter_map(|id| match rows.iter().find(|r| r.id == *id) {
-            Some(r) if !scope.allows_program(r.mentor_program_id) => {
-                Some(format!("{id} (not found)"))
-            }
-            Some(r) if r.status != Status::Approved.as_str() => {
-                Some(format!("{id} ({})", r.status))
-            }
-            Some(_) => None,
-            None => Some(format!("{id} (not found)")),
-        })
-        .collect()
 }
 
 // ---- lists ----
@@ -583,7 +301,7 @@ pub async fn activity_log(
     let r = pr::Entity::find_by_id(q.paymentrequestid)
         .one(&state.db)
         .await?
-        .filter(|r| r.form_type == form.as_str() && scope.allows_program(r.mentor_program_id))
+        .filter(|r| r.form_type == form && scope.allows_program(r.mentor_program_id))
         .ok_or_else(|| ApiError::not_found("The payment request"))?;
     let entries = store::activity(&state.db, r.id).await?;
     let actor_ids: Vec<i32> = entries.iter().filter_map(|e| e.actor_user_id).collect();
@@ -648,37 +366,6 @@ pub async fn delete_file(
     path: FilePath,
 ) -> ApiResult<web::Json<PaymentRequestDto>> {
     let (id, file_id) = path.into_inner();
-    let (r, status, _) = load_for(&state, &me, "F2", id, Action::Edit).await?;
-    let file = store::files_of(&state.db, r.id)
-        .await?
-        .into_iter()
-        .find(|f| f.id == file_id)
-        .ok_or_else(|| ApiError::not_found("The file"))?;
-    let mut details = Details::from_stored(FormType::F2, &r.details)?;
-    if let Details::F2(d) = &mut details {
-        d.file_ids.retain(|f| f != &file.id);
-    }
-    let txn = crate::db::write(&state.db).await?;
-    store::save_guarded(
-        store::guarded(id, r.version, &Action::Edit.sources(|p| me.has(p)))
-            .col_expr(pr::Column::Details, Expr::value(details.to_json())),
-        Utc::now(),
-        me.id(),
-        &txn,
-    )
-    .await?;
-    store::drop_files(&txn, std::slice::from_ref(&file.id)).await?;
-    store::log(
-        &txn,
-        me.id(),
-        id,
-        "file-deleted",
-        (Some(status), Some(status)),
-        None,
-        json!({"fileId": file.id, "fileName": file.file_name}),
-    )
-    .await?;
-    txn.commit().await?;
-    state.files.remove(&file.id).await;
-    reload(&state, &me, id).await
+    let r = commands::delete_file(&state.db, &state.files, &me, id, &file_id).await?;
+    render(&state, &me, r).await
 }

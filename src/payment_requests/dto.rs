@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use super::{
-    approval::Issue,
+    approval::{Issue, Proposal},
     receipts::FileAnnouncement,
     workflow::{Action, Status},
 };
@@ -158,6 +158,24 @@ pub struct ApproveBody {
     #[serde(default)]
     pub acknowledge_warnings: bool,
 }
+
+/// The approver's choice in either approve body.
+macro_rules! proposal_of {
+    ($body:ty) => {
+        impl $body {
+            pub fn proposal(&self) -> Proposal {
+                Proposal {
+                    approved_amount: self.approved_amount,
+                    approval_code_id: self.approval_code_id,
+                    fund_id: self.fund_id,
+                    expense_account_id: self.expense_account_id,
+                }
+            }
+        }
+    };
+}
+proposal_of!(ApproveValidateBody);
+proposal_of!(ApproveBody);
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct ValidationResult {

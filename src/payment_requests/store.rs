@@ -13,7 +13,7 @@ use sea_orm::{
 use super::approval::{Facts, Proposal};
 use super::{
     dto::{ListQuery, StatusSummary},
-    workflow::Status,
+    workflow::{Status, CHARGED},
 };
 use crate::forms::{self, Details, FormType, Limits, MealRates, Rates};
 use crate::{
@@ -30,9 +30,6 @@ use crate::{
 
 pub const ENTITY: &str = "payment_request";
 
-/// Statuses whose approved amount is charged to the budget.
-pub const CHARGED: [Status; 3] = [Status::Approved, Status::ReadyForProcessing, Status::Processed];
-
 /// A live request of `form` with `id` the caller's scope may see; 404 otherwise (an
 /// unknown id, a deleted request, another form type and another program look the same).
 pub async fn find_visible(
@@ -45,7 +42,7 @@ pub async fn find_visible(
         .filter(pr::Column::DeletedAt.is_null())
         .one(db)
         .await?
-        .filter(|r| r.form_type == form.as_str() && scope.allows_program(r.mentor_program_id))
+        .filter(|r| r.form_type == form && scope.allows_program(r.mentor_program_id))
         .ok_or_else(|| ApiError::not_found("The payment request"))
 }
 
@@ -118,8 +115,7 @@ pub async fn approval_facts(
     year: Option<&fiscal_year::Model>,
     approver: i32,
 ) -> ApiResult<Facts> {
-    let form = FormType::parse(&r.form_type)
-        .ok_or_else(|| ApiError::Internal(format!("stored form type {}", r.form_type)))?;
+    let form = r.form_type;
     let budget_remaining = match year {
         Some(y) => {
             budget_remaining(db, y.id, r.mentor_program_id, p.fund_id, p.expense_account_id).await?
@@ -198,7 +194,7 @@ pub async fn approved_by_line(
             "approved",
         )
         .filter(pr::Column::FiscalYearId.eq(fiscal_year_id))
-        .filter(pr::Column::Status.is_in(CHARGED.map(Status::as_str)))
+        .filter(pr::Column::Status.is_in(CHARGED))
         .filter(pr::Column::DeletedAt.is_null())
         .group_by(pr::Column::MentorProgramId)
         .group_by(pr::Column::FundId)
@@ -216,7 +212,7 @@ pub async fn duplicates_of(db: &impl ConnectionTrait, r: &pr::Model) -> ApiResul
         .select_only()
         .column(pr::Column::Id)
         .filter(pr::Column::ParticipantId.eq(r.participant_id))
-        .filter(pr::Column::FormType.eq(r.form_type.clone()))
+        .filter(pr::Column::FormType.eq(r.form_type))
         .filter(pr::Column::ActivityStart.eq(start))
         .filter(pr::Column::ActivityEnd.eq(end))
         .filter(pr::Column::RequestedCents.eq(r.requested_cents))
@@ -297,7 +293,7 @@ impl ListFilter<'_> {
             c = c.add(pr::Column::ParticipationId.eq(p));
         }
         if !self.forms.is_empty() {
-            c = c.add(pr::Column::FormType.is_in(self.forms.iter().map(|f| f.as_str())));
+            c = c.add(pr::Column::FormType.is_in(self.forms.iter().copied()));
         }
         if let Some(d) = q.approvedstart {
             c = c.add(pr::Column::ApprovedAt.gte(d.and_time(NaiveTime::MIN).and_utc()));
@@ -327,7 +323,7 @@ impl ListFilter<'_> {
             c = c.add(pr::Column::MentorProgramId.eq(p));
         }
         if !statuses.is_empty() {
-            c = c.add(pr::Column::Status.is_in(statuses.iter().map(|s| s.as_str())));
+            c = c.add(pr::Column::Status.is_in(statuses.iter().copied()));
         }
         let rows = self.row_filters();
         if rows.is_empty() {
@@ -403,8 +399,8 @@ pub async fn list(
 #[sea_orm(entity = "pr::Entity", from_query_result)]
 pub struct ListRow {
     pub id: i32,
-    pub form_type: String,
-    pub status: String,
+    pub form_type: FormType,
+    pub status: Status,
     pub participation_id: i32,
     pub mentor_program_id: i32,
     pub participant_id: i32,
@@ -528,7 +524,7 @@ async fn totals(
         select = select.filter(pr_total::Column::MentorProgramId.eq(p));
     }
     if !statuses.is_empty() {
-        select = select.filter(pr_total::Column::Status.is_in(statuses.iter().map(|s| s.as_str())));
+        select = select.filter(pr_total::Column::Status.is_in(statuses.iter().copied()));
     }
     Ok(select.all(db).await?)
 }
@@ -542,7 +538,7 @@ pub async fn summary(
     Ok(Status::ALL
         .into_iter()
         .map(|s| {
-            let of_status = rows.iter().filter(|r| r.status == s.as_str());
+            let of_status = rows.iter().filter(|r| r.status == s);
             let (count, requested, approved) = of_status.fold((0, 0, 0), |(c, r, a), t| {
                 (c + t.request_count, r + t.requested_cents, a + t.approved_cents)
             });
@@ -585,17 +581,9 @@ pub async fn paid_in(db: &impl ConnectionTrait, request_id: i32) -> ApiResult<Op
         .await?)
 }
 
-/// The stored form type and status, read back.
+/// The form type named in a path; an unknown one is a 404 like an unknown route.
 pub fn form_of(text: &str) -> ApiResult<FormType> {
     FormType::parse(text).ok_or_else(|| ApiError::not_found("The form type"))
-}
-
-pub fn status_of(r: &pr::Model) -> ApiResult<Status> {
-    parse_status(&r.status)
-}
-
-pub fn parse_status(text: &str) -> ApiResult<Status> {
-    Status::parse(text).ok_or_else(|| ApiError::Internal(format!("stored status {text}")))
 }
 
 /// Everything a create or edit writes, checked.
@@ -623,7 +611,7 @@ pub fn guarded(id: i32, version: i32, sources: &[Status]) -> sea_orm::UpdateMany
         .col_expr(pr::Column::Version, Expr::value(version + 1))
         .filter(pr::Column::Id.eq(id))
         .filter(pr::Column::Version.eq(version))
-        .filter(pr::Column::Status.is_in(sources.iter().map(|s| s.as_str())))
+        .filter(pr::Column::Status.is_in(sources.iter().copied()))
         .filter(pr::Column::DeletedAt.is_null())
 }
 
@@ -681,8 +669,8 @@ pub async fn insert_draft(
 ) -> ApiResult<i32> {
     let (start, end) = c.evaluated.activity_dates.map_or((None, None), |(a, b)| (Some(a), Some(b)));
     let inserted = pr::Entity::insert(pr::ActiveModel {
-        form_type: Set(form.as_str().to_owned()),
-        status: Set(Status::Draft.as_str().to_owned()),
+        form_type: Set(form),
+        status: Set(Status::Draft),
         participation_id: Set(c.participation.id),
         mentor_program_id: Set(c.participation.mentor_program_id),
         participant_id: Set(c.participation.participant_id),
@@ -715,50 +703,22 @@ pub async fn insert_draft(
     Ok(id)
 }
 
-/// An edit of a request still at `version` in one of `sources` (409 when it moved on).
-pub async fn save_edit(
-    txn: &impl ConnectionTrait,
-    id: i32,
-    version: i32,
-    sources: &[Status],
-    c: &Checked,
-    by: i32,
-) -> ApiResult<()> {
-    let (start, end) = c.evaluated.activity_dates.map_or((None, None), |(a, b)| (Some(a), Some(b)));
-    save_guarded(
-        guarded(id, version, sources)
-            .col_expr(pr::Column::ParticipationId, Expr::value(c.participation.id))
-            .col_expr(pr::Column::MentorProgramId, Expr::value(c.participation.mentor_program_id))
-            .col_expr(pr::Column::ParticipantId, Expr::value(c.participation.participant_id))
-            .col_expr(pr::Column::Description, Expr::value(c.description.clone()))
-            .col_expr(pr::Column::RequestedCents, Expr::value(c.evaluated.requested_amount.cents()))
-            .col_expr(pr::Column::FundId, Expr::value(c.fund_id))
-            .col_expr(pr::Column::ExpenseAccountId, Expr::value(c.expense_account_id))
-            .col_expr(pr::Column::PlacementEndDate, Expr::value(c.evaluated.placement_end_date))
-            .col_expr(pr::Column::ActivityStart, Expr::value(start))
-            .col_expr(pr::Column::ActivityEnd, Expr::value(end))
-            .col_expr(pr::Column::Details, Expr::value(c.details.to_json())),
-        Utc::now(),
-        by,
-        txn,
-    )
-    .await
-}
-
-/// Approved requests among `ids` to Ready for processing, all or none: how many moved.
-pub async fn move_approved_to_ready(
+/// The requests `ids` from one of `sources` to `to`, in one statement: how many moved.
+pub async fn move_all(
     txn: &impl ConnectionTrait,
     ids: &[i32],
+    sources: &[Status],
+    to: Status,
     by: i32,
     now: DateTime<Utc>,
 ) -> ApiResult<u64> {
     let done = pr::Entity::update_many()
-        .col_expr(pr::Column::Status, Expr::value(Status::ReadyForProcessing.as_str()))
+        .col_expr(pr::Column::Status, Expr::value(to))
         .col_expr(pr::Column::Version, Expr::col(pr::Column::Version).add(1))
         .col_expr(pr::Column::UpdatedAt, Expr::value(now))
         .col_expr(pr::Column::UpdatedBy, Expr::value(by))
         .filter(pr::Column::Id.is_in(ids.to_vec()))
-        .filter(pr::Column::Status.eq(Status::Approved.as_str()))
+        .filter(pr::Column::Status.is_in(sources.iter().copied()))
         .filter(pr::Column::DeletedAt.is_null())
         .exec(txn)
         .await?;

@@ -6,8 +6,8 @@ use actix_web::web;
 use chrono::NaiveDate;
 
 use super::{
-    api::load_for,
     approval::{self, Issue},
+    commands::{load_for, Target},
     dto::ValidationResult,
     store,
     workflow::Action,
@@ -15,7 +15,7 @@ use super::{
 use crate::forms::FormType;
 use crate::{
     auth::CurrentUser,
-    error::{ApiError, ApiResult, ProblemBody},
+    error::{ApiResult, ProblemBody},
     state::AppState,
 };
 
@@ -42,10 +42,10 @@ pub async fn submit_validate(
     me: CurrentUser,
     path: web::Path<(String, i32)>,
 ) -> ApiResult<web::Json<ValidationResult>> {
-    let (form_text, id) = path.into_inner();
-    let (r, _, _) = load_for(&state, &me, &form_text, id, Action::Submit).await?;
-    let form = FormType::parse(&form_text).ok_or_else(|| ApiError::not_found("The form type"))?;
-    let limits = store::limits(&state.db, form).await?;
+    let (form, id) = path.into_inner();
+    let target = Target { form: store::form_of(&form)?, id };
+    let r = load_for(&state.db, &me, target, Action::Submit).await?;
+    let limits = store::limits(&state.db, r.form_type).await?;
     let submitted_on = r.submitted_on.unwrap_or_else(store::today);
     Ok(web::Json(ValidationResult {
         errors: vec![],

@@ -5,7 +5,7 @@ use sea_orm::ConnectionTrait;
 use super::{
     approval,
     dto::{FileDto, PaymentRequestDto, PaymentRequestListItem},
-    store::{self, form_of, parse_status, status_of},
+    store,
     workflow::{self, Action, Status},
 };
 use crate::{
@@ -18,16 +18,15 @@ use crate::{
 
 /// What `me` may do to `r` now (the self-approval rule included).
 pub fn available(me: &CurrentUser, r: &pr::Model) -> Vec<Action> {
-    open_actions(me, &r.status, r.created_by, r.submitted_by)
+    open_actions(me, r.status, r.created_by, r.submitted_by)
 }
 
 fn open_actions(
     me: &CurrentUser,
-    status: &str,
+    status: Status,
     created_by: Option<i32>,
     submitted_by: Option<i32>,
 ) -> Vec<Action> {
-    let status = Status::parse(status).unwrap_or(Status::Processed);
     let has = |p: Permission| me.has(p);
     let own = approval::is_own(me.id(), created_by, submitted_by);
     workflow::available(status, has)
@@ -41,7 +40,7 @@ pub async fn to_dto(
     me: &CurrentUser,
     r: pr::Model,
 ) -> ApiResult<PaymentRequestDto> {
-    let form = form_of(&r.form_type)?;
+    let form = r.form_type;
     let details = Details::from_stored(form, &r.details)?;
     let files = if form == FormType::F2 {
         Some(store::files_of(db, r.id).await?.into_iter().map(FileDto::from).collect())
@@ -49,13 +48,13 @@ pub async fn to_dto(
         None
     };
     let vendor_payment_report_id =
-        if r.status == Status::Processed.as_str() { store::paid_in(db, r.id).await? } else { None };
+        if r.status == Status::Processed { store::paid_in(db, r.id).await? } else { None };
     Ok(PaymentRequestDto {
         vendor_payment_report_id,
         available_actions: available(me, &r),
         id: r.id,
         form_type: form,
-        form_status: status_of(&r)?,
+        form_status: r.status,
         participation_id: r.participation_id,
         payee_id: r.participant_id,
         mentor_program_id: r.mentor_program_id,
@@ -82,10 +81,10 @@ pub async fn to_dto(
 
 pub fn to_list_item(me: &CurrentUser, r: store::ListRow) -> ApiResult<PaymentRequestListItem> {
     Ok(PaymentRequestListItem {
-        available_actions: open_actions(me, &r.status, r.created_by, r.submitted_by),
+        available_actions: open_actions(me, r.status, r.created_by, r.submitted_by),
         id: r.id,
-        form_type: form_of(&r.form_type)?,
-        form_status: parse_status(&r.status)?,
+        form_type: r.form_type,
+        form_status: r.status,
         participation_id: r.participation_id,
         payee_id: r.participant_id,
         mentor_program_id: r.mentor_program_id,

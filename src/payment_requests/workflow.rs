@@ -5,42 +5,10 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::auth::Permission;
+pub use crate::entities::codes::Status;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]
-pub enum Status {
-    Draft,
-    Submitted,
-    RevisionRequested,
-    Approved,
-    ReadyForProcessing,
-    Processed,
-}
-
-impl Status {
-    pub const ALL: [Status; 6] = [
-        Status::Draft,
-        Status::Submitted,
-        Status::RevisionRequested,
-        Status::Approved,
-        Status::ReadyForProcessing,
-        Status::Processed,
-    ];
-
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Status::Draft => "Draft",
-            Status::Submitted => "Submitted",
-            Status::RevisionRequested => "RevisionRequested",
-            Status::Approved => "Approved",
-            Status::ReadyForProcessing => "ReadyForProcessing",
-            Status::Processed => "Processed",
-        }
-    }
-
-    pub fn parse(text: &str) -> Option<Status> {
-        Status::ALL.into_iter().find(|s| s.as_str().eq_ignore_ascii_case(text))
-    }
-}
+/// Statuses whose approved amount is charged to the budget.
+pub const CHARGED: [Status; 3] = [Status::Approved, Status::ReadyForProcessing, Status::Processed];
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]

@@ -1,6 +1,8 @@
 //! A create or edit checked against the form, the caller's scope and the stored lists: every
 //! problem at once, as a 422 naming the fields.
 
+use sea_orm::ConnectionTrait;
+
 use super::{
     dto::WriteRequest,
     receipts,
@@ -11,11 +13,10 @@ use crate::{
     error::{ApiError, ApiResult, Checks},
     forms::{self, Details, FormType},
     reference,
-    state::AppState,
 };
 
 pub async fn check_write(
-    state: &AppState,
+    db: &impl ConnectionTrait,
     me: &CurrentUser,
     scope: &Scope,
     form: FormType,
@@ -28,7 +29,6 @@ pub async fn check_write(
         ApiError::BadRequest { detail, errors } => ApiError::Unprocessable { detail, errors },
         other => other,
     })?;
-    let db = &state.db;
     let mut errors = Checks::default();
     let participation = store::live_participation(db, body.participation_id).await?;
     let participation = match participation {

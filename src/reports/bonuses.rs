@@ -22,7 +22,7 @@ use crate::{
     error::{ApiResult, ProblemBody},
     forms::{Details, FormType},
     money::Money,
-    payment_requests::{store::CHARGED, workflow::Status},
+    payment_requests::workflow::{Status, CHARGED},
     state::AppState,
     web::Query as Q,
 };
@@ -53,9 +53,9 @@ fn bonus_year(backend: DbBackend) -> Expr {
 fn bonuses(scope: &Scope) -> SelectStatement {
     let mut q = Query::select();
     q.from_as(a("payment_requests"), a("pr"))
-        .and_where(col("pr", "form_type").eq(FormType::F14.as_str()))
+        .and_where(col("pr", "form_type").eq(FormType::F14))
         .and_where(col("pr", "deleted_at").is_null())
-        .and_where(col("pr", "status").ne(Status::Draft.as_str()));
+        .and_where(col("pr", "status").ne(Status::Draft));
     query::scoped(&mut q, scope, col("pr", "mentor_program_id"));
     q
 }

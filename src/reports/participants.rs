@@ -56,7 +56,7 @@ fn base(f: &Filters, scope: &Scope) -> SelectStatement {
         q.and_where(col("p", "district_id").eq(d));
     }
     if let Some(r) = f.role {
-        q.and_where(col("p", "role_code").eq(r.code()));
+        q.and_where(col("p", "role_code").eq(r));
     }
     if let Some(c) = f.caucus_region {
         q.and_where(col("p", "caucus_region_id").eq(c));

@@ -227,7 +227,7 @@ pub fn in_window(q: &mut SelectStatement, f: &Filters, column: Expr) {
 /// Those always carry their approval moment; saying so lets the approved_at index skip
 /// every unapproved row.
 pub fn charged(q: &mut SelectStatement, request: &str) {
-    let statuses = crate::payment_requests::store::CHARGED.map(|s| s.as_str());
+    let statuses = crate::payment_requests::workflow::CHARGED.map(|s| s.as_str());
     q.and_where(col(request, "status").is_in(statuses))
         .and_where(col(request, "deleted_at").is_null())
         .and_where(col(request, "approved_at").is_not_null());
@@ -243,7 +243,7 @@ pub fn charged_in_approval_order(q: &mut SelectStatement, request: &str, backend
         return charged(q, request);
     }
     let statuses =
-        crate::payment_requests::store::CHARGED.map(|s| format!("'{}'", s.as_str())).join(", ");
+        crate::payment_requests::workflow::CHARGED.map(|s| format!("'{}'", s.as_str())).join(", ");
     q.and_where(Expr::cust(format!("+\"{request}\".\"status\" IN ({statuses})")))
         .and_where(Expr::cust(format!("+\"{request}\".\"deleted_at\" IS NULL")))
         .and_where(col(request, "approved_at").is_not_null());

@@ -17,7 +17,7 @@ use crate::{
     auth::{scope::Scope, Permission},
     error::ApiResult,
     forms::FormType,
-    payment_requests::store::CHARGED,
+    payment_requests::workflow::CHARGED,
 };
 
 pub struct Reimbursements;

@@ -371,7 +371,7 @@ async fn check_file(db_path: &Path, ledger: &mut Ledger) -> Result<(), String> {
                 r.id as i64,
                 State::Request {
                     version: r.version as i64,
-                    status: r.status,
+                    status: r.status.as_str().to_owned(),
                     requested: r.requested_cents,
                     approved: r.approved_cents,
                 },

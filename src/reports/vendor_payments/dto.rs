@@ -6,7 +6,7 @@ use utoipa::{IntoParams, ToSchema};
 
 use crate::{
     entities::vendor_payment_report as report, entities::vendor_payment_report_row as frozen,
-    money::Money,
+    forms::FormType, money::Money,
 };
 
 /// GET /reports/vendor-payments: the ready requests approved in a range of a fiscal year.
@@ -78,7 +78,8 @@ pub struct VendorPaymentRow {
     pub payee: String,
     pub payee_address: Option<String>,
     pub request_id: i32,
-    pub form_type: String,
+    #[schema(value_type = String)]
+    pub form_type: FormType,
     /// The approval time (the report's date column, "Approved on").
     pub approved_at: DateTime<Utc>,
     pub approval_code: Option<String>,

@@ -36,7 +36,7 @@ pub fn row(r: VendorPaymentRow) -> Row {
         Cell::Text(r.payee),
         Cell::text(r.payee_address),
         Cell::Int(r.request_id.into()),
-        Cell::Text(r.form_type),
+        Cell::Text(r.form_type.as_str().to_owned()),
         Cell::Timestamp(r.approved_at),
         Cell::text(r.approval_code),
         Cell::text(r.fund),

@@ -4,7 +4,7 @@
 use chrono::{DateTime, Duration, NaiveDate, NaiveTime, Utc};
 use serde_json::Value;
 
-use crate::{error::ApiError, money::Money};
+use crate::{error::ApiError, forms::FormType, money::Money};
 
 /// `new Date().getTimezoneOffset()`, bounded as every report bounds it (docs/reports-api.md).
 pub const OFFSET_RANGE: std::ops::RangeInclusive<i32> = -840..=840;
@@ -51,12 +51,12 @@ impl Range {
 /// The payee of a row: the vendor for F9 (its details name and address it), otherwise the
 /// participant the request pays.
 pub fn payee(
-    form_type: &str,
+    form_type: FormType,
     details: &str,
     full_name: &str,
     address: Option<&str>,
 ) -> (String, Option<String>) {
-    if form_type == "F9" {
+    if form_type == FormType::F9 {
         if let Ok(d) = serde_json::from_str::<Value>(details) {
             let text = |k: &str| {
                 d.get(k)
@@ -152,15 +152,15 @@ mod tests {
     fn vendor_payments_pay_the_vendor() {
         let f9 = r#"{"vendorName": " Acme Supply ", "vendorAddress": "1 Main St", "amount": 10}"#;
         assert_eq!(
-            payee("F9", f9, "Pat Payee", Some("home")),
+            payee(FormType::F9, f9, "Pat Payee", Some("home")),
             ("Acme Supply".into(), Some("1 Main St".into()))
         );
         assert_eq!(
-            payee("F1", f9, "Pat Payee", Some("home")),
+            payee(FormType::F1, f9, "Pat Payee", Some("home")),
             ("Pat Payee".into(), Some("home".into()))
         );
         // A vendor request without a vendor name falls back to the participant.
-        assert_eq!(payee("F9", "{}", "Pat Payee", None), ("Pat Payee".into(), None));
+        assert_eq!(payee(FormType::F9, "{}", "Pat Payee", None), ("Pat Payee".into(), None));
     }
 
     #[test]

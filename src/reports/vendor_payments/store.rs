@@ -23,6 +23,7 @@ use crate::{
         vendor_payment_report as report, vendor_payment_report_row as frozen,
     },
     error::{ApiError, ApiResult},
+    forms::FormType,
     money::Money,
     payment_requests::{store::ENTITY as REQUEST_ENTITY, workflow::Status},
     web::Paging,
@@ -51,7 +52,7 @@ impl Selection {
         let (from, until) = self.range.bounds();
         let col = |c: pr::Column| Expr::col((pr::Entity, c));
         let mut c = Condition::all()
-            .add(col(pr::Column::Status).eq(Status::ReadyForProcessing.as_str()))
+            .add(col(pr::Column::Status).eq(Status::ReadyForProcessing))
             .add(col(pr::Column::FiscalYearId).eq(self.fiscal_year_id))
             .add(col(pr::Column::ApprovedAt).gte(from))
             .add(col(pr::Column::ApprovedAt).lt(until))
@@ -67,7 +68,7 @@ impl Selection {
 #[derive(Debug, FromQueryResult)]
 pub(super) struct Source {
     id: i32,
-    form_type: String,
+    form_type: FormType,
     details: String,
     mentor_program_id: i32,
     approved_at: Option<DateTime<Utc>>,
@@ -83,7 +84,7 @@ pub(super) struct Source {
 impl Source {
     pub(super) fn row(&self) -> (i32, VendorPaymentRow) {
         let (payee, payee_address) = rules::payee(
-            &self.form_type,
+            self.form_type,
             &self.details,
             self.full_name.as_deref().unwrap_or(""),
             self.address.as_deref(),
@@ -92,7 +93,7 @@ impl Source {
             payee,
             payee_address,
             request_id: self.id,
-            form_type: self.form_type.clone(),
+            form_type: self.form_type,
             // Always set on a ready request (approval sets it); the epoch never shows in practice.
             approved_at: self.approved_at.unwrap_or_default(),
             approval_code: rules::approval_code_label(
@@ -244,12 +245,12 @@ pub async fn generate(
     let mut moved = 0;
     for chunk in ids.chunks(CHUNK) {
         moved += pr::Entity::update_many()
-            .col_expr(pr::Column::Status, Expr::value(Status::Processed.as_str()))
+            .col_expr(pr::Column::Status, Expr::value(Status::Processed))
             .col_expr(pr::Column::Version, Expr::col(pr::Column::Version).add(1))
             .col_expr(pr::Column::UpdatedAt, Expr::value(now))
             .col_expr(pr::Column::UpdatedBy, Expr::value(me.id()))
             .filter(pr::Column::Id.is_in(chunk.to_vec()))
-            .filter(pr::Column::Status.eq(Status::ReadyForProcessing.as_str()))
+            .filter(pr::Column::Status.eq(Status::ReadyForProcessing))
             .filter(pr::Column::DeletedAt.is_null())
             .exec(&txn)
             .await?
@@ -268,7 +269,7 @@ pub async fn generate(
             position: Set(i as i32 + 1),
             payment_request_id: Set(r.request_id),
             mentor_program_id: Set(*program),
-            form_type: Set(r.form_type.clone()),
+            form_type: Set(r.form_type),
             payee: Set(r.payee.clone()),
             payee_address: Set(r.payee_address.clone()),
             approved_at: Set(r.approved_at),

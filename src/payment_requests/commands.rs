@@ -1,0 +1,427 @@
+//! Every action that changes payment requests, one function each. A command owns its
+//! transaction: it reads the request inside it (scope: 404, workflow: 409), gathers there what
+//! the rules judge, and ends in `save`, the one place that runs a request's guarded update
+//! and writes its activity entry. Handlers parse, call one command, and render what it returns.
+
+use chrono::Utc;
+use sea_orm::{
+    sea_query::Expr, ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait, QueryFilter,
+};
+use serde_json::json;
+
+use super::{
+    approval::{self, Proposal, Verdict},
+    dto::{ApproveBody, WriteRequest},
+    store::{self, Checked},
+    workflow::{self, Action, Refusal, Status},
+    write_check,
+};
+use crate::{
+    auth::{scope::scope_of, CurrentUser},
+    entities::payment_request as pr,
+    error::{ApiError, ApiResult},
+    file_store::FileStore,
+    forms::{self, Details, FormType},
+    money::Money,
+};
+
+/// The request a path names: `/payment-requests/{formType}/{id}`.
+#[derive(Debug, Clone, Copy)]
+pub struct Target {
+    pub form: FormType,
+    pub id: i32,
+}
+
+fn refusal(r: Refusal) -> ApiError {
+    match r {
+        Refusal::Forbidden(p) => ApiError::missing_permission(p.code()),
+        Refusal::WrongStatus { action, status } => ApiError::Conflict(format!(
+            "The request is {}; {action:?} is not possible from there.",
+            status.as_str()
+        )),
+    }
+}
+
+/// The request `action` is about, read through `db` (a command's transaction, or the
+/// connection for a dry run): in the caller's scope (404), in a status the action starts
+/// from (409). The route table checked the action's permission (403) before.
+pub async fn load_for(
+    db: &impl ConnectionTrait,
+    me: &CurrentUser,
+    target: Target,
+    action: Action,
+) -> ApiResult<pr::Model> {
+    let scope = scope_of(db, me).await?;
+    let r = store::find_visible(db, &scope, target.form, target.id).await?;
+    workflow::check(action, r.status, |p| me.has(p)).map_err(refusal)?;
+    Ok(r)
+}
+
+/// What one command writes to one request besides its status, version and audit columns:
+/// the columns it sets and its activity entry.
+struct Change {
+    action: Action,
+    /// The activity entry's name (`approved`, `file-deleted`, …).
+    entry: &'static str,
+    columns: Vec<(pr::Column, Expr)>,
+    comment: Option<String>,
+    data: serde_json::Value,
+}
+
+impl Change {
+    fn new(action: Action, entry: &'static str, data: serde_json::Value) -> Self {
+        Change { action, entry, columns: Vec::new(), comment: None, data }
+    }
+
+    fn set(mut self, column: pr::Column, value: impl Into<Expr>) -> Self {
+        self.columns.push((column, value.into()));
+        self
+    }
+}
+
+/// The write of a command on `r` as read in `txn`: one update guarded by the version read
+/// and the action's source statuses (someone else's change in between is a 409), the
+/// action's target status, and the activity entry.
+async fn save(
+    txn: &impl ConnectionTrait,
+    me: &CurrentUser,
+    r: &pr::Model,
+    change: Change,
+) -> ApiResult<()> {
+    let sources = change.action.sources(|p| me.has(p));
+    let mut update = store::guarded(r.id, r.version, &sources);
+    let to = change.action.target();
+    if let Some(to) = to {
+        update = update.col_expr(pr::Column::Status, Expr::value(to));
+    }
+    for (column, value) in change.columns {
+        update = update.col_expr(column, value);
+    }
+    store::save_guarded(update, Utc::now(), me.id(), txn).await?;
+    // A deleted request has no status after; an edit keeps its own.
+    let after = (change.action != Action::Delete).then_some(to.unwrap_or(r.status));
+    store::log(
+        txn,
+        me.id(),
+        r.id,
+        change.entry,
+        (Some(r.status), after),
+        change.comment,
+        change.data,
+    )
+    .await
+}
+
+/// The request as committed, for the caller to render.
+async fn reread(db: &DatabaseConnection, id: i32) -> ApiResult<pr::Model> {
+    pr::Entity::find_by_id(id)
+        .one(db)
+        .await?
+        .ok_or_else(|| ApiError::Internal("the changed request is missing".into()))
+}
+
+// ---- create, edit, delete ----
+
+pub async fn create(
+    db: &DatabaseConnection,
+    me: &CurrentUser,
+    form: FormType,
+    body: &WriteRequest,
+) -> ApiResult<pr::Model> {
+    let txn = crate::db::write(db).await?;
+    let scope = scope_of(&txn, me).await?;
+    let c = write_check::check_write(&txn, me, &scope, form, body, None).await?;
+    let id = store::insert_draft(&txn, form, &c, me.id(), Utc::now()).await?;
+    store::attach_files(&txn, id, c.details.file_ids()).await?;
+    store::log(
+        &txn,
+        me.id(),
+        id,
+        "created",
+        (None, Some(Status::Draft)),
+        None,
+        json!({"requestedAmount": c.evaluated.requested_amount}),
+    )
+    .await?;
+    txn.commit().await?;
+    reread(db, id).await
+}
+
+/// The columns an edit sets from checked input.
+fn edited(change: Change, c: &Checked) -> Change {
+    let (start, end) = c.evaluated.activity_dates.map_or((None, None), |(a, b)| (Some(a), Some(b)));
+    change
+        .set(pr::Column::ParticipationId, c.participation.id)
+        .set(pr::Column::MentorProgramId, c.participation.mentor_program_id)
+        .set(pr::Column::ParticipantId, c.participation.participant_id)
+        .set(pr::Column::Description, c.description.clone())
+        .set(pr::Column::RequestedCents, c.evaluated.requested_amount.cents())
+        .set(pr::Column::FundId, c.fund_id)
+        .set(pr::Column::ExpenseAccountId, c.expense_account_id)
+        .set(pr::Column::PlacementEndDate, c.evaluated.placement_end_date)
+        .set(pr::Column::ActivityStart, start)
+        .set(pr::Column::ActivityEnd, end)
+        .set(pr::Column::Details, c.details.to_json())
+}
+
+/// An edit based on `version` (the one the caller read: a later one is a 409).
+pub async fn edit(
+    db: &DatabaseConnection,
+    files: &FileStore,
+    me: &CurrentUser,
+    target: Target,
+    version: i32,
+    body: &WriteRequest,
+) -> ApiResult<pr::Model> {
+    let txn = crate::db::write(db).await?;
+    let r = load_for(&txn, me, target, Action::Edit).await?;
+    if r.version != version {
+        return Err(store::stale());
+    }
+    let scope = scope_of(&txn, me).await?;
+    let c = write_check::check_write(&txn, me, &scope, target.form, body, Some(r.id)).await?;
+    let dropped = store::attach_files(&txn, r.id, c.details.file_ids()).await?;
+    let data = json!({
+        "requestedAmount": {"before": Money(r.requested_cents), "after": c.evaluated.requested_amount},
+        "removedFiles": dropped,
+    });
+    save(&txn, me, &r, edited(Change::new(Action::Edit, "edited", data), &c)).await?;
+    txn.commit().await?;
+    // The receipts' bytes go once their rows are gone for good.
+    for f in &dropped {
+        files.remove(f).await;
+    }
+    reread(db, r.id).await
+}
+
+/// Soft delete: the row and its history stay.
+pub async fn delete(db: &DatabaseConnection, me: &CurrentUser, target: Target) -> ApiResult<()> {
+    let txn = crate::db::write(db).await?;
+    let r = load_for(&txn, me, target, Action::Delete).await?;
+    let change =
+        Change::new(Action::Delete, "deleted", json!({})).set(pr::Column::DeletedAt, Utc::now());
+    save(&txn, me, &r, change).await?;
+    txn.commit().await?;
+    Ok(())
+}
+
+/// Takes one receipt off an F2 request (an edit of its details).
+pub async fn delete_file(
+    db: &DatabaseConnection,
+    files: &FileStore,
+    me: &CurrentUser,
+    id: i32,
+    file_id: &str,
+) -> ApiResult<pr::Model> {
+    let txn = crate::db::write(db).await?;
+    let r = load_for(&txn, me, Target { form: FormType::F2, id }, Action::Edit).await?;
+    let file = store::files_of(&txn, r.id)
+        .await?
+        .into_iter()
+        .find(|f| f.id == file_id)
+        .ok_or_else(|| ApiError::not_found("The file"))?;
+    let mut details = Details::from_stored(FormType::F2, &r.details)?;
+    if let Details::F2(d) = &mut details {
+        d.file_ids.retain(|f| f != &file.id);
+    }
+    store::drop_files(&txn, std::slice::from_ref(&file.id)).await?;
+    let data = json!({"fileId": file.id, "fileName": file.file_name});
+    let change =
+        Change::new(Action::Edit, "file-deleted", data).set(pr::Column::Details, details.to_json());
+    save(&txn, me, &r, change).await?;
+    txn.commit().await?;
+    files.remove(&file.id).await;
+    reread(db, r.id).await
+}
+
+// ---- transitions ----
+
+pub async fn submit(
+    db: &DatabaseConnection,
+    me: &CurrentUser,
+    target: Target,
+) -> ApiResult<pr::Model> {
+    let txn = crate::db::write(db).await?;
+    let r = load_for(&txn, me, target, Action::Submit).await?;
+    // The limits and rates in force now apply: they may have changed since the draft.
+    let mut details = Details::from_stored(r.form_type, &r.details)?;
+    let rates = store::rates(&txn).await?;
+    let limits = store::limits(&txn, r.form_type).await?;
+    let evaluated = forms::evaluate(&mut details, Some(Money(r.requested_cents)), &rates, &limits)
+        .map_err(|errors| ApiError::Unprocessable {
+            detail: "The request breaks the form's limits.".into(),
+            errors,
+        })?;
+    let submitted_on = r.submitted_on.unwrap_or_else(store::today);
+    let year = store::charged_year(&txn, r.fiscal_year_id, Some(submitted_on)).await?.map(|y| y.id);
+    let data = json!({
+        "requestedAmount": evaluated.requested_amount, "submittedOn": submitted_on, "fiscalYearId": year,
+    });
+    let change = Change::new(Action::Submit, "submitted", data)
+        .set(pr::Column::SubmittedOn, submitted_on)
+        .set(pr::Column::SubmittedBy, me.id())
+        .set(pr::Column::FiscalYearId, year)
+        .set(pr::Column::RequestedCents, evaluated.requested_amount.cents())
+        .set(pr::Column::Details, details.to_json());
+    save(&txn, me, &r, change).await?;
+    txn.commit().await?;
+    reread(db, r.id).await
+}
+
+/// A transition that sets nothing but the status (and, moving back, drops the approval).
+async fn step(
+    db: &DatabaseConnection,
+    me: &CurrentUser,
+    target: Target,
+    action: Action,
+    entry: &'static str,
+    comment: Option<String>,
+) -> ApiResult<pr::Model> {
+    let txn = crate::db::write(db).await?;
+    let r = load_for(&txn, me, target, action).await?;
+    let mut change =
+        Change::new(action, entry, json!({"approvedAmount": r.approved_cents.map(Money)}));
+    change.comment = comment;
+    if action == Action::MoveBackToSubmitted {
+        // The approval no longer stands: nothing is charged until approved again.
+        change = change
+            .set(pr::Column::ApprovedCents, Option::<i64>::None)
+            .set(pr::Column::ApprovedAt, Option::<chrono::DateTime<Utc>>::None)
+            .set(pr::Column::ApprovedBy, Option::<i32>::None);
+    }
+    save(&txn, me, &r, change).await?;
+    txn.commit().await?;
+    reread(db, r.id).await
+}
+
+pub async fn move_to_draft(
+    db: &DatabaseConnection,
+    me: &CurrentUser,
+    target: Target,
+) -> ApiResult<pr::Model> {
+    step(db, me, target, Action::MoveToDraft, "moved-to-draft", None).await
+}
+
+/// `reason`: checked by the caller (the handler's body rule).
+pub async fn send_for_revision(
+    db: &DatabaseConnection,
+    me: &CurrentUser,
+    target: Target,
+    reason: String,
+) -> ApiResult<pr::Model> {
+    step(db, me, target, Action::SendForRevision, "sent-for-revision", Some(reason)).await
+}
+
+pub async fn move_back_to_submitted(
+    db: &DatabaseConnection,
+    me: &CurrentUser,
+    target: Target,
+) -> ApiResult<pr::Model> {
+    step(db, me, target, Action::MoveBackToSubmitted, "moved-back-to-submitted", None).await
+}
+
+pub async fn move_to_ready_for_processing(
+    db: &DatabaseConnection,
+    me: &CurrentUser,
+    target: Target,
+) -> ApiResult<pr::Model> {
+    let entry = "moved-to-ready-for-processing";
+    step(db, me, target, Action::MoveToReadyForProcessing, entry, None).await
+}
+
+// ---- approval ----
+
+/// The approval rules' verdict on `p` for `r`, from facts read through `db` (the approval's
+/// own transaction, or the connection for `approve/validate`).
+pub async fn assess_approval(
+    db: &impl ConnectionTrait,
+    me: &CurrentUser,
+    r: &pr::Model,
+    p: &Proposal,
+) -> ApiResult<Verdict> {
+    let year = store::charged_year(db, r.fiscal_year_id, r.submitted_on).await?;
+    let facts = store::approval_facts(db, r, p, year.as_ref(), me.id()).await?;
+    Ok(approval::assess(p, &facts))
+}
+
+pub async fn approve(
+    db: &DatabaseConnection,
+    me: &CurrentUser,
+    target: Target,
+    body: &ApproveBody,
+) -> ApiResult<pr::Model> {
+    let p = body.proposal();
+    let txn = crate::db::write(db).await?;
+    let r = load_for(&txn, me, target, Action::Approve).await?;
+    let verdict = assess_approval(&txn, me, &r, &p).await?;
+    verdict.gate(body.acknowledge_warnings)?;
+    let year = store::charged_year(&txn, r.fiscal_year_id, r.submitted_on).await?.map(|y| y.id);
+    let data = json!({
+        "requestedAmount": Money(r.requested_cents), "approvedAmount": p.approved_amount,
+        "approvalCodeId": p.approval_code_id, "fundId": p.fund_id, "expenseAccountId": p.expense_account_id,
+        "fiscalYearId": year, "acknowledgedWarnings": verdict.warnings,
+    });
+    let mut change = Change::new(Action::Approve, "approved", data)
+        .set(pr::Column::ApprovedCents, p.approved_amount.cents())
+        .set(pr::Column::ApprovalCodeId, p.approval_code_id)
+        .set(pr::Column::FundId, p.fund_id)
+        .set(pr::Column::ExpenseAccountId, p.expense_account_id)
+        .set(pr::Column::FiscalYearId, year)
+        .set(pr::Column::ApprovedAt, Utc::now())
+        .set(pr::Column::ApprovedBy, me.id());
+    change.comment =
+        body.comment.as_deref().map(str::trim).filter(|c| !c.is_empty()).map(str::to_owned);
+    save(&txn, me, &r, change).await?;
+    txn.commit().await?;
+    reread(db, r.id).await
+}
+
+// ---- many at once ----
+
+/// Moves every named request on to Ready for processing, or none: a request not found, out
+/// of scope or not in a status the move starts from is named in the 409.
+pub async fn batch_ready_for_processing(
+    db: &DatabaseConnection,
+    me: &CurrentUser,
+    ids: &[i32],
+) -> ApiResult<()> {
+    let action = Action::MoveToReadyForProcessing;
+    let txn = crate::db::write(db).await?;
+    let scope = scope_of(&txn, me).await?;
+    let rows = pr::Entity::find()
+        .filter(pr::Column::Id.is_in(ids.to_vec()))
+        .filter(pr::Column::DeletedAt.is_null())
+        .all(&txn)
+        .await?;
+    let offenders: Vec<String> = ids
+        .iter()
+        .filter_map(|id| match rows.iter().find(|r| r.id == *id) {
+            Some(r) if !scope.allows_program(r.mentor_program_id) => {
+                Some(format!("{id} (not found)"))
+            }
+            Some(r) if workflow::check(action, r.status, |p| me.has(p)).is_err() => {
+                Some(format!("{id} ({})", r.status.as_str()))
+            }
+            Some(_) => None,
+            None => Some(format!("{id} (not found)")),
+        })
+        .collect();
+    if !offenders.is_empty() {
+        return Err(ApiError::Conflict(format!(
+            "Nothing was moved: not Approved (or not found): {}.",
+            offenders.join(", ")
+        )));
+    }
+    let (sources, to) = (action.sources(|p| me.has(p)), action.target().expect("a transition"));
+    let moved = store::move_all(&txn, ids, &sources, to, me.id(), Utc::now()).await?;
+    if moved != ids.len() as u64 {
+        return Err(store::stale());
+    }
+    for r in &rows {
+        let entry = "moved-to-ready-for-processing";
+        let data = json!({"batch": ids.len()});
+        store::log(&txn, me.id(), r.id, entry, (Some(r.status), Some(to)), None, data).await?;
+    }
+    txn.commit().await?;
+    Ok(())
+}
