@@ -16,7 +16,7 @@ import { ChunkErrorNotice, installChunkErrorHandler } from './app/ChunkErrorNoti
 import { logoutIfIdleTooLong } from './app/idle';
 import { createAppRouter } from './app/router';
 import { persistor, store } from './app/store';
-import { theme } from './lib/theme';
+import { cssVariables, theme } from './lib/theme';
 
 installChunkErrorHandler();
 const router = createAppRouter();
@@ -28,7 +28,7 @@ createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <Provider store={store}>
       <PersistGate persistor={persistor} onBeforeLift={() => logoutIfIdleTooLong(store.dispatch, store.getState)}>
-        <MantineProvider theme={theme} defaultColorScheme="light">
+        <MantineProvider theme={theme} cssVariablesResolver={cssVariables} defaultColorScheme="light">
           <ModalsProvider>
             <Notifications autoClose={TOAST_MS} position="top-right" />
             <ChunkErrorNotice />

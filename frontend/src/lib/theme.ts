@@ -1,4 +1,5 @@
-import { createTheme, type MantineColorsTuple } from '@mantine/core';
+import { createTheme, DEFAULT_THEME, Loader, Menu, Modal, Pagination, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+import { readableTuple } from './contrast';
 
 // SPEC §9: primary colour #0076B3, the filled shade (index 6) of this tuple.
 const brand: MantineColorsTuple = [
@@ -14,14 +15,66 @@ const brand: MantineColorsTuple = [
   '#00466b',
 ];
 
+/** Neutral palettes: text uses their dark shades, chosen below, not their mid ones. */
+const NEUTRAL = new Set(['dark', 'gray']);
+
+/**
+ * Every named colour (red, green, orange...) with shades that carry text: Mantine's own mid
+ * shades (green 6 is 2.4:1 under white text) fail WCAG 1.4.3.
+ */
+const readableColours = Object.fromEntries(
+  Object.entries(DEFAULT_THEME.colors)
+    .filter(([name]) => !NEUTRAL.has(name))
+    .map(([name, tuple]) => [name, readableTuple(tuple)]),
+);
+
 export const theme = createTheme({
   primaryColor: 'brand',
   primaryShade: 6,
-  colors: { brand },
+  colors: { ...readableColours, brand },
   // System fonts only: the intranet page loads nothing from outside.
   fontFamily:
     'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
   defaultRadius: 'sm',
+  components: {
+    // A spinner is said, not only seen: "Loading" (or the caller's own words) as a status.
+    Loader: Loader.extend({ defaultProps: { role: 'status', 'aria-label': 'Loading' } }),
+    // The × of every dialog has a name.
+    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
+    // A menu holds menu items only (the empty focus holder broke role="menu"); the first item
+    // takes the focus instead.
+    Menu: Menu.extend({ defaultProps: { withInitialFocusPlaceholder: false } }),
+    // The arrow-only controls of every pager have names.
+    Pagination: Pagination.extend({
+      defaultProps: {
+        getControlProps: (control: string) => ({ 'aria-label': `${control} page` }),
+        getItemProps: (page: number) => ({ 'aria-label': `Page ${page}` }),
+      },
+    }),
+  },
+});
+
+/**
+ * Text colours Mantine takes from mid shades, moved to readable ones: secondary ("dimmed") text
+ * and placeholders (gray 6 and 5: 3.3:1 and 2.1:1 on white), and the primary colour as text on
+ * its own tint (4.4:1), where the filled #0076B3 itself stays; grey ones likewise.
+ */
+export const PLACEHOLDER_COLOUR = '#6a7179';
+
+export const cssVariables: CSSVariablesResolver = () => ({
+  variables: {},
+  light: {
+    '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+    '--mantine-color-placeholder': PLACEHOLDER_COLOUR,
+    '--mantine-color-brand-light-color': 'var(--mantine-color-brand-8)',
+    // Grey badges and buttons: their text on their tint, and white on the filled grey.
+    '--mantine-color-gray-light-color': 'var(--mantine-color-gray-8)',
+    '--mantine-color-gray-filled': 'var(--mantine-color-gray-7)',
+    '--mantine-color-gray-text': 'var(--mantine-color-gray-7)',
+    // Input, checkbox and default-button borders: 3:1 against white (1.4.11), not 1.5:1.
+    '--mantine-color-default-border': 'var(--mantine-color-gray-6)',
+  },
+  dark: {},
 });
 
 export const NAVBAR_WIDTH = 264;
