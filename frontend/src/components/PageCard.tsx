@@ -1,14 +1,34 @@
 import { Box, Card, Group, Stack, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { PageHeading } from './PageHeading';
 
-/** A titled card: the building block of every page body. */
-export function PageCard({ title, actions, children, flush = false }: { title: string; actions?: ReactNode; children?: ReactNode; flush?: boolean }) {
+/**
+ * A titled card: the building block of every page body. A page's own card carries the page's
+ * h1 (its name and the document's title); a card beside it (`level={2}`) an h2.
+ */
+export function PageCard({
+  title,
+  actions,
+  children,
+  flush = false,
+  level = 1,
+}: {
+  title: string;
+  actions?: ReactNode;
+  children?: ReactNode;
+  flush?: boolean;
+  level?: 1 | 2;
+}) {
   const body = (
     <Stack gap={flush ? 'sm' : 'md'}>
-      <Group justify="space-between" wrap="nowrap">
-        <Title order={2} size="h3">
-          {title}
-        </Title>
+      <Group justify="space-between" wrap="wrap">
+        {level === 1 ? (
+          <PageHeading>{title}</PageHeading>
+        ) : (
+          <Title order={2} size="h3">
+            {title}
+          </Title>
+        )}
         {actions}
       </Group>
       {children}

@@ -1,7 +1,8 @@
-import { Card, Stack, Text, Title } from '@mantine/core';
+import { Card, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useHasPermission } from '../lib/hooks';
 import type { PermissionCode } from '../lib/permissions';
+import { PageHeading } from './PageHeading';
 
 export const FORBIDDEN_TEXT = 'You do not have permission to view this page';
 
@@ -10,10 +11,10 @@ export function ForbiddenCard() {
   return (
     <Card withBorder radius="md" padding="xl" role="alert" aria-label="Permission denied">
       <Stack gap="xs" align="center">
-        <Title order={2} c="red.7">
+        <Text c="red.8" fw={700} fz="h2" aria-hidden>
           403
-        </Title>
-        <Text fw={600}>Forbidden</Text>
+        </Text>
+        <PageHeading size="h4">Forbidden</PageHeading>
         <Text c="dimmed">{FORBIDDEN_TEXT}</Text>
       </Stack>
     </Card>

@@ -1,7 +1,10 @@
 import { AppShell, Burger, Card, Group, Progress } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { Outlet, useNavigation } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { Outlet, useLocation, useNavigation } from 'react-router';
 import { Logo } from '../../components/Logo';
+import { focusPageHeading } from '../../components/pageFocus';
+import { MAIN_ID, SkipLink } from '../../components/SkipLink';
 import { IdleLogout } from '../idle';
 import { HEADER_HEIGHT, NAVBAR_WIDTH } from '../../lib/theme';
 import { FooterText } from './Footer';
@@ -9,10 +12,24 @@ import { NotificationBanners } from './NotificationBanners';
 import { SideMenu } from './SideMenu';
 import { UserMenu } from './UserMenu';
 
-/** Signed-in layout (SPEC §2): side menu 264 px, top bar 68 px, content card, footer. */
+/** After a move to another page (not on the first one), the focus goes to its heading. */
+function useFocusHeadingOnNavigate() {
+  const { pathname } = useLocation();
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    focusPageHeading();
+  }, [pathname]);
+}
+
+/** Signed-in layout: side menu 264 px (a menu button on narrow screens), top bar 68 px, content card, footer. */
 export function MainLayout() {
   const [opened, { toggle, close }] = useDisclosure(false);
   const loading = useNavigation().state === 'loading';
+  useFocusHeadingOnNavigate();
   return (
     <AppShell
       header={{ height: HEADER_HEIGHT }}
@@ -20,20 +37,21 @@ export function MainLayout() {
       footer={{ height: 40 }}
       padding="lg"
     >
+      <SkipLink />
       <AppShell.Header>
-        {loading && <Progress value={100} animated size="xs" radius={0} pos="absolute" top={0} left={0} right={0} />}
+        {loading && <Progress value={100} animated size="xs" radius={0} pos="absolute" top={0} left={0} right={0} aria-label="Loading the page" />}
         <Group h="100%" px="lg" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
-            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Toggle menu" />
+            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Menu" aria-expanded={opened} aria-controls="side-menu" />
             <Logo />
           </Group>
           <UserMenu />
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar p="sm" data-testid="side-menu">
+      <AppShell.Navbar p="sm" data-testid="side-menu" id="side-menu" aria-label="Main menu">
         <SideMenu onNavigate={close} />
       </AppShell.Navbar>
-      <AppShell.Main bg="gray.0">
+      <AppShell.Main bg="gray.0" id={MAIN_ID} tabIndex={-1}>
         <NotificationBanners />
         <Card withBorder shadow="xs" radius="md" padding="lg" data-testid="content-card">
           <Outlet />

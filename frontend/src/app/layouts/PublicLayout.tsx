@@ -1,6 +1,8 @@
-import { Box, Card, Container, Group, Title } from '@mantine/core';
+import { Box, Card, Container, Group } from '@mantine/core';
 import { Outlet, useMatches } from 'react-router';
 import { Logo } from '../../components/Logo';
+import { PageHeading } from '../../components/PageHeading';
+import { MAIN_ID, SkipLink } from '../../components/SkipLink';
 import { HEADER_HEIGHT } from '../../lib/theme';
 import { FooterText } from './Footer';
 
@@ -15,16 +17,17 @@ export function PublicLayout() {
   const title = matches.map((m) => (m.handle as PublicPageHandle | undefined)?.title).filter(Boolean).pop();
   return (
     <Box mih="100vh" bg="gray.0" style={{ display: 'flex', flexDirection: 'column' }}>
+      <SkipLink />
       <Box component="header" h={HEADER_HEIGHT} px="lg" bg="white" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
         <Group h="100%">
           <Logo />
         </Group>
       </Box>
-      <Container component="main" size={460} w="100%" py={48} style={{ flex: 1 }}>
+      <Container component="main" id={MAIN_ID} tabIndex={-1} size={460} w="100%" py={48} style={{ flex: 1 }}>
         {title && (
-          <Title order={1} ta="center" size="h2" mb="lg">
+          <PageHeading ta="center" size="h2" mb="lg">
             {title}
-          </Title>
+          </PageHeading>
         )}
         <Card withBorder shadow="sm" radius="md" padding="xl">
           <Outlet />

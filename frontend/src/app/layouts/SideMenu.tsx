@@ -22,7 +22,8 @@ export function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
   const permissions = useAppSelector(selectPermissions);
   const { pathname } = useLocation();
   return (
-    <Stack gap={4} component="nav" aria-label="Main menu">
+    // The layout's navigation landmark holds this list.
+    <Stack gap={4}>
       {MENU_ENTRIES.filter((entry) => !entry.permission || permissions.includes(entry.permission)).map((entry) => (
         <NavLink
           key={entry.to}

@@ -9,7 +9,7 @@ import { actionWords, statusChange } from './activityWords';
 export function ActivityLog({ request }: { request: PaymentRequest }) {
   const log = useGetPaymentRequestActivityQuery({ formType: request.formType, id: request.id });
   return (
-    <PageCard title="Activity log">
+    <PageCard title="Activity log" level={2}>
       {log.error ? (
         <ErrorDisplay error={asApiError(log.error)} />
       ) : log.data && log.data.length === 0 ? (

@@ -67,7 +67,7 @@ export function ApprovePanel({ request }: { request: PaymentRequest }) {
   const needsAck = (checked?.warnings.length ?? 0) > 0;
 
   return (
-    <PageCard title="Approval">
+    <PageCard title="Approval" level={2}>
       {!canApprove && (
         <Alert color="orange" mb="md">
           You cannot approve this request now (its status, or you created or submitted it).

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { selectPermissions } from '../../api/authSlice';
 import { useAppSelector } from '../../lib/hooks';
 import { asApiError, ErrorDisplay } from '../../components/ErrorDisplay';
+import { PageHeading } from '../../components/PageHeading';
 import { useIdentityPermissionsQuery, useIdentityRolesQuery, useIdentityUsersQuery } from '../../lib/identityLists';
 
 const SECTIONS: { title: string; to: string; text: string; permission?: PermissionCode }[] = [
@@ -57,7 +58,7 @@ export default function SettingsPage() {
   const sections = SECTIONS.filter((s) => !s.permission || permissions.includes(s.permission));
   return (
     <Stack gap="lg">
-      <Title order={2}>Settings</Title>
+      <PageHeading size="h2">Settings</PageHeading>
       <IdentityOverview />
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         {sections.map((section) => (
