@@ -65,7 +65,7 @@ test('reference lists: a new fund, its rename and deactivation, an approval code
   const row = page.getByTestId('funds-table').locator('[data-entry="OTG27"]');
   await expect(row).toContainText('One-time grant');
 
-  await row.getByRole('button', { name: 'Edit One-time grant' }).click();
+  await row.getByRole('button', { name: 'Rename One-time grant' }).click();
   const edit = page.getByRole('dialog', { name: 'Edit fund' });
   await edit.getByLabel('Name').fill('One-time grant 2030-31');
   await edit.getByRole('button', { name: 'Save Changes' }).click();

@@ -1,4 +1,4 @@
-import { Alert, Button, CloseButton, Group, Menu, Progress, Stack, Text } from '@mantine/core';
+import { Alert, Button, CloseButton, Group, Menu, Progress, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useAppDispatch } from '../lib/hooks';
 import { REQUEST_ABORTED } from '../api/errors';
@@ -82,9 +82,9 @@ export function ExportMenu({ url, fallbackName, formats = ALL_FORMATS, label = '
         </Menu.Dropdown>
       </Menu>
       {state.kind === 'running' && (
-        <Group gap="xs" wrap="nowrap" w={300} role="status" aria-live="polite" data-testid="export-progress">
+        <Group gap="xs" wrap="nowrap" w={300} data-testid="export-progress">
           <Stack gap={2} style={{ flex: 1 }}>
-            <Text size="xs">
+            <Text size="xs" aria-hidden>
               {`Downloading ${FORMAT_LABELS[state.format]}… ${formatBytes(state.progress.received)}`}
               {state.progress.total ? ` of ${formatBytes(state.progress.total)}` : ''}
             </Text>
@@ -101,11 +101,12 @@ export function ExportMenu({ url, fallbackName, formats = ALL_FORMATS, label = '
           </Button>
         </Group>
       )}
-      {state.kind === 'saved' && (
-        <Text size="xs" c="dimmed" role="status" data-testid="export-saved">
-          Saved {state.fileName}
-        </Text>
-      )}
+      {/* One live region, there before anything is said in it (a region that appears with its
+          text is not reliably read out); it says the start and the end, not every byte. */}
+      <Text size="xs" c="dimmed" role="status" data-testid={state.kind === 'saved' ? 'export-saved' : undefined}>
+        {state.kind === 'running' && <VisuallyHidden component="span">{`Downloading ${FORMAT_LABELS[state.format]}…`}</VisuallyHidden>}
+        {state.kind === 'saved' && `Saved ${state.fileName}`}
+      </Text>
       {state.kind === 'failed' && (
         <Alert color="red" variant="light" p="xs" w={300} role="alert" title="The export failed">
           <Group gap="xs" wrap="nowrap" align="flex-start">

@@ -1,4 +1,4 @@
-import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { selectUserDetails } from '../../api/authSlice';
 import { logout } from '../../api/session';
@@ -20,14 +20,16 @@ export function UserMenu() {
   return (
     <Menu position="bottom-end" width={260} shadow="md">
       <Menu.Target>
-        <UnstyledButton aria-label="User menu">
+        {/* Named by what it shows (a speech-input user says the name they see), then what it is. */}
+        <UnstyledButton>
           <Group gap="xs" wrap="nowrap">
-            <Avatar color="brand" radius="xl" size={36}>
+            <Avatar color="brand" radius="xl" size={36} aria-hidden>
               {initials}
             </Avatar>
             <Text size="sm" fw={500} visibleFrom="xs">
               {user.firstName} {user.lastName}
             </Text>
+            <VisuallyHidden component="span">User menu</VisuallyHidden>
           </Group>
         </UnstyledButton>
       </Menu.Target>

@@ -77,9 +77,9 @@ export function RoleFormModal({ role, permissions, onClose }: { role?: Role; per
                       setForm((f) => ({ ...f, permissions: toggleGroup(permissions, f.permissions, group, on) }));
                     }}
                   />
-                  <Stack gap={4} mt={6} pl="md">
+                  <Stack gap={8} mt={6} pl="md">
                     {group.permissions.map((p) => (
-                      <Checkbox key={p.code} size="xs" label={p.action} aria-label={p.code} checked={selected.has(p.code)} onChange={(e) => toggle(p.code, e.currentTarget.checked)} />
+                      <Checkbox key={p.code} size="sm" label={p.action} aria-label={p.code} checked={selected.has(p.code)} onChange={(e) => toggle(p.code, e.currentTarget.checked)} />
                     ))}
                   </Stack>
                 </fieldset>

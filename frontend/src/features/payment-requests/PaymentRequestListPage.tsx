@@ -1,5 +1,5 @@
 import { useReferenceListQuery } from '../../lib/referenceLists';
-import { Alert, Anchor, Badge, Box, Button, Checkbox, Group, Menu, Paper, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Alert, Anchor, Badge, Box, Button, Checkbox, Group, Menu, Paper, SimpleGrid, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useCallback, useMemo, useState } from 'react';
@@ -116,7 +116,6 @@ function Summary({ mentorProgramId, onPick }: { mentorProgramId?: number; onPick
             px="xs"
             py={4}
             w="100%"
-            aria-label={`${statusLabel(s.formStatus)}: ${s.count}, show only these`}
             title={`Requested ${formatMoney(s.requestedAmount)}${s.approvedAmount > 0 ? `, approved ${formatMoney(s.approvedAmount)}` : ''}`}
             onClick={() => onPick(s.formStatus)}
           >
@@ -128,6 +127,8 @@ function Summary({ mentorProgramId, onPick }: { mentorProgramId?: number; onPick
             </Text>
             <Text size="xs" lh={1.2} style={{ fontVariantNumeric: 'tabular-nums' }}>
               {s.approvedAmount > 0 ? `Approved ${formatMoney(s.approvedAmount)}` : `Requested ${formatMoney(s.requestedAmount)}`}
+              {/* The button's name is what it shows (a speech-input user says that), then what it does. */}
+              <VisuallyHidden component="span">, show only these</VisuallyHidden>
             </Text>
           </UnstyledButton>
         </Paper>

@@ -85,7 +85,11 @@ export function RequestDocument({ request }: { request: PaymentRequest }) {
         <Fact label="Mentor program">{coded(programs.data, request.mentorProgramId)}</Fact>
         {request.placementEndDate && <Fact label="Placement end">{formatDate(request.placementEndDate)}</Fact>}
       </SimpleGrid>
-      {request.description && <Fact label="Description">{request.description}</Fact>}
+      {request.description && (
+        <Box component="dl" m={0}>
+          <Fact label="Description">{request.description}</Fact>
+        </Box>
+      )}
       {approved && (
         <Box component="section" aria-label="Approval" data-testid="approval-facts">
           <Divider label="Approval" labelPosition="left" mb="xs" />

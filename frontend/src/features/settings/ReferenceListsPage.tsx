@@ -197,7 +197,7 @@ function ListPanel({ list, canCreate }: { list: RefListSpec; canCreate: boolean 
                 {canCreate && (
                   <Table.Td>
                     <Group gap="xs" wrap="nowrap">
-                      <Button size="xs" variant="light" onClick={() => setEditing(e)} aria-label={`Edit ${e.name}`}>
+                      <Button size="xs" variant="light" onClick={() => setEditing(e)} aria-label={`${list.colleges ? 'Edit' : 'Rename'} ${e.name}`}>
                         {list.colleges ? 'Edit' : 'Rename'}
                       </Button>
                       <Button size="xs" variant="subtle" color={e.isActive ? 'red' : 'green'} onClick={() => void toggle(e)} aria-label={`${e.isActive ? 'Deactivate' : 'Reactivate'} ${e.name}`}>
