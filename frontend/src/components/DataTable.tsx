@@ -2,6 +2,7 @@ import { Box, Group, LoadingOverlay, Pagination, Select, Table, Text, UnstyledBu
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
 import { Fragment, type ReactNode } from 'react';
 import { pageCount, rangeText } from './paging';
+import { TableScroll } from './TableScroll';
 
 /** A column may ask for a fixed width (`meta: { width: 120 }`); the others share the rest. */
 const widthOf = (def: { meta?: unknown }): number | undefined => (def.meta as { width?: number } | undefined)?.width;
@@ -97,7 +98,7 @@ export function DataTable<T>({
       <LoadingOverlay visible={loading || fetching} zIndex={5} overlayProps={{ blur: 1 }} loaderProps={{ 'aria-label': 'Loading' } as object} />
       {/* Below this the table scrolls sideways instead of crushing its columns; it must stay
           under the content width at 1280 px (892 px beside the menu), where nothing may scroll. */}
-      <Table.ScrollContainer minWidth={840}>
+      <TableScroll label={label} minWidth={840}>
         {/* Expansion rows would break the zebra pattern. */}
         <Table striped={!renderExpanded} highlightOnHover aria-label={label} aria-busy={loading || fetching} verticalSpacing={dense ? 2 : undefined} style={fixedLayout ? { tableLayout: 'fixed', width: '100%' } : undefined}>
           <Table.Thead>
@@ -184,7 +185,7 @@ export function DataTable<T>({
             </Table.Tfoot>
           )}
         </Table>
-      </Table.ScrollContainer>
+      </TableScroll>
       <Group justify="space-between" mt="md">
         <Group gap="xs">
           <Text size="sm" c="dimmed" data-testid="table-range">
@@ -209,8 +210,6 @@ export function DataTable<T>({
           onChange={onPage}
           size="sm"
           withEdges
-          getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-          getItemProps={(page) => ({ 'aria-label': `Page ${page}` })}
         />
       </Group>
     </Box>

@@ -10,6 +10,7 @@ import { PageCard } from '../../components/PageCard';
 import { QueryStatus } from '../../components/QueryStatus';
 import { useListBudgetsQuery } from './api';
 import { FiscalYearModal } from './FiscalYearModal';
+import { TableScroll } from '../../components/TableScroll';
 
 /** Fiscal years with their budget totals; the name filter is applied by the server. */
 export default function BudgetListPage() {
@@ -23,8 +24,8 @@ export default function BudgetListPage() {
     <PageCard title="Budgets" actions={canCreateYear && <Button onClick={() => setCreating(true)}>New fiscal year</Button>}>
       <TextInput label="Search" placeholder="Fiscal year name" value={search} onChange={(e) => setSearch(e.currentTarget.value)} w={320} />
       <QueryStatus isLoading={budgets.isLoading} error={budgets.error}>
-        <Table.ScrollContainer minWidth={800}>
-          <Table striped highlightOnHover withTableBorder data-testid="budgets-table" opacity={budgets.isFetching ? 0.6 : 1}>
+        <TableScroll label="Fiscal years" minWidth={800}>
+          <Table striped highlightOnHover withTableBorder aria-label="Fiscal years" data-testid="budgets-table" opacity={budgets.isFetching ? 0.6 : 1}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Fiscal year</Table.Th>
@@ -57,7 +58,7 @@ export default function BudgetListPage() {
               )}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableScroll>
       </QueryStatus>
       {creating && <FiscalYearModal onClose={() => setCreating(false)} />}
     </PageCard>

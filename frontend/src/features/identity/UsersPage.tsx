@@ -14,6 +14,7 @@ import { useUrlState } from '../../components/useUrlState';
 import { useIdentityRolesQuery, useIdentityUsersQuery } from '../../lib/identityLists';
 import { useDeactivateUserMutation, type User } from './api';
 import { UserFormModal } from './UserFormModal';
+import { TableScroll } from '../../components/TableScroll';
 
 // GET /identity/users' filters, kept in the address bar like every list (role names may hold spaces: text).
 const USER_FILTERS = { Email: 'text', Roles: 'text' } as const;
@@ -97,8 +98,8 @@ export default function UsersPage() {
         </Center>
       ) : (
         <Stack gap="sm">
-          <Table.ScrollContainer minWidth={900}>
-            <Table striped highlightOnHover withTableBorder data-testid="users-table" opacity={users.isFetching ? 0.6 : 1}>
+          <TableScroll label="Users" minWidth={900}>
+            <Table striped highlightOnHover withTableBorder aria-label="Users" data-testid="users-table" opacity={users.isFetching ? 0.6 : 1}>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>E-mail ↑</Table.Th>
@@ -142,7 +143,7 @@ export default function UsersPage() {
                 )}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </TableScroll>
           <Group justify="space-between">
             <Text size="sm" c="dimmed">
               {total} user{total === 1 ? '' : 's'}

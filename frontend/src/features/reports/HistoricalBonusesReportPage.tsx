@@ -5,6 +5,7 @@ import { formatCents, sumCents } from '../../components/money';
 import { PageCard } from '../../components/PageCard';
 import { QueryStatus } from '../../components/QueryStatus';
 import { useGetBonusYearsQuery, useGetReportCatalogueQuery } from './api';
+import { TableScroll } from '../../components/TableScroll';
 
 /** Fiscal years with completion bonuses (F14) and their totals; each year exports its bonus rows. */
 export default function HistoricalBonusesReportPage() {
@@ -25,7 +26,7 @@ export default function HistoricalBonusesReportPage() {
             No fiscal year has completion bonuses yet.
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={700}>
+          <TableScroll label="Bonuses by fiscal year" minWidth={700}>
             <Table striped highlightOnHover aria-label="Bonuses by fiscal year">
               <Table.Thead>
                 <Table.Tr>
@@ -67,7 +68,7 @@ export default function HistoricalBonusesReportPage() {
                 </Table.Tr>
               </Table.Tfoot>
             </Table>
-          </Table.ScrollContainer>
+          </TableScroll>
         )}
       </QueryStatus>
     </PageCard>

@@ -9,6 +9,7 @@ import { PageCard } from '../../components/PageCard';
 import { QueryStatus } from '../../components/QueryStatus';
 import { useDraft } from '../../components/useDraft';
 import { useGetFormLimitsQuery, useUpdateFormLimitsMutation, type FormLimit } from './api';
+import { TableScroll } from '../../components/TableScroll';
 
 type CountField = 'submissionWindowDays' | 'maxMilesPerTrip' | 'maxHours' | 'maxNights';
 const COUNT_COLUMNS: { field: CountField; label: string }[] = [
@@ -65,8 +66,8 @@ export default function TemplateValidationPage() {
           <form onSubmit={onSubmit} noValidate aria-label="Form validation limits">
             <Stack gap="md">
               <SaveError error={error} unshown={unshown} />
-              <Table.ScrollContainer minWidth={900}>
-                <Table striped withTableBorder verticalSpacing={4} data-testid="limits-grid">
+              <TableScroll label="Limits per form" minWidth={900}>
+                <Table striped withTableBorder verticalSpacing={4} aria-label="Limits per form" data-testid="limits-grid">
                   <Table.Thead>
                     <Table.Tr>
                       <Table.Th>Form</Table.Th>
@@ -122,7 +123,7 @@ export default function TemplateValidationPage() {
                     })}
                   </Table.Tbody>
                 </Table>
-              </Table.ScrollContainer>
+              </TableScroll>
               {canEdit && <EditorActions dirty={dirty} saving={saving} onCancel={() => { clearError(); reset(); }} />}
             </Stack>
           </form>
