@@ -55,5 +55,25 @@ api-fuzz:
 bench:
 	bash bench/foundation.sh
 
+# A binary for the servers departments have: linked against glibc 2.28 (RHEL 8, Ubuntu 20.04 and
+# later) by cargo-zigbuild with zig from PyPI, both pinned in .venv-release/; stripped (the
+# release profile), with its SHA-256 beside it; then checked by scripts/release-check.sh.
+ZIGBUILD_VERSION := 0.24.1
+ZIGLANG_VERSION := 0.15.2
+GLIBC_FLOOR := 2.28
+VERSION = $(shell sed -n 's/^version = "\(.*\)"/\1/p' Cargo.toml | head -1)
+RELEASE_BIN = dist/mentorpay-$(VERSION)-x86_64-linux-gnu
+
 release:
-	cargo build --release --locked
+	if ! .venv-release/bin/pip freeze 2>/dev/null | grep -qx "cargo-zigbuild==$(ZIGBUILD_VERSION)" ||
+	   ! .venv-release/bin/pip freeze | grep -qx "ziglang==$(ZIGLANG_VERSION)"; then
+		python3 -m venv .venv-release
+		.venv-release/bin/pip install --quiet --disable-pip-version-check \
+			"cargo-zigbuild==$(ZIGBUILD_VERSION)" "ziglang==$(ZIGLANG_VERSION)"
+	fi
+	PATH="$(CURDIR)/.venv-release/bin:$$PATH" cargo zigbuild --release --locked \
+		--target x86_64-unknown-linux-gnu.$(GLIBC_FLOOR)
+	mkdir -p dist
+	cp target/x86_64-unknown-linux-gnu/release/mentorpay $(RELEASE_BIN)
+	(cd dist && sha256sum $(notdir $(RELEASE_BIN)) > $(notdir $(RELEASE_BIN)).sha256)
+	bash scripts/release-check.sh $(RELEASE_BIN) $(GLIBC_FLOOR)

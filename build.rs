@@ -10,6 +10,7 @@ use std::{
 };
 
 fn main() {
+    stamp_build();
     let out = PathBuf::from(env::var("OUT_DIR").expect("OUT_DIR")).join("ui");
     let frontend =
         PathBuf::from(env::var("CARGO_MANIFEST_DIR").expect("manifest dir")).join("frontend");
@@ -46,6 +47,53 @@ fn main() {
         Command::new("node").arg("build.mjs").arg(&out).current_dir(&frontend),
         "the UI build (node build.mjs)",
     );
+}
+
+/// `mentorpay --version` names the commit and the day of the build, so IT can tell which build a
+/// server runs. SOURCE_DATE_EPOCH (reproducible builds) wins over the clock; outside a git
+/// checkout the commit is "unknown".
+fn stamp_build() {
+    let git = |args: &[&str]| {
+        Command::new("git")
+            .args(args)
+            .output()
+            .ok()
+            .filter(|o| o.status.success())
+            .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
+    };
+    let commit = git(&["rev-parse", "--short=12", "HEAD"]).unwrap_or_else(|| "unknown".into());
+    // A new commit changes HEAD (detached) or the branch's ref file.
+    let branch = git(&["symbolic-ref", "-q", "HEAD"]);
+    for name in std::iter::once("HEAD".to_string()).chain(branch) {
+        if let Some(path) = git(&["rev-parse", "--git-path", &name]) {
+            println!("cargo:rerun-if-changed={path}");
+        }
+    }
+    println!("cargo:rerun-if-env-changed=SOURCE_DATE_EPOCH");
+    let seconds = env::var("SOURCE_DATE_EPOCH")
+        .ok()
+        .and_then(|s| s.parse::<u64>().ok())
+        .unwrap_or_else(|| {
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.as_secs())
+        });
+    println!("cargo:rustc-env=MENTORPAY_GIT_COMMIT={commit}");
+    println!("cargo:rustc-env=MENTORPAY_BUILD_DATE={}", civil_date(seconds / 86_400));
+}
+
+/// Days since 1970-01-01 as YYYY-MM-DD (proleptic Gregorian; the usual era arithmetic).
+fn civil_date(days: u64) -> String {
+    let z = days as i64 + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!("{year:04}-{month:02}-{day:02}")
 }
 
 fn works(program: &str, args: &[&str]) -> bool {

@@ -12,10 +12,20 @@ use crate::{
     identity::{self, accounts::NewUser},
 };
 
+/// What `mentorpay --version` prints: the release, the commit and the day it was built.
+pub const VERSION: &str = concat!(
+    env!("CARGO_PKG_VERSION"),
+    " (commit ",
+    env!("MENTORPAY_GIT_COMMIT"),
+    ", built ",
+    env!("MENTORPAY_BUILD_DATE"),
+    ")"
+);
+
 #[derive(Debug, Parser)]
 #[command(
     name = "mentorpay",
-    version,
+    version = VERSION,
     about = "MentorPay: payment requests of the mentor program, in one binary"
 )]
 pub struct Cli {
