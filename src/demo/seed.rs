@@ -24,7 +24,7 @@ use crate::{
     participants::rules::{
         fold, full_name, program_keys, DistrictSetType, ParticipantRole, ParticipantStatus,
     },
-    payment_requests::workflow::Status,
+    payment_requests::workflow::{Status, CHARGED},
 };
 
 /// Same seed, same data: benchmark runs are comparable.
@@ -652,8 +652,7 @@ pub async fn requests_with(
             );
             let submitted_on = (status != Status::Draft)
                 .then(|| created.date_naive() + Duration::days(rng.gen_range(0..10)));
-            let charged =
-                matches!(status, Status::Approved | Status::ReadyForProcessing | Status::Processed);
+            let charged = CHARGED.contains(&status);
             let approved_at = submitted_on.filter(|_| charged).map(|d| {
                 d.and_hms_opt(15, 0, 0).expect("valid time").and_utc()
                     + Duration::days(rng.gen_range(1..15))

@@ -25,7 +25,10 @@ use crate::{
     error::{ApiError, ApiResult},
     forms::FormType,
     money::Money,
-    payment_requests::{store::ENTITY as REQUEST_ENTITY, workflow::Status},
+    payment_requests::{
+        store::{self as requests, ENTITY as REQUEST_ENTITY},
+        workflow::{Action, Status},
+    },
     web::Paging,
 };
 
@@ -242,19 +245,12 @@ pub async fn generate(
     rules::confirm(expected, (rows.len() as i64, total))?;
 
     let ids: Vec<i32> = rows.iter().map(|(_, r)| r.request_id).collect();
+    // Paying is the workflow's last step, for every request of the report at once.
+    let (from, to) = (Action::Process.sources(|_| true), Action::Process.target());
+    let to = to.ok_or_else(|| ApiError::Internal("processing leads nowhere".into()))?;
     let mut moved = 0;
     for chunk in ids.chunks(CHUNK) {
-        moved += pr::Entity::update_many()
-            .col_expr(pr::Column::Status, Expr::value(Status::Processed))
-            .col_expr(pr::Column::Version, Expr::col(pr::Column::Version).add(1))
-            .col_expr(pr::Column::UpdatedAt, Expr::value(now))
-            .col_expr(pr::Column::UpdatedBy, Expr::value(me.id()))
-            .filter(pr::Column::Id.is_in(chunk.to_vec()))
-            .filter(pr::Column::Status.eq(Status::ReadyForProcessing))
-            .filter(pr::Column::DeletedAt.is_null())
-            .exec(&txn)
-            .await?
-            .rows_affected;
+        moved += requests::move_all(&txn, chunk, &from, to, me.id(), now).await?;
     }
     if moved != ids.len() as u64 {
         // Another action took some of them meanwhile: pay none (rolled back on drop).
@@ -296,7 +292,7 @@ pub async fn generate(
             action: "processed",
             actor_user_id: Some(me.id()),
             from_status: Some(Status::ReadyForProcessing.as_str().to_owned()),
-            to_status: Some(Status::Processed.as_str().to_owned()),
+            to_status: Some(to.as_str().to_owned()),
             comment: Some(comment.clone()),
             data: Some(json!({"vendorPaymentReportId": entry.id, "approvedAmount": r.amount})),
         })
