@@ -11,7 +11,8 @@ use serde_json::json;
 
 use super::{
     approval::{self, Proposal, Verdict},
-    dto::{ApproveBody, WriteRequest},
+    dto::{ApproveBody, UploadUrl, WriteRequest},
+    receipts,
     store::{self, Checked},
     workflow::{self, Action, Refusal, Status},
     write_check,
@@ -232,6 +233,36 @@ pub async fn delete_file(
     txn.commit().await?;
     files.remove(&file.id).await;
     reread(db, r.id).await
+}
+
+/// Receipts announced as (name, content type, size): their rows, and the signed single-use
+/// URLs their bytes go to.
+pub async fn announce_files(
+    db: &DatabaseConnection,
+    files: &FileStore,
+    me: &CurrentUser,
+    announced: Vec<(String, &str, i64)>,
+) -> ApiResult<Vec<UploadUrl>> {
+    let now = Utc::now();
+    let expires_at = now + chrono::Duration::seconds(receipts::UPLOAD_URL_TTL_SECS);
+    let txn = crate::db::write(db).await?;
+    let mut out = Vec::new();
+    for (file_name, content_type, size) in announced {
+        let id = uuid::Uuid::new_v4().to_string();
+        store::announce_file(&txn, &id, file_name, content_type, size, me.id(), (now, expires_at))
+            .await?;
+        let signature = files.sign(&id, expires_at.timestamp());
+        out.push(UploadUrl {
+            upload_url: format!(
+                "/api/v1/fileupload/{id}?expires={}&signature={signature}",
+                expires_at.timestamp()
+            ),
+            file_id: id,
+            expires_at,
+        });
+    }
+    txn.commit().await?;
+    Ok(out)
 }
 
 // ---- transitions ----

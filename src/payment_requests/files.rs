@@ -2,13 +2,14 @@
 //! upload URLs, and PUTs the bytes there; the bytes go to the kernel's `FileStore`.
 
 use actix_web::{web, HttpRequest, HttpResponse};
-use chrono::{Duration, Utc};
+use chrono::Utc;
 use futures_util::StreamExt;
 use sea_orm::EntityTrait;
 
 use super::{
+    commands,
     dto::{GenerateUploadUrls, UploadQuery, UploadUrl},
-    receipts::{allowed_type, check_announcements, content_matches, UPLOAD_URL_TTL_SECS},
+    receipts::{allowed_type, check_announcements, content_matches},
     store,
 };
 use crate::{
@@ -31,26 +32,7 @@ pub async fn generate_upload_urls(
         return Err(ApiError::missing_permission(Permission::RequestCreate.code()));
     }
     let files = check_announcements(&body.files)?;
-    let now = Utc::now();
-    let expires_at = now + Duration::seconds(UPLOAD_URL_TTL_SECS);
-    let txn = crate::db::write(&state.db).await?;
-    let mut out = Vec::new();
-    for (file_name, content_type, size) in files {
-        let id = uuid::Uuid::new_v4().to_string();
-        store::announce_file(&txn, &id, file_name, content_type, size, me.id(), (now, expires_at))
-            .await?;
-        let signature = state.files.sign(&id, expires_at.timestamp());
-        out.push(UploadUrl {
-            upload_url: format!(
-                "/api/v1/fileupload/{id}?expires={}&signature={signature}",
-                expires_at.timestamp()
-            ),
-            file_id: id,
-            expires_at,
-        });
-    }
-    txn.commit().await?;
-    Ok(web::Json(out))
+    Ok(web::Json(commands::announce_files(&state.db, &state.files, &me, files).await?))
 }
 
 /// The signed URL is the credential (no bearer: the browser PUTs straight to it).
