@@ -1,19 +1,18 @@
-//! Participant handlers: thin — parse, authorize and scope, call the rules, one transaction.
+//! Participant handlers: check the body (`rules`), call one command (`commands`) or query
+//! (`store`), render.
 
 use actix_web::{web, HttpResponse};
-use chrono::Utc;
 use sea_orm::{ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter};
-use serde_json::json;
 
 use super::{
+    commands,
     dto::*,
     rules::{self, DistrictSetType, ParticipantRole, ParticipantStatus},
     store,
 };
 use crate::{
-    activity,
     auth::{password, permissions::COORDINATOR, scope::scope_of, CurrentUser},
-    entities::{participant, user},
+    entities::user,
     error::{ApiError, ApiResult, Checks, ProblemBody},
     identity::{
         self,
@@ -133,30 +132,7 @@ pub async fn create(
         rules::participation_order(&format!("participations[{i}]."), p, &mut later);
     }
     later.finish_rules()?;
-    let scope = scope_of(&state.db, &me).await?;
-    let programs: Vec<i32> = participations.iter().map(|p| p.mentor_program_id).collect();
-    rules::check_creation_scope(&scope, &programs)?;
-
-    let now = Utc::now();
-    let txn = crate::db::write(&state.db).await?;
-    let mut checks = Checks::default();
-    store::check_participant_refs(&txn, &clean, &mut checks).await?;
-    for (i, p) in participations.iter().enumerate() {
-        store::check_participation_refs(&txn, &format!("participations[{i}]."), p, &mut checks)
-            .await?;
-    }
-    checks.finish_rules()?; // references to stored rows: rules
-    if store::email_taken(&txn, &clean.email, None).await? {
-        return Err(ApiError::Conflict(store::EMAIL_TAKEN.into()));
-    }
-    let created = store::insert_participant(&txn, &clean, Some(me.id()), now).await?;
-    for p in &participations {
-        let pn = store::insert_participation(&txn, created.id, p, now).await?;
-        activity::note(&txn, "participation", pn.id, "created", me.id(), json!({"participantId": created.id, "mentorProgramId": pn.mentor_program_id, "fiscalYearId": pn.fiscal_year_id, "roleCode": pn.role_code})).await?;
-    }
-    store::refresh_program_keys(&txn, created.id).await?;
-    activity::note(&txn, "participant", created.id, "created", me.id(), json!({"email": created.email, "fullName": created.full_name, "status": created.status, "roleCode": created.role_code})).await?;
-    txn.commit().await?;
+    let created = commands::create(&state.db, &me, &clean, &participations).await?;
     Ok(HttpResponse::Created().json(store::dto(&state.db, created).await?))
 }
 
@@ -174,39 +150,7 @@ pub async fn update(
     let version = body
         .version
         .ok_or_else(|| ApiError::rule("version", "is required to edit (the version you read)"))?;
-    let scope = scope_of(&state.db, &me).await?;
-    let now = Utc::now();
-    let txn = crate::db::write(&state.db).await?;
-    let existing = store::get_visible(&txn, &scope, id.into_inner()).await?;
-    let mut checks = Checks::default();
-    store::check_participant_refs(&txn, &clean, &mut checks).await?;
-    checks.finish_rules()?; // references to stored rows: rules
-    if store::email_taken(&txn, &clean.email, Some(existing.id)).await? {
-        return Err(ApiError::Conflict(store::EMAIL_TAKEN.into()));
-    }
-    if !store::update_participant(&txn, existing.id, version, &clean, me.id(), now).await? {
-        return Err(ApiError::Conflict(format!(
-            "The participant was changed by someone else (version {} now, yours {version}); reload and try again.",
-            existing.version
-        )));
-    }
-    activity::note(
-        &txn,
-        "participant",
-        existing.id,
-        "updated",
-        me.id(),
-        json!({
-            "fromVersion": version, "email": clean.email, "fullName": clean.full_name,
-            "status": clean.status.code(), "roleCode": clean.role.code(),
-        }),
-    )
-    .await?;
-    let updated = participant::Entity::find_by_id(existing.id)
-        .one(&txn)
-        .await?
-        .ok_or_else(|| ApiError::not_found("The participant"))?;
-    txn.commit().await?;
+    let updated = commands::update(&state.db, &me, id.into_inner(), version, &clean).await?;
     Ok(web::Json(store::dto(&state.db, updated).await?))
 }
 
@@ -217,22 +161,7 @@ pub async fn delete(
     me: CurrentUser,
     id: web::Path<i32>,
 ) -> ApiResult<HttpResponse> {
-    let scope = scope_of(&state.db, &me).await?;
-    let txn = crate::db::write(&state.db).await?;
-    let existing = store::get_visible(&txn, &scope, id.into_inner()).await?;
-    if !store::soft_delete(&txn, existing.id, me.id(), Utc::now()).await? {
-        return Err(ApiError::not_found("The participant"));
-    }
-    activity::note(
-        &txn,
-        "participant",
-        existing.id,
-        "deleted",
-        me.id(),
-        json!({"email": existing.email, "fullName": existing.full_name}),
-    )
-    .await?;
-    txn.commit().await?;
+    commands::delete(&state.db, &me, id.into_inner()).await?;
     Ok(HttpResponse::NoContent().finish())
 }
 
@@ -258,17 +187,7 @@ pub async fn add_participation(
     Json(body): Json<ParticipationBody>,
 ) -> ApiResult<HttpResponse> {
     let clean = check_one_participation(&body)?;
-    let scope = scope_of(&state.db, &me).await?;
-    let txn = crate::db::write(&state.db).await?;
-    let participant = store::get_visible(&txn, &scope, id.into_inner()).await?;
-    scope.require_program(clean.mentor_program_id, "mentorProgramId")?;
-    let mut checks = Checks::default();
-    store::check_participation_refs(&txn, "", &clean, &mut checks).await?;
-    checks.finish_rules()?; // references to stored rows: rules
-    let created = store::insert_participation(&txn, participant.id, &clean, Utc::now()).await?;
-    store::refresh_program_keys(&txn, participant.id).await?;
-    activity::note(&txn, "participation", created.id, "created", me.id(), json!({"participantId": participant.id, "mentorProgramId": created.mentor_program_id, "fiscalYearId": created.fiscal_year_id, "roleCode": created.role_code})).await?;
-    txn.commit().await?;
+    let created = commands::add_participation(&state.db, &me, id.into_inner(), &clean).await?;
     Ok(HttpResponse::Created().json(store::participation_dto(created)))
 }
 
@@ -282,26 +201,8 @@ pub async fn update_participation(
     path: web::Path<(i32, i32)>,
     Put(body): Put<ParticipationBody>,
 ) -> ApiResult<web::Json<ParticipationDto>> {
-    let (pid, participation_id) = path.into_inner();
     let clean = check_one_participation(&body)?;
-    let scope = scope_of(&state.db, &me).await?;
-    let txn = crate::db::write(&state.db).await?;
-    // Both the program it leaves and the one it moves to must be the caller's.
-    let (participant, existing) =
-        store::visible_participation(&txn, &scope, pid, participation_id).await?;
-    scope.require_program(clean.mentor_program_id, "mentorProgramId")?;
-    let mut checks = Checks::default();
-    store::check_participation_refs(&txn, "", &clean, &mut checks).await?;
-    checks.finish_rules()?; // references to stored rows: rules
-    let updated = store::update_participation(&txn, existing.clone(), &clean).await?;
-    store::refresh_program_keys(&txn, participant.id).await?;
-    activity::note(&txn, "participation", updated.id, "updated", me.id(), json!({
-        "participantId": participant.id,
-        "from": {"mentorProgramId": existing.mentor_program_id, "fiscalYearId": existing.fiscal_year_id, "roleCode": existing.role_code},
-        "to": {"mentorProgramId": updated.mentor_program_id, "fiscalYearId": updated.fiscal_year_id, "roleCode": updated.role_code},
-    }))
-    .await?;
-    txn.commit().await?;
+    let updated = commands::update_participation(&state.db, &me, path.into_inner(), &clean).await?;
     Ok(web::Json(store::participation_dto(updated)))
 }
 
@@ -313,23 +214,7 @@ pub async fn delete_participation(
     me: CurrentUser,
     path: web::Path<(i32, i32)>,
 ) -> ApiResult<HttpResponse> {
-    let (pid, participation_id) = path.into_inner();
-    let scope = scope_of(&state.db, &me).await?;
-    let txn = crate::db::write(&state.db).await?;
-    let (participant, existing) =
-        store::visible_participation(&txn, &scope, pid, participation_id).await?;
-    store::delete_participation(&txn, existing.clone()).await?;
-    store::refresh_program_keys(&txn, participant.id).await?;
-    activity::note(
-        &txn,
-        "participation",
-        existing.id,
-        "deleted",
-        me.id(),
-        json!({"participantId": participant.id, "mentorProgramId": existing.mentor_program_id}),
-    )
-    .await?;
-    txn.commit().await?;
+    commands::delete_participation(&state.db, &me, path.into_inner()).await?;
     Ok(HttpResponse::NoContent().finish())
 }
 

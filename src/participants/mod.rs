@@ -2,6 +2,7 @@
 //! Every read and change is narrowed to the caller's scope (auth::scope).
 
 pub mod api;
+pub mod commands;
 pub mod dto;
 pub mod rules;
 pub mod store;

@@ -1,0 +1,182 @@
+//! Every action that changes participants and their participations, one function each. A
+//! command owns its transaction: the caller's scope, the rows and the references are read
+//! inside it, and its activity entries are written there before the commit. Handlers check
+//! the body (`rules`), call one command, render.
+
+use chrono::Utc;
+use sea_orm::{DatabaseConnection, EntityTrait};
+use serde_json::json;
+
+use super::{
+    rules::{self, CleanParticipant, CleanParticipation},
+    store,
+};
+use crate::{
+    activity,
+    auth::{scope::scope_of, CurrentUser},
+    entities::{participant, participation},
+    error::{ApiError, ApiResult, Checks},
+};
+
+/// The activity entry of a participation, named by what happened to it.
+async fn note_participation(
+    txn: &impl sea_orm::ConnectionTrait,
+    me: &CurrentUser,
+    id: i32,
+    action: &str,
+    data: serde_json::Value,
+) -> ApiResult<()> {
+    activity::note(txn, "participation", id, action, me.id(), data).await
+}
+
+/// A new participant with its first participations.
+pub async fn create(
+    db: &DatabaseConnection,
+    me: &CurrentUser,
+    clean: &CleanParticipant,
+    participations: &[CleanParticipation],
+) -> ApiResult<participant::Model> {
+    let now = Utc::now();
+    let txn = crate::db::write(db).await?;
+    let scope = scope_of(&txn, me).await?;
+    let programs: Vec<i32> = participations.iter().map(|p| p.mentor_program_id).collect();
+    rules::check_creation_scope(&scope, &programs)?;
+    let mut checks = Checks::default();
+    store::check_participant_refs(&txn, clean, &mut checks).await?;
+    for (i, p) in participations.iter().enumerate() {
+        store::check_participation_refs(&txn, &format!("participations[{i}]."), p, &mut checks)
+            .await?;
+    }
+    checks.finish_rules()?; // references to stored rows: rules
+    if store::email_taken(&txn, &clean.email, None).await? {
+        return Err(ApiError::Conflict(store::EMAIL_TAKEN.into()));
+    }
+    let created = store::insert_participant(&txn, clean, Some(me.id()), now).await?;
+    for p in participations {
+        let pn = store::insert_participation(&txn, created.id, p, now).await?;
+        let data = json!({"participantId": created.id, "mentorProgramId": pn.mentor_program_id, "fiscalYearId": pn.fiscal_year_id, "roleCode": pn.role_code});
+        note_participation(&txn, me, pn.id, "created", data).await?;
+    }
+    store::refresh_program_keys(&txn, created.id).await?;
+    let data = json!({"email": created.email, "fullName": created.full_name, "status": created.status, "roleCode": created.role_code});
+    activity::note(&txn, "participant", created.id, "created", me.id(), data).await?;
+    txn.commit().await?;
+    Ok(created)
+}
+
+/// An edit based on `version` (the one the caller read: a later one is a 409).
+pub async fn update(
+    db: &DatabaseConnection,
+    me: &CurrentUser,
+    id: i32,
+    version: i32,
+    clean: &CleanParticipant,
+) -> ApiResult<participant::Model> {
+    let now = Utc::now();
+    let txn = crate::db::write(db).await?;
+    let scope = scope_of(&txn, me).await?;
+    let existing = store::get_visible(&txn, &scope, id).await?;
+    let mut checks = Checks::default();
+    store::check_participant_refs(&txn, clean, &mut checks).await?;
+    checks.finish_rules()?; // references to stored rows: rules
+    if store::email_taken(&txn, &clean.email, Some(existing.id)).await? {
+        return Err(ApiError::Conflict(store::EMAIL_TAKEN.into()));
+    }
+    if !store::update_participant(&txn, existing.id, version, clean, me.id(), now).await? {
+        return Err(ApiError::Conflict(format!(
+            "The participant was changed by someone else (version {} now, yours {version}); reload and try again.",
+            existing.version
+        )));
+    }
+    let data = json!({
+        "fromVersion": version, "email": clean.email, "fullName": clean.full_name,
+        "status": clean.status, "roleCode": clean.role,
+    });
+    activity::note(&txn, "participant", existing.id, "updated", me.id(), data).await?;
+    let updated = participant::Entity::find_by_id(existing.id)
+        .one(&txn)
+        .await?
+        .ok_or_else(|| ApiError::not_found("The participant"))?;
+    txn.commit().await?;
+    Ok(updated)
+}
+
+/// Soft delete: the participant answers 404 from now on.
+pub async fn delete(db: &DatabaseConnection, me: &CurrentUser, id: i32) -> ApiResult<()> {
+    let txn = crate::db::write(db).await?;
+    let scope = scope_of(&txn, me).await?;
+    let existing = store::get_visible(&txn, &scope, id).await?;
+    if !store::soft_delete(&txn, existing.id, me.id(), Utc::now()).await? {
+        return Err(ApiError::not_found("The participant"));
+    }
+    let data = json!({"email": existing.email, "fullName": existing.full_name});
+    activity::note(&txn, "participant", existing.id, "deleted", me.id(), data).await?;
+    txn.commit().await?;
+    Ok(())
+}
+
+pub async fn add_participation(
+    db: &DatabaseConnection,
+    me: &CurrentUser,
+    participant_id: i32,
+    clean: &CleanParticipation,
+) -> ApiResult<participation::Model> {
+    let txn = crate::db::write(db).await?;
+    let scope = scope_of(&txn, me).await?;
+    let participant = store::get_visible(&txn, &scope, participant_id).await?;
+    scope.require_program(clean.mentor_program_id, "mentorProgramId")?;
+    let mut checks = Checks::default();
+    store::check_participation_refs(&txn, "", clean, &mut checks).await?;
+    checks.finish_rules()?; // references to stored rows: rules
+    let created = store::insert_participation(&txn, participant.id, clean, Utc::now()).await?;
+    store::refresh_program_keys(&txn, participant.id).await?;
+    let data = json!({"participantId": participant.id, "mentorProgramId": created.mentor_program_id, "fiscalYearId": created.fiscal_year_id, "roleCode": created.role_code});
+    note_participation(&txn, me, created.id, "created", data).await?;
+    txn.commit().await?;
+    Ok(created)
+}
+
+pub async fn update_participation(
+    db: &DatabaseConnection,
+    me: &CurrentUser,
+    (participant_id, participation_id): (i32, i32),
+    clean: &CleanParticipation,
+) -> ApiResult<participation::Model> {
+    let txn = crate::db::write(db).await?;
+    let scope = scope_of(&txn, me).await?;
+    // Both the program it leaves and the one it moves to must be the caller's.
+    let (participant, existing) =
+        store::visible_participation(&txn, &scope, participant_id, participation_id).await?;
+    scope.require_program(clean.mentor_program_id, "mentorProgramId")?;
+    let mut checks = Checks::default();
+    store::check_participation_refs(&txn, "", clean, &mut checks).await?;
+    checks.finish_rules()?; // references to stored rows: rules
+    let updated = store::update_participation(&txn, existing.clone(), clean).await?;
+    store::refresh_program_keys(&txn, participant.id).await?;
+    let data = json!({
+        "participantId": participant.id,
+        "from": {"mentorProgramId": existing.mentor_program_id, "fiscalYearId": existing.fiscal_year_id, "roleCode": existing.role_code},
+        "to": {"mentorProgramId": updated.mentor_program_id, "fiscalYearId": updated.fiscal_year_id, "roleCode": updated.role_code},
+    });
+    note_participation(&txn, me, updated.id, "updated", data).await?;
+    txn.commit().await?;
+    Ok(updated)
+}
+
+pub async fn delete_participation(
+    db: &DatabaseConnection,
+    me: &CurrentUser,
+    (participant_id, participation_id): (i32, i32),
+) -> ApiResult<()> {
+    let txn = crate::db::write(db).await?;
+    let scope = scope_of(&txn, me).await?;
+    let (participant, existing) =
+        store::visible_participation(&txn, &scope, participant_id, participation_id).await?;
+    store::delete_participation(&txn, existing.clone()).await?;
+    store::refresh_program_keys(&txn, participant.id).await?;
+    let data =
+        json!({"participantId": participant.id, "mentorProgramId": existing.mentor_program_id});
+    note_participation(&txn, me, existing.id, "deleted", data).await?;
+    txn.commit().await?;
+    Ok(())
+}
