@@ -1,6 +1,7 @@
 //! Budgets: one per fiscal year, lines per mentor program × fund × expense account.
 
 pub mod api;
+pub mod commands;
 pub mod dto;
 pub mod rules;
 pub mod store;

@@ -165,3 +165,26 @@ pub async fn insert_line(
     })?;
     Ok(created.id)
 }
+
+/// A year's lines the caller's scope may see (a Coordinator: its programs' lines only).
+pub async fn detail(
+    db: &impl sea_orm::ConnectionTrait,
+    scope: &crate::auth::scope::Scope,
+    fiscal_year_id: i32,
+) -> ApiResult<super::dto::BudgetDetailDto> {
+    let year = crate::settings::store::get_fiscal_year(db, fiscal_year_id).await?;
+    let approved = approved_by_line(db, fiscal_year_id).await?;
+    let lines = lines_of_year(db, fiscal_year_id)
+        .await?
+        .into_iter()
+        .filter(|l| scope.allows_program(l.mentor_program_id))
+        .map(|l| {
+            let a = approved_of(&approved, &l);
+            line_dto(l, a)
+        })
+        .collect();
+    Ok(super::dto::BudgetDetailDto {
+        fiscal_year: crate::settings::store::fiscal_year_dto(year),
+        lines,
+    })
+}

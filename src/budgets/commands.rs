@@ -1,0 +1,121 @@
+//! Every action that changes budget lines, one function each, owning its transaction: the
+//! caller's scope and the lines are read inside it, and each changed line's activity entry
+//! is written there (`note_line`) before the commit.
+
+use std::collections::HashMap;
+
+use chrono::Utc;
+use sea_orm::{ConnectionTrait, DatabaseConnection};
+use serde_json::json;
+
+use super::{
+    dto::BudgetDetailDto,
+    rules::{self, LineKey},
+    store,
+};
+use crate::{
+    activity,
+    auth::{scope::scope_of, CurrentUser},
+    entities::budget_line,
+    error::{ApiError, ApiResult},
+    money::Money,
+    settings,
+};
+
+/// The activity entry of one budget line.
+async fn note_line(
+    txn: &impl ConnectionTrait,
+    me: &CurrentUser,
+    line_id: i32,
+    action: &str,
+    data: serde_json::Value,
+) -> ApiResult<()> {
+    activity::note(txn, "budget-line", line_id, action, me.id(), data).await
+}
+
+/// One line's amount, based on `version` when given (a later one is a 409): the line after,
+/// and what is approved on it.
+pub async fn update_line(
+    db: &DatabaseConnection,
+    me: &CurrentUser,
+    id: i32,
+    amount: i64,
+    version: Option<i32>,
+) -> ApiResult<(budget_line::Model, i64)> {
+    let txn = crate::db::write(db).await?;
+    let scope = scope_of(&txn, me).await?;
+    let before = store::get_line(&txn, id).await?;
+    if !scope.allows_program(before.mentor_program_id) {
+        return Err(ApiError::not_found("The budget line"));
+    }
+    if !store::set_amount(&txn, id, amount, version).await? {
+        return Err(ApiError::Conflict(format!(
+            "The budget line was changed by someone else (version {} is current). Reload and try again.",
+            before.version
+        )));
+    }
+    let after = store::get_line(&txn, id).await?;
+    let data = json!({"fiscalYearId": after.fiscal_year_id, "from": Money(before.amount_cents), "to": Money(after.amount_cents)});
+    note_line(&txn, me, id, "updated", data).await?;
+    let approved = store::approved_by_line(&txn, after.fiscal_year_id).await?;
+    txn.commit().await?;
+    let approved = store::approved_of(&approved, &after);
+    Ok((after, approved))
+}
+
+/// Sets every listed line of a year, creating the missing ones, all or none: the year's
+/// budget after, as the caller may see it.
+pub async fn bulk_update(
+    db: &DatabaseConnection,
+    me: &CurrentUser,
+    fiscal_year_id: i32,
+    keys: &[(LineKey, Money)],
+) -> ApiResult<BudgetDetailDto> {
+    let now = Utc::now();
+    let txn = crate::db::write(db).await?;
+    let scope = scope_of(&txn, me).await?;
+    for (i, (key, _)) in keys.iter().enumerate() {
+        scope.require_program(key.mentor_program_id, &format!("lines[{i}].mentorProgramId"))?;
+    }
+    match settings::store::get_fiscal_year(&txn, fiscal_year_id).await {
+        // A body naming an unknown year breaks a rule on stored data (422 naming the field), not a missing resource.
+        Err(ApiError::NotFound(_)) => {
+            return Err(ApiError::rule(
+                "fiscalYearId",
+                format!("no fiscal year has id {fiscal_year_id}"),
+            ));
+        }
+        other => other?,
+    };
+    let key_list: Vec<LineKey> = keys.iter().map(|(k, _)| *k).collect();
+    let known = store::known_ids(&txn, &key_list).await?;
+    let amounts = rules::check_bulk(keys, &known)?;
+    let existing: HashMap<(i32, i32, i32), budget_line::Model> =
+        store::lines_of_year(&txn, fiscal_year_id)
+            .await?
+            .into_iter()
+            .map(|l| ((l.mentor_program_id, l.fund_id, l.expense_account_id), l))
+            .collect();
+    // Every line in this one transaction: any failure leaves the budget as it was.
+    for (key, cents) in key_list.iter().zip(amounts) {
+        let (line_id, from, action) =
+            match existing.get(&(key.mentor_program_id, key.fund_id, key.expense_account_id)) {
+                Some(line) if line.amount_cents == cents => continue,
+                Some(line) => {
+                    store::set_amount(&txn, line.id, cents, None).await?;
+                    (line.id, Some(Money(line.amount_cents)), "updated")
+                }
+                None => (
+                    store::insert_line(&txn, fiscal_year_id, key, cents, now).await?,
+                    None,
+                    "created",
+                ),
+            };
+        let data =
+            json!({"fiscalYearId": fiscal_year_id, "from": from, "to": Money(cents), "bulk": true});
+        note_line(&txn, me, line_id, action, data).await?;
+    }
+    let result = store::detail(&txn, &scope, fiscal_year_id).await?;
+    txn.commit().await?;
+    Ok(result)
+}
