@@ -2,6 +2,7 @@
 //! lists.rs describes each list; api.rs / store.rs / openapi.rs serve any of them.
 
 pub mod api;
+pub mod commands;
 pub mod dto;
 pub mod fixed;
 pub mod lists;
