@@ -3,11 +3,9 @@
 
 use actix_web::web;
 use chrono::Utc;
-use serde_json::json;
 
-use super::{dto::*, rules, store};
+use super::{commands, dto::*, rules, store};
 use crate::{
-    activity,
     auth::{CurrentUser, Permission},
     error::{ApiResult, ProblemBody},
     state::AppState,
@@ -44,24 +42,5 @@ pub async fn put_banners(
     me: CurrentUser,
     Json(body): Json<Vec<BannerInput>>,
 ) -> ApiResult<web::Json<Vec<BannerDto>>> {
-    let now = Utc::now();
-    let txn = crate::db::write(&state.db).await?;
-    let existing = store::banners(&txn).await?;
-    let existing_ids: Vec<i32> = existing.iter().map(|b| b.id).collect();
-    let messages = rules::check_banners(&body, &existing_ids)?;
-    store::replace_banners(&txn, &body, messages, now).await?;
-    let after: Vec<BannerDto> =
-        store::banners(&txn).await?.into_iter().map(store::banner_dto).collect();
-    let before: Vec<BannerDto> = existing.into_iter().map(store::banner_dto).collect();
-    activity::note(
-        &txn,
-        "setting",
-        0,
-        "notification-banners-replaced",
-        me.id(),
-        json!({"before": before, "after": after}),
-    )
-    .await?;
-    txn.commit().await?;
-    Ok(web::Json(after))
+    Ok(web::Json(commands::replace_banners(&state.db, &me, &body).await?))
 }

@@ -2,11 +2,9 @@
 //! with setting:edit.
 
 use actix_web::{web, HttpResponse};
-use serde_json::json;
 
-use super::{dto::*, rules, store};
+use super::{commands, dto::*, rules, store};
 use crate::{
-    activity,
     auth::CurrentUser,
     error::{ApiResult, ProblemBody},
     state::AppState,
@@ -34,24 +32,7 @@ pub async fn create_fiscal_year(
     Json(body): Json<FiscalYearRequest>,
 ) -> ApiResult<HttpResponse> {
     let name = rules::check_fiscal_year_name(&body.name)?;
-    let txn = crate::db::write(&state.db).await?;
-    let existing = store::fiscal_years(&txn).await?;
-    let ranges: Vec<rules::YearRange> = existing
-        .iter()
-        .map(|y| rules::YearRange { name: &y.name, start: y.start_date, end: y.end_date })
-        .collect();
-    rules::check_fiscal_year_range(body.start_date, body.end_date, &ranges)?;
-    rules::check_fiscal_year_name_free(&name, &ranges)?;
-    let created = store::insert_fiscal_year(&txn, &name, body.start_date, body.end_date).await?;
-    activity::note(
-        &txn,
-        "setting",
-        created.id,
-        "fiscal-year-created",
-        me.id(),
-        json!({"name": created.name, "startDate": created.start_date, "endDate": created.end_date}),
-    )
-    .await?;
-    txn.commit().await?;
+    let dates = (body.start_date, body.end_date);
+    let created = commands::create_fiscal_year(&state.db, &me, &name, dates).await?;
     Ok(HttpResponse::Created().json(store::fiscal_year_dto(created)))
 }

@@ -2,14 +2,10 @@
 //! versioned: a change based on a stale version is a 409.
 
 use actix_web::web;
-use sea_orm::EntityTrait;
-use serde_json::json;
 
-use super::{dto::*, rules, store};
+use super::{commands, dto::*, rules, store};
 use crate::{
-    activity,
     auth::CurrentUser,
-    entities::general_setting::{self},
     error::{ApiError, ApiResult, ProblemBody},
     state::AppState,
     web::Json,
@@ -39,32 +35,7 @@ pub async fn update_general(
         return Err(ApiError::rule("id", "must match the id in the address"));
     }
     let v = rules::check_general(&body)?;
-    let txn = crate::db::write(&state.db).await?;
-    let before = general_setting::Entity::find_by_id(id)
-        .one(&txn)
-        .await?
-        .ok_or_else(|| ApiError::not_found("The general settings"))?;
-    // One conditional update: of two saves based on the same version exactly one wins.
-    let updated = store::save_general(&txn, id, body.version, &v).await?;
-    if !updated {
-        return Err(ApiError::Conflict(format!(
-            "The general settings were changed by someone else (version {} is current, the change was based on {}). Reload and try again.",
-            before.version, body.version
-        )));
-    }
-    let after = store::general(&txn).await?;
-    activity::note(
-        &txn,
-        "setting",
-        id,
-        "general-updated",
-        me.id(),
-        json!({
-            "before": store::general_dto(before, &state.keys),
-            "after": store::general_dto(after.clone(), &state.keys),
-        }),
-    )
-    .await?;
-    txn.commit().await?;
+    let after =
+        commands::update_general(&state.db, &state.keys, &me, (id, body.version), &v).await?;
     Ok(web::Json(store::general_dto(after, &state.keys)))
 }

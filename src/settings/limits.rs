@@ -2,12 +2,9 @@
 //! through `store::for_form`).
 
 use actix_web::web;
-use chrono::Utc;
-use serde_json::json;
 
-use super::{dto::*, rules, store};
+use super::{commands, dto::*, rules, store};
 use crate::{
-    activity,
     auth::CurrentUser,
     error::{ApiResult, ProblemBody},
     state::AppState,
@@ -32,22 +29,5 @@ pub async fn put_limits(
     Json(body): Json<Vec<FormLimitDto>>,
 ) -> ApiResult<web::Json<Vec<FormLimitDto>>> {
     let values = rules::check_limits(&body)?;
-    let now = Utc::now();
-    let txn = crate::db::write(&state.db).await?;
-    let before: Vec<FormLimitDto> =
-        store::limits(&txn).await?.into_iter().map(store::limit_dto).collect();
-    store::save_limits(&txn, &values, now).await?;
-    let after: Vec<FormLimitDto> =
-        store::limits(&txn).await?.into_iter().map(store::limit_dto).collect();
-    activity::note(
-        &txn,
-        "setting",
-        0,
-        "form-validation-limits-updated",
-        me.id(),
-        json!({"before": before, "after": after}),
-    )
-    .await?;
-    txn.commit().await?;
-    Ok(web::Json(after))
+    Ok(web::Json(commands::replace_limits(&state.db, &me, &values).await?))
 }

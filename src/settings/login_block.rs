@@ -2,11 +2,9 @@
 //! `store::ensure_may_sign_in`, called by identity on sign-in and refresh.
 
 use actix_web::web;
-use serde_json::json;
 
-use super::{dto::*, rules, store};
+use super::{commands, dto::*, rules, store};
 use crate::{
-    activity,
     auth::CurrentUser,
     error::{ApiResult, ProblemBody},
     state::AppState,
@@ -31,29 +29,6 @@ pub async fn set_block(
     Json(body): Json<LoginBlockDto>,
 ) -> ApiResult<web::Json<LoginBlockDto>> {
     let message = rules::check_block(body.is_blocked, body.message.as_deref())?;
-    let txn = crate::db::write(&state.db).await?;
-    let before = store::login_block(&txn).await?;
-    store::save_login_block(&txn, body.is_blocked, message).await?;
-    let after = store::login_block(&txn).await?;
-    activity::record(
-        &txn,
-        activity::Entry {
-            entity_type: "setting",
-            entity_id: store::SINGLE_ROW_ID,
-            action: if after.is_blocked {
-                "coordinator-login-blocked"
-            } else {
-                "coordinator-login-unblocked"
-            },
-            actor_user_id: Some(me.id()),
-            from_status: Some(if before.is_blocked { "Blocked" } else { "Open" }.into()),
-            to_status: Some(if after.is_blocked { "Blocked" } else { "Open" }.into()),
-            data: Some(json!({"message": after.message})),
-            ..Default::default()
-        },
-    )
-    .await?;
-    txn.commit().await?;
-    tracing::info!(target: "audit", user_id = me.id(), blocked = after.is_blocked, "coordinator sign-in block changed");
+    let after = commands::set_login_block(&state.db, &me, body.is_blocked, message).await?;
     Ok(web::Json(store::login_block_dto(after)))
 }

@@ -2,6 +2,7 @@
 //! coordinator sign-in block and notification banners.
 
 pub mod banners;
+pub mod commands;
 pub mod dto;
 pub mod fiscal_years;
 pub mod general;
