@@ -2,6 +2,7 @@
 
 pub mod accounts;
 pub mod bootstrap;
+pub mod commands;
 pub mod dto;
 pub mod management;
 pub mod rules;

@@ -2,17 +2,17 @@
 //! access token).
 
 use actix_web::{web, HttpRequest, HttpResponse};
-use chrono::{Duration, Utc};
+use chrono::Utc;
 use serde::Serialize;
 use utoipa::ToSchema;
 
 use super::{
+    commands::{self, SignIn},
     dto::*,
     rules::{judge_refresh, RefreshVerdict},
     store,
 };
 use crate::{
-    activity,
     auth::{load_principal, password},
     entities::user,
     error::{normalize_email, ApiError, ApiResult, ProblemBody},
@@ -87,25 +87,15 @@ pub async fn login(
         }
     };
 
-    let now = Utc::now();
-    let txn = crate::db::write(&state.db).await?;
-    let user = store::record_sign_in(&txn, user.clone(), now).await?;
-    let principal = load_principal(&txn, user).await?;
-    // Refused while coordinator sign-in is blocked; returning drops (rolls back) the transaction.
-    settings::store::ensure_may_sign_in(&txn, &principal.roles).await?;
-    let (access_ttl, refresh_ttl) = settings::store::token_lifetimes(&txn, &state.keys).await?;
-    let family = uuid::Uuid::new_v4().to_string();
-    let refresh_token =
-        store::issue_refresh(&txn, principal.id(), &family, now + Duration::seconds(refresh_ttl))
-            .await?;
-    txn.commit().await?;
+    let SignIn { principal, family, refresh_token, access_ttl } =
+        commands::sign_in(&state.db, &state.keys, user).await?;
 
     tracing::info!(target: "audit", user_id = principal.id(), "signed in");
     let access = state.keys.issue_access_for(
         principal.id(),
         &principal.user.email,
         &family,
-        now.timestamp(),
+        Utc::now().timestamp(),
         access_ttl,
     );
     Ok(web::Json(LoginResponse {
@@ -141,26 +131,8 @@ pub async fn refresh(
         RefreshVerdict::Rotate => {}
     }
 
-    let txn = crate::db::write(&state.db).await?;
-    if !store::spend_refresh(&txn, token.id, now).await? {
-        // Lost a race against another use of the same token: that is a reuse too.
-        txn.rollback().await?;
-        store::revoke_family(&state.db, &token.family_id, now).await?;
-        return Err(refused());
-    }
-    let user = store::get_user(&txn, token.user_id)
-        .await
-        .ok()
-        .filter(|u| u.is_active)
-        .ok_or_else(refused)?;
-    // A blocked Coordinator is out at the next refresh; the token stays unspent (rollback).
-    let principal = load_principal(&txn, user).await?;
-    settings::store::ensure_may_sign_in(&txn, &principal.roles).await?;
-    let (access_ttl, _) = settings::store::token_lifetimes(&txn, &state.keys).await?;
-    let user = principal.user;
-    // The sign-in keeps its original end: rotation does not extend a session.
-    let next = store::issue_refresh(&txn, user.id, &token.family_id, token.expires_at).await?;
-    txn.commit().await?;
+    let (user, next, access_ttl) =
+        commands::rotate_refresh(&state.db, &state.keys, &token, refused).await?;
 
     let access = state.keys.issue_access_for(
         user.id,
@@ -253,26 +225,10 @@ pub async fn set_password(
     password::check_policy("password", &body.password)?;
     let (user, token) = user_and_live_token(&state, &body.email, &body.token).await?;
     let hash = password::hash(body.password).await?;
-    let now = Utc::now();
-    let txn = crate::db::write(&state.db).await?;
-    if !store::spend_password_tokens(&txn, token.id, user.id, now).await? {
+    let user_id = user.id;
+    if !commands::set_password(&state.db, user, token.id, hash).await? {
         return Err(ApiError::rule("token", BAD_LINK));
     }
-    let user_id = user.id;
-    store::set_password_hash(&txn, user, hash, now).await?;
-    store::revoke_all_refresh(&txn, user_id, now).await?;
-    activity::record(
-        &txn,
-        activity::Entry {
-            entity_type: "user",
-            entity_id: user_id,
-            action: "password-set",
-            actor_user_id: Some(user_id),
-            ..Default::default()
-        },
-    )
-    .await?;
-    txn.commit().await?;
     tracing::info!(target: "audit", user_id, "password set");
     Ok(done("Your password has been set. You can sign in now."))
 }

@@ -501,6 +501,12 @@ pub async fn insert_role(txn: &impl ConnectionTrait, name: String) -> ApiResult<
     .map_err(|e| ApiError::unique_or_internal(e, ROLE_TAKEN))
 }
 
+/// Deletes a role (its permissions and holders go with it by cascade).
+pub async fn delete_role(txn: &impl ConnectionTrait, r: role::Model) -> ApiResult<()> {
+    sea_orm::ModelTrait::delete(r, txn).await?;
+    Ok(())
+}
+
 /// A role renamed; a taken name is a 409.
 pub async fn rename_role(
     txn: &impl ConnectionTrait,

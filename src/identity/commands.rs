@@ -1,0 +1,264 @@
+//! Every administration action that changes users and roles, one function each, owning its
+//! transaction: the rows and the "an active Administrator remains" facts are read inside it,
+//! and its activity entry is written there (`note`) before the commit. Account creation has
+//! its own (`accounts`); the sign-in commands are at the end.
+
+use chrono::{Duration, Utc};
+use sea_orm::{ConnectionTrait, DatabaseConnection};
+use serde_json::json;
+
+use super::{
+    rules,
+    store::{self, EMAIL_TAKEN, ROLE_TAKEN},
+};
+use crate::{
+    activity,
+    auth::{
+        load_principal, permissions::ADMINISTRATOR, tokens::TokenKeys, CurrentUser, Permission,
+    },
+    entities::{refresh_token, role, user},
+    error::{ApiError, ApiResult},
+    settings,
+};
+
+/// The activity entry of a user or a role (`entity`).
+async fn note(
+    txn: &impl ConnectionTrait,
+    me: &CurrentUser,
+    (entity, id): (&str, i32),
+    action: &str,
+    data: Option<serde_json::Value>,
+) -> ApiResult<()> {
+    let entry = activity::Entry {
+        entity_type: entity,
+        entity_id: id,
+        action,
+        actor_user_id: Some(me.id()),
+        data,
+        ..Default::default()
+    };
+    activity::record(txn, entry).await
+}
+
+/// Whether `u` is an active Administrator now.
+async fn is_active_admin(txn: &impl ConnectionTrait, u: &user::Model) -> ApiResult<bool> {
+    Ok(u.is_active && store::first_role(txn, u.id).await?.as_deref() == Some(ADMINISTRATOR))
+}
+
+/// A user's names, e-mail, roles (by name, the first one leading) and whether active.
+pub async fn update_user(
+    db: &DatabaseConnection,
+    me: &CurrentUser,
+    id: i32,
+    change: store::UserChange,
+    role_names: &[String],
+) -> ApiResult<user::Model> {
+    let now = Utc::now();
+    let txn = crate::db::write(db).await?;
+    let roles = store::roles_by_names(&txn, role_names).await?;
+    let existing = store::get_user(&txn, id).await?;
+    if let Some(other) = store::find_user_by_email(&txn, &change.email).await? {
+        if other.id != existing.id {
+            return Err(ApiError::Conflict(EMAIL_TAKEN.into()));
+        }
+    }
+    let was_admin = is_active_admin(&txn, &existing).await?;
+    let stays_admin = change.is_active && roles.first().is_some_and(|r| r.name == ADMINISTRATOR);
+    let others = store::other_active_admins(&txn, existing.id).await?;
+    rules::check_admin_kept(existing.id == me.id(), was_admin, stays_admin, others)?;
+
+    let deactivated = existing.is_active && !change.is_active;
+    let updated = store::update_user(&txn, existing, change, now).await?;
+    store::set_user_roles(&txn, updated.id, &roles).await?;
+    if deactivated {
+        store::revoke_all_refresh(&txn, updated.id, now).await?;
+    }
+    let role_names: Vec<&str> = roles.iter().map(|r| r.name.as_str()).collect();
+    let data = json!({"email": updated.email, "roles": role_names, "isActive": updated.is_active});
+    note(&txn, me, ("user", updated.id), "updated", Some(data)).await?;
+    txn.commit().await?;
+    Ok(updated)
+}
+
+/// Deactivates a user (never oneself, never the last active Administrator); history stays.
+pub async fn deactivate_user(db: &DatabaseConnection, me: &CurrentUser, id: i32) -> ApiResult<()> {
+    let now = Utc::now();
+    let txn = crate::db::write(db).await?;
+    let existing = store::get_user(&txn, id).await?;
+    if existing.id == me.id() {
+        return Err(ApiError::rule("id", "You cannot deactivate yourself."));
+    }
+    let was_admin = is_active_admin(&txn, &existing).await?;
+    let others = store::other_active_admins(&txn, existing.id).await?;
+    rules::check_admin_kept(false, was_admin, false, others)?;
+    if existing.is_active {
+        let user_id = existing.id;
+        store::deactivate_user(&txn, existing, now).await?;
+        store::revoke_all_refresh(&txn, user_id, now).await?;
+        note(&txn, me, ("user", user_id), "deactivated", None).await?;
+    }
+    txn.commit().await?;
+    Ok(())
+}
+
+/// The role's activity entry: its name and permissions as they are now.
+async fn note_role(
+    txn: &impl ConnectionTrait,
+    me: &CurrentUser,
+    r: &role::Model,
+    action: &str,
+    permissions: &[Permission],
+) -> ApiResult<()> {
+    let codes: Vec<&str> = permissions.iter().map(|p| p.code()).collect();
+    let data = json!({"name": r.name, "permissions": codes});
+    note(txn, me, ("role", r.id), action, Some(data)).await
+}
+
+pub async fn create_role(
+    db: &DatabaseConnection,
+    me: &CurrentUser,
+    name: String,
+    permissions: &[Permission],
+) -> ApiResult<role::Model> {
+    let txn = crate::db::write(db).await?;
+    if store::find_role_by_name(&txn, &name).await?.is_some() {
+        return Err(ApiError::Conflict(ROLE_TAKEN.into()));
+    }
+    let created = store::insert_role(&txn, name).await?;
+    store::set_role_permissions(&txn, created.id, permissions).await?;
+    note_role(&txn, me, &created, "created", permissions).await?;
+    txn.commit().await?;
+    Ok(created)
+}
+
+/// Renames a role (built-in ones keep their names) and sets its permissions.
+pub async fn update_role(
+    db: &DatabaseConnection,
+    me: &CurrentUser,
+    id: i32,
+    name: String,
+    permissions: &[Permission],
+) -> ApiResult<role::Model> {
+    let txn = crate::db::write(db).await?;
+    let existing = store::get_role(&txn, id).await?;
+    if existing.is_built_in && existing.name != name {
+        return Err(ApiError::rule("name", "Built-in roles cannot be renamed."));
+    }
+    rules::check_role_permissions(&existing.name, permissions)?;
+    if let Some(other) = store::find_role_by_name(&txn, &name).await? {
+        if other.id != existing.id {
+            return Err(ApiError::Conflict(ROLE_TAKEN.into()));
+        }
+    }
+    let updated = store::rename_role(&txn, existing, name).await?;
+    store::set_role_permissions(&txn, updated.id, permissions).await?;
+    note_role(&txn, me, &updated, "updated", permissions).await?;
+    txn.commit().await?;
+    Ok(updated)
+}
+
+/// Deletes a role nobody holds that is not built in.
+pub async fn delete_role(db: &DatabaseConnection, me: &CurrentUser, id: i32) -> ApiResult<()> {
+    let txn = crate::db::write(db).await?;
+    let existing = store::get_role(&txn, id).await?;
+    rules::check_role_deletable(
+        existing.is_built_in,
+        store::users_holding_role(&txn, existing.id).await?,
+    )?;
+    note_role(&txn, me, &existing, "deleted", &[]).await?;
+    store::delete_role(&txn, existing).await?;
+    txn.commit().await?;
+    Ok(())
+}
+
+// ---- sessions: the password is checked (and hashed) before, outside the write lock ----
+
+/// A new sign-in of `user`, whose password was verified: the caller, its sign-in family and
+/// first refresh token, and the access token's lifetime in seconds.
+pub struct SignIn {
+    pub principal: CurrentUser,
+    pub family: String,
+    pub refresh_token: String,
+    pub access_ttl: i64,
+}
+
+pub async fn sign_in(
+    db: &DatabaseConnection,
+    keys: &TokenKeys,
+    u: user::Model,
+) -> ApiResult<SignIn> {
+    let now = Utc::now();
+    let txn = crate::db::write(db).await?;
+    let u = store::record_sign_in(&txn, u, now).await?;
+    let principal = load_principal(&txn, u).await?;
+    // Refused while coordinator sign-in is blocked; returning drops (rolls back) the transaction.
+    settings::store::ensure_may_sign_in(&txn, &principal.roles).await?;
+    let (access_ttl, refresh_ttl) = settings::store::token_lifetimes(&txn, keys).await?;
+    let family = uuid::Uuid::new_v4().to_string();
+    let refresh_token =
+        store::issue_refresh(&txn, principal.id(), &family, now + Duration::seconds(refresh_ttl))
+            .await?;
+    txn.commit().await?;
+    Ok(SignIn { principal, family, refresh_token, access_ttl })
+}
+
+/// Spends a refresh token judged fit to rotate and issues the next one of its sign-in: the
+/// user, the next token and the access token's lifetime. `refused` when the token was spent
+/// meanwhile (a reuse: its whole sign-in is revoked) or its user may no longer sign in.
+pub async fn rotate_refresh(
+    db: &DatabaseConnection,
+    keys: &TokenKeys,
+    token: &refresh_token::Model,
+    refused: impl Fn() -> ApiError,
+) -> ApiResult<(user::Model, String, i64)> {
+    let now = Utc::now();
+    let txn = crate::db::write(db).await?;
+    if !store::spend_refresh(&txn, token.id, now).await? {
+        // Lost a race against another use of the same token: that is a reuse too.
+        txn.rollback().await?;
+        store::revoke_family(db, &token.family_id, now).await?;
+        return Err(refused());
+    }
+    let u = store::get_user(&txn, token.user_id)
+        .await
+        .ok()
+        .filter(|u| u.is_active)
+        .ok_or_else(&refused)?;
+    // A blocked Coordinator is out at the next refresh; the token stays unspent (rollback).
+    let principal = load_principal(&txn, u).await?;
+    settings::store::ensure_may_sign_in(&txn, &principal.roles).await?;
+    let (access_ttl, _) = settings::store::token_lifetimes(&txn, keys).await?;
+    let u = principal.user;
+    // The sign-in keeps its original end: rotation does not extend a session.
+    let next = store::issue_refresh(&txn, u.id, &token.family_id, token.expires_at).await?;
+    txn.commit().await?;
+    Ok((u, next, access_ttl))
+}
+
+/// Sets the password `hash` through a live link `token_id` (`false`: the link was used
+/// meanwhile); every sign-in of the user ends.
+pub async fn set_password(
+    db: &DatabaseConnection,
+    u: user::Model,
+    token_id: i32,
+    hash: String,
+) -> ApiResult<bool> {
+    let now = Utc::now();
+    let txn = crate::db::write(db).await?;
+    if !store::spend_password_tokens(&txn, token_id, u.id, now).await? {
+        return Ok(false);
+    }
+    let user_id = u.id;
+    store::set_password_hash(&txn, u, hash, now).await?;
+    store::revoke_all_refresh(&txn, user_id, now).await?;
+    let entry = activity::Entry {
+        entity_type: "user",
+        entity_id: user_id,
+        action: "password-set",
+        actor_user_id: Some(user_id),
+        ..Default::default()
+    };
+    activity::record(&txn, entry).await?;
+    txn.commit().await?;
+    Ok(true)
+}
