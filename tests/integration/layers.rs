@@ -365,3 +365,70 @@ fn handler_files_do_not_write() {
         wrong.join("\n")
     );
 }
+
+/// An action is one command that owns its transaction (the area's `commands`): a file that
+/// holds handlers neither opens a transaction nor builds an update, so every change of state
+/// and its activity entry are found in one function.
+#[test]
+fn handler_files_open_no_transaction_and_build_no_update() {
+    const TRANSACTIONS_AND_UPDATES: &[&str] = &[
+        "db::write(",
+        ".begin(",
+        "begin_with_options(",
+        ".commit()",
+        ".rollback()",
+        "col_expr(",
+        "Set(",
+        "ActiveModel",
+        "ModelTrait::delete",
+    ];
+    let mut files = Vec::new();
+    rust_files(&src(), &mut files);
+    let mut wrong = Vec::new();
+    for file in files {
+        let text = std::fs::read_to_string(&file).unwrap();
+        if !text.contains("#[utoipa::path") {
+            continue;
+        }
+        for (i, line) in without_tests(&text).lines().enumerate() {
+            if let Some(w) = TRANSACTIONS_AND_UPDATES.iter().find(|w| line.contains(**w)) {
+                wrong.push(format!(
+                    "{}:{}: {w}",
+                    file.strip_prefix(env!("CARGO_MANIFEST_DIR")).unwrap().display(),
+                    i + 1
+                ));
+            }
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "transactions or updates in handler files (move them to the area's commands):\n{}",
+        wrong.join("\n")
+    );
+}
+
+/// Which statuses an action starts from, and which are charged, is said once, in the
+/// workflow: no other file writes a list of request statuses.
+#[test]
+fn status_lists_live_in_the_workflow() {
+    let own =
+        |f: &Path| f.ends_with("payment_requests/workflow.rs") || f.ends_with("entities/codes.rs");
+    let mut files = Vec::new();
+    rust_files(&src(), &mut files);
+    let mut wrong = Vec::new();
+    for file in files.iter().filter(|f| !own(f)) {
+        let text = std::fs::read_to_string(file).unwrap();
+        for (i, line) in without_tests(&text).lines().enumerate() {
+            let squeezed: String = line.split_whitespace().collect();
+            if squeezed.contains("[Status::") || squeezed.contains("vec![Status::") {
+                wrong.push(format!(
+                    "{}:{}: {}",
+                    file.strip_prefix(env!("CARGO_MANIFEST_DIR")).unwrap().display(),
+                    i + 1,
+                    line.trim()
+                ));
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "status lists outside the workflow:\n{}", wrong.join("\n"));
+}
