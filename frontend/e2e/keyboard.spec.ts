@@ -1,5 +1,5 @@
 import { expect, signIn, test } from './fixtures';
-import { chooseByTyping, focusProblems, tabTo } from './keyboard';
+import { chooseOption, focusProblems, tabTo } from './keyboard';
 import { apiAs, PASSWORD, world } from './requests';
 
 // The main flows by keyboard alone (see ./keyboard.ts): reachable in the Tab order, operable
@@ -91,12 +91,13 @@ test('approve from the approve screen, then batch to ready for processing', asyn
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(new RegExp(`/F5/${f5.id}/approve$`));
   const approval = page.getByRole('region', { name: 'Approval' });
+  const [code] = await w.api.get('/approval-codes?PaymentRequestType=F5');
   await tabTo(page, approval.getByRole('textbox', { name: 'Approval code' }));
-  await chooseByTyping(page);
+  await chooseOption(page, code.name);
   await tabTo(page, approval.getByRole('textbox', { name: 'Fund' }));
-  await chooseByTyping(page, w.fund.name);
+  await chooseOption(page, w.fund.name, { type: true });
   await tabTo(page, approval.getByRole('textbox', { name: 'Expense account' }));
-  await chooseByTyping(page, w.account.name);
+  await chooseOption(page, w.account.name, { type: true });
   await tabTo(page, approval.getByRole('button', { name: 'Check' }));
   await page.keyboard.press('Enter');
   const acknowledge = approval.getByLabel('I have read the warnings and approve anyway');
@@ -134,4 +135,56 @@ test('export a report from its menu', async ({ page }) => {
   await page.keyboard.press('Enter');
   expect((await download).suggestedFilename()).toMatch(/\.csv$/);
   await expect(page.getByRole('status').filter({ hasText: /^Saved / })).toBeVisible();
+});
+
+test('edit a budget line; the save bar keeps the focused control in view', async ({ page, request, baseURL }) => {
+  const w = await world(request, baseURL!);
+  // A year of its own: one line to reach, not every line the other tests made.
+  const start = 1901 + Math.floor(Math.random() * 98);
+  const year = await w.api.post('/system-settings/fiscal-years', { name: `Keys ${start}`, startDate: `${start}-07-01`, endDate: `${start + 1}-06-30` });
+  await w.api.put('/budgets/bulk-update', {
+    fiscalYearId: year.id,
+    lines: [{ mentorProgramId: w.program.id, fundId: w.fund.id, expenseAccountId: w.account.id, amount: 500 }],
+  });
+  await signIn(page);
+  await page.goto(`/budget/${year.id}/details`);
+  // The year's one line, named by its program, fund and account.
+  const amount = page.getByRole('textbox', { name: new RegExp(`${w.program.name}, .*budgeted$`) });
+  await tabTo(page, amount);
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type('1234.56');
+  await tabTo(page, page.getByRole('button', { name: 'Save Changes' }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog', { name: 'Save Changes' }).getByRole('button', { name: 'Save Changes' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('alert').filter({ hasText: /budget lines? saved\./ })).toBeVisible();
+  await expect(amount).toHaveValue(/1,?234\.56/);
+});
+
+test('edit a participant and a participation', async ({ page, request, baseURL }) => {
+  const w = await world(request, baseURL!);
+  const payee = (await w.api.get(`/participants?FullName=${encodeURIComponent(w.payeeName)}`)).items[0];
+  await signIn(page);
+  await page.goto(`/participant/${payee.id}/edit`);
+  await tabTo(page, page.getByLabel('Phone'));
+  await page.keyboard.type('916-555-0142');
+  await tabTo(page, page.getByRole('button', { name: 'Save Changes' }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog', { name: 'Save Changes' }).getByRole('button', { name: 'Save Changes' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/participant/${payee.id}/details$`));
+  expect((await w.api.get(`/participants/${payee.id}`)).phone).toBe('916-555-0142');
+
+  const section = page.getByRole('region', { name: 'Participations' });
+  const edit = section.getByRole('row').filter({ hasText: w.program.name }).getByRole('button', { name: 'Edit' });
+  await tabTo(page, edit);
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Edit participation' });
+  await tabTo(page, dialog.getByRole('textbox', { name: 'Role in program' }));
+  await chooseOption(page, 'Director mentor');
+  await tabTo(page, dialog.getByRole('button', { name: 'Save participation' }));
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+  await expect(edit).toBeFocused();
+  await expect(section.getByRole('row').filter({ hasText: w.program.name })).toContainText('Director mentor');
 });

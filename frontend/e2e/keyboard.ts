@@ -5,24 +5,28 @@ import { expect } from './fixtures';
 // and the arrow keys. No click, no hover, no focus() from the test: what a keyboard user can
 // reach, these reach.
 
-/** What the focused element shows: its name for messages, and whether a focus ring is drawn. */
-async function focusedState(page: Page) {
-  return page.evaluate(() => {
-    const el = document.activeElement as HTMLElement | null;
-    if (!el || el === document.body) return null;
-    // A checkbox or radio draws its ring on its own box; a Mantine input on the input itself.
-    const style = getComputedStyle(el);
-    const ring = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2;
-    // 2.4.11: a focused control is not hidden under the sticky top bar.
-    const box = el.getBoundingClientRect();
-    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
-    const hidden = !!hit?.closest('header') && !el.closest('header');
-    const name = el.getAttribute('aria-label') ?? el.textContent?.trim().slice(0, 40) ?? el.tagName;
-    return { ring, hidden, name: `${el.tagName.toLowerCase()} "${name}"` };
-  });
+/**
+ * The focus after a key press, seen from `target`: whether it has reached it, whether the
+ * focused element draws a ring, whether something fixed or sticky covers it. One round trip.
+ */
+function focusState(target: Element) {
+  const el = document.activeElement as HTMLElement | null;
+  const reached = !!el && (el === target || target.contains(el));
+  if (!el || el === document.body) return { reached, ring: true, hidden: false, name: '' };
+  const style = getComputedStyle(el);
+  const ring = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2;
+  // 2.4.11: what is drawn at the focused element's centre is itself or inside it, not a top
+  // bar, footer or save bar (anything fixed or sticky) laid over it.
+  const box = el.getBoundingClientRect();
+  const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+  let cover: Element | null = hit && !el.contains(hit) && !hit.contains(el) ? hit : null;
+  while (cover && !['fixed', 'sticky'].includes(getComputedStyle(cover).position)) cover = cover.parentElement;
+  const hidden = !!cover && !cover.contains(el);
+  const name = el.getAttribute('aria-label') ?? el.textContent?.trim().slice(0, 40) ?? '';
+  return { reached, ring, hidden, name: `${el.tagName.toLowerCase()} "${name}"` };
 }
 
-/** Problems seen on the way (a stop without a focus ring, one hidden under the header). */
+/** Problems seen on the way (a stop without a focus ring, one hidden under a fixed bar). */
 export const focusProblems: string[] = [];
 
 /**
@@ -30,20 +34,32 @@ export const focusProblems: string[] = [];
  * reachable within `max` presses. Every stop passed must show a focus ring.
  */
 export async function tabTo(page: Page, target: Locator, { back = false, max = 80 } = {}) {
+  await expect(target).toBeVisible();
+  if ((await target.evaluate(focusState)).reached) return;
   for (let i = 0; i < max; i++) {
-    if (await target.evaluate((el) => el === document.activeElement || el.contains(document.activeElement)).catch(() => false)) return;
     await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
-    const state = await focusedState(page);
-    if (state && !state.ring) focusProblems.push(`no focus ring on ${state.name}`);
-    if (state?.hidden) focusProblems.push(`${state.name} hidden under the top bar`);
+    const state = await target.evaluate(focusState);
+    if (state.name && !state.ring) focusProblems.push(`no focus ring on ${state.name}`);
+    if (state.hidden) focusProblems.push(`${state.name} hidden under a fixed or sticky bar`);
+    if (state.reached) return;
   }
   throw new Error(`${target} not reached by ${back ? 'Shift+Tab' : 'Tab'} in ${max} presses`);
 }
 
-/** Picks an option of the Mantine select (combobox) that has the focus, by typing and Enter. */
-export async function chooseByTyping(page: Page, text?: string) {
-  if (text) await page.keyboard.type(text);
+/**
+ * Picks the option showing `option` in the Mantine select that has the focus: types to narrow
+ * a searchable one, opens the list with ArrowDown, moves down to the option, takes it with Enter.
+ */
+export async function chooseOption(page: Page, option: string, { type = false } = {}) {
+  if (type) {
+    // Over the current choice, as a person selects the text and types.
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.type(option);
+  }
+  const active = page.locator('[data-combobox-selected]');
   await page.keyboard.press('ArrowDown');
   await expect(page.getByRole('listbox')).toBeVisible();
+  for (let i = 0; i < 50 && !(await active.innerText().catch(() => '')).includes(option); i++) await page.keyboard.press('ArrowDown');
+  await expect(active).toContainText(option);
   await page.keyboard.press('Enter');
 }
