@@ -7,7 +7,6 @@ import { useHasPermission } from '../../lib/hooks';
 import { askAndCancel, askAndSave, SaveError, useLeaveGuard } from '../../components/EditorActions';
 import { asApiError, ErrorDisplay } from '../../components/ErrorDisplay';
 import { fieldErrors } from '../../components/fieldErrors';
-import { NotAvailableYet } from '../../components/NotAvailableYet';
 import { openConfirm } from '../../components/confirmDialogs';
 import { formatDate } from '../../components/dates';
 import { formatMoney } from '../../components/money';
@@ -341,7 +340,7 @@ export default function PaymentRequestFormPage({ mode }: { mode: PaymentRequestF
   const needsRequest = mode !== 'create';
   const query = useGetPaymentRequestQuery({ formType, id }, { skip: !needsRequest || !SUPPORTED_FORMS.includes(formType) });
 
-  if (!/^F([1-9]|1[0-4])$/.test(formType)) {
+  if (!SUPPORTED_FORMS.includes(formType)) {
     return (
       <PageCard title="Unknown form">
         <Alert color="red" role="alert" title={`There is no form "${formType}"`}>
@@ -349,9 +348,6 @@ export default function PaymentRequestFormPage({ mode }: { mode: PaymentRequestF
         </Alert>
       </PageCard>
     );
-  }
-  if (!SUPPORTED_FORMS.includes(formType)) {
-    return <NotAvailableYet title={TITLES[mode]} description={`${formType}${paymentRequestId ? ` #${paymentRequestId}` : ''}`} />;
   }
   const title = needsRequest ? `${TITLES[mode]} ${formType} #${paymentRequestId}` : `${TITLES[mode]} (${formType})`;
   if (needsRequest && query.isLoading) {

@@ -1,8 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { PaymentRequest } from './api';
-import { bodyOf, emptyValues, mileageCents, valuesOf } from './forms';
+import { bodyOf, emptyValues, mileageCents, SUPPORTED_FORMS, valuesOf } from './forms';
 
 describe('request forms', () => {
+  it('edits every form type, F1 to F14, and nothing else', () => {
+    const all = Array.from({ length: 14 }, (_, i) => `F${i + 1}`);
+    expect([...SUPPORTED_FORMS].sort()).toEqual([...all].sort());
+  });
+
   it('computes F3 mileage like the server (22.5 miles at $0.70, 0.33 miles at $0.67)', () => {
     const trips = [
       { date: '2025-10-01', from: 'a', to: 'b', miles: 12.5 as const },

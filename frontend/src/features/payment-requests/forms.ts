@@ -2,10 +2,11 @@ import { toCents } from '../../components/money';
 import type { PaymentRequest, WriteBody } from './api';
 import { emptyGeneric, FORM_SPECS, genericDetails, genericValuesOf, type GenericValues } from './genericForms';
 
-// The typed forms the UI edits so far (DESIGN §4 table), their empty values, the body
-// they send, and the live amount of the forms whose amount the server computes.
-// Pure: tested in forms.test.ts.
+// The forms the UI edits (F1 and F3 by their own fields, the others from FORM_SPECS), their
+// empty values, the body they send, and the live amount of the forms whose amount the server
+// computes. Pure: tested in forms.test.ts.
 
+/** Every form type the UI has an editor for: all fourteen. */
 export const SUPPORTED_FORMS = ['F1', 'F3', ...Object.keys(FORM_SPECS)];
 
 /** Forms whose requested amount the requester types (the server computes the others'). */

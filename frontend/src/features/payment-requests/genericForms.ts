@@ -3,8 +3,8 @@ import { toCents } from '../../components/money';
 import { enumValues } from '../../lib/enums';
 
 // The typed details of the forms without a hand-made editor (F2, F4–F14), described as data
-// (DESIGN §4 table; src/payment_requests/forms.rs holds the wire shapes) for one generic
-// renderer. Pure: tested in genericForms.test.ts.
+// (src/forms/details.rs holds the wire shapes) for one generic renderer. Pure: tested in
+// genericForms.test.ts.
 
 /** Reference lists a field may pick from (each one a GET of the API). */
 export type RefKey = 'colleges' | 'institutions' | 'trainingTypes' | 'jobCategories' | 'fiscalYears';
