@@ -110,10 +110,28 @@ test.describe('session', () => {
     await expect(page.getByRole('heading', { name: /^Welcome, / })).toBeVisible();
     await page.clock.fastForward('14:00');
     await expect(page).toHaveURL(/\/$/);
-    await page.clock.fastForward('01:30');
+    // Warned first; the jump fired the warning at 14:00, its two minutes run from there.
+    await expect(page.getByRole('dialog', { name: 'Still there?' })).toBeVisible();
+    await page.clock.runFor('02:30');
     await expect(page).toHaveURL(/\/login/);
     await expect(page.getByText('You were signed out after 15 minutes without activity.')).toBeVisible();
     expect(await storage(page, 'refreshToken')).toBeNull();
+  });
+
+  test('two minutes before the idle sign-out a warning asks; Stay signed in keeps the session', async ({ page }) => {
+    await page.clock.install();
+    await signIn(page);
+    await expect(page.getByRole('heading', { name: /^Welcome, / })).toBeVisible();
+    await page.clock.fastForward('13:05');
+    const warning = page.getByRole('dialog', { name: 'Still there?' });
+    await expect(warning).toContainText('you will be signed out in 2 minutes');
+    // The keyboard is enough: the button has the focus.
+    await expect(warning.getByRole('button', { name: 'Stay signed in' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(warning).toBeHidden();
+    await page.clock.fastForward('10:00');
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { name: /^Welcome, / })).toBeVisible();
   });
 
   test('activity keeps the session alive', async ({ page }) => {
