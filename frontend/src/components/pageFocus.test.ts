@@ -1,0 +1,55 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it } from 'vitest';
+import { documentTitle, focusPageHeading, takePendingFocus } from './pageFocus';
+
+/** A main region with a focusable h1, as a page renders it. */
+function heading(text: string) {
+  const main = document.querySelector('main') ?? document.body.appendChild(document.createElement('main'));
+  const h1 = document.createElement('h1');
+  h1.tabIndex = -1;
+  h1.textContent = text;
+  main.appendChild(h1);
+  return h1;
+}
+
+afterEach(() => {
+  document.body.innerHTML = '';
+});
+
+describe('the focus after a navigation', () => {
+  it('goes to the heading already on the page', () => {
+    const h1 = heading('Budgets');
+    focusPageHeading();
+    expect(document.activeElement).toBe(h1);
+  });
+
+  it('waits for a heading that comes with the data', () => {
+    document.body.appendChild(document.createElement('main'));
+    focusPageHeading();
+    const h1 = heading('Budget 2026-27');
+    takePendingFocus(h1);
+    expect(document.activeElement).toBe(h1);
+  });
+
+  it('leaves a field the person moved to meanwhile alone', () => {
+    document.body.appendChild(document.createElement('main'));
+    focusPageHeading();
+    const field = document.body.appendChild(document.createElement('input'));
+    field.focus();
+    takePendingFocus(heading('Participants'));
+    expect(document.activeElement).toBe(field);
+  });
+
+  it('is asked for once: a heading mounted later without a navigation keeps its place', () => {
+    document.body.appendChild(document.createElement('main'));
+    focusPageHeading();
+    takePendingFocus(heading('First'));
+    const second = heading('Second');
+    takePendingFocus(second);
+    expect(document.activeElement).not.toBe(second);
+  });
+
+  it('names the document after the page', () => {
+    expect(documentTitle('Reports')).toBe('Reports · MentorPay');
+  });
+});
