@@ -19,6 +19,21 @@ impl Money {
         self.0
     }
 
+    /// As a reader reads an amount: `$174,080.55`, `-$5.00`.
+    pub fn dollars(self) -> String {
+        let sign = if self.0 < 0 { "-" } else { "" };
+        let abs = self.0.unsigned_abs();
+        let whole = (abs / 100).to_string();
+        let mut grouped = String::with_capacity(whole.len() + whole.len() / 3);
+        for (i, digit) in whole.chars().enumerate() {
+            if i > 0 && (whole.len() - i).is_multiple_of(3) {
+                grouped.push(',');
+            }
+            grouped.push(digit);
+        }
+        format!("{sign}${grouped}.{:02}", abs % 100)
+    }
+
     pub fn checked_add(self, other: Money) -> Option<Money> {
         self.0.checked_add(other.0).map(Money)
     }
@@ -162,6 +177,16 @@ impl utoipa::ToSchema for Hundredths {}
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn dollars_read_with_sign_and_separators() {
+        assert_eq!(Money(17_408_055).dollars(), "$174,080.55");
+        assert_eq!(Money(-500).dollars(), "-$5.00");
+        assert_eq!(Money(99_999).dollars(), "$999.99");
+        assert_eq!(Money(100_000).dollars(), "$1,000.00");
+        assert_eq!(Money(0).dollars(), "$0.00");
+        assert_eq!(Money(123_456_789_012).dollars(), "$1,234,567,890.12");
+    }
 
     #[test]
     fn parses_exactly() {

@@ -399,8 +399,9 @@ async fn check_exports(
     assert_eq!(status, 200);
     assert!(disposition.ends_with(&format!("{stem}-{today}.pdf\"")), "{disposition}");
     let text = pdf_text(&bytes);
-    let total = format!("{}.{:02}", total_cents / 100, total_cents % 100);
+    let total = mentorpay::money::Money(total_cents).dollars();
     assert!(text.contains(&total), "{path} PDF shows the total {total}:\n{text}");
+    assert!(!text.contains('…'), "{path} PDF cuts no cell:\n{text}");
     assert!(
         text.contains("Page 1 of 1") && text.contains("Generated") && text.contains(money_header),
         "{text}"
@@ -1380,6 +1381,69 @@ async fn participant_name_lists_follow_links_and_renames() {
                 "{column} of participant {}",
                 r.try_get_by_index::<i32>(0).unwrap()
             );
+        }
+    }
+}
+
+/// What `pdfinfo` says for `key`.
+fn pdf_info(bytes: &[u8], key: &str) -> String {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("report.pdf");
+    std::fs::write(&path, bytes).unwrap();
+    let out = Command::new("pdfinfo").arg(&path).output().expect("poppler-utils are installed");
+    let info = String::from_utf8(out.stdout).unwrap();
+    let value = info.lines().find_map(|l| l.strip_prefix(key)?.strip_prefix(':'));
+    value.unwrap_or_else(|| panic!("no {key} in {info}")).trim().to_owned()
+}
+
+/// The files read as finished documents: a one-page PDF is small (fonts subset) and
+/// tagged; CSV and XLSX of a report carry the same rows, the XLSX a totals row only
+/// when the report sums something (participants: none).
+#[actix_web::test]
+async fn report_files_read_as_finished_documents() {
+    let w = world().await;
+    let (_, _, pdf) =
+        download(&w, &w.admin, "mentor-program-reimbursements/retrieve?ReportFormat=Pdf").await;
+    assert_eq!(pdf_info(&pdf, "Pages"), "1");
+    assert!(pdf.len() < 100_000, "a one-page report is {} bytes", pdf.len());
+    assert_eq!(pdf_info(&pdf, "Tagged"), "yes");
+    assert_eq!(pdf_info(&pdf, "Title"), "Mentor program reimbursements");
+
+    for (path, totals) in [
+        ("participants/retrieve?", 0),
+        ("all-approvals/retrieve?", 1),
+        ("mentor-program-reimbursements/retrieve?", 1),
+        ("approvals-by-request-type/retrieve?", 1),
+    ] {
+        let (_, _, csv) = download(&w, &w.admin, &format!("{path}ReportFormat=Csv")).await;
+        let (headers, rows) = csv_rows(&csv);
+        let (_, _, xlsx) = download(&w, &w.admin, &format!("{path}ReportFormat=Xlsx")).await;
+        let table = sheet(&xlsx);
+        assert_eq!(table.len(), 1 + rows.len() + totals, "{path}: header, rows, totals");
+        assert_eq!(table[0].iter().map(|h| h.to_string()).collect::<Vec<_>>(), headers);
+        for (r, row) in rows.iter().enumerate() {
+            for (c, text) in row.iter().enumerate() {
+                match &table[r + 1][c] {
+                    Data::String(s) => {
+                        assert_eq!(
+                            text.trim_start_matches('\''),
+                            s,
+                            "{path} row {r} {}",
+                            headers[c]
+                        )
+                    }
+                    Data::Float(x) => assert_eq!(
+                        text.parse::<f64>().ok(),
+                        Some(*x),
+                        "{path} row {r} {}: as shown, rounded",
+                        headers[c]
+                    ),
+                    _ => {}
+                }
+            }
+        }
+        if totals == 1 {
+            assert_eq!(table[rows.len() + 1][0], Data::String("Total".into()), "{path}");
         }
     }
 }

@@ -127,6 +127,14 @@ impl Cell {
         text
     }
 
+    /// The text a reader reads (PDF): as [`Cell::display`], with money as `$174,080.55`.
+    pub fn printed(&self, minutes_offset: i32) -> String {
+        match self {
+            Cell::Money(c) => Money(*c).dollars(),
+            other => other.display(minutes_offset),
+        }
+    }
+
     /// [`Cell::display`] appended to `out`: the CSV writer reuses one buffer for every cell.
     pub fn write_display(&self, out: &mut String, minutes_offset: i32) {
         use std::fmt::Write;
@@ -324,6 +332,12 @@ impl Meta {
         let parts: Vec<String> = self.filters.iter().map(|(k, v)| format!("{k}: {v}")).collect();
         format!("Filters: {}", parts.join("; "))
     }
+}
+
+/// The totals a file carries: none when every cell of them is empty (a report without
+/// sums), rather than a row that only says "Total".
+pub fn carried(totals: Option<&[Cell]>) -> Option<&[Cell]> {
+    totals.filter(|t| t.iter().any(|c| *c != Cell::Empty))
 }
 
 /// Rows read on; at most this many wait in the channel (backpressure on the reader).

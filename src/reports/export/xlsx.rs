@@ -7,7 +7,7 @@ use std::io::Write;
 
 use rust_xlsxwriter::{Format as CellFormat, Workbook, Worksheet};
 
-use super::{local, Cell, Column, Kind, Meta, Rows};
+use super::{local, round_to, Cell, Column, Kind, Meta, Rows};
 
 const MONEY: &str = "$#,##0.00";
 const DATE: &str = "yyyy-mm-dd";
@@ -70,13 +70,31 @@ fn width(column: &Column) -> f64 {
     by_kind.max(column.header.chars().count() as f64 + 3.0)
 }
 
-/// Sheet names: at most 31 characters, none of `[]:*?/\`.
+/// Excel's longest sheet name.
+const SHEET_NAME_MAX: usize = 31;
+
+/// The sheet's name from the report's title: none of `[]:*?/\`, at most 31 characters,
+/// cut after a whole word (only a single word longer than that is cut inside).
 fn sheet_name(title: &str) -> String {
-    let clean: String = title.chars().filter(|c| !"[]:*?/\\".contains(*c)).take(31).collect();
-    if clean.trim().is_empty() {
+    let clean: String = title.chars().filter(|c| !"[]:*?/\\".contains(*c)).collect();
+    let mut name = String::new();
+    for word in clean.split_whitespace() {
+        let with = name.chars().count() + usize::from(!name.is_empty()) + word.chars().count();
+        if with > SHEET_NAME_MAX {
+            break;
+        }
+        if !name.is_empty() {
+            name.push(' ');
+        }
+        name.push_str(word);
+    }
+    if name.is_empty() {
+        name = clean.trim().chars().take(SHEET_NAME_MAX).collect();
+    }
+    if name.is_empty() {
         "Report".to_owned()
     } else {
-        clean
+        name
     }
 }
 
@@ -122,8 +140,10 @@ fn write_cell(
         Cell::Text(t) => ws.write_string(row, col, t).map(|_| ()),
         Cell::Money(c) => number(ws, *c as f64 / 100.0, Kind::Money),
         Cell::Int(n) => number(ws, *n as f64, Kind::Int),
-        Cell::Number(x) => number(ws, *x, Kind::Number),
-        Cell::Percent(x) => number(ws, *x, Kind::Percent),
+        // Stored as shown (two decimals, a percentage one), so a sum in the sheet adds
+        // what the reader sees.
+        Cell::Number(x) => number(ws, round_to(*x, 100.0), Kind::Number),
+        Cell::Percent(x) => number(ws, round_to(*x, 10.0), Kind::Percent),
         Cell::Date(d) => match own(Kind::Date) {
             Some(format) => ws.write_datetime_with_format(row, col, d, format).map(|_| ()),
             None => ws.write_datetime(row, col, d).map(|_| ()),
@@ -151,8 +171,12 @@ fn write_total(
         Cell::Int(n) => {
             ws.write_number_with_format(row, col, *n as f64, &f.total_label).map(|_| ())
         }
-        Cell::Number(x) => ws.write_number_with_format(row, col, *x, &f.total_number).map(|_| ()),
-        Cell::Percent(x) => ws.write_number_with_format(row, col, *x, &f.total_percent).map(|_| ()),
+        Cell::Number(x) => {
+            ws.write_number_with_format(row, col, round_to(*x, 100.0), &f.total_number).map(|_| ())
+        }
+        Cell::Percent(x) => {
+            ws.write_number_with_format(row, col, round_to(*x, 10.0), &f.total_percent).map(|_| ())
+        }
         Cell::Text(t) => ws.write_string_with_format(row, col, t, &f.total_label).map(|_| ()),
         _ => ws.write_blank(row, col, &f.total_label).map(|_| ()),
     }
@@ -191,7 +215,7 @@ pub fn write(
         Ok(())
     })?;
     ws.autofilter(0, 0, r.max(1), last_col)?;
-    if let Some(totals) = totals {
+    if let Some(totals) = super::carried(totals) {
         let t = r + 1;
         for i in 0..columns.len() {
             let cell = totals.get(i).unwrap_or(&Cell::Empty);
@@ -248,5 +272,44 @@ mod tests {
             sheet.get_value((3, 1))
         );
         assert!(is_date(2, 2), "a date in a text column is a date: {:?}", sheet.get_value((2, 2)));
+        assert_eq!(sheet.get_value((3, 1)), Some(&Data::Float(1.5)));
+    }
+
+    /// Numbers as shown (two decimals, percentages one), and totals only when there are.
+    #[test]
+    fn numbers_round_as_shown_and_empty_totals_are_left_out() {
+        let columns =
+            [Column::new("form", "Form", Kind::Text), Column::new("days", "Days", Kind::Number)];
+        let rows = vec![vec![Cell::Text("F1".into()), Cell::Number(6.473_684)]];
+        let write_with = |totals: Vec<Cell>| {
+            let mut out = Vec::new();
+            let rows = Rows::from_vec(rows.clone());
+            write(&Meta::example(), &columns, rows, Some(&totals), &mut out).unwrap();
+            let mut book = calamine::Xlsx::new(std::io::Cursor::new(out)).unwrap();
+            book.worksheet_range("Participants").unwrap()
+        };
+        let sheet = write_with(vec![Cell::Empty, Cell::Number(6.476)]);
+        assert_eq!(sheet.get_value((1, 1)), Some(&Data::Float(6.47)));
+        assert_eq!(sheet.get_value((2, 0)), Some(&Data::String("Total".into())));
+        assert_eq!(sheet.get_value((2, 1)), Some(&Data::Float(6.48)));
+        let sheet = write_with(vec![Cell::Empty, Cell::Empty]);
+        assert_eq!(sheet.height(), 2, "header and the row, no empty totals row");
+    }
+
+    #[test]
+    fn sheet_names_end_at_a_word() {
+        assert_eq!(sheet_name("F2 Expense reimbursement request"), "F2 Expense reimbursement");
+        assert_eq!(sheet_name("Participants"), "Participants");
+        assert_eq!(sheet_name("a/b: c?"), "ab c");
+        assert_eq!(
+            sheet_name("Supercalifragilisticexpialidocious-report"),
+            "Supercalifragilisticexpialidoci"
+        );
+        assert_eq!(sheet_name("[]"), "Report");
+        for title in
+            ["Mentor program reimbursements by fiscal year and fund", "x".repeat(40).as_str()]
+        {
+            assert!(sheet_name(title).chars().count() <= SHEET_NAME_MAX);
+        }
     }
 }

@@ -1,0 +1,153 @@
+//! The PDF's logical structure (a tagged PDF, for screen readers and reflow): a Document
+//! holding the title (H1), the filter and generation lines (P) and one Table whose rows
+//! (TR) hold header cells (TH) and data cells (TD) in reading order. Each page's marked
+//! content names its element through the parent tree. Running headers and footers repeated
+//! on later pages are artifacts, not content.
+//!
+//! The elements of a page are written when the page is done, packed into one compressed
+//! object stream (`file::File::packed`): a 200,000-row table has millions of them.
+
+use pdf_writer::{types::StructRole, writers::StructTreeRoot, Chunk, Finish, Ref};
+
+/// One tagged piece of a page, with the marked-content ids of what it shows.
+pub enum Block {
+    Heading(i32),
+    Paragraph(i32),
+    /// A table row: its cells' marked content (None: an empty cell); header cells or data.
+    Row {
+        header: bool,
+        cells: Vec<Option<i32>>,
+    },
+}
+
+impl Block {
+    /// Ids the block takes: itself, and a row its cells.
+    fn ids(&self) -> i32 {
+        match self {
+            Block::Row { cells, .. } => 1 + cells.len() as i32,
+            _ => 1,
+        }
+    }
+}
+
+/// The structure of a whole document, gathered page by page.
+pub struct Tags {
+    pub root: Ref,
+    pub document: Ref,
+    pub table: Ref,
+    document_kids: Vec<Ref>,
+    table_kids: Vec<Ref>,
+    /// Each page's array of elements by marked-content id, by page index.
+    parents: Vec<Ref>,
+}
+
+impl Tags {
+    pub fn new(root: Ref, document: Ref, table: Ref) -> Tags {
+        Tags {
+            root,
+            document,
+            table,
+            document_kids: Vec::new(),
+            table_kids: Vec::new(),
+            parents: Vec::new(),
+        }
+    }
+
+    /// Ids a page with these blocks takes, its parent-tree array included.
+    pub fn ids(blocks: &[Block]) -> i32 {
+        blocks.iter().map(Block::ids).sum::<i32>() + 1
+    }
+
+    /// The elements of page `page` (the next page in order) as object bodies, numbered
+    /// from `first` (`Tags::ids` of them), the parent-tree array last.
+    pub fn page(&mut self, page: Ref, first: Ref, blocks: &[Block]) -> Vec<String> {
+        let mut bodies = Vec::with_capacity(Tags::ids(blocks) as usize);
+        let mut by_mcid: Vec<i32> = Vec::new();
+        let mut mark = |mcid: i32, element: i32| {
+            let i = mcid as usize;
+            if by_mcid.len() <= i {
+                by_mcid.resize(i + 1, 0);
+            }
+            by_mcid[i] = element;
+        };
+        let pg = page.get();
+        let mut next = first.get();
+        for block in blocks {
+            let id = next;
+            next += block.ids();
+            match block {
+                Block::Heading(mcid) | Block::Paragraph(mcid) => {
+                    let role = if matches!(block, Block::Heading(_)) { "H1" } else { "P" };
+                    bodies.push(format!(
+                        "<</Type/StructElem/S/{role}/P {} 0 R/Pg {pg} 0 R/K {mcid}>>",
+                        self.document.get()
+                    ));
+                    mark(*mcid, id);
+                    self.document_kids.push(Ref::new(id));
+                }
+                Block::Row { header, cells } => {
+                    if self.table_kids.is_empty() {
+                        self.document_kids.push(self.table);
+                    }
+                    self.table_kids.push(Ref::new(id));
+                    let kids: Vec<String> =
+                        (1..=cells.len() as i32).map(|i| format!("{} 0 R", id + i)).collect();
+                    bodies.push(format!(
+                        "<</Type/StructElem/S/TR/P {} 0 R/K[{}]>>",
+                        self.table.get(),
+                        kids.join(" ")
+                    ));
+                    let (role, scope) =
+                        if *header { ("TH", "/A<</O/Table/Scope/Column>>") } else { ("TD", "") };
+                    for (i, mcid) in cells.iter().enumerate() {
+                        let kid = match mcid {
+                            Some(m) => {
+                                mark(*m, id + 1 + i as i32);
+                                m.to_string()
+                            }
+                            None => "[]".to_owned(),
+                        };
+                        bodies.push(format!(
+                            "<</Type/StructElem/S/{role}/P {id} 0 R/Pg {pg} 0 R{scope}/K {kid}>>"
+                        ));
+                    }
+                }
+            }
+        }
+        let refs: Vec<String> = by_mcid.iter().map(|id| format!("{id} 0 R")).collect();
+        bodies.push(format!("[{}]", refs.join(" ")));
+        self.parents.push(Ref::new(next));
+        bodies
+    }
+
+    /// The tree's root, the Document and the Table, one chunk each (root, document, table).
+    pub fn objects(&self) -> [Chunk; 3] {
+        let mut root = Chunk::new();
+        let mut tree = root.indirect(self.root).start::<StructTreeRoot>();
+        tree.child(self.document);
+        let mut nums = tree.parent_tree();
+        let mut entries = nums.nums();
+        for (i, array) in self.parents.iter().enumerate() {
+            entries.insert(i as i32, *array);
+        }
+        entries.finish();
+        nums.finish();
+        tree.parent_tree_next_key(self.parents.len() as i32);
+        tree.finish();
+        let mut document = Chunk::new();
+        let mut element = document.struct_element(self.document);
+        element.kind(StructRole::Document).parent(self.root);
+        let mut kids = element.children();
+        self.document_kids.iter().for_each(|k| _ = kids.struct_element(*k));
+        kids.finish();
+        element.finish();
+        let mut table = Chunk::new();
+        let mut element = table.struct_element(self.table);
+        element.kind(StructRole::Table).parent(self.document);
+        let mut kids = element.children();
+        self.table_kids.iter().for_each(|k| _ = kids.struct_element(*k));
+        kids.finish();
+        element.finish();
+        [root, document, table]
+    }
+}
