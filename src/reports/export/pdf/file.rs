@@ -7,7 +7,7 @@
 //! object stream holds objects without their `obj` frames, so those few dictionaries are
 //! written as text by the caller.
 
-use std::io::Write;
+use std::io::{Seek, SeekFrom, Write};
 
 use pdf_writer::{Chunk, Filter, Name, Ref};
 
@@ -92,8 +92,14 @@ impl<W: Write> File<W> {
         let at = self.written;
         self.places.push((xref.get(), Place::At(at)));
         self.places.sort_by_key(|p| p.0);
-        // Entries: type (1 byte), offset or object stream (5 bytes), index (2 bytes).
-        let mut table = flate2::write::ZlibEncoder::new(Vec::new(), flate2::Compression::new(6));
+        // Entries: type (1 byte), offset or object stream (5 bytes), index (2 bytes); one
+        // per object, millions for a large table: compressed into a temporary file, as
+        // the stream's length must precede it.
+        let spill = tempfile::tempfile()?;
+        let mut table = flate2::write::ZlibEncoder::new(
+            std::io::BufWriter::new(spill),
+            flate2::Compression::new(6),
+        );
         table.write_all(&entry(0, 0, 0xFFFF))?;
         let mut id = 1;
         for (first, place) in &self.places {
@@ -115,19 +121,20 @@ impl<W: Write> File<W> {
                 }
             }
         }
-        let table = table.finish()?;
-        let mut chunk = Chunk::new();
-        let mut stream = chunk.stream(xref, &table);
-        stream
-            .filter(Filter::FlateDecode)
-            .pair(Name(b"Type"), Name(b"XRef"))
-            .pair(Name(b"Size"), size)
-            .pair(Name(b"Root"), catalog)
-            .pair(Name(b"Info"), info);
-        stream.insert(Name(b"W")).array().items([1, 5, 2]);
-        drop(stream);
-        self.out.write_all(chunk.as_bytes())?;
-        self.out.write_all(format!("startxref\n{at}\n%%EOF\n").as_bytes())?;
+        let mut spill = table.finish()?.into_inner().map_err(|e| e.into_error())?;
+        let length = spill.stream_position()?;
+        spill.seek(SeekFrom::Start(0))?;
+        // The one dictionary written here as text: pdf-writer takes a stream's data whole.
+        write!(
+            self.out,
+            "{} 0 obj\n<</Type/XRef/Size {size}/W[1 5 2]/Root {} 0 R/Info {} 0 R\
+             /Filter/FlateDecode/Length {length}>>\nstream\n",
+            xref.get(),
+            catalog.get(),
+            info.get()
+        )?;
+        std::io::copy(&mut spill, &mut self.out)?;
+        write!(self.out, "\nendstream\nendobj\nstartxref\n{at}\n%%EOF\n")?;
         Ok(self.out)
     }
 }

@@ -45,7 +45,7 @@ const CELL_VPAD: f32 = 1.5;
 const LEADING: f32 = 1.2;
 const BASELINE: f32 = 0.95;
 /// The body size: from the first down to the second as columns crowd the page.
-const SIZES: (f32, f32) = (8.0, 4.0);
+const SIZES: (f32, f32) = (7.5, 4.0);
 /// Rows measured for the column widths before the first page goes out.
 const SAMPLE: usize = 300;
 /// The lowest a row may reach: the footer lives below.
@@ -605,11 +605,13 @@ mod tests {
         let order: Vec<&str> = tree
             .split_whitespace()
             .map(|w| w.trim_end_matches(':'))
-            .filter(|w| ["Document", "H1", "P", "Table", "TR", "TH", "TD"].contains(w))
+            .filter(|w| {
+                ["Document", "H1", "P", "Table", "THead", "TBody", "TR", "TH", "TD"].contains(w)
+            })
             .collect();
-        let mut expected = vec!["Document", "H1", "P", "P", "Table", "TR"];
+        let mut expected = vec!["Document", "H1", "P", "P", "Table", "THead", "TR"];
         expected.extend(["TH"; 5]);
-        expected.push("TR");
+        expected.extend(["TBody", "TR"]);
         expected.extend(["TD"; 5]);
         expected.push("TR");
         expected.extend(["TD"; 5]);

@@ -1,6 +1,7 @@
 //! The PDF's logical structure (a tagged PDF, for screen readers and reflow): a Document
-//! holding the title (H1), the filter and generation lines (P) and one Table whose rows
-//! (TR) hold header cells (TH) and data cells (TD) in reading order. Each page's marked
+//! holding the title (H1), the filter and generation lines (P) and one Table: its header
+//! row in a THead, each page's rows in a TBody, each row (TR) its header cells (TH) or data
+//! cells (TD), in reading order. Each page's marked
 //! content names its element through the parent tree. Running headers and footers repeated
 //! on later pages are artifacts, not content.
 //!
@@ -21,10 +22,10 @@ pub enum Block {
 }
 
 impl Block {
-    /// Ids the block takes: itself, and a row its cells.
+    /// Ids the block takes: itself, a row its cells, a header row its THead.
     fn ids(&self) -> i32 {
         match self {
-            Block::Row { cells, .. } => 1 + cells.len() as i32,
+            Block::Row { header, cells } => 1 + i32::from(*header) + cells.len() as i32,
             _ => 1,
         }
     }
@@ -53,15 +54,18 @@ impl Tags {
         }
     }
 
-    /// Ids a page with these blocks takes, its parent-tree array included.
+    /// Ids a page with these blocks takes: theirs, a TBody when it has data rows, and
+    /// the parent-tree array.
     pub fn ids(blocks: &[Block]) -> i32 {
-        blocks.iter().map(Block::ids).sum::<i32>() + 1
+        let body = blocks.iter().any(|b| matches!(b, Block::Row { header: false, .. }));
+        blocks.iter().map(Block::ids).sum::<i32>() + i32::from(body) + 1
     }
 
     /// The elements of page `page` (the next page in order) as object bodies, numbered
-    /// from `first` (`Tags::ids` of them), the parent-tree array last.
+    /// from `first` (`Tags::ids` of them), the parent-tree array last. A page's data rows
+    /// sit in one TBody of the table, so the table lists a child per page, not per row.
     pub fn page(&mut self, page: Ref, first: Ref, blocks: &[Block]) -> Vec<String> {
-        let mut bodies = Vec::with_capacity(Tags::ids(blocks) as usize);
+        let mut bodies: Vec<String> = Vec::with_capacity(Tags::ids(blocks) as usize);
         let mut by_mcid: Vec<i32> = Vec::new();
         let mut mark = |mcid: i32, element: i32| {
             let i = mcid as usize;
@@ -70,18 +74,16 @@ impl Tags {
             }
             by_mcid[i] = element;
         };
-        let pg = page.get();
-        let mut next = first.get();
+        let (pg, table, document) = (page.get(), self.table.get(), self.document.get());
+        let first = first.get();
+        // The page's TBody: its id (its body's place) and its rows, filled in at the end.
+        let mut body: Option<(i32, Vec<i32>)> = None;
         for block in blocks {
-            let id = next;
-            next += block.ids();
+            let id = first + bodies.len() as i32;
             match block {
                 Block::Heading(mcid) | Block::Paragraph(mcid) => {
                     let role = if matches!(block, Block::Heading(_)) { "H1" } else { "P" };
-                    bodies.push(format!(
-                        "<</Type/StructElem/S/{role}/P {} 0 R/Pg {pg} 0 R/K {mcid}>>",
-                        self.document.get()
-                    ));
+                    bodies.push(format!("<</S/{role}/P {document} 0 R/Pg {pg} 0 R/K {mcid}>>"));
                     mark(*mcid, id);
                     self.document_kids.push(Ref::new(id));
                 }
@@ -89,34 +91,46 @@ impl Tags {
                     if self.table_kids.is_empty() {
                         self.document_kids.push(self.table);
                     }
-                    self.table_kids.push(Ref::new(id));
+                    let parent = if *header {
+                        bodies.push(format!("<</S/THead/P {table} 0 R/K {} 0 R>>", id + 1));
+                        self.table_kids.push(Ref::new(id));
+                        id
+                    } else {
+                        let (tbody, rows) = body.get_or_insert_with(|| {
+                            bodies.push(String::new());
+                            self.table_kids.push(Ref::new(id));
+                            (id, Vec::new())
+                        });
+                        rows.push(first + bodies.len() as i32);
+                        *tbody
+                    };
+                    let tr = first + bodies.len() as i32;
                     let kids: Vec<String> =
-                        (1..=cells.len() as i32).map(|i| format!("{} 0 R", id + i)).collect();
-                    bodies.push(format!(
-                        "<</Type/StructElem/S/TR/P {} 0 R/K[{}]>>",
-                        self.table.get(),
-                        kids.join(" ")
-                    ));
+                        (1..=cells.len() as i32).map(|i| format!("{} 0 R", tr + i)).collect();
+                    bodies.push(format!("<</S/TR/P {parent} 0 R/K[{}]>>", kids.join(" ")));
                     let (role, scope) =
                         if *header { ("TH", "/A<</O/Table/Scope/Column>>") } else { ("TD", "") };
                     for (i, mcid) in cells.iter().enumerate() {
                         let kid = match mcid {
                             Some(m) => {
-                                mark(*m, id + 1 + i as i32);
+                                mark(*m, tr + 1 + i as i32);
                                 m.to_string()
                             }
                             None => "[]".to_owned(),
                         };
-                        bodies.push(format!(
-                            "<</Type/StructElem/S/{role}/P {id} 0 R/Pg {pg} 0 R{scope}/K {kid}>>"
-                        ));
+                        bodies.push(format!("<</S/{role}/P {tr} 0 R/Pg {pg} 0 R{scope}/K {kid}>>"));
                     }
                 }
             }
         }
+        if let Some((tbody, rows)) = body {
+            let kids: Vec<String> = rows.iter().map(|r| format!("{r} 0 R")).collect();
+            bodies[(tbody - first) as usize] =
+                format!("<</S/TBody/P {table} 0 R/K[{}]>>", kids.join(" "));
+        }
         let refs: Vec<String> = by_mcid.iter().map(|id| format!("{id} 0 R")).collect();
         bodies.push(format!("[{}]", refs.join(" ")));
-        self.parents.push(Ref::new(next));
+        self.parents.push(Ref::new(first + bodies.len() as i32 - 1));
         bodies
     }
 
