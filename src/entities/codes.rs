@@ -118,6 +118,28 @@ impl Status {
         }
     }
 
+    /// In words, as people read it (screens, files, e-mails); the code stays on the wire.
+    pub const fn label(self) -> &'static str {
+        match self {
+            Status::Draft => "Draft",
+            Status::Submitted => "Submitted",
+            Status::RevisionRequested => "Revision requested",
+            Status::Approved => "Approved",
+            Status::ReadyForProcessing => "Ready for processing",
+            Status::Processed => "Processed",
+        }
+    }
+
+    /// Every code with its label.
+    pub const LABELLED: &'static [(&'static str, &'static str)] = &[
+        ("Draft", "Draft"),
+        ("Submitted", "Submitted"),
+        ("RevisionRequested", "Revision requested"),
+        ("Approved", "Approved"),
+        ("ReadyForProcessing", "Ready for processing"),
+        ("Processed", "Processed"),
+    ];
+
     /// Any case (query filters).
     pub fn parse(text: &str) -> Option<Status> {
         Status::ALL.into_iter().find(|s| s.as_str().eq_ignore_ascii_case(text))
@@ -133,6 +155,9 @@ macro_rules! wire_enum {
 
         impl $name {
             pub const ALL: &'static [$name] = &[$($name::$variant,)*];
+
+            /// Every code with its label.
+            pub const LABELLED: &'static [(&'static str, &'static str)] = &[$(($code, $label),)*];
 
             /// The wire value.
             pub const fn code(self) -> &'static str {
@@ -230,7 +255,9 @@ mod tests {
         }
         for s in Status::ALL {
             assert_eq!(s.to_value(), s.as_str());
+            assert!(Status::LABELLED.contains(&(s.as_str(), s.label())), "{s:?}");
         }
+        assert_eq!(Status::LABELLED.len(), Status::ALL.len());
         for r in ParticipantRole::ALL {
             assert_eq!(r.to_value(), r.code());
         }

@@ -77,7 +77,11 @@ impl RowReport for AllApprovals {
             Column::new("requestedAmount", "Requested", Kind::Money),
             Column::new("approvedAmount", "Approved", Kind::Money),
             Column::new("comment", "Comment", Kind::Text),
-            Column::new("formStatus", "Current status", Kind::Text),
+            Column::labelled(
+                "formStatus",
+                "Current status",
+                crate::entities::codes::Status::LABELLED,
+            ),
         ]
     }
 

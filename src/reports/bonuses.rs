@@ -119,7 +119,7 @@ pub fn columns() -> Vec<Column> {
         Column::new("bonusType", "Bonus type", Kind::Text),
         Column::new("reason", "Reason", Kind::Text),
         Column::new("approvedAmount", "Approved", Kind::Money),
-        Column::new("formStatus", "Status", Kind::Text),
+        Column::labelled("formStatus", "Status", crate::entities::codes::Status::LABELLED),
         Column::new("approvedAt", "Approved on", Kind::Timestamp),
     ]
 }

@@ -37,7 +37,7 @@ pub const INFO: ReportInfo = ReportInfo {
 pub fn common_columns() -> Vec<Column> {
     vec![
         Column::new("requestId", "Request", Kind::Int),
-        Column::new("formStatus", "Status", Kind::Text),
+        Column::labelled("formStatus", "Status", crate::entities::codes::Status::LABELLED),
         Column::new("payee", "Payee", Kind::Text),
         Column::new("payeeEmail", "Payee e-mail", Kind::Text),
         Column::new("mentorProgram", "Program", Kind::Text),

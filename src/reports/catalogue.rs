@@ -1,6 +1,8 @@
 //! What each report is (key, title, permission, filters, sort, totals), and
 //! `GET /reports`: the reports the caller may read, for the /reports screen's cards.
 
+use std::collections::BTreeMap;
+
 use actix_web::web;
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -42,6 +44,11 @@ pub struct CatalogueColumn {
     pub header: String,
     pub kind: Kind,
     pub sortable: bool,
+    /// For a column of codes (statuses, roles, district types): each code's label, what
+    /// screens show and files print; the rows carry the code.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<std::collections::BTreeMap<String, String>>)]
+    pub labels: Option<BTreeMap<&'static str, &'static str>>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -86,6 +93,7 @@ pub fn entry(info: &ReportInfo, columns: Vec<Column>) -> CatalogueEntry {
                 key: c.key.into_owned(),
                 header: c.header.into_owned(),
                 kind: c.kind,
+                labels: c.labels.map(|l| l.iter().copied().collect()),
             })
             .collect(),
         totals: info.totals,

@@ -57,7 +57,7 @@ impl RowReport for Reimbursements {
             Column::new("fund", "Fund", Kind::Text),
             Column::new("expenseAccount", "Expense account", Kind::Text),
             Column::new("approvalCode", "Approval code", Kind::Text),
-            Column::new("formStatus", "Status", Kind::Text),
+            Column::labelled("formStatus", "Status", crate::entities::codes::Status::LABELLED),
         ]
     }
 

@@ -29,7 +29,7 @@ pub fn columns() -> Vec<Column> {
         Column::new("formName", "Form name", Kind::Text),
         Column::new("payee", "Payee", Kind::Text),
         Column::new("mentorProgram", "Program", Kind::Text),
-        Column::new("formStatus", "Status", Kind::Text),
+        Column::labelled("formStatus", "Status", crate::entities::codes::Status::LABELLED),
         Column::new("requestedAmount", "Requested", Kind::Money),
         Column::new("approvedAmount", "Approved", Kind::Money),
         Column::new("approvedAt", "Approved at", Kind::Timestamp),

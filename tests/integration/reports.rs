@@ -1398,10 +1398,29 @@ fn pdf_info(bytes: &[u8], key: &str) -> String {
 
 /// The files read as finished documents: a one-page PDF is small (fonts subset) and
 /// tagged; CSV and XLSX of a report carry the same rows, the XLSX a totals row only
-/// when the report sums something (participants: none).
+/// when the report sums something (participants: none); statuses print as words, the
+/// views keep their codes and the catalogue serves both.
 #[actix_web::test]
 async fn report_files_read_as_finished_documents() {
     let w = world().await;
+    act(&w, &w.approver, &w.req[0], "move-to-ready-for-processing", json!({})).await;
+    let v = view(&w, &w.admin, "all-approvals").await;
+    let statuses: Vec<&str> =
+        v["items"].as_array().unwrap().iter().map(|i| i["formStatus"].as_str().unwrap()).collect();
+    assert!(statuses.contains(&"ReadyForProcessing"), "the view sends codes: {statuses:?}");
+    let catalogue = w.app.get(R, &w.admin).await.ok().clone();
+    let entry = catalogue.as_array().unwrap().iter().find(|e| e["key"] == "all-approvals").unwrap();
+    let status = entry["columns"].as_array().unwrap().iter().find(|c| c["key"] == "formStatus");
+    assert_eq!(status.unwrap()["labels"]["ReadyForProcessing"], "Ready for processing");
+    let (_, _, csv) = download(&w, &w.admin, "all-approvals/retrieve?ReportFormat=Csv").await;
+    let (headers, rows) = csv_rows(&csv);
+    let i = column(&headers, "Current status");
+    assert!(rows.iter().any(|r| r[i] == "Ready for processing"), "{rows:?}");
+    assert!(rows.iter().all(|r| r[i] != "ReadyForProcessing"), "{rows:?}");
+    let (_, _, pdf) = download(&w, &w.admin, "all-approvals/retrieve?ReportFormat=Pdf").await;
+    let text = pdf_text(&pdf);
+    assert!(text.contains("Ready for") && !text.contains("ReadyForProcessing"), "{text}");
+
     let (_, _, pdf) =
         download(&w, &w.admin, "mentor-program-reimbursements/retrieve?ReportFormat=Pdf").await;
     assert_eq!(pdf_info(&pdf, "Pages"), "1");

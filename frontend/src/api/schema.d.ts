@@ -1900,6 +1900,13 @@ export interface components {
             header: string;
             key: string;
             kind: components["schemas"]["Kind"];
+            /**
+             * @description For a column of codes (statuses, roles, district types): each code's label, what
+             *     screens show and files print; the rows carry the code.
+             */
+            labels?: {
+                [key: string]: string;
+            } | null;
             sortable: boolean;
         };
         /** @description One card of the /reports screen. */

@@ -62,7 +62,11 @@ impl Kind {
     }
 }
 
-/// One column of a report: JSON key, human header, kind.
+/// A closed set's codes with their labels (`Status::LABELLED`).
+pub type Labels = &'static [(&'static str, &'static str)];
+
+/// One column of a report: JSON key, human header, kind, and for a column of codes their
+/// labels: the views send the code, files print the label, screens show it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
 pub struct Column {
     #[schema(value_type = String)]
@@ -70,16 +74,34 @@ pub struct Column {
     #[schema(value_type = String)]
     pub header: Cow<'static, str>,
     pub kind: Kind,
+    #[serde(skip)]
+    #[schema(ignore)]
+    pub labels: Option<Labels>,
 }
 
 impl Column {
     pub const fn new(key: &'static str, header: &'static str, kind: Kind) -> Self {
-        Self { key: Cow::Borrowed(key), header: Cow::Borrowed(header), kind }
+        Self { key: Cow::Borrowed(key), header: Cow::Borrowed(header), kind, labels: None }
     }
 
     pub fn owned(key: String, header: String, kind: Kind) -> Self {
-        Self { key: Cow::Owned(key), header: Cow::Owned(header), kind }
+        Self { key: Cow::Owned(key), header: Cow::Owned(header), kind, labels: None }
     }
+
+    /// A text column whose values are codes of a closed set.
+    pub const fn labelled(key: &'static str, header: &'static str, labels: Labels) -> Self {
+        Self {
+            key: Cow::Borrowed(key),
+            header: Cow::Borrowed(header),
+            kind: Kind::Text,
+            labels: Some(labels),
+        }
+    }
+}
+
+/// The label of `code`, if the set knows it.
+pub fn label(labels: Labels, code: &str) -> Option<&'static str> {
+    labels.iter().find(|(c, _)| *c == code).map(|(_, l)| *l)
 }
 
 /// One value of a row.
@@ -345,8 +367,9 @@ const ROW_BUFFER: usize = 512;
 /// Rows a SQLite reader, and its mapping, hand over at a time.
 const BATCH: usize = 256;
 
-/// A report's rows on their way to a writer, which reads them on its blocking thread.
-pub struct Rows(Source);
+/// A report's rows on their way to a writer, which reads them on its blocking thread;
+/// codes of labelled columns are handed over as their labels.
+pub struct Rows(Source, Vec<Option<Labels>>);
 
 /// A report's mapping of a result row to its cells.
 type MapRow = dyn FnMut(&DbRow) -> Result<Row, ApiError> + Send;
@@ -366,7 +389,7 @@ impl Rows {
             // Cannot fail: the channel holds them all and the receiver is alive.
             let _ = tx.try_send(Ok(row));
         }
-        Rows(Source::Channel(rx))
+        Rows(Source::Channel(rx), Vec::new())
     }
 
     /// Streams a statement from the database (one read, never the whole result in memory),
@@ -385,7 +408,7 @@ impl Rows {
         F: FnMut(&DbRow) -> Result<Row, ApiError> + Send + 'static,
     {
         match sqlite::Read::new(&db, &by_id, &names) {
-            Some(read) => Rows(Source::Sqlite(read, Box::new(map))),
+            Some(read) => Rows(Source::Sqlite(read, Box::new(map)), Vec::new()),
             None => Self::from_query(db, joined, move |r| map(&DbRow::Orm(r))),
         }
     }
@@ -413,7 +436,7 @@ impl Rows {
                 }
             }
         });
-        Rows(Source::Channel(rx))
+        Rows(Source::Channel(rx), Vec::new())
     }
 
     /// Reads SQLite's pages in place (`sqlite::Read::run`): for the CSV, whose time is
@@ -425,9 +448,26 @@ impl Rows {
         self
     }
 
+    /// Prints the codes of `columns` with labels as their labels.
+    pub fn labelled(mut self, columns: &[Column]) -> Self {
+        self.1 = columns.iter().map(|c| c.labels).collect();
+        self
+    }
+
     /// Hands every row, in order, to `each` on this (blocking) thread; the first error
     /// (reading, or from `each`: the client went away) stops the reading.
     pub fn for_each(self, mut each: impl FnMut(Row) -> anyhow::Result<()>) -> anyhow::Result<()> {
+        let labels = self.1;
+        let mut each = move |mut row: Row| {
+            for (cell, labels) in row.iter_mut().zip(&labels) {
+                if let (Cell::Text(code), Some(labels)) = (&*cell, labels) {
+                    if let Some(l) = label(labels, code) {
+                        *cell = Cell::Text(l.to_owned());
+                    }
+                }
+            }
+            each(row)
+        };
         let failed = |e: ApiError| anyhow::anyhow!("{e}");
         match self.0 {
             Source::Channel(mut rx) => {
@@ -539,6 +579,7 @@ pub fn respond(
     rows: Rows,
     totals: Option<Row>,
 ) -> HttpResponse {
+    let rows = rows.labelled(&columns);
     let file_name = meta.file_name(format);
     let mut response = HttpResponse::Ok();
     response.content_type(format.content_type()).insert_header(ContentDisposition {
@@ -556,9 +597,14 @@ pub fn respond(
                 xlsx::write(&meta, &columns, rows, totals.as_deref(), out)
             })))
         }
-        Format::Pdf => response.streaming(body_of(on_blocking_thread(move |out| {
-            pdf::write(&meta, &columns, rows, totals.as_deref(), out)
-        }))),
+        Format::Pdf => {
+            // Its streams are compressed already; a second pass would hold an encoder's
+            // window per download for little gain.
+            response.insert_header((header::CONTENT_ENCODING, "identity"));
+            response.streaming(body_of(on_blocking_thread(move |out| {
+                pdf::write(&meta, &columns, rows, totals.as_deref(), out)
+            })))
+        }
     }
 }
 

@@ -39,7 +39,10 @@ interface Props {
 const rowKey = (row: ReportRow) => String(row.approvalId ?? row.requestId ?? row.id ?? JSON.stringify(row));
 
 function cellOf(column: ReportColumn, row: ReportRow): ReactNode {
-  const text = formatValue(column.kind, row[column.key]);
+  const value = row[column.key];
+  // A code of a closed set reads as its label; the row keeps the code.
+  const shown = typeof value === 'string' ? (column.labels?.[value] ?? value) : value;
+  const text = formatValue(column.kind, shown);
   // The request id opens the request (its form type is on the same row).
   if (column.key === 'requestId' && text && typeof row.formType === 'string' && /^F\d+$/.test(row.formType)) {
     return (
