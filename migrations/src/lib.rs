@@ -2,33 +2,64 @@
 
 pub use sea_orm_migration::prelude::*;
 
+// Released migrations are never edited (tests/integration/upgrade.rs checks their text), so
+// rustfmt leaves them as they shipped; new ones are formatted like the rest of the tree.
+
+#[rustfmt::skip]
 mod m20261121_000001_identity;
+#[rustfmt::skip]
 mod m20261121_000002_reference;
+#[rustfmt::skip]
 mod m20261121_000003_reference_seed;
+#[rustfmt::skip]
 mod m20261121_000004_participants;
+#[rustfmt::skip]
 mod m20261121_000005_participant_list_index;
+#[rustfmt::skip]
 mod m20261121_000010_settings;
+#[rustfmt::skip]
 mod m20261121_000011_budgets;
+#[rustfmt::skip]
 mod m20261121_000020_payment_requests;
+#[rustfmt::skip]
 mod m20261121_000030_participant_program_keys;
+#[rustfmt::skip]
 mod m20261121_000031_payment_request_totals;
+#[rustfmt::skip]
 mod m20261121_000032_payment_request_list_indexes;
+#[rustfmt::skip]
 mod m20261123_000040_request_approvals;
+#[rustfmt::skip]
 mod m20261123_000050_vendor_payment_reports;
+#[rustfmt::skip]
 mod m20261123_000080_auth_version;
+#[rustfmt::skip]
 mod m20261123_000081_participant_search;
+#[rustfmt::skip]
 mod m20261123_000082_payment_request_form_index;
+#[rustfmt::skip]
 mod m20261123_000090_program_approval_order_index;
+#[rustfmt::skip]
 mod m20261123_000100_payment_request_form_type_index;
+#[rustfmt::skip]
 mod m20261123_000110_payment_request_report_totals;
+#[rustfmt::skip]
 mod m20261123_000120_payment_request_year_totals;
+#[rustfmt::skip]
 mod m20261123_000121_request_approval_totals;
+#[rustfmt::skip]
 pub mod m20261124_000130_participant_folded_sort_name;
+#[rustfmt::skip]
 mod m20261124_000131_participant_search_live_only;
+#[rustfmt::skip]
 mod m20261124_000132_user_participant_index;
+#[rustfmt::skip]
 mod m20261126_000140_payment_request_approved_cover;
+#[rustfmt::skip]
 mod m20261126_000142_kept_report_totals;
+#[rustfmt::skip]
 mod m20261126_000143_participant_name_lists;
+#[rustfmt::skip]
 mod m20261126_000150_request_approvals_cover;
 
 pub struct Migrator;

@@ -52,9 +52,7 @@ impl MigrationTrait for Migration {
                 .table(RolePermissions::Table)
                 .col(integer(RolePermissions::RoleId))
                 .col(string(RolePermissions::Permission))
-                .primary_key(
-                    Index::create().col(RolePermissions::RoleId).col(RolePermissions::Permission),
-                )
+                .primary_key(Index::create().col(RolePermissions::RoleId).col(RolePermissions::Permission))
                 .foreign_key(
                     ForeignKey::create()
                         .from(RolePermissions::Table, RolePermissions::RoleId)
@@ -79,11 +77,7 @@ impl MigrationTrait for Migration {
                         .to(Users::Table, Users::Id)
                         .on_delete(ForeignKeyAction::Cascade),
                 )
-                .foreign_key(
-                    ForeignKey::create()
-                        .from(UserRoles::Table, UserRoles::RoleId)
-                        .to(Roles::Table, Roles::Id),
-                )
+                .foreign_key(ForeignKey::create().from(UserRoles::Table, UserRoles::RoleId).to(Roles::Table, Roles::Id))
                 .to_owned(),
         )
         .await?;

@@ -50,12 +50,7 @@ impl MigrationTrait for Migration {
             m.create_table(reference_table(name)).await?;
             // Codes are unique where a list has them (several NULLs are allowed).
             m.create_index(
-                Index::create()
-                    .name(format!("ux_{name}_code"))
-                    .table(Alias::new(*name))
-                    .col(Ref::Code)
-                    .unique()
-                    .to_owned(),
+                Index::create().name(format!("ux_{name}_code")).table(Alias::new(*name)).col(Ref::Code).unique().to_owned(),
             )
             .await?;
         }
@@ -64,11 +59,7 @@ impl MigrationTrait for Migration {
                 .table(MentorProgramColleges::Table)
                 .col(integer(MentorProgramColleges::MentorProgramId))
                 .col(integer(MentorProgramColleges::CollegeId))
-                .primary_key(
-                    Index::create()
-                        .col(MentorProgramColleges::MentorProgramId)
-                        .col(MentorProgramColleges::CollegeId),
-                )
+                .primary_key(Index::create().col(MentorProgramColleges::MentorProgramId).col(MentorProgramColleges::CollegeId))
                 .foreign_key(
                     ForeignKey::create()
                         .from(MentorProgramColleges::Table, MentorProgramColleges::MentorProgramId)

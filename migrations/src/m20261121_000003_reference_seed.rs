@@ -11,122 +11,33 @@ pub struct Migration;
 
 /// The 116 colleges of the California Community Colleges system.
 pub const COLLEGES: &[&str] = &[
-    "Allan Hancock College",
-    "American River College",
-    "Antelope Valley College",
-    "Bakersfield College",
-    "Barstow Community College",
-    "Berkeley City College",
-    "Butte College",
-    "Cabrillo College",
-    "Calbright College",
-    "Cañada College",
-    "Cerritos College",
-    "Cerro Coso Community College",
-    "Chabot College",
-    "Chaffey College",
-    "Citrus College",
-    "City College of San Francisco",
-    "Clovis Community College",
-    "Coastline College",
-    "College of Alameda",
-    "College of Marin",
-    "College of San Mateo",
-    "College of the Canyons",
-    "College of the Desert",
-    "College of the Redwoods",
-    "College of the Sequoias",
-    "College of the Siskiyous",
-    "Columbia College",
-    "Compton College",
-    "Contra Costa College",
-    "Copper Mountain College",
-    "Cosumnes River College",
-    "Crafton Hills College",
-    "Cuesta College",
-    "Cuyamaca College",
-    "Cypress College",
-    "De Anza College",
-    "Diablo Valley College",
-    "East Los Angeles College",
-    "El Camino College",
-    "Evergreen Valley College",
-    "Feather River College",
-    "Folsom Lake College",
-    "Foothill College",
-    "Fresno City College",
-    "Fullerton College",
-    "Gavilan College",
-    "Glendale Community College",
-    "Golden West College",
-    "Grossmont College",
-    "Hartnell College",
-    "Imperial Valley College",
-    "Irvine Valley College",
-    "Lake Tahoe Community College",
-    "Laney College",
-    "Las Positas College",
-    "Lassen College",
-    "Long Beach City College",
-    "Los Angeles City College",
-    "Los Angeles Harbor College",
-    "Los Angeles Mission College",
-    "Los Angeles Pierce College",
-    "Los Angeles Southwest College",
-    "Los Angeles Trade-Technical College",
-    "Los Angeles Valley College",
-    "Los Medanos College",
-    "Madera Community College",
-    "Mendocino College",
-    "Merced College",
-    "Merritt College",
-    "MiraCosta College",
-    "Mission College",
-    "Modesto Junior College",
-    "Monterey Peninsula College",
-    "Moorpark College",
-    "Moreno Valley College",
-    "Mt. San Antonio College",
-    "Mt. San Jacinto College",
-    "Napa Valley College",
-    "Norco College",
-    "Ohlone College",
-    "Orange Coast College",
-    "Oxnard College",
-    "Palo Verde College",
-    "Palomar College",
-    "Pasadena City College",
-    "Porterville College",
-    "Reedley College",
-    "Rio Hondo College",
-    "Riverside City College",
-    "Sacramento City College",
-    "Saddleback College",
-    "San Bernardino Valley College",
-    "San Diego City College",
-    "San Diego Mesa College",
-    "San Diego Miramar College",
-    "San Joaquin Delta College",
-    "San Jose City College",
-    "Santa Ana College",
-    "Santa Barbara City College",
-    "Santa Monica College",
-    "Santa Rosa Junior College",
-    "Santiago Canyon College",
-    "Shasta College",
-    "Sierra College",
-    "Skyline College",
-    "Solano Community College",
-    "Southwestern College",
-    "Taft College",
-    "Ventura College",
-    "Victor Valley College",
-    "West Hills College Coalinga",
-    "West Hills College Lemoore",
-    "West Los Angeles College",
-    "West Valley College",
-    "Woodland Community College",
-    "Yuba College",
+    "Allan Hancock College", "American River College", "Antelope Valley College", "Bakersfield College",
+    "Barstow Community College", "Berkeley City College", "Butte College", "Cabrillo College", "Calbright College",
+    "Cañada College", "Cerritos College", "Cerro Coso Community College", "Chabot College", "Chaffey College",
+    "Citrus College", "City College of San Francisco", "Clovis Community College", "Coastline College",
+    "College of Alameda", "College of Marin", "College of San Mateo", "College of the Canyons", "College of the Desert",
+    "College of the Redwoods", "College of the Sequoias", "College of the Siskiyous", "Columbia College",
+    "Compton College", "Contra Costa College", "Copper Mountain College", "Cosumnes River College",
+    "Crafton Hills College", "Cuesta College", "Cuyamaca College", "Cypress College", "De Anza College",
+    "Diablo Valley College", "East Los Angeles College", "El Camino College", "Evergreen Valley College",
+    "Feather River College", "Folsom Lake College", "Foothill College", "Fresno City College", "Fullerton College",
+    "Gavilan College", "Glendale Community College", "Golden West College", "Grossmont College", "Hartnell College",
+    "Imperial Valley College", "Irvine Valley College", "Lake Tahoe Community College", "Laney College",
+    "Las Positas College", "Lassen College", "Long Beach City College", "Los Angeles City College",
+    "Los Angeles Harbor College", "Los Angeles Mission College", "Los Angeles Pierce College",
+    "Los Angeles Southwest College", "Los Angeles Trade-Technical College", "Los Angeles Valley College",
+    "Los Medanos College", "Madera Community College", "Mendocino College", "Merced College", "Merritt College",
+    "MiraCosta College", "Mission College", "Modesto Junior College", "Monterey Peninsula College", "Moorpark College",
+    "Moreno Valley College", "Mt. San Antonio College", "Mt. San Jacinto College", "Napa Valley College",
+    "Norco College", "Ohlone College", "Orange Coast College", "Oxnard College", "Palo Verde College",
+    "Palomar College", "Pasadena City College", "Porterville College", "Reedley College", "Rio Hondo College",
+    "Riverside City College", "Sacramento City College", "Saddleback College", "San Bernardino Valley College",
+    "San Diego City College", "San Diego Mesa College", "San Diego Miramar College", "San Joaquin Delta College",
+    "San Jose City College", "Santa Ana College", "Santa Barbara City College", "Santa Monica College",
+    "Santa Rosa Junior College", "Santiago Canyon College", "Shasta College", "Sierra College", "Skyline College",
+    "Solano Community College", "Southwestern College", "Taft College", "Ventura College", "Victor Valley College",
+    "West Hills College Coalinga", "West Hills College Lemoore", "West Los Angeles College", "West Valley College",
+    "Woodland Community College", "Yuba College",
 ];
 
 /// (name, code) in ladder order: the Child Development Permit matrix of the
@@ -152,44 +63,15 @@ const EDUCATION_LEVELS: &[&str] = &[
 ];
 
 const LANGUAGES: &[&str] = &[
-    "English",
-    "Spanish",
-    "Cantonese",
-    "Mandarin",
-    "Vietnamese",
-    "Tagalog",
-    "Korean",
-    "Armenian",
-    "Russian",
-    "Hmong",
-    "Punjabi",
-    "Arabic",
-    "Farsi",
-    "Japanese",
-    "Khmer",
-    "Hindi",
-    "Lao",
-    "Mixteco",
-    "Portuguese",
-    "Ukrainian",
-    "American Sign Language",
-    "Other",
+    "English", "Spanish", "Cantonese", "Mandarin", "Vietnamese", "Tagalog", "Korean", "Armenian", "Russian", "Hmong",
+    "Punjabi", "Arabic", "Farsi", "Japanese", "Khmer", "Hindi", "Lao", "Mixteco", "Portuguese", "Ukrainian",
+    "American Sign Language", "Other",
 ];
 
 /// Regions of the state as the program's caucus meetings group them.
 const CAUCUS_REGIONS: &[&str] = &[
-    "Bay Area",
-    "Central Coast",
-    "Central Valley",
-    "Far North",
-    "Inland Empire",
-    "Los Angeles County",
-    "North Coast",
-    "Orange County",
-    "Sacramento Region",
-    "San Diego and Imperial",
-    "San Joaquin Valley",
-    "Sierra",
+    "Bay Area", "Central Coast", "Central Valley", "Far North", "Inland Empire", "Los Angeles County",
+    "North Coast", "Orange County", "Sacramento Region", "San Diego and Imperial", "San Joaquin Valley", "Sierra",
 ];
 
 const WORKPLACE_SETTINGS: &[&str] = &[
@@ -246,24 +128,11 @@ const TRAVEL_PURPOSES: &[&str] = &[
     "Program advisory meeting",
 ];
 
-const TRANSIT_TYPES: &[&str] = &[
-    "Personal vehicle",
-    "Rental car",
-    "Public transit",
-    "Rail",
-    "Air",
-    "Taxi or ride share",
-    "Shuttle",
-];
+const TRANSIT_TYPES: &[&str] =
+    &["Personal vehicle", "Rental car", "Public transit", "Rail", "Air", "Taxi or ride share", "Shuttle"];
 
-const TRAINING_TYPES: &[&str] = &[
-    "Workshop",
-    "Conference",
-    "College course",
-    "Online course",
-    "Coaching institute",
-    "Certification program",
-];
+const TRAINING_TYPES: &[&str] =
+    &["Workshop", "Conference", "College course", "Online course", "Coaching institute", "Certification program"];
 
 /// (name, code)
 const MENTOR_PROGRAMS: &[(&str, &str)] = &[
@@ -311,44 +180,21 @@ const APPROVAL_CODES: &[(&str, &str, &str)] = &[
 
 /// Colleges the smaller programs work with (the first program works with all of them).
 const DMP_COLLEGES: &[&str] = &[
-    "American River College",
-    "Cabrillo College",
-    "De Anza College",
-    "Fresno City College",
-    "Long Beach City College",
-    "Pasadena City College",
-    "San Diego Mesa College",
-    "Santa Rosa Junior College",
+    "American River College", "Cabrillo College", "De Anza College", "Fresno City College", "Long Beach City College",
+    "Pasadena City College", "San Diego Mesa College", "Santa Rosa Junior College",
 ];
-const FCCMP_COLLEGES: &[&str] = &[
-    "Butte College",
-    "Chaffey College",
-    "Hartnell College",
-    "Merced College",
-    "Mt. San Antonio College",
-    "Yuba College",
-];
+const FCCMP_COLLEGES: &[&str] =
+    &["Butte College", "Chaffey College", "Hartnell College", "Merced College", "Mt. San Antonio College", "Yuba College"];
 
 fn alias(s: &str) -> Alias {
     Alias::new(s)
 }
 
 /// Inserts `(name, code?, sort_order[, payment_request_type])` rows into one reference table.
-async fn insert(
-    m: &SchemaManager<'_>,
-    table: &str,
-    rows: &[(&str, Option<&str>, Option<&str>)],
-    ordered: bool,
-) -> Result<(), DbErr> {
+async fn insert(m: &SchemaManager<'_>, table: &str, rows: &[(&str, Option<&str>, Option<&str>)], ordered: bool) -> Result<(), DbErr> {
     let mut q = Query::insert();
     q.into_table(alias(table));
-    let mut cols = vec![
-        alias("name"),
-        alias("code"),
-        alias("is_active"),
-        alias("sort_order"),
-        alias("created_at"),
-    ];
+    let mut cols = vec![alias("name"), alias("code"), alias("is_active"), alias("sort_order"), alias("created_at")];
     if table == "approval_codes" {
         cols.push(alias("payment_request_type"));
     }
@@ -374,40 +220,21 @@ fn names(list: &[&'static str]) -> Vec<(&'static str, Option<&'static str>, Opti
     list.iter().map(|n| (*n, None, None)).collect()
 }
 
-fn coded(
-    list: &[(&'static str, &'static str)],
-) -> Vec<(&'static str, Option<&'static str>, Option<&'static str>)> {
+fn coded(list: &[(&'static str, &'static str)]) -> Vec<(&'static str, Option<&'static str>, Option<&'static str>)> {
     list.iter().map(|(n, c)| (*n, Some(*c), None)).collect()
 }
 
-async fn id_of(
-    m: &SchemaManager<'_>,
-    table: &str,
-    column: &str,
-    value: &str,
-) -> Result<i32, DbErr> {
+async fn id_of(m: &SchemaManager<'_>, table: &str, column: &str, value: &str) -> Result<i32, DbErr> {
     let db = m.get_connection();
-    let select = Query::select()
-        .column(alias("id"))
-        .from(alias(table))
-        .and_where(Expr::col(alias(column)).eq(value))
-        .to_owned();
-    let row = db
-        .query_one(&select)
-        .await?
-        .ok_or_else(|| DbErr::Custom(format!("seed: {table} {value} missing")))?;
+    let select = Query::select().column(alias("id")).from(alias(table)).and_where(Expr::col(alias(column)).eq(value)).to_owned();
+    let row = db.query_one(&select).await?.ok_or_else(|| DbErr::Custom(format!("seed: {table} {value} missing")))?;
     row.try_get_by_index::<i32>(0)
 }
 
-async fn link_colleges(
-    m: &SchemaManager<'_>,
-    program_code: &str,
-    colleges: &[&str],
-) -> Result<(), DbErr> {
+async fn link_colleges(m: &SchemaManager<'_>, program_code: &str, colleges: &[&str]) -> Result<(), DbErr> {
     let program = id_of(m, "mentor_programs", "code", program_code).await?;
     let mut q = Query::insert();
-    q.into_table(alias("mentor_program_colleges"))
-        .columns([alias("mentor_program_id"), alias("college_id")]);
+    q.into_table(alias("mentor_program_colleges")).columns([alias("mentor_program_id"), alias("college_id")]);
     for name in colleges {
         let college = id_of(m, "colleges", "name", name).await?;
         q.values_panic([program.into(), college.into()]);
@@ -432,8 +259,7 @@ impl MigrationTrait for Migration {
         insert(m, "mentor_programs", &coded(MENTOR_PROGRAMS), false).await?;
         insert(m, "funds", &coded(FUNDS), false).await?;
         insert(m, "expense_accounts", &coded(EXPENSE_ACCOUNTS), false).await?;
-        let approval: Vec<_> =
-            APPROVAL_CODES.iter().map(|(c, n, t)| (*n, Some(*c), Some(*t))).collect();
+        let approval: Vec<_> = APPROVAL_CODES.iter().map(|(c, n, t)| (*n, Some(*c), Some(*t))).collect();
         insert(m, "approval_codes", &approval, false).await?;
         link_colleges(m, "CECMP", COLLEGES).await?;
         link_colleges(m, "DMP", DMP_COLLEGES).await?;

@@ -74,13 +74,7 @@ impl MigrationTrait for Migration {
             ("ix_participants_updated", Participants::UpdatedAt),
         ] {
             m.create_index(
-                Index::create()
-                    .name(name)
-                    .table(Participants::Table)
-                    .col(Participants::DeletedAt)
-                    .col(col)
-                    .col(Participants::Id)
-                    .to_owned(),
+                Index::create().name(name).table(Participants::Table).col(Participants::DeletedAt).col(col).col(Participants::Id).to_owned(),
             )
             .await?;
         }
@@ -107,20 +101,13 @@ impl MigrationTrait for Migration {
                             .to(Participants::Table, Participants::Id)
                             .on_delete(ForeignKeyAction::Cascade),
                     )
-                    .foreign_key(
-                        ForeignKey::create().from(a(table), a(column)).to(a(target), a("id")),
-                    )
+                    .foreign_key(ForeignKey::create().from(a(table), a(column)).to(a(target), a("id")))
                     .to_owned(),
             )
             .await?;
             // Filter direction: "participants speaking language 3".
             m.create_index(
-                Index::create()
-                    .name(format!("ix_{table}_reverse"))
-                    .table(a(table))
-                    .col(a(column))
-                    .col(a("participant_id"))
-                    .to_owned(),
+                Index::create().name(format!("ix_{table}_reverse")).table(a(table)).col(a(column)).col(a("participant_id")).to_owned(),
             )
             .await?;
         }
@@ -151,11 +138,7 @@ impl MigrationTrait for Migration {
                         .from(Participations::Table, Participations::MentorProgramId)
                         .to(a("mentor_programs"), a("id")),
                 )
-                .foreign_key(
-                    ForeignKey::create()
-                        .from(Participations::Table, Participations::CollegeId)
-                        .to(a("colleges"), a("id")),
-                )
+                .foreign_key(ForeignKey::create().from(Participations::Table, Participations::CollegeId).to(a("colleges"), a("id")))
                 .to_owned(),
         )
         .await?;

@@ -23,11 +23,7 @@ impl MigrationTrait for Migration {
         )
         .await?;
         m.create_index(
-            Index::create()
-                .name("ix_fiscal_years_start")
-                .table(FiscalYears::Table)
-                .col(FiscalYears::StartDate)
-                .to_owned(),
+            Index::create().name("ix_fiscal_years_start").table(FiscalYears::Table).col(FiscalYears::StartDate).to_owned(),
         )
         .await?;
 

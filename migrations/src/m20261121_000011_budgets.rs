@@ -21,25 +21,13 @@ impl MigrationTrait for Migration {
                 .col(integer(BudgetLines::Version).default(1))
                 .col(timestamp_with_time_zone(BudgetLines::CreatedAt))
                 .col(timestamp_with_time_zone(BudgetLines::UpdatedAt))
+                .foreign_key(ForeignKey::create().from(BudgetLines::Table, BudgetLines::FiscalYearId).to(Alias::new("fiscal_years"), Alias::new("id")))
                 .foreign_key(
-                    ForeignKey::create()
-                        .from(BudgetLines::Table, BudgetLines::FiscalYearId)
-                        .to(Alias::new("fiscal_years"), Alias::new("id")),
+                    ForeignKey::create().from(BudgetLines::Table, BudgetLines::MentorProgramId).to(Alias::new("mentor_programs"), Alias::new("id")),
                 )
+                .foreign_key(ForeignKey::create().from(BudgetLines::Table, BudgetLines::FundId).to(Alias::new("funds"), Alias::new("id")))
                 .foreign_key(
-                    ForeignKey::create()
-                        .from(BudgetLines::Table, BudgetLines::MentorProgramId)
-                        .to(Alias::new("mentor_programs"), Alias::new("id")),
-                )
-                .foreign_key(
-                    ForeignKey::create()
-                        .from(BudgetLines::Table, BudgetLines::FundId)
-                        .to(Alias::new("funds"), Alias::new("id")),
-                )
-                .foreign_key(
-                    ForeignKey::create()
-                        .from(BudgetLines::Table, BudgetLines::ExpenseAccountId)
-                        .to(Alias::new("expense_accounts"), Alias::new("id")),
+                    ForeignKey::create().from(BudgetLines::Table, BudgetLines::ExpenseAccountId).to(Alias::new("expense_accounts"), Alias::new("id")),
                 )
                 .to_owned(),
         )

@@ -46,61 +46,30 @@ impl MigrationTrait for Migration {
         .await?;
 
         // The list's usual shape: a program's live requests in a status, newest submission first.
-        index(
-            m,
-            "ix_payment_requests_program_status",
-            &[
-                PaymentRequests::MentorProgramId,
-                PaymentRequests::Status,
-                PaymentRequests::SubmittedOn,
-            ],
-        )
-        .await?;
+        index(m, "ix_payment_requests_program_status", &[PaymentRequests::MentorProgramId, PaymentRequests::Status, PaymentRequests::SubmittedOn]).await?;
         // Summary per program: counts and sums per status without touching the table.
         index(
             m,
             "ix_payment_requests_summary",
-            &[
-                PaymentRequests::MentorProgramId,
-                PaymentRequests::DeletedAt,
-                PaymentRequests::Status,
-                PaymentRequests::RequestedCents,
-                PaymentRequests::ApprovedCents,
-            ],
+            &[PaymentRequests::MentorProgramId, PaymentRequests::DeletedAt, PaymentRequests::Status, PaymentRequests::RequestedCents, PaymentRequests::ApprovedCents],
         )
         .await?;
         index(m, "ix_payment_requests_participation", &[PaymentRequests::ParticipationId]).await?;
-        index(
-            m,
-            "ix_payment_requests_status_submitted",
-            &[PaymentRequests::Status, PaymentRequests::SubmittedOn],
-        )
-        .await?;
+        index(m, "ix_payment_requests_status_submitted", &[PaymentRequests::Status, PaymentRequests::SubmittedOn]).await?;
         index(m, "ix_payment_requests_approved_at", &[PaymentRequests::ApprovedAt]).await?;
         index(m, "ix_payment_requests_placement_end", &[PaymentRequests::PlacementEndDate]).await?;
         // Budget lines: approved sums per year × program × fund × account.
         index(
             m,
             "ix_payment_requests_budget_line",
-            &[
-                PaymentRequests::FiscalYearId,
-                PaymentRequests::MentorProgramId,
-                PaymentRequests::FundId,
-                PaymentRequests::ExpenseAccountId,
-                PaymentRequests::Status,
-            ],
+            &[PaymentRequests::FiscalYearId, PaymentRequests::MentorProgramId, PaymentRequests::FundId, PaymentRequests::ExpenseAccountId, PaymentRequests::Status],
         )
         .await?;
         // Likely duplicates: same payee, form and activity dates.
         index(
             m,
             "ix_payment_requests_duplicates",
-            &[
-                PaymentRequests::ParticipantId,
-                PaymentRequests::FormType,
-                PaymentRequests::ActivityStart,
-                PaymentRequests::ActivityEnd,
-            ],
+            &[PaymentRequests::ParticipantId, PaymentRequests::FormType, PaymentRequests::ActivityStart, PaymentRequests::ActivityEnd],
         )
         .await?;
 
@@ -119,20 +88,12 @@ impl MigrationTrait for Migration {
                 .col(timestamp_with_time_zone_null(UploadedFiles::UploadedAt))
                 .col(integer_null(UploadedFiles::PaymentRequestId))
                 .col(timestamp_with_time_zone_null(UploadedFiles::DeletedAt))
-                .foreign_key(
-                    ForeignKey::create()
-                        .from(UploadedFiles::Table, UploadedFiles::PaymentRequestId)
-                        .to(PaymentRequests::Table, PaymentRequests::Id),
-                )
+                .foreign_key(ForeignKey::create().from(UploadedFiles::Table, UploadedFiles::PaymentRequestId).to(PaymentRequests::Table, PaymentRequests::Id))
                 .to_owned(),
         )
         .await?;
         m.create_index(
-            Index::create()
-                .name("ix_uploaded_files_request")
-                .table(UploadedFiles::Table)
-                .col(UploadedFiles::PaymentRequestId)
-                .to_owned(),
+            Index::create().name("ix_uploaded_files_request").table(UploadedFiles::Table).col(UploadedFiles::PaymentRequestId).to_owned(),
         )
         .await
     }

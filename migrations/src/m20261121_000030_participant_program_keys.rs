@@ -15,9 +15,7 @@ impl MigrationTrait for Migration {
         m.alter_table(
             Table::alter()
                 .table(Participants::Table)
-                .add_column(
-                    ColumnDef::new(Participants::ProgramKeys).string().not_null().default(""),
-                )
+                .add_column(ColumnDef::new(Participants::ProgramKeys).string().not_null().default(""))
                 .to_owned(),
         )
         .await?;
@@ -31,13 +29,7 @@ impl MigrationTrait for Migration {
                  WHERE participations.participant_id = participants.id AND participations.deleted_at IS NULL), '')"
             ))
             .await?;
-        m.drop_index(
-            Index::drop()
-                .name("ix_participants_status_role_name")
-                .table(Participants::Table)
-                .to_owned(),
-        )
-        .await?;
+        m.drop_index(Index::drop().name("ix_participants_status_role_name").table(Participants::Table).to_owned()).await?;
         m.create_index(
             Index::create()
                 .name("ix_participants_list")

@@ -88,8 +88,7 @@ BEGIN
   RETURN NULL;
 END $$"#;
 
-const POSTGRES_TRIGGER: &str =
-    "CREATE TRIGGER payment_request_totals AFTER INSERT OR UPDATE OR DELETE ON payment_requests \
+const POSTGRES_TRIGGER: &str = "CREATE TRIGGER payment_request_totals AFTER INSERT OR UPDATE OR DELETE ON payment_requests \
      FOR EACH ROW EXECUTE FUNCTION payment_request_totals_apply()";
 
 #[async_trait::async_trait]
@@ -110,9 +109,7 @@ impl MigrationTrait for Migration {
         let db = m.get_connection();
         db.execute_unprepared(BACKFILL).await?;
         let statements = match m.get_database_backend() {
-            DatabaseBackend::Postgres => {
-                vec![POSTGRES_FUNCTION.to_owned(), POSTGRES_TRIGGER.to_owned()]
-            }
+            DatabaseBackend::Postgres => vec![POSTGRES_FUNCTION.to_owned(), POSTGRES_TRIGGER.to_owned()],
             _ => sqlite_statements(),
         };
         for sql in statements {

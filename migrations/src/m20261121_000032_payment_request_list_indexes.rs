@@ -17,10 +17,7 @@ pub struct Migration;
 impl MigrationTrait for Migration {
     async fn up(&self, m: &SchemaManager) -> Result<(), DbErr> {
         for name in ["ix_payment_requests_summary", "ix_payment_requests_program_status"] {
-            m.drop_index(
-                Index::drop().if_exists().name(name).table(PaymentRequests::Table).to_owned(),
-            )
-            .await?;
+            m.drop_index(Index::drop().if_exists().name(name).table(PaymentRequests::Table).to_owned()).await?;
         }
         m.create_index(
             Index::create()

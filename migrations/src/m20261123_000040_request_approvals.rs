@@ -36,9 +36,7 @@ fn postgres_values(r: &str) -> String {
 const IS_APPROVAL: &str = "entity_type = 'payment_request' AND action = 'approved'";
 
 fn statements(backend: DatabaseBackend) -> Vec<String> {
-    let backfill = |values: String| {
-        format!("INSERT INTO request_approvals ({COLUMNS}) SELECT {values} FROM activity_log l WHERE l.{IS_APPROVAL}")
-    };
+    let backfill = |values: String| format!("INSERT INTO request_approvals ({COLUMNS}) SELECT {values} FROM activity_log l WHERE l.{IS_APPROVAL}");
     match backend {
         DatabaseBackend::Postgres => vec![
             backfill(postgres_values("l")),

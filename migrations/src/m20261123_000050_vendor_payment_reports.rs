@@ -28,14 +28,7 @@ impl MigrationTrait for Migration {
                 .to_owned(),
         )
         .await?;
-        m.create_index(
-            Index::create()
-                .name("ix_vendor_payment_reports_created")
-                .table(Reports::Table)
-                .col(Reports::CreatedAt)
-                .to_owned(),
-        )
-        .await?;
+        m.create_index(Index::create().name("ix_vendor_payment_reports_created").table(Reports::Table).col(Reports::CreatedAt).to_owned()).await?;
 
         m.create_table(
             Table::create()
@@ -53,32 +46,18 @@ impl MigrationTrait for Migration {
                 .col(string_null(Rows::Fund))
                 .col(string_null(Rows::ExpenseAccount))
                 .col(big_integer(Rows::AmountCents))
-                .foreign_key(
-                    ForeignKey::create()
-                        .from(Rows::Table, Rows::ReportId)
-                        .to(Reports::Table, Reports::Id),
-                )
+                .foreign_key(ForeignKey::create().from(Rows::Table, Rows::ReportId).to(Reports::Table, Reports::Id))
                 .to_owned(),
         )
         .await?;
         m.create_index(
-            Index::create()
-                .name("ix_vendor_payment_report_rows_report")
-                .table(Rows::Table)
-                .col(Rows::ReportId)
-                .col(Rows::Position)
-                .to_owned(),
+            Index::create().name("ix_vendor_payment_report_rows_report").table(Rows::Table).col(Rows::ReportId).col(Rows::Position).to_owned(),
         )
         .await?;
         // A request is paid at most once, whatever the application does: the second
         // history entry naming it cannot be written.
         m.create_index(
-            Index::create()
-                .name("ux_vendor_payment_report_rows_request")
-                .table(Rows::Table)
-                .col(Rows::PaymentRequestId)
-                .unique()
-                .to_owned(),
+            Index::create().name("ux_vendor_payment_report_rows_request").table(Rows::Table).col(Rows::PaymentRequestId).unique().to_owned(),
         )
         .await?;
         // The preview: ready requests of a fiscal year by approval time.

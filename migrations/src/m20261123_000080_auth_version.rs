@@ -11,11 +11,8 @@ use sea_orm_migration::{prelude::*, sea_orm::DatabaseBackend};
 pub struct Migration;
 
 /// Tables and events whose change moves the counter.
-const WATCHED: [(&str, &str); 3] = [
-    ("user_roles", "INSERT OR UPDATE OR DELETE"),
-    ("role_permissions", "INSERT OR UPDATE OR DELETE"),
-    ("roles", "UPDATE OR DELETE"),
-];
+const WATCHED: [(&str, &str); 3] =
+    [("user_roles", "INSERT OR UPDATE OR DELETE"), ("role_permissions", "INSERT OR UPDATE OR DELETE"), ("roles", "UPDATE OR DELETE")];
 
 const BUMP: &str = "UPDATE auth_version SET version = version + 1 WHERE id = 1;";
 

@@ -13,8 +13,7 @@ use sea_orm_migration::{prelude::*, schema::*, sea_orm::DatabaseBackend};
 pub struct Migration;
 
 const CHARGED: &str = "IN ('Approved', 'ReadyForProcessing', 'Processed')";
-const KEY: &str =
-    "mentor_program_id, fiscal_year_id, form_type, fund_id, expense_account_id, approval_hour";
+const KEY: &str = "mentor_program_id, fiscal_year_id, form_type, fund_id, expense_account_id, approval_hour";
 const FIGURES: &str = "submitted_count, approved_count, approved_cents, days_count, days_sum";
 
 /// Columns whose change moves a request between totals.
@@ -37,15 +36,11 @@ fn values(backend: DatabaseBackend, r: &str) -> String {
     let (hour, days) = match backend {
         DatabaseBackend::Postgres => (
             format!("CAST(EXTRACT(HOUR FROM {r}.approved_at AT TIME ZONE 'UTC') AS INTEGER)"),
-            format!(
-                "CAST((({r}.approved_at AT TIME ZONE 'UTC')::date - {r}.submitted_on) AS BIGINT)"
-            ),
+            format!("CAST((({r}.approved_at AT TIME ZONE 'UTC')::date - {r}.submitted_on) AS BIGINT)"),
         ),
         _ => (
             format!("CAST(strftime('%H', {r}.approved_at) AS INTEGER)"),
-            format!(
-                "CAST(julianday(date({r}.approved_at)) - julianday({r}.submitted_on) AS INTEGER)"
-            ),
+            format!("CAST(julianday(date({r}.approved_at)) - julianday({r}.submitted_on) AS INTEGER)"),
         ),
     };
     let dated = format!("({charged} AND {r}.submitted_on IS NOT NULL)");
@@ -71,12 +66,7 @@ fn backfill(backend: DatabaseBackend) -> String {
 
 /// `x = x <op> excluded-or-row value` for every figure, matched by position.
 fn figures_update(sign: &str, source: &[String]) -> String {
-    FIGURES
-        .split(", ")
-        .zip(source)
-        .map(|(f, v)| format!("{f} = {f} {sign} {v}"))
-        .collect::<Vec<_>>()
-        .join(", ")
+    FIGURES.split(", ").zip(source).map(|(f, v)| format!("{f} = {f} {sign} {v}")).collect::<Vec<_>>().join(", ")
 }
 
 /// The figure expressions of `values` on their own (its last five), and its key ones.
@@ -124,8 +114,7 @@ fn sqlite_remove(row: &str) -> String {
 }
 
 fn sqlite_statements() -> Vec<String> {
-    let watched =
-        WATCHED.iter().map(|c| format!("OLD.{c} IS NOT NEW.{c}")).collect::<Vec<_>>().join(" OR ");
+    let watched = WATCHED.iter().map(|c| format!("OLD.{c} IS NOT NEW.{c}")).collect::<Vec<_>>().join(" OR ");
     vec![
         format!("CREATE TRIGGER payment_request_report_totals_insert AFTER INSERT ON payment_requests BEGIN {} END", sqlite_add("NEW")),
         format!(
@@ -142,11 +131,7 @@ fn sqlite_statements() -> Vec<String> {
 fn postgres_function() -> String {
     let (old_key, old_figures) = split(&values(DatabaseBackend::Postgres, "OLD"));
     let (new_key, new_figures) = split(&values(DatabaseBackend::Postgres, "NEW"));
-    let unchanged = WATCHED
-        .iter()
-        .map(|c| format!("OLD.{c} IS DISTINCT FROM NEW.{c}"))
-        .collect::<Vec<_>>()
-        .join(" OR ");
+    let unchanged = WATCHED.iter().map(|c| format!("OLD.{c} IS DISTINCT FROM NEW.{c}")).collect::<Vec<_>>().join(" OR ");
     let zeros = "0, 0, 0, 0, 0";
     format!(
         r#"

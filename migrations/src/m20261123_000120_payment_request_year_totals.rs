@@ -106,21 +106,14 @@ impl MigrationTrait for Migration {
                 .col(big_integer(Totals::RequestCount))
                 .col(big_integer(Totals::RequestedCents))
                 .col(big_integer(Totals::ApprovedCents))
-                .primary_key(
-                    Index::create()
-                        .col(Totals::MentorProgramId)
-                        .col(Totals::FiscalYearId)
-                        .col(Totals::Status),
-                )
+                .primary_key(Index::create().col(Totals::MentorProgramId).col(Totals::FiscalYearId).col(Totals::Status))
                 .to_owned(),
         )
         .await?;
         let db = m.get_connection();
         db.execute_unprepared(BACKFILL).await?;
         let statements = match m.get_database_backend() {
-            DatabaseBackend::Postgres => {
-                vec![POSTGRES_FUNCTION.to_owned(), POSTGRES_TRIGGER.to_owned()]
-            }
+            DatabaseBackend::Postgres => vec![POSTGRES_FUNCTION.to_owned(), POSTGRES_TRIGGER.to_owned()],
             _ => sqlite_statements(),
         };
         for sql in statements {

@@ -12,8 +12,7 @@ use sea_orm_migration::{prelude::*, schema::*, sea_orm::DatabaseBackend};
 pub struct Migration;
 
 const TABLE: &str = "request_approval_totals";
-const COLUMNS: &str =
-    "mentor_program_id, fiscal_year_id, form_type, approval_count, requested_cents, approved_cents";
+const COLUMNS: &str = "mentor_program_id, fiscal_year_id, form_type, approval_count, requested_cents, approved_cents";
 const KEY: &str = "mentor_program_id, fiscal_year_id, form_type";
 
 /// Adds the signed figures a SELECT yields to their keys.
@@ -52,8 +51,7 @@ const BACKFILL: &str = "SELECT pr.mentor_program_id, COALESCE(ap.fiscal_year_id,
      WHERE pr.deleted_at IS NULL GROUP BY pr.mentor_program_id, COALESCE(ap.fiscal_year_id, 0), pr.form_type";
 
 /// Request columns that move its approvals between totals.
-const MOVED_SQLITE: &str =
-    "OLD.deleted_at IS NOT NEW.deleted_at OR OLD.mentor_program_id IS NOT NEW.mentor_program_id \
+const MOVED_SQLITE: &str = "OLD.deleted_at IS NOT NEW.deleted_at OR OLD.mentor_program_id IS NOT NEW.mentor_program_id \
      OR OLD.form_type IS NOT NEW.form_type";
 const MOVED_POSTGRES: &str = "OLD.deleted_at IS DISTINCT FROM NEW.deleted_at OR OLD.mentor_program_id IS DISTINCT FROM NEW.mentor_program_id \
      OR OLD.form_type IS DISTINCT FROM NEW.form_type";
@@ -120,12 +118,7 @@ impl MigrationTrait for Migration {
                 .col(big_integer(Totals::ApprovalCount))
                 .col(big_integer(Totals::RequestedCents))
                 .col(big_integer(Totals::ApprovedCents))
-                .primary_key(
-                    Index::create()
-                        .col(Totals::MentorProgramId)
-                        .col(Totals::FiscalYearId)
-                        .col(Totals::FormType),
-                )
+                .primary_key(Index::create().col(Totals::MentorProgramId).col(Totals::FiscalYearId).col(Totals::FormType))
                 .to_owned(),
         )
         .await?;

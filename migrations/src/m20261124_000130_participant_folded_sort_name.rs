@@ -23,18 +23,9 @@ impl MigrationTrait for Migration {
     async fn up(&self, m: &SchemaManager) -> Result<(), DbErr> {
         // One transaction: one commit (and sync) for every rewritten name, not one each.
         let txn = m.get_connection().begin().await?;
-        let rows = txn
-            .query_all_raw(Statement::from_string(
-                m.get_database_backend(),
-                "SELECT id, full_name, sort_name FROM participants",
-            ))
-            .await?;
+        let rows = txn.query_all_raw(Statement::from_string(m.get_database_backend(), "SELECT id, full_name, sort_name FROM participants")).await?;
         for row in rows {
-            let (id, full, sorted): (i32, String, String) = (
-                row.try_get("", "id")?,
-                row.try_get("", "full_name")?,
-                row.try_get("", "sort_name")?,
-            );
+            let (id, full, sorted): (i32, String, String) = (row.try_get("", "id")?, row.try_get("", "full_name")?, row.try_get("", "sort_name")?);
             let folded = fold(&full);
             if folded != sorted {
                 let update = Query::update()

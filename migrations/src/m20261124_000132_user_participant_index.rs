@@ -9,14 +9,7 @@ pub struct Migration;
 #[async_trait::async_trait]
 impl MigrationTrait for Migration {
     async fn up(&self, m: &SchemaManager) -> Result<(), DbErr> {
-        m.create_index(
-            Index::create()
-                .name("ix_users_participant")
-                .table(Users::Table)
-                .col(Users::ParticipantId)
-                .to_owned(),
-        )
-        .await
+        m.create_index(Index::create().name("ix_users_participant").table(Users::Table).col(Users::ParticipantId).to_owned()).await
     }
 }
 

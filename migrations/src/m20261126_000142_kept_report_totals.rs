@@ -33,16 +33,7 @@ struct Kept {
 const KEPT: [Kept; 2] = [
     Kept {
         table: "payment_request_line_totals",
-        watched: &[
-            "status",
-            "mentor_program_id",
-            "fiscal_year_id",
-            "fund_id",
-            "expense_account_id",
-            "approved_at",
-            "approved_cents",
-            "deleted_at",
-        ],
+        watched: &["status", "mentor_program_id", "fiscal_year_id", "fund_id", "expense_account_id", "approved_at", "approved_cents", "deleted_at"],
         key: |_, r| {
             vec![
                 ("mentor_program_id", false, format!("{r}.mentor_program_id")),
@@ -55,41 +46,23 @@ const KEPT: [Kept; 2] = [
             let charged = charged(r);
             vec![
                 ("approved_count", format!("CASE WHEN {charged} THEN 1 ELSE 0 END")),
-                (
-                    "approved_cents",
-                    format!("CASE WHEN {charged} THEN COALESCE({r}.approved_cents, 0) ELSE 0 END"),
-                ),
+                ("approved_cents", format!("CASE WHEN {charged} THEN COALESCE({r}.approved_cents, 0) ELSE 0 END")),
             ]
         },
     },
     Kept {
         table: "payment_request_form_totals",
-        watched: &[
-            "status",
-            "mentor_program_id",
-            "fiscal_year_id",
-            "form_type",
-            "approved_at",
-            "submitted_on",
-            "approved_cents",
-            "deleted_at",
-        ],
+        watched: &["status", "mentor_program_id", "fiscal_year_id", "form_type", "approved_at", "submitted_on", "approved_cents", "deleted_at"],
         key: |backend, r| {
             let hour = match backend {
-                DatabaseBackend::Postgres => format!(
-                    "CAST(EXTRACT(HOUR FROM {r}.approved_at AT TIME ZONE 'UTC') AS INTEGER)"
-                ),
+                DatabaseBackend::Postgres => format!("CAST(EXTRACT(HOUR FROM {r}.approved_at AT TIME ZONE 'UTC') AS INTEGER)"),
                 _ => format!("CAST(strftime('%H', {r}.approved_at) AS INTEGER)"),
             };
             vec![
                 ("mentor_program_id", false, format!("{r}.mentor_program_id")),
                 ("fiscal_year_id", false, format!("COALESCE({r}.fiscal_year_id, 0)")),
                 ("form_type", true, format!("{r}.form_type")),
-                (
-                    "approval_hour",
-                    false,
-                    format!("CASE WHEN {} THEN {hour} ELSE -1 END", charged(r)),
-                ),
+                ("approval_hour", false, format!("CASE WHEN {} THEN {hour} ELSE -1 END", charged(r))),
             ]
         },
         figures: |backend, r| {
@@ -100,15 +73,9 @@ const KEPT: [Kept; 2] = [
             let charged = charged(r);
             let dated = format!("({charged} AND {r}.submitted_on IS NOT NULL)");
             vec![
-                (
-                    "submitted_count",
-                    format!("CASE WHEN {r}.submitted_on IS NOT NULL THEN 1 ELSE 0 END"),
-                ),
+                ("submitted_count", format!("CASE WHEN {r}.submitted_on IS NOT NULL THEN 1 ELSE 0 END")),
                 ("approved_count", format!("CASE WHEN {charged} THEN 1 ELSE 0 END")),
-                (
-                    "approved_cents",
-                    format!("CASE WHEN {charged} THEN COALESCE({r}.approved_cents, 0) ELSE 0 END"),
-                ),
+                ("approved_cents", format!("CASE WHEN {charged} THEN COALESCE({r}.approved_cents, 0) ELSE 0 END")),
                 ("days_count", format!("CASE WHEN {dated} THEN 1 ELSE 0 END")),
                 ("days_sum", format!("CASE WHEN {dated} THEN {days} ELSE 0 END")),
             ]
@@ -207,8 +174,7 @@ impl Kept {
     fn postgres(&self) -> Vec<String> {
         let (t, p) = (self.table, DatabaseBackend::Postgres);
         let changed = join(self.watched, |c| format!("OLD.{c} IS DISTINCT FROM NEW.{c}"), " OR ");
-        let (key, new_key, old_key) =
-            (self.key_columns(), self.key_values(p, "NEW"), self.key_values(p, "OLD"));
+        let (key, new_key, old_key) = (self.key_columns(), self.key_values(p, "NEW"), self.key_values(p, "OLD"));
         let zeros = join((self.figures)(p, "NEW"), |_| "0".to_owned(), ", ");
         vec![
             format!(
@@ -252,10 +218,8 @@ const SUPERSEDED_SQLITE: [&str; 3] = [
     "DROP TRIGGER payment_request_report_totals_update",
     "DROP TRIGGER payment_request_report_totals_delete",
 ];
-const SUPERSEDED_POSTGRES: [&str; 2] = [
-    "DROP TRIGGER payment_request_report_totals ON payment_requests",
-    "DROP FUNCTION payment_request_report_totals_apply()",
-];
+const SUPERSEDED_POSTGRES: [&str; 2] =
+    ["DROP TRIGGER payment_request_report_totals ON payment_requests", "DROP FUNCTION payment_request_report_totals_apply()"];
 
 #[async_trait::async_trait]
 impl MigrationTrait for Migration {
@@ -280,7 +244,6 @@ impl MigrationTrait for Migration {
         for sql in superseded {
             db.execute_unprepared(sql).await?;
         }
-        m.drop_table(Table::drop().table(Alias::new("payment_request_report_totals")).to_owned())
-            .await
+        m.drop_table(Table::drop().table(Alias::new("payment_request_report_totals")).to_owned()).await
     }
 }

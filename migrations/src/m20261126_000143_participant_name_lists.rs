@@ -21,51 +21,18 @@ struct List {
 }
 
 const LISTS: [List; 5] = [
-    List {
-        column: "program_names",
-        link: "participations",
-        reference: "mentor_program_id",
-        names: "mentor_programs",
-        soft_deleted: true,
-    },
-    List {
-        column: "workplace_setting_names",
-        link: "participant_workplace_settings",
-        reference: "workplace_setting_id",
-        names: "workplace_settings",
-        soft_deleted: false,
-    },
-    List {
-        column: "language_names",
-        link: "participant_languages",
-        reference: "language_id",
-        names: "languages",
-        soft_deleted: false,
-    },
-    List {
-        column: "education_level_names",
-        link: "participant_education_levels",
-        reference: "education_level_id",
-        names: "education_levels",
-        soft_deleted: false,
-    },
-    List {
-        column: "permit_level_names",
-        link: "participant_permit_levels",
-        reference: "permit_level_id",
-        names: "permit_levels",
-        soft_deleted: false,
-    },
+    List { column: "program_names", link: "participations", reference: "mentor_program_id", names: "mentor_programs", soft_deleted: true },
+    List { column: "workplace_setting_names", link: "participant_workplace_settings", reference: "workplace_setting_id", names: "workplace_settings", soft_deleted: false },
+    List { column: "language_names", link: "participant_languages", reference: "language_id", names: "languages", soft_deleted: false },
+    List { column: "education_level_names", link: "participant_education_levels", reference: "education_level_id", names: "education_levels", soft_deleted: false },
+    List { column: "permit_level_names", link: "participant_permit_levels", reference: "permit_level_id", names: "permit_levels", soft_deleted: false },
 ];
 
 impl List {
     /// The sorted distinct names of participant `id` (an expression), as the report printed them.
     fn names_of(&self, backend: DatabaseBackend, id: &str) -> String {
         let live = if self.soft_deleted { " AND x.deleted_at IS NULL" } else { "" };
-        let from = format!(
-            "{} x JOIN {} n ON n.id = x.{} WHERE x.participant_id = {id}{live}",
-            self.link, self.names, self.reference
-        );
+        let from = format!("{} x JOIN {} n ON n.id = x.{} WHERE x.participant_id = {id}{live}", self.link, self.names, self.reference);
         match backend {
             DatabaseBackend::Postgres => format!("(SELECT string_agg(DISTINCT n.name, '; ' ORDER BY n.name) FROM {from})"),
             _ => format!("(SELECT group_concat(name, '; ') FROM (SELECT DISTINCT n.name AS name FROM {from} ORDER BY n.name))"),
@@ -73,11 +40,7 @@ impl List {
     }
 
     fn refresh(&self, backend: DatabaseBackend, id: &str) -> String {
-        format!(
-            "UPDATE participants SET {} = {} WHERE id = {id};",
-            self.column,
-            self.names_of(backend, id)
-        )
+        format!("UPDATE participants SET {} = {} WHERE id = {id};", self.column, self.names_of(backend, id))
     }
 
     /// Every participant linked to the renamed row NEW.
@@ -103,25 +66,15 @@ impl List {
     fn sqlite(&self) -> Vec<String> {
         let (c, link, s) = (self.column, self.link, DatabaseBackend::Sqlite);
         vec![
-            format!(
-                "CREATE TRIGGER {c}_insert AFTER INSERT ON {link} BEGIN {} END",
-                self.refresh(s, "NEW.participant_id")
-            ),
+            format!("CREATE TRIGGER {c}_insert AFTER INSERT ON {link} BEGIN {} END", self.refresh(s, "NEW.participant_id")),
             format!(
                 "CREATE TRIGGER {c}_update AFTER UPDATE OF {} ON {link} BEGIN {} {} END",
                 self.watched(),
                 self.refresh(s, "OLD.participant_id"),
                 self.refresh(s, "NEW.participant_id")
             ),
-            format!(
-                "CREATE TRIGGER {c}_delete AFTER DELETE ON {link} BEGIN {} END",
-                self.refresh(s, "OLD.participant_id")
-            ),
-            format!(
-                "CREATE TRIGGER {c}_rename AFTER UPDATE OF name ON {} BEGIN {} END",
-                self.names,
-                self.refresh_renamed(s)
-            ),
+            format!("CREATE TRIGGER {c}_delete AFTER DELETE ON {link} BEGIN {} END", self.refresh(s, "OLD.participant_id")),
+            format!("CREATE TRIGGER {c}_rename AFTER UPDATE OF name ON {} BEGIN {} END", self.names, self.refresh_renamed(s)),
         ]
     }
 
@@ -130,8 +83,7 @@ impl List {
     /// at once cannot each miss the other's name.
     fn postgres(&self) -> Vec<String> {
         let (c, link, p) = (self.column, self.link, DatabaseBackend::Postgres);
-        let lock =
-            |id: &str| format!("PERFORM 1 FROM participants WHERE id = {id} FOR NO KEY UPDATE;");
+        let lock = |id: &str| format!("PERFORM 1 FROM participants WHERE id = {id} FOR NO KEY UPDATE;");
         vec![
             format!(
                 "CREATE FUNCTION {c}_refresh() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN \
@@ -162,19 +114,9 @@ impl MigrationTrait for Migration {
         let db = m.get_connection();
         let backend = m.get_database_backend();
         for list in &LISTS {
-            m.alter_table(
-                Table::alter()
-                    .table(Alias::new("participants"))
-                    .add_column(ColumnDef::new(Alias::new(list.column)).text().null())
-                    .to_owned(),
-            )
-            .await?;
-            db.execute_unprepared(&format!(
-                "UPDATE participants SET {} = {}",
-                list.column,
-                list.names_of(backend, "participants.id")
-            ))
-            .await?;
+            m.alter_table(Table::alter().table(Alias::new("participants")).add_column(ColumnDef::new(Alias::new(list.column)).text().null()).to_owned())
+                .await?;
+            db.execute_unprepared(&format!("UPDATE participants SET {} = {}", list.column, list.names_of(backend, "participants.id"))).await?;
             let statements = match backend {
                 DatabaseBackend::Postgres => list.postgres(),
                 _ => list.sqlite(),
