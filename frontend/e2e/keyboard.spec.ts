@@ -73,6 +73,49 @@ test('send a request for revision with a reason; Escape gives the focus back to 
   expect((await w.api.get(`/payment-requests/F5/${f5.id}`)).formStatus).toBe('RevisionRequested');
 });
 
+test('a Coordinator files and submits an F3 with two trips', async ({ page, request, baseURL }) => {
+  const w = await world(request, baseURL!);
+  const [purpose] = await w.api.get('/payment-requests/travel-purposes');
+  const [transit] = await w.api.get('/payment-requests/transit-types');
+  // Typed as a person types into the browser's date field: month, day, year (en-US).
+  const day = (back: number) => {
+    const [y, m, d] = new Date(Date.now() - back * 86_400_000).toISOString().slice(0, 10).split('-');
+    return `${m}${d}${y}`;
+  };
+  await signIn(page, w.coordinatorEmail, PASSWORD);
+  await page.goto('/payment-request/F3/create');
+  const field = (name: string) => page.getByRole('textbox', { name, exact: true });
+  await tabTo(page, field('Mentor program'));
+  await chooseOption(page, w.program.name, { type: true });
+  await tabTo(page, field('Payee'));
+  await chooseOption(page, w.payeeName, { type: true });
+  await tabTo(page, field('Travel purpose'));
+  await chooseOption(page, purpose.name);
+  await tabTo(page, field('Transit type'));
+  await chooseOption(page, transit.name);
+  const trip = async (n: number, date: string, from: string, to: string, miles: string) => {
+    await tabTo(page, field(`Trip ${n} date`));
+    await page.keyboard.type(date);
+    for (const [name, text] of [['from', from], ['to', to], ['miles', miles]]) {
+      await tabTo(page, field(`Trip ${n} ${name}`));
+      await page.keyboard.type(text);
+    }
+  };
+  await trip(1, day(2), 'Fresno', 'Clovis', '12.5');
+  await tabTo(page, page.getByRole('button', { name: 'Add trip' }));
+  await page.keyboard.press('Enter');
+  await trip(2, day(1), 'Clovis', 'Fresno', '10');
+  await tabTo(page, page.getByRole('button', { name: 'Save', exact: true }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog', { name: 'Save Changes' }).getByRole('button', { name: 'Save Changes' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/payment-request\/F3\/\d+\/details$/);
+  await expect(page.getByText('Requested: $15.75')).toBeVisible();
+  await tabTo(page, page.getByRole('button', { name: 'Submit' }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Submitted', { exact: true }).first()).toBeVisible();
+});
+
 test('approve from the approve screen, then batch to ready for processing', async ({ page, request, baseURL }) => {
   const w = await world(request, baseURL!);
   const login = await request.post(`${baseURL}/api/v1/identity/login`, { data: { email: w.coordinatorEmail, password: PASSWORD } });

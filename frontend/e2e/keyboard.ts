@@ -14,7 +14,10 @@ function focusState(target: Element) {
   const reached = !!el && (el === target || target.contains(el));
   if (!el || el === document.body) return { reached, ring: true, hidden: false, name: '' };
   const style = getComputedStyle(el);
-  const ring = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2;
+  // A date field's calendar button is the browser's own part: the field no longer matches
+  // :focus, and the browser rings the button itself.
+  const browserPart = el instanceof HTMLInputElement && el.type === 'date' && !el.matches(':focus');
+  const ring = browserPart || (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2);
   // 2.4.11: what is drawn at the focused element's centre is itself or inside it, not a top
   // bar, footer or save bar (anything fixed or sticky) laid over it.
   const box = el.getBoundingClientRect();
