@@ -30,6 +30,30 @@ use crate::{
 
 pub struct Participants;
 
+/// The participant's programs as "A; B": the kept list (migration 000143), or for a caller
+/// limited to some programs the same list built from those only, so a Coordinator never
+/// reads the name of a program outside her scope.
+fn programs_in(scope: &Scope, backend: DbBackend) -> Expr {
+    let Some(programs) = scope.program_ids() else {
+        return col("p", "program_names");
+    };
+    let ids: Vec<String> = programs.iter().map(i32::to_string).collect();
+    let ids = if ids.is_empty() { "NULL".to_owned() } else { ids.join(", ") };
+    let from = format!(
+        "participations x JOIN mentor_programs n ON n.id = x.mentor_program_id \
+         WHERE x.participant_id = p.id AND x.deleted_at IS NULL AND x.mentor_program_id IN ({ids})"
+    );
+    Expr::cust(match backend {
+        DbBackend::Postgres => {
+            format!("(SELECT string_agg(DISTINCT n.name, '; ' ORDER BY n.name) FROM {from})")
+        }
+        _ => format!(
+            "(SELECT group_concat(name, '; ') FROM \
+             (SELECT DISTINCT n.name AS name FROM {from} ORDER BY n.name))"
+        ),
+    })
+}
+
 /// The base: live participants in scope, narrowed by the report's filters.
 fn base(f: &Filters, scope: &Scope) -> SelectStatement {
     let mut q = Query::select();
@@ -118,7 +142,7 @@ impl RowReport for Participants {
         f: &Filters,
         scope: &Scope,
         (key, descending): (&str, bool),
-        _: DbBackend,
+        backend: DbBackend,
     ) -> SqlReport {
         let sort = match key {
             "id" => col("p", "id"),
@@ -141,7 +165,7 @@ impl RowReport for Participants {
             (col("p", "address"), "address"),
             (col("p", "status"), "status"),
             (col("p", "role_code"), "role_code"),
-            (col("p", "program_names"), "mentor_programs"),
+            (programs_in(scope, backend), "mentor_programs"),
             (col("p", "district_set_type"), "district_set_type"),
             (col("p", "district_id"), "district_id"),
             // A lookup per page row rather than a join in the base (see `base`).

@@ -826,6 +826,14 @@ async fn every_route_checks_its_permission_and_the_coordinator_scope() {
     assert!(data.iter().all(|r| r[column(&headers, "Program")] == p0_name));
     let v = view(&w, &w.coord, "participants").await;
     assert_eq!(v["totalCount"], 2, "Pat and Cora take part in programs[0]");
+    // Pat takes part in both programs: the Coordinator reads only the one in her scope.
+    let pat = v["items"].as_array().unwrap().iter().find(|i| i["fullName"] == "Pat Payee").unwrap();
+    assert_eq!(pat["mentorPrograms"].as_str().unwrap(), p0_name, "{pat}");
+    let (_, _, csv) = download(&w, &w.coord, "participants/retrieve?ReportFormat=Csv").await;
+    let (headers, data) = csv_rows(&csv);
+    let programs: Vec<&str> =
+        data.iter().map(|r| r[column(&headers, "Mentor programs")].as_str()).collect();
+    assert!(programs.iter().all(|p| *p == p0_name), "{programs:?}");
 
     // Granting a Coordinator more codes widens its reports, not its programs.
     let roles = w.app.get("/api/v1/identity/roles", &w.admin).await.ok().clone();
