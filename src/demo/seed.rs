@@ -575,7 +575,7 @@ pub async fn requests_with(
         .into_iter()
         .map(|y| (y.id, y.start_date, y.end_date))
         .collect();
-    let codes: Vec<(i32, String)> = approval_code::Entity::find()
+    let codes: Vec<(i32, FormType)> = approval_code::Entity::find()
         .all(db)
         .await?
         .into_iter()
@@ -664,8 +664,8 @@ pub async fn requests_with(
                     e.requested_amount.cents() * 9 / 10
                 }
             });
-            let code = approved_at
-                .and_then(|_| codes.iter().find(|(_, t)| t == form.as_str()).map(|c| c.0));
+            let code =
+                approved_at.and_then(|_| codes.iter().find(|(_, t)| *t == form).map(|c| c.0));
             let (fund, account) = if charged {
                 (Some(*pick(&mut rng, &funds)), Some(*pick(&mut rng, &accounts)))
             } else {

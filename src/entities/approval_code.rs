@@ -1,5 +1,7 @@
 use sea_orm::entity::prelude::*;
 
+use super::codes::FormType;
+
 /// An approval code, valid for one payment request type (`F1`..`F14`).
 #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
 #[sea_orm(table_name = "approval_codes")]
@@ -11,7 +13,7 @@ pub struct Model {
     pub is_active: bool,
     pub sort_order: i32,
     pub created_at: super::Timestamp,
-    pub payment_request_type: String,
+    pub payment_request_type: FormType,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -46,7 +46,7 @@ pub struct Facts {
     pub requested_amount: Money,
     pub limits: Limits,
     /// The approval code's request type; `None` when no active code has that id.
-    pub approval_code_type: Option<String>,
+    pub approval_code_type: Option<FormType>,
     pub fund_exists: bool,
     pub expense_account_exists: bool,
     /// Date of first submission.
@@ -97,16 +97,20 @@ pub fn assess(p: &Proposal, f: &Facts) -> Verdict {
             ),
         ));
     }
-    match &f.approval_code_type {
+    match f.approval_code_type {
         None => v.errors.push(issue(
             "approvalCodeUnknown",
             Some("approvalCodeId"),
             "No active approval code has this id.",
         )),
-        Some(t) if FormType::parse(t) != Some(f.form_type) => v.errors.push(issue(
+        Some(t) if t != f.form_type => v.errors.push(issue(
             "approvalCodeOtherType",
             Some("approvalCodeId"),
-            format!("The approval code is for {t} requests, not {}.", f.form_type.as_str()),
+            format!(
+                "The approval code is for {} requests, not {}.",
+                t.as_str(),
+                f.form_type.as_str()
+            ),
         )),
         Some(_) => {}
     }
@@ -252,7 +256,7 @@ mod tests {
                 max_hours: None,
                 max_nights: None,
             },
-            approval_code_type: Some("F3".into()),
+            approval_code_type: Some(FormType::F3),
             fund_exists: true,
             expense_account_exists: true,
             submitted_on: Some(date("2025-10-20")),
@@ -299,12 +303,10 @@ mod tests {
     fn approval_code_must_exist_and_be_of_this_type() {
         let v = assess(&proposal(), &Facts { approval_code_type: None, ..facts() });
         assert_eq!(codes(&v.errors), vec!["approvalCodeUnknown"]);
-        let v = assess(&proposal(), &Facts { approval_code_type: Some("F4".into()), ..facts() });
+        let v = assess(&proposal(), &Facts { approval_code_type: Some(FormType::F4), ..facts() });
         assert_eq!(codes(&v.errors), vec!["approvalCodeOtherType"]);
         assert_eq!(v.errors[0].field, Some("approvalCodeId"));
-        assert!(assess(&proposal(), &Facts { approval_code_type: Some("f3".into()), ..facts() })
-            .errors
-            .is_empty());
+        assert!(assess(&proposal(), &facts()).errors.is_empty());
     }
 
     #[test]

@@ -145,7 +145,7 @@ pub async fn approval_facts(
     })
 }
 
-pub async fn approval_code_type(db: &impl ConnectionTrait, id: i32) -> ApiResult<Option<String>> {
+pub async fn approval_code_type(db: &impl ConnectionTrait, id: i32) -> ApiResult<Option<FormType>> {
     Ok(approval_code::Entity::find_by_id(id)
         .filter(approval_code::Column::IsActive.eq(true))
         .one(db)
