@@ -1,4 +1,4 @@
-//! Backups (issue #12 item 3): `mentorpay backup FILE` taken while clients keep writing
+//! Backups: `mentorpay backup FILE` taken while clients keep writing
 //! gives a consistent copy (integrity_check ok, kept totals equal a recount); restored as
 //! the README says — the copy in place of `mentorpay.db` and the `--data-dir` folder next
 //! to it — a fresh start serves the same data: counts, totals, one record of each kind

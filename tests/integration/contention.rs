@@ -1,4 +1,4 @@
-//! Every write route under contention (issue #12 item 1): 16 concurrent clients, once on
+//! Every write route under contention: 16 concurrent clients, once on
 //! 16 distinct rows and once all on the same row. Only 2xx, 409 or another 4xx may come
 //! back — never a 5xx or a dropped connection — and afterwards the data is consistent:
 //! on distinct rows every client wins; on one row as many win as the route allows (one

@@ -1,4 +1,4 @@
-//! Crash safety (issue #12 item 2): the real binary on a SQLite file, 50 concurrent
+//! Crash safety: the real binary on a SQLite file, 50 concurrent
 //! clients creating, editing and moving participants and payment requests, killed with
 //! SIGKILL at a random moment, ten rounds. After each kill the file passes
 //! `PRAGMA integrity_check`, the kept totals equal a recount, and every write that got a

@@ -1,5 +1,5 @@
 //! `mentorpay demo`: a newcomer's database shows a living app, loading twice changes nothing,
-//! and every demo record obeys the rules the API would hold it to (issue #13 item 6).
+//! and every demo record obeys the rules the API would hold it to.
 
 use crate::common;
 

@@ -1,4 +1,4 @@
-//! Every identity call of SPEC §7 on the real app and a real SQLite file: success,
+//! Every identity call on the real app and a real SQLite file: success,
 //! every documented error, throttling, refresh rotation and reuse.
 
 use crate::common;

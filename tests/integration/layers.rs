@@ -1,4 +1,4 @@
-//! Dependencies run one way (DESIGN §2): main → app → areas → kernel. Read from the source's
+//! Dependencies run one way (docs/ARCHITECTURE.md): main → app → areas → kernel. Read from the source's
 //! `crate::` paths, so a new import against the grain fails here, naming the file and line.
 //!   - the kernel names no area and nothing above it;
 //!   - an area names nothing above the areas (app, cli, openapi);
@@ -203,7 +203,11 @@ fn dependencies_run_one_way() {
             }
         }
     }
-    assert!(wrong.is_empty(), "imports against the layers of DESIGN §2:\n{}", wrong.join("\n"));
+    assert!(
+        wrong.is_empty(),
+        "imports against the layers (docs/ARCHITECTURE.md):\n{}",
+        wrong.join("\n")
+    );
 }
 
 #[test]

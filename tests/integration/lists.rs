@@ -1,4 +1,4 @@
-//! Lists at scale (issue 15) on the real app and a real SQLite file: counts that stop at
+//! Lists at scale on the real app and a real SQLite file: counts that stop at
 //! their bound and say so, and the participant search through its trigram index (case-
 //! and accent-insensitive, kept in step with every insert, edit and delete).
 

@@ -1,4 +1,4 @@
-//! Every reference call of SPEC §7 on the real app: seeded content, filters, creation,
+//! Every reference-list call on the real app: seeded content, filters, creation,
 //! duplicates, bad input (nothing changed), permissions and the OpenAPI document.
 
 use crate::common;

@@ -1,5 +1,5 @@
 //! Renaming and deactivating funds, expense accounts, mentor programs (with their colleges)
-//! and approval codes (beyond SPEC, docs/decisions-reference.md), and the money checks of
+//! and approval codes (docs/decisions-reference.md), and the money checks of
 //! the screens that set a new year up: negative or malformed amounts are field errors.
 
 use crate::common;

@@ -1,4 +1,4 @@
-//! Sessions that end (issue 13, item 2) on the real app and a real SQLite file: every way a
+//! Sessions that end, on the real app and a real SQLite file: every way a
 //! sign-in ends makes its access tokens fail on the very next call, while other sign-ins go
 //! on; a blocked Coordinator gets one answer whatever password it sends; a new reset link
 //! voids the older ones; role and permission changes count from the next call although

@@ -1,8 +1,8 @@
-//! Upgrades (issue #12 item 4): a database written by the first release's migrations
+//! Upgrades: a database written by the first release's migrations
 //! (`tests/fixtures/upgrade-000032.db`, migrations 000001..000032 as of commit dd70ad6,
 //! with data of every kind and a receipt in `upgrade-000032-data/`) opens with the
 //! current binary, migrates on start and serves its data; and a migration that was
-//! released is never edited (`tests/fixtures/migrations.sha256`, see docs/decisions.md).
+//! released is never edited (`tests/fixtures/migrations.sha256`, see docs/decisions-database.md).
 
 use crate::common;
 use crate::support;
@@ -80,7 +80,7 @@ fn released_migrations_are_never_edited() {
         assert_eq!(
             actual, hash,
             "released migration {file} was edited. Databases in the field have run the old text; \
-             undo the edit and add a new migration instead (docs/decisions.md, \"Migrations\")"
+             undo the edit and add a new migration instead (docs/decisions-database.md, \"Migrations\")"
         );
         let module = file.trim_end_matches(".rs");
         assert!(

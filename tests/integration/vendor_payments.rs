@@ -1,4 +1,4 @@
-//! Vendor payments on the real app and a real SQLite file (DESIGN §6): the preview, one
+//! Vendor payments on the real app and a real SQLite file: the preview, one
 //! generation paying every ready request exactly once (also under concurrency and while
 //! other actions race it), the frozen history, permissions, scope and bad input.
 

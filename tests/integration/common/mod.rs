@@ -40,7 +40,7 @@ pub struct Reply {
 }
 
 impl Reply {
-    /// Asserts the DESIGN §3 error shape and returns it.
+    /// Asserts the problem body's shape (`{status, title, detail, errors?}`) and returns it.
     pub fn problem(&self, status: u16) -> &Value {
         assert_eq!(self.status.as_u16(), status, "body: {}", self.body);
         assert_eq!(self.body["status"], status, "{}", self.body);
