@@ -14,7 +14,7 @@ struct Ui;
 
 const INDEX: &str = "index.html";
 
-/// esbuild names every built file `name-HASH.ext` (DESIGN §2 build script); those never change.
+/// esbuild names every built file `name-HASH.ext` (frontend/build.mjs); those never change.
 fn is_hashed(path: &str) -> bool {
     let stem = Path::new(path).file_stem().and_then(|s| s.to_str()).unwrap_or("");
     stem.rsplit_once('-')

@@ -1,4 +1,4 @@
-//! Settings from flags and `MENTORPAY_*` environment variables (DESIGN §1).
+//! Settings from flags and `MENTORPAY_*` environment variables (flags win).
 
 use std::{net::SocketAddr, path::PathBuf};
 

@@ -48,7 +48,7 @@ pub async fn open(url: &str) -> anyhow::Result<DatabaseConnection> {
 
 /// SQLite's process-wide settings, once, before its first connection. Memory statistics off:
 /// with them every allocation inside SQLite takes one global mutex, which the pool's worker
-/// threads (one per connection) queue on under load (docs/benchmarks.md, issue 15). When
+/// threads (one per connection) queue on under load (docs/decisions-speed.md). When
 /// SQLite is already initialised (a second database in one process) the call is refused and
 /// the settings stay as they were, which is harmless.
 fn sqlite_process_settings() {

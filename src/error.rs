@@ -1,5 +1,5 @@
 //! The one error type of the API. Every non-2xx answer is a JSON problem body
-//! `{status, title, detail, errors?}` with the SPEC §8 default titles.
+//! `{status, title, detail, errors?}` with the standard titles (docs/api.md).
 
 use std::collections::BTreeMap;
 
@@ -46,7 +46,7 @@ pub struct ProblemBody {
     pub errors: FieldErrors,
 }
 
-/// SPEC §8 default texts, plus the standard reason for the codes it does not list.
+/// The title of each status: the standard reason phrase (the UI shows these texts).
 pub fn title_for(status: StatusCode) -> &'static str {
     match status.as_u16() {
         400 => "Bad Request",

@@ -2,7 +2,7 @@ use clap::Parser;
 
 // mimalloc for Rust and (feature "override") for SQLite's C allocations too: rows are built on
 // sqlx's SQLite worker threads and freed on the HTTP workers, and glibc's per-arena locks and
-// consolidation cost a fifth of a list call (docs/benchmarks.md, issue 15).
+// consolidation cost a fifth of a list call (docs/decisions-speed.md).
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 

@@ -1,6 +1,6 @@
 //! Request kernel shared by every area: a JSON body extractor whose errors name the
-//! field, a query extractor that accepts SPEC's PascalCase names case-insensitively,
-//! and the paging contract of DESIGN §3.
+//! field, a query extractor that accepts the API's PascalCase names case-insensitively,
+//! and the paging contract of docs/api.md.
 
 use std::{future::Future, pin::Pin};
 
@@ -641,7 +641,7 @@ impl<T> Page<T> {
 /// broad filter at a million rows costs more than the page itself; nobody pages through
 /// a thousand rows, they narrow the filter. 1,000 rather than 10,000: counting to 10,001
 /// took 3-30 ms a call on the benchmark's broad filters, to 1,001 a tenth of that
-/// (docs/benchmarks.md, issue 15).
+/// (docs/decisions-speed.md).
 pub const COUNT_BOUND: u64 = 1_000;
 
 /// A number of matches, exact or "at least".

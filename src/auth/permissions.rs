@@ -1,5 +1,5 @@
-//! The only list of permissions (SPEC §6), and the default grants of the built-in roles
-//! (DESIGN §3). Wire codes are lower-case `resource:action`.
+//! The only list of permissions, and the default grants of the built-in roles. Wire codes
+//! are lower-case `resource:action`.
 
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -105,7 +105,9 @@ impl utoipa::PartialSchema for Permission {
 
 impl ToSchema for Permission {}
 
-/// What a new Coordinator role is granted (DESIGN §3).
+/// What a new Coordinator role is granted: participant create/edit/read, request
+/// read/create/edit/delete/submit, log read, report read/readparticipants/readreimbursement,
+/// budget read and every reference-list read. The office may change it afterwards.
 pub const COORDINATOR_DEFAULTS: &[Permission] = {
     use Permission::*;
     &[

@@ -32,7 +32,7 @@ impl CurrentUser {
         }
     }
 
-    /// SPEC §6: the first role decides administrator status.
+    /// The first role decides administrator status (and is the one the user menu shows).
     pub fn is_administrator(&self) -> bool {
         self.roles.first().is_some_and(|r| r == permissions::ADMINISTRATOR)
     }

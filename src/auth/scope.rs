@@ -1,4 +1,4 @@
-//! Coordinator scope (DESIGN §3), decided once for every area: which mentor programs'
+//! Coordinator scope, decided once for every area: which mentor programs'
 //! participants (and later payment requests) a user may see and act on.
 //!
 //! - An Administrator (first role) sees everything.

@@ -1,4 +1,4 @@
-//! Data for people and machines: `mentorpay demo` (a small living world, DESIGN §1) and
+//! Data for people and machines: `mentorpay demo` (a small living world) and
 //! `mentorpay seed` (large, deterministic data sets for benchmarks).
 
 pub mod seed;

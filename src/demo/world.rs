@@ -1,4 +1,4 @@
-//! `mentorpay demo` (DESIGN §1): a small living world for a newcomer — two fiscal years,
+//! `mentorpay demo`: a small living world for a newcomer — two fiscal years,
 //! about 200 participants in the mentor programs, requests in every status, and budgets
 //! with room left on every line that has approvals.
 

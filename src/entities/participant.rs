@@ -2,7 +2,7 @@ use sea_orm::entity::prelude::*;
 
 use super::codes::{DistrictSetType, ParticipantRole, ParticipantStatus};
 
-/// A participant of the mentor programs (DESIGN §5). Deletion is soft (`deleted_at`).
+/// A participant of the mentor programs. Deletion is soft (`deleted_at`).
 #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
 #[sea_orm(table_name = "participants")]
 pub struct Model {

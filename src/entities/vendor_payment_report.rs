@@ -1,6 +1,6 @@
 use sea_orm::entity::prelude::*;
 
-/// One generated vendor payment report (DESIGN §6): a history entry. Never changed after
+/// One generated vendor payment report: a history entry. Never changed after
 /// the transaction that created it.
 #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
 #[sea_orm(table_name = "vendor_payment_reports")]

@@ -1,4 +1,4 @@
-//! The form catalogue (DESIGN §4), pure: every form is declared once, in the table below
+//! The form catalogue, pure: every form is declared once, in the table below
 //! (code, details type, name, how its amount comes about, default limits), with its details
 //! struct and what it checks and computes in `details.rs`. Adding a form is a line here, a
 //! struct with its `Form` impl, and its tests; requests, settings, reference lists and reports

@@ -94,7 +94,7 @@ pub async fn jwt_secret(
     }
 }
 
-/// DESIGN §1: with no Administrator, create one from MENTORPAY_ADMIN_EMAIL/PASSWORD, or
+/// With no Administrator, create one from MENTORPAY_ADMIN_EMAIL/PASSWORD, or
 /// `admin@localhost` with a one-time set-password link in the log. Never a fixed password.
 pub async fn ensure_first_admin(state: &AppState) -> anyhow::Result<()> {
     let admin = role::Entity::find()

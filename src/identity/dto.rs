@@ -1,4 +1,4 @@
-//! Wire shapes of the identity calls (DESIGN §3), camelCase.
+//! Wire shapes of the identity calls, camelCase.
 
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};

@@ -346,7 +346,7 @@ async fn revoke_live(
 pub const RESET: &str = "reset";
 pub const INVITE: &str = "invite";
 
-/// Reset links live an hour (DESIGN §3); invitations three days, since a new
+/// Reset links live an hour; invitations three days, since a new
 /// colleague may not read mail the same hour.
 pub fn password_token_ttl(purpose: &str) -> Duration {
     if purpose == INVITE {

@@ -357,8 +357,7 @@ pub fn participation_dto(p: participation::Model) -> ParticipationDto {
 /// Full DTOs of the participants `select` finds, in its order, in one statement: each row
 /// carries its four link lists ("3,7"), its login and its live participations (JSON). Rows
 /// cross from SQLite's worker thread one at a time, each about as dear as a small statement:
-/// a page's ~150 link and ~40 participation rows were most of a list call (docs/benchmarks.md,
-/// issue 15).
+/// a page's ~150 link and ~40 participation rows were most of a list call (docs/decisions-speed.md).
 pub async fn dtos(
     db: &impl ConnectionTrait,
     select: sea_orm::Select<participant::Entity>,
@@ -588,7 +587,7 @@ pub async fn list(
         }
         // Many: walk the sort index testing each row, which stops after a page of matches
         // where `id IN (matches)` first read every match of the index (thousands for a
-        // common name, docs/benchmarks.md, issue 15).
+        // common name, docs/decisions-speed.md).
         _ => participant::Entity::find()
             .filter(cond)
             .filter(on_rows)
@@ -627,7 +626,7 @@ fn search_matches(phrases: &str) -> sea_orm::sea_query::SelectStatement {
 /// The live participants matching `phrases` and `cond`, driven from the index's matches:
 /// each match reads its one participant row by id (CROSS JOIN keeps that order on SQLite),
 /// where `id IN (matches)` had the planner walk every participant's index entry probing
-/// the match list (docs/benchmarks.md, issue 15). Without its select list.
+/// the match list (docs/decisions-speed.md). Without its select list.
 fn search_join(phrases: &str, cond: Condition) -> sea_orm::sea_query::SelectStatement {
     let search = a("participant_search");
     Query::select()

@@ -57,7 +57,7 @@ pub async fn create_item(
     Ok(HttpResponse::Created().json(created))
 }
 
-/// `PUT /{list}/{id}`: rename, (de)activate, and for programs relink colleges. Beyond SPEC;
+/// `PUT /{list}/{id}`: rename, (de)activate, and for programs relink colleges;
 /// the list's create permission guards it (docs/decisions-reference.md).
 pub async fn update_item(
     list: &'static RefList,

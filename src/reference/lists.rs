@@ -1,4 +1,4 @@
-//! Every reference list of SPEC §7, described once. The generic handlers, queries and
+//! Every reference list of the API, described once. The generic handlers, queries and
 //! OpenAPI paths (api.rs, store.rs, openapi.rs) read this table; adding a list is one entry.
 
 use crate::auth::Permission;
@@ -8,7 +8,7 @@ use super::fixed;
 /// Who may read a list.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Access {
-    /// Any signed-in user (lists SPEC §6 gives no permission of their own).
+    /// Any signed-in user (lists that have no permission of their own).
     SignedIn,
     Needs(Permission),
 }
@@ -62,7 +62,7 @@ pub struct RefList {
     pub title: &'static str,
     pub source: Source,
     pub read: Access,
-    /// Lists SPEC §7 lets one `POST` to, with the permission it needs.
+    /// Lists staff may add to with `POST`, with the permission it needs.
     pub create: Option<Permission>,
     pub filter: Filter,
     pub extra: Extra,
@@ -236,7 +236,7 @@ pub static LISTS: &[RefList] = &[
         fixed::participant_statuses,
         Needs(P::ParticipantRead),
     ),
-    // SPEC §7 spells it "distric-types"; the path is kept as specified.
+    // "distric-types" (sic) is the path clients know; it is kept as it is spelled.
     fixed(
         "/participants/distric-types",
         "districtSetType",

@@ -1,4 +1,4 @@
-//! Reference lists (SPEC §7, DESIGN §5): every list through one generic implementation.
+//! Reference lists: every list through one generic implementation.
 //! lists.rs describes each list; api.rs / store.rs / openapi.rs serve any of them.
 
 pub mod api;
@@ -41,7 +41,7 @@ pub fn configure(r: &mut Routes) {
                     api::create_item(list, s, me, b)
                 },
             );
-            // Rename, deactivate (beyond SPEC), guarded by the list's create permission.
+            // Rename and deactivate, guarded by the list's create permission.
             r.put(
                 format!("{}/{{id}}", list.path),
                 routes::Access::Needs(permission),

@@ -20,12 +20,12 @@ pub struct ReportInfo {
     pub key: &'static str,
     pub title: &'static str,
     pub description: &'static str,
-    /// The UI route (SPEC §2).
+    /// The UI route of the report's screen.
     pub route: &'static str,
     /// The API path under /api/v1 (the view; exports add `/retrieve`).
     pub path: &'static str,
     pub permission: Permission,
-    /// SPEC §7 query names it understands.
+    /// The query names it understands.
     pub filters: &'static [&'static str],
     /// Column keys `SortBy` accepts.
     pub sortable: &'static [&'static str],

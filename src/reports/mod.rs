@@ -1,4 +1,4 @@
-//! Reports (DESIGN §6, docs/reports-api.md): one module per report (its query, its
+//! Reports (docs/reports-api.md): one module per report (its query, its
 //! columns) over one export layer (`export/`) that writes any report's rows as CSV, XLSX
 //! or PDF, and a runner that serves views and exports of any report.
 

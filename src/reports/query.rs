@@ -1,4 +1,4 @@
-//! What every report shares: the query parameters of SPEC §7 checked once, the date
+//! What every report shares: the query parameters of the report calls checked once, the date
 //! window read in the caller's local time, sorting, the paged view shape, and the SQL
 //! plumbing of reports that are one row per database row (page, count, sums, stream).
 
@@ -24,7 +24,7 @@ use crate::{
     web::{count_rows_at_most, Count, Page, PageQuery, Paging},
 };
 
-/// Every filter, paging, sort and export parameter of the report calls (SPEC §3, §7);
+/// Every filter, paging, sort and export parameter of the report calls;
 /// each report reads the ones it documents (docs/reports-api.md). The parameters'
 /// OpenAPI schemas are derived from here (`reports::openapi` picks each report's), so
 /// the bounds and enums below are the ones the checks enforce.

@@ -21,7 +21,7 @@ pub const MAX_COUNT_LIMIT: i64 = 100_000;
 
 // ---- form types ----
 
-/// A form type, which type-specific limits apply to it, and its seeded defaults (DESIGN §4).
+/// A form type, which type-specific limits apply to it, and its seeded defaults (from the form catalogue).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct FormSpec {
     pub form_type: &'static str,
@@ -409,7 +409,7 @@ mod tests {
         assert_eq!(form_spec("f3").unwrap().max_miles_per_trip, Some(500));
         assert_eq!(form_spec(" F11 ").unwrap().max_nights, Some(10));
         assert!(form_spec("F15").is_none() && form_spec("").is_none());
-        // Only forms that carry the quantity have its limit (DESIGN §4 details).
+        // Only forms whose details carry the quantity have its limit.
         let with = |pick: fn(&FormSpec) -> Option<i32>| {
             FORMS.iter().filter(|f| pick(f).is_some()).map(|f| f.form_type).collect::<Vec<_>>()
         };

@@ -1,4 +1,4 @@
-//! Vendor payment handlers (DESIGN §6): thin — permission, scope, the checked range, then
+//! Vendor payment handlers: thin — permission, scope, the checked range, then
 //! the store (one transaction for a generation).
 
 use actix_web::{web, HttpResponse};

@@ -1,4 +1,4 @@
-//! Wire shapes of the vendor payment calls (DESIGN §6), camelCase.
+//! Wire shapes of the vendor payment calls, camelCase.
 
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};

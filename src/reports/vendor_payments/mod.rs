@@ -1,4 +1,4 @@
-//! Vendor payments (DESIGN §6): the hand-off of approved money. A preview of the ready
+//! Vendor payments: the hand-off of approved money. A preview of the ready
 //! requests, a generation that pays them exactly once, and the history that reproduces
 //! every generated report unchanged.
 
