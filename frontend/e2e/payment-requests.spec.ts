@@ -122,7 +122,7 @@ test.describe('payment requests', () => {
     // The totals follow, and a total filters the list by its status.
     await expect(admin.getByTestId('count-ReadyForProcessing')).toHaveText('1');
     await expect(admin.getByTestId('count-RevisionRequested')).toHaveText('1');
-    await admin.getByRole('button', { name: /^Ready for processing: 1/ }).click();
+    await admin.getByRole('button', { name: /^Ready for processing 1 / }).click();
     await expect(admin).toHaveURL(/FormStatus=ReadyForProcessing/);
     await expect(table.getByRole('link', { name: `F1 #${f1}` })).toHaveCount(0);
     await expect(table.getByRole('link', { name: `F3 #${f3}` })).toBeVisible();
