@@ -6,7 +6,7 @@ SHELL := /bin/bash
 CHROMIUM ?= /usr/bin/chromium
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: test deps rust-test rust-test-postgres frontend-test e2e api-types api-fuzz lint bench release
+.PHONY: test deps test-venv rust-test rust-test-postgres frontend-test e2e api-types api-fuzz lint bench release
 
 test: deps lint rust-test rust-test-postgres frontend-test e2e api-types api-fuzz
 	@echo "make test: all suites passed"
@@ -23,11 +23,19 @@ lint:
 	cargo clippy --workspace --all-targets --locked -- -D warnings
 	cd frontend && npm run lint
 
-rust-test:
+# A real SMTP server for the notification tests (tests/smtp/sink.py): aiosmtpd, pinned.
+AIOSMTPD_VERSION := 1.4.6
+test-venv:
+	if ! .venv-test/bin/pip freeze 2>/dev/null | grep -qx "aiosmtpd==$(AIOSMTPD_VERSION)"; then
+		python3 -m venv .venv-test
+		.venv-test/bin/pip install --quiet --disable-pip-version-check "aiosmtpd==$(AIOSMTPD_VERSION)"
+	fi
+
+rust-test: test-venv
 	cargo test --workspace --locked
 
 # The integration tests again on PostgreSQL: a throw-away cluster on loopback, a database per test.
-rust-test-postgres:
+rust-test-postgres: test-venv
 	started=$$SECONDS
 	bash scripts/postgres.sh run cargo test --locked --test integration
 	echo "PostgreSQL pass: $$((SECONDS - started)) s"

@@ -113,6 +113,7 @@ pub fn route_table() -> Routes {
     crate::payment_requests::configure(&mut r);
     crate::reports::configure(&mut r);
     crate::reports::vendor_payments::configure(&mut r);
+    crate::notifications::configure(&mut r);
     r
 }
 
@@ -156,6 +157,7 @@ fn serve_counted(
     in_flight: InFlight,
 ) -> anyhow::Result<Server> {
     spawn_upkeep(state.clone());
+    crate::notifications::worker::spawn(state.clone());
     let state = web::Data::new(state);
     let in_flight = web::Data::new(in_flight);
     let routes = configure(state);

@@ -74,6 +74,11 @@ pub struct Config {
     )]
     pub smtp_from: String,
 
+    /// Seconds before a mail the relay could not take is tried again; the wait doubles at each
+    /// failure, up to an hour.
+    #[arg(long, global = true, env = "MENTORPAY_MAIL_RETRY_SECONDS", default_value_t = 30, value_parser = clap::value_parser!(u64).range(1..=3600))]
+    pub mail_retry_seconds: u64,
+
     /// Sign-in attempts allowed per account per minute (per client address: five times this).
     #[arg(long, global = true, env = "MENTORPAY_LOGIN_ATTEMPTS_PER_MINUTE", default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=10_000))]
     pub login_attempts_per_minute: u32,

@@ -18,6 +18,7 @@ pub mod forms;
 pub mod identity;
 pub mod mail;
 pub mod money;
+pub mod notifications;
 pub mod openapi;
 pub mod participants;
 pub mod payment_requests;

@@ -2,8 +2,9 @@
 //! (the only way an office without a relay gets a set-password link).
 
 use lettre::{
-    message::Mailbox, transport::smtp::authentication::Credentials, AsyncSmtpTransport,
-    AsyncTransport, Message, Tokio1Executor,
+    message::{header::MessageId, Mailbox, MultiPart},
+    transport::smtp::authentication::Credentials,
+    AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor,
 };
 
 use crate::config::{Config, SmtpSecurity};
@@ -14,6 +15,24 @@ pub struct Mail {
     pub to: String,
     pub subject: String,
     pub body: String,
+}
+
+/// A rendered outbox mail.
+#[derive(Debug, Clone)]
+pub struct Outgoing {
+    pub to: String,
+    pub subject: String,
+    pub text: String,
+    pub html: String,
+    /// `<…@…>`, the same at every attempt, so a receiving system can drop a repeat.
+    pub message_id: String,
+}
+
+/// Why a mail did not go: `permanent` when the relay refused it for good (5xx).
+#[derive(Debug, Clone)]
+pub struct Undelivered {
+    pub permanent: bool,
+    pub reason: String,
 }
 
 #[derive(Clone)]
@@ -40,6 +59,50 @@ impl Mailer {
             builder = builder.credentials(Credentials::new(user.clone(), pass.clone()));
         }
         Ok(Self::Smtp { transport: builder.build(), from: config.smtp_from.parse()? })
+    }
+
+    /// Sends one outbox mail and waits for the relay's answer (the outbox worker's call): the
+    /// transport that took it (`smtp` or `log`), or why not and whether trying again may help.
+    pub async fn deliver(&self, mail: &Outgoing) -> Result<&'static str, Undelivered> {
+        match self {
+            Self::Capture(outbox) => {
+                outbox.lock().expect("outbox lock").push(Mail {
+                    to: mail.to.clone(),
+                    subject: mail.subject.clone(),
+                    body: mail.text.clone(),
+                });
+                Ok("smtp")
+            }
+            Self::Log => {
+                tracing::info!(
+                    to = %mail.to,
+                    subject = %mail.subject,
+                    "no SMTP relay configured; e-mail follows\n{}",
+                    mail.text
+                );
+                Ok("log")
+            }
+            Self::Smtp { transport, from } => {
+                let refused = |e: String| Undelivered { permanent: true, reason: e };
+                let to = mail.to.parse::<Mailbox>().map_err(|e| refused(e.to_string()))?;
+                let message = Message::builder()
+                    .from(from.clone())
+                    .to(to)
+                    .subject(&mail.subject)
+                    .header(MessageId::from(mail.message_id.clone()))
+                    .multipart(MultiPart::alternative_plain_html(
+                        mail.text.clone(),
+                        mail.html.clone(),
+                    ))
+                    .map_err(|e| refused(e.to_string()))?;
+                match transport.send(message).await {
+                    Ok(_) => Ok("smtp"),
+                    Err(e) => {
+                        Err(Undelivered { permanent: e.is_permanent(), reason: e.to_string() })
+                    }
+                }
+            }
+        }
     }
 
     /// Sends in the background: a slow relay must not slow down (or reveal through

@@ -14,7 +14,7 @@ use crate::reports::vendor_payments::VendorPaymentPaths;
 use crate::{
     budgets,
     error::ProblemBody,
-    identity, participants, payment_requests, reference,
+    identity, notifications, participants, payment_requests, reference,
     reference::openapi::ReferencePaths,
     reports,
     reports::openapi::{ExportFiles, ReportPaths},
@@ -55,6 +55,9 @@ use crate::{
         participants::api::delete_participation,
         participants::api::create_identity_user,
         participants::api::participant_list,
+        notifications::api::get_mine,
+        notifications::api::put_mine,
+        notifications::api::list_outbox,
         settings::fiscal_years::list_fiscal_years,
         settings::fiscal_years::create_fiscal_year,
         settings::general::get_general,

@@ -61,6 +61,7 @@ mod m20261126_000142_kept_report_totals;
 mod m20261126_000143_participant_name_lists;
 #[rustfmt::skip]
 mod m20261126_000150_request_approvals_cover;
+mod m20261127_000190_outbox;
 
 pub struct Migrator;
 
@@ -96,6 +97,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261126_000142_kept_report_totals::Migration),
             Box::new(m20261126_000143_participant_name_lists::Migration),
             Box::new(m20261126_000150_request_approvals_cover::Migration),
+            Box::new(m20261127_000190_outbox::Migration),
         ]
     }
 }

@@ -121,6 +121,8 @@ mod tests {
             last_login_at: None,
             created_at: now,
             updated_at: now,
+            notification_mode: Default::default(),
+            digest_sent_on: None,
         };
         CurrentUser {
             user,

@@ -240,6 +240,43 @@ impl DistrictSetType {
     }
 }
 
+/// How a user hears of work waiting for them: a mail at once, one digest a day, or nothing.
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Default,
+    Serialize,
+    Deserialize,
+    ToSchema,
+    EnumIter,
+    DeriveActiveEnum,
+)]
+#[sea_orm(rs_type = "String", db_type = "Text", rename_all = "camelCase")]
+#[serde(rename_all = "camelCase")]
+pub enum NotificationMode {
+    #[default]
+    Instant,
+    Daily,
+    Off,
+}
+
+/// Where an outbox mail stands: waiting (also between retries), being sent by a worker that
+/// claimed it, accepted by the relay (or written to the log), or refused for good.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema, EnumIter, DeriveActiveEnum,
+)]
+#[sea_orm(rs_type = "String", db_type = "Text", rename_all = "camelCase")]
+#[serde(rename_all = "camelCase")]
+pub enum OutboxStatus {
+    Pending,
+    Sending,
+    Sent,
+    Failed,
+}
+
 #[cfg(test)]
 mod tests {
     use sea_orm::ActiveEnum;

@@ -15,6 +15,7 @@ pub mod general_setting;
 pub mod mentor_program;
 pub mod mentor_program_college;
 pub mod notification_banner;
+pub mod outbox_mail;
 pub mod participant;
 pub mod participation;
 pub mod password_token;

@@ -1,5 +1,7 @@
 use sea_orm::entity::prelude::*;
 
+use super::codes::NotificationMode;
+
 #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
 #[sea_orm(table_name = "users")]
 pub struct Model {
@@ -15,6 +17,9 @@ pub struct Model {
     pub last_login_at: Option<super::Timestamp>,
     pub created_at: super::Timestamp,
     pub updated_at: super::Timestamp,
+    pub notification_mode: NotificationMode,
+    /// The local day of the last daily digest, so each day has at most one.
+    pub digest_sent_on: Option<Date>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

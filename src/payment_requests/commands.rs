@@ -24,6 +24,7 @@ use crate::{
     file_store::FileStore,
     forms::{self, Details, FormType},
     money::Money,
+    notifications,
 };
 
 /// The request a path names: `/payment-requests/{formType}/{id}`.
@@ -101,6 +102,17 @@ async fn save(
     store::save_guarded(update, Utc::now(), me.id(), txn).await?;
     // A deleted request has no status after; an edit keeps its own.
     let after = (change.action != Action::Delete).then_some(to.unwrap_or(r.status));
+    if let Some(to) = to.filter(|to| *to != r.status) {
+        notifications::commands::request_moved(
+            txn,
+            me,
+            r.id,
+            Some(r.status),
+            to,
+            change.comment.as_deref(),
+        )
+        .await?;
+    }
     store::log(
         txn,
         me.id(),
@@ -448,6 +460,8 @@ pub async fn batch_ready_for_processing(
     if moved != ids.len() as u64 {
         return Err(store::stale());
     }
+    notifications::commands::requests_moved(&txn, me, ids, Some(Status::Approved), to, None)
+        .await?;
     for r in &rows {
         let entry = "moved-to-ready-for-processing";
         let data = json!({"batch": ids.len()});

@@ -263,6 +263,18 @@ fn routes() -> Vec<Route> {
             call: |_, t, _| call(M::DELETE, s(&t["url"]), Admin, Value::Null),
         },
         Route {
+            name: "PUT /identity/me/notifications",
+            row: Row::Nothing,
+            distinct: All,
+            same: All,
+            after: Stays,
+            logs: 1,
+            call: |_, _, k| {
+                let mode = ["instant", "daily", "off"][k % 3];
+                call(M::PUT, "/api/v1/identity/me/notifications", Admin, json!({"mode": mode}))
+            },
+        },
+        Route {
             name: "POST /identity/roles",
             row: Row::Nothing,
             distinct: All,

@@ -32,6 +32,7 @@ const AREAS: &[&str] = &[
     "demo",
     "forms",
     "identity",
+    "notifications",
     "participants",
     "payment_requests",
     "reference",

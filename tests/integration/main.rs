@@ -17,6 +17,7 @@ mod identity;
 mod layers;
 mod lists;
 mod mail;
+mod notifications;
 mod openapi;
 mod participants;
 mod payment_requests;

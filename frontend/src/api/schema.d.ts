@@ -336,6 +336,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/identity/me/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Access: any signed-in user. */
+        get: operations["get_mine"];
+        /** @description Access: any signed-in user. */
+        put: operations["put_mine"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/identity/permissions": {
         parameters: {
             query?: never;
@@ -1715,6 +1733,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/system-settings/outbox": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Access: permission `setting:read`. */
+        get: operations["list_outbox"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/workplace-settings": {
         parameters: {
             query?: never;
@@ -2359,6 +2394,62 @@ export interface components {
         NonBlank: string;
         /** @description Amount in dollars with at most two decimals, not negative */
         NonNegativeMoney: number;
+        /**
+         * @description How a user hears of work waiting for them: a mail at once, one digest a day, or nothing.
+         * @enum {string}
+         */
+        NotificationMode: "instant" | "daily" | "off";
+        /**
+         * @description How the signed-in user hears of work: `instant` (a mail at each event), `daily` (one digest a
+         *     day at the configured hour) or `off`.
+         */
+        NotificationSettings: {
+            mode: components["schemas"]["NotificationMode"];
+        };
+        /** @description One mail of the outbox. Its recipient and subject, never its body. */
+        OutboxMail: {
+            /** Format: int32 */
+            attempts: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description `smtp`, or `log` where no relay is configured. */
+            deliveredBy?: string | null;
+            /** Format: int32 */
+            id: number;
+            /** @description The relay's last answer, for mails not sent. */
+            lastError?: string | null;
+            /**
+             * Format: date-time
+             * @description When it is tried next (pending mails).
+             */
+            nextAttemptAt?: string | null;
+            recipient: string;
+            /** Format: date-time */
+            sentAt?: string | null;
+            status: components["schemas"]["OutboxStatus"];
+            subject: string;
+        };
+        /** @description A page of the outbox and how many mails wait in all. */
+        OutboxPage: {
+            items: components["schemas"]["OutboxMail"][];
+            /** Format: int64 */
+            page: number;
+            /** Format: int64 */
+            size: number;
+            /** Format: int64 */
+            totalCount: number;
+            /**
+             * Format: int64
+             * @description Pending or being sent, whatever the filter.
+             */
+            waiting: number;
+        };
+        /**
+         * @description Where an outbox mail stands: waiting (also between retries), being sent by a worker that
+         *     claimed it, accepted by the relay (or written to the log), or refused for good.
+         * @enum {string}
+         */
+        OutboxStatus: "pending" | "sending" | "sent" | "failed";
         /** @description The paged list shape of DESIGN §3. */
         Page_ParticipantDto: {
             items: {
@@ -4257,6 +4348,90 @@ export interface operations {
             };
             /** @description A body that does not parse, naming the field */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description A body over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description A rule the body breaks (one field against another, or against stored data), naming the field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+        };
+    };
+    get_mine: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationSettings"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+        };
+    };
+    put_mine: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NotificationSettings"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationSettings"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9883,6 +10058,54 @@ export interface operations {
             };
             /** @description A rule the body breaks (one field against another, or against stored data), naming the field */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+        };
+    };
+    list_outbox: {
+        parameters: {
+            query?: {
+                /** @description Only mails in this state: pending (waiting, also between retries), sending, sent, failed. */
+                Status?: components["schemas"]["OutboxStatus"];
+                Page?: number;
+                Size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OutboxPage"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

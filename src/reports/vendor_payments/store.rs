@@ -298,6 +298,15 @@ pub async fn generate(
         })
         .collect();
     activity::record_many(&txn, entries, now).await?;
+    crate::notifications::commands::requests_moved(
+        &txn,
+        me,
+        &ids,
+        Some(Status::ReadyForProcessing),
+        Status::Processed,
+        None,
+    )
+    .await?;
 
     let mut entry: report::ActiveModel = entry.into();
     entry.row_count = Set(rows.len() as i32);

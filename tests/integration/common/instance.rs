@@ -123,6 +123,13 @@ impl Instance {
         )
     }
 
+    /// Ends the process with SIGKILL (a crash: no shutdown runs) and waits for it.
+    pub fn kill(&mut self) {
+        let mut child = self.child.take().expect("running");
+        child.kill().expect("SIGKILL");
+        child.wait().expect("reaped");
+    }
+
     /// Sends SIGTERM (what systemd and container runtimes send) without waiting.
     pub fn terminate(&self) {
         let status =

@@ -1,0 +1,168 @@
+//! What is worth telling, and to whom: pure rules over a request's move.
+
+use serde::{Deserialize, Serialize};
+
+use crate::entities::codes::{FormType, Status};
+
+/// A move of a request that someone must hear of.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum Happened {
+    Submitted,
+    SentForRevision,
+    Approved,
+    ReadyForProcessing,
+    Processed,
+}
+
+/// Who hears of it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Audience {
+    /// Every active user who may approve requests in the request's program.
+    Approvers,
+    /// Whoever created the request.
+    Creator,
+}
+
+impl Happened {
+    /// The event of a move from `from` to `to`, if it is one people hear of. A submission is
+    /// a move out of the creator's hands (draft or sent back) into review; a request moved
+    /// back to submitted by an approver is not news to the approvers.
+    pub fn of_move(from: Option<Status>, to: Status) -> Option<Self> {
+        use Status as S;
+        match (from, to) {
+            (Some(S::Draft | S::RevisionRequested), S::Submitted) => Some(Self::Submitted),
+            (_, S::RevisionRequested) => Some(Self::SentForRevision),
+            (_, S::Approved) => Some(Self::Approved),
+            (_, S::ReadyForProcessing) => Some(Self::ReadyForProcessing),
+            (_, S::Processed) => Some(Self::Processed),
+            _ => None,
+        }
+    }
+
+    pub fn audience(self) -> Audience {
+        match self {
+            Self::Submitted => Audience::Approvers,
+            _ => Audience::Creator,
+        }
+    }
+
+    /// What happened, as a phrase after "was".
+    pub fn phrase(self) -> &'static str {
+        match self {
+            Self::Submitted => "submitted for approval",
+            Self::SentForRevision => "sent back for revision",
+            Self::Approved => "approved",
+            Self::ReadyForProcessing => "released for processing",
+            Self::Processed => "processed for payment",
+        }
+    }
+}
+
+/// The request a mail is about, as people read it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RequestFacts {
+    pub id: i32,
+    pub form: FormType,
+    pub payee: String,
+    pub amount_cents: i64,
+}
+
+/// What a mail says: kept with the mail in the outbox and rendered when it is sent.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "camelCase")]
+pub enum Event {
+    #[serde(rename_all = "camelCase")]
+    RequestMoved {
+        happened: Happened,
+        request: RequestFacts,
+        /// Who did it, by name.
+        actor: String,
+        /// The reason given when sending back.
+        reason: Option<String>,
+    },
+    /// What waits for one user today.
+    #[serde(rename_all = "camelCase")]
+    Digest { to_approve: Vec<RequestFacts>, sent_back: Vec<RequestFacts> },
+}
+
+impl Event {
+    pub fn subject(&self) -> String {
+        match self {
+            Self::RequestMoved { happened, request, .. } => format!(
+                "Payment request {} #{} was {}",
+                request.form.as_str(),
+                request.id,
+                happened.phrase()
+            ),
+            Self::Digest { to_approve, sent_back } => format!(
+                "MentorPay: {} to approve, {} sent back to you",
+                to_approve.len(),
+                sent_back.len()
+            ),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use Status as S;
+
+    #[test]
+    fn moves_people_hear_of() {
+        assert_eq!(Happened::of_move(Some(S::Draft), S::Submitted), Some(Happened::Submitted));
+        assert_eq!(
+            Happened::of_move(Some(S::RevisionRequested), S::Submitted),
+            Some(Happened::Submitted)
+        );
+        assert_eq!(Happened::of_move(Some(S::Approved), S::Submitted), None);
+        assert_eq!(
+            Happened::of_move(Some(S::Submitted), S::RevisionRequested),
+            Some(Happened::SentForRevision)
+        );
+        assert_eq!(Happened::of_move(Some(S::Submitted), S::Approved), Some(Happened::Approved));
+        assert_eq!(
+            Happened::of_move(Some(S::Approved), S::ReadyForProcessing),
+            Some(Happened::ReadyForProcessing)
+        );
+        assert_eq!(
+            Happened::of_move(Some(S::ReadyForProcessing), S::Processed),
+            Some(Happened::Processed)
+        );
+        assert_eq!(Happened::of_move(Some(S::Submitted), S::Draft), None);
+        assert_eq!(Happened::of_move(None, S::Draft), None);
+    }
+
+    #[test]
+    fn submissions_go_to_approvers_the_rest_to_the_creator() {
+        assert_eq!(Happened::Submitted.audience(), Audience::Approvers);
+        for h in [
+            Happened::SentForRevision,
+            Happened::Approved,
+            Happened::ReadyForProcessing,
+            Happened::Processed,
+        ] {
+            assert_eq!(h.audience(), Audience::Creator);
+        }
+    }
+
+    #[test]
+    fn the_event_survives_the_outbox() {
+        let e = Event::RequestMoved {
+            happened: Happened::SentForRevision,
+            request: RequestFacts {
+                id: 7,
+                form: FormType::F2,
+                payee: "Ann Lee".into(),
+                amount_cents: 12_345,
+            },
+            actor: "Bo Approver".into(),
+            reason: Some("Receipt missing".into()),
+        };
+        let text = serde_json::to_string(&e).unwrap();
+        assert_eq!(serde_json::from_str::<Event>(&text).unwrap(), e);
+        assert_eq!(e.subject(), "Payment request F2 #7 was sent back for revision");
+    }
+}

@@ -1,0 +1,158 @@
+//! A mail's words: plain text and a simple HTML part, rendered from its event when sent.
+
+use super::events::{Event, RequestFacts};
+use crate::money::Money;
+
+/// The message parts of `event`; links point under `public_url` (the address users open).
+pub fn render(event: &Event, public_url: &str) -> (String, String) {
+    let base = public_url.trim_end_matches('/');
+    match event {
+        Event::RequestMoved { happened, request, actor, reason } => {
+            let mut text = format!(
+                "{} was {} by {actor}.\n\n{}\n",
+                describe(request),
+                happened.phrase(),
+                lines(request)
+            );
+            let mut html = format!(
+                "<p>{} was {} by {}.</p>\n<ul>{}</ul>\n",
+                escape(&describe(request)),
+                happened.phrase(),
+                escape(actor),
+                items(request)
+            );
+            if let Some(reason) = reason.as_deref().filter(|r| !r.trim().is_empty()) {
+                text.push_str(&format!("Reason: {reason}\n"));
+                html.push_str(&format!("<p>Reason: {}</p>\n", escape(reason)));
+            }
+            let link = link(base, request);
+            text.push_str(&format!("\nOpen the request: {link}\n"));
+            html.push_str(&format!("<p><a href=\"{}\">Open the request</a></p>\n", escape(&link)));
+            (text, page(html))
+        }
+        Event::Digest { to_approve, sent_back } => {
+            let mut text = String::from("What waits for you in MentorPay today.\n");
+            let mut html = String::from("<p>What waits for you in MentorPay today.</p>\n");
+            for (title, list) in [
+                ("Requests to approve", to_approve),
+                ("Your requests sent back for revision", sent_back),
+            ] {
+                if list.is_empty() {
+                    continue;
+                }
+                text.push_str(&format!("\n{title} ({}):\n", list.len()));
+                html.push_str(&format!("<h2>{title} ({})</h2>\n<ul>\n", list.len()));
+                for r in list {
+                    let link = link(base, r);
+                    text.push_str(&format!("- {}: {link}\n", describe(r)));
+                    html.push_str(&format!(
+                        "<li><a href=\"{}\">{}</a></li>\n",
+                        escape(&link),
+                        escape(&describe(r))
+                    ));
+                }
+                html.push_str("</ul>\n");
+            }
+            (text, page(html))
+        }
+    }
+}
+
+/// "Payment request F2 #7 for Ann Lee ($123.45)"
+fn describe(r: &RequestFacts) -> String {
+    format!(
+        "Payment request {} #{} for {} ({})",
+        r.form.as_str(),
+        r.id,
+        r.payee,
+        Money(r.amount_cents).dollars()
+    )
+}
+
+fn lines(r: &RequestFacts) -> String {
+    format!(
+        "Form: {} {}\nPayee: {}\nAmount: {}",
+        r.form.as_str(),
+        r.form.name(),
+        r.payee,
+        Money(r.amount_cents).dollars()
+    )
+}
+
+fn items(r: &RequestFacts) -> String {
+    format!(
+        "<li>Form: {} {}</li><li>Payee: {}</li><li>Amount: {}</li>",
+        r.form.as_str(),
+        escape(r.form.name()),
+        escape(&r.payee),
+        Money(r.amount_cents).dollars()
+    )
+}
+
+fn link(base: &str, r: &RequestFacts) -> String {
+    format!("{base}/payment-request/{}/{}/details", r.form.as_str(), r.id)
+}
+
+fn page(body: String) -> String {
+    format!(
+        "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>MentorPay</title></head>\n<body>\n{body}<p>MentorPay</p>\n</body></html>\n"
+    )
+}
+
+fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{entities::codes::FormType, notifications::events::Happened};
+
+    fn request() -> RequestFacts {
+        RequestFacts {
+            id: 42,
+            form: FormType::F3,
+            payee: "Ann <b>Lee</b>".into(),
+            amount_cents: 123_456,
+        }
+    }
+
+    #[test]
+    fn a_move_says_what_to_which_request_by_whom_with_a_link() {
+        let event = Event::RequestMoved {
+            happened: Happened::SentForRevision,
+            request: request(),
+            actor: "Bo Approver".into(),
+            reason: Some("Mileage & dates".into()),
+        };
+        let (text, html) = render(&event, "https://mentorpay.agency.local/");
+        assert!(text.contains("Payment request F3 #42 for Ann <b>Lee</b> ($1,234.56) was sent back for revision by Bo Approver."), "{text}");
+        assert!(text.contains("Reason: Mileage & dates"));
+        assert!(text.contains("https://mentorpay.agency.local/payment-request/F3/42/details"));
+        assert!(html.contains("Ann &lt;b&gt;Lee&lt;/b&gt;"), "HTML is escaped: {html}");
+        assert!(html.contains("Reason: Mileage &amp; dates"));
+        assert!(
+            html.contains("href=\"https://mentorpay.agency.local/payment-request/F3/42/details\"")
+        );
+    }
+
+    #[test]
+    fn a_digest_lists_only_what_waits() {
+        let event = Event::Digest { to_approve: vec![request()], sent_back: vec![] };
+        let (text, html) = render(&event, "http://h");
+        assert!(text.contains("Requests to approve (1):"));
+        assert!(!text.contains("sent back"));
+        assert!(html.contains("<h2>Requests to approve (1)</h2>"));
+    }
+}

@@ -1,0 +1,121 @@
+//! Who receives a mail: the approvers of a program, or one user, as the database says now.
+
+use std::collections::{BTreeSet, HashMap};
+
+use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder};
+
+use crate::{
+    auth::{permissions::ADMINISTRATOR, scope::COORDINATOR_ROLE, Permission},
+    entities::{
+        codes::NotificationMode, participant, participation, role, role_permission, user, user_role,
+    },
+    error::ApiResult,
+};
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Recipient {
+    pub id: i32,
+    pub email: String,
+    pub mode: NotificationMode,
+}
+
+impl From<user::Model> for Recipient {
+    fn from(u: user::Model) -> Self {
+        Recipient { id: u.id, email: u.email, mode: u.notification_mode }
+    }
+}
+
+/// The active ones of users `ids`, by id.
+pub async fn users(
+    db: &impl ConnectionTrait,
+    ids: &BTreeSet<i32>,
+) -> ApiResult<HashMap<i32, Recipient>> {
+    Ok(user::Entity::find()
+        .filter(user::Column::Id.is_in(ids.iter().copied()))
+        .filter(user::Column::IsActive.eq(true))
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|u| (u.id, Recipient::from(u)))
+        .collect())
+}
+
+/// Every active user who holds `request:approve` and sees `program`: an Administrator (first
+/// role) sees every program, anyone else the programs their live participant coordinates.
+pub async fn approvers(db: &impl ConnectionTrait, program: i32) -> ApiResult<Vec<Recipient>> {
+    let granting: Vec<i32> = role_permission::Entity::find()
+        .filter(role_permission::Column::Permission.eq(Permission::RequestApprove.code()))
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|g| g.role_id)
+        .collect();
+    if granting.is_empty() {
+        return Ok(Vec::new());
+    }
+    let holders: BTreeSet<i32> = user_role::Entity::find()
+        .filter(user_role::Column::RoleId.is_in(granting))
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|ur| ur.user_id)
+        .collect();
+    let users = user::Entity::find()
+        .filter(user::Column::Id.is_in(holders.iter().copied()))
+        .filter(user::Column::IsActive.eq(true))
+        .all(db)
+        .await?;
+    let administrators = first_role_is_administrator(db, &holders).await?;
+    let coordinators = coordinators_of(db, program).await?;
+    Ok(users
+        .into_iter()
+        .filter(|u| {
+            administrators.contains(&u.id)
+                || u.participant_id.is_some_and(|p| coordinators.contains(&p))
+        })
+        .map(Recipient::from)
+        .collect())
+}
+
+/// Which of `users` have Administrator as their first role (the one that decides scope).
+async fn first_role_is_administrator(
+    db: &impl ConnectionTrait,
+    users: &BTreeSet<i32>,
+) -> ApiResult<BTreeSet<i32>> {
+    let Some(admin) =
+        role::Entity::find().filter(role::Column::Name.eq(ADMINISTRATOR)).one(db).await?
+    else {
+        return Ok(BTreeSet::new());
+    };
+    let mut first: HashMap<i32, i32> = HashMap::new();
+    for ur in user_role::Entity::find()
+        .filter(user_role::Column::UserId.is_in(users.iter().copied()))
+        .order_by_asc(user_role::Column::Position)
+        .all(db)
+        .await?
+    {
+        first.entry(ur.user_id).or_insert(ur.role_id);
+    }
+    Ok(first.into_iter().filter(|(_, r)| *r == admin.id).map(|(u, _)| u).collect())
+}
+
+/// The live participants with a live coordinator participation in `program`.
+async fn coordinators_of(db: &impl ConnectionTrait, program: i32) -> ApiResult<BTreeSet<i32>> {
+    let candidates: Vec<i32> = participation::Entity::find()
+        .filter(participation::Column::MentorProgramId.eq(program))
+        .filter(participation::Column::RoleCode.eq(COORDINATOR_ROLE))
+        .filter(participation::Column::DeletedAt.is_null())
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|p| p.participant_id)
+        .collect();
+    Ok(participant::Entity::find()
+        .filter(participant::Column::Id.is_in(candidates))
+        .filter(participant::Column::DeletedAt.is_null())
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|p| p.id)
+        .collect())
+}

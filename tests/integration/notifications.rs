@@ -1,0 +1,427 @@
+//! People in the loop, through a real SMTP server (aiosmtpd, tests/smtp/sink.py, installed into
+//! .venv-test by `make test`): who hears of which move of a request, each mail's parts and link,
+//! each user's mode, a relay that refuses for good, and an outbox that neither loses nor repeats
+//! a mail over a relay outage and a SIGKILL of the server.
+
+use std::{
+    io::{BufRead, BufReader},
+    path::{Path, PathBuf},
+    process::{Child, Command, Stdio},
+    sync::Arc,
+    time::{Duration, Instant},
+};
+
+use crate::common::{self, database, instance::Instance, *};
+use reqwest::Method;
+use serde_json::{json, Value};
+
+const PUBLIC_URL: &str = "https://mentorpay.agency.example";
+const APPROVER: &str = "approver@example.org";
+const PASSWORD: &str = "approver pass 123";
+
+/// The SMTP server, listening until dropped; what it received, one message a line.
+struct Sink {
+    child: Child,
+    out: PathBuf,
+}
+
+impl Sink {
+    fn start(port: u16, out: &Path) -> Sink {
+        let python = Path::new(env!("CARGO_MANIFEST_DIR")).join(".venv-test/bin/python");
+        assert!(
+            python.exists(),
+            "{} is missing: `make test-venv` installs aiosmtpd",
+            python.display()
+        );
+        let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/smtp/sink.py");
+        let mut child = Command::new(python)
+            .arg(script)
+            .arg(port.to_string())
+            .arg(out)
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("start the SMTP server");
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
+        assert_eq!(line.trim(), "ready", "the SMTP server did not start");
+        Sink { child, out: out.to_owned() }
+    }
+
+    fn received(&self) -> Vec<Value> {
+        std::fs::read_to_string(&self.out)
+            .unwrap_or_default()
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect()
+    }
+
+    /// Waits until `n` messages arrived (at most 30 s), then a little longer to catch repeats.
+    async fn expect(&self, n: usize) -> Vec<Value> {
+        let started = Instant::now();
+        while self.received().len() < n {
+            assert!(
+                started.elapsed() < Duration::from_secs(30),
+                "{} of {n} mails arrived: {:#?}",
+                self.received().len(),
+                self.received()
+            );
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        tokio::time::sleep(Duration::from_millis(2500)).await;
+        let got = self.received();
+        assert_eq!(got.len(), n, "more mails than expected: {got:#?}");
+        got
+    }
+}
+
+impl Drop for Sink {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
+}
+
+/// Flags of a server that sends through the relay on `port`, retrying after a second.
+fn smtp_flags(port: &str) -> Vec<&str> {
+    vec![
+        "--smtp-host",
+        "127.0.0.1",
+        "--smtp-port",
+        port,
+        "--smtp-security",
+        "none",
+        "--public-url",
+        PUBLIC_URL,
+        "--mail-retry-seconds",
+        "1",
+    ]
+}
+
+async fn call(
+    c: &reqwest::Client,
+    base: &str,
+    m: Method,
+    path: &str,
+    t: &str,
+    b: Option<Value>,
+) -> Value {
+    let r = send(c, base, m, path, Some(t), b).await;
+    r.ok().clone()
+}
+
+/// A fiscal year, a payee with a participation in the first program, and a second
+/// Administrator (an approver of every program). Returns the participation's id.
+async fn world(c: &reqwest::Client, base: &str, admin: &str) -> i64 {
+    let fy = call(
+        c,
+        base,
+        Method::POST,
+        "/api/v1/system-settings/fiscal-years",
+        admin,
+        Some(json!({"name": "FY 2026-27", "startDate": "2026-07-01", "endDate": "2027-06-30"})),
+    )
+    .await;
+    let programs = call(c, base, Method::GET, "/api/v1/mentor-programs", admin, None).await;
+    let program = programs[0]["id"].as_i64().unwrap();
+    let mut payee = person("Pat", "pat@example.org", "Mentor");
+    payee["participations"] = json!([taking(program, fy["id"].as_i64().unwrap(), "Mentor")]);
+    let p = call(c, base, Method::POST, "/api/v1/participants", admin, Some(payee)).await;
+    call(c, base, Method::POST, "/api/v1/identity/users", admin, Some(json!({
+        "email": APPROVER, "firstName": "Alma", "lastName": "Approver", "roles": ["Administrator"], "password": PASSWORD,
+    }))).await;
+    p["participations"][0]["id"].as_i64().unwrap()
+}
+
+/// A new F5 request, submitted by `token`: its path.
+async fn submitted(c: &reqwest::Client, base: &str, token: &str, participation: i64) -> String {
+    let r = call(
+        c,
+        base,
+        Method::POST,
+        "/api/v1/payment-requests/F5",
+        token,
+        Some(json!({
+            "participationId": participation, "description": "Seminar", "requestedAmount": 434.5,
+            "details": {"seminarDate": "2025-10-01", "topic": "Play", "hours": 3},
+        })),
+    )
+    .await;
+    let path = format!("/api/v1/payment-requests/F5/{}", r["id"]);
+    call(c, base, Method::POST, &format!("{path}/submit"), token, Some(json!({}))).await;
+    path
+}
+
+fn to(mail: &Value) -> String {
+    mail["to"][0].as_str().unwrap().to_owned()
+}
+
+fn subject(mail: &Value) -> String {
+    let data = mail["data"].as_str().unwrap();
+    data.lines().find_map(|l| l.strip_prefix("Subject: ")).unwrap_or_default().to_owned()
+}
+
+#[actix_web::test]
+async fn each_move_reaches_the_right_people_once_with_text_html_and_a_link() {
+    let dir = tempfile::tempdir().unwrap();
+    let port = free_port();
+    let sink = Sink::start(port, &dir.path().join("mails.jsonl"));
+    let port = port.to_string();
+    let app = spawn_with(&smtp_flags(&port)).await;
+    let (c, base) = (&app.client, app.base.as_str());
+    let admin = app.admin_token().await;
+    let participation = world(c, base, &admin).await;
+    // A holder of request:approve who sees no program (no linked participant): never told.
+    call(
+        c,
+        base,
+        Method::POST,
+        "/api/v1/identity/roles",
+        &admin,
+        Some(
+            json!({"name": "Program approver", "permissions": ["request:read", "request:approve"]}),
+        ),
+    )
+    .await;
+    app.create_user(&admin, "scopeless@example.org", &["Program approver"], PASSWORD).await;
+    let (approver, _) = app.login(APPROVER, PASSWORD).await;
+
+    // Submitted by the Administrator: the other approver hears, the actor does not.
+    let path = submitted(c, base, &admin, participation).await;
+    let mails = sink.expect(1).await;
+    assert_eq!(to(&mails[0]), APPROVER);
+    let id = path.rsplit('/').next().unwrap();
+    assert_eq!(subject(&mails[0]), format!("Payment request F5 #{id} was submitted for approval"));
+    let data = mails[0]["data"].as_str().unwrap();
+    assert!(data.contains("multipart/alternative"), "{data}");
+    assert!(
+        data.contains("Content-Type: text/plain") && data.contains("Content-Type: text/html"),
+        "{data}"
+    );
+    assert!(data.contains("Pat Payee") && data.contains("$434.50"), "{data}");
+    assert!(data.contains(&format!("{PUBLIC_URL}/payment-request/F5/{id}/details")), "{data}");
+    assert!(data.contains("Message-ID: <outbox-"), "{data}");
+
+    // Sent back by the approver, with the reason: the creator hears.
+    call(
+        c,
+        base,
+        Method::POST,
+        &format!("{path}/send-for-revision"),
+        &approver,
+        Some(json!({"reason": "The receipt is missing"})),
+    )
+    .await;
+    let mails = sink.expect(2).await;
+    assert_eq!(to(&mails[1]), common::ADMIN_EMAIL);
+    assert!(subject(&mails[1]).ends_with("was sent back for revision"));
+    assert!(mails[1]["data"].as_str().unwrap().contains("The receipt is missing"));
+    assert!(mails[1]["data"].as_str().unwrap().contains("Alma Approver"));
+
+    // The creator turns mail off: the approval tells nobody.
+    let off = call(
+        c,
+        base,
+        Method::PUT,
+        "/api/v1/identity/me/notifications",
+        &admin,
+        Some(json!({"mode": "off"})),
+    )
+    .await;
+    assert_eq!(off["mode"], "off");
+    let mine = call(c, base, Method::GET, "/api/v1/identity/me/notifications", &admin, None).await;
+    assert_eq!(mine["mode"], "off");
+    call(c, base, Method::POST, &format!("{path}/submit"), &admin, Some(json!({}))).await;
+    let mails = sink.expect(3).await;
+    assert_eq!(to(&mails[2]), APPROVER, "resubmitted: the approver hears again");
+    let codes = call(c, base, Method::GET, "/api/v1/approval-codes", &admin, None).await;
+    let code = codes.as_array().unwrap().iter().find(|x| x["paymentRequestType"] == "F5").unwrap()
+        ["id"]
+        .clone();
+    let fund = call(c, base, Method::GET, "/api/v1/funds", &admin, None).await[0]["id"].clone();
+    let account =
+        call(c, base, Method::GET, "/api/v1/expense-accounts", &admin, None).await[0]["id"].clone();
+    call(c, base, Method::POST, &format!("{path}/approve"), &approver, Some(json!({
+        "approvedAmount": 400, "approvalCodeId": code, "fundId": fund, "expenseAccountId": account, "acknowledgeWarnings": true,
+    }))).await;
+    sink.expect(3).await;
+
+    // Back on: released for processing tells the creator, with the approved amount.
+    call(
+        c,
+        base,
+        Method::PUT,
+        "/api/v1/identity/me/notifications",
+        &admin,
+        Some(json!({"mode": "instant"})),
+    )
+    .await;
+    call(c, base, Method::POST, &format!("{path}/move-to-ready-for-processing"), &approver, None)
+        .await;
+    let mails = sink.expect(4).await;
+    assert_eq!(to(&mails[3]), common::ADMIN_EMAIL);
+    assert!(subject(&mails[3]).ends_with("was released for processing"));
+    assert!(mails[3]["data"].as_str().unwrap().contains("$400.00"));
+
+    // The outbox shows every mail as sent through the relay.
+    let outbox =
+        call(c, base, Method::GET, "/api/v1/system-settings/outbox?Status=sent", &admin, None)
+            .await;
+    assert_eq!(outbox["totalCount"], 4, "{outbox}");
+    assert_eq!(outbox["waiting"], 0);
+    assert!(outbox["items"].as_array().unwrap().iter().all(|m| m["deliveredBy"] == "smtp"));
+    let bad = send(
+        c,
+        base,
+        Method::PUT,
+        "/api/v1/identity/me/notifications",
+        Some(&admin),
+        Some(json!({"mode": "weekly"})),
+    )
+    .await;
+    bad.invalid();
+    let (coordinatorless, _) = app.login("scopeless@example.org", PASSWORD).await;
+    let denied =
+        send(c, base, Method::GET, "/api/v1/system-settings/outbox", Some(&coordinatorless), None)
+            .await;
+    denied.problem(403);
+}
+
+#[actix_web::test]
+async fn a_mail_the_relay_refuses_for_good_is_failed_with_the_reason() {
+    let dir = tempfile::tempdir().unwrap();
+    let port = free_port();
+    let sink = Sink::start(port, &dir.path().join("mails.jsonl"));
+    let port = port.to_string();
+    let app = spawn_with(&smtp_flags(&port)).await;
+    let (c, base) = (&app.client, app.base.as_str());
+    let admin = app.admin_token().await;
+    let participation = world(c, base, &admin).await;
+    app.create_user(&admin, "nobody@refuse.example", &["Administrator"], PASSWORD).await;
+    submitted(c, base, &admin, participation).await;
+    // The approver's mail arrives; the refused one is failed, once, with the relay's words.
+    let mails = sink.expect(1).await;
+    assert_eq!(to(&mails[0]), APPROVER);
+    let failed =
+        call(c, base, Method::GET, "/api/v1/system-settings/outbox?Status=failed", &admin, None)
+            .await;
+    assert_eq!(failed["totalCount"], 1, "{failed}");
+    let mail = &failed["items"][0];
+    assert_eq!(mail["recipient"], "nobody@refuse.example");
+    assert_eq!(mail["attempts"], 1);
+    assert!(mail["lastError"].as_str().unwrap().contains("No such mailbox"), "{mail}");
+}
+
+#[actix_web::test]
+async fn mails_wait_for_the_relay_and_survive_sigkill_exactly_once() {
+    let dir = Arc::new(tempfile::tempdir().unwrap());
+    let db = database::url_for(dir.path(), "mentorpay.db").await;
+    let port = free_port();
+    let port_text = port.to_string();
+    let env = |flags: Vec<&str>| -> Vec<(String, String)> {
+        flags
+            .chunks(2)
+            .map(|kv| {
+                let key = format!(
+                    "MENTORPAY_{}",
+                    kv[0].trim_start_matches("--").replace('-', "_").to_uppercase()
+                );
+                (key, kv[1].to_owned())
+            })
+            .collect()
+    };
+    let vars = env(smtp_flags(&port_text));
+    let vars: Vec<(&str, &str)> = vars.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
+
+    // The relay is down: the actions answer at once, their mails wait and are retried.
+    let server = Instance::start(dir.path(), &db, &vars).await;
+    let (c, base) = (&server.client, server.base.clone());
+    let (admin, _) = server.login(common::ADMIN_EMAIL, common::ADMIN_PASSWORD).await;
+    let participation = world(c, &base, &admin).await;
+    let (approver, _) = server.login(APPROVER, PASSWORD).await;
+    let path = submitted(c, &base, &admin, participation).await;
+    call(
+        c,
+        &base,
+        Method::POST,
+        &format!("{path}/send-for-revision"),
+        &approver,
+        Some(json!({"reason": "Dates"})),
+    )
+    .await;
+    let started = Instant::now();
+    loop {
+        let page = call(
+            c,
+            &base,
+            Method::GET,
+            "/api/v1/system-settings/outbox?Status=pending",
+            &admin,
+            None,
+        )
+        .await;
+        let tried = page["items"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|m| m["attempts"].as_i64() >= Some(2))
+            .count();
+        if page["totalCount"] == 2 && tried == 2 {
+            assert!(page["items"][0]["lastError"].is_string(), "{page}");
+            break;
+        }
+        assert!(started.elapsed() < Duration::from_secs(30), "not retried: {page}");
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+
+    // Killed without warning; the relay comes back, then the server: each mail once.
+    let mut server = server;
+    server.kill();
+    let sink = Sink::start(port, &dir.path().join("mails.jsonl"));
+    let server = Instance::start(dir.path(), &db, &vars).await;
+    let mails = sink.expect(2).await;
+    let mut recipients: Vec<String> = mails.iter().map(to).collect();
+    recipients.sort();
+    assert_eq!(recipients, [common::ADMIN_EMAIL.to_owned(), APPROVER.to_owned()]);
+    let (admin, _) = server.login(common::ADMIN_EMAIL, common::ADMIN_PASSWORD).await;
+    let sent = call(
+        &server.client,
+        &server.base,
+        Method::GET,
+        "/api/v1/system-settings/outbox?Status=sent",
+        &admin,
+        None,
+    )
+    .await;
+    assert_eq!(sent["totalCount"], 2, "{sent}");
+}
+
+#[actix_web::test]
+async fn without_a_relay_mails_go_to_the_log_and_the_outbox_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = database::url_for(dir.path(), "mentorpay.db").await;
+    let server = Instance::start(dir.path(), &db, &[("MENTORPAY_PUBLIC_URL", PUBLIC_URL)]).await;
+    let (c, base) = (&server.client, server.base.clone());
+    let (admin, _) = server.login(common::ADMIN_EMAIL, common::ADMIN_PASSWORD).await;
+    let participation = world(c, &base, &admin).await;
+    let path = submitted(c, &base, &admin, participation).await;
+    let started = Instant::now();
+    loop {
+        let sent =
+            call(c, &base, Method::GET, "/api/v1/system-settings/outbox?Status=sent", &admin, None)
+                .await;
+        if sent["totalCount"] == 1 {
+            assert_eq!(sent["items"][0]["recipient"], APPROVER);
+            assert_eq!(sent["items"][0]["deliveredBy"], "log");
+            break;
+        }
+        assert!(started.elapsed() < Duration::from_secs(20), "{sent}");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let id = path.rsplit('/').next().unwrap();
+    let log = server.log_text();
+    assert!(log.contains(&format!("{PUBLIC_URL}/payment-request/F5/{id}/details")), "{log}");
+}
