@@ -2,7 +2,7 @@ import { test as base, expect, type Page, type APIRequestContext, type TestInfo 
 import { adminToken, mailedLink, signIn } from './fixtures';
 import { startServer, type RunningServer } from './server';
 
-// A finance office's day from the screens alone (issue #14), at 1280x800 on the demo world:
+// A finance office's day from the screens alone, at 1280x800 on the demo world:
 // reference lists and a new year, budgets, the batch release, returned and approved requests
 // read as documents, one money and date format, the work list above the fold, the demo's
 // Coordinator, and a keyboard-only pass. Each main screen is kept as a screenshot artefact.

@@ -51,7 +51,7 @@ test.describe('application shell', () => {
     await expect(page.getByRole('heading', { name: /^Welcome, / })).toBeVisible();
   });
 
-  test('every SPEC route answers (reports and vendor payments are built now)', async ({ page }) => {
+  test('every screen route answers', async ({ page }) => {
     await signIn(page);
     const reports = [
       '/reports',

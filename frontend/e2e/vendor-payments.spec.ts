@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { expect, signIn, test } from './fixtures';
 import { apiAs, PASSWORD, pick, world } from './requests';
 
-// Vendor payments end to end (DESIGN §6): a Coordinator's two requests (an F1 and a vendor
+// Vendor payments end to end: a Coordinator's two requests (an F1 and a vendor
 // F9) are approved and batched to ready for processing in the browser; the vendor payment
 // report is generated through its screens, its CSV downloaded and read; the requests show
 // Processed with the report they were paid in; the same range then has nothing left to pay.

@@ -21,7 +21,7 @@ import { cssVariables, theme } from './lib/theme';
 installChunkErrorHandler();
 const router = createAppRouter();
 
-// SPEC §9: toasts last 5 seconds.
+// Toasts last 5 seconds.
 const TOAST_MS = 5000;
 
 createRoot(document.getElementById('root')!).render(

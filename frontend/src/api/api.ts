@@ -3,7 +3,7 @@ import { baseQuery } from './baseQuery';
 
 /**
  * The one RTK Query api slice; features add endpoints with injectEndpoints.
- * SPEC §9: no retry (the base query is not wrapped in `retry`), no refetch on
+ * No retry (the base query is not wrapped in `retry`), no refetch on
  * focus or reconnect, nothing cached after the last subscriber unmounts.
  */
 export const api = createApi({

@@ -13,7 +13,7 @@ export interface UserDetails {
   permissions: string[];
 }
 
-/** SPEC §4: in process, success, failed (idle before any refresh). */
+/** A token refresh is in process, succeeded or failed (idle before any refresh). */
 export type RefreshState = 'idle' | 'inProcess' | 'success' | 'failed';
 
 /** Why the last session ended; the login page explains it, the guard uses it. */

@@ -7,7 +7,7 @@ import { api } from './api';
 export interface ActiveBanner {
   id: number;
   message: string;
-  /** 'Info' | 'Warning' | 'Error' (DESIGN §5). */
+  /** 'Info' | 'Warning' | 'Error'. */
   severity: string;
   startsAt: string | null;
   endsAt: string | null;

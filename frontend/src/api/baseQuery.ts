@@ -27,7 +27,7 @@ const sessionEnded: ApiError = {
 };
 
 /**
- * fetchBaseQuery plus the session rules of SPEC §7/§8: bearer token,
+ * fetchBaseQuery plus the session rules: bearer token,
  * refresh before expiry (single-flight, cross-tab), logout on any 401,
  * and errors normalised to ApiError.
  */

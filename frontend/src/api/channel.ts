@@ -13,7 +13,7 @@ type Outgoing =
   | { type: 'refresh-done'; tokens: Tokens | null }
   | { type: 'logout'; reason: SignOutReason };
 
-/** SPEC §9: cross-tab messages are kept 45 seconds; older ones are ignored. */
+/** Cross-tab messages are kept 45 seconds; older ones are ignored. */
 export const MESSAGE_TTL_MS = 45_000;
 export const CHANNEL_NAME = 'mentorpay-session';
 

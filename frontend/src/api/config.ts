@@ -1,10 +1,10 @@
 /**
- * The API lives at the same origin (SPEC §7: version 1). The origin prefix
+ * The API lives at the same origin, version 1 (`/api/v1`). The origin prefix
  * keeps URLs absolute, which non-browser fetch implementations (unit tests) need.
  */
 export const API_BASE_URL = `${globalThis.location?.origin ?? 'http://localhost'}/api/v1`;
 
-/** Calls that carry no bearer token (SPEC §6, DESIGN §3): no refresh, no logout on 401. */
+/** Calls that carry no bearer token: no refresh, no logout on 401. */
 const ANONYMOUS_PATHS = [
   '/identity/login',
   '/identity/refresh',

@@ -4,7 +4,7 @@ import { baseQuery } from './baseQuery';
 import { closeChannel } from './channel';
 import { GENERIC_ERROR, normalizeError, REQUEST_ABORTED } from './errors';
 
-describe('error normalisation (SPEC §8)', () => {
+describe('error normalisation', () => {
   it.each([
     [400, 'Bad Request'],
     [401, 'Unauthorized'],

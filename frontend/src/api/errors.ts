@@ -1,6 +1,6 @@
 import type { FetchBaseQueryError, FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
 
-/** The error every endpoint rejects with (SPEC §8 error catalogue). */
+/** The error every endpoint rejects with. */
 export interface ApiError {
   /** HTTP status; 0 when no response arrived (network failure, abort). */
   status: number;

@@ -1,4 +1,5 @@
-// Keys of the values kept in localStorage (SPEC §3 "Local browser storage").
+// Keys of the values kept in localStorage: the tokens, the participants report's columns
+// and the last activity.
 // Tokens live outside the redux-persist blob so the base query can read them
 // synchronously and every tab sees the same pair.
 export const ACCESS_TOKEN_KEY = 'accessToken';
@@ -19,7 +20,7 @@ export function storeTokens({ accessToken, refreshToken }: Tokens): void {
   localStorage.setItem(REFRESH_TOKEN_KEY, refreshToken);
 }
 
-/** Removes everything SPEC §9 says a logout clears. */
+/** Removes everything a logout clears: every stored key. */
 export function clearStoredSession(): void {
   for (const key of [ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY, PARTICIPANTS_REPORT_COLUMNS_KEY]) {
     localStorage.removeItem(key);

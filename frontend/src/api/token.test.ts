@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fakeJwt } from '../test/helpers';
 import { isTokenExpired, tokenExpiry } from './token';
 
-describe('token expiry (SPEC §5: expired 60 s before exp)', () => {
+describe('token expiry (expired 60 s before exp)', () => {
   const now = Date.UTC(2025, 0, 1, 12, 0, 0);
 
   it('reads exp from the payload', () => {

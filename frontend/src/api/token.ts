@@ -1,4 +1,4 @@
-/** SPEC §5: an access token counts as expired 60 seconds before its expiry time. */
+/** An access token counts as expired 60 seconds before its expiry time. */
 export const TOKEN_EXPIRY_MARGIN_SECONDS = 60;
 
 /**

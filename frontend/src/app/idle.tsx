@@ -7,7 +7,7 @@ import { getLastActivity, recordActivity } from '../api/storage';
 import { useAppDispatch } from '../lib/hooks';
 import type { AppDispatch, RootState } from './store';
 
-/** SPEC §4/§9: 15 minutes idle logs out; activity written at most every 30 s; tabs synced every 1 s. */
+/** 15 minutes idle logs out (also when a page loads after that long); activity written at most every 30 s; tabs synced every 1 s. */
 export const IDLE_TIMEOUT_MS = 15 * 60 * 1000;
 export const ACTIVITY_WRITE_INTERVAL_MS = 30 * 1000;
 export const IDLE_SYNC_INTERVAL_MS = 1000;

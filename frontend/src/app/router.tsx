@@ -5,7 +5,7 @@ import { MainLayout } from './layouts/MainLayout';
 import { PublicLayout, type PublicPageHandle } from './layouts/PublicLayout';
 import { lazyPage } from './lazyPage';
 
-// Every route of SPEC §2. Pages are loaded on demand (one chunk each) and
+// Every screen's route. Pages are loaded on demand (one chunk each) and
 // gated by the permission named beside them.
 
 const publicRoutes: RouteObject[] = [
@@ -64,7 +64,7 @@ const mainRoutes: RouteObject[] = [
   { path: 'settings/block-login', lazy: lazyPage(() => import('../features/settings/BlockLoginPage'), { permission: 'setting:read' }) },
   { path: 'settings/reference', lazy: lazyPage(() => import('../features/settings/ReferenceListsPage'), { permission: 'setting:viewmenu' }) },
   { path: 'settings/reference/:list', lazy: lazyPage(() => import('../features/settings/ReferenceListsPage'), { permission: 'setting:viewmenu' }) },
-  // Beyond SPEC §2: user and role management (identity API).
+  // User and role management (identity API).
   { path: 'settings/users', lazy: lazyPage(() => import('../features/identity/UsersPage'), { permission: 'user:read' }) },
   { path: 'settings/roles', lazy: lazyPage(() => import('../features/identity/RolesPage'), { permission: 'role:read' }) },
 

@@ -57,7 +57,7 @@ describe('store', () => {
     expect(Object.keys(persisted).sort()).toEqual(['_persist', 'auth']);
   });
 
-  it('has the SPEC §9 query defaults', () => {
+  it('has the query defaults: no retry, no refetch on focus or reconnect, no cache after unmount', () => {
     const state = store.getState().api.config;
     expect(state.keepUnusedDataFor).toBe(0);
     expect(state.refetchOnFocus).toBe(false);

@@ -25,7 +25,7 @@ const storage = {
   removeItem: (key: string) => Promise.resolve(localStorage.removeItem(key)),
 };
 
-// SPEC §9: key `root`, only `auth` persisted, give up waiting after 5 s.
+// Persisted under the key `root`, only `auth`, giving up waiting after 5 s.
 const persistedReducer = persistReducer({ key: 'root', storage, whitelist: ['auth'], timeout: 5000 }, rootReducer);
 
 const listener = createListenerMiddleware();

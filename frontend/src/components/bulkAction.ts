@@ -1,6 +1,6 @@
 import { formatCents } from './money';
 
-// The bulk-action pattern (issue #14): select rows on a page or every matching row across
+// The bulk-action pattern: select rows on a page or every matching row across
 // pages, confirm with the count and the total, then one all-or-nothing call and a toast.
 // Pure parts here (tested); BulkActionBar.tsx draws them.
 

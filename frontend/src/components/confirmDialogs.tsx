@@ -1,7 +1,7 @@
 import { Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 
-// SPEC §2 confirmation dialogs, with their exact texts. Each returns a promise
+// The two confirmation dialogs (Save Changes, Cancel Changes), with their exact texts. Each returns a promise
 // that resolves true on confirm and false on any other way out (button,
 // Escape, click outside). Needs <ModalsProvider> (mounted in main.tsx).
 

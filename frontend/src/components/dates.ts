@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
 
-// One date format everywhere (issue #14): "Nov 3, 2025" reads the same to everyone and
+// One date format everywhere: "Nov 3, 2025" reads the same to everyone and
 // cannot be mistaken between month-first and day-first. Timestamps add the local time.
 
 /** A calendar date ("2025-11-03") or a timestamp, as "Nov 3, 2025"; '' for none. */

@@ -11,7 +11,7 @@ import { ensureFreshAccessToken, logout, SessionEndedError, type SessionDispatch
 /** An export's file format: the ReportFormat query parameter of every report export in the document. */
 export type ReportFormat = NonNullable<operations['report_actual_vs_budget_retrieve']['parameters']['query']>['ReportFormat'];
 
-/** DESIGN §6: the browser's offset, UTC minus local in minutes (480 in Pacific Standard Time). */
+/** `MinutesOffset` of the report calls: the browser's offset, UTC minus local in minutes (480 in Pacific Standard Time). */
 export const minutesOffset = (now = new Date()): number => now.getTimezoneOffset();
 
 /** `/api/v1` + path + query; empty values are left out. */

@@ -1,4 +1,4 @@
-// Amounts travel as JSON numbers with at most two decimals (DESIGN §2); sums are
+// Amounts travel as JSON numbers with at most two decimals; sums are
 // done in integer cents so 0.1 + 0.2 stays 0.30.
 
 /** Cents of an amount as the API sends it (a number, or a numeric string from an input). */

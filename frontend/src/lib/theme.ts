@@ -1,7 +1,7 @@
 import { createTheme, DEFAULT_THEME, Loader, Menu, Modal, Pagination, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
 import { readableTuple } from './contrast';
 
-// SPEC §9: primary colour #0076B3, the filled shade (index 6) of this tuple.
+// The primary colour #0076B3, the filled shade (index 6) of this tuple.
 const brand: MantineColorsTuple = [
   '#e5f3fa',
   '#cce6f4',

@@ -11,7 +11,7 @@ export interface PublicPageHandle {
   title: string;
 }
 
-/** Signed-out layout (SPEC §2): logo header, centred title, card, footer. */
+/** Signed-out layout: logo header, centred title, card, footer. */
 export function PublicLayout() {
   const matches = useMatches();
   const title = matches.map((m) => (m.handle as PublicPageHandle | undefined)?.title).filter(Boolean).pop();

@@ -4,7 +4,7 @@ import { Link, useLocation } from 'react-router';
 import { selectPermissions } from '../../api/authSlice';
 import { useAppSelector } from '../../lib/hooks';
 
-// SPEC §2 side menu: each entry only when the user holds its permission.
+// The side menu: each entry only when the user holds its permission.
 export const MENU_ENTRIES: { label: string; to: string; section: string; permission?: PermissionCode }[] = [
   { label: 'Home', to: '/', section: '/' },
   { label: 'Participant Management', to: '/participant/list', section: '/participant', permission: 'participant:read' },
