@@ -1,5 +1,5 @@
 import { useReferenceListQuery } from '../../lib/referenceLists';
-import { Alert, Anchor, Badge, Box, Button, Checkbox, Group, Menu, Paper, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Alert, Anchor, Badge, Box, Button, Checkbox, Group, Menu, Paper, SimpleGrid, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useCallback, useMemo, useState } from 'react';
@@ -103,40 +103,45 @@ function columns(
   ];
 }
 
+const TOTALS_HINT_ID = 'status-totals-hint';
+
 /** Totals per status for the chosen program (GET /payment-requests/summary), in workflow order. */
 function Summary({ mentorProgramId, onPick }: { mentorProgramId?: number; onPick: (status: string) => void }) {
   const summary = useGetPaymentRequestSummaryQuery(mentorProgramId);
   if (summary.error) return <ErrorDisplay error={asApiError(summary.error)} title="The totals could not be loaded" />;
   return (
-    <SimpleGrid cols={{ base: 2, md: 3, lg: 6 }} spacing="sm" aria-label="Totals per status" role="list">
-      {(summary.data ?? []).map((s) => {
-        const amount = s.approvedAmount > 0 ? `Approved ${formatMoney(s.approvedAmount)}` : `Requested ${formatMoney(s.requestedAmount)}`;
-        return (
-          <Paper key={s.formStatus} withBorder radius="md" p={0} role="listitem">
-            {/* A button: the totals filter the list by their status, by mouse or keyboard. */}
-            <UnstyledButton
-              px="xs"
-              py={4}
-              w="100%"
-              // The name starts with every word shown (a speech-input user says those), then says what it does.
-              aria-label={`${statusLabel(s.formStatus)} ${s.count} ${amount}, show only these`}
-              title={`Requested ${formatMoney(s.requestedAmount)}${s.approvedAmount > 0 ? `, approved ${formatMoney(s.approvedAmount)}` : ''}`}
-              onClick={() => onPick(s.formStatus)}
-            >
-              <Text size="xs" c="dimmed" lh={1.2}>
-                {statusLabel(s.formStatus)}
-              </Text>
-              <Text fw={700} size="sm" lh={1.3} data-testid={`count-${s.formStatus}`}>
-                {s.count}
-              </Text>
-              <Text size="xs" lh={1.2} style={{ fontVariantNumeric: 'tabular-nums' }}>
-                {amount}
-              </Text>
-            </UnstyledButton>
-          </Paper>
-        );
-      })}
-    </SimpleGrid>
+    <>
+      <VisuallyHidden id={TOTALS_HINT_ID}>Shows only the requests of this status.</VisuallyHidden>
+      <SimpleGrid cols={{ base: 2, md: 3, lg: 6 }} spacing="sm" aria-label="Totals per status" role="list">
+        {(summary.data ?? []).map((s) => {
+          const amount = s.approvedAmount > 0 ? `Approved ${formatMoney(s.approvedAmount)}` : `Requested ${formatMoney(s.requestedAmount)}`;
+          return (
+            <Paper key={s.formStatus} withBorder radius="md" p={0} role="listitem">
+              {/* A button: the totals filter the list by their status, by mouse or keyboard. */}
+              <UnstyledButton
+                px="xs"
+                py={4}
+                w="100%"
+                // Named by what it shows (a speech-input user says those words); what it does is its description.
+                aria-describedby={TOTALS_HINT_ID}
+                title={`Requested ${formatMoney(s.requestedAmount)}${s.approvedAmount > 0 ? `, approved ${formatMoney(s.approvedAmount)}` : ''}`}
+                onClick={() => onPick(s.formStatus)}
+              >
+                <Text size="xs" c="dimmed" lh={1.2}>
+                  {statusLabel(s.formStatus)}
+                </Text>
+                <Text fw={700} size="sm" lh={1.3} data-testid={`count-${s.formStatus}`}>
+                  {s.count}
+                </Text>
+                <Text size="xs" lh={1.2} style={{ fontVariantNumeric: 'tabular-nums' }}>
+                  {amount}
+                </Text>
+              </UnstyledButton>
+            </Paper>
+          );
+        })}
+      </SimpleGrid>
+    </>
   );
 }
 
