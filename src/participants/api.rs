@@ -100,7 +100,7 @@ pub async fn get(
 ) -> ApiResult<web::Json<ParticipantDto>> {
     let scope = scope_of(&state.db, &me).await?;
     let p = store::get_visible(&state.db, &scope, id.into_inner()).await?;
-    Ok(web::Json(store::dto(&state.db, p).await?))
+    Ok(web::Json(store::dto(&state.db, p, &scope).await?))
 }
 
 #[utoipa::path(post, path = "/api/v1/participants", tag = "participants", security(("bearer" = [])), request_body = ParticipantBody,
@@ -133,7 +133,8 @@ pub async fn create(
     }
     later.finish_rules()?;
     let created = commands::create(&state.db, &me, &clean, &participations).await?;
-    Ok(HttpResponse::Created().json(store::dto(&state.db, created).await?))
+    let scope = scope_of(&state.db, &me).await?;
+    Ok(HttpResponse::Created().json(store::dto(&state.db, created, &scope).await?))
 }
 
 #[utoipa::path(put, path = "/api/v1/participants/{id}", tag = "participants", security(("bearer" = [])), request_body = ParticipantBody,
@@ -151,7 +152,8 @@ pub async fn update(
         .version
         .ok_or_else(|| ApiError::rule("version", "is required to edit (the version you read)"))?;
     let updated = commands::update(&state.db, &me, id.into_inner(), version, &clean).await?;
-    Ok(web::Json(store::dto(&state.db, updated).await?))
+    let scope = scope_of(&state.db, &me).await?;
+    Ok(web::Json(store::dto(&state.db, updated, &scope).await?))
 }
 
 #[utoipa::path(delete, path = "/api/v1/participants/{id}", tag = "participants", security(("bearer" = [])),

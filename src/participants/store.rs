@@ -358,9 +358,12 @@ pub fn participation_dto(p: participation::Model) -> ParticipationDto {
 /// carries its four link lists ("3,7"), its login and its live participations (JSON). Rows
 /// cross from SQLite's worker thread one at a time, each about as dear as a small statement:
 /// a page's ~150 link and ~40 participation rows were most of a list call (docs/decisions-speed.md).
+/// Participations in programs outside `scope` are left out: a participant shared with
+/// another program does not show a Coordinator that program's college and dates.
 pub async fn dtos(
     db: &impl ConnectionTrait,
     select: sea_orm::Select<participant::Entity>,
+    scope: &Scope,
 ) -> ApiResult<Vec<ParticipantDto>> {
     let mut select = select;
     // The lists and participations are put in order here: an ORDER BY inside the aggregates
@@ -401,6 +404,7 @@ pub async fn dtos(
                     .map_err(|e| ApiError::Internal(format!("participations of {}: {e}", p.id)))?,
                 None => Vec::new(),
             };
+            participations.retain(|x| scope.allows_program(x.mentor_program_id));
             participations.sort_unstable_by_key(|x| (x.start_date, x.id));
             Ok(ParticipantDto {
                 participations,
@@ -453,8 +457,12 @@ fn participations_json(backend: DbBackend) -> String {
     )
 }
 
-pub async fn dto(db: &impl ConnectionTrait, p: participant::Model) -> ApiResult<ParticipantDto> {
-    dtos(db, participant::Entity::find_by_id(p.id))
+pub async fn dto(
+    db: &impl ConnectionTrait,
+    p: participant::Model,
+    scope: &Scope,
+) -> ApiResult<ParticipantDto> {
+    dtos(db, participant::Entity::find_by_id(p.id), scope)
         .await?
         .pop()
         .ok_or_else(|| ApiError::Internal("participant vanished".into()))
@@ -596,7 +604,7 @@ pub async fn list(
             .offset(paging.offset())
             .limit(paging.size),
     };
-    Ok(Page::counted(dtos(db, rows).await?, paging, total))
+    Ok(Page::counted(dtos(db, rows, scope).await?, paging, total))
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

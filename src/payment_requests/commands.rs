@@ -286,6 +286,7 @@ pub async fn submit(
 ) -> ApiResult<pr::Model> {
     let txn = crate::db::write(db).await?;
     let r = load_for(&txn, me, target, Action::Submit).await?;
+    store::require_live_participation(&txn, r.participation_id).await?;
     // The limits and rates in force now apply: they may have changed since the draft.
     let mut details = Details::from_stored(r.form_type, &r.details)?;
     let rates = store::rates(&txn).await?;

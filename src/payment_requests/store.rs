@@ -20,7 +20,7 @@ use crate::{
     activity,
     auth::scope::Scope,
     entities::{
-        activity_log, approval_code, budget_line, fiscal_year, participation,
+        activity_log, approval_code, budget_line, fiscal_year, participant, participation,
         payment_request as pr, payment_request_total as pr_total, uploaded_file,
     },
     error::{ApiError, ApiResult},
@@ -60,14 +60,39 @@ pub async fn visible_by_id(
         .ok_or_else(|| ApiError::not_found("The payment request"))
 }
 
+/// A participation requests may name: neither it nor its participant is deleted.
 pub async fn live_participation(
     db: &impl ConnectionTrait,
     id: i32,
 ) -> ApiResult<Option<participation::Model>> {
+    let participant_live = Query::select()
+        .expr(Expr::val(1))
+        .from(participant::Entity)
+        .and_where(
+            Expr::col((participant::Entity, participant::Column::Id))
+                .equals((participation::Entity, participation::Column::ParticipantId)),
+        )
+        .and_where(Expr::col((participant::Entity, participant::Column::DeletedAt)).is_null())
+        .to_owned();
     Ok(participation::Entity::find_by_id(id)
         .filter(participation::Column::DeletedAt.is_null())
+        .filter(Expr::exists(participant_live))
         .one(db)
         .await?)
+}
+
+/// The participation is still live, asked inside the transaction that submits a request
+/// (create and edit read it in theirs, through `write_check`): writes are serialised
+/// (`db::write`), so a participant deleted before the transaction is seen here and one
+/// deleted after it sees the request.
+pub async fn require_live_participation(txn: &impl ConnectionTrait, id: i32) -> ApiResult<()> {
+    match live_participation(txn, id).await? {
+        Some(_) => Ok(()),
+        None => Err(ApiError::rule(
+            "participationId",
+            "The participation or its participant has been deleted.",
+        )),
+    }
 }
 
 pub async fn rates(db: &impl ConnectionTrait) -> ApiResult<Rates> {
