@@ -20,7 +20,7 @@ port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); p
 password='fuzzing admin password 1'
 MENTORPAY_LOG=warn "$BIN" serve --listen "127.0.0.1:$port" --database-url "sqlite://$work/fuzz.db?mode=rwc" \
     --data-dir "$work/data" --admin-email admin@example.org --admin-password "$password" \
-    --access-token-ttl 86400 --login-attempts-per-minute 10000 >"$work/server.log" 2>&1 &
+    --access-token-ttl 86400 --refresh-token-ttl 86400 --login-attempts-per-minute 10000 >"$work/server.log" 2>&1 &
 server=$!
 trap 'kill $server 2>/dev/null; wait $server 2>/dev/null; rm -rf "$work"' EXIT
 

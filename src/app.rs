@@ -77,6 +77,7 @@ async fn log_and_no_store(
 
 /// Everything a request can reach, ready before the first request.
 pub async fn prepare(config: Config) -> anyhow::Result<AppState> {
+    check_flags(&config)?;
     let db = db::connect(&config.database_url).await?;
     let startup = db::StartupLock::take(&db).await?;
     identity::bootstrap::ensure_builtin_roles(&db).await?;
@@ -98,6 +99,18 @@ pub async fn prepare(config: Config) -> anyhow::Result<AppState> {
     identity::bootstrap::ensure_first_admin(&state).await?;
     startup.release().await?;
     Ok(state)
+}
+
+/// What clap's ranges cannot say: the flags must make settings the settings screen would
+/// save, or the first save of the unchanged screen is refused.
+fn check_flags(config: &Config) -> anyhow::Result<()> {
+    let (access, refresh) = (config.access_token_ttl, config.refresh_token_ttl);
+    if !settings::rules::lifetimes_agree(access as i64, refresh as i64) {
+        anyhow::bail!(
+            "--refresh-token-ttl ({refresh} s) must not be shorter than --access-token-ttl ({access} s)"
+        );
+    }
+    Ok(())
 }
 
 /// The route table: every API route of every area with the access it needs (routes.rs).
@@ -124,7 +137,9 @@ fn api(cfg: &mut web::ServiceConfig) {
 
 pub fn configure(state: web::Data<AppState>) -> impl Fn(&mut web::ServiceConfig) + Clone {
     move |cfg: &mut web::ServiceConfig| {
+        let body_timeout = Duration::from_secs(state.config.body_timeout);
         cfg.app_data(state.clone())
+            .app_data(crate::web::BodyTimeout(body_timeout))
             .app_data(web::PathConfig::default().error_handler(routes::path_error))
             .service(web::redirect("/api/docs", "/api/docs/"))
             .route("/api/docs/{file:.*}", web::get().to(assets::serve_docs))

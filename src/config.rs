@@ -41,6 +41,11 @@ pub struct Config {
     #[arg(long, global = true, env = "MENTORPAY_REFRESH_TOKEN_TTL", default_value_t = 28_800, value_parser = clap::value_parser!(u64).range(60..=2_592_000))]
     pub refresh_token_ttl: u64,
 
+    /// Seconds a request body may take to arrive (408 after): a client trickling a body
+    /// byte by byte must not hold a connection for ever.
+    #[arg(long, global = true, env = "MENTORPAY_BODY_TIMEOUT", default_value_t = crate::web::DEFAULT_BODY_TIMEOUT_SECS, value_parser = clap::value_parser!(u64).range(1..=600))]
+    pub body_timeout: u64,
+
     /// Address users open in the browser; used in e-mailed links. Default: http://LISTEN.
     #[arg(long, global = true, env = "MENTORPAY_PUBLIC_URL")]
     pub public_url: Option<String>,

@@ -24,6 +24,9 @@ pub enum ApiError {
     Conflict(String),
     #[error("{detail}")]
     Unprocessable { detail: String, errors: FieldErrors },
+    /// 408: a body that did not arrive in time.
+    #[error("{0}")]
+    RequestTimeout(String),
     /// 413: a body over the size limit.
     #[error("{0}")]
     PayloadTooLarge(String),
@@ -152,9 +155,10 @@ pub fn normalize_email(raw: &str) -> Option<String> {
 }
 
 /// The one builder of field errors: collects every problem of a body so a form shows all of
-/// them at once, then answers 400 (shape) or 422 (rules).
+/// them at once, then answers 400 (shape) or 422 (rules). The flag is set by a problem no
+/// schema states (hidden characters in a name): `finish` then answers 422.
 #[derive(Debug, Default)]
-pub struct Checks(pub FieldErrors);
+pub struct Checks(pub FieldErrors, bool);
 
 impl Checks {
     pub fn add(&mut self, field: impl Into<String>, message: impl Into<String>) {
@@ -184,6 +188,7 @@ impl Checks {
     }
 
     pub fn email(&mut self, field: &str, raw: &str) -> String {
+        self.plain(field, raw);
         normalize_email(raw).unwrap_or_else(|| {
             self.add(field, "must be a valid e-mail address");
             String::new()
@@ -191,12 +196,27 @@ impl Checks {
     }
 
     pub fn name(&mut self, field: &str, raw: &str) -> String {
+        self.plain(field, raw);
         self.text(field, raw, MAX_NAME_CHARS)
+    }
+
+    /// Names, e-mail addresses and codes hold no invisible or direction-changing characters
+    /// (`crate::text`): a rule, so the answer is 422.
+    pub fn plain(&mut self, field: &str, raw: &str) {
+        if let Some(hidden) = crate::text::first_hidden(raw) {
+            self.add(
+                field,
+                format!("must not contain invisible or direction-changing characters ({hidden})"),
+            );
+            self.1 = true;
+        }
     }
 
     pub fn finish(self) -> Result<(), ApiError> {
         if self.0.is_empty() {
             Ok(())
+        } else if self.1 {
+            Self(self.0, false).finish_rules()
         } else {
             Err(ApiError::validation(self.0))
         }
@@ -235,6 +255,7 @@ impl ResponseError for ApiError {
             Self::NotFound(_) => StatusCode::NOT_FOUND,
             Self::Conflict(_) => StatusCode::CONFLICT,
             Self::Unprocessable { .. } => StatusCode::UNPROCESSABLE_ENTITY,
+            Self::RequestTimeout(_) => StatusCode::REQUEST_TIMEOUT,
             Self::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             Self::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
             Self::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,

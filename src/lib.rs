@@ -28,4 +28,5 @@ pub mod routes;
 pub mod settings;
 pub mod state;
 pub mod system;
+pub mod text;
 pub mod web;

@@ -160,6 +160,28 @@ impl utoipa::PartialSchema for NonNegativeMoney {
 
 impl utoipa::ToSchema for NonNegativeMoney {}
 
+/// The schema of a sum of amounts (budget totals, report totals). Each amount is at most
+/// `MAX_CENTS`, but many of them add up beyond it: a sum is bounded only by the 64-bit cents
+/// it is kept in, which is what the document says rather than an amount's bound.
+pub struct MoneySum;
+
+impl utoipa::PartialSchema for MoneySum {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        utoipa::openapi::ObjectBuilder::new()
+            .schema_type(utoipa::openapi::schema::Type::Number)
+            .description(Some(
+                "Sum of amounts in dollars with at most two decimals; beyond a single amount's \
+                 bound when many amounts add up",
+            ))
+            .multiple_of(Some(0.01))
+            .minimum(Some(i64::MIN as f64 / 100.0))
+            .maximum(Some(i64::MAX as f64 / 100.0))
+            .into()
+    }
+}
+
+impl utoipa::ToSchema for MoneySum {}
+
 impl utoipa::PartialSchema for Hundredths {
     fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
         utoipa::openapi::ObjectBuilder::new()

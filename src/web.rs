@@ -1,6 +1,7 @@
 //! Request kernel shared by every area: a JSON body extractor whose errors name the
-//! field, a query extractor that accepts the API's PascalCase names case-insensitively,
-//! and the paging contract of docs/api.md.
+//! field (the body read within a deadline, checked against its documented shape before
+//! serde reads it), a query extractor that accepts the API's PascalCase names
+//! case-insensitively, and the paging contract of docs/api.md.
 
 use std::{future::Future, pin::Pin};
 
@@ -12,8 +13,58 @@ use utoipa::{IntoParams, ToSchema};
 
 use crate::error::{ApiError, Checks};
 
+mod shape;
+pub use shape::Shape;
+
 /// Largest accepted JSON body (413 beyond); uploads do not travel through JSON.
 pub const MAX_JSON_BYTES: usize = 2 * 1024 * 1024;
+
+/// How long a body may take to arrive when the configuration does not say
+/// (`--body-timeout`): a client trickling bytes must not hold a connection for ever.
+pub const DEFAULT_BODY_TIMEOUT_SECS: u64 = 30;
+
+/// The body deadline of the running server (`--body-timeout`), as app data.
+#[derive(Debug, Clone, Copy)]
+pub struct BodyTimeout(pub std::time::Duration);
+
+fn body_timeout(req: &HttpRequest) -> std::time::Duration {
+    req.app_data::<BodyTimeout>()
+        .map_or(std::time::Duration::from_secs(DEFAULT_BODY_TIMEOUT_SECS), |t| t.0)
+}
+
+/// Reads a whole body of at most `limit` bytes (`too_large` beyond) within the server's body
+/// deadline (408 after it): every body a handler reads comes through here.
+pub fn read_body(
+    req: &HttpRequest,
+    payload: impl futures_util::Stream<Item = Result<web::Bytes, actix_web::error::PayloadError>>
+        + Unpin
+        + 'static,
+    limit: usize,
+    too_large: impl Fn() -> ApiError + 'static,
+) -> impl Future<Output = Result<web::BytesMut, ApiError>> {
+    let deadline = body_timeout(req);
+    let mut payload = payload;
+    async move {
+        let read = async {
+            let mut body = web::BytesMut::new();
+            while let Some(chunk) = payload.next().await {
+                let chunk =
+                    chunk.map_err(|e| ApiError::bad_request(format!("Unreadable body: {e}")))?;
+                if body.len() + chunk.len() > limit {
+                    return Err(too_large());
+                }
+                body.extend_from_slice(&chunk);
+            }
+            Ok(body)
+        };
+        tokio::time::timeout(deadline, read).await.unwrap_or_else(|_| {
+            Err(ApiError::RequestTimeout(format!(
+                "The body did not arrive within {} seconds.",
+                deadline.as_secs()
+            )))
+        })
+    }
+}
 
 fn too_large() -> ApiError {
     ApiError::PayloadTooLarge(format!(
@@ -26,41 +77,41 @@ fn too_large() -> ApiError {
 /// a 413 for bodies over [`MAX_JSON_BYTES`], and no control characters in any text.
 pub struct Json<T>(pub T);
 
-impl<T: DeserializeOwned + 'static> FromRequest for Json<T> {
+impl<T: DeserializeOwned + utoipa::ToSchema + 'static> FromRequest for Json<T> {
     type Error = ApiError;
     type Future = Pin<Box<dyn Future<Output = Result<Self, ApiError>>>>;
 
     fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
-        let headers = req.headers();
-        let is_json = headers
-            .get(header::CONTENT_TYPE)
-            .and_then(|v| v.to_str().ok())
-            .is_some_and(|v| v.starts_with("application/json") || v.contains("+json"));
-        let declared = headers
-            .get(header::CONTENT_LENGTH)
-            .and_then(|v| v.to_str().ok())
-            .and_then(|v| v.parse::<u64>().ok());
-        let mut payload = payload.take();
-        Box::pin(async move {
-            if declared.is_some_and(|n| n > MAX_JSON_BYTES as u64) {
-                return Err(too_large());
-            }
-            if !is_json {
-                return Err(ApiError::bad_request(
-                    "The body must be JSON (Content-Type: application/json).",
-                ));
-            }
-            let mut body = web::BytesMut::new();
-            while let Some(chunk) = payload.next().await {
-                let chunk =
-                    chunk.map_err(|e| ApiError::bad_request(format!("Unreadable body: {e}")))?;
-                if body.len() + chunk.len() > MAX_JSON_BYTES {
-                    return Err(too_large());
-                }
-                body.extend_from_slice(&chunk);
-            }
-            parse_json(&body).map(Json)
-        })
+        let body = json_body(req, payload);
+        Box::pin(async move { parse_shaped(&body.await?, Some(&Shape::of::<T>())).map(Json) })
+    }
+}
+
+/// The bytes of a JSON body: declared JSON, at most [`MAX_JSON_BYTES`], within the deadline.
+fn json_body(
+    req: &HttpRequest,
+    payload: &mut Payload,
+) -> impl Future<Output = Result<web::BytesMut, ApiError>> {
+    let headers = req.headers();
+    let is_json = headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("application/json") || v.contains("+json"));
+    let declared = headers
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<u64>().ok());
+    let read = read_body(req, payload.take(), MAX_JSON_BYTES, too_large);
+    async move {
+        if declared.is_some_and(|n| n > MAX_JSON_BYTES as u64) {
+            return Err(too_large());
+        }
+        if !is_json {
+            return Err(ApiError::bad_request(
+                "The body must be JSON (Content-Type: application/json).",
+            ));
+        }
+        read.await
     }
 }
 
@@ -78,14 +129,14 @@ impl<T: Representation> Representation for Vec<T> {
 /// The body of a PUT: [`Json`] after dropping `T::READ_ONLY` keys (of each element of a list).
 pub struct Put<T>(pub T);
 
-impl<T: DeserializeOwned + Representation + 'static> FromRequest for Put<T> {
+impl<T: DeserializeOwned + Representation + utoipa::ToSchema + 'static> FromRequest for Put<T> {
     type Error = ApiError;
     type Future = Pin<Box<dyn Future<Output = Result<Self, ApiError>>>>;
 
     fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
-        let body = Json::<serde_json::Value>::from_request(req, payload);
+        let body = json_body(req, payload);
         Box::pin(async move {
-            let Json(mut value) = body.await?;
+            let mut value: serde_json::Value = parse_json(&body.await?)?;
             let strip = |v: &mut serde_json::Value| {
                 if let Some(map) = v.as_object_mut() {
                     for key in T::READ_ONLY {
@@ -100,7 +151,7 @@ impl<T: DeserializeOwned + Representation + 'static> FromRequest for Put<T> {
             // Re-read from bytes: money fields parse from the JSON text itself.
             let bytes = serde_json::to_vec(&value)
                 .map_err(|e| ApiError::Internal(format!("re-encode: {e}")))?;
-            parse_json(&bytes).map(Put)
+            parse_shaped(&bytes, Some(&Shape::of::<T>())).map(Put)
         })
     }
 }
@@ -108,6 +159,11 @@ impl<T: DeserializeOwned + Representation + 'static> FromRequest for Put<T> {
 /// Parses JSON and names the failing field path in the error. Text anywhere in the
 /// body (keys too) must be free of control characters other than tab and line breaks.
 pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
+    parse_shaped(bytes, None)
+}
+
+/// [`parse_json`], the values' kinds first checked against the documented `shape`.
+fn parse_shaped<T: DeserializeOwned>(bytes: &[u8], shape: Option<&Shape>) -> Result<T, ApiError> {
     if bytes.iter().all(u8::is_ascii_whitespace) {
         return Err(ApiError::bad_request("The body is empty; a JSON value is required."));
     }
@@ -116,6 +172,9 @@ pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
         let mut errors = Checks::default();
         control_characters(&value, ".", &mut errors);
         errors.finish()?;
+        if let Some(shape) = shape {
+            shape.check(&value)?;
+        }
         // JSON (and JSON Schema) count 3.0 as the integer 3; serde's integers do not.
         if whole_floats_to_integers(&mut value) {
             normalized = serde_json::to_vec(&value).ok();
@@ -169,15 +228,34 @@ fn field_error(path: &str, message: &str, whole: &str) -> ApiError {
     ApiError::bad_field(field, plain_words(&message))
 }
 
-/// Rewrites numbers like `3.0` as `3`; true when anything changed.
+/// 2^63 and 2^64: the first whole numbers beyond `i64` and `u64`.
+const I64_END: f64 = 9_223_372_036_854_775_808.0;
+const U64_END: f64 = 18_446_744_073_709_551_616.0;
+
+/// The number a whole float (`3.0`, `1e3`, `2122643706491769.0`) stands for, as JSON Schema
+/// reads it; None when it has a fraction or lies beyond 64 bits.
+fn whole_number(f: f64) -> Option<serde_json::Value> {
+    if f.fract() != 0.0 || !f.is_finite() {
+        None
+    } else if (-I64_END..I64_END).contains(&f) {
+        Some(serde_json::Value::from(f as i64))
+    } else if (0.0..U64_END).contains(&f) {
+        Some(serde_json::Value::from(f as u64))
+    } else {
+        None
+    }
+}
+
+/// Rewrites whole numbers written as floats (`3.0`, `1e3`) as integers, so a number is read
+/// one way whatever its spelling; true when anything changed.
 fn whole_floats_to_integers(value: &mut serde_json::Value) -> bool {
     match value {
-        serde_json::Value::Number(n) if n.is_f64() => match n.as_f64() {
-            Some(f) if f.fract() == 0.0 && f.abs() < 9.0e15 => {
-                *value = serde_json::Value::from(f as i64);
+        serde_json::Value::Number(n) if n.is_f64() => match n.as_f64().and_then(whole_number) {
+            Some(whole) => {
+                *value = whole;
                 true
             }
-            _ => false,
+            None => false,
         },
         serde_json::Value::Array(items) => {
             items.iter_mut().fold(false, |changed, v| whole_floats_to_integers(v) | changed)
@@ -261,11 +339,19 @@ pub fn plain_words(message: &str) -> String {
             "i8" | "i16" | "i32" | "i64" | "u8" | "u16" | "u32" | "u64" | "usize" | "isize"
         )
     };
+    let whole_float = message
+        .strip_prefix("invalid type: floating point `")
+        .and_then(|rest| rest.split('`').next())
+        .and_then(|n| n.parse::<f64>().ok())
+        .is_some_and(|f| f.fract() == 0.0);
     if expected.starts_with("struct ") || expected.starts_with("a map") || expected.contains("map")
     {
         "must be a JSON object".into()
     } else if expected.starts_with("a sequence") || expected.starts_with("a list") {
         "must be a list".into()
+    } else if whole_float && number_type(expected) {
+        // Whole, but beyond 64 bits (whole floats within are read as integers).
+        "is out of range for a whole number".into()
     } else if number_type(expected)
         || message.contains("invalid digit")
         || message.contains("cannot parse integer")
@@ -518,6 +604,12 @@ fn parse_query_named<T: DeserializeOwned>(
                 plain_words(&message)
             ));
         }
+        if message.starts_with(OUT_OF_RANGE) {
+            // A number that parsed but lies outside its documented range (`Page`, `Size`) is
+            // named as the document spells it, as the paging rule names it.
+            let documented = documented.iter().find(|d| d.eq_ignore_ascii_case(field));
+            return ApiError::bad_field(documented.map_or(field, String::as_str), message);
+        }
         ApiError::bad_field(&name(field), plain_words(&message))
     })
 }
@@ -545,6 +637,38 @@ pub const MAX_PAGE_SIZE: u64 = 500;
 /// Far beyond any list; keeps `(page - 1) × size` well inside 64 bits.
 pub const MAX_PAGE: i64 = 1_000_000;
 
+const OUT_OF_RANGE: &str = "must be between";
+
+fn check_page(page: i64) -> Result<u64, String> {
+    if (1..=MAX_PAGE).contains(&page) {
+        Ok(page as u64)
+    } else {
+        Err(format!("{OUT_OF_RANGE} 1 and {MAX_PAGE}"))
+    }
+}
+
+fn check_size(size: i64) -> Result<u64, String> {
+    if (1..=MAX_PAGE_SIZE as i64).contains(&size) {
+        Ok(size as u64)
+    } else {
+        Err(format!("{OUT_OF_RANGE} 1 and {MAX_PAGE_SIZE}"))
+    }
+}
+
+/// serde: `#[serde(default, deserialize_with = "crate::web::page_number")]` on every `Page`
+/// parameter, so a list, an export or any other paged route refuses the same numbers.
+pub fn page_number<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<i64>, D::Error> {
+    let page = Option::<i64>::deserialize(d)?;
+    page.map(|p| check_page(p).map(|_| p)).transpose().map_err(serde::de::Error::custom)
+}
+
+/// serde: `#[serde(default, deserialize_with = "crate::web::page_size")]` on every `Size`
+/// parameter, so a list, an export or any other row-limited route refuses the same sizes.
+pub fn page_size<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<i64>, D::Error> {
+    let size = Option::<i64>::deserialize(d)?;
+    size.map(|s| check_size(s).map(|_| s)).transpose().map_err(serde::de::Error::custom)
+}
+
 /// `Page` (1..=1 000 000) and `Size` (1..=500), both optional.
 #[derive(Debug, Clone, Copy, Default, Deserialize, IntoParams)]
 #[serde(rename_all = "lowercase")]
@@ -552,9 +676,11 @@ pub const MAX_PAGE: i64 = 1_000_000;
 pub struct PageQuery {
     /// Page number, starting at 1.
     #[param(rename = "Page", minimum = 1, maximum = 1000000)]
+    #[serde(default, deserialize_with = "page_number")]
     pub page: Option<i64>,
     /// Page size, 1 to 500 (default 25).
     #[param(rename = "Size", minimum = 1, maximum = 500)]
+    #[serde(default, deserialize_with = "page_size")]
     pub size: Option<i64>,
 }
 
@@ -568,16 +694,11 @@ pub struct Paging {
 impl PageQuery {
     pub fn paging(self) -> Result<Paging, ApiError> {
         let mut errors = Checks::default();
-        let page = self.page.unwrap_or(1);
-        let size = self.size.unwrap_or(DEFAULT_PAGE_SIZE as i64);
-        if !(1..=MAX_PAGE).contains(&page) {
-            errors.add("Page", format!("must be between 1 and {MAX_PAGE}"));
-        }
-        if !(1..=MAX_PAGE_SIZE as i64).contains(&size) {
-            errors.add("Size", format!("must be between 1 and {MAX_PAGE_SIZE}"));
-        }
+        let page = check_page(self.page.unwrap_or(1)).map_err(|e| errors.add("Page", e));
+        let size = check_size(self.size.unwrap_or(DEFAULT_PAGE_SIZE as i64))
+            .map_err(|e| errors.add("Size", e));
         errors.finish()?;
-        Ok(Paging { page: page as u64, size: size as u64 })
+        Ok(Paging { page: page.unwrap_or(1), size: size.unwrap_or(DEFAULT_PAGE_SIZE) })
     }
 }
 
@@ -829,6 +950,31 @@ mod tests {
     struct Body {
         email: String,
         roles: Vec<String>,
+    }
+
+    #[derive(Debug, Deserialize)]
+    struct Whole {
+        n: i64,
+    }
+
+    #[test]
+    fn a_whole_number_reads_the_same_whatever_its_spelling() {
+        for text in ["2122643706491769", "2122643706491769.0", "2.122643706491769e15"] {
+            let body = format!(r#"{{"n": {text}}}"#);
+            assert_eq!(parse_json::<Whole>(body.as_bytes()).unwrap().n, 2_122_643_706_491_769);
+        }
+        match parse_json::<Whole>(br#"{"n": 1e30}"#).unwrap_err() {
+            ApiError::BadRequest { errors, .. } => {
+                assert_eq!(errors["n"], ["is out of range for a whole number"])
+            }
+            other => panic!("{other:?}"),
+        }
+        match parse_json::<Whole>(br#"{"n": 2.5}"#).unwrap_err() {
+            ApiError::BadRequest { errors, .. } => {
+                assert_eq!(errors["n"], ["must be a whole number"])
+            }
+            other => panic!("{other:?}"),
+        }
     }
 
     #[test]

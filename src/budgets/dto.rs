@@ -14,10 +14,14 @@ pub struct BudgetSummaryDto {
     pub name: String,
     pub start_date: NaiveDate,
     pub end_date: NaiveDate,
+    /// The sum of the year's lines.
+    #[schema(value_type = crate::money::MoneySum)]
     pub budgeted: Money,
     /// Approved payment requests charged to the year's lines.
+    #[schema(value_type = crate::money::MoneySum)]
     pub approved: Money,
     /// `budgeted - approved`; negative when overspent.
+    #[schema(value_type = crate::money::MoneySum)]
     pub remaining: Money,
 }
 
@@ -29,7 +33,10 @@ pub struct BudgetLineDto {
     pub fund_id: i32,
     pub expense_account_id: i32,
     pub budgeted: Money,
+    /// The approved requests charged to the line.
+    #[schema(value_type = crate::money::MoneySum)]
     pub approved: Money,
+    #[schema(value_type = crate::money::MoneySum)]
     pub remaining: Money,
     /// Send it back on `PUT /budgets/{id}` to be warned of concurrent changes (409).
     pub version: i32,

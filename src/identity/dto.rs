@@ -171,8 +171,10 @@ pub struct UsersQuery {
     #[param(rename = "Email")]
     pub email: Option<String>,
     #[param(rename = "Page", minimum = 1, maximum = 1000000)]
+    #[serde(default, deserialize_with = "crate::web::page_number")]
     pub page: Option<i64>,
     #[param(rename = "Size", minimum = 1, maximum = 500)]
+    #[serde(default, deserialize_with = "crate::web::page_size")]
     pub size: Option<i64>,
 }
 

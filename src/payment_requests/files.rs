@@ -3,7 +3,6 @@
 
 use actix_web::{web, HttpRequest, HttpResponse};
 use chrono::Utc;
-use futures_util::StreamExt;
 use sea_orm::EntityTrait;
 
 use super::{
@@ -45,7 +44,7 @@ pub async fn upload(
     req: HttpRequest,
     file_id: web::Path<String>,
     Query(q): Query<UploadQuery>,
-    mut payload: web::Payload,
+    payload: web::Payload,
 ) -> ApiResult<HttpResponse> {
     let file_id = file_id.into_inner();
     let now = Utc::now();
@@ -75,17 +74,14 @@ pub async fn upload(
         ));
     }
     // Read at most the announced size (itself at most 10 MB): a bigger body stops here.
-    let mut bytes = web::BytesMut::with_capacity(file.size as usize);
-    while let Some(chunk) = payload.next().await {
-        let chunk = chunk.map_err(|e| ApiError::bad_request(format!("Unreadable body: {e}")))?;
-        if (bytes.len() + chunk.len()) as i64 > file.size {
-            return Err(ApiError::bad_field(
-                "size",
-                format!("the body is larger than the announced {} bytes", file.size),
-            ));
-        }
-        bytes.extend_from_slice(&chunk);
-    }
+    let announced = file.size;
+    let bytes = crate::web::read_body(&req, payload, announced as usize, move || {
+        ApiError::bad_field(
+            "size",
+            format!("the body is larger than the announced {announced} bytes"),
+        )
+    })
+    .await?;
     if bytes.len() as i64 != file.size {
         return Err(ApiError::bad_field(
             "size",

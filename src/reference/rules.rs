@@ -21,6 +21,7 @@ pub struct NewItem {
 pub fn check_create(list: &RefList, body: &RefCreate) -> Result<NewItem, ApiError> {
     let mut checks = Checks::default();
     let name = checks.name("name", &body.name);
+    checks.plain("code", &body.code);
     let code = body.code.trim().to_owned();
     if code.is_empty() {
         checks.add("code", "is required");

@@ -80,9 +80,11 @@ pub struct ReportQuery {
     pub customcolumnsettoinclude: Option<String>,
     /// Page number, starting at 1.
     #[param(rename = "Page", minimum = 1, maximum = 1000000)]
+    #[serde(default, deserialize_with = "crate::web::page_number")]
     pub page: Option<i64>,
     /// Page size, 1 to 500 (default 25).
     #[param(rename = "Size", minimum = 1, maximum = 500)]
+    #[serde(default, deserialize_with = "crate::web::page_size")]
     pub size: Option<i64>,
 }
 

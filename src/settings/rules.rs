@@ -103,6 +103,7 @@ pub struct YearRange<'a> {
 /// Name present and short enough (400).
 pub fn check_fiscal_year_name(raw: &str) -> Result<String, ApiError> {
     let mut checks = Checks::default();
+    checks.plain("name", raw);
     let name = text(&mut checks, "name", raw, 100);
     checks.finish()?;
     Ok(name)
@@ -160,6 +161,7 @@ pub struct GeneralValues {
 
 pub fn check_general(body: &GeneralSettingsRequest) -> Result<GeneralValues, ApiError> {
     let mut c = Checks::default();
+    c.plain("organisationName", &body.organisation_name);
     let organisation_name =
         text(&mut c, "organisationName", &body.organisation_name, MAX_ORGANISATION_CHARS);
     let support_email = c.email("supportEmail", &body.support_email);
@@ -177,8 +179,7 @@ pub fn check_general(body: &GeneralSettingsRequest) -> Result<GeneralValues, Api
         REFRESH_TTL_RANGE,
     );
     c.finish()?;
-    // A sign-in that ends before its first access token would make refresh pointless.
-    if body.refresh_token_ttl_seconds < body.access_token_ttl_seconds {
+    if !lifetimes_agree(body.access_token_ttl_seconds, body.refresh_token_ttl_seconds) {
         return Err(ApiError::rule(
             "refreshTokenTtlSeconds",
             "must not be shorter than accessTokenTtlSeconds",
@@ -194,6 +195,12 @@ pub fn check_general(body: &GeneralSettingsRequest) -> Result<GeneralValues, Api
         access_token_ttl_seconds: access,
         refresh_token_ttl_seconds: refresh,
     })
+}
+
+/// A sign-in that ends before its first access token would make refresh pointless: the
+/// settings screen and the start-up flags are held to this same rule.
+pub fn lifetimes_agree(access_secs: i64, refresh_secs: i64) -> bool {
+    refresh_secs >= access_secs
 }
 
 /// A saved lifetime wins; until one is saved, the flag's value applies.

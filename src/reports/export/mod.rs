@@ -119,6 +119,19 @@ pub enum Cell {
 
 pub type Row = Vec<Cell>;
 
+/// A row as a document shows it: text without invisible or direction-changing characters,
+/// so a name or a description cannot be made to read as something else.
+fn shown(mut row: Row) -> Row {
+    for cell in &mut row {
+        if let Cell::Text(text) = cell {
+            if let std::borrow::Cow::Owned(clean) = crate::text::without_hidden(text) {
+                *text = clean;
+            }
+        }
+    }
+    row
+}
+
 impl Cell {
     pub fn text(v: Option<impl Into<String>>) -> Cell {
         v.map_or(Cell::Empty, |s| Cell::Text(s.into()))
@@ -458,6 +471,8 @@ impl Rows {
     /// (reading, or from `each`: the client went away) stops the reading.
     pub fn for_each(self, mut each: impl FnMut(Row) -> anyhow::Result<()>) -> anyhow::Result<()> {
         let labels = self.1;
+        // Every format's rows pass here: codes become their labels, and free text loses its
+        // hidden characters (crate::text).
         let mut each = move |mut row: Row| {
             for (cell, labels) in row.iter_mut().zip(&labels) {
                 if let (Cell::Text(code), Some(labels)) = (&*cell, labels) {
@@ -466,7 +481,7 @@ impl Rows {
                     }
                 }
             }
-            each(row)
+            each(shown(row))
         };
         let failed = |e: ApiError| anyhow::anyhow!("{e}");
         match self.0 {

@@ -30,9 +30,11 @@ pub struct PreviewQuery {
     pub minutesoffset: Option<i32>,
     /// Page number, starting at 1.
     #[param(rename = "Page", minimum = 1, maximum = 1000000)]
+    #[serde(default, deserialize_with = "crate::web::page_number")]
     pub page: Option<i64>,
     /// Page size, 1 to 500 (default 25).
     #[param(rename = "Size", minimum = 1, maximum = 500)]
+    #[serde(default, deserialize_with = "crate::web::page_size")]
     pub size: Option<i64>,
 }
 
@@ -110,6 +112,7 @@ impl From<frozen::Model> for VendorPaymentRow {
 pub struct RowTotals {
     #[serde(skip)]
     pub count: i64,
+    #[schema(value_type = crate::money::MoneySum)]
     pub amount: Money,
 }
 
@@ -161,6 +164,7 @@ pub struct HistoryEntry {
     pub start_date: NaiveDate,
     pub end_date: NaiveDate,
     pub row_count: i64,
+    #[schema(value_type = crate::money::MoneySum)]
     pub total_amount: Money,
 }
 
@@ -186,6 +190,7 @@ impl HistoryEntry {
 #[serde(rename_all = "camelCase")]
 pub struct HistoryTotals {
     pub row_count: i64,
+    #[schema(value_type = crate::money::MoneySum)]
     pub total_amount: Money,
 }
 

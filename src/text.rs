@@ -1,0 +1,59 @@
+//! Characters a name, an e-mail address or a code must not hold: ones that are invisible or
+//! change the direction the text around them is shown in. `Ann\u{202E}gpj.exe` shows as
+//! "Annexe.jpg"; a zero-width space makes two names that look the same differ. Free text
+//! (descriptions, reasons) keeps them, as some scripts need them, and exports drop them.
+
+use std::borrow::Cow;
+
+/// Is `c` invisible or a direction control?
+pub fn is_hidden(c: char) -> bool {
+    matches!(
+        c,
+        // Arabic letter mark; left-to-right and right-to-left marks.
+        '\u{061C}' | '\u{200E}' | '\u{200F}'
+        // Embeddings, overrides and their end; isolates and their end.
+        | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}'
+        // Zero-width space, non-joiner, joiner; word joiner and invisible operators.
+        | '\u{200B}'..='\u{200D}' | '\u{2060}'..='\u{2064}'
+        // Byte-order mark (zero-width no-break space), Mongolian vowel separator, soft hyphen.
+        | '\u{FEFF}' | '\u{180E}' | '\u{00AD}'
+        // Hangul fillers: blank letters that make a name look empty.
+        | '\u{115F}' | '\u{1160}' | '\u{3164}' | '\u{FFA0}'
+    )
+}
+
+/// The first hidden character of `text`, named for the caller (`U+202E`).
+pub fn first_hidden(text: &str) -> Option<String> {
+    text.chars().find(|c| is_hidden(*c)).map(|c| format!("U+{:04X}", c as u32))
+}
+
+/// `text` without its hidden characters, as exports show free text.
+pub fn without_hidden(text: &str) -> Cow<'_, str> {
+    if text.chars().any(is_hidden) {
+        Cow::Owned(text.chars().filter(|c| !is_hidden(*c)).collect())
+    } else {
+        Cow::Borrowed(text)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn direction_controls_and_invisible_characters_are_found() {
+        assert_eq!(first_hidden("Ann\u{202E}gpj.exe").as_deref(), Some("U+202E"));
+        assert_eq!(first_hidden("Ana\u{200B}").as_deref(), Some("U+200B"));
+        assert_eq!(first_hidden("\u{2067}Bob\u{2069}").as_deref(), Some("U+2067"));
+        assert_eq!(first_hidden("\u{FEFF}x").as_deref(), Some("U+FEFF"));
+        for plain in ["José Núñez", "O'Brien-Smith", "李小龍", "محمد", "a@b.org"] {
+            assert_eq!(first_hidden(plain), None, "{plain}");
+        }
+    }
+
+    #[test]
+    fn exports_drop_them() {
+        assert_eq!(without_hidden("Ann\u{202E}gpj.exe"), "Anngpj.exe");
+        assert!(matches!(without_hidden("plain"), Cow::Borrowed("plain")));
+    }
+}
