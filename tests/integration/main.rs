@@ -12,6 +12,7 @@ mod contention;
 mod crash;
 mod demo;
 mod health;
+mod hostile;
 mod hygiene;
 mod identity;
 mod layers;
