@@ -1881,7 +1881,8 @@ export interface components {
             lines: components["schemas"]["BudgetLineDto"][];
         };
         BudgetLineDto: {
-            approved: components["schemas"]["Money"];
+            /** @description The approved requests charged to the line. */
+            approved: components["schemas"]["MoneySum"];
             budgeted: components["schemas"]["Money"];
             /** Format: int32 */
             expenseAccountId: number;
@@ -1891,7 +1892,7 @@ export interface components {
             id: number;
             /** Format: int32 */
             mentorProgramId: number;
-            remaining: components["schemas"]["Money"];
+            remaining: components["schemas"]["MoneySum"];
             /**
              * Format: int32
              * @description Send it back on `PUT /budgets/{id}` to be warned of concurrent changes (409).
@@ -1901,15 +1902,16 @@ export interface components {
         /** @description A fiscal year's budget in the list, with its totals. */
         BudgetSummaryDto: {
             /** @description Approved payment requests charged to the year's lines. */
-            approved: components["schemas"]["Money"];
-            budgeted: components["schemas"]["Money"];
+            approved: components["schemas"]["MoneySum"];
+            /** @description The sum of the year's lines. */
+            budgeted: components["schemas"]["MoneySum"];
             /** Format: date */
             endDate: string;
             /** Format: int32 */
             fiscalYearId: number;
             name: string;
             /** @description `budgeted - approved`; negative when overspent. */
-            remaining: components["schemas"]["Money"];
+            remaining: components["schemas"]["MoneySum"];
             /** Format: date */
             startDate: string;
         };
@@ -2297,7 +2299,7 @@ export interface components {
             rowCount: number;
             /** Format: date */
             startDate: string;
-            totalAmount: components["schemas"]["Money"];
+            totalAmount: components["schemas"]["MoneySum"];
         };
         HistoryPage: {
             items: components["schemas"]["HistoryEntry"][];
@@ -2312,7 +2314,7 @@ export interface components {
         HistoryTotals: {
             /** Format: int64 */
             rowCount: number;
-            totalAmount: components["schemas"]["Money"];
+            totalAmount: components["schemas"]["MoneySum"];
         };
         /** @description Quantity with at most two decimals */
         Hundredths: number;
@@ -2379,6 +2381,8 @@ export interface components {
         };
         /** @description Amount in dollars with at most two decimals */
         Money: number;
+        /** @description Sum of amounts in dollars with at most two decimals; beyond a single amount's bound when many amounts add up */
+        MoneySum: number;
         /**
          * @description `GET /mentor-programs/mine`: the programs the caller works in (its coordinator scope), so
          *     screens offer only those and can say why a list is empty.
@@ -2923,7 +2927,7 @@ export interface components {
         };
         /** @description Totals over every matching row, not just the page (the count travels as `totalCount`). */
         RowTotals: {
-            amount: components["schemas"]["Money"];
+            amount: components["schemas"]["MoneySum"];
         };
         SetPasswordRequest: {
             email: string;
