@@ -11,7 +11,13 @@ export const PASSWORD = 'Coordinator-password-1';
 export async function apiAs(request: APIRequestContext, baseURL: string, token?: string) {
   const auth = { Authorization: `Bearer ${token ?? (await adminToken(request, baseURL))}` };
   const call = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, data?: unknown) => {
-    const response = await request.fetch(`${baseURL}/api/v1${path}`, { method, headers: auth, data });
+    const send = () => request.fetch(`${baseURL}/api/v1${path}`, { method, headers: auth, data });
+    // The server closes a keep-alive connection after a few idle seconds; a read that races that
+    // close on a reused socket is reset before the server saw it, so a GET is sent once more.
+    const response = await send().catch((e: Error) => {
+      if (method === 'GET' && e.message.includes('ECONNRESET')) return send();
+      throw e;
+    });
     expect([200, 201, 204], `${method} ${path}: ${await response.text()}`).toContain(response.status());
     return response.status() === 204 ? undefined : response.json();
   };
