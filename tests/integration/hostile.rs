@@ -41,29 +41,7 @@ async fn world_with(flags: &[&str]) -> World {
         .await;
     let fy = fy.ok()["id"].as_i64().unwrap();
     let programs = ids(&app, &admin, "/api/v1/mentor-programs").await;
-    let r = app
-        .post(
-            "/api/v1/participants",
-            Some(&admin),
-            person("Cora", "cora@example.org", "Coordinator"),
-        )
-        .await;
-    let cid = r.ok()["id"].as_i64().unwrap();
-    app.post(
-        &format!("/api/v1/participants/{cid}/identity-user"),
-        Some(&admin),
-        json!({"password": COORD_PW}),
-    )
-    .await
-    .ok();
-    app.post(
-        &format!("/api/v1/participants/{cid}/participations"),
-        Some(&admin),
-        taking(programs[0], fy, "Coordinator"),
-    )
-    .await
-    .ok();
-    let (coord, _) = app.login("cora@example.org", COORD_PW).await;
+    let coord = app.coordinator_of(&admin, "cora@example.org", COORD_PW, programs[0], fy).await;
     World { app, admin, coord, fy, programs }
 }
 

@@ -125,29 +125,7 @@ async fn world() -> World {
     let (approver, _) = app.login(APPROVER_EMAIL, PASSWORD).await;
 
     // A Coordinator of programs[0] only.
-    let r = app
-        .post(
-            "/api/v1/participants",
-            Some(&admin),
-            person("Cora", "cora@example.org", "Coordinator"),
-        )
-        .await;
-    let cid = r.ok()["id"].as_i64().unwrap();
-    app.post(
-        &format!("/api/v1/participants/{cid}/identity-user"),
-        Some(&admin),
-        json!({"password": COORD_PW}),
-    )
-    .await
-    .ok();
-    app.post(
-        &format!("/api/v1/participants/{cid}/participations"),
-        Some(&admin),
-        taking(programs[0], fy, "Coordinator"),
-    )
-    .await
-    .ok();
-    let (coord, _) = app.login("cora@example.org", COORD_PW).await;
+    let coord = app.coordinator_of(&admin, "cora@example.org", COORD_PW, programs[0], fy).await;
     World { app, admin, approver, coord, fy, programs, fund, account, inside, outside }
 }
 

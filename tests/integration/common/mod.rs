@@ -220,6 +220,37 @@ impl TestApp {
         r.body["id"].as_i64().unwrap()
     }
 
+    /// A Coordinator of `program` in fiscal year `fy` who signs in with `email` and `password`
+    /// (a participant with a login and a coordinating participation): their access token.
+    pub async fn coordinator_of(
+        &self,
+        admin: &str,
+        email: &str,
+        password: &str,
+        program: i64,
+        fy: i64,
+    ) -> String {
+        let r = self
+            .post("/api/v1/participants", Some(admin), person("Cora", email, "Coordinator"))
+            .await;
+        let id = r.ok()["id"].as_i64().unwrap();
+        self.post(
+            &format!("/api/v1/participants/{id}/identity-user"),
+            Some(admin),
+            json!({"password": password}),
+        )
+        .await
+        .ok();
+        self.post(
+            &format!("/api/v1/participants/{id}/participations"),
+            Some(admin),
+            taking(program, fy, "Coordinator"),
+        )
+        .await
+        .ok();
+        self.login(email, password).await.0
+    }
+
     /// The last message sent to `to`.
     pub fn last_mail_to(&self, to: &str) -> Option<Mail> {
         self.outbox.lock().unwrap().iter().rev().find(|m| m.to == to).cloned()
