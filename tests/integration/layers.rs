@@ -333,6 +333,30 @@ fn a_cycle_is_found_and_named() {
     assert_eq!(a_cycle(&graph), None);
 }
 
+/// Lines of handler files (those with `#[utoipa::path`), tests left out, that contain one of
+/// `patterns`: `file:line: pattern`.
+fn in_handler_files(patterns: &[&str]) -> Vec<String> {
+    let mut files = Vec::new();
+    rust_files(&src(), &mut files);
+    let mut found = Vec::new();
+    for file in files {
+        let text = std::fs::read_to_string(&file).unwrap();
+        if !text.contains("#[utoipa::path") {
+            continue;
+        }
+        for (i, line) in without_tests(&text).lines().enumerate() {
+            if let Some(p) = patterns.iter().find(|p| line.contains(**p)) {
+                found.push(format!(
+                    "{}:{}: {p}",
+                    file.strip_prefix(env!("CARGO_MANIFEST_DIR")).unwrap().display(),
+                    i + 1
+                ));
+            }
+        }
+    }
+    found
+}
+
 /// Handlers stay thin: a file that holds handlers writes nothing itself (its area's store does).
 #[test]
 fn handler_files_do_not_write() {
@@ -346,24 +370,7 @@ fn handler_files_do_not_write() {
         ".insert(&",
         "exec_without_returning(",
     ];
-    let mut files = Vec::new();
-    rust_files(&src(), &mut files);
-    let mut wrong = Vec::new();
-    for file in files {
-        let text = std::fs::read_to_string(&file).unwrap();
-        if !text.contains("#[utoipa::path") {
-            continue;
-        }
-        for (i, line) in without_tests(&text).lines().enumerate() {
-            if let Some(w) = WRITES.iter().find(|w| line.contains(**w)) {
-                wrong.push(format!(
-                    "{}:{}: {w}",
-                    file.strip_prefix(env!("CARGO_MANIFEST_DIR")).unwrap().display(),
-                    i + 1
-                ));
-            }
-        }
-    }
+    let wrong = in_handler_files(WRITES);
     assert!(
         wrong.is_empty(),
         "writes in handler files (move them to the area's store):\n{}",
@@ -387,24 +394,7 @@ fn handler_files_open_no_transaction_and_build_no_update() {
         "ActiveModel",
         "ModelTrait::delete",
     ];
-    let mut files = Vec::new();
-    rust_files(&src(), &mut files);
-    let mut wrong = Vec::new();
-    for file in files {
-        let text = std::fs::read_to_string(&file).unwrap();
-        if !text.contains("#[utoipa::path") {
-            continue;
-        }
-        for (i, line) in without_tests(&text).lines().enumerate() {
-            if let Some(w) = TRANSACTIONS_AND_UPDATES.iter().find(|w| line.contains(**w)) {
-                wrong.push(format!(
-                    "{}:{}: {w}",
-                    file.strip_prefix(env!("CARGO_MANIFEST_DIR")).unwrap().display(),
-                    i + 1
-                ));
-            }
-        }
-    }
+    let wrong = in_handler_files(TRANSACTIONS_AND_UPDATES);
     assert!(
         wrong.is_empty(),
         "transactions or updates in handler files (move them to the area's commands):\n{}",
