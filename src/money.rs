@@ -49,6 +49,16 @@ impl Money {
         let rounded = if product >= 0 { (product + 50) / 100 } else { (product - 50) / 100 };
         i64::try_from(rounded).ok().map(Money)
     }
+
+    /// `self` raised (or, negative, lowered) by a percentage given in hundredths of a percent
+    /// (`350` = 3.5 %), rounded half away from zero to the cent.
+    pub fn changed_by_percent(self, percent_hundredths: i64) -> Option<Money> {
+        let factor = 10_000i128.checked_add(percent_hundredths as i128)?;
+        let product = (self.0 as i128).checked_mul(factor)?;
+        let rounded =
+            if product >= 0 { (product + 5_000) / 10_000 } else { (product - 5_000) / 10_000 };
+        i64::try_from(rounded).ok().map(Money)
+    }
 }
 
 /// Parses a JSON number's text ("12", "12.5", "-0.25") into hundredths, exactly.
@@ -275,6 +285,21 @@ mod tests {
             crate::web::parse_json::<Body>(br#"{"amount": 3.33}"#).unwrap().amount,
             Money(333)
         );
+    }
+
+    #[test]
+    fn percentage_changes_round_half_away_from_zero_to_the_cent() {
+        assert_eq!(Money(10_000).changed_by_percent(0), Some(Money(10_000)));
+        assert_eq!(Money(10_000).changed_by_percent(350), Some(Money(10_350)));
+        assert_eq!(Money(10_000).changed_by_percent(-10_000), Some(Money(0)));
+        // $0.50 + 5 % = $0.525 -> $0.53; $0.10 + 2.5 % = $0.1025 -> $0.10
+        assert_eq!(Money(50).changed_by_percent(500), Some(Money(53)));
+        assert_eq!(Money(10).changed_by_percent(250), Some(Money(10)));
+        // $0.01 - 50 % = $0.005 -> $0.01 (away from zero), and the same below zero
+        assert_eq!(Money(1).changed_by_percent(-5_000), Some(Money(1)));
+        assert_eq!(Money(-1).changed_by_percent(-5_000), Some(Money(-1)));
+        assert_eq!(Money(123_457).changed_by_percent(333), Some(Money(127_568)));
+        assert_eq!(Money(i64::MAX).changed_by_percent(10_000), None);
     }
 
     #[test]

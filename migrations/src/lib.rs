@@ -62,6 +62,7 @@ mod m20261126_000143_participant_name_lists;
 #[rustfmt::skip]
 mod m20261126_000150_request_approvals_cover;
 mod m20261127_000190_outbox;
+mod m20261127_000220_fiscal_year_close;
 
 pub struct Migrator;
 
@@ -98,6 +99,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261126_000143_participant_name_lists::Migration),
             Box::new(m20261126_000150_request_approvals_cover::Migration),
             Box::new(m20261127_000190_outbox::Migration),
+            Box::new(m20261127_000220_fiscal_year_close::Migration),
         ]
     }
 }

@@ -128,3 +128,21 @@ pub async fn bulk_update(
         .collect();
     Ok(web::Json(commands::bulk_update(&state.db, &me, body.fiscal_year_id, &keys).await?))
 }
+
+#[utoipa::path(post, path = "/api/v1/budgets/{fiscalYearId}/copy-from/{sourceFiscalYearId}", tag = "budgets", security(("bearer" = [])),
+    request_body = CopyBudgetRequest,
+    params(("fiscalYearId" = i32, Path, description = "The empty year to fill"), ("sourceFiscalYearId" = i32, Path, description = "The year whose lines are copied")),
+    responses((status = 200, description = "Lines created and their total", body = CopyBudgetResult),
+        (status = 400, body = ProblemBody), (status = 401, body = ProblemBody), (status = 403, body = ProblemBody),
+        (status = 404, description = "No such year", body = ProblemBody),
+        (status = 409, description = "The target year has lines already, or is closed", body = ProblemBody),
+        (status = 422, description = "Source and target are the same year", body = ProblemBody)))]
+pub async fn copy_from(
+    state: web::Data<AppState>,
+    me: CurrentUser,
+    ids: web::Path<(i32, i32)>,
+    Json(body): Json<CopyBudgetRequest>,
+) -> ApiResult<web::Json<CopyBudgetResult>> {
+    let percent = rules::check_percent_change(body.percent_change.0)?;
+    Ok(web::Json(commands::copy_from(&state.db, &me, ids.into_inner(), percent).await?))
+}

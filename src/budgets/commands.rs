@@ -9,7 +9,7 @@ use sea_orm::{ConnectionTrait, DatabaseConnection};
 use serde_json::json;
 
 use super::{
-    dto::BudgetDetailDto,
+    dto::{BudgetDetailDto, CopyBudgetResult},
     rules::{self, LineKey},
     store,
 };
@@ -19,7 +19,10 @@ use crate::{
     entities::budget_line,
     error::{ApiError, ApiResult},
     money::Money,
-    settings,
+    settings::{
+        self,
+        year_lock::{self, Charge},
+    },
 };
 
 /// The activity entry of one budget line.
@@ -48,6 +51,8 @@ pub async fn update_line(
     if !scope.allows_program(before.mentor_program_id) {
         return Err(ApiError::not_found("The budget line"));
     }
+    let year = settings::store::get_fiscal_year(&txn, before.fiscal_year_id).await?;
+    year_lock::check_open(Charge::EditBudgetLine, Some((&year).into()))?;
     if !store::set_amount(&txn, id, amount, version).await? {
         return Err(ApiError::Conflict(format!(
             "The budget line was changed by someone else (version {} is current). Reload and try again.",
@@ -77,7 +82,7 @@ pub async fn bulk_update(
     for (i, (key, _)) in keys.iter().enumerate() {
         scope.require_program(key.mentor_program_id, &format!("lines[{i}].mentorProgramId"))?;
     }
-    match settings::store::get_fiscal_year(&txn, fiscal_year_id).await {
+    let year = match settings::store::get_fiscal_year(&txn, fiscal_year_id).await {
         // A body naming an unknown year breaks a rule on stored data (422 naming the field), not a missing resource.
         Err(ApiError::NotFound(_)) => {
             return Err(ApiError::rule(
@@ -87,6 +92,7 @@ pub async fn bulk_update(
         }
         other => other?,
     };
+    year_lock::check_open(Charge::EditBudget, Some((&year).into()))?;
     let key_list: Vec<LineKey> = keys.iter().map(|(k, _)| *k).collect();
     let known = store::known_ids(&txn, &key_list).await?;
     let amounts = rules::check_bulk(keys, &known)?;
@@ -118,4 +124,51 @@ pub async fn bulk_update(
     let result = store::detail(&txn, &scope, fiscal_year_id).await?;
     txn.commit().await?;
     Ok(result)
+}
+
+/// Creates every line of the source year in the empty target year, each amount changed by
+/// the percentage (hundredths of a percent, checked by the caller): all or none.
+pub async fn copy_from(
+    db: &DatabaseConnection,
+    me: &CurrentUser,
+    (target_id, source_id): (i32, i32),
+    percent_hundredths: i64,
+) -> ApiResult<CopyBudgetResult> {
+    let now = Utc::now();
+    let txn = crate::db::write(db).await?;
+    let scope = scope_of(&txn, me).await?;
+    let target = settings::store::get_fiscal_year(&txn, target_id).await?;
+    let source = settings::store::get_fiscal_year(&txn, source_id).await?;
+    year_lock::check_open(Charge::CopyBudget, Some((&target).into()))?;
+    if target_id == source_id {
+        return Err(ApiError::rule("sourceFiscalYearId", "must be another fiscal year"));
+    }
+    if !store::lines_of_year(&txn, target_id).await?.is_empty() {
+        return Err(ApiError::Conflict(format!(
+            "The fiscal year {} already has budget lines; a budget is copied only into an empty year.",
+            target.name
+        )));
+    }
+    let lines: Vec<budget_line::Model> = store::lines_of_year(&txn, source_id)
+        .await?
+        .into_iter()
+        .filter(|l| scope.allows_program(l.mentor_program_id))
+        .collect();
+    let source_amounts: Vec<i64> = lines.iter().map(|l| l.amount_cents).collect();
+    let amounts = rules::rolled_over(&source_amounts, percent_hundredths)
+        .ok_or_else(|| ApiError::bad_field("percentChange", "makes an amount too large"))?;
+    let mut total = 0i64;
+    for (line, cents) in lines.iter().zip(amounts) {
+        let key = LineKey {
+            mentor_program_id: line.mentor_program_id,
+            fund_id: line.fund_id,
+            expense_account_id: line.expense_account_id,
+        };
+        let id = store::insert_line(&txn, target_id, &key, cents, now).await?;
+        let data = json!({"fiscalYearId": target_id, "to": Money(cents), "copiedFrom": {"fiscalYearId": source.id, "lineId": line.id, "amount": Money(line.amount_cents)}});
+        note_line(&txn, me, id, "created", data).await?;
+        total += cents;
+    }
+    txn.commit().await?;
+    Ok(CopyBudgetResult { created: lines.len(), total: Money(total) })
 }

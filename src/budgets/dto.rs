@@ -4,7 +4,10 @@ use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use crate::{money::Money, settings::dto::FiscalYearDto};
+use crate::{
+    money::{Hundredths, Money},
+    settings::dto::FiscalYearDto,
+};
 
 /// A fiscal year's budget in the list, with its totals.
 #[derive(Debug, Serialize, ToSchema)]
@@ -85,4 +88,24 @@ pub struct BulkUpdateRequest {
 pub struct BudgetsQuery {
     /// Part of the fiscal year's name, any case.
     pub query: Option<String>,
+}
+
+/// Copies every line of the source year into an empty year.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct CopyBudgetRequest {
+    /// Percent added to every amount (negative lowers it; 0 copies the amounts as they are),
+    /// at most two decimals, from -100 to 1000. Each line is rounded to the cent, half away from zero.
+    #[schema(value_type = f64, minimum = -100, maximum = 1000, example = 3.5)]
+    pub percent_change: Hundredths,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CopyBudgetResult {
+    /// Lines created in the target year.
+    pub created: usize,
+    /// Their sum.
+    #[schema(value_type = crate::money::MoneySum)]
+    pub total: Money,
 }

@@ -17,6 +17,11 @@ pub fn configure(r: &mut Routes) {
         .put("/budgets/bulk-update", Needs(P::BudgetEdit), api::bulk_update)
         .get("/budgets/{id}", Needs(P::BudgetRead), api::get_budget)
         .put("/budgets/{id}", Needs(P::BudgetEdit), api::update_line)
+        .post(
+            "/budgets/{fiscalYearId}/copy-from/{sourceFiscalYearId}",
+            Needs(P::BudgetEdit),
+            api::copy_from,
+        )
         // A line of a program outside the caller's scope is a 404 before the body is read
         // (the GET's id is a fiscal year, not scoped).
         .scope_route(actix_web::http::Method::PUT, "/budgets/{id}", "id", api::line_in_scope);

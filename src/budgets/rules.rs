@@ -29,6 +29,29 @@ pub fn check_amount(field: &str, amount: Money) -> Result<i64, ApiError> {
     Ok(amount.cents())
 }
 
+/// A roll-over's percent change in hundredths of a percent: from -100 % (every amount zero)
+/// to +1000 %.
+pub fn check_percent_change(hundredths: i64) -> Result<i64, ApiError> {
+    if !(-10_000..=100_000).contains(&hundredths) {
+        return Err(ApiError::bad_field("percentChange", "must be between -100 and 1000"));
+    }
+    Ok(hundredths)
+}
+
+/// The amounts of a roll-over: each source amount changed by the percentage, rounded per
+/// line; `None` when one overflows the largest amount.
+pub fn rolled_over(amounts: &[i64], percent_hundredths: i64) -> Option<Vec<i64>> {
+    amounts
+        .iter()
+        .map(|&cents| {
+            Money(cents)
+                .changed_by_percent(percent_hundredths)
+                .map(Money::cents)
+                .filter(|c| *c <= crate::money::MAX_CENTS)
+        })
+        .collect()
+}
+
 /// One line of a bulk update, as sent.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct LineKey {
@@ -105,6 +128,19 @@ mod tests {
         assert!(name_matches("FY 2025-26", Some("fy 2025")));
         assert!(name_matches("FY 2025-26", Some("-26")));
         assert!(!name_matches("FY 2025-26", Some("2027")));
+    }
+
+    #[test]
+    fn roll_over_rounds_each_line() {
+        assert!(check_percent_change(-10_000).is_ok());
+        assert!(check_percent_change(100_000).is_ok());
+        assert!(check_percent_change(-10_001).is_err());
+        assert!(check_percent_change(100_001).is_err());
+        // Three lines of $0.50 raised by 5 %: each is $0.525 -> $0.53 (total $1.59, not $1.58).
+        assert_eq!(rolled_over(&[50, 50, 50], 500).unwrap(), [53, 53, 53]);
+        assert_eq!(rolled_over(&[12_345, 0], 0).unwrap(), [12_345, 0]);
+        assert_eq!(rolled_over(&[12_345], -10_000).unwrap(), [0]);
+        assert!(rolled_over(&[crate::money::MAX_CENTS], 100).is_none());
     }
 
     #[test]

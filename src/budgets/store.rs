@@ -184,7 +184,7 @@ pub async fn detail(
         })
         .collect();
     Ok(super::dto::BudgetDetailDto {
-        fiscal_year: crate::settings::store::fiscal_year_dto(year),
+        fiscal_year: crate::settings::store::fiscal_year_dto(db, year).await?,
         lines,
     })
 }

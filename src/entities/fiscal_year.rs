@@ -11,6 +11,11 @@ pub struct Model {
     pub start_date: Date,
     pub end_date: Date,
     pub created_at: super::Timestamp,
+    /// Set while the year is closed: nothing more may be charged to it.
+    pub closed_at: Option<super::Timestamp>,
+    /// The user who closed it.
+    pub closed_by: Option<i32>,
+    pub close_reason: Option<String>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

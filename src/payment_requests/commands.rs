@@ -25,6 +25,7 @@ use crate::{
     forms::{self, Details, FormType},
     money::Money,
     notifications,
+    settings::year_lock::{self, Charge},
 };
 
 /// The request a path names: `/payment-requests/{formType}/{id}`.
@@ -125,6 +126,19 @@ async fn save(
     .await
 }
 
+/// Refuses `charge` while the year a request is (or would be) charged to is closed: the year
+/// it names, else the one its submission day falls in (today, for one not yet submitted).
+async fn require_open_year(
+    db: &impl ConnectionTrait,
+    charge: Charge,
+    fiscal_year_id: Option<i32>,
+    submitted_on: Option<chrono::NaiveDate>,
+) -> ApiResult<()> {
+    let day = submitted_on.unwrap_or_else(store::today);
+    let year = store::charged_year(db, fiscal_year_id, Some(day)).await?;
+    year_lock::check_open(charge, year.as_ref().map(Into::into))
+}
+
 /// The request as committed, for the caller to render.
 async fn reread(db: &DatabaseConnection, id: i32) -> ApiResult<pr::Model> {
     pr::Entity::find_by_id(id)
@@ -142,6 +156,7 @@ pub async fn create(
     body: &WriteRequest,
 ) -> ApiResult<pr::Model> {
     let txn = crate::db::write(db).await?;
+    require_open_year(&txn, Charge::CreateRequest, None, None).await?;
     let scope = scope_of(&txn, me).await?;
     let c = write_check::check_write(&txn, me, &scope, form, body, None).await?;
     let id = store::insert_draft(&txn, form, &c, me.id(), Utc::now()).await?;
@@ -191,6 +206,7 @@ pub async fn edit(
     if r.version != version {
         return Err(store::stale());
     }
+    require_open_year(&txn, Charge::EditRequest, r.fiscal_year_id, r.submitted_on).await?;
     let scope = scope_of(&txn, me).await?;
     let c = write_check::check_write(&txn, me, &scope, target.form, body, Some(r.id)).await?;
     let dropped = store::attach_files(&txn, r.id, c.details.file_ids()).await?;
@@ -228,6 +244,7 @@ pub async fn delete_file(
 ) -> ApiResult<pr::Model> {
     let txn = crate::db::write(db).await?;
     let r = load_for(&txn, me, Target { form: FormType::F2, id }, Action::Edit).await?;
+    require_open_year(&txn, Charge::EditRequest, r.fiscal_year_id, r.submitted_on).await?;
     let file = store::files_of(&txn, r.id)
         .await?
         .into_iter()
@@ -286,6 +303,7 @@ pub async fn submit(
 ) -> ApiResult<pr::Model> {
     let txn = crate::db::write(db).await?;
     let r = load_for(&txn, me, target, Action::Submit).await?;
+    require_open_year(&txn, Charge::SubmitRequest, r.fiscal_year_id, r.submitted_on).await?;
     store::require_live_participation(&txn, r.participation_id).await?;
     // The limits and rates in force now apply: they may have changed since the draft.
     let mut details = Details::from_stored(r.form_type, &r.details)?;
@@ -323,6 +341,9 @@ async fn step(
 ) -> ApiResult<pr::Model> {
     let txn = crate::db::write(db).await?;
     let r = load_for(&txn, me, target, action).await?;
+    if action == Action::MoveBackToSubmitted {
+        require_open_year(&txn, Charge::MoveBackRequest, r.fiscal_year_id, r.submitted_on).await?;
+    }
     let mut change =
         Change::new(action, entry, json!({"approvedAmount": r.approved_cents.map(Money)}));
     change.comment = comment;
@@ -397,6 +418,7 @@ pub async fn approve(
     let p = body.proposal();
     let txn = crate::db::write(db).await?;
     let r = load_for(&txn, me, target, Action::Approve).await?;
+    require_open_year(&txn, Charge::ApproveRequest, r.fiscal_year_id, r.submitted_on).await?;
     let verdict = assess_approval(&txn, me, &r, &p).await?;
     verdict.gate(body.acknowledge_warnings)?;
     let year = store::charged_year(&txn, r.fiscal_year_id, r.submitted_on).await?.map(|y| y.id);

@@ -69,6 +69,40 @@ pub async fn create_fiscal_year(
     Ok(created)
 }
 
+/// Closes (`closing`) or reopens a fiscal year with a checked reason: the year after.
+pub async fn close_or_reopen_fiscal_year(
+    db: &DatabaseConnection,
+    me: &CurrentUser,
+    id: i32,
+    closing: bool,
+    reason: String,
+) -> ApiResult<fiscal_year::Model> {
+    let state = |closed: bool| Some(if closed { "Closed" } else { "Open" }.to_owned());
+    let txn = crate::db::write(db).await?;
+    let before = store::get_fiscal_year(&txn, id).await?;
+    rules::check_close_move(closing, (&before).into())?;
+    let closed = closing.then(|| (Utc::now(), me.id(), reason.clone()));
+    store::set_closed(&txn, id, closed).await?;
+    let action = if closing { "fiscal-year-closed" } else { "fiscal-year-reopened" };
+    activity::record(
+        &txn,
+        activity::Entry {
+            entity_type: "fiscal-year",
+            entity_id: id,
+            action,
+            actor_user_id: Some(me.id()),
+            from_status: state(!closing),
+            to_status: state(closing),
+            comment: Some(reason.clone()),
+            data: Some(json!({"name": before.name, "reason": reason})),
+        },
+    )
+    .await?;
+    let after = store::get_fiscal_year(&txn, id).await?;
+    txn.commit().await?;
+    Ok(after)
+}
+
 /// The general settings, based on `version` (a later one is a 409).
 pub async fn update_general(
     db: &DatabaseConnection,

@@ -26,6 +26,30 @@ pub struct FiscalYearDto {
     pub name: String,
     pub start_date: NaiveDate,
     pub end_date: NaiveDate,
+    /// When the year was closed; null while it is open.
+    pub closed_at: Option<DateTime<Utc>>,
+    /// Who closed it; null while it is open.
+    pub closed_by: Option<UserRefDto>,
+    /// Why it was closed; null while it is open.
+    pub close_reason: Option<String>,
+}
+
+/// A user named on a record.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UserRefDto {
+    pub id: i32,
+    pub email: String,
+    pub full_name: String,
+}
+
+/// Closing or reopening a fiscal year.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct FiscalYearReasonRequest {
+    /// Why; kept with the year (closing) and in the activity log (both).
+    #[schema(min_length = 1, max_length = 1000)]
+    pub reason: String,
 }
 
 #[derive(Debug, Clone, Copy, Serialize, Deserialize, ToSchema)]

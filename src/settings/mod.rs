@@ -10,6 +10,7 @@ pub mod limits;
 pub mod login_block;
 pub mod rules;
 pub mod store;
+pub mod year_lock;
 
 use crate::{
     auth::Permission as P,
@@ -22,6 +23,16 @@ pub fn configure(r: &mut Routes) {
             "/system-settings/fiscal-years",
             Needs(P::SettingEdit),
             fiscal_years::create_fiscal_year,
+        )
+        .post(
+            "/system-settings/fiscal-years/{id}/close",
+            Needs(P::SettingEdit),
+            fiscal_years::close_fiscal_year,
+        )
+        .post(
+            "/system-settings/fiscal-years/{id}/reopen",
+            Needs(P::SettingEdit),
+            fiscal_years::reopen_fiscal_year,
         )
         .get("/system-settings/general", Needs(P::SettingRead), general::get_general)
         .put("/system-settings/general/{id}", Needs(P::SettingEdit), general::update_general)

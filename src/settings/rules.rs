@@ -109,6 +109,31 @@ pub fn check_fiscal_year_name(raw: &str) -> Result<String, ApiError> {
     Ok(name)
 }
 
+/// The reason given for closing or reopening a year: required, plain text.
+pub fn check_year_reason(raw: &str) -> Result<String, ApiError> {
+    let mut checks = Checks::default();
+    checks.plain("reason", raw);
+    let reason = text(&mut checks, "reason", raw, 1000);
+    checks.finish()?;
+    Ok(reason)
+}
+
+/// Closing a closed year, or reopening an open one, is a 409 naming the year.
+pub fn check_close_move(
+    closing: bool,
+    year: super::year_lock::YearFacts<'_>,
+) -> Result<(), ApiError> {
+    match (closing, year.closed_at.is_some()) {
+        (true, true) => {
+            Err(ApiError::Conflict(format!("The fiscal year {} is already closed.", year.name)))
+        }
+        (false, false) => {
+            Err(ApiError::Conflict(format!("The fiscal year {} is not closed.", year.name)))
+        }
+        _ => Ok(()),
+    }
+}
+
 /// Start strictly before end, and no day shared with an existing year (422 naming the
 /// field whose date falls inside another year; both when the new year encloses one).
 pub fn check_fiscal_year_range(
@@ -393,6 +418,28 @@ mod tests {
 
     fn d(s: &str) -> NaiveDate {
         s.parse().unwrap()
+    }
+
+    #[test]
+    fn closing_and_reopening() {
+        use crate::settings::year_lock::YearFacts;
+        let open = YearFacts { name: "FY 2025-26", closed_at: None };
+        let closed = YearFacts { closed_at: Some(chrono::Utc::now()), ..open };
+        assert!(check_close_move(true, open).is_ok());
+        assert!(check_close_move(false, closed).is_ok());
+        for (closing, year, says) in [(true, closed, "already closed"), (false, open, "not closed")]
+        {
+            match check_close_move(closing, year).unwrap_err() {
+                ApiError::Conflict(d) => {
+                    assert!(d.contains("FY 2025-26") && d.contains(says), "{d}")
+                }
+                other => panic!("{other:?}"),
+            }
+        }
+        assert_eq!(check_year_reason("  Books closed  ").unwrap(), "Books closed");
+        for bad in ["   ".to_owned(), "x".repeat(1001), "a\u{202e}b".to_owned()] {
+            assert_eq!(fields(check_year_reason(&bad).unwrap_err()).1, ["reason"], "{bad:?}");
+        }
     }
 
     fn fields(err: ApiError) -> (u16, Vec<String>) {

@@ -2,6 +2,8 @@
 //! depends on (token lifetimes, the coordinator block). Callers pass a connection or a
 //! transaction.
 
+use std::collections::HashMap;
+
 use chrono::{DateTime, NaiveDate, Utc};
 use sea_orm::{
     sea_query::{Expr, ExprTrait, OnConflict},
@@ -12,7 +14,7 @@ use sea_orm::{
 use super::{
     dto::{
         BannerDto, BannerInput, BannerSeverity, FiscalYearDto, FormLimitDto, GeneralSettingsDto,
-        LoginBlockDto, MealRates,
+        LoginBlockDto, MealRates, UserRefDto,
     },
     rules::{self, FORMS},
 };
@@ -20,7 +22,7 @@ use crate::{
     auth::tokens::TokenKeys,
     entities::{
         coordinator_login_block, fiscal_year, form_validation_limit, general_setting,
-        notification_banner,
+        notification_banner, user,
     },
     error::{ApiError, ApiResult},
     money::Money,
@@ -73,8 +75,50 @@ pub async fn ensure_defaults(db: &impl ConnectionTrait) -> Result<(), sea_orm::D
 
 // ---- fiscal years ----
 
-pub fn fiscal_year_dto(m: fiscal_year::Model) -> FiscalYearDto {
-    FiscalYearDto { id: m.id, name: m.name, start_date: m.start_date, end_date: m.end_date }
+/// The years as served, with the users who closed them read in one query.
+pub async fn fiscal_year_dtos(
+    db: &impl ConnectionTrait,
+    years: Vec<fiscal_year::Model>,
+) -> ApiResult<Vec<FiscalYearDto>> {
+    let closers: Vec<i32> = years.iter().filter_map(|y| y.closed_by).collect();
+    let users: HashMap<i32, user::Model> = if closers.is_empty() {
+        HashMap::new()
+    } else {
+        user::Entity::find()
+            .filter(user::Column::Id.is_in(closers))
+            .all(db)
+            .await?
+            .into_iter()
+            .map(|u| (u.id, u))
+            .collect()
+    };
+    Ok(years
+        .into_iter()
+        .map(|m| {
+            let closed_by = m.closed_by.and_then(|id| users.get(&id)).map(|u| UserRefDto {
+                id: u.id,
+                email: u.email.clone(),
+                full_name: format!("{} {}", u.first_name, u.last_name),
+            });
+            FiscalYearDto {
+                id: m.id,
+                name: m.name,
+                start_date: m.start_date,
+                end_date: m.end_date,
+                closed_at: m.closed_at,
+                closed_by,
+                close_reason: m.close_reason,
+            }
+        })
+        .collect())
+}
+
+/// One year as served.
+pub async fn fiscal_year_dto(
+    db: &impl ConnectionTrait,
+    year: fiscal_year::Model,
+) -> ApiResult<FiscalYearDto> {
+    Ok(fiscal_year_dtos(db, vec![year]).await?.remove(0))
 }
 
 /// Newest first.
@@ -316,6 +360,9 @@ pub async fn insert_fiscal_year(
         start_date: Set(start_date),
         end_date: Set(end_date),
         created_at: Set(Utc::now()),
+        closed_at: Set(None),
+        closed_by: Set(None),
+        close_reason: Set(None),
         ..Default::default()
     }
     .insert(txn)
@@ -323,6 +370,26 @@ pub async fn insert_fiscal_year(
     .map_err(|e| {
         ApiError::unique_or_internal(e, &format!("A fiscal year named {name} already exists."))
     })
+}
+
+/// Closes the year (`Some((at, by, reason))`) or reopens it (`None`).
+pub async fn set_closed(
+    txn: &impl ConnectionTrait,
+    id: i32,
+    closed: Option<(DateTime<Utc>, i32, String)>,
+) -> ApiResult<()> {
+    let (at, by, reason) = match closed {
+        Some((at, by, reason)) => (Some(at), Some(by), Some(reason)),
+        None => (None, None, None),
+    };
+    fiscal_year::Entity::update_many()
+        .col_expr(fiscal_year::Column::ClosedAt, Expr::value(at))
+        .col_expr(fiscal_year::Column::ClosedBy, Expr::value(by))
+        .col_expr(fiscal_year::Column::CloseReason, Expr::value(reason))
+        .filter(fiscal_year::Column::Id.eq(id))
+        .exec(txn)
+        .await?;
+    Ok(())
 }
 
 /// The general settings saved if still at `version`; false when someone saved first.

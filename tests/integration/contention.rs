@@ -44,6 +44,12 @@ enum Row {
     DraftWithReceipt,
     /// The single general-settings row.
     General,
+    /// A new fiscal year, open and without budget lines.
+    FiscalYear,
+    /// A new fiscal year, closed.
+    ClosedYear,
+    /// A new empty fiscal year (`id`) and another with one budget line (`source`).
+    YearToFill,
     /// A reference item of the editable lists (funds, accounts, programs, approval codes).
     RefItem(&'static str),
 }
@@ -606,6 +612,54 @@ fn routes() -> Vec<Route> {
             },
         },
         Route {
+            name: "POST /budgets/{fiscalYearId}/copy-from/{sourceFiscalYearId}",
+            row: Row::YearToFill,
+            distinct: All,
+            same: One,
+            after: Stays,
+            logs: 1,
+            call: |_, t, _| {
+                call(
+                    M::POST,
+                    format!("/api/v1/budgets/{}/copy-from/{}", t["id"], t["source"]),
+                    Admin,
+                    json!({"percentChange": 2.5}),
+                )
+            },
+        },
+        Route {
+            name: "POST /system-settings/fiscal-years/{id}/close",
+            row: Row::FiscalYear,
+            distinct: All,
+            same: One,
+            after: Stays,
+            logs: 1,
+            call: |_, t, _| {
+                call(
+                    M::POST,
+                    format!("{}/close", s(&t["url"])),
+                    Admin,
+                    json!({"reason": "Year end"}),
+                )
+            },
+        },
+        Route {
+            name: "POST /system-settings/fiscal-years/{id}/reopen",
+            row: Row::ClosedYear,
+            distinct: All,
+            same: One,
+            after: Stays,
+            logs: 1,
+            call: |_, t, _| {
+                call(
+                    M::POST,
+                    format!("{}/reopen", s(&t["url"])),
+                    Admin,
+                    json!({"reason": "Late invoice"}),
+                )
+            },
+        },
+        Route {
             name: "PUT /budgets/{id}",
             row: Row::BudgetLine,
             distinct: All,
@@ -1055,6 +1109,25 @@ impl World {
                     .clone();
                 json!({"id": l["id"], "url": format!("/api/v1/budgets/{}", l["id"]), "version": l["version"], "fundId": fund["id"]})
             }
+            Row::FiscalYear | Row::ClosedYear | Row::YearToFill => {
+                let year = self.new_year().await;
+                let url = format!("/api/v1/system-settings/fiscal-years/{year}");
+                match row {
+                    Row::ClosedYear => {
+                        self.ok(M::POST, &format!("{url}/close"), json!({"reason": "Prepared"}))
+                            .await;
+                        json!({"id": year, "url": url})
+                    }
+                    Row::YearToFill => {
+                        let source = self.new_year().await;
+                        let line = json!({"mentorProgramId": self.programs[0], "fundId": self.fund, "expenseAccountId": self.account, "amount": 1000});
+                        let bulk = json!({"fiscalYearId": source, "lines": [line]});
+                        self.ok(M::PUT, "/api/v1/budgets/bulk-update", bulk).await;
+                        json!({"id": year, "source": source})
+                    }
+                    _ => json!({"id": year, "url": url}),
+                }
+            }
             Row::RefItem(list) => {
                 let mut body = json!({"name": format!("Prepared {list} {n}"), "code": format!("R{n}-{}", self.tag())});
                 match list {
@@ -1090,6 +1163,16 @@ impl World {
                 json!({"id": g["id"], "url": format!("/api/v1/system-settings/general/{}", g["id"]), "read": "/api/v1/system-settings/general", "version": g["version"], "body": g})
             }
         }
+    }
+
+    /// A new two-day fiscal year far ahead of the others (years never overlap): its id.
+    async fn new_year(&self) -> i64 {
+        let n = self.unique();
+        let start =
+            chrono::NaiveDate::from_ymd_opt(2060, 1, 1).unwrap() + chrono::Days::new(2 * n as u64);
+        let end = start + chrono::Days::new(1);
+        let body = json!({"name": format!("Year {n}"), "startDate": start, "endDate": end});
+        self.ok(M::POST, "/api/v1/system-settings/fiscal-years", body).await["id"].as_i64().unwrap()
     }
 
     async fn announce(&self) -> Value {

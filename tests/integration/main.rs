@@ -11,6 +11,7 @@ mod budgets;
 mod contention;
 mod crash;
 mod demo;
+mod fiscal_years;
 mod health;
 mod hostile;
 mod hygiene;

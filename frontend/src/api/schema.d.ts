@@ -82,6 +82,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/budgets/{fiscalYearId}/copy-from/{sourceFiscalYearId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Access: permission `budget:edit`. */
+        post: operations["copy_from"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/budgets/{id}": {
         parameters: {
             query?: never;
@@ -1663,6 +1680,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/system-settings/fiscal-years/{id}/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Access: permission `setting:edit`. */
+        post: operations["close_fiscal_year"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/system-settings/fiscal-years/{id}/reopen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Access: permission `setting:edit`. */
+        post: operations["reopen_fiscal_year"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/system-settings/form-validation-limits": {
         parameters: {
             query?: never;
@@ -1961,6 +2012,22 @@ export interface components {
             title: string;
             totals: string[];
         };
+        /** @description Copies every line of the source year into an empty year. */
+        CopyBudgetRequest: {
+            /**
+             * Format: double
+             * @description Percent added to every amount (negative lowers it; 0 copies the amounts as they are),
+             *     at most two decimals, from -100 to 1000. Each line is rounded to the cent, half away from zero.
+             * @example 3.5
+             */
+            percentChange: number;
+        };
+        CopyBudgetResult: {
+            /** @description Lines created in the target year. */
+            created: number;
+            /** @description Their sum. */
+            total: components["schemas"]["MoneySum"];
+        };
         CreateUserRequest: {
             email: string;
             firstName: string;
@@ -2139,6 +2206,14 @@ export interface components {
             size: number;
         };
         FiscalYearDto: {
+            /** @description Why it was closed; null while it is open. */
+            closeReason?: string | null;
+            /**
+             * Format: date-time
+             * @description When the year was closed; null while it is open.
+             */
+            closedAt?: string | null;
+            closedBy?: null | components["schemas"]["UserRefDto"];
             /** Format: date */
             endDate: string;
             /** Format: int32 */
@@ -2146,6 +2221,11 @@ export interface components {
             name: string;
             /** Format: date */
             startDate: string;
+        };
+        /** @description Closing or reopening a fiscal year. */
+        FiscalYearReasonRequest: {
+            /** @description Why; kept with the year (closing) and in the activity log (both). */
+            reason: string;
         };
         FiscalYearRequest: {
             /**
@@ -3005,6 +3085,13 @@ export interface components {
             participantId?: number | null;
             roles: string[];
         };
+        /** @description A user named on a record. */
+        UserRefDto: {
+            email: string;
+            fullName: string;
+            /** Format: int32 */
+            id: number;
+        };
         ValidateResetTokenRequest: {
             email: string;
             token: string;
@@ -3388,6 +3475,95 @@ export interface operations {
                 };
             };
             /** @description A rule the body breaks (one field against another, or against stored data), naming the field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+        };
+    };
+    copy_from: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The empty year to fill */
+                fiscalYearId: number;
+                /** @description The year whose lines are copied */
+                sourceFiscalYearId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CopyBudgetRequest"];
+            };
+        };
+        responses: {
+            /** @description Lines created and their total */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CopyBudgetResult"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description No such year */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description The target year has lines already, or is closed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description A body over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description Source and target are the same year */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -9725,6 +9901,178 @@ export interface operations {
                 };
             };
             /** @description Start not before end, or overlaps another year */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+        };
+    };
+    close_fiscal_year: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Fiscal year id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FiscalYearReasonRequest"];
+            };
+        };
+        responses: {
+            /** @description The year, closed: nothing more is charged to it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FiscalYearDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description Already closed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description A body over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description A rule the body breaks (one field against another, or against stored data), naming the field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+        };
+    };
+    reopen_fiscal_year: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Fiscal year id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FiscalYearReasonRequest"];
+            };
+        };
+        responses: {
+            /** @description The year, open again */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FiscalYearDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description Not closed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description A body over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description A rule the body breaks (one field against another, or against stored data), naming the field */
             422: {
                 headers: {
                     [name: string]: unknown;
