@@ -4,6 +4,7 @@
 pub mod activity;
 pub mod app;
 pub mod assets;
+pub mod audit;
 pub mod auth;
 pub mod budgets;
 pub mod cli;

@@ -63,6 +63,7 @@ mod m20261126_000143_participant_name_lists;
 mod m20261126_000150_request_approvals_cover;
 mod m20261127_000190_outbox;
 mod m20261127_000220_fiscal_year_close;
+mod m20261127_000200_audit_log;
 
 pub struct Migrator;
 
@@ -100,6 +101,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261126_000150_request_approvals_cover::Migration),
             Box::new(m20261127_000190_outbox::Migration),
             Box::new(m20261127_000220_fiscal_year_close::Migration),
+            Box::new(m20261127_000200_audit_log::Migration),
         ]
     }
 }

@@ -128,6 +128,7 @@ mod tests {
             user,
             roles: vec!["Administrator".into()],
             permissions: BTreeSet::from([Permission::FundRead]),
+            ip: None,
         }
     }
 

@@ -90,7 +90,7 @@ pub async fn load_principal(
     user: user::Model,
 ) -> Result<CurrentUser, ApiError> {
     let grants = load_grants(db, user.id).await?;
-    Ok(CurrentUser { user, roles: grants.roles, permissions: grants.permissions })
+    Ok(CurrentUser { user, roles: grants.roles, permissions: grants.permissions, ip: None })
 }
 
 /// While coordinator sign-in is blocked, users holding Coordinator and not Administrator
@@ -204,7 +204,15 @@ pub async fn caller(
         user,
         roles: grants.roles.clone(),
         permissions: grants.permissions.clone(),
+        ip: None,
     }))
+}
+
+/// The caller's address: the peer, or behind a trusted proxy the address it forwards.
+pub fn client_address(req: &HttpRequest, trust_proxy: bool) -> String {
+    let info = req.connection_info();
+    let addr = if trust_proxy { info.realip_remote_addr() } else { info.peer_addr() };
+    addr.unwrap_or("unknown").to_owned()
 }
 
 fn bearer(req: &HttpRequest) -> Option<&str> {
@@ -223,6 +231,7 @@ impl FromRequest for CurrentUser {
             return Box::pin(async move { Ok(me) });
         }
         let state = req.app_data::<web::Data<AppState>>().cloned();
+        let ip = state.as_ref().map(|s| client_address(req, s.config.trust_proxy));
         let claims = state.as_ref().and_then(|s| bearer(req).and_then(|t| s.keys.verify_access(t)));
         Box::pin(async move {
             let state = state.ok_or_else(|| ApiError::Internal("state missing".into()))?;
@@ -232,12 +241,12 @@ impl FromRequest for CurrentUser {
             let id: i32 = claims.sub.parse().map_err(|_| unauthorized())?;
             let session = claims.sid.ok_or_else(unauthorized)?;
             if let Some(me) = state.callers.get(id, &session) {
-                return Ok(CurrentUser::clone(&me));
+                return Ok(CurrentUser { ip, ..CurrentUser::clone(&me) });
             }
             let ticket = state.callers.ticket();
             let me = caller(&state.db, &state.grants, id, &session).await??;
             state.callers.put(ticket, &session, &me);
-            Ok(me)
+            Ok(CurrentUser { ip, ..me })
         })
     }
 }

@@ -77,6 +77,7 @@ permissions! {
     ReportReadActualVsBudget => "report:readactualvsbudget",
     ReportReadHistoricalBonuses => "report:readhistoricalbonuses",
     ReportReadPaymentRequestsByType => "report:readpaymentrequestsbytype",
+    AuditRead => "audit:read",
 }
 
 pub const ADMINISTRATOR: &str = "Administrator";
@@ -160,10 +161,10 @@ mod tests {
     use std::collections::HashSet;
 
     #[test]
-    fn there_are_57_unique_lower_case_codes() {
-        assert_eq!(Permission::ALL.len(), 57);
+    fn there_are_58_unique_lower_case_codes() {
+        assert_eq!(Permission::ALL.len(), 58);
         let codes: HashSet<_> = Permission::ALL.iter().map(|p| p.code()).collect();
-        assert_eq!(codes.len(), 57);
+        assert_eq!(codes.len(), 58);
         for code in codes {
             assert_eq!(code, code.to_ascii_lowercase());
             let (resource, action) = code.split_once(':').unwrap();

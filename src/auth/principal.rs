@@ -12,6 +12,8 @@ pub struct CurrentUser {
     pub user: user::Model,
     pub roles: Vec<String>,
     pub permissions: BTreeSet<Permission>,
+    /// The address this call came from (what the audit trail records).
+    pub ip: Option<String>,
 }
 
 impl CurrentUser {

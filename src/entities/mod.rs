@@ -3,6 +3,7 @@
 pub mod activity_log;
 pub mod app_setting;
 pub mod approval_code;
+pub mod audit_log;
 pub mod budget_line;
 pub mod codes;
 pub mod college;

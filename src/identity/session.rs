@@ -13,7 +13,7 @@ use super::{
     store,
 };
 use crate::{
-    auth::{load_principal, password},
+    auth::{client_address, load_principal, password},
     entities::user,
     error::{normalize_email, ApiError, ApiResult, ProblemBody},
     settings,
@@ -31,12 +31,6 @@ pub struct Done {
 
 fn done(message: &str) -> web::Json<Done> {
     web::Json(Done { message: message.to_owned() })
-}
-
-fn client_address(req: &HttpRequest, trust_proxy: bool) -> String {
-    let info = req.connection_info();
-    let addr = if trust_proxy { info.realip_remote_addr() } else { info.peer_addr() };
-    addr.unwrap_or("unknown").to_owned()
 }
 
 fn user_details(principal: &crate::auth::CurrentUser) -> UserDetails {

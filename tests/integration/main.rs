@@ -5,6 +5,7 @@ mod common;
 mod support;
 
 mod access;
+mod audit;
 mod backup;
 mod binary;
 mod budgets;

@@ -1,0 +1,96 @@
+//! The audit trail: append-only in the database itself, chained so an edit is found, and one
+//! chain however many write at once.
+
+use crate::common::*;
+
+use futures_util::future::join_all;
+use mentorpay::audit::{self, Actor, Change};
+use sea_orm::{ConnectionTrait, DatabaseBackend, DatabaseConnection};
+use serde_json::json;
+
+async fn append(db: &DatabaseConnection, n: i32) {
+    let txn = mentorpay::db::write(db).await.unwrap();
+    let change = Change::new("participant", n, "updated")
+        .diff(&json!({"phone": "0"}), &json!({"phone": n.to_string()}));
+    audit::record(&txn, &Actor::anonymous(Some("10.0.0.1".into())), change).await.unwrap();
+    txn.commit().await.unwrap();
+}
+
+async fn sql(db: &DatabaseConnection, statement: &str) -> Result<(), String> {
+    db.execute_unprepared(statement).await.map(|_| ()).map_err(|e| e.to_string())
+}
+
+/// What the trail holds now, checked against its chain: (entries, first broken id).
+async fn verdict(db: &DatabaseConnection) -> (u64, Option<i32>) {
+    let v = audit::verify(db).await.unwrap();
+    (v.entries, v.first_broken)
+}
+
+#[actix_web::test]
+async fn the_database_refuses_to_edit_or_delete_an_entry_and_verify_finds_a_forced_edit() {
+    let app = spawn().await;
+    let db = &app.state.db;
+    let before = verdict(db).await.0;
+    for n in 1..=3 {
+        append(db, n).await;
+    }
+    assert_eq!(verdict(db).await, (before + 3, None));
+    let second = before as i32 + 2;
+    for statement in [
+        format!("UPDATE audit_log SET after = '{{\"phone\":\"999\"}}' WHERE id = {second}"),
+        format!("DELETE FROM audit_log WHERE id = {second}"),
+        "DELETE FROM audit_log".to_owned(),
+    ] {
+        let refused = sql(db, &statement).await.expect_err(&statement);
+        assert!(refused.contains("append-only"), "{statement}: {refused}");
+    }
+    assert_eq!(verdict(db).await, (before + 3, None), "nothing changed");
+
+    // Someone with the database in hand removes the refusal and edits an entry.
+    let drop = match db.get_database_backend() {
+        DatabaseBackend::Postgres => "DROP TRIGGER audit_log_append_only ON audit_log",
+        _ => "DROP TRIGGER audit_log_no_update",
+    };
+    sql(db, drop).await.unwrap();
+    sql(db, &format!("UPDATE audit_log SET after = '{{\"phone\":\"999\"}}' WHERE id = {second}"))
+        .await
+        .unwrap();
+    assert_eq!(verdict(db).await, (before + 3, Some(second)));
+}
+
+#[actix_web::test]
+async fn secrets_never_reach_an_entry() {
+    let app = spawn().await;
+    let db = &app.state.db;
+    let txn = mentorpay::db::write(db).await.unwrap();
+    let change = Change::new("user", 1, "updated")
+        .before(json!({"firstName": "Ann", "passwordHash": "$argon2id$v=19$...", "phone": "1"}))
+        .after(json!({"firstName": "Anna", "user": {"refresh_token": "abc"}, "phone": "1"}));
+    audit::record(&txn, &Actor::system(), change).await.unwrap();
+    txn.commit().await.unwrap();
+    let row = app
+        .state
+        .db
+        .query_one_raw(sea_orm::Statement::from_string(
+            app.state.db.get_database_backend(),
+            "SELECT before, after FROM audit_log ORDER BY id DESC LIMIT 1",
+        ))
+        .await
+        .unwrap()
+        .unwrap();
+    let before: String = row.try_get_by_index(0).unwrap();
+    let after: String = row.try_get_by_index(1).unwrap();
+    assert_eq!(
+        (before.as_str(), after.as_str()),
+        (r#"{"firstName":"Ann","phone":"1"}"#, r#"{"firstName":"Anna","phone":"1","user":{}}"#)
+    );
+}
+
+#[actix_web::test]
+async fn sixteen_writers_at_once_keep_one_chain() {
+    let app = spawn().await;
+    let db = &app.state.db;
+    let before = verdict(db).await.0;
+    join_all((1..=16).map(|n| append(db, n))).await;
+    assert_eq!(verdict(db).await, (before + 16, None));
+}
