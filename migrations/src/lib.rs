@@ -62,8 +62,8 @@ mod m20261126_000143_participant_name_lists;
 #[rustfmt::skip]
 mod m20261126_000150_request_approvals_cover;
 mod m20261127_000190_outbox;
-mod m20261127_000220_fiscal_year_close;
 mod m20261127_000200_audit_log;
+mod m20261127_000220_fiscal_year_close;
 
 pub struct Migrator;
 
