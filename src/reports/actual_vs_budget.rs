@@ -1,5 +1,6 @@
-//! Actual vs budget: per budget line (program × fund × account), the budget and the
-//! approvals charged to it in range; spending without a line shows a budget of 0.
+//! Actual vs budget: per budget line (fiscal year × program × fund × account), the budget
+//! and the approvals charged to it in range; spending without a line shows a budget of 0.
+//! Each year is its own row: budgets of different years are never added.
 
 use std::collections::BTreeMap;
 
@@ -13,7 +14,7 @@ use super::{
     export::{Cell, Column, Kind, Record, Row},
     kept,
     query::{self, a, col, get, name_in, names_by_id, Filters},
-    runner::{compare, sum_column, GroupedReport},
+    runner::{compare, one_fiscal_year, sum_column, GroupedReport},
 };
 use crate::{
     auth::{scope::Scope, Permission},
@@ -22,28 +23,31 @@ use crate::{
 
 pub struct ActualVsBudget;
 
-/// (program, fund, account) -> (budgeted, actual) cents.
-type Lines = BTreeMap<(i32, Option<i32>, Option<i32>), (i64, i64)>;
+/// (year, program, fund, account) -> (budgeted, actual) cents.
+type Lines = BTreeMap<LineKey, (i64, i64)>;
+type LineKey = (Option<i32>, i32, Option<i32>, Option<i32>);
 
 /// Actual as a percentage of budget, one decimal; none without a budget.
 pub fn percent_used(actual: i64, budgeted: i64) -> Option<f64> {
     (budgeted != 0).then(|| (actual as f64 * 1000.0 / budgeted as f64).round() / 10.0)
 }
 
-/// Charged cents per (program, fund, account), grouping the requests themselves (a date
-/// window, or a zone off the whole hour).
+/// Charged cents per (year, program, fund, account), grouping the requests themselves (a
+/// date window, or a zone off the whole hour).
 async fn grouped(
     db: &DatabaseConnection,
     f: &Filters,
     scope: &Scope,
-) -> ApiResult<Vec<((i32, Option<i32>, Option<i32>), i64)>> {
+) -> ApiResult<Vec<(LineKey, i64)>> {
     let mut actual = Query::select();
     actual
         .from_as(a("payment_requests"), a("pr"))
+        .expr_as(col("pr", "fiscal_year_id"), a("year_id"))
         .expr_as(col("pr", "mentor_program_id"), a("program_id"))
         .expr_as(col("pr", "fund_id"), a("fund_id"))
         .expr_as(col("pr", "expense_account_id"), a("account_id"))
         .expr_as(query::sum_i64(col("pr", "approved_cents")), a("amount"))
+        .group_by_col((a("pr"), a("fiscal_year_id")))
         .group_by_col((a("pr"), a("mentor_program_id")))
         .group_by_col((a("pr"), a("fund_id")))
         .group_by_col((a("pr"), a("expense_account_id")));
@@ -63,7 +67,12 @@ async fn grouped(
         .iter()
         .map(|r| {
             Ok((
-                (get(r, "program_id")?, get(r, "fund_id")?, get(r, "account_id")?),
+                (
+                    get(r, "year_id")?,
+                    get(r, "program_id")?,
+                    get(r, "fund_id")?,
+                    get(r, "account_id")?,
+                ),
                 get(r, "amount")?,
             ))
         })
@@ -74,12 +83,12 @@ impl GroupedReport for ActualVsBudget {
     const INFO: ReportInfo = ReportInfo {
         key: "actual-vs-budget",
         title: "Actual vs budget",
-        description: "Per budget line: budgeted, approved spending in range, what remains and the share used.",
+        description: "Per fiscal year and budget line: budgeted, approved spending in range, what remains and the share used.",
         route: "/reports/actual-vs-budget",
         path: "/reports/actual-vs-budget",
         permission: Permission::ReportReadActualVsBudget,
         filters: &["FundId", "MentorProgramId", "FiscalYearId", "StartDate", "EndDate"],
-        sortable: &["mentorProgram", "fund", "expenseAccount", "budgeted", "actual", "remaining", "percentUsed"],
+        sortable: &["fiscalYear", "mentorProgram", "fund", "expenseAccount", "budgeted", "actual", "remaining", "percentUsed"],
         default_sort: ("mentorProgram", false),
         totals: &["budgeted", "actual", "remaining", "percentUsed"],
         exports: true,
@@ -87,6 +96,7 @@ impl GroupedReport for ActualVsBudget {
 
     fn columns() -> Vec<Column> {
         vec![
+            Column::new("fiscalYear", "Fiscal year", Kind::Text),
             Column::new("mentorProgram", "Program", Kind::Text),
             Column::new("fund", "Fund", Kind::Text),
             Column::new("expenseAccount", "Expense account", Kind::Text),
@@ -107,10 +117,12 @@ impl GroupedReport for ActualVsBudget {
         let mut budget = Query::select();
         budget
             .from_as(a("budget_lines"), a("bl"))
+            .expr_as(col("bl", "fiscal_year_id"), a("year_id"))
             .expr_as(col("bl", "mentor_program_id"), a("program_id"))
             .expr_as(col("bl", "fund_id"), a("fund_id"))
             .expr_as(col("bl", "expense_account_id"), a("account_id"))
             .expr_as(query::sum_i64(col("bl", "amount_cents")), a("amount"))
+            .group_by_col((a("bl"), a("fiscal_year_id")))
             .group_by_col((a("bl"), a("mentor_program_id")))
             .group_by_col((a("bl"), a("fund_id")))
             .group_by_col((a("bl"), a("expense_account_id")));
@@ -125,8 +137,12 @@ impl GroupedReport for ActualVsBudget {
             budget.and_where(col("bl", "fund_id").eq(fund));
         }
         for r in db.query_all(&budget).await? {
-            let key =
-                (get(&r, "program_id")?, Some(get(&r, "fund_id")?), Some(get(&r, "account_id")?));
+            let key = (
+                Some(get(&r, "year_id")?),
+                get(&r, "program_id")?,
+                Some(get(&r, "fund_id")?),
+                Some(get(&r, "account_id")?),
+            );
             lines.entry(key).or_default().0 += get::<i64>(&r, "amount")?;
         }
 
@@ -139,12 +155,14 @@ impl GroupedReport for ActualVsBudget {
             lines.entry(key).or_default().1 += amount;
         }
 
-        let [programs, funds, accounts] =
-            names_by_id(db, ["mentor_programs", "funds", "expense_accounts"]).await?;
+        let [years, programs, funds, accounts] =
+            names_by_id(db, ["fiscal_years", "mentor_programs", "funds", "expense_accounts"])
+                .await?;
         let mut rows: Vec<(Row, Record)> = lines
             .into_iter()
-            .map(|((program, fund, account), (budgeted, actual))| {
+            .map(|((year, program, fund, account), (budgeted, actual))| {
                 let row = vec![
+                    name_in(&years, year),
                     name_in(&programs, Some(program)),
                     name_in(&funds, fund),
                     name_in(&accounts, account),
@@ -154,6 +172,7 @@ impl GroupedReport for ActualVsBudget {
                     Cell::percent(percent_used(actual, budgeted)),
                 ];
                 let extra = Record::default()
+                    .with("fiscalYearId", Cell::int(year))
                     .with("mentorProgramId", Cell::Int(program.into()))
                     .with("fundId", Cell::int(fund))
                     .with("expenseAccountId", Cell::int(account));
@@ -164,22 +183,26 @@ impl GroupedReport for ActualVsBudget {
             compare(&x[0], &y[0])
                 .then_with(|| compare(&x[1], &y[1]))
                 .then_with(|| compare(&x[2], &y[2]))
+                .then_with(|| compare(&x[3], &y[3]))
         });
         Ok(rows)
     }
 
-    fn totals(rows: &[Row]) -> Row {
-        let budgeted = sum_column(rows, 3);
-        let actual = sum_column(rows, 4);
-        vec![
-            Cell::Empty,
-            Cell::Empty,
-            Cell::Empty,
-            Cell::Money(budgeted),
-            Cell::Money(actual),
-            Cell::Money(sum_column(rows, 5)),
-            Cell::percent(percent_used(actual, budgeted)),
-        ]
+    fn totals(rows: &[Row]) -> Option<Row> {
+        one_fiscal_year(rows, 0).then(|| {
+            let budgeted = sum_column(rows, 4);
+            let actual = sum_column(rows, 5);
+            vec![
+                Cell::Empty,
+                Cell::Empty,
+                Cell::Empty,
+                Cell::Empty,
+                Cell::Money(budgeted),
+                Cell::Money(actual),
+                Cell::Money(sum_column(rows, 6)),
+                Cell::percent(percent_used(actual, budgeted)),
+            ]
+        })
     }
 }
 

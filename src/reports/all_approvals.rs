@@ -164,6 +164,7 @@ impl RowReport for AllApprovals {
                 ("requestedAmount", col("ap", "requested_cents")),
                 ("approvedAmount", col("ap", "approved_cents")),
             ],
+            year: Some(col("ap", "fiscal_year_id")),
         }
     }
 
@@ -199,6 +200,7 @@ impl RowReport for AllApprovals {
         }
         let mut q = Query::select();
         q.from_as(a("request_approval_totals"), a("t"))
+            .expr_as(query::kept_years("approval_count"), a("years"))
             .expr_as(query::sum_i64(col("t", "approval_count")), a("n"))
             .expr_as(query::sum_i64(col("t", "requested_cents")), a("requested"))
             .expr_as(query::sum_i64(col("t", "approved_cents")), a("approved"));

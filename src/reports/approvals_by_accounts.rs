@@ -1,5 +1,6 @@
-//! Approvals by accounts: per fund × expense account, the approvals charged in range, the
-//! year's budget (every program in scope) and what remains.
+//! Approvals by accounts: per fiscal year × fund × expense account, the approvals charged in
+//! range, that year's budget (every program in scope) and what remains. Each year is its own
+//! row: one year's budget is no allowance for another's approvals.
 
 use std::collections::BTreeMap;
 
@@ -11,9 +12,9 @@ use sea_orm::{
 use super::{
     catalogue::ReportInfo,
     export::{Cell, Column, Kind, Record, Row},
-    kept,
+    kept::{self, YearKey},
     query::{self, a, col, get, name_in, names_by_id, Filters},
-    runner::{sum_column, GroupedReport},
+    runner::{one_fiscal_year, sum_column, GroupedReport},
 };
 use crate::{
     auth::{scope::Scope, Permission},
@@ -34,12 +35,12 @@ impl GroupedReport for ApprovalsByAccounts {
         key: "approvals-by-accounts",
         title: "Approvals by accounts",
         description:
-            "Per fund and expense account: approvals, approved sum, budget and what remains.",
+            "Per fiscal year, fund and expense account: approvals, approved sum, budget and what remains.",
         route: "/reports/approvals-by-accounts",
         path: "/reports/approvals-by-accounts",
         permission: Permission::ReportReadApprovalByAccount,
         filters: &["FiscalYearId", "StartDate", "EndDate"],
-        sortable: &["fund", "expenseAccount", "approvals", "approvedSum", "budgeted", "remaining"],
+        sortable: &["fiscalYear", "fund", "expenseAccount", "approvals", "approvedSum", "budgeted", "remaining"],
         default_sort: ("fund", false),
         totals: &["approvals", "approvedSum", "budgeted", "remaining"],
         exports: true,
@@ -47,6 +48,7 @@ impl GroupedReport for ApprovalsByAccounts {
 
     fn columns() -> Vec<Column> {
         vec![
+            Column::new("fiscalYear", "Fiscal year", Kind::Text),
             Column::new("fund", "Fund", Kind::Text),
             Column::new("expenseAccount", "Expense account", Kind::Text),
             Column::new("approvals", "Approvals", Kind::Int),
@@ -61,7 +63,7 @@ impl GroupedReport for ApprovalsByAccounts {
         f: &Filters,
         scope: &Scope,
     ) -> ApiResult<Vec<(Row, Record)>> {
-        let mut groups: BTreeMap<(Option<i32>, Option<i32>), Acc> = BTreeMap::new();
+        let mut groups: BTreeMap<YearKey, Acc> = BTreeMap::new();
 
         // Without a date window the kept totals (000142) answer: a few hundred rows.
         let charged = if kept::undated(f) {
@@ -78,9 +80,11 @@ impl GroupedReport for ApprovalsByAccounts {
         let mut budget = Query::select();
         budget
             .from_as(a("budget_lines"), a("bl"))
+            .expr_as(col("bl", "fiscal_year_id"), a("year_id"))
             .expr_as(col("bl", "fund_id"), a("fund_id"))
             .expr_as(col("bl", "expense_account_id"), a("account_id"))
             .expr_as(query::sum_i64(col("bl", "amount_cents")), a("budgeted"))
+            .group_by_col((a("bl"), a("fiscal_year_id")))
             .group_by_col((a("bl"), a("fund_id")))
             .group_by_col((a("bl"), a("expense_account_id")));
         query::scoped(&mut budget, scope, col("bl", "mentor_program_id"));
@@ -88,17 +92,22 @@ impl GroupedReport for ApprovalsByAccounts {
             budget.and_where(col("bl", "fiscal_year_id").eq(y));
         }
         for r in db.query_all(&budget).await? {
-            let acc = groups
-                .entry((Some(get(&r, "fund_id")?), Some(get(&r, "account_id")?)))
-                .or_default();
+            let key = (
+                Some(get(&r, "year_id")?),
+                Some(get(&r, "fund_id")?),
+                Some(get(&r, "account_id")?),
+            );
+            let acc = groups.entry(key).or_default();
             acc.budgeted += get::<i64>(&r, "budgeted")?;
         }
 
-        let [funds, accounts] = names_by_id(db, ["funds", "expense_accounts"]).await?;
+        let [years, funds, accounts] =
+            names_by_id(db, ["fiscal_years", "funds", "expense_accounts"]).await?;
         let mut rows: Vec<(Row, Record)> = groups
             .into_iter()
-            .map(|((fund, account), acc)| {
+            .map(|((year, fund, account), acc)| {
                 let row = vec![
+                    name_in(&years, year),
                     name_in(&funds, fund),
                     name_in(&accounts, account),
                     Cell::Int(acc.approvals),
@@ -107,42 +116,51 @@ impl GroupedReport for ApprovalsByAccounts {
                     Cell::Money(acc.budgeted - acc.approved),
                 ];
                 let extra = Record::default()
+                    .with("fiscalYearId", Cell::int(year))
                     .with("fundId", Cell::int(fund))
                     .with("expenseAccountId", Cell::int(account));
                 (row, extra)
             })
             .collect();
         rows.sort_by(|(x, _), (y, _)| {
-            super::runner::compare(&x[0], &y[0]).then_with(|| super::runner::compare(&x[1], &y[1]))
+            use super::runner::compare;
+            compare(&x[0], &y[0])
+                .then_with(|| compare(&x[1], &y[1]))
+                .then_with(|| compare(&x[2], &y[2]))
         });
         Ok(rows)
     }
 
-    fn totals(rows: &[Row]) -> Row {
-        vec![
-            Cell::Empty,
-            Cell::Empty,
-            Cell::Int(sum_column(rows, 2)),
-            Cell::Money(sum_column(rows, 3)),
-            Cell::Money(sum_column(rows, 4)),
-            Cell::Money(sum_column(rows, 5)),
-        ]
+    fn totals(rows: &[Row]) -> Option<Row> {
+        one_fiscal_year(rows, 0).then(|| {
+            vec![
+                Cell::Empty,
+                Cell::Empty,
+                Cell::Empty,
+                Cell::Int(sum_column(rows, 3)),
+                Cell::Money(sum_column(rows, 4)),
+                Cell::Money(sum_column(rows, 5)),
+                Cell::Money(sum_column(rows, 6)),
+            ]
+        })
     }
 }
 
-/// Charged count and cents per (fund, account), grouping the requests themselves.
+/// Charged count and cents per (year, fund, account), grouping the requests themselves.
 async fn grouped(
     db: &DatabaseConnection,
     f: &Filters,
     scope: &Scope,
-) -> ApiResult<Vec<((Option<i32>, Option<i32>), i64, i64)>> {
+) -> ApiResult<Vec<(YearKey, i64, i64)>> {
     let mut approvals = Query::select();
     approvals
         .from_as(a("payment_requests"), a("pr"))
+        .expr_as(col("pr", "fiscal_year_id"), a("year_id"))
         .expr_as(col("pr", "fund_id"), a("fund_id"))
         .expr_as(col("pr", "expense_account_id"), a("account_id"))
         .expr_as(Expr::cust("COUNT(*)"), a("n"))
         .expr_as(query::sum_i64(col("pr", "approved_cents")), a("approved"))
+        .group_by_col((a("pr"), a("fiscal_year_id")))
         .group_by_col((a("pr"), a("fund_id")))
         .group_by_col((a("pr"), a("expense_account_id")));
     query::charged_in_window(&mut approvals, "pr", f, db.get_database_backend(), false);
@@ -154,7 +172,8 @@ async fn grouped(
         .await?
         .iter()
         .map(|r| {
-            Ok(((get(r, "fund_id")?, get(r, "account_id")?), get(r, "n")?, get(r, "approved")?))
+            let key = (get(r, "year_id")?, get(r, "fund_id")?, get(r, "account_id")?);
+            Ok((key, get(r, "n")?, get(r, "approved")?))
         })
         .collect()
 }

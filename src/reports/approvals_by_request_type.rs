@@ -192,7 +192,7 @@ impl GroupedReport for ApprovalsByRequestType {
             .collect())
     }
 
-    fn totals(rows: &[Row]) -> Row {
+    fn totals(rows: &[Row]) -> Option<Row> {
         let approved = sum_column(rows, 3);
         let sum = sum_column(rows, 4);
         // The mean over every approval: each row's mean weighted by its approvals.
@@ -200,7 +200,7 @@ impl GroupedReport for ApprovalsByRequestType {
             (Cell::Int(k), Cell::Number(avg)) => (d + avg * *k as f64, n + k),
             _ => (d, n),
         });
-        vec![
+        Some(vec![
             Cell::Empty,
             Cell::Empty,
             Cell::Int(sum_column(rows, 2)),
@@ -208,6 +208,6 @@ impl GroupedReport for ApprovalsByRequestType {
             Cell::Money(sum),
             Cell::money(average_cents(sum, approved)),
             Cell::number((n > 0).then(|| days / n as f64)),
-        ]
+        ])
     }
 }

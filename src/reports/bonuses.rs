@@ -167,6 +167,7 @@ pub async fn retrieve(
         )],
         order: vec![(col("pa", "sort_name"), Order::Asc), (col("pr", "id"), Order::Asc)],
         sums: vec![("approvedAmount", col("pr", "approved_cents"))],
+        year: None,
     };
     let columns = columns();
     let totals = report.file_totals(&state.db, format, &columns).await?;

@@ -136,6 +136,7 @@ pub async fn retrieve(
             ("requestedAmount", col("pr", "requested_cents")),
             ("approvedAmount", col("pr", "approved_cents")),
         ],
+        year: Some(col("pr", "fiscal_year_id")),
     };
     let mut columns = common_columns();
     columns.extend(details::columns(form));

@@ -16,6 +16,9 @@ use crate::{auth::scope::Scope, error::ApiResult};
 const BY_FORM: &str = "payment_request_form_totals";
 const BY_LINE: &str = "payment_request_line_totals";
 
+/// (fiscal year, fund, expense account): budgets of different years are never added.
+pub type YearKey = (Option<i32>, Option<i32>, Option<i32>);
+
 /// Whether the kept charged sums answer these filters: no date window.
 pub fn undated(f: &Filters) -> bool {
     f.start_date.is_none() && f.end_date.is_none()
@@ -109,18 +112,20 @@ pub async fn by_form(
     Ok(out)
 }
 
-/// Charged cents per (program, fund, account), only the keys with a charged request (as
-/// grouping the requests gives); a missing fund or account is None.
+/// Charged cents per (fiscal year, program, fund, account), only the keys with a charged
+/// request (as grouping the requests gives); a missing year, fund or account is None.
 pub async fn by_line(
     db: &impl ConnectionTrait,
     f: &Filters,
     scope: &Scope,
-) -> ApiResult<Vec<((i32, Option<i32>, Option<i32>), i64)>> {
+) -> ApiResult<Vec<((Option<i32>, i32, Option<i32>, Option<i32>), i64)>> {
     let mut q = base(BY_LINE, f, scope);
-    q.expr_as(col("t", "mentor_program_id"), a("program_id"))
+    q.expr_as(col("t", "fiscal_year_id"), a("year_id"))
+        .expr_as(col("t", "mentor_program_id"), a("program_id"))
         .expr_as(col("t", "fund_id"), a("fund_id"))
         .expr_as(col("t", "expense_account_id"), a("account_id"))
         .expr_as(sum_i64(col("t", "approved_cents")), a("amount"))
+        .group_by_col((a("t"), a("fiscal_year_id")))
         .group_by_col((a("t"), a("mentor_program_id")))
         .group_by_col((a("t"), a("fund_id")))
         .group_by_col((a("t"), a("expense_account_id")))
@@ -134,26 +139,33 @@ pub async fn by_line(
         .iter()
         .map(|r| {
             Ok((
-                (get(r, "program_id")?, some(get(r, "fund_id")?), some(get(r, "account_id")?)),
+                (
+                    some(get(r, "year_id")?),
+                    get(r, "program_id")?,
+                    some(get(r, "fund_id")?),
+                    some(get(r, "account_id")?),
+                ),
                 get(r, "amount")?,
             ))
         })
         .collect()
 }
 
-/// Charged count and cents per (fund, account) over every program in scope (the caller's
-/// program filter is not one of this report's), only the keys with a charged request; a
-/// missing fund or account is None.
+/// Charged count and cents per (fiscal year, fund, account) over every program in scope
+/// (the caller's program filter is not one of this report's), only the keys with a charged
+/// request; a missing year, fund or account is None.
 pub async fn by_account(
     db: &impl ConnectionTrait,
     f: &Filters,
     scope: &Scope,
-) -> ApiResult<Vec<((Option<i32>, Option<i32>), i64, i64)>> {
+) -> ApiResult<Vec<(YearKey, i64, i64)>> {
     let mut q = base(BY_LINE, &Filters { program: None, ..f.clone() }, scope);
-    q.expr_as(col("t", "fund_id"), a("fund_id"))
+    q.expr_as(col("t", "fiscal_year_id"), a("year_id"))
+        .expr_as(col("t", "fund_id"), a("fund_id"))
         .expr_as(col("t", "expense_account_id"), a("account_id"))
         .expr_as(sum_i64(col("t", "approved_count")), a("n"))
         .expr_as(sum_i64(col("t", "approved_cents")), a("amount"))
+        .group_by_col((a("t"), a("fiscal_year_id")))
         .group_by_col((a("t"), a("fund_id")))
         .group_by_col((a("t"), a("expense_account_id")))
         .and_having(Expr::cust("SUM(t.approved_count) > 0"));
@@ -163,7 +175,7 @@ pub async fn by_account(
         .iter()
         .map(|r| {
             Ok((
-                (some(get(r, "fund_id")?), some(get(r, "account_id")?)),
+                (some(get(r, "year_id")?), some(get(r, "fund_id")?), some(get(r, "account_id")?)),
                 get(r, "n")?,
                 get(r, "amount")?,
             ))

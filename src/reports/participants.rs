@@ -192,6 +192,7 @@ impl RowReport for Participants {
                 (col("p", "id"), if descending { Order::Desc } else { Order::Asc }),
             ],
             sums: vec![],
+            year: None,
         }
     }
 

@@ -279,6 +279,11 @@ pub fn sum_i64(e: Expr) -> Expr {
     Func::cast_as(Func::coalesce([Expr::from(Func::sum(e)), Expr::cust("0")]), a("BIGINT")).into()
 }
 
+/// `COUNT(DISTINCT e)` as a 64-bit integer (NULLs not counted).
+pub fn count_distinct(e: Expr) -> Expr {
+    Func::cast_as(Func::count_distinct(e), a("BIGINT")).into()
+}
+
 /// `a || b || …`: text concatenation, the same operator on SQLite and PostgreSQL.
 pub fn concat(parts: impl IntoIterator<Item = Expr>) -> Expr {
     let mut parts = parts.into_iter();
@@ -390,6 +395,10 @@ pub struct SqlReport {
     pub order: Vec<(Expr, Order)>,
     /// Totals: (column key, expression summed).
     pub sums: Vec<(&'static str, Expr)>,
+    /// The fiscal year a row is charged to, where rows may be of different years: the sums
+    /// are given only when every matching row is of one year (money of different years is
+    /// never added). None: the rows are of one year by construction, or carry no money.
+    pub year: Option<Expr>,
 }
 
 impl SqlReport {
@@ -460,11 +469,17 @@ impl SqlReport {
         for (key, e) in &self.sums {
             q.expr_as(sum_i64(e.clone()), a(key));
         }
+        if let Some(year) = &self.year {
+            q.expr_as(count_distinct(year.clone()), a("years"));
+        }
         let Some(row) = db.query_one(&q).await? else { return Ok((0, HashMap::new())) };
         let n: i64 = row.try_get("", "n")?;
         let mut sums = HashMap::new();
-        for (key, _) in &self.sums {
-            sums.insert(*key, row.try_get::<i64>("", key)?);
+        let years = if self.year.is_some() { row.try_get::<i64>("", "years")? } else { 0 };
+        if years <= 1 {
+            for (key, _) in &self.sums {
+                sums.insert(*key, row.try_get::<i64>("", key)?);
+            }
         }
         Ok((u64::try_from(n).unwrap_or(0), sums))
     }
@@ -498,19 +513,32 @@ impl SqlReport {
     }
 }
 
-/// A kept count with its requested and approved sums, from `q`'s `n`, `requested` and
-/// `approved` columns (the reports whose totals are those two amounts).
+/// A kept count with its requested and approved sums, from `q`'s `n`, `requested`,
+/// `approved` and `years` ([`kept_years`]) columns (the reports whose totals are those two amounts).
 pub async fn kept_amounts(
     db: &impl ConnectionTrait,
     q: &SelectStatement,
 ) -> ApiResult<Option<(u64, HashMap<&'static str, i64>)>> {
     let Some(r) = db.query_one(q).await? else { return Ok(None) };
     let n: i64 = get(&r, "n")?;
-    let sums = HashMap::from([
-        ("requestedAmount", get(&r, "requested")?),
-        ("approvedAmount", get(&r, "approved")?),
-    ]);
+    // Money of different fiscal years is never added: no sums then.
+    let sums = if get::<i64>(&r, "years")? > 1 {
+        HashMap::new()
+    } else {
+        HashMap::from([
+            ("requestedAmount", get(&r, "requested")?),
+            ("approvedAmount", get(&r, "approved")?),
+        ])
+    };
     Ok(Some((u64::try_from(n).unwrap_or(0), sums)))
+}
+
+/// How many fiscal years the kept rows with a non-zero `count` column name (kept tables
+/// write a request without a year as year 0, which is no year).
+pub fn kept_years(count: &str) -> Expr {
+    Expr::cust(format!(
+        "CAST(COUNT(DISTINCT CASE WHEN {count} > 0 AND fiscal_year_id <> 0 THEN fiscal_year_id END) AS BIGINT)"
+    ))
 }
 
 /// The totals row of `columns` from the sums: money keys as money, others as counts.

@@ -129,6 +129,7 @@ impl RowReport for Reimbursements {
                 ("requestedAmount", col("pr", "requested_cents")),
                 ("approvedAmount", col("pr", "approved_cents")),
             ],
+            year: Some(col("pr", "fiscal_year_id")),
         }
     }
 
@@ -143,14 +144,14 @@ impl RowReport for Reimbursements {
         if f.from.is_some() || f.until.is_some() {
             return Ok(None);
         }
+        // Per year: the sums are given only when the rows are of one year.
         let mut q = Query::select();
-        match f.fiscal_year {
-            Some(y) => q
-                .from(a("payment_request_year_totals"))
-                .and_where(Expr::col(a("fiscal_year_id")).eq(y)),
-            None => q.from(a("payment_request_totals")),
-        };
-        q.expr_as(query::sum_i64(Expr::col(a("request_count"))), a("n"))
+        q.from(a("payment_request_year_totals"));
+        if let Some(y) = f.fiscal_year {
+            q.and_where(Expr::col(a("fiscal_year_id")).eq(y));
+        }
+        q.expr_as(query::kept_years("request_count"), a("years"))
+            .expr_as(query::sum_i64(Expr::col(a("request_count"))), a("n"))
             .expr_as(query::sum_i64(Expr::col(a("requested_cents"))), a("requested"))
             .expr_as(query::sum_i64(Expr::col(a("approved_cents"))), a("approved"))
             .and_where(Expr::col(a("status")).is_in(CHARGED.map(|s| s.as_str())));

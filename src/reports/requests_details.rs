@@ -120,6 +120,7 @@ pub async fn retrieve(
             ("requestedAmount", col(TABLE, "requested_cents")),
             ("approvedAmount", col(TABLE, "approved_cents")),
         ],
+        year: Some(col(TABLE, "fiscal_year_id")),
     };
     let columns = columns();
     let totals = report.file_totals(&state.db, format, &columns).await?;

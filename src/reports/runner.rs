@@ -154,8 +154,9 @@ pub trait GroupedReport: 'static {
         f: &Filters,
         scope: &Scope,
     ) -> impl Future<Output = ApiResult<Vec<(Row, Record)>>>;
-    /// The totals row over every row.
-    fn totals(rows: &[Row]) -> Row;
+    /// The totals row over every row; none where that would add amounts of different
+    /// fiscal years (see [`one_fiscal_year`]).
+    fn totals(rows: &[Row]) -> Option<Row>;
 }
 
 /// Orders cells of one column: empty first, then by value.
@@ -212,7 +213,7 @@ async fn grouped<G: GroupedReport>(
     state: &AppState,
     me: &CurrentUser,
     q: &ReportQuery,
-) -> ApiResult<(Prepared, Vec<(Row, Record)>, Row)> {
+) -> ApiResult<(Prepared, Vec<(Row, Record)>, Option<Row>)> {
     let p = prepare(state, me, q, G::columns()).await?;
     let (key, descending) = q.sort(G::INFO.sortable, G::INFO.default_sort.0)?;
     let mut rows = G::rows(&state.db, &p.filters, &p.scope).await?;
@@ -242,7 +243,7 @@ pub async fn grouped_view<G: GroupedReport>(
         .collect();
     Ok(web::Json(ReportPage::new(
         Page::new(items, paging, total_count),
-        query::totals_record(&p.columns, &totals),
+        query::totals_record(&p.columns, totals.as_deref().unwrap_or_default()),
     )))
 }
 
@@ -255,7 +256,18 @@ pub async fn grouped_retrieve<G: GroupedReport>(
     let (p, rows, totals) = grouped::<G>(&state, &me, &q).await?;
     let meta = query::meta(&state.db, &me, G::INFO.key, G::INFO.title, &p.filters).await?;
     let rows = Rows::from_vec(rows.into_iter().map(|(r, _)| r).collect());
-    Ok(export::respond(format, meta, p.columns, rows, Some(totals)))
+    Ok(export::respond(format, meta, p.columns, rows, totals))
+}
+
+/// Whether every row names the same fiscal year in column `i` (or there are no rows): a
+/// total over them adds one year's money. Budgets, and what is charged to them, belong to
+/// their year; a sum across years would compare one year's spending with two years' budgets.
+pub fn one_fiscal_year(rows: &[Row], i: usize) -> bool {
+    let mut years = rows.iter().map(|r| r.get(i));
+    match years.next() {
+        None => true,
+        Some(first) => years.all(|y| y == first),
+    }
 }
 
 /// Sums a money or count column of grouped rows.

@@ -392,10 +392,11 @@ async fn every_report_agrees_with_the_requests_to_the_cent() {
     let (fy, p0, p1) = (w.fy, w.programs[0], w.programs[1]);
 
     // Reimbursements: five charged requests (r3 counted once, at its second approval).
+    // Rows of two fiscal years (r7 is last year's): no totals, amounts of different years are
+    // never added.
     let v = view(&w, &w.admin, "mentor-program-reimbursements").await;
     assert_eq!(v["totalCount"], 5, "{v}");
-    assert_eq!(money(&v["totals"]["approvedAmount"]), 706.25);
-    assert_eq!(money(&v["totals"]["requestedAmount"]), 736.25);
+    assert_eq!(v["totals"], json!({}), "{v}");
     let v = view(&w, &w.admin, &format!("mentor-program-reimbursements?FiscalYearId={fy}&SortBy=approvedAmount&SortDescending=true&Size=2")).await;
     assert_eq!(v["totalCount"], 4);
     assert_eq!(v["items"].as_array().unwrap().len(), 2, "paged");
@@ -410,18 +411,18 @@ async fn every_report_agrees_with_the_requests_to_the_cent() {
     check_exports(
         &w,
         "mentor-program-reimbursements",
-        "",
+        &format!("FiscalYearId={fy}"),
         "mentor-program-reimbursements",
-        5,
+        4,
         "Approved",
-        70625,
+        62625,
     )
     .await;
 
     // All approvals: r3 twice, each with its own amount and code.
     let v = view(&w, &w.admin, "all-approvals").await;
     assert_eq!(v["totalCount"], 6, "{v}");
-    assert_eq!(money(&v["totals"]["approvedAmount"]), 1106.5);
+    assert_eq!(v["totals"], json!({}), "two fiscal years: no totals");
     let v = view(&w, &w.admin, "all-approvals?PaymentRequestType=F9").await;
     let amounts: Vec<f64> =
         v["items"].as_array().unwrap().iter().map(|r| money(&r["approvedAmount"])).collect();
@@ -437,7 +438,8 @@ async fn every_report_agrees_with_the_requests_to_the_cent() {
     let f1_code = code(&w, "F1").await;
     let v = view(&w, &w.admin, &format!("all-approvals?ApprovalCodeId={f1_code}")).await;
     assert_eq!(v["totalCount"], 1);
-    check_exports(&w, "all-approvals", "", "all-approvals", 6, "Approved", 110650).await;
+    let this_year = format!("FiscalYearId={fy}");
+    check_exports(&w, "all-approvals", &this_year, "all-approvals", 5, "Approved", 102650).await;
     let payees = view(&w, &w.admin, &format!("payee-list?FiscalYearId={fy}")).await;
     assert_eq!(payees, json!([{"id": w.payee, "fullName": "Pat Payee", "status": "Active"}]));
 
@@ -786,9 +788,11 @@ async fn every_route_checks_its_permission_and_the_coordinator_scope() {
     // A Coordinator's rows are its programs' only (programs[0]: r1, r2, r7).
     let p1 = w.programs[1];
     let v = view(&w, &w.coord, "mentor-program-reimbursements").await;
+    assert_eq!(v["totalCount"], 3);
+    let v = view(&w, &w.coord, &format!("mentor-program-reimbursements?FiscalYearId={fy}")).await;
     assert_eq!(
         (v["totalCount"].as_i64(), money(&v["totals"]["approvedAmount"])),
-        (Some(3), 185.75)
+        (Some(2), 105.75)
     );
     let v =
         view(&w, &w.coord, &format!("mentor-program-reimbursements?MentorProgramId={p1}")).await;
@@ -837,10 +841,10 @@ async fn every_route_checks_its_permission_and_the_coordinator_scope() {
         )
         .await
         .ok();
-    let v = view(&w, &w.coord, "all-approvals").await;
+    let v = view(&w, &w.coord, &format!("all-approvals?FiscalYearId={fy}")).await;
     assert_eq!(
         (v["totalCount"].as_i64(), money(&v["totals"]["approvedAmount"])),
-        (Some(3), 185.75)
+        (Some(2), 105.75)
     );
     let v = view(&w, &w.coord, &format!("actual-vs-budget?FiscalYearId={fy}")).await;
     assert_eq!(
@@ -1414,11 +1418,12 @@ async fn report_files_read_as_finished_documents() {
     assert_eq!(pdf_info(&pdf, "Tagged"), "yes");
     assert_eq!(pdf_info(&pdf, "Title"), "Mentor program reimbursements");
 
+    let this_year = format!("FiscalYearId={}&", w.fy);
     for (path, totals) in [
-        ("participants/retrieve?", 0),
-        ("all-approvals/retrieve?", 1),
-        ("mentor-program-reimbursements/retrieve?", 1),
-        ("approvals-by-request-type/retrieve?", 1),
+        ("participants/retrieve?".to_owned(), 0),
+        (format!("all-approvals/retrieve?{this_year}"), 1),
+        (format!("mentor-program-reimbursements/retrieve?{this_year}"), 1),
+        ("approvals-by-request-type/retrieve?".to_owned(), 1),
     ] {
         let (_, _, csv) = download(&w, &w.admin, &format!("{path}ReportFormat=Csv")).await;
         let (headers, rows) = csv_rows(&csv);
@@ -1450,5 +1455,76 @@ async fn report_files_read_as_finished_documents() {
         if totals == 1 {
             assert_eq!(table[rows.len() + 1][0], Data::String("Total".into()), "{path}");
         }
+    }
+}
+
+#[actix_web::test]
+async fn budgets_of_different_fiscal_years_are_never_added() {
+    let w = world().await;
+    let (fy, last) = (w.fy, w.last_fy);
+    let (p0, f0, a0) = (w.programs[0], w.funds[0], w.accounts[0]);
+    // Last year: the same line as this year's p0/f0/a0, with r7's 80.00 charged to it.
+    let lines = json!({"fiscalYearId": last, "lines": [
+        {"mentorProgramId": p0, "fundId": f0, "expenseAccountId": a0, "amount": 300},
+    ]});
+    w.app.put("/api/v1/budgets/bulk-update", &w.admin, lines).await.ok();
+
+    for path in ["approvals-by-accounts", "actual-vs-budget"] {
+        // Without a year: one row per year and line, and no totals over both years.
+        let v = view(&w, &w.admin, &format!("{path}?Size=100")).await;
+        let rows = v["items"].as_array().unwrap();
+        let line = |year: i64| {
+            rows.iter()
+                .find(|r| {
+                    r["fiscalYearId"] == year && r["fundId"] == f0 && r["expenseAccountId"] == a0
+                })
+                .unwrap_or_else(|| panic!("{path}: no f0/a0 row of year {year}: {v}"))
+        };
+        assert_eq!(
+            (line(last)["fiscalYear"].as_str(), money(&line(last)["budgeted"])),
+            (Some("FY Last"), 300.0)
+        );
+        assert_eq!(money(&line(fy)["budgeted"]), 1000.0, "{path}");
+        assert!(
+            rows.iter().all(|r| money(&r["budgeted"]) != 1300.0),
+            "{path} added two years: {v}"
+        );
+        assert_eq!(v["totals"], json!({}), "{path}: totals would add two years' budgets");
+        assert_eq!(
+            money(&line(last)["remaining"]),
+            220.0,
+            "{path}: last year's 80.00 against its 300.00"
+        );
+
+        // Asked for one year: that year's rows and their totals.
+        let v = view(&w, &w.admin, &format!("{path}?FiscalYearId={last}")).await;
+        assert_eq!(money(&v["totals"]["budgeted"]), 300.0, "{path}: {v}");
+        assert!(v["items"].as_array().unwrap().iter().all(|r| r["fiscalYear"] == "FY Last"));
+
+        // The files say the same: a year column, and no totals line over two years.
+        let (_, _, csv) =
+            download(&w, &w.admin, &format!("{path}/retrieve?ReportFormat=Csv")).await;
+        let (headers, data) = csv_rows(&csv);
+        assert_eq!(headers[0], "Fiscal year");
+        let (_, _, xlsx) =
+            download(&w, &w.admin, &format!("{path}/retrieve?ReportFormat=Xlsx")).await;
+        assert_eq!(sheet(&xlsx).len(), 1 + data.len(), "{path} XLSX: header and rows, no totals");
+        let (_, _, pdf) =
+            download(&w, &w.admin, &format!("{path}/retrieve?ReportFormat=Pdf")).await;
+        let text = pdf_text(&pdf);
+        assert!(!text.contains("$1,300.00") && !text.contains("Total"), "{path} PDF:\n{text}");
+        let (_, _, xlsx) = download(
+            &w,
+            &w.admin,
+            &format!("{path}/retrieve?ReportFormat=Xlsx&FiscalYearId={last}"),
+        )
+        .await;
+        let table = sheet(&xlsx);
+        let i = table[0].iter().position(|h| *h == "Budgeted").unwrap();
+        assert_eq!(
+            table.last().unwrap()[i].get_float(),
+            Some(300.0),
+            "{path}: one year's totals line"
+        );
     }
 }

@@ -19,4 +19,15 @@ describe('report charts', () => {
       { label: 'North', cents: { budgeted: 10030, actual: 30 } },
     ]);
   });
+  it('never adds budgets of different fiscal years: one bar per program and year', () => {
+    const rows = [
+      { fiscalYear: 'FY 2025-26', mentorProgram: 'North', budgeted: 100, actual: 10 },
+      { fiscalYear: 'FY 2026-27', mentorProgram: 'North', budgeted: 200, actual: 20 },
+      { fiscalYear: 'FY 2026-27', mentorProgram: 'North', budgeted: 1, actual: 0 },
+    ];
+    expect(budgetByProgram(rows)).toEqual([
+      { label: 'North (FY 2026-27)', cents: { budgeted: 20100, actual: 2000 } },
+      { label: 'North (FY 2025-26)', cents: { budgeted: 10000, actual: 1000 } },
+    ]);
+  });
 });

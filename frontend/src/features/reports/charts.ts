@@ -12,11 +12,15 @@ export function approvedByFormType(rows: ReportRow[]): MoneyCategory[] {
   }));
 }
 
-/** Actual vs budget: budgeted and actual per mentor program (its lines summed), biggest budget first. */
+/** Actual vs budget: budgeted and actual per mentor program (its lines summed), biggest budget
+ * first; per program and fiscal year when the rows hold several years (budgets of different
+ * years are never added). */
 export function budgetByProgram(rows: ReportRow[]): MoneyCategory[] {
   const map = new Map<string, { budgeted: number; actual: number }>();
+  const years = new Set(rows.map((r) => String(r.fiscalYear ?? '')));
   for (const r of rows) {
-    const name = String(r.mentorProgram ?? '');
+    const program = String(r.mentorProgram ?? '');
+    const name = years.size > 1 ? `${program} (${String(r.fiscalYear ?? '')})` : program;
     const sum = map.get(name) ?? { budgeted: 0, actual: 0 };
     sum.budgeted += toCents(r.budgeted as number | null);
     sum.actual += toCents(r.actual as number | null);
