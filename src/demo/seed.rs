@@ -521,6 +521,9 @@ pub struct RequestPlan {
     /// Write each request's history (created, submitted, …) to the activity log, dated
     /// as it happened. Benchmark rows get none: nobody acted.
     pub history: bool,
+    /// Leave the drawn Processed requests ready for processing: the caller pays them in
+    /// vendor payment reports, so every paid request is in one (the demo world).
+    pub paid_by_caller: bool,
 }
 
 /// Why a demo request was sent back (the activity log's comment, shown on the request).
@@ -631,7 +634,10 @@ pub async fn requests_with(
             anyhow::ensure!(attempts <= 100 * n, "cannot draw requests within the form limits");
             let id = first_id + (done + made) as i32;
             let form = *pick(&mut rng, &FormType::ALL);
-            let status = seeded_status(rng.gen_range(0..100));
+            let status = match seeded_status(rng.gen_range(0..100)) {
+                Status::Processed if plan.paid_by_caller => Status::ReadyForProcessing,
+                drawn => drawn,
+            };
             let (participation, participant, program) = *pick(&mut rng, &participations);
             let day = first_day + Duration::days(rng.gen_range(0..480));
             let year_of =

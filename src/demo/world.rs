@@ -126,6 +126,62 @@ async fn first_administrator(db: &DatabaseConnection) -> anyhow::Result<Option<i
     Ok(holder.map(|h| h.user_id))
 }
 
+/// The demo office pays monthly: the requests made ready up to this day are paid.
+const PAID_UNTIL: (i32, u32, u32) = (2026, 9, 30);
+
+/// Pays the demo's ready requests the way the office does, through vendor payment reports:
+/// one per month of each fiscal year up to [`PAID_UNTIL`], each dated a few days after its
+/// month. A year's last month is left for its year-end run (not made yet), so requests
+/// wait in both years, as they do at the start of a new fiscal year.
+async fn pay_monthly(db: &DatabaseConnection, admin: i32) -> anyhow::Result<usize> {
+    use crate::reports::vendor_payments::{
+        rules::Range,
+        store::{self as payments, Selection, Told},
+    };
+    let user = crate::entities::user::Entity::find_by_id(admin).one(db).await?;
+    let me =
+        crate::auth::load_principal(db, user.context("no Administrator")?).await.map_err(api)?;
+    let scope = crate::auth::scope::scope_of(db, &me).await.map_err(api)?;
+    let paid_until =
+        NaiveDate::from_ymd_opt(PAID_UNTIL.0, PAID_UNTIL.1, PAID_UNTIL.2).context("valid date")?;
+    let mut runs = 0;
+    for year in
+        fiscal_year::Entity::find().order_by_asc(fiscal_year::Column::StartDate).all(db).await?
+    {
+        let mut start = year.start_date;
+        while start <= year.end_date {
+            let next = start.checked_add_months(chrono::Months::new(1)).context("valid month")?;
+            let end = next.pred_opt().context("valid day")?.min(year.end_date);
+            if end > paid_until || end == year.end_date {
+                break;
+            }
+            let range = Range::new(start, end, 0, ["startDate", "endDate", "minutesOffset"])
+                .map_err(api)?;
+            let selection = Selection { fiscal_year_id: year.id, range, scope: scope.clone() };
+            let found = payments::preview_totals(db, &selection).await.map_err(api)?;
+            if found.count > 0 {
+                let at = (end + chrono::Duration::days(5))
+                    .and_hms_opt(10, 0, 0)
+                    .context("valid time")?
+                    .and_utc();
+                payments::generate_at(
+                    db,
+                    &me,
+                    &selection,
+                    (found.count, found.amount),
+                    at,
+                    Told::Nobody,
+                )
+                .await
+                .map_err(api)?;
+                runs += 1;
+            }
+            start = next;
+        }
+    }
+    Ok(runs)
+}
+
 /// Loads the demo world into an empty database; None (and nothing written) when it holds
 /// participants already, so running it twice, or on real data, changes nothing.
 pub async fn load(state: &AppState) -> anyhow::Result<Option<Loaded>> {
@@ -160,7 +216,7 @@ pub async fn load(state: &AppState) -> anyhow::Result<Option<Loaded>> {
         .one(db)
         .await?
         .context("no fiscal year")?;
-    let mut plan = seed::RequestPlan { history: true, ..Default::default() };
+    let mut plan = seed::RequestPlan { history: true, paid_by_caller: true, ..Default::default() };
     let mut printed = None;
     for (i, c) in COORDINATORS.iter().enumerate() {
         let (user, ids, link) = coordinator(state, *c, &programs, &current).await?;
@@ -183,6 +239,9 @@ pub async fn load(state: &AppState) -> anyhow::Result<Option<Loaded>> {
     }
     plan.limits = limits;
     let requests = seed::requests_with(db, REQUESTS, &plan).await?;
+    if let Some(admin) = plan.approver {
+        pay_monthly(db, admin).await?;
+    }
 
     let mut lines = 0;
     for year in fiscal_year::Entity::find().all(db).await? {

@@ -60,6 +60,26 @@ async fn the_demo_world_fills_every_screen_once() {
         }
     }
 
+    // Every Processed request was paid in a vendor payment report of the history, and
+    // requests wait to be paid in both years.
+    let processed = summary.as_array().unwrap().iter().find(|s| s["formStatus"] == "Processed");
+    let processed = processed.unwrap()["count"].as_i64().unwrap();
+    let history =
+        app.get("/api/v1/reports/vendor-payments/history?Size=100", &admin).await.ok().clone();
+    let paid: i64 =
+        history["totals"].as_array().unwrap().iter().map(|y| y["rowCount"].as_i64().unwrap()).sum();
+    assert!(processed > 0 && paid == processed, "{processed} processed, {paid} paid: {history}");
+    let ready = app.get("/api/v1/reports/vendor-payments/ready", &admin).await.ok().clone();
+    assert_eq!(ready.as_array().unwrap().len(), 2, "{ready}");
+    let some =
+        app.get("/api/v1/payment-requests?FormStatus=Processed&Size=5", &admin).await.ok().clone();
+    for r in some["items"].as_array().unwrap() {
+        let path =
+            format!("/api/v1/payment-requests/{}/{}", r["formType"].as_str().unwrap(), r["id"]);
+        let detail = app.get(&path, &admin).await.ok().clone();
+        assert!(detail["vendorPaymentReportId"].is_i64(), "{detail}");
+    }
+
     // A second load (or one on real data) writes nothing.
     assert!(mentorpay::demo::world::load(&app.state).await.unwrap().is_none());
     assert_eq!(app.get("/api/v1/payment-requests?Size=1", &admin).await.ok()["totalCount"], 600);

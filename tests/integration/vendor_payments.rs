@@ -237,8 +237,10 @@ async fn assert_paid_exactly_once(w: &World, requests: &[Value]) -> usize {
     let history_cents: i64 = history.values().map(|(_, sum)| sum).sum();
     assert_eq!(history_cents, processed_cents, "sum of history totals = sum of processed requests");
     let list = w.app.get(&format!("{VP}/history?Size=500"), &w.admin).await.ok().clone();
-    assert_eq!(cents(&list["totals"]["totalAmount"]), processed_cents);
-    assert_eq!(list["totals"]["rowCount"].as_i64(), Some(processed as i64));
+    let years = list["totals"].as_array().unwrap();
+    assert_eq!(years.iter().map(|y| cents(&y["totalAmount"])).sum::<i64>(), processed_cents);
+    let rows: i64 = years.iter().map(|y| y["rowCount"].as_i64().unwrap()).sum();
+    assert_eq!(rows, processed as i64);
     processed
 }
 
@@ -354,7 +356,7 @@ async fn a_generation_pays_the_previewed_requests_once_and_keeps_their_rows() {
     let list = w.app.get(&format!("{VP}/history"), &w.admin).await.ok().clone();
     assert_eq!(list["totalCount"], 1);
     assert_eq!(list["items"][0]["id"], id);
-    assert_eq!(list["totals"]["totalAmount"].as_f64(), Some(220.25));
+    assert_eq!(list["totals"][0]["totalAmount"].as_f64(), Some(220.25));
     let d = w.app.get(&format!("{VP}/history/{id}"), &w.admin).await.ok().clone();
     assert_eq!(d["entry"]["id"], id);
     assert_eq!(d["totalCount"], 2);
@@ -621,7 +623,7 @@ async fn permissions_scope_and_bad_input() {
     let list = app.get(&format!("{VP}/history"), &coord).await.ok().clone();
     assert_eq!(list["totalCount"], 1);
     assert_eq!(list["items"][0]["id"], coord_entry);
-    assert_eq!(list["totals"]["totalAmount"].as_f64(), Some(10.0));
+    assert_eq!(list["totals"][0]["totalAmount"].as_f64(), Some(10.0));
     app.get(&format!("{VP}/history/{admin_entry}"), &coord).await.problem(404);
     assert_eq!(app.get(&format!("{VP}/history"), admin).await.ok()["totalCount"], 2);
 
@@ -686,7 +688,75 @@ async fn the_openapi_document_lists_the_vendor_payment_calls() {
     assert!(paths["/api/v1/reports/vendor-payments"]["get"].is_object());
     assert!(paths["/api/v1/reports/vendor-payments"]["post"].is_object());
     assert!(paths["/api/v1/reports/vendor-payments/history"]["get"].is_object());
+    assert!(paths["/api/v1/reports/vendor-payments/ready"]["get"].is_object());
     assert!(paths["/api/v1/reports/vendor-payments/history/{id}"]["get"].is_object());
     assert!(paths["/api/v1/reports/vendor-payments/retrieve"]["get"].is_object());
     assert!(paths["/api/v1/reports/vendor-payments/history/{id}/retrieve"]["get"].is_object());
+}
+
+#[actix_web::test]
+async fn generate_starts_where_requests_wait_and_never_adds_two_years() {
+    let w = world().await;
+    let today = Utc::now().date_naive();
+    let start = NaiveDate::from_ymd_opt(today.year_start(), 7, 1).unwrap();
+    let last = w
+        .app
+        .post(
+            "/api/v1/system-settings/fiscal-years",
+            Some(&w.admin),
+            json!({"name": "FY before", "startDate": start - Duration::days(365), "endDate": start - Duration::days(1)}),
+        )
+        .await
+        .ok()["id"]
+        .as_i64()
+        .unwrap();
+    assert_eq!(
+        w.app.get(&format!("{VP}/ready"), &w.admin).await.ok(),
+        &json!([]),
+        "nothing waits yet"
+    );
+
+    // Two ready requests of last year (approved on its last day), one of this year.
+    let day_before = start - Duration::days(1);
+    let mut old = Vec::new();
+    for amount in [10.0, 15.5] {
+        let r = ready_on(&w, "F1", amount, day_before).await;
+        pr::Entity::update_many()
+            .col_expr(pr::Column::FiscalYearId, Expr::value(last as i32))
+            .filter(pr::Column::Id.eq(r["id"].as_i64().unwrap() as i32))
+            .exec(&w.app.state.db)
+            .await
+            .unwrap();
+        old.push(r);
+    }
+    ready_on(&w, "F1", 7.25, today).await;
+    let ready = w.app.get(&format!("{VP}/ready"), &w.admin).await.ok().clone();
+    assert_eq!(
+        ready,
+        json!([
+            {"fiscalYearId": last, "fiscalYearName": "FY before", "count": 2, "amount": 25.5},
+            {"fiscalYearId": w.fy, "fiscalYearName": "FY now", "count": 1, "amount": 7.25},
+        ]),
+        "the earliest year first, each year's own count and sum"
+    );
+    // Who may not generate is not told what waits.
+    let coord =
+        w.app.coordinator_of(&w.admin, "cora@example.org", COORD_PW, w.programs[0], w.fy).await;
+    w.app.get(&format!("{VP}/ready"), &coord).await.problem(403);
+
+    // Paying both years: the history's totals are per year, never one sum over both.
+    let body = |fy: i64, from: NaiveDate, to: NaiveDate, n: i64, total: f64| json!({"fiscalYearId": fy, "startDate": from, "endDate": to, "expectedCount": n, "expectedTotal": total});
+    let first_day = start - Duration::days(365);
+    w.app.post(VP, Some(&w.admin), body(last, first_day, day_before, 2, 25.5)).await.ok();
+    w.app.post(VP, Some(&w.admin), body(w.fy, start, today, 1, 7.25)).await.ok();
+    let list = w.app.get(&format!("{VP}/history"), &w.admin).await.ok().clone();
+    assert_eq!(
+        list["totals"],
+        json!([
+            {"fiscalYearId": last, "fiscalYearName": "FY before", "rowCount": 2, "totalAmount": 25.5},
+            {"fiscalYearId": w.fy, "fiscalYearName": "FY now", "rowCount": 1, "totalAmount": 7.25},
+        ])
+    );
+    assert_eq!(w.app.get(&format!("{VP}/ready"), &w.admin).await.ok(), &json!([]));
+    w.app.get(&format!("{VP}/ready"), "not-a-token").await.problem(401);
 }

@@ -1627,6 +1627,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/reports/vendor-payments/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Access: permission `report:generatevendorpayment`. */
+        get: operations["ready"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/reports/vendor-payments/retrieve": {
         parameters: {
             query?: never;
@@ -2389,9 +2406,17 @@ export interface components {
             size: number;
             /** Format: int64 */
             totalCount: number;
-            totals: components["schemas"]["HistoryTotals"];
+            /** @description One per fiscal year with an entry, oldest year first. */
+            totals: components["schemas"]["HistoryTotals"][];
         };
+        /**
+         * @description What was paid in one fiscal year over every entry the caller sees: money of different
+         *     years is never added, so the history carries one of these per year.
+         */
         HistoryTotals: {
+            /** Format: int32 */
+            fiscalYearId: number;
+            fiscalYearName?: string | null;
             /** Format: int64 */
             rowCount: number;
             totalAmount: components["schemas"]["MoneySum"];
@@ -2921,6 +2946,18 @@ export interface components {
             /** Format: int32 */
             status: number;
             title: string;
+        };
+        /** @description GET /reports/vendor-payments/ready: the requests waiting to be paid in one fiscal year. */
+        ReadyYear: {
+            amount: components["schemas"]["MoneySum"];
+            /**
+             * Format: int64
+             * @description Ready for processing, in the caller's scope.
+             */
+            count: number;
+            /** Format: int32 */
+            fiscalYearId: number;
+            fiscalYearName: string;
         };
         ReasonBody: {
             reason: string;
@@ -8153,8 +8190,8 @@ export interface operations {
                 EndDate?: string;
                 /** @description The browser's `getTimezoneOffset()` (minutes, UTC − local), −840..840. */
                 MinutesOffset?: number;
-                /** @description One of: mentorProgram, fund, expenseAccount, budgeted, actual, remaining, percentUsed */
-                SortBy?: "mentorProgram" | "fund" | "expenseAccount" | "budgeted" | "actual" | "remaining" | "percentUsed";
+                /** @description One of: fiscalYear, mentorProgram, fund, expenseAccount, budgeted, actual, remaining, percentUsed */
+                SortBy?: "fiscalYear" | "mentorProgram" | "fund" | "expenseAccount" | "budgeted" | "actual" | "remaining" | "percentUsed";
                 SortDescending?: boolean;
                 /** @description Page number, starting at 1. */
                 Page?: number;
@@ -8167,7 +8204,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Per budget line: budgeted, approved spending in range, what remains and the share used. */
+            /** @description Per fiscal year and budget line: budgeted, approved spending in range, what remains and the share used. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -8226,8 +8263,8 @@ export interface operations {
                 EndDate?: string;
                 /** @description The browser's `getTimezoneOffset()` (minutes, UTC − local), −840..840. */
                 MinutesOffset?: number;
-                /** @description One of: mentorProgram, fund, expenseAccount, budgeted, actual, remaining, percentUsed */
-                SortBy?: "mentorProgram" | "fund" | "expenseAccount" | "budgeted" | "actual" | "remaining" | "percentUsed";
+                /** @description One of: fiscalYear, mentorProgram, fund, expenseAccount, budgeted, actual, remaining, percentUsed */
+                SortBy?: "fiscalYear" | "mentorProgram" | "fund" | "expenseAccount" | "budgeted" | "actual" | "remaining" | "percentUsed";
                 SortDescending?: boolean;
                 /** @description Exports: `Csv`, `Xlsx` or `Pdf` (any case). */
                 ReportFormat: "Csv" | "Xlsx" | "Pdf";
@@ -8451,8 +8488,8 @@ export interface operations {
                 EndDate?: string;
                 /** @description The browser's `getTimezoneOffset()` (minutes, UTC − local), −840..840. */
                 MinutesOffset?: number;
-                /** @description One of: fund, expenseAccount, approvals, approvedSum, budgeted, remaining */
-                SortBy?: "fund" | "expenseAccount" | "approvals" | "approvedSum" | "budgeted" | "remaining";
+                /** @description One of: fiscalYear, fund, expenseAccount, approvals, approvedSum, budgeted, remaining */
+                SortBy?: "fiscalYear" | "fund" | "expenseAccount" | "approvals" | "approvedSum" | "budgeted" | "remaining";
                 SortDescending?: boolean;
                 /** @description Page number, starting at 1. */
                 Page?: number;
@@ -8465,7 +8502,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Per fund and expense account: approvals, approved sum, budget and what remains. */
+            /** @description Per fiscal year, fund and expense account: approvals, approved sum, budget and what remains. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -8522,8 +8559,8 @@ export interface operations {
                 EndDate?: string;
                 /** @description The browser's `getTimezoneOffset()` (minutes, UTC − local), −840..840. */
                 MinutesOffset?: number;
-                /** @description One of: fund, expenseAccount, approvals, approvedSum, budgeted, remaining */
-                SortBy?: "fund" | "expenseAccount" | "approvals" | "approvedSum" | "budgeted" | "remaining";
+                /** @description One of: fiscalYear, fund, expenseAccount, approvals, approvedSum, budgeted, remaining */
+                SortBy?: "fiscalYear" | "fund" | "expenseAccount" | "approvals" | "approvedSum" | "budgeted" | "remaining";
                 SortDescending?: boolean;
                 /** @description Exports: `Csv`, `Xlsx` or `Pdf` (any case). */
                 ReportFormat: "Csv" | "Xlsx" | "Pdf";
@@ -9489,7 +9526,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Generated reports, newest first, with totals over all of them */
+            /** @description Generated reports, newest first, with what was paid per fiscal year over all of them */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -9635,6 +9672,42 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+        };
+    };
+    ready: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Per fiscal year with requests ready for processing (in the caller's scope), the earliest year first: how many wait and their sum */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReadyYear"][];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -97,8 +97,19 @@ pub async fn generate(
     Ok(HttpResponse::Created().json(entry))
 }
 
+#[utoipa::path(get, path = "/api/v1/reports/vendor-payments/ready", tag = "reports", security(("bearer" = [])),
+    responses((status = 200, description = "Per fiscal year with requests ready for processing (in the caller's scope), the earliest year first: how many wait and their sum", body = Vec<ReadyYear>),
+        (status = 401, body = ProblemBody), (status = 403, body = ProblemBody)))]
+pub async fn ready(
+    state: web::Data<AppState>,
+    me: CurrentUser,
+) -> ApiResult<web::Json<Vec<ReadyYear>>> {
+    let scope = scope_of(&state.db, &me).await?;
+    Ok(web::Json(store::ready_by_year(&state.db, &scope).await?))
+}
+
 #[utoipa::path(get, path = "/api/v1/reports/vendor-payments/history", tag = "reports", security(("bearer" = [])), params(PageQuery),
-    responses((status = 200, description = "Generated reports, newest first, with totals over all of them", body = HistoryPage),
+    responses((status = 200, description = "Generated reports, newest first, with what was paid per fiscal year over all of them", body = HistoryPage),
         (status = 400, body = ProblemBody), (status = 401, body = ProblemBody), (status = 403, body = ProblemBody)))]
 pub async fn history(
     state: web::Data<AppState>,

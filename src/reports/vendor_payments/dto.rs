@@ -186,9 +186,13 @@ impl HistoryEntry {
     }
 }
 
-#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
+/// What was paid in one fiscal year over every entry the caller sees: money of different
+/// years is never added, so the history carries one of these per year.
+#[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct HistoryTotals {
+    pub fiscal_year_id: i32,
+    pub fiscal_year_name: Option<String>,
     pub row_count: i64,
     #[schema(value_type = crate::money::MoneySum)]
     pub total_amount: Money,
@@ -201,7 +205,20 @@ pub struct HistoryPage {
     pub page: u64,
     pub size: u64,
     pub total_count: u64,
-    pub totals: HistoryTotals,
+    /// One per fiscal year with an entry, oldest year first.
+    pub totals: Vec<HistoryTotals>,
+}
+
+/// GET /reports/vendor-payments/ready: the requests waiting to be paid in one fiscal year.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ReadyYear {
+    pub fiscal_year_id: i32,
+    pub fiscal_year_name: String,
+    /// Ready for processing, in the caller's scope.
+    pub count: i64,
+    #[schema(value_type = crate::money::MoneySum)]
+    pub amount: Money,
 }
 
 /// GET /reports/vendor-payments/history/{id}: the entry and a page of its frozen rows.

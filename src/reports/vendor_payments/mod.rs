@@ -40,6 +40,7 @@ pub fn configure(r: &mut Routes) {
     r.get("/reports/vendor-payments", generate, api::preview)
         .post("/reports/vendor-payments", generate, api::generate)
         .get("/reports/vendor-payments/retrieve", generate, api::preview_retrieve)
+        .get("/reports/vendor-payments/ready", generate, api::ready)
         .get("/reports/vendor-payments/history", history, api::history)
         .get("/reports/vendor-payments/history/{id}", history, api::history_details)
         .get("/reports/vendor-payments/history/{id}/retrieve", history, api::history_retrieve);
@@ -50,6 +51,7 @@ pub fn configure(r: &mut Routes) {
     api::preview,
     api::generate,
     api::preview_retrieve,
+    api::ready,
     api::history,
     api::history_details,
     api::history_retrieve

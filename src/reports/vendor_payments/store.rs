@@ -12,7 +12,7 @@ use sea_orm::{
 use serde_json::json;
 
 use super::{
-    dto::{HistoryEntry, HistoryTotals, RowTotals, VendorPaymentRow},
+    dto::{HistoryEntry, HistoryTotals, ReadyYear, RowTotals, VendorPaymentRow},
     rules::{self, Range},
 };
 use crate::{
@@ -205,17 +205,36 @@ pub async fn preview_chunk(
     Ok(read_sources(db, &stmt).await?.into_iter().map(|(_, r)| r).collect())
 }
 
-/// Generates a report in ONE transaction: the history entry, its frozen rows, every
-/// included request moved ReadyForProcessing -> Processed by a conditional update, and an
-/// activity-log entry per request naming the entry. A preview that changed since the user
-/// saw it (`expected`) is a 409 and nothing is written; nothing to pay is a 422.
+/// Who hears of a generation: the requests' creators (a payment run), or nobody (the demo
+/// world telling how its past requests were paid).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Told {
+    Creators,
+    Nobody,
+}
+
+/// Generates a report now, telling the requests' creators.
 pub async fn generate(
     db: &DatabaseConnection,
     me: &CurrentUser,
     selection: &Selection,
     expected: (i64, Money),
 ) -> ApiResult<report::Model> {
-    let now = Utc::now();
+    generate_at(db, me, selection, expected, Utc::now(), Told::Creators).await
+}
+
+/// Generates a report in ONE transaction: the history entry, its frozen rows, every
+/// included request moved ReadyForProcessing -> Processed by a conditional update, and an
+/// activity-log entry per request naming the entry, all dated `now`. A preview that changed
+/// since the user saw it (`expected`) is a 409 and nothing is written; nothing to pay is a 422.
+pub async fn generate_at(
+    db: &DatabaseConnection,
+    me: &CurrentUser,
+    selection: &Selection,
+    expected: (i64, Money),
+    now: DateTime<Utc>,
+    told: Told,
+) -> ApiResult<report::Model> {
     let txn = crate::db::write(db).await?;
     // Written first, on purpose: on SQLite the first write takes the database's write
     // lock (waiting its turn), so nothing read below can change before commit and no
@@ -298,15 +317,17 @@ pub async fn generate(
         })
         .collect();
     activity::record_many(&txn, entries, now).await?;
-    crate::notifications::commands::requests_moved(
-        &txn,
-        me,
-        &ids,
-        Some(Status::ReadyForProcessing),
-        Status::Processed,
-        None,
-    )
-    .await?;
+    if told == Told::Creators {
+        crate::notifications::commands::requests_moved(
+            &txn,
+            me,
+            &ids,
+            Some(Status::ReadyForProcessing),
+            Status::Processed,
+            None,
+        )
+        .await?;
+    }
 
     let mut entry: report::ActiveModel = entry.into();
     entry.row_count = Set(rows.len() as i32);
@@ -354,12 +375,12 @@ fn whole(r: &report::Model) -> RowTotals {
     RowTotals { count: r.row_count as i64, amount: Money(r.total_cents) }
 }
 
-/// History entries the caller sees, newest first, one page, with totals over all of them.
+/// History entries the caller sees, newest first, one page, with what was paid per fiscal year over all of them.
 pub async fn history(
     db: &impl ConnectionTrait,
     scope: &Scope,
     paging: Paging,
-) -> ApiResult<(Vec<HistoryEntry>, u64, HistoryTotals)> {
+) -> ApiResult<(Vec<HistoryEntry>, u64, Vec<HistoryTotals>)> {
     let names = fiscal_year_names(db).await?;
     let newest_first = || {
         report::Entity::find()
@@ -370,17 +391,33 @@ pub async fn history(
         let name = names.get(&r.fiscal_year_id).cloned();
         HistoryEntry::new(r, name, t)
     };
+    let order = oldest_first(db).await?;
+    let per_year = |sums: Vec<(i32, i64, i64)>| -> Vec<HistoryTotals> {
+        let at = |year: i32| order.iter().position(|(id, _)| *id == year);
+        let mut years: Vec<HistoryTotals> = sums
+            .into_iter()
+            .map(|(year, rows, cents)| HistoryTotals {
+                fiscal_year_id: year,
+                fiscal_year_name: names.get(&year).cloned(),
+                row_count: rows,
+                total_amount: Money(cents),
+            })
+            .collect();
+        years.sort_by_key(|t| at(t.fiscal_year_id));
+        years
+    };
     match scope.program_ids() {
         None => {
             let total = report::Entity::find().count(db).await?;
-            let sums: Option<(i64, i64)> = report::Entity::find()
+            let sums: Vec<(i32, i64, i64)> = report::Entity::find()
                 .select_only()
+                .column(report::Column::FiscalYearId)
                 .column_as(sum_i64(Expr::col(report::Column::RowCount)), "rows")
                 .column_as(sum_i64(Expr::col(report::Column::TotalCents)), "cents")
+                .group_by(report::Column::FiscalYearId)
                 .into_tuple()
-                .one(db)
+                .all(db)
                 .await?;
-            let (rows, cents) = sums.unwrap_or_default();
             let page = newest_first().offset(paging.offset()).limit(paging.size).all(db).await?;
             let items = page
                 .into_iter()
@@ -389,16 +426,26 @@ pub async fn history(
                     entry(r, t)
                 })
                 .collect();
-            Ok((items, total, HistoryTotals { row_count: rows, total_amount: Money(cents) }))
+            Ok((items, total, per_year(sums)))
         }
         Some(programs) => {
             // Entries are few (one per payment run): the scoped share is summed here.
             let counts = scoped_counts(db, programs, None).await?;
-            let totals = HistoryTotals {
-                row_count: counts.values().map(|t| t.count).sum(),
-                total_amount: Money(counts.values().map(|t| t.amount.cents()).sum()),
-            };
             let ids: Vec<i32> = counts.keys().copied().collect();
+            let year_of: Vec<(i32, i32)> = report::Entity::find()
+                .select_only()
+                .columns([report::Column::Id, report::Column::FiscalYearId])
+                .filter(report::Column::Id.is_in(ids.clone()))
+                .into_tuple()
+                .all(db)
+                .await?;
+            let mut sums: HashMap<i32, (i64, i64)> = HashMap::new();
+            for (id, year) in year_of {
+                let s = sums.entry(year).or_default();
+                s.0 += counts[&id].count;
+                s.1 += counts[&id].amount.cents();
+            }
+            let totals = per_year(sums.into_iter().map(|(y, (n, c))| (y, n, c)).collect());
             let total = ids.len() as u64;
             let page = newest_first()
                 .filter(report::Column::Id.is_in(ids))
@@ -416,6 +463,48 @@ pub async fn history(
             Ok((items, total, totals))
         }
     }
+}
+
+/// Per fiscal year, the live requests ready for processing in the caller's scope (the
+/// years with none left out), oldest year first: where a generation has work waiting.
+pub async fn ready_by_year(db: &impl ConnectionTrait, scope: &Scope) -> ApiResult<Vec<ReadyYear>> {
+    let col = |c: pr::Column| Expr::col((pr::Entity, c));
+    let mut q = Query::select();
+    q.from(pr::Entity)
+        .expr(col(pr::Column::FiscalYearId))
+        .expr(col(pr::Column::Id).count())
+        .expr(sum_i64(col(pr::Column::ApprovedCents)))
+        .and_where(col(pr::Column::Status).eq(Status::ReadyForProcessing))
+        .and_where(col(pr::Column::DeletedAt).is_null())
+        .and_where(col(pr::Column::FiscalYearId).is_not_null())
+        .group_by_col((pr::Entity, pr::Column::FiscalYearId));
+    if let Some(programs) = scope.program_ids() {
+        q.and_where(col(pr::Column::MentorProgramId).is_in(programs));
+    }
+    let mut waiting: HashMap<i32, (i64, i64)> = HashMap::new();
+    for r in db.query_all(&q).await? {
+        waiting.insert(r.try_get_by_index(0)?, (r.try_get_by_index(1)?, r.try_get_by_index(2)?));
+    }
+    Ok(oldest_first(db)
+        .await?
+        .into_iter()
+        .filter_map(|(id, name)| {
+            let (count, cents) = waiting.remove(&id)?;
+            Some(ReadyYear {
+                fiscal_year_id: id,
+                fiscal_year_name: name,
+                count,
+                amount: Money(cents),
+            })
+        })
+        .collect())
+}
+
+/// Every fiscal year (id, name), the earliest first.
+async fn oldest_first(db: &impl ConnectionTrait) -> ApiResult<Vec<(i32, String)>> {
+    let mut years = crate::settings::store::fiscal_years(db).await?;
+    years.reverse();
+    Ok(years.into_iter().map(|y| (y.id, y.name)).collect())
 }
 
 /// One history entry the caller sees (404 otherwise), with the share of it they see.

@@ -12,6 +12,9 @@ export type VendorPaymentEntry = Schemas['HistoryEntry'];
 
 export type VendorPaymentHistory = Schemas['HistoryPage'];
 
+/** Requests ready for processing in one fiscal year. */
+export type ReadyYear = Schemas['ReadyYear'];
+
 export type VendorPaymentDetails = Schemas['HistoryDetails'];
 
 /** The range a preview, an export and a generation share (the screen's query, not a wire schema). */
@@ -35,6 +38,10 @@ export const vendorPaymentApi = withTags.injectEndpoints({
       }),
       providesTags: ['VendorPaymentPreview'],
     }),
+    getVendorPaymentReady: build.query<ReadyYear[], void>({
+      query: () => ({ url: '/reports/vendor-payments/ready' }),
+      providesTags: ['VendorPaymentPreview'],
+    }),
     // Errors (409 changed preview, 422 nothing to pay) are shown on the page itself.
     generateVendorPayment: build.mutation<VendorPaymentEntry, GenerateVendorPaymentBody>({
       query: (body) => ({ url: '/reports/vendor-payments', method: 'POST', body }),
@@ -54,6 +61,7 @@ export const vendorPaymentApi = withTags.injectEndpoints({
 
 export const {
   useGetVendorPaymentPreviewQuery,
+  useGetVendorPaymentReadyQuery,
   useGenerateVendorPaymentMutation,
   useGetVendorPaymentHistoryQuery,
   useGetVendorPaymentDetailsQuery,

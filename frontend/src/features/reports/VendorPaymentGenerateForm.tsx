@@ -14,10 +14,11 @@ import { PageCard } from '../../components/PageCard';
 import {
   useGenerateVendorPaymentMutation,
   useGetVendorPaymentPreviewQuery,
+  useGetVendorPaymentReadyQuery,
   type VendorPaymentRange,
 } from './VendorPaymentApi';
 import { VendorPaymentRowsTable } from './VendorPaymentRowsTable';
-import { confirmText, defaultYear, rangeProblem } from './VendorPaymentRules';
+import { confirmText, defaultYear, rangeProblem, yearLabel } from './VendorPaymentRules';
 
 /**
  * Create mode: choose a fiscal year and approval dates, see what would be paid (count, total,
@@ -27,6 +28,7 @@ import { confirmText, defaultYear, rangeProblem } from './VendorPaymentRules';
 export function VendorPaymentGenerateForm() {
   const navigate = useNavigate();
   const years = useFiscalYearsQuery();
+  const ready = useGetVendorPaymentReadyQuery(undefined, { refetchOnMountOrArgChange: true });
   const [yearId, setYearId] = useState<string | null>(null);
   const [start, setStart] = useState<string | null>(null);
   const [end, setEnd] = useState<string | null>(null);
@@ -45,11 +47,14 @@ export function VendorPaymentGenerateForm() {
     setPage(1);
   };
 
-  // The current fiscal year is chosen once the years arrive (while rendering: it is this form's own state).
-  if (yearId === null && years.data) {
-    const year = defaultYear(years.data, dayjs().format('YYYY-MM-DD'));
+  // Once the years and what waits in them arrive, the form opens on the earliest year with
+  // requests ready (while rendering: it is this form's own state).
+  if (yearId === null && years.data && (ready.data || ready.error)) {
+    const year = defaultYear(years.data, dayjs().format('YYYY-MM-DD'), ready.data ?? []);
     if (year) chooseYear(String(year.id));
   }
+  const waitingIn = (id: number) => ready.data?.find((w) => w.fiscalYearId === id)?.count ?? 0;
+  const waiting = (ready.data ?? []).filter((w) => w.count > 0);
 
   const problem = rangeProblem(start, end);
   // A bound of the range; changing it shows the preview from its first page.
@@ -110,7 +115,7 @@ export function VendorPaymentGenerateForm() {
             label="Fiscal year"
             required
             placeholder={years.isLoading ? 'Loading…' : 'Choose a fiscal year'}
-            data={(years.data ?? []).map((y) => ({ value: String(y.id), label: y.name }))}
+            data={(years.data ?? []).map((y) => ({ value: String(y.id), label: ready.data ? yearLabel(y.name, waitingIn(y.id)) : y.name }))}
             value={yearId}
             onChange={chooseYear}
             allowDeselect={false}
@@ -118,6 +123,13 @@ export function VendorPaymentGenerateForm() {
           {dateField('Approved from', start, setStart)}
           {dateField('Approved to', end, setEnd, start && end ? problem : undefined)}
         </SimpleGrid>
+        {ready.data && (
+          <Text size="sm" data-testid="vendor-payment-waiting">
+            {waiting.length === 0
+              ? 'No request is ready for processing in any fiscal year.'
+              : `Ready for processing: ${waiting.map((w) => `${w.count} in ${w.fiscalYearName}`).join(', ')}.`}
+          </Text>
+        )}
         {preview.error && <ErrorDisplay error={asApiError(preview.error)} />}
         {failure && (
           <Alert color={failure.status === 409 ? 'orange' : 'red'} title={failure.status === 409 ? 'The preview changed' : 'Not generated'} role="alert">

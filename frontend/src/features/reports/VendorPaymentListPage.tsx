@@ -70,12 +70,12 @@ export default function VendorPaymentListPage() {
             <Text size="sm">
               Reports: <b>{data?.totalCount ?? '…'}</b>
             </Text>
-            <Text size="sm">
-              Requests paid: <b>{data?.totals.rowCount ?? '…'}</b>
-            </Text>
-            <Text size="sm">
-              Total paid: <b>{data ? formatMoney(data.totals.totalAmount) : '…'}</b>
-            </Text>
+            {/* Paid per fiscal year: money of different years is never added. */}
+            {(data?.totals ?? []).map((t) => (
+              <Text size="sm" key={t.fiscalYearId} data-testid={`vendor-payment-paid-${t.fiscalYearId}`}>
+                {t.fiscalYearName ?? `Fiscal year #${t.fiscalYearId}`}: <b>{t.rowCount}</b> {t.rowCount === 1 ? 'request' : 'requests'} paid, <b>{formatMoney(t.totalAmount)}</b>
+              </Text>
+            ))}
           </Group>
           <DataTable
             label="Vendor payment reports"
