@@ -1,7 +1,8 @@
 import { Box, Group, LoadingOverlay, Pagination, Select, Table, Text, UnstyledButton } from '@mantine/core';
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
-import { Fragment, type ReactNode } from 'react';
+import { Fragment, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { pageCount, rangeText } from './paging';
+import { stickyOffsets } from './tableOverflow';
 import { TableScroll } from './TableScroll';
 
 /** A column may ask for a fixed width (`meta: { width: 120 }`); the others share the rest. */
@@ -49,6 +50,42 @@ interface Props<T> {
   dense?: boolean;
   /** Columns keep the widths they ask for (`meta.width`); the others share what is left. */
   fixedLayout?: boolean;
+  /** How many leading columns stay in place while the table scrolls sideways (the ones that
+   * say which row it is). */
+  stickyColumns?: number;
+}
+
+/** Props of a cell of column `index`: the first `sticky` columns stick at their offset. */
+function stickyProps(index: number, sticky: number) {
+  if (index >= sticky) return {};
+  return {
+    'data-sticky': '',
+    'data-sticky-last': index === sticky - 1 ? '' : undefined,
+    style: { left: `var(--mp-sticky-${index}, 0px)` },
+  };
+}
+
+/** Measures the sticky columns' header cells and sets their offsets on the table (they depend
+ * on the content, so they are read after each render that may change them). */
+function useStickyOffsets(sticky: number, deps: unknown[]) {
+  const table = useRef<HTMLTableElement>(null);
+  useLayoutEffect(() => {
+    const el = table.current;
+    if (!el || sticky === 0) return;
+    const set = () => {
+      const heads = [...el.querySelectorAll<HTMLElement>('thead tr:first-child > th')].slice(0, sticky);
+      const offsets = stickyOffsets(heads.map((h) => h.getBoundingClientRect().width));
+      offsets.forEach((left, i) => el.style.setProperty(`--mp-sticky-${i}`, `${left}px`));
+      const end = offsets.length ? offsets[offsets.length - 1] + heads[heads.length - 1].getBoundingClientRect().width : 0;
+      el.closest<HTMLElement>('.mp-table-frame')?.style.setProperty('--mp-sticky-end', `${end}px`);
+    };
+    set();
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(set);
+    observer?.observe(el);
+    return () => observer?.disconnect();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [sticky, ...deps]);
+  return table;
 }
 
 function sortMark(active: boolean, descending: boolean) {
@@ -77,6 +114,7 @@ export function DataTable<T>({
   renderExpanded,
   dense = false,
   fixedLayout = false,
+  stickyColumns = 0,
 }: Props<T>) {
   // The React Compiler (not used here) would skip this component: tanstack-table's instance is mutable.
   // eslint-disable-next-line react-hooks/incompatible-library
@@ -92,6 +130,7 @@ export function DataTable<T>({
   const pages = pageCount(paging.size, paging.totalCount, exact);
   // Columns may define a `footer` (page sums): one footer row, shown with the rows.
   const withFooter = rows.length > 0 && columns.some((c) => c.footer !== undefined);
+  const tableRef = useStickyOffsets(stickyColumns, [rows, columns]);
 
   return (
     <Box pos="relative">
@@ -100,11 +139,11 @@ export function DataTable<T>({
           under the content width at 1280 px (892 px beside the menu), where nothing may scroll. */}
       <TableScroll label={label} minWidth={840}>
         {/* Expansion rows would break the zebra pattern. */}
-        <Table striped={!renderExpanded} highlightOnHover aria-label={label} aria-busy={loading || fetching} verticalSpacing={dense ? 2 : undefined} style={fixedLayout ? { tableLayout: 'fixed', width: '100%' } : undefined}>
+        <Table ref={tableRef} striped={!renderExpanded} highlightOnHover aria-label={label} aria-busy={loading || fetching} verticalSpacing={dense ? 2 : undefined} style={fixedLayout ? { tableLayout: 'fixed', width: '100%' } : undefined}>
           <Table.Thead>
             {table.getHeaderGroups().map((group) => (
               <Table.Tr key={group.id}>
-                {group.headers.map((header) => {
+                {group.headers.map((header, index) => {
                   const sortable = header.column.columnDef.enableSorting !== false;
                   const active = sort.sortBy === header.column.id;
                   const content = flexRender(header.column.columnDef.header, header.getContext());
@@ -113,7 +152,8 @@ export function DataTable<T>({
                       key={header.id}
                       ta={alignOf(header.column.columnDef)}
                       w={widthOf(header.column.columnDef)}
-                      style={{ whiteSpace: 'nowrap' }}
+                      {...stickyProps(index, stickyColumns)}
+                      style={{ whiteSpace: 'nowrap', ...stickyProps(index, stickyColumns).style }}
                       aria-sort={active ? (sort.sortDescending ? 'descending' : 'ascending') : sortable ? 'none' : undefined}
                     >
                       {sortable ? (
@@ -140,8 +180,8 @@ export function DataTable<T>({
               return (
                 <Fragment key={row.id}>
                   <Table.Tr>
-                    {row.getVisibleCells().map((cell) => (
-                      <Table.Td key={cell.id} ta={alignOf(cell.column.columnDef)}>
+                    {row.getVisibleCells().map((cell, index) => (
+                      <Table.Td key={cell.id} ta={alignOf(cell.column.columnDef)} {...stickyProps(index, stickyColumns)}>
                         {flexRender(cell.column.columnDef.cell, cell.getContext())}
                       </Table.Td>
                     ))}
@@ -175,8 +215,8 @@ export function DataTable<T>({
             <Table.Tfoot>
               {table.getFooterGroups().slice(0, 1).map((group) => (
                 <Table.Tr key={group.id}>
-                  {group.headers.map((header) => (
-                    <Table.Td key={header.id} fw={700} ta={alignOf(header.column.columnDef)}>
+                  {group.headers.map((header, index) => (
+                    <Table.Td key={header.id} fw={700} ta={alignOf(header.column.columnDef)} {...stickyProps(index, stickyColumns)}>
                       {flexRender(header.column.columnDef.footer, header.getContext())}
                     </Table.Td>
                   ))}

@@ -1,15 +1,51 @@
-import { Table } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Box, Table, Text } from '@mantine/core';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { overflowOf, type Overflow } from './tableOverflow';
+import './tableScroll.css';
 
 /**
  * The frame of a wide table: below `minWidth` the table scrolls sideways inside it, never the
  * page (WCAG 1.4.10). A named region in the Tab order, so a keyboard user can scroll it with
- * the arrow keys and a screen reader user knows what it holds.
+ * the arrow keys and a screen reader user knows what it holds. When columns are out of view
+ * it says so above the table, and a shade on the side that hides them shows where they are.
  */
 export function TableScroll({ label, minWidth, children }: { label: string; minWidth: number; children: ReactNode }) {
+  const frame = useRef<HTMLDivElement>(null);
+  const [overflow, setOverflow] = useState<Overflow>({ left: false, right: false });
+  const measure = useCallback(() => {
+    // Mantine's ScrollContainer scrolls its inner box; the frame holds it.
+    const scroller = frame.current?.querySelector<HTMLElement>('.mantine-Table-scrollContainer, .mantine-ScrollArea-viewport') ?? null;
+    if (!scroller) return;
+    const next = overflowOf(scroller.scrollLeft, scroller.clientWidth, scroller.scrollWidth);
+    setOverflow((prev) => (prev.left === next.left && prev.right === next.right ? prev : next));
+  }, []);
+  useEffect(() => {
+    const root = frame.current;
+    const scroller = root?.querySelector<HTMLElement>('.mantine-Table-scrollContainer, .mantine-ScrollArea-viewport');
+    if (!root || !scroller) return;
+    measure();
+    scroller.addEventListener('scroll', measure, { passive: true });
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
+    observer?.observe(scroller);
+    const table = scroller.querySelector('table');
+    if (table) observer?.observe(table);
+    return () => {
+      scroller.removeEventListener('scroll', measure);
+      observer?.disconnect();
+    };
+  }, [measure]);
+  const hidden = overflow.left || overflow.right;
   return (
-    <Table.ScrollContainer type="native" minWidth={minWidth} tabIndex={0} role="region" aria-label={label}>
-      {children}
-    </Table.ScrollContainer>
+    <Box ref={frame} className="mp-table-frame" data-overflow-left={overflow.left || undefined} data-overflow-right={overflow.right || undefined}>
+      {hidden && (
+        <Text size="xs" c="dimmed" data-testid="table-scroll-hint" mb={4}>
+          {overflow.right ? 'More columns to the right' : 'More columns to the left'}: scroll sideways (Shift + wheel, or focus the table and
+          use the arrow keys).
+        </Text>
+      )}
+      <Table.ScrollContainer type="native" minWidth={minWidth} tabIndex={0} role="region" aria-label={label}>
+        {children}
+      </Table.ScrollContainer>
+    </Box>
   );
 }

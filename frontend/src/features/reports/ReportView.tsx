@@ -13,6 +13,7 @@ import { useGetReportCatalogueQuery, useGetReportViewQuery, type ReportColumn, t
 import { formatValue, NUMERIC_KINDS } from './format';
 import { ReportFilters } from './ReportFilters';
 import { effectiveSort, exportUrl, reportSchema, viewQuery } from './reportQuery';
+import { hasTotals, identifyingCount, identifyingFirst } from './reportColumns';
 
 /** What a report page's extras (chart, column picker, e-mail action) get to work with. */
 export interface ReportContext {
@@ -56,11 +57,14 @@ function cellOf(column: ReportColumn, row: ReportRow): ReactNode {
   return text;
 }
 
-/** The table's columns from the catalogue; the footer row holds the totals of every matching row. */
+/** The table's columns from the catalogue, the identifying ones first (they stay in place
+ * while the rest scrolls sideways); the footer row holds the totals of every matching row,
+ * when the server gives them (never for rows of several fiscal years). */
 export function reportColumns(report: ReportInfo, visible: readonly string[] | undefined, totals: Record<string, number | null> | undefined): ColumnDef<ReportRow, unknown>[] {
   const byKey = new Map(report.columns.map((c) => [c.key, c]));
-  const shown = visible ? visible.map((k) => byKey.get(k)).filter((c): c is ReportColumn => Boolean(c)) : report.columns;
-  const withTotals = report.totals.length > 0;
+  const picked = visible ? visible.map((k) => byKey.get(k)).filter((c): c is ReportColumn => Boolean(c)) : report.columns;
+  const shown = identifyingFirst(picked.map((c) => c.key)).map((k) => byKey.get(k) as ReportColumn);
+  const withTotals = hasTotals(report, totals);
   return shown.map((column, index) => ({
     id: column.key,
     header: column.header,
@@ -135,14 +139,23 @@ function LoadedReport({ report, visibleColumns, exportParams, actions, aboveTabl
       {view.error ? (
         <ErrorDisplay error={asApiError(view.error)} />
       ) : (
-        <DataTable
-          label={report.title}
-          columns={columns}
-          rows={view.data?.items ?? []}
-          rowKey={rowKey}
-          {...state.pagedTable(view, { shown: table })}
-          empty={<EmptyList filtered={filtered} none="Nothing to report yet." noMatch="No rows match these filters." />}
-        />
+        <>
+          <DataTable
+            label={report.title}
+            columns={columns}
+            rows={view.data?.items ?? []}
+            rowKey={rowKey}
+            {...state.pagedTable(view, { shown: table })}
+            stickyColumns={identifyingCount(columns.map((c) => String(c.id)))}
+            empty={<EmptyList filtered={filtered} none="Nothing to report yet." noMatch="No rows match these filters." />}
+          />
+          {report.totals.length > 0 && view.data && view.data.items.length > 0 && !hasTotals(report, view.data.totals) && (
+            <Text size="sm" c="dimmed" data-testid="report-totals-note">
+              No totals: these rows are of more than one fiscal year, and amounts of different fiscal years are never added. Choose a
+              fiscal year to see them.
+            </Text>
+          )}
+        </>
       )}
     </PageCard>
   );
