@@ -64,6 +64,7 @@ mod m20261126_000150_request_approvals_cover;
 mod m20261127_000190_outbox;
 mod m20261127_000200_audit_log;
 mod m20261127_000220_fiscal_year_close;
+mod m20261127_000230_digest_time;
 
 pub struct Migrator;
 
@@ -102,6 +103,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261127_000190_outbox::Migration),
             Box::new(m20261127_000220_fiscal_year_close::Migration),
             Box::new(m20261127_000200_audit_log::Migration),
+            Box::new(m20261127_000230_digest_time::Migration),
         ]
     }
 }

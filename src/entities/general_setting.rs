@@ -14,6 +14,9 @@ pub struct Model {
     pub dinner_cents: i64,
     pub access_token_ttl_seconds: Option<i32>,
     pub refresh_token_ttl_seconds: Option<i32>,
+    /// The daily digest's hour (0-23) in `time_zone` (an IANA name).
+    pub digest_hour: i32,
+    pub time_zone: String,
     pub version: i32,
     pub updated_at: super::Timestamp,
 }

@@ -9,7 +9,9 @@ use sea_orm::{
 use serde_json::json;
 
 use super::{
-    events::{Audience, Event, Happened, RequestFacts},
+    digest,
+    events::{Audience, Event, Happened},
+    facts::{facts, payees, CHUNK},
     outbox,
     recipients::{self, Recipient},
 };
@@ -18,9 +20,10 @@ use crate::{
     auth::CurrentUser,
     entities::{
         codes::{NotificationMode, Status},
-        participant, payment_request as pr, user,
+        payment_request as pr, user,
     },
     error::ApiResult,
+    settings::store,
 };
 
 /// Sets how the signed-in user hears of work.
@@ -124,34 +127,34 @@ pub async fn requests_moved(
     outbox::enqueue_many(txn, &mails).await
 }
 
-/// Rows read per statement (bound parameters stay well under SQLite's limit).
-const CHUNK: usize = 500;
-
-/// The request as a mail names it: form, payee, and the approved amount once there is one.
-pub fn facts(r: &pr::Model, payee: String) -> RequestFacts {
-    RequestFacts {
-        id: r.id,
-        form: r.form_type,
-        payee,
-        amount_cents: r.approved_cents.unwrap_or(r.requested_cents),
+/// Queues the daily digest of every user on `daily` who has not had today's, once the day's
+/// digest hour has come (`now` in the office's time zone). Each user is marked served in the
+/// transaction that queues their mail, by an update that only the first server to reach them
+/// gets through: several servers, a restart or a second call the same day send nothing more.
+/// Returns how many users were served (some get no mail: nothing waited for them).
+pub async fn send_daily_digests(
+    db: &DatabaseConnection,
+    now: chrono::DateTime<chrono::Utc>,
+) -> ApiResult<usize> {
+    let Some(day) = digest::due_day_by(&store::general(db).await?, now) else { return Ok(0) };
+    // A look first, without a lock: most of the day nobody is due.
+    if digest::not_served(day).one(db).await?.is_none() {
+        return Ok(0);
     }
-}
-
-/// Payees' names by participant id.
-pub async fn payees(
-    db: &impl ConnectionTrait,
-    ids: BTreeSet<i32>,
-) -> ApiResult<HashMap<i32, String>> {
-    let ids: Vec<i32> = ids.into_iter().collect();
-    let mut names = HashMap::new();
-    for chunk in ids.chunks(CHUNK) {
-        for p in participant::Entity::find()
-            .filter(participant::Column::Id.is_in(chunk.to_vec()))
-            .all(db)
-            .await?
-        {
-            names.insert(p.id, format!("{} {}", p.first_name, p.last_name));
+    let txn = crate::db::write(db).await?;
+    let mut served = Vec::new();
+    for u in digest::not_served(day).all(&txn).await? {
+        let claimed = user::Entity::update_many()
+            .col_expr(user::Column::DigestSentOn, Expr::value(day))
+            .filter(user::Column::Id.eq(u.id))
+            .filter(digest::not_served_on(day))
+            .exec(&txn)
+            .await?;
+        if claimed.rows_affected == 1 {
+            served.push(u);
         }
     }
-    Ok(names)
+    outbox::enqueue_many(&txn, &digest::digests(&txn, &served).await?).await?;
+    txn.commit().await?;
+    Ok(served.len())
 }

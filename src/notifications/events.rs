@@ -90,12 +90,9 @@ pub enum Event {
 impl Event {
     pub fn subject(&self) -> String {
         match self {
-            Self::RequestMoved { happened, request, .. } => format!(
-                "Payment request {} #{} was {}",
-                request.form.as_str(),
-                request.id,
-                happened.phrase()
-            ),
+            Self::RequestMoved { happened, request, .. } => {
+                format!("{} request #{} was {}", request.form.name(), request.id, happened.phrase())
+            }
             Self::Digest { to_approve, sent_back } => format!(
                 "MentorPay: {} to approve, {} sent back to you",
                 to_approve.len(),
@@ -163,6 +160,6 @@ mod tests {
         };
         let text = serde_json::to_string(&e).unwrap();
         assert_eq!(serde_json::from_str::<Event>(&text).unwrap(), e);
-        assert_eq!(e.subject(), "Payment request F2 #7 was sent back for revision");
+        assert_eq!(e.subject(), "Expense reimbursement request #7 was sent back for revision");
     }
 }

@@ -58,11 +58,12 @@ pub fn render(event: &Event, public_url: &str) -> (String, String) {
     }
 }
 
-/// "Payment request F2 #7 for Ann Lee ($123.45)"
+/// "Expense reimbursement request #7 for Ann Lee ($123.45)": forms by their names, as people
+/// know them, not by their codes.
 fn describe(r: &RequestFacts) -> String {
     format!(
-        "Payment request {} #{} for {} ({})",
-        r.form.as_str(),
+        "{} request #{} for {} ({})",
+        r.form.name(),
         r.id,
         r.payee,
         Money(r.amount_cents).dollars()
@@ -71,8 +72,7 @@ fn describe(r: &RequestFacts) -> String {
 
 fn lines(r: &RequestFacts) -> String {
     format!(
-        "Form: {} {}\nPayee: {}\nAmount: {}",
-        r.form.as_str(),
+        "Form: {}\nPayee: {}\nAmount: {}",
         r.form.name(),
         r.payee,
         Money(r.amount_cents).dollars()
@@ -81,8 +81,7 @@ fn lines(r: &RequestFacts) -> String {
 
 fn items(r: &RequestFacts) -> String {
     format!(
-        "<li>Form: {} {}</li><li>Payee: {}</li><li>Amount: {}</li>",
-        r.form.as_str(),
+        "<li>Form: {}</li><li>Payee: {}</li><li>Amount: {}</li>",
         escape(r.form.name()),
         escape(&r.payee),
         Money(r.amount_cents).dollars()
@@ -137,7 +136,10 @@ mod tests {
             reason: Some("Mileage & dates".into()),
         };
         let (text, html) = render(&event, "https://mentorpay.agency.local/");
-        assert!(text.contains("Payment request F3 #42 for Ann <b>Lee</b> ($1,234.56) was sent back for revision by Bo Approver."), "{text}");
+        assert!(text.contains("Travel and mileage request #42 for Ann <b>Lee</b> ($1,234.56) was sent back for revision by Bo Approver."), "{text}");
+        assert!(text.contains("Form: Travel and mileage\n"), "{text}");
+        assert!(!text.replace("/F3/", "").contains("F3"), "no form code outside the link: {text}");
+        assert!(!html.replace("/F3/", "").contains("F3"), "no form code outside the link: {html}");
         assert!(text.contains("Reason: Mileage & dates"));
         assert!(text.contains("https://mentorpay.agency.local/payment-request/F3/42/details"));
         assert!(html.contains("Ann &lt;b&gt;Lee&lt;/b&gt;"), "HTML is escaped: {html}");

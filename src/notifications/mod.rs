@@ -4,8 +4,10 @@
 
 pub mod api;
 pub mod commands;
+pub mod digest;
 pub mod dto;
 pub mod events;
+pub mod facts;
 pub mod mails;
 pub mod outbox;
 pub mod recipients;

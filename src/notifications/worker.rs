@@ -1,12 +1,14 @@
 //! The outbox worker: claims due mails, renders them, hands them to the relay and records how
 //! each attempt ended. One per server; several servers on one PostgreSQL database share the
-//! outbox safely (claims skip each other's rows).
+//! outbox safely (claims skip each other's rows). It also queues the daily digests once their
+//! hour has come.
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use sea_orm::DatabaseConnection;
 
 use super::{
+    commands,
     events::Event,
     mails,
     outbox::{self, Outcome},
@@ -23,12 +25,21 @@ const BATCH: u64 = 50;
 const LEASE: Duration = Duration::from_secs(300);
 /// How often an idle worker looks for due mail.
 const IDLE: Duration = Duration::from_secs(1);
+/// How often it looks whether a daily digest is due: two small reads.
+const DIGEST_CHECK: Duration = Duration::from_secs(10);
 
 pub fn spawn(state: AppState) {
     actix_web::rt::spawn(async move {
         let retry = Duration::from_secs(state.config.mail_retry_seconds);
         let public_url = state.config.public_url();
+        let mut digests_checked: Option<Instant> = None;
         loop {
+            if digests_checked.is_none_or(|at| at.elapsed() >= DIGEST_CHECK) {
+                digests_checked = Some(Instant::now());
+                if let Err(e) = commands::send_daily_digests(&state.db, chrono::Utc::now()).await {
+                    tracing::warn!(error = %e, "outbox: could not queue the daily digests");
+                }
+            }
             match drain(&state.db, &state.mailer, &public_url, retry).await {
                 Ok(0) => tokio::time::sleep(IDLE).await,
                 Ok(_) => {}

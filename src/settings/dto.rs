@@ -78,6 +78,10 @@ pub struct GeneralSettingsDto {
     pub access_token_ttl_seconds: i64,
     /// Lifetime of newly started sign-ins (the --refresh-token-ttl flag until saved here).
     pub refresh_token_ttl_seconds: i64,
+    /// The hour (0-23) at which users who chose a daily digest get it, in `timeZone`.
+    pub digest_hour: i64,
+    /// The office's time zone, an IANA name such as `America/Chicago`.
+    pub time_zone: String,
     /// Send it back on PUT; a stale one is a 409.
     pub version: i32,
 }
@@ -104,6 +108,14 @@ pub struct GeneralSettingsRequest {
     /// 60 to 2592000, not shorter than the access token's.
     #[schema(minimum = 60, maximum = 2592000)]
     pub refresh_token_ttl_seconds: i64,
+    /// 0 to 23; absent keeps the saved hour.
+    #[serde(default)]
+    #[schema(minimum = 0, maximum = 23)]
+    pub digest_hour: Option<i64>,
+    /// An IANA time zone name; absent keeps the saved one.
+    #[serde(default)]
+    #[schema(min_length = 1, max_length = 64)]
+    pub time_zone: Option<String>,
     /// The version the change is based on.
     pub version: i32,
 }

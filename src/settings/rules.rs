@@ -182,6 +182,9 @@ pub struct GeneralValues {
     pub dinner_cents: i64,
     pub access_token_ttl_seconds: i32,
     pub refresh_token_ttl_seconds: i32,
+    /// None keeps the saved value.
+    pub digest_hour: Option<i32>,
+    pub time_zone: Option<String>,
 }
 
 pub fn check_general(body: &GeneralSettingsRequest) -> Result<GeneralValues, ApiError> {
@@ -203,6 +206,8 @@ pub fn check_general(body: &GeneralSettingsRequest) -> Result<GeneralValues, Api
         body.refresh_token_ttl_seconds,
         REFRESH_TTL_RANGE,
     );
+    let digest_hour = body.digest_hour.map(|h| in_range(&mut c, "digestHour", h, (0, 23)));
+    let time_zone = body.time_zone.as_deref().map(|z| time_zone(&mut c, z));
     c.finish()?;
     if !lifetimes_agree(body.access_token_ttl_seconds, body.refresh_token_ttl_seconds) {
         return Err(ApiError::rule(
@@ -219,7 +224,18 @@ pub fn check_general(body: &GeneralSettingsRequest) -> Result<GeneralValues, Api
         dinner_cents,
         access_token_ttl_seconds: access,
         refresh_token_ttl_seconds: refresh,
+        digest_hour,
+        time_zone,
     })
+}
+
+/// An IANA time zone name, as the time zone database spells it.
+fn time_zone(checks: &mut Checks, raw: &str) -> String {
+    let name = raw.trim();
+    if name.parse::<chrono_tz::Tz>().is_err() {
+        checks.add("timeZone", "must be a time zone name such as America/Chicago or UTC");
+    }
+    name.to_owned()
 }
 
 /// A sign-in that ends before its first access token would make refresh pointless: the
@@ -537,6 +553,8 @@ mod tests {
             },
             access_token_ttl_seconds: 900,
             refresh_token_ttl_seconds: 28_800,
+            digest_hour: None,
+            time_zone: None,
             version: 1,
         }
     }
@@ -562,6 +580,8 @@ mod tests {
             meal_rates: MealRates { breakfast: Money(-1), lunch: Money(0), dinner: Money(-100) },
             access_token_ttl_seconds: 10,
             refresh_token_ttl_seconds: 3_000_000,
+            digest_hour: Some(24),
+            time_zone: Some("Mars/Olympus".into()),
             version: 1,
             id: None,
         };
@@ -571,14 +591,23 @@ mod tests {
             names,
             [
                 "accessTokenTtlSeconds",
+                "digestHour",
                 "mealRates.breakfast",
                 "mealRates.dinner",
                 "mileageRate",
                 "organisationName",
                 "refreshTokenTtlSeconds",
-                "supportEmail"
+                "supportEmail",
+                "timeZone"
             ]
         );
+        let zoned = GeneralSettingsRequest {
+            digest_hour: Some(0),
+            time_zone: Some(" America/Chicago ".into()),
+            ..general()
+        };
+        let v = check_general(&zoned).unwrap();
+        assert_eq!((v.digest_hour, v.time_zone.as_deref()), (Some(0), Some("America/Chicago")));
         let short = GeneralSettingsRequest {
             access_token_ttl_seconds: 3600,
             refresh_token_ttl_seconds: 600,

@@ -47,6 +47,8 @@ pub async fn ensure_defaults(db: &impl ConnectionTrait) -> Result<(), sea_orm::D
             dinner_cents: Set(2_800),
             access_token_ttl_seconds: Set(None),
             refresh_token_ttl_seconds: Set(None),
+            digest_hour: Set(8),
+            time_zone: Set("UTC".into()),
             version: Set(1),
             updated_at: Set(now),
         };
@@ -180,6 +182,8 @@ pub fn general_dto(m: general_setting::Model, keys: &TokenKeys) -> GeneralSettin
             m.refresh_token_ttl_seconds,
             keys.refresh_ttl_secs,
         ),
+        digest_hour: m.digest_hour.into(),
+        time_zone: m.time_zone,
         version: m.version,
     }
 }
@@ -400,7 +404,14 @@ pub async fn save_general(
     v: &rules::GeneralValues,
 ) -> ApiResult<bool> {
     // One conditional update: of two saves based on the same version exactly one wins.
-    let updated = general_setting::Entity::update_many()
+    let mut update = general_setting::Entity::update_many();
+    if let Some(hour) = v.digest_hour {
+        update = update.col_expr(general_setting::Column::DigestHour, Expr::value(hour));
+    }
+    if let Some(zone) = &v.time_zone {
+        update = update.col_expr(general_setting::Column::TimeZone, Expr::value(zone.clone()));
+    }
+    let updated = update
         .col_expr(
             general_setting::Column::OrganisationName,
             Expr::value(v.organisation_name.clone()),

@@ -101,6 +101,20 @@ fn smtp_flags(port: &str) -> Vec<&str> {
     ]
 }
 
+/// The same flags as the environment of a server started as a process.
+fn smtp_env(port: &str) -> Vec<(String, String)> {
+    smtp_flags(port)
+        .chunks(2)
+        .map(|kv| {
+            let key = format!(
+                "MENTORPAY_{}",
+                kv[0].trim_start_matches("--").replace('-', "_").to_uppercase()
+            );
+            (key, kv[1].to_owned())
+        })
+        .collect()
+}
+
 async fn call(
     c: &reqwest::Client,
     base: &str,
@@ -194,8 +208,13 @@ async fn each_move_reaches_the_right_people_once_with_text_html_and_a_link() {
     let mails = sink.expect(1).await;
     assert_eq!(to(&mails[0]), APPROVER);
     let id = path.rsplit('/').next().unwrap();
-    assert_eq!(subject(&mails[0]), format!("Payment request F5 #{id} was submitted for approval"));
+    assert_eq!(
+        subject(&mails[0]),
+        format!("Seminar attendance request #{id} was submitted for approval")
+    );
     let data = mails[0]["data"].as_str().unwrap();
+    assert!(data.contains("Form: Seminar attendance"), "the form by its name: {data}");
+    assert!(!data.replace("/F5/", "").contains("F5"), "no form code outside the link: {data}");
     assert!(data.contains("multipart/alternative"), "{data}");
     assert!(
         data.contains("Content-Type: text/plain") && data.contains("Content-Type: text/html"),
@@ -321,19 +340,7 @@ async fn mails_wait_for_the_relay_and_survive_sigkill_exactly_once() {
     let db = database::url_for(dir.path(), "mentorpay.db").await;
     let port = free_port();
     let port_text = port.to_string();
-    let env = |flags: Vec<&str>| -> Vec<(String, String)> {
-        flags
-            .chunks(2)
-            .map(|kv| {
-                let key = format!(
-                    "MENTORPAY_{}",
-                    kv[0].trim_start_matches("--").replace('-', "_").to_uppercase()
-                );
-                (key, kv[1].to_owned())
-            })
-            .collect()
-    };
-    let vars = env(smtp_flags(&port_text));
+    let vars = smtp_env(&port_text);
     let vars: Vec<(&str, &str)> = vars.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
 
     // The relay is down: the actions answer at once, their mails wait and are retried.
@@ -424,4 +431,187 @@ async fn without_a_relay_mails_go_to_the_log_and_the_outbox_says_so() {
     let id = path.rsplit('/').next().unwrap();
     let log = server.log_text();
     assert!(log.contains(&format!("{PUBLIC_URL}/payment-request/F5/{id}/details")), "{log}");
+}
+
+/// A time zone whose local hour now is between 2 and 21 (so a test that runs for minutes stays
+/// within one local day, past that hour), with that hour.
+fn zone_past_an_hour() -> (String, i64) {
+    use chrono::Timelike;
+    (-12..=12)
+        .map(|offset: i32| {
+            // Etc/GMT-5 is five hours ahead of UTC: the sign reads the other way.
+            let name = match offset {
+                0 => "UTC".to_owned(),
+                o if o > 0 => format!("Etc/GMT-{o}"),
+                o => format!("Etc/GMT+{}", -o),
+            };
+            let zone: chrono_tz::Tz = name.parse().unwrap();
+            (name, i64::from(chrono::Utc::now().with_timezone(&zone).hour()))
+        })
+        .find(|(_, hour)| (2..=21).contains(hour))
+        .unwrap()
+}
+
+/// Saves the digest's hour and time zone in the general settings (the rest as they are).
+async fn digest_at(c: &reqwest::Client, base: &str, admin: &str, hour: i64, zone: &str) -> Reply {
+    let mut g = call(c, base, Method::GET, "/api/v1/system-settings/general", admin, None).await;
+    g["digestHour"] = json!(hour);
+    g["timeZone"] = json!(zone);
+    let path = format!("/api/v1/system-settings/general/{}", g["id"]);
+    send(c, base, Method::PUT, &path, Some(admin), Some(g)).await
+}
+
+#[actix_web::test]
+async fn the_daily_digest_lists_what_waits_once_a_day_over_a_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = database::url_for(dir.path(), "mentorpay.db").await;
+    let port = free_port();
+    let sink = Sink::start(port, &dir.path().join("mails.jsonl"));
+    let vars = smtp_env(&port.to_string());
+    let vars: Vec<(&str, &str)> = vars.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
+    let server = Instance::start(dir.path(), &db, &vars).await;
+    let (c, base) = (&server.client, server.base.clone());
+    let (admin, _) = server.login(common::ADMIN_EMAIL, common::ADMIN_PASSWORD).await;
+
+    // The digest hour is still to come today (the hour after this one, or 23 if that is past).
+    let (zone, hour) = zone_past_an_hour();
+    digest_at(c, &base, &admin, hour + 1, &zone).await.ok();
+    let participation = world(c, &base, &admin).await;
+    let (approver, _) = server.login(APPROVER, PASSWORD).await;
+    app_user(c, &base, &admin, "idle@example.org").await;
+    let (idle, _) = server.login("idle@example.org", PASSWORD).await;
+    for token in [&admin, &approver, &idle] {
+        let daily = json!({"mode": "daily"});
+        call(c, &base, Method::PUT, "/api/v1/identity/me/notifications", token, Some(daily)).await;
+    }
+    // Two submitted by the Administrator, one of them sent back: on the daily digest, nobody
+    // hears at once.
+    let first = submitted(c, &base, &admin, participation).await;
+    let second = submitted(c, &base, &admin, participation).await;
+    let reason = json!({"reason": "Dates"});
+    let back = format!("{second}/send-for-revision");
+    call(c, &base, Method::POST, &back, &approver, Some(reason)).await;
+    sink.expect(0).await;
+
+    // Bad values are refused by name and change nothing.
+    let bad = digest_at(c, &base, &admin, 24, "Mars/Olympus_Mons").await;
+    let problem = bad.problem(400);
+    let named = problem.to_string();
+    assert!(named.contains("digestHour") && named.contains("timeZone"), "{problem}");
+    let g = call(c, &base, Method::GET, "/api/v1/system-settings/general", &admin, None).await;
+    assert_eq!((g["digestHour"].as_i64(), g["timeZone"].as_str()), (Some(hour + 1), Some(&*zone)));
+
+    // The hour has come: each user for whom something waits gets one digest; the idle user none.
+    digest_at(c, &base, &admin, hour, &zone).await.ok();
+    let mails = sink.expect(2).await;
+    let by = |who: &str| {
+        mails.iter().find(|m| to(m) == who).unwrap_or_else(|| panic!("{who}: {mails:#?}"))
+    };
+    let id = |path: &str| path.rsplit('/').next().unwrap().to_owned();
+    let mine = by(common::ADMIN_EMAIL);
+    assert_eq!(subject(mine), "MentorPay: 1 to approve, 1 sent back to you");
+    // Quoted-printable: long lines are folded with a trailing "=".
+    let data = mine["data"].as_str().unwrap().replace("=\r\n", "").replace("=\n", "");
+    assert!(
+        data.contains(&format!("Seminar attendance request #{} for Pat Payee", id(&first))),
+        "{data}"
+    );
+    assert!(
+        data.contains(&format!("{PUBLIC_URL}/payment-request/F5/{}/details", id(&second))),
+        "{data}"
+    );
+    assert!(data.contains("Your requests sent back for revision (1)"), "{data}");
+    let theirs = by(APPROVER);
+    assert_eq!(subject(theirs), "MentorPay: 1 to approve, 0 sent back to you");
+    assert!(!theirs["data"]
+        .as_str()
+        .unwrap()
+        .replace("=\r\n", "")
+        .replace("=\n", "")
+        .contains(&format!("#{} ", id(&second))));
+
+    // Restarted the same day: nothing more.
+    let mut server = server;
+    server.kill();
+    let server = Instance::start(dir.path(), &db, &vars).await;
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    sink.expect(2).await;
+    let (admin, _) = server.login(common::ADMIN_EMAIL, common::ADMIN_PASSWORD).await;
+    let sent = call(
+        &server.client,
+        &server.base,
+        Method::GET,
+        "/api/v1/system-settings/outbox?Status=sent",
+        &admin,
+        None,
+    )
+    .await;
+    assert_eq!(sent["totalCount"], 2, "{sent}");
+}
+
+/// A user who may read requests and act on none: nothing ever waits for them.
+async fn app_user(c: &reqwest::Client, base: &str, admin: &str, email: &str) {
+    let reader = json!({"name": "Reader", "permissions": ["request:read"]});
+    call(c, base, Method::POST, "/api/v1/identity/roles", admin, Some(reader)).await;
+    call(c, base, Method::POST, "/api/v1/identity/users", admin, Some(json!({
+        "email": email, "firstName": "Ida", "lastName": "Idle", "roles": ["Reader"], "password": PASSWORD,
+    }))).await;
+}
+
+#[actix_web::test]
+async fn two_instances_on_postgresql_drain_one_outbox_each_mail_once() {
+    if database::skip_on_sqlite("several instances share one database on PostgreSQL only") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let db = database::url_for(dir.path(), "mentorpay.db").await;
+    let port = free_port();
+    let sink = Sink::start(port, &dir.path().join("mails.jsonl"));
+    let vars = smtp_env(&port.to_string());
+    let vars: Vec<(&str, &str)> = vars.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
+    let mut a = Instance::launch(dir.path(), &db, &vars);
+    let mut b = Instance::launch(dir.path(), &db, &vars);
+    a.ready().await;
+    b.ready().await;
+    let (admin, _) = a.login(common::ADMIN_EMAIL, common::ADMIN_PASSWORD).await;
+    let (digest_hour, zone) = {
+        let (zone, hour) = zone_past_an_hour();
+        (hour + 1, zone)
+    };
+    digest_at(&a.client, &a.base, &admin, digest_hour, &zone).await.ok();
+    let participation = world(&a.client, &a.base, &admin).await;
+    // A third Administrator on the daily digest: both servers find it due at the same moment.
+    a.call(Method::POST, "/api/v1/identity/users", Some(&admin), Some(json!({
+        "email": "daily@example.org", "firstName": "Dee", "lastName": "Daily", "roles": ["Administrator"], "password": PASSWORD,
+    }))).await.ok();
+    let (daily, _) = b.login("daily@example.org", PASSWORD).await;
+    let mode = json!({"mode": "daily"});
+    b.call(Method::PUT, "/api/v1/identity/me/notifications", Some(&daily), Some(mode)).await.ok();
+
+    // Forty submissions, half through each server: forty mails to the approver, queued while
+    // both workers poll the one outbox.
+    const N: usize = 40;
+    for i in 0..N {
+        let server = if i % 2 == 0 { &a } else { &b };
+        submitted(&server.client, &server.base, &admin, participation).await;
+    }
+    digest_at(&b.client, &b.base, &admin, digest_hour - 1, &zone).await.ok();
+    let mails = sink.expect(N + 1).await;
+    let mut ids: Vec<String> = mails
+        .iter()
+        .map(|m| {
+            let data = m["data"].as_str().unwrap();
+            data.lines().find_map(|l| l.strip_prefix("Message-ID: ")).unwrap().to_owned()
+        })
+        .collect();
+    ids.sort();
+    ids.dedup();
+    assert_eq!(ids.len(), N + 1, "a mail arrived twice");
+    assert_eq!(mails.iter().filter(|m| to(m) == APPROVER).count(), N);
+    let digests: Vec<_> = mails.iter().filter(|m| to(m) == "daily@example.org").collect();
+    assert_eq!(digests.len(), 1, "one digest: {digests:#?}");
+    assert_eq!(subject(digests[0]), format!("MentorPay: {N} to approve, 0 sent back to you"));
+    let sent =
+        b.call(Method::GET, "/api/v1/system-settings/outbox?Status=sent", Some(&admin), None).await;
+    assert_eq!(sent.ok()["totalCount"], N + 1);
 }

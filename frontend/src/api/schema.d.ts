@@ -2285,6 +2285,11 @@ export interface components {
              * @description Lifetime of newly issued access tokens (the --access-token-ttl flag until saved here).
              */
             accessTokenTtlSeconds: number;
+            /**
+             * Format: int64
+             * @description The hour (0-23) at which users who chose a daily digest get it, in `timeZone`.
+             */
+            digestHour: number;
             /** Format: int32 */
             id: number;
             /** @description Per meal (F12). */
@@ -2298,6 +2303,8 @@ export interface components {
              */
             refreshTokenTtlSeconds: number;
             supportEmail: string;
+            /** @description The office's time zone, an IANA name such as `America/Chicago`. */
+            timeZone: string;
             /**
              * Format: int32
              * @description Send it back on PUT; a stale one is a 409.
@@ -2310,6 +2317,11 @@ export interface components {
              * @description 30 to 86400.
              */
             accessTokenTtlSeconds: number;
+            /**
+             * Format: int64
+             * @description 0 to 23; absent keeps the saved hour.
+             */
+            digestHour?: number | null;
             id?: null | components["schemas"]["Id"];
             mealRates: components["schemas"]["MealRateSettings"];
             mileageRate: components["schemas"]["NonNegativeMoney"];
@@ -2320,6 +2332,8 @@ export interface components {
              */
             refreshTokenTtlSeconds: number;
             supportEmail: string;
+            /** @description An IANA time zone name; absent keeps the saved one. */
+            timeZone?: string | null;
             /**
              * Format: int32
              * @description The version the change is based on.
