@@ -201,10 +201,14 @@ async fn user(config: Config, cmd: UserCommand) -> anyhow::Result<()> {
             };
             let roles = identity::store::roles_by_names(&state.db, &roles).await.map_err(err)?;
             let new = NewUser { email, first_name, last_name, hash, participant_id: None };
-            let (created, link) =
-                identity::accounts::create_user_with_roles(&state, None, new, &roles)
-                    .await
-                    .map_err(err)?;
+            let (created, link) = identity::accounts::create_user_with_roles(
+                &state,
+                &crate::audit::Actor::system(),
+                new,
+                &roles,
+            )
+            .await
+            .map_err(err)?;
             println!("Created user {} (id {}).", created.email, created.id);
             if let Some(link) = link {
                 println!("Set-password link (valid 72 hours, once):\n{link}");

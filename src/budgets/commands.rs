@@ -33,7 +33,7 @@ async fn note_line(
     action: &str,
     data: serde_json::Value,
 ) -> ApiResult<()> {
-    activity::note(txn, "budget-line", line_id, action, me.id(), data).await
+    activity::note(txn, "budget-line", line_id, action, &me.into(), data).await
 }
 
 /// One line's amount, based on `version` when given (a later one is a 409): the line after,

@@ -105,7 +105,9 @@ async fn coordinator(
         hash: None,
         participant_id: Some(person.id),
     };
-    let (user, link) = create_user_with_roles(state, None, new, &role).await.map_err(api)?;
+    let (user, link) = create_user_with_roles(state, &crate::audit::Actor::system(), new, &role)
+        .await
+        .map_err(api)?;
     Ok((user.id, ids, link))
 }
 

@@ -8,6 +8,7 @@ use serde_json::json;
 use super::{session::set_password_link, store};
 use crate::{
     activity,
+    audit::Actor,
     entities::{role, user},
     error::{ApiError, ApiResult},
     state::AppState,
@@ -36,7 +37,7 @@ pub fn mail_invitation(state: &AppState, email: &str, link: &str) {
 /// Also used for a participant's Coordinator login.
 pub async fn create_user_with_roles(
     state: &AppState,
-    actor: Option<i32>,
+    actor: &Actor,
     new: NewUser,
     roles: &[role::Model],
 ) -> ApiResult<(user::Model, Option<String>)> {
@@ -69,11 +70,11 @@ pub async fn create_user_with_roles(
     let role_names: Vec<&str> = roles.iter().map(|r| r.name.as_str()).collect();
     activity::record(
         &txn,
+        actor,
         activity::Entry {
             entity_type: "user",
             entity_id: created.id,
             action: "created",
-            actor_user_id: actor,
             data: Some(json!({"email": created.email, "roles": role_names, "invited": invite})),
             ..Default::default()
         },

@@ -136,7 +136,7 @@ pub async fn ensure_first_admin(state: &AppState) -> anyhow::Result<()> {
     }
     let (created, link) = create_user_with_roles(
         state,
-        None,
+        &crate::audit::Actor::system(),
         NewUser {
             email,
             first_name: "System".into(),

@@ -13,6 +13,7 @@ use super::{
 };
 use crate::{
     activity,
+    audit::{self, Actor},
     auth::{
         load_principal, permissions::ADMINISTRATOR, tokens::TokenKeys, CurrentUser, Permission,
     },
@@ -29,15 +30,9 @@ async fn note(
     action: &str,
     data: Option<serde_json::Value>,
 ) -> ApiResult<()> {
-    let entry = activity::Entry {
-        entity_type: entity,
-        entity_id: id,
-        action,
-        actor_user_id: Some(me.id()),
-        data,
-        ..Default::default()
-    };
-    activity::record(txn, entry).await
+    let entry =
+        activity::Entry { entity_type: entity, entity_id: id, action, data, ..Default::default() };
+    activity::record(txn, &me.into(), entry).await
 }
 
 /// Whether `u` is an active Administrator now.
@@ -186,10 +181,13 @@ pub async fn sign_in(
     db: &DatabaseConnection,
     keys: &TokenKeys,
     u: user::Model,
+    ip: String,
 ) -> ApiResult<SignIn> {
     let now = Utc::now();
     let txn = crate::db::write(db).await?;
     let u = store::record_sign_in(&txn, u, now).await?;
+    audit::record(&txn, &Actor::user(&u, Some(ip)), audit::Change::new("user", u.id, "signed-in"))
+        .await?;
     let principal = load_principal(&txn, u).await?;
     // Refused while coordinator sign-in is blocked; returning drops (rolls back) the transaction.
     settings::store::ensure_may_sign_in(&txn, &principal.roles).await?;
@@ -216,7 +214,7 @@ pub async fn rotate_refresh(
     if !store::spend_refresh(&txn, token.id, now).await? {
         // Lost a race against another use of the same token: that is a reuse too.
         txn.rollback().await?;
-        store::revoke_family(db, &token.family_id, now).await?;
+        end_session(db, token, "refresh-token-reused", None).await?;
         return Err(refused());
     }
     let u = store::get_user(&txn, token.user_id)
@@ -242,23 +240,67 @@ pub async fn set_password(
     u: user::Model,
     token_id: i32,
     hash: String,
+    ip: String,
 ) -> ApiResult<bool> {
     let now = Utc::now();
     let txn = crate::db::write(db).await?;
     if !store::spend_password_tokens(&txn, token_id, u.id, now).await? {
         return Ok(false);
     }
-    let user_id = u.id;
+    let (user_id, actor) = (u.id, Actor::user(&u, Some(ip)));
     store::set_password_hash(&txn, u, hash, now).await?;
     store::revoke_all_refresh(&txn, user_id, now).await?;
     let entry = activity::Entry {
         entity_type: "user",
         entity_id: user_id,
         action: "password-set",
-        actor_user_id: Some(user_id),
         ..Default::default()
     };
-    activity::record(&txn, entry).await?;
+    activity::record(&txn, &actor, entry).await?;
     txn.commit().await?;
     Ok(true)
+}
+
+/// A refused sign-in: the e-mail tried, and the account it names when there is one.
+pub async fn sign_in_refused(
+    db: &DatabaseConnection,
+    email: &str,
+    user_id: Option<i32>,
+    ip: String,
+) -> ApiResult<()> {
+    let change = audit::Change::new("user", user_id, "sign-in-failed")
+        .after(serde_json::json!({"email": email}));
+    audit::record_alone(db, &Actor::anonymous(Some(ip)), change).await
+}
+
+/// Ends the sign-in `token` belongs to (`action`: signed out, or a reused refresh token).
+pub async fn end_session(
+    db: &DatabaseConnection,
+    token: &refresh_token::Model,
+    action: &str,
+    ip: Option<String>,
+) -> ApiResult<()> {
+    let txn = crate::db::write(db).await?;
+    store::revoke_family(&txn, &token.family_id, Utc::now()).await?;
+    let actor = match store::get_user(&txn, token.user_id).await {
+        Ok(u) => Actor::user(&u, ip),
+        Err(_) => Actor::anonymous(ip),
+    };
+    audit::record(&txn, &actor, audit::Change::new("user", token.user_id, action)).await?;
+    txn.commit().await?;
+    Ok(())
+}
+
+/// A password-reset link for `u`, who asked for it: the link's token.
+pub async fn request_reset(
+    db: &DatabaseConnection,
+    u: &user::Model,
+    ip: String,
+) -> ApiResult<String> {
+    let txn = crate::db::write(db).await?;
+    let token = store::issue_password_token(&txn, u.id, store::RESET).await?;
+    let change = audit::Change::new("user", u.id, "password-reset-requested");
+    audit::record(&txn, &Actor::anonymous(Some(ip)), change).await?;
+    txn.commit().await?;
+    Ok(token)
 }

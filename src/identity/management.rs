@@ -69,7 +69,7 @@ pub async fn create_user(
     };
     let (created, link) = create_user_with_roles(
         &state,
-        Some(me.id()),
+        &(&me).into(),
         NewUser { email, first_name, last_name, hash, participant_id: None },
         &roles,
     )

@@ -59,7 +59,8 @@ pub async fn login(
     if body.password.is_empty() {
         return Err(ApiError::bad_field("password", "is required"));
     }
-    state.login_throttle.check(&client_address(&req, state.config.trust_proxy), &email)?;
+    let ip = client_address(&req, state.config.trust_proxy);
+    state.login_throttle.check(&ip, &email)?;
 
     let found = store::find_user_by_email(&state.db, &email).await?.filter(|u| u.is_active);
     let hash = found.as_ref().and_then(|u| u.password_hash.clone());
@@ -76,15 +77,13 @@ pub async fn login(
     let user = match found {
         Some(user) if verified => user,
         _ => {
-            tracing::info!(target: "audit", "sign-in refused");
+            commands::sign_in_refused(&state.db, &email, found.map(|u| u.id), ip).await?;
             return Err(ApiError::Unauthorized(BAD_CREDENTIALS.into()));
         }
     };
 
     let SignIn { principal, family, refresh_token, access_ttl } =
-        commands::sign_in(&state.db, &state.keys, user).await?;
-
-    tracing::info!(target: "audit", user_id = principal.id(), "signed in");
+        commands::sign_in(&state.db, &state.keys, user, ip).await?;
     let access = state.keys.issue_access_for(
         principal.id(),
         &principal.user.email,
@@ -106,6 +105,7 @@ pub async fn login(
         (status = 403, description = "Coordinator sign-in is blocked", body = ProblemBody)))]
 pub async fn refresh(
     state: web::Data<AppState>,
+    req: HttpRequest,
     Json(body): Json<RefreshRequest>,
 ) -> ApiResult<web::Json<RefreshResponse>> {
     let refused = || ApiError::Unauthorized("The session has ended. Please sign in again.".into());
@@ -118,8 +118,8 @@ pub async fn refresh(
     match judge_refresh(&token, now) {
         RefreshVerdict::Refused => return Err(refused()),
         RefreshVerdict::Reused => {
-            tracing::warn!(target: "audit", user_id = token.user_id, "refresh token reused; its sign-in is revoked");
-            store::revoke_family(&state.db, &token.family_id, now).await?;
+            let ip = client_address(&req, state.config.trust_proxy);
+            commands::end_session(&state.db, &token, "refresh-token-reused", Some(ip)).await?;
             return Err(refused());
         }
         RefreshVerdict::Rotate => {}
@@ -142,11 +142,12 @@ pub async fn refresh(
     responses((status = 204, description = "The sign-in's refresh tokens are revoked")))]
 pub async fn logout(
     state: web::Data<AppState>,
+    req: HttpRequest,
     Json(body): Json<LogoutRequest>,
 ) -> ApiResult<HttpResponse> {
     if let Some(token) = store::find_refresh(&state.db, &body.refresh_token).await? {
-        store::revoke_family(&state.db, &token.family_id, Utc::now()).await?;
-        tracing::info!(target: "audit", user_id = token.user_id, "signed out");
+        let ip = client_address(&req, state.config.trust_proxy);
+        commands::end_session(&state.db, &token, "signed-out", Some(ip)).await?;
     }
     Ok(HttpResponse::NoContent().finish())
 }
@@ -167,12 +168,11 @@ pub async fn reset_password(
 ) -> ApiResult<web::Json<Done>> {
     let email = normalize_email(&body.email)
         .ok_or_else(|| ApiError::bad_field("email", "must be a valid e-mail address"))?;
-    state
-        .login_throttle
-        .check(&client_address(&req, state.config.trust_proxy), &format!("reset:{email}"))?;
+    let ip = client_address(&req, state.config.trust_proxy);
+    state.login_throttle.check(&ip, &format!("reset:{email}"))?;
     if let Some(user) = store::find_user_by_email(&state.db, &email).await?.filter(|u| u.is_active)
     {
-        let token = store::issue_password_token(&state.db, user.id, store::RESET).await?;
+        let token = commands::request_reset(&state.db, &user, ip).await?;
         let link = set_password_link(&state.config.public_url(), &user.email, &token);
         state.mailer.send(
             &user.email,
@@ -214,13 +214,15 @@ pub async fn validate_reset_token(
     responses((status = 200, body = Done), (status = 400, description = "Weak password or invalid link", body = ProblemBody)))]
 pub async fn set_password(
     state: web::Data<AppState>,
+    req: HttpRequest,
     Json(body): Json<SetPasswordRequest>,
 ) -> ApiResult<web::Json<Done>> {
     password::check_policy("password", &body.password)?;
     let (user, token) = user_and_live_token(&state, &body.email, &body.token).await?;
     let hash = password::hash(body.password).await?;
     let user_id = user.id;
-    if !commands::set_password(&state.db, user, token.id, hash).await? {
+    let ip = client_address(&req, state.config.trust_proxy);
+    if !commands::set_password(&state.db, user, token.id, hash, ip).await? {
         return Err(ApiError::rule("token", BAD_LINK));
     }
     tracing::info!(target: "audit", user_id, "password set");

@@ -43,7 +43,7 @@ pub async fn set_mode(
         "user",
         me.id(),
         "notification-mode-changed",
-        me.id(),
+        &me.into(),
         json!({"before": me.user.notification_mode, "after": mode}),
     )
     .await?;

@@ -253,7 +253,7 @@ pub async fn create_identity_user(
         participant_id: Some(p.id),
     };
     // create_user_with_roles runs its own transaction and records the user's creation.
-    let (created, link) = create_user_with_roles(&state, Some(me.id()), new, &roles).await?;
+    let (created, link) = create_user_with_roles(&state, &(&me).into(), new, &roles).await?;
     if let Some(link) = link {
         mail_invitation(&state, &created.email, &link);
     }

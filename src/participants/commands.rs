@@ -26,7 +26,7 @@ async fn note_participation(
     action: &str,
     data: serde_json::Value,
 ) -> ApiResult<()> {
-    activity::note(txn, "participation", id, action, me.id(), data).await
+    activity::note(txn, "participation", id, action, &me.into(), data).await
 }
 
 /// A new participant with its first participations.
@@ -59,7 +59,7 @@ pub async fn create(
     }
     store::refresh_program_keys(&txn, created.id).await?;
     let data = json!({"email": created.email, "fullName": created.full_name, "status": created.status, "roleCode": created.role_code});
-    activity::note(&txn, "participant", created.id, "created", me.id(), data).await?;
+    activity::note(&txn, "participant", created.id, "created", &me.into(), data).await?;
     txn.commit().await?;
     Ok(created)
 }
@@ -92,7 +92,7 @@ pub async fn update(
         "fromVersion": version, "email": clean.email, "fullName": clean.full_name,
         "status": clean.status, "roleCode": clean.role,
     });
-    activity::note(&txn, "participant", existing.id, "updated", me.id(), data).await?;
+    activity::note(&txn, "participant", existing.id, "updated", &me.into(), data).await?;
     let updated = participant::Entity::find_by_id(existing.id)
         .one(&txn)
         .await?
@@ -110,7 +110,7 @@ pub async fn delete(db: &DatabaseConnection, me: &CurrentUser, id: i32) -> ApiRe
         return Err(ApiError::not_found("The participant"));
     }
     let data = json!({"email": existing.email, "fullName": existing.full_name});
-    activity::note(&txn, "participant", existing.id, "deleted", me.id(), data).await?;
+    activity::note(&txn, "participant", existing.id, "deleted", &me.into(), data).await?;
     txn.commit().await?;
     Ok(())
 }

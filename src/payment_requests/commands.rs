@@ -18,6 +18,7 @@ use super::{
     write_check,
 };
 use crate::{
+    audit,
     auth::{scope::scope_of, CurrentUser},
     entities::payment_request as pr,
     error::{ApiError, ApiResult},
@@ -116,7 +117,7 @@ async fn save(
     }
     store::log(
         txn,
-        me.id(),
+        &me.into(),
         r.id,
         change.entry,
         (Some(r.status), after),
@@ -163,7 +164,7 @@ pub async fn create(
     store::attach_files(&txn, id, c.details.file_ids()).await?;
     store::log(
         &txn,
-        me.id(),
+        &me.into(),
         id,
         "created",
         (None, Some(Status::Draft)),
@@ -278,8 +279,16 @@ pub async fn announce_files(
     let mut out = Vec::new();
     for (file_name, content_type, size) in announced {
         let id = uuid::Uuid::new_v4().to_string();
+        let after =
+            json!({"fileId": id, "fileName": file_name, "contentType": content_type, "size": size});
         store::announce_file(&txn, &id, file_name, content_type, size, me.id(), (now, expires_at))
             .await?;
+        audit::record(
+            &txn,
+            &me.into(),
+            audit::Change::new("receipt", None, "announced").after(after),
+        )
+        .await?;
         let signature = files.sign(&id, expires_at.timestamp());
         out.push(UploadUrl {
             upload_url: format!(
@@ -292,6 +301,25 @@ pub async fn announce_files(
     }
     txn.commit().await?;
     Ok(out)
+}
+
+/// A receipt's bytes were stored through its signed URL (the URL is the credential; the
+/// actor is the user who announced the receipt, calling from `ip`).
+pub async fn receipt_uploaded(
+    db: &DatabaseConnection,
+    file: &crate::entities::uploaded_file::Model,
+    ip: String,
+) -> ApiResult<()> {
+    let txn = crate::db::write(db).await?;
+    let actor = match crate::identity::store::get_user(&txn, file.created_by).await {
+        Ok(u) => audit::Actor::user(&u, Some(ip)),
+        Err(_) => audit::Actor::anonymous(Some(ip)),
+    };
+    let after = json!({"fileId": file.id, "fileName": file.file_name, "size": file.size});
+    audit::record(&txn, &actor, audit::Change::new("receipt", None, "uploaded").after(after))
+        .await?;
+    txn.commit().await?;
+    Ok(())
 }
 
 // ---- transitions ----
@@ -488,7 +516,7 @@ pub async fn batch_ready_for_processing(
     for r in &rows {
         let entry = "moved-to-ready-for-processing";
         let data = json!({"batch": ids.len()});
-        store::log(&txn, me.id(), r.id, entry, (Some(r.status), Some(to)), None, data).await?;
+        store::log(&txn, &me.into(), r.id, entry, (Some(r.status), Some(to)), None, data).await?;
     }
     txn.commit().await?;
     Ok(())

@@ -12,7 +12,7 @@ use super::{
     store,
 };
 use crate::{
-    auth::{CurrentUser, Permission},
+    auth::{client_address, CurrentUser, Permission},
     entities::uploaded_file,
     error::{ApiError, ApiResult, ProblemBody},
     state::AppState,
@@ -102,5 +102,7 @@ pub async fn upload(
         let _ = store::release_upload(&state.db, &file_id).await;
         return Err(e);
     }
+    commands::receipt_uploaded(&state.db, &file, client_address(&req, state.config.trust_proxy))
+        .await?;
     Ok(HttpResponse::NoContent().finish())
 }

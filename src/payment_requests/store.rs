@@ -661,7 +661,7 @@ pub async fn save_guarded(
 /// The request's activity-log entry, in the transaction of its change.
 pub async fn log(
     db: &impl ConnectionTrait,
-    by: i32,
+    by: &crate::audit::Actor,
     id: i32,
     action: &str,
     (from, to): (Option<Status>, Option<Status>),
@@ -670,15 +670,16 @@ pub async fn log(
 ) -> ApiResult<()> {
     activity::record(
         db,
+        by,
         activity::Entry {
             entity_type: ENTITY,
             entity_id: id,
             action,
-            actor_user_id: Some(by),
             from_status: from.map(|s| s.as_str().to_owned()),
             to_status: to.map(|s| s.as_str().to_owned()),
             comment,
             data: Some(data),
+            ..Default::default()
         },
     )
     .await

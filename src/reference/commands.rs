@@ -26,7 +26,7 @@ async fn note_item(
     action: &str,
     data: serde_json::Value,
 ) -> ApiResult<()> {
-    activity::note(txn, list.key, id, action, me.id(), data).await
+    activity::note(txn, list.key, id, action, &me.into(), data).await
 }
 
 /// Linked colleges must exist (422 naming `collegeIds`).

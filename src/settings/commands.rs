@@ -22,7 +22,7 @@ async fn note_setting(
     action: &str,
     data: serde_json::Value,
 ) -> ApiResult<()> {
-    activity::note(txn, "setting", id, action, me.id(), data).await
+    activity::note(txn, "setting", id, action, &me.into(), data).await
 }
 
 /// The whole banner list, in display order: banners left out are deleted.
@@ -86,15 +86,16 @@ pub async fn close_or_reopen_fiscal_year(
     let action = if closing { "fiscal-year-closed" } else { "fiscal-year-reopened" };
     activity::record(
         &txn,
+        &me.into(),
         activity::Entry {
             entity_type: "fiscal-year",
             entity_id: id,
             action,
-            actor_user_id: Some(me.id()),
             from_status: state(!closing),
             to_status: state(closing),
             comment: Some(reason.clone()),
             data: Some(json!({"name": before.name, "reason": reason})),
+            ..Default::default()
         },
     )
     .await?;
@@ -168,11 +169,11 @@ pub async fn set_login_block(
         if after.is_blocked { "coordinator-login-blocked" } else { "coordinator-login-unblocked" };
     activity::record(
         &txn,
+        &me.into(),
         activity::Entry {
             entity_type: "setting",
             entity_id: store::SINGLE_ROW_ID,
             action,
-            actor_user_id: Some(me.id()),
             from_status: state(before.is_blocked),
             to_status: state(after.is_blocked),
             data: Some(json!({"message": after.message})),

@@ -94,3 +94,49 @@ async fn sixteen_writers_at_once_keep_one_chain() {
     join_all((1..=16).map(|n| append(db, n))).await;
     assert_eq!(verdict(db).await, (before + 16, None));
 }
+
+/// (action, actor e-mail, after) of the newest `n` entries, oldest first.
+async fn newest(db: &DatabaseConnection, n: u64) -> Vec<(String, Option<String>, Option<String>)> {
+    use mentorpay::entities::audit_log;
+    use sea_orm::{EntityTrait, QueryOrder, QuerySelect};
+    let mut rows: Vec<_> = audit_log::Entity::find()
+        .order_by_desc(audit_log::Column::Id)
+        .limit(n)
+        .all(db)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|e| (e.action, e.actor_email, e.after))
+        .collect();
+    rows.reverse();
+    rows
+}
+
+#[actix_web::test]
+async fn sign_ins_refused_and_accepted_and_sign_outs_are_recorded_without_the_password() {
+    let app = spawn().await;
+    let db = &app.state.db;
+    let wrong = app
+        .post(
+            "/api/v1/identity/login",
+            None,
+            json!({"email": "Nobody@Example.org", "password": "guess guess guess"}),
+        )
+        .await;
+    assert_eq!(wrong.status, 401);
+    let (_, refresh) = app.login(ADMIN_EMAIL, ADMIN_PASSWORD).await;
+    let out = app.post("/api/v1/identity/logout", None, json!({"refreshToken": refresh})).await;
+    assert_eq!(out.status, 204);
+    let admin = Some(ADMIN_EMAIL.to_owned());
+    assert_eq!(
+        newest(db, 3).await,
+        [
+            ("sign-in-failed".into(), None, Some(r#"{"email":"nobody@example.org"}"#.into())),
+            ("signed-in".into(), admin.clone(), None),
+            ("signed-out".into(), admin, None),
+        ]
+    );
+    let everything = format!("{:?}", newest(db, 1000).await);
+    assert!(!everything.contains("guess") && !everything.contains(ADMIN_PASSWORD));
+    assert_eq!(audit::verify(db).await.unwrap().first_broken, None);
+}

@@ -3,7 +3,8 @@
 //! back — never a 5xx or a dropped connection — and afterwards the data is consistent:
 //! on distinct rows every client wins; on one row as many win as the route allows (one
 //! for versioned edits, state moves, deletes and unique names); versions moved by exactly
-//! the winners; the activity log holds one entry per winning change; the kept totals
+//! the winners; the activity log holds one entry per winning change, and the audit trail at
+//! least one (it stays one unbroken chain); the kept totals
 //! equal a recount; the file passes `PRAGMA integrity_check`.
 //!
 //! A new write route is one line in `routes()`.
@@ -13,7 +14,7 @@ use crate::support;
 
 use common::*;
 use futures_util::future::join_all;
-use mentorpay::entities::activity_log;
+use mentorpay::entities::{activity_log, audit_log};
 use reqwest::Method;
 use sea_orm::{EntityTrait, PaginatorTrait};
 use serde_json::{json, Value};
@@ -1183,6 +1184,10 @@ impl World {
     async fn log_entries(&self) -> u64 {
         activity_log::Entity::find().count(&self.app.state.db).await.unwrap()
     }
+
+    async fn audit_entries(&self) -> u64 {
+        audit_log::Entity::find().count(&self.app.state.db).await.unwrap()
+    }
 }
 
 /// One burst: CLIENTS concurrent calls, on distinct rows or all on one row.
@@ -1195,9 +1200,9 @@ async fn burst(w: &World, route: &Route, same_row: bool) -> Vec<String> {
     let calls: Vec<Call> = (0..CLIENTS)
         .map(|c| (route.call)(w, &targets[row_of(c)], if same_row { 0 } else { c }))
         .collect();
-    let logs_before = w.log_entries().await;
+    let (logs_before, audit_before) = (w.log_entries().await, w.audit_entries().await);
     let replies = join_all(calls.iter().map(|c| w.send(c))).await;
-    let logs_after = w.log_entries().await;
+    let (logs_after, audit_after) = (w.log_entries().await, w.audit_entries().await);
 
     let mode = if same_row { "same row" } else { "distinct rows" };
     let mut failures = Vec::new();
@@ -1235,6 +1240,13 @@ async fn burst(w: &World, route: &Route, same_row: bool) -> Vec<String> {
             route.name,
             logs_after - logs_before,
             route.logs
+        ));
+    }
+    if !CHANGE_NOTHING.contains(&route.name) && audit_after - audit_before < changes as u64 {
+        failures.push(format!(
+            "{} ({mode}): {} audit entries for {changes} changes: every change needs one",
+            route.name,
+            audit_after - audit_before
         ));
     }
     let checked: Vec<usize> = if shared { vec![0] } else { (0..rows).collect() };
@@ -1293,6 +1305,10 @@ async fn every_write_route_holds_under_sixteen_concurrent_clients() {
     if let Err(e) = support::integrity_ok(&w.app.state.db).await {
         failures.push(e);
     }
+    let chain = mentorpay::audit::verify(&w.app.state.db).await.unwrap();
+    if chain.first_broken.is_some() {
+        failures.push(format!("the audit chain broke at entry {:?}", chain.first_broken));
+    }
     assert!(
         failures.is_empty(),
         "{} problems over {} routes:\n{}",
@@ -1334,6 +1350,15 @@ async fn out_of_range_query_values_are_400_naming_the_parameter() {
         assert!(r.problem(400)["errors"][param].is_array(), "{path}: {}", r.body);
     }
 }
+
+/// Write routes that change nothing recorded: checking a link or a request, and a token
+/// refresh (the session moves on; only a reused token, a security event, is recorded).
+const CHANGE_NOTHING: [&str; 4] = [
+    "POST /identity/reset-token/validate",
+    "POST /identity/refresh",
+    "POST /payment-requests/{formType}/{id}/submit/validate",
+    "POST /payment-requests/{formType}/{id}/approve/validate",
+];
 
 /// Write routes whose concurrency needs more than one row per client, proven in their own
 /// suite: vendor payment generation (tests/integration/vendor_payments.rs: 8 concurrent generations over

@@ -309,14 +309,18 @@ pub async fn generate_at(
             entity_type: REQUEST_ENTITY,
             entity_id: r.request_id,
             action: "processed",
-            actor_user_id: Some(me.id()),
             from_status: Some(Status::ReadyForProcessing.as_str().to_owned()),
             to_status: Some(to.as_str().to_owned()),
             comment: Some(comment.clone()),
             data: Some(json!({"vendorPaymentReportId": entry.id, "approvedAmount": r.amount})),
+            ..Default::default()
         })
         .collect();
-    activity::record_many(&txn, entries, now).await?;
+    let actor = crate::audit::Actor::from(me);
+    let generated = crate::audit::Change::new("vendor-payment", entry.id, "generated")
+        .after(json!({"requests": rows.len()}));
+    crate::audit::record(&txn, &actor, generated).await?;
+    activity::record_many(&txn, &actor, entries, now).await?;
     if told == Told::Creators {
         crate::notifications::commands::requests_moved(
             &txn,
