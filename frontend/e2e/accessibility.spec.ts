@@ -114,6 +114,10 @@ test('every route, dialog, menu and panel passes axe-core WCAG 2.2 A and AA', as
   await visit('/settings/reference/funds', heading('Reference lists'));
   await visit('/settings/users', heading('Users'));
   await visit('/settings/roles', heading('Roles'));
+  await visit('/settings/outbox', async (p) => {
+    await heading('Outbox')(p);
+    await expect.soft(p.getByRole('table', { name: 'Outbox' }).getByRole('row').nth(1)).toBeVisible();
+  });
   await visit('/budget/list', heading('Budgets'));
   await visit(`/budget/${year.id}/details`, heading(/2026-27/));
   await visit('/reports', heading('Reports'));
@@ -187,6 +191,13 @@ test('every route, dialog, menu and panel passes axe-core WCAG 2.2 A and AA', as
   await page.getByRole('button', { name: 'New role' }).click();
   await expect(page.getByRole('dialog', { name: 'New role' })).toBeVisible();
   await check('role form');
+  await page.keyboard.press('Escape');
+
+  // The user's notifications, from the user menu.
+  await page.getByRole('button', { name: /User menu/ }).click();
+  await page.getByRole('menuitem', { name: 'Notifications…' }).click();
+  await expect(page.getByRole('dialog', { name: 'Notifications' }).getByRole('radio', { name: 'At once' })).toBeChecked();
+  await check('notifications dialog');
 
   expect(found, found.map((f) => `${f.screen}: ${f.rule} (${f.impact}) ${f.targets.join(' | ')}`).join('\n')).toEqual([]);
 });

@@ -61,6 +61,7 @@ const mainRoutes: RouteObject[] = [
     path: 'settings/notification-banner',
     lazy: lazyPage(() => import('../features/settings/NotificationBannerPage'), { permission: 'setting:read' }),
   },
+  { path: 'settings/outbox', lazy: lazyPage(() => import('../features/settings/OutboxPage'), { permission: 'setting:read' }) },
   { path: 'settings/block-login', lazy: lazyPage(() => import('../features/settings/BlockLoginPage'), { permission: 'setting:read' }) },
   { path: 'settings/reference', lazy: lazyPage(() => import('../features/settings/ReferenceListsPage'), { permission: 'setting:viewmenu' }) },
   { path: 'settings/reference/:list', lazy: lazyPage(() => import('../features/settings/ReferenceListsPage'), { permission: 'setting:viewmenu' }) },

@@ -1,14 +1,20 @@
 import { Avatar, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { selectUserDetails } from '../../api/authSlice';
 import { logout } from '../../api/session';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
+import { NotificationsDialog } from '../../features/notifications/NotificationsDialog';
 
-/** Top-bar user menu: e-mail and first role (information only), and Logout. */
+/** Top-bar user menu: e-mail and first role (information only), the user's notifications, and Logout. */
 export function UserMenu() {
   const user = useAppSelector(selectUserDetails);
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
+  // The dialog opens once the menu has closed and given the focus back to its button, so the
+  // dialog takes the focus from there and gives it back there.
+  const [notificationsAsked, setNotificationsAsked] = useState(false);
+  const [notificationsOpen, setNotificationsOpen] = useState(false);
   if (!user) return null;
 
   const onLogout = () => {
@@ -18,36 +24,49 @@ export function UserMenu() {
   const initials = `${user.firstName.charAt(0)}${user.lastName.charAt(0)}`.toUpperCase();
 
   return (
-    <Menu position="bottom-end" width={260} shadow="md">
-      <Menu.Target>
-        {/* Named by what it shows (a speech-input user says the name they see), then what it is. */}
-        <UnstyledButton>
-          <Group gap="xs" wrap="nowrap">
-            <Avatar color="brand" radius="xl" size={36} aria-hidden>
-              {initials}
-            </Avatar>
-            <Text size="sm" fw={500} visibleFrom="xs">
-              {user.firstName} {user.lastName}
+    <>
+      <Menu
+        position="bottom-end"
+        width={260}
+        shadow="md"
+        onExitTransitionEnd={() => {
+          if (!notificationsAsked) return;
+          setNotificationsAsked(false);
+          setNotificationsOpen(true);
+        }}
+      >
+        <Menu.Target>
+          {/* Named by what it shows (a speech-input user says the name they see), then what it is. */}
+          <UnstyledButton>
+            <Group gap="xs" wrap="nowrap">
+              <Avatar color="brand" radius="xl" size={36} aria-hidden>
+                {initials}
+              </Avatar>
+              <Text size="sm" fw={500} visibleFrom="xs">
+                {user.firstName} {user.lastName}
+              </Text>
+              <VisuallyHidden component="span">User menu</VisuallyHidden>
+            </Group>
+          </UnstyledButton>
+        </Menu.Target>
+        <Menu.Dropdown>
+          {/* Information only: a label, not an item, so the keyboard starts on the first action. */}
+          <Menu.Label data-testid="user-info">
+            <Text size="sm" c="var(--mantine-color-text)">
+              {user.email}
             </Text>
-            <VisuallyHidden component="span">User menu</VisuallyHidden>
-          </Group>
-        </UnstyledButton>
-      </Menu.Target>
-      <Menu.Dropdown>
-        {/* Information only: disabled, but kept fully legible. */}
-        <Menu.Item disabled data-testid="user-info" style={{ opacity: 1, cursor: 'default' }}>
-          <Text size="sm" c="var(--mantine-color-text)">
-            {user.email}
-          </Text>
-          <Text size="xs" c="dimmed">
-            {user.roles[0] ?? ''}
-          </Text>
-        </Menu.Item>
-        <Menu.Divider />
-        <Menu.Item color="red" onClick={onLogout}>
-          Logout
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+            <Text size="xs" c="dimmed">
+              {user.roles[0] ?? ''}
+            </Text>
+          </Menu.Label>
+          <Menu.Divider />
+          <Menu.Item onClick={() => setNotificationsAsked(true)}>Notifications…</Menu.Item>
+          <Menu.Item color="red" onClick={onLogout}>
+            Logout
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+      <NotificationsDialog opened={notificationsOpen} onClose={() => setNotificationsOpen(false)} />
+    </>
   );
 }

@@ -1,4 +1,4 @@
-import { Fieldset, NumberInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Fieldset, NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
 import { useHasPermission } from '../../lib/hooks';
@@ -20,7 +20,13 @@ const FIELDS = [
   'mealRates.dinner',
   'accessTokenTtlSeconds',
   'refreshTokenTtlSeconds',
+  'digestHour',
+  'timeZone',
 ];
+
+const HOURS = Array.from({ length: 24 }, (_, h) => ({ value: String(h), label: `${String(h).padStart(2, '0')}:00` }));
+// The browser's own list of time zone names (the server checks the name against its database).
+const ZONES = ['UTC', ...Intl.supportedValuesOf('timeZone').filter((z) => z !== 'UTC')];
 
 const duration = (seconds: number | string) => {
   const s = Number(seconds);
@@ -157,6 +163,31 @@ export default function GeneralSettingsPage() {
                 </SimpleGrid>
                 <Text size="xs" c="dimmed" mt="xs">
                   New lifetimes apply to tokens issued from now on.
+                </Text>
+              </Fieldset>
+              <Fieldset legend="Daily e-mail digest" disabled={!canEdit}>
+                <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                  <Select
+                    label="Sent at"
+                    data={HOURS}
+                    value={String(draft.digestHour)}
+                    allowDeselect={false}
+                    error={errors.digestHour}
+                    onChange={(v) => v !== null && set({ digestHour: Number(v) })}
+                  />
+                  <Select
+                    label="Time zone"
+                    data={ZONES.includes(draft.timeZone) ? ZONES : [draft.timeZone, ...ZONES]}
+                    value={draft.timeZone}
+                    searchable
+                    allowDeselect={false}
+                    limit={50}
+                    error={errors.timeZone}
+                    onChange={(v) => v !== null && set({ timeZone: v })}
+                  />
+                </SimpleGrid>
+                <Text size="xs" c="dimmed" mt="xs">
+                  Users who chose a daily digest get one mail a day at this hour, listing what waits for them.
                 </Text>
               </Fieldset>
               {canEdit ? (

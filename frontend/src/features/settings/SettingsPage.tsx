@@ -6,12 +6,14 @@ import { useAppSelector } from '../../lib/hooks';
 import { asApiError, ErrorDisplay } from '../../components/ErrorDisplay';
 import { PageHeading } from '../../components/PageHeading';
 import { useIdentityPermissionsQuery, useIdentityRolesQuery, useIdentityUsersQuery } from '../../lib/identityLists';
+import { useGetOutboxQuery } from './api';
 
 const SECTIONS: { title: string; to: string; text: string; permission?: PermissionCode }[] = [
   { title: 'General', to: '/settings/general', text: 'Organisation, support e-mail, rates and session lifetimes.' },
   { title: 'Template validation', to: '/settings/template-validation', text: 'Limits checked on every payment request form.' },
   { title: 'Notification banner', to: '/settings/notification-banner', text: 'Messages shown to every signed-in user.' },
   { title: 'Block login', to: '/settings/block-login', text: 'Stop Coordinators from signing in, with a message.' },
+  { title: 'Outbox', to: '/settings/outbox', text: 'E-mails MentorPay sends: what waits, what went out, what failed.', permission: 'setting:read' },
   { title: 'Reference lists', to: '/settings/reference', text: 'Funds, expense accounts, mentor programs and approval codes: add, rename, deactivate.' },
   { title: 'Users', to: '/settings/users', text: 'Invite users, change their roles, deactivate them.', permission: 'user:read' },
   { title: 'Roles', to: '/settings/roles', text: 'Roles and the permissions each one holds.', permission: 'role:read' },
@@ -52,6 +54,17 @@ function IdentityOverview() {
   );
 }
 
+/** How many mails wait to be sent (the outbox card says it before anyone opens the outbox). */
+function WaitingMails() {
+  const outbox = useGetOutboxQuery({ Page: '1', Size: '1' });
+  if (outbox.error) return null;
+  return (
+    <Text size="sm" mt={4} data-testid="outbox-waiting-count">
+      {outbox.data ? `${outbox.data.waiting} waiting to be sent` : 'Counting the mails waiting…'}
+    </Text>
+  );
+}
+
 export default function SettingsPage() {
   const permissions = useAppSelector(selectPermissions);
   // Cards of pages the user may not open hide themselves.
@@ -69,6 +82,7 @@ export default function SettingsPage() {
             <Text size="sm" c="dimmed" mt={4}>
               {section.text}
             </Text>
+            {section.to === '/settings/outbox' && <WaitingMails />}
           </Card>
         ))}
       </SimpleGrid>

@@ -10,6 +10,9 @@ export type FormLimit = Schemas['FormLimitDto'];
 export type LoginBlock = Schemas['LoginBlockDto'];
 /** A banner as the editor holds it: saved ones carry their id, new ones none yet. */
 export type Banner = Schemas['BannerInput'];
+export type OutboxPage = Schemas['OutboxPage'];
+export type OutboxMail = Schemas['OutboxMail'];
+export type OutboxStatus = OutboxMail['status'];
 
 const SETTINGS_TAGS = ['GeneralSettings', 'FormLimits', 'LoginBlock', 'Banners'] as const;
 
@@ -35,6 +38,8 @@ const systemSettingsApi = api.enhanceEndpoints({ addTagTypes: SETTINGS_TAGS }).i
       invalidatesTags: (_result, error) => (error ? [] : ['LoginBlock']),
       extraOptions: { quiet: true },
     }),
+    // The mails MentorPay sent or will send, newest first, paged on the server.
+    getOutbox: build.query<OutboxPage, Record<string, string>>({ query: (params) => ({ url: '/system-settings/outbox', params }) }),
     getBanners: build.query<Banner[], void>({ query: () => '/system-settings/notification-banners', providesTags: ['Banners'] }),
     replaceBanners: build.mutation<Banner[], Banner[]>({
       query: (body) => ({ url: '/system-settings/notification-banners', method: 'PUT', body }),
@@ -51,6 +56,7 @@ export const {
   useUpdateFormLimitsMutation,
   useGetLoginBlockQuery,
   useSetLoginBlockMutation,
+  useGetOutboxQuery,
   useGetBannersQuery,
   useReplaceBannersMutation,
 } = systemSettingsApi;
