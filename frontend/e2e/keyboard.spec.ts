@@ -231,3 +231,136 @@ test('edit a participant and a participation', async ({ page, request, baseURL }
   await expect(edit).toBeFocused();
   await expect(section.getByRole('row').filter({ hasText: w.program.name })).toContainText('Director mentor');
 });
+
+test('generate a vendor payment report', async ({ page, request, baseURL }) => {
+  const w = await world(request, baseURL!);
+  const login = await request.post(`${baseURL}/api/v1/identity/login`, { data: { email: w.coordinatorEmail, password: PASSWORD } });
+  const coordinator = await apiAs(request, baseURL!, (await login.json()).accessToken);
+  const f5 = await coordinator.post('/payment-requests/F5', {
+    participationId: w.participationId,
+    description: 'Seminar',
+    requestedAmount: 25,
+    details: { seminarDate: '2026-10-01', topic: 'Seminar', hours: 2 },
+  });
+  await coordinator.post(`/payment-requests/F5/${f5.id}/submit`, {});
+  const [code] = await w.api.get('/approval-codes?PaymentRequestType=F5');
+  await w.api.post(`/payment-requests/F5/${f5.id}/approve`, {
+    approvedAmount: 25,
+    approvalCodeId: code.id,
+    fundId: w.fund.id,
+    expenseAccountId: w.account.id,
+    acknowledgeWarnings: true,
+  });
+  await w.api.post('/payment-requests/move-to-statuses/ready-for-processing/batch', { ids: [f5.id] });
+  const day = (shift: number) => new Date(Date.now() + shift * 86_400_000).toISOString().slice(0, 10);
+
+  await signIn(page);
+  await page.goto('/reports/vendor-payment/list');
+  await tabTo(page, page.getByRole('link', { name: 'Generate report' }));
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/reports\/vendor-payment\/generate$/);
+  await expect(page.getByRole('textbox', { name: 'Fiscal year' })).not.toHaveValue('');
+  // Over what the fields hold, as a person selects the text and types.
+  await tabTo(page, page.getByLabel('Approved from'));
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type(day(-1));
+  await tabTo(page, page.getByLabel('Approved to'));
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type(day(1));
+  await page.keyboard.press('Tab');
+  const preview = page.getByRole('table', { name: 'Requests to pay' });
+  await expect(preview.getByRole('link', { name: `F5 #${f5.id}` })).toBeVisible();
+  await tabTo(page, page.getByRole('button', { name: 'Generate', exact: true }));
+  await page.keyboard.press('Enter');
+  const ask = page.getByRole('dialog');
+  await expect(ask.getByRole('button', { name: 'Generate' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/reports\/vendor-payment\/\d+\/details$/);
+  await expect(page.getByRole('table', { name: 'Payments in this report' }).getByRole('link', { name: `F5 #${f5.id}` })).toBeVisible();
+  expect((await w.api.get(`/payment-requests/F5/${f5.id}`)).formStatus).toBe('Processed');
+});
+
+test('choose daily mail from the user menu; the dialog gives the focus back to the menu', async ({ page }) => {
+  await signIn(page);
+  const userMenu = page.getByRole('button', { name: /User menu/ });
+  await tabTo(page, userMenu);
+  await page.keyboard.press('Enter');
+  const entry = page.getByRole('menuitem', { name: 'Notifications…' });
+  for (let i = 0; i < 5 && !(await entry.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('ArrowDown');
+  await expect(entry).toBeFocused();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Notifications' });
+  await expect(dialog.getByRole('radio', { name: 'At once' })).toBeChecked();
+  // The group is one Tab stop, on the choice in force; arrows change it.
+  await tabTo(page, dialog.getByRole('radio', { name: 'At once' }));
+  await page.keyboard.press('ArrowDown');
+  await expect(dialog.getByRole('radio', { name: 'Once a day' })).toBeChecked();
+  await tabTo(page, dialog.getByRole('button', { name: 'Save' }));
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('alert').filter({ hasText: 'E-mail: once a day.' })).toBeVisible();
+  await expect(userMenu).toBeFocused();
+
+  // Opened again, it shows the saved choice; put back to at once for the other tests.
+  await page.keyboard.press('Enter');
+  for (let i = 0; i < 5 && !(await entry.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(dialog.getByRole('radio', { name: 'Once a day' })).toBeChecked();
+  await tabTo(page, dialog.getByRole('radio', { name: 'Once a day' }));
+  await page.keyboard.press('ArrowUp');
+  await tabTo(page, dialog.getByRole('button', { name: 'Save' }));
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+});
+
+test('the outbox: its count on Settings, then filtered by status', async ({ page, request, baseURL }) => {
+  // A submission queues a mail to the approvers (written to the log: the test server has no relay).
+  const w = await world(request, baseURL!);
+  const login = await request.post(`${baseURL}/api/v1/identity/login`, { data: { email: w.coordinatorEmail, password: PASSWORD } });
+  const coordinator = await apiAs(request, baseURL!, (await login.json()).accessToken);
+  const f5 = await coordinator.post('/payment-requests/F5', {
+    participationId: w.participationId,
+    description: 'Seminar',
+    requestedAmount: 25,
+    details: { seminarDate: '2026-10-01', topic: 'Seminar', hours: 2 },
+  });
+  await coordinator.post(`/payment-requests/F5/${f5.id}/submit`, {});
+
+  await signIn(page);
+  await page.goto('/settings');
+  await expect(page.getByTestId('outbox-waiting-count')).toHaveText(/^\d+ waiting to be sent$/);
+  await tabTo(page, page.getByRole('link', { name: 'Outbox' }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: 'Outbox' })).toBeFocused();
+  const table = page.getByRole('table', { name: 'Outbox' });
+  await expect(table.getByRole('row').filter({ hasText: `Seminar attendance request #${f5.id} was submitted for approval` }).first()).toBeVisible();
+  await tabTo(page, page.getByRole('textbox', { name: 'Status' }));
+  await chooseOption(page, 'Failed');
+  await expect(page).toHaveURL(/Status=failed/);
+  await expect(table.getByText('No mails in this state.')).toBeVisible();
+  await tabTo(page, page.getByRole('textbox', { name: 'Status' }), { back: true });
+  await chooseOption(page, 'Sent');
+  await expect(page).toHaveURL(/Status=sent/);
+  await expect(table.getByRole('row').filter({ hasText: `#${f5.id} was submitted` }).first()).toContainText('Written to the log');
+});
+
+test('a refused save sums up its errors at the top; each links to its field', async ({ page, request, baseURL }) => {
+  const w = await world(request, baseURL!);
+  await signIn(page, w.coordinatorEmail, PASSWORD);
+  await page.goto('/payment-request/F5/create');
+  // Nothing filled in: the server refuses it, naming a field.
+  await tabTo(page, page.getByRole('button', { name: 'Save', exact: true }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog', { name: 'Save Changes' }).getByRole('button', { name: 'Save Changes' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  const summary = page.getByRole('alert', { name: 'There is a problem' });
+  await expect(summary).toBeFocused();
+  // Each field in error is a link; following one puts the focus on its field.
+  const first = summary.getByRole('link').first();
+  await expect(first).toBeVisible();
+  const field = page.locator(`[id="${(await first.getAttribute('href'))!.slice(1)}"]`);
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+  await tabTo(page, first);
+  await page.keyboard.press('Enter');
+  await expect(field).toBeFocused();
+});

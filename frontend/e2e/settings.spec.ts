@@ -38,7 +38,7 @@ test.describe('settings', () => {
     await confirmSave(page);
     await expect(page.getByLabel('Message shown to Coordinators')).toHaveAttribute('aria-invalid', 'true');
     await expect(page.getByText('is required while coordinator login is blocked', { exact: true })).toBeVisible();
-    await expect(page.getByText('Please correct the marked fields')).toBeVisible();
+    await expect(page.getByRole('alert', { name: 'There is a problem' })).toBeFocused();
 
     await page.getByLabel('Message shown to Coordinators').fill(message);
     await page.getByRole('button', { name: 'Save Changes' }).click();

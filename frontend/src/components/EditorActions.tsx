@@ -4,6 +4,7 @@ import { useBlocker } from 'react-router';
 import type { ApiError } from '../api/errors';
 import { confirmCancelChanges, confirmSaveChanges } from './confirmDialogs';
 import { asApiError } from './ErrorDisplay';
+import { ErrorSummary } from './ErrorSummary';
 
 /** Save asks 'Are you sure you want to save the changes?'; Cancel asks only when there is something to lose. */
 export async function askAndSave(save: () => Promise<unknown>) {
@@ -42,7 +43,8 @@ export function useLeaveGuard(dirty: boolean) {
 
 /**
  * A failed save, said clearly: a 409 (someone else saved first) offers to reload
- * their version; field errors point at the fields; anything else shows the server's text.
+ * their version; field errors are summed up with links to the fields (`ErrorSummary`);
+ * anything else shows the server's text.
  */
 export function SaveError({
   error,
@@ -71,11 +73,11 @@ export function SaveError({
       </Alert>
     );
   }
-  const hasFields = e.errors && Object.keys(e.errors).length > 0;
+  // With field errors the summary links to the fields; the detail would repeat them.
+  if (e.errors && Object.keys(e.errors).length > 0) return <ErrorSummary attempt={error} lines={unshown} />;
   return (
-    <Alert color="red" variant="light" role="alert" title={hasFields ? 'Please correct the marked fields' : `${e.status || ''} ${e.title}`.trim()}>
-      {/* With field errors the fields say it; the detail would repeat them. */}
-      {!hasFields && <Text size="sm">{e.detail}</Text>}
+    <Alert color="red" variant="light" role="alert" title={`${e.status || ''} ${e.title}`.trim()}>
+      <Text size="sm">{e.detail}</Text>
       {unshown.length > 0 && (
         <List size="sm">
           {unshown.map((line) => (

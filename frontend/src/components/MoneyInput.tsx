@@ -84,13 +84,13 @@ export function firstRefused(form: HTMLElement | null): HTMLElement | null {
   return el;
 }
 
-/** After a failed save: bring the first field the server named into view. */
-export function showFirstError(form: HTMLElement | null) {
+/**
+ * After a failed save: bring its message into view. Field errors come with an error summary
+ * that takes the focus itself (and so is in view); this is for the others (a conflict, a rule).
+ */
+export function showSaveError(form: HTMLElement | null) {
   requestAnimationFrame(() => {
-    const el = form?.querySelector<HTMLElement>('[aria-invalid="true"]');
-    if (el) {
-      el.scrollIntoView({ block: 'center' });
-      el.focus();
-    } else form?.querySelector<HTMLElement>('[role="alert"]')?.scrollIntoView({ block: 'center' });
+    const alert = form?.querySelector<HTMLElement>('[role="alert"]');
+    if (alert && !alert.contains(document.activeElement)) alert.scrollIntoView({ block: 'center' });
   });
 }

@@ -10,7 +10,7 @@ import { fieldErrors } from '../../components/fieldErrors';
 import { openConfirm } from '../../components/confirmDialogs';
 import { formatDate } from '../../components/dates';
 import { formatMoney } from '../../components/money';
-import { firstRefused, showFirstError } from '../../components/MoneyInput';
+import { firstRefused, showSaveError } from '../../components/MoneyInput';
 import { PageCard } from '../../components/PageCard';
 import { ActivityLog } from './ActivityLog';
 import { useCreatePaymentRequestMutation, useDeletePaymentRequestMutation, useGetPaymentRequestQuery, useGetPaymentRequestRatesQuery, useGetPayeesQuery, usePaymentRequestActionMutation, useUpdatePaymentRequestMutation, useValidateSubmitMutation, type PaymentRequest } from './api';
@@ -263,7 +263,7 @@ function RequestForm({ mode, formType, stored }: { mode: PaymentRequestFormMode;
     if ('data' in result && result.data) {
       notifications.show({ color: 'green', message: `${result.data.formType} #${result.data.id} was saved.`, autoClose: 5000 });
       setLeaveTo(detailsUrl(result.data));
-    } else showFirstError(formRef.current);
+    } else showSaveError(formRef.current);
   };
   const cancel = () => askAndCancel(dirty, () => setLeaveTo(stored ? detailsUrl(stored) : '/'));
 
@@ -280,6 +280,7 @@ function RequestForm({ mode, formType, stored }: { mode: PaymentRequestFormMode;
       }}
     >
       <Stack gap="md">
+        {saveError && <SaveError error={saveError} onReload={() => window.location.reload()} />}
         <RequestFields formType={formType} values={values} onChange={setValues} errors={errors} readOnly={!editing} lookups={lookups} />
         {formType === 'F2' &&
           (editing ? (
@@ -294,7 +295,6 @@ function RequestForm({ mode, formType, stored }: { mode: PaymentRequestFormMode;
           ) : (
             stored && <ReceiptList requestId={stored.id} files={stored.files ?? []} />
           ))}
-        {saveError && <SaveError error={saveError} onReload={() => window.location.reload()} />}
         {editing && (
           <Group justify="flex-end">
             {uploading && (
