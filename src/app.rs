@@ -126,6 +126,7 @@ pub fn route_table() -> Routes {
     crate::payment_requests::configure(&mut r);
     crate::reports::configure(&mut r);
     crate::reports::vendor_payments::configure(&mut r);
+    crate::packets::configure(&mut r);
     crate::notifications::configure(&mut r);
     r
 }

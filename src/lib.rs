@@ -21,6 +21,7 @@ pub mod mail;
 pub mod money;
 pub mod notifications;
 pub mod openapi;
+pub mod packets;
 pub mod participants;
 pub mod payment_requests;
 pub mod reference;

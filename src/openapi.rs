@@ -10,6 +10,7 @@ use utoipa::{
     Modify, OpenApi,
 };
 
+use crate::packets::PacketPaths;
 use crate::reports::vendor_payments::VendorPaymentPaths;
 use crate::{
     budgets,
@@ -109,7 +110,7 @@ use crate::{
         participants::rules::ParticipantStatus, participants::rules::ParticipantRole, participants::rules::DistrictSetType, participants::dto::SortBy,
         crate::auth::Permission, crate::forms::FormType, payment_requests::workflow::Status, crate::web::Id,
         payment_requests::receipts::AllowedType, crate::money::NonNegativeMoney, crate::web::NonBlank)),
-    modifiers(&BearerAuth, &ReferencePaths, &ReportPaths, &VendorPaymentPaths, &ExportFiles),
+    modifiers(&BearerAuth, &ReferencePaths, &ReportPaths, &VendorPaymentPaths, &PacketPaths, &ExportFiles),
     tags((name = "identity", description = "Sign-in, tokens, users, roles"), (name = "reference", description = "Reference lists (one generic implementation)"), (name = "participants", description = "Participants, participations, Coordinator logins"), (name = "settings", description = "System settings and fiscal years"), (name = "budgets", description = "Budget lines per fiscal year"), (name = "payment-requests", description = "Payment requests F1 to F14, their workflow and receipts"), (name = "system", description = "Health"))
 )]
 pub struct ApiDoc;

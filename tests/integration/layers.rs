@@ -33,6 +33,7 @@ const AREAS: &[&str] = &[
     "forms",
     "identity",
     "notifications",
+    "packets",
     "participants",
     "payment_requests",
     "reference",

@@ -22,6 +22,7 @@ mod lists;
 mod mail;
 mod notifications;
 mod openapi;
+mod packets;
 mod participants;
 mod payment_requests;
 mod receipts;

@@ -623,6 +623,22 @@ pub fn respond(
     }
 }
 
+/// A PDF made by `write` on a blocking thread as it goes (the packets), streamed as the
+/// answer under `file_name`.
+pub fn respond_pdf<F>(file_name: String, write: F) -> HttpResponse
+where
+    F: FnOnce(&mut BodyWriter) -> anyhow::Result<()> + Send + 'static,
+{
+    HttpResponse::Ok()
+        .content_type(Format::Pdf.content_type())
+        .insert_header(ContentDisposition {
+            disposition: DispositionType::Attachment,
+            parameters: vec![DispositionParam::Filename(file_name)],
+        })
+        .insert_header((header::CONTENT_ENCODING, "identity"))
+        .streaming(body_of(on_blocking_thread(write)))
+}
+
 #[cfg(test)]
 impl Meta {
     /// The participants report, by Ann Admin at 03:30 UTC on 2026-11-24, asked from California.

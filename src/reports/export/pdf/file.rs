@@ -55,6 +55,17 @@ impl<W: Write> File<W> {
         Ok(())
     }
 
+    /// Writes one object given as its body's bytes (an object copied from another file).
+    pub fn raw(&mut self, id: Ref, body: &[u8]) -> std::io::Result<()> {
+        let head = format!("{} 0 obj\n", id.get());
+        self.places.push((id.get(), Place::At(self.written)));
+        for part in [head.as_bytes(), body, b"\nendobj\n"] {
+            self.out.write_all(part)?;
+            self.written += part.len() as u64;
+        }
+        Ok(())
+    }
+
     /// Packs `bodies` (objects written without their frames), numbered from `first`, in a
     /// compressed object stream of id `stream`.
     pub fn packed(&mut self, stream: Ref, first: Ref, bodies: &[String]) -> std::io::Result<()> {

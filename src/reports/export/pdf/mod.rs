@@ -9,9 +9,10 @@
 //! table in reading order. Pages go out as they are laid out (`file`): memory holds one
 //! page and a few ids per page, whatever the number of rows.
 
-mod file;
-mod font;
-mod layout;
+// The file frame, the fonts and the wrapping serve the other documents too (packets).
+pub mod file;
+pub mod font;
+pub mod layout;
 mod tags;
 
 use std::io::Write;
