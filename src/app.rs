@@ -92,6 +92,7 @@ pub async fn prepare(config: Config) -> anyhow::Result<AppState> {
         login_throttle: Arc::new(LoginThrottle::new(config.login_attempts_per_minute)),
         mailer: Mailer::from_config(&config)?,
         files: crate::file_store::FileStore::local(&config.data_dir, &secret)?,
+        heavy: crate::web::heavy::Gates::new(config.heavy_shares()),
         config: Arc::new(config),
         grants: Arc::default(),
         callers: Arc::new(CallerCache::new(sole_writer)),
@@ -128,6 +129,8 @@ pub fn route_table() -> Routes {
     crate::reports::vendor_payments::configure(&mut r);
     crate::packets::configure(&mut r);
     crate::notifications::configure(&mut r);
+    // Every read under /reports/ scans many rows (the catalogue `/reports` is a short list).
+    r.heavy("/reports/");
     r
 }
 

@@ -84,6 +84,23 @@ pub struct Config {
     #[arg(long, global = true, env = "MENTORPAY_MAIL_RETRY_SECONDS", default_value_t = 30, value_parser = clap::value_parser!(u64).range(1..=3600))]
     pub mail_retry_seconds: u64,
 
+    /// Report pages computed at once; more wait for a slot (0: one per CPU core).
+    #[arg(long, global = true, env = "MENTORPAY_REPORT_SLOTS", default_value_t = 0, value_parser = clap::value_parser!(u64).range(0..=64))]
+    pub report_slots: u64,
+
+    /// Exports (report files, packets) built at once; more wait for a slot.
+    #[arg(long, global = true, env = "MENTORPAY_EXPORT_SLOTS", default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..=64))]
+    pub export_slots: u64,
+
+    /// Seconds a report page waits for a slot before the answer is 503 "busy" with Retry-After.
+    #[arg(long, global = true, env = "MENTORPAY_REPORT_WAIT_SECONDS", default_value_t = 30, value_parser = clap::value_parser!(u64).range(1..=600))]
+    pub report_wait_seconds: u64,
+
+    /// Seconds an export waits for a slot before the answer is 503 "busy" with Retry-After
+    /// (an export takes up to minutes, so the one behind it waits longer than a page).
+    #[arg(long, global = true, env = "MENTORPAY_EXPORT_WAIT_SECONDS", default_value_t = 300, value_parser = clap::value_parser!(u64).range(1..=3600))]
+    pub export_wait_seconds: u64,
+
     /// Sign-in attempts allowed per account per minute (per client address: five times this).
     #[arg(long, global = true, env = "MENTORPAY_LOGIN_ATTEMPTS_PER_MINUTE", default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=10_000))]
     pub login_attempts_per_minute: u32,
@@ -122,6 +139,20 @@ impl Config {
         match &self.public_url {
             Some(url) => url.trim_end_matches('/').to_owned(),
             None => format!("http://{}", self.listen),
+        }
+    }
+
+    /// The share of the server heavy reads may take (web::heavy).
+    pub fn heavy_shares(&self) -> crate::web::heavy::Shares {
+        let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
+        crate::web::heavy::Shares {
+            views: match self.report_slots {
+                0 => cores,
+                n => n as usize,
+            },
+            exports: self.export_slots as usize,
+            view_wait: std::time::Duration::from_secs(self.report_wait_seconds),
+            export_wait: std::time::Duration::from_secs(self.export_wait_seconds),
         }
     }
 

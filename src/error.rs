@@ -34,6 +34,9 @@ pub enum ApiError {
     TooManyRequests { retry_after_secs: u64 },
     #[error("{0}")]
     Unavailable(String),
+    /// 503 with `Retry-After`: overloaded rather than broken (no slot or connection came free).
+    #[error("{detail}")]
+    Busy { detail: String, retry_after_secs: u64 },
     /// Never shown to the caller: logged, answered with a bare 500.
     #[error("internal error: {0}")]
     Internal(String),
@@ -258,7 +261,7 @@ impl ResponseError for ApiError {
             Self::RequestTimeout(_) => StatusCode::REQUEST_TIMEOUT,
             Self::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             Self::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
-            Self::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
+            Self::Unavailable(_) | Self::Busy { .. } => StatusCode::SERVICE_UNAVAILABLE,
             Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -268,7 +271,9 @@ impl ResponseError for ApiError {
             tracing::error!(%cause, "internal error");
         }
         let mut response = HttpResponse::build(self.status_code());
-        if let Self::TooManyRequests { retry_after_secs } = self {
+        if let Self::TooManyRequests { retry_after_secs } | Self::Busy { retry_after_secs, .. } =
+            self
+        {
             response.insert_header(("Retry-After", retry_after_secs.to_string()));
         }
         response.json(self.body())
@@ -279,7 +284,10 @@ impl From<sea_orm::DbErr> for ApiError {
     fn from(err: sea_orm::DbErr) -> Self {
         if crate::db::is_busy(&err) {
             tracing::warn!(%err, "database busy");
-            return Self::Unavailable("The server is busy. Try again in a moment.".into());
+            return Self::Busy {
+                detail: "The server is busy. Try again in a moment.".into(),
+                retry_after_secs: 1,
+            };
         }
         Self::Internal(format!("database: {err}"))
     }

@@ -25,6 +25,7 @@ use crate::{
     auth::{CurrentUser, Permission},
     error::{title_for, ApiError, ApiResult, ProblemBody},
     state::AppState,
+    web::heavy::{Heavy, Holding},
 };
 
 /// Who may call a route.
@@ -103,6 +104,8 @@ pub struct RouteSpec {
     /// The path parameter naming an entity the caller's scope must reach before the body
     /// is read ([`Routes::scope`]).
     pub scoped: Option<&'static str>,
+    /// A heavy read, which passes its gate before running ([`Routes::heavy`]).
+    pub heavy: Option<Heavy>,
 }
 
 impl RouteSpec {
@@ -143,7 +146,7 @@ impl Routes {
     {
         let route = web::method(method.clone()).to(handler);
         self.entries.push((
-            RouteSpec { method, path: path.into(), access, scoped: None },
+            RouteSpec { method, path: path.into(), access, scoped: None, heavy: None },
             None,
             route,
         ));
@@ -168,6 +171,20 @@ impl Routes {
         check: ScopeCheck,
     ) -> &mut Self {
         self.mark_scoped(|spec| spec.method == method && spec.path == path, path, param, check)
+    }
+
+    /// Every GET registered so far whose path starts with `prefix` is a heavy read: it
+    /// waits for a slot of its kind (web::heavy) after its access checks.
+    pub fn heavy(&mut self, prefix: &str) -> &mut Self {
+        let mut marked = 0;
+        for (spec, _, _) in self.entries.iter_mut() {
+            if spec.method == Method::GET && spec.path.starts_with(prefix) {
+                spec.heavy = Some(Heavy::of(&spec.path));
+                marked += 1;
+            }
+        }
+        assert!(marked > 0, "no route under {prefix}");
+        self
     }
 
     fn mark_scoped(
@@ -269,9 +286,10 @@ impl Routes {
                     allowed.push(spec.method.to_string());
                     let access = spec.access;
                     let scope = spec.scoped.zip(check);
+                    let heavy = spec.heavy;
                     resource = resource.route(route.wrap(from_fn(
                         move |req: ServiceRequest, next: Next<BoxBody>| {
-                            enforce(access, scope, req, next)
+                            enforce(access, scope, heavy, req, next)
                         },
                     )));
                 }
@@ -286,13 +304,14 @@ impl Routes {
     }
 }
 
-/// Authentication, then permission, then scope over the entity the path names, before
-/// the handler (and so its body extractor) runs. The caller is left in the request's
+/// Authentication, then permission, then scope over the entity the path names, then a
+/// heavy read's slot, before the handler (and so its body extractor) runs. The caller is left in the request's
 /// extensions for the `CurrentUser` extractor. The handler still narrows by scope inside
 /// its transaction; this early answer only keeps the body unread.
 async fn enforce(
     access: Access,
     scope: Option<(&'static str, ScopeCheck)>,
+    heavy: Option<Heavy>,
     req: ServiceRequest,
     next: Next<BoxBody>,
 ) -> Result<ServiceResponse<BoxBody>, Error> {
@@ -323,7 +342,18 @@ async fn enforce(
         }
         req.extensions_mut().insert(me);
     }
-    next.call(req).await
+    match (heavy, &state) {
+        (Some(kind), Some(state)) => {
+            let slot = match state.heavy.enter(kind).await {
+                Ok(slot) => slot,
+                Err(e) => return Ok(req.error_response(e)),
+            };
+            // The slot is given back with the body, when its last byte has left.
+            let response = next.call(req).await?;
+            Ok(response.map_body(|_, body| BoxBody::new(Holding::new(body, slot))))
+        }
+        _ => next.call(req).await,
+    }
 }
 
 fn method_not_allowed(req: &HttpRequest, allow: &str) -> HttpResponse {

@@ -9,6 +9,7 @@ use crate::{
     config::Config,
     file_store::FileStore,
     mail::Mailer,
+    web::heavy::Gates,
 };
 
 #[derive(Clone)]
@@ -24,4 +25,6 @@ pub struct AppState {
     pub grants: Arc<GrantsCache>,
     /// Signed-in callers between calls while nothing writes (SQLite only; auth::callers).
     pub callers: Arc<CallerCache>,
+    /// The slots report pages and exports take (web::heavy).
+    pub heavy: Gates,
 }

@@ -13,6 +13,7 @@ use utoipa::{IntoParams, ToSchema};
 
 use crate::error::{ApiError, Checks};
 
+pub mod heavy;
 mod shape;
 pub use shape::Shape;
 

@@ -49,8 +49,21 @@ fn verify_blocking(password: &str, hash: &str) -> bool {
 /// as much as one for a known e-mail (no account discovery by timing).
 const DECOY_HASH: &str = "$argon2id$v=19$m=19456,t=2,p=1$c29tZXNhbHRzb21lc2FsdA$3pGkJ0ZcPuzhZk0mVpaz9aHI4S4JwVx1NXkqj7IzdVw";
 
+/// Each argon2 run holds 19 MiB; more runs at once than there are cores finish no sooner,
+/// they only hold more memory (sixteen sign-ins at once once took the server past 300 MiB).
+/// So at most one per core, up to four, run at a time; the rest wait their turn.
+async fn turn() -> tokio::sync::SemaphorePermit<'static> {
+    static TURNS: std::sync::OnceLock<tokio::sync::Semaphore> = std::sync::OnceLock::new();
+    let turns = TURNS.get_or_init(|| {
+        let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
+        tokio::sync::Semaphore::new(cores.clamp(1, 4))
+    });
+    turns.acquire().await.expect("never closed")
+}
+
 /// Hashes off the async threads: argon2 is deliberately slow.
 pub async fn hash(password: String) -> Result<String, ApiError> {
+    let _turn = turn().await;
     actix_web::web::block(move || hash_blocking(&password))
         .await
         .map_err(|e| ApiError::Internal(format!("blocking pool: {e}")))?
@@ -58,6 +71,7 @@ pub async fn hash(password: String) -> Result<String, ApiError> {
 
 /// Verifies off the async threads; `None` checks against a decoy and fails.
 pub async fn verify(password: String, hash: Option<String>) -> bool {
+    let _turn = turn().await;
     actix_web::web::block(move || match hash {
         Some(hash) => verify_blocking(&password, &hash),
         None => {

@@ -14,6 +14,7 @@ mod crash;
 mod demo;
 mod fiscal_years;
 mod health;
+mod heavy;
 mod hostile;
 mod hygiene;
 mod identity;
