@@ -1,8 +1,6 @@
 import { Alert, Button, CloseButton, Group, Menu, Progress, Stack, Text, VisuallyHidden } from '@mantine/core';
-import { useEffect, useRef, useState } from 'react';
-import { useAppDispatch } from '../lib/hooks';
-import { REQUEST_ABORTED } from '../api/errors';
-import { DownloadError, fetchFile, formatBytes, saveFile, type DownloadProgress, type ReportFormat } from './download';
+import { formatBytes, type ReportFormat } from './download';
+import { useDownload } from './useDownload';
 
 export type { ReportFormat } from './download';
 
@@ -22,47 +20,14 @@ interface Props {
   disabled?: boolean;
 }
 
-type State =
-  | { kind: 'idle' }
-  | { kind: 'running'; format: ReportFormat; progress: DownloadProgress }
-  | { kind: 'saved'; fileName: string }
-  | { kind: 'failed'; message: string };
-
 /**
  * "Export" menu of a report (CSV, Excel, PDF). The file is fetched with the session's token;
  * while it streams the received bytes show (a bar when the size is known) with a Cancel, and the
  * file is saved under the name the server gives in Content-Disposition.
  */
 export function ExportMenu({ url, fallbackName, formats = ALL_FORMATS, label = 'Export', disabled = false }: Props) {
-  const dispatch = useAppDispatch();
-  const [state, setState] = useState<State>({ kind: 'idle' });
-  const controller = useRef<AbortController | null>(null);
-  // Leaving the page stops a running download.
-  useEffect(() => () => controller.current?.abort(), []);
-
-  const start = async (format: ReportFormat) => {
-    controller.current?.abort();
-    const abort = new AbortController();
-    controller.current = abort;
-    setState({ kind: 'running', format, progress: { received: 0, total: null } });
-    try {
-      const file = await fetchFile(url(format), {
-        dispatch,
-        signal: abort.signal,
-        fallbackName: `${fallbackName}.${EXTENSIONS[format]}`,
-        onProgress: (progress) => setState({ kind: 'running', format, progress }),
-      });
-      saveFile(file);
-      setState({ kind: 'saved', fileName: file.fileName });
-    } catch (error) {
-      if (controller.current !== abort) return; // a newer download took over
-      const problem = error instanceof DownloadError ? error.error : undefined;
-      if (problem?.title === REQUEST_ABORTED) setState({ kind: 'idle' });
-      else setState({ kind: 'failed', message: problem?.detail ?? 'The export failed.' });
-    } finally {
-      if (controller.current === abort) controller.current = null;
-    }
-  };
+  const { state, start, cancel, dismiss } = useDownload<ReportFormat>('The export failed.');
+  const choose = (format: ReportFormat) => void start(url(format), `${fallbackName}.${EXTENSIONS[format]}`, format);
 
   const running = state.kind === 'running';
   return (
@@ -75,7 +40,7 @@ export function ExportMenu({ url, fallbackName, formats = ALL_FORMATS, label = '
         </Menu.Target>
         <Menu.Dropdown aria-label={label}>
           {formats.map((format) => (
-            <Menu.Item key={format} onClick={() => void start(format)}>
+            <Menu.Item key={format} onClick={() => choose(format)}>
               {FORMAT_LABELS[format]}
             </Menu.Item>
           ))}
@@ -85,7 +50,7 @@ export function ExportMenu({ url, fallbackName, formats = ALL_FORMATS, label = '
         <Group gap="xs" wrap="nowrap" w={300} data-testid="export-progress">
           <Stack gap={2} style={{ flex: 1 }}>
             <Text size="xs" aria-hidden>
-              {`Downloading ${FORMAT_LABELS[state.format]}… ${formatBytes(state.progress.received)}`}
+              {`Downloading ${FORMAT_LABELS[state.what]}… ${formatBytes(state.progress.received)}`}
               {state.progress.total ? ` of ${formatBytes(state.progress.total)}` : ''}
             </Text>
             <Progress
@@ -96,7 +61,7 @@ export function ExportMenu({ url, fallbackName, formats = ALL_FORMATS, label = '
               aria-label="Download progress"
             />
           </Stack>
-          <Button size="compact-xs" variant="subtle" color="gray" onClick={() => controller.current?.abort()}>
+          <Button size="compact-xs" variant="subtle" color="gray" onClick={cancel}>
             Cancel
           </Button>
         </Group>
@@ -104,7 +69,7 @@ export function ExportMenu({ url, fallbackName, formats = ALL_FORMATS, label = '
       {/* One live region, there before anything is said in it (a region that appears with its
           text is not reliably read out); it says the start and the end, not every byte. */}
       <Text size="xs" c="dimmed" role="status" data-testid={state.kind === 'saved' ? 'export-saved' : undefined}>
-        {state.kind === 'running' && <VisuallyHidden component="span">{`Downloading ${FORMAT_LABELS[state.format]}…`}</VisuallyHidden>}
+        {state.kind === 'running' && <VisuallyHidden component="span">{`Downloading ${FORMAT_LABELS[state.what]}…`}</VisuallyHidden>}
         {state.kind === 'saved' && `Saved ${state.fileName}`}
       </Text>
       {state.kind === 'failed' && (
@@ -113,7 +78,7 @@ export function ExportMenu({ url, fallbackName, formats = ALL_FORMATS, label = '
             <Text size="xs" style={{ flex: 1 }}>
               {state.message}
             </Text>
-            <CloseButton size="sm" aria-label="Dismiss" onClick={() => setState({ kind: 'idle' })} />
+            <CloseButton size="sm" aria-label="Dismiss" onClick={dismiss} />
           </Group>
         </Alert>
       )}

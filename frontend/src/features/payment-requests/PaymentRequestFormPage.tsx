@@ -5,6 +5,8 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useHasPermission } from '../../lib/hooks';
 import { askAndCancel, askAndSave, SaveError, useLeaveGuard } from '../../components/EditorActions';
+import { DownloadButton } from '../../components/DownloadButton';
+import { apiUrl, minutesOffset } from '../../components/download';
 import { asApiError, ErrorDisplay } from '../../components/ErrorDisplay';
 import { fieldErrors } from '../../components/fieldErrors';
 import { openConfirm } from '../../components/confirmDialogs';
@@ -108,6 +110,20 @@ function ReasonModal({ opened, onClose, onSend, busy }: { opened: boolean; onClo
         </Stack>
       </form>
     </Modal>
+  );
+}
+
+/** On a request's page: its workflow's actions, and its packet to print or file. */
+function ViewActions({ request }: { request: PaymentRequest }) {
+  return (
+    <Group align="flex-start" gap="xs">
+      <Actions request={request} />
+      <DownloadButton
+        label="Print packet"
+        url={() => apiUrl(`/payment-requests/${request.formType}/${request.id}/packet`, { MinutesOffset: minutesOffset() })}
+        fallbackName={`request-${request.formType}-${request.id}.pdf`}
+      />
+    </Group>
   );
 }
 
@@ -368,7 +384,7 @@ export default function PaymentRequestFormPage({ mode }: { mode: PaymentRequestF
   return (
     <Stack gap="lg">
       {request && <RevisionAlert request={request} />}
-      <PageCard title={title} actions={mode === 'view' && request ? <Actions request={request} /> : undefined}>
+      <PageCard title={title} actions={mode === 'view' && request ? <ViewActions request={request} /> : undefined}>
         <Stack gap="md">
           {request && <Facts request={request} />}
           {mode === 'edit' && request && !request.availableActions.includes('edit') && (

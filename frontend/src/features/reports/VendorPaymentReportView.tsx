@@ -1,6 +1,7 @@
 import { Anchor, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { DownloadButton } from '../../components/DownloadButton';
 import { apiUrl, minutesOffset } from '../../components/download';
 import { ErrorDisplay } from '../../components/ErrorDisplay';
 import { ExportMenu } from '../../components/ExportMenu';
@@ -46,11 +47,19 @@ export function VendorPaymentReportView({ id }: { id: number }) {
     <PageCard
       title={`Vendor payment report #${id}`}
       actions={
-        <ExportMenu
-          url={(format) => apiUrl(`/reports/vendor-payments/history/${id}/retrieve`, { ReportFormat: format, MinutesOffset: minutesOffset() })}
-          fallbackName={`vendor-payment-report-${id}`}
-          disabled={!entry}
-        />
+        <Group align="flex-start" gap="xs">
+          <DownloadButton
+            label="Print packet"
+            url={() => apiUrl(`/reports/vendor-payments/history/${id}/packet`, { MinutesOffset: minutesOffset() })}
+            fallbackName={`vendor-payment-${id}-packet.pdf`}
+            disabled={!entry}
+          />
+          <ExportMenu
+            url={(format) => apiUrl(`/reports/vendor-payments/history/${id}/retrieve`, { ReportFormat: format, MinutesOffset: minutesOffset() })}
+            fallbackName={`vendor-payment-report-${id}`}
+            disabled={!entry}
+          />
+        </Group>
       }
     >
       <QueryStatus isLoading={details.isLoading} error={details.error}>
