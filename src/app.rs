@@ -129,6 +129,7 @@ pub fn route_table() -> Routes {
     crate::reports::vendor_payments::configure(&mut r);
     crate::packets::configure(&mut r);
     crate::notifications::configure(&mut r);
+    crate::audit_log::configure(&mut r);
     // Every read under /reports/ scans many rows (the catalogue `/reports` is a short list).
     r.heavy("/reports/");
     r

@@ -59,6 +59,8 @@ use crate::{
         notifications::api::get_mine,
         notifications::api::put_mine,
         notifications::api::list_outbox,
+        crate::audit_log::api::list,
+        crate::audit_log::api::verify,
         settings::fiscal_years::list_fiscal_years,
         settings::fiscal_years::create_fiscal_year,
         settings::fiscal_years::close_fiscal_year,

@@ -56,6 +56,10 @@ async fn the_database_refuses_to_edit_or_delete_an_entry_and_verify_finds_a_forc
         .await
         .unwrap();
     assert_eq!(verdict(db).await, (before + 3, Some(second)));
+    let admin = app.admin_token().await;
+    let answer = app.get("/api/v1/audit-log/verify", &admin).await;
+    assert_eq!(answer.ok()["ok"], json!(false));
+    assert_eq!(answer.ok()["firstBrokenId"], json!(second));
 }
 
 #[actix_web::test]
@@ -139,4 +143,51 @@ async fn sign_ins_refused_and_accepted_and_sign_outs_are_recorded_without_the_pa
     let everything = format!("{:?}", newest(db, 1000).await);
     assert!(!everything.contains("guess") && !everything.contains(ADMIN_PASSWORD));
     assert_eq!(audit::verify(db).await.unwrap().first_broken, None);
+}
+
+#[actix_web::test]
+async fn a_records_history_is_listed_newest_first_for_administrators_only() {
+    let app = spawn().await;
+    let admin = app.admin_token().await;
+    let created = app
+        .post("/api/v1/participants", Some(&admin), person("Ada", "ada@example.org", "Mentor"))
+        .await;
+    let mut body = person("Adele", "ada@example.org", "Mentor");
+    let id = created.ok()["id"].as_i64().unwrap();
+    body["version"] = json!(1);
+    app.put(&format!("/api/v1/participants/{id}"), &admin, body).await.ok();
+
+    let history = app
+        .get(&format!("/api/v1/audit-log?EntityType=participant&EntityId={id}&Size=10"), &admin)
+        .await;
+    let page = history.ok();
+    assert_eq!(page["totalCount"], json!(2), "{page}");
+    let items = page["items"].as_array().unwrap();
+    assert_eq!(
+        (items[0]["action"].as_str(), items[1]["action"].as_str()),
+        (Some("updated"), Some("created"))
+    );
+    assert_eq!(items[0]["actor"]["email"], json!(ADMIN_EMAIL));
+    assert!(items[0]["ip"].as_str().is_some_and(|ip| ip.starts_with("127.0.0.1")), "{}", items[0]);
+
+    let everything = app.get("/api/v1/audit-log?Page=1&Size=500", &admin).await;
+    let ids: Vec<i64> = everything.ok()["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["id"].as_i64().unwrap())
+        .collect();
+    assert!(ids.windows(2).all(|w| w[0] > w[1]), "newest first: {ids:?}");
+    assert_eq!(everything.ok()["totalCount"], json!(ids.len()));
+    let verdict = app.get("/api/v1/audit-log/verify", &admin).await;
+    assert_eq!(verdict.ok()["ok"], json!(true));
+    assert_eq!(verdict.ok()["entries"], json!(ids.len()));
+    let bad = app.get("/api/v1/audit-log?EntityId=abc", &admin).await;
+    assert!(bad.problem(400)["errors"]["EntityId"].is_array(), "{}", bad.body);
+
+    app.create_user(&admin, "coord@example.org", &["Coordinator"], "coordinator pw 1").await;
+    let (coordinator, _) = app.login("coord@example.org", "coordinator pw 1").await;
+    for path in ["/api/v1/audit-log", "/api/v1/audit-log/verify"] {
+        assert_eq!(app.get(path, &coordinator).await.status, 403, "{path}");
+    }
 }

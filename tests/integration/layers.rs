@@ -28,6 +28,7 @@ const KERNEL: &[&str] = &[
     "web",
 ];
 const AREAS: &[&str] = &[
+    "audit_log",
     "budgets",
     "demo",
     "forms",

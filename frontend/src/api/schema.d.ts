@@ -48,6 +48,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/audit-log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Access: permission `audit:read`. */
+        get: operations["list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/audit-log/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Access: permission `audit:read`. */
+        get: operations["verify"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/budgets": {
         parameters: {
             query?: never;
@@ -1921,6 +1955,49 @@ export interface components {
             /** Format: int32 */
             fundId: number;
         };
+        /** @description Who acted, as they were named then. */
+        AuditActor: {
+            email?: string | null;
+            fullName?: string | null;
+            /** Format: int32 */
+            id?: number | null;
+        };
+        /** @description One entry: a change or a security event. */
+        AuditEntry: {
+            action: string;
+            actor?: null | components["schemas"]["AuditActor"];
+            /** @description The changed fields as they are after (an object), or null. */
+            after?: Record<string, never> | null;
+            /** Format: date-time */
+            at: string;
+            /** @description The changed fields as they were (an object), or null. */
+            before?: Record<string, never> | null;
+            /** Format: int32 */
+            entityId?: number | null;
+            entityType: string;
+            /** Format: int32 */
+            id: number;
+            ip?: string | null;
+        };
+        AuditPage: {
+            items: components["schemas"]["AuditEntry"][];
+            /** Format: int64 */
+            page: number;
+            /** Format: int64 */
+            size: number;
+            /** Format: int64 */
+            totalCount: number;
+            /** @description False when counting stopped: at least `totalCount` entries match. */
+            totalCountIsExact: boolean;
+        };
+        /** @description The chain recomputed: how many entries, whether all hold, and the first that does not. */
+        AuditVerdict: {
+            /** Format: int64 */
+            entries: number;
+            /** Format: int32 */
+            firstBrokenId?: number | null;
+            ok: boolean;
+        };
         BTreeMap: {
             [key: string]: string[];
         };
@@ -3447,6 +3524,101 @@ export interface operations {
             };
             /** @description A rule the body breaks (one field against another, or against stored data), naming the field */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+        };
+    };
+    list: {
+        parameters: {
+            query?: {
+                Page?: number;
+                Size?: number;
+                /** @description The kind of record (`payment-request`, `participant`, `user`, …). */
+                entitytype?: string;
+                /** @description One record of `EntityType`. */
+                entityid?: number;
+                /** @description Entries by this user. */
+                actorid?: number;
+                /** @description What happened (`updated`, `approved`, `sign-in-failed`, …). */
+                Action?: string;
+                /** @description First day (UTC), inclusive. */
+                From?: string;
+                /** @description Last day (UTC), inclusive. */
+                To?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditPage"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description Without audit:read */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+        };
+    };
+    verify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditVerdict"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description Without audit:read */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,0 +1,46 @@
+//! Handlers of the audit trail: parse, call one query, render.
+
+use actix_web::web;
+
+use super::{dto::*, queries};
+use crate::{
+    audit,
+    auth::CurrentUser,
+    error::{ApiResult, ProblemBody},
+    state::AppState,
+    web::{PageQuery, Query},
+};
+
+#[utoipa::path(get, path = "/api/v1/audit-log", tag = "audit", security(("bearer" = [])), params(AuditQuery),
+    responses((status = 200, body = AuditPage), (status = 400, body = ProblemBody), (status = 401, body = ProblemBody),
+        (status = 403, description = "Without audit:read", body = ProblemBody)))]
+pub async fn list(
+    state: web::Data<AppState>,
+    _me: CurrentUser,
+    Query(q): Query<AuditQuery>,
+) -> ApiResult<web::Json<AuditPage>> {
+    let paging = PageQuery { page: q.page, size: q.size }.paging()?;
+    let (items, count) = queries::page(&state.db, &q, paging).await?;
+    Ok(web::Json(AuditPage {
+        items: items.into_iter().map(AuditEntry::from).collect(),
+        page: paging.page,
+        size: paging.size,
+        total_count: count.total,
+        total_count_is_exact: count.exact,
+    }))
+}
+
+#[utoipa::path(get, path = "/api/v1/audit-log/verify", tag = "audit", security(("bearer" = [])),
+    responses((status = 200, body = AuditVerdict), (status = 401, body = ProblemBody),
+        (status = 403, description = "Without audit:read", body = ProblemBody)))]
+pub async fn verify(
+    state: web::Data<AppState>,
+    _me: CurrentUser,
+) -> ApiResult<web::Json<AuditVerdict>> {
+    let v = audit::verify(&state.db).await?;
+    Ok(web::Json(AuditVerdict {
+        entries: v.entries,
+        ok: v.first_broken.is_none(),
+        first_broken_id: v.first_broken,
+    }))
+}

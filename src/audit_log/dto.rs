@@ -1,0 +1,112 @@
+//! Wire types of the audit trail.
+
+use chrono::{DateTime, NaiveDate, Utc};
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+use crate::entities::audit_log;
+
+/// The filters of the trail; every one optional.
+#[derive(Debug, Default, Deserialize, IntoParams)]
+#[serde(rename_all = "lowercase")]
+#[into_params(parameter_in = Query)]
+pub struct AuditQuery {
+    #[param(rename = "Page", minimum = 1, maximum = 1000000)]
+    pub page: Option<i64>,
+    #[param(rename = "Size", minimum = 1, maximum = 500)]
+    pub size: Option<i64>,
+    /// The kind of record (`payment-request`, `participant`, `user`, …).
+    #[param(rename = "EntityType")]
+    #[serde(rename = "entitytype")]
+    pub entity_type: Option<String>,
+    /// One record of `EntityType`.
+    #[param(rename = "EntityId")]
+    #[serde(rename = "entityid")]
+    pub entity_id: Option<i32>,
+    /// Entries by this user.
+    #[param(rename = "ActorId")]
+    #[serde(rename = "actorid")]
+    pub actor_id: Option<i32>,
+    /// What happened (`updated`, `approved`, `sign-in-failed`, …).
+    #[param(rename = "Action")]
+    pub action: Option<String>,
+    /// First day (UTC), inclusive.
+    #[param(rename = "From", value_type = Option<String>, format = Date)]
+    #[serde(default, deserialize_with = "crate::web::opt_date")]
+    pub from: Option<NaiveDate>,
+    /// Last day (UTC), inclusive.
+    #[param(rename = "To", value_type = Option<String>, format = Date)]
+    #[serde(default, deserialize_with = "crate::web::opt_date")]
+    pub to: Option<NaiveDate>,
+}
+
+/// Who acted, as they were named then.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AuditActor {
+    pub id: Option<i32>,
+    pub email: Option<String>,
+    pub full_name: Option<String>,
+}
+
+/// One entry: a change or a security event.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AuditEntry {
+    pub id: i32,
+    pub at: DateTime<Utc>,
+    /// Null for someone not signed in (a refused sign-in) or the system.
+    pub actor: Option<AuditActor>,
+    pub ip: Option<String>,
+    pub entity_type: String,
+    pub entity_id: Option<i32>,
+    pub action: String,
+    /// The changed fields as they were (an object), or null.
+    #[schema(value_type = Option<Object>)]
+    pub before: Option<serde_json::Value>,
+    /// The changed fields as they are after (an object), or null.
+    #[schema(value_type = Option<Object>)]
+    pub after: Option<serde_json::Value>,
+}
+
+impl From<audit_log::Model> for AuditEntry {
+    fn from(e: audit_log::Model) -> Self {
+        let parse = |t: Option<String>| t.and_then(|t| serde_json::from_str(&t).ok());
+        let actor = (e.actor_id.is_some() || e.actor_email.is_some()).then_some(AuditActor {
+            id: e.actor_id,
+            email: e.actor_email,
+            full_name: e.actor_name,
+        });
+        Self {
+            id: e.id,
+            at: e.at,
+            actor,
+            ip: e.ip,
+            entity_type: e.entity_type,
+            entity_id: e.entity_id,
+            action: e.action,
+            before: parse(e.before),
+            after: parse(e.after),
+        }
+    }
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AuditPage {
+    pub items: Vec<AuditEntry>,
+    pub page: u64,
+    pub size: u64,
+    pub total_count: u64,
+    /// False when counting stopped: at least `totalCount` entries match.
+    pub total_count_is_exact: bool,
+}
+
+/// The chain recomputed: how many entries, whether all hold, and the first that does not.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AuditVerdict {
+    pub entries: u64,
+    pub ok: bool,
+    pub first_broken_id: Option<i32>,
+}

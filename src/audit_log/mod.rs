@@ -1,0 +1,19 @@
+//! Reading the audit trail: the paged list with its filters, and the chain's verification.
+//! Entries are written by the kernel (`crate::audit`); nothing here changes them.
+
+pub mod api;
+pub mod dto;
+pub mod queries;
+
+use crate::{
+    auth::Permission as P,
+    routes::{Access::*, Routes},
+};
+
+pub fn configure(r: &mut Routes) {
+    r.get("/audit-log", Needs(P::AuditRead), api::list).get(
+        "/audit-log/verify",
+        Needs(P::AuditRead),
+        api::verify,
+    );
+}
