@@ -23,7 +23,6 @@ async function approveInBrowser(page: Page, form: string, id: number, fund: stri
   await pick(page, approval, 'Approval code');
   await pick(page, approval, 'Fund', fund);
   await pick(page, approval, 'Expense account', account);
-  await approval.getByRole('button', { name: 'Check' }).click();
   const acknowledge = approval.getByLabel('I have read the warnings and approve anyway');
   await expect(approval.getByText('No problems found').or(acknowledge)).toBeVisible();
   if (await acknowledge.isVisible()) await acknowledge.check();

@@ -79,3 +79,4 @@ export const cssVariables: CSSVariablesResolver = () => ({
 
 export const NAVBAR_WIDTH = 264;
 export const HEADER_HEIGHT = 68;
+export const FOOTER_HEIGHT = 40;

@@ -6,7 +6,7 @@ import { Logo } from '../../components/Logo';
 import { focusPageHeading } from '../../components/pageFocus';
 import { MAIN_ID, SkipLink } from '../../components/SkipLink';
 import { IdleLogout } from '../idle';
-import { HEADER_HEIGHT, NAVBAR_WIDTH } from '../../lib/theme';
+import { FOOTER_HEIGHT, HEADER_HEIGHT, NAVBAR_WIDTH } from '../../lib/theme';
 import { FooterText } from './Footer';
 import { NotificationBanners } from './NotificationBanners';
 import { SideMenu } from './SideMenu';
@@ -34,7 +34,7 @@ export function MainLayout() {
     <AppShell
       header={{ height: HEADER_HEIGHT }}
       navbar={{ width: NAVBAR_WIDTH, breakpoint: 'sm', collapsed: { mobile: !opened } }}
-      footer={{ height: 40 }}
+      footer={{ height: FOOTER_HEIGHT }}
       padding="lg"
     >
       <SkipLink />
@@ -53,7 +53,9 @@ export function MainLayout() {
       </AppShell.Navbar>
       <AppShell.Main bg="gray.0" id={MAIN_ID} tabIndex={-1}>
         <NotificationBanners />
-        <Card withBorder shadow="xs" radius="md" padding="lg" data-testid="content-card">
+        {/* Clipped, not hidden: a hidden overflow would make the card a scroll container, and a
+            sticky part of a page (the approve screen's decision) would stick to the card. */}
+        <Card withBorder shadow="xs" radius="md" padding="lg" data-testid="content-card" style={{ overflow: 'clip' }}>
           <Outlet />
         </Card>
       </AppShell.Main>

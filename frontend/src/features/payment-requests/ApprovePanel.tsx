@@ -1,21 +1,37 @@
 import { useReferenceListQuery } from '../../lib/referenceLists';
-import { Alert, Button, Checkbox, Group, List, Select, SimpleGrid, Stack, Textarea } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, List, Loader, Select, Stack, Text, Textarea } from '@mantine/core';
 import { MoneyField } from '../../components/MoneyInput';
 import { notifications } from '@mantine/notifications';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { asApiError } from '../../components/ErrorDisplay';
 import { fieldErrors } from '../../components/fieldErrors';
 import { PageCard } from '../../components/PageCard';
-import { useApprovePaymentRequestMutation, useValidateApprovalMutation, type ApproveBody, type PaymentRequest, type ValidationResult } from './api';
+import {
+  useApprovePaymentRequestMutation,
+  usePaymentRequestActionMutation,
+  useValidateApprovalMutation,
+  type ApproveBody,
+  type PaymentRequest,
+  type ValidationResult,
+} from './api';
 import type { RefItem } from '../../api/wire';
+import { approveBlocked, checkKey, CHECK_DELAY_MS } from './approvalCheck';
+import { ReasonModal } from './ReasonModal';
 
 const options = (items: RefItem[] | undefined) =>
   (items ?? []).filter((i) => i.isActive).map((i) => ({ value: String(i.id), label: i.code ? `${i.code} ${i.name}` : i.name }));
 
+/** The last check's answer, with the fields it was asked for. */
+interface Checked {
+  key: string;
+  result: ValidationResult;
+}
+
 /**
- * Approve mode: the approver fills amount, code, fund and account; "Check" asks
- * approve/validate for errors (which block) and warnings (which need acknowledging).
+ * Approve mode's decision: amount, code, fund and account, checked by approve/validate as they
+ * change (errors block, warnings need acknowledging, both shown beside the buttons), then
+ * Approve, or Send back with a reason. Meant to sit beside the request, in view while it is read.
  */
 export function ApprovePanel({ request }: { request: PaymentRequest }) {
   const navigate = useNavigate();
@@ -28,110 +44,139 @@ export function ApprovePanel({ request }: { request: PaymentRequest }) {
   const [accountId, setAccountId] = useState<string | null>(request.expenseAccountId ? String(request.expenseAccountId) : null);
   const [comment, setComment] = useState('');
   const [acknowledge, setAcknowledge] = useState(false);
-  const [checked, setChecked] = useState<ValidationResult | null>(null);
-  const [validate, validating] = useValidateApprovalMutation();
+  const [checked, setChecked] = useState<Checked | null>(null);
+  const [reasonOpen, setReasonOpen] = useState(false);
+  const [validate] = useValidateApprovalMutation();
   const [approve, approving] = useApprovePaymentRequestMutation();
+  const [act, acting] = usePaymentRequestActionMutation();
   const canApprove = request.availableActions.includes('approve');
+  const canSendBack = request.availableActions.includes('sendForRevision');
 
-  const complete = amount !== '' && codeId && fundId && accountId;
-  const body = (): ApproveBody => ({
-    approvedAmount: amount === '' ? 0 : amount,
-    approvalCodeId: Number(codeId),
-    fundId: Number(fundId),
-    expenseAccountId: Number(accountId),
-  });
-  // Any change makes the last check stale.
+  const body: ApproveBody | null =
+    amount !== '' && codeId && fundId && accountId
+      ? { approvedAmount: amount, approvalCodeId: Number(codeId), fundId: Number(fundId), expenseAccountId: Number(accountId) }
+      : null;
+  const key = checkKey(body);
+  // The answer shown is the one for the fields as they are now; an older one is stale.
+  const current = checked && checked.key === key ? checked.result : null;
+
+  // The check runs by itself a moment after the fields settle.
+  useEffect(() => {
+    if (!body || !canApprove) return;
+    const timer = setTimeout(async () => {
+      const result = await validate({ formType: request.formType, id: request.id, body });
+      if ('data' in result && result.data) setChecked({ key, result: result.data });
+      else if ('error' in result) {
+        // validate answers 200 with its lists; anything else (403, 409) is shown as one error.
+        const e = asApiError(result.error);
+        setChecked({ key, result: { errors: [{ code: `http${e.status}`, message: e.detail || e.title }], warnings: [] } });
+      }
+    }, CHECK_DELAY_MS);
+    return () => clearTimeout(timer);
+    // `body` is rebuilt each render; `key` names its content.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key, canApprove, request.formType, request.id, validate]);
+
+  // A change of the fields asks for a new acknowledgement.
   const changed = <T,>(set: (v: T) => void) => (v: T) => {
     set(v);
-    setChecked(null);
     setAcknowledge(false);
   };
 
-  const check = async () => {
-    const result = await validate({ formType: request.formType, id: request.id, body: body() });
-    if ('data' in result && result.data) setChecked(result.data);
-    else if ('error' in result) {
-      // validate answers 200 with its lists; anything else (403, 409) is shown as one error.
-      const e = asApiError(result.error);
-      setChecked({ errors: [{ code: `http${e.status}`, message: e.detail || e.title }], warnings: [] });
-    }
-  };
   const doApprove = async () => {
-    const result = await approve({ formType: request.formType, id: request.id, body: { ...body(), comment: comment.trim() || null, acknowledgeWarnings: acknowledge } });
+    if (!body) return;
+    const result = await approve({ formType: request.formType, id: request.id, body: { ...body, comment: comment.trim() || null, acknowledgeWarnings: acknowledge } });
     if ('data' in result && result.data) {
       notifications.show({ color: 'green', message: `${request.formType} #${request.id} was approved.`, autoClose: 5000 });
       navigate(`/payment-request/${request.formType}/${request.id}/details`, { replace: true });
     }
   };
+  const sendBack = async (reason: string) => {
+    const result = await act({ formType: request.formType, id: request.id, action: 'send-for-revision', body: { reason } });
+    if ('data' in result) {
+      setReasonOpen(false);
+      notifications.show({ color: 'green', message: 'The request was sent back for revision.', autoClose: 5000 });
+      navigate(`/payment-request/${request.formType}/${request.id}/details`, { replace: true });
+    }
+  };
   const approveError = approving.error ? asApiError(approving.error) : null;
-  const needsAck = (checked?.warnings.length ?? 0) > 0;
+  const warnings = current?.warnings ?? [];
+  const blocked = approveBlocked({ canApprove, complete: body !== null, checked: current, acknowledged: acknowledge });
+  const checking = body !== null && canApprove && !current;
 
   return (
     <PageCard title="Approval" level={2}>
       {!canApprove && (
-        <Alert color="orange" mb="md">
-          You cannot approve this request now (its status, or you created or submitted it).
-        </Alert>
+        <Alert color="orange">You cannot approve this request now (its status, or you created or submitted it).</Alert>
       )}
-      <Stack gap="md">
-        <SimpleGrid cols={{ base: 1, md: 2 }}>
-          <MoneyField
-            label="Approved amount"
-            required
-            value={amount}
-            onChange={changed((v: number | '') => setAmount(v))}
-            error={fieldErrors(approveError ?? undefined).approvedAmount}
-          />
-          <Select label="Approval code" required searchable data={options(codes.data)} value={codeId} onChange={changed(setCodeId)} />
-          <Select label="Fund" required searchable data={options(funds.data)} value={fundId} onChange={changed(setFundId)} />
-          <Select label="Expense account" required searchable data={options(accounts.data)} value={accountId} onChange={changed(setAccountId)} />
-        </SimpleGrid>
-        <Textarea label="Comment" autosize minRows={2} value={comment} onChange={(e) => setComment(e.currentTarget.value)} />
-        {checked && (
-          <Stack gap="xs" aria-label="Check result">
-            {checked.errors.length === 0 && checked.warnings.length === 0 && (
-              <Alert color="green" title="No problems found" />
-            )}
-            {checked.errors.length > 0 && (
-              <Alert color="red" title="Errors (approval is blocked)" role="alert">
-                <List size="sm">
-                  {checked.errors.map((e, i) => (
-                    <List.Item key={i}>{e.message}</List.Item>
-                  ))}
-                </List>
-              </Alert>
-            )}
-            {needsAck && (
-              <Alert color="yellow" title="Warnings">
-                <List size="sm">
-                  {checked.warnings.map((w, i) => (
-                    <List.Item key={i}>{w.message}</List.Item>
-                  ))}
-                </List>
-                <Checkbox mt="sm" label="I have read the warnings and approve anyway" checked={acknowledge} onChange={(e) => setAcknowledge(e.currentTarget.checked)} />
-              </Alert>
-            )}
-          </Stack>
-        )}
+      <Stack gap="xs">
+        <MoneyField
+          label="Approved amount"
+          required
+          value={amount}
+          onChange={changed((v: number | '') => setAmount(v))}
+          error={fieldErrors(approveError ?? undefined).approvedAmount}
+        />
+        <Select label="Approval code" required searchable data={options(codes.data)} value={codeId} onChange={changed(setCodeId)} />
+        <Select label="Fund" required searchable data={options(funds.data)} value={fundId} onChange={changed(setFundId)} />
+        <Select label="Expense account" required searchable data={options(accounts.data)} value={accountId} onChange={changed(setAccountId)} />
+        <Textarea label="Comment" autosize minRows={1} maxRows={4} value={comment} onChange={(e) => setComment(e.currentTarget.value)} />
+        <Stack gap={6} aria-label="Check result" aria-live="polite" data-testid="approval-check">
+          {!body && canApprove && (
+            <Text size="sm" c="dimmed">
+              Fill in the amount, code, fund and account: they are checked as you go.
+            </Text>
+          )}
+          {checking && (
+            <Group gap="xs">
+              <Loader size="xs" aria-hidden />
+              <Text size="sm" c="dimmed">
+                Checking…
+              </Text>
+            </Group>
+          )}
+          {current && current.errors.length === 0 && warnings.length === 0 && (
+            <Text size="sm" c="green.9" fw={500}>
+              No problems found
+            </Text>
+          )}
+          {current && current.errors.length > 0 && (
+            <Alert color="red" title="Errors (approval is blocked)" role="alert" p="xs">
+              <List size="sm">
+                {current.errors.map((e, i) => (
+                  <List.Item key={i}>{e.message}</List.Item>
+                ))}
+              </List>
+            </Alert>
+          )}
+          {warnings.length > 0 && (
+            <Alert color="yellow" title="Warnings" p="xs">
+              <List size="sm">
+                {warnings.map((w, i) => (
+                  <List.Item key={i}>{w.message}</List.Item>
+                ))}
+              </List>
+              <Checkbox mt="xs" label="I have read the warnings and approve anyway" checked={acknowledge} onChange={(e) => setAcknowledge(e.currentTarget.checked)} />
+            </Alert>
+          )}
+        </Stack>
         {approveError && (
-          <Alert color="red" role="alert" title={`${approveError.status || ''} ${approveError.title}`.trim()}>
+          <Alert color="red" role="alert" title={`${approveError.status || ''} ${approveError.title}`.trim()} p="xs">
             {approveError.detail}
           </Alert>
         )}
-        <Group justify="flex-end">
-          <Button variant="default" disabled={!complete || !canApprove} loading={validating.isLoading} onClick={check}>
-            Check
-          </Button>
-          <Button
-            color="green"
-            disabled={!complete || !canApprove || !checked || checked.errors.length > 0 || (needsAck && !acknowledge)}
-            loading={approving.isLoading}
-            onClick={doApprove}
-          >
+        <Group justify="flex-end" gap="sm">
+          {canSendBack && (
+            <Button color="orange" variant="light" onClick={() => setReasonOpen(true)}>
+              Send back…
+            </Button>
+          )}
+          <Button color="green" disabled={blocked} loading={approving.isLoading} onClick={doApprove}>
             Approve
           </Button>
         </Group>
       </Stack>
+      <ReasonModal opened={reasonOpen} busy={acting.isLoading} onClose={() => setReasonOpen(false)} onSend={(reason) => void sendBack(reason)} />
     </PageCard>
   );
 }

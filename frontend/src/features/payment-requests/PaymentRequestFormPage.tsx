@@ -1,5 +1,5 @@
 import { useFiscalYearsQuery, useReferenceListQuery } from '../../lib/referenceLists';
-import { Alert, Anchor, Button, Group, Loader, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Anchor, Button, Grid, Group, Loader, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -17,6 +17,7 @@ import { PageCard } from '../../components/PageCard';
 import { ActivityLog } from './ActivityLog';
 import { useCreatePaymentRequestMutation, useDeletePaymentRequestMutation, useGetPaymentRequestQuery, useGetPaymentRequestRatesQuery, useGetPayeesQuery, usePaymentRequestActionMutation, useUpdatePaymentRequestMutation, useValidateSubmitMutation, type PaymentRequest } from './api';
 import { ApprovePanel } from './ApprovePanel';
+import { ReasonModal } from './ReasonModal';
 import type { MealRates } from './genericForms';
 import { bodyOf, emptyValues, SUPPORTED_FORMS, valuesOf, type RequestValues } from './forms';
 import { ReceiptList, ReceiptsEditor } from './Receipts';
@@ -24,6 +25,7 @@ import { usePickablePrograms } from './myPrograms';
 import { RequestDocument, RevisionAlert } from './RequestDocument';
 import { RequestFields } from './RequestFields';
 import { StatusBadge } from './StatusBadge';
+import { HEADER_HEIGHT } from '../../lib/theme';
 
 export type PaymentRequestFormMode = 'create' | 'edit' | 'view' | 'approve';
 const TITLES: Record<PaymentRequestFormMode, string> = {
@@ -71,46 +73,6 @@ function useLookups(mode: PaymentRequestFormMode, formType: string, mentorProgra
       mealRates: current?.mealRates ?? storedMeals ?? rates.data?.mealRates,
     },
   };
-}
-
-/** Send for revision needs a reason (the server refuses an empty one too). */
-function ReasonModal({ opened, onClose, onSend, busy }: { opened: boolean; onClose: () => void; onSend: (reason: string) => void; busy: boolean }) {
-  const [reason, setReason] = useState('');
-  const [touched, setTouched] = useState(false);
-  const empty = reason.trim() === '';
-  return (
-    <Modal opened={opened} onClose={onClose} title="Send for revision">
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          setTouched(true);
-          if (!empty) onSend(reason.trim());
-        }}
-      >
-        <Stack>
-          <Textarea
-            label="Reason"
-            // The asterisk only: the browser's own bubble would hide our message.
-            withAsterisk
-            autosize
-            minRows={3}
-            value={reason}
-            onChange={(e) => setReason(e.currentTarget.value)}
-            error={touched && empty ? 'A reason is required' : undefined}
-            data-autofocus
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Keep as is
-            </Button>
-            <Button type="submit" color="orange" loading={busy}>
-              Send for revision
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
-  );
 }
 
 /** On a request's page: its workflow's actions, and its packet to print or file. */
@@ -350,6 +312,34 @@ function Facts({ request }: { request: PaymentRequest }) {
   );
 }
 
+/**
+ * Approve mode: the request on the left, the decision beside it, sticky, so amount, code, fund,
+ * account, the check's warnings and Approve / Send back stay in view while the request is read.
+ */
+function ApproveLayout({ title, request }: { title: string; request: PaymentRequest }) {
+  return (
+    <Stack gap="lg">
+      <RevisionAlert request={request} />
+      <Grid gutter="lg" align="flex-start">
+        <Grid.Col span={{ base: 12, md: 7 }} order={{ base: 2, md: 1 }}>
+          <Stack gap="lg">
+            <PageCard title={title}>
+              <Stack gap="md">
+                <Facts request={request} />
+                <RequestDocument request={request} />
+              </Stack>
+            </PageCard>
+            <ActivityLog request={request} />
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 5 }} order={{ base: 1, md: 2 }} style={{ position: 'sticky', top: HEADER_HEIGHT + 16 }} data-testid="approve-decision">
+          <ApprovePanel request={request} />
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}
+
 export default function PaymentRequestFormPage({ mode }: { mode: PaymentRequestFormMode }) {
   const { formType = '', paymentRequestId } = useParams();
   const id = Number(paymentRequestId);
@@ -381,6 +371,7 @@ export default function PaymentRequestFormPage({ mode }: { mode: PaymentRequestF
     );
   }
   const request = query.data;
+  if (mode === 'approve' && request) return <ApproveLayout title={title} request={request} />;
   return (
     <Stack gap="lg">
       {request && <RevisionAlert request={request} />}
@@ -397,8 +388,7 @@ export default function PaymentRequestFormPage({ mode }: { mode: PaymentRequestF
           )}
         </Stack>
       </PageCard>
-      {mode === 'approve' && request && <ApprovePanel request={request} />}
-      {request && (mode === 'view' || mode === 'approve') && <ActivityLog request={request} />}
+      {request && mode === 'view' && <ActivityLog request={request} />}
     </Stack>
   );
 }
