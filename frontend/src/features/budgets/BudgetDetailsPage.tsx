@@ -17,6 +17,7 @@ import { useDraft } from '../../components/useDraft';
 import { useBulkUpdateBudgetMutation, useGetBudgetQuery } from './api';
 import type { RefItem } from '../../api/wire';
 import { BudgetChart } from './BudgetChart';
+import { FOOTER_HEIGHT, HEADER_HEIGHT } from '../../lib/theme';
 import {
   belowApproved,
   belowApprovedText,
@@ -150,16 +151,17 @@ export default function BudgetDetailsPage() {
                 onChange={setProgramFilter}
               />
               <SaveError error={error} unshown={server.other} />
-              {/* Fixed columns that fit 1280 px (no sideways scrolling). The lines scroll in their own
-                  box under a header that stays put, so the header and the save bar below are always in view. */}
-              <Box data-testid="budget-scroll" style={{ maxHeight: 'calc(100vh - 400px)', minHeight: 200, overflowY: 'auto' }}>
+              {/* Fixed columns that fit 1280 px (no sideways scrolling). The lines use the window's
+                  height; the header stays under the top bar and the save bar above the footer while
+                  the page scrolls, so both are always in view. */}
+              <Box data-testid="budget-scroll">
                 <Table
                   withTableBorder
                   striped
                   verticalSpacing={4}
                   data-testid="budget-grid"
                   stickyHeader
-                  stickyHeaderOffset={0}
+                  stickyHeaderOffset={HEADER_HEIGHT}
                   layout="fixed"
                   style={{ fontVariantNumeric: 'tabular-nums' }}
                 >
@@ -205,7 +207,7 @@ export default function BudgetDetailsPage() {
                                   <Text size="sm" fw={500}>
                                     {refs[field].short(row[field])}
                                   </Text>
-                                  <Text size="xs" c="dimmed" lineClamp={1}>
+                                  <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
                                     {refs[field].long(row[field])}
                                   </Text>
                                 </Box>
@@ -265,7 +267,7 @@ export default function BudgetDetailsPage() {
                   data-testid="budget-save-bar"
                   style={{
                     position: 'sticky',
-                    bottom: 0,
+                    bottom: FOOTER_HEIGHT,
                     zIndex: 3,
                     background: 'var(--mantine-color-body)',
                     borderTop: '1px solid var(--mantine-color-gray-3)',
