@@ -10,40 +10,39 @@ import './tableScroll.css';
  * it says so above the table, and a shade on the side that hides them shows where they are.
  */
 export function TableScroll({ label, minWidth, children }: { label: string; minWidth: number; children: ReactNode }) {
-  const frame = useRef<HTMLDivElement>(null);
+  const scroller = useRef<HTMLDivElement>(null);
   const [overflow, setOverflow] = useState<Overflow>({ left: false, right: false });
   const measure = useCallback(() => {
-    // Mantine's ScrollContainer scrolls its inner box; the frame holds it.
-    const scroller = frame.current?.querySelector<HTMLElement>('.mantine-Table-scrollContainer, .mantine-ScrollArea-viewport') ?? null;
-    if (!scroller) return;
-    const next = overflowOf(scroller.scrollLeft, scroller.clientWidth, scroller.scrollWidth);
+    const el = scroller.current;
+    if (!el) return;
+    const next = overflowOf(el.scrollLeft, el.clientWidth, el.scrollWidth);
     setOverflow((prev) => (prev.left === next.left && prev.right === next.right ? prev : next));
   }, []);
   useEffect(() => {
-    const root = frame.current;
-    const scroller = root?.querySelector<HTMLElement>('.mantine-Table-scrollContainer, .mantine-ScrollArea-viewport');
-    if (!root || !scroller) return;
+    const el = scroller.current;
+    if (!el) return;
     measure();
-    scroller.addEventListener('scroll', measure, { passive: true });
+    el.addEventListener('scroll', measure, { passive: true });
+    // The box keeps its size when rows arrive; the table inside it grows: both are watched.
     const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
-    observer?.observe(scroller);
-    const table = scroller.querySelector('table');
+    observer?.observe(el);
+    const table = el.querySelector('table');
     if (table) observer?.observe(table);
     return () => {
-      scroller.removeEventListener('scroll', measure);
+      el.removeEventListener('scroll', measure);
       observer?.disconnect();
     };
   }, [measure]);
   const hidden = overflow.left || overflow.right;
   return (
-    <Box ref={frame} className="mp-table-frame" data-overflow-left={overflow.left || undefined} data-overflow-right={overflow.right || undefined}>
+    <Box className="mp-table-frame" data-overflow-left={overflow.left || undefined} data-overflow-right={overflow.right || undefined}>
       {hidden && (
         <Text size="xs" c="dimmed" data-testid="table-scroll-hint" mb={4}>
           {overflow.right ? 'More columns to the right' : 'More columns to the left'}: scroll sideways (Shift + wheel, or focus the table and
           use the arrow keys).
         </Text>
       )}
-      <Table.ScrollContainer type="native" minWidth={minWidth} tabIndex={0} role="region" aria-label={label}>
+      <Table.ScrollContainer ref={scroller} type="native" minWidth={minWidth} tabIndex={0} role="region" aria-label={label}>
         {children}
       </Table.ScrollContainer>
     </Box>
