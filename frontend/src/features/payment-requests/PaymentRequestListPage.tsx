@@ -87,7 +87,7 @@ function columns(
         </Box>
       ),
     },
-    { id: 'formStatus', header: 'Status', enableSorting: false, meta: { width: 150 }, cell: ({ row }) => <StatusCell status={row.original.formStatus} size="sm" /> },
+    { id: 'formStatus', header: 'Status', enableSorting: false, meta: { width: 140 }, cell: ({ row }) => <StatusCell status={row.original.formStatus} size="sm" /> },
     {
       id: 'approvedAmount',
       header: 'Approved',
@@ -104,7 +104,7 @@ function columns(
       ),
     },
     { id: 'submittedOn', header: 'Submitted', meta: { width: 104 }, cell: ({ row }) => <Nowrap>{formatDate(row.original.submittedOn)}</Nowrap> },
-    { id: 'placementEndDate', header: 'Placement end', meta: { width: 138 }, cell: ({ row }) => <Nowrap>{formatDate(row.original.placementEndDate)}</Nowrap> },
+    { id: 'placementEndDate', header: 'Placement end', meta: { width: 142 }, cell: ({ row }) => <Nowrap>{formatDate(row.original.placementEndDate)}</Nowrap> },
   ];
 }
 

@@ -16,9 +16,10 @@ export const statusLabel = (status: string) => {
   return words.charAt(0).toUpperCase() + words.slice(1);
 };
 
-export function StatusBadge({ status, size }: { status: string; size?: 'xs' | 'sm' | 'md' }) {
+/** `caps`: in capitals (the badge's usual look); lists set it off, so a readable size still fits. */
+export function StatusBadge({ status, size, caps = true }: { status: string; size?: 'xs' | 'sm' | 'md'; caps?: boolean }) {
   return (
-    <Badge color={COLORS[status] ?? 'gray'} variant="light" size={size}>
+    <Badge color={COLORS[status] ?? 'gray'} variant="light" size={size} tt={caps ? undefined : 'none'}>
       {statusLabel(status)}
     </Badge>
   );

@@ -7,9 +7,10 @@ import { StatusBadge } from './StatusBadge';
 
 export const Nowrap = ({ children }: { children: ReactNode }) => <span style={{ whiteSpace: 'nowrap' }}>{children}</span>;
 
-/** The status badge at its full width (a squeezed cell would cut the label). */
+/** The status badge at its full width (a squeezed cell would cut the label), in normal case:
+ * capitals at a readable size did not fit the lists' status column. */
 export const StatusCell = ({ status, size = 'sm' }: { status: string; size?: 'xs' | 'sm' }) => (
   <Box w="max-content">
-    <StatusBadge status={status} size={size} />
+    <StatusBadge status={status} size={size} caps={false} />
   </Box>
 );
