@@ -43,7 +43,9 @@ export function PageCard({
       {body}
     </Box>
   ) : (
-    <Card withBorder radius="md" padding="lg" component="section" aria-label={title}>
+    // Clipped, not hidden: a hidden overflow makes a scroll container, and nothing inside (a
+    // table's header, a save bar) could stick to the window.
+    <Card withBorder radius="md" padding="lg" component="section" aria-label={title} style={{ overflow: 'clip' }}>
       {body}
     </Card>
   );
