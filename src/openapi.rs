@@ -56,6 +56,8 @@ use crate::{
         participants::api::delete_participation,
         participants::api::create_identity_user,
         participants::api::participant_list,
+        participants::import::api::import,
+        participants::import::api::template,
         notifications::api::get_mine,
         notifications::api::put_mine,
         notifications::api::list_outbox,

@@ -8,6 +8,10 @@ use sea_orm::{DatabaseConnection, EntityTrait};
 use serde_json::json;
 
 use super::{
+    import::{
+        self,
+        dto::{ImportItem, ImportReport},
+    },
     rules::{self, CleanParticipant, CleanParticipation},
     store,
 };
@@ -179,4 +183,100 @@ pub async fn delete_participation(
     note_participation(&txn, me, existing.id, "deleted", data).await?;
     txn.commit().await?;
     Ok(())
+}
+
+/// Brings in a read sheet: every row judged against the participants as they stand, then,
+/// unless `dry_run` or any row has errors, every row written in this one transaction (all
+/// or none). A dry run reads without taking the write lock and writes nothing.
+pub async fn import(
+    db: &DatabaseConnection,
+    me: &CurrentUser,
+    sheet: &import::file::Sheet,
+    dry_run: bool,
+) -> ApiResult<ImportReport> {
+    let columns = import::rules::check_header(&sheet.header)?;
+    if dry_run {
+        let (planned, errors) = plan_import(db, me, sheet, &columns).await?;
+        return Ok(import_report(sheet, &planned, errors, true));
+    }
+    let now = Utc::now();
+    let txn = crate::db::write(db).await?;
+    let (planned, errors) = plan_import(&txn, me, sheet, &columns).await?;
+    if !errors.is_empty() {
+        return Ok(import_report(sheet, &planned, errors, false));
+    }
+    for p in &planned {
+        let id = match p.existing {
+            None => {
+                let created =
+                    store::insert_participant(&txn, &p.person, Some(me.id()), now).await?;
+                let data = json!({"email": created.email, "fullName": created.full_name, "status": created.status, "roleCode": created.role_code, "imported": true});
+                activity::note(&txn, "participant", created.id, "created", me.id(), data).await?;
+                created.id
+            }
+            Some((id, version)) => {
+                if p.person_changes {
+                    if !store::update_participant(&txn, id, version, &p.person, me.id(), now)
+                        .await?
+                    {
+                        return Err(ApiError::Conflict(format!(
+                            "The participant {} was changed meanwhile; nothing was imported. Try again.",
+                            p.person.email
+                        )));
+                    }
+                    let data = json!({"fromVersion": version, "email": p.person.email, "fullName": p.person.full_name, "status": p.person.status, "roleCode": p.person.role, "imported": true});
+                    activity::note(&txn, "participant", id, "updated", me.id(), data).await?;
+                }
+                id
+            }
+        };
+        if let Some(t) = p.taking.as_ref().filter(|_| p.adds_taking) {
+            let pn = store::insert_participation(&txn, id, t, now).await?;
+            let data = json!({"participantId": id, "mentorProgramId": pn.mentor_program_id, "fiscalYearId": pn.fiscal_year_id, "roleCode": pn.role_code, "imported": true});
+            note_participation(&txn, me, pn.id, "created", data).await?;
+            store::refresh_program_keys(&txn, id).await?;
+        }
+    }
+    txn.commit().await?;
+    Ok(import_report(sheet, &planned, Vec::new(), false))
+}
+
+/// Every row judged, from what `db` holds now.
+async fn plan_import(
+    db: &impl sea_orm::ConnectionTrait,
+    me: &CurrentUser,
+    sheet: &import::file::Sheet,
+    columns: &import::rules::Columns,
+) -> ApiResult<(Vec<import::rules::Planned>, Vec<import::rules::RowError>)> {
+    let scope = scope_of(db, me).await?;
+    let names = import::store::names(db).await?;
+    let existing = import::store::existing(db, &import::rules::emails(sheet, columns)).await?;
+    Ok(import::rules::plan(sheet, columns, &names, &scope, &existing))
+}
+
+fn import_report(
+    sheet: &import::file::Sheet,
+    planned: &[import::rules::Planned],
+    errors: Vec<import::rules::RowError>,
+    dry_run: bool,
+) -> ImportReport {
+    use import::rules::Outcome;
+    let count = |o: Outcome| planned.iter().filter(|p| p.outcome == o).count();
+    ImportReport {
+        rows: sheet.rows.len(),
+        created: count(Outcome::Created),
+        updated: count(Outcome::Updated),
+        unchanged: count(Outcome::Unchanged),
+        errors,
+        items: planned
+            .iter()
+            .map(|p| ImportItem {
+                row: p.row,
+                email: p.person.email.clone(),
+                full_name: p.person.full_name.clone(),
+                outcome: p.outcome,
+            })
+            .collect(),
+        dry_run,
+    }
 }

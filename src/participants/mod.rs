@@ -4,17 +4,32 @@
 pub mod api;
 pub mod commands;
 pub mod dto;
+pub mod import;
 pub mod rules;
 pub mod store;
 
 use crate::{
     auth::Permission as P,
-    routes::{Access::Needs, Routes},
+    routes::{
+        Access::{AllOf, Needs},
+        Routes,
+    },
 };
 
 pub fn configure(r: &mut Routes) {
     r.get("/participants", Needs(P::ParticipantRead), api::list)
         .post("/participants", Needs(P::ParticipantCreate), api::create)
+        // Fixed paths before `/participants/{id}`, which would otherwise claim them.
+        .post(
+            "/participants/import",
+            AllOf(&[P::ParticipantCreate, P::ParticipantEdit]),
+            import::api::import,
+        )
+        .get(
+            "/participants/import/template",
+            AllOf(&[P::ParticipantCreate, P::ParticipantEdit]),
+            import::api::template,
+        )
         .get("/participants/{id}", Needs(P::ParticipantRead), api::get)
         .put("/participants/{id}", Needs(P::ParticipantEdit), api::update)
         .delete("/participants/{id}", Needs(P::ParticipantDelete), api::delete)

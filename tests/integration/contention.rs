@@ -87,6 +87,8 @@ enum Body {
     None,
     Json(Value),
     Pdf,
+    /// A file in the multipart field `file`.
+    File(Vec<u8>),
 }
 
 struct Call {
@@ -361,6 +363,27 @@ fn routes() -> Vec<Route> {
             after: Gone,
             logs: 1,
             call: |_, t, _| call(M::DELETE, s(&t["url"]), Admin, Value::Null),
+        },
+        Route {
+            name: "POST /participants/import",
+            row: Row::Nothing,
+            distinct: All,
+            // The later imports of one file find the participant as the file has it.
+            same: Idem,
+            after: Stays,
+            logs: 1,
+            call: |w, _, k| {
+                let csv = format!(
+                    "firstName,lastName,email,status,roleCode\nPat,Imported,imported{}-{k}@example.org,Active,Mentor\n",
+                    w.tag()
+                );
+                Call {
+                    method: M::POST,
+                    path: "/api/v1/participants/import?DryRun=false".into(),
+                    who: Admin,
+                    body: Body::File(csv.into_bytes()),
+                }
+            },
         },
         Route {
             name: "POST /participants/{id}/identity-user",
@@ -1006,6 +1029,10 @@ impl World {
             Body::None => req,
             Body::Json(v) => req.json(v),
             Body::Pdf => req.header("Content-Type", "application/pdf").body(PDF.to_vec()),
+            Body::File(bytes) => req.multipart(reqwest::multipart::Form::new().part(
+                "file",
+                reqwest::multipart::Part::bytes(bytes.clone()).file_name("people.csv"),
+            )),
         };
         match req.send().await {
             Ok(res) => (res.status().as_u16(), res.text().await.unwrap_or_default()),

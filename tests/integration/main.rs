@@ -24,6 +24,7 @@ mod mail;
 mod notifications;
 mod openapi;
 mod packets;
+mod participant_import;
 mod participants;
 mod payment_requests;
 mod receipts;

@@ -686,6 +686,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/participants/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Access: permissions `participant:create` and `participant:edit`. */
+        post: operations["import"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/participants/import/template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Access: permissions `participant:create` and `participant:edit`. */
+        get: operations["template"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/participants/roles": {
         parameters: {
             query?: never;
@@ -2554,6 +2588,34 @@ export interface components {
             /** @description Optional: without it, a set-password link is e-mailed. */
             password?: string | null;
         };
+        /** @description One row that passed its checks, and what it does. */
+        ImportItem: {
+            email: string;
+            fullName: string;
+            outcome: components["schemas"]["Outcome"];
+            row: number;
+        };
+        /** @description What an import did (or, on a dry run, would do). */
+        ImportReport: {
+            created: number;
+            dryRun: boolean;
+            /** @description Every problem, by row and column; a real run with any writes nothing (422). */
+            errors: components["schemas"]["RowError"][];
+            /** @description Every row without errors, in sheet order. */
+            items: components["schemas"]["ImportItem"][];
+            /** @description Data rows read (blank rows left out). */
+            rows: number;
+            unchanged: number;
+            updated: number;
+        };
+        /** @description The multipart body: one field `file`. */
+        ImportUpload: {
+            /**
+             * Format: binary
+             * @description CSV (UTF-8, with or without a byte-order mark) or XLSX, at most 10 MB and 10,000 rows.
+             */
+            file: string;
+        };
         /** @description One finding, with the body field it is about when there is one. */
         Issue: {
             /**
@@ -2684,6 +2746,11 @@ export interface components {
          * @enum {string}
          */
         OutboxStatus: "pending" | "sending" | "sent" | "failed";
+        /**
+         * @description What a row does.
+         * @enum {string}
+         */
+        Outcome: "created" | "updated" | "unchanged";
         /** @description The paged list shape of DESIGN §3. */
         Page_ParticipantDto: {
             items: {
@@ -3166,6 +3233,14 @@ export interface components {
         RoleRequest: {
             name: string;
             permissions: components["schemas"]["Permission"][];
+        };
+        /** @description One problem of one row. */
+        RowError: {
+            /** @description The column's name as in the header row. */
+            column: string;
+            message: string;
+            /** @description The row as a spreadsheet numbers it (the header is row 1). */
+            row: number;
         };
         /** @description Totals over every matching row, not just the page (the count travels as `totalCount`). */
         RowTotals: {
@@ -6223,6 +6298,121 @@ export interface operations {
                 };
             };
             /** @description Missing permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+        };
+    };
+    import: {
+        parameters: {
+            query?: {
+                /** @description `true` (the default): report what would happen and write nothing. */
+                DryRun?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["ImportUpload"];
+            };
+        };
+        responses: {
+            /** @description What the rows do (dry run) or did */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportReport"];
+                };
+            };
+            /** @description Not a CSV or XLSX file, empty, unknown or missing columns, too many rows or cells */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description Over 10 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description A real run with row errors: nothing was written; the report lists them */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportReport"];
+                };
+            };
+        };
+    };
+    template: {
+        parameters: {
+            query?: {
+                /** @description `Csv` (the default) or `Xlsx`, any case. */
+                ReportFormat?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The header row and one example row, as participant-import.csv or .xlsx */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;

@@ -1,0 +1,270 @@
+//! Participant import over HTTP on the real app: the template, a dry run that writes nothing,
+//! a real run that writes every row or none, the same file twice, names matched whatever their
+//! case and accents, a Coordinator's scope, and every kind of bad file refused with a 4xx that
+//! changes nothing.
+
+use crate::common;
+
+use common::*;
+use serde_json::{json, Value};
+
+const IMPORT: &str = "/api/v1/participants/import";
+const HEAD: &str = "firstName,lastName,email,phone,status,roleCode,caucusRegion,languages,mentorProgram,fiscalYear,college,startDate";
+
+async fn send_file(app: &TestApp, token: &str, query: &str, name: &str, bytes: Vec<u8>) -> Reply {
+    let part = reqwest::multipart::Part::bytes(bytes).file_name(name.to_owned());
+    let form = reqwest::multipart::Form::new().part("file", part);
+    let res = app
+        .client
+        .post(format!("{}{IMPORT}{query}", app.base))
+        .bearer_auth(token)
+        .multipart(form)
+        .send()
+        .await
+        .unwrap();
+    let status = res.status();
+    let headers = res.headers().clone();
+    let text = res.text().await.unwrap();
+    let body = serde_json::from_str(&text).unwrap_or(Value::String(text));
+    Reply { status, headers, body }
+}
+
+async fn participant_count(app: &TestApp, token: &str) -> i64 {
+    app.get("/api/v1/participants?Size=1", token).await.ok()["totalCount"].as_i64().unwrap()
+}
+
+struct World {
+    app: TestApp,
+    admin: String,
+}
+
+async fn world() -> World {
+    let app = spawn().await;
+    let admin = app.admin_token().await;
+    let fy = json!({"name": "FY 2026-27", "startDate": "2026-07-01", "endDate": "2027-06-30"});
+    app.post("/api/v1/system-settings/fiscal-years", Some(&admin), fy).await.ok();
+    World { app, admin }
+}
+
+fn csv(rows: &[&str]) -> Vec<u8> {
+    let mut text = String::from(HEAD);
+    for r in rows {
+        text.push('\n');
+        text.push_str(r);
+    }
+    text.push('\n');
+    text.into_bytes()
+}
+
+const ANA: &str = "Ana,Núñez,ana@example.org,(916) 555-0100,Active,Mentor,bay area,english; SPANISH,Director Mentor Program,fy 2026-27,AMERICAN RIVER COLLEGE,2026-08-01";
+const BO: &str = "Bo,Lee,BO@example.org,,Pending,DirectorMentor,,,,,,";
+
+#[actix_web::test]
+async fn a_dry_run_writes_nothing_and_a_real_run_writes_every_row_once() {
+    let w = world().await;
+    let before = participant_count(&w.app, &w.admin).await;
+    let file = csv(&[ANA, BO]);
+
+    let dry = send_file(&w.app, &w.admin, "", "people.csv", file.clone()).await;
+    let dry = dry.ok();
+    assert_eq!(
+        (
+            dry["rows"].clone(),
+            dry["created"].clone(),
+            dry["updated"].clone(),
+            dry["unchanged"].clone()
+        ),
+        (json!(2), json!(2), json!(0), json!(0)),
+        "{dry}"
+    );
+    assert_eq!(dry["dryRun"], true);
+    assert_eq!(dry["errors"], json!([]));
+    assert_eq!(participant_count(&w.app, &w.admin).await, before, "a dry run writes nothing");
+
+    let real = send_file(&w.app, &w.admin, "?DryRun=false", "people.csv", file.clone()).await;
+    assert_eq!(real.ok()["created"], 2);
+    assert_eq!(participant_count(&w.app, &w.admin).await, before + 2);
+    let found = w.app.get("/api/v1/participants?Email=ana@example.org", &w.admin).await;
+    let ana = found.ok()["items"][0].clone();
+    assert_eq!(ana["lastName"], "Núñez");
+    assert_eq!(ana["languageIds"].as_array().unwrap().len(), 2, "{ana}");
+    assert_eq!(ana["participations"][0]["startDate"], "2026-08-01");
+
+    // The same file again: every row unchanged, nothing written.
+    let again = send_file(&w.app, &w.admin, "?dryrun=false", "people.csv", file).await;
+    let again = again.ok();
+    assert_eq!(
+        (again["unchanged"].clone(), again["created"].clone()),
+        (json!(2), json!(0)),
+        "{again}"
+    );
+
+    // A changed phone is an update of the participant the e-mail names (any case).
+    let changed = ANA.replace("(916) 555-0100", "(916) 555-0199").replace("ana@", "ANA@");
+    let r = send_file(&w.app, &w.admin, "?DryRun=false", "people.csv", csv(&[&changed, BO])).await;
+    assert_eq!((r.ok()["updated"].clone(), r.ok()["unchanged"].clone()), (json!(1), json!(1)));
+    assert_eq!(participant_count(&w.app, &w.admin).await, before + 2);
+}
+
+#[actix_web::test]
+async fn a_real_run_with_any_bad_row_is_a_422_listing_them_and_writes_nothing() {
+    let w = world().await;
+    let before = participant_count(&w.app, &w.admin).await;
+    let rows = [
+        ANA,
+        "Cy,Lee,not-an-email,,Retired,Boss,,Klingon,,,,",
+        "Di,Lee,bo@example.org,,Active,Mentor,,,Nowhere Program,FY 1999,,",
+        BO,
+    ];
+    let r = send_file(&w.app, &w.admin, "?DryRun=false", "people.csv", csv(&rows)).await;
+    let body = r.problem(422);
+    let named: Vec<(i64, String)> = body["errors"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| (e["row"].as_i64().unwrap(), e["column"].as_str().unwrap().to_owned()))
+        .collect();
+    for expected in [
+        (3, "email"),
+        (3, "status"),
+        (3, "roleCode"),
+        (3, "languages"),
+        (4, "mentorProgram"),
+        (4, "fiscalYear"),
+        (5, "email"),
+    ] {
+        assert!(named.contains(&(expected.0, expected.1.to_owned())), "{expected:?} in {named:?}");
+    }
+    assert!(body["errors"].to_string().contains("repeats row 4"), "{body}");
+    assert_eq!(participant_count(&w.app, &w.admin).await, before, "all or nothing");
+
+    // The dry run of the same file reports the same errors with a 200.
+    let dry = send_file(&w.app, &w.admin, "", "people.csv", csv(&rows)).await;
+    assert_eq!(dry.ok()["errors"], body["errors"]);
+}
+
+#[actix_web::test]
+async fn xlsx_imports_like_csv_and_formulas_are_text() {
+    let w = world().await;
+    let mut book = rust_xlsxwriter::Workbook::new();
+    let sheet = book.add_worksheet();
+    for (c, name) in HEAD.split(',').enumerate() {
+        sheet.write_string(0, c as u16, name).unwrap();
+    }
+    for (c, value) in BO.split(',').enumerate() {
+        sheet.write_string(1, c as u16, value).unwrap();
+    }
+    sheet.write_formula(2, 0, "=1+2").unwrap();
+    for (c, value) in ["Eve", "x@example.org", "", "Active", "Mentor"].iter().enumerate() {
+        sheet.write_string(2, c as u16 + 1, *value).unwrap();
+    }
+    let bytes = book.save_to_buffer().unwrap();
+    let r = send_file(&w.app, &w.admin, "?DryRun=false", "people.xlsx", bytes).await;
+    assert_eq!(r.ok()["created"], 2, "{}", r.body);
+    let found = w.app.get("/api/v1/participants?Email=x@example.org", &w.admin).await;
+    assert_eq!(found.ok()["items"][0]["firstName"], "=1+2", "kept as typed, never evaluated");
+}
+
+#[actix_web::test]
+async fn the_template_is_the_header_and_one_example_row_that_imports_as_it_is() {
+    let w = world().await;
+    for (format, kind) in [("Csv", "text/csv"), ("xlsx", "spreadsheetml")] {
+        let res = w
+            .app
+            .client
+            .get(format!("{}{IMPORT}/template?ReportFormat={format}", w.app.base))
+            .bearer_auth(&w.admin)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), 200);
+        let content_type = res.headers()["content-type"].to_str().unwrap().to_owned();
+        assert!(content_type.contains(kind), "{content_type}");
+        let bytes = res.bytes().await.unwrap().to_vec();
+        let name = format!("template.{}", format.to_lowercase());
+        let r = send_file(&w.app, &w.admin, "", &name, bytes).await;
+        let r = r.ok();
+        assert_eq!(
+            (r["rows"].clone(), r["created"].clone()),
+            (json!(1), json!(1)),
+            "{format}: {r}"
+        );
+    }
+    let bad = w.app.get(&format!("{IMPORT}/template?ReportFormat=Pdf"), &w.admin).await;
+    assert!(bad.problem(400)["errors"]["ReportFormat"].is_array());
+}
+
+#[actix_web::test]
+async fn bad_files_get_a_clear_4xx_and_change_nothing() {
+    let w = world().await;
+    let before = participant_count(&w.app, &w.admin).await;
+    let wide = format!("{HEAD}\n{}\n", vec!["x"; 500].join(","));
+    let many = {
+        let mut text = String::from("firstName,lastName,email,status,roleCode\n");
+        for i in 0..10_001 {
+            text.push_str(&format!("A,B,p{i}@example.org,Active,Mentor\n"));
+        }
+        text
+    };
+    let cases: Vec<(&str, Vec<u8>, &str)> = vec![
+        ("a PDF", b"%PDF-1.7\n\xff\xfe\x00binary".to_vec(), "CSV file in UTF-8 or an XLSX"),
+        ("an empty file", Vec::new(), "is empty"),
+        ("a broken workbook", b"PK\x03\x04not really a zip".to_vec(), "not a readable XLSX"),
+        (
+            "unknown and missing columns",
+            b"firstName,nickname\nAna,Al\n".to_vec(),
+            "unknown columns: nickname",
+        ),
+        ("a header only", format!("{HEAD}\n").into_bytes(), "no rows"),
+        ("10,001 rows", many.into_bytes(), "more than 10000 rows"),
+        ("a row of 500 cells", wide.into_bytes(), "row 2 has 500 cells"),
+    ];
+    for (what, bytes, says) in cases {
+        let r = send_file(&w.app, &w.admin, "?DryRun=false", "people.csv", bytes).await;
+        let body = r.problem(400);
+        let message = body["errors"]["file"][0].as_str().unwrap_or_default();
+        assert!(message.contains(says), "{what}: {body}");
+    }
+    let huge = vec![b'a'; 10 * 1024 * 1024 + 1];
+    send_file(&w.app, &w.admin, "?DryRun=false", "people.csv", huge).await.problem(413);
+    // Not multipart at all, or without the field.
+    let r = w.app.post(IMPORT, Some(&w.admin), json!({"file": "x"})).await;
+    assert!(r.problem(400)["errors"]["file"].is_array());
+    let r = send_file(&w.app, &w.admin, "?DryRun=nope", "people.csv", csv(&[BO])).await;
+    r.problem(400);
+    assert_eq!(participant_count(&w.app, &w.admin).await, before);
+}
+
+#[actix_web::test]
+async fn a_coordinator_imports_into_its_own_programs_only() {
+    let w = world().await;
+    let programs = ids(&w.app, &w.admin, "/api/v1/mentor-programs").await;
+    let fy = ids(&w.app, &w.admin, "/api/v1/system-settings/fiscal-years").await[0];
+    // Program ids follow the seed's order: the Director Mentor Program is the second.
+    let coord = w
+        .app
+        .coordinator_of(&w.admin, "cora@example.org", "coordinator pw 1", programs[1], fy)
+        .await;
+    let rows = [
+        ANA,
+        BO,
+        &ANA.replace("ana@", "eve@")
+            .replace("Director Mentor Program", "Family Child Care Mentor Program"),
+    ];
+    let r = send_file(&w.app, &coord, "", "people.csv", csv(&rows)).await;
+    let r = r.ok();
+    assert_eq!(r["created"], 1, "{r}");
+    let named: Vec<(i64, &str)> = r["errors"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| (e["row"].as_i64().unwrap(), e["column"].as_str().unwrap()))
+        .collect();
+    assert_eq!(named, [(3, "mentorProgram"), (4, "mentorProgram")]);
+    // Without participant:create and participant:edit, no import.
+    let role = json!({"name": "Reader", "permissions": ["participant:read"]});
+    w.app.post("/api/v1/identity/roles", Some(&w.admin), role).await.ok();
+    w.app.create_user(&w.admin, "reader@example.org", &["Reader"], "reader pass 123").await;
+    let (reader, _) = w.app.login("reader@example.org", "reader pass 123").await;
+    send_file(&w.app, &reader, "", "people.csv", csv(&[BO])).await.problem(403);
+}
