@@ -211,7 +211,8 @@ pub async fn import(
                 let created =
                     store::insert_participant(&txn, &p.person, Some(me.id()), now).await?;
                 let data = json!({"email": created.email, "fullName": created.full_name, "status": created.status, "roleCode": created.role_code, "imported": true});
-                activity::note(&txn, "participant", created.id, "created", me.id(), data).await?;
+                activity::note(&txn, "participant", created.id, "created", &me.into(), data)
+                    .await?;
                 created.id
             }
             Some((id, version)) => {
@@ -225,7 +226,7 @@ pub async fn import(
                         )));
                     }
                     let data = json!({"fromVersion": version, "email": p.person.email, "fullName": p.person.full_name, "status": p.person.status, "roleCode": p.person.role, "imported": true});
-                    activity::note(&txn, "participant", id, "updated", me.id(), data).await?;
+                    activity::note(&txn, "participant", id, "updated", &me.into(), data).await?;
                 }
                 id
             }
