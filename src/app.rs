@@ -28,6 +28,7 @@ use crate::{
     settings,
     state::AppState,
     system,
+    web::heavy::Heavy,
 };
 
 /// No origin but our own; the UI needs inline styles (Mantine) but never inline script.
@@ -130,8 +131,9 @@ pub fn route_table() -> Routes {
     crate::packets::configure(&mut r);
     crate::notifications::configure(&mut r);
     crate::audit_log::configure(&mut r);
-    // Every read under /reports/ scans many rows (the catalogue `/reports` is a short list).
-    r.heavy("/reports/");
+    // Every read under /reports/ scans many rows (the catalogue `/reports` is a short list),
+    // and every file (an export, a packet) is built from many.
+    r.heavy(|path| path.starts_with("/reports/") || Heavy::of(path) == Heavy::Export);
     r
 }
 

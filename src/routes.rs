@@ -173,17 +173,17 @@ impl Routes {
         self.mark_scoped(|spec| spec.method == method && spec.path == path, path, param, check)
     }
 
-    /// Every GET registered so far whose path starts with `prefix` is a heavy read: it
-    /// waits for a slot of its kind (web::heavy) after its access checks.
-    pub fn heavy(&mut self, prefix: &str) -> &mut Self {
+    /// Every GET registered so far whose path is `selected` is a heavy read: it waits for a
+    /// slot of its kind (web::heavy) after its access checks.
+    pub fn heavy(&mut self, selected: impl Fn(&str) -> bool) -> &mut Self {
         let mut marked = 0;
         for (spec, _, _) in self.entries.iter_mut() {
-            if spec.method == Method::GET && spec.path.starts_with(prefix) {
+            if spec.method == Method::GET && selected(&spec.path) {
                 spec.heavy = Some(Heavy::of(&spec.path));
                 marked += 1;
             }
         }
-        assert!(marked > 0, "no route under {prefix}");
+        assert!(marked > 0, "no heavy route");
         self
     }
 

@@ -23,6 +23,9 @@ use crate::{
 const BATCH: u64 = 50;
 /// How long a claim holds: longer than any relay conversation (lettre times out at 60 s).
 const LEASE: Duration = Duration::from_secs(300);
+/// Mails of a claim handed to the relay at once, over its pooled connections: one at a
+/// time, each mail's round trips and the write recording it added up (about 19 a second).
+const SENDING_AT_ONCE: usize = 8;
 /// How often an idle worker looks for due mail.
 const IDLE: Duration = Duration::from_secs(1);
 /// How often it looks whether a daily digest is due: two small reads.
@@ -59,14 +62,19 @@ pub async fn drain(
     public_url: &str,
     retry: Duration,
 ) -> Result<usize, sea_orm::DbErr> {
+    use futures_util::{stream, StreamExt, TryStreamExt};
     let claimed = outbox::claim(db, BATCH, LEASE).await?;
-    for mail in &claimed {
-        let outcome = attempt(mailer, public_url, retry, mail).await;
-        if let Outcome::Failed { error } | Outcome::Retry { error, .. } = &outcome {
-            tracing::warn!(id = mail.id, to = %mail.recipient, %error, "outbox: mail not sent");
-        }
-        outbox::settle(db, mail, outcome).await?;
-    }
+    stream::iter(&claimed)
+        .map(|mail| async move {
+            let outcome = attempt(mailer, public_url, retry, mail).await;
+            if let Outcome::Failed { error } | Outcome::Retry { error, .. } = &outcome {
+                tracing::warn!(id = mail.id, to = %mail.recipient, %error, "outbox: mail not sent");
+            }
+            outbox::settle(db, mail, outcome).await
+        })
+        .buffer_unordered(SENDING_AT_ONCE)
+        .try_collect::<()>()
+        .await?;
     Ok(claimed.len())
 }
 

@@ -18,14 +18,12 @@ use crate::{
     routes::{Access, Routes},
 };
 
-/// Same permission and scope as reading the request, or the vendor payment history (whose
-/// packet is a heavy read with every route under /reports/).
+/// Same permission and scope as reading the request, or the vendor payment history. Both are
+/// files built while they stream: the route table makes them wait for an export's slot.
 pub fn configure(r: &mut Routes) {
     const REQUEST: &str = "/payment-requests/{formType}/{id}/packet";
     r.get(REQUEST, Access::Needs(Permission::RequestRead), api::request_packet)
         .scope_route(Method::GET, REQUEST, "id", api::request_in_scope)
-        // A packet is a file built while it streams: it waits for an export's slot.
-        .heavy(REQUEST)
         .get(
             "/reports/vendor-payments/history/{id}/packet",
             Access::Needs(Permission::ReportReadVendorPaymentsHistory),
