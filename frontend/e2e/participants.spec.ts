@@ -71,11 +71,15 @@ test.describe('participants', () => {
     await expect(page).toHaveURL(/\/participant\/create$/);
 
     const form = page.getByRole('form', { name: 'Participant' });
-    // The server's field errors land on the fields.
+    // The server's field errors land on the fields, summed up at the top of the form: the
+    // summary takes the focus and its links lead to the fields.
     await form.getByRole('button', { name: 'Save Changes' }).click();
     await confirmDialog(page, 'Save Changes');
-    await expect(form.getByText('Please correct the highlighted fields.')).toBeVisible();
+    const summary = form.getByRole('alert', { name: 'There is a problem' });
+    await expect(summary).toBeFocused();
     await expect(form.getByLabel('First name')).toHaveAttribute('aria-invalid', 'true');
+    await summary.getByRole('link', { name: /^First name/ }).click();
+    await expect(form.getByLabel('First name')).toBeFocused();
 
     await form.getByLabel('First name').fill('Rosa');
     await form.getByLabel('Last name').fill(last);

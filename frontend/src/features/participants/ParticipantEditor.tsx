@@ -18,6 +18,7 @@ import { Link, useBlocker, useNavigate } from 'react-router';
 import type { ApiError } from '../../api/errors';
 import { confirmCancelChanges, confirmSaveChanges, openConfirm } from '../../components/confirmDialogs';
 import { asApiError } from '../../components/ErrorDisplay';
+import { ErrorSummary } from '../../components/ErrorSummary';
 import { PageCard } from '../../components/PageCard';
 import { PermissionGate } from '../../components/PermissionGate';
 import { useAppDispatch } from '../../lib/hooks';
@@ -77,6 +78,8 @@ export function ParticipantEditor({ mode, participant, lookups }: Props) {
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<ParticipantField, string>>>({});
   const [participationErrors, setParticipationErrors] = useState<Partial<Record<ParticipationField, string>>>({});
   const [problem, setProblem] = useState<string | null>(null);
+  // A save refused for its fields: summed up at the top of the form, with links to the fields.
+  const [refused, setRefused] = useState<{ attempt: ApiError; lines: string[] } | null>(null);
   const [conflict, setConflict] = useState<string | null>(null);
   const [createParticipant, creating] = useCreateParticipantMutation();
   const [updateParticipant, updating] = useUpdateParticipantMutation();
@@ -116,7 +119,7 @@ export function ParticipantEditor({ mode, participant, lookups }: Props) {
     const result = saveProblem(error, PARTICIPANT_FIELDS, 'email');
     if (result.kind === 'fields') {
       setFieldErrors(result.byField);
-      setProblem(result.other.length ? result.other.join(' ') : 'Please correct the highlighted fields.');
+      setRefused({ attempt: error, lines: result.other });
     } else if (result.kind === 'conflict' && mode === 'edit') {
       setConflict(result.detail);
     } else {
@@ -125,7 +128,7 @@ export function ParticipantEditor({ mode, participant, lookups }: Props) {
     if (mode === 'create') {
       const nested = splitFieldErrors(nestedParticipationErrors(error.errors), PARTICIPATION_FIELDS);
       setParticipationErrors(nested.byField);
-      if (Object.keys(nested.byField).length && result.kind !== 'fields') setProblem('Please correct the highlighted fields.');
+      if (Object.keys(nested.byField).length && result.kind !== 'fields') setRefused({ attempt: error, lines: [] });
     }
   };
 
@@ -134,6 +137,7 @@ export function ParticipantEditor({ mode, participant, lookups }: Props) {
     if (readOnly || saving) return;
     if (!(await confirmSaveChanges())) return;
     setProblem(null);
+    setRefused(null);
     setFieldErrors({});
     setParticipationErrors({});
     try {
@@ -216,6 +220,7 @@ export function ParticipantEditor({ mode, participant, lookups }: Props) {
     <PageCard title={participant && mode !== 'create' ? `${TITLES[mode]}: ${participant.fullName}` : TITLES[mode]} actions={actions}>
       <form onSubmit={onSubmit} noValidate aria-label="Participant">
         <Stack gap="md">
+          {refused && <ErrorSummary attempt={refused.attempt} lines={refused.lines} />}
           {conflict && (
             <Alert color="orange" title="Changed by someone else" role="alert">
               <Stack gap="xs">

@@ -5,6 +5,8 @@ import { useState, type FormEvent } from 'react';
 import { useHasPermission } from '../../lib/hooks';
 import { openConfirm } from '../../components/confirmDialogs';
 import { asApiError } from '../../components/ErrorDisplay';
+import { ErrorSummary } from '../../components/ErrorSummary';
+import type { ApiError } from '../../api/errors';
 import { useCreateParticipationMutation, useDeleteParticipationMutation, useUpdateParticipationMutation, type Participant, type Participation } from './api';
 import type { ParticipantLookups } from './lookups';
 import { nameByCode, nameById } from './options';
@@ -33,6 +35,7 @@ export function Participations({ participant, lookups }: { participant: Particip
   const [editor, setEditor] = useState<EditorState | null>(null);
   const [errors, setErrors] = useState<Partial<Record<ParticipationField, string>>>({});
   const [problem, setProblem] = useState<string | null>(null);
+  const [refused, setRefused] = useState<{ attempt: ApiError; lines: string[] } | null>(null);
   const [create, creating] = useCreateParticipationMutation();
   const [update, updating] = useUpdateParticipationMutation();
   const [remove] = useDeleteParticipationMutation();
@@ -41,6 +44,7 @@ export function Participations({ participant, lookups }: { participant: Particip
   const open = (participation?: Participation) => {
     setErrors({});
     setProblem(null);
+    setRefused(null);
     setEditor({ participation, values: participation ? participationValues(participation) : EMPTY_PARTICIPATION });
   };
 
@@ -49,6 +53,7 @@ export function Participations({ participant, lookups }: { participant: Particip
     if (!editor) return;
     setErrors({});
     setProblem(null);
+    setRefused(null);
     const body = participationBody(editor.values);
     try {
       if (editor.participation) {
@@ -62,7 +67,8 @@ export function Participations({ participant, lookups }: { participant: Particip
       const error = asApiError(caught);
       const { byField, other } = splitFieldErrors(error.errors, PARTICIPATION_FIELDS);
       setErrors(byField);
-      setProblem(Object.keys(byField).length ? other.join(' ') || null : error.detail);
+      if (Object.keys(byField).length) setRefused({ attempt: error, lines: other });
+      else setProblem(error.detail);
     }
   };
 
@@ -150,6 +156,7 @@ export function Participations({ participant, lookups }: { participant: Particip
         {editor && (
           <form onSubmit={onSubmit} noValidate aria-label="Participation">
             <Stack gap="md">
+              {refused && <ErrorSummary attempt={refused.attempt} lines={refused.lines} />}
               <ParticipationFields
                 values={editor.values}
                 onChange={(values) => setEditor({ ...editor, values })}
