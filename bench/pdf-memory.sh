@@ -2,6 +2,7 @@
 # Memory of large PDF exports: the release binary on 200,000 seeded requests, then N
 # request-details PDFs of every request downloaded at once. Prints the server's resident size
 # before (VmRSS) and its peak after (VmHWM). Target: four at once keep the server under 160 MiB.
+#   ARGS="--export-slots 4"   server flags (the default lets two exports stream at once)
 #   BIN=path/to/mentorpay   measure that binary instead of building one
 #   KEEP=/some/dir          seed into that folder once and reuse it
 #   N=4                     downloads at once
@@ -23,7 +24,8 @@ fi
 if [ ! -f "$WORK/bench.db" ]; then
   /usr/bin/time -f "seed: %e s" "$BIN" seed --database-url "$DB" --data-dir "$WORK/data" --participants 5000 --requests 200000
 fi
-"$BIN" serve --listen "127.0.0.1:$PORT" --database-url "$DB" --data-dir "$WORK/data" >"$WORK/server.log" 2>&1 &
+# shellcheck disable=SC2086
+"$BIN" serve --listen "127.0.0.1:$PORT" --database-url "$DB" --data-dir "$WORK/data" ${ARGS:-} >"$WORK/server.log" 2>&1 &
 SERVER=$!
 trap 'kill $SERVER 2>/dev/null || true; wait $SERVER 2>/dev/null || true; [ -n "${KEEP:-}" ] || rm -rf "$WORK"' EXIT
 for _ in $(seq 300); do curl -sf "$BASE/api/v1/health" >/dev/null && break; sleep 0.2; done
