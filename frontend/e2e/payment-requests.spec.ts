@@ -36,8 +36,9 @@ test.describe('payment requests', () => {
     await page.getByLabel('Placement start date').fill('2026-09-01');
     await page.getByLabel('Placement end date').fill('2026-08-01');
     await save(page);
-    // The server's field error lands on the field; nothing was created.
-    await expect(page.getByText('must not be before details.placementStartDate')).toBeVisible();
+    // The server's field error lands on the field and in the summary at the top; nothing was created.
+    await expect(page.getByRole('alert', { name: 'There is a problem' })).toContainText('must not be before details.placementStartDate');
+    await expect(page.getByLabel('Placement end date')).toHaveAttribute('aria-invalid', 'true');
     await expect(page).toHaveURL(/\/F1\/create$/);
     await page.getByLabel('Placement end date').fill('2026-12-15');
     await save(page);
@@ -64,7 +65,8 @@ test.describe('payment requests', () => {
     await page.getByLabel('Trip 2 to').fill('Fresno');
     await page.getByLabel('Trip 2 miles').fill('0');
     await save(page);
-    await expect(page.getByText('must be more than 0')).toBeVisible();
+    await expect(page.getByRole('alert', { name: 'There is a problem' })).toContainText('must be more than 0');
+    await expect(page.getByLabel('Trip 2 miles')).toHaveAttribute('aria-invalid', 'true');
     await page.getByLabel('Trip 2 miles').fill('10');
     await save(page);
     await expect(page).toHaveURL(/\/payment-request\/F3\/\d+\/details$/);
