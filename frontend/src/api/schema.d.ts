@@ -1192,6 +1192,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/payment-requests/{formType}/{id}/packet": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Access: permission `request:read`. */
+        get: operations["request_packet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/payment-requests/{formType}/{id}/send-for-revision": {
         parameters: {
             query?: never;
@@ -1670,6 +1687,23 @@ export interface paths {
         };
         /** @description Access: permission `report:readvendorpaymentshistory`. */
         get: operations["history_details"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/reports/vendor-payments/history/{id}/packet": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Access: permission `report:readvendorpaymentshistory`. */
+        get: operations["vendor_payment_packet"];
         put?: never;
         post?: never;
         delete?: never;
@@ -8260,6 +8294,67 @@ export interface operations {
             };
         };
     };
+    request_packet: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Timestamps print as local time (UTC − MinutesOffset): the browser's
+                 *     `getTimezoneOffset()`; default 0.
+                 */
+                MinutesOffset?: number;
+            };
+            header?: never;
+            path: {
+                formType: components["schemas"]["FormType"];
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request as a document with its approval, activity and receipts (PDF, streamed), named `request-F2-123.pdf` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": unknown;
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+        };
+    };
     send_for_revision: {
         parameters: {
             query?: never;
@@ -9960,6 +10055,66 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HistoryDetails"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+        };
+    };
+    vendor_payment_packet: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Timestamps print as local time (UTC − MinutesOffset): the browser's
+                 *     `getTimezoneOffset()`; default 0.
+                 */
+                MinutesOffset?: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A cover page, then every request's packet in the vendor payment's row order (PDF, streamed) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": unknown;
                 };
             };
             400: {
