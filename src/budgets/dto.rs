@@ -96,7 +96,7 @@ pub struct BudgetsQuery {
 pub struct CopyBudgetRequest {
     /// Percent added to every amount (negative lowers it; 0 copies the amounts as they are),
     /// at most two decimals, from -100 to 1000. Each line is rounded to the cent, half away from zero.
-    #[schema(value_type = f64, minimum = -100, maximum = 1000, example = 3.5)]
+    #[schema(value_type = f64, minimum = -100, maximum = 1000, multiple_of = 0.01, example = 3.5)]
     pub percent_change: Hundredths,
 }
 

@@ -207,8 +207,8 @@ pub fn check_general(body: &GeneralSettingsRequest) -> Result<GeneralValues, Api
         REFRESH_TTL_RANGE,
     );
     let digest_hour = body.digest_hour.map(|h| in_range(&mut c, "digestHour", h, (0, 23)));
-    let time_zone = body.time_zone.as_deref().map(|z| time_zone(&mut c, z));
     c.finish()?;
+    let time_zone = body.time_zone.as_deref().map(time_zone).transpose()?;
     if !lifetimes_agree(body.access_token_ttl_seconds, body.refresh_token_ttl_seconds) {
         return Err(ApiError::rule(
             "refreshTokenTtlSeconds",
@@ -229,13 +229,17 @@ pub fn check_general(body: &GeneralSettingsRequest) -> Result<GeneralValues, Api
     })
 }
 
-/// An IANA time zone name, as the time zone database spells it.
-fn time_zone(checks: &mut Checks, raw: &str) -> String {
+/// An IANA time zone name, as the time zone database spells it (any text is the right shape;
+/// one the database does not know breaks a rule: 422).
+fn time_zone(raw: &str) -> Result<String, ApiError> {
     let name = raw.trim();
-    if name.parse::<chrono_tz::Tz>().is_err() {
-        checks.add("timeZone", "must be a time zone name such as America/Chicago or UTC");
+    match name.parse::<chrono_tz::Tz>() {
+        Ok(_) => Ok(name.to_owned()),
+        Err(_) => Err(ApiError::rule(
+            "timeZone",
+            "must be a time zone name such as America/Chicago or UTC",
+        )),
     }
-    name.to_owned()
 }
 
 /// A sign-in that ends before its first access token would make refresh pointless: the
@@ -597,10 +601,14 @@ mod tests {
                 "mileageRate",
                 "organisationName",
                 "refreshTokenTtlSeconds",
-                "supportEmail",
-                "timeZone"
+                "supportEmail"
             ]
         );
+        // A well-formed name the time zone database does not know breaks a rule.
+        let unknown =
+            GeneralSettingsRequest { time_zone: Some("Mars/Olympus".into()), ..general() };
+        let (status, names) = fields(check_general(&unknown).unwrap_err());
+        assert_eq!((status, names.as_slice()), (422, ["timeZone".to_owned()].as_slice()));
         let zoned = GeneralSettingsRequest {
             digest_hour: Some(0),
             time_zone: Some(" America/Chicago ".into()),

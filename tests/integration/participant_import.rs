@@ -221,7 +221,7 @@ async fn bad_files_get_a_clear_4xx_and_change_nothing() {
     ];
     for (what, bytes, says) in cases {
         let r = send_file(&w.app, &w.admin, "?DryRun=false", "people.csv", bytes).await;
-        let body = r.problem(400);
+        let body = r.problem(422);
         let message = body["errors"]["file"][0].as_str().unwrap_or_default();
         assert!(message.contains(says), "{what}: {body}");
     }

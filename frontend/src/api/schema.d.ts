@@ -2595,6 +2595,12 @@ export interface components {
             outcome: components["schemas"]["Outcome"];
             row: number;
         };
+        /**
+         * @description The 422 answers of an import, as the document describes them: a real run refused for its
+         *     rows carries the report; a file the import cannot read (not CSV or XLSX, no rows, unknown
+         *     columns) is a problem naming `file`. Only describes the answer; never built.
+         */
+        ImportRefusal: components["schemas"]["ImportReport"] | components["schemas"]["ProblemBody"];
         /** @description What an import did (or, on a dry run, would do). */
         ImportReport: {
             created: number;
@@ -6367,13 +6373,13 @@ export interface operations {
                     "application/json": components["schemas"]["ProblemBody"];
                 };
             };
-            /** @description A real run with row errors: nothing was written; the report lists them */
+            /** @description Nothing was written: a real run with row errors (the report lists them), or a file the import cannot read (a problem naming `file`) */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ImportReport"];
+                    "application/json": components["schemas"]["ImportRefusal"];
                 };
             };
         };
@@ -6382,7 +6388,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description `Csv` (the default) or `Xlsx`, any case. */
-                ReportFormat?: string;
+                ReportFormat?: "Csv" | "Xlsx";
             };
             header?: never;
             path?: never;

@@ -22,7 +22,7 @@ const FRAMING_BYTES: usize = 64 * 1024;
         (status = 400, description = "Not a CSV or XLSX file, empty, unknown or missing columns, too many rows or cells", body = ProblemBody),
         (status = 401, body = ProblemBody), (status = 403, body = ProblemBody),
         (status = 413, description = "Over 10 MB", body = ProblemBody),
-        (status = 422, description = "A real run with row errors: nothing was written; the report lists them", body = ImportReport)))]
+        (status = 422, description = "Nothing was written: a real run with row errors (the report lists them), or a file the import cannot read (a problem naming `file`)", body = ImportRefusal)))]
 pub async fn import(
     state: web::Data<AppState>,
     me: CurrentUser,

@@ -19,9 +19,20 @@ pub struct ImportQuery {
 #[into_params(parameter_in = Query)]
 pub struct TemplateQuery {
     /// `Csv` (the default) or `Xlsx`, any case.
-    #[param(rename = "ReportFormat", value_type = Option<String>)]
+    #[param(rename = "ReportFormat", value_type = Option<TemplateFormat>, inline)]
     pub reportformat: Option<String>,
 }
+
+/// The template's formats as the document lists them (any case parses).
+pub struct TemplateFormat;
+
+impl utoipa::PartialSchema for TemplateFormat {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        crate::web::string_enum(["Csv", "Xlsx"])
+    }
+}
+
+impl utoipa::ToSchema for TemplateFormat {}
 
 /// The multipart body: one field `file`.
 #[derive(Debug, ToSchema)]
@@ -40,6 +51,17 @@ pub struct ImportItem {
     pub email: String,
     pub full_name: String,
     pub outcome: Outcome,
+}
+
+/// The 422 answers of an import, as the document describes them: a real run refused for its
+/// rows carries the report; a file the import cannot read (not CSV or XLSX, no rows, unknown
+/// columns) is a problem naming `file`. Only describes the answer; never built.
+#[derive(Serialize, ToSchema)]
+#[serde(untagged)]
+#[allow(dead_code)]
+pub enum ImportRefusal {
+    Report(ImportReport),
+    Problem(crate::error::ProblemBody),
 }
 
 /// What an import did (or, on a dry run, would do).

@@ -24,8 +24,9 @@ pub struct Sheet {
     pub rows: Vec<(usize, Vec<String>)>,
 }
 
+/// The upload had the documented shape; what it holds breaks the import's rules: 422.
 fn bad(message: impl Into<String>) -> ApiError {
-    ApiError::bad_field("file", message)
+    ApiError::rule("file", message)
 }
 
 /// Which reader a file needs, from its first bytes (the name and the declared type are
@@ -205,7 +206,7 @@ mod tests {
 
     fn message(e: ApiError) -> String {
         match e {
-            ApiError::BadRequest { errors, .. } => errors["file"][0].clone(),
+            ApiError::Unprocessable { errors, .. } => errors["file"][0].clone(),
             other => format!("{other:?}"),
         }
     }

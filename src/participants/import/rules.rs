@@ -107,7 +107,7 @@ pub fn check_header(header: &[String]) -> Result<Columns, ApiError> {
         problems.push(format!("missing columns: {}", missing.join(", ")));
     }
     if !problems.is_empty() {
-        return Err(ApiError::bad_field(
+        return Err(ApiError::rule(
             "file",
             format!("{} (the template lists the columns)", problems.join("; ")),
         ));
@@ -539,7 +539,7 @@ mod tests {
 
     fn message(e: ApiError) -> String {
         match e {
-            ApiError::BadRequest { errors, .. } => errors["file"][0].clone(),
+            ApiError::Unprocessable { errors, .. } => errors["file"][0].clone(),
             other => format!("{other:?}"),
         }
     }
