@@ -716,7 +716,7 @@ impl Paging {
     }
 }
 
-/// The paged list shape of DESIGN §3.
+/// The paged list shape every list answers with (docs/api.md).
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Page<T> {

@@ -55,7 +55,7 @@ pub async fn list_budgets(
 }
 
 #[utoipa::path(get, path = "/api/v1/budgets/{id}", tag = "budgets", security(("bearer" = [])),
-    params(("id" = i32, Path, description = "The fiscal year id (SPEC: fiscalYearId)")),
+    params(("id" = i32, Path, description = "The fiscal year id")),
     responses((status = 200, body = BudgetDetailDto), (status = 401, body = ProblemBody), (status = 403, body = ProblemBody), (status = 404, body = ProblemBody)))]
 pub async fn get_budget(
     state: web::Data<AppState>,

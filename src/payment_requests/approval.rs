@@ -1,4 +1,4 @@
-//! Approval checks (DESIGN §4), pure: what blocks an approval (errors) and what the
+//! Approval checks, pure: what blocks an approval (errors) and what the
 //! approver must acknowledge (warnings). The handler gathers the facts in the approval's
 //! transaction; `approve/validate` and `approve` both call `assess`.
 

@@ -1,4 +1,4 @@
-//! Wire shapes of the payment request calls (DESIGN §4), camelCase.
+//! Wire shapes of the payment request calls, camelCase.
 
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};

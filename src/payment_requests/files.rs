@@ -1,4 +1,4 @@
-//! F2 receipts (DESIGN §5 Files): the browser announces files, gets signed single-use
+//! F2 receipts: the browser announces files, gets signed single-use
 //! upload URLs, and PUTs the bytes there; the bytes go to the kernel's `FileStore`.
 
 use actix_web::{web, HttpRequest, HttpResponse};

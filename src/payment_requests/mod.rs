@@ -1,4 +1,4 @@
-//! Payment requests: the 14 forms and their approval workflow (DESIGN §4).
+//! Payment requests: the 14 forms and their approval workflow.
 
 pub mod api;
 pub mod approval;

@@ -1,4 +1,4 @@
-//! The payment request state machine (DESIGN §4), pure: which action may move a request
+//! The payment request state machine, pure: which action may move a request
 //! from which status to which, and with which permission.
 
 use serde::{Deserialize, Serialize};
@@ -129,7 +129,7 @@ mod tests {
     use Action::*;
     use Status::*;
 
-    /// The whole table of DESIGN §4: (action, from, to) for a caller holding every permission.
+    /// The whole table: (action, from, to) for a caller holding every permission.
     const TABLE: &[(Action, Status, Status)] = &[
         (Edit, Draft, Draft),
         (Edit, RevisionRequested, RevisionRequested),

@@ -48,7 +48,7 @@ pub struct RefCreate {
     pub payment_request_type: Option<String>,
 }
 
-/// `PUT /{list}/{id}` body of the editable lists (beyond SPEC: rename and deactivate).
+/// `PUT /{list}/{id}` body of the editable lists (rename and deactivate).
 /// Every field is optional; what is left out stays as it is. The code never changes, since
 /// old requests, exports and budgets name it.
 #[derive(Debug, Default, Deserialize, ToSchema)]

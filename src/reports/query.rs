@@ -302,7 +302,7 @@ pub use super::fields::get;
 
 // ---- the paged view ----
 
-/// `{items, page, size, totalCount, totals}` (DESIGN §6).
+/// `{items, page, size, totalCount, totals}` (docs/reports-api.md).
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ReportPage {

@@ -2757,7 +2757,7 @@ export interface components {
          * @enum {string}
          */
         Outcome: "created" | "updated" | "unchanged";
-        /** @description The paged list shape of DESIGN §3. */
+        /** @description The paged list shape every list answers with (docs/api.md). */
         Page_ParticipantDto: {
             items: {
                 address?: string | null;
@@ -2809,7 +2809,7 @@ export interface components {
              */
             totalCountIsExact?: boolean;
         };
-        /** @description The paged list shape of DESIGN §3. */
+        /** @description The paged list shape every list answers with (docs/api.md). */
         Page_PaymentRequestListItem: {
             items: {
                 approvedAmount?: null | components["schemas"]["Money"];
@@ -2853,7 +2853,7 @@ export interface components {
              */
             totalCountIsExact?: boolean;
         };
-        /** @description The paged list shape of DESIGN §3. */
+        /** @description The paged list shape every list answers with (docs/api.md). */
         Page_UserDto: {
             items: {
                 /** Format: date-time */
@@ -3185,7 +3185,7 @@ export interface components {
             paymentRequestType?: string | null;
         };
         /**
-         * @description `PUT /{list}/{id}` body of the editable lists (beyond SPEC: rename and deactivate).
+         * @description `PUT /{list}/{id}` body of the editable lists (rename and deactivate).
          *     Every field is optional; what is left out stays as it is. The code never changes, since
          *     old requests, exports and budgets name it.
          */
@@ -3205,7 +3205,7 @@ export interface components {
             refreshToken: string;
             token: string;
         };
-        /** @description `{items, page, size, totalCount, totals}` (DESIGN §6). */
+        /** @description `{items, page, size, totalCount, totals}` (docs/reports-api.md). */
         ReportPage: {
             items: components["schemas"]["Record"][];
             /** Format: int64 */
@@ -3917,7 +3917,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The fiscal year id (SPEC: fiscalYearId) */
+                /** @description The fiscal year id */
                 id: number;
             };
             cookie?: never;

@@ -1,5 +1,5 @@
 //! The shared export layer: a report declares its columns once and hands over a stream
-//! of rows; this turns it into a streamed CSV, XLSX or PDF answer (DESIGN §6).
+//! of rows; this turns it into a streamed CSV, XLSX or PDF answer.
 //!
 //! ```ignore
 //! let rows = Rows::from_query(db.clone(), select, |r| Ok(vec![Cell::int(r.try_get("", "id")?), ...]));

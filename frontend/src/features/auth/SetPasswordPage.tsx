@@ -7,7 +7,7 @@ import { asApiError } from '../../components/ErrorDisplay';
 import { useSetPasswordMutation, useValidateResetTokenQuery } from './api';
 import { PageLink } from './parts';
 
-/** DESIGN §3: passwords need 12+ characters (the server checks it too). */
+/** Passwords need 12+ characters (the server checks it too). */
 export const MIN_PASSWORD_LENGTH = 12;
 
 /** Opened from the e-mailed link `/set-password?email=…&token=…`. */

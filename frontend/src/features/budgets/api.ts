@@ -1,7 +1,7 @@
 import { api } from '../../api/api';
 import type { FiscalYear, Schemas } from '../../api/wire';
 
-// Budgets by fiscal year (DESIGN §5). Amounts are JSON numbers with at most two decimals.
+// Budgets by fiscal year. Amounts are JSON numbers with at most two decimals.
 
 /** One row of GET /budgets: a fiscal year with its totals. */
 export type BudgetSummary = Schemas['BudgetSummaryDto'];

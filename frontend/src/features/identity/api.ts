@@ -1,7 +1,7 @@
 import { api } from '../../api/api';
 import type { Schemas } from '../../api/wire';
 
-// Users and roles (/identity, DESIGN §3): the changes. The lists are read through
+// Users and roles (/identity): the changes. The lists are read through
 // lib/identityLists.ts, whose 'User' and 'Role' tags these mutations invalidate.
 
 export type User = Schemas['UserDto'];

@@ -67,7 +67,7 @@ interface Props {
 
 type MultiField = 'workplaceSettingIds' | 'languageIds' | 'educationLevelIds' | 'permitLevelIds';
 
-/** The participant form in its three modes (SPEC §2): create, edit, view. */
+/** The participant form in its three modes: create, edit, view. */
 export function ParticipantEditor({ mode, participant, lookups }: Props) {
   const navigate = useNavigate();
   const dispatch = useAppDispatch();

@@ -6,7 +6,7 @@ import { useHasPermission } from '../../lib/hooks';
 import { asApiError } from '../../components/ErrorDisplay';
 import { useCreateParticipantLoginMutation, type Participant } from './api';
 
-// The role whose participants sign in (DESIGN §3: a Coordinator user is linked
+// The role whose participants sign in (a Coordinator user is linked
 // to its participant; the server's COORDINATOR_ROLE_CODE).
 const COORDINATOR_ROLE: Schemas['ParticipantRole'] = 'Coordinator';
 

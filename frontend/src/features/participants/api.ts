@@ -1,7 +1,7 @@
 import { api } from '../../api/api';
 import type { Page, Schemas, Unchecked } from '../../api/wire';
 
-// Wire shapes of the participants area (DESIGN §3/§5; the server's OpenAPI
+// Wire shapes of the participants area (the server's OpenAPI
 // document at /api/v1/openapi.json is the source of truth).
 
 

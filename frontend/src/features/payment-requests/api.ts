@@ -1,7 +1,7 @@
 import { api } from '../../api/api';
 import type { Page, Schemas } from '../../api/wire';
 
-// Wire shapes of the payment request calls (DESIGN §4; src/payment_requests/dto.rs is the source).
+// Wire shapes of the payment request calls (src/payment_requests/dto.rs is the source).
 
 /** What the caller may do with a request now (camelCase wire names). */
 export type Action = Schemas['Action'];

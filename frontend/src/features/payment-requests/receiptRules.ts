@@ -1,7 +1,7 @@
 import type { Schemas } from '../../api/wire';
 import type { ApiError } from '../../api/errors';
 
-// F2 receipts (DESIGN §5 Files): what the browser checks before announcing a file, and
+// F2 receipts: what the browser checks before announcing a file, and
 // the messages for what the server refuses. The server is the authority (it checks type,
 // size and the file's first bytes again); these checks only spare a round trip.
 // Pure: tested in receiptRules.test.ts.

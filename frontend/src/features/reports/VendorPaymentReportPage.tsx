@@ -4,7 +4,7 @@ import { VendorPaymentReportView } from './VendorPaymentReportView';
 
 export type VendorPaymentReportMode = 'create' | 'view';
 
-/** SPEC §2: the vendor payment report form, in create mode (generate) or view mode (a history entry). */
+/** The vendor payment report form, in create mode (generate) or view mode (a history entry). */
 export default function VendorPaymentReportPage({ mode }: { mode: VendorPaymentReportMode }) {
   const { reportHistoryId } = useParams();
   return mode === 'create' ? <VendorPaymentGenerateForm /> : <VendorPaymentReportView id={Number(reportHistoryId)} />;

@@ -1,7 +1,7 @@
 import { api } from '../../api/api';
 import type { Schemas } from '../../api/wire';
 
-// The reports area's calls (DESIGN §6, docs/reports-api.md of the reports back end). Tables are
+// The reports area's calls (docs/reports-api.md of the reports back end). Tables are
 // built from the server's catalogue (GET /reports: columns, totals, default sort), not from a copy.
 
 // The wire shapes are the server's (generated from its OpenAPI document, src/reports/catalogue.rs,

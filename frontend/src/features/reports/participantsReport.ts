@@ -1,7 +1,7 @@
 import { PARTICIPANTS_REPORT_COLUMNS_KEY } from '../../api/storage';
 import type { ParticipantEmail } from './api';
 
-// The participants report's column choice (kept in local storage under SPEC §9's key, cleared on
+// The participants report's column choice (kept in local storage under a fixed key, cleared on
 // logout with the tokens) and its "E-mail these participants" helpers. Pure but for the storage
 // pair: tested in participantsReport.test.ts.
 

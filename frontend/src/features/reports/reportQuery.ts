@@ -5,7 +5,7 @@ import { relativeApiPath, type ReportInfo } from './api';
 // What a report page sends: its filters (named by the catalogue, checked by kind here), paging,
 // sort and the browser's MinutesOffset. Pure: tested in reportQuery.test.ts.
 
-/** Every report filter of DESIGN §6 and how its value looks in the address bar. */
+/** Every report filter and how its value looks in the address bar. */
 export const FILTER_KINDS: Readonly<Record<string, ParamKind>> = {
   MentorProgramId: 'id',
   FiscalYearId: 'id',

@@ -1,7 +1,7 @@
 import { api } from '../../api/api';
 import type { Schemas } from '../../api/wire';
 
-// ---- system settings (DESIGN §5) ----
+// ---- system settings ----
 
 export type MealRates = Schemas['MealRateSettings'];
 export type GeneralSettings = Schemas['GeneralSettingsDto'];

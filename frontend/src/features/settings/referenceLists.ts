@@ -1,7 +1,7 @@
 import type { PermissionCode } from '../../lib/permissions';
 import { api } from '../../api/api';
 
-// The reference lists an office keeps itself (SPEC §7 POSTs, and beyond SPEC a PUT to
+// The reference lists an office keeps itself (POSTs, and a PUT to
 // rename and deactivate: docs/decisions-reference.md). Described once; the page draws any.
 
 export interface RefEntry {
