@@ -15,9 +15,8 @@ mod tree;
 use std::io::Write;
 
 use pdf_writer::{
-    types::TabOrder,
-    writers::{Catalog, DocumentInfo},
-    Chunk, Content, Filter, Finish, Name, Rect, Ref, Str, TextStr,
+    types::TabOrder, writers::DocumentInfo, Chunk, Content, Filter, Finish, Name, Rect, Ref, Str,
+    TextStr,
 };
 
 use self::tree::{Node, Tree};
@@ -26,7 +25,7 @@ pub use self::{
     picture::{picture, Picture},
 };
 use crate::reports::export::pdf::{
-    file::File,
+    file::{self, File},
     font::{Face, Used, BOLD, REGULAR},
     layout,
 };
@@ -46,7 +45,6 @@ const LEADING: f32 = 1.3;
 const CELL_PAD: f32 = 3.0;
 /// The label column of a field list.
 const LABEL_W: f32 = 150.0;
-const LANGUAGE: &str = "en-US";
 
 /// A receipt that cannot be shown, and why (said on its page).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -310,14 +308,8 @@ impl<'a, W: Write> Packet<'a, W> {
         let [root, document] = self.tree.objects();
         self.file.object(self.tree.root, &root)?;
         self.file.object(self.tree.document, &document)?;
-        let mut chunk = Chunk::new();
-        let mut catalog = chunk.indirect(self.catalog).start::<Catalog>();
-        catalog.pages(self.page_tree).lang(TextStr(LANGUAGE));
-        catalog.pair(Name(b"StructTreeRoot"), self.tree.root);
-        catalog.mark_info().marked(true);
-        catalog.viewer_preferences().display_doc_title(true);
-        catalog.finish();
-        self.file.object(self.catalog, &chunk)?;
+        let catalog = file::tagged_catalog(self.catalog, self.page_tree, self.tree.root);
+        self.file.object(self.catalog, &catalog)?;
         let mut chunk = Chunk::new();
         chunk
             .indirect(self.info)

@@ -9,7 +9,7 @@
 
 use std::io::{Seek, SeekFrom, Write};
 
-use pdf_writer::{Chunk, Filter, Name, Ref};
+use pdf_writer::{writers::Catalog, Chunk, Filter, Finish, Name, Ref, TextStr};
 
 /// Where an object, or a run of packed objects, lives.
 enum Place {
@@ -154,4 +154,17 @@ fn entry(kind: u8, field: u64, index: u16) -> [u8; 8] {
     let f = field.to_be_bytes();
     let i = index.to_be_bytes();
     [kind, f[3], f[4], f[5], f[6], f[7], i[0], i[1]]
+}
+
+/// The catalog of a tagged PDF, the same for every document we write: its pages, its
+/// language, its structure tree, marked content, and the title in the viewer's title bar.
+pub fn tagged_catalog(id: Ref, pages: Ref, structure: Ref) -> Chunk {
+    let mut chunk = Chunk::new();
+    let mut catalog = chunk.indirect(id).start::<Catalog>();
+    catalog.pages(pages).lang(TextStr("en-US"));
+    catalog.pair(Name(b"StructTreeRoot"), structure);
+    catalog.mark_info().marked(true);
+    catalog.viewer_preferences().display_doc_title(true);
+    catalog.finish();
+    chunk
 }

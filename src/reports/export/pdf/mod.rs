@@ -18,9 +18,8 @@ mod tags;
 use std::io::Write;
 
 use pdf_writer::{
-    types::TabOrder,
-    writers::{Catalog, DocumentInfo},
-    Chunk, Content, Filter, Finish, Name, Rect, Ref, Str, TextStr,
+    types::TabOrder, writers::DocumentInfo, Chunk, Content, Filter, Finish, Name, Rect, Ref, Str,
+    TextStr,
 };
 
 use self::{
@@ -51,7 +50,6 @@ const SIZES: (f32, f32) = (7.5, 4.0);
 const SAMPLE: usize = 300;
 /// The lowest a row may reach: the footer lives below.
 const BOTTOM: f32 = MARGIN + FOOTER_SIZE * 2.0;
-const LANGUAGE: &str = "en-US";
 
 /// Writes the PDF of `rows` into `out` as it goes (runs on a blocking thread).
 pub fn write(
@@ -501,14 +499,8 @@ impl<'a, W: Write> Doc<'a, W> {
         self.file.object(self.tags.root, &root)?;
         self.file.object(self.tags.document, &document)?;
         self.file.object(self.tags.table, &table)?;
-        let mut chunk = Chunk::new();
-        let mut catalog = chunk.indirect(self.catalog).start::<Catalog>();
-        catalog.pages(self.page_tree).lang(TextStr(LANGUAGE));
-        catalog.pair(Name(b"StructTreeRoot"), self.tags.root);
-        catalog.mark_info().marked(true);
-        catalog.viewer_preferences().display_doc_title(true);
-        catalog.finish();
-        self.file.object(self.catalog, &chunk)?;
+        let catalog = file::tagged_catalog(self.catalog, self.page_tree, self.tags.root);
+        self.file.object(self.catalog, &catalog)?;
         let mut chunk = Chunk::new();
         chunk
             .indirect(self.info)
