@@ -69,7 +69,8 @@ pub async fn note(
 }
 
 /// An entry whose audit side holds exactly the fields that differ between `before` and
-/// `after` (objects); the activity side keeps `data`.
+/// `after`: the record's fields as objects, `null` on the side where it does not exist (a
+/// creation keeps all of `after`, a deletion all of `before`). The activity side keeps `data`.
 pub async fn note_change(
     db: &impl ConnectionTrait,
     (entity_type, entity_id): (&str, i32),

@@ -27,13 +27,18 @@ pub fn without_secrets(v: Value) -> Value {
     }
 }
 
+/// Fields every write moves on its own (a row's version and stamps): not a change anyone made.
+const BOOKKEEPING: &[&str] = &["version", "createdAt", "updatedAt", "createdBy", "updatedBy"];
+
 /// The fields that differ between two objects, as (before, after); a field missing on one
-/// side is `null` there. Non-objects are compared whole. Nothing changed: two `null`s.
+/// side is `null` there, and bookkeeping fields are left out. Non-objects are compared
+/// whole. Nothing changed: two `null`s.
 pub fn changed(before: &Value, after: &Value) -> (Value, Value) {
     match (before, after) {
         (Value::Object(b), Value::Object(a)) => {
             let (mut was, mut is) = (Map::new(), Map::new());
-            for key in b.keys().chain(a.keys().filter(|k| !b.contains_key(*k))) {
+            let keys = b.keys().chain(a.keys().filter(|k| !b.contains_key(*k)));
+            for key in keys.filter(|k| !BOOKKEEPING.contains(&k.as_str())) {
                 let (old, new) =
                     (b.get(key).unwrap_or(&Value::Null), a.get(key).unwrap_or(&Value::Null));
                 if old != new {
@@ -77,8 +82,8 @@ mod tests {
 
     #[test]
     fn only_changed_fields_are_kept() {
-        let before = json!({"firstName": "Ann", "phone": "1", "email": "a@x.org"});
-        let after = json!({"firstName": "Ann", "phone": "2", "address": "Main St"});
+        let before = json!({"firstName": "Ann", "phone": "1", "email": "a@x.org", "version": 1});
+        let after = json!({"firstName": "Ann", "phone": "2", "address": "Main St", "version": 2});
         assert_eq!(
             changed(&before, &after),
             (

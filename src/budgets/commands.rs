@@ -6,7 +6,7 @@ use std::collections::HashMap;
 
 use chrono::Utc;
 use sea_orm::{ConnectionTrait, DatabaseConnection};
-use serde_json::json;
+use serde_json::{json, Value};
 
 use super::{
     dto::{BudgetDetailDto, CopyBudgetResult},
@@ -25,15 +25,33 @@ use crate::{
     },
 };
 
-/// The activity entry of one budget line.
+/// A line's fields as the audit trail records them.
+fn line_fields(fiscal_year_id: i32, key: &LineKey, cents: i64) -> Value {
+    json!({
+        "fiscalYearId": fiscal_year_id, "mentorProgramId": key.mentor_program_id,
+        "fundId": key.fund_id, "expenseAccountId": key.expense_account_id, "amount": Money(cents),
+    })
+}
+
+fn key_of(line: &budget_line::Model) -> LineKey {
+    LineKey {
+        mentor_program_id: line.mentor_program_id,
+        fund_id: line.fund_id,
+        expense_account_id: line.expense_account_id,
+    }
+}
+
+/// The activity entry of one budget line, with its fields before and after (null where
+/// it did not exist).
 async fn note_line(
     txn: &impl ConnectionTrait,
     me: &CurrentUser,
-    line_id: i32,
-    action: &str,
-    data: serde_json::Value,
+    (line_id, action): (i32, &str),
+    (before, after): (Value, Value),
+    data: Value,
 ) -> ApiResult<()> {
-    activity::note(txn, "budget-line", line_id, action, &me.into(), data).await
+    let change = (&before, &after);
+    activity::note_change(txn, ("budget-line", line_id), action, &me.into(), change, data).await
 }
 
 /// One line's amount, based on `version` when given (a later one is a 409): the line after,
@@ -61,7 +79,8 @@ pub async fn update_line(
     }
     let after = store::get_line(&txn, id).await?;
     let data = json!({"fiscalYearId": after.fiscal_year_id, "from": Money(before.amount_cents), "to": Money(after.amount_cents)});
-    note_line(&txn, me, id, "updated", data).await?;
+    let fields = |l: &budget_line::Model| line_fields(l.fiscal_year_id, &key_of(l), l.amount_cents);
+    note_line(&txn, me, (id, "updated"), (fields(&before), fields(&after)), data).await?;
     let approved = store::approved_by_line(&txn, after.fiscal_year_id).await?;
     txn.commit().await?;
     let approved = store::approved_of(&approved, &after);
@@ -104,22 +123,25 @@ pub async fn bulk_update(
             .collect();
     // Every line in this one transaction: any failure leaves the budget as it was.
     for (key, cents) in key_list.iter().zip(amounts) {
-        let (line_id, from, action) =
+        let after = line_fields(fiscal_year_id, key, cents);
+        let (line_id, from, action, before) =
             match existing.get(&(key.mentor_program_id, key.fund_id, key.expense_account_id)) {
                 Some(line) if line.amount_cents == cents => continue,
                 Some(line) => {
                     store::set_amount(&txn, line.id, cents, None).await?;
-                    (line.id, Some(Money(line.amount_cents)), "updated")
+                    let before = line_fields(fiscal_year_id, key, line.amount_cents);
+                    (line.id, Some(Money(line.amount_cents)), "updated", before)
                 }
                 None => (
                     store::insert_line(&txn, fiscal_year_id, key, cents, now).await?,
                     None,
                     "created",
+                    Value::Null,
                 ),
             };
         let data =
             json!({"fiscalYearId": fiscal_year_id, "from": from, "to": Money(cents), "bulk": true});
-        note_line(&txn, me, line_id, action, data).await?;
+        note_line(&txn, me, (line_id, action), (before, after), data).await?;
     }
     let result = store::detail(&txn, &scope, fiscal_year_id).await?;
     txn.commit().await?;
@@ -159,14 +181,11 @@ pub async fn copy_from(
         .ok_or_else(|| ApiError::bad_field("percentChange", "makes an amount too large"))?;
     let mut total = 0i64;
     for (line, cents) in lines.iter().zip(amounts) {
-        let key = LineKey {
-            mentor_program_id: line.mentor_program_id,
-            fund_id: line.fund_id,
-            expense_account_id: line.expense_account_id,
-        };
+        let key = key_of(line);
         let id = store::insert_line(&txn, target_id, &key, cents, now).await?;
         let data = json!({"fiscalYearId": target_id, "to": Money(cents), "copiedFrom": {"fiscalYearId": source.id, "lineId": line.id, "amount": Money(line.amount_cents)}});
-        note_line(&txn, me, id, "created", data).await?;
+        let after = line_fields(target_id, &key, cents);
+        note_line(&txn, me, (id, "created"), (Value::Null, after), data).await?;
         total += cents;
     }
     txn.commit().await?;

@@ -76,6 +76,14 @@ pub async fn create_user_with_roles(
             entity_id: created.id,
             action: "created",
             data: Some(json!({"email": created.email, "roles": role_names, "invited": invite})),
+            change: Some((
+                serde_json::Value::Null,
+                json!({
+                    "email": created.email, "firstName": created.first_name,
+                    "lastName": created.last_name, "roles": role_names,
+                    "isActive": created.is_active, "participantId": created.participant_id,
+                }),
+            )),
             ..Default::default()
         },
     )

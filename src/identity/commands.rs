@@ -5,7 +5,7 @@
 
 use chrono::{Duration, Utc};
 use sea_orm::{ConnectionTrait, DatabaseConnection};
-use serde_json::json;
+use serde_json::{json, Value};
 
 use super::{
     rules,
@@ -22,16 +22,24 @@ use crate::{
     settings,
 };
 
-/// The activity entry of a user or a role (`entity`).
+/// The activity entry of a user or a role (`entity`), with its fields before and after
+/// (null where it did not exist).
 async fn note(
     txn: &impl ConnectionTrait,
     me: &CurrentUser,
     (entity, id): (&str, i32),
     action: &str,
-    data: Option<serde_json::Value>,
+    (before, after): (&Value, &Value),
+    data: Option<Value>,
 ) -> ApiResult<()> {
-    let entry =
-        activity::Entry { entity_type: entity, entity_id: id, action, data, ..Default::default() };
+    let entry = activity::Entry {
+        entity_type: entity,
+        entity_id: id,
+        action,
+        data,
+        change: Some(audit::fields::changed(before, after)),
+        ..Default::default()
+    };
     activity::record(txn, &me.into(), entry).await
 }
 
@@ -63,6 +71,7 @@ pub async fn update_user(
     rules::check_admin_kept(existing.id == me.id(), was_admin, stays_admin, others)?;
 
     let deactivated = existing.is_active && !change.is_active;
+    let before = json!(store::user_dto(&txn, existing.clone()).await?);
     let updated = store::update_user(&txn, existing, change, now).await?;
     store::set_user_roles(&txn, updated.id, &roles).await?;
     if deactivated {
@@ -70,7 +79,8 @@ pub async fn update_user(
     }
     let role_names: Vec<&str> = roles.iter().map(|r| r.name.as_str()).collect();
     let data = json!({"email": updated.email, "roles": role_names, "isActive": updated.is_active});
-    note(&txn, me, ("user", updated.id), "updated", Some(data)).await?;
+    let after = json!(store::user_dto(&txn, updated.clone()).await?);
+    note(&txn, me, ("user", updated.id), "updated", (&before, &after), Some(data)).await?;
     txn.commit().await?;
     Ok(updated)
 }
@@ -90,23 +100,33 @@ pub async fn deactivate_user(db: &DatabaseConnection, me: &CurrentUser, id: i32)
         let user_id = existing.id;
         store::deactivate_user(&txn, existing, now).await?;
         store::revoke_all_refresh(&txn, user_id, now).await?;
-        note(&txn, me, ("user", user_id), "deactivated", None).await?;
+        let change = (&json!({"isActive": true}), &json!({"isActive": false}));
+        note(&txn, me, ("user", user_id), "deactivated", change, None).await?;
     }
     txn.commit().await?;
     Ok(())
 }
 
-/// The role's activity entry: its name and permissions as they are now.
+/// A role's name and permissions (sorted codes), as its entries record them.
+fn role_fields(name: &str, mut codes: Vec<String>) -> Value {
+    codes.sort();
+    json!({"name": name, "permissions": codes})
+}
+
+/// The role's activity entry: its name and permissions as they are now (`Some`, or `None`
+/// once deleted), and as they were (`before`, null for a new role).
 async fn note_role(
     txn: &impl ConnectionTrait,
     me: &CurrentUser,
-    r: &role::Model,
-    action: &str,
-    permissions: &[Permission],
+    (r, action): (&role::Model, &str),
+    before: Value,
+    permissions: Option<&[Permission]>,
 ) -> ApiResult<()> {
-    let codes: Vec<&str> = permissions.iter().map(|p| p.code()).collect();
-    let data = json!({"name": r.name, "permissions": codes});
-    note(txn, me, ("role", r.id), action, Some(data)).await
+    let after = permissions.map_or(Value::Null, |ps| {
+        role_fields(&r.name, ps.iter().map(|p| p.code().to_owned()).collect())
+    });
+    let data = if after.is_null() { before.clone() } else { after.clone() };
+    note(txn, me, ("role", r.id), action, (&before, &after), Some(data)).await
 }
 
 pub async fn create_role(
@@ -121,7 +141,7 @@ pub async fn create_role(
     }
     let created = store::insert_role(&txn, name).await?;
     store::set_role_permissions(&txn, created.id, permissions).await?;
-    note_role(&txn, me, &created, "created", permissions).await?;
+    note_role(&txn, me, (&created, "created"), Value::Null, Some(permissions)).await?;
     txn.commit().await?;
     Ok(created)
 }
@@ -145,9 +165,10 @@ pub async fn update_role(
             return Err(ApiError::Conflict(ROLE_TAKEN.into()));
         }
     }
+    let before = role_fields(&existing.name, store::role_permissions(&txn, existing.id).await?);
     let updated = store::rename_role(&txn, existing, name).await?;
     store::set_role_permissions(&txn, updated.id, permissions).await?;
-    note_role(&txn, me, &updated, "updated", permissions).await?;
+    note_role(&txn, me, (&updated, "updated"), before, Some(permissions)).await?;
     txn.commit().await?;
     Ok(updated)
 }
@@ -160,7 +181,8 @@ pub async fn delete_role(db: &DatabaseConnection, me: &CurrentUser, id: i32) -> 
         existing.is_built_in,
         store::users_holding_role(&txn, existing.id).await?,
     )?;
-    note_role(&txn, me, &existing, "deleted", &[]).await?;
+    let before = role_fields(&existing.name, store::role_permissions(&txn, existing.id).await?);
+    note_role(&txn, me, (&existing, "deleted"), before, None).await?;
     store::delete_role(&txn, existing).await?;
     txn.commit().await?;
     Ok(())

@@ -38,13 +38,14 @@ pub async fn set_mode(
         .filter(user::Column::Id.eq(me.id()))
         .exec(&txn)
         .await?;
-    activity::note(
+    let (before, after) = (me.user.notification_mode, mode);
+    activity::note_change(
         &txn,
-        "user",
-        me.id(),
+        ("user", me.id()),
         "notification-mode-changed",
         &me.into(),
-        json!({"before": me.user.notification_mode, "after": mode}),
+        (&json!({"notificationMode": before}), &json!({"notificationMode": after})),
+        json!({"before": before, "after": after}),
     )
     .await?;
     txn.commit().await?;

@@ -5,14 +5,14 @@
 
 use chrono::Utc;
 use sea_orm::{DatabaseConnection, EntityTrait};
-use serde_json::json;
+use serde_json::{json, Value};
 
 use super::{
     import::{
         self,
         dto::{ImportItem, ImportReport},
     },
-    rules::{self, CleanParticipant, CleanParticipation},
+    rules::{self, CleanParticipant, CleanParticipation, PersonFields},
     store,
 };
 use crate::{
@@ -22,15 +22,42 @@ use crate::{
     error::{ApiError, ApiResult, Checks},
 };
 
-/// The activity entry of a participation, named by what happened to it.
+/// The activity entry of a participation, named by what happened to it, with its fields
+/// before and after (null where it did not exist).
 async fn note_participation(
     txn: &impl sea_orm::ConnectionTrait,
     me: &CurrentUser,
-    id: i32,
     action: &str,
-    data: serde_json::Value,
+    (before, after): (Option<&participation::Model>, Option<&participation::Model>),
+    data: Value,
 ) -> ApiResult<()> {
-    activity::note(txn, "participation", id, action, &me.into(), data).await
+    let fields = |p: Option<&participation::Model>| {
+        p.map_or(Value::Null, |p| json!(store::participation_dto(p.clone())))
+    };
+    let id = after.or(before).map_or(0, |p| p.id);
+    let change = (&fields(before), &fields(after));
+    activity::note_change(txn, ("participation", id), action, &me.into(), change, data).await
+}
+
+/// The activity entry of a participant, with its own fields before and after.
+async fn note_participant(
+    txn: &impl sea_orm::ConnectionTrait,
+    me: &CurrentUser,
+    (id, action): (i32, &str),
+    (before, after): (Option<PersonFields>, Option<PersonFields>),
+    data: Value,
+) -> ApiResult<()> {
+    let fields = |p: Option<PersonFields>| p.map_or(Value::Null, |p| p.json());
+    let change = (&fields(before), &fields(after));
+    activity::note_change(txn, ("participant", id), action, &me.into(), change, data).await
+}
+
+/// A stored participant's own fields, its link lists read.
+async fn person_of(
+    txn: &impl sea_orm::ConnectionTrait,
+    p: participant::Model,
+) -> ApiResult<PersonFields> {
+    Ok(PersonFields::from(&store::dto(txn, p, &crate::auth::scope::Scope::All).await?))
 }
 
 /// A new participant with its first participations.
@@ -59,11 +86,12 @@ pub async fn create(
     for p in participations {
         let pn = store::insert_participation(&txn, created.id, p, now).await?;
         let data = json!({"participantId": created.id, "mentorProgramId": pn.mentor_program_id, "fiscalYearId": pn.fiscal_year_id, "roleCode": pn.role_code});
-        note_participation(&txn, me, pn.id, "created", data).await?;
+        note_participation(&txn, me, "created", (None, Some(&pn)), data).await?;
     }
     store::refresh_program_keys(&txn, created.id).await?;
     let data = json!({"email": created.email, "fullName": created.full_name, "status": created.status, "roleCode": created.role_code});
-    activity::note(&txn, "participant", created.id, "created", &me.into(), data).await?;
+    let after = Some(PersonFields::from(clean));
+    note_participant(&txn, me, (created.id, "created"), (None, after), data).await?;
     txn.commit().await?;
     Ok(created)
 }
@@ -86,6 +114,7 @@ pub async fn update(
     if store::email_taken(&txn, &clean.email, Some(existing.id)).await? {
         return Err(ApiError::Conflict(store::EMAIL_TAKEN.into()));
     }
+    let before = person_of(&txn, existing.clone()).await?;
     if !store::update_participant(&txn, existing.id, version, clean, me.id(), now).await? {
         return Err(ApiError::Conflict(format!(
             "The participant was changed by someone else (version {} now, yours {version}); reload and try again.",
@@ -96,7 +125,8 @@ pub async fn update(
         "fromVersion": version, "email": clean.email, "fullName": clean.full_name,
         "status": clean.status, "roleCode": clean.role,
     });
-    activity::note(&txn, "participant", existing.id, "updated", &me.into(), data).await?;
+    let change = (Some(before), Some(PersonFields::from(clean)));
+    note_participant(&txn, me, (existing.id, "updated"), change, data).await?;
     let updated = participant::Entity::find_by_id(existing.id)
         .one(&txn)
         .await?
@@ -110,11 +140,12 @@ pub async fn delete(db: &DatabaseConnection, me: &CurrentUser, id: i32) -> ApiRe
     let txn = crate::db::write(db).await?;
     let scope = scope_of(&txn, me).await?;
     let existing = store::get_visible(&txn, &scope, id).await?;
+    let before = person_of(&txn, existing.clone()).await?;
     if !store::soft_delete(&txn, existing.id, me.id(), Utc::now()).await? {
         return Err(ApiError::not_found("The participant"));
     }
     let data = json!({"email": existing.email, "fullName": existing.full_name});
-    activity::note(&txn, "participant", existing.id, "deleted", &me.into(), data).await?;
+    note_participant(&txn, me, (existing.id, "deleted"), (Some(before), None), data).await?;
     txn.commit().await?;
     Ok(())
 }
@@ -135,7 +166,7 @@ pub async fn add_participation(
     let created = store::insert_participation(&txn, participant.id, clean, Utc::now()).await?;
     store::refresh_program_keys(&txn, participant.id).await?;
     let data = json!({"participantId": participant.id, "mentorProgramId": created.mentor_program_id, "fiscalYearId": created.fiscal_year_id, "roleCode": created.role_code});
-    note_participation(&txn, me, created.id, "created", data).await?;
+    note_participation(&txn, me, "created", (None, Some(&created)), data).await?;
     txn.commit().await?;
     Ok(created)
 }
@@ -162,7 +193,7 @@ pub async fn update_participation(
         "from": {"mentorProgramId": existing.mentor_program_id, "fiscalYearId": existing.fiscal_year_id, "roleCode": existing.role_code},
         "to": {"mentorProgramId": updated.mentor_program_id, "fiscalYearId": updated.fiscal_year_id, "roleCode": updated.role_code},
     });
-    note_participation(&txn, me, updated.id, "updated", data).await?;
+    note_participation(&txn, me, "updated", (Some(&existing), Some(&updated)), data).await?;
     txn.commit().await?;
     Ok(updated)
 }
@@ -180,7 +211,7 @@ pub async fn delete_participation(
     store::refresh_program_keys(&txn, participant.id).await?;
     let data =
         json!({"participantId": participant.id, "mentorProgramId": existing.mentor_program_id});
-    note_participation(&txn, me, existing.id, "deleted", data).await?;
+    note_participation(&txn, me, "deleted", (Some(&existing), None), data).await?;
     txn.commit().await?;
     Ok(())
 }
@@ -211,8 +242,8 @@ pub async fn import(
                 let created =
                     store::insert_participant(&txn, &p.person, Some(me.id()), now).await?;
                 let data = json!({"email": created.email, "fullName": created.full_name, "status": created.status, "roleCode": created.role_code, "imported": true});
-                activity::note(&txn, "participant", created.id, "created", &me.into(), data)
-                    .await?;
+                let after = Some(PersonFields::from(&p.person));
+                note_participant(&txn, me, (created.id, "created"), (None, after), data).await?;
                 created.id
             }
             Some((id, version)) => {
@@ -226,7 +257,8 @@ pub async fn import(
                         )));
                     }
                     let data = json!({"fromVersion": version, "email": p.person.email, "fullName": p.person.full_name, "status": p.person.status, "roleCode": p.person.role, "imported": true});
-                    activity::note(&txn, "participant", id, "updated", &me.into(), data).await?;
+                    let change = (p.stored.clone(), Some(PersonFields::from(&p.person)));
+                    note_participant(&txn, me, (id, "updated"), change, data).await?;
                 }
                 id
             }
@@ -234,7 +266,7 @@ pub async fn import(
         if let Some(t) = p.taking.as_ref().filter(|_| p.adds_taking) {
             let pn = store::insert_participation(&txn, id, t, now).await?;
             let data = json!({"participantId": id, "mentorProgramId": pn.mentor_program_id, "fiscalYearId": pn.fiscal_year_id, "roleCode": pn.role_code, "imported": true});
-            note_participation(&txn, me, pn.id, "created", data).await?;
+            note_participation(&txn, me, "created", (None, Some(&pn)), data).await?;
             store::refresh_program_keys(&txn, id).await?;
         }
     }

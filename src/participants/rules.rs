@@ -3,7 +3,7 @@
 
 use chrono::NaiveDate;
 
-use super::dto::{ParticipantBody, ParticipationBody};
+use super::dto::{ParticipantBody, ParticipantDto, ParticipationBody};
 pub use crate::reference::fixed::{DistrictSetType, ParticipantRole, ParticipantStatus};
 use crate::{
     error::{ApiError, Checks, MAX_NAME_CHARS},
@@ -46,6 +46,84 @@ pub struct CleanParticipant {
     pub language_ids: Vec<i32>,
     pub education_level_ids: Vec<i32>,
     pub permit_level_ids: Vec<i32>,
+}
+
+/// A participant's own fields as a person edits them, link lists in order and without
+/// repeats; no participations (each has its own history) and no bookkeeping. What an import
+/// compares a row with, and what the audit trail records of a participant.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PersonFields {
+    pub first_name: String,
+    pub last_name: String,
+    pub email: String,
+    pub phone: Option<String>,
+    pub address: Option<String>,
+    pub status: String,
+    pub role_code: String,
+    pub district_set_type: Option<String>,
+    pub district_id: Option<i32>,
+    pub caucus_region_id: Option<i32>,
+    pub workplace_setting_ids: Vec<i32>,
+    pub language_ids: Vec<i32>,
+    pub education_level_ids: Vec<i32>,
+    pub permit_level_ids: Vec<i32>,
+}
+
+fn id_set(ids: &[i32]) -> Vec<i32> {
+    let mut v = ids.to_vec();
+    v.sort_unstable();
+    v.dedup();
+    v
+}
+
+impl From<&CleanParticipant> for PersonFields {
+    fn from(p: &CleanParticipant) -> Self {
+        Self {
+            first_name: p.first_name.clone(),
+            last_name: p.last_name.clone(),
+            email: p.email.clone(),
+            phone: p.phone.clone(),
+            address: p.address.clone(),
+            status: p.status.code().to_owned(),
+            role_code: p.role.code().to_owned(),
+            district_set_type: p.district.map(|(t, _)| t.code().to_owned()),
+            district_id: p.district.map(|(_, n)| n),
+            caucus_region_id: p.caucus_region_id,
+            workplace_setting_ids: id_set(&p.workplace_setting_ids),
+            language_ids: id_set(&p.language_ids),
+            education_level_ids: id_set(&p.education_level_ids),
+            permit_level_ids: id_set(&p.permit_level_ids),
+        }
+    }
+}
+
+impl From<&ParticipantDto> for PersonFields {
+    fn from(p: &ParticipantDto) -> Self {
+        Self {
+            first_name: p.first_name.clone(),
+            last_name: p.last_name.clone(),
+            email: p.email.clone(),
+            phone: p.phone.clone(),
+            address: p.address.clone(),
+            status: p.status.clone(),
+            role_code: p.role_code.clone(),
+            district_set_type: p.district_set_type.clone(),
+            district_id: p.district_id,
+            caucus_region_id: p.caucus_region_id,
+            workplace_setting_ids: id_set(&p.workplace_setting_ids),
+            language_ids: id_set(&p.language_ids),
+            education_level_ids: id_set(&p.education_level_ids),
+            permit_level_ids: id_set(&p.permit_level_ids),
+        }
+    }
+}
+
+impl PersonFields {
+    /// As the audit trail takes it.
+    pub fn json(&self) -> serde_json::Value {
+        serde_json::to_value(self).unwrap_or_default()
+    }
 }
 
 /// Full name as shown and sorted: "First Last".

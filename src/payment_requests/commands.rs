@@ -115,14 +115,23 @@ async fn save(
         )
         .await?;
     }
+    // The request as it is now, for its entry's fields (none once deleted).
+    let saved = match change.action {
+        Action::Delete => None,
+        _ => Some(
+            pr::Entity::find_by_id(r.id)
+                .one(txn)
+                .await?
+                .ok_or_else(|| ApiError::Internal("the changed request is missing".into()))?,
+        ),
+    };
     store::log(
         txn,
         &me.into(),
-        r.id,
-        change.entry,
-        (Some(r.status), after),
-        change.comment,
+        (r.id, change.entry),
+        (Some(r.status), after, change.comment),
         change.data,
+        Some((Some(r), saved.as_ref())),
     )
     .await
 }
@@ -162,14 +171,17 @@ pub async fn create(
     let c = write_check::check_write(&txn, me, &scope, form, body, None).await?;
     let id = store::insert_draft(&txn, form, &c, me.id(), Utc::now()).await?;
     store::attach_files(&txn, id, c.details.file_ids()).await?;
+    let created = pr::Entity::find_by_id(id)
+        .one(&txn)
+        .await?
+        .ok_or_else(|| ApiError::Internal("the new request is missing".into()))?;
     store::log(
         &txn,
         &me.into(),
-        id,
-        "created",
-        (None, Some(Status::Draft)),
-        None,
+        (id, "created"),
+        (None, Some(Status::Draft), None),
         json!({"requestedAmount": c.evaluated.requested_amount}),
+        Some((None, Some(&created))),
     )
     .await?;
     txn.commit().await?;
@@ -516,7 +528,8 @@ pub async fn batch_ready_for_processing(
     for r in &rows {
         let entry = "moved-to-ready-for-processing";
         let data = json!({"batch": ids.len()});
-        store::log(&txn, &me.into(), r.id, entry, (Some(r.status), Some(to)), None, data).await?;
+        let moved = (Some(r.status), Some(to), None);
+        store::log(&txn, &me.into(), (r.id, entry), moved, data, None).await?;
     }
     txn.commit().await?;
     Ok(())

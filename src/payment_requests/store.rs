@@ -658,16 +658,57 @@ pub async fn save_guarded(
     Ok(())
 }
 
-/// The request's activity-log entry, in the transaction of its change.
+/// A request's fields as the audit trail records them: the columns a person or a move sets
+/// and its form's own fields, by the names the API gives them (no bookkeeping).
+pub fn audited(r: &pr::Model) -> serde_json::Value {
+    use serde_json::{json, Value};
+    let mut fields = match serde_json::from_str::<Value>(&r.details) {
+        Ok(Value::Object(details)) => details,
+        _ => serde_json::Map::new(),
+    };
+    for (name, value) in [
+        ("status", json!(r.status.as_str())),
+        ("participationId", json!(r.participation_id)),
+        ("description", json!(r.description)),
+        ("requestedAmount", json!(Money(r.requested_cents))),
+        ("approvedAmount", json!(r.approved_cents.map(Money))),
+        ("approvalCodeId", json!(r.approval_code_id)),
+        ("fundId", json!(r.fund_id)),
+        ("expenseAccountId", json!(r.expense_account_id)),
+        ("fiscalYearId", json!(r.fiscal_year_id)),
+        ("submittedOn", json!(r.submitted_on)),
+        ("placementEndDate", json!(r.placement_end_date)),
+        ("activityStart", json!(r.activity_start)),
+        ("activityEnd", json!(r.activity_end)),
+    ] {
+        fields.insert(name.to_owned(), value);
+    }
+    Value::Object(fields)
+}
+
+/// The request's activity-log entry, in the transaction of its change: the status it moved
+/// `from` and `to`, the comment, and for the audit trail the request as it was and is
+/// (`rows`; null where it did not exist), of which the entry keeps the fields that differ,
+/// the comment among them.
 pub async fn log(
     db: &impl ConnectionTrait,
     by: &crate::audit::Actor,
-    id: i32,
-    action: &str,
-    (from, to): (Option<Status>, Option<Status>),
-    comment: Option<String>,
+    (id, action): (i32, &str),
+    (from, to, comment): (Option<Status>, Option<Status>, Option<String>),
     data: serde_json::Value,
+    rows: Option<(Option<&pr::Model>, Option<&pr::Model>)>,
 ) -> ApiResult<()> {
+    let change = rows.map(|(before, after)| {
+        let fields = |r: Option<&pr::Model>| r.map_or(serde_json::Value::Null, audited);
+        let (was, mut is) = crate::audit::fields::changed(&fields(before), &fields(after));
+        if let Some(c) = &comment {
+            if !is.is_object() {
+                is = serde_json::json!({});
+            }
+            is["comment"] = serde_json::json!(c);
+        }
+        (was, is)
+    });
     activity::record(
         db,
         by,
@@ -679,7 +720,7 @@ pub async fn log(
             to_status: to.map(|s| s.as_str().to_owned()),
             comment,
             data: Some(data),
-            ..Default::default()
+            change,
         },
     )
     .await

@@ -3,7 +3,7 @@
 //! written there (`note_item`) before the commit.
 
 use sea_orm::{ConnectionTrait, DatabaseConnection};
-use serde_json::json;
+use serde_json::{json, Value};
 
 use super::{
     dto::RefItem,
@@ -17,16 +17,17 @@ use crate::{
     error::{ApiError, ApiResult},
 };
 
-/// The activity entry of one item of `list`.
+/// The activity entry of one item of `list`, with its fields before and after (null where
+/// it did not exist).
 async fn note_item(
     txn: &impl ConnectionTrait,
     me: &CurrentUser,
-    list: &RefList,
-    id: i32,
+    (list, id): (&RefList, i32),
     action: &str,
-    data: serde_json::Value,
+    (before, after): (&Value, &Value),
+    data: Value,
 ) -> ApiResult<()> {
-    activity::note(txn, list.key, id, action, &me.into(), data).await
+    activity::note_change(txn, (list.key, id), action, &me.into(), (before, after), data).await
 }
 
 /// Linked colleges must exist (422 naming `collegeIds`).
@@ -68,7 +69,7 @@ pub async fn create(
         "name": item.name, "code": item.code,
         "collegeIds": item.college_ids, "paymentRequestType": item.payment_request_type,
     });
-    note_item(&txn, me, list, id, "created", data).await?;
+    note_item(&txn, me, (list, id), "created", (&Value::Null, &data), data.clone()).await?;
     txn.commit().await?;
     reread(db, list, table, id).await
 }
@@ -106,9 +107,20 @@ pub async fn update(
     let data = json!({
         "name": {"before": before.name, "after": change.name.as_deref().unwrap_or(&before.name)},
         "isActive": {"before": before.is_active, "after": change.is_active.unwrap_or(before.is_active)},
-        "collegeIds": colleges_before.map(|b| json!({"before": b, "after": change.college_ids})),
+        "collegeIds": colleges_before.as_ref().map(|b| json!({"before": b, "after": change.college_ids})),
     });
-    note_item(&txn, me, list, id, action, data).await?;
+    // The fields that may change, as they were and are; the colleges only when relinked.
+    let mut was = json!({"name": before.name, "isActive": before.is_active});
+    let mut is = json!({
+        "name": change.name.as_deref().unwrap_or(&before.name),
+        "isActive": change.is_active.unwrap_or(before.is_active),
+    });
+    if let (Some(b), Some(a)) = (&colleges_before, &change.college_ids) {
+        let set = |ids: &[i32]| ids.iter().copied().collect::<std::collections::BTreeSet<_>>();
+        was["collegeIds"] = json!(set(b));
+        is["collegeIds"] = json!(set(a));
+    }
+    note_item(&txn, me, (list, id), action, (&was, &is), data).await?;
     txn.commit().await?;
     reread(db, list, table, id).await
 }

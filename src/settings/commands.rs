@@ -4,7 +4,7 @@
 
 use chrono::{NaiveDate, Utc};
 use sea_orm::{ConnectionTrait, DatabaseConnection, EntityTrait};
-use serde_json::json;
+use serde_json::{json, Value};
 
 use super::{dto::*, rules, store};
 use crate::{
@@ -14,15 +14,24 @@ use crate::{
     error::{ApiError, ApiResult},
 };
 
-/// The activity entry of a settings change.
+/// The activity entry of a settings change, with the setting before and after (null where
+/// it did not exist).
 async fn note_setting(
     txn: &impl ConnectionTrait,
     me: &CurrentUser,
-    id: i32,
-    action: &str,
-    data: serde_json::Value,
+    (id, action): (i32, &str),
+    (before, after): (&Value, &Value),
+    data: Value,
 ) -> ApiResult<()> {
-    activity::note(txn, "setting", id, action, &me.into(), data).await
+    activity::note_change(txn, ("setting", id), action, &me.into(), (before, after), data).await
+}
+
+/// A fiscal year's open or closed state as the audit trail records it.
+fn year_state(y: &fiscal_year::Model) -> Value {
+    json!({
+        "status": if y.closed_at.is_some() { "Closed" } else { "Open" },
+        "closeReason": y.close_reason,
+    })
 }
 
 /// The whole banner list, in display order: banners left out are deleted.
@@ -40,8 +49,9 @@ pub async fn replace_banners(
     let after: Vec<BannerDto> =
         store::banners(&txn).await?.into_iter().map(store::banner_dto).collect();
     let before: Vec<BannerDto> = existing.into_iter().map(store::banner_dto).collect();
+    let (was, is) = (json!({"banners": before}), json!({"banners": after}));
     let data = json!({"before": before, "after": after});
-    note_setting(&txn, me, 0, "notification-banners-replaced", data).await?;
+    note_setting(&txn, me, (0, "notification-banners-replaced"), (&was, &is), data).await?;
     txn.commit().await?;
     Ok(after)
 }
@@ -64,7 +74,14 @@ pub async fn create_fiscal_year(
     let created = store::insert_fiscal_year(&txn, name, start, end).await?;
     let data =
         json!({"name": created.name, "startDate": created.start_date, "endDate": created.end_date});
-    note_setting(&txn, me, created.id, "fiscal-year-created", data).await?;
+    note_setting(
+        &txn,
+        me,
+        (created.id, "fiscal-year-created"),
+        (&Value::Null, &data),
+        data.clone(),
+    )
+    .await?;
     txn.commit().await?;
     Ok(created)
 }
@@ -84,6 +101,11 @@ pub async fn close_or_reopen_fiscal_year(
     let closed = closing.then(|| (Utc::now(), me.id(), reason.clone()));
     store::set_closed(&txn, id, closed).await?;
     let action = if closing { "fiscal-year-closed" } else { "fiscal-year-reopened" };
+    let after = store::get_fiscal_year(&txn, id).await?;
+    let (mut was, mut is) = (year_state(&before), year_state(&after));
+    // Why it moved, on the side it moved to (a reopening clears the closing reason).
+    was["reason"] = Value::Null;
+    is["reason"] = json!(reason);
     activity::record(
         &txn,
         &me.into(),
@@ -95,11 +117,10 @@ pub async fn close_or_reopen_fiscal_year(
             to_status: state(closing),
             comment: Some(reason.clone()),
             data: Some(json!({"name": before.name, "reason": reason})),
-            ..Default::default()
+            change: Some(crate::audit::fields::changed(&was, &is)),
         },
     )
     .await?;
-    let after = store::get_fiscal_year(&txn, id).await?;
     txn.commit().await?;
     Ok(after)
 }
@@ -125,11 +146,10 @@ pub async fn update_general(
         )));
     }
     let after = store::general(&txn).await?;
-    let data = json!({
-        "before": store::general_dto(before, keys),
-        "after": store::general_dto(after.clone(), keys),
-    });
-    note_setting(&txn, me, id, "general-updated", data).await?;
+    let (was, is) =
+        (json!(store::general_dto(before, keys)), json!(store::general_dto(after.clone(), keys)));
+    let data = json!({"before": was, "after": is});
+    note_setting(&txn, me, (id, "general-updated"), (&was, &is), data).await?;
     txn.commit().await?;
     Ok(after)
 }
@@ -147,8 +167,9 @@ pub async fn replace_limits(
     store::save_limits(&txn, values, now).await?;
     let after: Vec<FormLimitDto> =
         store::limits(&txn).await?.into_iter().map(store::limit_dto).collect();
+    let (was, is) = (json!({"limits": before}), json!({"limits": after}));
     let data = json!({"before": before, "after": after});
-    note_setting(&txn, me, 0, "form-validation-limits-updated", data).await?;
+    note_setting(&txn, me, (0, "form-validation-limits-updated"), (&was, &is), data).await?;
     txn.commit().await?;
     Ok(after)
 }
@@ -177,6 +198,10 @@ pub async fn set_login_block(
             from_status: state(before.is_blocked),
             to_status: state(after.is_blocked),
             data: Some(json!({"message": after.message})),
+            change: Some(crate::audit::fields::changed(
+                &json!({"isBlocked": before.is_blocked, "message": before.message}),
+                &json!({"isBlocked": after.is_blocked, "message": after.message}),
+            )),
             ..Default::default()
         },
     )

@@ -191,3 +191,66 @@ async fn a_records_history_is_listed_newest_first_for_administrators_only() {
         assert_eq!(app.get(path, &coordinator).await.status, 403, "{path}");
     }
 }
+
+/// The newest entry of one record, as the trail lists it.
+async fn newest_of(app: &TestApp, token: &str, entity_type: &str, id: i64) -> serde_json::Value {
+    let path = format!("/api/v1/audit-log?EntityType={entity_type}&EntityId={id}&Size=1");
+    app.get(&path, token).await.ok()["items"][0].clone()
+}
+
+/// An entry's field names and their values as numbers (amounts print as decimals).
+fn amounts(fields: &serde_json::Value) -> Vec<(String, Option<f64>)> {
+    let map = fields.as_object().expect("an object of fields");
+    map.iter().map(|(k, v)| (k.clone(), v.as_f64())).collect()
+}
+
+#[actix_web::test]
+async fn a_change_records_exactly_the_fields_it_changed_before_and_after() {
+    let app = spawn().await;
+    let admin = app.admin_token().await;
+
+    let created = app
+        .post("/api/v1/participants", Some(&admin), person("Ada", "ada@example.org", "Mentor"))
+        .await;
+    let id = created.ok()["id"].as_i64().unwrap();
+    let entry = newest_of(&app, &admin, "participant", id).await;
+    assert_eq!((entry["action"].as_str(), &entry["before"]), (Some("created"), &json!(null)));
+    assert_eq!(entry["after"]["firstName"], json!("Ada"), "a creation keeps every field: {entry}");
+    assert_eq!(entry["after"]["languageIds"], json!([1]), "{entry}");
+
+    let mut body = person("Adele", "ada@example.org", "Mentor");
+    body["phone"] = json!("(916) 555-0199");
+    body["version"] = json!(1);
+    app.put(&format!("/api/v1/participants/{id}"), &admin, body).await.ok();
+    let entry = newest_of(&app, &admin, "participant", id).await;
+    assert_eq!(entry["action"], json!("updated"));
+    assert_eq!(entry["before"], json!({"firstName": "Ada", "phone": "(916) 555-0100"}));
+    assert_eq!(entry["after"], json!({"firstName": "Adele", "phone": "(916) 555-0199"}));
+
+    app.delete(&format!("/api/v1/participants/{id}"), &admin).await;
+    let entry = newest_of(&app, &admin, "participant", id).await;
+    assert_eq!((entry["action"].as_str(), &entry["after"]), (Some("deleted"), &json!(null)));
+    assert_eq!(entry["before"]["firstName"], json!("Adele"), "a deletion keeps every field");
+
+    let year = app
+        .post(
+            "/api/v1/system-settings/fiscal-years",
+            Some(&admin),
+            json!({"name": "FY 2025-26", "startDate": "2025-07-01", "endDate": "2026-06-30"}),
+        )
+        .await;
+    let fy = year.ok()["id"].as_i64().unwrap();
+    let line = json!({"mentorProgramId": 1, "fundId": 1, "expenseAccountId": 1, "amount": 100});
+    let body = json!({"fiscalYearId": fy, "lines": [line]});
+    let detail = app.put("/api/v1/budgets/bulk-update", &admin, body).await.ok().clone();
+    let line_id = detail["lines"][0]["id"].as_i64().unwrap();
+    let entry = newest_of(&app, &admin, "budget-line", line_id).await;
+    assert_eq!(entry["action"], json!("created"));
+    assert_eq!(entry["after"]["fiscalYearId"], json!(fy), "{entry}");
+
+    app.put(&format!("/api/v1/budgets/{line_id}"), &admin, json!({"amount": 150.25})).await.ok();
+    let entry = newest_of(&app, &admin, "budget-line", line_id).await;
+    assert_eq!(entry["action"], json!("updated"));
+    assert_eq!(amounts(&entry["before"]), [("amount".to_owned(), Some(100.0))], "{entry}");
+    assert_eq!(amounts(&entry["after"]), [("amount".to_owned(), Some(150.25))], "{entry}");
+}

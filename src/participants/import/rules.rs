@@ -15,7 +15,7 @@ use crate::{
     error::ApiError,
     participants::{
         dto::{ParticipantBody, ParticipantDto, ParticipationBody},
-        rules::{self, fold, CleanParticipant, CleanParticipation},
+        rules::{self, fold, CleanParticipant, CleanParticipation, PersonFields},
     },
 };
 
@@ -161,6 +161,8 @@ pub struct Planned {
     pub taking: Option<CleanParticipation>,
     /// The participant the e-mail names, when there is one.
     pub existing: Option<(i32, i32)>,
+    /// Its own fields as stored (what an update changes them from).
+    pub stored: Option<PersonFields>,
     /// The person's own fields differ from the stored ones.
     pub person_changes: bool,
     /// The participation is new.
@@ -352,25 +354,7 @@ fn read_taking<'a>(
 
 /// Whether the stored participant already reads as the row does.
 pub fn same_person(stored: &ParticipantDto, row: &CleanParticipant) -> bool {
-    let sorted = |ids: &[i32]| {
-        let mut v = ids.to_vec();
-        v.sort_unstable();
-        v.dedup();
-        v
-    };
-    stored.first_name == row.first_name
-        && stored.last_name == row.last_name
-        && stored.phone == row.phone
-        && stored.address == row.address
-        && stored.status == row.status.code()
-        && stored.role_code == row.role.code()
-        && stored.district_set_type.as_deref() == row.district.map(|(t, _)| t.code())
-        && stored.district_id == row.district.map(|(_, n)| n)
-        && stored.caucus_region_id == row.caucus_region_id
-        && sorted(&stored.workplace_setting_ids) == sorted(&row.workplace_setting_ids)
-        && sorted(&stored.language_ids) == sorted(&row.language_ids)
-        && sorted(&stored.education_level_ids) == sorted(&row.education_level_ids)
-        && sorted(&stored.permit_level_ids) == sorted(&row.permit_level_ids)
+    PersonFields::from(stored) == PersonFields::from(row)
 }
 
 /// Every row judged: what it would do, or its errors. `existing`: the live participants the
@@ -444,6 +428,7 @@ pub fn plan(
         planned.push(Planned {
             row: *row,
             existing: stored.map(|s| (s.id, s.version)),
+            stored: stored.map(PersonFields::from),
             person,
             taking,
             person_changes,
