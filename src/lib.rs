@@ -19,6 +19,7 @@ pub mod file_store;
 pub mod forms;
 pub mod identity;
 pub mod mail;
+pub mod memory;
 pub mod money;
 pub mod notifications;
 pub mod openapi;

@@ -33,16 +33,20 @@ pub fn check_policy(field: &str, password: &str) -> Result<(), ApiError> {
 
 fn hash_blocking(password: &str) -> Result<String, ApiError> {
     let salt = SaltString::generate(&mut OsRng);
-    Argon2::default()
+    let hashed = Argon2::default()
         .hash_password(password.as_bytes(), &salt)
         .map(|h| h.to_string())
-        .map_err(|e| ApiError::Internal(format!("password hash: {e}")))
+        .map_err(|e| ApiError::Internal(format!("password hash: {e}")));
+    crate::memory::give_back();
+    hashed
 }
 
 fn verify_blocking(password: &str, hash: &str) -> bool {
-    PasswordHash::new(hash)
+    let ok = PasswordHash::new(hash)
         .map(|parsed| Argon2::default().verify_password(password.as_bytes(), &parsed).is_ok())
-        .unwrap_or(false)
+        .unwrap_or(false);
+    crate::memory::give_back();
+    ok
 }
 
 /// A hash of a password nobody knows, so that a sign-in for an unknown e-mail costs

@@ -22,6 +22,7 @@ const KERNEL: &[&str] = &[
     "error",
     "file_store",
     "mail",
+    "memory",
     "money",
     "routes",
     "state",

@@ -582,6 +582,7 @@ where
                 let _ = tx.blocking_send(Err(std::io::Error::other("export failed")));
             }
         }
+        crate::memory::give_back();
     });
     rx
 }
