@@ -66,14 +66,22 @@ async function seed(request: Parameters<typeof world>[0], baseURL: string) {
   const report = await w.api.post('/reports/vendor-payments', { ...range, expectedCount: preview.totalCount, expectedTotal: preview.totals.amount });
   await w.api.post('/payment-requests/move-to-statuses/ready-for-processing/batch', { ids: [ready.id] });
   const participant = (await w.api.get(`/participants?FullName=${encodeURIComponent(w.payeeName)}`)).items[0];
-  return { w, submitted, draft, report, year, participant };
+  // A closed year with a line (its read-only budget) and an empty year after it (the copy dialog).
+  const closedYear = await w.api.post('/system-settings/fiscal-years', { name: 'FY 2046-47', startDate: '2046-07-01', endDate: '2047-06-30' });
+  const emptyYear = await w.api.post('/system-settings/fiscal-years', { name: 'FY 2047-48', startDate: '2047-07-01', endDate: '2048-06-30' });
+  await w.api.put('/budgets/bulk-update', {
+    fiscalYearId: closedYear.id,
+    lines: [{ mentorProgramId: w.program.id, fundId: w.fund.id, expenseAccountId: w.account.id, amount: 500 }],
+  });
+  await w.api.post(`/system-settings/fiscal-years/${closedYear.id}/close`, { reason: 'Books closed' });
+  return { w, submitted, draft, report, year, participant, closedYear, emptyYear };
 }
 
 test.use({ actionTimeout: 10_000 });
 
 test('every route, dialog, menu and panel passes axe-core WCAG 2.2 A and AA', async ({ page, request, baseURL }) => {
   test.setTimeout(240_000);
-  const { w, submitted, draft, report, year, participant } = await seed(request, baseURL!);
+  const { w, submitted, draft, report, year, participant, closedYear, emptyYear } = await seed(request, baseURL!);
   const found: Finding[] = [];
   const check = async (screen: string) => {
     await settled(page);
@@ -120,6 +128,10 @@ test('every route, dialog, menu and panel passes axe-core WCAG 2.2 A and AA', as
   });
   await visit('/budget/list', heading('Budgets'));
   await visit(`/budget/${year.id}/details`, heading(/2026-27/));
+  await visit(`/budget/${closedYear.id}/details`, async (p) => {
+    await heading(/FY 2046-47/)(p);
+    await expect.soft(p.getByTestId('closed-year')).toBeVisible();
+  });
   await visit('/reports', heading('Reports'));
   for (const path of [
     'mentor-program-reimbursements',
@@ -179,6 +191,20 @@ test('every route, dialog, menu and panel passes axe-core WCAG 2.2 A and AA', as
   await expect(page.getByRole('dialog', { name: 'Save Changes' })).toBeVisible();
   await check('save changes dialog');
   await page.getByRole('button', { name: 'Keep editing' }).click();
+
+  // A fiscal year's dialogs: reopen (its reason missing), copy a budget (its preview).
+  await go(page, `/budget/${closedYear.id}/details`);
+  await page.getByRole('button', { name: 'Reopen year…' }).click();
+  const reopen = page.getByRole('dialog', { name: 'Reopen FY 2046-47' });
+  await reopen.getByRole('button', { name: 'Reopen fiscal year' }).click();
+  await expect(reopen.getByText('A reason is required')).toBeVisible();
+  await check('reopen fiscal year dialog');
+  await page.keyboard.press('Escape');
+  await go(page, `/budget/${emptyYear.id}/details`);
+  await page.getByRole('button', { name: 'Copy from last year…' }).click();
+  await expect(page.getByRole('dialog', { name: 'Copy a budget into FY 2047-48' }).getByTestId('copy-total')).toHaveText('$500.00');
+  await check('copy budget dialog');
+  await page.keyboard.press('Escape');
 
   // The user and role forms.
   await go(page, '/settings/users');

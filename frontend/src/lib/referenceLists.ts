@@ -14,12 +14,13 @@ export type RefListPath = {
 /** A list by its route, or with query parameters (approval codes of a form type, colleges of a program). */
 export type RefListArg = RefListPath | { path: RefListPath; params: Record<string, string | number | undefined> };
 
-export const referenceListsApi = api.injectEndpoints({
+export const referenceListsApi = api.enhanceEndpoints({ addTagTypes: ['FiscalYears'] }).injectEndpoints({
   endpoints: (build) => ({
     referenceList: build.query<RefItem[], RefListArg>({
       query: (arg) => (typeof arg === 'string' ? arg : { url: arg.path, params: arg.params }),
     }),
-    fiscalYears: build.query<FiscalYear[], void>({ query: () => '/system-settings/fiscal-years' }),
+    // Tagged: closing, reopening or creating a year (budgets) reads the list again.
+    fiscalYears: build.query<FiscalYear[], void>({ query: () => '/system-settings/fiscal-years', providesTags: ['FiscalYears'] }),
   }),
 });
 

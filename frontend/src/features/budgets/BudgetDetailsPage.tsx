@@ -18,6 +18,9 @@ import { useBulkUpdateBudgetMutation, useGetBudgetQuery } from './api';
 import type { RefItem } from '../../api/wire';
 import { BudgetChart } from './BudgetChart';
 import { FOOTER_HEIGHT, HEADER_HEIGHT } from '../../lib/theme';
+import { ClosedYearNotice } from './ClosedYearNotice';
+import { CopyBudgetModal } from './CopyBudgetModal';
+import { FiscalYearCloseModal } from './FiscalYearCloseModal';
 import {
   belowApproved,
   belowApprovedText,
@@ -59,8 +62,14 @@ function useNames(items: RefItem[] | undefined) {
  */
 export default function BudgetDetailsPage() {
   const fiscalYearId = Number(useParams().fiscalYearId);
-  const canEdit = useHasPermission('budget:edit');
+  const mayEditBudget = useHasPermission('budget:edit');
+  const canCloseYear = useHasPermission('setting:edit');
   const budget = useGetBudgetQuery(fiscalYearId, { skip: !Number.isInteger(fiscalYearId) });
+  const year = budget.data?.fiscalYear;
+  // A closed year's budget is read-only for everyone.
+  const canEdit = mayEditBudget && !year?.closedAt;
+  const [closing, setClosing] = useState(false);
+  const [copying, setCopying] = useState(false);
   const programs = useNames(useReferenceListQuery('/mentor-programs').data);
   const funds = useNames(useReferenceListQuery('/funds').data);
   const accounts = useNames(useReferenceListQuery('/expense-accounts').data);
@@ -129,9 +138,21 @@ export default function BudgetDetailsPage() {
     <PageCard
       title={title}
       actions={
-        <Anchor component={Link} to="/budget/list" size="sm">
-          All fiscal years
-        </Anchor>
+        <Group gap="sm">
+          {year && canEdit && budget.data?.lines.length === 0 && (
+            <Button variant="light" onClick={() => setCopying(true)}>
+              Copy from last year…
+            </Button>
+          )}
+          {year && canCloseYear && (
+            <Button variant="default" onClick={() => setClosing(true)}>
+              {year.closedAt ? 'Reopen year…' : 'Close year…'}
+            </Button>
+          )}
+          <Anchor component={Link} to="/budget/list" size="sm">
+            All fiscal years
+          </Anchor>
+        </Group>
       }
     >
       <QueryStatus isLoading={budget.isLoading} error={budget.error}>
@@ -141,6 +162,7 @@ export default function BudgetDetailsPage() {
               <Text size="sm" c="dimmed">
                 {formatDate(budget.data.fiscalYear.startDate)} to {formatDate(budget.data.fiscalYear.endDate)}
               </Text>
+              <ClosedYearNotice year={budget.data.fiscalYear} />
               <Select
                 label="Mentor program"
                 placeholder="All mentor programs"
@@ -288,6 +310,8 @@ export default function BudgetDetailsPage() {
           </form>
         )}
       </QueryStatus>
+      {year && <FiscalYearCloseModal year={year} opened={closing} onClose={() => setClosing(false)} />}
+      {year && <CopyBudgetModal target={year} opened={copying} onClose={() => setCopying(false)} />}
     </PageCard>
   );
 }

@@ -8,8 +8,9 @@ export type BudgetSummary = Schemas['BudgetSummaryDto'];
 export type BudgetLine = Schemas['BudgetLineDto'];
 export type BudgetDetails = Schemas['BudgetDetailDto'];
 export type BulkLine = Schemas['BulkLine'];
+export type CopyBudgetResult = Schemas['CopyBudgetResult'];
 
-const budgetsApi = api.enhanceEndpoints({ addTagTypes: ['Budgets'] }).injectEndpoints({
+const budgetsApi = api.enhanceEndpoints({ addTagTypes: ['Budgets', 'FiscalYears'] }).injectEndpoints({
   endpoints: (build) => ({
     listBudgets: build.query<BudgetSummary[], string>({
       query: (name) => ({ url: '/budgets', params: name ? { query: name } : {} }),
@@ -24,6 +25,25 @@ const budgetsApi = api.enhanceEndpoints({ addTagTypes: ['Budgets'] }).injectEndp
     }),
     createFiscalYear: build.mutation<FiscalYear, Omit<FiscalYear, 'id'>>({
       query: (body) => ({ url: '/system-settings/fiscal-years', method: 'POST', body }),
+      invalidatesTags: (_result, error) => (error ? [] : ['Budgets', 'FiscalYears']),
+      extraOptions: { quiet: true },
+    }),
+    // Closing a year stops every charge to it; reopening undoes it. Both need a reason.
+    setFiscalYearClosed: build.mutation<FiscalYear, { id: number; close: boolean; reason: string }>({
+      query: ({ id, close, reason }) => ({
+        url: `/system-settings/fiscal-years/${id}/${close ? 'close' : 'reopen'}`,
+        method: 'POST',
+        body: { reason },
+      }),
+      invalidatesTags: (_result, error) => (error ? [] : ['Budgets', 'FiscalYears']),
+      extraOptions: { quiet: true },
+    }),
+    copyBudget: build.mutation<CopyBudgetResult, { fiscalYearId: number; sourceFiscalYearId: number; percentChange: number }>({
+      query: ({ fiscalYearId, sourceFiscalYearId, percentChange }) => ({
+        url: `/budgets/${fiscalYearId}/copy-from/${sourceFiscalYearId}`,
+        method: 'POST',
+        body: { percentChange },
+      }),
       invalidatesTags: (_result, error) => (error ? [] : ['Budgets']),
       extraOptions: { quiet: true },
     }),
@@ -35,4 +55,6 @@ export const {
   useGetBudgetQuery,
   useBulkUpdateBudgetMutation,
   useCreateFiscalYearMutation,
+  useSetFiscalYearClosedMutation,
+  useCopyBudgetMutation,
 } = budgetsApi;

@@ -1,0 +1,104 @@
+import type { Locator, Page } from '@playwright/test';
+import { expect, signIn, test } from './fixtures';
+import { focusProblems, tabTo } from './keyboard';
+import { apiAs, unique } from './requests';
+
+// A fiscal year's two hard days, by keyboard: at year end it is closed with a reason (its
+// budget turns read-only, the list says who closed it and why) and reopened; at year start the
+// budget is copied forward with a raise, its totals previewed first, and the new participants
+// are imported from a spreadsheet, a bad row shown before anything is written.
+
+// Years of their own, far from the ones other specs use (fiscal years may not overlap).
+const LAST = 'FY 2044-45';
+const NEXT = 'FY 2045-46';
+
+test.beforeEach(() => {
+  focusProblems.length = 0;
+});
+test.afterEach(() => {
+  expect(focusProblems, 'focus indicator').toEqual([]);
+});
+
+/** Tabs (or with `back` Shift+Tabs) to `name`'s button or link and presses Enter on it. */
+async function press(page: Page, scope: Page | Locator, name: string | RegExp, { role = 'button', back = false }: { role?: 'button' | 'link'; back?: boolean } = {}) {
+  const target = scope.getByRole(role, { name });
+  await tabTo(page, target, { back });
+  await page.keyboard.press('Enter');
+}
+
+test('a year is closed with a reason and read-only, reopened, and its budget copied forward with a preview', async ({ page, request, baseURL }) => {
+  const api = await apiAs(request, baseURL!);
+  const tag = unique();
+  const last = await api.post('/system-settings/fiscal-years', { name: LAST, startDate: '2044-07-01', endDate: '2045-06-30' });
+  const next = await api.post('/system-settings/fiscal-years', { name: NEXT, startDate: '2045-07-01', endDate: '2046-06-30' });
+  const program = await api.post('/mentor-programs', { name: `Roll-over ${tag}`, code: `RO${tag}`.slice(0, 20) });
+  const [fund] = await api.get('/funds');
+  const [account] = await api.get('/expense-accounts');
+  const line = (mentorProgramId: number, amount: number) => ({ mentorProgramId, fundId: fund.id, expenseAccountId: account.id, amount });
+  const other = await api.post('/mentor-programs', { name: `Roll-over B ${tag}`, code: `RB${tag}`.slice(0, 20) });
+  await api.put('/budgets/bulk-update', { fiscalYearId: last.id, lines: [line(program.id, 1000.5), line(other.id, 200.25)] });
+
+  await signIn(page);
+  await page.goto('/budget/list');
+  const row = page.getByTestId('budgets-table').locator(`[data-fiscal-year="${LAST}"]`);
+  await expect(row).toContainText('Open');
+
+  // Close, asked for a reason first.
+  await press(page, row, `Close… ${LAST}`);
+  const closing = page.getByRole('dialog', { name: `Close ${LAST}` });
+  await expect(closing.getByLabel('Reason')).toBeFocused();
+  await press(page, closing, 'Close fiscal year');
+  await expect(closing.getByText('A reason is required')).toBeVisible();
+  await closing.getByLabel('Reason').fill('Books closed by the auditors');
+  await press(page, closing, 'Close fiscal year');
+  await expect(closing).toHaveCount(0);
+  await expect(row).toContainText('Closed');
+  await expect(row).toContainText('Books closed by the auditors');
+
+  // Its budget is read-only and says who closed it, when and why.
+  await press(page, row, LAST, { role: 'link', back: true });
+  await expect(page.getByRole('heading', { name: `Budget ${LAST}` })).toBeVisible();
+  const notice = page.getByTestId('closed-year');
+  await expect(notice).toContainText(`${LAST} is closed`);
+  await expect(notice).toContainText('Books closed by the auditors');
+  await expect(notice).toContainText(/ by \S+/);
+  await expect(page.getByTestId('budget-line')).toHaveCount(2);
+  await expect(page.getByTestId('budget-grid').locator('input')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Add line' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Save Changes' })).toHaveCount(0);
+
+  // Reopened from there; then a refusal of the server (someone closed it meanwhile) is said in the dialog.
+  await press(page, page, 'Reopen year…');
+  const reopening = page.getByRole('dialog', { name: `Reopen ${LAST}` });
+  await reopening.getByLabel('Reason').fill('A late invoice');
+  await press(page, reopening, 'Reopen fiscal year');
+  await expect(reopening).toHaveCount(0);
+  await expect(notice).toHaveCount(0);
+  await expect(page.getByTestId('budget-grid').locator('input')).toHaveCount(2);
+  await api.post(`/system-settings/fiscal-years/${last.id}/close`, { reason: 'Closed in another tab' });
+  await press(page, page, 'Close year…');
+  await closing.getByLabel('Reason').fill('Year end');
+  await press(page, closing, 'Close fiscal year');
+  await expect(closing.getByRole('alert')).toContainText(`${LAST} is already closed`);
+  await page.keyboard.press('Escape');
+  await api.post(`/system-settings/fiscal-years/${last.id}/reopen`, { reason: 'Not yet' });
+
+  // The next year is empty: copy last year's lines with a 3.5 % raise, the totals shown first.
+  await page.goto(`/budget/${next.id}/details`);
+  await expect(page.getByText('No budget lines yet.').first()).toBeVisible();
+  await press(page, page, 'Copy from last year…');
+  const copying = page.getByRole('dialog', { name: `Copy a budget into ${NEXT}` });
+  await expect(copying.getByRole('textbox', { name: 'Copy from' })).toHaveValue(LAST);
+  await tabTo(page, copying.getByLabel('Change every amount by (%)'));
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type('3.5');
+  const preview = copying.getByTestId('copy-preview');
+  await expect(preview).toContainText(`Total in ${LAST}$1,200.75`);
+  // 1,000.50 and 200.25 raised by 3.5 %, each rounded to the cent: 1,035.52 + 207.26.
+  await expect(copying.getByTestId('copy-total')).toHaveText('$1,242.78');
+  await press(page, copying, 'Copy 2 lines');
+  await expect(copying).toHaveCount(0);
+  await expect(page.getByTestId('budget-line')).toHaveCount(2);
+  await expect(page.getByTestId('total-budgeted')).toHaveText('$1,242.78');
+  await expect(page.getByRole('button', { name: 'Copy from last year…' })).toHaveCount(0);
+});
