@@ -111,6 +111,7 @@ test('every route, dialog, menu and panel passes axe-core WCAG 2.2 A and AA', as
   await visit(`/payment-request/F3/${submitted.id}/approve`, heading(new RegExp(`F3 #${submitted.id}`)));
   await visit('/participant/list', heading('Participant Management'));
   await visit('/participant/create', heading(/New participant/));
+  await visit('/participant/import', heading('Import participants'));
   await visit(`/participant/${participant.id}/details`, heading(new RegExp(w.payeeName)));
   await visit(`/participant/${participant.id}/edit`, heading(new RegExp(w.payeeName)));
   await visit('/settings', heading('Settings'));
@@ -205,6 +206,18 @@ test('every route, dialog, menu and panel passes axe-core WCAG 2.2 A and AA', as
   await expect(page.getByRole('dialog', { name: 'Copy a budget into FY 2047-48' }).getByTestId('copy-total')).toHaveText('$500.00');
   await check('copy budget dialog');
   await page.keyboard.press('Escape');
+
+  // The import preview: a row in error, a row to create.
+  await go(page, '/participant/import');
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Choose a file…' }).click();
+  await (await chooser).setFiles({
+    name: 'people.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from('firstName,lastName,email,status,roleCode\r\nIma,Axe,ima.axe@example.org,Active,Mentor\r\nBad,Axe,not-an-email,Active,Mentor\r\n'),
+  });
+  await expect(page.getByRole('table', { name: 'Rows with errors' })).toBeVisible();
+  await check('import preview');
 
   // The user and role forms.
   await go(page, '/settings/users');

@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test';
+import type { FileChooser, Locator, Page } from '@playwright/test';
 import { expect, signIn, test } from './fixtures';
 import { focusProblems, tabTo } from './keyboard';
 import { apiAs, unique } from './requests';
@@ -101,4 +101,45 @@ test('a year is closed with a reason and read-only, reopened, and its budget cop
   await expect(page.getByTestId('budget-line')).toHaveCount(2);
   await expect(page.getByTestId('total-budgeted')).toHaveText('$1,242.78');
   await expect(page.getByRole('button', { name: 'Copy from last year…' })).toHaveCount(0);
+});
+
+test('participants are imported from a CSV: a bad row is shown first, fixed, then the import confirmed', async ({ page }) => {
+  const tag = unique();
+  const csv = (second: string) =>
+    Buffer.from(
+      ['firstName,lastName,email,status,roleCode', `Ima,Porter ${tag},ima.${tag}@example.org,Active,Mentor`, `Ora,Porter ${tag},${second},Active,Mentor`, ''].join('\r\n'),
+    );
+  const choose = async (bytes: Buffer) => {
+    const chooser: Promise<FileChooser> = page.waitForEvent('filechooser');
+    await press(page, page, /^Choose (a|another) file…$/);
+    await (await chooser).setFiles({ name: 'people.csv', mimeType: 'text/csv', buffer: bytes });
+  };
+
+  await signIn(page);
+  await page.goto('/participant/list');
+  await press(page, page, 'Import…', { role: 'link' });
+  await expect(page.getByRole('heading', { name: 'Import participants' })).toBeVisible();
+
+  // The dry run runs as soon as the file is chosen: the error first, nothing to import.
+  await choose(csv('not-an-email'));
+  const status = page.getByTestId('import-status');
+  await expect(status).toHaveText('2 rows: 1 to create, 0 to update, 0 unchanged; 1 row with errors (1 problem).');
+  const errors = page.getByRole('table', { name: 'Rows with errors' });
+  await expect(errors.getByRole('row').nth(1)).toContainText('3email');
+  await expect(page.getByRole('button', { name: /^Import \d+ rows$/ })).toHaveCount(0);
+
+  // The same file, corrected: both rows to create; confirmed, they are written.
+  await choose(csv(`ora.${tag}@example.org`));
+  await expect(status).toHaveText('2 rows: 2 to create, 0 to update, 0 unchanged.');
+  await expect(errors).toHaveCount(0);
+  await expect(page.getByRole('table', { name: 'Rows to import' }).getByRole('row')).toHaveCount(3);
+  await press(page, page, 'Import 2 rows');
+  await expect(page.getByText('Import finished')).toBeVisible();
+  await expect(status).toHaveText('2 rows: 2 created, 0 updated, 0 unchanged.');
+
+  await press(page, page, 'See the participant list', { role: 'link' });
+  await expect(page.getByRole('heading', { name: 'Participant Management' })).toBeVisible();
+  await page.getByRole('group', { name: /Filters/ }).getByLabel('Full name').fill(`Porter ${tag}`);
+  await expect(page.getByRole('link', { name: `Ora Porter ${tag}` })).toBeVisible();
+  await expect(page.getByRole('link', { name: `Ima Porter ${tag}` })).toBeVisible();
 });

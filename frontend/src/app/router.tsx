@@ -48,6 +48,8 @@ const mainRoutes: RouteObject[] = [
 
   { path: 'participant/list', lazy: lazyPage(() => import('../features/participants/ParticipantListPage'), { permission: 'participant:read' }) },
   { path: 'participant/create', lazy: lazyPage(participantForm, { permission: 'participant:create', props: { mode: 'create' } }) },
+  // The page asks for participant:edit as well (an import updates too).
+  { path: 'participant/import', lazy: lazyPage(() => import('../features/participants/import/ParticipantImportPage'), { permission: 'participant:create' }) },
   { path: 'participant/:participantId/details', lazy: lazyPage(participantForm, { permission: 'participant:read', props: { mode: 'view' } }) },
   { path: 'participant/:participantId/edit', lazy: lazyPage(participantForm, { permission: 'participant:edit', props: { mode: 'edit' } }) },
 

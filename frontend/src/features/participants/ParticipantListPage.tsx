@@ -1,4 +1,4 @@
-import { Anchor, Button } from '@mantine/core';
+import { Anchor, Button, Group } from '@mantine/core';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
@@ -6,6 +6,7 @@ import { DataTable } from '../../components/DataTable';
 import { asApiError, ErrorDisplay } from '../../components/ErrorDisplay';
 import { PageCard } from '../../components/PageCard';
 import { PermissionGate } from '../../components/PermissionGate';
+import { useHasPermission } from '../../lib/hooks';
 import { useGetParticipantsQuery, type ParticipantRow } from './api';
 import type { RefItem } from '../../api/wire';
 import { EmptyList } from '../../components/EmptyList';
@@ -55,16 +56,27 @@ export default function ParticipantListPage() {
   const list = useGetParticipantsQuery(url.params);
   const cols = useMemo(() => columns(lookups.roles, lookups.districtTypes), [lookups.roles, lookups.districtTypes]);
   const filtered = activeFilterCount(url.values) > 0;
+  // An import both creates and updates participants.
+  const mayCreate = useHasPermission('participant:create');
+  const mayEdit = useHasPermission('participant:edit');
+  const canImport = mayCreate && mayEdit;
 
   return (
     <PageCard
       title="Participant Management"
       actions={
-        <PermissionGate permission={'participant:create'} fallback={null}>
-          <Button component={Link} to="/participant/create">
-            Create participant
-          </Button>
-        </PermissionGate>
+        <Group gap="sm">
+          {canImport && (
+            <Button variant="default" component={Link} to="/participant/import">
+              Import…
+            </Button>
+          )}
+          <PermissionGate permission={'participant:create'} fallback={null}>
+            <Button component={Link} to="/participant/create">
+              Create participant
+            </Button>
+          </PermissionGate>
+        </Group>
       }
     >
       <ParticipantFilters

@@ -11,6 +11,9 @@ export type Participant = Schemas['ParticipantDto'];
 export type ParticipantRow = Participant;
 /** POST / PUT body as the form sends it (PUT adds `version`; POST may carry first participations). */
 export type ParticipationBody = Unchecked<Schemas['ParticipationBody'], 'roleCode'>;
+/** What an import did, or on a dry run would do, row by row. */
+export type ImportReport = Schemas['ImportReport'];
+export type ImportItem = Schemas['ImportItem'];
 export type ParticipantBody = Unchecked<Omit<Schemas['ParticipantBody'], 'participations'>, 'status' | 'roleCode' | 'districtSetType'> & {
   participations?: ParticipationBody[] | null;
 };
@@ -69,7 +72,17 @@ export const participantsApi = withTags.injectEndpoints({
       query: ({ participantId, id }) => ({ url: `/participants/${participantId}/participations/${id}`, method: 'DELETE' }),
       invalidatesTags: (_result, _error, { participantId }) => [{ type: 'Participant', id: participantId }, 'ParticipantList'],
     }),
-
+    // A dry run reports what each row would do and writes nothing; a real run writes every row
+    // or none (a 422 carrying the same report when any row is in error).
+    importParticipants: build.mutation<ImportReport, { file: File; dryRun: boolean }>({
+      query: ({ file, dryRun }) => {
+        const body = new FormData();
+        body.append('file', file);
+        return { url: '/participants/import', method: 'POST', params: { DryRun: dryRun }, body };
+      },
+      extraOptions: quiet,
+      invalidatesTags: (result) => (result && !result.dryRun ? ['Participant', 'ParticipantList'] : []),
+    }),
   }),
 });
 
@@ -83,4 +96,5 @@ export const {
   useCreateParticipationMutation,
   useUpdateParticipationMutation,
   useDeleteParticipationMutation,
+  useImportParticipantsMutation,
 } = participantsApi;
