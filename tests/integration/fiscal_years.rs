@@ -205,6 +205,45 @@ async fn a_year_is_closed_and_reopened_with_a_reason_that_the_list_and_the_log_k
             ("fiscal-year-reopened".into(), Some("A late invoice".into())),
         ]
     );
+
+    // And in the audit trail as its readers see it, newest first: who, the state it left and
+    // the one it took, and why. The refused attempts above left nothing there.
+    let trail = w
+        .app
+        .get(
+            &format!("/api/v1/audit-log?EntityType=fiscal-year&EntityId={}&Size=50", w.fy),
+            &w.admin,
+        )
+        .await;
+    let moves: Vec<Value> = trail.ok()["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["action"].as_str().is_some_and(|a| a.starts_with("fiscal-year-")))
+        .map(|e| {
+            let (before, after) = (&e["before"], &e["after"]);
+            json!([
+                e["action"],
+                e["actor"]["email"],
+                before["status"],
+                after["status"],
+                after["reason"]
+            ])
+        })
+        .collect();
+    assert_eq!(
+        moves,
+        [
+            json!(["fiscal-year-reopened", ADMIN_EMAIL, "Closed", "Open", "A late invoice"]),
+            json!([
+                "fiscal-year-closed",
+                ADMIN_EMAIL,
+                "Open",
+                "Closed",
+                "Books closed by the auditors"
+            ]),
+        ]
+    );
 }
 
 /// One write route that could charge a year: made ready while the year is open, called
