@@ -62,6 +62,7 @@ use crate::{
         notifications::api::put_mine,
         notifications::api::list_outbox,
         crate::audit_log::api::list,
+        crate::audit_log::api::retrieve,
         crate::audit_log::api::verify,
         settings::fiscal_years::list_fiscal_years,
         settings::fiscal_years::create_fiscal_year,

@@ -1,8 +1,9 @@
 //! Handlers of the audit trail: parse, call one query, render.
 
-use actix_web::web;
+use actix_web::{web, HttpResponse};
 
-use super::{dto::*, queries};
+use super::{dto::*, export, queries};
+use crate::reports::query::ReportQuery;
 use crate::{
     audit,
     auth::CurrentUser,
@@ -21,8 +22,9 @@ pub async fn list(
 ) -> ApiResult<web::Json<AuditPage>> {
     let paging = PageQuery { page: q.page, size: q.size }.paging()?;
     let (items, count) = queries::page(&state.db, &q, paging).await?;
+    let forms = queries::request_forms(&state.db, &items).await?;
     Ok(web::Json(AuditPage {
-        items: items.into_iter().map(AuditEntry::from).collect(),
+        items: items.into_iter().map(|e| AuditEntry::shown(e, &forms)).collect(),
         page: paging.page,
         size: paging.size,
         total_count: count.total,
@@ -43,4 +45,22 @@ pub async fn verify(
         ok: v.first_broken.is_none(),
         first_broken_id: v.first_broken,
     }))
+}
+
+#[utoipa::path(get, path = "/api/v1/audit-log/retrieve", tag = "audit", security(("bearer" = [])),
+    params(AuditQuery, ("ReportFormat" = String, Query, description = "Csv, Xlsx or Pdf", pattern = "^(Csv|Xlsx|Pdf)$"),
+        ("MinutesOffset" = Option<i32>, Query, description = "The browser's getTimezoneOffset(), for the times in the file", minimum = -840, maximum = 840)),
+    responses((status = 200, description = "Every entry the filters select, newest first, as a CSV, XLSX or PDF file (streamed)"),
+        (status = 400, body = ProblemBody), (status = 401, body = ProblemBody),
+        (status = 403, description = "Without audit:read", body = ProblemBody),
+        (status = 503, description = "Other exports are being prepared; retry after the time given", body = ProblemBody)))]
+pub async fn retrieve(
+    state: web::Data<AppState>,
+    me: CurrentUser,
+    Query(q): Query<AuditQuery>,
+    Query(file): Query<ReportQuery>,
+) -> ApiResult<HttpResponse> {
+    let format = file.format()?;
+    let minutes_offset = file.filters()?.minutes_offset;
+    Ok(export::file(&state.db, &me, &q, format, minutes_offset))
 }

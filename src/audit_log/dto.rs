@@ -1,10 +1,15 @@
 //! Wire types of the audit trail.
 
+use std::collections::HashMap;
+
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use crate::entities::audit_log;
+use crate::entities::{audit_log, codes::FormType};
+
+/// The entity type of a payment request's entries.
+pub const REQUEST: &str = "payment_request";
 
 /// The filters of the trail; every one optional.
 #[derive(Debug, Default, Deserialize, IntoParams)]
@@ -67,6 +72,21 @@ pub struct AuditEntry {
     /// The changed fields as they are after (an object), or null.
     #[schema(value_type = Option<Object>)]
     pub after: Option<serde_json::Value>,
+    /// A payment request's entry only: the request's form, which its address names.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<crate::entities::codes::FormType>)]
+    pub form_type: Option<FormType>,
+}
+
+impl AuditEntry {
+    /// The entry as the list shows it; `forms`: the form of each payment request it may name.
+    pub fn shown(e: audit_log::Model, forms: &HashMap<i32, FormType>) -> Self {
+        let form_type = match (e.entity_type.as_str(), e.entity_id) {
+            (REQUEST, Some(id)) => forms.get(&id).copied(),
+            _ => None,
+        };
+        Self { form_type, ..Self::from(e) }
+    }
 }
 
 impl From<audit_log::Model> for AuditEntry {
@@ -87,6 +107,7 @@ impl From<audit_log::Model> for AuditEntry {
             action: e.action,
             before: parse(e.before),
             after: parse(e.after),
+            form_type: None,
         }
     }
 }

@@ -1,8 +1,10 @@
-//! Reading the audit trail: the paged list with its filters, and the chain's verification.
+//! Reading the audit trail: the paged list with its filters, the same as a file, and the
+//! chain's verification.
 //! Entries are written by the kernel (`crate::audit`); nothing here changes them.
 
 pub mod api;
 pub mod dto;
+pub mod export;
 pub mod queries;
 
 use crate::{
@@ -11,9 +13,7 @@ use crate::{
 };
 
 pub fn configure(r: &mut Routes) {
-    r.get("/audit-log", Needs(P::AuditRead), api::list).get(
-        "/audit-log/verify",
-        Needs(P::AuditRead),
-        api::verify,
-    );
+    r.get("/audit-log", Needs(P::AuditRead), api::list)
+        .get("/audit-log/retrieve", Needs(P::AuditRead), api::retrieve)
+        .get("/audit-log/verify", Needs(P::AuditRead), api::verify);
 }

@@ -1,13 +1,16 @@
 //! Reads of the trail: newest first, narrowed by the filters, each served by an index.
 
+use std::collections::HashMap;
+
 use chrono::{Duration, NaiveTime};
 use sea_orm::{
-    ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Select,
+    sea_query::SelectStatement, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder,
+    QuerySelect, QueryTrait, Select,
 };
 
-use super::dto::AuditQuery;
+use super::dto::{AuditQuery, REQUEST};
 use crate::{
-    entities::audit_log,
+    entities::{audit_log, codes::FormType, payment_request},
     error::ApiResult,
     web::{count_at_most, Count, Paging},
 };
@@ -71,4 +74,32 @@ pub async fn page(
         count_at_most(db, filtered(q), paging.count_limit()).await?
     };
     Ok((items, count))
+}
+
+/// Every entry the filters select, newest first (the list's order), as one statement for
+/// an export to stream.
+pub fn all(q: &AuditQuery) -> SelectStatement {
+    filtered(q).order_by_desc(audit_log::Column::Id).into_query()
+}
+
+/// The form of each payment request among `entries` (a link to a request names its form).
+pub async fn request_forms(
+    db: &impl ConnectionTrait,
+    entries: &[audit_log::Model],
+) -> ApiResult<HashMap<i32, FormType>> {
+    let ids: Vec<i32> =
+        entries.iter().filter(|e| e.entity_type == REQUEST).filter_map(|e| e.entity_id).collect();
+    if ids.is_empty() {
+        return Ok(HashMap::new());
+    }
+    Ok(payment_request::Entity::find()
+        .select_only()
+        .column(payment_request::Column::Id)
+        .column(payment_request::Column::FormType)
+        .filter(payment_request::Column::Id.is_in(ids))
+        .into_tuple::<(i32, FormType)>()
+        .all(db)
+        .await?
+        .into_iter()
+        .collect())
 }

@@ -254,3 +254,68 @@ async fn a_change_records_exactly_the_fields_it_changed_before_and_after() {
     assert_eq!(amounts(&entry["before"]), [("amount".to_owned(), Some(100.0))], "{entry}");
     assert_eq!(amounts(&entry["after"]), [("amount".to_owned(), Some(150.25))], "{entry}");
 }
+
+/// (status, content type, body) of a file download.
+async fn download(app: &TestApp, token: &str, path: &str) -> (u16, String, Vec<u8>) {
+    let res =
+        app.client.get(format!("{}{path}", app.base)).bearer_auth(token).send().await.unwrap();
+    let status = res.status().as_u16();
+    let kind = res
+        .headers()
+        .get("content-type")
+        .map(|v| v.to_str().unwrap().to_owned())
+        .unwrap_or_default();
+    (status, kind, res.bytes().await.unwrap().to_vec())
+}
+
+#[actix_web::test]
+async fn the_trail_exports_as_csv_xlsx_and_pdf_with_the_lists_filters() {
+    use crate::reports::{csv_rows, pdf_text, sheet};
+    let app = spawn().await;
+    let admin = app.admin_token().await;
+    let created = app
+        .post("/api/v1/participants", Some(&admin), person("Ada", "ada@example.org", "Mentor"))
+        .await;
+    let id = created.ok()["id"].as_i64().unwrap();
+    let mut body = person("Adele", "ada@example.org", "Mentor");
+    body["version"] = json!(1);
+    app.put(&format!("/api/v1/participants/{id}"), &admin, body).await.ok();
+    let base = format!("/api/v1/audit-log/retrieve?EntityType=participant&EntityId={id}");
+
+    let (status, kind, bytes) = download(&app, &admin, &format!("{base}&ReportFormat=Csv")).await;
+    assert_eq!((status, kind.starts_with("text/csv")), (200, true), "{kind}");
+    let (headers, rows) = csv_rows(&bytes);
+    assert_eq!(headers.first().map(String::as_str), Some("Entry"), "{headers:?}");
+    let action = headers.iter().position(|h| h == "What happened").unwrap();
+    let changes = headers.iter().position(|h| h == "Changes").unwrap();
+    let who = headers.iter().position(|h| h == "Who").unwrap();
+    assert_eq!(
+        rows.iter().map(|r| r[action].as_str()).collect::<Vec<_>>(),
+        ["updated", "created"],
+        "the record's entries only, newest first"
+    );
+    assert_eq!(rows[0][changes], "First name: Ada → Adele");
+    assert!(rows[0][who].contains(ADMIN_EMAIL), "{rows:?}");
+
+    let (status, _, bytes) = download(&app, &admin, &format!("{base}&ReportFormat=Xlsx")).await;
+    assert_eq!(status, 200);
+    let table = sheet(&bytes);
+    assert_eq!(table.len(), 3, "a header and two entries, no totals: {table:?}");
+    assert!(table[1].iter().any(|c| *c == "First name: Ada → Adele"), "{table:?}");
+
+    let (status, kind, bytes) = download(&app, &admin, &format!("{base}&ReportFormat=Pdf")).await;
+    assert_eq!((status, kind.as_str()), (200, "application/pdf"));
+    let text = pdf_text(&bytes);
+    assert!(text.contains("Audit trail") && text.contains("Adele"), "{text}");
+
+    let (status, _, body) = download(&app, &admin, &format!("{base}&ReportFormat=Doc")).await;
+    let problem: serde_json::Value = serde_json::from_slice(&body).unwrap();
+    assert_eq!(status, 400);
+    assert!(problem["errors"]["ReportFormat"].is_array(), "{problem}");
+
+    app.create_user(&admin, "coord@example.org", &["Coordinator"], "coordinator pw 1").await;
+    let (coordinator, _) = app.login("coord@example.org", "coordinator pw 1").await;
+    let (status, _, _) = download(&app, &coordinator, &format!("{base}&ReportFormat=Csv")).await;
+    assert_eq!(status, 403);
+}
+

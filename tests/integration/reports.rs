@@ -291,7 +291,7 @@ async fn download(w: &World, token: &str, path: &str) -> (u16, String, Vec<u8>) 
     (status, disposition, res.bytes().await.unwrap().to_vec())
 }
 
-fn csv_rows(bytes: &[u8]) -> (Vec<String>, Vec<Vec<String>>) {
+pub fn csv_rows(bytes: &[u8]) -> (Vec<String>, Vec<Vec<String>>) {
     assert!(bytes.starts_with(b"\xEF\xBB\xBF"), "CSV starts with a BOM");
     let mut reader = csv::ReaderBuilder::new().from_reader(&bytes[3..]);
     let headers = reader.headers().unwrap().iter().map(str::to_owned).collect();
@@ -313,13 +313,13 @@ fn cents(text: &str) -> i64 {
     (text.parse::<f64>().unwrap_or_else(|_| panic!("not money: {text}")) * 100.0).round() as i64
 }
 
-fn sheet(bytes: &[u8]) -> Vec<Vec<Data>> {
+pub fn sheet(bytes: &[u8]) -> Vec<Vec<Data>> {
     let mut book: Xlsx<_> = Xlsx::new(Cursor::new(bytes.to_vec())).expect("an XLSX file");
     let range = book.worksheet_range_at(0).expect("one sheet").expect("readable");
     range.rows().map(|r| r.to_vec()).collect()
 }
 
-fn pdf_text(bytes: &[u8]) -> String {
+pub fn pdf_text(bytes: &[u8]) -> String {
     assert!(bytes.starts_with(b"%PDF-"), "a PDF");
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("report.pdf");

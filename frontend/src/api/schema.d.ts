@@ -65,6 +65,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/audit-log/retrieve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Access: permission `audit:read`. */
+        get: operations["retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/audit-log/verify": {
         parameters: {
             query?: never;
@@ -2009,6 +2026,7 @@ export interface components {
             /** Format: int32 */
             entityId?: number | null;
             entityType: string;
+            formType?: null | components["schemas"]["FormType"];
             /** Format: int32 */
             id: number;
             ip?: string | null;
@@ -3664,6 +3682,77 @@ export interface operations {
             };
             /** @description Without audit:read */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+        };
+    };
+    retrieve: {
+        parameters: {
+            query: {
+                Page?: number;
+                Size?: number;
+                /** @description The kind of record (`payment-request`, `participant`, `user`, …). */
+                entitytype?: string;
+                /** @description One record of `EntityType`. */
+                entityid?: number;
+                /** @description Entries by this user. */
+                actorid?: number;
+                /** @description What happened (`updated`, `approved`, `sign-in-failed`, …). */
+                Action?: string;
+                /** @description First day (UTC), inclusive. */
+                From?: string;
+                /** @description Last day (UTC), inclusive. */
+                To?: string;
+                /** @description Csv, Xlsx or Pdf */
+                ReportFormat: string;
+                /** @description The browser's getTimezoneOffset(), for the times in the file */
+                MinutesOffset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every entry the filters select, newest first, as a CSV, XLSX or PDF file (streamed) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description Without audit:read */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description Other exports are being prepared; retry after the time given */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
