@@ -319,3 +319,50 @@ async fn the_trail_exports_as_csv_xlsx_and_pdf_with_the_lists_filters() {
     assert_eq!(status, 403);
 }
 
+#[actix_web::test]
+async fn two_instances_writing_at_once_on_postgresql_keep_one_chain() {
+    use crate::common::{database, instance::Instance};
+    use reqwest::Method;
+    if database::skip_on_sqlite("several instances run on PostgreSQL (its pass of make test)") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let db = database::url_for(dir.path(), "mentorpay.db").await;
+    let env = [("MENTORPAY_LOGIN_ATTEMPTS_PER_MINUTE", "1000")];
+    let mut a = Instance::launch(dir.path(), &db, &env);
+    let mut b = Instance::launch(dir.path(), &db, &env);
+    a.ready().await;
+    b.ready().await;
+    let (admin, _) = a.login(ADMIN_EMAIL, ADMIN_PASSWORD).await;
+
+    // Twenty-four changes at once, half through each instance: new participants, and
+    // refused sign-ins (an entry in a transaction of its own).
+    let admin = admin.as_str();
+    let calls = (0..24).map(|n| {
+        let target = if n % 2 == 0 { &a } else { &b };
+        async move {
+            if n % 3 == 0 {
+                let tried = json!({"email": format!("nobody{n}@example.org"), "password": "wrong password 1"});
+                target.call(Method::POST, "/api/v1/identity/login", None, Some(tried)).await
+            } else {
+                let body = person(&format!("P{n}"), &format!("p{n}@example.org"), "Mentor");
+                target.call(Method::POST, "/api/v1/participants", Some(admin), Some(body)).await
+            }
+        }
+    });
+    let mut statuses: Vec<u16> = join_all(calls).await.iter().map(|r| r.status.as_u16()).collect();
+    statuses.sort();
+    assert_eq!(statuses, [[201; 16].as_slice(), &[401; 8]].concat());
+
+    let verdict = b.call(Method::GET, "/api/v1/audit-log/verify", Some(admin), None).await;
+    assert_eq!(verdict.ok()["ok"], json!(true), "{}", verdict.body);
+    let page = a.call(Method::GET, "/api/v1/audit-log?Size=500", Some(admin), None).await;
+    let items = page.ok()["items"].as_array().unwrap().clone();
+    let ids: Vec<i64> = items.iter().map(|e| e["id"].as_i64().unwrap()).collect();
+    assert_eq!(verdict.body["entries"], json!(ids.len()));
+    assert!(ids.windows(2).all(|w| w[0] == w[1] + 1), "one line, no gap, no fork: {ids:?}");
+    let count = |action: &str, kind: &str| {
+        items.iter().filter(|e| e["action"] == action && e["entityType"] == kind).count()
+    };
+    assert_eq!((count("created", "participant"), count("sign-in-failed", "user")), (16, 8));
+}
