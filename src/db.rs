@@ -1,5 +1,8 @@
 //! Connection, pragmas and migrations on start.
 
+pub mod derived;
+pub mod sqlite_speed;
+
 use std::time::Duration;
 
 use anyhow::Context;

@@ -6,7 +6,7 @@ use chrono::{DateTime, NaiveDate, NaiveTime, Utc};
 use sea_orm::{
     sea_query::{Alias, Asterisk, Expr, ExprTrait, Func, Query, SelectStatement, UnionType},
     ActiveValue::Set,
-    ColumnTrait, Condition, ConnectionTrait, DbBackend, DerivePartialModel, EntityTrait, Order,
+    ColumnTrait, Condition, ConnectionTrait, DerivePartialModel, EntityTrait, Order,
     PartialModelTrait, QueryFilter, QueryOrder, QuerySelect, QueryTrait,
 };
 
@@ -19,6 +19,7 @@ use crate::forms::{self, Details, FormType, Limits, MealRates, Rates};
 use crate::{
     activity,
     auth::scope::Scope,
+    db::sqlite_speed::pin::{self, PageIndex},
     entities::{
         activity_log, approval_code, budget_line, fiscal_year, participant, participation,
         payment_request as pr, payment_request_total as pr_total, uploaded_file,
@@ -396,14 +397,7 @@ pub async fn list(
     let keys = list_order(q);
     let select = ordered(ListRow::select_cols(pr::Entity::find().select_only()), &keys)
         .filter(pr::Column::Id.in_subquery(page_ids(f, &keys, paging)));
-    let rows = match pinned_index(db.get_database_backend(), f, &keys) {
-        Some(index) => {
-            let mut stmt = select.build(DbBackend::Sqlite);
-            stmt.sql = pin_page_index(&stmt.sql, index);
-            pr::Entity::find().from_raw_sql(stmt).into_model::<ListRow>().all(db).await?
-        }
-        None => select.into_model::<ListRow>().all(db).await?,
-    };
+    let rows: Vec<ListRow> = pin::all(db, select, page_index(f, &keys)).await?;
     // Only program, scope and status filters: the kept totals answer the count.
     let total = if f.row_filters().is_empty() {
         let n: i64 = totals(db, f.scope, q.mentorprogramid, f.statuses)
@@ -504,34 +498,13 @@ fn page_ids(f: &ListFilter<'_>, keys: &[(pr::Column, Order)], paging: Paging) ->
 /// `(status, submitted_on)`, already in order, and reads every row of that status to check
 /// the program (three times the page, 36 ms at page 100 of a million rows), where
 /// `(program, deleted_at, status, submitted_on, …)` holds exactly the page's entries
-/// (docs/benchmarks.md, issue 15). PostgreSQL keeps statistics and needs no pin.
-fn pinned_index(
-    backend: DbBackend,
-    f: &ListFilter<'_>,
-    keys: &[(pr::Column, Order)],
-) -> Option<&'static str> {
+/// (docs/benchmarks.md). PostgreSQL keeps statistics and is not pinned (`pin::all`).
+fn page_index(f: &ListFilter<'_>, keys: &[(pr::Column, Order)]) -> Option<PageIndex> {
     let one_program = f.query.mentorprogramid.is_some();
     let submission_order = matches!(keys.first(), Some((pr::Column::SubmittedOn, _)));
-    (backend == DbBackend::Sqlite
-        && one_program
-        && f.statuses.len() == 1
-        && f.forms.is_empty()
-        && submission_order)
-        .then_some("ix_payment_requests_program_status_form")
-}
-
-/// The page query's inner id select (the first `FROM` after `IN (SELECT`) with `INDEXED BY
-/// index`. Unchanged if the shape is not found: the same rows, the planner's own plan.
-fn pin_page_index(sql: &str, index: &str) -> String {
-    const INNER: &str = r#"IN (SELECT "payment_requests"."id" FROM "payment_requests""#;
-    match sql.find(INNER) {
-        Some(at) => format!(
-            r#"{} INDEXED BY "{index}"{}"#,
-            &sql[..at + INNER.len()],
-            &sql[at + INNER.len()..]
-        ),
-        None => sql.to_owned(),
-    }
+    (one_program && f.statuses.len() == 1 && f.forms.is_empty() && submission_order).then_some(
+        PageIndex { table: "payment_requests", index: "ix_payment_requests_program_status_form" },
+    )
 }
 
 /// The kept per program × status totals (migration 000031) the caller may see.
@@ -908,29 +881,4 @@ pub async fn release_upload(db: &impl ConnectionTrait, id: &str) -> ApiResult<()
         .exec(db)
         .await?;
     Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_page_index_pin_lands_on_the_inner_id_select() {
-        // The same shape `list` builds: ids chosen by the filter, then their rows.
-        let ids = pr::Entity::find()
-            .select_only()
-            .column(pr::Column::Id)
-            .filter(pr::Column::MentorProgramId.eq(3))
-            .limit(25)
-            .into_query();
-        let sql =
-            pr::Entity::find().filter(pr::Column::Id.in_subquery(ids)).build(DbBackend::Sqlite).sql;
-        let pinned = pin_page_index(&sql, "ix_payment_requests_program_status_form");
-        assert_eq!(pinned.matches("INDEXED BY").count(), 1, "{pinned}");
-        assert!(
-            pinned.contains(r#"IN (SELECT "payment_requests"."id" FROM "payment_requests" INDEXED BY "ix_payment_requests_program_status_form" WHERE"#),
-            "{pinned}"
-        );
-        assert_eq!(pin_page_index("SELECT 1", "ix"), "SELECT 1");
-    }
 }

@@ -343,7 +343,7 @@ pub fn lookup(table: &'static str, alias: &'static str, on: Expr) -> Lookup {
 
 /// A select-list column naming a row of a small reference table (funds, programs, codes…)
 /// by its id: joined like a [`Lookup`] in a page, but a SQLite export selects the id and
-/// its reader names it from the table read once beforehand (`export::sqlite`). A join per
+/// its reader names it from the table read once beforehand (`db::sqlite_speed::reader`). A join per
 /// row and table is a B-tree search each, a fifth of a reimbursements export's reading.
 /// Never a sort key: the export has no join to sort by (`reports::every_sort_filter_and_format_
 /// answers_on_this_backend` exports every sort). Not `names_by_id`: that reads through the

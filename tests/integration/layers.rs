@@ -430,3 +430,24 @@ fn status_lists_live_in_the_workflow() {
     }
     assert!(wrong.is_empty(), "status lists outside the workflow:\n{}", wrong.join("\n"));
 }
+
+/// The SQLite-only speed code sits in one module, beside the portable path: no other file
+/// edits generated SQL to pin an index or reads the database through rusqlite.
+#[test]
+fn sqlite_only_code_stays_in_its_seam() {
+    const SEAM: &str = "src/db/sqlite_speed";
+    const SQLITE_ONLY: &[&str] = &["INDEXED BY", "rusqlite"];
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = Vec::new();
+    rust_files(&src(), &mut files);
+    let mut wrong = Vec::new();
+    for file in files.iter().filter(|f| !f.starts_with(root.join(SEAM))) {
+        let text = std::fs::read_to_string(file).unwrap();
+        for (i, line) in text.lines().enumerate() {
+            if let Some(p) = SQLITE_ONLY.iter().find(|p| line.contains(**p)) {
+                wrong.push(format!("{}:{}: {p}", file.strip_prefix(root).unwrap().display(), i + 1));
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "SQLite-only code outside {SEAM}:\n{}", wrong.join("\n"));
+}

@@ -12,6 +12,7 @@ mod budgets;
 mod contention;
 mod crash;
 mod demo;
+mod derived;
 mod fiscal_years;
 mod health;
 mod heavy;

@@ -8,14 +8,13 @@
 //!
 //! Every writer runs on a blocking thread and takes the rows there as they come, so
 //! nothing ever holds the whole result: on SQLite a reader thread of the export's own
-//! steps the statement (`sqlite`), elsewhere rows come through a bounded channel from the
+//! steps the statement (`db::sqlite_speed::reader`), elsewhere rows come through a bounded channel from the
 //! task reading them.
 //! CSV goes out in chunks as it is written; XLSX (constant-memory mode, rows go to a
 //! temporary file) and PDF are streamed out once finished.
 
 pub mod csv;
 pub mod pdf;
-pub mod sqlite;
 pub mod xlsx;
 
 use std::borrow::Cow;
@@ -32,11 +31,7 @@ use serde::Serialize;
 use tokio::sync::mpsc;
 use utoipa::ToSchema;
 
-use crate::{
-    error::ApiError,
-    money::Money,
-    reports::fields::{Batch, DbRow},
-};
+use crate::{db::sqlite_speed::reader::Read, error::ApiError, money::Money, reports::fields::DbRow};
 
 /// What a column holds, which decides how every format writes it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
@@ -391,7 +386,7 @@ enum Source {
     /// Rows from elsewhere: a bounded channel from the task reading them.
     Channel(mpsc::Receiver<Result<Row, ApiError>>),
     /// A SQLite statement, read and mapped on threads of the export's own (`for_each`).
-    Sqlite(sqlite::Read, Box<MapRow>),
+    Sqlite(Read, Box<MapRow>),
 }
 
 impl Rows {
@@ -407,7 +402,7 @@ impl Rows {
 
     /// Streams a statement from the database (one read, never the whole result in memory),
     /// turning each result row into a report row with `map`: on SQLite `by_id` by the
-    /// export's own reader (`sqlite`), which names the id columns of `names` (column, the
+    /// export's own reader (`Read`), which names the id columns of `names` (column, the
     /// table's `id, name`); elsewhere `joined`, the same rows with those names joined,
     /// through sea-orm.
     pub fn from_select<F>(
@@ -420,7 +415,7 @@ impl Rows {
     where
         F: FnMut(&DbRow) -> Result<Row, ApiError> + Send + 'static,
     {
-        match sqlite::Read::new(&db, &by_id, &names) {
+        match Read::new(&db, &by_id, &names) {
             Some(read) => Rows(Source::Sqlite(read, Box::new(map)), Vec::new()),
             None => Self::from_query(db, joined, move |r| map(&DbRow::Orm(r))),
         }
@@ -452,7 +447,7 @@ impl Rows {
         Rows(Source::Channel(rx), Vec::new())
     }
 
-    /// Reads SQLite's pages in place (`sqlite::Read::run`): for the CSV, whose time is
+    /// Reads SQLite's pages in place (`Read::mapped`): for the CSV, whose time is
     /// the reading; XLSX and PDF spend theirs writing and keep the smaller footprint.
     pub fn mapped(mut self) -> Self {
         if let Source::Sqlite(read, _) = &mut self.0 {
@@ -491,39 +486,9 @@ impl Rows {
                 }
                 Ok(())
             }
-            // Three stages on three threads: SQLite's stepping (its B-tree searches are
-            // most of an export), the report's mapping (for some, parsing each request's
-            // form), the writing on this one. The export then takes about the longest
-            // of them rather than their sum. Rows cross in batches, so the hand-offs
-            // cost nothing per row.
-            Source::Sqlite(read, mut map) => std::thread::scope(|s| {
-                let (raw_tx, raw_rx) = std::sync::mpsc::sync_channel::<anyhow::Result<Batch>>(4);
-                let (tx, rx) = std::sync::mpsc::sync_channel::<anyhow::Result<Vec<Row>>>(4);
-                s.spawn(move || {
-                    // Fails only when the mapping stopped (an error, or the client went away).
-                    let read = read.run(BATCH, |batch| Ok(raw_tx.send(Ok(batch))?));
-                    if let Err(e) = read {
-                        let _ = raw_tx.send(Err(e));
-                    }
-                });
-                s.spawn(move || {
-                    for batch in raw_rx {
-                        let rows = batch.and_then(|b| {
-                            b.rows()
-                                .map(|r| map(&r).map_err(failed))
-                                .collect::<anyhow::Result<Vec<Row>>>()
-                        });
-                        let stop = rows.is_err();
-                        if tx.send(rows).is_err() || stop {
-                            return;
-                        }
-                    }
-                });
-                for rows in rx {
-                    rows?.into_iter().try_for_each(&mut each)?;
-                }
-                Ok(())
-            }),
+            Source::Sqlite(read, mut map) => {
+                read.for_each(BATCH, |b, i| map(&DbRow::Sqlite(b, i)).map_err(failed), &mut each)
+            }
         }
     }
 }

@@ -1,12 +1,12 @@
-//! SQLite exports read by the export itself. sqlx steps a statement on a worker thread of
-//! its own, copies every value of every row and hands each row over, waking the receiver
-//! per row (docs/decisions-reports.md, "Streaming"). Here a thread of the export's own steps
-//! the statement on a read-only connection of its own (WAL: it reads one snapshot and never
-//! waits for a writer) and hands the rows on in batches, copied out as they are, to be
-//! mapped on another thread (`super::Rows::for_each`). Reference names
-//! (`query::Named`) are read first, in the same snapshot, and put in place of their ids.
+//! The SQLite export reader. sqlx steps a statement on a worker thread of its own, copies
+//! every value of every row and hands each row over, waking the receiver per row
+//! (docs/decisions-reports.md, "Streaming"). Here a thread of the export's own steps the
+//! statement on a read-only connection of its own (WAL: it reads one snapshot and never waits
+//! for a writer) and hands the rows on in batches, copied out as they are, to be mapped on a
+//! second thread while the caller writes on a third (`Read::for_each`). Reference names are
+//! read first, in the same snapshot, and put in place of their ids.
 
-use std::{collections::HashMap, path::PathBuf, sync::Arc, time::Duration};
+use std::{collections::HashMap, path::PathBuf, sync::{mpsc::sync_channel, Arc}, time::Duration};
 
 use rusqlite::{types::Value as Sql, OpenFlags};
 use sea_orm::{
@@ -14,7 +14,7 @@ use sea_orm::{
     DatabaseConnection, DbBackend,
 };
 
-use crate::reports::fields::{Batch, Names};
+use super::rows::{Batch, Names};
 
 /// SQLite's own ceiling for a mapping (SQLITE_MAX_MMAP_SIZE): the whole file, up to 2 GB.
 const MAP_BYTES: i64 = 0x7fff_0000;
@@ -61,9 +61,46 @@ impl Read {
         Some(Self { path, sql, values, names, mapped: false })
     }
 
+    /// Three stages on three threads: SQLite's stepping (its B-tree searches are most of an
+    /// export), `map` of each row (for some reports, parsing each request's form), and `each`
+    /// on this one, in order. The export then takes about the longest of them rather than
+    /// their sum. Rows cross in batches of `batch`, so the hand-offs cost nothing per row. The
+    /// first error, of any stage, stops all three.
+    pub fn for_each<R: Send>(
+        self,
+        batch: usize,
+        mut map: impl FnMut(&Batch, usize) -> anyhow::Result<R> + Send,
+        mut each: impl FnMut(R) -> anyhow::Result<()>,
+    ) -> anyhow::Result<()> {
+        std::thread::scope(|s| {
+            let (raw_tx, raw_rx) = sync_channel::<anyhow::Result<Batch>>(4);
+            let (tx, rx) = sync_channel::<anyhow::Result<Vec<R>>>(4);
+            s.spawn(move || {
+                // Fails only when the mapping stopped (an error, or the client went away).
+                let read = self.run(batch, |b| Ok(raw_tx.send(Ok(b))?));
+                if let Err(e) = read {
+                    let _ = raw_tx.send(Err(e));
+                }
+            });
+            s.spawn(move || {
+                for b in raw_rx {
+                    let rows = b.and_then(|b| (0..b.len()).map(|i| map(&b, i)).collect());
+                    let stop = rows.is_err();
+                    if tx.send(rows).is_err() || stop {
+                        return;
+                    }
+                }
+            });
+            for rows in rx {
+                rows?.into_iter().try_for_each(&mut each)?;
+            }
+            Ok(())
+        })
+    }
+
     /// Steps the statement on this thread, handing its rows to `each` in batches of up to
     /// `batch` rows; an error stops it.
-    pub fn run(
+    fn run(
         self,
         batch: usize,
         mut each: impl FnMut(Batch) -> anyhow::Result<()>,
