@@ -8,36 +8,19 @@
 #   - one user's entries (ActorId) and one action;
 # Target: p99 <= 50 ms each. Figures go to docs/benchmarks.md. Do not run it on a shared,
 # busy machine: the figures would say more about the neighbours than about the trail.
-#   BIN=path/to/mentorpay   measure that binary instead of building one
-#   KEEP=/some/dir          seed into that folder once and reuse it on later runs
+#   BIN, KEEP: see bench/lib.sh
 #   DURATION=15s            per measured URL
 set -euo pipefail
 cd "$(dirname "$0")/.."
-command -v wrk >/dev/null || { echo "wrk missing: apt-get install -y wrk" >&2; exit 1; }
-command -v sqlite3 >/dev/null || { echo "sqlite3 missing: apt-get install -y sqlite3" >&2; exit 1; }
-
-WORK=${KEEP:-$(mktemp -d)}
-mkdir -p "$WORK"
-DB="sqlite://$WORK/bench.db?mode=rwc"
+# shellcheck source=bench/lib.sh
+source bench/lib.sh
+need wrk sqlite3
 PORT=${PORT:-18083}
 DURATION=${DURATION:-15s}
-export MENTORPAY_JWT_SECRET="bench secret that is long enough 0123456789"
-export MENTORPAY_ADMIN_EMAIL=bench@example.org MENTORPAY_ADMIN_PASSWORD="bench password 123"
-export MENTORPAY_LOG=warn
-
-if [ -z "${BIN:-}" ]; then
-  MENTORPAY_SKIP_UI=1 cargo build --release --locked
-  BIN=target/release/mentorpay
-fi
-if [ ! -f "$WORK/bench.db" ]; then
-  /usr/bin/time -f "seed: %e s wall, %M KB max RSS" "$BIN" seed --database-url "$DB" --data-dir "$WORK/data" \
-    --participants 100000 --requests 1000000
-fi
-
-"$BIN" serve --database-url "$DB" --data-dir "$WORK/data" --listen "127.0.0.1:$PORT" 2>"$WORK/server.log" &
-SERVER=$!
-if [ -n "${KEEP:-}" ]; then trap 'kill $SERVER 2>/dev/null' EXIT; else trap 'kill $SERVER 2>/dev/null; rm -rf "$WORK"' EXIT; fi
-for _ in $(seq 1500); do curl -sf "http://127.0.0.1:$PORT/api/v1/health" >/dev/null && break; kill -0 $SERVER || { cat "$WORK/server.log"; exit 1; }; sleep 0.2; done
+build_release
+work_in
+seed_once --participants 100000 --requests 1000000
+serve
 
 # Three entries a request (created, submitted, approved), after whatever the start wrote.
 if [ "$(sqlite3 "$WORK/bench.db" 'SELECT COUNT(*) FROM audit_log')" -lt 1000000 ]; then
@@ -57,15 +40,13 @@ ANALYZE;
 SQL
 fi
 
-TOKEN=$(curl -sf -H 'Content-Type: application/json' \
-  -d "{\"email\":\"$MENTORPAY_ADMIN_EMAIL\",\"password\":\"$MENTORPAY_ADMIN_PASSWORD\"}" \
-  "http://127.0.0.1:$PORT/api/v1/identity/login" | sed -E 's/.*"accessToken":"([^"]+)".*/\1/')
+TOKEN=$(sign_in "$MENTORPAY_ADMIN_EMAIL" "$MENTORPAY_ADMIN_PASSWORD")
 export TOKEN
-echo "load before the run: $(cut -d' ' -f1-3 /proc/loadavg) (1, 5, 15 min)"
+load
 
 run() { # label, path
   local out
-  out=$(wrk -t2 -c32 -d"$DURATION" --latency -s bench/bearer.lua "http://127.0.0.1:$PORT$2")
+  out=$(measure "$2")
   if grep -q "Non-2xx" <<<"$out"; then echo "$1: non-2xx answers" >&2; grep "Non-2xx" <<<"$out" >&2; fi
   printf '%-50s %10s req/s  p99 %s (target <= 50 ms)\n' "$1" \
     "$(awk '/Requests\/sec/ {print $2}' <<<"$out")" "$(awk '$1 == "99%" {print $2}' <<<"$out")"

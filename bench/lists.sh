@@ -7,48 +7,27 @@
 #   - every request-list shape, the participant searches and the summary at p99 <= 25 ms;
 #   - the request list (program + Submitted) at >= 15 % of the health route's req/s.
 # Figures go to docs/benchmarks.md.
-#   BIN=path/to/mentorpay   measure that binary instead of building one
-#   KEEP=/some/dir          seed into that folder once and reuse it on later runs (a newer
-#                           binary migrates it on its first start)
+#   BIN, KEEP: see bench/lib.sh
 #   DURATION=15s            per measured URL
 set -euo pipefail
 cd "$(dirname "$0")/.."
-command -v wrk >/dev/null || { echo "wrk missing: apt-get install -y wrk" >&2; exit 1; }
-
-WORK=${KEEP:-$(mktemp -d)}
-mkdir -p "$WORK"
-DB="sqlite://$WORK/bench.db?mode=rwc"
+# shellcheck source=bench/lib.sh
+source bench/lib.sh
+need wrk
 PORT=${PORT:-18081}
 DURATION=${DURATION:-15s}
-export MENTORPAY_JWT_SECRET="bench secret that is long enough 0123456789"
-export MENTORPAY_ADMIN_EMAIL=bench@example.org MENTORPAY_ADMIN_PASSWORD="bench password 123"
-export MENTORPAY_LOG=warn
-
-if [ -z "${BIN:-}" ]; then
-  MENTORPAY_SKIP_UI=1 cargo build --release --locked
-  BIN=target/release/mentorpay
-fi
-if [ ! -f "$WORK/bench.db" ]; then
-  /usr/bin/time -f "seed: %e s wall, %M KB max RSS" "$BIN" seed --database-url "$DB" --data-dir "$WORK/data" \
-    --participants 100000 --requests 1000000
-fi
-
-"$BIN" serve --database-url "$DB" --data-dir "$WORK/data" --listen "127.0.0.1:$PORT" 2>"$WORK/server.log" &
-SERVER=$!
-if [ -n "${KEEP:-}" ]; then trap 'kill $SERVER 2>/dev/null' EXIT; else trap 'kill $SERVER 2>/dev/null; rm -rf "$WORK"' EXIT; fi
-# The first start on an older database migrates it (a minute or two at 1M rows).
-for _ in $(seq 1500); do curl -sf "http://127.0.0.1:$PORT/api/v1/health" >/dev/null && break; kill -0 $SERVER || { cat "$WORK/server.log"; exit 1; }; sleep 0.2; done
-
-TOKEN=$(curl -sf -H 'Content-Type: application/json' \
-  -d "{\"email\":\"$MENTORPAY_ADMIN_EMAIL\",\"password\":\"$MENTORPAY_ADMIN_PASSWORD\"}" \
-  "http://127.0.0.1:$PORT/api/v1/identity/login" | sed -E 's/.*"accessToken":"([^"]+)".*/\1/')
+build_release
+work_in
+seed_once --participants 100000 --requests 1000000
+serve
+TOKEN=$(sign_in "$MENTORPAY_ADMIN_EMAIL" "$MENTORPAY_ADMIN_PASSWORD")
 export TOKEN
-echo "load before the run: $(cut -d' ' -f1-3 /proc/loadavg) (1, 5, 15 min)"
+load
 
 RESULTS=$(mktemp)
 run() { # key, label, path
   local count out rps p99
-  count=$(curl -sf -H "Authorization: Bearer $TOKEN" "http://127.0.0.1:$PORT$3" | python3 -c '
+  count=$(curl -sf -H "Authorization: Bearer $TOKEN" "$BASE$3" | python3 -c '
 import json, sys
 d = json.load(sys.stdin)
 if isinstance(d, dict) and "totalCount" in d:
@@ -57,7 +36,7 @@ elif isinstance(d, list):
     print(sum(e.get("count", 1) for e in d))
 else:
     print("-")')
-  out=$(wrk -t2 -c32 -d"$DURATION" --latency -s bench/bearer.lua "http://127.0.0.1:$PORT$3")
+  out=$(measure "$3")
   if grep -q "Non-2xx" <<<"$out"; then echo "$2: non-2xx answers" >&2; grep "Non-2xx" <<<"$out" >&2; fi
   rps=$(awk '/Requests\/sec/ {print $2}' <<<"$out")
   p99=$(awk '$1 == "99%" {print $2}' <<<"$out")

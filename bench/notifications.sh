@@ -10,28 +10,23 @@
 # they wait; the server is stopped, the waiting mails made due again, and the clock runs from
 # the start of a server that reaches the relay until the relay has received all 2,000.
 # Figures go to docs/benchmarks.md.
-#   BIN=path/to/mentorpay   measure that binary instead of building the release one
+#   BIN: see bench/lib.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
-command -v sqlite3 >/dev/null || { echo "sqlite3 missing: apt-get install -y sqlite3" >&2; exit 1; }
+# shellcheck source=bench/lib.sh
+source bench/lib.sh
+need sqlite3
 PYTHON=.venv-test/bin/python
 [ -x "$PYTHON" ] || { echo "$PYTHON missing: make test-venv installs aiosmtpd" >&2; exit 1; }
-
-WORK=$(mktemp -d)
-DB="sqlite://$WORK/bench.db?mode=rwc"
+export MENTORPAY_ACCESS_TOKEN_TTL=7200 MENTORPAY_SMTP_HOST=127.0.0.1 MENTORPAY_SMTP_SECURITY=none
 PORT=${PORT:-18095}
 SMTP_PORT=${SMTP_PORT:-18025}
-export MENTORPAY_JWT_SECRET="bench secret that is long enough 0123456789"
-export MENTORPAY_ADMIN_EMAIL=bench@example.org MENTORPAY_ADMIN_PASSWORD="bench password 123"
-export MENTORPAY_LOG=warn MENTORPAY_ACCESS_TOKEN_TTL=7200
-export MENTORPAY_SMTP_HOST=127.0.0.1 MENTORPAY_SMTP_SECURITY=none
-API="http://127.0.0.1:$PORT/api/v1"
-
-if [ -z "${BIN:-}" ]; then
-  MENTORPAY_SKIP_UI=1 cargo build --release --locked
-  BIN=target/release/mentorpay
-fi
-/usr/bin/time -f "seed: %e s wall" "$BIN" seed --database-url "$DB" --data-dir "$WORK/data" --participants 1000 --requests 12000
+BASE="http://127.0.0.1:$PORT"
+API="$BASE/api/v1"
+build_release
+KEEP= # a fresh database each run
+work_in
+seed_once --participants 1000 --requests 12000
 
 SERVER= SINK=
 cleanup() {
@@ -41,7 +36,7 @@ cleanup() {
 }
 trap cleanup EXIT
 
-serve() { # smtp port, retry seconds
+serve_relay() { # smtp port, retry seconds
   MENTORPAY_SMTP_PORT=$1 MENTORPAY_MAIL_RETRY_SECONDS=$2 \
     "$BIN" serve --database-url "$DB" --data-dir "$WORK/data" --listen "127.0.0.1:$PORT" 2>>"$WORK/server.log" &
   SERVER=$!
@@ -49,19 +44,18 @@ serve() { # smtp port, retry seconds
 }
 stop() { kill "$SERVER"; wait "$SERVER" 2>/dev/null || true; SERVER=; }
 json() { python3 -c "import json,sys; d=json.load(sys.stdin); print($1)"; }
-login() { curl -sf -H 'Content-Type: application/json' -d "{\"email\":\"$1\",\"password\":\"$2\"}" "$API/identity/login" | json 'd["accessToken"]'; }
 call() { # token, method, path, [body]
   curl -sf -X "$2" -H "Authorization: Bearer $1" -H 'Content-Type: application/json' ${4:+-d "$4"} "$API$3"
 }
 waiting() { call "$ADMIN" GET "/system-settings/outbox?Size=1" | json 'd["waiting"]'; }
 
 # 1. The relay is unreachable (nothing listens on SMTP_PORT yet): mails wait, retried in an hour.
-serve "$SMTP_PORT" 3600
-ADMIN=$(login "$MENTORPAY_ADMIN_EMAIL" "$MENTORPAY_ADMIN_PASSWORD")
+serve_relay "$SMTP_PORT" 3600
+ADMIN=$(sign_in "$MENTORPAY_ADMIN_EMAIL" "$MENTORPAY_ADMIN_PASSWORD")
 # The seed's requests were all created by the Administrator; another Administrator moves them,
 # so each move is news to their creator.
 call "$ADMIN" POST /identity/users '{"email":"mover@example.org","firstName":"Mo","lastName":"Mover","roles":["Administrator"],"password":"mover password 123"}' >/dev/null
-MOVER=$(login mover@example.org "mover password 123")
+MOVER=$(sign_in mover@example.org "mover password 123")
 batch() { # label: moves the next 500 approved requests, prints the time
   local ids start end
   ids=$(call "$MOVER" GET "/payment-requests?FormStatus=Approved&Size=500" | json '",".join(str(r["id"]) for r in d["items"])')
@@ -84,14 +78,14 @@ QUEUED=$(sqlite3 "$WORK/bench.db" "SELECT count(*) FROM outbox_mails WHERE statu
 SINK=$!
 for _ in $(seq 100); do grep -q ready "$WORK/sink.out" 2>/dev/null && break; sleep 0.1; done
 start=$(date +%s%N)
-serve "$SMTP_PORT" 1
+serve_relay "$SMTP_PORT" 1
 received() { cat "$WORK/mails.jsonl" 2>/dev/null | wc -l; }
 while [ "$(received)" -lt "$QUEUED" ]; do
   [ $(($(date +%s%N) - start)) -lt 300000000000 ] || { echo "not drained in 5 minutes" >&2; exit 1; }
   sleep 0.1
 done
 end=$(date +%s%N)
-ADMIN=$(login "$MENTORPAY_ADMIN_EMAIL" "$MENTORPAY_ADMIN_PASSWORD")
+ADMIN=$(sign_in "$MENTORPAY_ADMIN_EMAIL" "$MENTORPAY_ADMIN_PASSWORD")
 sleep 2
 printf "drain: %s mails received by the relay in %.1f s (server start included); %s received in all, %s still waiting\n" \
   "$QUEUED" "$(echo "($end - $start) / 1000000000" | bc -l)" "$(received)" "$(waiting)"

@@ -3,30 +3,19 @@
 # a PNG and a JPEG in turn), approved, released and paid in one vendor payment, then that
 # payment's packet downloaded. Prints the server's resident size before (VmRSS) and its peak
 # after (VmHWM). Target: the server stays under 150 MiB.
-#   BIN=path/to/mentorpay   measure that binary instead of building one
+#   BIN: see bench/lib.sh
 #   N=200                   requests in the payment
 set -euo pipefail
 cd "$(dirname "$0")/.."
-WORK=$(mktemp -d)
+# shellcheck source=bench/lib.sh
+source bench/lib.sh
 N=${N:-200}
 PORT=${PORT:-18098}
-BASE="http://127.0.0.1:$PORT"
-export MENTORPAY_JWT_SECRET="bench secret that is long enough 0123456789"
-export MENTORPAY_ADMIN_EMAIL=bench@example.org MENTORPAY_ADMIN_PASSWORD="bench password 123"
-export MENTORPAY_LOG=warn
-if [ -z "${BIN:-}" ]; then
-  MENTORPAY_SKIP_UI=1 cargo build --release --locked
-  BIN=target/release/mentorpay
-fi
-"$BIN" serve --listen "127.0.0.1:$PORT" --database-url "sqlite://$WORK/bench.db?mode=rwc" --data-dir "$WORK/data" >"$WORK/server.log" 2>&1 &
-SERVER=$!
-trap 'kill $SERVER 2>/dev/null || true; wait $SERVER 2>/dev/null || true; rm -rf "$WORK"' EXIT
-for _ in $(seq 300); do curl -sf "$BASE/api/v1/health" >/dev/null && break; sleep 0.2; done
-token() {
-  curl -sf -H 'Content-Type: application/json' -d "{\"email\":\"$1\",\"password\":\"$2\"}" \
-    "$BASE/api/v1/identity/login" | sed -E 's/.*"accessToken":"([^"]+)".*/\1/'
-}
-ADMIN=$(token "$MENTORPAY_ADMIN_EMAIL" "$MENTORPAY_ADMIN_PASSWORD")
+build_release
+KEEP= # a fresh database each run: it files its own requests
+work_in
+serve
+ADMIN=$(sign_in "$MENTORPAY_ADMIN_EMAIL" "$MENTORPAY_ADMIN_PASSWORD")
 call() { # METHOD PATH [BODY] as the admin, or as $AS
   curl -sf -X "$1" -H "Authorization: Bearer ${AS:-$ADMIN}" -H 'Content-Type: application/json' \
     ${3:+-d "$3"} "$BASE/api/v1$2"
@@ -44,7 +33,7 @@ CODE=$(call GET /approval-codes | tr '}' '\n' | grep '"paymentRequestType":"F2"'
 PARTICIPATION=$(call POST /participants "{\"firstName\":\"Pat\",\"lastName\":\"Bench\",\"email\":\"pat@example.org\",\"status\":\"Active\",\"roleCode\":\"Mentor\",\"participations\":[{\"mentorProgramId\":$PROGRAM,\"fiscalYearId\":$FY,\"roleCode\":\"Mentor\",\"startDate\":\"$Y-07-01\"}]}" \
   | sed -E 's/.*"participations":\[\{"id":([0-9]+).*/\1/')
 call POST /identity/users '{"email":"approver@example.org","firstName":"Ann","lastName":"Approver","roles":["Administrator"],"password":"approver pass 123"}' >/dev/null
-APPROVER=$(token approver@example.org "approver pass 123")
+APPROVER=$(sign_in approver@example.org "approver pass 123")
 RECEIPTS=(tests/fixtures/receipts/receipt.pdf tests/fixtures/receipts/receipt.png tests/fixtures/receipts/receipt.jpg)
 TYPES=(application/pdf image/png image/jpeg)
 IDS=""

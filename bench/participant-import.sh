@@ -7,27 +7,18 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 ROWS=${ROWS:-10000}
 PORT=${PORT:-18091}
-# BIN=path/to/mentorpay skips the build (measure a binary you already have).
-if [ -z "${BIN:-}" ]; then
-  MENTORPAY_SKIP_UI=1 cargo build --release --locked
-  BIN=target/release/mentorpay
-fi
-DIR=$(mktemp -d)
-trap 'kill $SERVER 2>/dev/null || true; rm -rf "$DIR"' EXIT
-export MENTORPAY_DATABASE_URL="sqlite://$DIR/bench.db?mode=rwc"
-export MENTORPAY_ADMIN_EMAIL=bench@example.org MENTORPAY_ADMIN_PASSWORD="bench password 123"
-export MENTORPAY_JWT_SECRET="bench secret that is long enough 0123456789"
-export MENTORPAY_DATA_DIR="$DIR/data"
-export MENTORPAY_LOG=warn
-$BIN --listen 127.0.0.1:$PORT &
-SERVER=$!
-for _ in $(seq 100); do curl -sf http://127.0.0.1:$PORT/api/v1/health >/dev/null && break; sleep 0.2; done
-TOKEN=$(curl -sf -H 'content-type: application/json' \
-  -d "{\"email\":\"$MENTORPAY_ADMIN_EMAIL\",\"password\":\"$MENTORPAY_ADMIN_PASSWORD\"}" \
-  http://127.0.0.1:$PORT/api/v1/identity/login | python3 -c 'import json,sys; print(json.load(sys.stdin)["accessToken"])')
+# BIN: see bench/lib.sh
+# shellcheck source=bench/lib.sh
+source bench/lib.sh
+build_release
+KEEP= # a fresh database each run
+work_in
+DIR=$WORK
+serve
+TOKEN=$(sign_in "$MENTORPAY_ADMIN_EMAIL" "$MENTORPAY_ADMIN_PASSWORD")
 curl -sf -o /dev/null -H "Authorization: Bearer $TOKEN" -H 'content-type: application/json' \
   -d '{"name":"FY 2026-27","startDate":"2026-07-01","endDate":"2027-06-30"}' \
-  http://127.0.0.1:$PORT/api/v1/system-settings/fiscal-years
+  $BASE/api/v1/system-settings/fiscal-years
 python3 - "$DIR/people.csv" "$ROWS" <<'PY'
 import csv, sys
 path, rows = sys.argv[1], int(sys.argv[2])
@@ -49,7 +40,7 @@ ls -l "$DIR/people.csv" | awk '{print "file: " $5 " bytes"}'
 run() { # label, DryRun
   curl -s -o "$DIR/out.json" -w "$1: HTTP %{http_code} in %{time_total} s\n" \
     -H "Authorization: Bearer $TOKEN" -F "file=@$DIR/people.csv" \
-    "http://127.0.0.1:$PORT/api/v1/participants/import?DryRun=$2"
+    "$BASE/api/v1/participants/import?DryRun=$2"
   python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); print("  rows %s created %s updated %s unchanged %s errors %s" % (r["rows"], r["created"], r["updated"], r["unchanged"], len(r["errors"])))' "$DIR/out.json"
 }
 run "preview (dry run, $ROWS new rows)" true

@@ -7,24 +7,15 @@ cd "$(dirname "$0")/.."
 N=${N:-100000}
 REQUESTS=${REQUESTS:-500}
 PORT=${PORT:-18089}
-# BIN=path/to/mentorpay skips the build (measure a binary you already have).
-if [ -z "${BIN:-}" ]; then
-  MENTORPAY_SKIP_UI=1 cargo build --release --locked
-  BIN=target/release/mentorpay
-fi
-DIR=$(mktemp -d)
-trap 'kill $SERVER 2>/dev/null || true; rm -rf "$DIR"' EXIT
-export MENTORPAY_DATABASE_URL="sqlite://$DIR/bench.db?mode=rwc"
-export MENTORPAY_ADMIN_EMAIL=bench@example.org MENTORPAY_ADMIN_PASSWORD="bench password 123"
-export MENTORPAY_JWT_SECRET="bench secret that is long enough 0123456789"
-export MENTORPAY_LOG=warn
-/usr/bin/time -f "seed: %e s wall, %M KB max RSS" $BIN seed --participants "$N"
-$BIN --listen 127.0.0.1:$PORT &
-SERVER=$!
-for _ in $(seq 50); do curl -sf http://127.0.0.1:$PORT/api/v1/health >/dev/null && break; sleep 0.2; done
-TOKEN=$(curl -sf -H 'content-type: application/json' \
-  -d "{\"email\":\"$MENTORPAY_ADMIN_EMAIL\",\"password\":\"$MENTORPAY_ADMIN_PASSWORD\"}" \
-  http://127.0.0.1:$PORT/api/v1/identity/login | python3 -c 'import json,sys; print(json.load(sys.stdin)["accessToken"])')
+# BIN: see bench/lib.sh
+# shellcheck source=bench/lib.sh
+source bench/lib.sh
+build_release
+KEEP= # a fresh database each run
+work_in
+seed_once --participants "$N"
+serve
+TOKEN=$(sign_in "$MENTORPAY_ADMIN_EMAIL" "$MENTORPAY_ADMIN_PASSWORD")
 python3 - "$PORT" "$TOKEN" "$REQUESTS" <<'PY'
 import http.client, json, statistics, sys, time
 port, token, n = int(sys.argv[1]), sys.argv[2], int(sys.argv[3])

@@ -4,43 +4,25 @@
 # 100,000-row CSV export first byte < 200 ms and done < 0.5 s; the same rows as XLSX < 3 s
 # with the server's peak RSS < 150 MB; a 10,000-row PDF < 5 s. Figures go to
 # docs/benchmarks.md ("Reports").
-#   BIN=path/to/mentorpay   measure that binary instead of building one
-#   KEEP=/some/dir          seed into that folder once and reuse it on later runs
+#   BIN, KEEP: see bench/lib.sh
 #   DURATION=20s            per measured URL
 #   RUNS=3                  runs of each export (each printed, and their median)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-command -v wrk >/dev/null || { echo "wrk missing: apt-get install -y wrk" >&2; exit 1; }
-command -v sqlite3 >/dev/null || { echo "sqlite3 missing: apt-get install -y sqlite3" >&2; exit 1; }
-
-WORK=${KEEP:-$(mktemp -d)}
-mkdir -p "$WORK"
-DB="sqlite://$WORK/bench.db?mode=rwc"
+# shellcheck source=bench/lib.sh
+source bench/lib.sh
+need wrk sqlite3
 PORT=${PORT:-18090}
 DURATION=${DURATION:-20s}
-BASE="http://127.0.0.1:$PORT"
-export MENTORPAY_JWT_SECRET="bench secret that is long enough 0123456789"
-export MENTORPAY_ADMIN_EMAIL=bench@example.org MENTORPAY_ADMIN_PASSWORD="bench password 123"
-export MENTORPAY_LOG=warn
-
-if [ -z "${BIN:-}" ]; then
-  MENTORPAY_SKIP_UI=1 cargo build --release --locked
-  BIN=target/release/mentorpay
-fi
+build_release
+work_in
 # shellcheck source=bench/big-office.sh
 source bench/big-office.sh
-
-"$BIN" serve --database-url "$DB" --data-dir "$WORK/data" --listen "127.0.0.1:$PORT" 2>"$WORK/server.log" &
-SERVER=$!
-if [ -n "${KEEP:-}" ]; then trap 'kill $SERVER 2>/dev/null' EXIT; else trap 'kill $SERVER 2>/dev/null; rm -rf "$WORK"' EXIT; fi
-for _ in $(seq 900); do curl -sf "$BASE/api/v1/health" >/dev/null && break; kill -0 $SERVER || { cat "$WORK/server.log"; exit 1; }; sleep 0.2; done
-
-TOKEN=$(curl -sf -H 'Content-Type: application/json' \
-  -d "{\"email\":\"$MENTORPAY_ADMIN_EMAIL\",\"password\":\"$MENTORPAY_ADMIN_PASSWORD\"}" \
-  "$BASE/api/v1/identity/login" | sed -E 's/.*"accessToken":"([^"]+)".*/\1/')
+serve
+TOKEN=$(sign_in "$MENTORPAY_ADMIN_EMAIL" "$MENTORPAY_ADMIN_PASSWORD")
 export TOKEN
 AUTH="Authorization: Bearer $TOKEN"
-echo "machine load before measuring: $(cut -d' ' -f1-3 /proc/loadavg) (2 cores, shared)"
+load
 
 count() { curl -sf -H "$AUTH" "$BASE$1" | python3 -c 'import json,sys; print(json.load(sys.stdin)["totalCount"])'; }
 
@@ -90,13 +72,13 @@ read -r W10 N10 <<<"$(window_for 10000)"
 export_run "PDF, $N10 rows" "/api/v1/reports/mentor-program-reimbursements/retrieve?ReportFormat=Pdf&$W10"
 command -v pdfinfo >/dev/null && pdfinfo "$WORK/export.bin" | grep -E "^Pages" | sed 's/^/   /'
 grep VmHWM /proc/$SERVER/status | sed 's/^/server peak after every export: /'
-# The CSV reader maps the database file (export/sqlite.rs): the pages it touched are the
+# The CSV reader maps the database file (src/db/sqlite_speed/reader.rs): the pages it touched are the
 # OS's file cache, shared and reclaimable, counted in the resident size beside the heap.
 echo "   of which now: $(grep -E '^(RssAnon|RssFile)' /proc/$SERVER/status | tr -s ' \t' ' ' | paste -sd, -)"
 
 run() { # label, path
   echo "== $1 ($(count "$2") rows match): $2"
-  wrk -t2 -c32 -d"$DURATION" --latency -s bench/bearer.lua "$BASE$2" | grep -E "Latency  |50%|90%|99%|Requests/sec|Non-2xx"
+  measure "$2" | grep -E "Latency  |50%|90%|99%|Requests/sec|Non-2xx"
 }
 # The oldest fiscal year (the list is newest first): FY 2025-26 holds most seeded requests.
 FY=$(curl -sf -H "$AUTH" "$BASE/api/v1/system-settings/fiscal-years" | python3 -c 'import json,sys; y=json.load(sys.stdin); print(y[-1]["id"] if y else "")')

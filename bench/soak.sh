@@ -4,7 +4,7 @@
 # connections) on loopback against a seeded database, the server's memory sampled every
 # 10 s. Passes with zero 5xx and transport errors; the memory table shows whether it stays
 # flat. Figures go to docs/benchmarks.md.
-#   BIN=path/to/mentorpay   measure that binary instead of building the release one
+#   BIN: see bench/lib.sh
 #   SECONDS_TOTAL=600       length of the run
 #   CLIENTS=8               concurrent clients
 #   DATABASE_URL=postgres://…  soak on PostgreSQL (an empty database) instead of a SQLite file
@@ -15,24 +15,17 @@ if [ "${PG:-}" = 1 ] && [ -z "${DATABASE_URL:-}" ]; then
   exec bash scripts/postgres.sh run bash -c 'DATABASE_URL=$MENTORPAY_TEST_DATABASE_URL exec bash bench/soak.sh'
 fi
 
-WORK=$(mktemp -d)
+# shellcheck source=bench/lib.sh
+source bench/lib.sh
+export MENTORPAY_ACCESS_TOKEN_TTL=7200 MENTORPAY_LOGIN_ATTEMPTS_PER_MINUTE=1000
 PORT=${PORT:-18090}
-export MENTORPAY_JWT_SECRET="bench secret that is long enough 0123456789"
-export MENTORPAY_ADMIN_EMAIL=bench@example.org MENTORPAY_ADMIN_PASSWORD="bench password 123"
-export MENTORPAY_LOG=warn MENTORPAY_ACCESS_TOKEN_TTL=7200 MENTORPAY_LOGIN_ATTEMPTS_PER_MINUTE=1000
-DB=${DATABASE_URL:-"sqlite://$WORK/soak.db?mode=rwc"}
-
-if [ -z "${BIN:-}" ]; then
-  MENTORPAY_SKIP_UI=1 cargo build --release --locked
-  BIN=target/release/mentorpay
-fi
+build_release
+KEEP= # a fresh database each run
+work_in
+DB=${DATABASE_URL:-$DB}
 # A realistic office: 5,000 participants and 50,000 requests in every status.
-/usr/bin/time -f "seed: %e s wall" "$BIN" seed --database-url "$DB" --data-dir "$WORK/data" --participants 5000 --requests 50000
-
-"$BIN" serve --database-url "$DB" --data-dir "$WORK/data" --listen "127.0.0.1:$PORT" 2>"$WORK/server.log" &
-SERVER=$!
-trap 'kill $SERVER 2>/dev/null; wait $SERVER 2>/dev/null; rm -rf "$WORK"' EXIT
-for _ in $(seq 300); do curl -sf "http://127.0.0.1:$PORT/api/v1/health" >/dev/null && break; kill -0 $SERVER || { cat "$WORK/server.log"; exit 1; }; sleep 0.2; done
+seed_once --participants 5000 --requests 50000
+serve
 
 echo "box: $(nproc) cores, load average before the run: $(cut -d' ' -f1-3 /proc/loadavg)"
 code=0

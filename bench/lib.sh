@@ -1,0 +1,75 @@
+# Sourced by the bench scripts, from the repository root: the start every run shares. A script
+# sets PORT first, then calls what it needs:
+#   need wrk sqlite3             stops early, saying how to install a missing tool
+#   build_release                BIN, or the release binary of this tree built now
+#   work_in                      WORK (the KEEP folder, or a new temporary one), DB its file
+#   seed_once --participants N…  seeds DB unless WORK already holds it (a KEEP folder)
+#   serve [FLAGS…]               the server on DB in the background: SERVER, BASE
+#   sign_in EMAIL PASSWORD       prints an access token
+#   measure PATH [CLIENTS]       wrk's latency report of PATH, as $TOKEN (bench/bearer.lua)
+#   load                         the machine's load averages, the figures' context
+# Every script takes:
+#   BIN=path/to/mentorpay   measure that binary instead of building one
+# and those that seed a large database:
+#   KEEP=/some/dir          seed into that folder once and reuse it on later runs (a newer
+#                           binary migrates it on its first start)
+
+export MENTORPAY_JWT_SECRET="bench secret that is long enough 0123456789"
+export MENTORPAY_ADMIN_EMAIL=bench@example.org MENTORPAY_ADMIN_PASSWORD="bench password 123"
+export MENTORPAY_LOG=warn
+
+need() {
+  local tool
+  for tool in "$@"; do
+    command -v "$tool" >/dev/null || { echo "$tool missing: apt-get install -y $tool" >&2; exit 1; }
+  done
+}
+
+build_release() {
+  if [ -z "${BIN:-}" ]; then
+    MENTORPAY_SKIP_UI=1 cargo build --release --locked
+    BIN=target/release/mentorpay
+  fi
+}
+
+work_in() {
+  WORK=${KEEP:-$(mktemp -d)}
+  mkdir -p "$WORK"
+  DB="sqlite://$WORK/bench.db?mode=rwc"
+}
+
+seed_once() {
+  if [ ! -f "$WORK/bench.db" ]; then
+    /usr/bin/time -f "seed: %e s wall, %M KB max RSS" "$BIN" seed --database-url "$DB" --data-dir "$WORK/data" "$@"
+  fi
+}
+
+# The server stops when the script exits, and a temporary WORK goes with it. The first start
+# on an older database migrates it (a minute or two at a million rows): the wait is long.
+serve() {
+  "$BIN" serve --database-url "$DB" --data-dir "$WORK/data" --listen "127.0.0.1:$PORT" "$@" 2>>"$WORK/server.log" &
+  SERVER=$!
+  BASE="http://127.0.0.1:$PORT"
+  trap 'kill $SERVER 2>/dev/null; wait $SERVER 2>/dev/null; [ -n "${KEEP:-}" ] || rm -rf "$WORK"' EXIT
+  for _ in $(seq 1500); do
+    curl -sf "$BASE/api/v1/health" >/dev/null && return
+    kill -0 "$SERVER" || { cat "$WORK/server.log"; exit 1; }
+    sleep 0.2
+  done
+  echo "the server did not answer in five minutes" >&2
+  exit 1
+}
+
+sign_in() {
+  curl -sf -H 'Content-Type: application/json' -d "{\"email\":\"$1\",\"password\":\"$2\"}" \
+    "$BASE/api/v1/identity/login" | sed -E 's/.*"accessToken":"([^"]+)".*/\1/'
+}
+
+# Two wrk threads: the box has two cores, shared by wrk and the server.
+measure() {
+  wrk -t2 -c"${2:-32}" -d"$DURATION" --latency -s bench/bearer.lua "$BASE$1"
+}
+
+load() {
+  echo "load before the run: $(cut -d' ' -f1-3 /proc/loadavg) (1, 5, 15 min; $(nproc) cores)"
+}
