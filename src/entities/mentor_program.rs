@@ -1,19 +1,3 @@
-use sea_orm::entity::prelude::*;
+//! A mentor program (reference list with a unique code).
 
-/// A mentor program (reference list with a unique code). Same shape as every reference table (src/reference/).
-#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
-#[sea_orm(table_name = "mentor_programs")]
-pub struct Model {
-    #[sea_orm(primary_key)]
-    pub id: i32,
-    pub name: String,
-    pub code: Option<String>,
-    pub is_active: bool,
-    pub sort_order: i32,
-    pub created_at: super::Timestamp,
-}
-
-#[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
-pub enum Relation {}
-
-impl ActiveModelBehavior for ActiveModel {}
+reference_entity!("mentor_programs" {});

@@ -1,5 +1,31 @@
 //! sea-orm entities, shared by every area. One file per table.
 
+/// The entity of a reference list with its own table: every one has these columns (the
+/// shape `src/reference/` reads and edits), and some a few more, given in braces.
+macro_rules! reference_entity {
+    ($table:tt { $($more:tt)* }) => {
+        use sea_orm::entity::prelude::*;
+
+        #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+        #[sea_orm(table_name = $table)]
+        pub struct Model {
+            #[sea_orm(primary_key)]
+            pub id: i32,
+            pub name: String,
+            pub code: Option<String>,
+            pub is_active: bool,
+            pub sort_order: i32,
+            pub created_at: super::Timestamp,
+            $($more)*
+        }
+
+        #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+        pub enum Relation {}
+
+        impl ActiveModelBehavior for ActiveModel {}
+    };
+}
+
 pub mod activity_log;
 pub mod app_setting;
 pub mod approval_code;

@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 
 use sea_orm::{
-    sea_query::{ExprTrait, Query},
+    sea_query::{ExprTrait, SelectStatement},
     ConnectionTrait, DatabaseConnection,
 };
 
@@ -13,7 +13,7 @@ use super::{
     catalogue::ReportInfo,
     export::{Cell, Column, Kind, Record, Row},
     kept,
-    query::{self, a, col, get, name_in, names_by_id, Filters},
+    query::{self, a, col, get, name_in, names_by_id, Filters, LINE_KEY},
     runner::{compare, one_fiscal_year, sum_column, GroupedReport},
 };
 use crate::{
@@ -32,6 +32,20 @@ pub fn percent_used(actual: i64, budgeted: i64) -> Option<f64> {
     (budgeted != 0).then(|| (actual as f64 * 1000.0 / budgeted as f64).round() / 10.0)
 }
 
+/// `t`'s rows in the caller's scope and the filters' fiscal year, program and fund.
+fn of_lines(q: &mut SelectStatement, t: &str, f: &Filters, scope: &Scope) {
+    query::scoped(q, scope, col(t, "mentor_program_id"));
+    if let Some(y) = f.fiscal_year {
+        q.and_where(col(t, "fiscal_year_id").eq(y));
+    }
+    if let Some(p) = f.program {
+        q.and_where(col(t, "mentor_program_id").eq(p));
+    }
+    if let Some(fund) = f.fund {
+        q.and_where(col(t, "fund_id").eq(fund));
+    }
+}
+
 /// Charged cents per (year, program, fund, account), grouping the requests themselves (a
 /// date window, or a zone off the whole hour).
 async fn grouped(
@@ -39,29 +53,10 @@ async fn grouped(
     f: &Filters,
     scope: &Scope,
 ) -> ApiResult<Vec<(LineKey, i64)>> {
-    let mut actual = Query::select();
-    actual
-        .from_as(a("payment_requests"), a("pr"))
-        .expr_as(col("pr", "fiscal_year_id"), a("year_id"))
-        .expr_as(col("pr", "mentor_program_id"), a("program_id"))
-        .expr_as(col("pr", "fund_id"), a("fund_id"))
-        .expr_as(col("pr", "expense_account_id"), a("account_id"))
-        .expr_as(query::sum_i64(col("pr", "approved_cents")), a("amount"))
-        .group_by_col((a("pr"), a("fiscal_year_id")))
-        .group_by_col((a("pr"), a("mentor_program_id")))
-        .group_by_col((a("pr"), a("fund_id")))
-        .group_by_col((a("pr"), a("expense_account_id")));
+    let mut actual = query::grouped_by("payment_requests", "pr", &LINE_KEY);
+    actual.expr_as(query::sum_i64(col("pr", "approved_cents")), a("amount"));
     query::charged_in_window(&mut actual, "pr", f, db.get_database_backend(), false);
-    query::scoped(&mut actual, scope, col("pr", "mentor_program_id"));
-    if let Some(y) = f.fiscal_year {
-        actual.and_where(col("pr", "fiscal_year_id").eq(y));
-    }
-    if let Some(p) = f.program {
-        actual.and_where(col("pr", "mentor_program_id").eq(p));
-    }
-    if let Some(fund) = f.fund {
-        actual.and_where(col("pr", "fund_id").eq(fund));
-    }
+    of_lines(&mut actual, "pr", f, scope);
     db.query_all(&actual)
         .await?
         .iter()
@@ -114,28 +109,9 @@ impl GroupedReport for ActualVsBudget {
     ) -> ApiResult<Vec<(Row, Record)>> {
         let mut lines = Lines::new();
 
-        let mut budget = Query::select();
-        budget
-            .from_as(a("budget_lines"), a("bl"))
-            .expr_as(col("bl", "fiscal_year_id"), a("year_id"))
-            .expr_as(col("bl", "mentor_program_id"), a("program_id"))
-            .expr_as(col("bl", "fund_id"), a("fund_id"))
-            .expr_as(col("bl", "expense_account_id"), a("account_id"))
-            .expr_as(query::sum_i64(col("bl", "amount_cents")), a("amount"))
-            .group_by_col((a("bl"), a("fiscal_year_id")))
-            .group_by_col((a("bl"), a("mentor_program_id")))
-            .group_by_col((a("bl"), a("fund_id")))
-            .group_by_col((a("bl"), a("expense_account_id")));
-        query::scoped(&mut budget, scope, col("bl", "mentor_program_id"));
-        if let Some(y) = f.fiscal_year {
-            budget.and_where(col("bl", "fiscal_year_id").eq(y));
-        }
-        if let Some(p) = f.program {
-            budget.and_where(col("bl", "mentor_program_id").eq(p));
-        }
-        if let Some(fund) = f.fund {
-            budget.and_where(col("bl", "fund_id").eq(fund));
-        }
+        let mut budget = query::grouped_by("budget_lines", "bl", &LINE_KEY);
+        budget.expr_as(query::sum_i64(col("bl", "amount_cents")), a("amount"));
+        of_lines(&mut budget, "bl", f, scope);
         for r in db.query_all(&budget).await? {
             let key = (
                 Some(get(&r, "year_id")?),

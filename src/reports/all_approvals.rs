@@ -133,7 +133,7 @@ impl RowReport for AllApprovals {
                 (col("ap", "comment"), "comment"),
                 (col("pr", "status"), "status"),
             ],
-            named: vec![
+            named: [
                 named("approver", "users", col("ap", "approver_user_id"), |u| {
                     query::concat([
                         col(u, "first_name"),
@@ -142,28 +142,15 @@ impl RowReport for AllApprovals {
                     ])
                 }),
                 named("program", "mentor_programs", col("pr", "mentor_program_id"), name_column),
-                named(
-                    "approval_code",
-                    "approval_codes",
-                    col("ap", "approval_code_id"),
-                    query::code_and_name,
-                ),
-                named("fund", "funds", col("ap", "fund_id"), name_column),
-                named(
-                    "expense_account",
-                    "expense_accounts",
-                    col("ap", "expense_account_id"),
-                    name_column,
-                ),
-            ],
+            ]
+            .into_iter()
+            .chain(query::charged_names("ap"))
+            .collect(),
             order: vec![
                 (sort, order(descending)),
                 (col("ap", "id"), if descending { Order::Desc } else { Order::Asc }),
             ],
-            sums: vec![
-                ("requestedAmount", col("ap", "requested_cents")),
-                ("approvedAmount", col("ap", "approved_cents")),
-            ],
+            sums: query::amount_sums("ap"),
             year: Some(col("ap", "fiscal_year_id")),
         }
     }

@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 
 use sea_orm::{
-    sea_query::{Expr, ExprTrait, Query},
+    sea_query::{Expr, ExprTrait},
     ConnectionTrait, DatabaseConnection,
 };
 
@@ -13,7 +13,7 @@ use super::{
     catalogue::ReportInfo,
     export::{Cell, Column, Kind, Record, Row},
     kept::{self, YearKey},
-    query::{self, a, col, get, name_in, names_by_id, Filters},
+    query::{self, a, col, get, name_in, names_by_id, Filters, ACCOUNT_KEY},
     runner::{one_fiscal_year, sum_column, GroupedReport},
 };
 use crate::{
@@ -77,16 +77,8 @@ impl GroupedReport for ApprovalsByAccounts {
             acc.approved += cents;
         }
 
-        let mut budget = Query::select();
-        budget
-            .from_as(a("budget_lines"), a("bl"))
-            .expr_as(col("bl", "fiscal_year_id"), a("year_id"))
-            .expr_as(col("bl", "fund_id"), a("fund_id"))
-            .expr_as(col("bl", "expense_account_id"), a("account_id"))
-            .expr_as(query::sum_i64(col("bl", "amount_cents")), a("budgeted"))
-            .group_by_col((a("bl"), a("fiscal_year_id")))
-            .group_by_col((a("bl"), a("fund_id")))
-            .group_by_col((a("bl"), a("expense_account_id")));
+        let mut budget = query::grouped_by("budget_lines", "bl", &ACCOUNT_KEY);
+        budget.expr_as(query::sum_i64(col("bl", "amount_cents")), a("budgeted"));
         query::scoped(&mut budget, scope, col("bl", "mentor_program_id"));
         if let Some(y) = f.fiscal_year {
             budget.and_where(col("bl", "fiscal_year_id").eq(y));
@@ -152,17 +144,10 @@ async fn grouped(
     f: &Filters,
     scope: &Scope,
 ) -> ApiResult<Vec<(YearKey, i64, i64)>> {
-    let mut approvals = Query::select();
+    let mut approvals = query::grouped_by("payment_requests", "pr", &ACCOUNT_KEY);
     approvals
-        .from_as(a("payment_requests"), a("pr"))
-        .expr_as(col("pr", "fiscal_year_id"), a("year_id"))
-        .expr_as(col("pr", "fund_id"), a("fund_id"))
-        .expr_as(col("pr", "expense_account_id"), a("account_id"))
         .expr_as(Expr::cust("COUNT(*)"), a("n"))
-        .expr_as(query::sum_i64(col("pr", "approved_cents")), a("approved"))
-        .group_by_col((a("pr"), a("fiscal_year_id")))
-        .group_by_col((a("pr"), a("fund_id")))
-        .group_by_col((a("pr"), a("expense_account_id")));
+        .expr_as(query::sum_i64(col("pr", "approved_cents")), a("approved"));
     query::charged_in_window(&mut approvals, "pr", f, db.get_database_backend(), false);
     query::scoped(&mut approvals, scope, col("pr", "mentor_program_id"));
     if let Some(y) = f.fiscal_year {

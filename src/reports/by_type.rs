@@ -115,27 +115,16 @@ pub async fn retrieve(
             (col("pr", "updated_at"), "updated_at"),
             (col("pr", "details"), "details"),
         ],
-        named: vec![
-            named("program", "mentor_programs", col("pr", "mentor_program_id"), name_column),
-            named("fund", "funds", col("pr", "fund_id"), name_column),
-            named(
-                "expense_account",
-                "expense_accounts",
-                col("pr", "expense_account_id"),
-                name_column,
-            ),
-            named(
-                "approval_code",
-                "approval_codes",
-                col("pr", "approval_code_id"),
-                query::code_and_name,
-            ),
-        ],
+        named: std::iter::once(named(
+            "program",
+            "mentor_programs",
+            col("pr", "mentor_program_id"),
+            name_column,
+        ))
+        .chain(query::charged_names("pr"))
+        .collect(),
         order: vec![(col("pr", "id"), Order::Asc)],
-        sums: vec![
-            ("requestedAmount", col("pr", "requested_cents")),
-            ("approvedAmount", col("pr", "approved_cents")),
-        ],
+        sums: query::amount_sums("pr"),
         year: Some(col("pr", "fiscal_year_id")),
     };
     let mut columns = common_columns();

@@ -1,4 +1,5 @@
-//! The kept totals of the requests (migration 000142, kept by triggers): per program ×
+//! The kept totals of the requests (migration 000142, kept by triggers named in
+//! `db::derived`): per program ×
 //! fiscal year × form × approval hour and per program × fiscal year × fund × account. The
 //! grouped reports read these few hundred rows instead of grouping every charged request
 //! when no date window is asked for; the days to approval also need the caller's zone a
@@ -6,11 +7,11 @@
 //! date windows group the requests themselves).
 
 use sea_orm::{
-    sea_query::{Expr, ExprTrait, Query, SelectStatement},
+    sea_query::{Expr, ExprTrait, SelectStatement},
     ConnectionTrait,
 };
 
-use super::query::{a, col, get, scoped, sum_i64, Filters};
+use super::query::{a, col, get, grouped_by, scoped, sum_i64, Filters, ACCOUNT_KEY, LINE_KEY};
 use crate::{auth::scope::Scope, error::ApiResult};
 
 const BY_FORM: &str = "payment_request_form_totals";
@@ -43,9 +44,9 @@ pub fn day_shift(hour: i32, minutes_offset: i32) -> i64 {
     }
 }
 
-fn base(table: &str, f: &Filters, scope: &Scope) -> SelectStatement {
-    let mut q = Query::select();
-    q.from_as(a(table), a("t"));
+/// `table` grouped by `keys`, in the caller's scope and the filters' program and year.
+fn base(table: &str, keys: &[(&str, &str)], f: &Filters, scope: &Scope) -> SelectStatement {
+    let mut q = grouped_by(table, "t", keys);
     scoped(&mut q, scope, col("t", "mentor_program_id"));
     if let Some(p) = f.program {
         q.and_where(col("t", "mentor_program_id").eq(p));
@@ -71,16 +72,12 @@ pub async fn by_form(
     f: &Filters,
     scope: &Scope,
 ) -> ApiResult<Vec<FormTotals>> {
-    let mut q = base(BY_FORM, f, scope);
-    q.expr_as(col("t", "form_type"), a("form_type"))
-        .expr_as(col("t", "approval_hour"), a("hour"))
-        .expr_as(sum_i64(col("t", "submitted_count")), a("submitted"))
+    let mut q = base(BY_FORM, &[("form_type", "form_type"), ("approval_hour", "hour")], f, scope);
+    q.expr_as(sum_i64(col("t", "submitted_count")), a("submitted"))
         .expr_as(sum_i64(col("t", "approved_count")), a("approved"))
         .expr_as(sum_i64(col("t", "approved_cents")), a("cents"))
         .expr_as(sum_i64(col("t", "days_sum")), a("days"))
-        .expr_as(sum_i64(col("t", "days_count")), a("with_days"))
-        .group_by_col((a("t"), a("form_type")))
-        .group_by_col((a("t"), a("approval_hour")));
+        .expr_as(sum_i64(col("t", "days_count")), a("with_days"));
     let mut out: Vec<FormTotals> = Vec::new();
     for r in db.query_all(&q).await? {
         let form: String = get(&r, "form_type")?;
@@ -119,16 +116,8 @@ pub async fn by_line(
     f: &Filters,
     scope: &Scope,
 ) -> ApiResult<Vec<((Option<i32>, i32, Option<i32>, Option<i32>), i64)>> {
-    let mut q = base(BY_LINE, f, scope);
-    q.expr_as(col("t", "fiscal_year_id"), a("year_id"))
-        .expr_as(col("t", "mentor_program_id"), a("program_id"))
-        .expr_as(col("t", "fund_id"), a("fund_id"))
-        .expr_as(col("t", "expense_account_id"), a("account_id"))
-        .expr_as(sum_i64(col("t", "approved_cents")), a("amount"))
-        .group_by_col((a("t"), a("fiscal_year_id")))
-        .group_by_col((a("t"), a("mentor_program_id")))
-        .group_by_col((a("t"), a("fund_id")))
-        .group_by_col((a("t"), a("expense_account_id")))
+    let mut q = base(BY_LINE, &LINE_KEY, f, scope);
+    q.expr_as(sum_i64(col("t", "approved_cents")), a("amount"))
         .and_having(Expr::cust("SUM(t.approved_count) > 0"));
     if let Some(fund) = f.fund {
         q.and_where(col("t", "fund_id").eq(fund));
@@ -159,15 +148,9 @@ pub async fn by_account(
     f: &Filters,
     scope: &Scope,
 ) -> ApiResult<Vec<(YearKey, i64, i64)>> {
-    let mut q = base(BY_LINE, &Filters { program: None, ..f.clone() }, scope);
-    q.expr_as(col("t", "fiscal_year_id"), a("year_id"))
-        .expr_as(col("t", "fund_id"), a("fund_id"))
-        .expr_as(col("t", "expense_account_id"), a("account_id"))
-        .expr_as(sum_i64(col("t", "approved_count")), a("n"))
+    let mut q = base(BY_LINE, &ACCOUNT_KEY, &Filters { program: None, ..f.clone() }, scope);
+    q.expr_as(sum_i64(col("t", "approved_count")), a("n"))
         .expr_as(sum_i64(col("t", "approved_cents")), a("amount"))
-        .group_by_col((a("t"), a("fiscal_year_id")))
-        .group_by_col((a("t"), a("fund_id")))
-        .group_by_col((a("t"), a("expense_account_id")))
         .and_having(Expr::cust("SUM(t.approved_count) > 0"));
     let some = |id: i32| (id != 0).then_some(id);
     db.query_all(&q)

@@ -215,6 +215,30 @@ pub fn scoped(q: &mut SelectStatement, scope: &Scope, program_column: Expr) {
     }
 }
 
+/// The key of a budget line (fiscal year, program, fund, account): each column and the
+/// name it is read by.
+pub const LINE_KEY: [(&str, &str); 4] = [
+    ("fiscal_year_id", "year_id"),
+    ("mentor_program_id", "program_id"),
+    ("fund_id", "fund_id"),
+    ("expense_account_id", "account_id"),
+];
+
+/// The key of an account in a fiscal year, over every program: `LINE_KEY` without the program.
+pub const ACCOUNT_KEY: [(&str, &str); 3] =
+    [("fiscal_year_id", "year_id"), ("fund_id", "fund_id"), ("expense_account_id", "account_id")];
+
+/// `SELECT t.key AS name, … FROM table t GROUP BY t.key, …` for each (column, name) of
+/// `keys`; the caller adds the figures and the filters.
+pub fn grouped_by(table: &str, t: &str, keys: &[(&str, &str)]) -> SelectStatement {
+    let mut q = Query::select();
+    q.from_as(a(table), a(t));
+    for (column, name) in keys {
+        q.expr_as(col(t, column), a(name)).group_by_col((a(t), a(*column)));
+    }
+    q
+}
+
 /// `[from, until)` on a timestamp column.
 pub fn in_window(q: &mut SelectStatement, f: &Filters, column: Expr) {
     if let Some(from) = f.from {
@@ -358,6 +382,21 @@ pub struct Named {
 /// `alias`: the `name` of the `table` row whose id is `id`, `name` given the table's alias.
 pub fn named(alias: &'static str, table: &'static str, id: Expr, name: fn(&str) -> Expr) -> Named {
     Named { alias, table, id, name }
+}
+
+/// What an approval charged, named from the ids `t` (a request or an approval) carries:
+/// `fund`, `expense_account` and `approval_code` (its code and name).
+pub fn charged_names(t: &str) -> [Named; 3] {
+    [
+        named("fund", "funds", col(t, "fund_id"), name_column),
+        named("expense_account", "expense_accounts", col(t, "expense_account_id"), name_column),
+        named("approval_code", "approval_codes", col(t, "approval_code_id"), code_and_name),
+    ]
+}
+
+/// The sums a report of requests or approvals carries: the requested and approved amounts of `t`.
+pub fn amount_sums(t: &str) -> Vec<(&'static str, Expr)> {
+    vec![("requestedAmount", col(t, "requested_cents")), ("approvedAmount", col(t, "approved_cents"))]
 }
 
 /// The plain `name` column of a reference table.

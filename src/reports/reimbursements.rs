@@ -105,30 +105,14 @@ impl RowReport for Reimbursements {
                 (col("pr", "approved_cents"), "approved_cents"),
                 (col("pr", "status"), "status"),
             ],
-            named: vec![
-                named("college", "colleges", col("pn", "college_id"), name_column),
-                named("fund", "funds", col("pr", "fund_id"), name_column),
-                named(
-                    "expense_account",
-                    "expense_accounts",
-                    col("pr", "expense_account_id"),
-                    name_column,
-                ),
-                named(
-                    "approval_code",
-                    "approval_codes",
-                    col("pr", "approval_code_id"),
-                    query::code_and_name,
-                ),
-            ],
+            named: std::iter::once(named("college", "colleges", col("pn", "college_id"), name_column))
+                .chain(query::charged_names("pr"))
+                .collect(),
             order: vec![
                 (sort, order(descending)),
                 (col("pr", "id"), if descending { Order::Desc } else { Order::Asc }),
             ],
-            sums: vec![
-                ("requestedAmount", col("pr", "requested_cents")),
-                ("approvedAmount", col("pr", "approved_cents")),
-            ],
+            sums: query::amount_sums("pr"),
             year: Some(col("pr", "fiscal_year_id")),
         }
     }

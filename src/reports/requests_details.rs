@@ -116,10 +116,7 @@ pub async fn retrieve(
             .into_iter()
             .map(|(c, o)| (Expr::col((pr::Entity, c)), o))
             .collect(),
-        sums: vec![
-            ("requestedAmount", col(TABLE, "requested_cents")),
-            ("approvedAmount", col(TABLE, "approved_cents")),
-        ],
+        sums: query::amount_sums(TABLE),
         year: Some(col(TABLE, "fiscal_year_id")),
     };
     let columns = columns();

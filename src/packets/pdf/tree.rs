@@ -6,9 +6,9 @@
 //! compressed object stream, with the parent-tree arrays of its pages: a packet of
 //! hundreds of requests holds only a few ids per page and per part.
 
-use pdf_writer::{types::StructRole, writers::StructTreeRoot, Chunk, Finish, Ref};
+use pdf_writer::{Chunk, Ref};
 
-use crate::reports::export::pdf::file::File;
+use crate::reports::export::pdf::{file::File, tags::root_and_document};
 
 /// An element of the current part, by its place.
 pub type Node = usize;
@@ -154,26 +154,7 @@ impl Tree {
 
     /// The tree's root and the Document, one chunk each.
     pub fn objects(&self) -> [Chunk; 2] {
-        let mut root = Chunk::new();
-        let mut tree = root.indirect(self.root).start::<StructTreeRoot>();
-        tree.child(self.document);
-        let mut nums = tree.parent_tree();
-        let mut entries = nums.nums();
-        for (i, array) in self.parents.iter().enumerate() {
-            entries.insert(i as i32, *array);
-        }
-        entries.finish();
-        nums.finish();
-        tree.parent_tree_next_key(self.parents.len() as i32);
-        tree.finish();
-        let mut document = Chunk::new();
-        let mut element = document.struct_element(self.document);
-        element.kind(StructRole::Document).parent(self.root);
-        let mut kids = element.children();
-        self.parts.iter().for_each(|k| _ = kids.struct_element(*k));
-        kids.finish();
-        element.finish();
-        [root, document]
+        root_and_document(self.root, self.document, &self.parents, &self.parts)
     }
 }
 

@@ -13,7 +13,7 @@
 pub mod file;
 pub mod font;
 pub mod layout;
-mod tags;
+pub mod tags;
 
 use std::io::Write;
 

@@ -136,25 +136,8 @@ impl Tags {
 
     /// The tree's root, the Document and the Table, one chunk each (root, document, table).
     pub fn objects(&self) -> [Chunk; 3] {
-        let mut root = Chunk::new();
-        let mut tree = root.indirect(self.root).start::<StructTreeRoot>();
-        tree.child(self.document);
-        let mut nums = tree.parent_tree();
-        let mut entries = nums.nums();
-        for (i, array) in self.parents.iter().enumerate() {
-            entries.insert(i as i32, *array);
-        }
-        entries.finish();
-        nums.finish();
-        tree.parent_tree_next_key(self.parents.len() as i32);
-        tree.finish();
-        let mut document = Chunk::new();
-        let mut element = document.struct_element(self.document);
-        element.kind(StructRole::Document).parent(self.root);
-        let mut kids = element.children();
-        self.document_kids.iter().for_each(|k| _ = kids.struct_element(*k));
-        kids.finish();
-        element.finish();
+        let [root, document] =
+            root_and_document(self.root, self.document, &self.parents, &self.document_kids);
         let mut table = Chunk::new();
         let mut element = table.struct_element(self.table);
         element.kind(StructRole::Table).parent(self.document);
@@ -164,4 +147,29 @@ impl Tags {
         element.finish();
         [root, document, table]
     }
+}
+
+/// A structure tree's root, its parent tree holding `parents` (each page's array, by
+/// struct-parents key), and the Document element under it with `kids`: one chunk each.
+pub fn root_and_document(root: Ref, document: Ref, parents: &[Ref], kids: &[Ref]) -> [Chunk; 2] {
+    let mut root_chunk = Chunk::new();
+    let mut tree = root_chunk.indirect(root).start::<StructTreeRoot>();
+    tree.child(document);
+    let mut nums = tree.parent_tree();
+    let mut entries = nums.nums();
+    for (i, array) in parents.iter().enumerate() {
+        entries.insert(i as i32, *array);
+    }
+    entries.finish();
+    nums.finish();
+    tree.parent_tree_next_key(parents.len() as i32);
+    tree.finish();
+    let mut document_chunk = Chunk::new();
+    let mut element = document_chunk.struct_element(document);
+    element.kind(StructRole::Document).parent(root);
+    let mut children = element.children();
+    kids.iter().for_each(|k| _ = children.struct_element(*k));
+    children.finish();
+    element.finish();
+    [root_chunk, document_chunk]
 }
