@@ -1,6 +1,7 @@
 //! Budget handlers: list with totals, one year's lines, change one line, bulk upsert.
 
 use actix_web::web;
+use sea_orm::DatabaseConnection;
 
 use super::{
     commands,
@@ -9,9 +10,13 @@ use super::{
     store,
 };
 use crate::{
-    auth::{scope::scope_of, CurrentUser},
+    auth::{
+        scope::{scope_of, Scope},
+        CurrentUser,
+    },
     error::{ApiError, ApiResult, ProblemBody},
     money::Money,
+    routes::ScopeFuture,
     settings,
     state::AppState,
     web::{Json, Query},
@@ -68,18 +73,9 @@ pub async fn get_budget(
 
 /// The route table's scope rule for `PUT /budgets/{id}` (`routes::Routes::scope_route`): a
 /// line of a program outside the caller's scope is a 404, before the body is read.
-/// Unrestricted callers pass without a query; the handler finds the line itself.
-pub fn line_in_scope<'a>(
-    state: &'a AppState,
-    me: &'a CurrentUser,
-    id: i32,
-) -> crate::routes::ScopeFuture<'a> {
+pub fn line_in_scope<'a>(db: &'a DatabaseConnection, scope: &'a Scope, id: i32) -> ScopeFuture<'a> {
     Box::pin(async move {
-        let scope = scope_of(&state.db, me).await?;
-        if scope.is_all() {
-            return Ok(());
-        }
-        match store::get_line(&state.db, id).await {
+        match store::get_line(db, id).await {
             Ok(line) if scope.allows_program(line.mentor_program_id) => Ok(()),
             Ok(_) => Err(ApiError::not_found("The budget line")),
             Err(e) => Err(e),

@@ -26,22 +26,6 @@ fn full_name(me: &CurrentUser) -> String {
     format!("{} {}", me.user.first_name, me.user.last_name).trim().to_owned()
 }
 
-/// The route table's scope rule for a request's packet: a request outside the caller's
-/// programs is a 404, as for reading it.
-pub fn request_in_scope<'a>(
-    state: &'a AppState,
-    me: &'a CurrentUser,
-    id: i32,
-) -> crate::routes::ScopeFuture<'a> {
-    Box::pin(async move {
-        let scope = scope_of(&state.db, me).await?;
-        if scope.is_all() {
-            return Ok(());
-        }
-        requests::visible_by_id(&state.db, &scope, id).await.map(drop)
-    })
-}
-
 #[utoipa::path(get, path = "/api/v1/payment-requests/{formType}/{id}/packet", tag = "payment-requests", security(("bearer" = [])),
     params(("formType" = FormType, Path), ("id" = i32, Path), PacketQuery),
     responses((status = 200, description = "The request as a document with its approval, activity and receipts (PDF, streamed), named `request-F2-123.pdf`", content_type = "application/pdf"),

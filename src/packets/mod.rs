@@ -23,7 +23,7 @@ use crate::{
 pub fn configure(r: &mut Routes) {
     const REQUEST: &str = "/payment-requests/{formType}/{id}/packet";
     r.get(REQUEST, Access::Needs(Permission::RequestRead), api::request_packet)
-        .scope_route(Method::GET, REQUEST, "id", api::request_in_scope)
+        .scope_route(Method::GET, REQUEST, "id", crate::payment_requests::store::in_scope)
         .get(
             "/reports/vendor-payments/history/{id}/packet",
             Access::Needs(Permission::ReportReadVendorPaymentsHistory),

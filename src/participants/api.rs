@@ -2,7 +2,7 @@
 //! (`store`), render.
 
 use actix_web::{web, HttpResponse};
-use sea_orm::{ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter};
+use sea_orm::{ColumnTrait, DatabaseConnection, EntityTrait, PaginatorTrait, QueryFilter};
 
 use super::{
     commands,
@@ -11,7 +11,12 @@ use super::{
     store,
 };
 use crate::{
-    auth::{password, permissions::COORDINATOR, scope::scope_of, CurrentUser},
+    auth::{
+        password,
+        permissions::COORDINATOR,
+        scope::{scope_of, Scope},
+        CurrentUser,
+    },
     entities::user,
     error::{ApiError, ApiResult, Checks, ProblemBody},
     identity::{
@@ -20,25 +25,16 @@ use crate::{
         dto::UserDto,
     },
     reference::fixed::parse_payment_request_type,
+    routes::ScopeFuture,
     state::AppState,
     web::{Json, Page, PageQuery, Put, Query},
 };
 
 /// The route table's scope rule for `/participants/{id}…` (`routes::Routes::scope`): a
-/// participant the caller cannot see is a 404, before the body is read. Unrestricted
-/// callers pass without a query; the handler finds the row (or its absence) itself.
-pub fn in_scope<'a>(
-    state: &'a AppState,
-    me: &'a CurrentUser,
-    id: i32,
-) -> crate::routes::ScopeFuture<'a> {
-    Box::pin(async move {
-        let scope = scope_of(&state.db, me).await?;
-        if scope.is_all() {
-            return Ok(());
-        }
-        store::get_visible(&state.db, &scope, id).await.map(drop)
-    })
+/// participant the caller cannot see is a 404, before the body is read; the handler finds
+/// the row (or its absence) itself.
+pub fn in_scope<'a>(db: &'a DatabaseConnection, scope: &'a Scope, id: i32) -> ScopeFuture<'a> {
+    Box::pin(async move { store::get_visible(db, scope, id).await.map(drop) })
 }
 
 #[utoipa::path(get, path = "/api/v1/participants", tag = "participants", security(("bearer" = [])), params(ParticipantsQuery),

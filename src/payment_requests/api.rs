@@ -29,24 +29,6 @@ fn target(path: FormPath) -> ApiResult<Target> {
     Ok(Target { form: form_of(&form)?, id })
 }
 
-/// The route table's scope rule for `/payment-requests/{formType}/{id}…` and the F2 file
-/// routes (`routes::Routes::scope`): a request outside the caller's programs is a 404,
-/// before the body is read. Unrestricted callers pass without a query; the handler finds
-/// the row (of its form type) itself.
-pub fn in_scope<'a>(
-    state: &'a AppState,
-    me: &'a CurrentUser,
-    id: i32,
-) -> crate::routes::ScopeFuture<'a> {
-    Box::pin(async move {
-        let scope = scope_of(&state.db, me).await?;
-        if scope.is_all() {
-            return Ok(());
-        }
-        store::visible_by_id(&state.db, &scope, id).await.map(drop)
-    })
-}
-
 async fn render(
     state: &AppState,
     me: &CurrentUser,

@@ -78,6 +78,6 @@ pub fn configure(r: &mut Routes) {
         api::move_to_ready_for_processing,
     )
     // A request outside the caller's programs is a 404 before any body is read.
-    .scope("/payment-requests/{formType}/{id}", "id", api::in_scope)
-    .scope("/payment-requests/F2/{id}/", "id", api::in_scope);
+    .scope("/payment-requests/{formType}/{id}", "id", store::in_scope)
+    .scope("/payment-requests/F2/{id}/", "id", store::in_scope);
 }

@@ -7,7 +7,7 @@ use sea_orm::{
     sea_query::{Alias, Asterisk, Expr, ExprTrait, Func, Query, SelectStatement, UnionType},
     ActiveValue::Set,
     ColumnTrait, Condition, ConnectionTrait, DerivePartialModel, EntityTrait, Order,
-    PartialModelTrait, QueryFilter, QueryOrder, QuerySelect, QueryTrait,
+    DatabaseConnection, PartialModelTrait, QueryFilter, QueryOrder, QuerySelect, QueryTrait,
 };
 
 use super::approval::{Facts, Proposal};
@@ -26,6 +26,7 @@ use crate::{
     },
     error::{ApiError, ApiResult},
     money::Money,
+    routes::ScopeFuture,
     web::{count_at_most, Count, Paging},
 };
 
@@ -45,6 +46,13 @@ pub async fn find_visible(
         .await?
         .filter(|r| r.form_type == form && scope.allows_program(r.mentor_program_id))
         .ok_or_else(|| ApiError::not_found("The payment request"))
+}
+
+/// The route table's scope rule for a request's routes (`routes::Routes::scope`): a request
+/// outside the caller's programs is a 404, before the body is read; the handler finds the
+/// row (of its form type) itself.
+pub fn in_scope<'a>(db: &'a DatabaseConnection, scope: &'a Scope, id: i32) -> ScopeFuture<'a> {
+    Box::pin(async move { visible_by_id(db, scope, id).await.map(drop) })
 }
 
 /// A live request in a program of `scope`, whatever its form type (404 otherwise).
