@@ -127,6 +127,26 @@ pub const API_PREFIX: &str = "/api/v1";
 pub type ScopeCheck = for<'a> fn(&'a DatabaseConnection, &'a Scope, i32) -> ScopeFuture<'a>;
 pub type ScopeFuture<'a> = Pin<Box<dyn Future<Output = ApiResult<()>> + 'a>>;
 
+/// `Routes::get(path, access, handler)` and its kin: [`Routes::add`] with their method.
+macro_rules! shortcuts {
+    ($($name:ident => $method:ident),*) => {$(
+        #[doc = concat!("[`Routes::add`] with `", stringify!($method), "`.")]
+        pub fn $name<F, Args>(
+            &mut self,
+            path: impl Into<Cow<'static, str>>,
+            access: Access,
+            handler: F,
+        ) -> &mut Self
+        where
+            F: Handler<Args>,
+            Args: FromRequest + 'static,
+            F::Output: Responder + 'static,
+        {
+            self.add(Method::$method, path, access, handler)
+        }
+    )*};
+}
+
 /// The routes of every area, in registration order (fixed paths before `{id}` ones).
 #[derive(Default)]
 pub struct Routes {
@@ -211,61 +231,7 @@ impl Routes {
         self
     }
 
-    pub fn get<F, Args>(
-        &mut self,
-        path: impl Into<Cow<'static, str>>,
-        access: Access,
-        handler: F,
-    ) -> &mut Self
-    where
-        F: Handler<Args>,
-        Args: FromRequest + 'static,
-        F::Output: Responder + 'static,
-    {
-        self.add(Method::GET, path, access, handler)
-    }
-
-    pub fn post<F, Args>(
-        &mut self,
-        path: impl Into<Cow<'static, str>>,
-        access: Access,
-        handler: F,
-    ) -> &mut Self
-    where
-        F: Handler<Args>,
-        Args: FromRequest + 'static,
-        F::Output: Responder + 'static,
-    {
-        self.add(Method::POST, path, access, handler)
-    }
-
-    pub fn put<F, Args>(
-        &mut self,
-        path: impl Into<Cow<'static, str>>,
-        access: Access,
-        handler: F,
-    ) -> &mut Self
-    where
-        F: Handler<Args>,
-        Args: FromRequest + 'static,
-        F::Output: Responder + 'static,
-    {
-        self.add(Method::PUT, path, access, handler)
-    }
-
-    pub fn delete<F, Args>(
-        &mut self,
-        path: impl Into<Cow<'static, str>>,
-        access: Access,
-        handler: F,
-    ) -> &mut Self
-    where
-        F: Handler<Args>,
-        Args: FromRequest + 'static,
-        F::Output: Responder + 'static,
-    {
-        self.add(Method::DELETE, path, access, handler)
-    }
+    shortcuts!(get => GET, post => POST, put => PUT, delete => DELETE);
 
     /// The table, without the handlers.
     pub fn specs(&self) -> Vec<RouteSpec> {
