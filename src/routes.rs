@@ -357,16 +357,21 @@ pub fn path_error(err: actix_web::error::PathError, req: &HttpRequest) -> Error 
 
 // ---- the OpenAPI side of the table ----
 
-fn problem(description: &str) -> utoipa::openapi::RefOr<utoipa::openapi::Response> {
-    use utoipa::openapi::{ContentBuilder, Ref, ResponseBuilder};
+/// A JSON answer holding `schema`, for the operations built by hand (generic handlers).
+pub fn json_response(
+    description: &str,
+    schema: impl Into<utoipa::openapi::RefOr<utoipa::openapi::schema::Schema>>,
+) -> utoipa::openapi::Response {
+    use utoipa::openapi::{ContentBuilder, ResponseBuilder};
     ResponseBuilder::new()
         .description(description)
-        .content(
-            "application/json",
-            ContentBuilder::new().schema(Some(Ref::from_schema_name("ProblemBody"))).build(),
-        )
+        .content("application/json", ContentBuilder::new().schema(Some(schema)).build())
         .build()
-        .into()
+}
+
+/// A problem answer (`ProblemBody`) described as `description`.
+pub fn problem(description: &str) -> utoipa::openapi::Response {
+    json_response(description, utoipa::openapi::Ref::from_schema_name("ProblemBody"))
 }
 
 /// Adds what the kernel answers on every route to its operation, so the document
@@ -375,7 +380,7 @@ fn problem(description: &str) -> utoipa::openapi::RefOr<utoipa::openapi::Respons
 pub fn document(spec: &RouteSpec, op: &mut utoipa::openapi::path::Operation) {
     use utoipa::openapi::{path::ParameterIn, security::SecurityRequirement};
     let mut add = |status: &str, description: &str| {
-        op.responses.responses.entry(status.to_owned()).or_insert_with(|| problem(description));
+        op.responses.responses.entry(status.to_owned()).or_insert_with(|| problem(description).into());
     };
     if spec.access != Access::Public {
         add("401", "No valid access token");

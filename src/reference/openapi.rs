@@ -12,6 +12,7 @@ use utoipa::{
 };
 
 use super::lists::{Access, Extra, Filter, RefList, LISTS};
+use crate::routes::{json_response, problem};
 
 /// The exact `POST` body of one list: `name` and `code` always, and only the extra it takes.
 fn create_body(list: &RefList) -> utoipa::openapi::schema::Schema {
@@ -114,16 +115,6 @@ fn update_body(list: &RefList) -> utoipa::openapi::schema::Schema {
 
 pub struct ReferencePaths;
 
-fn problem(description: &str) -> utoipa::openapi::Response {
-    ResponseBuilder::new()
-        .description(description)
-        .content(
-            "application/json",
-            ContentBuilder::new().schema(Some(Ref::from_schema_name("ProblemBody"))).build(),
-        )
-        .build()
-}
-
 fn query_param(name: &str, ty: Type, description: &str) -> utoipa::openapi::path::Parameter {
     ParameterBuilder::new()
         .name(name)
@@ -147,16 +138,7 @@ impl Modify for ReferencePaths {
                 .operation_id(Some(format!("list_{}", list.key)))
                 .summary(Some(format!("{} (needs {who})", list.title)))
                 .security(SecurityRequirement::new("bearer", Vec::<String>::new()))
-                .response(
-                    "200",
-                    ResponseBuilder::new()
-                        .description(list.title)
-                        .content(
-                            "application/json",
-                            ContentBuilder::new().schema(Some(items)).build(),
-                        )
-                        .build(),
-                )
+                .response("200", json_response(list.title, items))
                 .response("401", problem("No valid access token"))
                 .response("403", problem("Missing permission"));
             get = match list.filter {
@@ -210,15 +192,7 @@ impl Modify for ReferencePaths {
                     ))
                     .response(
                         "201",
-                        ResponseBuilder::new()
-                            .description("Created")
-                            .content(
-                                "application/json",
-                                ContentBuilder::new()
-                                    .schema(Some(Ref::from_schema_name("RefItem")))
-                                    .build(),
-                            )
-                            .build(),
+                        json_response("Created", Ref::from_schema_name("RefItem")),
                     )
                     .response("400", problem("Bad input, naming the field"))
                     .response("401", problem("No valid access token"))
@@ -257,15 +231,7 @@ impl Modify for ReferencePaths {
                     ))
                     .response(
                         "200",
-                        ResponseBuilder::new()
-                            .description("Updated")
-                            .content(
-                                "application/json",
-                                ContentBuilder::new()
-                                    .schema(Some(Ref::from_schema_name("RefItem")))
-                                    .build(),
-                            )
-                            .build(),
+                        json_response("Updated", Ref::from_schema_name("RefItem")),
                     )
                     .response("400", problem("Bad input, naming the field"))
                     .response("401", problem("No valid access token"))

@@ -14,18 +14,9 @@ use utoipa::{
 };
 
 use super::{catalogue::ReportInfo, query::ReportQuery, runner::RowReport};
+use crate::routes::{json_response, problem};
 
 pub struct ReportPaths;
-
-fn problem(description: &str) -> utoipa::openapi::Response {
-    ResponseBuilder::new()
-        .description(description)
-        .content(
-            "application/json",
-            ContentBuilder::new().schema(Some(Ref::from_schema_name("ProblemBody"))).build(),
-        )
-        .build()
-}
 
 /// The derived parameter `name` of [`ReportQuery`].
 fn param(all: &[Parameter], name: &str) -> Parameter {
@@ -105,15 +96,7 @@ impl Modify for ReportPaths {
                 .parameter(param(&all, "Size"))
                 .response(
                     "200",
-                    ResponseBuilder::new()
-                        .description(info.description)
-                        .content(
-                            "application/json",
-                            ContentBuilder::new()
-                                .schema(Some(Ref::from_schema_name("ReportPage")))
-                                .build(),
-                        )
-                        .build(),
+                    json_response(info.description, Ref::from_schema_name("ReportPage")),
                 );
             openapi.paths.add_path_operation(
                 format!("/api/v1{}", info.path),
