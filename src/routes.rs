@@ -127,10 +127,11 @@ pub const API_PREFIX: &str = "/api/v1";
 pub type ScopeCheck = for<'a> fn(&'a DatabaseConnection, &'a Scope, i32) -> ScopeFuture<'a>;
 pub type ScopeFuture<'a> = Pin<Box<dyn Future<Output = ApiResult<()>> + 'a>>;
 
-/// `Routes::get(path, access, handler)` and its kin: [`Routes::add`] with their method.
+/// `Routes::get(path, access, handler)` and its kin: `handler` answers `$method` on `path`
+/// for callers with `access`.
 macro_rules! shortcuts {
     ($($name:ident => $method:ident),*) => {$(
-        #[doc = concat!("[`Routes::add`] with `", stringify!($method), "`.")]
+        #[doc = concat!("`", stringify!($method), "` on `path`, answered by `handler`.")]
         pub fn $name<F, Args>(
             &mut self,
             path: impl Into<Cow<'static, str>>,
@@ -142,7 +143,7 @@ macro_rules! shortcuts {
             Args: FromRequest + 'static,
             F::Output: Responder + 'static,
         {
-            self.add(Method::$method, path, access, handler)
+            self.add(Method::$method, path.into(), access, web::method(Method::$method).to(handler))
         }
     )*};
 }
@@ -158,24 +159,15 @@ impl Routes {
         Self::default()
     }
 
-    pub fn add<F, Args>(
+    fn add(
         &mut self,
         method: Method,
-        path: impl Into<Cow<'static, str>>,
+        path: Cow<'static, str>,
         access: Access,
-        handler: F,
-    ) -> &mut Self
-    where
-        F: Handler<Args>,
-        Args: FromRequest + 'static,
-        F::Output: Responder + 'static,
-    {
-        let route = web::method(method.clone()).to(handler);
-        self.entries.push((
-            RouteSpec { method, path: path.into(), access, scoped: None, heavy: None },
-            None,
-            route,
-        ));
+        route: actix_web::Route,
+    ) -> &mut Self {
+        let spec = RouteSpec { method, path, access, scoped: None, heavy: None };
+        self.entries.push((spec, None, route));
         self
     }
 
