@@ -10,16 +10,11 @@
 # busy machine: the figures would say more about the neighbours than about the trail.
 #   BIN, KEEP: see bench/lib.sh
 #   DURATION=15s            per measured URL
-set -euo pipefail
-cd "$(dirname "$0")/.."
 # shellcheck source=bench/lib.sh
-source bench/lib.sh
+source "$(dirname "$0")/lib.sh"
 need wrk sqlite3
-PORT=${PORT:-18083}
-DURATION=${DURATION:-15s}
-build_release
-work_in
-seed_once --participants 100000 --requests 1000000
+: "${PORT:=18083}" "${DURATION:=15s}"
+office --participants 100000 --requests 1000000
 serve
 
 # Three entries a request (created, submitted, approved), after whatever the start wrote.

@@ -1,8 +1,6 @@
 # Sourced by the benches that need the big office (reports.sh, isolation.sh), after
-# bench/lib.sh's work_in: seeds $WORK/bench.db with $BIN once (100,000 participants, 1,000,000
-# requests, about 3 minutes), then adds what the seed leaves out. A KEEP folder keeps it for
-# later runs.
-seed_once --participants 100000 --requests 1000000
+# bench/lib.sh's `office --participants 100000 --requests 1000000` (about 3 minutes): adds
+# what the seed leaves out, once. A KEEP folder keeps it for later runs.
 
 # Fiscal years and budgets: the seed assigns years only when some exist, and the database is
 # created by the seed itself, so they are added here once, straight into the file (a bench

@@ -15,6 +15,8 @@ import tempfile
 import time
 import urllib.request
 
+from proc import rss_kib
+
 BIN = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else "target/release/mentorpay")
 RUNS = int(sys.argv[2]) if len(sys.argv) > 2 else 20
 
@@ -52,14 +54,6 @@ def get(port, path, headers=None):
     req = urllib.request.Request(f"http://127.0.0.1:{port}{path}", headers=headers or {})
     with urllib.request.urlopen(req, timeout=5) as r:
         return r.read(), r.headers
-
-
-def rss_kib(pid):
-    with open(f"/proc/{pid}/status") as f:
-        for line in f:
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1])
-    return 0
 
 
 def resolve(base, ref):

@@ -8,23 +8,16 @@
 #   BIN, KEEP: see bench/lib.sh
 #   DURATION=30s            length of the measured run
 #   ARGS="--report-slots 4" extra flags for the server (to compare shares)
-set -euo pipefail
-cd "$(dirname "$0")/.."
 # shellcheck source=bench/lib.sh
-source bench/lib.sh
+source "$(dirname "$0")/lib.sh"
 need wrk sqlite3
 export MENTORPAY_ACCESS_TOKEN_TTL=7200
-PORT=${PORT:-18091}
-DURATION=${DURATION:-30s}
-build_release
-work_in
+: "${PORT:=18091}" "${DURATION:=30s}"
+office --participants 100000 --requests 1000000
 # shellcheck source=bench/big-office.sh
 source bench/big-office.sh
 # shellcheck disable=SC2086
-serve ${ARGS:-}
-TOKEN=$(sign_in "$MENTORPAY_ADMIN_EMAIL" "$MENTORPAY_ADMIN_PASSWORD")
-export TOKEN
-load
+open_office ${ARGS:-}
 echo "server flags: ${ARGS:-(defaults)}"
 
 Q1="StartDate=2026-01-01&EndDate=2026-03-31&Size=25"

@@ -1,6 +1,10 @@
-# Sourced by the bench scripts, from the repository root: the start every run shares. A script
-# sets PORT first, then calls what it needs:
+# Sourced first by every bench script (`source "$(dirname "$0")/lib.sh"`): strict mode, the
+# repository root as the working folder, and the start every run shares. A script sets its
+# PORT (and DURATION) defaults, then calls what it needs:
 #   need wrk sqlite3             stops early, saying how to install a missing tool
+#   office --participants N…     the release binary, WORK and DB, the database seeded once
+#   open_office [FLAGS…]         the server started on it, TOKEN the Administrator's
+# or, piece by piece:
 #   build_release                BIN, or the release binary of this tree built now
 #   work_in                      WORK (the KEEP folder, or a new temporary one), DB its file
 #   seed_once --participants N…  seeds DB unless WORK already holds it (a KEEP folder)
@@ -13,6 +17,9 @@
 # and those that seed a large database:
 #   KEEP=/some/dir          seed into that folder once and reuse it on later runs (a newer
 #                           binary migrates it on its first start)
+
+set -euo pipefail
+cd "$(dirname "$0")/.."
 
 export MENTORPAY_JWT_SECRET="bench secret that is long enough 0123456789"
 export MENTORPAY_ADMIN_EMAIL=bench@example.org MENTORPAY_ADMIN_PASSWORD="bench password 123"
@@ -68,6 +75,20 @@ sign_in() {
 # Two wrk threads: the box has two cores, shared by wrk and the server.
 measure() {
   wrk -t2 -c"${2:-32}" -d"$DURATION" --latency -s bench/bearer.lua "$BASE$1"
+}
+
+office() {
+  build_release
+  work_in
+  seed_once "$@"
+}
+
+# Exported for wrk's bench/bearer.lua.
+open_office() {
+  serve "$@"
+  TOKEN=$(sign_in "$MENTORPAY_ADMIN_EMAIL" "$MENTORPAY_ADMIN_PASSWORD")
+  export TOKEN
+  load
 }
 
 load() {

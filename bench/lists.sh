@@ -9,20 +9,12 @@
 # Figures go to docs/benchmarks.md.
 #   BIN, KEEP: see bench/lib.sh
 #   DURATION=15s            per measured URL
-set -euo pipefail
-cd "$(dirname "$0")/.."
 # shellcheck source=bench/lib.sh
-source bench/lib.sh
+source "$(dirname "$0")/lib.sh"
 need wrk
-PORT=${PORT:-18081}
-DURATION=${DURATION:-15s}
-build_release
-work_in
-seed_once --participants 100000 --requests 1000000
-serve
-TOKEN=$(sign_in "$MENTORPAY_ADMIN_EMAIL" "$MENTORPAY_ADMIN_PASSWORD")
-export TOKEN
-load
+: "${PORT:=18081}" "${DURATION:=15s}"
+office --participants 100000 --requests 1000000
+open_office
 
 RESULTS=$(mktemp)
 run() { # key, label, path

@@ -11,10 +11,8 @@
 # the start of a server that reaches the relay until the relay has received all 2,000.
 # Figures go to docs/benchmarks.md.
 #   BIN: see bench/lib.sh
-set -euo pipefail
-cd "$(dirname "$0")/.."
 # shellcheck source=bench/lib.sh
-source bench/lib.sh
+source "$(dirname "$0")/lib.sh"
 need sqlite3
 PYTHON=.venv-test/bin/python
 [ -x "$PYTHON" ] || { echo "$PYTHON missing: make test-venv installs aiosmtpd" >&2; exit 1; }

@@ -5,14 +5,11 @@
 # after (VmHWM). Target: the server stays under 150 MiB.
 #   BIN: see bench/lib.sh
 #   N=200                   requests in the payment
-set -euo pipefail
-cd "$(dirname "$0")/.."
 # shellcheck source=bench/lib.sh
-source bench/lib.sh
-N=${N:-200}
-PORT=${PORT:-18098}
-build_release
+source "$(dirname "$0")/lib.sh"
+: "${N:=200}" "${PORT:=18098}"
 KEEP= # a fresh database each run: it files its own requests
+build_release
 work_in
 serve
 ADMIN=$(sign_in "$MENTORPAY_ADMIN_EMAIL" "$MENTORPAY_ADMIN_PASSWORD")

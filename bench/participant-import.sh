@@ -3,19 +3,15 @@
 # a 10,000-row CSV (every column filled, each row adding a participation). Times the dry run
 # (the preview), the real run (all rows created in one transaction) and the same file again
 # (every row unchanged). Needs curl and python3.
-set -euo pipefail
-cd "$(dirname "$0")/.."
-ROWS=${ROWS:-10000}
-PORT=${PORT:-18091}
 # BIN: see bench/lib.sh
 # shellcheck source=bench/lib.sh
-source bench/lib.sh
-build_release
+source "$(dirname "$0")/lib.sh"
+: "${ROWS:=10000}" "${PORT:=18091}"
 KEEP= # a fresh database each run
+build_release
 work_in
 DIR=$WORK
-serve
-TOKEN=$(sign_in "$MENTORPAY_ADMIN_EMAIL" "$MENTORPAY_ADMIN_PASSWORD")
+open_office
 curl -sf -o /dev/null -H "Authorization: Bearer $TOKEN" -H 'content-type: application/json' \
   -d '{"name":"FY 2026-27","startDate":"2026-07-01","endDate":"2027-06-30"}' \
   $BASE/api/v1/system-settings/fiscal-years

@@ -2,20 +2,13 @@
 # Participant list at scale: release build, 100k seeded participants in a temporary
 # database, the real server, an authenticated filtered + sorted page requested many times.
 # Prints p50/p95/p99 in milliseconds. Needs curl and python3 (both in Debian's base image).
-set -euo pipefail
-cd "$(dirname "$0")/.."
-N=${N:-100000}
-REQUESTS=${REQUESTS:-500}
-PORT=${PORT:-18089}
 # BIN: see bench/lib.sh
 # shellcheck source=bench/lib.sh
-source bench/lib.sh
-build_release
+source "$(dirname "$0")/lib.sh"
+: "${N:=100000}" "${REQUESTS:=500}" "${PORT:=18089}"
 KEEP= # a fresh database each run
-work_in
-seed_once --participants "$N"
-serve
-TOKEN=$(sign_in "$MENTORPAY_ADMIN_EMAIL" "$MENTORPAY_ADMIN_PASSWORD")
+office --participants "$N"
+open_office
 python3 - "$PORT" "$TOKEN" "$REQUESTS" <<'PY'
 import http.client, json, statistics, sys, time
 port, token, n = int(sys.argv[1]), sys.argv[2], int(sys.argv[3])

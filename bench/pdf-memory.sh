@@ -5,18 +5,12 @@
 #   ARGS="--export-slots 4"   server flags (the default lets two exports stream at once)
 #   BIN, KEEP: see bench/lib.sh
 #   N=4                     downloads at once
-set -euo pipefail
-cd "$(dirname "$0")/.."
 # shellcheck source=bench/lib.sh
-source bench/lib.sh
-N=${N:-4}
-PORT=${PORT:-18097}
-build_release
-work_in
-seed_once --participants 5000 --requests 200000
+source "$(dirname "$0")/lib.sh"
+: "${N:=4}" "${PORT:=18097}"
+office --participants 5000 --requests 200000
 # shellcheck disable=SC2086
-serve ${ARGS:-}
-TOKEN=$(sign_in "$MENTORPAY_ADMIN_EMAIL" "$MENTORPAY_ADMIN_PASSWORD")
+open_office ${ARGS:-}
 grep VmRSS /proc/$SERVER/status | sed 's/^/server idle: /'
 URL="$BASE/api/v1/reports/payment-requests-details/retrieve?ReportFormat=Pdf"
 started=$SECONDS

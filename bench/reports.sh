@@ -7,22 +7,15 @@
 #   BIN, KEEP: see bench/lib.sh
 #   DURATION=20s            per measured URL
 #   RUNS=3                  runs of each export (each printed, and their median)
-set -euo pipefail
-cd "$(dirname "$0")/.."
 # shellcheck source=bench/lib.sh
-source bench/lib.sh
+source "$(dirname "$0")/lib.sh"
 need wrk sqlite3
-PORT=${PORT:-18090}
-DURATION=${DURATION:-20s}
-build_release
-work_in
+: "${PORT:=18090}" "${DURATION:=20s}"
+office --participants 100000 --requests 1000000
 # shellcheck source=bench/big-office.sh
 source bench/big-office.sh
-serve
-TOKEN=$(sign_in "$MENTORPAY_ADMIN_EMAIL" "$MENTORPAY_ADMIN_PASSWORD")
-export TOKEN
+open_office
 AUTH="Authorization: Bearer $TOKEN"
-load
 
 count() { curl -sf -H "$AUTH" "$BASE$1" | python3 -c 'import json,sys; print(json.load(sys.stdin)["totalCount"])'; }
 

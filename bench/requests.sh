@@ -5,19 +5,12 @@
 # Figures go to docs/benchmarks.md.
 #   BIN, KEEP: see bench/lib.sh
 #   DURATION=20s            per measured URL
-set -euo pipefail
-cd "$(dirname "$0")/.."
 # shellcheck source=bench/lib.sh
-source bench/lib.sh
+source "$(dirname "$0")/lib.sh"
 need wrk
-PORT=${PORT:-18080}
-DURATION=${DURATION:-20s}
-build_release
-work_in
-seed_once --participants 20000 --requests 1000000
-serve
-TOKEN=$(sign_in "$MENTORPAY_ADMIN_EMAIL" "$MENTORPAY_ADMIN_PASSWORD")
-export TOKEN
+: "${PORT:=18080}" "${DURATION:=20s}"
+office --participants 20000 --requests 1000000
+open_office
 
 run() { # label, path
   local total

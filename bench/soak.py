@@ -27,6 +27,8 @@ import sys
 import threading
 import time
 
+from proc import rss_kib
+
 EMAIL, PASSWORD = "bench@example.org", "bench password 123"
 APPROVER, APPROVER_PASSWORD = "soak-approver@example.org", "soak approver pass 1"
 
@@ -248,15 +250,6 @@ def worker(n, port, world, stats, stop):
             write()
         else:
             export()
-
-
-def rss_kib(pid, field="VmRSS"):
-    """A memory figure of /proc/PID/status in KiB: VmRSS, VmHWM (the peak), RssAnon, RssFile."""
-    with open(f"/proc/{pid}/status") as f:
-        for line in f:
-            if line.startswith(field + ":"):
-                return int(line.split()[1])
-    return 0
 
 
 def pct(values, p):

@@ -9,14 +9,11 @@
 #   CLIENTS=8               concurrent clients
 #   DATABASE_URL=postgres://…  soak on PostgreSQL (an empty database) instead of a SQLite file
 #   PG=1                    soak on a throw-away PostgreSQL cluster (scripts/postgres.sh)
-set -euo pipefail
-cd "$(dirname "$0")/.."
+# shellcheck source=bench/lib.sh
+source "$(dirname "$0")/lib.sh"
 if [ "${PG:-}" = 1 ] && [ -z "${DATABASE_URL:-}" ]; then
   exec bash scripts/postgres.sh run bash -c 'DATABASE_URL=$MENTORPAY_TEST_DATABASE_URL exec bash bench/soak.sh'
 fi
-
-# shellcheck source=bench/lib.sh
-source bench/lib.sh
 export MENTORPAY_ACCESS_TOKEN_TTL=7200 MENTORPAY_LOGIN_ATTEMPTS_PER_MINUTE=1000
 PORT=${PORT:-18090}
 build_release
