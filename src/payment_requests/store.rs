@@ -40,11 +40,8 @@ pub async fn find_visible(
     form: FormType,
     id: i32,
 ) -> ApiResult<pr::Model> {
-    pr::Entity::find_by_id(id)
-        .filter(pr::Column::DeletedAt.is_null())
-        .one(db)
-        .await?
-        .filter(|r| r.form_type == form && scope.allows_program(r.mentor_program_id))
+    Some(visible_by_id(db, scope, id).await?)
+        .filter(|r| r.form_type == form)
         .ok_or_else(|| ApiError::not_found("The payment request"))
 }
 

@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 
 use sea_orm::{
-    sea_query::{Expr, ExprTrait, Query, SelectStatement},
+    sea_query::{Expr, ExprTrait, SelectStatement},
     ConnectionTrait, DatabaseConnection, DbBackend,
 };
 
@@ -42,6 +42,7 @@ fn narrowed(q: &mut SelectStatement, f: &Filters, scope: &Scope) {
     }
 }
 
+#[derive(Default)]
 struct Acc {
     submitted: i64,
     approved: i64,
@@ -57,14 +58,12 @@ async fn grouped(
     scope: &Scope,
 ) -> ApiResult<HashMap<String, Acc>> {
     let mut acc: HashMap<String, Acc> = HashMap::new();
-    let mut submitted = Query::select();
+    let by_form = || query::grouped_by("payment_requests", "pr", &[("form_type", "form_type")]);
+    let mut submitted = by_form();
     submitted
-        .from_as(a("payment_requests"), a("pr"))
-        .expr_as(col("pr", "form_type"), a("form_type"))
         .expr_as(Expr::cust("COUNT(*)"), a("n"))
         .and_where(col("pr", "deleted_at").is_null())
-        .and_where(col("pr", "submitted_on").is_not_null())
-        .group_by_col((a("pr"), a("form_type")));
+        .and_where(col("pr", "submitted_on").is_not_null());
     narrowed(&mut submitted, f, scope);
     if let Some(d) = f.start_date {
         submitted.and_where(col("pr", "submitted_on").gte(d));
@@ -73,21 +72,13 @@ async fn grouped(
         submitted.and_where(col("pr", "submitted_on").lte(d));
     }
     for r in db.query_all(&submitted).await? {
-        let a = acc.entry(get(&r, "form_type")?).or_insert(Acc {
-            submitted: 0,
-            approved: 0,
-            sum: 0,
-            days: 0.0,
-            with_days: 0,
-        });
+        let a = acc.entry(get(&r, "form_type")?).or_default();
         a.submitted += get::<i64>(&r, "n")?;
     }
 
     let days = days_to_approval(db.get_database_backend(), f.minutes_offset);
-    let mut approved = Query::select();
+    let mut approved = by_form();
     approved
-        .from_as(a("payment_requests"), a("pr"))
-        .expr_as(col("pr", "form_type"), a("form_type"))
         .expr_as(Expr::cust("COUNT(*)"), a("n"))
         .expr_as(query::sum_i64(col("pr", "approved_cents")), a("approved"))
         // DOUBLE PRECISION: a REAL on SQLite, float8 on PostgreSQL.
@@ -95,18 +86,11 @@ async fn grouped(
             Expr::cust(format!("CAST(COALESCE(SUM({days}), 0) AS DOUBLE PRECISION)")),
             a("days"),
         )
-        .expr_as(Expr::cust(format!("COUNT({days})")), a("with_days"))
-        .group_by_col((a("pr"), a("form_type")));
+        .expr_as(Expr::cust(format!("COUNT({days})")), a("with_days"));
     query::charged_in_window(&mut approved, "pr", f, db.get_database_backend(), false);
     narrowed(&mut approved, f, scope);
     for r in db.query_all(&approved).await? {
-        let a = acc.entry(get(&r, "form_type")?).or_insert(Acc {
-            submitted: 0,
-            approved: 0,
-            sum: 0,
-            days: 0.0,
-            with_days: 0,
-        });
+        let a = acc.entry(get(&r, "form_type")?).or_default();
         a.approved += get::<i64>(&r, "n")?;
         a.sum += get::<i64>(&r, "approved")?;
         a.days += get::<f64>(&r, "days")?;
@@ -171,13 +155,7 @@ impl GroupedReport for ApprovalsByRequestType {
         Ok(FormType::ALL
             .into_iter()
             .map(|form| {
-                let a = acc.remove(form.as_str()).unwrap_or(Acc {
-                    submitted: 0,
-                    approved: 0,
-                    sum: 0,
-                    days: 0.0,
-                    with_days: 0,
-                });
+                let a = acc.remove(form.as_str()).unwrap_or_default();
                 let row = vec![
                     Cell::Text(form.as_str().to_owned()),
                     Cell::Text(form.name().to_owned()),

@@ -57,6 +57,11 @@ fn base(table: &str, keys: &[(&str, &str)], f: &Filters, scope: &Scope) -> Selec
     q
 }
 
+/// A kept key's id: 0 (kept for none, so the key has no NULL) is None.
+fn id(r: &sea_orm::QueryResult, key: &str) -> ApiResult<Option<i32>> {
+    Ok(Some(get::<i32>(r, key)?).filter(|id| *id != 0))
+}
+
 /// Per form: submitted, approved, approved cents, the local days summed and how many.
 pub struct FormTotals {
     pub form: String,
@@ -122,20 +127,11 @@ pub async fn by_line(
     if let Some(fund) = f.fund {
         q.and_where(col("t", "fund_id").eq(fund));
     }
-    let some = |id: i32| (id != 0).then_some(id);
-    db.query_all(&q)
-        .await?
-        .iter()
+    let rows = db.query_all(&q).await?;
+    rows.iter()
         .map(|r| {
-            Ok((
-                (
-                    some(get(r, "year_id")?),
-                    get(r, "program_id")?,
-                    some(get(r, "fund_id")?),
-                    some(get(r, "account_id")?),
-                ),
-                get(r, "amount")?,
-            ))
+            let key = (id(r, "year_id")?, get(r, "program_id")?, id(r, "fund_id")?, id(r, "account_id")?);
+            Ok((key, get(r, "amount")?))
         })
         .collect()
 }
@@ -152,16 +148,11 @@ pub async fn by_account(
     q.expr_as(sum_i64(col("t", "approved_count")), a("n"))
         .expr_as(sum_i64(col("t", "approved_cents")), a("amount"))
         .and_having(Expr::cust("SUM(t.approved_count) > 0"));
-    let some = |id: i32| (id != 0).then_some(id);
-    db.query_all(&q)
-        .await?
-        .iter()
+    let rows = db.query_all(&q).await?;
+    rows.iter()
         .map(|r| {
-            Ok((
-                (some(get(r, "year_id")?), some(get(r, "fund_id")?), some(get(r, "account_id")?)),
-                get(r, "n")?,
-                get(r, "amount")?,
-            ))
+            let key = (id(r, "year_id")?, id(r, "fund_id")?, id(r, "account_id")?);
+            Ok((key, get(r, "n")?, get(r, "amount")?))
         })
         .collect()
 }
