@@ -670,19 +670,51 @@ pub fn page_size<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<i64>, 
     size.map(|s| check_size(s).map(|_| s)).transpose().map_err(serde::de::Error::custom)
 }
 
-/// `Page` (1..=1 000 000) and `Size` (1..=500), both optional.
-#[derive(Debug, Clone, Copy, Default, Deserialize, IntoParams)]
-#[serde(rename_all = "lowercase")]
-#[into_params(parameter_in = Query)]
-pub struct PageQuery {
-    /// Page number, starting at 1.
-    #[param(rename = "Page", minimum = 1, maximum = 1000000)]
-    #[serde(default, deserialize_with = "page_number")]
-    pub page: Option<i64>,
-    /// Page size, 1 to 500 (default 25).
-    #[param(rename = "Size", minimum = 1, maximum = 500)]
-    #[serde(default, deserialize_with = "page_size")]
-    pub size: Option<i64>,
+/// A query struct with a page: its own parameters, then `Page` (1..=1 000 000) and `Size`
+/// (1..=500), both optional, refused as they are parsed, and `paging()` with the defaults.
+/// `paged! { described … }` gives the two their descriptions in the API document.
+macro_rules! paged {
+    (@with [$($page_doc:tt)*] [$($size_doc:tt)*]
+        $(#[$meta:meta])* pub struct $name:ident { $($fields:tt)* }) => {
+        $(#[$meta])*
+        pub struct $name {
+            $($fields)*
+            $($page_doc)*
+            #[param(rename = "Page", minimum = 1, maximum = 1000000)]
+            #[serde(default, deserialize_with = "crate::web::page_number")]
+            pub page: Option<i64>,
+            $($size_doc)*
+            #[param(rename = "Size", minimum = 1, maximum = 500)]
+            #[serde(default, deserialize_with = "crate::web::page_size")]
+            pub size: Option<i64>,
+        }
+
+        impl $name {
+            /// The page asked for, the defaults filled in.
+            pub fn paging(&self) -> Result<$crate::web::Paging, $crate::error::ApiError> {
+                $crate::web::paging(self.page, self.size)
+            }
+        }
+    };
+    (described $($item:tt)*) => {
+        $crate::web::paged!(@with [
+            /// Page number, starting at 1.
+        ] [
+            /// Page size, 1 to 500 (default 25).
+        ] $($item)*);
+    };
+    ($($item:tt)*) => {
+        $crate::web::paged!(@with [] [] $($item)*);
+    };
+}
+pub(crate) use paged;
+
+paged! { described
+    /// Only a page: `Page` and `Size`.
+    #[derive(Debug, Clone, Copy, Default, Deserialize, IntoParams)]
+    #[serde(rename_all = "lowercase")]
+    #[into_params(parameter_in = Query)]
+    pub struct PageQuery {}
 }
 
 /// A validated page request.
@@ -692,15 +724,14 @@ pub struct Paging {
     pub size: u64,
 }
 
-impl PageQuery {
-    pub fn paging(self) -> Result<Paging, ApiError> {
-        let mut errors = Checks::default();
-        let page = check_page(self.page.unwrap_or(1)).map_err(|e| errors.add("Page", e));
-        let size = check_size(self.size.unwrap_or(DEFAULT_PAGE_SIZE as i64))
-            .map_err(|e| errors.add("Size", e));
-        errors.finish()?;
-        Ok(Paging { page: page.unwrap_or(1), size: size.unwrap_or(DEFAULT_PAGE_SIZE) })
-    }
+/// `Page` and `Size` checked, 1 and 25 when absent.
+pub fn paging(page: Option<i64>, size: Option<i64>) -> Result<Paging, ApiError> {
+    let mut errors = Checks::default();
+    let page = check_page(page.unwrap_or(1)).map_err(|e| errors.add("Page", e));
+    let size =
+        check_size(size.unwrap_or(DEFAULT_PAGE_SIZE as i64)).map_err(|e| errors.add("Size", e));
+    errors.finish()?;
+    Ok(Paging { page: page.unwrap_or(1), size: size.unwrap_or(DEFAULT_PAGE_SIZE) })
 }
 
 impl Paging {

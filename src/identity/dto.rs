@@ -3,6 +3,8 @@
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
+use crate::web::paged;
+
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct UserDetails {
@@ -159,23 +161,19 @@ impl crate::web::Representation for RoleRequest {
     const READ_ONLY: &'static [&'static str] = &["id", "isBuiltIn"];
 }
 
-#[derive(Debug, Deserialize, IntoParams)]
-#[serde(rename_all = "lowercase")]
-#[into_params(parameter_in = Query)]
-pub struct UsersQuery {
-    /// Role names (repeated or comma-separated): users holding any of them.
-    #[serde(default, deserialize_with = "crate::web::list")]
-    #[param(rename = "Roles", value_type = Option<String>)]
-    pub roles: Vec<String>,
-    /// Part of the e-mail, case-insensitive.
-    #[param(rename = "Email")]
-    pub email: Option<String>,
-    #[param(rename = "Page", minimum = 1, maximum = 1000000)]
-    #[serde(default, deserialize_with = "crate::web::page_number")]
-    pub page: Option<i64>,
-    #[param(rename = "Size", minimum = 1, maximum = 500)]
-    #[serde(default, deserialize_with = "crate::web::page_size")]
-    pub size: Option<i64>,
+paged! {
+    #[derive(Debug, Deserialize, IntoParams)]
+    #[serde(rename_all = "lowercase")]
+    #[into_params(parameter_in = Query)]
+    pub struct UsersQuery {
+        /// Role names (repeated or comma-separated): users holding any of them.
+        #[serde(default, deserialize_with = "crate::web::list")]
+        #[param(rename = "Roles", value_type = Option<String>)]
+        pub roles: Vec<String>,
+        /// Part of the e-mail, case-insensitive.
+        #[param(rename = "Email")]
+        pub email: Option<String>,
+    }
 }
 
 #[derive(Debug, Serialize, Deserialize, ToSchema)]

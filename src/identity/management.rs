@@ -12,7 +12,7 @@ use crate::{
     auth::{password, permissions::PermissionInfo, CurrentUser, Permission},
     error::{ApiResult, Checks, ProblemBody},
     state::AppState,
-    web::{Json, Page, PageQuery, Query},
+    web::{Json, Page, Query},
 };
 
 #[utoipa::path(get, path = "/api/v1/identity/permissions", tag = "identity", security(("bearer" = [])),
@@ -30,7 +30,7 @@ pub async fn list_users(
     _me: CurrentUser,
     Query(q): Query<UsersQuery>,
 ) -> ApiResult<web::Json<Page<UserDto>>> {
-    let paging = PageQuery { page: q.page, size: q.size }.paging()?;
+    let paging = q.paging()?;
     Ok(web::Json(store::list_users(&state.db, &q.roles, q.email.as_deref(), paging).await?))
 }
 

@@ -27,7 +27,7 @@ use crate::{
     reference::fixed::parse_payment_request_type,
     routes::ScopeFuture,
     state::AppState,
-    web::{Json, Page, PageQuery, Put, Query},
+    web::{Json, Page, Put, Query},
 };
 
 /// The route table's scope rule for `/participants/{id}…` (`routes::Routes::scope`): a
@@ -44,7 +44,7 @@ pub async fn list(
     me: CurrentUser,
     Query(q): Query<ParticipantsQuery>,
 ) -> ApiResult<web::Json<Page<ParticipantDto>>> {
-    let paging = PageQuery { page: q.page, size: q.size }.paging()?;
+    let paging = q.paging()?;
     let mut checks = Checks::default();
     let mut link_ids: [Vec<i32>; 4] = Default::default();
     for (slot, (field, raw)) in link_ids.iter_mut().zip([

@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 #[allow(unused_imports)]
-use crate::forms::FormType;
+use crate::{forms::FormType, web::paged};
 #[allow(unused_imports)] // named by the OpenAPI attributes only
 use crate::{
     error::ApiError,
@@ -144,51 +144,47 @@ pub struct ParticipantDto {
     pub updated_at: chrono::DateTime<chrono::Utc>,
 }
 
-#[derive(Debug, Default, Deserialize, IntoParams)]
-#[serde(rename_all = "lowercase")]
-#[into_params(parameter_in = Query)]
-pub struct ParticipantsQuery {
-    /// Participants with a live participation in this program.
-    #[param(rename = "MentorProgramId")]
-    pub mentorprogramid: Option<i32>,
-    #[param(rename = "RoleCode", value_type = Option<ParticipantRole>)]
-    pub rolecode: Option<String>,
-    /// Part of the full name, case- and accent-insensitive.
-    #[param(rename = "FullName")]
-    pub fullname: Option<String>,
-    /// Part of the e-mail address, case- and accent-insensitive.
-    #[param(rename = "Email")]
-    pub email: Option<String>,
-    #[param(rename = "Status", value_type = Option<ParticipantStatus>)]
-    pub status: Option<String>,
-    #[param(rename = "DistrictSetType", value_type = Option<DistrictSetType>)]
-    pub districtsettype: Option<String>,
-    #[param(rename = "DistrictId")]
-    pub districtid: Option<i32>,
-    /// Any of these (repeated or comma-separated).
-    #[serde(default, deserialize_with = "crate::web::list")]
-    #[param(rename = "WorkplaceSettingIds", value_type = Vec<crate::web::Id>)]
-    pub workplacesettingids: Vec<i32>,
-    #[serde(default, deserialize_with = "crate::web::list")]
-    #[param(rename = "LanguageIds", value_type = Vec<crate::web::Id>)]
-    pub languageids: Vec<i32>,
-    #[serde(default, deserialize_with = "crate::web::list")]
-    #[param(rename = "EducationLevelIds", value_type = Vec<crate::web::Id>)]
-    pub educationlevelids: Vec<i32>,
-    #[serde(default, deserialize_with = "crate::web::list")]
-    #[param(rename = "PermitLevelIds", value_type = Vec<crate::web::Id>)]
-    pub permitlevelids: Vec<i32>,
-    /// `fullName` (default), `email`, `status`, `roleCode` or `updatedAt`.
-    #[param(rename = "SortBy", value_type = Option<SortBy>)]
-    pub sortby: Option<String>,
-    #[param(rename = "SortDescending")]
-    pub sortdescending: Option<bool>,
-    #[param(rename = "Page", minimum = 1, maximum = 1000000)]
-    #[serde(default, deserialize_with = "crate::web::page_number")]
-    pub page: Option<i64>,
-    #[param(rename = "Size", minimum = 1, maximum = 500)]
-    #[serde(default, deserialize_with = "crate::web::page_size")]
-    pub size: Option<i64>,
+paged! {
+    #[derive(Debug, Default, Deserialize, IntoParams)]
+    #[serde(rename_all = "lowercase")]
+    #[into_params(parameter_in = Query)]
+    pub struct ParticipantsQuery {
+        /// Participants with a live participation in this program.
+        #[param(rename = "MentorProgramId")]
+        pub mentorprogramid: Option<i32>,
+        #[param(rename = "RoleCode", value_type = Option<ParticipantRole>)]
+        pub rolecode: Option<String>,
+        /// Part of the full name, case- and accent-insensitive.
+        #[param(rename = "FullName")]
+        pub fullname: Option<String>,
+        /// Part of the e-mail address, case- and accent-insensitive.
+        #[param(rename = "Email")]
+        pub email: Option<String>,
+        #[param(rename = "Status", value_type = Option<ParticipantStatus>)]
+        pub status: Option<String>,
+        #[param(rename = "DistrictSetType", value_type = Option<DistrictSetType>)]
+        pub districtsettype: Option<String>,
+        #[param(rename = "DistrictId")]
+        pub districtid: Option<i32>,
+        /// Any of these (repeated or comma-separated).
+        #[serde(default, deserialize_with = "crate::web::list")]
+        #[param(rename = "WorkplaceSettingIds", value_type = Vec<crate::web::Id>)]
+        pub workplacesettingids: Vec<i32>,
+        #[serde(default, deserialize_with = "crate::web::list")]
+        #[param(rename = "LanguageIds", value_type = Vec<crate::web::Id>)]
+        pub languageids: Vec<i32>,
+        #[serde(default, deserialize_with = "crate::web::list")]
+        #[param(rename = "EducationLevelIds", value_type = Vec<crate::web::Id>)]
+        pub educationlevelids: Vec<i32>,
+        #[serde(default, deserialize_with = "crate::web::list")]
+        #[param(rename = "PermitLevelIds", value_type = Vec<crate::web::Id>)]
+        pub permitlevelids: Vec<i32>,
+        /// `fullName` (default), `email`, `status`, `roleCode` or `updatedAt`.
+        #[param(rename = "SortBy", value_type = Option<SortBy>)]
+        pub sortby: Option<String>,
+        #[param(rename = "SortDescending")]
+        pub sortdescending: Option<bool>,
+    }
 }
 
 #[derive(Debug, Default, Deserialize, IntoParams)]

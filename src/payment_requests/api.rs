@@ -18,7 +18,7 @@ use crate::{
     error::{ApiError, ApiResult, ProblemBody},
     forms::{self, FormType},
     state::AppState,
-    web::{Json, Page, PageQuery, Put, Query},
+    web::{Json, Page, Put, Query},
 };
 
 type FormPath = web::Path<(String, i32)>;
@@ -239,7 +239,7 @@ pub async fn list(
     me: CurrentUser,
     Query(q): Query<ListQuery>,
 ) -> ApiResult<web::Json<Page<PaymentRequestListItem>>> {
-    let paging = PageQuery { page: q.page, size: q.size }.paging()?;
+    let paging = q.paging()?;
     let (statuses, forms) = store::parse_list_filters(&q)?;
     let scope = scope_of(&state.db, &me).await?;
     let filter = store::ListFilter { query: &q, scope: &scope, statuses: &statuses, forms: &forms };

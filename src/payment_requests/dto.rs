@@ -11,6 +11,7 @@ use super::{
 };
 use crate::forms::{Details, FormType, MealRates};
 use crate::money::Money;
+use crate::web::paged;
 
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -196,46 +197,42 @@ pub struct BatchResult {
     pub moved: Vec<i32>,
 }
 
-#[derive(Debug, Default, Deserialize, IntoParams)]
-#[serde(rename_all = "lowercase")]
-#[into_params(parameter_in = Query)]
-pub struct ListQuery {
-    #[param(rename = "MentorProgramId")]
-    pub mentorprogramid: Option<i32>,
-    #[param(rename = "ParticipationId")]
-    pub participationid: Option<i32>,
-    /// One or more statuses (repeated or comma-separated).
-    #[param(rename = "FormStatus", value_type = Vec<Status>)]
-    #[serde(default, deserialize_with = "crate::web::list")]
-    pub formstatus: Vec<String>,
-    /// One or more form types.
-    #[param(rename = "FormType", value_type = Vec<FormType>)]
-    #[serde(default, deserialize_with = "crate::web::list")]
-    pub formtype: Vec<String>,
-    /// Approved on or after (UTC date).
-    #[param(rename = "ApprovedStart")]
-    #[serde(default, deserialize_with = "crate::web::opt_date")]
-    pub approvedstart: Option<NaiveDate>,
-    /// Approved on or before (UTC date).
-    #[param(rename = "ApprovedEnd")]
-    #[serde(default, deserialize_with = "crate::web::opt_date")]
-    pub approvedend: Option<NaiveDate>,
-    /// Placement ending on or before this date.
-    #[param(rename = "PlacementEndDate")]
-    #[serde(default, deserialize_with = "crate::web::opt_date")]
-    pub placementenddate: Option<NaiveDate>,
-    #[param(rename = "IsSubmittedOnSortedAscending")]
-    pub issubmittedonsortedascending: Option<bool>,
-    #[param(rename = "IsPlacementEndDateSortedAscending")]
-    pub isplacementenddatesortedascending: Option<bool>,
-    #[param(rename = "IsApprovedAmountSortedAscending")]
-    pub isapprovedamountsortedascending: Option<bool>,
-    #[param(rename = "Page", minimum = 1, maximum = 1000000)]
-    #[serde(default, deserialize_with = "crate::web::page_number")]
-    pub page: Option<i64>,
-    #[param(rename = "Size", minimum = 1, maximum = 500)]
-    #[serde(default, deserialize_with = "crate::web::page_size")]
-    pub size: Option<i64>,
+paged! {
+    #[derive(Debug, Default, Deserialize, IntoParams)]
+    #[serde(rename_all = "lowercase")]
+    #[into_params(parameter_in = Query)]
+    pub struct ListQuery {
+        #[param(rename = "MentorProgramId")]
+        pub mentorprogramid: Option<i32>,
+        #[param(rename = "ParticipationId")]
+        pub participationid: Option<i32>,
+        /// One or more statuses (repeated or comma-separated).
+        #[param(rename = "FormStatus", value_type = Vec<Status>)]
+        #[serde(default, deserialize_with = "crate::web::list")]
+        pub formstatus: Vec<String>,
+        /// One or more form types.
+        #[param(rename = "FormType", value_type = Vec<FormType>)]
+        #[serde(default, deserialize_with = "crate::web::list")]
+        pub formtype: Vec<String>,
+        /// Approved on or after (UTC date).
+        #[param(rename = "ApprovedStart")]
+        #[serde(default, deserialize_with = "crate::web::opt_date")]
+        pub approvedstart: Option<NaiveDate>,
+        /// Approved on or before (UTC date).
+        #[param(rename = "ApprovedEnd")]
+        #[serde(default, deserialize_with = "crate::web::opt_date")]
+        pub approvedend: Option<NaiveDate>,
+        /// Placement ending on or before this date.
+        #[param(rename = "PlacementEndDate")]
+        #[serde(default, deserialize_with = "crate::web::opt_date")]
+        pub placementenddate: Option<NaiveDate>,
+        #[param(rename = "IsSubmittedOnSortedAscending")]
+        pub issubmittedonsortedascending: Option<bool>,
+        #[param(rename = "IsPlacementEndDateSortedAscending")]
+        pub isplacementenddatesortedascending: Option<bool>,
+        #[param(rename = "IsApprovedAmountSortedAscending")]
+        pub isapprovedamountsortedascending: Option<bool>,
+    }
 }
 
 #[derive(Debug, Default, Deserialize, IntoParams)]

@@ -21,71 +21,65 @@ use crate::{
     error::{ApiError, ApiResult},
     forms::FormType,
     participants::rules::ParticipantRole,
-    web::{count_rows_at_most, Count, Page, PageQuery, Paging},
+    web::{count_rows_at_most, paged, Count, Page, Paging},
 };
 
-/// Every filter, paging, sort and export parameter of the report calls;
-/// each report reads the ones it documents (docs/reports-api.md). The parameters'
-/// OpenAPI schemas are derived from here (`reports::openapi` picks each report's), so
-/// the bounds and enums below are the ones the checks enforce.
-#[derive(Debug, Default, Clone, Deserialize, IntoParams)]
-#[serde(rename_all = "lowercase")]
-#[into_params(parameter_in = Query)]
-pub struct ReportQuery {
-    #[param(rename = "MentorProgramId")]
-    pub mentorprogramid: Option<i32>,
-    #[param(rename = "FiscalYearId")]
-    pub fiscalyearid: Option<i32>,
-    #[param(rename = "FundId")]
-    pub fundid: Option<i32>,
-    #[param(rename = "ApprovalCodeId")]
-    pub approvalcodeid: Option<i32>,
-    /// A participant id (payee-list).
-    #[param(rename = "PayeeId")]
-    pub payeeid: Option<i32>,
-    #[param(rename = "DistrictId")]
-    pub districtid: Option<i32>,
-    #[param(rename = "CaucusRegionId")]
-    pub caucusregionid: Option<i32>,
-    /// `F1`..`F14`.
-    #[param(rename = "PaymentRequestType", value_type = Option<FormType>)]
-    pub paymentrequesttype: Option<String>,
-    #[param(rename = "RoleCode", value_type = Option<ParticipantRole>)]
-    pub rolecode: Option<String>,
-    /// First day (inclusive) on the report's date column, local when MinutesOffset is given.
-    #[param(rename = "StartDate", value_type = Option<String>, format = Date)]
-    #[serde(default, deserialize_with = "crate::web::opt_date")]
-    pub startdate: Option<NaiveDate>,
-    /// Last day (inclusive); a day before StartDate is a 422.
-    #[param(rename = "EndDate", value_type = Option<String>, format = Date)]
-    #[serde(default, deserialize_with = "crate::web::opt_date")]
-    pub enddate: Option<NaiveDate>,
-    /// Participants changed on or after this day.
-    #[param(rename = "UpdatedAt", value_type = Option<String>, format = Date)]
-    #[serde(default, deserialize_with = "crate::web::opt_date")]
-    pub updatedat: Option<NaiveDate>,
-    /// The browser's `getTimezoneOffset()` (minutes, UTC − local), −840..840.
-    #[param(rename = "MinutesOffset", minimum = -840, maximum = 840)]
-    pub minutesoffset: Option<i32>,
-    /// Exports: `Csv`, `Xlsx` or `Pdf` (any case).
-    #[param(rename = "ReportFormat", value_type = Option<Format>, inline)]
-    pub reportformat: Option<String>,
-    /// A sortable column key of the report.
-    #[param(rename = "SortBy")]
-    pub sortby: Option<String>,
-    #[param(rename = "SortDescending")]
-    pub sortdescending: Option<bool>,
-    /// Participants export: comma list of column keys, order kept.
-    #[param(rename = "CustomColumnSetToInclude")]
-    pub customcolumnsettoinclude: Option<String>,
-    /// Page number, starting at 1.
-    #[param(rename = "Page", minimum = 1, maximum = 1000000)]
-    #[serde(default, deserialize_with = "crate::web::page_number")]
-    pub page: Option<i64>,
-    /// Page size, 1 to 500 (default 25).
-    #[param(rename = "Size", minimum = 1, maximum = 500)]
-    #[serde(default, deserialize_with = "crate::web::page_size")]
-    pub size: Option<i64>,
+paged! { described
+    /// Every filter, paging, sort and export parameter of the report calls;
+    /// each report reads the ones it documents (docs/reports-api.md). The parameters'
+    /// OpenAPI schemas are derived from here (`reports::openapi` picks each report's), so
+    /// the bounds and enums below are the ones the checks enforce.
+    #[derive(Debug, Default, Clone, Deserialize, IntoParams)]
+    #[serde(rename_all = "lowercase")]
+    #[into_params(parameter_in = Query)]
+    pub struct ReportQuery {
+        #[param(rename = "MentorProgramId")]
+        pub mentorprogramid: Option<i32>,
+        #[param(rename = "FiscalYearId")]
+        pub fiscalyearid: Option<i32>,
+        #[param(rename = "FundId")]
+        pub fundid: Option<i32>,
+        #[param(rename = "ApprovalCodeId")]
+        pub approvalcodeid: Option<i32>,
+        /// A participant id (payee-list).
+        #[param(rename = "PayeeId")]
+        pub payeeid: Option<i32>,
+        #[param(rename = "DistrictId")]
+        pub districtid: Option<i32>,
+        #[param(rename = "CaucusRegionId")]
+        pub caucusregionid: Option<i32>,
+        /// `F1`..`F14`.
+        #[param(rename = "PaymentRequestType", value_type = Option<FormType>)]
+        pub paymentrequesttype: Option<String>,
+        #[param(rename = "RoleCode", value_type = Option<ParticipantRole>)]
+        pub rolecode: Option<String>,
+        /// First day (inclusive) on the report's date column, local when MinutesOffset is given.
+        #[param(rename = "StartDate", value_type = Option<String>, format = Date)]
+        #[serde(default, deserialize_with = "crate::web::opt_date")]
+        pub startdate: Option<NaiveDate>,
+        /// Last day (inclusive); a day before StartDate is a 422.
+        #[param(rename = "EndDate", value_type = Option<String>, format = Date)]
+        #[serde(default, deserialize_with = "crate::web::opt_date")]
+        pub enddate: Option<NaiveDate>,
+        /// Participants changed on or after this day.
+        #[param(rename = "UpdatedAt", value_type = Option<String>, format = Date)]
+        #[serde(default, deserialize_with = "crate::web::opt_date")]
+        pub updatedat: Option<NaiveDate>,
+        /// The browser's `getTimezoneOffset()` (minutes, UTC − local), −840..840.
+        #[param(rename = "MinutesOffset", minimum = -840, maximum = 840)]
+        pub minutesoffset: Option<i32>,
+        /// Exports: `Csv`, `Xlsx` or `Pdf` (any case).
+        #[param(rename = "ReportFormat", value_type = Option<Format>, inline)]
+        pub reportformat: Option<String>,
+        /// A sortable column key of the report.
+        #[param(rename = "SortBy")]
+        pub sortby: Option<String>,
+        #[param(rename = "SortDescending")]
+        pub sortdescending: Option<bool>,
+        /// Participants export: comma list of column keys, order kept.
+        #[param(rename = "CustomColumnSetToInclude")]
+        pub customcolumnsettoinclude: Option<String>,
+    }
 }
 
 /// The checked filters.
@@ -160,10 +154,6 @@ impl ReportQuery {
             updated_since: self.updatedat.map(|d| local_midnight(d, offset)),
             minutes_offset: offset,
         })
-    }
-
-    pub fn paging(&self) -> ApiResult<Paging> {
-        PageQuery { page: self.page, size: self.size }.paging()
     }
 
     pub fn format(&self) -> ApiResult<Format> {

@@ -56,7 +56,7 @@ pub async fn preview(
     me: CurrentUser,
     Query(q): Query<PreviewQuery>,
 ) -> ApiResult<web::Json<PreviewPage>> {
-    let paging = PageQuery { page: q.page, size: q.size }.paging()?;
+    let paging = q.paging()?;
     let sel = selection(
         &state.db,
         &me,

@@ -6,36 +6,30 @@ use utoipa::{IntoParams, ToSchema};
 
 use crate::{
     entities::vendor_payment_report as report, entities::vendor_payment_report_row as frozen,
-    forms::FormType, money::Money,
+    forms::FormType, money::Money, web::paged,
 };
 
-/// GET /reports/vendor-payments: the ready requests approved in a range of a fiscal year.
-#[derive(Debug, Deserialize, IntoParams)]
-#[serde(rename_all = "lowercase")]
-#[into_params(parameter_in = Query)]
-pub struct PreviewQuery {
-    /// An unknown year is a 422.
-    #[param(rename = "FiscalYearId")]
-    pub fiscalyearid: i32,
-    /// First approval day (local), inclusive; default the fiscal year's first day.
-    #[param(rename = "StartDate", value_type = Option<String>, format = Date)]
-    #[serde(default, deserialize_with = "crate::web::opt_date")]
-    pub startdate: Option<NaiveDate>,
-    /// Last approval day (local), inclusive; default the fiscal year's last day.
-    #[param(rename = "EndDate", value_type = Option<String>, format = Date)]
-    #[serde(default, deserialize_with = "crate::web::opt_date")]
-    pub enddate: Option<NaiveDate>,
-    /// UTC minus local time in minutes (the browser's getTimezoneOffset()); default 0.
-    #[param(rename = "MinutesOffset", minimum = -840, maximum = 840)]
-    pub minutesoffset: Option<i32>,
-    /// Page number, starting at 1.
-    #[param(rename = "Page", minimum = 1, maximum = 1000000)]
-    #[serde(default, deserialize_with = "crate::web::page_number")]
-    pub page: Option<i64>,
-    /// Page size, 1 to 500 (default 25).
-    #[param(rename = "Size", minimum = 1, maximum = 500)]
-    #[serde(default, deserialize_with = "crate::web::page_size")]
-    pub size: Option<i64>,
+paged! { described
+    /// GET /reports/vendor-payments: the ready requests approved in a range of a fiscal year.
+    #[derive(Debug, Deserialize, IntoParams)]
+    #[serde(rename_all = "lowercase")]
+    #[into_params(parameter_in = Query)]
+    pub struct PreviewQuery {
+        /// An unknown year is a 422.
+        #[param(rename = "FiscalYearId")]
+        pub fiscalyearid: i32,
+        /// First approval day (local), inclusive; default the fiscal year's first day.
+        #[param(rename = "StartDate", value_type = Option<String>, format = Date)]
+        #[serde(default, deserialize_with = "crate::web::opt_date")]
+        pub startdate: Option<NaiveDate>,
+        /// Last approval day (local), inclusive; default the fiscal year's last day.
+        #[param(rename = "EndDate", value_type = Option<String>, format = Date)]
+        #[serde(default, deserialize_with = "crate::web::opt_date")]
+        pub enddate: Option<NaiveDate>,
+        /// UTC minus local time in minutes (the browser's getTimezoneOffset()); default 0.
+        #[param(rename = "MinutesOffset", minimum = -840, maximum = 840)]
+        pub minutesoffset: Option<i32>,
+    }
 }
 
 /// The `/retrieve` twin of a view: its filters plus the format.
