@@ -1,5 +1,6 @@
-import { Alert, Button, CloseButton, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { Button, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { formatBytes } from './download';
+import { DownloadFailed } from './DownloadFailed';
 import { useDownload } from './useDownload';
 
 interface Props {
@@ -39,16 +40,7 @@ export function DownloadButton({ url, fallbackName, label, disabled = false }: P
         {running && <VisuallyHidden component="span">{`Preparing ${label.toLowerCase()}…`}</VisuallyHidden>}
         {state.kind === 'saved' && `Saved ${state.fileName}`}
       </Text>
-      {state.kind === 'failed' && (
-        <Alert color="red" variant="light" p="xs" w={300} role="alert" title={`${label} failed`}>
-          <Group gap="xs" wrap="nowrap" align="flex-start">
-            <Text size="xs" style={{ flex: 1 }}>
-              {state.message}
-            </Text>
-            <CloseButton size="sm" aria-label="Dismiss" onClick={dismiss} />
-          </Group>
-        </Alert>
-      )}
+      {state.kind === 'failed' && <DownloadFailed title={`${label} failed`} message={state.message} onDismiss={dismiss} />}
     </Stack>
   );
 }

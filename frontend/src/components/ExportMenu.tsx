@@ -1,5 +1,6 @@
-import { Alert, Button, CloseButton, Group, Menu, Progress, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { Button, Group, Menu, Progress, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { formatBytes, type ReportFormat } from './download';
+import { DownloadFailed } from './DownloadFailed';
 import { useDownload } from './useDownload';
 
 export type { ReportFormat } from './download';
@@ -72,16 +73,7 @@ export function ExportMenu({ url, fallbackName, formats = ALL_FORMATS, label = '
         {state.kind === 'running' && <VisuallyHidden component="span">{`Downloading ${FORMAT_LABELS[state.what]}…`}</VisuallyHidden>}
         {state.kind === 'saved' && `Saved ${state.fileName}`}
       </Text>
-      {state.kind === 'failed' && (
-        <Alert color="red" variant="light" p="xs" w={300} role="alert" title="The export failed">
-          <Group gap="xs" wrap="nowrap" align="flex-start">
-            <Text size="xs" style={{ flex: 1 }}>
-              {state.message}
-            </Text>
-            <CloseButton size="sm" aria-label="Dismiss" onClick={dismiss} />
-          </Group>
-        </Alert>
-      )}
+      {state.kind === 'failed' && <DownloadFailed title="The export failed" message={state.message} onDismiss={dismiss} />}
     </Stack>
   );
 }

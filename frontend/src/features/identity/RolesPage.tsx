@@ -5,6 +5,7 @@ import { useHasPermission } from '../../lib/hooks';
 import { openConfirm } from '../../components/confirmDialogs';
 import { PageCard } from '../../components/PageCard';
 import { QueryStatus } from '../../components/QueryStatus';
+import { RowActions } from '../../components/RowActions';
 import { useIdentityPermissionsQuery, useIdentityRolesQuery } from '../../lib/identityLists';
 import { useDeleteRoleMutation, type Role } from './api';
 import { RoleFormModal } from './RoleFormModal';
@@ -71,20 +72,18 @@ export default function RolesPage() {
                   {role.permissions.length}
                   {permissions.data ? ` of ${permissions.data.length}` : ''}
                 </Table.Td>
-                <Table.Td>
-                  <Group gap={4} justify="flex-end" wrap="nowrap">
-                    {canEdit && ready && (
-                      <Button size="xs" variant="subtle" onClick={() => setEditing(role)} aria-label={`Edit ${role.name}`}>
-                        Edit
-                      </Button>
-                    )}
-                    {canDelete && !role.isBuiltIn && (
-                      <Button size="xs" variant="subtle" color="red" onClick={() => onDelete(role)} aria-label={`Delete ${role.name}`}>
-                        Delete
-                      </Button>
-                    )}
-                  </Group>
-                </Table.Td>
+                <RowActions gap={4} justify="flex-end">
+                  {canEdit && ready && (
+                    <Button size="xs" variant="subtle" onClick={() => setEditing(role)} aria-label={`Edit ${role.name}`}>
+                      Edit
+                    </Button>
+                  )}
+                  {canDelete && !role.isBuiltIn && (
+                    <Button size="xs" variant="subtle" color="red" onClick={() => onDelete(role)} aria-label={`Delete ${role.name}`}>
+                      Delete
+                    </Button>
+                  )}
+                </RowActions>
               </Table.Tr>
             ))}
           </Table.Tbody>

@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
 import { useHasPermission } from '../../lib/hooks';
 import { openConfirm } from '../../components/confirmDialogs';
+import { RowActions } from '../../components/RowActions';
 import { asApiError } from '../../components/ErrorDisplay';
 import { ErrorSummary } from '../../components/ErrorSummary';
 import type { ApiError } from '../../api/errors';
@@ -128,16 +129,14 @@ export function Participations({ participant, lookups }: { participant: Particip
                   <Table.Td>{p.startDate}</Table.Td>
                   <Table.Td>{p.endDate ?? ''}</Table.Td>
                   {canEdit && (
-                    <Table.Td>
-                      <Group gap="xs" justify="flex-end" wrap="nowrap">
-                        <Button size="xs" variant="light" onClick={() => open(p)}>
-                          Edit
-                        </Button>
-                        <Button size="xs" variant="light" color="red" onClick={() => onDelete(p)}>
-                          Delete
-                        </Button>
-                      </Group>
-                    </Table.Td>
+                    <RowActions justify="flex-end">
+                      <Button size="xs" variant="light" onClick={() => open(p)}>
+                        Edit
+                      </Button>
+                      <Button size="xs" variant="light" color="red" onClick={() => onDelete(p)}>
+                        Delete
+                      </Button>
+                    </RowActions>
                   )}
                 </Table.Tr>
               ))}

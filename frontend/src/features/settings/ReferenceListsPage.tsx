@@ -10,6 +10,7 @@ import { askAndCancel, SaveError } from '../../components/EditorActions';
 import { fieldErrors, unshownErrors } from '../../components/fieldErrors';
 import { PageCard } from '../../components/PageCard';
 import { QueryStatus } from '../../components/QueryStatus';
+import { RowActions } from '../../components/RowActions';
 import {
   REFERENCE_LISTS,
   sortEntries,
@@ -195,16 +196,14 @@ function ListPanel({ list, canCreate }: { list: RefListSpec; canCreate: boolean 
                   </Badge>
                 </Table.Td>
                 {canCreate && (
-                  <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
-                      <Button size="xs" variant="light" onClick={() => setEditing(e)} aria-label={`${list.colleges ? 'Edit' : 'Rename'} ${e.name}`}>
-                        {list.colleges ? 'Edit' : 'Rename'}
-                      </Button>
-                      <Button size="xs" variant="subtle" color={e.isActive ? 'red' : 'green'} onClick={() => void toggle(e)} aria-label={`${e.isActive ? 'Deactivate' : 'Reactivate'} ${e.name}`}>
-                        {e.isActive ? 'Deactivate' : 'Reactivate'}
-                      </Button>
-                    </Group>
-                  </Table.Td>
+                  <RowActions>
+                    <Button size="xs" variant="light" onClick={() => setEditing(e)} aria-label={`${list.colleges ? 'Edit' : 'Rename'} ${e.name}`}>
+                      {list.colleges ? 'Edit' : 'Rename'}
+                    </Button>
+                    <Button size="xs" variant="subtle" color={e.isActive ? 'red' : 'green'} onClick={() => void toggle(e)} aria-label={`${e.isActive ? 'Deactivate' : 'Reactivate'} ${e.name}`}>
+                      {e.isActive ? 'Deactivate' : 'Reactivate'}
+                    </Button>
+                  </RowActions>
                 )}
               </Table.Tr>
             ))}
