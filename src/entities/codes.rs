@@ -8,21 +8,8 @@ use utoipa::ToSchema;
 
 // The form catalogue (`forms`) says what each form is; its tables match on every variant, so a
 // form added here and not there does not compile.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Hash,
-    PartialOrd,
-    Ord,
-    Serialize,
-    Deserialize,
-    ToSchema,
-    EnumIter,
-    DeriveActiveEnum,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Serialize, Deserialize, ToSchema, EnumIter, DeriveActiveEnum)]
 #[sea_orm(rs_type = "String", db_type = "Text", rename_all = "PascalCase")]
 pub enum FormType {
     F1,
@@ -74,19 +61,8 @@ impl FormType {
 }
 
 // A payment request's status; the workflow (`payment_requests::workflow`) says how it moves.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Hash,
-    Serialize,
-    Deserialize,
-    ToSchema,
-    EnumIter,
-    DeriveActiveEnum,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Serialize, Deserialize, ToSchema, EnumIter, DeriveActiveEnum)]
 #[sea_orm(rs_type = "String", db_type = "Text", rename_all = "PascalCase")]
 pub enum Status {
     Draft,
@@ -241,19 +217,8 @@ impl DistrictSetType {
 }
 
 /// How a user hears of work waiting for them: a mail at once, one digest a day, or nothing.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Default,
-    Serialize,
-    Deserialize,
-    ToSchema,
-    EnumIter,
-    DeriveActiveEnum,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Serialize, Deserialize, ToSchema, EnumIter, DeriveActiveEnum)]
 #[sea_orm(rs_type = "String", db_type = "Text", rename_all = "camelCase")]
 #[serde(rename_all = "camelCase")]
 pub enum NotificationMode {
