@@ -20,6 +20,11 @@
 //!   `payment_requests::workflow::CHARGED` needs a new migration as well.
 //!
 //! A new form or status needs nothing here: the keys are the stored values.
+//!
+//! Two derived columns are kept by application code instead, in the transaction of the write:
+//! `participants.program_keys` (the programs of a participant's live participations,
+//! `participants::store::refresh_program_keys`) and `participants.sort_name` (the folded
+//! name, `participants::rules::fold`).
 
 use sea_orm::DbBackend;
 
