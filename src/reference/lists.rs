@@ -77,6 +77,17 @@ impl RefList {
     }
 }
 
+/// A list read from `source`, unfiltered, that nobody adds to (the struct update changes that).
+const fn list(
+    path: &'static str,
+    key: &'static str,
+    title: &'static str,
+    source: Source,
+    read: Access,
+) -> RefList {
+    RefList { path, key, title, source, read, create: None, filter: Filter::None, extra: Extra::None }
+}
+
 const fn table(
     path: &'static str,
     key: &'static str,
@@ -84,16 +95,7 @@ const fn table(
     name: &'static str,
     read: Access,
 ) -> RefList {
-    RefList {
-        path,
-        key,
-        title,
-        source: Source::Table(name),
-        read,
-        create: None,
-        filter: Filter::None,
-        extra: Extra::None,
-    }
+    list(path, key, title, Source::Table(name), read)
 }
 
 const fn fixed(
@@ -103,16 +105,7 @@ const fn fixed(
     items: fn() -> Vec<super::dto::RefItem>,
     read: Access,
 ) -> RefList {
-    RefList {
-        path,
-        key,
-        title,
-        source: Source::Fixed(items),
-        read,
-        create: None,
-        filter: Filter::None,
-        extra: Extra::None,
-    }
+    list(path, key, title, Source::Fixed(items), read)
 }
 
 use Access::*;
