@@ -29,6 +29,20 @@ export function EditorActions({ dirty, saving, onCancel }: { dirty: boolean; sav
   );
 }
 
+/** A dialog's Cancel and its form's submit button, named `submit`. */
+export function DialogActions({ submit, saving, onCancel }: { submit: string; saving: boolean; onCancel: () => void }) {
+  return (
+    <Group justify="flex-end">
+      <Button variant="default" onClick={onCancel}>
+        Cancel
+      </Button>
+      <Button type="submit" loading={saving}>
+        {submit}
+      </Button>
+    </Group>
+  );
+}
+
 /**
  * Leaving the page with unsaved edits asks the Cancel Changes question first
  * (in-app navigation only; a reload is the browser's business).

@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
 import type { Schemas } from '../../api/wire';
 import { useHasPermission } from '../../lib/hooks';
+import { DialogActions } from '../../components/EditorActions';
 import { asApiError } from '../../components/ErrorDisplay';
 import { useCreateParticipantLoginMutation, type Participant } from './api';
 
@@ -92,14 +93,7 @@ export function ParticipantLogin({ participant }: { participant: Participant }) 
                 {error.text}
               </Alert>
             )}
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => setOpened(false)}>
-                Cancel
-              </Button>
-              <Button type="submit" loading={state.isLoading}>
-                Create login
-              </Button>
-            </Group>
+            <DialogActions submit="Create login" saving={state.isLoading} onCancel={() => setOpened(false)} />
           </Stack>
         </form>
       </Modal>

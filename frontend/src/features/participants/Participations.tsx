@@ -5,6 +5,7 @@ import { useState, type FormEvent } from 'react';
 import { useHasPermission } from '../../lib/hooks';
 import { openConfirm } from '../../components/confirmDialogs';
 import { RowActions } from '../../components/RowActions';
+import { DialogActions } from '../../components/EditorActions';
 import { asApiError } from '../../components/ErrorDisplay';
 import { ErrorSummary } from '../../components/ErrorSummary';
 import type { ApiError } from '../../api/errors';
@@ -168,14 +169,7 @@ export function Participations({ participant, lookups }: { participant: Particip
                   {problem}
                 </Alert>
               )}
-              <Group justify="flex-end">
-                <Button variant="default" onClick={() => setEditor(null)}>
-                  Cancel
-                </Button>
-                <Button type="submit" loading={creating.isLoading || updating.isLoading}>
-                  Save participation
-                </Button>
-              </Group>
+              <DialogActions submit="Save participation" saving={creating.isLoading || updating.isLoading} onCancel={() => setEditor(null)} />
             </Stack>
           </form>
         )}
