@@ -372,7 +372,10 @@ pub fn problem(description: &str) -> utoipa::openapi::Response {
 pub fn document(spec: &RouteSpec, op: &mut utoipa::openapi::path::Operation) {
     use utoipa::openapi::{path::ParameterIn, security::SecurityRequirement};
     let mut add = |status: &str, description: &str| {
-        op.responses.responses.entry(status.to_owned()).or_insert_with(|| problem(description).into());
+        op.responses
+            .responses
+            .entry(status.to_owned())
+            .or_insert_with(|| problem(description).into());
     };
     if spec.access != Access::Public {
         add("401", "No valid access token");

@@ -202,7 +202,8 @@ mod tests {
     #[test]
     fn every_named_migration_and_reader_exists() {
         let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-        let migrations = KEPT.iter().flat_map(|k| k.migrations).chain(GUARDS.iter().map(|g| &g.migration));
+        let migrations =
+            KEPT.iter().flat_map(|k| k.migrations).chain(GUARDS.iter().map(|g| &g.migration));
         for m in migrations {
             assert!(root.join("migrations/src").join(format!("{m}.rs")).is_file(), "{m}");
         }

@@ -230,9 +230,8 @@ pub enum NotificationMode {
 
 /// Where an outbox mail stands: waiting (also between retries), being sent by a worker that
 /// claimed it, accepted by the relay (or written to the log), or refused for good.
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema, EnumIter, DeriveActiveEnum,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Serialize, Deserialize, ToSchema, EnumIter, DeriveActiveEnum)]
 #[sea_orm(rs_type = "String", db_type = "Text", rename_all = "camelCase")]
 #[serde(rename_all = "camelCase")]
 pub enum OutboxStatus {

@@ -4,13 +4,13 @@ use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-#[allow(unused_imports)]
-use crate::{forms::FormType, web::paged};
 #[allow(unused_imports)] // named by the OpenAPI attributes only
 use crate::{
     error::ApiError,
     reference::fixed::{DistrictSetType, ParticipantRole, ParticipantStatus},
 };
+#[allow(unused_imports)]
+use crate::{forms::FormType, web::paged};
 
 /// `POST /participants` and `PUT /participants/{id}` body.
 #[derive(Debug, Clone, Deserialize, ToSchema)]

@@ -6,8 +6,8 @@ use chrono::{DateTime, NaiveDate, NaiveTime, Utc};
 use sea_orm::{
     sea_query::{Alias, Asterisk, Expr, ExprTrait, Func, Query, SelectStatement, UnionType},
     ActiveValue::Set,
-    ColumnTrait, Condition, ConnectionTrait, DerivePartialModel, EntityTrait, Order,
-    DatabaseConnection, PartialModelTrait, QueryFilter, QueryOrder, QuerySelect, QueryTrait,
+    ColumnTrait, Condition, ConnectionTrait, DatabaseConnection, DerivePartialModel, EntityTrait,
+    Order, PartialModelTrait, QueryFilter, QueryOrder, QuerySelect, QueryTrait,
 };
 
 use super::approval::{Facts, Proposal};

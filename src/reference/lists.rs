@@ -85,7 +85,16 @@ const fn list(
     source: Source,
     read: Access,
 ) -> RefList {
-    RefList { path, key, title, source, read, create: None, filter: Filter::None, extra: Extra::None }
+    RefList {
+        path,
+        key,
+        title,
+        source,
+        read,
+        create: None,
+        filter: Filter::None,
+        extra: Extra::None,
+    }
 }
 
 const fn table(

@@ -6,7 +6,7 @@ use utoipa::{
         path::{HttpMethod, OperationBuilder, ParameterBuilder, ParameterIn},
         request_body::RequestBodyBuilder,
         security::SecurityRequirement,
-        ArrayBuilder, ContentBuilder, Object, Ref, Required, ResponseBuilder, Type,
+        ArrayBuilder, ContentBuilder, Object, Ref, Required, Type,
     },
     Modify,
 };
@@ -190,10 +190,7 @@ impl Modify for ReferencePaths {
                             )
                             .build(),
                     ))
-                    .response(
-                        "201",
-                        json_response("Created", Ref::from_schema_name("RefItem")),
-                    )
+                    .response("201", json_response("Created", Ref::from_schema_name("RefItem")))
                     .response("400", problem("Bad input, naming the field"))
                     .response("401", problem("No valid access token"))
                     .response("403", problem("Missing permission"))
@@ -229,10 +226,7 @@ impl Modify for ReferencePaths {
                             )
                             .build(),
                     ))
-                    .response(
-                        "200",
-                        json_response("Updated", Ref::from_schema_name("RefItem")),
-                    )
+                    .response("200", json_response("Updated", Ref::from_schema_name("RefItem")))
                     .response("400", problem("Bad input, naming the field"))
                     .response("401", problem("No valid access token"))
                     .response("403", problem("Missing permission"))

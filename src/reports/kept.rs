@@ -130,7 +130,8 @@ pub async fn by_line(
     let rows = db.query_all(&q).await?;
     rows.iter()
         .map(|r| {
-            let key = (id(r, "year_id")?, get(r, "program_id")?, id(r, "fund_id")?, id(r, "account_id")?);
+            let key =
+                (id(r, "year_id")?, get(r, "program_id")?, id(r, "fund_id")?, id(r, "account_id")?);
             Ok((key, get(r, "amount")?))
         })
         .collect()

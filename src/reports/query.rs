@@ -224,7 +224,7 @@ pub fn grouped_by(table: &str, t: &str, keys: &[(&str, &str)]) -> SelectStatemen
     let mut q = Query::select();
     q.from_as(a(table), a(t));
     for (column, name) in keys {
-        q.expr_as(col(t, column), a(name)).group_by_col((a(t), a(*column)));
+        q.expr_as(col(t, column), a(name)).group_by_col((a(t), a(column)));
     }
     q
 }
@@ -386,7 +386,10 @@ pub fn charged_names(t: &str) -> [Named; 3] {
 
 /// The sums a report of requests or approvals carries: the requested and approved amounts of `t`.
 pub fn amount_sums(t: &str) -> Vec<(&'static str, Expr)> {
-    vec![("requestedAmount", col(t, "requested_cents")), ("approvedAmount", col(t, "approved_cents"))]
+    vec![
+        ("requestedAmount", col(t, "requested_cents")),
+        ("approvedAmount", col(t, "approved_cents")),
+    ]
 }
 
 /// The plain `name` column of a reference table.

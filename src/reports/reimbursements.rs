@@ -105,9 +105,14 @@ impl RowReport for Reimbursements {
                 (col("pr", "approved_cents"), "approved_cents"),
                 (col("pr", "status"), "status"),
             ],
-            named: std::iter::once(named("college", "colleges", col("pn", "college_id"), name_column))
-                .chain(query::charged_names("pr"))
-                .collect(),
+            named: std::iter::once(named(
+                "college",
+                "colleges",
+                col("pn", "college_id"),
+                name_column,
+            ))
+            .chain(query::charged_names("pr"))
+            .collect(),
             order: vec![
                 (sort, order(descending)),
                 (col("pr", "id"), if descending { Order::Desc } else { Order::Asc }),

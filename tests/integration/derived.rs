@@ -27,7 +27,8 @@ async fn the_database_holds_exactly_the_named_triggers() {
         .iter()
         .map(|r| r.try_get_by_index::<String>(0).unwrap())
         .collect();
-    let named: BTreeSet<String> = derived::triggers(backend).into_iter().map(str::to_owned).collect();
+    let named: BTreeSet<String> =
+        derived::triggers(backend).into_iter().map(str::to_owned).collect();
     let unnamed: Vec<_> = found.difference(&named).collect();
     let missing: Vec<_> = named.difference(&found).collect();
     assert!(

@@ -445,7 +445,11 @@ fn sqlite_only_code_stays_in_its_seam() {
         let text = std::fs::read_to_string(file).unwrap();
         for (i, line) in text.lines().enumerate() {
             if let Some(p) = SQLITE_ONLY.iter().find(|p| line.contains(**p)) {
-                wrong.push(format!("{}:{}: {p}", file.strip_prefix(root).unwrap().display(), i + 1));
+                wrong.push(format!(
+                    "{}:{}: {p}",
+                    file.strip_prefix(root).unwrap().display(),
+                    i + 1
+                ));
             }
         }
     }

@@ -146,8 +146,11 @@ async fn a_first_release_database_migrates_on_start_and_serves_its_data() {
     // The triggers replaced on the way (the kept report totals) leave exactly those a new
     // database holds.
     assert_eq!(
-        strings(&app.state.db, "SELECT name FROM sqlite_master WHERE type = 'trigger' ORDER BY name")
-            .await,
+        strings(
+            &app.state.db,
+            "SELECT name FROM sqlite_master WHERE type = 'trigger' ORDER BY name"
+        )
+        .await,
         mentorpay::db::derived::triggers(sea_orm::DbBackend::Sqlite)
     );
 

@@ -68,7 +68,10 @@ mod tests {
             .into_query();
         let sql =
             pr::Entity::find().filter(pr::Column::Id.in_subquery(ids)).build(DbBackend::Sqlite).sql;
-        let index = PageIndex { table: "payment_requests", index: "ix_payment_requests_program_status_form" };
+        let index = PageIndex {
+            table: "payment_requests",
+            index: "ix_payment_requests_program_status_form",
+        };
         let pinned = index.pinned(&sql);
         assert_eq!(pinned.matches("INDEXED BY").count(), 1, "{pinned}");
         assert!(

@@ -6,7 +6,12 @@
 //! second thread while the caller writes on a third (`Read::for_each`). Reference names are
 //! read first, in the same snapshot, and put in place of their ids.
 
-use std::{collections::HashMap, path::PathBuf, sync::{mpsc::sync_channel, Arc}, time::Duration};
+use std::{
+    collections::HashMap,
+    path::PathBuf,
+    sync::{mpsc::sync_channel, Arc},
+    time::Duration,
+};
 
 use rusqlite::{types::Value as Sql, OpenFlags};
 use sea_orm::{

@@ -162,15 +162,17 @@ impl Batch {
     /// name of its id, or none for a row that is gone (as the join would give).
     pub fn field<T: FromSqlite>(&self, row: usize, key: &str) -> ApiResult<T> {
         let names = &self.names;
-        let i =
-            names.index(key).ok_or_else(|| ApiError::Internal(format!("database: no column {key}")))?;
+        let i = names
+            .index(key)
+            .ok_or_else(|| ApiError::Internal(format!("database: no column {key}")))?;
         let value = match (names.lists.get(i).and_then(Option::as_ref), self.value(row, i)) {
             (Some(list), ValueRef::Integer(id)) => {
                 list.get(&id).map_or(ValueRef::Null, |name| ValueRef::Text(name.as_bytes()))
             }
             (_, value) => value,
         };
-        T::from_sqlite(value).map_err(|e| ApiError::Internal(format!("database: column {key}: {e}")))
+        T::from_sqlite(value)
+            .map_err(|e| ApiError::Internal(format!("database: column {key}: {e}")))
     }
 
     fn value(&self, row: usize, column: usize) -> ValueRef<'_> {

@@ -31,7 +31,9 @@ use serde::Serialize;
 use tokio::sync::mpsc;
 use utoipa::ToSchema;
 
-use crate::{db::sqlite_speed::reader::Read, error::ApiError, money::Money, reports::fields::DbRow};
+use crate::{
+    db::sqlite_speed::reader::Read, error::ApiError, money::Money, reports::fields::DbRow,
+};
 
 /// What a column holds, which decides how every format writes it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
