@@ -127,6 +127,13 @@ test('every route, dialog, menu and panel passes axe-core WCAG 2.2 A and AA', as
     await heading('Outbox')(p);
     await expect.soft(p.getByRole('table', { name: 'Outbox' }).getByRole('row').nth(1)).toBeVisible();
   });
+  await visit('/settings/audit-log', async (p) => {
+    await heading('Audit trail')(p);
+    await expect.soft(p.getByTestId('audit-row').first()).toBeVisible();
+  });
+  await page.getByRole('button', { name: 'Check the chain' }).click();
+  await expect(page.getByTestId('chain-ok')).toBeVisible();
+  await check('audit trail, chain checked');
   await visit('/budget/list', heading('Budgets'));
   await visit(`/budget/${year.id}/details`, heading(/2026-27/));
   await visit(`/budget/${closedYear.id}/details`, async (p) => {

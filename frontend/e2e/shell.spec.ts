@@ -3,7 +3,7 @@ import { expect, createCoordinator, mailedLink, menuEntries, signIn, test } from
 test.describe('application shell', () => {
   test('the Administrator menu holds exactly its entries', async ({ page }) => {
     await signIn(page);
-    expect(await menuEntries(page)).toEqual(['Home', 'Participant Management', 'Reports', 'Budgets', 'Settings']);
+    expect(await menuEntries(page)).toEqual(['Home', 'Participant Management', 'Reports', 'Budgets', 'Settings', 'Audit trail']);
     const nav = page.getByRole('navigation', { name: 'Main menu' });
     await nav.getByRole('link', { name: 'Participant Management' }).click();
     await expect(page).toHaveURL(/\/participant\/list$/);

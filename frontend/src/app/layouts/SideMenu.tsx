@@ -11,16 +11,24 @@ export const MENU_ENTRIES: { label: string; to: string; section: string; permiss
   { label: 'Reports', to: '/reports', section: '/reports', permission: 'report:read' },
   { label: 'Budgets', to: '/budget/list', section: '/budget', permission: 'budget:read' },
   { label: 'Settings', to: '/settings', section: '/settings', permission: 'setting:viewmenu' },
+  { label: 'Audit trail', to: '/settings/audit-log', section: '/settings/audit-log', permission: 'audit:read' },
 ];
 
-function isActive(pathname: string, section: string) {
+function inSection(pathname: string, section: string) {
   if (section === '/') return pathname === '/' || pathname.startsWith('/payment-request');
   return pathname === section || pathname.startsWith(`${section}/`);
+}
+
+/** The entry whose section holds the page most closely (the audit trail lives under Settings). */
+function activeSection(pathname: string) {
+  const holding = MENU_ENTRIES.map((e) => e.section).filter((s) => inSection(pathname, s));
+  return holding.sort((a, b) => b.length - a.length)[0];
 }
 
 export function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
   const permissions = useAppSelector(selectPermissions);
   const { pathname } = useLocation();
+  const active = activeSection(pathname);
   return (
     // The layout's navigation landmark holds this list.
     <Stack gap={4}>
@@ -30,7 +38,7 @@ export function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
           component={Link}
           to={entry.to}
           label={entry.label}
-          active={isActive(pathname, entry.section)}
+          active={entry.section === active}
           onClick={onNavigate}
           variant="filled"
           style={{ borderRadius: 'var(--mantine-radius-sm)' }}

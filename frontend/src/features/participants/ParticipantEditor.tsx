@@ -19,6 +19,7 @@ import type { ApiError } from '../../api/errors';
 import { confirmCancelChanges, confirmSaveChanges, openConfirm } from '../../components/confirmDialogs';
 import { asApiError } from '../../components/ErrorDisplay';
 import { ErrorSummary } from '../../components/ErrorSummary';
+import { HistoryLink } from '../../components/HistoryLink';
 import { PageCard } from '../../components/PageCard';
 import { PermissionGate } from '../../components/PermissionGate';
 import { useAppDispatch } from '../../lib/hooks';
@@ -203,6 +204,7 @@ export function ParticipantEditor({ mode, participant, lookups }: Props) {
       <Button variant="default" component={Link} to="/participant/list">
         Back to list
       </Button>
+      <HistoryLink entityType="participant" entityId={participant.id} />
       <PermissionGate permission={'participant:delete'} fallback={null}>
         <Button color="red" variant="light" onClick={onDelete} loading={deleting.isLoading}>
           Delete

@@ -13,6 +13,7 @@ import { openConfirm } from '../../components/confirmDialogs';
 import { formatDate } from '../../components/dates';
 import { formatMoney } from '../../components/money';
 import { firstRefused, showSaveError } from '../../components/MoneyInput';
+import { HistoryLink } from '../../components/HistoryLink';
 import { PageCard } from '../../components/PageCard';
 import { ActivityLog } from './ActivityLog';
 import { useCreatePaymentRequestMutation, useDeletePaymentRequestMutation, useGetPaymentRequestQuery, useGetPaymentRequestRatesQuery, useGetPayeesQuery, usePaymentRequestActionMutation, useUpdatePaymentRequestMutation, useValidateSubmitMutation, type PaymentRequest } from './api';
@@ -85,6 +86,7 @@ function ViewActions({ request }: { request: PaymentRequest }) {
         url={() => apiUrl(`/payment-requests/${request.formType}/${request.id}/packet`, { MinutesOffset: minutesOffset() })}
         fallbackName={`request-${request.formType}-${request.id}.pdf`}
       />
+      <HistoryLink entityType="payment_request" entityId={request.id} />
     </Group>
   );
 }

@@ -13,6 +13,7 @@ const SECTIONS: { title: string; to: string; text: string; permission?: Permissi
   { title: 'Template validation', to: '/settings/template-validation', text: 'Limits checked on every payment request form.' },
   { title: 'Notification banner', to: '/settings/notification-banner', text: 'Messages shown to every signed-in user.' },
   { title: 'Block login', to: '/settings/block-login', text: 'Stop Coordinators from signing in, with a message.' },
+  { title: 'Audit trail', to: '/settings/audit-log', text: 'Every change and sign-in: who, when, from where, and each field before and after.', permission: 'audit:read' },
   { title: 'Outbox', to: '/settings/outbox', text: 'E-mails MentorPay sends: what waits, what went out, what failed.', permission: 'setting:read' },
   { title: 'Reference lists', to: '/settings/reference', text: 'Funds, expense accounts, mentor programs and approval codes: add, rename, deactivate.' },
   { title: 'Users', to: '/settings/users', text: 'Invite users, change their roles, deactivate them.', permission: 'user:read' },

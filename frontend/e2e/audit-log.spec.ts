@@ -1,0 +1,52 @@
+import { readFileSync } from 'node:fs';
+import { expect, signIn, test } from './fixtures';
+import { exportFile, parseCsv } from './reportFiles';
+import { apiAs, unique } from './requests';
+
+// The audit trail from a record's page: a participant changed in the browser, its History opened
+// from its page, the change read field by field, the filter kept by the address bar across a
+// reload, and the filtered trail exported.
+
+test('a participant change is read in its History, filtered by the address bar, and exported', async ({ page, request, baseURL }) => {
+  const api = await apiAs(request, baseURL!);
+  const last = `Audit${unique()}`;
+  const person = await api.post('/participants', {
+    firstName: 'Iris',
+    lastName: last,
+    email: `iris.${last}@example.org`.toLowerCase(),
+    phone: '916-555-0100',
+    status: 'Active',
+    roleCode: 'Mentor',
+  });
+
+  await signIn(page);
+  await page.goto(`/participant/${person.id}/edit`);
+  const edit = page.getByRole('form', { name: 'Participant' });
+  await edit.getByLabel('Phone').fill('916-555-0177');
+  await edit.getByLabel('Phone').press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Save Changes' });
+  await dialog.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page).toHaveURL(/\/details$/);
+
+  await page.getByRole('link', { name: 'History' }).click();
+  await expect(page).toHaveURL(new RegExp(`/settings/audit-log\\?EntityType=participant&EntityId=${person.id}$`));
+  await expect(page.getByRole('heading', { level: 1, name: 'Audit trail' })).toBeVisible();
+  const rows = page.getByTestId('audit-row');
+  await expect(rows).toHaveCount(2);
+  const change = rows.first();
+  await expect(change.getByRole('cell').nth(2)).toHaveText('Updated');
+  await expect(change.getByTestId('audit-changes')).toHaveText('Phone: 916-555-0100 → 916-555-0177');
+  await expect(change.getByRole('link', { name: `Participant #${person.id}` })).toHaveAttribute('href', `/participant/${person.id}/details`);
+  await expect(rows.nth(1).getByRole('cell').nth(2)).toHaveText('Created');
+
+  await page.reload();
+  await expect(page.getByLabel('Record id')).toHaveValue(String(person.id));
+  await expect(page.getByRole('textbox', { name: 'Record', exact: true })).toHaveValue('Participant');
+  await expect(rows).toHaveCount(2);
+
+  const csv = parseCsv(readFileSync(await exportFile(page, 'CSV', 'audit-log'), 'utf8'));
+  const [header, ...entries] = csv.filter((r) => r.length > 1);
+  const changes = header.indexOf('Changes');
+  expect(entries.map((r) => r[changes])[0]).toBe('Phone: 916-555-0100 → 916-555-0177');
+  expect(entries).toHaveLength(2);
+});

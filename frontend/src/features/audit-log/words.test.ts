@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { fieldChanges, fieldLabel, recordOf, valueWords } from './words';
+
+describe('an audit entry in words', () => {
+  it('names fields as a reader reads them', () => {
+    expect(fieldLabel('firstName')).toBe('First name');
+    expect(fieldLabel('fiscalYearId')).toBe('Fiscal year');
+    expect(fieldLabel('languageIds')).toBe('Languages');
+    expect(fieldLabel('sign-in-failed')).toBe('Sign in failed');
+    expect(fieldLabel('payment_request')).toBe('Payment request');
+  });
+
+  it('writes values as words, never as JSON', () => {
+    expect(valueWords(null)).toBe('—');
+    expect(valueWords(true)).toBe('Yes');
+    expect(valueWords([1, 3])).toBe('1, 3');
+    expect(valueWords([{ message: 'Hi', isActive: false }])).toBe('Message: Hi, Is active: No');
+  });
+
+  it('lists an update before → after, a creation after only, a deletion before only', () => {
+    expect(fieldChanges({ before: { phone: '1' }, after: { phone: '2', address: 'Main St' } })).toEqual([
+      { field: 'phone', label: 'Phone', before: '1', after: '2' },
+      { field: 'address', label: 'Address', before: '—', after: 'Main St' },
+    ]);
+    expect(fieldChanges({ before: null, after: { name: 'Ann' } })).toEqual([{ field: 'name', label: 'Name', after: 'Ann' }]);
+    expect(fieldChanges({ before: { name: 'Ann' }, after: null })).toEqual([{ field: 'name', label: 'Name', before: 'Ann' }]);
+    expect(fieldChanges({ before: null, after: null })).toEqual([]);
+  });
+
+  it('links a record to its page where it has one', () => {
+    const entry = { before: null, after: null };
+    expect(recordOf({ ...entry, entityType: 'participant', entityId: 7 })).toEqual({ label: 'Participant #7', to: '/participant/7/details' });
+    expect(recordOf({ ...entry, entityType: 'payment_request', entityId: 9, formType: 'F2' })).toEqual({
+      label: 'Payment request F2 #9',
+      to: '/payment-request/F2/9/details',
+    });
+    expect(recordOf({ ...entry, entityType: 'payment_request', entityId: 9 })).toEqual({ label: 'Payment request #9' });
+    expect(recordOf({ entityType: 'participation', entityId: 4, before: null, after: { participantId: 7 } }).to).toBe('/participant/7/details');
+    expect(recordOf({ ...entry, entityType: 'receipt', entityId: null })).toEqual({ label: 'Receipt' });
+  });
+});

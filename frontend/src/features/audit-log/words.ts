@@ -1,0 +1,110 @@
+// An audit entry in words: which record it names (and where that record's page is), and the
+// fields it changed as before → after. Pure, tested in words.test.ts.
+
+/** `firstName` → "First name", `fiscalYearId` → "Fiscal year", `languageIds` → "Languages". */
+export function fieldLabel(name: string): string {
+  const bare = name.replace(/Ids$/, 's').replace(/(.)Id$/, '$1');
+  const words = bare
+    .replace(/[_-]+/g, ' ')
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .trim()
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** A value as a reader reads it: nothing as a dash, yes/no, lists by commas, records as "field: value". */
+export function valueWords(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (Array.isArray(value)) return value.length === 0 ? '—' : value.map(valueWords).join(typeof value[0] === 'object' ? '; ' : ', ');
+  if (typeof value === 'object') {
+    return Object.entries(value as Record<string, unknown>)
+      .map(([k, v]) => `${fieldLabel(k)}: ${valueWords(v)}`)
+      .join(', ');
+  }
+  return String(value);
+}
+
+/** What these words read of an entry (the wire's `before`/`after` are any objects). */
+export interface EntryFacts {
+  entityType: string;
+  entityId?: number | null;
+  formType?: string | null;
+  before?: unknown;
+  after?: unknown;
+}
+
+export interface FieldChange {
+  field: string;
+  label: string;
+  /** Absent for a creation's fields (there was nothing before). */
+  before?: string;
+  /** Absent for a deletion's fields (nothing is left after). */
+  after?: string;
+}
+
+const fieldsOf = (v: unknown): Record<string, unknown> | null =>
+  v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
+
+/** The fields an entry changed, in the order the trail keeps them, each before → after. */
+export function fieldChanges(entry: Pick<EntryFacts, 'before' | 'after'>): FieldChange[] {
+  const before = fieldsOf(entry.before);
+  const after = fieldsOf(entry.after);
+  const names = [...Object.keys(before ?? {}), ...Object.keys(after ?? {}).filter((k) => !before || !(k in before))];
+  return names.map((field) => ({
+    field,
+    label: fieldLabel(field),
+    ...(before ? { before: valueWords(before[field]) } : {}),
+    ...(after ? { after: valueWords(after[field]) } : {}),
+  }));
+}
+
+/** "payment_request" → "Payment request", "budget-line" → "Budget line". */
+export const entityLabel = (type: string): string => fieldLabel(type);
+
+/** What happened in words: "sign-in-failed" → "Sign in failed". */
+export const actionLabel = (action: string): string => fieldLabel(action);
+
+export interface RecordRef {
+  label: string;
+  /** The record's own page, where it has one. */
+  to?: string;
+}
+
+/** A number an entry names in its fields (before or after), if any. */
+function named(entry: Pick<EntryFacts, 'before' | 'after'>, field: string): number | undefined {
+  for (const side of [entry.after, entry.before]) {
+    const v = fieldsOf(side)?.[field];
+    if (typeof v === 'number') return v;
+  }
+  return undefined;
+}
+
+/** The record an entry names, and the page that shows it. */
+export function recordOf(entry: EntryFacts): RecordRef {
+  const id = entry.entityId ?? undefined;
+  const label = `${entityLabel(entry.entityType)}${id !== undefined ? ` #${id}` : ''}`;
+  if (id === undefined) return { label };
+  switch (entry.entityType) {
+    case 'participant':
+      return { label, to: `/participant/${id}/details` };
+    case 'participation': {
+      const participant = named(entry, 'participantId');
+      return participant ? { label, to: `/participant/${participant}/details` } : { label };
+    }
+    case 'payment_request':
+      return entry.formType ? { label: `${entityLabel(entry.entityType)} ${entry.formType} #${id}`, to: `/payment-request/${entry.formType}/${id}/details` } : { label };
+    case 'budget-line': {
+      const year = named(entry, 'fiscalYearId');
+      return { label, to: year ? `/budget/${year}/details` : '/budget/list' };
+    }
+    case 'vendor-payment':
+      return { label, to: `/reports/vendor-payment/${id}/details` };
+    case 'user':
+      return { label, to: '/settings/users' };
+    case 'role':
+      return { label, to: '/settings/roles' };
+    default:
+      return { label };
+  }
+}
