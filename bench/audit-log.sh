@@ -25,7 +25,7 @@ INSERT INTO audit_log (id, at, actor_id, actor_email, actor_name, ip, entity_typ
   SELECT (SELECT COALESCE(MAX(id), 0) FROM audit_log) + ROW_NUMBER() OVER (ORDER BY r.id, s.n),
     strftime('%Y-%m-%dT%H:%M:%fZ', '2025-07-01', '+' || (r.id * 3 + s.n) || ' seconds'),
     1 + r.id % 40, 'user' || (1 + r.id % 40) || '@example.org', 'Bench User', '10.0.0.1',
-    'payment-request', r.id, s.action, s.before, s.after, 'bench'
+    'payment_request', r.id, s.action, s.before, s.after, 'bench'
   FROM payment_requests r,
     (SELECT 0 AS n, 'created' AS action, NULL AS before, '{"status":"Draft"}' AS after
      UNION ALL SELECT 1, 'submitted', '{"status":"Draft"}', '{"status":"Submitted"}'
@@ -48,6 +48,6 @@ run() { # label, path
 }
 A=/api/v1/audit-log
 run "first page, unfiltered" "$A?Page=1&Size=25"
-run "one request's history" "$A?EntityType=payment-request&EntityId=500000&Size=25"
+run "one request's history" "$A?EntityType=payment_request&EntityId=500000&Size=25"
 run "one user's entries" "$A?ActorId=7&Size=25"
 run "one action" "$A?Action=approved&Size=25"
