@@ -1,48 +1,11 @@
-//! How the catalogue's table becomes code: the form type enum, its names, amount sources and
-//! default limits, and the typed `details` enum with its dispatch, all from one line per form.
+//! How the catalogue's table becomes code: the form type enum, its names, amount sources,
+//! served rules and default limits, and the typed `details` enum with its dispatch, all from
+//! one line per form and each details struct's `Shape`.
 
 use chrono::NaiveDate;
 
 use super::{Limits, Rates};
 use crate::{error::Checks, money::Money};
-
-/// How the requested amount comes about on a form.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum AmountSource {
-    /// The requester types `requestedAmount`.
-    Entered,
-    /// Quantity × a rate (settings or the form's own rate).
-    Rate,
-    /// Sum of the form's own amounts (F2 items, F9 invoice).
-    Derived,
-}
-
-/// Reference lists a form's details point into.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Reference {
-    College,
-    TravelPurpose,
-    TransitType,
-    TrainingType,
-    Institution,
-    JobCategory,
-    FiscalYear,
-}
-
-impl Reference {
-    /// The table of the list.
-    pub const fn table(self) -> &'static str {
-        match self {
-            Reference::College => "colleges",
-            Reference::TravelPurpose => "travel_purposes",
-            Reference::TransitType => "transit_types",
-            Reference::TrainingType => "training_types",
-            Reference::Institution => "institutions",
-            Reference::JobCategory => "job_categories",
-            Reference::FiscalYear => "fiscal_years",
-        }
-    }
-}
 
 /// What each form's `details` say about themselves.
 pub trait Form {
@@ -59,23 +22,13 @@ pub trait Form {
     fn placement_end_date(&self) -> Option<NaiveDate> {
         None
     }
-
-    /// Reference ids the details point at, as (field, list, id).
-    fn references(&self) -> Vec<(&'static str, Reference, i32)> {
-        Vec::new()
-    }
-
-    /// Receipt ids (F2 only).
-    fn file_ids(&self) -> &[String] {
-        &[]
-    }
 }
 
-/// `catalogue! { F1: F1Details, "Placement stipend", Entered, limits(2_500, 60, None, Some(200), None); … }`:
-/// code, details type, name, amount source, and default limits (maximum in dollars, submission
-/// window in days, miles per trip, hours, nights; `None`: the form has no such quantity).
+/// `catalogue! { F1: F1Details, "Placement stipend", limits(2_500, 60, None, Some(200), None); … }`:
+/// code, details type, name, and default limits (maximum in dollars, submission window in
+/// days, miles per trip, hours, nights; `None`: the form has no such quantity).
 macro_rules! catalogue {
-    ($($form:ident: $details:ident, $name:literal, $source:ident, limits($dollars:expr, $window:expr, $miles:expr, $hours:expr, $nights:expr);)+) => {
+    ($($form:ident: $details:ident, $name:literal, limits($dollars:expr, $window:expr, $miles:expr, $hours:expr, $nights:expr);)+) => {
         impl FormType {
             /// The form's name (settings' limits and the reference list of payment request types read it).
             pub const fn name(self) -> &'static str {
@@ -86,8 +39,20 @@ macro_rules! catalogue {
 
             /// How the requested amount comes about on this form.
             pub const fn amount_source(self) -> AmountSource {
+                self.amount_rule().source()
+            }
+
+            /// The rule the server computes the requested amount with.
+            pub const fn amount_rule(self) -> AmountRule {
                 match self {
-                    $(FormType::$form => AmountSource::$source,)+
+                    $(FormType::$form => <$details as $crate::forms::shape::Shape>::AMOUNT,)+
+                }
+            }
+
+            /// What the UI needs to know about the form (`GET /payment-requests/types`).
+            pub fn rules(self) -> FormRules {
+                match self {
+                    $(FormType::$form => $crate::forms::shape::rules_of::<$details>(self.details_schema()),)+
                 }
             }
 
@@ -154,6 +119,20 @@ macro_rules! catalogue {
             fn form_mut(&mut self) -> &mut dyn Form {
                 match self {
                     $(Details::$form(d) => d,)+
+                }
+            }
+
+            /// Reference ids the details point at, as (field in `details`, list, id).
+            pub fn references(&self) -> Vec<(&'static str, Reference, i32)> {
+                match self {
+                    $(Details::$form(d) => $crate::forms::shape::references_of(d),)+
+                }
+            }
+
+            /// Ids of the receipts the details list (none on forms without receipts).
+            pub fn file_ids(&self) -> &[String] {
+                match self {
+                    $(Details::$form(d) => $crate::forms::shape::file_ids_of(d),)+
                 }
             }
         }

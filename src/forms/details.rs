@@ -1,11 +1,15 @@
-//! Each form's typed `details` and what the form checks, computes and points at (its `Form`
-//! impl beside its struct). Errors are keyed like `details.trips[2].miles`.
+//! Each form's typed `details`, what it is (its `Shape`: amount rule, reference fields,
+//! receipts) and what it checks and computes (its `Form` impl), beside its struct. Errors are
+//! keyed like `details.trips[2].miles`.
 
 use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::{Form, Limits, Rates, Reference};
+use super::{
+    shape::{ReceiptField, RefField, Shape, MAX_FILES},
+    AmountQuantity, AmountRate, AmountRule, Form, Limits, Rates, Reference, Rounding,
+};
 use crate::{
     error::Checks,
     money::{Hundredths, Money},
@@ -14,7 +18,6 @@ use crate::{
 pub const MAX_TEXT_CHARS: usize = 200;
 pub const MAX_DESCRIPTION_CHARS: usize = 2000;
 pub const MAX_LINES: usize = 100;
-pub const MAX_FILES: usize = 20;
 
 /// An amount past the money ceiling: refused by the maximum check, never wrapped.
 const OVERFLOW: Money = Money(i64::MAX);
@@ -92,6 +95,12 @@ pub struct F1Details {
     pub hours: Hundredths,
 }
 
+impl Shape for F1Details {
+    const AMOUNT: AmountRule = AmountRule::Entered;
+    const REFERENCES: &'static [RefField<Self>] =
+        &[RefField { field: "collegeId", list: Reference::College, id: |d| Some(d.college_id) }];
+}
+
 impl Form for F1Details {
     fn check(&mut self, e: &mut Checks, _: &Rates, limits: &Limits) -> Option<Money> {
         trim(&mut self.mentee_name);
@@ -115,10 +124,6 @@ impl Form for F1Details {
     fn placement_end_date(&self) -> Option<NaiveDate> {
         Some(self.placement_end_date)
     }
-
-    fn references(&self) -> Vec<(&'static str, Reference, i32)> {
-        vec![("details.collegeId", Reference::College, self.college_id)]
-    }
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
@@ -137,6 +142,14 @@ pub struct F2Details {
     /// Ids of uploaded receipts (POST /fileupload/generate-upload-urls).
     #[serde(default)]
     pub file_ids: Vec<String>,
+}
+
+// The receipts' items say what is owed, so the server sums them rather than trusting a
+// second number.
+impl Shape for F2Details {
+    const AMOUNT: AmountRule = AmountRule::Sum { rows: "items", column: "amount" };
+    const RECEIPTS: Option<ReceiptField<Self>> =
+        Some(ReceiptField { field: "fileIds", ids: |d| &d.file_ids });
 }
 
 impl Form for F2Details {
@@ -162,10 +175,6 @@ impl Form for F2Details {
     fn activity_dates(&self) -> Option<(NaiveDate, NaiveDate)> {
         span(self.items.iter().map(|i| i.date))
     }
-
-    fn file_ids(&self) -> &[String] {
-        &self.file_ids
-    }
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
@@ -187,6 +196,26 @@ pub struct F3Details {
     /// Mileage rate applied (from general settings; read-only: the server overwrites it).
     #[serde(default)]
     pub mileage_rate: Option<Money>,
+}
+
+impl Shape for F3Details {
+    const AMOUNT: AmountRule = AmountRule::Product {
+        quantity: AmountQuantity::SumOfRows { rows: "trips", column: "miles" },
+        rate: AmountRate::Setting { setting: "mileageRate", unit: "mile" },
+        rounding: Rounding::HalfAwayFromZero,
+    };
+    const REFERENCES: &'static [RefField<Self>] = &[
+        RefField {
+            field: "travelPurposeId",
+            list: Reference::TravelPurpose,
+            id: |d| Some(d.travel_purpose_id),
+        },
+        RefField {
+            field: "transitTypeId",
+            list: Reference::TransitType,
+            id: |d| Some(d.transit_type_id),
+        },
+    ];
 }
 
 impl Form for F3Details {
@@ -214,13 +243,6 @@ impl Form for F3Details {
     fn activity_dates(&self) -> Option<(NaiveDate, NaiveDate)> {
         span(self.trips.iter().map(|t| t.date))
     }
-
-    fn references(&self) -> Vec<(&'static str, Reference, i32)> {
-        vec![
-            ("details.travelPurposeId", Reference::TravelPurpose, self.travel_purpose_id),
-            ("details.transitTypeId", Reference::TransitType, self.transit_type_id),
-        ]
-    }
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
@@ -239,6 +261,18 @@ pub struct F4Details {
     pub fee: Money,
 }
 
+impl Shape for F4Details {
+    const AMOUNT: AmountRule = AmountRule::Entered;
+    const REFERENCES: &'static [RefField<Self>] = &[
+        RefField {
+            field: "trainingTypeId",
+            list: Reference::TrainingType,
+            id: |d| Some(d.training_type_id),
+        },
+        RefField { field: "institutionId", list: Reference::Institution, id: |d| d.institution_id },
+    ];
+}
+
 impl Form for F4Details {
     fn check(&mut self, e: &mut Checks, _: &Rates, limits: &Limits) -> Option<Money> {
         trim(&mut self.title);
@@ -254,15 +288,6 @@ impl Form for F4Details {
     fn activity_dates(&self) -> Option<(NaiveDate, NaiveDate)> {
         Some((self.start_date, self.end_date))
     }
-
-    fn references(&self) -> Vec<(&'static str, Reference, i32)> {
-        let mut refs =
-            vec![("details.trainingTypeId", Reference::TrainingType, self.training_type_id)];
-        refs.extend(
-            self.institution_id.map(|id| ("details.institutionId", Reference::Institution, id)),
-        );
-        refs
-    }
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
@@ -272,6 +297,10 @@ pub struct F5Details {
     pub seminar_date: NaiveDate,
     pub topic: String,
     pub hours: Hundredths,
+}
+
+impl Shape for F5Details {
+    const AMOUNT: AmountRule = AmountRule::Entered;
 }
 
 impl Form for F5Details {
@@ -305,6 +334,10 @@ pub struct F6Details {
     pub hours: Hundredths,
 }
 
+impl Shape for F6Details {
+    const AMOUNT: AmountRule = AmountRule::Entered;
+}
+
 impl Form for F6Details {
     fn check(&mut self, e: &mut Checks, _: &Rates, limits: &Limits) -> Option<Money> {
         e.hours("details.hours", self.hours, limits);
@@ -327,6 +360,10 @@ pub struct F7Details {
     pub end_date: NaiveDate,
     #[serde(deserialize_with = "crate::web::date")]
     pub placement_end_date: NaiveDate,
+}
+
+impl Shape for F7Details {
+    const AMOUNT: AmountRule = AmountRule::Entered;
 }
 
 impl Form for F7Details {
@@ -364,6 +401,10 @@ pub struct F8Details {
     pub end_date: NaiveDate,
 }
 
+impl Shape for F8Details {
+    const AMOUNT: AmountRule = AmountRule::Entered;
+}
+
 impl Form for F8Details {
     fn check(&mut self, e: &mut Checks, _: &Rates, _: &Limits) -> Option<Money> {
         trim(&mut self.institute);
@@ -386,6 +427,11 @@ pub struct F9Details {
     #[serde(deserialize_with = "crate::web::date")]
     pub invoice_date: NaiveDate,
     pub amount: Money,
+}
+
+// The invoice says what is owed, so the server takes its amount rather than a second number.
+impl Shape for F9Details {
+    const AMOUNT: AmountRule = AmountRule::Field { field: "amount" };
 }
 
 impl Form for F9Details {
@@ -415,6 +461,19 @@ pub struct F10Details {
     pub hourly_rate: Money,
 }
 
+impl Shape for F10Details {
+    const AMOUNT: AmountRule = AmountRule::Product {
+        quantity: AmountQuantity::Field { field: "hours" },
+        rate: AmountRate::Field { field: "hourlyRate" },
+        rounding: Rounding::HalfAwayFromZero,
+    };
+    const REFERENCES: &'static [RefField<Self>] = &[RefField {
+        field: "jobCategoryId",
+        list: Reference::JobCategory,
+        id: |d| Some(d.job_category_id),
+    }];
+}
+
 impl Form for F10Details {
     fn check(&mut self, e: &mut Checks, _: &Rates, limits: &Limits) -> Option<Money> {
         e.hours("details.hours", self.hours, limits);
@@ -424,10 +483,6 @@ impl Form for F10Details {
 
     fn activity_dates(&self) -> Option<(NaiveDate, NaiveDate)> {
         Some((self.date, self.date))
-    }
-
-    fn references(&self) -> Vec<(&'static str, Reference, i32)> {
-        vec![("details.jobCategoryId", Reference::JobCategory, self.job_category_id)]
     }
 }
 
@@ -443,6 +498,14 @@ pub struct F11Details {
     pub check_in: NaiveDate,
     #[serde(deserialize_with = "crate::web::date")]
     pub check_out: NaiveDate,
+}
+
+impl Shape for F11Details {
+    const AMOUNT: AmountRule = AmountRule::Product {
+        quantity: AmountQuantity::DaysBetween { from: "checkIn", to: "checkOut" },
+        rate: AmountRate::Field { field: "nightlyRate" },
+        rounding: Rounding::HalfAwayFromZero,
+    };
 }
 
 impl Form for F11Details {
@@ -499,6 +562,10 @@ pub struct F12Details {
     pub meal_rates: Option<MealRates>,
 }
 
+impl Shape for F12Details {
+    const AMOUNT: AmountRule = AmountRule::Meals { rows: "days", setting: "mealRates" };
+}
+
 impl Form for F12Details {
     fn check(&mut self, e: &mut Checks, rates: &Rates, _: &Limits) -> Option<Money> {
         e.lines("details.days", self.days.len());
@@ -538,6 +605,18 @@ pub struct F13Details {
     pub term: String,
 }
 
+impl Shape for F13Details {
+    const AMOUNT: AmountRule = AmountRule::Entered;
+    const REFERENCES: &'static [RefField<Self>] = &[
+        RefField { field: "collegeId", list: Reference::College, id: |d| Some(d.college_id) },
+        RefField {
+            field: "institutionId",
+            list: Reference::Institution,
+            id: |d| Some(d.institution_id),
+        },
+    ];
+}
+
 impl Form for F13Details {
     fn check(&mut self, e: &mut Checks, _: &Rates, _: &Limits) -> Option<Money> {
         trim(&mut self.course_code);
@@ -553,13 +632,6 @@ impl Form for F13Details {
     /// Course fees have no activity dates.
     fn activity_dates(&self) -> Option<(NaiveDate, NaiveDate)> {
         None
-    }
-
-    fn references(&self) -> Vec<(&'static str, Reference, i32)> {
-        vec![
-            ("details.collegeId", Reference::College, self.college_id),
-            ("details.institutionId", Reference::Institution, self.institution_id),
-        ]
     }
 }
 
@@ -578,6 +650,15 @@ pub struct F14Details {
     pub reason: String,
 }
 
+impl Shape for F14Details {
+    const AMOUNT: AmountRule = AmountRule::Entered;
+    const REFERENCES: &'static [RefField<Self>] = &[RefField {
+        field: "fiscalYearId",
+        list: Reference::FiscalYear,
+        id: |d| Some(d.fiscal_year_id),
+    }];
+}
+
 impl Form for F14Details {
     fn check(&mut self, e: &mut Checks, _: &Rates, _: &Limits) -> Option<Money> {
         trim(&mut self.reason);
@@ -588,9 +669,5 @@ impl Form for F14Details {
     /// A bonus has no activity dates.
     fn activity_dates(&self) -> Option<(NaiveDate, NaiveDate)> {
         None
-    }
-
-    fn references(&self) -> Vec<(&'static str, Reference, i32)> {
-        vec![("details.fiscalYearId", Reference::FiscalYear, self.fiscal_year_id)]
     }
 }

@@ -105,14 +105,6 @@ impl Details {
     pub fn activity_dates(&self) -> Option<(NaiveDate, NaiveDate)> {
         self.form().activity_dates()
     }
-
-    pub fn file_ids(&self) -> &[String] {
-        self.form().file_ids()
-    }
-
-    pub fn references(&self) -> Vec<(&'static str, super::Reference, i32)> {
-        self.form().references()
-    }
 }
 
 /// The request's own description: optional, bounded.

@@ -496,9 +496,9 @@ fn placement_and_activity_dates() {
 fn references_name_their_fields() {
     for form in FormType::ALL {
         let d = Details::parse(form, &valid(form).0).unwrap();
+        let value = valid(form).0;
         for (field, _, id) in d.references() {
-            assert!(field.starts_with("details."));
-            assert_eq!(id, 1.max(id));
+            assert_eq!(value[field], json!(id), "{form:?} {field}");
         }
         assert_eq!(d.form_type(), form);
     }
@@ -568,4 +568,142 @@ fn huge_quantities_do_not_overflow() {
             .unwrap();
     // 7.5 hours × 10 billion is above the money ceiling: refused, not wrapped.
     assert!(evaluate(&mut d, None, &rates(), &Limits::none()).is_err());
+}
+
+/// The rates as `GET /payment-requests/rates` sends them (`rates()` in dollars).
+fn rates_on_the_wire() -> serde_json::Value {
+    json!({"mileageRate": 0.70, "mealRates": {"breakfast": 10, "lunch": 15, "dinner": 25}})
+}
+
+/// A served amount rule applied to `details` the way the UI applies it: from the JSON that
+/// travels, written apart from the server's own arithmetic so the two can disagree.
+fn apply(rule: AmountRule, d: &serde_json::Value, rates: &serde_json::Value) -> Option<i64> {
+    let hundredths = |v: &serde_json::Value| (v.as_f64().unwrap_or(0.0) * 100.0).round() as i64;
+    let rows = |name: &str| d[name].as_array().cloned().unwrap_or_default();
+    let day = |v: &serde_json::Value| NaiveDate::parse_from_str(v.as_str()?, "%Y-%m-%d").ok();
+    match rule {
+        AmountRule::Entered => None,
+        AmountRule::Sum { rows: r, column } => {
+            Some(rows(r).iter().map(|row| hundredths(&row[column])).sum())
+        }
+        AmountRule::Field { field } => Some(hundredths(&d[field])),
+        AmountRule::Product { quantity, rate, rounding: Rounding::HalfAwayFromZero } => {
+            let q = match quantity {
+                AmountQuantity::Field { field } => hundredths(&d[field]),
+                AmountQuantity::SumOfRows { rows: r, column } => {
+                    rows(r).iter().map(|row| hundredths(&row[column]).max(0)).sum()
+                }
+                AmountQuantity::DaysBetween { from, to } => match (day(&d[from]), day(&d[to])) {
+                    (Some(a), Some(b)) => (b - a).num_days().max(0) * 100,
+                    _ => 0,
+                },
+            };
+            let r = match rate {
+                AmountRate::Field { field } => hundredths(&d[field]),
+                AmountRate::Setting { setting, .. } => hundredths(&rates[setting]),
+            };
+            let p = q * r;
+            Some(if p >= 0 { (p + 50) / 100 } else { (p - 50) / 100 })
+        }
+        AmountRule::Meals { rows: r, setting } => {
+            let mut total = 0;
+            for row in rows(r) {
+                for (meal, rate) in rates[setting].as_object().expect("meal rates") {
+                    if row[meal.as_str()] == json!(true) {
+                        total += hundredths(rate);
+                    }
+                }
+            }
+            Some(total)
+        }
+    }
+}
+
+#[test]
+fn the_served_amount_rule_computes_what_the_server_computes() {
+    // The valid samples, and some whose products round (half a cent and more).
+    let mut cases: Vec<(FormType, serde_json::Value)> =
+        FormType::ALL.iter().map(|f| (*f, valid(*f).0)).collect();
+    cases.push((FormType::F3, with(FormType::F3, &["trips", "0", "miles"], json!(0.33))));
+    cases.push((FormType::F3, with(FormType::F3, &["trips", "1", "miles"], json!(0.05))));
+    cases.push((FormType::F10, with(FormType::F10, &["hourlyRate"], json!(0.07))));
+    cases.push((FormType::F10, with(FormType::F10, &["hours"], json!(0.5))));
+    cases.push((FormType::F11, with(FormType::F11, &["checkOut"], json!("2025-10-06"))));
+    cases.push((FormType::F12, with(FormType::F12, &["days", "1", "lunch"], json!(true))));
+    for (form, details) in cases {
+        let rule = form.rules().amount;
+        let server = run(form, details.clone(), Some(Money(12_345)))
+            .unwrap_or_else(|e| panic!("{form:?} {details}: {e:?}"));
+        match apply(rule, &details, &rates_on_the_wire()) {
+            Some(cents) => assert_eq!(server.requested_amount, Money(cents), "{form:?} {details}"),
+            None => assert_eq!(server.requested_amount, Money(12_345), "{form:?}"),
+        }
+        assert_eq!(form.rules().amount_source, form.amount_source());
+        assert_eq!(rule == AmountRule::Entered, form.amount_source() == AmountSource::Entered);
+    }
+    assert_eq!(apply(FormType::F12.amount_rule(), &json!({}), &rates_on_the_wire()), Some(0));
+}
+
+#[test]
+fn served_rounding_is_the_money_rounding() {
+    // Half a cent away from zero, both ways.
+    assert_eq!(Money(5).times_hundredths(10), Some(Money(1)));
+    assert_eq!(Money(5).times_hundredths(-10), Some(Money(-1)));
+    assert_eq!(Money(4).times_hundredths(10), Some(Money(0)));
+    assert_eq!(
+        serde_json::to_value(Rounding::HalfAwayFromZero).unwrap(),
+        json!("halfAwayFromZero")
+    );
+}
+
+#[test]
+fn served_references_are_the_ones_checked() {
+    for form in FormType::ALL {
+        let d = Details::parse(form, &valid(form).0).unwrap();
+        let checked: Vec<_> = d.references().into_iter().map(|(f, l, _)| (f, l)).collect();
+        let served: Vec<_> = form.rules().references.iter().map(|r| (r.field, r.list)).collect();
+        assert_eq!(served, checked, "{form:?}");
+    }
+    let uses = |list: Reference| -> Vec<FormType> {
+        FormType::ALL
+            .into_iter()
+            .filter(|f| f.rules().references.iter().any(|r| r.list == list))
+            .collect()
+    };
+    assert_eq!(uses(Reference::College), [FormType::F1, FormType::F13]);
+    assert_eq!(uses(Reference::Institution), [FormType::F4, FormType::F13]);
+    assert_eq!(uses(Reference::FiscalYear), [FormType::F14]);
+    let optional: Vec<_> = FormType::ALL
+        .into_iter()
+        .flat_map(|f| f.rules().references)
+        .filter(|r| r.optional)
+        .map(|r| r.field)
+        .collect();
+    assert_eq!(optional, ["institutionId"], "only F4's institution may be left empty");
+    let wire = serde_json::to_value(FormType::F14.rules()).unwrap();
+    assert_eq!(
+        wire["references"],
+        json!([{"field": "fiscalYearId", "list": "fiscal_years", "optional": false}])
+    );
+}
+
+#[test]
+fn only_the_expense_form_takes_receipts() {
+    for form in FormType::ALL {
+        let receipts = form.rules().receipts;
+        assert_eq!(receipts.is_some(), form == FormType::F2, "{form:?}");
+    }
+    let rules = FormType::F2.rules().receipts.unwrap();
+    assert_eq!((rules.field, rules.max_files, rules.max_bytes), ("fileIds", 20, 10 * 1024 * 1024));
+    let mut value = valid(FormType::F2).0;
+    value["fileIds"] = json!(["a", "b"]);
+    assert_eq!(Details::parse(FormType::F2, &value).unwrap().file_ids(), ["a", "b"]);
+    let wire = serde_json::to_value(FormType::F3.rules()).unwrap();
+    assert_eq!(wire["receipts"], serde_json::Value::Null);
+    assert_eq!(wire["amountSource"], "Rate");
+    assert_eq!(
+        wire["amount"],
+        json!({"rule": "product", "quantity": {"kind": "sumOfRows", "rows": "trips", "column": "miles"},
+            "rate": {"kind": "setting", "setting": "mileageRate", "unit": "mile"}, "rounding": "halfAwayFromZero"})
+    );
 }

@@ -7,22 +7,21 @@ use utoipa::ToSchema;
 use crate::{
     entities::uploaded_file,
     error::{ApiError, Checks, FieldErrors},
+    forms::{ALLOWED_RECEIPT_TYPES, MAX_RECEIPT_BYTES},
 };
 
-pub const MAX_FILE_BYTES: i64 = 10 * 1024 * 1024;
 pub const MAX_FILES_PER_CALL: usize = 20;
 /// How long an upload URL may be used.
 pub const UPLOAD_URL_TTL_SECS: i64 = 15 * 60;
 /// How long an announced file may wait to be attached to a request before the hourly
 /// upkeep removes it: a day, for someone who uploads receipts and saves the form later.
 pub const UNATTACHED_GRACE_HOURS: i64 = 24;
-pub const ALLOWED_TYPES: [&str; 4] = ["application/pdf", "image/png", "image/jpeg", "image/heic"];
 
 /// Lower-cased media type without parameters, if it is one we take.
 pub fn allowed_type(content_type: &str) -> Option<&'static str> {
     let base = content_type.split(';').next().unwrap_or("").trim().to_ascii_lowercase();
     let base = if base == "image/jpg" { "image/jpeg".to_owned() } else { base };
-    ALLOWED_TYPES.into_iter().find(|t| *t == base)
+    ALLOWED_RECEIPT_TYPES.into_iter().find(|t| *t == base)
 }
 
 /// Whether the first bytes look like the announced type (a renamed .exe is not a PDF).
@@ -65,7 +64,7 @@ pub struct AllowedType;
 
 impl utoipa::PartialSchema for AllowedType {
     fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
-        crate::web::string_enum(ALLOWED_TYPES)
+        crate::web::string_enum(ALLOWED_RECEIPT_TYPES)
     }
 }
 
@@ -96,7 +95,7 @@ pub fn check_announcements(
                 "must be application/pdf, image/png, image/jpeg or image/heic",
             );
         }
-        if !(1..=MAX_FILE_BYTES).contains(&f.size) {
+        if !(1..=MAX_RECEIPT_BYTES).contains(&f.size) {
             errors.add(format!("files[{i}].size"), "must be between 1 byte and 10 MB");
         }
         out.push((name, ty.unwrap_or(""), f.size));
@@ -189,7 +188,7 @@ mod tests {
             FileAnnouncement {
                 file_name: "a.pdf".into(),
                 content_type: "application/pdf".into(),
-                size: MAX_FILE_BYTES + 1,
+                size: MAX_RECEIPT_BYTES + 1,
             },
         ];
         match check_announcements(&bad).unwrap_err() {
@@ -206,7 +205,7 @@ mod tests {
         let exactly = FileAnnouncement {
             file_name: "a.pdf".into(),
             content_type: "application/pdf".into(),
-            size: MAX_FILE_BYTES,
+            size: MAX_RECEIPT_BYTES,
         };
         assert!(check_announcements(&[exactly]).is_ok());
     }

@@ -55,7 +55,8 @@ pub async fn check_write(
         }
     };
     for (field, list, id) in details.references() {
-        reference::store::check_ids(db, &mut errors, field, list.table(), &[id]).await?;
+        let field = format!("details.{field}");
+        reference::store::check_ids(db, &mut errors, &field, list.table(), &[id]).await?;
     }
     if let Some(f) = body.fund_id {
         reference::store::check_ids(db, &mut errors, "fundId", "funds", &[f]).await?;

@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 /// One entry of any reference list.
-#[derive(Debug, Clone, Serialize, Deserialize, ToSchema, FromQueryResult)]
+#[derive(Debug, Clone, Serialize, ToSchema, FromQueryResult)]
 #[serde(rename_all = "camelCase")]
 pub struct RefItem {
     pub id: i32,
@@ -17,6 +17,10 @@ pub struct RefItem {
     /// Approval codes only: the form type (`F1`..`F14`) the code is valid for.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub payment_request_type: Option<String>,
+    /// Payment request form types only: what the form asks and how the server treats it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[sea_orm(skip)]
+    pub form: Option<crate::forms::FormRules>,
 }
 
 /// Filters; each list honours the one it declares and ignores the others.

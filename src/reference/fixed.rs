@@ -1,5 +1,6 @@
 //! Lists defined in code rather than tables: the payment-request form types (from the form
-//! catalogue) and the participant enumerations, served through the same generic reference calls.
+//! catalogue, with each form's rules) and the participant enumerations, served through the
+//! same generic reference calls.
 
 use super::dto::RefItem;
 pub use crate::entities::codes::{DistrictSetType, ParticipantRole, ParticipantStatus};
@@ -21,12 +22,18 @@ fn numbered(pairs: impl IntoIterator<Item = (&'static str, &'static str)>) -> Ve
             code: Some(code.to_owned()),
             is_active: true,
             payment_request_type: None,
+            form: None,
         })
         .collect()
 }
 
+/// The forms with their rules: the UI's form pages read them instead of repeating them.
 pub fn payment_request_types() -> Vec<RefItem> {
-    numbered(FormType::ALL.map(|f| (f.as_str(), f.name())))
+    let mut items = numbered(FormType::ALL.map(|f| (f.as_str(), f.name())));
+    for (item, form) in items.iter_mut().zip(FormType::ALL) {
+        item.form = Some(form.rules());
+    }
+    items
 }
 
 pub fn participant_roles() -> Vec<RefItem> {
@@ -52,6 +59,21 @@ mod tests {
         assert_eq!(items[0].code.as_deref(), Some("F1"));
         assert_eq!(items[13].name, "Completion bonus");
         assert_eq!(items[13].id, 14);
+    }
+
+    /// The UI's unit tests read the form rules from a copy of this list; it must not drift.
+    #[test]
+    fn the_frontend_copy_is_the_served_catalogue() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/frontend/src/test/formTypes.json");
+        let served = serde_json::to_value(payment_request_types()).unwrap();
+        let copy: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(path).unwrap_or_default())
+                .unwrap_or_default();
+        assert!(
+            copy == served,
+            "{path} differs from the served form types; write there:\n{}",
+            serde_json::to_string_pretty(&served).unwrap()
+        );
     }
 
     #[test]

@@ -230,8 +230,7 @@ pub fn cells(
                     .map_or_else(|| Cell::Text(plain(v)), Cell::Date),
                 FieldKind::Int => v.as_i64().map_or_else(|| Cell::Text(plain(v)), Cell::Int),
                 FieldKind::Reference => {
-                    let field = format!("details.{}", f.key);
-                    match references.iter().find(|(name, _, _)| *name == field) {
+                    match references.iter().find(|(name, _, _)| *name == f.key) {
                         Some((_, list, id)) => Cell::Text(names.name(*list, *id)),
                         None => Cell::Text(plain(v)),
                     }

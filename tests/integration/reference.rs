@@ -377,3 +377,44 @@ async fn the_openapi_document_lists_every_reference_call() {
     assert!(paths["/api/v1/funds"]["put"].is_null());
     assert!(r.body["components"]["schemas"]["RefItem"].is_object());
 }
+
+/// The form rules the UI reads name real fields of each form, real lists and real rates.
+#[actix_web::test]
+async fn form_types_carry_the_rules_the_form_pages_read() {
+    let app = spawn().await;
+    let admin = app.admin_token().await;
+    let types = app.get("/api/v1/payment-requests/types", &admin).await;
+    let rates = app.get("/api/v1/payment-requests/rates", &admin).await;
+    let rates = rates.ok();
+    let doc = app.call(Method::GET, "/api/v1/openapi.json", None, None).await;
+    let schemas = &doc.ok()["components"]["schemas"];
+    let mut uses_colleges = Vec::new();
+    for t in items(types.ok()) {
+        let code = t["code"].as_str().unwrap();
+        let form = &t["form"];
+        let details = &schemas[format!("{code}Details")];
+        let required = details["required"].as_array().unwrap();
+        for r in form["references"].as_array().unwrap() {
+            let field = r["field"].as_str().unwrap();
+            assert!(details["properties"][field].is_object(), "{code}.{field}");
+            assert_eq!(r["optional"], json!(!required.contains(&r["field"])), "{code}.{field}");
+            if r["list"] == "colleges" {
+                uses_colleges.push(code.to_owned());
+            }
+        }
+        let entered = form["amount"]["rule"] == "entered";
+        assert_eq!(form["amountSource"] == "Entered", entered, "{code}");
+        // A rate from settings is one the rates call gives.
+        for setting in [&form["amount"]["setting"], &form["amount"]["rate"]["setting"]] {
+            if let Some(name) = setting.as_str() {
+                assert!(rates[name].is_number() || rates[name].is_object(), "{code}: {name}");
+            }
+        }
+        assert_eq!(form["receipts"].is_object(), code == "F2", "{code}");
+    }
+    assert_eq!(uses_colleges, ["F1", "F13"]);
+    // Only the form types carry rules.
+    let funds = app.get("/api/v1/funds", &admin).await;
+    assert!(items(funds.ok()).iter().all(|f| f.get("form").is_none()));
+    assert!(schemas["FormRules"]["properties"]["amount"].is_object());
+}

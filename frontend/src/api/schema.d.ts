@@ -1980,6 +1980,66 @@ export interface components {
         };
         /** @enum {string} */
         AllowedType: "application/pdf" | "image/png" | "image/jpeg" | "image/heic";
+        /** @description The quantity of a product. */
+        AmountQuantity: {
+            field: string;
+            /** @enum {string} */
+            kind: "field";
+        } | {
+            column: string;
+            /** @enum {string} */
+            kind: "sumOfRows";
+            rows: string;
+        } | {
+            from: string;
+            /** @enum {string} */
+            kind: "daysBetween";
+            to: string;
+        };
+        /** @description The rate of a product. */
+        AmountRate: {
+            field: string;
+            /** @enum {string} */
+            kind: "field";
+        } | {
+            /** @enum {string} */
+            kind: "setting";
+            setting: string;
+            unit: string;
+        };
+        /**
+         * @description How the server arrives at a form's requested amount. Money is in dollars with cents,
+         *     quantities in hundredths (12.5 miles, 7.25 hours).
+         */
+        AmountRule: {
+            /** @enum {string} */
+            rule: "entered";
+        } | {
+            column: string;
+            rows: string;
+            /** @enum {string} */
+            rule: "sum";
+        } | {
+            field: string;
+            /** @enum {string} */
+            rule: "field";
+        } | {
+            quantity: components["schemas"]["AmountQuantity"];
+            rate: components["schemas"]["AmountRate"];
+            rounding: components["schemas"]["Rounding"];
+            /** @enum {string} */
+            rule: "product";
+        } | {
+            rows: string;
+            /** @enum {string} */
+            rule: "meals";
+            setting: string;
+        };
+        /**
+         * @description How the requested amount comes about on a form.
+         * @enum {string}
+         */
+        AmountSource: "Entered" | "Rate" | "Derived";
         ApproveBody: {
             acknowledgeWarnings?: boolean;
             /** Format: int32 */
@@ -2439,6 +2499,19 @@ export interface components {
              * @description Days after the activity within which the request must be submitted.
              */
             submissionWindowDays: number;
+        };
+        /** @description What a payment request form asks and how the server treats it. */
+        FormRules: {
+            /** @description The rule the server computes the amount with (`entered` where it does not). */
+            amount: components["schemas"]["AmountRule"];
+            /**
+             * @description `Entered`: the requester types `requestedAmount`. Otherwise the server computes it
+             *     (`Rate`: a quantity at a rate; `Derived`: the form's own amounts) and ignores one sent.
+             */
+            amountSource: components["schemas"]["AmountSource"];
+            receipts?: null | components["schemas"]["ReceiptRules"];
+            /** @description The fields of `details` that pick from a reference list (a fiscal year included). */
+            references: components["schemas"]["ReferenceField"][];
         };
         /** @enum {string} */
         FormType: "F1" | "F2" | "F3" | "F4" | "F5" | "F6" | "F7" | "F8" | "F9" | "F10" | "F11" | "F12" | "F13" | "F14";
@@ -3178,6 +3251,20 @@ export interface components {
         ReasonBody: {
             reason: string;
         };
+        /** @description The receipts a form takes: uploaded first, then listed by id in `field`. */
+        ReceiptRules: {
+            /** @description The media types taken (the server also checks the file's first bytes). */
+            contentTypes: string[];
+            /** @description The field of `details` holding the uploaded files' ids. */
+            field: string;
+            /**
+             * Format: int64
+             * @description The largest file, in bytes.
+             */
+            maxBytes: number;
+            /** @description Files one request may hold. */
+            maxFiles: number;
+        };
         /** @description One row: the report's column keys (docs/reports-api.md) with their values */
         Record: {
             [key: string]: unknown;
@@ -3195,6 +3282,7 @@ export interface components {
         RefItem: {
             /** @description Present where the list has codes (programs, funds, accounts, approval codes, permit levels, enums). */
             code?: string | null;
+            form?: null | components["schemas"]["FormRules"];
             /** Format: int32 */
             id: number;
             isActive: boolean;
@@ -3213,6 +3301,16 @@ export interface components {
             /** @description `false` takes the item out of pickers and new approvals; old records keep it. */
             isActive?: boolean | null;
             name?: string | null;
+        };
+        /** @enum {string} */
+        Reference: "colleges" | "travel_purposes" | "transit_types" | "training_types" | "institutions" | "job_categories" | "fiscal_years";
+        /** @description A field of `details` that picks from a reference list. */
+        ReferenceField: {
+            /** @description The field holding the id. */
+            field: string;
+            list: components["schemas"]["Reference"];
+            /** @description The field may be left empty (null); every other reference is required. */
+            optional: boolean;
         };
         RefreshRequest: {
             refreshToken: string;
@@ -3258,6 +3356,11 @@ export interface components {
             name: string;
             permissions: components["schemas"]["Permission"][];
         };
+        /**
+         * @description How a product is rounded to the cent (`Money::times_hundredths`).
+         * @enum {string}
+         */
+        Rounding: "halfAwayFromZero";
         /** @description One problem of one row. */
         RowError: {
             /** @description The column's name as in the header row. */
