@@ -1,86 +1,120 @@
-import { Button, Checkbox, Group, NumberInput, Select, SimpleGrid, Table, Text, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, NumberInput, Select, SimpleGrid, Table, Text, TextInput, Title } from '@mantine/core';
 import { RemoveRowCell } from './RemoveRowCell';
 import { formatCents } from '../../components/money';
 import { MoneyField } from '../../components/MoneyInput';
 import type { RefItem } from '../../api/wire';
-import { computedCents, FORM_SPECS, type FieldSpec, type GenericValues, type MealRates, type RefKey } from './genericForms';
-
-export type GenericLookups = Partial<Record<RefKey, RefItem[]>> & { mealRates?: MealRates };
+import { computedCents, isEntered, ratePerUnit, referenceOf, type FormRules, type Rates } from './formRules';
+import { emptyRow, FORM_SPECS, genericDetails, type FieldSpec, type GenericValues } from './genericForms';
+import type { FormLists } from './useFormRules';
 
 interface Props {
   formType: string;
+  rules: FormRules;
   values: GenericValues;
   onChange: (next: GenericValues) => void;
   errors: Record<string, string>;
   readOnly: boolean;
-  lookups: GenericLookups;
+  lists: FormLists;
+  /** The rates the amount is computed with (settings now, or the ones the request recorded). */
+  rates?: Rates;
 }
+
+/** Active items, and the one already chosen even when it is no longer active. */
+const options = (items: RefItem[] | undefined, current: string | null) =>
+  (items ?? []).filter((i) => i.isActive || String(i.id) === current).map((i) => ({ value: String(i.id), label: i.name }));
 
 function Field({
   spec,
   label,
+  inRow,
+  optional,
+  items,
   value,
   onChange,
   error,
   readOnly,
-  lookups,
 }: {
   spec: FieldSpec;
   label: string;
+  /** In a table row the column header names it, so the label is for assistive technology only. */
+  inRow: boolean;
+  optional: boolean;
+  /** The reference list of a `ref` field. */
+  items?: RefItem[];
   value: unknown;
   onChange: (v: unknown) => void;
   error?: string;
   readOnly: boolean;
-  lookups: GenericLookups;
 }) {
+  const named = inRow ? { 'aria-label': label } : { label };
   // Optional fields say so (the server accepts them empty); every other one is required.
-  const mark = !readOnly && spec.optional ? { description: 'Optional' } : {};
+  const mark = !readOnly && optional ? { description: 'Optional' } : {};
+  const common = { ...named, ...mark, readOnly, error };
   switch (spec.kind) {
     case 'bool':
       return <Checkbox aria-label={label} checked={value === true} disabled={readOnly} onChange={(e) => onChange(e.currentTarget.checked)} />;
     case 'date':
-      return <TextInput type="date" label={label} {...mark} readOnly={readOnly} value={String(value ?? '')} onChange={(e) => onChange(e.currentTarget.value)} error={error} />;
+      return <TextInput type="date" {...common} value={String(value ?? '')} onChange={(e) => onChange(e.currentTarget.value)} />;
     case 'text':
-      return <TextInput label={label} {...mark} readOnly={readOnly} value={String(value ?? '')} onChange={(e) => onChange(e.currentTarget.value)} error={error} />;
+      return <TextInput {...common} value={String(value ?? '')} onChange={(e) => onChange(e.currentTarget.value)} />;
     case 'money':
-      return (
-        <MoneyField label={label} {...mark} readOnly={readOnly} value={value === '' || value === null || value === undefined ? '' : Number(value)} onChange={onChange} error={error} />
-      );
+      return <MoneyField {...common} value={value === '' || value === null || value === undefined ? '' : Number(value)} onChange={onChange} />;
     case 'number':
       return (
         <NumberInput
-          label={label}
-          {...mark}
+          {...common}
           min={0}
           decimalScale={2}
-          readOnly={readOnly}
           value={value as number | ''}
           onChange={(v) => onChange(typeof v === 'number' ? v : v === '' ? '' : Number(v))}
-          error={error}
         />
       );
     case 'ref':
     case 'choice': {
-      const data =
-        spec.kind === 'choice'
-          ? (spec.choices ?? []).map((c) => ({ value: c, label: c }))
-          : (lookups[spec.ref!] ?? []).map((i) => ({ value: String(i.id), label: i.name }));
-      return <Select label={label} {...mark} clearable={spec.optional} searchable readOnly={readOnly} data={data} value={(value as string | null) ?? null} onChange={onChange} error={error} />;
+      const data = spec.kind === 'choice' ? (spec.choices ?? []).map((c) => ({ value: c, label: c })) : options(items, (value as string | null) ?? null);
+      return <Select {...common} clearable={optional} searchable data={data} value={(value as string | null) ?? null} onChange={onChange} />;
     }
   }
 }
 
-/** The details of F2, F4–F14 from their description in genericForms.ts, with field errors (`details.x`, `details.items[1].amount`). */
-export function GenericFields({ formType, values, onChange, errors, readOnly, lookups }: Props) {
+/** What the server will compute, while typing: the form's own rule, with the rate it uses. */
+function ComputedAmount({ rules, formType, values, rates }: { rules: FormRules; formType: string; values: GenericValues; rates?: Rates }) {
+  const amount = computedCents(rules.amount, genericDetails(formType, values, rules), rates);
+  const per = ratePerUnit(rules.amount, rates);
+  return (
+    <Text size="sm" ta="right" data-testid="computed-amount">
+      {amount === null ? (
+        // Until GET /payment-requests/rates answers, the rate is unknown here.
+        'Amount: computed from the rates when saved'
+      ) : (
+        <>
+          Amount: <b>{formatCents(amount)}</b>
+          {per && ` (${formatCents(per.cents)} per ${per.unit})`}
+        </>
+      )}
+    </Text>
+  );
+}
+
+/** A form's typed details from its layout in genericForms.ts and its rules, with field errors (`details.x`, `details.items[1].amount`). */
+export function GenericFields({ formType, rules, values, onChange, errors, readOnly, lists, rates }: Props) {
   const spec = FORM_SPECS[formType];
   if (!spec) return null;
   const set = (key: string, v: unknown) => onChange({ ...values, [key]: v });
   const rows = spec.rows ? ((values[spec.rows.key] as Record<string, unknown>[] | undefined) ?? []) : [];
   const setRow = (i: number, key: string, v: unknown) =>
     set(spec.rows!.key, rows.map((r, j) => (j === i ? { ...r, [key]: v } : r)));
-  const amount = computedCents(formType, values, lookups.mealRates);
+  const reference = (f: FieldSpec) => {
+    const r = referenceOf(rules, f.key);
+    return { optional: r?.optional ?? false, items: r ? lists[r.list] : undefined };
+  };
   return (
     <>
+      {spec.heading && (
+        <Title order={3} size="h5">
+          {spec.heading}
+        </Title>
+      )}
       {spec.fields.length > 0 && (
         <SimpleGrid cols={{ base: 1, md: 2 }}>
           {spec.fields.map((f) => (
@@ -88,11 +122,12 @@ export function GenericFields({ formType, values, onChange, errors, readOnly, lo
               key={f.key}
               spec={f}
               label={f.label}
+              inRow={false}
+              {...reference(f)}
               value={values[f.key]}
               onChange={(v) => set(f.key, v)}
               error={errors[`details.${f.key}`]}
               readOnly={readOnly}
-              lookups={lookups}
             />
           ))}
         </SimpleGrid>
@@ -116,11 +151,12 @@ export function GenericFields({ formType, values, onChange, errors, readOnly, lo
                       <Field
                         spec={c}
                         label={`${spec.rows!.label} ${i + 1} ${c.label}`}
+                        inRow
+                        {...reference(c)}
                         value={r[c.key]}
                         onChange={(v) => setRow(i, c.key, v)}
                         error={errors[`details.${spec.rows!.key}[${i}].${c.key}`]}
                         readOnly={readOnly}
-                        lookups={lookups}
                       />
                     </Table.Td>
                   ))}
@@ -137,23 +173,19 @@ export function GenericFields({ formType, values, onChange, errors, readOnly, lo
           </Table>
           {errors[`details.${spec.rows.key}`] && (
             <Text c="red" size="sm">
-              {errors[`details.${spec.rows.key}`]}
+              {spec.rows.label}s: {errors[`details.${spec.rows.key}`]}
             </Text>
           )}
           {!readOnly && (
             <Group>
-              <Button variant="light" size="xs" onClick={() => set(spec.rows!.key, [...rows, spec.rows!.empty()])}>
+              <Button variant="light" size="xs" onClick={() => set(spec.rows!.key, [...rows, emptyRow(spec.rows!.columns)])}>
                 Add {spec.rows.label.toLowerCase()}
               </Button>
             </Group>
           )}
         </>
       )}
-      {!spec.entered && (
-        <Text size="sm" ta="right" data-testid="computed-amount">
-          {amount === null ? 'Amount: computed from the rates when saved' : <>Amount: <b>{formatCents(amount)}</b></>}
-        </Text>
-      )}
+      {!isEntered(rules) && <ComputedAmount rules={rules} formType={formType} values={values} rates={rates} />}
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { useFiscalYearsQuery, useReferenceListQuery } from '../../lib/referenceLists';
+import { useReferenceListQuery } from '../../lib/referenceLists';
 import { Alert, Anchor, Button, Grid, Group, Loader, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -19,13 +19,15 @@ import { ActivityLog } from './ActivityLog';
 import { useCreatePaymentRequestMutation, useDeletePaymentRequestMutation, useGetPaymentRequestQuery, useGetPaymentRequestRatesQuery, useGetPayeesQuery, usePaymentRequestActionMutation, useUpdatePaymentRequestMutation, useValidateSubmitMutation, type PaymentRequest } from './api';
 import { ApprovePanel } from './ApprovePanel';
 import { ReasonModal } from './ReasonModal';
-import type { MealRates } from './genericForms';
-import { bodyOf, emptyValues, SUPPORTED_FORMS, valuesOf, type RequestValues } from './forms';
+import { rateSetting, type FormRules, type Rates } from './formRules';
+import { bodyOf, emptyValues, valuesOf, type RequestValues } from './forms';
+import { FORM_SPECS } from './genericForms';
 import { ReceiptList, ReceiptsEditor } from './Receipts';
 import { usePickablePrograms } from './myPrograms';
 import { RequestDocument, RevisionAlert } from './RequestDocument';
 import { RequestFields } from './RequestFields';
 import { StatusBadge } from './StatusBadge';
+import { useFormLists, useFormRules } from './useFormRules';
 import { HEADER_HEIGHT } from '../../lib/theme';
 
 export type PaymentRequestFormMode = 'create' | 'edit' | 'view' | 'approve';
@@ -36,7 +38,7 @@ const TITLES: Record<PaymentRequestFormMode, string> = {
   approve: 'Approve payment request',
 };
 
-function useLookups(mode: PaymentRequestFormMode, formType: string, mentorProgramId: string | null, stored?: PaymentRequest) {
+function useLookups(mode: PaymentRequestFormMode, formType: string, rules: FormRules, mentorProgramId: string | null, stored?: PaymentRequest) {
   const canRead = useHasPermission('request:read');
   const editing = mode === 'create' || mode === 'edit';
   const programs = useReferenceListQuery('/mentor-programs');
@@ -46,33 +48,17 @@ function useLookups(mode: PaymentRequestFormMode, formType: string, mentorProgra
     { mentorProgramId: mentorProgramId ? Number(mentorProgramId) : undefined, formType, formId: stored?.id },
     { skip: !mentorProgramId },
   );
-  const colleges = useReferenceListQuery('/colleges', { skip: formType !== 'F1' && formType !== 'F13' });
-  const purposes = useReferenceListQuery('/payment-requests/travel-purposes', { skip: formType !== 'F3' });
-  const transit = useReferenceListQuery('/payment-requests/transit-types', { skip: formType !== 'F3' });
-  const institutions = useReferenceListQuery('/payment-requests/institutions', { skip: formType !== 'F4' && formType !== 'F13' });
-  const trainingTypes = useReferenceListQuery('/payment-requests/training-types', { skip: formType !== 'F4' });
-  const jobCategories = useReferenceListQuery('/payment-requests/job-categories', { skip: formType !== 'F10' });
-  const fiscalYears = useFiscalYearsQuery(undefined, { skip: formType !== 'F14' });
-  const rates = useGetPaymentRequestRatesQuery(undefined, { skip: (formType !== 'F3' && formType !== 'F12') || !canRead });
-  const storedMeals = (stored?.details as { mealRates?: MealRates } | undefined)?.mealRates;
-  const storedRate = (stored?.details as { mileageRate?: number } | undefined)?.mileageRate;
-  // Saving applies the rates in force now; a stored request shows the rates its amount was computed with.
-  const current = editing ? rates.data : undefined;
+  const lists = useFormLists(rules);
+  const setting = rateSetting(rules.amount);
+  const rates = useGetPaymentRequestRatesQuery(undefined, { skip: setting === null || !canRead });
+  // Saving applies the rates in force now; without them, a stored request shows the rate its
+  // amount was computed with (recorded in its details under the setting's name).
+  const recorded = setting && stored ? ({ [setting]: (stored.details as Record<string, unknown>)[setting] } as Rates) : undefined;
   return {
     programs: editing ? pickable : programs.data,
     payees: payees.data,
-    colleges: colleges.data,
-    travelPurposes: purposes.data,
-    transitTypes: transit.data,
-    mileageRate: current?.mileageRate ?? storedRate ?? rates.data?.mileageRate,
-    generic: {
-      colleges: colleges.data,
-      institutions: institutions.data,
-      trainingTypes: trainingTypes.data,
-      jobCategories: jobCategories.data,
-      fiscalYears: fiscalYears.data?.map((y) => ({ id: y.id, name: y.name, isActive: true })),
-      mealRates: current?.mealRates ?? storedMeals ?? rates.data?.mealRates,
-    },
+    lists,
+    rates: rates.data ?? recorded,
   };
 }
 
@@ -202,11 +188,14 @@ function Actions({ request }: { request: PaymentRequest }) {
   );
 }
 
-function RequestForm({ mode, formType, stored }: { mode: PaymentRequestFormMode; formType: string; stored?: PaymentRequest }) {
+/** The receipt ids the details hold in `field`. */
+const idsIn = (details: RequestValues['details'], field: string): string[] => (Array.isArray(details[field]) ? (details[field] as string[]) : []);
+
+function RequestForm({ mode, formType, rules, stored }: { mode: PaymentRequestFormMode; formType: string; rules: FormRules; stored?: PaymentRequest }) {
   const navigate = useNavigate();
-  const initial = useMemo(() => (stored ? valuesOf(stored) : emptyValues(formType)), [stored, formType]);
+  const initial = useMemo(() => (stored ? valuesOf(stored, rules) : emptyValues(formType, rules)), [stored, formType, rules]);
   const [values, setValues] = useState<RequestValues>(initial);
-  const lookups = useLookups(mode, formType, values.mentorProgramId, stored);
+  const lookups = useLookups(mode, formType, rules, values.mentorProgramId, stored);
   // A newer server copy (after an action) replaces the values, adjusted while rendering.
   const [shownInitial, setShownInitial] = useState(initial);
   if (shownInitial !== initial) {
@@ -218,10 +207,12 @@ function RequestForm({ mode, formType, stored }: { mode: PaymentRequestFormMode;
   const [leaveTo, setLeaveTo] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
   const editing = mode === 'create' || mode === 'edit';
+  const receipts = rules.receipts;
+  const receiptField = receipts?.field;
   const onFileIds = useCallback(
     (update: (ids: string[]) => string[]) =>
-      setValues((v) => ({ ...v, other: { ...v.other, fileIds: update(Array.isArray(v.other.fileIds) ? (v.other.fileIds as string[]) : []) } })),
-    [],
+      setValues((v) => (receiptField ? { ...v, details: { ...v.details, [receiptField]: update(idsIn(v.details, receiptField)) } } : v)),
+    [receiptField],
   );
   const dirty = editing && !leaveTo && JSON.stringify(values) !== JSON.stringify(initial);
   useLeaveGuard(dirty);
@@ -238,8 +229,8 @@ function RequestForm({ mode, formType, stored }: { mode: PaymentRequestFormMode;
   const save = async () => {
     const result =
       mode === 'create'
-        ? await create({ formType, body: bodyOf(formType, values) })
-        : await update({ formType, id: stored!.id, body: bodyOf(formType, values, stored!.version) });
+        ? await create({ formType, body: bodyOf(formType, values, rules) })
+        : await update({ formType, id: stored!.id, body: bodyOf(formType, values, rules, stored!.version) });
     if ('data' in result && result.data) {
       notifications.show({ color: 'green', message: `${result.data.formType} #${result.data.id} was saved.`, autoClose: 5000 });
       setLeaveTo(detailsUrl(result.data));
@@ -261,13 +252,14 @@ function RequestForm({ mode, formType, stored }: { mode: PaymentRequestFormMode;
     >
       <Stack gap="md">
         {saveError && <SaveError error={saveError} onReload={() => window.location.reload()} />}
-        <RequestFields formType={formType} values={values} onChange={setValues} errors={errors} readOnly={!editing} lookups={lookups} />
-        {formType === 'F2' &&
+        <RequestFields formType={formType} rules={rules} values={values} onChange={setValues} errors={errors} readOnly={!editing} lookups={lookups} />
+        {receipts &&
           (editing ? (
             <ReceiptsEditor
+              rules={receipts}
               requestId={stored?.id}
               stored={stored?.files ?? []}
-              fileIds={Array.isArray(values.other.fileIds) ? (values.other.fileIds as string[]) : []}
+              fileIds={idsIn(values.details, receipts.field)}
               onFileIds={onFileIds}
               errors={errors}
               onBusyChange={setUploading}
@@ -346,18 +338,30 @@ export default function PaymentRequestFormPage({ mode }: { mode: PaymentRequestF
   const { formType = '', paymentRequestId } = useParams();
   const id = Number(paymentRequestId);
   const needsRequest = mode !== 'create';
-  const query = useGetPaymentRequestQuery({ formType, id }, { skip: !needsRequest || !SUPPORTED_FORMS.includes(formType) });
+  const { rules, types, loading } = useFormRules(formType);
+  // A form is known when the server serves it and the UI has its layout.
+  const known = rules !== undefined && FORM_SPECS[formType] !== undefined;
+  const query = useGetPaymentRequestQuery({ formType, id }, { skip: !needsRequest || !known });
+  const title = needsRequest ? `${TITLES[mode]} ${formType} #${paymentRequestId}` : `${TITLES[mode]} (${formType})`;
 
-  if (!SUPPORTED_FORMS.includes(formType)) {
+  if (loading) {
+    return (
+      <PageCard title={title}>
+        <Loader aria-label="Loading" />
+      </PageCard>
+    );
+  }
+  if (!known) {
+    const codes = (types ?? []).map((t) => t.code);
     return (
       <PageCard title="Unknown form">
         <Alert color="red" role="alert" title={`There is no form "${formType}"`}>
-          Payment request forms are F1 to F14. <Link to="/">Back to the request list</Link>
+          Payment request forms are {codes.length ? `${codes[0]} to ${codes[codes.length - 1]}` : 'listed on the home page'}.{' '}
+          <Link to="/">Back to the request list</Link>
         </Alert>
       </PageCard>
     );
   }
-  const title = needsRequest ? `${TITLES[mode]} ${formType} #${paymentRequestId}` : `${TITLES[mode]} (${formType})`;
   if (needsRequest && query.isLoading) {
     return (
       <PageCard title={title}>
@@ -386,7 +390,7 @@ export default function PaymentRequestFormPage({ mode }: { mode: PaymentRequestF
           {request && (mode === 'view' || mode === 'approve') ? (
             <RequestDocument request={request} />
           ) : (
-            <RequestForm key={`${mode}-${request?.id ?? 'new'}`} mode={mode} formType={formType} stored={request} />
+            <RequestForm key={`${mode}-${request?.id ?? 'new'}`} mode={mode} formType={formType} rules={rules} stored={request} />
           )}
         </Stack>
       </PageCard>

@@ -17,7 +17,7 @@ import { PermissionGate } from '../../components/PermissionGate';
 import { WelcomeHeader } from '../../components/WelcomeHeader';
 import { useGetPaymentRequestsQuery, useGetPaymentRequestSummaryQuery, useGetMyProgramsQuery, useLazyGetPaymentRequestsQuery, useMoveToReadyForProcessingBatchMutation, type PaymentRequestListItem } from './api';
 import type { RefItem } from '../../api/wire';
-import { SUPPORTED_FORMS } from './forms';
+import { FORM_SPECS } from './genericForms';
 import { idValue, listItems } from '../../components/urlState';
 import { useUrlState } from '../../components/useUrlState';
 import { REQUEST_FILTERS, REQUEST_LIST_SHAPE, type RequestFilterValues } from './listQuery';
@@ -155,7 +155,8 @@ function Summary({ mentorProgramId, onPick }: { mentorProgramId?: number; onPick
 }
 
 function NewRequestMenu({ types }: { types: RefItem[] | undefined }) {
-  const creatable = (types ?? []).filter((t) => t.code && SUPPORTED_FORMS.includes(t.code));
+  // The forms the server serves with their rules and the UI has a layout for.
+  const creatable = (types ?? []).filter((t) => t.form && t.code && FORM_SPECS[t.code]);
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>

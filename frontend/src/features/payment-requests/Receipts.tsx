@@ -2,13 +2,14 @@ import { Anchor, Button, FileButton, Group, Progress, Stack, Table, Text, Title 
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { asApiError } from '../../components/ErrorDisplay';
 import { useDownloadReceiptMutation, useGenerateUploadUrlsMutation } from './api';
-import { announceErrorMessage, checkReceipt, formatBytes, RECEIPT_ACCEPT, type ReceiptFile } from './receiptRules';
+import { announceErrorMessage, checkReceipt, formatBytes, receiptAccept, type ReceiptFile, type ReceiptRules } from './receiptRules';
 import { putWithProgress, UploadError } from './upload';
 
-// F2 receipts: the list of attached files (download needs the bearer token, so the bytes
-// are fetched and handed to the browser as an object URL) and, in create/edit, the upload
-// with per-file progress: announce (POST /fileupload/generate-upload-urls), PUT the bytes
-// to the signed URL, then add the file id to `details.fileIds`, saved with the form.
+// Receipts of the forms that take them: the list of attached files (download needs the bearer
+// token, so the bytes are fetched and handed to the browser as an object URL) and, in
+// create/edit, the upload with per-file progress: announce (POST /fileupload/generate-upload-urls),
+// PUT the bytes to the signed URL, then add the file id to the details' receipt field (the
+// form's rules name it), saved with the form.
 
 interface Row {
   key: string;
@@ -124,22 +125,24 @@ interface Upload {
 }
 
 interface EditorProps {
+  /** The receipts the form takes (size, types). */
+  rules: ReceiptRules;
   /** Set once the request is saved: its stored receipts can be downloaded. */
   requestId?: number;
   /** The stored receipts (the request's `files`). */
   stored: ReceiptFile[];
-  /** `details.fileIds` of the form being edited. */
+  /** The receipt ids of the form being edited. */
   fileIds: string[];
   /** Functional, so uploads finishing together do not overwrite each other. */
   onFileIds: (update: (ids: string[]) => string[]) => void;
-  /** The save's field errors (`details.fileIds[1]`, `details.fileIds`). */
+  /** The save's field errors (`details.fileIds[1]`, `details.fileIds` on the expense form). */
   errors: Record<string, string>;
   /** True while a file is still uploading (saving then would leave it out). */
   onBusyChange: (busy: boolean) => void;
 }
 
 /** Create / edit: add receipts with progress, remove them (a stored one goes when the form is saved). */
-export function ReceiptsEditor({ requestId, stored, fileIds, onFileIds, errors, onBusyChange }: EditorProps) {
+export function ReceiptsEditor({ rules, requestId, stored, fileIds, onFileIds, errors, onBusyChange }: EditorProps) {
   const [uploads, setUploads] = useState<Upload[]>([]);
   const [announce] = useGenerateUploadUrlsMutation();
   const download = useReceiptDownload(requestId);
@@ -158,7 +161,7 @@ export function ReceiptsEditor({ requestId, stored, fileIds, onFileIds, errors, 
   const upload = async (file: File) => {
     const key = `${Date.now()}-${Math.random()}`;
     const base = { key, fileName: file.name, size: file.size, progress: 0 };
-    const check = checkReceipt(file);
+    const check = checkReceipt(file, rules);
     if (!check.ok) {
       setUploads((all) => [...all, { ...base, state: 'failed', error: check.error }]);
       return;
@@ -172,7 +175,7 @@ export function ReceiptsEditor({ requestId, stored, fileIds, onFileIds, errors, 
     }
     const { fileId, uploadUrl } = announced.data[0];
     try {
-      await putWithProgress(uploadUrl, file, check.contentType, (f) => patch(key, { progress: Math.round(f * 100) }), aborts.current.signal);
+      await putWithProgress(uploadUrl, file, check.contentType, rules, (f) => patch(key, { progress: Math.round(f * 100) }), aborts.current.signal);
     } catch (e) {
       if (!aborts.current.signal.aborted) patch(key, { state: 'failed', error: e instanceof UploadError ? e.message : String(e) });
       return;
@@ -208,7 +211,7 @@ export function ReceiptsEditor({ requestId, stored, fileIds, onFileIds, errors, 
           </Text>
         </Stack>
       ),
-      error: errors[`details.fileIds[${i}]`] ?? (saved ? download.errors[id] : undefined),
+      error: errors[`details.${rules.field}[${i}]`] ?? (saved ? download.errors[id] : undefined),
       actions: (
         <>
           {saved && requestId !== undefined && download.link(saved)}
@@ -254,7 +257,7 @@ export function ReceiptsEditor({ requestId, stored, fileIds, onFileIds, errors, 
         <Title order={3} size="h5">
           Receipts
         </Title>
-        <FileButton onChange={pick} accept={RECEIPT_ACCEPT} multiple resetRef={resetPicker}>
+        <FileButton onChange={pick} accept={receiptAccept(rules)} multiple resetRef={resetPicker}>
           {(props) => (
             <Button {...props} variant="light" size="xs">
               Add receipts…
@@ -272,9 +275,9 @@ export function ReceiptsEditor({ requestId, stored, fileIds, onFileIds, errors, 
       ) : (
         <ReceiptTable withStatus rows={[...attached, ...pending]} />
       )}
-      {errors['details.fileIds'] && (
+      {errors[`details.${rules.field}`] && (
         <Text c="red" size="sm">
-          Receipts: {errors['details.fileIds']}
+          Receipts: {errors[`details.${rules.field}`]}
         </Text>
       )}
       {removedStored > 0 && (

@@ -7,7 +7,7 @@ import {
 } from './api';
 import { detailsView } from './detailsView';
 import { ReceiptList } from './Receipts';
-import { useViewLookups } from './useViewLookups';
+import { useFormLists, useFormRules } from './useFormRules';
 
 /**
  * One request's typed details, read-only, fetched when its row is opened
@@ -15,11 +15,12 @@ import { useViewLookups } from './useViewLookups';
  */
 export function RequestDetailsPanel({ formType, id }: { formType: string; id: number }) {
   const request = useGetPaymentRequestQuery({ formType, id });
-  const lookups = useViewLookups(formType);
+  const { rules } = useFormRules(formType);
+  const lists = useFormLists(rules);
   const label = `${formType} #${id}`;
   if (request.isLoading) return <Loader size="sm" aria-label={`Loading ${label}`} />;
   if (request.error || !request.data) return <ErrorDisplay error={asApiError(request.error)} title={`${label} could not be loaded`} />;
-  const view = detailsView(formType, request.data.details, lookups);
+  const view = detailsView(formType, request.data.details, lists, rules);
   // The list may cut the description column; the panel shows it whole.
   const lines = request.data.description ? [{ label: 'Description', value: request.data.description }, ...view.lines] : view.lines;
   return (
@@ -39,7 +40,7 @@ export function RequestDetailsPanel({ formType, id }: { formType: string; id: nu
         </SimpleGrid>
       )}
       {view.table && <DetailsTable table={view.table} label={`${view.table.label} of ${label}`} />}
-      {formType === 'F2' && <ReceiptList requestId={id} files={request.data.files ?? []} />}
+      {rules?.receipts && <ReceiptList requestId={id} files={request.data.files ?? []} />}
       <Group>
         <Anchor component={Link} to={`/payment-request/${formType}/${id}/details`} size="sm">
           Open {label}

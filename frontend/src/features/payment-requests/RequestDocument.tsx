@@ -8,9 +8,10 @@ import { lastApproval, revisionReason } from './activityWords';
 import { useGetPayeesQuery, useGetPaymentRequestActivityQuery, type PaymentRequest } from './api';
 import type { RefItem } from '../../api/wire';
 import { detailsView } from './detailsView';
+import { rulesOf } from './formRules';
 import { formTypeName } from './names';
 import { ReceiptList } from './Receipts';
-import { useViewLookups } from './useViewLookups';
+import { useFormLists } from './useFormRules';
 
 const coded = (items: RefItem[] | undefined, id: number | null | undefined) => {
   if (id === null) return '—';
@@ -71,8 +72,9 @@ export function RequestDocument({ request }: { request: PaymentRequest }) {
   const codes = useReferenceListQuery({ path: '/approval-codes', params: { PaymentRequestType: request.formType } }, { skip: !approved });
   const log = useGetPaymentRequestActivityQuery({ formType: request.formType, id: request.id }, { skip: !approved });
   const approval = lastApproval(log.data);
-  const lookups = useViewLookups(request.formType);
-  const view = detailsView(request.formType, request.details, lookups);
+  const rules = rulesOf(types.data, request.formType);
+  const lists = useFormLists(rules);
+  const view = detailsView(request.formType, request.details, lists, rules);
   const payee = payees.data?.find((p) => p.participationId === request.participationId);
 
   return (
@@ -124,7 +126,7 @@ export function RequestDocument({ request }: { request: PaymentRequest }) {
           </>
         )}
       </Box>
-      {request.formType === 'F2' && <ReceiptList requestId={request.id} files={request.files ?? []} />}
+      {rules?.receipts && <ReceiptList requestId={request.id} files={request.files ?? []} />}
     </Stack>
   );
 }

@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { detailsView, refsOf } from './detailsView';
+import { servedRules } from '../../test/formTypes';
+import { detailsView } from './detailsView';
 
 describe('read-only details', () => {
   it('names references, formats money and lists F3 trips with the recorded rate', () => {
     const view = detailsView(
       'F3',
       { travelPurposeId: 2, transitTypeId: 9, mileageRate: 0.7, trips: [{ date: '2026-10-01', from: 'Fresno', to: 'Clovis', miles: 12.5 }] },
-      { travelPurposes: [{ id: 2, name: 'Site visit', isActive: true }], transitTypes: [] },
+      { travel_purposes: [{ id: 2, name: 'Site visit', isActive: true }], transit_types: [] },
+      servedRules('F3'),
     );
     expect(view.lines).toEqual([
       { label: 'Travel purpose', value: 'Site visit' },
@@ -15,10 +17,9 @@ describe('read-only details', () => {
       { label: 'Mileage rate (per mile)', value: '$0.70' },
     ]);
     expect(view.table).toEqual({ label: 'Trips', columns: ['Date', 'From', 'To', 'Miles'], rows: [['Oct 1, 2026', 'Fresno', 'Clovis', '12.5']] });
-    expect(refsOf('F3')).toEqual(['travelPurposes', 'transitTypes']);
   });
 
-  it('describes the generic forms from their spec, with empty values as a dash', () => {
+  it('describes the forms from their layout, with empty values as a dash', () => {
     expect(detailsView('F2', { items: [{ date: '2026-10-01', description: 'Books', amount: 12.3 }], fileIds: ['x'] })).toEqual({
       lines: [],
       table: { label: 'Items', columns: ['Date', 'Description', 'Amount'], rows: [['Oct 1, 2026', 'Books', '$12.30']] },
@@ -28,8 +29,6 @@ describe('read-only details', () => {
       { label: 'Topic', value: '—' },
       { label: 'Hours', value: '2' },
     ]);
-    expect(refsOf('F13')).toEqual(['colleges', 'institutions']);
-    expect(refsOf('F5')).toEqual([]);
   });
 
   it('shows what the server recorded only when it is there (F11 nights, F12 meal rates)', () => {

@@ -1,37 +1,44 @@
 import type { Schemas } from '../../api/wire';
-import { toCents } from '../../components/money';
 import { enumValues } from '../../lib/enums';
+import type { FormRules } from './formRules';
 
-// The typed details of the forms without a hand-made editor (F2, F4–F14), described as data
-// (src/forms/details.rs holds the wire shapes) for one generic renderer. Pure: tested in
-// genericForms.test.ts.
-
-/** Reference lists a field may pick from (each one a GET of the API). */
-export type RefKey = 'colleges' | 'institutions' | 'trainingTypes' | 'jobCategories' | 'fiscalYears';
+// How the UI lays out each form's typed details (src/forms/details.rs holds the wire shapes),
+// as data for one editor (GenericFields.tsx) and one reader (detailsView.ts). What the server
+// decides about a form (how its amount comes about, the list each id points into, whether an id
+// may be left empty, its receipts) is not written here: it comes with the form's rules
+// (formRules.ts). Pure: tested in genericForms.test.ts.
 
 export interface FieldSpec {
   key: string;
   label: string;
+  /** `ref`: an id from the reference list the form's rules name for this field. */
   kind: 'text' | 'date' | 'number' | 'money' | 'ref' | 'choice' | 'bool';
-  ref?: RefKey;
   /** `choice` fields: the server's enum values (LeadershipActivity, BonusType), checked
    * against the generated types by `enumValues`. */
   choices?: string[];
-  /** The server accepts it empty (null); every other field is required. */
-  optional?: boolean;
 }
 
 export interface FormSpec {
+  /** A heading over the fields. */
+  heading?: string;
   fields: FieldSpec[];
-  /** A list of rows (F2 items, F12 days). */
-  rows?: { key: string; label: string; columns: FieldSpec[]; empty: () => Record<string, unknown> };
-  /** The requester types the amount (otherwise the server computes it). */
-  entered: boolean;
+  /** A list of rows (F2 items, F3 trips, F12 days). */
+  rows?: { key: string; label: string; columns: FieldSpec[] };
 }
 
 export const FORM_SPECS: Record<string, FormSpec> = {
+  F1: {
+    heading: 'Placement',
+    fields: [
+      { key: 'collegeId', label: 'College', kind: 'ref' },
+      { key: 'menteeName', label: 'Mentee name', kind: 'text' },
+      { key: 'courseCode', label: 'Course code', kind: 'text' },
+      { key: 'hours', label: 'Hours', kind: 'number' },
+      { key: 'placementStartDate', label: 'Placement start date', kind: 'date' },
+      { key: 'placementEndDate', label: 'Placement end date', kind: 'date' },
+    ],
+  },
   F2: {
-    entered: false,
     fields: [],
     rows: {
       key: 'items',
@@ -41,14 +48,29 @@ export const FORM_SPECS: Record<string, FormSpec> = {
         { key: 'description', label: 'description', kind: 'text' },
         { key: 'amount', label: 'amount', kind: 'money' },
       ],
-      empty: () => ({ date: '', description: '', amount: '' }),
+    },
+  },
+  F3: {
+    heading: 'Travel',
+    fields: [
+      { key: 'travelPurposeId', label: 'Travel purpose', kind: 'ref' },
+      { key: 'transitTypeId', label: 'Transit type', kind: 'ref' },
+    ],
+    rows: {
+      key: 'trips',
+      label: 'Trip',
+      columns: [
+        { key: 'date', label: 'date', kind: 'date' },
+        { key: 'from', label: 'from', kind: 'text' },
+        { key: 'to', label: 'to', kind: 'text' },
+        { key: 'miles', label: 'miles', kind: 'number' },
+      ],
     },
   },
   F4: {
-    entered: true,
     fields: [
-      { key: 'trainingTypeId', label: 'Training type', kind: 'ref', ref: 'trainingTypes' },
-      { key: 'institutionId', label: 'Institution', kind: 'ref', ref: 'institutions', optional: true },
+      { key: 'trainingTypeId', label: 'Training type', kind: 'ref' },
+      { key: 'institutionId', label: 'Institution', kind: 'ref' },
       { key: 'title', label: 'Title', kind: 'text' },
       { key: 'startDate', label: 'Start date', kind: 'date' },
       { key: 'endDate', label: 'End date', kind: 'date' },
@@ -57,7 +79,6 @@ export const FORM_SPECS: Record<string, FormSpec> = {
     ],
   },
   F5: {
-    entered: true,
     fields: [
       { key: 'seminarDate', label: 'Seminar date', kind: 'date' },
       { key: 'topic', label: 'Topic', kind: 'text' },
@@ -65,7 +86,6 @@ export const FORM_SPECS: Record<string, FormSpec> = {
     ],
   },
   F6: {
-    entered: true,
     fields: [
       { key: 'activityType', label: 'Activity type', kind: 'choice', choices: enumValues<Schemas['LeadershipActivity']>({ Workshop: true, Presentation: true, Committee: true, Conference: true, Other: true }) },
       { key: 'date', label: 'Date', kind: 'date' },
@@ -73,7 +93,6 @@ export const FORM_SPECS: Record<string, FormSpec> = {
     ],
   },
   F7: {
-    entered: true,
     fields: [
       { key: 'protegeName', label: 'Protégé name', kind: 'text' },
       { key: 'siteName', label: 'Site name', kind: 'text' },
@@ -83,7 +102,6 @@ export const FORM_SPECS: Record<string, FormSpec> = {
     ],
   },
   F8: {
-    entered: true,
     fields: [
       { key: 'institute', label: 'Institute', kind: 'text' },
       { key: 'startDate', label: 'Start date', kind: 'date' },
@@ -91,7 +109,6 @@ export const FORM_SPECS: Record<string, FormSpec> = {
     ],
   },
   F9: {
-    entered: false,
     fields: [
       { key: 'vendorName', label: 'Vendor name', kind: 'text' },
       { key: 'vendorAddress', label: 'Vendor address', kind: 'text' },
@@ -101,16 +118,14 @@ export const FORM_SPECS: Record<string, FormSpec> = {
     ],
   },
   F10: {
-    entered: false,
     fields: [
-      { key: 'jobCategoryId', label: 'Job category', kind: 'ref', ref: 'jobCategories' },
+      { key: 'jobCategoryId', label: 'Job category', kind: 'ref' },
       { key: 'date', label: 'Date', kind: 'date' },
       { key: 'hours', label: 'Hours', kind: 'number' },
       { key: 'hourlyRate', label: 'Hourly rate', kind: 'money' },
     ],
   },
   F11: {
-    entered: false,
     fields: [
       { key: 'city', label: 'City', kind: 'text' },
       { key: 'checkIn', label: 'Check-in', kind: 'date' },
@@ -119,7 +134,6 @@ export const FORM_SPECS: Record<string, FormSpec> = {
     ],
   },
   F12: {
-    entered: false,
     fields: [],
     rows: {
       key: 'days',
@@ -130,24 +144,21 @@ export const FORM_SPECS: Record<string, FormSpec> = {
         { key: 'lunch', label: 'lunch', kind: 'bool' },
         { key: 'dinner', label: 'dinner', kind: 'bool' },
       ],
-      empty: () => ({ date: '', breakfast: false, lunch: false, dinner: false }),
     },
   },
   F13: {
-    entered: true,
     fields: [
-      { key: 'collegeId', label: 'College', kind: 'ref', ref: 'colleges' },
-      { key: 'institutionId', label: 'Institution', kind: 'ref', ref: 'institutions' },
+      { key: 'collegeId', label: 'College', kind: 'ref' },
+      { key: 'institutionId', label: 'Institution', kind: 'ref' },
       { key: 'courseCode', label: 'Course code', kind: 'text' },
       { key: 'units', label: 'Units', kind: 'number' },
       { key: 'term', label: 'Term', kind: 'text' },
     ],
   },
   F14: {
-    entered: true,
     fields: [
       { key: 'bonusType', label: 'Bonus type', kind: 'choice', choices: enumValues<Schemas['BonusType']>({ Completion: true, Retention: true, Leadership: true }) },
-      { key: 'fiscalYearId', label: 'Fiscal year', kind: 'ref', ref: 'fiscalYears' },
+      { key: 'fiscalYearId', label: 'Fiscal year', kind: 'ref' },
       { key: 'reason', label: 'Reason', kind: 'text' },
     ],
   },
@@ -157,12 +168,23 @@ export type GenericValues = Record<string, unknown>;
 
 const blank = (f: FieldSpec): unknown => (f.kind === 'bool' ? false : f.kind === 'ref' || f.kind === 'choice' ? null : '');
 
-export function emptyGeneric(formType: string): GenericValues {
+/** A new row of the form's row list: every column blank. */
+export const emptyRow = (columns: FieldSpec[]): Record<string, unknown> => Object.fromEntries(columns.map((c) => [c.key, blank(c)]));
+
+/** Receipts travel as their ids (Receipts.tsx uploads and removes them), in the field the rules name. */
+const receiptIds = (rules: FormRules | undefined, from: Record<string, unknown>, to: Record<string, unknown>) => {
+  if (!rules?.receipts) return;
+  const ids = from[rules.receipts.field];
+  to[rules.receipts.field] = Array.isArray(ids) ? ids : [];
+};
+
+export function emptyGeneric(formType: string, rules?: FormRules): GenericValues {
   const spec = FORM_SPECS[formType];
   if (!spec) return {};
   const v: GenericValues = {};
   for (const f of spec.fields) v[f.key] = blank(f);
-  if (spec.rows) v[spec.rows.key] = [spec.rows.empty()];
+  if (spec.rows) v[spec.rows.key] = [emptyRow(spec.rows.columns)];
+  receiptIds(rules, {}, v);
   return v;
 }
 
@@ -174,7 +196,7 @@ const read = (f: FieldSpec, raw: unknown): unknown => {
 };
 
 /** Stored details -> editable values (ids become the pickers' strings). */
-export function genericValuesOf(formType: string, details: Record<string, unknown>): GenericValues {
+export function genericValuesOf(formType: string, details: Record<string, unknown>, rules?: FormRules): GenericValues {
   const spec = FORM_SPECS[formType];
   if (!spec) return {};
   const v: GenericValues = {};
@@ -183,8 +205,7 @@ export function genericValuesOf(formType: string, details: Record<string, unknow
     const rows = Array.isArray(details[spec.rows.key]) ? (details[spec.rows.key] as Record<string, unknown>[]) : [];
     v[spec.rows.key] = rows.map((r) => Object.fromEntries(spec.rows!.columns.map((c) => [c.key, read(c, r[c.key])])));
   }
-  // F2's receipts travel as their ids; Receipts.tsx uploads and removes them.
-  if (formType === 'F2') v.fileIds = Array.isArray(details.fileIds) ? details.fileIds : [];
+  receiptIds(rules, details, v);
   return v;
 }
 
@@ -196,7 +217,7 @@ const write = (f: FieldSpec, value: unknown): unknown => {
 };
 
 /** Editable values -> the `details` of the body (empty inputs as null: the server names them). */
-export function genericDetails(formType: string, v: GenericValues): Record<string, unknown> {
+export function genericDetails(formType: string, v: GenericValues, rules?: FormRules): Record<string, unknown> {
   const spec = FORM_SPECS[formType];
   if (!spec) return {};
   const out: Record<string, unknown> = {};
@@ -205,46 +226,6 @@ export function genericDetails(formType: string, v: GenericValues): Record<strin
     const rows = (v[spec.rows.key] as Record<string, unknown>[] | undefined) ?? [];
     out[spec.rows.key] = rows.map((r) => Object.fromEntries(spec.rows!.columns.map((c) => [c.key, write(c, r[c.key])])));
   }
-  if (formType === 'F2') out.fileIds = Array.isArray(v.fileIds) ? v.fileIds : [];
+  receiptIds(rules, v, out);
   return out;
-}
-
-const cents = (v: unknown) => toCents(typeof v === 'number' || typeof v === 'string' ? v : 0);
-const days = (from: unknown, to: unknown) => {
-  if (typeof from !== 'string' || typeof to !== 'string' || !from || !to) return 0;
-  const n = (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000;
-  return Number.isFinite(n) && n > 0 ? n : 0;
-};
-
-/** The per-meal rates a Meals request records (the wire shape). */
-export type MealRates = Schemas['MealRates'];
-
-/**
- * What the server will compute for the forms whose amount is not entered (cents), or
- * null when it cannot be known here (F12 without the meal rates).
- */
-export function computedCents(formType: string, v: GenericValues, mealRates?: MealRates): number | null {
-  switch (formType) {
-    case 'F2':
-      return ((v.items as Record<string, unknown>[] | undefined) ?? []).reduce((s, i) => s + cents(i.amount), 0);
-    case 'F9':
-      return cents(v.amount);
-    case 'F10':
-      return Math.round((cents(v.hours) * cents(v.hourlyRate)) / 100);
-    case 'F11':
-      return days(v.checkIn, v.checkOut) * cents(v.nightlyRate);
-    case 'F12': {
-      if (!mealRates) return null;
-      return ((v.days as Record<string, unknown>[] | undefined) ?? []).reduce(
-        (s, d) =>
-          s +
-          (d.breakfast ? cents(mealRates.breakfast) : 0) +
-          (d.lunch ? cents(mealRates.lunch) : 0) +
-          (d.dinner ? cents(mealRates.dinner) : 0),
-        0,
-      );
-    }
-    default:
-      return null;
-  }
 }

@@ -1,4 +1,4 @@
-import { uploadErrorMessage } from './receiptRules';
+import { uploadErrorMessage, type ReceiptRules } from './receiptRules';
 
 /** A PUT the server (or the network) refused, with the message to show next to the file. */
 export class UploadError extends Error {
@@ -15,7 +15,7 @@ export class UploadError extends Error {
  * progress. No bearer token (the signed URL is the credential) and exactly the announced
  * Content-Type. `onProgress` gets 0–1; the promise rejects with UploadError.
  */
-export function putWithProgress(url: string, body: Blob, contentType: string, onProgress: (fraction: number) => void, signal?: AbortSignal): Promise<void> {
+export function putWithProgress(url: string, body: Blob, contentType: string, rules: ReceiptRules, onProgress: (fraction: number) => void, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('PUT', url);
@@ -28,10 +28,10 @@ export function putWithProgress(url: string, body: Blob, contentType: string, on
         onProgress(1);
         resolve();
       } else {
-        reject(new UploadError(xhr.status, uploadErrorMessage(xhr.status, xhr.responseText)));
+        reject(new UploadError(xhr.status, uploadErrorMessage(xhr.status, xhr.responseText, rules)));
       }
     };
-    xhr.onerror = () => reject(new UploadError(0, uploadErrorMessage(0, '')));
+    xhr.onerror = () => reject(new UploadError(0, uploadErrorMessage(0, '', rules)));
     xhr.onabort = () => reject(new UploadError(0, 'The upload was cancelled.'));
     signal?.addEventListener('abort', () => xhr.abort(), { once: true });
     xhr.send(body);
