@@ -17,11 +17,16 @@ interface ConfirmOptions {
 }
 
 export function openConfirm({ title, text, confirmLabel, cancelLabel, danger }: ConfirmOptions): Promise<boolean> {
+  // The focus goes back to where it was here, at once, before the caller goes on. Mantine
+  // would do it 10 ms after closing, and could then take it from what the confirmed action
+  // focuses meanwhile (the error summary of a refused save, when the server answers first).
+  const trigger = document.activeElement instanceof HTMLElement ? document.activeElement : null;
   return new Promise((resolve) => {
     let settled = false;
     const settle = (confirmed: boolean) => {
       if (settled) return;
       settled = true;
+      trigger?.focus({ preventScroll: true });
       resolve(confirmed);
     };
     modals.openConfirmModal({
@@ -35,6 +40,7 @@ export function openConfirm({ title, text, confirmLabel, cancelLabel, danger }: 
       onConfirm: () => settle(true),
       onCancel: () => settle(false),
       onClose: () => settle(false),
+      returnFocus: false,
     });
   });
 }
