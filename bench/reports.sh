@@ -65,8 +65,7 @@ read -r W10 N10 <<<"$(window_for 10000)"
 export_run "PDF, $N10 rows" "/api/v1/reports/mentor-program-reimbursements/retrieve?ReportFormat=Pdf&$W10"
 command -v pdfinfo >/dev/null && pdfinfo "$WORK/export.bin" | grep -E "^Pages" | sed 's/^/   /'
 grep VmHWM /proc/$SERVER/status | sed 's/^/server peak after every export: /'
-# The CSV reader maps the database file (src/db/sqlite_speed/reader.rs): the pages it touched are the
-# OS's file cache, shared and reclaimable, counted in the resident size beside the heap.
+# The heap and the binary's pages, apart.
 echo "   of which now: $(grep -E '^(RssAnon|RssFile)' /proc/$SERVER/status | tr -s ' \t' ' ' | paste -sd, -)"
 
 run() { # label, path

@@ -238,6 +238,8 @@ def worker(n, port, world, stats, stop):
             if path.endswith("/payment-requests-details/retrieve"):
                 # Every request would be the whole table; a program's is what an office exports.
                 query += f"&MentorProgramId={rng.choice(world.programs)}&FormType=F1,F5"
+            elif path.endswith("/vendor-payments/retrieve"):
+                query += f"&FiscalYearId={world.fy['id']}"
             timed(f"export: {fmt.lower()}", me, "GET", f"{path}?{query}")
         else:
             read()

@@ -21,9 +21,6 @@ use sea_orm::{
 
 use super::rows::{Batch, Names};
 
-/// SQLite's own ceiling for a mapping (SQLITE_MAX_MMAP_SIZE): the whole file, up to 2 GB.
-const MAP_BYTES: i64 = 0x7fff_0000;
-
 /// A statement as SQLite text and bound values; None for a value this reader does not
 /// bind as sqlx does.
 fn built(select: &SelectStatement) -> Option<(String, Vec<Sql>)> {
@@ -38,8 +35,6 @@ pub struct Read {
     values: Vec<Sql>,
     /// A result column holding ids, and the statement of its table's `id, name`.
     names: Vec<(String, String, Vec<Sql>)>,
-    /// Whether to read the file's pages in place (see `run`).
-    pub mapped: bool,
 }
 
 impl Read {
@@ -63,7 +58,7 @@ impl Read {
             .iter()
             .map(|(column, q)| built(q).map(|(sql, values)| ((*column).to_owned(), sql, values)))
             .collect::<Option<_>>()?;
-        Some(Self { path, sql, values, names, mapped: false })
+        Some(Self { path, sql, values, names })
     }
 
     /// Three stages on three threads: SQLite's stepping (its B-tree searches are most of an
@@ -115,14 +110,10 @@ impl Read {
             OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
         )?;
         conn.busy_timeout(Duration::from_secs(10))?;
-        if self.mapped {
-            // Pages read in place from the OS's file cache instead of copied into SQLite's
-            // (2 MB, so an export's random reads of request and participant rows were
-            // copied over and over: a third of a CSV's time went on `pread`). The mapping
-            // is the file cache itself, shared, and unmapped when the connection closes;
-            // but the pages it touched count in the process's resident size meanwhile.
-            conn.pragma_update(None, "mmap_size", MAP_BYTES)?;
-        }
+        // No `mmap_size`: pages read in place from a mapping count in the process's resident
+        // size while it lasts (the whole 900 MB file for a large export, and 130 MiB more at
+        // the peak of the ten-minute soak). Reading them through SQLite's own 2 MB cache costs
+        // a 100,000-row CSV about a third more time (docs/decisions-memory.md).
         // The names and the rows from one snapshot, as the joins would read them.
         let snapshot = conn.transaction()?;
         let mut lists = HashMap::new();

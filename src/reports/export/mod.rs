@@ -449,15 +449,6 @@ impl Rows {
         Rows(Source::Channel(rx), Vec::new())
     }
 
-    /// Reads SQLite's pages in place (`Read::mapped`): for the CSV, whose time is
-    /// the reading; XLSX and PDF spend theirs writing and keep the smaller footprint.
-    pub fn mapped(mut self) -> Self {
-        if let Source::Sqlite(read, _) = &mut self.0 {
-            read.mapped = true;
-        }
-        self
-    }
-
     /// Prints the codes of `columns` with labels as their labels.
     pub fn labelled(mut self, columns: &[Column]) -> Self {
         self.1 = columns.iter().map(|c| c.labels).collect();
@@ -571,7 +562,7 @@ pub fn respond(
     });
     match format {
         Format::Csv => response.streaming(body_of(on_blocking_thread(move |out| {
-            csv::write(&columns, rows.mapped(), meta.minutes_offset, out)
+            csv::write(&columns, rows, meta.minutes_offset, out)
         }))),
         Format::Xlsx => {
             // Already a zip: compressing it again only costs time.
