@@ -440,6 +440,24 @@ impl utoipa::PartialSchema for NonBlank {
 
 impl utoipa::ToSchema for NonBlank {}
 
+/// The OpenAPI schema of an e-mail address in a body: at most 254 characters, something
+/// before one `@`, a dot inside the domain, white space only around it. Inlined where used
+/// (`#[schema(inline, value_type = crate::web::Email)]`), so the document shows the bounds
+/// on the field itself.
+pub struct Email;
+
+impl utoipa::PartialSchema for Email {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        utoipa::openapi::ObjectBuilder::new()
+            .schema_type(utoipa::openapi::Type::String)
+            .max_length(Some(254))
+            .pattern(Some(r"^[\t\n\r \u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*[^@\s\u0000-\u001F\u007F-\u009F]+@[^@.\s\u0000-\u001F\u007F-\u009F][^@\s\u0000-\u001F\u007F-\u009F]*\.[^@\s\u0000-\u001F\u007F-\u009F]*[^@.\s\u0000-\u001F\u007F-\u009F][\t\n\r \u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*$"))
+            .into()
+    }
+}
+
+impl utoipa::ToSchema for Email {}
+
 // ---- dates ----
 
 /// Dates outside these years are typing mistakes (`0000-01-01`, `26-01-01`, `9999-12-31`).
