@@ -4,10 +4,11 @@
 
 use crate::common;
 
-use std::process::Command;
-
 use chrono::{Datelike, NaiveDate, Utc};
-use common::*;
+use common::{
+    poppler::{info, poppler},
+    *,
+};
 use serde_json::{json, Value};
 
 const PR: &str = "/api/v1/payment-requests";
@@ -107,29 +108,6 @@ async fn fetch(w: &World, token: &str, path: &str) -> (u16, reqwest::header::Hea
         w.app.client.get(format!("{}{path}", w.app.base)).bearer_auth(token).send().await.unwrap();
     let (status, headers) = (res.status().as_u16(), res.headers().clone());
     (status, headers, res.bytes().await.unwrap().to_vec())
-}
-
-/// `tool` of poppler-utils over the PDF `bytes` (its error output must be empty: poppler
-/// complains of any damage it meets).
-fn poppler(bytes: &[u8], tool: &str, args: &[&str]) -> String {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("packet.pdf");
-    std::fs::write(&path, bytes).unwrap();
-    let mut cmd = Command::new(tool);
-    cmd.args(args).arg(&path);
-    if tool == "pdftotext" {
-        cmd.arg("-");
-    }
-    let out = cmd.output().expect("poppler-utils are installed");
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success() && err.trim().is_empty(), "{tool}: {err}");
-    String::from_utf8(out.stdout).unwrap()
-}
-
-fn info(bytes: &[u8], key: &str) -> String {
-    let info = poppler(bytes, "pdfinfo", &[]);
-    let value = info.lines().find_map(|l| l.strip_prefix(key)?.strip_prefix(':'));
-    value.unwrap_or_else(|| panic!("no {key} in {info}")).trim().to_owned()
 }
 
 /// Each page's text, in order.

@@ -5,6 +5,7 @@
 
 pub mod database;
 pub mod instance;
+pub mod poppler;
 
 use std::{
     net::TcpListener,

@@ -514,10 +514,14 @@ impl<'a, W: Write> Doc<'a, W> {
     }
 }
 
+// The integration tests' reader of PDFs, so both check a file the same way.
+#[cfg(test)]
+#[path = "../../../../tests/integration/common/poppler.rs"]
+mod poppler;
+
 #[cfg(test)]
 mod tests {
-    use std::process::Command;
-
+    use super::poppler::{info, poppler};
     use super::*;
 
     fn columns() -> Vec<Column> {
@@ -540,29 +544,6 @@ mod tests {
             Cell::Date(chrono::NaiveDate::from_ymd_opt(2026, 3, 1).unwrap()),
             Cell::Money(17_408_055),
         ]
-    }
-
-    /// The file through poppler: `tool` with `args` before the file's path.
-    fn poppler(bytes: &[u8], tool: &str, args: &[&str]) -> String {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("report.pdf");
-        std::fs::write(&path, bytes).unwrap();
-        let out = Command::new(tool)
-            .args(args)
-            .arg(&path)
-            .args(if tool == "pdftotext" { &["-"][..] } else { &[][..] })
-            .output()
-            .expect("poppler-utils are installed");
-        let err = String::from_utf8_lossy(&out.stderr);
-        assert!(out.status.success() && err.trim().is_empty(), "{tool}: {err}");
-        String::from_utf8(out.stdout).unwrap()
-    }
-
-    /// What `pdfinfo` says for `key`.
-    fn info(bytes: &[u8], key: &str) -> String {
-        let info = poppler(bytes, "pdfinfo", &[]);
-        let value = info.lines().find_map(|l| l.strip_prefix(key)?.strip_prefix(':'));
-        value.unwrap_or_else(|| panic!("no {key} in {info}")).trim().to_owned()
     }
 
     fn pdf(rows: Vec<Row>, totals: Option<&[Cell]>) -> Vec<u8> {
