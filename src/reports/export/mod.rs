@@ -366,10 +366,22 @@ impl Meta {
     }
 }
 
-/// The totals a file carries: none when every cell of them is empty (a report without
-/// sums), rather than a row that only says "Total".
-pub fn carried(totals: Option<&[Cell]>) -> Option<&[Cell]> {
-    totals.filter(|t| t.iter().any(|c| *c != Cell::Empty))
+/// What a file (XLSX, PDF) shows besides its rows: the title block, the header row and the
+/// totals row it carries.
+#[derive(Clone, Copy)]
+pub struct Frame<'a> {
+    pub meta: &'a Meta,
+    pub columns: &'a [Column],
+    pub totals: Option<&'a [Cell]>,
+}
+
+impl<'a> Frame<'a> {
+    /// No totals row when every cell of it is empty (a report without sums), rather than a
+    /// row that only says "Total".
+    pub fn new(meta: &'a Meta, columns: &'a [Column], totals: Option<&'a [Cell]>) -> Self {
+        let totals = totals.filter(|t| t.iter().any(|c| *c != Cell::Empty));
+        Frame { meta, columns, totals }
+    }
 }
 
 /// Rows read on; at most this many wait in the channel (backpressure on the reader).
@@ -568,7 +580,7 @@ pub fn respond(
             // Already a zip: compressing it again only costs time.
             response.insert_header((header::CONTENT_ENCODING, "identity"));
             response.streaming(body_of(on_blocking_thread(move |out| {
-                xlsx::write(&meta, &columns, rows, totals.as_deref(), out)
+                xlsx::write(Frame::new(&meta, &columns, totals.as_deref()), rows, out)
             })))
         }
         Format::Pdf => {
@@ -576,7 +588,7 @@ pub fn respond(
             // window per download for little gain.
             response.insert_header((header::CONTENT_ENCODING, "identity"));
             response.streaming(body_of(on_blocking_thread(move |out| {
-                pdf::write(&meta, &columns, rows, totals.as_deref(), out)
+                pdf::write(Frame::new(&meta, &columns, totals.as_deref()), rows, out)
             })))
         }
     }

@@ -7,7 +7,7 @@ use std::io::Write;
 
 use rust_xlsxwriter::{Format as CellFormat, Workbook, Worksheet};
 
-use super::{local, round_to, Cell, Column, Kind, Meta, Rows};
+use super::{local, round_to, Cell, Column, Frame, Kind, Rows};
 
 const MONEY: &str = "$#,##0.00";
 const DATE: &str = "yyyy-mm-dd";
@@ -183,13 +183,8 @@ fn write_total(
 }
 
 /// Writes the workbook of `rows` into `out` (runs on a blocking thread).
-pub fn write(
-    meta: &Meta,
-    columns: &[Column],
-    rows: Rows,
-    totals: Option<&[Cell]>,
-    out: &mut impl Write,
-) -> anyhow::Result<()> {
+pub fn write(frame: Frame, rows: Rows, out: &mut impl Write) -> anyhow::Result<()> {
+    let Frame { meta, columns, totals } = frame;
     let f = Formats::new();
     let mut workbook = Workbook::new();
     // Deflate level 3, Excel 365's own, not the default 6: compressing was a third of a large
@@ -215,7 +210,7 @@ pub fn write(
         Ok(())
     })?;
     ws.autofilter(0, 0, r.max(1), last_col)?;
-    if let Some(totals) = super::carried(totals) {
+    if let Some(totals) = totals {
         let t = r + 1;
         for i in 0..columns.len() {
             let cell = totals.get(i).unwrap_or(&Cell::Empty);
@@ -237,6 +232,7 @@ mod tests {
     use chrono::NaiveDate;
 
     use super::*;
+    use crate::reports::export::Meta;
 
     /// Cells take their column's number format, and one of another kind keeps its own.
     #[test]
@@ -254,7 +250,8 @@ mod tests {
             vec![Cell::Empty, Cell::Number(1.5), Cell::Empty],
         ];
         let mut out = Vec::new();
-        write(&Meta::example(), &columns, Rows::from_vec(rows), None, &mut out).unwrap();
+        write(Frame::new(&Meta::example(), &columns, None), Rows::from_vec(rows), &mut out)
+            .unwrap();
         let mut book = calamine::Xlsx::new(std::io::Cursor::new(out)).unwrap();
         let sheet = book.worksheet_range("Participants").unwrap();
         let is_date = |r: u32, c: u32| matches!(sheet.get_value((r, c)), Some(Data::DateTime(_)));
@@ -284,7 +281,7 @@ mod tests {
         let write_with = |totals: Vec<Cell>| {
             let mut out = Vec::new();
             let rows = Rows::from_vec(rows.clone());
-            write(&Meta::example(), &columns, rows, Some(&totals), &mut out).unwrap();
+            write(Frame::new(&Meta::example(), &columns, Some(&totals)), rows, &mut out).unwrap();
             let mut book = calamine::Xlsx::new(std::io::Cursor::new(out)).unwrap();
             book.worksheet_range("Participants").unwrap()
         };

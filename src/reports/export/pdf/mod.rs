@@ -28,7 +28,7 @@ use self::{
     layout::Need,
     tags::{Block, Tags},
 };
-use super::{Cell, Column, Kind, Meta, Row, Rows};
+use super::{Cell, Column, Frame, Kind, Meta, Row, Rows};
 
 /// Landscape Letter, in points.
 const PAGE_W: f32 = 792.0;
@@ -52,14 +52,8 @@ const SAMPLE: usize = 300;
 const BOTTOM: f32 = MARGIN + FOOTER_SIZE * 2.0;
 
 /// Writes the PDF of `rows` into `out` as it goes (runs on a blocking thread).
-pub fn write(
-    meta: &Meta,
-    columns: &[Column],
-    rows: Rows,
-    totals: Option<&[Cell]>,
-    out: &mut impl Write,
-) -> anyhow::Result<()> {
-    let mut doc = Doc::new(meta, columns, super::carried(totals), out)?;
+pub fn write(frame: Frame, rows: Rows, out: &mut impl Write) -> anyhow::Result<()> {
+    let mut doc = Doc::new(frame, out)?;
     rows.for_each(|row| doc.push(row))?;
     doc.finish()
 }
@@ -102,12 +96,8 @@ struct Doc<'a, W: Write> {
 }
 
 impl<'a, W: Write> Doc<'a, W> {
-    fn new(
-        meta: &'a Meta,
-        columns: &'a [Column],
-        totals: Option<&'a [Cell]>,
-        out: &'a mut W,
-    ) -> anyhow::Result<Self> {
+    fn new(frame: Frame<'a>, out: &'a mut W) -> anyhow::Result<Self> {
+        let Frame { meta, columns, totals } = frame;
         let mut file = File::new(out)?;
         let mut five = || {
             let first = file.ids(5).get();
@@ -548,7 +538,8 @@ mod tests {
 
     fn pdf(rows: Vec<Row>, totals: Option<&[Cell]>) -> Vec<u8> {
         let mut out = Vec::new();
-        write(&Meta::example(), &columns(), Rows::from_vec(rows), totals, &mut out).unwrap();
+        write(Frame::new(&Meta::example(), &columns(), totals), Rows::from_vec(rows), &mut out)
+            .unwrap();
         out
     }
 
