@@ -128,16 +128,7 @@ pub struct ReferenceNames(HashMap<&'static str, HashMap<i32, String>>);
 
 impl ReferenceNames {
     pub async fn load(db: &impl ConnectionTrait) -> ApiResult<ReferenceNames> {
-        let tables = [
-            Reference::College,
-            Reference::TravelPurpose,
-            Reference::TransitType,
-            Reference::TrainingType,
-            Reference::Institution,
-            Reference::JobCategory,
-            Reference::FiscalYear,
-        ]
-        .map(Reference::table);
+        let tables = Reference::ALL.map(Reference::table);
         let all = tables.into_iter().zip(names_by_id(db, tables).await?).collect();
         Ok(ReferenceNames(all))
     }
