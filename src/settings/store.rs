@@ -7,8 +7,8 @@ use std::collections::HashMap;
 use chrono::{DateTime, NaiveDate, Utc};
 use sea_orm::{
     sea_query::{Expr, ExprTrait, OnConflict},
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter,
-    QueryOrder, Set,
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, Iterable, PaginatorTrait,
+    QueryFilter, QueryOrder, Set,
 };
 
 use super::{
@@ -466,17 +466,11 @@ pub async fn save_limits(
     form_validation_limit::Entity::insert_many(limit_rows(values, now))
         .on_conflict(
             OnConflict::column(form_validation_limit::Column::FormType)
-                .update_columns({
-                    use form_validation_limit::Column::*;
-                    [
-                        MaxAmountCents,
-                        SubmissionWindowDays,
-                        MaxMilesPerTrip,
-                        MaxHours,
-                        MaxNights,
-                        UpdatedAt,
-                    ]
-                })
+                // A saved form's row takes every new value; only its key stays.
+                .update_columns(
+                    form_validation_limit::Column::iter()
+                        .filter(|c| !matches!(c, form_validation_limit::Column::FormType)),
+                )
                 .to_owned(),
         )
         .exec(txn)
