@@ -122,7 +122,7 @@ pub async fn update(
         )));
     }
     let data = json!({
-        "fromVersion": version, "email": clean.email, "fullName": clean.full_name,
+        "fromVersion": version, "email": clean.email, "fullName": clean.full_name(),
         "status": clean.status, "roleCode": clean.role,
     });
     let change = (Some(before), Some(PersonFields::from(clean)));
@@ -256,7 +256,7 @@ pub async fn import(
                             p.person.email
                         )));
                     }
-                    let data = json!({"fromVersion": version, "email": p.person.email, "fullName": p.person.full_name, "status": p.person.status, "roleCode": p.person.role, "imported": true});
+                    let data = json!({"fromVersion": version, "email": p.person.email, "fullName": p.person.full_name(), "status": p.person.status, "roleCode": p.person.role, "imported": true});
                     let change = (p.stored.clone(), Some(PersonFields::from(&p.person)));
                     note_participant(&txn, me, (id, "updated"), change, data).await?;
                 }
@@ -306,7 +306,7 @@ fn import_report(
             .map(|p| ImportItem {
                 row: p.row,
                 email: p.person.email.clone(),
-                full_name: p.person.full_name.clone(),
+                full_name: p.person.full_name(),
                 outcome: p.outcome,
             })
             .collect(),

@@ -28,13 +28,12 @@ pub fn enum_filter<T>(
 pub const MAX_PHONE_CHARS: usize = 30;
 pub const MAX_ADDRESS_CHARS: usize = 500;
 
-/// A checked participant body, ready to store.
+/// A checked participant body, ready to store. The full and sort names are not kept beside the
+/// first and last names: they are derived from them on every write.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CleanParticipant {
     pub first_name: String,
     pub last_name: String,
-    pub full_name: String,
-    pub sort_name: String,
     pub email: String,
     pub phone: Option<String>,
     pub address: Option<String>,
@@ -42,10 +41,31 @@ pub struct CleanParticipant {
     pub role: ParticipantRole,
     pub district: Option<(DistrictSetType, i32)>,
     pub caucus_region_id: Option<i32>,
+    pub links: LinkIds,
+}
+
+/// The reference lists a participant is linked to, each as ids; the store keeps a link table
+/// per list.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct LinkIds {
     pub workplace_setting_ids: Vec<i32>,
     pub language_ids: Vec<i32>,
     pub education_level_ids: Vec<i32>,
     pub permit_level_ids: Vec<i32>,
+}
+
+impl LinkIds {
+    /// Each list in order and without repeats, so that lists that differ only there compare
+    /// equal.
+    fn as_sets(&self) -> Self {
+        Self {
+            workplace_setting_ids: id_set(&self.workplace_setting_ids),
+            language_ids: id_set(&self.language_ids),
+            education_level_ids: id_set(&self.education_level_ids),
+            permit_level_ids: id_set(&self.permit_level_ids),
+        }
+    }
 }
 
 /// A participant's own fields as a person edits them, link lists in order and without
@@ -64,10 +84,8 @@ pub struct PersonFields {
     pub district_set_type: Option<String>,
     pub district_id: Option<i32>,
     pub caucus_region_id: Option<i32>,
-    pub workplace_setting_ids: Vec<i32>,
-    pub language_ids: Vec<i32>,
-    pub education_level_ids: Vec<i32>,
-    pub permit_level_ids: Vec<i32>,
+    #[serde(flatten)]
+    pub links: LinkIds,
 }
 
 fn id_set(ids: &[i32]) -> Vec<i32> {
@@ -90,10 +108,7 @@ impl From<&CleanParticipant> for PersonFields {
             district_set_type: p.district.map(|(t, _)| t.code().to_owned()),
             district_id: p.district.map(|(_, n)| n),
             caucus_region_id: p.caucus_region_id,
-            workplace_setting_ids: id_set(&p.workplace_setting_ids),
-            language_ids: id_set(&p.language_ids),
-            education_level_ids: id_set(&p.education_level_ids),
-            permit_level_ids: id_set(&p.permit_level_ids),
+            links: p.links.as_sets(),
         }
     }
 }
@@ -111,11 +126,25 @@ impl From<&ParticipantDto> for PersonFields {
             district_set_type: p.district_set_type.clone(),
             district_id: p.district_id,
             caucus_region_id: p.caucus_region_id,
-            workplace_setting_ids: id_set(&p.workplace_setting_ids),
-            language_ids: id_set(&p.language_ids),
-            education_level_ids: id_set(&p.education_level_ids),
-            permit_level_ids: id_set(&p.permit_level_ids),
+            links: LinkIds {
+                workplace_setting_ids: id_set(&p.workplace_setting_ids),
+                language_ids: id_set(&p.language_ids),
+                education_level_ids: id_set(&p.education_level_ids),
+                permit_level_ids: id_set(&p.permit_level_ids),
+            },
         }
+    }
+}
+
+impl CleanParticipant {
+    /// "First Last", as shown.
+    pub fn full_name(&self) -> String {
+        full_name(&self.first_name, &self.last_name)
+    }
+
+    /// The full name as the row sorts and is searched by it.
+    pub fn sort_name(&self) -> String {
+        fold(&self.full_name())
     }
 }
 
@@ -225,19 +254,18 @@ pub fn check_participant(body: &ParticipantBody) -> Result<CleanParticipant, Api
     if body.caucus_region_id.is_some_and(|id| id <= 0) {
         c.add("caucusRegionId", "is not a valid id");
     }
-    let workplace_setting_ids = ids(&mut c, "workplaceSettingIds", &body.workplace_setting_ids);
-    let language_ids = ids(&mut c, "languageIds", &body.language_ids);
-    let education_level_ids = ids(&mut c, "educationLevelIds", &body.education_level_ids);
-    let permit_level_ids = ids(&mut c, "permitLevelIds", &body.permit_level_ids);
-    let full = full_name(&first_name, &last_name);
-    if full.chars().count() > 2 * MAX_NAME_CHARS + 1 {
+    let links = LinkIds {
+        workplace_setting_ids: ids(&mut c, "workplaceSettingIds", &body.workplace_setting_ids),
+        language_ids: ids(&mut c, "languageIds", &body.language_ids),
+        education_level_ids: ids(&mut c, "educationLevelIds", &body.education_level_ids),
+        permit_level_ids: ids(&mut c, "permitLevelIds", &body.permit_level_ids),
+    };
+    if full_name(&first_name, &last_name).chars().count() > 2 * MAX_NAME_CHARS + 1 {
         c.add("lastName", "the full name is too long");
     }
     c.finish()?;
     rules.finish_rules()?;
     Ok(CleanParticipant {
-        sort_name: fold(&full),
-        full_name: full,
         first_name,
         last_name,
         email,
@@ -247,10 +275,7 @@ pub fn check_participant(body: &ParticipantBody) -> Result<CleanParticipant, Api
         role: role.unwrap_or(ParticipantRole::Mentor),
         district,
         caucus_region_id: body.caucus_region_id,
-        workplace_setting_ids,
-        language_ids,
-        education_level_ids,
-        permit_level_ids,
+        links,
     })
 }
 
@@ -442,13 +467,13 @@ mod tests {
     #[test]
     fn a_good_body_is_cleaned() {
         let p = check_participant(&body()).unwrap();
-        assert_eq!(p.full_name, "Ana Núñez");
-        assert_eq!(p.sort_name, "ana nunez");
+        assert_eq!(p.full_name(), "Ana Núñez");
+        assert_eq!(p.sort_name(), "ana nunez");
         assert_eq!(p.email, "ana@example.org");
         assert_eq!(p.status, ParticipantStatus::Active);
         assert_eq!(p.role, ParticipantRole::DirectorMentor);
         assert_eq!(p.district, Some((DistrictSetType::Senate, 6)));
-        assert_eq!(p.workplace_setting_ids, [1, 2]);
+        assert_eq!(p.links.workplace_setting_ids, [1, 2]);
         assert_eq!(p.address.as_deref(), Some("1 Capitol Mall, Sacramento"));
     }
 

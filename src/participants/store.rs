@@ -13,7 +13,7 @@ use super::{
     dto::SortBy,
     dto::{ParticipantDto, ParticipantListItem, ParticipationDto},
     rules::{
-        self, CleanParticipant, CleanParticipation, DistrictSetType, ParticipantRole,
+        self, CleanParticipant, CleanParticipation, DistrictSetType, LinkIds, ParticipantRole,
         ParticipantStatus,
     },
 };
@@ -45,8 +45,9 @@ fn a(s: &str) -> Alias {
     Alias::new(s)
 }
 
-fn link_ids(p: &CleanParticipant) -> [&[i32]; 4] {
-    [&p.workplace_setting_ids, &p.language_ids, &p.education_level_ids, &p.permit_level_ids]
+/// The link lists in the order of `LINKS`.
+fn link_ids(l: &LinkIds) -> [&[i32]; 4] {
+    [&l.workplace_setting_ids, &l.language_ids, &l.education_level_ids, &l.permit_level_ids]
 }
 
 /// Participants with a live participation in any of `programs` (through `program_keys`,
@@ -131,7 +132,7 @@ pub async fn check_participant_refs(
     if let Some(id) = p.caucus_region_id {
         reference::store::check_ids(db, checks, "caucusRegionId", "caucus_regions", &[id]).await?;
     }
-    for ((_, _, table, field), ids) in LINKS.iter().zip(link_ids(p)) {
+    for ((_, _, table, field), ids) in LINKS.iter().zip(link_ids(&p.links)) {
         reference::store::check_ids(db, checks, field, table, ids).await?;
     }
     Ok(())
@@ -175,8 +176,8 @@ pub async fn check_participation_refs(
 fn apply(active: &mut participant::ActiveModel, p: &CleanParticipant) {
     active.first_name = Set(p.first_name.clone());
     active.last_name = Set(p.last_name.clone());
-    active.full_name = Set(p.full_name.clone());
-    active.sort_name = Set(p.sort_name.clone());
+    active.full_name = Set(p.full_name());
+    active.sort_name = Set(p.sort_name());
     active.email = Set(p.email.clone());
     active.phone = Set(p.phone.clone());
     active.address = Set(p.address.clone());
@@ -263,7 +264,7 @@ async fn set_links(
     p: &CleanParticipant,
     replace: bool,
 ) -> ApiResult<()> {
-    for ((table, column, _, _), ids) in LINKS.iter().zip(link_ids(p)) {
+    for ((table, column, _, _), ids) in LINKS.iter().zip(link_ids(&p.links)) {
         if replace {
             let delete = Query::delete()
                 .from_table(a(table))

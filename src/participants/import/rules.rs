@@ -547,7 +547,7 @@ mod tests {
         let cols = check_header(&s.header).unwrap();
         let (person, taking) = read_row(&cols, 2, &s.rows[0].1, &names()).unwrap();
         assert_eq!(person.email, "ana@example.org");
-        assert_eq!(person.language_ids, [1, 2]);
+        assert_eq!(person.links.language_ids, [1, 2]);
         let taking = taking.unwrap();
         assert_eq!((taking.mentor_program_id, taking.fiscal_year_id), (10, 7));
         assert_eq!(taking.start_date.to_string(), "2026-07-01", "the year's first day by default");
