@@ -3,7 +3,7 @@
 
 use chrono::{DateTime, NaiveDate, Utc};
 
-use super::dto::{BannerInput, FormLimitDto, GeneralSettingsRequest};
+use super::dto::{BannerInput, FormLimitDto, GeneralSettingsRequest, MealRates};
 use crate::{
     error::{ApiError, Checks},
     forms::FormType,
@@ -177,9 +177,8 @@ pub struct GeneralValues {
     pub organisation_name: String,
     pub support_email: String,
     pub mileage_rate_cents: i64,
-    pub breakfast_cents: i64,
-    pub lunch_cents: i64,
-    pub dinner_cents: i64,
+    /// As the request gives them, each checked not to be negative.
+    pub meal_rates: MealRates,
     pub access_token_ttl_seconds: i32,
     pub refresh_token_ttl_seconds: i32,
     /// None keeps the saved value.
@@ -194,10 +193,14 @@ pub fn check_general(body: &GeneralSettingsRequest) -> Result<GeneralValues, Api
         text(&mut c, "organisationName", &body.organisation_name, MAX_ORGANISATION_CHARS);
     let support_email = c.email("supportEmail", &body.support_email);
     let mileage_rate_cents = money_not_negative(&mut c, "mileageRate", body.mileage_rate);
-    let breakfast_cents =
-        money_not_negative(&mut c, "mealRates.breakfast", body.meal_rates.breakfast);
-    let lunch_cents = money_not_negative(&mut c, "mealRates.lunch", body.meal_rates.lunch);
-    let dinner_cents = money_not_negative(&mut c, "mealRates.dinner", body.meal_rates.dinner);
+    let meal_rates = body.meal_rates;
+    for (field, rate) in [
+        ("mealRates.breakfast", meal_rates.breakfast),
+        ("mealRates.lunch", meal_rates.lunch),
+        ("mealRates.dinner", meal_rates.dinner),
+    ] {
+        money_not_negative(&mut c, field, rate);
+    }
     let access =
         in_range(&mut c, "accessTokenTtlSeconds", body.access_token_ttl_seconds, ACCESS_TTL_RANGE);
     let refresh = in_range(
@@ -219,9 +222,7 @@ pub fn check_general(body: &GeneralSettingsRequest) -> Result<GeneralValues, Api
         organisation_name,
         support_email,
         mileage_rate_cents,
-        breakfast_cents,
-        lunch_cents,
-        dinner_cents,
+        meal_rates,
         access_token_ttl_seconds: access,
         refresh_token_ttl_seconds: refresh,
         digest_hour,
@@ -433,7 +434,7 @@ pub fn check_banners(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::settings::dto::{BannerSeverity, MealRates};
+    use crate::settings::dto::BannerSeverity;
     use chrono::Duration;
 
     fn d(s: &str) -> NaiveDate {
@@ -568,10 +569,8 @@ mod tests {
         let v = check_general(&general()).unwrap();
         assert_eq!(v.organisation_name, "Mentor Program");
         assert_eq!(v.support_email, "help@example.org");
-        assert_eq!(
-            (v.mileage_rate_cents, v.breakfast_cents, v.lunch_cents, v.dinner_cents),
-            (70, 1600, 1900, 2800)
-        );
+        assert_eq!(v.mileage_rate_cents, 70);
+        assert_eq!(v.meal_rates, general().meal_rates);
         assert_eq!((v.access_token_ttl_seconds, v.refresh_token_ttl_seconds), (900, 28_800));
         // Zero rates are allowed (a program that does not pay meals).
         let zero = GeneralSettingsRequest { mileage_rate: Money(0), ..general() };

@@ -418,9 +418,12 @@ pub async fn save_general(
         )
         .col_expr(general_setting::Column::SupportEmail, Expr::value(v.support_email.clone()))
         .col_expr(general_setting::Column::MileageRateCents, Expr::value(v.mileage_rate_cents))
-        .col_expr(general_setting::Column::BreakfastCents, Expr::value(v.breakfast_cents))
-        .col_expr(general_setting::Column::LunchCents, Expr::value(v.lunch_cents))
-        .col_expr(general_setting::Column::DinnerCents, Expr::value(v.dinner_cents))
+        .col_expr(
+            general_setting::Column::BreakfastCents,
+            Expr::value(v.meal_rates.breakfast.cents()),
+        )
+        .col_expr(general_setting::Column::LunchCents, Expr::value(v.meal_rates.lunch.cents()))
+        .col_expr(general_setting::Column::DinnerCents, Expr::value(v.meal_rates.dinner.cents()))
         .col_expr(
             general_setting::Column::AccessTokenTtlSeconds,
             Expr::value(v.access_token_ttl_seconds),
