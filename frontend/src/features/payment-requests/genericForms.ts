@@ -26,142 +26,84 @@ export interface FormSpec {
   rows?: { key: string; label: string; columns: FieldSpec[] };
 }
 
+type Kind = FieldSpec['kind'];
+
+/**
+ * Every field of the forms' details (row columns aside), once, by its key: a key is called and
+ * entered the same way on every form that has it.
+ */
+const FIELDS = {
+  collegeId: { label: 'College', kind: 'ref' },
+  institutionId: { label: 'Institution', kind: 'ref' },
+  trainingTypeId: { label: 'Training type', kind: 'ref' },
+  travelPurposeId: { label: 'Travel purpose', kind: 'ref' },
+  transitTypeId: { label: 'Transit type', kind: 'ref' },
+  jobCategoryId: { label: 'Job category', kind: 'ref' },
+  fiscalYearId: { label: 'Fiscal year', kind: 'ref' },
+  menteeName: { label: 'Mentee name', kind: 'text' },
+  protegeName: { label: 'Protégé name', kind: 'text' },
+  courseCode: { label: 'Course code', kind: 'text' },
+  title: { label: 'Title', kind: 'text' },
+  topic: { label: 'Topic', kind: 'text' },
+  siteName: { label: 'Site name', kind: 'text' },
+  institute: { label: 'Institute', kind: 'text' },
+  vendorName: { label: 'Vendor name', kind: 'text' },
+  vendorAddress: { label: 'Vendor address', kind: 'text' },
+  invoiceNumber: { label: 'Invoice number', kind: 'text' },
+  city: { label: 'City', kind: 'text' },
+  term: { label: 'Term', kind: 'text' },
+  reason: { label: 'Reason', kind: 'text' },
+  date: { label: 'Date', kind: 'date' },
+  startDate: { label: 'Start date', kind: 'date' },
+  endDate: { label: 'End date', kind: 'date' },
+  placementStartDate: { label: 'Placement start date', kind: 'date' },
+  placementEndDate: { label: 'Placement end date', kind: 'date' },
+  seminarDate: { label: 'Seminar date', kind: 'date' },
+  invoiceDate: { label: 'Invoice date', kind: 'date' },
+  checkIn: { label: 'Check-in', kind: 'date' },
+  checkOut: { label: 'Check-out', kind: 'date' },
+  hours: { label: 'Hours', kind: 'number' },
+  units: { label: 'Units', kind: 'number' },
+  fee: { label: 'Fee', kind: 'money' },
+  amount: { label: 'Invoice amount', kind: 'money' },
+  hourlyRate: { label: 'Hourly rate', kind: 'money' },
+  nightlyRate: { label: 'Nightly rate', kind: 'money' },
+  activityType: {
+    label: 'Activity type',
+    kind: 'choice',
+    choices: enumValues<Schemas['LeadershipActivity']>({ Workshop: true, Presentation: true, Committee: true, Conference: true, Other: true }),
+  },
+  bonusType: { label: 'Bonus type', kind: 'choice', choices: enumValues<Schemas['BonusType']>({ Completion: true, Retention: true, Leadership: true }) },
+} satisfies Record<string, Omit<FieldSpec, 'key'>>;
+
+/** A form: its fields in the order shown, an optional heading over them and an optional list of rows. */
+const form = (keys: (keyof typeof FIELDS)[], more: Omit<FormSpec, 'fields'> = {}): FormSpec => ({
+  ...more,
+  fields: keys.map((key) => ({ key, ...FIELDS[key] })),
+});
+
+/** A form's list of rows; a column is headed by its key. */
+const rowList = (key: string, label: string, columns: Record<string, Kind>): FormSpec['rows'] => ({
+  key,
+  label,
+  columns: Object.entries(columns).map(([column, kind]) => ({ key: column, label: column, kind })),
+});
+
 export const FORM_SPECS: Record<string, FormSpec> = {
-  F1: {
-    heading: 'Placement',
-    fields: [
-      { key: 'collegeId', label: 'College', kind: 'ref' },
-      { key: 'menteeName', label: 'Mentee name', kind: 'text' },
-      { key: 'courseCode', label: 'Course code', kind: 'text' },
-      { key: 'hours', label: 'Hours', kind: 'number' },
-      { key: 'placementStartDate', label: 'Placement start date', kind: 'date' },
-      { key: 'placementEndDate', label: 'Placement end date', kind: 'date' },
-    ],
-  },
-  F2: {
-    fields: [],
-    rows: {
-      key: 'items',
-      label: 'Item',
-      columns: [
-        { key: 'date', label: 'date', kind: 'date' },
-        { key: 'description', label: 'description', kind: 'text' },
-        { key: 'amount', label: 'amount', kind: 'money' },
-      ],
-    },
-  },
-  F3: {
-    heading: 'Travel',
-    fields: [
-      { key: 'travelPurposeId', label: 'Travel purpose', kind: 'ref' },
-      { key: 'transitTypeId', label: 'Transit type', kind: 'ref' },
-    ],
-    rows: {
-      key: 'trips',
-      label: 'Trip',
-      columns: [
-        { key: 'date', label: 'date', kind: 'date' },
-        { key: 'from', label: 'from', kind: 'text' },
-        { key: 'to', label: 'to', kind: 'text' },
-        { key: 'miles', label: 'miles', kind: 'number' },
-      ],
-    },
-  },
-  F4: {
-    fields: [
-      { key: 'trainingTypeId', label: 'Training type', kind: 'ref' },
-      { key: 'institutionId', label: 'Institution', kind: 'ref' },
-      { key: 'title', label: 'Title', kind: 'text' },
-      { key: 'startDate', label: 'Start date', kind: 'date' },
-      { key: 'endDate', label: 'End date', kind: 'date' },
-      { key: 'hours', label: 'Hours', kind: 'number' },
-      { key: 'fee', label: 'Fee', kind: 'money' },
-    ],
-  },
-  F5: {
-    fields: [
-      { key: 'seminarDate', label: 'Seminar date', kind: 'date' },
-      { key: 'topic', label: 'Topic', kind: 'text' },
-      { key: 'hours', label: 'Hours', kind: 'number' },
-    ],
-  },
-  F6: {
-    fields: [
-      { key: 'activityType', label: 'Activity type', kind: 'choice', choices: enumValues<Schemas['LeadershipActivity']>({ Workshop: true, Presentation: true, Committee: true, Conference: true, Other: true }) },
-      { key: 'date', label: 'Date', kind: 'date' },
-      { key: 'hours', label: 'Hours', kind: 'number' },
-    ],
-  },
-  F7: {
-    fields: [
-      { key: 'protegeName', label: 'Protégé name', kind: 'text' },
-      { key: 'siteName', label: 'Site name', kind: 'text' },
-      { key: 'startDate', label: 'Start date', kind: 'date' },
-      { key: 'endDate', label: 'End date', kind: 'date' },
-      { key: 'placementEndDate', label: 'Placement end date', kind: 'date' },
-    ],
-  },
-  F8: {
-    fields: [
-      { key: 'institute', label: 'Institute', kind: 'text' },
-      { key: 'startDate', label: 'Start date', kind: 'date' },
-      { key: 'endDate', label: 'End date', kind: 'date' },
-    ],
-  },
-  F9: {
-    fields: [
-      { key: 'vendorName', label: 'Vendor name', kind: 'text' },
-      { key: 'vendorAddress', label: 'Vendor address', kind: 'text' },
-      { key: 'invoiceNumber', label: 'Invoice number', kind: 'text' },
-      { key: 'invoiceDate', label: 'Invoice date', kind: 'date' },
-      { key: 'amount', label: 'Invoice amount', kind: 'money' },
-    ],
-  },
-  F10: {
-    fields: [
-      { key: 'jobCategoryId', label: 'Job category', kind: 'ref' },
-      { key: 'date', label: 'Date', kind: 'date' },
-      { key: 'hours', label: 'Hours', kind: 'number' },
-      { key: 'hourlyRate', label: 'Hourly rate', kind: 'money' },
-    ],
-  },
-  F11: {
-    fields: [
-      { key: 'city', label: 'City', kind: 'text' },
-      { key: 'checkIn', label: 'Check-in', kind: 'date' },
-      { key: 'checkOut', label: 'Check-out', kind: 'date' },
-      { key: 'nightlyRate', label: 'Nightly rate', kind: 'money' },
-    ],
-  },
-  F12: {
-    fields: [],
-    rows: {
-      key: 'days',
-      label: 'Day',
-      columns: [
-        { key: 'date', label: 'date', kind: 'date' },
-        { key: 'breakfast', label: 'breakfast', kind: 'bool' },
-        { key: 'lunch', label: 'lunch', kind: 'bool' },
-        { key: 'dinner', label: 'dinner', kind: 'bool' },
-      ],
-    },
-  },
-  F13: {
-    fields: [
-      { key: 'collegeId', label: 'College', kind: 'ref' },
-      { key: 'institutionId', label: 'Institution', kind: 'ref' },
-      { key: 'courseCode', label: 'Course code', kind: 'text' },
-      { key: 'units', label: 'Units', kind: 'number' },
-      { key: 'term', label: 'Term', kind: 'text' },
-    ],
-  },
-  F14: {
-    fields: [
-      { key: 'bonusType', label: 'Bonus type', kind: 'choice', choices: enumValues<Schemas['BonusType']>({ Completion: true, Retention: true, Leadership: true }) },
-      { key: 'fiscalYearId', label: 'Fiscal year', kind: 'ref' },
-      { key: 'reason', label: 'Reason', kind: 'text' },
-    ],
-  },
+  F1: form(['collegeId', 'menteeName', 'courseCode', 'hours', 'placementStartDate', 'placementEndDate'], { heading: 'Placement' }),
+  F2: form([], { rows: rowList('items', 'Item', { date: 'date', description: 'text', amount: 'money' }) }),
+  F3: form(['travelPurposeId', 'transitTypeId'], { heading: 'Travel', rows: rowList('trips', 'Trip', { date: 'date', from: 'text', to: 'text', miles: 'number' }) }),
+  F4: form(['trainingTypeId', 'institutionId', 'title', 'startDate', 'endDate', 'hours', 'fee']),
+  F5: form(['seminarDate', 'topic', 'hours']),
+  F6: form(['activityType', 'date', 'hours']),
+  F7: form(['protegeName', 'siteName', 'startDate', 'endDate', 'placementEndDate']),
+  F8: form(['institute', 'startDate', 'endDate']),
+  F9: form(['vendorName', 'vendorAddress', 'invoiceNumber', 'invoiceDate', 'amount']),
+  F10: form(['jobCategoryId', 'date', 'hours', 'hourlyRate']),
+  F11: form(['city', 'checkIn', 'checkOut', 'nightlyRate']),
+  F12: form([], { rows: rowList('days', 'Day', { date: 'date', breakfast: 'bool', lunch: 'bool', dinner: 'bool' }) }),
+  F13: form(['collegeId', 'institutionId', 'courseCode', 'units', 'term']),
+  F14: form(['bonusType', 'fiscalYearId', 'reason']),
 };
 
 export type GenericValues = Record<string, unknown>;
