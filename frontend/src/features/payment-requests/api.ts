@@ -16,18 +16,16 @@ export type PaymentRequestListItem = Schemas['PaymentRequestListItem'];
 export type PaymentRequest = Omit<Schemas['PaymentRequestDto'], 'details'> & { details: Record<string, unknown> };
 
 /** POST /fileupload/generate-upload-urls answers one of these per announced file. */
-export type UploadUrl = Schemas['UploadUrl'];
+type UploadUrl = Schemas['UploadUrl'];
 
 /** POST / PUT body; `details` as the form builds them (see PaymentRequest). */
 export type WriteBody = Omit<Schemas['WriteRequest'], 'details'> & { details: Record<string, unknown> };
 
-export type StatusSummary = Schemas['StatusSummary'];
+type StatusSummary = Schemas['StatusSummary'];
 
-export type ActivityEntry = Schemas['ActivityEntryDto'];
+type ActivityEntry = Schemas['ActivityEntryDto'];
 
 export type ApproveBody = Schemas['ApproveBody'];
-
-export type Issue = Schemas['Issue'];
 
 export type ValidationResult = Schemas['ValidationResult'];
 
@@ -37,11 +35,8 @@ export type MyPrograms = Schemas['MyPrograms'];
 /** A payee choice: one participation with its participant's name (GET /payment-requests/participant-list). */
 export type PayeeOption = Schemas['ParticipantListItem'];
 
-/** GET /payment-requests/rates: what F3 (per mile) and F12 (per meal) are computed with now. */
-export type Rates = Schemas['CurrentRates'];
-
 /** GET /payment-requests query, under the server's own PascalCase names. */
-export type ListParams = Record<string, string | number | boolean | string[] | undefined>;
+type ListParams = Record<string, string | number | boolean | string[] | undefined>;
 
 const quiet = { quiet: true };
 const withTags = api.enhanceEndpoints({ addTagTypes: ['PaymentRequest', 'PaymentRequestList', 'PaymentRequestActivity'] });
@@ -141,9 +136,9 @@ export const paymentRequestsApi = withTags.injectEndpoints({
         },
       }),
     }),
-    // The rates the server applies now (request:read, so Coordinators get them too; the
-    // general settings would need setting:read).
-    getPaymentRequestRates: build.query<Rates, void>({ query: () => '/payment-requests/rates', extraOptions: quiet }),
+    // The rates the server applies now, what F3 (per mile) and F12 (per meal) are computed with
+    // (request:read, so Coordinators get them too; the general settings would need setting:read).
+    getPaymentRequestRates: build.query<Schemas['CurrentRates'], void>({ query: () => '/payment-requests/rates', extraOptions: quiet }),
   }),
 });
 

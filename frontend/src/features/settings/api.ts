@@ -3,11 +3,10 @@ import type { Schemas } from '../../api/wire';
 
 // ---- system settings ----
 
-export type MealRates = Schemas['MealRateSettings'];
 export type GeneralSettings = Schemas['GeneralSettingsDto'];
 /** maxMilesPerTrip / maxHours / maxNights are present exactly on the forms they apply to. */
 export type FormLimit = Schemas['FormLimitDto'];
-export type LoginBlock = Schemas['LoginBlockDto'];
+type LoginBlock = Schemas['LoginBlockDto'];
 /** A banner as the editor holds it: saved ones carry their id, new ones none yet. */
 export type Banner = Schemas['BannerInput'];
 export type OutboxPage = Schemas['OutboxPage'];
