@@ -8,6 +8,8 @@ import { ExportMenu } from '../../components/ExportMenu';
 import { PageCard } from '../../components/PageCard';
 import { pageCount, rangeText } from '../../components/paging';
 import { TableScroll } from '../../components/TableScroll';
+import { FilterFooter } from '../../components/FilterFooter';
+import { TableHead } from '../../components/TableHead';
 import { PAGE_SIZES, type ParamValues } from '../../components/urlState';
 import { useTypedFilter } from '../../components/useTypedFilter';
 import { useUrlState } from '../../components/useUrlState';
@@ -164,14 +166,7 @@ function Filters({ values, onChange, onClear }: { values: Values; onChange: (pat
         <TextInput type="date" label="From" value={values.From ?? ''} onChange={(e) => onChange({ From: e.currentTarget.value || undefined })} />
         <TextInput type="date" label="To" value={values.To ?? ''} min={values.From} onChange={(e) => onChange({ To: e.currentTarget.value || undefined })} />
       </SimpleGrid>
-      <Group justify="space-between" mt="xs">
-        <Text size="xs" c="dimmed">
-          Days are inclusive, in UTC.
-        </Text>
-        <Button variant="subtle" size="compact-sm" onClick={onClear} disabled={!active}>
-          Clear filters
-        </Button>
-      </Group>
+      <FilterFooter note="Days are inclusive, in UTC." active={active} onClear={onClear} />
     </form>
   );
 }
@@ -206,15 +201,7 @@ export default function AuditLogPage() {
         <Stack gap="sm">
           <TableScroll label="Audit trail" minWidth={960}>
             <Table striped withTableBorder aria-label="Audit trail" data-testid="audit-table" opacity={trail.isFetching ? 0.6 : 1} verticalSpacing="xs">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>When ↓</Table.Th>
-                  <Table.Th>Who</Table.Th>
-                  <Table.Th>What happened</Table.Th>
-                  <Table.Th>Record</Table.Th>
-                  <Table.Th>Changes</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
+              <TableHead columns={['When ↓', 'Who', 'What happened', 'Record', 'Changes']} />
               <Table.Tbody>
                 {trail.data?.items.map((entry) => (
                   <Table.Tr key={entry.id} data-testid="audit-row">

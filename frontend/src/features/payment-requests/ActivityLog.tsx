@@ -1,6 +1,7 @@
 import { Table, Text } from '@mantine/core';
 import { asApiError, ErrorDisplay } from '../../components/ErrorDisplay';
 import { PageCard } from '../../components/PageCard';
+import { TableHead } from '../../components/TableHead';
 import { useGetPaymentRequestActivityQuery, type PaymentRequest } from './api';
 import { formatDateTime } from '../../components/dates';
 import { actionWords, statusChange } from './activityWords';
@@ -16,15 +17,7 @@ export function ActivityLog({ request }: { request: PaymentRequest }) {
         <Text c="dimmed">Nothing recorded yet.</Text>
       ) : (
         <Table aria-label="Activity log" striped>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>When</Table.Th>
-              <Table.Th>Who</Table.Th>
-              <Table.Th>Action</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th>Comment</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
+          <TableHead columns={['When', 'Who', 'Action', 'Status', 'Comment']} />
           <Table.Tbody>
             {(log.data ?? []).map((e) => (
               <Table.Tr key={e.id}>

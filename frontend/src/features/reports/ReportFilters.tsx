@@ -1,8 +1,9 @@
 import { useFiscalYearsQuery, useReferenceListQuery } from '../../lib/referenceLists';
-import { Button, Group, Select, SimpleGrid, Text, TextInput } from '@mantine/core';
+import { Select, SimpleGrid, TextInput } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useGetReportPayeesQuery } from './api';
 import type { RefItem } from '../../api/wire';
+import { FilterFooter } from '../../components/FilterFooter';
 import { inactiveMark } from '../../components/statusMark';
 
 // The filters of a report as pickers (never raw ids): each shows only when the report takes it
@@ -166,14 +167,7 @@ export function ReportFilters({ names, values, onChange, onClear }: Props) {
       <SimpleGrid cols={{ base: 2, md: 3, lg: 4 }} spacing="sm">
         {fields}
       </SimpleGrid>
-      <Group justify="space-between" mt="xs">
-        <Text size="xs" c="dimmed">
-          {names.includes('StartDate') ? 'Dates are inclusive, in your local time.' : ''}
-        </Text>
-        <Button variant="subtle" size="compact-sm" onClick={onClear} disabled={!active}>
-          Clear filters
-        </Button>
-      </Group>
+      <FilterFooter note={names.includes('StartDate') ? 'Dates are inclusive, in your local time.' : ''} active={active} onClear={onClear} />
     </form>
   );
 }

@@ -5,6 +5,7 @@ import { asApiError, ErrorDisplay } from '../../components/ErrorDisplay';
 import { PageCard } from '../../components/PageCard';
 import { pageCount, rangeText } from '../../components/paging';
 import { TableScroll } from '../../components/TableScroll';
+import { TableHead } from '../../components/TableHead';
 import { PAGE_SIZES } from '../../components/urlState';
 import { useUrlState } from '../../components/useUrlState';
 import { useGetOutboxQuery, type OutboxMail, type OutboxStatus } from './api';
@@ -63,16 +64,7 @@ export default function OutboxPage() {
         <Stack gap="sm">
           <TableScroll label="Outbox" minWidth={900}>
             <Table striped withTableBorder aria-label="Outbox" data-testid="outbox-table" opacity={outbox.isFetching ? 0.6 : 1}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Queued ↓</Table.Th>
-                  <Table.Th>To</Table.Th>
-                  <Table.Th>Subject</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th>Attempts</Table.Th>
-                  <Table.Th>Outcome</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
+              <TableHead columns={['Queued ↓', 'To', 'Subject', 'Status', 'Attempts', 'Outcome']} />
               <Table.Tbody>
                 {outbox.data?.items.map((mail) => {
                   const s = STATUSES.find((x) => x.value === mail.status);

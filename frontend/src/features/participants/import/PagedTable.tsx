@@ -2,6 +2,7 @@ import { Group, Pagination, Table, Text } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { pageCount, rangeText } from '../../../components/paging';
 import { TableScroll } from '../../../components/TableScroll';
+import { TableHead } from '../../../components/TableHead';
 import { pageOf, PAGE_SIZE } from './importReport';
 
 interface Props<T> {
@@ -25,13 +26,7 @@ export function PagedTable<T>({ label, head, rows, rowKey, cells }: Props<T>) {
     <>
       <TableScroll label={label} minWidth={600}>
         <Table striped withTableBorder aria-label={label} verticalSpacing={4}>
-          <Table.Thead>
-            <Table.Tr>
-              {head.map((h) => (
-                <Table.Th key={h}>{h}</Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
+          <TableHead columns={head} />
           <Table.Tbody>
             {pageOf(rows, current).map((row) => (
               <Table.Tr key={rowKey(row)}>{cells(row)}</Table.Tr>
