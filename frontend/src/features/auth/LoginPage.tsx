@@ -1,10 +1,10 @@
-import { Alert, Button, PasswordInput, Stack } from '@mantine/core';
+import { Alert, Button, Stack } from '@mantine/core';
 import { useEffect, useState, type FormEvent } from 'react';
 import { selectSignOutMessage, selectSignOutReason, signOutReasonCleared } from '../../api/authSlice';
 import { signedIn } from '../../api/session';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { useLoginMutation } from './api';
-import { CallError, EmailField, PageLink } from './parts';
+import { CallError, EmailField, PageLink, PasswordField } from './parts';
 
 const REASON_TEXT = {
   idle: 'You were signed out after 15 minutes without activity.',
@@ -49,13 +49,7 @@ export default function LoginPage() {
         )}
         <CallError error={error} testId="login-error" />
         <EmailField value={email} onChange={setEmail} />
-        <PasswordInput
-          label="Password"
-          autoComplete="current-password"
-          required
-          value={password}
-          onChange={(e) => setPassword(e.currentTarget.value)}
-        />
+        <PasswordField label="Password" autoComplete="current-password" value={password} onChange={setPassword} />
         <Button type="submit" loading={isLoading} disabled={!email || !password} fullWidth>
           Sign in
         </Button>

@@ -1,11 +1,11 @@
-import { Alert, Button, Center, Loader, PasswordInput, Stack, Text } from '@mantine/core';
+import { Alert, Button, Center, Loader, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { asApiError } from '../../components/ErrorDisplay';
 import { useSetPasswordMutation, useValidateResetTokenQuery } from './api';
-import { PageLink } from './parts';
+import { PageLink, PasswordField } from './parts';
 
 /** Passwords need 12+ characters (the server checks it too). */
 export const MIN_PASSWORD_LENGTH = 12;
@@ -66,21 +66,19 @@ export default function SetPasswordPage() {
             {serverError.errors?.password?.join(' ') ?? serverError.detail}
           </Alert>
         )}
-        <PasswordInput
+        <PasswordField
           label="New password"
           autoComplete="new-password"
-          required
           autoFocus
           value={password}
-          onChange={(e) => setPasswordValue(e.currentTarget.value)}
+          onChange={setPasswordValue}
           error={touched && tooShort ? `Use at least ${MIN_PASSWORD_LENGTH} characters.` : undefined}
         />
-        <PasswordInput
+        <PasswordField
           label="Confirm password"
           autoComplete="new-password"
-          required
           value={confirm}
-          onChange={(e) => setConfirm(e.currentTarget.value)}
+          onChange={setConfirm}
           error={touched && mismatch ? 'The passwords do not match.' : undefined}
         />
         <Button type="submit" loading={isLoading} fullWidth>

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, PasswordInput, Text, TextInput } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { asApiError } from '../../components/ErrorDisplay';
@@ -18,6 +18,35 @@ export function CallError({ error, testId }: { error: unknown; testId?: string }
 /** The e-mail a person signs in with (the browser offers the saved one). */
 export function EmailField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
   return <TextInput label="E-mail" type="email" autoComplete="username" required autoFocus value={value} onChange={(e) => onChange(e.currentTarget.value)} />;
+}
+
+/** A password, the one signed in with or a new one (the browser offers to save or suggest it). */
+export function PasswordField({
+  label,
+  autoComplete,
+  autoFocus,
+  value,
+  onChange,
+  error,
+}: {
+  label: string;
+  autoComplete: 'current-password' | 'new-password';
+  autoFocus?: boolean;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+}) {
+  return (
+    <PasswordInput
+      label={label}
+      autoComplete={autoComplete}
+      required
+      autoFocus={autoFocus}
+      value={value}
+      onChange={(e) => onChange(e.currentTarget.value)}
+      error={error}
+    />
+  );
 }
 
 /** A centred link to another public page below the form. */
