@@ -37,7 +37,6 @@ import {
   EMPTY_PARTICIPANT_VALUES,
   isDirty,
   PARTICIPANT_FIELDS,
-  splitFieldErrors,
   valuesFromParticipant,
   type ParticipantField,
   type ParticipantFormValues,
@@ -52,7 +51,7 @@ import {
 } from './participationForm';
 import { ParticipationFields } from './ParticipationFields';
 import type { ParticipantFormMode } from './ParticipantFormPage';
-import { CONFLICT_TEXT, saveProblem } from './saveErrors';
+import { CONFLICT_TEXT, saveProblem, splitFieldErrors } from './saveErrors';
 
 const TITLES: Record<ParticipantFormMode, string> = {
   create: 'New participant',

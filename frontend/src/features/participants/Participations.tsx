@@ -12,7 +12,6 @@ import type { ApiError } from '../../api/errors';
 import { useCreateParticipationMutation, useDeleteParticipationMutation, useUpdateParticipationMutation, type Participant, type Participation } from './api';
 import type { ParticipantLookups } from './lookups';
 import { nameByCode, nameById } from './options';
-import { splitFieldErrors } from './participantForm';
 import {
   EMPTY_PARTICIPATION,
   PARTICIPATION_FIELDS,
@@ -22,6 +21,7 @@ import {
   type ParticipationValues,
 } from './participationForm';
 import { ParticipationFields } from './ParticipationFields';
+import { splitFieldErrors } from './saveErrors';
 
 interface EditorState {
   /** undefined: a new participation. */

@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Participant } from './api';
-import {
-  bodyFromValues,
-  EMPTY_PARTICIPANT_VALUES,
-  isDirty,
-  PARTICIPANT_FIELDS,
-  splitFieldErrors,
-  valuesFromParticipant,
-} from './participantForm';
+import { bodyFromValues, EMPTY_PARTICIPANT_VALUES, isDirty, valuesFromParticipant } from './participantForm';
 
 const participant: Participant = {
   id: 7,
@@ -60,15 +53,5 @@ describe('participant form values', () => {
     expect(isDirty(values, { ...values, workplaceSettingIds: ['2'] })).toBe(true);
     expect(isDirty(values, { ...values, status: 'Inactive' })).toBe(true);
     expect(isDirty(values, { ...values, caucusRegionId: null })).toBe(true);
-  });
-
-  it('server field errors land on their fields; the rest is listed', () => {
-    const { byField, other } = splitFieldErrors(
-      { firstName: ['is required'], 'workplaceSettingIds[1]': ['unknown id 99'], Email: ['is taken'], version: ['is stale'] },
-      PARTICIPANT_FIELDS,
-    );
-    expect(byField).toEqual({ firstName: 'Is required', workplaceSettingIds: 'Unknown id 99', email: 'Is taken' });
-    expect(other).toEqual(['version: Is stale']);
-    expect(splitFieldErrors(undefined, PARTICIPANT_FIELDS)).toEqual({ byField: {}, other: [] });
   });
 });

@@ -22,23 +22,6 @@ export interface ParticipantFormValues {
 
 export type ParticipantField = keyof ParticipantFormValues;
 
-export const PARTICIPANT_FIELDS: readonly ParticipantField[] = [
-  'firstName',
-  'lastName',
-  'email',
-  'phone',
-  'address',
-  'status',
-  'roleCode',
-  'districtSetType',
-  'districtId',
-  'caucusRegionId',
-  'workplaceSettingIds',
-  'languageIds',
-  'educationLevelIds',
-  'permitLevelIds',
-];
-
 export const EMPTY_PARTICIPANT_VALUES: ParticipantFormValues = {
   firstName: '',
   lastName: '',
@@ -55,6 +38,9 @@ export const EMPTY_PARTICIPANT_VALUES: ParticipantFormValues = {
   educationLevelIds: [],
   permitLevelIds: [],
 };
+
+/** Every field, in the form's order (the empty values name them all). */
+export const PARTICIPANT_FIELDS = Object.keys(EMPTY_PARTICIPANT_VALUES) as readonly ParticipantField[];
 
 const ids = (list: number[] | undefined) => (list ?? []).map(String);
 
@@ -116,27 +102,4 @@ export function isDirty(initial: ParticipantFormValues, current: ParticipantForm
     if (typeof a === 'string' && typeof b === 'string') return a.trim() !== b.trim();
     return (a ?? null) !== (b ?? null);
   });
-}
-
-const sentence = (message: string) => (message ? message[0].toUpperCase() + message.slice(1) : message);
-
-/**
- * Splits a problem body's `errors` into messages per form field (keys such as
- * `firstName`, `workplaceSettingIds[2]` or `FirstName` all land on their
- * field) and the rest, which the form shows above its buttons.
- */
-export function splitFieldErrors<F extends string>(
-  errors: Record<string, string[]> | undefined,
-  fields: readonly F[],
-): { byField: Partial<Record<F, string>>; other: string[] } {
-  const byField: Partial<Record<F, string>> = {};
-  const other: string[] = [];
-  for (const [key, messages] of Object.entries(errors ?? {})) {
-    const root = key.split(/[.[]/)[0].toLowerCase();
-    const field = fields.find((f) => f.toLowerCase() === root);
-    const text = (Array.isArray(messages) ? messages : [String(messages)]).map(sentence).join(' ');
-    if (field) byField[field] = byField[field] ? `${byField[field]} ${text}` : text;
-    else other.push(`${key}: ${text}`);
-  }
-  return { byField, other };
 }

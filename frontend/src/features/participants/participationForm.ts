@@ -14,15 +14,6 @@ export interface ParticipationValues {
 
 export type ParticipationField = keyof ParticipationValues;
 
-export const PARTICIPATION_FIELDS: readonly ParticipationField[] = [
-  'mentorProgramId',
-  'fiscalYearId',
-  'roleCode',
-  'collegeId',
-  'startDate',
-  'endDate',
-];
-
 export const EMPTY_PARTICIPATION: ParticipationValues = {
   mentorProgramId: null,
   fiscalYearId: null,
@@ -31,6 +22,9 @@ export const EMPTY_PARTICIPATION: ParticipationValues = {
   startDate: null,
   endDate: null,
 };
+
+/** Every field, in the form's order (the empty values name them all). */
+export const PARTICIPATION_FIELDS = Object.keys(EMPTY_PARTICIPATION) as readonly ParticipationField[];
 
 export function participationValues(p: Participation): ParticipationValues {
   return {

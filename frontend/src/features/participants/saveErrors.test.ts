@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiError } from '../../api/errors';
 import { PARTICIPANT_FIELDS } from './participantForm';
-import { saveProblem } from './saveErrors';
+import { saveProblem, splitFieldErrors } from './saveErrors';
 
 const err = (status: number, detail: string, errors?: Record<string, string[]>): ApiError => ({ status, title: 'x', detail, errors });
 
@@ -31,5 +31,15 @@ describe('save problems', () => {
       kind: 'other',
       detail: 'Invalid. participations[0].x: Bad',
     });
+  });
+
+  it('server field errors land on their fields; the rest is listed', () => {
+    const { byField, other } = splitFieldErrors(
+      { firstName: ['is required'], 'workplaceSettingIds[1]': ['unknown id 99'], Email: ['is taken'], version: ['is stale'] },
+      PARTICIPANT_FIELDS,
+    );
+    expect(byField).toEqual({ firstName: 'Is required', workplaceSettingIds: 'Unknown id 99', email: 'Is taken' });
+    expect(other).toEqual(['version: Is stale']);
+    expect(splitFieldErrors(undefined, PARTICIPANT_FIELDS)).toEqual({ byField: {}, other: [] });
   });
 });
