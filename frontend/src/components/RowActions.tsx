@@ -1,4 +1,4 @@
-import { Group, Table, type GroupProps } from '@mantine/core';
+import { Button, Group, Table, type GroupProps, type MantineColor } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 /** A table row's last cell: its action buttons side by side on one line. */
@@ -9,5 +9,29 @@ export function RowActions({ children, gap = 'xs', justify }: { children: ReactN
         {children}
       </Group>
     </Table.Td>
+  );
+}
+
+/**
+ * One action button of a row. Every row has the same buttons, so `rowName` tells assistive
+ * technology which row this one acts on ("Edit Ana Lopez").
+ */
+export function RowButton({
+  children,
+  rowName,
+  variant = 'light',
+  color,
+  onClick,
+}: {
+  children: string;
+  rowName?: string;
+  variant?: 'light' | 'subtle';
+  color?: MantineColor;
+  onClick: () => void;
+}) {
+  return (
+    <Button size="xs" variant={variant} color={color} onClick={onClick} aria-label={rowName === undefined ? undefined : `${children} ${rowName}`}>
+      {children}
+    </Button>
   );
 }

@@ -5,7 +5,7 @@ import { useHasPermission } from '../../lib/hooks';
 import { openConfirm } from '../../components/confirmDialogs';
 import { PageCard } from '../../components/PageCard';
 import { QueryStatus } from '../../components/QueryStatus';
-import { RowActions } from '../../components/RowActions';
+import { RowActions, RowButton } from '../../components/RowActions';
 import { useIdentityPermissionsQuery, useIdentityRolesQuery } from '../../lib/identityLists';
 import { useDeleteRoleMutation, type Role } from './api';
 import { RoleFormModal } from './RoleFormModal';
@@ -74,14 +74,10 @@ export default function RolesPage() {
                 </Table.Td>
                 <RowActions gap={4} justify="flex-end">
                   {canEdit && ready && (
-                    <Button size="xs" variant="subtle" onClick={() => setEditing(role)} aria-label={`Edit ${role.name}`}>
-                      Edit
-                    </Button>
+                    <RowButton variant="subtle" rowName={role.name} onClick={() => setEditing(role)}>Edit</RowButton>
                   )}
                   {canDelete && !role.isBuiltIn && (
-                    <Button size="xs" variant="subtle" color="red" onClick={() => onDelete(role)} aria-label={`Delete ${role.name}`}>
-                      Delete
-                    </Button>
+                    <RowButton variant="subtle" color="red" rowName={role.name} onClick={() => onDelete(role)}>Delete</RowButton>
                   )}
                 </RowActions>
               </Table.Tr>

@@ -8,6 +8,7 @@ import { useAppSelector, useHasPermission } from '../../lib/hooks';
 import { openConfirm } from '../../components/confirmDialogs';
 import { asApiError, ErrorDisplay } from '../../components/ErrorDisplay';
 import { PageCard } from '../../components/PageCard';
+import { RowActions, RowButton } from '../../components/RowActions';
 import { listItems, listValue, PAGE_SIZES } from '../../components/urlState';
 import { useTypedFilter } from '../../components/useTypedFilter';
 import { useUrlState } from '../../components/useUrlState';
@@ -122,20 +123,14 @@ export default function UsersPage() {
                       <Status user={user} />
                     </Table.Td>
                     <Table.Td>{user.lastLoginAt ? dayjs(user.lastLoginAt).format('YYYY-MM-DD HH:mm') : 'Never'}</Table.Td>
-                    <Table.Td>
-                      <Group gap={4} justify="flex-end" wrap="nowrap">
-                        {canEdit && canReadRoles && (
-                          <Button size="xs" variant="subtle" onClick={() => setEditing(user)} aria-label={`Edit ${user.email}`}>
-                            Edit
-                          </Button>
-                        )}
-                        {canDeactivate && user.isActive && user.email !== me?.email && (
-                          <Button size="xs" variant="subtle" color="red" onClick={() => onDeactivate(user)} aria-label={`Deactivate ${user.email}`}>
-                            Deactivate
-                          </Button>
-                        )}
-                      </Group>
-                    </Table.Td>
+                    <RowActions gap={4} justify="flex-end">
+                      {canEdit && canReadRoles && (
+                        <RowButton variant="subtle" rowName={user.email} onClick={() => setEditing(user)}>Edit</RowButton>
+                      )}
+                      {canDeactivate && user.isActive && user.email !== me?.email && (
+                        <RowButton variant="subtle" color="red" rowName={user.email} onClick={() => onDeactivate(user)}>Deactivate</RowButton>
+                      )}
+                    </RowActions>
                   </Table.Tr>
                 ))}
                 {users.data?.items.length === 0 && (

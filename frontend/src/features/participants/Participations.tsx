@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
 import { useHasPermission } from '../../lib/hooks';
 import { openConfirm } from '../../components/confirmDialogs';
-import { RowActions } from '../../components/RowActions';
+import { RowActions, RowButton } from '../../components/RowActions';
 import { DialogActions } from '../../components/EditorActions';
 import { asApiError } from '../../components/ErrorDisplay';
 import { ErrorSummary } from '../../components/ErrorSummary';
@@ -131,12 +131,8 @@ export function Participations({ participant, lookups }: { participant: Particip
                   <Table.Td>{p.endDate ?? ''}</Table.Td>
                   {canEdit && (
                     <RowActions justify="flex-end">
-                      <Button size="xs" variant="light" onClick={() => open(p)}>
-                        Edit
-                      </Button>
-                      <Button size="xs" variant="light" color="red" onClick={() => onDelete(p)}>
-                        Delete
-                      </Button>
+                      <RowButton onClick={() => open(p)}>Edit</RowButton>
+                      <RowButton color="red" onClick={() => onDelete(p)}>Delete</RowButton>
                     </RowActions>
                   )}
                 </Table.Tr>

@@ -10,7 +10,7 @@ import { askAndCancel, SaveError } from '../../components/EditorActions';
 import { fieldErrors, unshownErrors } from '../../components/fieldErrors';
 import { PageCard } from '../../components/PageCard';
 import { QueryStatus } from '../../components/QueryStatus';
-import { RowActions } from '../../components/RowActions';
+import { RowActions, RowButton } from '../../components/RowActions';
 import {
   REFERENCE_LISTS,
   sortEntries,
@@ -197,12 +197,10 @@ function ListPanel({ list, canCreate }: { list: RefListSpec; canCreate: boolean 
                 </Table.Td>
                 {canCreate && (
                   <RowActions>
-                    <Button size="xs" variant="light" onClick={() => setEditing(e)} aria-label={`${list.colleges ? 'Edit' : 'Rename'} ${e.name}`}>
-                      {list.colleges ? 'Edit' : 'Rename'}
-                    </Button>
-                    <Button size="xs" variant="subtle" color={e.isActive ? 'red' : 'green'} onClick={() => void toggle(e)} aria-label={`${e.isActive ? 'Deactivate' : 'Reactivate'} ${e.name}`}>
+                    <RowButton rowName={e.name} onClick={() => setEditing(e)}>{list.colleges ? 'Edit' : 'Rename'}</RowButton>
+                    <RowButton variant="subtle" color={e.isActive ? 'red' : 'green'} rowName={e.name} onClick={() => void toggle(e)}>
                       {e.isActive ? 'Deactivate' : 'Reactivate'}
-                    </Button>
+                    </RowButton>
                   </RowActions>
                 )}
               </Table.Tr>
