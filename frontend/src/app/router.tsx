@@ -1,7 +1,6 @@
 import { Center, Loader } from '@mantine/core';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { AnonymousOnly, RequireAuth, RouteErrorRedirect } from './guards';
-import { MainLayout } from './layouts/MainLayout';
 import { PublicLayout, type PublicPageHandle } from './layouts/PublicLayout';
 import { lazyPage } from './lazyPage';
 
@@ -140,7 +139,8 @@ export const routes: RouteObject[] = [
     HydrateFallback: PageLoader,
     children: [
       { Component: AnonymousOnly, children: [{ Component: PublicLayout, children: publicRoutes }] },
-      { Component: RequireAuth, children: [{ Component: MainLayout, children: mainRoutes }] },
+      // The signed-in layout (menus, idle sign-out) is a chunk of its own too: /login loads none of it.
+      { Component: RequireAuth, children: [{ lazy: lazyPage(() => import('./layouts/MainLayout')), children: mainRoutes }] },
     ],
   },
 ];

@@ -5,7 +5,7 @@ import { Outlet, useLocation, useNavigation } from 'react-router';
 import { Logo } from '../../components/Logo';
 import { focusPageHeading } from '../../components/pageFocus';
 import { MAIN_ID, SkipLink } from '../../components/SkipLink';
-import { IdleLogout } from '../idle';
+import { IdleLogout } from '../IdleLogout';
 import { FOOTER_HEIGHT, HEADER_HEIGHT, NAVBAR_WIDTH } from '../../lib/theme';
 import { FooterText } from './Footer';
 import { NotificationBanners } from './NotificationBanners';
@@ -26,7 +26,7 @@ function useFocusHeadingOnNavigate() {
 }
 
 /** Signed-in layout: side menu 264 px (a menu button on narrow screens), top bar 68 px, content card, footer. */
-export function MainLayout() {
+export default function MainLayout() {
   const [opened, { toggle, close }] = useDisclosure(false);
   const loading = useNavigation().state === 'loading';
   useFocusHeadingOnNavigate();
