@@ -94,10 +94,7 @@ pub struct GeneralSettingsRequest {
     pub id: Option<i32>,
     #[schema(min_length = 1, max_length = 200)]
     pub organisation_name: String,
-    #[schema(
-        max_length = 254,
-        pattern = r"^[\t\n\r \u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*[^@\s\u0000-\u001F\u007F-\u009F]+@[^@.\s\u0000-\u001F\u007F-\u009F][^@\s\u0000-\u001F\u007F-\u009F]*\.[^@\s\u0000-\u001F\u007F-\u009F]*[^@.\s\u0000-\u001F\u007F-\u009F][\t\n\r \u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*$"
-    )]
+    #[schema(inline, value_type = crate::web::Email)]
     pub support_email: String,
     #[schema(value_type = crate::money::NonNegativeMoney)]
     pub mileage_rate: Money,
