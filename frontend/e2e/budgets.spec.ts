@@ -67,6 +67,8 @@ test.describe('budgets', () => {
     await form.getByLabel('Last day').fill('2031-06-30');
     await form.getByLabel('Name').press('Enter');
     await expect(form).toHaveCount(0);
+    // The dialog is gone from the page: the focus is back on the button that opened it.
+    await expect(page.getByRole('button', { name: 'New fiscal year' })).toBeFocused();
     await page.getByRole('button', { name: 'New fiscal year' }).click();
     await form.getByLabel('Name').fill(`Overlapping ${tag}`);
     await form.getByLabel('First day').fill('2031-01-01');
@@ -77,6 +79,7 @@ test.describe('budgets', () => {
     await form.getByRole('button', { name: 'Cancel Changes' }).click();
     await page.getByRole('dialog', { name: 'Cancel Changes' }).getByRole('button', { name: 'Cancel Changes' }).click();
     await expect(form).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'New fiscal year' })).toBeFocused();
 
     // Search by name, then open the year.
     await page.getByLabel('Search').fill(tag);

@@ -1,9 +1,10 @@
-import { Button, Group, Modal, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
 import { askAndCancel, SaveError } from '../../components/EditorActions';
 import { fieldErrors, unshownErrors } from '../../components/fieldErrors';
 import { useCreateFiscalYearMutation } from './api';
+import { MountedModal } from '../../components/MountedModal';
 
 const EMPTY = { name: '', startDate: '', endDate: '' };
 
@@ -26,7 +27,7 @@ export function FiscalYearModal({ onClose }: { onClose: () => void }) {
   };
 
   return (
-    <Modal opened onClose={close} title="New fiscal year" centered>
+    <MountedModal onClose={close} title="New fiscal year" centered>
       <form onSubmit={onSubmit} noValidate aria-label="New fiscal year">
         <Stack gap="md">
           <SaveError error={error} unshown={unshownErrors(errors, (f) => f in EMPTY)} />
@@ -45,6 +46,6 @@ export function FiscalYearModal({ onClose }: { onClose: () => void }) {
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </MountedModal>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Checkbox, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMemo, useState, type FormEvent } from 'react';
 import { askAndCancel, SaveError } from '../../components/EditorActions';
@@ -6,6 +6,7 @@ import { confirmSaveChanges } from '../../components/confirmDialogs';
 import { fieldErrors, unshownErrors } from '../../components/fieldErrors';
 import { useCreateRoleMutation, useUpdateRoleMutation, type PermissionInfo, type Role, type RoleBody } from './api';
 import { groupPermissions, groupState, resourceLabel, toggleGroup } from './permissionGroups';
+import { MountedModal } from '../../components/MountedModal';
 
 /** Create (no `role`) or edit a role: a name and a permission checklist grouped by resource. */
 export function RoleFormModal({ role, permissions, onClose }: { role?: Role; permissions: PermissionInfo[]; onClose: () => void }) {
@@ -34,7 +35,7 @@ export function RoleFormModal({ role, permissions, onClose }: { role?: Role; per
   };
 
   return (
-    <Modal opened onClose={close} title={role ? `Edit role ${role.name}` : 'New role'} size="xl" centered>
+    <MountedModal onClose={close} title={role ? `Edit role ${role.name}` : 'New role'} size="xl" centered>
       <form onSubmit={onSubmit} noValidate aria-label={role ? 'Edit role' : 'New role'}>
         <Stack gap="md">
           <SaveError error={error} unshown={unshownErrors(errors, (f) => f === 'name' || f === 'permissions')} />
@@ -96,6 +97,6 @@ export function RoleFormModal({ role, permissions, onClose }: { role?: Role; per
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </MountedModal>
   );
 }

@@ -1,10 +1,11 @@
-import { Alert, Button, Group, Modal, MultiSelect, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, MultiSelect, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
 import { askAndCancel, SaveError } from '../../components/EditorActions';
 import { confirmSaveChanges } from '../../components/confirmDialogs';
 import { fieldErrors, unshownErrors } from '../../components/fieldErrors';
 import { useInviteUserMutation, useUpdateUserMutation, type User, type UserUpdate } from './api';
+import { MountedModal } from '../../components/MountedModal';
 
 const FIELDS = ['email', 'firstName', 'lastName', 'roles', 'isActive'];
 
@@ -46,7 +47,7 @@ export function UserFormModal({ user, roleNames, onClose }: { user?: User; roleN
   };
 
   return (
-    <Modal opened onClose={close} title={user ? `Edit ${user.email}` : 'Invite a user'} size="lg" centered>
+    <MountedModal onClose={close} title={user ? `Edit ${user.email}` : 'Invite a user'} size="lg" centered>
       <form onSubmit={onSubmit} noValidate aria-label={user ? 'Edit user' : 'Invite user'}>
         <Stack gap="md">
           {!user && (
@@ -101,6 +102,6 @@ export function UserFormModal({ user, roleNames, onClose }: { user?: User; roleN
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </MountedModal>
   );
 }

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Modal, MultiSelect, Select, Stack, Table, Tabs, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Group, MultiSelect, Select, Stack, Table, Tabs, Text, TextInput } from '@mantine/core';
 import { EmptyRow } from '../../components/EmptyRow';
 import { notifications } from '@mantine/notifications';
 import { useMemo, useState, type FormEvent } from 'react';
@@ -11,6 +11,7 @@ import { fieldErrors, unshownErrors } from '../../components/fieldErrors';
 import { PageCard } from '../../components/PageCard';
 import { QueryStatus } from '../../components/QueryStatus';
 import { RowActions, RowButton } from '../../components/RowActions';
+import { MountedModal } from '../../components/MountedModal';
 import {
   REFERENCE_LISTS,
   sortEntries,
@@ -70,7 +71,7 @@ function EntryModal({ list, entry, onClose }: { list: RefListSpec; entry?: RefEn
 
   const title = editing ? `Edit ${list.noun}` : `New ${list.noun}`;
   return (
-    <Modal opened onClose={close} title={title} centered size="lg">
+    <MountedModal onClose={close} title={title} centered size="lg">
       <form onSubmit={onSubmit} noValidate aria-label={title}>
         <Stack gap="md">
           <SaveError error={error} unshown={unshownErrors(errors, (f) => ['name', 'code', 'collegeIds', 'paymentRequestType'].includes(f))} />
@@ -116,7 +117,7 @@ function EntryModal({ list, entry, onClose }: { list: RefListSpec; entry?: RefEn
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </MountedModal>
   );
 }
 
