@@ -49,4 +49,9 @@ test('a participant change is read in its History, filtered by the address bar, 
   const changes = header.indexOf('Changes');
   expect(entries.map((r) => r[changes])[0]).toBe('Phone: 916-555-0100 → 916-555-0177');
   expect(entries).toHaveLength(2);
+
+  // A last day before the first is refused on the field that is wrong.
+  await page.getByLabel('From').fill('2026-03-02');
+  await page.getByLabel('To').fill('2026-03-01');
+  await expect(page.getByLabel('To')).toHaveAccessibleDescription('must not be before From');
 });

@@ -14,12 +14,14 @@ use crate::{
 
 #[utoipa::path(get, path = "/api/v1/audit-log", tag = "audit", security(("bearer" = [])), params(AuditQuery),
     responses((status = 200, body = AuditPage), (status = 400, body = ProblemBody), (status = 401, body = ProblemBody),
-        (status = 403, description = "Without audit:read", body = ProblemBody)))]
+        (status = 403, description = "Without audit:read", body = ProblemBody),
+        (status = 422, description = "To before From", body = ProblemBody)))]
 pub async fn list(
     state: web::Data<AppState>,
     _me: CurrentUser,
     Query(q): Query<AuditQuery>,
 ) -> ApiResult<web::Json<AuditPage>> {
+    let q = q.checked()?;
     let paging = PageQuery { page: q.page, size: q.size }.paging()?;
     let (items, count) = queries::page(&state.db, &q, paging).await?;
     let forms = queries::request_forms(&state.db, &items).await?;
@@ -53,6 +55,7 @@ pub async fn verify(
     responses((status = 200, description = "Every entry the filters select, newest first, as a CSV, XLSX or PDF file (streamed)"),
         (status = 400, body = ProblemBody), (status = 401, body = ProblemBody),
         (status = 403, description = "Without audit:read", body = ProblemBody),
+        (status = 422, description = "To before From", body = ProblemBody),
         (status = 503, description = "Other exports are being prepared; retry after the time given", body = ProblemBody)))]
 pub async fn retrieve(
     state: web::Data<AppState>,
@@ -60,6 +63,7 @@ pub async fn retrieve(
     Query(q): Query<AuditQuery>,
     Query(file): Query<ReportQuery>,
 ) -> ApiResult<HttpResponse> {
+    let q = q.checked()?;
     let format = file.format()?;
     let minutes_offset = file.filters()?.minutes_offset;
     Ok(export::file(&state.db, &me, &q, format, minutes_offset))

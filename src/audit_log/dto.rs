@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use crate::entities::{audit_log, codes::FormType};
+use crate::{error::ApiResult, web::check_order};
 
 /// The entity type of a payment request's entries.
 pub const REQUEST: &str = "payment_request";
@@ -43,6 +44,14 @@ pub struct AuditQuery {
     #[param(rename = "To", value_type = Option<String>, format = Date)]
     #[serde(default, deserialize_with = "crate::web::opt_date")]
     pub to: Option<NaiveDate>,
+}
+
+impl AuditQuery {
+    /// The filters, a `To` before `From` refused (a 422 naming `To`).
+    pub fn checked(self) -> ApiResult<Self> {
+        check_order(self.from, "From", self.to, "To")?;
+        Ok(self)
+    }
 }
 
 /// Who acted, as they were named then.

@@ -184,6 +184,12 @@ async fn a_records_history_is_listed_newest_first_for_administrators_only() {
     assert_eq!(verdict.ok()["entries"], json!(ids.len()));
     let bad = app.get("/api/v1/audit-log?EntityId=abc", &admin).await;
     assert!(bad.problem(400)["errors"]["EntityId"].is_array(), "{}", bad.body);
+    for path in ["/api/v1/audit-log", "/api/v1/audit-log/retrieve"] {
+        let backwards = app
+            .get(&format!("{path}?From=2026-03-02&To=2026-03-01&ReportFormat=Csv"), &admin)
+            .await;
+        assert!(backwards.problem(422)["errors"]["To"].is_array(), "{path}: {}", backwards.body);
+    }
 
     app.create_user(&admin, "coord@example.org", &["Coordinator"], "coordinator pw 1").await;
     let (coordinator, _) = app.login("coord@example.org", "coordinator pw 1").await;

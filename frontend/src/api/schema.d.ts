@@ -3792,6 +3792,15 @@ export interface operations {
                     "application/json": components["schemas"]["ProblemBody"];
                 };
             };
+            /** @description To before From */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
         };
     };
     retrieve: {
@@ -3847,6 +3856,15 @@ export interface operations {
             };
             /** @description Without audit:read */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description To before From */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

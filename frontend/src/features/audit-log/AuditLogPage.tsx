@@ -8,6 +8,7 @@ import { ExportMenu } from '../../components/ExportMenu';
 import { PageCard } from '../../components/PageCard';
 import { pageCount, rangeText } from '../../components/paging';
 import { TableScroll } from '../../components/TableScroll';
+import { fieldErrors } from '../../components/fieldErrors';
 import { FilterFooter } from '../../components/FilterFooter';
 import { TableHead } from '../../components/TableHead';
 import { PAGE_SIZES, type ParamValues } from '../../components/urlState';
@@ -116,7 +117,7 @@ function ChainCheck() {
 
 type Values = ParamValues<typeof AUDIT_FILTERS>;
 
-function Filters({ values, onChange, onClear }: { values: Values; onChange: (patch: Values) => void; onClear: () => void }) {
+function Filters({ values, errors, onChange, onClear }: { values: Values; errors: Record<string, string>; onChange: (patch: Values) => void; onClear: () => void }) {
   const canReadUsers = useHasPermission('user:read');
   const users = useIdentityUsersQuery({ page: 1, size: 500 }, { skip: !canReadUsers });
   const entityId = useTypedFilter(values.EntityId, (v) => onChange({ EntityId: v }));
@@ -164,7 +165,7 @@ function Filters({ values, onChange, onClear }: { values: Values; onChange: (pat
           }}
         />
         <TextInput type="date" label="From" value={values.From ?? ''} onChange={(e) => onChange({ From: e.currentTarget.value || undefined })} />
-        <TextInput type="date" label="To" value={values.To ?? ''} min={values.From} onChange={(e) => onChange({ To: e.currentTarget.value || undefined })} />
+        <TextInput type="date" label="To" value={values.To ?? ''} min={values.From} error={errors.To} onChange={(e) => onChange({ To: e.currentTarget.value || undefined })} />
       </SimpleGrid>
       <FilterFooter note="Days are inclusive, in UTC." active={active} onClear={onClear} />
     </form>
@@ -190,7 +191,7 @@ export default function AuditLogPage() {
         </Group>
       }
     >
-      <Filters values={url.values} onChange={url.setFilters} onClear={url.clearFilters} />
+      <Filters values={url.values} errors={fieldErrors(trail.error)} onChange={url.setFilters} onClear={url.clearFilters} />
       {trail.error ? (
         <ErrorDisplay error={asApiError(trail.error)} />
       ) : trail.isLoading ? (
