@@ -10,7 +10,9 @@
 # request_approvals, so the all-approvals report would be empty).
 # fiscal_year_id is not watched by the kept totals' triggers (000031), so they stay right.
 if [ "$(sqlite3 "$WORK/bench.db" 'SELECT COUNT(*) FROM fiscal_years')" = 0 ]; then
-  /usr/bin/time -f "fiscal years and budgets: %e s" sqlite3 "$WORK/bench.db" <<'SQL'
+  # -bail: a failure (a full disk) stops at once and the transaction goes with it, rather than
+  # leaving the years without their requests and approvals.
+  /usr/bin/time -f "fiscal years and budgets: %e s" sqlite3 -bail "$WORK/bench.db" <<'SQL'
 BEGIN;
 INSERT INTO fiscal_years (name, start_date, end_date, created_at) VALUES
   ('FY 2025-26', '2025-07-01', '2026-06-30', '2025-06-01T00:00:00+00:00'),
