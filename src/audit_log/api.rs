@@ -14,8 +14,7 @@ use crate::{
 
 #[utoipa::path(get, path = "/api/v1/audit-log", tag = "audit", security(("bearer" = [])), params(AuditQuery),
     responses((status = 200, body = AuditPage), (status = 400, body = ProblemBody), (status = 401, body = ProblemBody),
-        (status = 403, description = "Without audit:read", body = ProblemBody),
-        (status = 422, description = "To before From", body = ProblemBody)))]
+        (status = 403, description = "Without audit:read", body = ProblemBody), (status = 422, description = "To before From", body = ProblemBody)))]
 pub async fn list(
     state: web::Data<AppState>,
     _me: CurrentUser,
@@ -54,8 +53,7 @@ pub async fn verify(
         ("MinutesOffset" = Option<i32>, Query, description = "The browser's getTimezoneOffset(), for the times in the file", minimum = -840, maximum = 840)),
     responses((status = 200, description = "Every entry the filters select, newest first, as a CSV, XLSX or PDF file (streamed)"),
         (status = 400, body = ProblemBody), (status = 401, body = ProblemBody),
-        (status = 403, description = "Without audit:read", body = ProblemBody),
-        (status = 422, description = "To before From", body = ProblemBody),
+        (status = 403, description = "Without audit:read", body = ProblemBody), (status = 422, description = "To before From", body = ProblemBody),
         (status = 503, description = "Other exports are being prepared; retry after the time given", body = ProblemBody)))]
 pub async fn retrieve(
     state: web::Data<AppState>,
