@@ -22,6 +22,11 @@ pub enum ApiError {
     NotFound(String),
     #[error("{0}")]
     Conflict(String),
+    /// 409 for a write based on a version that has moved on since the caller read it. Its
+    /// `errors.version` is how a caller tells it from the other conflicts (a name already
+    /// taken, a closed year), which no reload mends.
+    #[error("{0}")]
+    Stale(String),
     #[error("{detail}")]
     Unprocessable { detail: String, errors: FieldErrors },
     /// 408: a body that did not arrive in time.
@@ -114,6 +119,9 @@ impl ApiError {
                 FieldErrors::new(),
             ),
             Self::Internal(_) => ("An unexpected error occurred.".to_owned(), FieldErrors::new()),
+            Self::Stale(detail) => {
+                (detail.clone(), one_field("version", "has changed since it was read".into()))
+            }
             other => (other.to_string(), FieldErrors::new()),
         };
         // Field names and messages may quote what the caller sent: never echo control characters.
@@ -256,7 +264,7 @@ impl ResponseError for ApiError {
             Self::Unauthorized(_) => StatusCode::UNAUTHORIZED,
             Self::Forbidden(_) => StatusCode::FORBIDDEN,
             Self::NotFound(_) => StatusCode::NOT_FOUND,
-            Self::Conflict(_) => StatusCode::CONFLICT,
+            Self::Conflict(_) | Self::Stale(_) => StatusCode::CONFLICT,
             Self::Unprocessable { .. } => StatusCode::UNPROCESSABLE_ENTITY,
             Self::RequestTimeout(_) => StatusCode::REQUEST_TIMEOUT,
             Self::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,

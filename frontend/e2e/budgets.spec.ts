@@ -76,6 +76,13 @@ test.describe('budgets', () => {
     await form.getByRole('button', { name: 'Create fiscal year' }).click();
     await expect(form.getByLabel('First day')).toHaveAttribute('aria-invalid', 'true');
     await expect(form.getByText(/overlaps fiscal year/).first()).toBeVisible();
+    // A name already taken is a conflict no reload mends: said in the server's words.
+    await form.getByLabel('Name').fill(year);
+    await form.getByLabel('First day').fill('2090-07-01');
+    await form.getByLabel('Last day').fill('2091-06-30');
+    await form.getByRole('button', { name: 'Create fiscal year' }).click();
+    await expect(form.getByRole('alert')).toContainText(`A fiscal year named ${year} already exists.`);
+    await expect(form.getByRole('alert')).not.toContainText('Changed by someone else');
     await form.getByRole('button', { name: 'Cancel Changes' }).click();
     await page.getByRole('dialog', { name: 'Cancel Changes' }).getByRole('button', { name: 'Cancel Changes' }).click();
     await expect(form).toHaveCount(0);

@@ -72,7 +72,7 @@ pub async fn update_line(
     let year = settings::store::get_fiscal_year(&txn, before.fiscal_year_id).await?;
     year_lock::check_open(Charge::EditBudgetLine, Some((&year).into()))?;
     if !store::set_amount(&txn, id, amount, version).await? {
-        return Err(ApiError::Conflict(format!(
+        return Err(ApiError::Stale(format!(
             "The budget line was changed by someone else (version {} is current). Reload and try again.",
             before.version
         )));

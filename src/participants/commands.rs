@@ -116,7 +116,7 @@ pub async fn update(
     }
     let before = person_of(&txn, existing.clone()).await?;
     if !store::update_participant(&txn, existing.id, version, clean, me.id(), now).await? {
-        return Err(ApiError::Conflict(format!(
+        return Err(ApiError::Stale(format!(
             "The participant was changed by someone else (version {} now, yours {version}); reload and try again.",
             existing.version
         )));

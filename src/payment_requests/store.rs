@@ -603,7 +603,7 @@ pub struct Checked {
 
 /// A 409 for a row that moved on since the caller read it.
 pub fn stale() -> ApiError {
-    ApiError::Conflict(
+    ApiError::Stale(
         "The request was changed by someone else meanwhile; reload it and try again.".into(),
     )
 }

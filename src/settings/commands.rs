@@ -140,7 +140,7 @@ pub async fn update_general(
         .ok_or_else(|| ApiError::not_found("The general settings"))?;
     // One conditional update: of two saves based on the same version exactly one wins.
     if !store::save_general(&txn, id, version, v).await? {
-        return Err(ApiError::Conflict(format!(
+        return Err(ApiError::Stale(format!(
             "The general settings were changed by someone else (version {} is current, the change was based on {version}). Reload and try again.",
             before.version
         )));

@@ -17,6 +17,12 @@ export interface ApiError {
   quiet?: boolean;
 }
 
+/** A write based on a version someone else has since changed: the server names `version`. A reload
+ * mends it, unlike the other conflicts (a name already taken, a closed year). */
+export function isStale(error: ApiError): boolean {
+  return error.status === 409 && !!error.errors?.version;
+}
+
 export const STATUS_TITLES: Readonly<Record<number, string>> = {
   400: 'Bad Request',
   401: 'Unauthorized',

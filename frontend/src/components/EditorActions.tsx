@@ -1,9 +1,9 @@
 import { Alert, Button, Group, List, Text } from '@mantine/core';
 import { useEffect } from 'react';
 import { useBlocker } from 'react-router';
-import type { ApiError } from '../api/errors';
+import { isStale, type ApiError } from '../api/errors';
 import { confirmCancelChanges, confirmSaveChanges } from './confirmDialogs';
-import { asApiError } from './ErrorDisplay';
+import { asApiError, ErrorDisplay } from './ErrorDisplay';
 import { ErrorSummary } from './ErrorSummary';
 
 /** Save asks 'Are you sure you want to save the changes?'; Cancel asks only when there is something to lose. */
@@ -56,8 +56,9 @@ export function useLeaveGuard(dirty: boolean) {
 }
 
 /**
- * A failed save, said clearly: a 409 (someone else saved first) offers to reload
- * their version; field errors are summed up with links to the fields (`ErrorSummary`);
+ * A failed save, said clearly: a stale version (someone else saved first) offers to reload
+ * theirs; another conflict (a name taken, a closed year) is said in the server's words, since
+ * no reload mends it; field errors are summed up with links to the fields (`ErrorSummary`);
  * anything else shows the server's text.
  */
 export function SaveError({
@@ -72,7 +73,7 @@ export function SaveError({
 }) {
   if (!error) return null;
   const e: ApiError = asApiError(error);
-  if (e.status === 409) {
+  if (isStale(e)) {
     return (
       <Alert color="orange" variant="light" role="alert" title="Changed by someone else" data-testid="conflict">
         <Text size="sm">{e.detail}</Text>
@@ -87,6 +88,7 @@ export function SaveError({
       </Alert>
     );
   }
+  if (e.status === 409) return <ErrorDisplay error={e} title="This cannot be done now" />;
   // With field errors the summary links to the fields; the detail would repeat them.
   if (e.errors && Object.keys(e.errors).length > 0) return <ErrorSummary attempt={error} lines={unshown} />;
   return (

@@ -2,12 +2,12 @@ import { Button, Group, Modal, Select, Stack, Table, Text, TextInput } from '@ma
 import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
 import type { FiscalYear } from '../../api/wire';
+import { SaveError } from '../../components/EditorActions';
 import { fieldErrors, unshownErrors } from '../../components/fieldErrors';
 import { formatCents, toCents } from '../../components/money';
 import { useFiscalYearsQuery } from '../../lib/referenceLists';
 import { useCopyBudgetMutation, useGetBudgetQuery } from './api';
 import { parsePercent, previousYear, rollOverTotals } from './rollOver';
-import { YearActionError } from './YearActionError';
 
 /**
  * Fills an empty year with another year's lines, each changed by a percentage: the totals are
@@ -60,7 +60,7 @@ function CopyForm({ target, onClose }: { target: FiscalYear; onClose: () => void
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Copy a budget">
       <Stack gap="md">
-        <YearActionError error={error} unshown={unshownErrors(errors, (f) => f === 'percentChange')} />
+        <SaveError error={error} unshown={unshownErrors(errors, (f) => f === 'percentChange')} />
         <Select
           label="Copy from"
           required

@@ -2,9 +2,9 @@ import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
 import type { FiscalYear } from '../../api/wire';
+import { SaveError } from '../../components/EditorActions';
 import { fieldErrors, unshownErrors } from '../../components/fieldErrors';
 import { useSetFiscalYearClosedMutation } from './api';
-import { YearActionError } from './YearActionError';
 
 /**
  * Closing (or reopening) a fiscal year, confirmed with a reason. While a year is closed nothing
@@ -52,7 +52,7 @@ function ReasonForm({ year, title, onClose }: { year: FiscalYear; title: string;
             ? `Once closed, no request can be created, submitted, edited, approved or moved back in ${year.name}, and its budget cannot be changed. Reports, exports and vendor payments of released requests keep working.`
             : `Reopening lets requests and budget changes be charged to ${year.name} again.`}
         </Text>
-        <YearActionError error={error} unshown={unshownErrors(errors, (f) => f === 'reason')} />
+        <SaveError error={error} unshown={unshownErrors(errors, (f) => f === 'reason')} />
         <Textarea
           label="Reason"
           description="Kept with the year and in the audit trail"

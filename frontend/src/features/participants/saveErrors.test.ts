@@ -15,8 +15,9 @@ describe('save problems', () => {
   });
 
   it('a stale version is a conflict; a taken e-mail lands on the e-mail field', () => {
-    const stale = err(409, 'The participant was changed by someone else (version 3 now, yours 2); reload and try again.');
+    const stale = err(409, 'The participant was changed by someone else (version 3 now, yours 2); reload and try again.', { version: ['has changed since it was read'] });
     expect(saveProblem(stale, PARTICIPANT_FIELDS, 'email').kind).toBe('conflict');
+    expect(saveProblem(err(409, 'Some other conflict.'), PARTICIPANT_FIELDS, 'email')).toEqual({ kind: 'other', detail: 'Some other conflict.' });
     const taken = err(409, 'A participant with this e-mail already exists.');
     expect(saveProblem(taken, PARTICIPANT_FIELDS, 'email')).toEqual({
       kind: 'fields',

@@ -1,4 +1,4 @@
-import type { ApiError } from '../../api/errors';
+import { isStale, type ApiError } from '../../api/errors';
 
 // What a failed save means for the form. Pure: tested in saveErrors.test.ts.
 
@@ -35,13 +35,12 @@ export const CONFLICT_TEXT =
   'This participant was changed by someone else since you opened it. Reload to see the latest version, then make your changes again.';
 
 export function saveProblem<F extends string>(error: ApiError, fields: readonly F[], emailField?: F): SaveProblem<F> {
+  if (isStale(error)) return { kind: 'conflict', detail: error.detail };
   const { byField, other } = splitFieldErrors(error.errors, fields);
   if (Object.keys(byField).length > 0) return { kind: 'fields', byField, other };
-  if (error.status === 409) {
-    // The server answers 409 both for a stale version and for a taken e-mail;
-    // only the detail tells them apart.
-    if (emailField && /e-?mail/i.test(error.detail)) return { kind: 'fields', byField: { [emailField]: error.detail } as Partial<Record<F, string>>, other };
-    return { kind: 'conflict', detail: error.detail };
+  // The other conflict a participant meets: its e-mail is taken.
+  if (error.status === 409 && emailField && /e-?mail/i.test(error.detail)) {
+    return { kind: 'fields', byField: { [emailField]: error.detail } as Partial<Record<F, string>>, other };
   }
   return { kind: 'other', detail: other.length ? `${error.detail} ${other.join('; ')}` : error.detail };
 }
