@@ -12,7 +12,7 @@ import { expect } from './fixtures';
 function focusState(target: Element) {
   const el = document.activeElement as HTMLElement | null;
   const reached = !!el && (el === target || target.contains(el));
-  if (!el || el === document.body) return { reached, ring: true, hidden: false, name: '' };
+  if (!el || el === document.body) return { reached, ring: true, hidden: false, name: '', by: '' };
   const style = getComputedStyle(el);
   // A date field's calendar button is the browser's own part: the field no longer matches
   // :focus, and the browser rings the button itself.
@@ -25,8 +25,10 @@ function focusState(target: Element) {
   let cover: Element | null = hit && !el.contains(hit) && !hit.contains(el) ? hit : null;
   while (cover && !['fixed', 'sticky'].includes(getComputedStyle(cover).position)) cover = cover.parentElement;
   const hidden = !!cover && !cover.contains(el);
-  const name = el.getAttribute('aria-label') ?? el.textContent?.trim().slice(0, 40) ?? '';
-  return { reached, ring, hidden, name: `${el.tagName.toLowerCase()} "${name}"` };
+  const label = (e: Element) => e.getAttribute('aria-label') ?? e.textContent?.trim().slice(0, 40) ?? '';
+  const name = `${el.tagName.toLowerCase()} "${label(el)}"`;
+  const by = hidden ? ` by ${cover!.tagName.toLowerCase()}.${[...cover!.classList].join('.')} "${label(cover!)}"` : '';
+  return { reached, ring, hidden, name, by };
 }
 
 /** Problems seen on the way (a stop without a focus ring, one hidden under a fixed bar). */
@@ -43,7 +45,7 @@ export async function tabTo(page: Page, target: Locator, { back = false, max = 8
     await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
     const state = await target.evaluate(focusState);
     if (state.name && !state.ring) focusProblems.push(`no focus ring on ${state.name}`);
-    if (state.hidden) focusProblems.push(`${state.name} hidden under a fixed or sticky bar`);
+    if (state.hidden) focusProblems.push(`${state.name} hidden under a fixed or sticky bar${state.by}`);
     if (state.reached) return;
   }
   throw new Error(`${target} not reached by ${back ? 'Shift+Tab' : 'Tab'} in ${max} presses`);
