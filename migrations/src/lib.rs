@@ -65,6 +65,7 @@ mod m20261127_000190_outbox;
 mod m20261127_000200_audit_log;
 mod m20261127_000220_fiscal_year_close;
 mod m20261127_000230_digest_time;
+mod m20261127_000240_request_approval_facts;
 
 pub struct Migrator;
 
@@ -104,6 +105,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261127_000220_fiscal_year_close::Migration),
             Box::new(m20261127_000200_audit_log::Migration),
             Box::new(m20261127_000230_digest_time::Migration),
+            Box::new(m20261127_000240_request_approval_facts::Migration),
         ]
     }
 }

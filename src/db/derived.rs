@@ -105,10 +105,26 @@ pub const KEPT: &[Kept] = &[
         postgres_triggers: &["request_approvals_from_log"],
     },
     Kept {
+        kept: "request_approvals.mentor_program_id, form_type, participant_id, request_status, request_live",
+        holds: "each approval's copy of its request's program, form, payee, status and whether it is live",
+        from: &["payment_requests", "request_approvals"],
+        migrations: &["m20261127_000240_request_approval_facts"],
+        read_by: &["src/reports/all_approvals.rs"],
+        sqlite_triggers: &[
+            "request_approval_facts_insert",
+            "request_approval_facts_request_update",
+            "request_approval_facts_request_delete",
+        ],
+        postgres_triggers: &["request_approval_facts_of_approval", "request_approval_facts_of_request"],
+    },
+    Kept {
         kept: "request_approval_totals",
         holds: "approvals of live requests per program × approval year × form",
         from: &["request_approvals", "payment_requests"],
-        migrations: &["m20261123_000121_request_approval_totals"],
+        migrations: &[
+            "m20261123_000121_request_approval_totals",
+            "m20261127_000240_request_approval_facts",
+        ],
         read_by: &["src/reports/all_approvals.rs"],
         sqlite_triggers: per_event!("request_approval_totals":
             "insert", "update", "delete", "request_update", "request_delete"),

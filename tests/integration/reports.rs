@@ -6,6 +6,7 @@
 //! shifted by MinutesOffset.
 
 use crate::common;
+use crate::support;
 
 use std::{io::Cursor, process::Command};
 
@@ -638,6 +639,49 @@ async fn every_report_agrees_with_the_requests_to_the_cent() {
     let emails = view(&w, &w.admin, "participants/emails").await;
     assert_eq!(emails.as_array().unwrap().len(), 2, "{emails}");
     assert_eq!(emails[1], json!({"fullName": "Pat Payee", "email": "pat@example.org"}));
+}
+
+/// A date window is counted from the approvals alone, each carrying copies of its request's
+/// facts: a change to the request, by the API or by hand, moves them.
+#[actix_web::test]
+async fn a_window_of_approvals_follows_its_requests() {
+    let w = world().await;
+    let (from, to) =
+        (w.last_fy_day - Duration::days(1), Utc::now().date_naive() + Duration::days(1));
+    let window = format!("all-approvals?StartDate={from}&EndDate={to}");
+    let count = |v: Value| v["totalCount"].as_i64().unwrap();
+    assert_eq!(count(view(&w, &w.admin, &window).await), 6);
+    let p1 = format!("{window}&MentorProgramId={}", w.programs[1]);
+    assert_eq!(count(view(&w, &w.admin, &p1).await), 3, "r3 twice and r4");
+
+    act(&w, &w.approver, &w.req[0], "move-back-to-submitted", json!({})).await;
+    let v = view(&w, &w.admin, &format!("{window}&PaymentRequestType=F1")).await;
+    assert_eq!(v["items"][0]["formStatus"], "Submitted", "{v}");
+
+    let (r1, r3) = (w.req[0]["id"].as_i64().unwrap(), w.req[2]["id"].as_i64().unwrap());
+    sql(
+        &w,
+        &format!("UPDATE payment_requests SET deleted_at = '{to}T00:00:00+00:00' WHERE id = {r3}"),
+    )
+    .await;
+    assert_eq!(
+        count(view(&w, &w.admin, &window).await),
+        4,
+        "a deleted request's approvals are gone"
+    );
+    assert_eq!(count(view(&w, &w.admin, &p1).await), 1);
+    sql(
+        &w,
+        &format!(
+            "UPDATE payment_requests SET mentor_program_id = {} WHERE id = {r1}",
+            w.programs[1]
+        ),
+    )
+    .await;
+    assert_eq!(count(view(&w, &w.admin, &p1).await), 2, "r1's approval moved with it");
+    let payees = view(&w, &w.admin, "payee-list").await;
+    assert_eq!(payees.as_array().unwrap().len(), 1, "{payees}");
+    support::totals_match_recount(&w.app.state.db).await.unwrap();
 }
 
 #[actix_web::test]

@@ -60,6 +60,14 @@ const RECOUNT_APPROVALS: &str = "SELECT CAST(pr.mentor_program_id AS BIGINT), CA
      FROM request_approvals ap JOIN payment_requests pr ON pr.id = ap.payment_request_id WHERE pr.deleted_at IS NULL \
      GROUP BY pr.mentor_program_id, COALESCE(ap.fiscal_year_id, 0), pr.form_type ORDER BY 1, 2, 3";
 
+/// Approvals whose copies of their request's facts differ from the request (000240); an
+/// approval of a request deleted outright only has to be out of the counts.
+const APPROVAL_FACTS_ASTRAY: &str = "SELECT CAST(COUNT(*) AS BIGINT) FROM request_approvals ap \
+     LEFT JOIN payment_requests pr ON pr.id = ap.payment_request_id \
+     WHERE (pr.id IS NULL AND ap.request_live) OR (pr.id IS NOT NULL AND (ap.request_live <> (pr.deleted_at IS NULL) \
+     OR ap.mentor_program_id IS DISTINCT FROM pr.mentor_program_id OR ap.form_type IS DISTINCT FROM pr.form_type \
+     OR ap.participant_id IS DISTINCT FROM pr.participant_id OR ap.request_status IS DISTINCT FROM pr.status))";
+
 type TotalRow = (i64, i64, String, i64, i64, i64);
 
 async fn rows(db: &DatabaseConnection, sql: &str) -> Result<Vec<TotalRow>, String> {
@@ -83,7 +91,8 @@ async fn rows(db: &DatabaseConnection, sql: &str) -> Result<Vec<TotalRow>, Strin
 }
 
 /// The totals kept by triggers (per program × status, per program × fiscal year × status,
-/// and the approvals' per program × year × form) equal a recount of the requests.
+/// and the approvals' per program × year × form) equal a recount of the requests, and each
+/// approval's copies of its request's facts equal the request's.
 pub async fn totals_match_recount(db: &DatabaseConnection) -> Result<usize, String> {
     let mut checked = 0;
     for (kept, recount) in
@@ -94,6 +103,16 @@ pub async fn totals_match_recount(db: &DatabaseConnection) -> Result<usize, Stri
             return Err(format!("kept totals {kept:?} != recount {recount:?}"));
         }
         checked += recount.len();
+    }
+    let astray = db
+        .query_one_raw(Statement::from_string(db.get_database_backend(), APPROVAL_FACTS_ASTRAY))
+        .await
+        .map_err(|e| e.to_string())?
+        .map(|r| r.try_get_by_index::<i64>(0))
+        .transpose()
+        .map_err(|e| e.to_string())?;
+    if astray != Some(0) {
+        return Err(format!("{astray:?} approvals whose copies differ from their request"));
     }
     Ok(checked)
 }
