@@ -66,6 +66,7 @@ mod m20261127_000200_audit_log;
 mod m20261127_000220_fiscal_year_close;
 mod m20261127_000230_digest_time;
 mod m20261127_000240_request_approval_facts;
+mod m20261127_000250_payment_request_line_window;
 
 pub struct Migrator;
 
@@ -106,6 +107,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261127_000200_audit_log::Migration),
             Box::new(m20261127_000230_digest_time::Migration),
             Box::new(m20261127_000240_request_approval_facts::Migration),
+            Box::new(m20261127_000250_payment_request_line_window::Migration),
         ]
     }
 }

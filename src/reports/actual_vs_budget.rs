@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use sea_orm::{
     sea_query::{ExprTrait, SelectStatement},
-    ConnectionTrait, DatabaseConnection,
+    ConnectionTrait, DatabaseConnection, DbBackend,
 };
 
 use super::{
@@ -47,7 +47,7 @@ fn of_lines(q: &mut SelectStatement, t: &str, f: &Filters, scope: &Scope) {
 }
 
 /// Charged cents per (year, program, fund, account), grouping the requests themselves (a
-/// date window, or a zone off the whole hour).
+/// date window on PostgreSQL, which groups them with a hash).
 async fn grouped(
     db: &DatabaseConnection,
     f: &Filters,
@@ -124,6 +124,8 @@ impl GroupedReport for ActualVsBudget {
 
         let charged = if kept::undated(f) {
             kept::by_line(db, f, scope).await?
+        } else if db.get_database_backend() == DbBackend::Sqlite {
+            kept::by_line_in_window(db, f, scope).await?
         } else {
             grouped(db, f, scope).await?
         };

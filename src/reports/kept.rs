@@ -7,11 +7,13 @@
 //! date windows group the requests themselves).
 
 use sea_orm::{
-    sea_query::{Expr, ExprTrait, SelectStatement},
+    sea_query::{Expr, ExprTrait, Query, SelectStatement},
     ConnectionTrait,
 };
 
-use super::query::{a, col, get, grouped_by, scoped, sum_i64, Filters, ACCOUNT_KEY, LINE_KEY};
+use super::query::{
+    a, charged, col, get, grouped_by, in_window, scoped, sum_i64, Filters, ACCOUNT_KEY, LINE_KEY,
+};
 use crate::{auth::scope::Scope, error::ApiResult};
 
 const BY_FORM: &str = "payment_request_form_totals";
@@ -135,6 +137,50 @@ pub async fn by_line(
             Ok((key, get(r, "amount")?))
         })
         .collect()
+}
+
+/// Charged cents per (fiscal year, program, fund, account) within the filters' date window,
+/// SQLite's way: for each kept key with a charged request, the sum of its requests in the
+/// window, a seek and a walk in approval order on the per-line index (migration 000250).
+/// Grouping the window's requests instead sorts every one of them by key (four times the
+/// time for a quarter). The keys and filters are `by_line`'s, so the rows are the same as
+/// grouping gives: only keys with a charged request in the window.
+pub async fn by_line_in_window(
+    db: &impl ConnectionTrait,
+    f: &Filters,
+    scope: &Scope,
+) -> ApiResult<Vec<((Option<i32>, i32, Option<i32>, Option<i32>), i64)>> {
+    let mut sum = Query::select();
+    sum.from_as(a("payment_requests"), a("pr"))
+        // NULL without a charged request in the window; the key is then left out.
+        .expr(Expr::cust(
+            r#"CASE WHEN COUNT(*) > 0 THEN COALESCE(SUM("pr"."approved_cents"), 0) END"#,
+        ));
+    for (column, _) in LINE_KEY {
+        // A kept key holds 0 for none; `IS` matches NULL to NULL and still seeks the index.
+        sum.and_where(Expr::cust(format!(r#""pr"."{column}" IS NULLIF("t"."{column}", 0)"#)));
+    }
+    charged(&mut sum, "pr");
+    in_window(&mut sum, f, col("pr", "approved_at"));
+    let mut q = base(BY_LINE, &LINE_KEY, f, scope);
+    q.expr_as(Expr::SubQuery(None, Box::new(sum.into())), a("amount"))
+        .and_having(Expr::cust("SUM(t.approved_count) > 0"));
+    if let Some(fund) = f.fund {
+        q.and_where(col("t", "fund_id").eq(fund));
+    }
+    let mut out = Vec::new();
+    for r in db.query_all(&q).await? {
+        if let Some(amount) = get::<Option<i64>>(&r, "amount")? {
+            let key = (
+                id(&r, "year_id")?,
+                get(&r, "program_id")?,
+                id(&r, "fund_id")?,
+                id(&r, "account_id")?,
+            );
+            out.push((key, amount));
+        }
+    }
+    Ok(out)
 }
 
 /// Charged count and cents per (fiscal year, fund, account) over every program in scope

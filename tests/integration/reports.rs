@@ -651,6 +651,11 @@ async fn a_window_of_approvals_follows_its_requests() {
     let window = format!("all-approvals?StartDate={from}&EndDate={to}");
     let count = |v: Value| v["totalCount"].as_i64().unwrap();
     assert_eq!(count(view(&w, &w.admin, &window).await), 6);
+    // Actual vs budget sums a window per line: one day holds r2 alone.
+    let d = w.r2_day;
+    let one_day = format!("actual-vs-budget?FiscalYearId={}&StartDate={d}&EndDate={d}", w.fy);
+    let v = view(&w, &w.admin, &one_day).await;
+    assert_eq!((v["totalCount"].as_i64(), money(&v["totals"]["actual"])), (Some(2), 15.75), "{v}");
     let p1 = format!("{window}&MentorProgramId={}", w.programs[1]);
     assert_eq!(count(view(&w, &w.admin, &p1).await), 3, "r3 twice and r4");
 
