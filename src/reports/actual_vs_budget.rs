@@ -86,7 +86,6 @@ impl GroupedReport for ActualVsBudget {
         sortable: &["fiscalYear", "mentorProgram", "fund", "expenseAccount", "budgeted", "actual", "remaining", "percentUsed"],
         default_sort: ("mentorProgram", false),
         totals: &["budgeted", "actual", "remaining", "percentUsed"],
-        exports: true,
     };
 
     fn columns() -> Vec<Column> {

@@ -56,7 +56,6 @@ impl RowReport for AllApprovals {
         sortable: &["approvedAt", "requestId", "formType", "payee", "requestedAmount", "approvedAmount", "formStatus"],
         default_sort: ("approvedAt", false),
         totals: &["requestedAmount", "approvedAmount"],
-        exports: true,
     };
 
     fn columns() -> Vec<Column> {

@@ -43,7 +43,6 @@ impl GroupedReport for ApprovalsByAccounts {
         sortable: &["fiscalYear", "fund", "expenseAccount", "approvals", "approvedSum", "budgeted", "remaining"],
         default_sort: ("fund", false),
         totals: &["approvals", "approvedSum", "budgeted", "remaining"],
-        exports: true,
     };
 
     fn columns() -> Vec<Column> {

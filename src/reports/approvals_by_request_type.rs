@@ -112,7 +112,6 @@ impl GroupedReport for ApprovalsByRequestType {
         sortable: &["formType", "formName", "submitted", "approved", "approvedSum", "averageApproved", "averageDays"],
         default_sort: ("formType", false),
         totals: &["submitted", "approved", "approvedSum", "averageApproved", "averageDays"],
-        exports: true,
     };
 
     fn columns() -> Vec<Column> {

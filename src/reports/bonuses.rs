@@ -38,7 +38,6 @@ pub const INFO: ReportInfo = ReportInfo {
     sortable: &[],
     default_sort: ("payee", false),
     totals: &["approvedAmount"],
-    exports: false,
 };
 
 /// The bonus's fiscal year, from its details.

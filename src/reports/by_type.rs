@@ -30,7 +30,6 @@ pub const INFO: ReportInfo = ReportInfo {
     sortable: &[],
     default_sort: ("requestId", false),
     totals: &["requestedAmount", "approvedAmount"],
-    exports: false,
 };
 
 /// The columns every form shares.

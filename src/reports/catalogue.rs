@@ -33,8 +33,6 @@ pub struct ReportInfo {
     pub default_sort: (&'static str, bool),
     /// Column keys with a total.
     pub totals: &'static [&'static str],
-    /// Whether `path` + `/retrieve` exports it (false: an export-only or list-only report).
-    pub exports: bool,
 }
 
 #[derive(Debug, Serialize, ToSchema)]

@@ -103,7 +103,6 @@ impl RowReport for Participants {
         sortable: &["id", "fullName", "lastName", "email", "status", "roleCode", "createdAt", "updatedAt"],
         default_sort: ("fullName", false),
         totals: &[],
-        exports: true,
     };
 
     fn columns() -> Vec<Column> {

@@ -39,7 +39,6 @@ impl RowReport for Reimbursements {
         sortable: &["requestId", "formType", "payee", "submittedOn", "approvedAt", "requestedAmount", "approvedAmount", "formStatus"],
         default_sort: ("approvedAt", false),
         totals: &["requestedAmount", "approvedAmount"],
-        exports: true,
     };
 
     fn columns() -> Vec<Column> {

@@ -30,7 +30,6 @@ pub const INFO: ReportInfo = ReportInfo {
     sortable: &[],
     default_sort: ("approvedAt", false),
     totals: &["amount"],
-    exports: true,
 };
 
 /// Fixed paths before `{id}`.
