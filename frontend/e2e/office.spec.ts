@@ -1,6 +1,7 @@
 import { test as base, expect, type Page, type APIRequestContext, type TestInfo } from '@playwright/test';
 import { adminToken, mailedLink, signIn } from './fixtures';
 import { startServer, type RunningServer } from './server';
+import { findings } from './axe';
 
 // A finance office's day from the screens alone, at 1280x800 on the demo world:
 // reference lists and a new year, budgets, the batch release, returned and approved requests
@@ -258,7 +259,15 @@ test('batch: every matching approved request across pages, confirmed with count 
   await expect(ask.getByRole('button', { name: 'Move them' })).toBeFocused();
   await shot(page, info, 'batch-confirm');
   await ask.getByRole('button', { name: 'Move them' }).click();
-  await expect(page.getByText(`${matching.totalCount} requests totalling ${dollars} moved to ready for processing.`)).toBeVisible();
+  const toast = page.getByText(`${matching.totalCount} requests totalling ${dollars} moved to ready for processing.`);
+  await expect(toast).toBeVisible();
+  await expect(ask).toBeHidden();
+  // The toast lies below the top bar, never over its buttons.
+  const [bar, box] = [await page.getByRole('banner').boundingBox(), await toast.boundingBox()];
+  expect(box!.y).toBeGreaterThanOrEqual(bar!.y + bar!.height);
+  await shot(page, info, 'batch-toast');
+  // And it reads as every text does (contrast), its close button named.
+  expect(await findings(page, 'toast')).toEqual([]);
   expect((await admin.get('/payment-requests?FormStatus=Approved&FormType=F5&Size=1')).totalCount).toBe(0);
 });
 

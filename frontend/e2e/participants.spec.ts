@@ -167,8 +167,9 @@ test.describe('participants', () => {
     await form.getByRole('button', { name: 'Save Changes' }).click();
     await confirmDialog(page, 'Save Changes');
     const alert = page.getByRole('alert').filter({ hasText: 'Changed by someone else' });
-    await expect(alert).toContainText('changed by someone else since you opened it');
-    await alert.getByRole('button', { name: 'Reload' }).click();
+    await expect(alert).toContainText('The participant was changed by someone else');
+    await expect(alert).toContainText('Your changes were not saved.');
+    await alert.getByRole('button', { name: 'Reload current values' }).click();
     await expect(form.getByLabel('Phone')).toHaveValue('916-555-0111');
   });
 

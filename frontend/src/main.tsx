@@ -21,7 +21,8 @@ import { cssVariables, theme } from './lib/theme';
 installChunkErrorHandler();
 const router = createAppRouter();
 
-// Toasts last 5 seconds.
+// Toasts last 5 seconds, at the top centre below the header bar (app/focus.css): in a corner
+// they would cover the user menu or a page's action buttons while a keyboard user tabs there.
 const TOAST_MS = 5000;
 
 createRoot(document.getElementById('root')!).render(
@@ -30,7 +31,7 @@ createRoot(document.getElementById('root')!).render(
       <PersistGate persistor={persistor} onBeforeLift={() => logoutIfIdleTooLong(store.dispatch, store.getState)}>
         <MantineProvider theme={theme} cssVariablesResolver={cssVariables} defaultColorScheme="light">
           <ModalsProvider>
-            <Notifications autoClose={TOAST_MS} position="top-right" />
+            <Notifications autoClose={TOAST_MS} position="top-center" />
             <ChunkErrorNotice />
             <RouterProvider router={router} />
           </ModalsProvider>

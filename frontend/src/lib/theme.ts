@@ -1,4 +1,14 @@
-import { createTheme, DEFAULT_THEME, Loader, Menu, Modal, Pagination, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+import {
+  createTheme,
+  DEFAULT_THEME,
+  Loader,
+  Menu,
+  Modal,
+  Notification,
+  Pagination,
+  type CSSVariablesResolver,
+  type MantineColorsTuple,
+} from '@mantine/core';
 import { readableTuple } from './contrast';
 
 // The primary colour #0076B3, the filled shade (index 6) of this tuple.
@@ -44,6 +54,12 @@ export const theme = createTheme({
     // A menu holds menu items only (the empty focus holder broke role="menu"); the first item
     // takes the focus instead.
     Menu: Menu.extend({ defaultProps: { withInitialFocusPlaceholder: false } }),
+    // A toast's × has a name, and its message under a title is secondary text, not Mantine's
+    // gray 6 (3.3:1 on white).
+    Notification: Notification.extend({
+      defaultProps: { closeButtonProps: { 'aria-label': 'Close' } },
+      styles: { description: { color: 'var(--mantine-color-dimmed)' } },
+    }),
     // The arrow-only controls of every pager have names.
     Pagination: Pagination.extend({
       defaultProps: {

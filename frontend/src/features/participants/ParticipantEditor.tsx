@@ -17,6 +17,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useBlocker, useNavigate } from 'react-router';
 import type { ApiError } from '../../api/errors';
 import { confirmCancelChanges, confirmSaveChanges, openConfirm } from '../../components/confirmDialogs';
+import { SaveError } from '../../components/EditorActions';
 import { asApiError } from '../../components/ErrorDisplay';
 import { ErrorSummary } from '../../components/ErrorSummary';
 import { HistoryLink } from '../../components/HistoryLink';
@@ -51,7 +52,7 @@ import {
 } from './participationForm';
 import { ParticipationFields } from './ParticipationFields';
 import type { ParticipantFormMode } from './ParticipantFormPage';
-import { CONFLICT_TEXT, saveProblem, splitFieldErrors } from './saveErrors';
+import { saveProblem, splitFieldErrors } from './saveErrors';
 
 const TITLES: Record<ParticipantFormMode, string> = {
   create: 'New participant',
@@ -80,7 +81,8 @@ export function ParticipantEditor({ mode, participant, lookups }: Props) {
   const [problem, setProblem] = useState<string | null>(null);
   // A save refused for its fields: summed up at the top of the form, with links to the fields.
   const [refused, setRefused] = useState<{ attempt: ApiError; lines: string[] } | null>(null);
-  const [conflict, setConflict] = useState<string | null>(null);
+  // Someone else saved first: said as every editor says it, with a reload.
+  const [conflict, setConflict] = useState<ApiError | null>(null);
   const [createParticipant, creating] = useCreateParticipantMutation();
   const [updateParticipant, updating] = useUpdateParticipantMutation();
   const [deleteParticipant, deleting] = useDeleteParticipantMutation();
@@ -121,7 +123,7 @@ export function ParticipantEditor({ mode, participant, lookups }: Props) {
       setFieldErrors(result.byField);
       setRefused({ attempt: error, lines: result.other });
     } else if (result.kind === 'conflict' && mode === 'edit') {
-      setConflict(result.detail);
+      setConflict(error);
     } else {
       setProblem(result.detail);
     }
@@ -222,19 +224,7 @@ export function ParticipantEditor({ mode, participant, lookups }: Props) {
       <form onSubmit={onSubmit} noValidate aria-label="Participant">
         <Stack gap="md">
           {refused && <ErrorSummary attempt={refused.attempt} lines={refused.lines} />}
-          {conflict && (
-            <Alert color="orange" title="Changed by someone else" role="alert">
-              <Stack gap="xs">
-                <Text size="sm">{CONFLICT_TEXT}</Text>
-                <Text size="xs" c="dimmed">
-                  {conflict}
-                </Text>
-                <Button w="fit-content" color="orange" onClick={onReload}>
-                  Reload
-                </Button>
-              </Stack>
-            </Alert>
-          )}
+          <SaveError error={conflict} onReload={onReload} />
           <Fieldset legend="Person">
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs">
               <TextInput

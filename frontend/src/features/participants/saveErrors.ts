@@ -31,9 +31,6 @@ export type SaveProblem<F extends string> =
   | { kind: 'conflict'; detail: string }
   | { kind: 'other'; detail: string };
 
-export const CONFLICT_TEXT =
-  'This participant was changed by someone else since you opened it. Reload to see the latest version, then make your changes again.';
-
 export function saveProblem<F extends string>(error: ApiError, fields: readonly F[], emailField?: F): SaveProblem<F> {
   if (isStale(error)) return { kind: 'conflict', detail: error.detail };
   const { byField, other } = splitFieldErrors(error.errors, fields);
