@@ -262,9 +262,12 @@ test('batch: every matching approved request across pages, confirmed with count 
   const toast = page.getByText(`${matching.totalCount} requests totalling ${dollars} moved to ready for processing.`);
   await expect(toast).toBeVisible();
   await expect(ask).toBeHidden();
-  // The toast lies below the top bar, never over its buttons.
-  const [bar, box] = [await page.getByRole('banner').boundingBox(), await toast.boundingBox()];
-  expect(box!.y).toBeGreaterThanOrEqual(bar!.y + bar!.height);
+  // The toast lies in the menu column, above the footer: over nothing one can focus or click.
+  const menu = (await page.getByRole('navigation', { name: 'Main menu' }).boundingBox())!;
+  const footer = (await page.getByRole('contentinfo').boundingBox())!;
+  const box = (await toast.boundingBox())!;
+  expect(box.x + box.width).toBeLessThanOrEqual(menu.x + menu.width);
+  expect(box.y + box.height).toBeLessThanOrEqual(footer.y);
   await shot(page, info, 'batch-toast');
   // And it reads as every text does (contrast), its close button named.
   expect(await findings(page, 'toast')).toEqual([]);

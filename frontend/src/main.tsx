@@ -21,8 +21,9 @@ import { cssVariables, theme } from './lib/theme';
 installChunkErrorHandler();
 const router = createAppRouter();
 
-// Toasts last 5 seconds, at the top centre below the header bar (app/focus.css): in a corner
-// they would cover the user menu or a page's action buttons while a keyboard user tabs there.
+// Toasts last 5 seconds, at the foot of the menu column (app/focus.css), where nothing can be
+// focused or clicked: at the top they covered the user menu, a page's action buttons or its
+// filters for those seconds.
 const TOAST_MS = 5000;
 
 createRoot(document.getElementById('root')!).render(
@@ -31,7 +32,7 @@ createRoot(document.getElementById('root')!).render(
       <PersistGate persistor={persistor} onBeforeLift={() => logoutIfIdleTooLong(store.dispatch, store.getState)}>
         <MantineProvider theme={theme} cssVariablesResolver={cssVariables} defaultColorScheme="light">
           <ModalsProvider>
-            <Notifications autoClose={TOAST_MS} position="top-center" />
+            <Notifications autoClose={TOAST_MS} position="bottom-left" containerWidth={240} />
             <ChunkErrorNotice />
             <RouterProvider router={router} />
           </ModalsProvider>
