@@ -23,9 +23,9 @@ pub async fn list(
     let q = q.checked()?;
     let paging = PageQuery { page: q.page, size: q.size }.paging()?;
     let (items, count) = queries::page(&state.db, &q, paging).await?;
-    let forms = queries::request_forms(&state.db, &items).await?;
+    let parents = queries::parents(&state.db, &items).await?;
     Ok(web::Json(AuditPage {
-        items: items.into_iter().map(|e| AuditEntry::shown(e, &forms)).collect(),
+        items: items.into_iter().map(|e| AuditEntry::shown(e, &parents)).collect(),
         page: paging.page,
         size: paging.size,
         total_count: count.total,

@@ -9,8 +9,20 @@ use utoipa::{IntoParams, ToSchema};
 use crate::entities::{audit_log, codes::FormType};
 use crate::{error::ApiResult, web::check_order};
 
-/// The entity type of a payment request's entries.
+/// The entity types whose entries name the record's page by more than their own id.
 pub const REQUEST: &str = "payment_request";
+pub const PARTICIPATION: &str = "participation";
+pub const BUDGET_LINE: &str = "budget-line";
+
+/// What the pages of the records a page of entries names need beyond their ids, read in
+/// one query per kind: a request's form, a participation's participant, a budget line's
+/// fiscal year (the entry itself keeps only the fields that changed).
+#[derive(Debug, Default)]
+pub struct Parents {
+    pub forms: HashMap<i32, FormType>,
+    pub participants: HashMap<i32, i32>,
+    pub years: HashMap<i32, i32>,
+}
 
 /// The filters of the trail; every one optional.
 #[derive(Debug, Default, Deserialize, IntoParams)]
@@ -85,16 +97,30 @@ pub struct AuditEntry {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(value_type = Option<crate::entities::codes::FormType>)]
     pub form_type: Option<FormType>,
+    /// A participation's entry only, while the participation exists: its participant, whose
+    /// page shows it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub participant_id: Option<i32>,
+    /// A budget line's entry only, while the line exists: its fiscal year, whose budget page
+    /// shows it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fiscal_year_id: Option<i32>,
 }
 
 impl AuditEntry {
-    /// The entry as the list shows it; `forms`: the form of each payment request it may name.
-    pub fn shown(e: audit_log::Model, forms: &HashMap<i32, FormType>) -> Self {
-        let form_type = match (e.entity_type.as_str(), e.entity_id) {
-            (REQUEST, Some(id)) => forms.get(&id).copied(),
+    /// The entry as the list shows it, with what its record's page needs from `parents`.
+    pub fn shown(e: audit_log::Model, parents: &Parents) -> Self {
+        let of = |kind: &str, map: &HashMap<i32, i32>| match e.entity_id {
+            Some(id) if e.entity_type == kind => map.get(&id).copied(),
             _ => None,
         };
-        Self { form_type, ..Self::from(e) }
+        let form_type = match (e.entity_type.as_str(), e.entity_id) {
+            (REQUEST, Some(id)) => parents.forms.get(&id).copied(),
+            _ => None,
+        };
+        let participant_id = of(PARTICIPATION, &parents.participants);
+        let fiscal_year_id = of(BUDGET_LINE, &parents.years);
+        Self { form_type, participant_id, fiscal_year_id, ..Self::from(e) }
     }
 }
 
@@ -117,6 +143,8 @@ impl From<audit_log::Model> for AuditEntry {
             before: parse(e.before),
             after: parse(e.after),
             form_type: None,
+            participant_id: None,
+            fiscal_year_id: None,
         }
     }
 }

@@ -8,7 +8,7 @@ use sea_orm::{
     QuerySelect, QueryTrait, Select,
 };
 
-use super::dto::{AuditQuery, REQUEST};
+use super::dto::{AuditQuery, Parents, BUDGET_LINE, PARTICIPATION, REQUEST};
 use crate::{
     entities::{audit_log, codes::FormType, payment_request},
     error::ApiResult,
@@ -82,24 +82,60 @@ pub fn all(q: &AuditQuery) -> SelectStatement {
     filtered(q).order_by_desc(audit_log::Column::Id).into_query()
 }
 
-/// The form of each payment request among `entries` (a link to a request names its form).
-pub async fn request_forms(
+/// The ids of the records of `kind` among `entries`.
+fn ids_of(entries: &[audit_log::Model], kind: &str) -> Vec<i32> {
+    entries.iter().filter(|e| e.entity_type == kind).filter_map(|e| e.entity_id).collect()
+}
+
+/// `(id, parent)` pairs of `E` for `ids`: one query, none without ids.
+async fn pairs<E, P>(
     db: &impl ConnectionTrait,
-    entries: &[audit_log::Model],
-) -> ApiResult<HashMap<i32, FormType>> {
-    let ids: Vec<i32> =
-        entries.iter().filter(|e| e.entity_type == REQUEST).filter_map(|e| e.entity_id).collect();
+    ids: Vec<i32>,
+    (id, parent): (E::Column, E::Column),
+) -> ApiResult<HashMap<i32, P>>
+where
+    E: EntityTrait,
+    P: sea_orm::TryGetable + Eq,
+    (i32, P): sea_orm::TryGetableMany,
+{
     if ids.is_empty() {
         return Ok(HashMap::new());
     }
-    Ok(payment_request::Entity::find()
+    let rows = E::find()
         .select_only()
-        .column(payment_request::Column::Id)
-        .column(payment_request::Column::FormType)
-        .filter(payment_request::Column::Id.is_in(ids))
-        .into_tuple::<(i32, FormType)>()
+        .column(id)
+        .column(parent)
+        .filter(id.is_in(ids))
+        .into_tuple::<(i32, P)>()
         .all(db)
-        .await?
-        .into_iter()
-        .collect())
+        .await?;
+    Ok(rows.into_iter().collect())
+}
+
+/// What the records named among `entries` need for their pages (`Parents`).
+pub async fn parents(
+    db: &impl ConnectionTrait,
+    entries: &[audit_log::Model],
+) -> ApiResult<Parents> {
+    use crate::entities::{budget_line, participation};
+    Ok(Parents {
+        forms: pairs::<payment_request::Entity, FormType>(
+            db,
+            ids_of(entries, REQUEST),
+            (payment_request::Column::Id, payment_request::Column::FormType),
+        )
+        .await?,
+        participants: pairs::<participation::Entity, i32>(
+            db,
+            ids_of(entries, PARTICIPATION),
+            (participation::Column::Id, participation::Column::ParticipantId),
+        )
+        .await?,
+        years: pairs::<budget_line::Entity, i32>(
+            db,
+            ids_of(entries, BUDGET_LINE),
+            (budget_line::Column::Id, budget_line::Column::FiscalYearId),
+        )
+        .await?,
+    })
 }

@@ -259,6 +259,33 @@ async fn a_change_records_exactly_the_fields_it_changed_before_and_after() {
     assert_eq!(entry["action"], json!("updated"));
     assert_eq!(amounts(&entry["before"]), [("amount".to_owned(), Some(100.0))], "{entry}");
     assert_eq!(amounts(&entry["after"]), [("amount".to_owned(), Some(150.25))], "{entry}");
+    assert_eq!(entry["fiscalYearId"], json!(fy), "the line's year, for a link to its budget");
+
+    // A participation's entry names its participant, whose page shows it, though the
+    // participant is not among the fields that changed.
+    let fy = app
+        .post(
+            "/api/v1/system-settings/fiscal-years",
+            Some(&admin),
+            json!({"name": "FY 2026-27", "startDate": "2026-07-01", "endDate": "2027-06-30"}),
+        )
+        .await
+        .ok()["id"]
+        .as_i64()
+        .unwrap();
+    let mut body = person("Pia", "pia@example.org", "Mentor");
+    body["participations"] = json!([taking(1, fy, "Mentor")]);
+    let created = app.post("/api/v1/participants", Some(&admin), body).await.ok().clone();
+    let (pid, pn) =
+        (created["id"].as_i64().unwrap(), created["participations"][0]["id"].as_i64().unwrap());
+    let mut change = taking(1, fy, "Mentor");
+    change["endDate"] = json!("2027-05-31");
+    app.put(&format!("/api/v1/participants/{pid}/participations/{pn}"), &admin, change).await.ok();
+    let entry = newest_of(&app, &admin, "participation", pn).await;
+    assert_eq!(entry["action"], json!("updated"));
+    assert_eq!(entry["participantId"], json!(pid), "{entry}");
+    assert_eq!(entry["after"], json!({"endDate": "2027-05-31"}));
+    assert_eq!(entry.get("fiscalYearId"), None, "a budget line's field only");
 }
 
 /// (status, content type, body) of a file download.

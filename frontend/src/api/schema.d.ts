@@ -2086,10 +2086,22 @@ export interface components {
             /** Format: int32 */
             entityId?: number | null;
             entityType: string;
+            /**
+             * Format: int32
+             * @description A budget line's entry only, while the line exists: its fiscal year, whose budget page
+             *     shows it.
+             */
+            fiscalYearId?: number | null;
             formType?: null | components["schemas"]["FormType"];
             /** Format: int32 */
             id: number;
             ip?: string | null;
+            /**
+             * Format: int32
+             * @description A participation's entry only, while the participation exists: its participant, whose
+             *     page shows it.
+             */
+            participantId?: number | null;
         };
         AuditPage: {
             items: components["schemas"]["AuditEntry"][];

@@ -36,6 +36,11 @@ describe('an audit entry in words', () => {
     });
     expect(recordOf({ ...entry, entityType: 'payment_request', entityId: 9 })).toEqual({ label: 'Payment request #9' });
     expect(recordOf({ entityType: 'participation', entityId: 4, before: null, after: { participantId: 7 } }).to).toBe('/participant/7/details');
+    // An update keeps only the changed fields: the list names the parent record beside them.
+    const moved = { entityId: 4, before: { endDate: '2027-06-30' }, after: { endDate: '2027-05-31' } };
+    expect(recordOf({ ...moved, entityType: 'participation', participantId: 7 }).to).toBe('/participant/7/details');
+    expect(recordOf({ ...moved, entityType: 'participation' }).to).toBeUndefined();
+    expect(recordOf({ ...moved, entityType: 'budget-line', fiscalYearId: 3 }).to).toBe('/budget/3/details');
     expect(recordOf({ ...entry, entityType: 'receipt', entityId: null })).toEqual({ label: 'Receipt' });
   });
 });

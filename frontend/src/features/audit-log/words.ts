@@ -30,6 +30,9 @@ export interface EntryFacts {
   entityType: string;
   entityId?: number | null;
   formType?: string | null;
+  /** A participation's participant, a budget line's year: given while the record exists. */
+  participantId?: number | null;
+  fiscalYearId?: number | null;
   before?: unknown;
   after?: unknown;
 }
@@ -89,13 +92,13 @@ export function recordOf(entry: EntryFacts): RecordRef {
     case 'participant':
       return { label, to: `/participant/${id}/details` };
     case 'participation': {
-      const participant = named(entry, 'participantId');
+      const participant = entry.participantId ?? named(entry, 'participantId');
       return participant ? { label, to: `/participant/${participant}/details` } : { label };
     }
     case 'payment_request':
       return entry.formType ? { label: `${entityLabel(entry.entityType)} ${entry.formType} #${id}`, to: `/payment-request/${entry.formType}/${id}/details` } : { label };
     case 'budget-line': {
-      const year = named(entry, 'fiscalYearId');
+      const year = entry.fiscalYearId ?? named(entry, 'fiscalYearId');
       return { label, to: year ? `/budget/${year}/details` : '/budget/list' };
     }
     case 'vendor-payment':
