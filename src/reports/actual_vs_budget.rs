@@ -12,7 +12,7 @@ use sea_orm::{
 use super::{
     catalogue::ReportInfo,
     export::{Cell, Column, Kind, Record, Row},
-    kept,
+    kept::{self, LineKey},
     query::{self, a, col, get, name_in, names_by_id, Filters, LINE_KEY},
     runner::{compare, one_fiscal_year, sum_column, GroupedReport},
 };
@@ -25,7 +25,6 @@ pub struct ActualVsBudget;
 
 /// (year, program, fund, account) -> (budgeted, actual) cents.
 type Lines = BTreeMap<LineKey, (i64, i64)>;
-type LineKey = (Option<i32>, i32, Option<i32>, Option<i32>);
 
 /// Actual as a percentage of budget, one decimal; none without a budget.
 pub fn percent_used(actual: i64, budgeted: i64) -> Option<f64> {

@@ -116,40 +116,46 @@ pub async fn by_form(
     Ok(out)
 }
 
-/// Charged cents per (fiscal year, program, fund, account), only the keys with a charged
-/// request (as grouping the requests gives); a missing year, fund or account is None.
+/// (fiscal year, program, fund, account): a budget line's key; a missing year, fund or account
+/// is None.
+pub type LineKey = (Option<i32>, i32, Option<i32>, Option<i32>);
+
+/// The kept line keys with a charged request, in the caller's scope and the filters' program,
+/// year and fund, each with `amount`.
+fn kept_lines(f: &Filters, scope: &Scope, amount: Expr) -> SelectStatement {
+    let mut q = base(BY_LINE, &LINE_KEY, f, scope);
+    q.expr_as(amount, a("amount")).and_having(Expr::cust("SUM(t.approved_count) > 0"));
+    if let Some(fund) = f.fund {
+        q.and_where(col("t", "fund_id").eq(fund));
+    }
+    q
+}
+
+fn line_key(r: &sea_orm::QueryResult) -> ApiResult<LineKey> {
+    Ok((id(r, "year_id")?, get(r, "program_id")?, id(r, "fund_id")?, id(r, "account_id")?))
+}
+
+/// Charged cents per line key, only the keys with a charged request (as grouping the
+/// requests gives).
 pub async fn by_line(
     db: &impl ConnectionTrait,
     f: &Filters,
     scope: &Scope,
-) -> ApiResult<Vec<((Option<i32>, i32, Option<i32>, Option<i32>), i64)>> {
-    let mut q = base(BY_LINE, &LINE_KEY, f, scope);
-    q.expr_as(sum_i64(col("t", "approved_cents")), a("amount"))
-        .and_having(Expr::cust("SUM(t.approved_count) > 0"));
-    if let Some(fund) = f.fund {
-        q.and_where(col("t", "fund_id").eq(fund));
-    }
-    let rows = db.query_all(&q).await?;
-    rows.iter()
-        .map(|r| {
-            let key =
-                (id(r, "year_id")?, get(r, "program_id")?, id(r, "fund_id")?, id(r, "account_id")?);
-            Ok((key, get(r, "amount")?))
-        })
-        .collect()
+) -> ApiResult<Vec<(LineKey, i64)>> {
+    let q = kept_lines(f, scope, sum_i64(col("t", "approved_cents")));
+    db.query_all(&q).await?.iter().map(|r| Ok((line_key(r)?, get(r, "amount")?))).collect()
 }
 
-/// Charged cents per (fiscal year, program, fund, account) within the filters' date window,
-/// SQLite's way: for each kept key with a charged request, the sum of its requests in the
-/// window, a seek and a walk in approval order on the per-line index (migration 000250).
-/// Grouping the window's requests instead sorts every one of them by key (four times the
-/// time for a quarter). The keys and filters are `by_line`'s, so the rows are the same as
-/// grouping gives: only keys with a charged request in the window.
+/// Charged cents per line key within the filters' date window, SQLite's way: for each kept
+/// key with a charged request, the sum of its requests in the window, a seek and a walk in
+/// approval order on the per-line index (migration 000250). Grouping the window's requests
+/// instead sorts every one of them by key (four times the time for a quarter). Only keys
+/// with a charged request in the window, as grouping gives.
 pub async fn by_line_in_window(
     db: &impl ConnectionTrait,
     f: &Filters,
     scope: &Scope,
-) -> ApiResult<Vec<((Option<i32>, i32, Option<i32>, Option<i32>), i64)>> {
+) -> ApiResult<Vec<(LineKey, i64)>> {
     let mut sum = Query::select();
     sum.from_as(a("payment_requests"), a("pr"))
         // NULL without a charged request in the window; the key is then left out.
@@ -162,22 +168,11 @@ pub async fn by_line_in_window(
     }
     charged(&mut sum, "pr");
     in_window(&mut sum, f, col("pr", "approved_at"));
-    let mut q = base(BY_LINE, &LINE_KEY, f, scope);
-    q.expr_as(Expr::SubQuery(None, Box::new(sum.into())), a("amount"))
-        .and_having(Expr::cust("SUM(t.approved_count) > 0"));
-    if let Some(fund) = f.fund {
-        q.and_where(col("t", "fund_id").eq(fund));
-    }
+    let q = kept_lines(f, scope, Expr::SubQuery(None, Box::new(sum.into())));
     let mut out = Vec::new();
     for r in db.query_all(&q).await? {
         if let Some(amount) = get::<Option<i64>>(&r, "amount")? {
-            let key = (
-                id(&r, "year_id")?,
-                get(&r, "program_id")?,
-                id(&r, "fund_id")?,
-                id(&r, "account_id")?,
-            );
-            out.push((key, amount));
+            out.push((line_key(&r)?, amount));
         }
     }
     Ok(out)
