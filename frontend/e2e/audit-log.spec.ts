@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { expect, signIn, test } from './fixtures';
 import { exportFile, parseCsv } from './reportFiles';
-import { apiAs, unique } from './requests';
+import { findings, settled } from './axe';
+import { tabTo } from './keyboard';
+import { apiAs, unique, world } from './requests';
 
 // The audit trail from a record's page: a participant changed in the browser, its History opened
 // from its page, the change read field by field, the filter kept by the address bar across a
@@ -54,4 +56,24 @@ test('a participant change is read in its History, filtered by the address bar, 
   await page.getByLabel('From').fill('2026-03-02');
   await page.getByLabel('To').fill('2026-03-01');
   await expect(page.getByLabel('To')).toHaveAccessibleDescription('must not be before From');
+});
+
+test("a participation's change links to its participant's page, followed by keyboard", async ({ page, request, baseURL }) => {
+  const w = await world(request, baseURL!);
+  const p = (await w.api.get(`/participants/${w.payeeId}`)).participations[0];
+  const { mentorProgramId, fiscalYearId, roleCode, startDate } = p;
+  await w.api.put(`/participants/${w.payeeId}/participations/${p.id}`, { mentorProgramId, fiscalYearId, roleCode, startDate, endDate: '2027-05-31' });
+
+  await signIn(page);
+  await page.goto(`/settings/audit-log?EntityType=participation&EntityId=${p.id}`);
+  const change = page.getByTestId('audit-row').first();
+  await expect(change.getByRole('cell').nth(2)).toHaveText('Updated');
+  // The entry holds the end date alone; the list names the participant for the link.
+  const link = change.getByRole('link', { name: `Participation #${p.id}` });
+  await expect(link).toHaveAttribute('href', `/participant/${w.payeeId}/details`);
+  await settled(page);
+  expect(await findings(page, 'audit trail, a participation')).toEqual([]);
+  await tabTo(page, link);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/participant/${w.payeeId}/details$`));
 });

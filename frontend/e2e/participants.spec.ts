@@ -1,5 +1,7 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { findings } from './axe';
 import { adminToken, expect, signIn, test } from './fixtures';
+import { tabTo } from './keyboard';
 
 // Participant screens against the real server: data is set up through the API,
 // the behaviour under test goes through the browser.
@@ -169,7 +171,10 @@ test.describe('participants', () => {
     const alert = page.getByRole('alert').filter({ hasText: 'Changed by someone else' });
     await expect(alert).toContainText('The participant was changed by someone else');
     await expect(alert).toContainText('Your changes were not saved.');
-    await alert.getByRole('button', { name: 'Reload current values' }).click();
+    expect(await findings(page, 'stale participant edit')).toEqual([]);
+    // By keyboard: back from the Save button to the alert's reload.
+    await tabTo(page, alert.getByRole('button', { name: 'Reload current values' }), { back: true });
+    await page.keyboard.press('Enter');
     await expect(form.getByLabel('Phone')).toHaveValue('916-555-0111');
   });
 

@@ -58,7 +58,7 @@ export async function world(request: APIRequestContext, baseURL: string) {
     fiscalYearId: year.id,
     lines: [{ mentorProgramId: program.id, fundId: funds[0].id, expenseAccountId: accounts[0].id, amount: 100000 }],
   });
-  return { api, program, payeeName: `Pat ${tag}`, participationId: payee.participations[0].id as number, coordinatorEmail: coordinator.email as string, fund: funds[0], account: accounts[0] };
+  return { api, program, payeeId: payee.id as number, payeeName: `Pat ${tag}`, participationId: payee.participations[0].id as number, coordinatorEmail: coordinator.email as string, fund: funds[0], account: accounts[0] };
 }
 
 export async function pick(page: Page, scope: Page | Locator, label: string, option?: string) {

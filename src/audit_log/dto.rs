@@ -10,9 +10,11 @@ use crate::entities::{audit_log, codes::FormType};
 use crate::{error::ApiResult, web::check_order};
 
 /// The entity types whose entries name the record's page by more than their own id.
-pub const REQUEST: &str = "payment_request";
-pub const PARTICIPATION: &str = "participation";
-pub const BUDGET_LINE: &str = "budget-line";
+pub use crate::{
+    budgets::store::LINE_ENTITY as BUDGET_LINE,
+    participants::store::PARTICIPATION_ENTITY as PARTICIPATION,
+    payment_requests::store::ENTITY as REQUEST,
+};
 
 /// What the pages of the records a page of entries names need beyond their ids, read in
 /// one query per kind: a request's form, a participation's participant, a budget line's

@@ -51,7 +51,8 @@ async fn note_line(
     data: Value,
 ) -> ApiResult<()> {
     let change = (&before, &after);
-    activity::note_change(txn, ("budget-line", line_id), action, &me.into(), change, data).await
+    activity::note_change(txn, (store::LINE_ENTITY, line_id), action, &me.into(), change, data)
+        .await
 }
 
 /// One line's amount, based on `version` when given (a later one is a 409): the line after,

@@ -19,6 +19,9 @@ use crate::{
     money::Money,
 };
 
+/// The entity type of a budget line's activity and audit entries.
+pub const LINE_ENTITY: &str = "budget-line";
+
 /// Approved cents per line key of a fiscal year.
 pub type ApprovedByLine = HashMap<(i32, i32, i32), i64>;
 

@@ -36,7 +36,8 @@ async fn note_participation(
     };
     let id = after.or(before).map_or(0, |p| p.id);
     let change = (&fields(before), &fields(after));
-    activity::note_change(txn, ("participation", id), action, &me.into(), change, data).await
+    activity::note_change(txn, (store::PARTICIPATION_ENTITY, id), action, &me.into(), change, data)
+        .await
 }
 
 /// The activity entry of a participant, with its own fields before and after.

@@ -26,6 +26,9 @@ use crate::{
     web::{count_at_most, count_rows_at_most, Page, Paging},
 };
 
+/// The entity type of a participation's activity and audit entries.
+pub const PARTICIPATION_ENTITY: &str = "participation";
+
 pub const EMAIL_TAKEN: &str = "A participant with this e-mail already exists.";
 
 /// The many-to-many reference links: (table, reference column, reference table, body field).

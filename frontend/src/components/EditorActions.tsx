@@ -81,7 +81,7 @@ export function SaveError({
           Your changes were not saved. Reload to see the current values, then make your changes again.
         </Text>
         {onReload && (
-          <Button size="xs" mt="sm" variant="light" color="orange" onClick={onReload}>
+          <Button size="xs" mt="sm" color="orange" onClick={onReload}>
             Reload current values
           </Button>
         )}
