@@ -23,6 +23,12 @@ export async function settled(page: Page) {
 
 /** axe's findings on the page now (the whole document, dialogs and menus included). */
 export async function findings(page: Page, screen: string): Promise<Finding[]> {
+  // Nothing still fading or sliding in: a dialog or menu caught half-faded has its text blended
+  // into the page behind it, and axe measures the blend, so its contrast findings would depend on
+  // the machine's speed. Endless animations (a spinner) are left to `settled`.
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+  );
   // Violations only: collecting every passing node doubles the time of each run.
   const result = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).withTags(WCAG_TAGS).analyze();
   return result.violations.map((v) => ({
