@@ -33,7 +33,9 @@ as_owner() {
 free_port() {
     local port
     for _ in $(seq 1 200); do
-        port=$((20000 + RANDOM % 40000))
+        # Below Linux's ephemeral range (32768 and up): a cluster restarted on its port must find
+        # it free, and an outgoing connection made meanwhile could otherwise take it.
+        port=$((20000 + RANDOM % 12000))
         if ! (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then
             echo "$port"
             return
