@@ -112,18 +112,16 @@ pub struct AuditEntry {
 impl AuditEntry {
     /// The entry as the list shows it, with what its record's page needs from `parents`.
     pub fn shown(e: audit_log::Model, parents: &Parents) -> Self {
-        let of = |kind: &str, map: &HashMap<i32, i32>| match e.entity_id {
-            Some(id) if e.entity_type == kind => map.get(&id).copied(),
-            _ => None,
-        };
-        let form_type = match (e.entity_type.as_str(), e.entity_id) {
-            (REQUEST, Some(id)) => parents.forms.get(&id).copied(),
-            _ => None,
-        };
-        let participant_id = of(PARTICIPATION, &parents.participants);
-        let fiscal_year_id = of(BUDGET_LINE, &parents.years);
+        let form_type = parent(&e, REQUEST, &parents.forms);
+        let participant_id = parent(&e, PARTICIPATION, &parents.participants);
+        let fiscal_year_id = parent(&e, BUDGET_LINE, &parents.years);
         Self { form_type, participant_id, fiscal_year_id, ..Self::from(e) }
     }
+}
+
+/// What `of` holds for the entry's record when the entry is of `kind`.
+fn parent<T: Copy>(e: &audit_log::Model, kind: &str, of: &HashMap<i32, T>) -> Option<T> {
+    e.entity_id.filter(|_| e.entity_type == kind).and_then(|id| of.get(&id).copied())
 }
 
 impl From<audit_log::Model> for AuditEntry {
