@@ -6,7 +6,7 @@ SHELL := /bin/bash
 CHROMIUM ?= /usr/bin/chromium
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: test deps test-venv rust-test rust-test-postgres frontend-test e2e api-types api-fuzz lint bench release
+.PHONY: test test-dates deps test-venv rust-test rust-test-postgres frontend-test e2e api-types api-fuzz lint bench release
 
 test: deps lint rust-test rust-test-postgres frontend-test e2e api-types api-fuzz
 	@echo "make test: all suites passed"
@@ -59,6 +59,19 @@ api-types:
 api-fuzz:
 	cargo test --workspace --locked --no-run
 	bash scripts/fuzz-api.sh target/debug/mentorpay
+
+# The integration and browser tests again on other days: the server's clock and the tests'
+# "today" set by MENTORPAY_CLOCK (honoured by debug builds only) to this fiscal year's last
+# day, a leap day and a later year. Not part of `make test`: each day is a full pass.
+TEST_DATES ?= $(shell y=$$(date -u +%Y); [ $$(date -u +%-m) -ge 7 ] && y=$$((y + 1)); echo $$y-06-30) 2028-02-29 2031-03-15
+test-dates: deps test-venv
+	cargo test --workspace --locked --no-run
+	for day in $(TEST_DATES); do
+		echo "== the tests on $$day"
+		MENTORPAY_CLOCK=$$day cargo test --locked --test integration
+		(cd frontend && MENTORPAY_CLOCK=$$day MENTORPAY_BIN=$(CURDIR)/target/debug/mentorpay npm run e2e)
+	done
+	echo "make test-dates: all suites passed on $(TEST_DATES)"
 
 bench:
 	bash bench/foundation.sh

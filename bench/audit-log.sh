@@ -19,11 +19,11 @@ serve
 
 # Three entries a request (created, submitted, approved), after whatever the start wrote.
 if [ "$(sqlite3 "$WORK/bench.db" 'SELECT COUNT(*) FROM audit_log')" -lt 1000000 ]; then
-  /usr/bin/time -f "audit entries: %e s" sqlite3 "$WORK/bench.db" <<'SQL'
+  /usr/bin/time -f "audit entries: %e s" sqlite3 "$WORK/bench.db" <<SQL
 BEGIN;
 INSERT INTO audit_log (id, at, actor_id, actor_email, actor_name, ip, entity_type, entity_id, action, before, after, hash)
   SELECT (SELECT COALESCE(MAX(id), 0) FROM audit_log) + ROW_NUMBER() OVER (ORDER BY r.id, s.n),
-    strftime('%Y-%m-%dT%H:%M:%fZ', '2025-07-01', '+' || (r.id * 3 + s.n) || ' seconds'),
+    strftime('%Y-%m-%dT%H:%M:%fZ', '$FY0_START', '+' || (r.id * 3 + s.n) || ' seconds'),
     1 + r.id % 40, 'user' || (1 + r.id % 40) || '@example.org', 'Bench User', '10.0.0.1',
     'payment_request', r.id, s.action, s.before, s.after, 'bench'
   FROM payment_requests r,

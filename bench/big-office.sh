@@ -12,16 +12,16 @@
 if [ "$(sqlite3 "$WORK/bench.db" 'SELECT COUNT(*) FROM fiscal_years')" = 0 ]; then
   # -bail: a failure (a full disk) stops at once and the transaction goes with it, rather than
   # leaving the years without their requests and approvals.
-  /usr/bin/time -f "fiscal years and budgets: %e s" sqlite3 -bail "$WORK/bench.db" <<'SQL'
+  /usr/bin/time -f "fiscal years and budgets: %e s" sqlite3 -bail "$WORK/bench.db" <<SQL
 BEGIN;
 INSERT INTO fiscal_years (name, start_date, end_date, created_at) VALUES
-  ('FY 2025-26', '2025-07-01', '2026-06-30', '2025-06-01T00:00:00+00:00'),
-  ('FY 2026-27', '2026-07-01', '2027-06-30', '2026-06-01T00:00:00+00:00');
+  ('$FY0_NAME', '$FY0_START', '$FY0_END', '$FY0_START'),
+  ('$FY1_NAME', '$FY1_START', '$FY1_END', '$FY1_START');
 UPDATE payment_requests SET fiscal_year_id = (SELECT y.id FROM fiscal_years y
   WHERE COALESCE(payment_requests.submitted_on, date(payment_requests.created_at)) BETWEEN y.start_date AND y.end_date);
 INSERT INTO budget_lines (fiscal_year_id, mentor_program_id, fund_id, expense_account_id, amount_cents, created_at, updated_at)
   SELECT y.id, p.id, f.id, e.id, 250000000 + 1000 * ((p.id * 31 + f.id * 7 + e.id) % 97),
-    '2025-06-01T00:00:00+00:00', '2025-06-01T00:00:00+00:00'
+    '$FY0_START', '$FY0_START'
   FROM fiscal_years y, mentor_programs p, funds f, expense_accounts e;
 INSERT INTO request_approvals (id, payment_request_id, approved_at, approver_user_id, approval_code_id, fund_id,
     expense_account_id, fiscal_year_id, requested_cents, approved_cents)

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Heavy reads beside everyday calls, on the big office (bench/big-office.sh): 30 clients pull
-# report pages over the first quarter of 2026 (10 each on mentor-program reimbursements, all
+# report pages over the first calendar quarter of the last fiscal year (10 each on mentor-program reimbursements, all
 # approvals and actual vs budget) while 8 clients call a signed-in tiny list (funds).
 # Targets: the tiny list p99 <= 50 ms with no errors; every report page answers (no errors,
 # no timeouts at 10 s) with p99 <= 2 s; the server's peak RSS <= 160 MiB.
@@ -20,7 +20,7 @@ source bench/big-office.sh
 open_office ${ARGS:-}
 echo "server flags: ${ARGS:-(defaults)}"
 
-Q1="StartDate=2026-01-01&EndDate=2026-03-31&Size=25"
+Q1="StartDate=$FY1_FIRST-01-01&EndDate=$FY1_FIRST-03-31&Size=25"
 drive() { # label, clients, path: wrk with one thread, its report kept in WORK
   wrk -t1 -c"$2" -d"$DURATION" --timeout 10s --latency -s bench/bearer.lua "$BASE$3" >"$WORK/wrk-$1.txt" 2>&1
 }

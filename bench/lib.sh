@@ -25,6 +25,14 @@ export MENTORPAY_JWT_SECRET="bench secret that is long enough 0123456789"
 export MENTORPAY_ADMIN_EMAIL=bench@example.org MENTORPAY_ADMIN_PASSWORD="bench password 123"
 export MENTORPAY_LOG=warn
 
+# The seeds' calendar (src/demo/calendar.rs), relative to today like the seed itself: the last
+# fiscal year (FY0_*, where most seeded work falls) and the current one (FY1_*), July to June.
+FY1_FIRST=$(( $(date -u +%Y) - ($(date -u +%-m) < 7 ? 1 : 0) ))
+FY0_FIRST=$(( FY1_FIRST - 1 ))
+FY0_NAME="FY $FY0_FIRST-$(printf %02d $(( FY1_FIRST % 100 )))" FY0_START=$FY0_FIRST-07-01 FY0_END=$FY1_FIRST-06-30
+FY1_NAME="FY $FY1_FIRST-$(printf %02d $(( (FY1_FIRST + 1) % 100 )))" FY1_START=$FY1_FIRST-07-01 FY1_END=$(( FY1_FIRST + 1 ))-06-30
+export FY0_NAME FY0_START FY0_END FY1_NAME FY1_START FY1_END
+
 need() {
   local tool
   for tool in "$@"; do

@@ -13,11 +13,11 @@ work_in
 DIR=$WORK
 open_office
 curl -sf -o /dev/null -H "Authorization: Bearer $TOKEN" -H 'content-type: application/json' \
-  -d '{"name":"FY 2026-27","startDate":"2026-07-01","endDate":"2027-06-30"}' \
+  -d "{\"name\":\"$FY1_NAME\",\"startDate\":\"$FY1_START\",\"endDate\":\"$FY1_END\"}" \
   $BASE/api/v1/system-settings/fiscal-years
-python3 - "$DIR/people.csv" "$ROWS" <<'PY'
+python3 - "$DIR/people.csv" "$ROWS" "$FY1_NAME" "${FY1_FIRST}-08-01" <<'PY'
 import csv, sys
-path, rows = sys.argv[1], int(sys.argv[2])
+path, rows, year, start = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4]
 header = ["firstName", "lastName", "email", "phone", "address", "status", "roleCode",
           "districtSetType", "districtId", "caucusRegion", "workplaceSettings", "languages",
           "educationLevels", "permitLevels", "mentorProgram", "fiscalYear", "programRole",
@@ -29,8 +29,8 @@ with open(path, "w", newline="", encoding="utf-8-sig") as f:
         w.writerow([f"Ana{i}", "Núñez", f"person{i}@example.org", "(916) 555-0100",
                     "1 Capitol Mall, Sacramento", "Active", "Mentor", "Assembly", str(i % 80 + 1),
                     "Bay Area", "Child care center;Head Start", "english;SPANISH",
-                    "Bachelor's degree", "Teacher", "Director Mentor Program", "FY 2026-27",
-                    "Mentor", "canada college", "2026-08-01"])
+                    "Bachelor's degree", "Teacher", "Director Mentor Program", year,
+                    "Mentor", "canada college", start])
 PY
 ls -l "$DIR/people.csv" | awk '{print "file: " $5 " bytes"}'
 run() { # label, DryRun

@@ -19,17 +19,17 @@ AUTH="Authorization: Bearer $TOKEN"
 
 count() { curl -sf -H "$AUTH" "$BASE$1" | python3 -c 'import json,sys; print(json.load(sys.stdin)["totalCount"])'; }
 
-# The first EndDate from 2025-10-01 at which approvals reach $1 rows (reimbursements): a
+# The first EndDate from 1 October of the last fiscal year at which approvals reach $1 rows (reimbursements): a
 # doubling search for a day count past it, then bisection to the day.
 window_for() {
   local want=$1 lo=0 hi=1 mid
-  n_at() { count "/api/v1/reports/mentor-program-reimbursements?StartDate=2025-10-01&EndDate=$(date -d "2025-10-01 + $1 days" +%F)&Size=1"; }
+  n_at() { count "/api/v1/reports/mentor-program-reimbursements?StartDate=$FY0_FIRST-10-01&EndDate=$(date -d "$FY0_FIRST-10-01 + $1 days" +%F)&Size=1"; }
   while [ "$(n_at $hi)" -lt "$want" ]; do lo=$hi; hi=$(( hi * 2 )); done
   while [ $(( hi - lo )) -gt 1 ]; do
     mid=$(( (lo + hi) / 2 ))
     if [ "$(n_at $mid)" -ge "$want" ]; then hi=$mid; else lo=$mid; fi
   done
-  echo "StartDate=2025-10-01&EndDate=$(date -d "2025-10-01 + $hi days" +%F) $(n_at $hi)"
+  echo "StartDate=$FY0_FIRST-10-01&EndDate=$(date -d "$FY0_FIRST-10-01 + $hi days" +%F) $(n_at $hi)"
 }
 
 export_run() { # label, path: RUNS runs (3), each one's time and their median, since the box is shared
@@ -72,7 +72,7 @@ run() { # label, path
   echo "== $1 ($(count "$2") rows match): $2"
   measure "$2" | grep -E "Latency  |50%|90%|99%|Requests/sec|Non-2xx"
 }
-# The oldest fiscal year (the list is newest first): FY 2025-26 holds most seeded requests.
+# The oldest fiscal year (the list is newest first): the last fiscal year holds most seeded requests.
 FY=$(curl -sf -H "$AUTH" "$BASE/api/v1/system-settings/fiscal-years" | python3 -c 'import json,sys; y=json.load(sys.stdin); print(y[-1]["id"] if y else "")')
 FYQ=${FY:+&FiscalYearId=$FY}
 run "reimbursements, first page, default sort" "/api/v1/reports/mentor-program-reimbursements?Size=25"

@@ -20,6 +20,6 @@ run() { # label, path
 }
 run "list: program + status, by submitted date, page 2" "/api/v1/payment-requests?MentorProgramId=3&FormStatus=Submitted&IsSubmittedOnSortedAscending=false&Page=2&Size=25"
 run "list: program + two statuses + form type, by submitted date" "/api/v1/payment-requests?MentorProgramId=1&FormStatus=Approved,ReadyForProcessing&FormType=F3&IsSubmittedOnSortedAscending=true&Size=25"
-run "list: approved in a fiscal year, by approved amount" "/api/v1/payment-requests?FormStatus=Approved&ApprovedStart=2025-07-01&ApprovedEnd=2026-06-30&IsApprovedAmountSortedAscending=false&Size=25"
+run "list: approved in a fiscal year, by approved amount" "/api/v1/payment-requests?FormStatus=Approved&ApprovedStart=$FY0_START&ApprovedEnd=$FY0_END&IsApprovedAmountSortedAscending=false&Size=25"
 run "summary: one program" "/api/v1/payment-requests/summary?mentorProgramId=3"
 run "summary: every program" "/api/v1/payment-requests/summary"

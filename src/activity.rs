@@ -52,7 +52,7 @@ pub async fn record(
     actor: &Actor,
     entry: Entry<'_>,
 ) -> Result<(), ApiError> {
-    record_many(db, actor, vec![entry], chrono::Utc::now()).await
+    record_many(db, actor, vec![entry], crate::clock::now()).await
 }
 
 /// An entry without a status change: `action` on one record by `actor`, with its data.

@@ -208,14 +208,14 @@ fn spawn_upkeep(state: AppState) {
             // Upkeep writes like a request that may write (auth::callers): spent sessions go.
             let _writing = state.callers.writing();
             if let Err(e) =
-                identity::store::purge_expired_tokens(&state.db, chrono::Utc::now()).await
+                identity::store::purge_expired_tokens(&state.db, crate::clock::now()).await
             {
                 tracing::warn!(error = %e, "token purge failed");
             }
             match crate::payment_requests::store::purge_unattached(
                 &state.db,
                 &state.files,
-                chrono::Utc::now(),
+                crate::clock::now(),
             )
             .await
             {

@@ -96,6 +96,10 @@ pub fn init_logging(format: LogFormat) {
 
 pub async fn run(cli: Cli) -> anyhow::Result<()> {
     init_logging(cli.config.log_format);
+    crate::clock::refuse_in_release()?;
+    if crate::clock::is_set() {
+        tracing::warn!(now = %crate::clock::now(), "the clock is set by {}: a test run", crate::clock::VARIABLE);
+    }
     match cli.command.unwrap_or(Command::Serve { demo: false }) {
         Command::Serve { demo } => serve(cli.config, demo).await,
         Command::Demo => serve(cli.config, true).await,

@@ -9,6 +9,7 @@ pub mod audit_log;
 pub mod auth;
 pub mod budgets;
 pub mod cli;
+pub mod clock;
 pub mod config;
 pub mod db;
 pub mod demo;

@@ -102,7 +102,7 @@ pub async fn record(
     actor: &Actor,
     change: Change,
 ) -> Result<(), ApiError> {
-    record_many(txn, actor, vec![change], Utc::now()).await
+    record_many(txn, actor, vec![change], crate::clock::now()).await
 }
 
 /// Appends `changes` by `actor` at `at`, in order, in `txn` (a transaction from

@@ -2,7 +2,6 @@
 //! entry at once, through the shared export writers; each change written out in words.
 
 use actix_web::HttpResponse;
-use chrono::Utc;
 use sea_orm::DatabaseConnection;
 use serde_json::Value;
 
@@ -25,7 +24,7 @@ pub fn file(
         title: "Audit trail".into(),
         filters: filters_in_words(q),
         generated_by: generated_by(me),
-        generated_at: Utc::now(),
+        generated_at: crate::clock::now(),
         minutes_offset,
     };
     let rows = Rows::from_query(db.clone(), queries::all(q), |r| entry_of(r).map(row));

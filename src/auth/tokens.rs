@@ -64,22 +64,24 @@ impl TokenKeys {
             .expect("HS256 signing cannot fail")
     }
 
-    /// A valid, unexpired access token's claims.
+    /// A valid, unexpired access token's claims. Expiry is read against the server's clock
+    /// (`crate::clock`), not the library's own reading of the system time.
     pub fn verify_access(&self, token: &str) -> Option<Claims> {
-        decode::<Claims>(token, &self.decoding, &validation(true)).ok().map(|d| d.claims)
+        let claims = self.verify_signature_only(token)?;
+        (claims.exp >= crate::clock::now().timestamp()).then_some(claims)
     }
 
     /// The claims of a token we signed, expired or not (refresh presents the old token).
     pub fn verify_signature_only(&self, token: &str) -> Option<Claims> {
-        decode::<Claims>(token, &self.decoding, &validation(false)).ok().map(|d| d.claims)
+        decode::<Claims>(token, &self.decoding, &validation()).ok().map(|d| d.claims)
     }
 }
 
-fn validation(check_expiry: bool) -> Validation {
+fn validation() -> Validation {
     // Only HS256 is accepted: no `none`, no algorithm confusion.
     let mut v = Validation::new(Algorithm::HS256);
     v.leeway = 0;
-    v.validate_exp = check_expiry;
+    v.validate_exp = false;
     v.required_spec_claims = ["exp", "sub"].into_iter().map(String::from).collect();
     v
 }
@@ -104,7 +106,7 @@ mod tests {
     }
 
     fn now() -> i64 {
-        chrono::Utc::now().timestamp()
+        crate::clock::now().timestamp()
     }
 
     #[test]

@@ -4,7 +4,6 @@
 
 use std::collections::HashMap;
 
-use chrono::Utc;
 use sea_orm::{ConnectionTrait, DatabaseConnection};
 use serde_json::{json, Value};
 
@@ -96,7 +95,7 @@ pub async fn bulk_update(
     fiscal_year_id: i32,
     keys: &[(LineKey, Money)],
 ) -> ApiResult<BudgetDetailDto> {
-    let now = Utc::now();
+    let now = crate::clock::now();
     let txn = crate::db::write(db).await?;
     let scope = scope_of(&txn, me).await?;
     for (i, (key, _)) in keys.iter().enumerate() {
@@ -157,7 +156,7 @@ pub async fn copy_from(
     (target_id, source_id): (i32, i32),
     percent_hundredths: i64,
 ) -> ApiResult<CopyBudgetResult> {
-    let now = Utc::now();
+    let now = crate::clock::now();
     let txn = crate::db::write(db).await?;
     let scope = scope_of(&txn, me).await?;
     let target = settings::store::get_fiscal_year(&txn, target_id).await?;

@@ -131,7 +131,7 @@ pub async fn set_amount(
     let mut update = budget_line::Entity::update_many()
         .col_expr(budget_line::Column::AmountCents, Expr::value(cents))
         .col_expr(budget_line::Column::Version, Expr::col(budget_line::Column::Version).add(1))
-        .col_expr(budget_line::Column::UpdatedAt, Expr::value(Utc::now()))
+        .col_expr(budget_line::Column::UpdatedAt, Expr::value(crate::clock::now()))
         .filter(budget_line::Column::Id.eq(id));
     if let Some(version) = version {
         update = update.filter(budget_line::Column::Version.eq(version));

@@ -6,13 +6,14 @@ use std::time::Instant;
 
 use std::collections::HashMap;
 
-use chrono::{DateTime, Duration, NaiveDate, TimeZone, Utc};
+use chrono::{DateTime, Duration, NaiveDate, Utc};
 use rand::{rngs::StdRng, seq::SliceRandom, Rng, SeedableRng};
 use sea_orm::{
     sea_query::{Alias, Expr, Func, Query},
     ConnectionTrait, DatabaseBackend, DatabaseConnection, EntityTrait, Statement,
 };
 
+use super::calendar;
 use crate::{
     entities::{approval_code, fiscal_year},
     forms::{
@@ -163,8 +164,9 @@ pub async fn participants(db: &DatabaseConnection, count: usize) -> anyhow::Resu
     let mut rng = StdRng::seed_from_u64(RNG_SEED);
     let first_id = max_id(db, "participants").await? + 1;
     let mut next_participation = max_id(db, "participations").await? + 1;
-    let base_time = Utc.with_ymd_and_hms(2026, 11, 1, 12, 0, 0).single().expect("valid time");
-    let fy_start = NaiveDate::from_ymd_opt(2025, 7, 1).expect("valid date");
+    let today = crate::clock::today();
+    let base_time = calendar::seeded_until(today);
+    let fy_start = calendar::seeded_from(today);
     let mut participations = 0;
 
     let mut done = 0;
@@ -492,7 +494,7 @@ fn seeded_details(
                 institution_id: 1,
                 course_code: "ECE 1".into(),
                 units: Hundredths(300),
-                term: "Fall 2025".into(),
+                term: format!("Fall {}", day.format("%Y")),
             }),
             entered,
         ),
@@ -588,8 +590,11 @@ pub async fn requests_with(
     let approver = plan.approver.unwrap_or(user);
     let rates = crate::payment_requests::store::rates(db).await?;
     let unlimited = Limits::none();
-    let first_day = NaiveDate::from_ymd_opt(2025, 7, 1).expect("valid date");
-    let base_time = Utc.with_ymd_and_hms(2026, 11, 1, 12, 0, 0).single().expect("valid time");
+    let today = crate::clock::today();
+    let first_day = calendar::seeded_from(today);
+    let base_time = calendar::seeded_until(today);
+    // Activity days up to a week before the seeds' "now" (480 days when made in December).
+    let span = ((base_time.date_naive() - first_day).num_days() - 8).max(1);
     // Its own stream: adding participants first does not change the requests.
     let mut rng = StdRng::seed_from_u64(RNG_SEED + 1);
     let first_id = max_id(db, "payment_requests").await? + 1;
@@ -639,7 +644,7 @@ pub async fn requests_with(
                 drawn => drawn,
             };
             let (participation, participant, program) = *pick(&mut rng, &participations);
-            let day = first_day + Duration::days(rng.gen_range(0..480));
+            let day = first_day + Duration::days(rng.gen_range(0..span));
             let year_of =
                 |d: NaiveDate| years.iter().find(|(_, s, e)| *s <= d && d <= *e).map(|y| y.0);
             let (mut details, entered) = seeded_details(

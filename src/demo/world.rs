@@ -5,14 +5,13 @@
 use std::collections::HashMap;
 
 use anyhow::Context;
-use chrono::{NaiveDate, Utc};
 use sea_orm::{
     ActiveModelTrait, ActiveValue::Set, ColumnTrait, DatabaseConnection, EntityTrait,
     PaginatorTrait, QueryFilter, QueryOrder,
 };
 use serde_json::json;
 
-use super::seed;
+use super::{calendar, seed};
 use crate::{
     auth::permissions::COORDINATOR,
     entities::{budget_line, fiscal_year, mentor_program, participant, user_role},
@@ -75,7 +74,7 @@ async fn coordinator(
     let clean = participants::rules::check_participant(&body).map_err(api)?;
     let mut checks = Checks::default();
     participants::store::check_participant_refs(db, &clean, &mut checks).await.map_err(api)?;
-    let now = Utc::now();
+    let now = crate::clock::now();
     let person =
         participants::store::insert_participant(db, &clean, None, now).await.map_err(api)?;
     let mut ids = Vec::new();
@@ -128,11 +127,8 @@ async fn first_administrator(db: &DatabaseConnection) -> anyhow::Result<Option<i
     Ok(holder.map(|h| h.user_id))
 }
 
-/// The demo office pays monthly: the requests made ready up to this day are paid.
-const PAID_UNTIL: (i32, u32, u32) = (2026, 9, 30);
-
 /// Pays the demo's ready requests the way the office does, through vendor payment reports:
-/// one per month of each fiscal year up to [`PAID_UNTIL`], each dated a few days after its
+/// one per month of each fiscal year up to [`calendar::paid_until`], each dated a few days after its
 /// month. A year's last month is left for its year-end run (not made yet), so requests
 /// wait in both years, as they do at the start of a new fiscal year.
 async fn pay_monthly(db: &DatabaseConnection, admin: i32) -> anyhow::Result<usize> {
@@ -144,8 +140,7 @@ async fn pay_monthly(db: &DatabaseConnection, admin: i32) -> anyhow::Result<usiz
     let me =
         crate::auth::load_principal(db, user.context("no Administrator")?).await.map_err(api)?;
     let scope = crate::auth::scope::scope_of(db, &me).await.map_err(api)?;
-    let paid_until =
-        NaiveDate::from_ymd_opt(PAID_UNTIL.0, PAID_UNTIL.1, PAID_UNTIL.2).context("valid date")?;
+    let paid_until = calendar::paid_until(crate::clock::today());
     let mut runs = 0;
     for year in
         fiscal_year::Entity::find().order_by_asc(fiscal_year::Column::StartDate).all(db).await?
@@ -192,18 +187,15 @@ pub async fn load(state: &AppState) -> anyhow::Result<Option<Loaded>> {
         return Ok(None);
     }
     // The seeded participations name fiscal years 1 and 2: these two, on a new database.
-    let years =
-        [("FY 2025-26", (2025, 7, 1), (2026, 6, 30)), ("FY 2026-27", (2026, 7, 1), (2027, 6, 30))];
-    let date = |(y, m, d): (i32, u32, u32)| NaiveDate::from_ymd_opt(y, m, d).expect("valid date");
-    for (name, start, end) in years {
+    for (name, start, end) in calendar::two_years(crate::clock::today()) {
         if fiscal_year::Entity::find().all(db).await?.iter().any(|y| y.name == name) {
             continue;
         }
         fiscal_year::ActiveModel {
-            name: Set(name.into()),
-            start_date: Set(date(start)),
-            end_date: Set(date(end)),
-            created_at: Set(Utc::now()),
+            name: Set(name),
+            start_date: Set(start),
+            end_date: Set(end),
+            created_at: Set(crate::clock::now()),
             ..Default::default()
         }
         .insert(db)
@@ -249,7 +241,7 @@ pub async fn load(state: &AppState) -> anyhow::Result<Option<Loaded>> {
     for year in fiscal_year::Entity::find().all(db).await? {
         let approved = crate::budgets::store::approved_by_line(db, year.id).await.map_err(api)?;
         for ((program, fund, account), cents) in approved {
-            let now = Utc::now();
+            let now = crate::clock::now();
             budget_line::ActiveModel {
                 fiscal_year_id: Set(year.id),
                 mentor_program_id: Set(program),

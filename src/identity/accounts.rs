@@ -1,7 +1,6 @@
 //! Creating accounts: shared by the user screens, a participant's Coordinator login, the
 //! first Administrator and the demo (no handlers here, so other areas may call it).
 
-use chrono::Utc;
 use sea_orm::{ActiveModelTrait, Set};
 use serde_json::json;
 
@@ -41,7 +40,7 @@ pub async fn create_user_with_roles(
     new: NewUser,
     roles: &[role::Model],
 ) -> ApiResult<(user::Model, Option<String>)> {
-    let now = Utc::now();
+    let now = crate::clock::now();
     let txn = crate::db::write(&state.db).await?;
     if store::find_user_by_email(&txn, &new.email).await?.is_some() {
         return Err(ApiError::Conflict(EMAIL_TAKEN.into()));

@@ -1,7 +1,6 @@
 //! First start: the built-in roles, the token-signing secret, the first Administrator.
 
 use anyhow::{bail, Context};
-use chrono::Utc;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter, Set,
 };
@@ -35,7 +34,7 @@ pub async fn ensure_builtin_roles(db: &impl ConnectionTrait) -> anyhow::Result<(
                 let r = role::ActiveModel {
                     name: Set(name.into()),
                     is_built_in: Set(true),
-                    created_at: Set(Utc::now()),
+                    created_at: Set(crate::clock::now()),
                     ..Default::default()
                 }
                 .insert(db)
@@ -78,7 +77,7 @@ pub async fn jwt_secret(
     let inserted = app_setting::ActiveModel {
         key: Set(JWT_SECRET_KEY.into()),
         value: Set(secret.clone()),
-        updated_at: Set(Utc::now()),
+        updated_at: Set(crate::clock::now()),
     }
     .insert(db)
     .await;

@@ -3,7 +3,7 @@
 //! and its activity entry is written there (`note`) before the commit. Account creation has
 //! its own (`accounts`); the sign-in commands are at the end.
 
-use chrono::{Duration, Utc};
+use chrono::Duration;
 use sea_orm::{ConnectionTrait, DatabaseConnection};
 use serde_json::{json, Value};
 
@@ -56,7 +56,7 @@ pub async fn update_user(
     change: store::UserChange,
     role_names: &[String],
 ) -> ApiResult<user::Model> {
-    let now = Utc::now();
+    let now = crate::clock::now();
     let txn = crate::db::write(db).await?;
     let roles = store::roles_by_names(&txn, role_names).await?;
     let existing = store::get_user(&txn, id).await?;
@@ -87,7 +87,7 @@ pub async fn update_user(
 
 /// Deactivates a user (never oneself, never the last active Administrator); history stays.
 pub async fn deactivate_user(db: &DatabaseConnection, me: &CurrentUser, id: i32) -> ApiResult<()> {
-    let now = Utc::now();
+    let now = crate::clock::now();
     let txn = crate::db::write(db).await?;
     let existing = store::get_user(&txn, id).await?;
     if existing.id == me.id() {
@@ -205,7 +205,7 @@ pub async fn sign_in(
     u: user::Model,
     ip: String,
 ) -> ApiResult<SignIn> {
-    let now = Utc::now();
+    let now = crate::clock::now();
     let txn = crate::db::write(db).await?;
     let u = store::record_sign_in(&txn, u, now).await?;
     audit::record(&txn, &Actor::user(&u, Some(ip)), audit::Change::new("user", u.id, "signed-in"))
@@ -231,7 +231,7 @@ pub async fn rotate_refresh(
     token: &refresh_token::Model,
     refused: impl Fn() -> ApiError,
 ) -> ApiResult<(user::Model, String, i64)> {
-    let now = Utc::now();
+    let now = crate::clock::now();
     let txn = crate::db::write(db).await?;
     if !store::spend_refresh(&txn, token.id, now).await? {
         // Lost a race against another use of the same token: that is a reuse too.
@@ -264,7 +264,7 @@ pub async fn set_password(
     hash: String,
     ip: String,
 ) -> ApiResult<bool> {
-    let now = Utc::now();
+    let now = crate::clock::now();
     let txn = crate::db::write(db).await?;
     if !store::spend_password_tokens(&txn, token_id, u.id, now).await? {
         return Ok(false);
@@ -303,7 +303,7 @@ pub async fn end_session(
     ip: Option<String>,
 ) -> ApiResult<()> {
     let txn = crate::db::write(db).await?;
-    store::revoke_family(&txn, &token.family_id, Utc::now()).await?;
+    store::revoke_family(&txn, &token.family_id, crate::clock::now()).await?;
     let actor = match store::get_user(&txn, token.user_id).await {
         Ok(u) => Actor::user(&u, ip),
         Err(_) => Actor::anonymous(ip),

@@ -2,7 +2,6 @@
 //! access token).
 
 use actix_web::{web, HttpRequest, HttpResponse};
-use chrono::Utc;
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -88,7 +87,7 @@ pub async fn login(
         principal.id(),
         &principal.user.email,
         &family,
-        Utc::now().timestamp(),
+        crate::clock::now().timestamp(),
         access_ttl,
     );
     Ok(web::Json(LoginResponse {
@@ -114,7 +113,7 @@ pub async fn refresh(
     if claims.sub != token.user_id.to_string() {
         return Err(refused());
     }
-    let now = Utc::now();
+    let now = crate::clock::now();
     match judge_refresh(&token, now) {
         RefreshVerdict::Refused => return Err(refused()),
         RefreshVerdict::Reused => {
@@ -194,7 +193,7 @@ async fn user_and_live_token(
         .await?
         .filter(|u| u.is_active)
         .ok_or_else(invalid)?;
-    let live = store::find_live_password_token(&state.db, user.id, token, Utc::now())
+    let live = store::find_live_password_token(&state.db, user.id, token, crate::clock::now())
         .await?
         .ok_or_else(invalid)?;
     Ok((user, live))

@@ -275,7 +275,7 @@ pub async fn issue_refresh(
         family_id: Set(family_id.to_owned()),
         token_hash: Set(hash_token(&token)),
         expires_at: Set(expires_at),
-        created_at: Set(Utc::now()),
+        created_at: Set(crate::clock::now()),
         ..Default::default()
     }
     .insert(db)
@@ -364,7 +364,7 @@ pub async fn issue_password_token(
     purpose: &'static str,
 ) -> ApiResult<String> {
     let token = random_token();
-    let now = Utc::now();
+    let now = crate::clock::now();
     void_password_tokens(db, user_id, now).await?;
     password_token::ActiveModel {
         user_id: Set(user_id),
@@ -493,7 +493,7 @@ pub async fn insert_role(txn: &impl ConnectionTrait, name: String) -> ApiResult<
     role::ActiveModel {
         name: Set(name),
         is_built_in: Set(false),
-        created_at: Set(Utc::now()),
+        created_at: Set(crate::clock::now()),
         ..Default::default()
     }
     .insert(txn)

@@ -22,7 +22,7 @@ use crate::{
 
 /// Adds mails (recipient, what happened), due now, inside the caller's transaction.
 pub async fn enqueue_many(txn: &impl ConnectionTrait, mails: &[(String, Event)]) -> ApiResult<()> {
-    let now = Utc::now();
+    let now = crate::clock::now();
     let mut rows = Vec::with_capacity(mails.len());
     for (recipient, event) in mails {
         let event_json = serde_json::to_string(event)
@@ -53,7 +53,7 @@ pub async fn claim(
     batch: u64,
     lease: Duration,
 ) -> Result<Vec<om::Model>, DbErr> {
-    let now = Utc::now();
+    let now = crate::clock::now();
     // A look first, without a lock: an idle outbox costs one indexed read, not a write lock.
     if due(now).one(db).await?.is_none() {
         return Ok(Vec::new());
@@ -125,7 +125,7 @@ pub async fn settle(
     let update = match outcome {
         Outcome::Sent { by } => update
             .col_expr(om::Column::Status, Expr::value(OutboxStatus::Sent))
-            .col_expr(om::Column::SentAt, Expr::value(Utc::now()))
+            .col_expr(om::Column::SentAt, Expr::value(crate::clock::now()))
             .col_expr(om::Column::DeliveredBy, Expr::value(by))
             .col_expr(om::Column::LastError, Expr::value(Option::<String>::None)),
         Outcome::Retry { error, retry_at } => update

@@ -39,7 +39,7 @@ pub fn spawn(state: AppState) {
         loop {
             if digests_checked.is_none_or(|at| at.elapsed() >= DIGEST_CHECK) {
                 digests_checked = Some(Instant::now());
-                if let Err(e) = commands::send_daily_digests(&state.db, chrono::Utc::now()).await {
+                if let Err(e) = commands::send_daily_digests(&state.db, crate::clock::now()).await {
                     tracing::warn!(error = %e, "outbox: could not queue the daily digests");
                 }
             }
@@ -100,7 +100,7 @@ async fn attempt(mailer: &Mailer, public_url: &str, retry: Duration, mail: &om::
         },
         Err(e) => Outcome::Retry {
             error: e.reason,
-            retry_at: chrono::Utc::now()
+            retry_at: crate::clock::now()
                 + chrono::Duration::from_std(outbox::backoff(retry, mail.attempts))
                     .unwrap_or(chrono::Duration::hours(1)),
         },

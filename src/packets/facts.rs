@@ -4,7 +4,6 @@
 
 use std::collections::HashMap;
 
-use chrono::Utc;
 use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder};
 
 use super::sheet::{CoverFacts, Payee, RequestFacts};
@@ -150,7 +149,7 @@ pub async fn cover(
         created_by: entry.created_by_name.clone(),
         created_at: entry.created_at,
         printed_by: format!("{} {}", me.user.first_name, me.user.last_name).trim().to_owned(),
-        printed_at: Utc::now(),
+        printed_at: crate::clock::now(),
         rows,
     };
     Ok((facts, ids))

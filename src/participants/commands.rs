@@ -3,7 +3,6 @@
 //! inside it, and its activity entries are written there before the commit. Handlers check
 //! the body (`rules`), call one command, render.
 
-use chrono::Utc;
 use sea_orm::{DatabaseConnection, EntityTrait};
 use serde_json::{json, Value};
 
@@ -68,7 +67,7 @@ pub async fn create(
     clean: &CleanParticipant,
     participations: &[CleanParticipation],
 ) -> ApiResult<participant::Model> {
-    let now = Utc::now();
+    let now = crate::clock::now();
     let txn = crate::db::write(db).await?;
     let scope = scope_of(&txn, me).await?;
     let programs: Vec<i32> = participations.iter().map(|p| p.mentor_program_id).collect();
@@ -105,7 +104,7 @@ pub async fn update(
     version: i32,
     clean: &CleanParticipant,
 ) -> ApiResult<participant::Model> {
-    let now = Utc::now();
+    let now = crate::clock::now();
     let txn = crate::db::write(db).await?;
     let scope = scope_of(&txn, me).await?;
     let existing = store::get_visible(&txn, &scope, id).await?;
@@ -142,7 +141,7 @@ pub async fn delete(db: &DatabaseConnection, me: &CurrentUser, id: i32) -> ApiRe
     let scope = scope_of(&txn, me).await?;
     let existing = store::get_visible(&txn, &scope, id).await?;
     let before = person_of(&txn, existing.clone()).await?;
-    if !store::soft_delete(&txn, existing.id, me.id(), Utc::now()).await? {
+    if !store::soft_delete(&txn, existing.id, me.id(), crate::clock::now()).await? {
         return Err(ApiError::not_found("The participant"));
     }
     let data = json!({"email": existing.email, "fullName": existing.full_name});
@@ -164,7 +163,8 @@ pub async fn add_participation(
     let mut checks = Checks::default();
     store::check_participation_refs(&txn, "", clean, &mut checks).await?;
     checks.finish_rules()?; // references to stored rows: rules
-    let created = store::insert_participation(&txn, participant.id, clean, Utc::now()).await?;
+    let created =
+        store::insert_participation(&txn, participant.id, clean, crate::clock::now()).await?;
     store::refresh_program_keys(&txn, participant.id).await?;
     let data = json!({"participantId": participant.id, "mentorProgramId": created.mentor_program_id, "fiscalYearId": created.fiscal_year_id, "roleCode": created.role_code});
     note_participation(&txn, me, "created", (None, Some(&created)), data).await?;
@@ -231,7 +231,7 @@ pub async fn import(
         let (planned, errors) = plan_import(db, me, sheet, &columns).await?;
         return Ok(import_report(sheet, &planned, errors, true));
     }
-    let now = Utc::now();
+    let now = crate::clock::now();
     let txn = crate::db::write(db).await?;
     let (planned, errors) = plan_import(&txn, me, sheet, &columns).await?;
     if !errors.is_empty() {

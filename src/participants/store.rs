@@ -772,7 +772,7 @@ pub async fn update_participation(
     active.college_id = Set(clean.college_id);
     active.start_date = Set(clean.start_date);
     active.end_date = Set(clean.end_date);
-    active.updated_at = Set(Utc::now());
+    active.updated_at = Set(crate::clock::now());
     Ok(active.update(txn).await?)
 }
 
@@ -781,7 +781,7 @@ pub async fn delete_participation(
     txn: &impl ConnectionTrait,
     existing: participation::Model,
 ) -> ApiResult<()> {
-    let now = Utc::now();
+    let now = crate::clock::now();
     let mut active: participation::ActiveModel = existing.into();
     active.deleted_at = Set(Some(now));
     active.updated_at = Set(now);

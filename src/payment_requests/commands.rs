@@ -101,7 +101,7 @@ async fn save(
     for (column, value) in change.columns {
         update = update.col_expr(column, value);
     }
-    store::save_guarded(update, Utc::now(), me.id(), txn).await?;
+    store::save_guarded(update, crate::clock::now(), me.id(), txn).await?;
     // A deleted request has no status after; an edit keeps its own.
     let after = (change.action != Action::Delete).then_some(to.unwrap_or(r.status));
     if let Some(to) = to.filter(|to| *to != r.status) {
@@ -144,7 +144,7 @@ async fn require_open_year(
     fiscal_year_id: Option<i32>,
     submitted_on: Option<chrono::NaiveDate>,
 ) -> ApiResult<()> {
-    let day = submitted_on.unwrap_or_else(store::today);
+    let day = submitted_on.unwrap_or_else(crate::clock::today);
     let year = store::charged_year(db, fiscal_year_id, Some(day)).await?;
     year_lock::check_open(charge, year.as_ref().map(Into::into))
 }
@@ -169,7 +169,7 @@ pub async fn create(
     require_open_year(&txn, Charge::CreateRequest, None, None).await?;
     let scope = scope_of(&txn, me).await?;
     let c = write_check::check_write(&txn, me, &scope, form, body, None).await?;
-    let id = store::insert_draft(&txn, form, &c, me.id(), Utc::now()).await?;
+    let id = store::insert_draft(&txn, form, &c, me.id(), crate::clock::now()).await?;
     store::attach_files(&txn, id, c.details.file_ids()).await?;
     let created = pr::Entity::find_by_id(id)
         .one(&txn)
@@ -240,8 +240,8 @@ pub async fn edit(
 pub async fn delete(db: &DatabaseConnection, me: &CurrentUser, target: Target) -> ApiResult<()> {
     let txn = crate::db::write(db).await?;
     let r = load_for(&txn, me, target, Action::Delete).await?;
-    let change =
-        Change::new(Action::Delete, "deleted", json!({})).set(pr::Column::DeletedAt, Utc::now());
+    let change = Change::new(Action::Delete, "deleted", json!({}))
+        .set(pr::Column::DeletedAt, crate::clock::now());
     save(&txn, me, &r, change).await?;
     txn.commit().await?;
     Ok(())
@@ -285,7 +285,7 @@ pub async fn announce_files(
     me: &CurrentUser,
     announced: Vec<(String, &str, i64)>,
 ) -> ApiResult<Vec<UploadUrl>> {
-    let now = Utc::now();
+    let now = crate::clock::now();
     let expires_at = now + chrono::Duration::seconds(receipts::UPLOAD_URL_TTL_SECS);
     let txn = crate::db::write(db).await?;
     let mut out = Vec::new();
@@ -354,7 +354,7 @@ pub async fn submit(
             detail: "The request breaks the form's limits.".into(),
             errors,
         })?;
-    let submitted_on = r.submitted_on.unwrap_or_else(store::today);
+    let submitted_on = r.submitted_on.unwrap_or_else(crate::clock::today);
     let year = store::charged_year(&txn, r.fiscal_year_id, Some(submitted_on)).await?.map(|y| y.id);
     let data = json!({
         "requestedAmount": evaluated.requested_amount, "submittedOn": submitted_on, "fiscalYearId": year,
@@ -473,7 +473,7 @@ pub async fn approve(
         .set(pr::Column::FundId, p.fund_id)
         .set(pr::Column::ExpenseAccountId, p.expense_account_id)
         .set(pr::Column::FiscalYearId, year)
-        .set(pr::Column::ApprovedAt, Utc::now())
+        .set(pr::Column::ApprovedAt, crate::clock::now())
         .set(pr::Column::ApprovedBy, me.id());
     change.comment =
         body.comment.as_deref().map(str::trim).filter(|c| !c.is_empty()).map(str::to_owned);
@@ -519,7 +519,7 @@ pub async fn batch_ready_for_processing(
         )));
     }
     let (sources, to) = (action.sources(|p| me.has(p)), action.target().expect("a transition"));
-    let moved = store::move_all(&txn, ids, &sources, to, me.id(), Utc::now()).await?;
+    let moved = store::move_all(&txn, ids, &sources, to, me.id(), crate::clock::now()).await?;
     if moved != ids.len() as u64 {
         return Err(store::stale());
     }

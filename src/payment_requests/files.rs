@@ -2,7 +2,6 @@
 //! upload URLs, and PUTs the bytes there; the bytes go to the kernel's `FileStore`.
 
 use actix_web::{web, HttpRequest, HttpResponse};
-use chrono::Utc;
 use sea_orm::EntityTrait;
 
 use super::{
@@ -47,7 +46,7 @@ pub async fn upload(
     payload: web::Payload,
 ) -> ApiResult<HttpResponse> {
     let file_id = file_id.into_inner();
-    let now = Utc::now();
+    let now = crate::clock::now();
     if !state.files.verify(&file_id, q.expires, &q.signature) {
         return Err(ApiError::Forbidden("The upload URL is not valid.".into()));
     }

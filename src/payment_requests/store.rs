@@ -568,10 +568,6 @@ pub async fn activity(
         .await?)
 }
 
-pub fn today() -> NaiveDate {
-    Utc::now().date_naive()
-}
-
 /// The vendor payment report a request was paid in, if any.
 pub async fn paid_in(db: &impl ConnectionTrait, request_id: i32) -> ApiResult<Option<i32>> {
     use crate::entities::vendor_payment_report_row as paid;
@@ -794,7 +790,7 @@ pub async fn attach_files(
 pub async fn drop_files(db: &impl ConnectionTrait, ids: &[String]) -> ApiResult<()> {
     if !ids.is_empty() {
         uploaded_file::Entity::update_many()
-            .col_expr(uploaded_file::Column::DeletedAt, Expr::value(Utc::now()))
+            .col_expr(uploaded_file::Column::DeletedAt, Expr::value(crate::clock::now()))
             .filter(uploaded_file::Column::Id.is_in(ids.to_vec()))
             .exec(db)
             .await?;

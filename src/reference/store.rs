@@ -109,7 +109,7 @@ pub async fn insert(
         item.code.clone().into(),
         true.into(),
         0.into(),
-        Expr::value(chrono::Utc::now()),
+        Expr::value(crate::clock::now()),
     ];
     if let Some(kind) = item.payment_request_type {
         cols.push(a("payment_request_type"));

@@ -679,7 +679,7 @@ pub async fn meta(
         title: title.into(),
         filters: describe(db, f).await?,
         generated_by: generated_by(me),
-        generated_at: Utc::now(),
+        generated_at: crate::clock::now(),
         minutes_offset: f.minutes_offset,
     })
 }

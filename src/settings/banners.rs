@@ -2,7 +2,6 @@
 //! shows them); the full list and its replacement need setting:read / setting:edit.
 
 use actix_web::web;
-use chrono::Utc;
 
 use super::{commands, dto::*, rules, store};
 use crate::{
@@ -24,7 +23,7 @@ pub async fn get_banners(
     if !active_only {
         me.require(Permission::SettingRead)?;
     }
-    let now = Utc::now();
+    let now = crate::clock::now();
     let rows = store::banners(&state.db).await?;
     Ok(web::Json(
         rows.into_iter()

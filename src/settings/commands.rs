@@ -2,7 +2,7 @@
 //! stands is read inside it, the change is written, and its activity entry (`note_setting`:
 //! the setting before and after) is written there before the commit.
 
-use chrono::{NaiveDate, Utc};
+use chrono::NaiveDate;
 use sea_orm::{ConnectionTrait, DatabaseConnection, EntityTrait};
 use serde_json::{json, Value};
 
@@ -40,7 +40,7 @@ pub async fn replace_banners(
     me: &CurrentUser,
     body: &[BannerInput],
 ) -> ApiResult<Vec<BannerDto>> {
-    let now = Utc::now();
+    let now = crate::clock::now();
     let txn = crate::db::write(db).await?;
     let existing = store::banners(&txn).await?;
     let existing_ids: Vec<i32> = existing.iter().map(|b| b.id).collect();
@@ -98,7 +98,7 @@ pub async fn close_or_reopen_fiscal_year(
     let txn = crate::db::write(db).await?;
     let before = store::get_fiscal_year(&txn, id).await?;
     rules::check_close_move(closing, (&before).into())?;
-    let closed = closing.then(|| (Utc::now(), me.id(), reason.clone()));
+    let closed = closing.then(|| (crate::clock::now(), me.id(), reason.clone()));
     store::set_closed(&txn, id, closed).await?;
     let action = if closing { "fiscal-year-closed" } else { "fiscal-year-reopened" };
     let after = store::get_fiscal_year(&txn, id).await?;
@@ -160,7 +160,7 @@ pub async fn replace_limits(
     me: &CurrentUser,
     values: &[rules::LimitValues],
 ) -> ApiResult<Vec<FormLimitDto>> {
-    let now = Utc::now();
+    let now = crate::clock::now();
     let txn = crate::db::write(db).await?;
     let before: Vec<FormLimitDto> =
         store::limits(&txn).await?.into_iter().map(store::limit_dto).collect();

@@ -34,7 +34,7 @@ pub const SINGLE_ROW_ID: i32 = 1;
 /// Writes the default rows that are missing (first start, or a form type added later).
 /// Safe to run by several instances at once: existing rows are never touched.
 pub async fn ensure_defaults(db: &impl ConnectionTrait) -> Result<(), sea_orm::DbErr> {
-    let now = Utc::now();
+    let now = crate::clock::now();
     if general_setting::Entity::find().count(db).await? == 0 {
         let row = general_setting::ActiveModel {
             id: Set(SINGLE_ROW_ID),
@@ -227,7 +227,7 @@ pub async fn login_block(db: &impl ConnectionTrait) -> ApiResult<coordinator_log
             id: SINGLE_ROW_ID,
             is_blocked: false,
             message: None,
-            updated_at: Utc::now(),
+            updated_at: crate::clock::now(),
         },
     ))
 }
@@ -363,7 +363,7 @@ pub async fn insert_fiscal_year(
         name: Set(name.to_owned()),
         start_date: Set(start_date),
         end_date: Set(end_date),
-        created_at: Set(Utc::now()),
+        created_at: Set(crate::clock::now()),
         closed_at: Set(None),
         closed_by: Set(None),
         close_reason: Set(None),
@@ -436,7 +436,7 @@ pub async fn save_general(
             general_setting::Column::Version,
             Expr::col(general_setting::Column::Version).add(1),
         )
-        .col_expr(general_setting::Column::UpdatedAt, Expr::value(Utc::now()))
+        .col_expr(general_setting::Column::UpdatedAt, Expr::value(crate::clock::now()))
         .filter(general_setting::Column::Id.eq(id))
         .filter(general_setting::Column::Version.eq(version))
         .exec(txn)
@@ -491,7 +491,7 @@ pub async fn save_login_block(
         id: Set(SINGLE_ROW_ID),
         is_blocked: Set(is_blocked),
         message: Set(message),
-        updated_at: Set(Utc::now()),
+        updated_at: Set(crate::clock::now()),
     };
     coordinator_login_block::Entity::insert(row)
         .on_conflict(

@@ -1,6 +1,7 @@
 //! The audit trail: append-only in the database itself, chained so an edit is found, and one
 //! chain however many write at once.
 
+use crate::common::dates::{shifted, shifted_fy};
 use crate::common::*;
 
 use futures_util::future::join_all;
@@ -242,7 +243,7 @@ async fn a_change_records_exactly_the_fields_it_changed_before_and_after() {
         .post(
             "/api/v1/system-settings/fiscal-years",
             Some(&admin),
-            json!({"name": "FY 2025-26", "startDate": "2025-07-01", "endDate": "2026-06-30"}),
+            json!({"name": shifted_fy("FY 2025-26"), "startDate": shifted("2025-07-01"), "endDate": shifted("2026-06-30")}),
         )
         .await;
     let fy = year.ok()["id"].as_i64().unwrap();
@@ -267,7 +268,7 @@ async fn a_change_records_exactly_the_fields_it_changed_before_and_after() {
         .post(
             "/api/v1/system-settings/fiscal-years",
             Some(&admin),
-            json!({"name": "FY 2026-27", "startDate": "2026-07-01", "endDate": "2027-06-30"}),
+            json!({"name": shifted_fy("FY 2026-27"), "startDate": shifted("2026-07-01"), "endDate": shifted("2027-06-30")}),
         )
         .await
         .ok()["id"]
@@ -279,12 +280,12 @@ async fn a_change_records_exactly_the_fields_it_changed_before_and_after() {
     let (pid, pn) =
         (created["id"].as_i64().unwrap(), created["participations"][0]["id"].as_i64().unwrap());
     let mut change = taking(1, fy, "Mentor");
-    change["endDate"] = json!("2027-05-31");
+    change["endDate"] = json!(shifted("2027-05-31"));
     app.put(&format!("/api/v1/participants/{pid}/participations/{pn}"), &admin, change).await.ok();
     let entry = newest_of(&app, &admin, "participation", pn).await;
     assert_eq!(entry["action"], json!("updated"));
     assert_eq!(entry["participantId"], json!(pid), "{entry}");
-    assert_eq!(entry["after"], json!({"endDate": "2027-05-31"}));
+    assert_eq!(entry["after"], json!({"endDate": shifted("2027-05-31")}));
     assert_eq!(entry.get("fiscalYearId"), None, "a budget line's field only");
 }
 

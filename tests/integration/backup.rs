@@ -5,6 +5,7 @@
 //! and a receipt's bytes.
 
 use crate::common;
+use crate::common::dates::{shifted, shifted_fy};
 use crate::support;
 
 use std::{
@@ -35,7 +36,7 @@ fn person(key: &str) -> Value {
 }
 
 fn request(payee: i64, amount: i64) -> Value {
-    json!({"participationId": payee, "description": "Seminar", "requestedAmount": amount, "details": {"seminarDate": "2026-10-01", "topic": "Play", "hours": 3}})
+    json!({"participationId": payee, "description": "Seminar", "requestedAmount": amount, "details": {"seminarDate": shifted("2026-10-01"), "topic": "Play", "hours": 3}})
 }
 
 async fn ok(app: &TestApp, token: &str, method: Method, path: &str, body: Value) -> Value {
@@ -91,7 +92,7 @@ async fn a_backup_under_write_load_restores_the_same_data() {
         &admin,
         Method::POST,
         "/api/v1/system-settings/fiscal-years",
-        json!({"name": "FY 2026-27", "startDate": "2026-07-01", "endDate": "2027-06-30"}),
+        json!({"name": shifted_fy("FY 2026-27"), "startDate": shifted("2026-07-01"), "endDate": shifted("2027-06-30")}),
     )
     .await["id"]
         .as_i64()
@@ -113,7 +114,7 @@ async fn a_backup_under_write_load_restores_the_same_data() {
 
     // One record of each kind before the load starts.
     let mut payee = person("payee");
-    payee["participations"] = json!([{"mentorProgramId": program, "fiscalYearId": fy, "roleCode": "Mentor", "collegeId": 1, "startDate": "2026-07-01", "endDate": "2027-06-30"}]);
+    payee["participations"] = json!([{"mentorProgramId": program, "fiscalYearId": fy, "roleCode": "Mentor", "collegeId": 1, "startDate": shifted("2026-07-01"), "endDate": shifted("2027-06-30")}]);
     let payee = ok(&app, &admin, Method::POST, "/api/v1/participants", payee).await;
     let participation = payee["participations"][0]["id"].as_i64().unwrap();
     let approver_id =
@@ -173,7 +174,7 @@ async fn a_backup_under_write_load_restores_the_same_data() {
         .unwrap();
     assert_eq!(put.status(), 204);
     let file_id = slot["fileId"].as_str().unwrap().to_owned();
-    let f2 = json!({"participationId": participation, "description": "Books", "details": {"items": [{"date": "2026-10-01", "description": "Books", "amount": 12.5}], "fileIds": [file_id]}});
+    let f2 = json!({"participationId": participation, "description": "Books", "details": {"items": [{"date": shifted("2026-10-01"), "description": "Books", "amount": 12.5}], "fileIds": [file_id]}});
     let f2 = ok(&app, &admin, Method::POST, &format!("{PR}/F2"), f2).await;
     let f2_url = format!("{PR}/F2/{}", f2["id"]);
     let mut paths = vec![
@@ -226,6 +227,7 @@ async fn a_backup_under_write_load_restores_the_same_data() {
             let status = actix_web::rt::task::spawn_blocking(move || {
                 Command::new(env!("CARGO_BIN_EXE_mentorpay"))
                     .env_clear()
+                    .envs(crate::common::dates::clock_env())
                     .env("MENTORPAY_DATABASE_URL", database_url)
                     .env("MENTORPAY_LOG", "warn")
                     .arg("backup")
@@ -246,6 +248,7 @@ async fn a_backup_under_write_load_restores_the_same_data() {
     assert!(!app.dir.path().join("backup.db.partial").exists(), "the partial file was renamed");
     let again = Command::new(env!("CARGO_BIN_EXE_mentorpay"))
         .env_clear()
+        .envs(crate::common::dates::clock_env())
         .env("MENTORPAY_LOG", "warn")
         .arg("backup")
         .arg(&backup_file)

@@ -2,6 +2,7 @@
 //! lines, one-line changes with versions, the all-or-nothing bulk update, permissions.
 
 use crate::common;
+use crate::common::dates::{shifted, shifted_fy};
 
 use common::*;
 use mentorpay::entities::{expense_account, fund, mentor_program};
@@ -15,7 +16,7 @@ const COORD_PASSWORD: &str = "coordinator pass 1";
 /// Reference rows are written straight into the database: their API belongs to
 /// another area. Returns (mentor program ids, fund ids, expense account ids).
 async fn reference_rows(app: &TestApp) -> (Vec<i64>, Vec<i64>, Vec<i64>) {
-    let now = chrono::Utc::now();
+    let now = mentorpay::clock::now();
     let db = &app.state.db;
     let mut out = (vec![], vec![], vec![]);
     for i in 0..2 {
@@ -59,7 +60,14 @@ async fn reference_rows(app: &TestApp) -> (Vec<i64>, Vec<i64>, Vec<i64>) {
     out
 }
 
-async fn fiscal_year(app: &TestApp, admin: &str, name: &str, start: &str, end: &str) -> i64 {
+async fn fiscal_year(
+    app: &TestApp,
+    admin: &str,
+    name: impl AsRef<str>,
+    start: impl AsRef<str>,
+    end: impl AsRef<str>,
+) -> i64 {
+    let (name, start, end) = (name.as_ref(), start.as_ref(), end.as_ref());
     let r = app
         .post(
             "/api/v1/system-settings/fiscal-years",
@@ -94,7 +102,14 @@ async fn world() -> World {
     let admin = app.admin_token().await;
     app.create_user(&admin, COORD_EMAIL, &["Coordinator"], COORD_PASSWORD).await;
     let (coord, _) = app.login(COORD_EMAIL, COORD_PASSWORD).await;
-    let fy = fiscal_year(&app, &admin, "FY 2025-26", "2025-07-01", "2026-06-30").await;
+    let fy = fiscal_year(
+        &app,
+        &admin,
+        shifted_fy("FY 2025-26"),
+        shifted("2025-07-01"),
+        shifted("2026-06-30"),
+    )
+    .await;
     let (mp, f, ea) = reference_rows(&app).await;
     World { app, admin, coord, fy, mp, f, ea }
 }
@@ -103,12 +118,19 @@ async fn world() -> World {
 async fn bulk_update_creates_and_changes_lines_and_totals_follow() {
     let w = world().await;
     let (app, admin) = (&w.app, &w.admin);
-    let older = fiscal_year(app, admin, "FY 2024-25", "2024-07-01", "2025-06-30").await;
+    let older = fiscal_year(
+        app,
+        admin,
+        shifted_fy("FY 2024-25"),
+        shifted("2024-07-01"),
+        shifted("2025-06-30"),
+    )
+    .await;
 
     // A year without lines is listed with zero totals.
     let list = app.get("/api/v1/budgets", admin).await.ok().clone();
     assert_eq!(list.as_array().unwrap().len(), 2);
-    assert_eq!(list[0]["name"], "FY 2025-26");
+    assert_eq!(list[0]["name"], shifted_fy("FY 2025-26"));
     assert_eq!(list[0]["budgeted"], 0.0);
 
     let body = json!({"fiscalYearId": w.fy, "lines": [
@@ -118,7 +140,7 @@ async fn bulk_update_creates_and_changes_lines_and_totals_follow() {
     ]});
     let detail = app.put("/api/v1/budgets/bulk-update", admin, body).await.ok().clone();
     assert_eq!(detail["fiscalYear"]["id"], w.fy);
-    assert_eq!(detail["fiscalYear"]["name"], "FY 2025-26");
+    assert_eq!(detail["fiscalYear"]["name"], shifted_fy("FY 2025-26"));
     let lines = detail["lines"].as_array().unwrap();
     assert_eq!(lines.len(), 3);
     let first = &lines[0];
@@ -150,14 +172,23 @@ async fn bulk_update_creates_and_changes_lines_and_totals_follow() {
     assert_eq!(list[0]["budgeted"], 2260.29);
     assert_eq!(list[0]["approved"], 0.0);
     assert_eq!(list[0]["remaining"], 2260.29);
-    assert_eq!(list[0]["startDate"], "2025-07-01");
-    assert_eq!(list[0]["endDate"], "2026-06-30");
+    assert_eq!(list[0]["startDate"], shifted("2025-07-01"));
+    assert_eq!(list[0]["endDate"], shifted("2026-06-30"));
     assert_eq!(list[1]["fiscalYearId"], older);
-    let found = app.get("/api/v1/budgets?query=2024", admin).await.ok().clone();
+    let found = app
+        .get(&format!("/api/v1/budgets?query={}", &shifted("2024-07-01")[..4]), admin)
+        .await
+        .ok()
+        .clone();
     assert_eq!(found.as_array().unwrap().len(), 1);
     assert_eq!(found[0]["fiscalYearId"], older);
     assert_eq!(
-        app.get("/api/v1/budgets?Query=fy%202025", admin).await.ok().as_array().unwrap().len(),
+        app.get(&format!("/api/v1/budgets?Query=fy%20{}", &shifted("2025-07-01")[..4]), admin)
+            .await
+            .ok()
+            .as_array()
+            .unwrap()
+            .len(),
         1
     );
     assert_eq!(app.get("/api/v1/budgets?query=nothing", admin).await.ok(), &json!([]));
@@ -347,7 +378,7 @@ async fn a_coordinator_sees_and_changes_only_its_programs_lines() {
     .ok();
     let person = json!({
         "firstName": "Cora", "lastName": "Coord", "email": "cora@example.org", "status": "Active", "roleCode": "Coordinator",
-        "participations": [{"mentorProgramId": w.mp[0], "fiscalYearId": w.fy, "roleCode": "Coordinator", "startDate": "2025-07-01"}],
+        "participations": [{"mentorProgramId": w.mp[0], "fiscalYearId": w.fy, "roleCode": "Coordinator", "startDate": shifted("2025-07-01")}],
     });
     let r = app.post("/api/v1/participants", Some(admin), person).await;
     let pid = r.ok()["id"].as_i64().unwrap();

@@ -10,6 +10,7 @@
 //! A new write route is one line in `routes()`.
 
 use crate::common;
+use crate::common::dates::{shifted, shifted_fy};
 use crate::support;
 
 use common::*;
@@ -939,7 +940,7 @@ impl World {
             .post(
                 "/api/v1/system-settings/fiscal-years",
                 Some(&admin),
-                json!({"name": "FY 2026-27", "startDate": "2026-07-01", "endDate": "2027-06-30"}),
+                json!({"name": shifted_fy("FY 2026-27"), "startDate": shifted("2026-07-01"), "endDate": shifted("2027-06-30")}),
             )
             .await;
         let fy = fy.ok()["id"].as_i64().unwrap();
@@ -998,12 +999,12 @@ impl World {
     }
 
     fn taking(&self, program: i64, role: &str) -> Value {
-        json!({"mentorProgramId": program, "fiscalYearId": self.fy, "roleCode": role, "collegeId": 1, "startDate": "2026-07-01", "endDate": "2027-06-30"})
+        json!({"mentorProgramId": program, "fiscalYearId": self.fy, "roleCode": role, "collegeId": 1, "startDate": shifted("2026-07-01"), "endDate": shifted("2027-06-30")})
     }
 
     fn request_body(&self) -> Value {
         json!({"participationId": self.payee, "description": "Seminar", "requestedAmount": 100,
-            "details": {"seminarDate": "2026-10-01", "topic": "Play", "hours": 3}})
+            "details": {"seminarDate": shifted("2026-10-01"), "topic": "Play", "hours": 3}})
     }
 
     fn approval(&self) -> Value {
@@ -1181,7 +1182,7 @@ impl World {
                     })
                     .await;
                 assert_eq!(up.0, 204, "{}", up.1);
-                let mut body = json!({"participationId": self.payee, "description": "Books", "details": {"items": [{"date": "2026-10-01", "description": "Books", "amount": 12.5}], "fileIds": [file["fileId"]]}});
+                let mut body = json!({"participationId": self.payee, "description": "Books", "details": {"items": [{"date": shifted("2026-10-01"), "description": "Books", "amount": 12.5}], "fileIds": [file["fileId"]]}});
                 let r = self.ok(M::POST, &format!("{PR}/F2"), body.take()).await;
                 json!({"id": r["id"], "url": format!("{PR}/F2/{}", r["id"]), "version": r["version"], "fileId": file["fileId"]})
             }

@@ -6,6 +6,7 @@
 //! that was still in flight on that row when the process died); after each restart the
 //! server answers with that same state.
 
+use crate::common::dates::{shifted, shifted_fy};
 use crate::support;
 
 use std::{
@@ -64,6 +65,7 @@ async fn try_start(dir: &Path) -> Option<Server> {
     let child = Command::new(env!("CARGO_BIN_EXE_mentorpay"))
         .current_dir(dir)
         .env_clear()
+        .envs(crate::common::dates::clock_env())
         .env("MENTORPAY_LISTEN", format!("127.0.0.1:{port}"))
         .env(
             "MENTORPAY_DATABASE_URL",
@@ -194,7 +196,7 @@ impl Ctx {
 
     fn request(&self, payee: i64, amount: i64) -> Value {
         json!({"participationId": payee, "description": "Seminar", "requestedAmount": amount,
-            "details": {"seminarDate": "2026-10-01", "topic": "Play", "hours": 3}})
+            "details": {"seminarDate": shifted("2026-10-01"), "topic": "Play", "hours": 3}})
     }
 }
 
@@ -451,7 +453,7 @@ async fn prepare(dir: &Path) -> (Vec<i64>, i64, i64, i64) {
         &admin,
         M::POST,
         "/api/v1/system-settings/fiscal-years",
-        json!({"name": "FY 2026-27", "startDate": "2026-07-01", "endDate": "2027-06-30"}),
+        json!({"name": shifted_fy("FY 2026-27"), "startDate": shifted("2026-07-01"), "endDate": shifted("2027-06-30")}),
     )
     .await["id"]
         .as_i64()
@@ -480,7 +482,7 @@ async fn prepare(dir: &Path) -> (Vec<i64>, i64, i64, i64) {
             "address": "1 Capitol Mall, Sacramento", "status": "Active", "roleCode": "Mentor",
             "districtSetType": "Assembly", "districtId": 7, "caucusRegionId": 1,
             "workplaceSettingIds": [1], "languageIds": [1], "educationLevelIds": [3], "permitLevelIds": [2],
-            "participations": [{"mentorProgramId": program, "fiscalYearId": fy, "roleCode": "Mentor", "collegeId": 1, "startDate": "2026-07-01", "endDate": "2027-06-30"}],
+            "participations": [{"mentorProgramId": program, "fiscalYearId": fy, "roleCode": "Mentor", "collegeId": 1, "startDate": shifted("2026-07-01"), "endDate": shifted("2027-06-30")}],
         });
         payees.push(
             ok(&http, &base, &admin, M::POST, "/api/v1/participants", body).await["participations"]

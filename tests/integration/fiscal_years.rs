@@ -4,6 +4,7 @@
 //! closed, and rolling a budget over into an empty year.
 
 use crate::common;
+use crate::common::dates::{shifted, shifted_fy, Year};
 
 use common::*;
 use reqwest::Method;
@@ -20,7 +21,7 @@ struct World {
     admin: String,
     /// A second administrator: nobody approves their own request.
     approver: String,
-    /// FY 2026-27, the year today falls in; FY 2027-28 after it, empty.
+    /// This fiscal year, the one today falls in; the next one after it, empty.
     fy: i64,
     next: i64,
     program: i64,
@@ -33,10 +34,10 @@ struct World {
 async fn world() -> World {
     let app = spawn().await;
     let admin = app.admin_token().await;
-    let year = |name: &str, start: &str, end: &str| json!({"name": name, "startDate": start, "endDate": end});
-    let fy = app.post(FY, Some(&admin), year("FY 2026-27", "2026-07-01", "2027-06-30")).await;
+    let (this, after) = (Year::this(), Year::at(1));
+    let fy = app.post(FY, Some(&admin), this.body()).await;
     let fy = fy.ok()["id"].as_i64().unwrap();
-    let next = app.post(FY, Some(&admin), year("FY 2027-28", "2027-07-01", "2028-06-30")).await;
+    let next = app.post(FY, Some(&admin), after.body()).await;
     let next = next.ok()["id"].as_i64().unwrap();
     let program = ids(&app, &admin, "/api/v1/mentor-programs").await[0];
     let fund = ids(&app, &admin, "/api/v1/funds").await[0];
@@ -58,7 +59,7 @@ async fn world() -> World {
 impl World {
     fn request_body(&self) -> Value {
         json!({"participationId": self.payee, "description": "Seminar", "requestedAmount": 100,
-            "details": {"seminarDate": "2026-10-01", "topic": "Play", "hours": 3}})
+            "details": {"seminarDate": shifted("2026-10-01"), "topic": "Play", "hours": 3}})
     }
 
     fn approval(&self) -> Value {
@@ -111,7 +112,7 @@ impl World {
             .unwrap();
         assert_eq!(up.status(), 204);
         let body = json!({"participationId": self.payee, "description": "Books",
-            "details": {"items": [{"date": "2026-10-01", "description": "Books", "amount": 12.5}], "fileIds": [file["fileId"]]}});
+            "details": {"items": [{"date": shifted("2026-10-01"), "description": "Books", "amount": 12.5}], "fileIds": [file["fileId"]]}});
         let r = self.ok(Method::POST, &format!("{PR}/F2"), &self.admin, body).await;
         json!({"url": format!("{PR}/F2/{}", r["id"]), "fileId": file["fileId"]})
     }
@@ -162,13 +163,16 @@ async fn a_year_is_closed_and_reopened_with_a_reason_that_the_list_and_the_log_k
     assert!(again.problem(409)["detail"]
         .as_str()
         .unwrap()
-        .contains("FY 2026-27 is already closed"));
+        .contains(&format!("{} is already closed", shifted_fy("FY 2026-27"))));
     let reopened = w.reopen(w.fy, "A late invoice").await;
     let reopened = reopened.ok();
     assert!(reopened["closedAt"].is_null() && reopened["closedBy"].is_null());
     assert!(reopened["closeReason"].is_null());
     let again = w.reopen(w.fy, "twice").await;
-    assert!(again.problem(409)["detail"].as_str().unwrap().contains("FY 2026-27 is not closed"));
+    assert!(again.problem(409)["detail"]
+        .as_str()
+        .unwrap()
+        .contains(&format!("{} is not closed", shifted_fy("FY 2026-27"))));
 
     // Bad input changes nothing.
     assert_eq!(w.close(w.fy, "   ").await.invalid()["errors"]["reason"][0], "is required");
@@ -251,7 +255,7 @@ async fn a_year_is_closed_and_reopened_with_a_reason_that_the_list_and_the_log_k
 struct Charge {
     name: &'static str,
     /// The year's name the refusal must name.
-    year: &'static str,
+    year: String,
     method: Method,
     path: String,
     approver: bool,
@@ -282,7 +286,7 @@ async fn a_closed_year_refuses_every_way_of_charging_it_and_takes_them_again_onc
     let table = vec![
         Charge {
             name: "create a request",
-            year: "FY 2026-27",
+            year: shifted_fy("FY 2026-27"),
             method: Method::POST,
             path: format!("{PR}/F5"),
             approver: false,
@@ -290,7 +294,7 @@ async fn a_closed_year_refuses_every_way_of_charging_it_and_takes_them_again_onc
         },
         Charge {
             name: "edit a request",
-            year: "FY 2026-27",
+            year: shifted_fy("FY 2026-27"),
             method: Method::PUT,
             path: s(&to_edit["url"]),
             approver: false,
@@ -298,7 +302,7 @@ async fn a_closed_year_refuses_every_way_of_charging_it_and_takes_them_again_onc
         },
         Charge {
             name: "take a receipt off a request",
-            year: "FY 2026-27",
+            year: shifted_fy("FY 2026-27"),
             method: Method::DELETE,
             path: format!("{}/files/{}", s(&with_receipt["url"]), s(&with_receipt["fileId"])),
             approver: false,
@@ -306,7 +310,7 @@ async fn a_closed_year_refuses_every_way_of_charging_it_and_takes_them_again_onc
         },
         Charge {
             name: "submit a request",
-            year: "FY 2026-27",
+            year: shifted_fy("FY 2026-27"),
             method: Method::POST,
             path: format!("{}/submit", s(&draft["url"])),
             approver: false,
@@ -314,7 +318,7 @@ async fn a_closed_year_refuses_every_way_of_charging_it_and_takes_them_again_onc
         },
         Charge {
             name: "approve a request",
-            year: "FY 2026-27",
+            year: shifted_fy("FY 2026-27"),
             method: Method::POST,
             path: format!("{}/approve", s(&submitted["url"])),
             approver: true,
@@ -322,7 +326,7 @@ async fn a_closed_year_refuses_every_way_of_charging_it_and_takes_them_again_onc
         },
         Charge {
             name: "move an approval back",
-            year: "FY 2026-27",
+            year: shifted_fy("FY 2026-27"),
             method: Method::POST,
             path: format!("{}/move-back-to-submitted", s(&approved["url"])),
             approver: true,
@@ -330,7 +334,7 @@ async fn a_closed_year_refuses_every_way_of_charging_it_and_takes_them_again_onc
         },
         Charge {
             name: "change one budget line",
-            year: "FY 2026-27",
+            year: shifted_fy("FY 2026-27"),
             method: Method::PUT,
             path: format!("/api/v1/budgets/{}", line["id"]),
             approver: false,
@@ -338,7 +342,7 @@ async fn a_closed_year_refuses_every_way_of_charging_it_and_takes_them_again_onc
         },
         Charge {
             name: "change the budget in bulk",
-            year: "FY 2026-27",
+            year: shifted_fy("FY 2026-27"),
             method: Method::PUT,
             path: "/api/v1/budgets/bulk-update".into(),
             approver: false,
@@ -346,7 +350,7 @@ async fn a_closed_year_refuses_every_way_of_charging_it_and_takes_them_again_onc
         },
         Charge {
             name: "copy a budget into the year",
-            year: "FY 2027-28",
+            year: shifted_fy("FY 2027-28"),
             method: Method::POST,
             path: format!("/api/v1/budgets/{}/copy-from/{}", w.next, w.fy),
             approver: false,
@@ -405,7 +409,7 @@ async fn a_closed_year_stays_readable_and_pays_out_what_was_released() {
     let preview = w.app.get(&format!("{vp}?FiscalYearId={}", w.fy), &w.admin).await;
     let preview = preview.ok().clone();
     assert_eq!(preview["totalCount"], 2);
-    let (start, end) = ("2026-07-01", "2027-06-30");
+    let (start, end) = (shifted("2026-07-01"), shifted("2027-06-30"));
     let body = json!({"fiscalYearId": w.fy, "startDate": start, "endDate": end,
         "expectedCount": preview["totalCount"], "expectedTotal": preview["totals"]["amount"]});
     let generated = w.app.post(vp, Some(&w.admin), body).await;
@@ -460,7 +464,7 @@ async fn a_budget_rolls_over_into_an_empty_year_rounded_per_line() {
     assert!(again.problem(409)["detail"]
         .as_str()
         .unwrap()
-        .contains("FY 2027-28 already has budget lines"));
+        .contains(&format!("{} already has budget lines", shifted_fy("FY 2027-28"))));
 
     // budget:edit only.
     let coord = w
@@ -472,7 +476,7 @@ async fn a_budget_rolls_over_into_an_empty_year_rounded_per_line() {
         .post(
             FY,
             Some(&w.admin),
-            json!({"name": "FY 2028-29", "startDate": "2028-07-01", "endDate": "2029-06-30"}),
+            json!({"name": shifted_fy("FY 2028-29"), "startDate": shifted("2028-07-01"), "endDate": shifted("2029-06-30")}),
         )
         .await;
     let third = third.ok()["id"].as_i64().unwrap();

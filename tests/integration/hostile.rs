@@ -4,6 +4,7 @@
 //! settings screen would refuse, sums beyond an amount's bound, a participant shared with
 //! another program, and bodies that trickle.
 
+use crate::common::dates::{shifted, shifted_fy};
 use std::time::Duration;
 
 use crate::common;
@@ -36,7 +37,7 @@ async fn world_with(flags: &[&str]) -> World {
         .post(
             "/api/v1/system-settings/fiscal-years",
             Some(&admin),
-            json!({"name": "FY 2026-27", "startDate": "2026-07-01", "endDate": "2027-06-30"}),
+            json!({"name": shifted_fy("FY 2026-27"), "startDate": shifted("2026-07-01"), "endDate": shifted("2027-06-30")}),
         )
         .await;
     let fy = fy.ok()["id"].as_i64().unwrap();
@@ -60,7 +61,7 @@ async fn payee(w: &World, email: &str, programs: &[i64]) -> (i64, Vec<i64>) {
 
 fn f2(participation: i64, description: &str) -> Value {
     json!({"participationId": participation, "description": description, "details": {
-        "items": [{"date": "2026-10-01", "description": "Books", "amount": 12.34}], "fileIds": []}})
+        "items": [{"date": shifted("2026-10-01"), "description": "Books", "amount": 12.34}], "fileIds": []}})
 }
 
 fn error_keys(body: &Value) -> Vec<String> {
@@ -172,7 +173,7 @@ async fn a_body_of_the_wrong_shape_is_refused_before_use() {
     }
     // A nested object sent as a list is named where it is.
     let mut p = person("Nested", "nested@example.org", "Mentor");
-    p["participations"] = json!([[w.programs[0], w.fy, "Mentor", 1, "2026-07-01", null]]);
+    p["participations"] = json!([[w.programs[0], w.fy, "Mentor", 1, shifted("2026-07-01"), null]]);
     let r = w.app.post("/api/v1/participants", Some(&w.admin), p).await;
     assert_eq!(error_keys(r.problem(400)), ["participations[0]"]);
     // Nothing was created: still no login, and the right shape still works.
@@ -187,16 +188,16 @@ async fn a_whole_number_is_read_the_same_whatever_its_spelling() {
     let vp = "/api/v1/reports/vendor-payments";
     // No request is ready: any count but 0 is "the preview changed" (409), not a bad number.
     for count in [json!(100), json!(100.0), json!(1e2), json!(2122643706491769.0_f64)] {
-        let body = json!({"fiscalYearId": w.fy, "startDate": "2026-07-01", "endDate": "2026-07-31",
+        let body = json!({"fiscalYearId": w.fy, "startDate": shifted("2026-07-01"), "endDate": shifted("2026-07-31"),
             "expectedCount": count, "expectedTotal": 0});
         let r = w.app.post(vp, Some(&w.admin), body.clone()).await;
         assert_eq!(r.status, 409, "{body} {}", r.body);
     }
-    let body = json!({"fiscalYearId": w.fy, "startDate": "2026-07-01", "endDate": "2026-07-31",
+    let body = json!({"fiscalYearId": w.fy, "startDate": shifted("2026-07-01"), "endDate": shifted("2026-07-31"),
         "expectedCount": 100.5, "expectedTotal": 0});
     let r = w.app.post(vp, Some(&w.admin), body).await;
     assert_eq!(r.problem(400)["errors"]["expectedCount"][0], "must be a whole number");
-    let body = json!({"fiscalYearId": w.fy, "startDate": "2026-07-01", "endDate": "2026-07-31",
+    let body = json!({"fiscalYearId": w.fy, "startDate": shifted("2026-07-01"), "endDate": shifted("2026-07-31"),
         "expectedCount": 1e30, "expectedTotal": 0});
     let r = w.app.post(vp, Some(&w.admin), body).await;
     assert_eq!(r.problem(400)["errors"]["expectedCount"][0], "is out of range for a whole number");

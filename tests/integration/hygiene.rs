@@ -4,6 +4,7 @@
 //! stored, and PUT taking back what GET gave.
 
 use crate::common;
+use crate::common::dates::{shifted, shifted_fy};
 
 use common::*;
 use reqwest::Method;
@@ -26,7 +27,7 @@ async fn fiscal_year(app: &TestApp, admin: &str) -> i64 {
         .post(
             "/api/v1/system-settings/fiscal-years",
             Some(admin),
-            json!({"name": "FY 2026-27", "startDate": "2026-07-01", "endDate": "2027-06-30"}),
+            json!({"name": shifted_fy("FY 2026-27"), "startDate": shifted("2026-07-01"), "endDate": shifted("2027-06-30")}),
         )
         .await;
     assert_eq!(r.status, 201, "{}", r.body);
@@ -130,10 +131,10 @@ async fn dates_must_be_plausible_and_in_order() {
     let app = spawn().await;
     let admin = app.admin_token().await;
     for (start, end) in [
-        ("0000-01-01", "2027-06-30"),
-        ("2026-07-01", "9999-12-31"),
-        ("26-01-01", "2027-06-30"),
-        ("2026-02-30", "2027-06-30"),
+        ("0000-01-01".to_owned(), shifted("2027-06-30")),
+        (shifted("2026-07-01"), "9999-12-31".to_owned()),
+        ("26-01-01".to_owned(), shifted("2027-06-30")),
+        ("2026-02-30".to_owned(), shifted("2027-06-30")),
     ] {
         let r = app
             .post(
@@ -143,7 +144,7 @@ async fn dates_must_be_plausible_and_in_order() {
             )
             .await;
         let body = r.problem(400);
-        let field = if start == "2026-07-01" { "endDate" } else { "startDate" };
+        let field = if start == shifted("2026-07-01") { "endDate" } else { "startDate" };
         assert!(body["errors"][field].is_array(), "{start}..{end}: {body}");
     }
     let fy = fiscal_year(&app, &admin).await;
@@ -151,10 +152,10 @@ async fn dates_must_be_plausible_and_in_order() {
         app.get("/api/v1/mentor-programs", &admin).await.ok().as_array().unwrap().clone();
     let program = programs[0]["id"].as_i64().unwrap();
     let mut p = person("dates@example.org");
-    p["participations"] = json!([{"mentorProgramId": program, "fiscalYearId": fy, "roleCode": "Mentor", "startDate": "2026-07-01", "endDate": "2126-06-30"}]);
+    p["participations"] = json!([{"mentorProgramId": program, "fiscalYearId": fy, "roleCode": "Mentor", "startDate": shifted("2026-07-01"), "endDate": "2126-06-30"}]);
     let r = app.post("/api/v1/participants", Some(&admin), p.clone()).await;
     assert!(r.problem(400)["errors"]["participations[0].endDate"].is_array(), "{}", r.body);
-    p["participations"][0]["endDate"] = json!("2026-06-30");
+    p["participations"][0]["endDate"] = json!(shifted("2026-06-30"));
     let r = app.post("/api/v1/participants", Some(&admin), p).await;
     assert!(r.status == 400 || r.status == 422, "{}", r.body);
     assert_eq!(participant_count(&app, &admin).await, 0);
@@ -174,7 +175,7 @@ async fn a_put_takes_back_what_its_get_returned() {
     let fy = fiscal_year(&app, &admin).await;
     let program = app.get("/api/v1/mentor-programs", &admin).await.ok()[0]["id"].as_i64().unwrap();
     let mut p = person("round@example.org");
-    p["participations"] = json!([{"mentorProgramId": program, "fiscalYearId": fy, "roleCode": "Mentor", "startDate": "2026-07-01"}]);
+    p["participations"] = json!([{"mentorProgramId": program, "fiscalYearId": fy, "roleCode": "Mentor", "startDate": shifted("2026-07-01")}]);
     let created = app.post("/api/v1/participants", Some(&admin), p).await.ok().clone();
     let id = created["id"].as_i64().unwrap();
 
@@ -197,9 +198,9 @@ async fn a_put_takes_back_what_its_get_returned() {
     let participation = created["participations"][0].clone();
     let pid = participation["id"].as_i64().unwrap();
     let mut back = participation.clone();
-    back["endDate"] = json!("2027-06-30");
+    back["endDate"] = json!(shifted("2027-06-30"));
     let r = app.put(&format!("/api/v1/participants/{id}/participations/{pid}"), &admin, back).await;
-    assert_eq!(r.ok()["endDate"], "2027-06-30");
+    assert_eq!(r.ok()["endDate"], shifted("2027-06-30"));
 
     // A user and a role read back.
     let uid =
@@ -231,7 +232,7 @@ async fn a_put_takes_back_what_its_get_returned() {
     // A payment request read back.
     let participation_id = participation["id"].as_i64().unwrap();
     let body = json!({"participationId": participation_id, "description": "Seminar", "requestedAmount": 100,
-        "details": {"seminarDate": "2026-10-01", "topic": "Play", "hours": 3}});
+        "details": {"seminarDate": shifted("2026-10-01"), "topic": "Play", "hours": 3}});
     let r = app.post("/api/v1/payment-requests/F5", Some(&admin), body).await;
     assert_eq!(r.status, 201, "{}", r.body);
     let mut request = r.body.clone();

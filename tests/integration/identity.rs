@@ -88,7 +88,7 @@ async fn login_is_throttled_per_account_and_per_address() {
 }
 
 fn forge(secret: &str, sub: &str, sid: &str, exp_offset: i64) -> String {
-    let now = chrono::Utc::now().timestamp();
+    let now = mentorpay::clock::now().timestamp();
     let claims =
         json!({"sub": sub, "email": ADMIN_EMAIL, "sid": sid, "iat": now, "exp": now + exp_offset});
     encode(&Header::default(), &claims, &EncodingKey::from_secret(secret.as_bytes())).unwrap()
@@ -300,7 +300,7 @@ async fn reset_tokens_expire_after_an_hour() {
         .await
         .ok();
     let (email, token) = app.link_in_mail(ADMIN_EMAIL);
-    let past = chrono::Utc::now() - chrono::Duration::minutes(1);
+    let past = mentorpay::clock::now() - chrono::Duration::minutes(1);
     // Through the entity, so that the value is bound in each backend's own timestamp type.
     password_token::Entity::update_many()
         .col_expr(password_token::Column::ExpiresAt, Expr::value(past))

@@ -10,6 +10,7 @@ mod backup;
 mod binary;
 mod budgets;
 mod contention;
+mod controls;
 mod crash;
 mod demo;
 mod derived;

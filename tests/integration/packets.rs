@@ -3,8 +3,9 @@
 //! errors as for reading the request; a vendor payment's packet in its rows' order.
 
 use crate::common;
+use crate::common::dates::shifted;
 
-use chrono::{Datelike, NaiveDate, Utc};
+use chrono::{Datelike, NaiveDate};
 use common::{
     poppler::{info, poppler},
     *,
@@ -36,7 +37,7 @@ struct World {
 async fn world() -> World {
     let app = spawn().await;
     let admin = app.admin_token().await;
-    let today = Utc::now().date_naive();
+    let today = mentorpay::clock::now().date_naive();
     let first = if today.month() >= 7 { today.year() } else { today.year() - 1 };
     let (start, end) = (
         NaiveDate::from_ymd_opt(first, 7, 1).unwrap(),
@@ -135,7 +136,7 @@ async fn a_request_packet_holds_the_request_its_log_and_every_receipt() {
         uploaded(&w, admin, "photo.jpg", "image/jpeg", RECEIPT_JPEG).await,
         uploaded(&w, admin, "phone.heic", "image/heic", RECEIPT_HEIC).await,
     ];
-    let body = json!({"participationId": w.inside, "description": "Classroom books", "details": {"items": [{"date": "2026-10-01", "description": "Picture books", "amount": 12.5}, {"date": "2026-10-02", "description": "Paper", "amount": 3.25}], "fileIds": files}});
+    let body = json!({"participationId": w.inside, "description": "Classroom books", "details": {"items": [{"date": shifted("2026-10-01"), "description": "Picture books", "amount": 12.5}, {"date": shifted("2026-10-02"), "description": "Paper", "amount": 3.25}], "fileIds": files}});
     let r = approved(&w, "F2", body, 15.75).await;
     let id = r["id"].as_i64().unwrap();
 
@@ -188,7 +189,7 @@ async fn a_request_packet_holds_the_request_its_log_and_every_receipt() {
 #[actix_web::test]
 async fn packets_are_read_as_the_request_is() {
     let w = world().await;
-    let body = json!({"participationId": w.inside, "description": "Seminar", "details": {"seminarDate": "2026-10-01", "topic": "Play", "hours": 3}, "requestedAmount": 80});
+    let body = json!({"participationId": w.inside, "description": "Seminar", "details": {"seminarDate": shifted("2026-10-01"), "topic": "Play", "hours": 3}, "requestedAmount": 80});
     let r = w.app.post(&format!("{PR}/F5"), Some(&w.admin), body).await.ok().clone();
     let packet = format!("{}/packet", url(&r));
     // A Coordinator of another program does not see it (as when reading it); one of its
@@ -226,10 +227,10 @@ async fn packets_are_read_as_the_request_is() {
 #[actix_web::test]
 async fn a_vendor_payment_packet_follows_its_rows() {
     let w = world().await;
-    let f5 = json!({"participationId": w.inside, "description": "Seminar", "details": {"seminarDate": "2026-10-01", "topic": "Play", "hours": 3}, "requestedAmount": 80});
-    let f9 = json!({"participationId": w.inside, "description": "Vendor", "details": {"vendorName": "Acme Supply", "vendorAddress": "9 Vendor Way, Fresno", "invoiceNumber": "INV-7", "invoiceDate": "2026-10-01", "amount": 100}});
+    let f5 = json!({"participationId": w.inside, "description": "Seminar", "details": {"seminarDate": shifted("2026-10-01"), "topic": "Play", "hours": 3}, "requestedAmount": 80});
+    let f9 = json!({"participationId": w.inside, "description": "Vendor", "details": {"vendorName": "Acme Supply", "vendorAddress": "9 Vendor Way, Fresno", "invoiceNumber": "INV-7", "invoiceDate": shifted("2026-10-01"), "amount": 100}});
     let receipt = uploaded(&w, &w.admin, "store.pdf", "application/pdf", RECEIPT_PDF).await;
-    let f2 = json!({"participationId": w.inside, "description": "Books", "details": {"items": [{"date": "2026-10-01", "description": "Books", "amount": 12.5}], "fileIds": [receipt]}});
+    let f2 = json!({"participationId": w.inside, "description": "Books", "details": {"items": [{"date": shifted("2026-10-01"), "description": "Books", "amount": 12.5}], "fileIds": [receipt]}});
     let requests = [
         approved(&w, "F5", f5, 80.0).await,
         approved(&w, "F9", f9, 100.0).await,
@@ -244,7 +245,7 @@ async fn a_vendor_payment_packet_follows_its_rows() {
         )
         .await
         .ok();
-    let today = Utc::now().date_naive();
+    let today = mentorpay::clock::now().date_naive();
     let preview = w
         .app
         .get(&format!("{VP}?FiscalYearId={}&StartDate={today}&EndDate={today}", w.fy), &w.admin)

@@ -4,6 +4,7 @@
 //! changes nothing.
 
 use crate::common;
+use crate::common::dates::{shifted, shifted_fy};
 
 use common::*;
 use serde_json::{json, Value};
@@ -41,7 +42,7 @@ struct World {
 async fn world() -> World {
     let app = spawn().await;
     let admin = app.admin_token().await;
-    let fy = json!({"name": "FY 2026-27", "startDate": "2026-07-01", "endDate": "2027-06-30"});
+    let fy = json!({"name": shifted_fy("FY 2026-27"), "startDate": shifted("2026-07-01"), "endDate": shifted("2027-06-30")});
     app.post("/api/v1/system-settings/fiscal-years", Some(&admin), fy).await.ok();
     World { app, admin }
 }
@@ -56,14 +57,17 @@ fn csv(rows: &[&str]) -> Vec<u8> {
     text.into_bytes()
 }
 
-const ANA: &str = "Ana,Núñez,ana@example.org,(916) 555-0100,Active,Mentor,bay area,english; SPANISH,Director Mentor Program,fy 2026-27,AMERICAN RIVER COLLEGE,2026-08-01";
+/// Ana's row: this fiscal year's name and a start day in it, as an office would type them.
+fn ana_row() -> String {
+    format!("Ana,Núñez,ana@example.org,(916) 555-0100,Active,Mentor,bay area,english; SPANISH,Director Mentor Program,{},AMERICAN RIVER COLLEGE,{}", shifted_fy("fy 2026-27"), shifted("2026-08-01"))
+}
 const BO: &str = "Bo,Lee,BO@example.org,,Pending,DirectorMentor,,,,,,";
 
 #[actix_web::test]
 async fn a_dry_run_writes_nothing_and_a_real_run_writes_every_row_once() {
     let w = world().await;
     let before = participant_count(&w.app, &w.admin).await;
-    let file = csv(&[ANA, BO]);
+    let file = csv(&[ana_row().as_str(), BO]);
 
     let dry = send_file(&w.app, &w.admin, "", "people.csv", file.clone()).await;
     let dry = dry.ok();
@@ -88,7 +92,7 @@ async fn a_dry_run_writes_nothing_and_a_real_run_writes_every_row_once() {
     let ana = found.ok()["items"][0].clone();
     assert_eq!(ana["lastName"], "Núñez");
     assert_eq!(ana["languageIds"].as_array().unwrap().len(), 2, "{ana}");
-    assert_eq!(ana["participations"][0]["startDate"], "2026-08-01");
+    assert_eq!(ana["participations"][0]["startDate"], shifted("2026-08-01"));
 
     // The same file again: every row unchanged, nothing written.
     let again = send_file(&w.app, &w.admin, "?dryrun=false", "people.csv", file).await;
@@ -100,8 +104,10 @@ async fn a_dry_run_writes_nothing_and_a_real_run_writes_every_row_once() {
     );
 
     // A changed phone is an update of the participant the e-mail names (any case).
-    let changed = ANA.replace("(916) 555-0100", "(916) 555-0199").replace("ana@", "ANA@");
-    let r = send_file(&w.app, &w.admin, "?DryRun=false", "people.csv", csv(&[&changed, BO])).await;
+    let changed = ana_row().replace("(916) 555-0100", "(916) 555-0199").replace("ana@", "ANA@");
+    let r =
+        send_file(&w.app, &w.admin, "?DryRun=false", "people.csv", csv(&[changed.as_str(), BO]))
+            .await;
     assert_eq!((r.ok()["updated"].clone(), r.ok()["unchanged"].clone()), (json!(1), json!(1)));
     assert_eq!(participant_count(&w.app, &w.admin).await, before + 2);
 }
@@ -110,8 +116,9 @@ async fn a_dry_run_writes_nothing_and_a_real_run_writes_every_row_once() {
 async fn a_real_run_with_any_bad_row_is_a_422_listing_them_and_writes_nothing() {
     let w = world().await;
     let before = participant_count(&w.app, &w.admin).await;
+    let ana = ana_row();
     let rows = [
-        ANA,
+        ana.as_str(),
         "Cy,Lee,not-an-email,,Retired,Boss,,Klingon,,,,",
         "Di,Lee,bo@example.org,,Active,Mentor,,,Nowhere Program,FY 1999,,",
         BO,
@@ -245,10 +252,11 @@ async fn a_coordinator_imports_into_its_own_programs_only() {
         .app
         .coordinator_of(&w.admin, "cora@example.org", "coordinator pw 1", programs[1], fy)
         .await;
+    let ana = ana_row();
     let rows = [
-        ANA,
+        ana.as_str(),
         BO,
-        &ANA.replace("ana@", "eve@")
+        &ana.replace("ana@", "eve@")
             .replace("Director Mentor Program", "Family Child Care Mentor Program"),
     ];
     let r = send_file(&w.app, &coord, "", "people.csv", csv(&rows)).await;

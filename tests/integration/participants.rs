@@ -3,6 +3,7 @@
 //! bad input (nothing changed) and coordinator scope.
 
 use crate::common;
+use crate::common::dates::{shifted, shifted_fy};
 
 use common::*;
 use mentorpay::entities::activity_log;
@@ -20,7 +21,7 @@ async fn spawn_with_fiscal_year() -> TestApp {
         .post(
             "/api/v1/system-settings/fiscal-years",
             Some(&admin),
-            json!({"name": "2026-27", "startDate": "2026-07-01", "endDate": "2027-06-30"}),
+            json!({"name": shifted_fy("2026-27"), "startDate": shifted("2026-07-01"), "endDate": shifted("2027-06-30")}),
         )
         .await;
     assert_eq!(r.ok()["id"], 1);
@@ -37,7 +38,7 @@ fn person(first: &str, last: &str, email: &str) -> Value {
 }
 
 fn taking(program: i64, role: &str) -> Value {
-    json!({"mentorProgramId": program, "fiscalYearId": 1, "roleCode": role, "collegeId": 1, "startDate": "2026-07-01", "endDate": "2027-06-30"})
+    json!({"mentorProgramId": program, "fiscalYearId": 1, "roleCode": role, "collegeId": 1, "startDate": shifted("2026-07-01"), "endDate": shifted("2027-06-30")})
 }
 
 async fn program_ids(app: &TestApp, token: &str) -> Vec<i64> {
@@ -91,7 +92,7 @@ async fn create_read_and_list() {
     assert_eq!(created["version"], 1);
     assert_eq!(created["workplaceSettingIds"], json!([1, 2]));
     assert_eq!(created["participations"].as_array().unwrap().len(), 1);
-    assert_eq!(created["participations"][0]["startDate"], "2026-07-01");
+    assert_eq!(created["participations"][0]["startDate"], shifted("2026-07-01"));
     assert!(created["identityUserId"].is_null());
     let id = created["id"].as_i64().unwrap();
     let got = app.get(&format!("/api/v1/participants/{id}"), &admin).await;
@@ -213,7 +214,7 @@ async fn bad_input_is_400_naming_the_field_and_changes_nothing() {
         (json!({"caucusRegionId": 9999}), "caucusRegionId"),
         (json!({"phone": "call me"}), "phone"),
         (
-            json!({"participations": [{"mentorProgramId": 1, "fiscalYearId": 0, "roleCode": "Mentor", "startDate": "2026-07-01"}]}),
+            json!({"participations": [{"mentorProgramId": 1, "fiscalYearId": 0, "roleCode": "Mentor", "startDate": shifted("2026-07-01")}]}),
             "participations[0].fiscalYearId",
         ),
         (
@@ -221,11 +222,11 @@ async fn bad_input_is_400_naming_the_field_and_changes_nothing() {
             "participations[0].startDate",
         ),
         (
-            json!({"participations": [{"mentorProgramId": 9999, "fiscalYearId": 1, "roleCode": "Mentor", "startDate": "2026-07-01"}]}),
+            json!({"participations": [{"mentorProgramId": 9999, "fiscalYearId": 1, "roleCode": "Mentor", "startDate": shifted("2026-07-01")}]}),
             "participations[0].mentorProgramId",
         ),
         (
-            json!({"participations": [{"mentorProgramId": 1, "fiscalYearId": 77, "roleCode": "Mentor", "startDate": "2026-07-01"}]}),
+            json!({"participations": [{"mentorProgramId": 1, "fiscalYearId": 77, "roleCode": "Mentor", "startDate": shifted("2026-07-01")}]}),
             "participations[0].fiscalYearId",
         ),
         (json!({"version": 3}), "version"),
@@ -360,7 +361,7 @@ async fn participations_are_added_changed_and_removed() {
         (json!({"roleCode": "Boss"}), "roleCode"),
         (json!({"mentorProgramId": 9999}), "mentorProgramId"),
         (json!({"collegeId": 9999}), "collegeId"),
-        (json!({"endDate": "2026-01-01"}), "endDate"),
+        (json!({"endDate": shifted("2026-01-01")}), "endDate"),
         (json!({"startDate": "July 1"}), "startDate"),
     ] {
         let mut body = taking(programs[0], "Mentor");

@@ -4,6 +4,7 @@
 //! approvals charged once, the all-or-nothing batch, lists, summary and activity log.
 
 use crate::common;
+use crate::common::dates::{shifted, shifted_day, shifted_fy};
 
 use common::*;
 use reqwest::Method;
@@ -18,55 +19,58 @@ const COORD_PW: &str = "coordinator pass 1";
 fn valid(form: &str, fy: i64) -> (Value, Option<f64>) {
     match form {
         "F1" => (
-            json!({"collegeId": 1, "menteeName": "Ana", "courseCode": "CD 101", "placementStartDate": "2025-09-01", "placementEndDate": "2025-12-15", "hours": 12.5}),
+            json!({"collegeId": 1, "menteeName": "Ana", "courseCode": "CD 101", "placementStartDate": shifted("2025-09-01"), "placementEndDate": shifted("2025-12-15"), "hours": 12.5}),
             None,
         ),
         // F2 = sum of the items.
         "F2" => (
-            json!({"items": [{"date": "2025-10-01", "description": "Books", "amount": 12.34}, {"date": "2025-10-03", "description": "Paper", "amount": 0.66}], "fileIds": []}),
+            json!({"items": [{"date": shifted("2025-10-01"), "description": "Books", "amount": 12.34}, {"date": shifted("2025-10-03"), "description": "Paper", "amount": 0.66}], "fileIds": []}),
             Some(13.0),
         ),
         // 22.5 miles × $0.70 (default mileage rate).
         "F3" => (
-            json!({"travelPurposeId": 1, "transitTypeId": 2, "trips": [{"date": "2025-10-01", "from": "Fresno", "to": "Clovis", "miles": 12.5}, {"date": "2025-10-02", "from": "Clovis", "to": "Fresno", "miles": 10}]}),
+            json!({"travelPurposeId": 1, "transitTypeId": 2, "trips": [{"date": shifted("2025-10-01"), "from": "Fresno", "to": "Clovis", "miles": 12.5}, {"date": shifted("2025-10-02"), "from": "Clovis", "to": "Fresno", "miles": 10}]}),
             Some(15.75),
         ),
         "F4" => (
-            json!({"trainingTypeId": 1, "institutionId": 1, "title": "Infant care", "startDate": "2025-10-01", "endDate": "2025-10-02", "hours": 8, "fee": 150}),
+            json!({"trainingTypeId": 1, "institutionId": 1, "title": "Infant care", "startDate": shifted("2025-10-01"), "endDate": shifted("2025-10-02"), "hours": 8, "fee": 150}),
             None,
         ),
-        "F5" => (json!({"seminarDate": "2025-10-01", "topic": "Play", "hours": 3}), None),
-        "F6" => (json!({"activityType": "Workshop", "date": "2025-10-01", "hours": 2.25}), None),
+        "F5" => (json!({"seminarDate": shifted("2025-10-01"), "topic": "Play", "hours": 3}), None),
+        "F6" => (
+            json!({"activityType": "Workshop", "date": shifted("2025-10-01"), "hours": 2.25}),
+            None,
+        ),
         "F7" => (
-            json!({"protegeName": "Bo", "siteName": "Sunrise", "startDate": "2025-09-01", "endDate": "2026-05-31", "placementEndDate": "2026-06-30"}),
+            json!({"protegeName": "Bo", "siteName": "Sunrise", "startDate": shifted("2025-09-01"), "endDate": shifted("2026-05-31"), "placementEndDate": shifted("2026-06-30")}),
             None,
         ),
         "F8" => (
-            json!({"institute": "Summer Institute", "startDate": "2025-07-01", "endDate": "2025-07-03"}),
+            json!({"institute": "Summer Institute", "startDate": shifted("2025-07-01"), "endDate": shifted("2025-07-03")}),
             None,
         ),
         // F9 = the invoice amount.
         "F9" => (
-            json!({"vendorName": "Acme", "vendorAddress": "1 Main St", "invoiceNumber": "INV-7", "invoiceDate": "2025-10-01", "amount": 420.5}),
+            json!({"vendorName": "Acme", "vendorAddress": "1 Main St", "invoiceNumber": "INV-7", "invoiceDate": shifted("2025-10-01"), "amount": 420.5}),
             Some(420.5),
         ),
         // 7.5 h × $22.40.
         "F10" => (
-            json!({"jobCategoryId": 1, "date": "2025-10-01", "hours": 7.5, "hourlyRate": 22.4}),
+            json!({"jobCategoryId": 1, "date": shifted("2025-10-01"), "hours": 7.5, "hourlyRate": 22.4}),
             Some(168.0),
         ),
         // 2 nights × $129.99.
         "F11" => (
-            json!({"nightlyRate": 129.99, "city": "Sacramento", "checkIn": "2025-10-01", "checkOut": "2025-10-03"}),
+            json!({"nightlyRate": 129.99, "city": "Sacramento", "checkIn": shifted("2025-10-01"), "checkOut": shifted("2025-10-03")}),
             Some(259.98),
         ),
         // Default meal rates: breakfast $16 + lunch $19, then dinner $28.
         "F12" => (
-            json!({"days": [{"date": "2025-10-01", "breakfast": true, "lunch": true, "dinner": false}, {"date": "2025-10-02", "dinner": true}]}),
+            json!({"days": [{"date": shifted("2025-10-01"), "breakfast": true, "lunch": true, "dinner": false}, {"date": shifted("2025-10-02"), "dinner": true}]}),
             Some(63.0),
         ),
         "F13" => (
-            json!({"collegeId": 1, "institutionId": 1, "courseCode": "ECE 1", "units": 3, "term": "Fall 2025"}),
+            json!({"collegeId": 1, "institutionId": 1, "courseCode": "ECE 1", "units": 3, "term": format!("Fall {}", &shifted("2025-09-01")[..4])}),
             None,
         ),
         "F14" => (
@@ -101,7 +105,7 @@ async fn world() -> World {
         .post(
             "/api/v1/system-settings/fiscal-years",
             Some(&admin),
-            json!({"name": "FY 2026-27", "startDate": "2026-07-01", "endDate": "2027-06-30"}),
+            json!({"name": shifted_fy("FY 2026-27"), "startDate": shifted("2026-07-01"), "endDate": shifted("2027-06-30")}),
         )
         .await;
     assert_eq!(fy.status, 201, "{}", fy.body);
@@ -270,11 +274,16 @@ async fn bad_input_names_the_field_and_creates_nothing() {
         ("F1", with("F1", &|b| b["requestedAmount"] = json!(2600)), 422, "requestedAmount"),
         (
             "F1",
-            with("F1", &|b| b["details"]["placementEndDate"] = json!("2025-08-01")),
+            with("F1", &|b| b["details"]["placementEndDate"] = json!(shifted("2025-08-01"))),
             422,
             "details.placementEndDate",
         ),
-        ("F11", with("F11", &|b| b["details"]["checkOut"] = json!("2025-10-21")), 422, "details"),
+        (
+            "F11",
+            with("F11", &|b| b["details"]["checkOut"] = json!(shifted("2025-10-21"))),
+            422,
+            "details",
+        ),
         ("F1", with("F1", &|b| b["details"]["collegeId"] = json!(99999)), 422, "details.collegeId"),
         ("F1", with("F1", &|b| b["participationId"] = json!(99999)), 422, "participationId"),
     ];
@@ -353,7 +362,7 @@ async fn one_request_through_the_whole_workflow() {
     assert_eq!(v["errors"], json!([]), "{v}");
     let warnings: Vec<&str> =
         v["warnings"].as_array().unwrap().iter().map(|i| i["code"].as_str().unwrap()).collect();
-    // No budget line in the year; the 2025 placement ended long before today's submission.
+    // No budget line in the year; last year's placement ended long before today's submission.
     assert!(warnings.contains(&"noBudgetLine") && warnings.contains(&"lateSubmission"), "{v}");
     // Errors and unacknowledged warnings are 422, nothing changes.
     assert!(error_keys(act(&w, approver, &r, "approve", bad).await.problem(422))
@@ -600,10 +609,10 @@ async fn lists_filter_sort_and_page_and_the_summary_adds_up() {
     assert_eq!(forms(&list("formstatus=Submitted,Approved").await), ["F3", "F1"]);
     assert_eq!(forms(&list("FormStatus=Approved&FormStatus=Draft").await), ["F2", "F9", "F1"]);
     assert_eq!(forms(&list("FormType=F1,F9").await), ["F9", "F1"]);
-    let today = chrono::Utc::now().date_naive();
+    let today = mentorpay::clock::now().date_naive();
     assert_eq!(forms(&list(&format!("ApprovedStart={today}&ApprovedEnd={today}")).await), ["F1"]);
     assert_eq!(list(&format!("ApprovedEnd={}", today.pred_opt().unwrap())).await["totalCount"], 0);
-    assert_eq!(forms(&list("PlacementEndDate=2025-12-31").await), ["F1"]);
+    assert_eq!(forms(&list(&format!("PlacementEndDate={}", shifted("2025-12-31"))).await), ["F1"]);
     assert_eq!(forms(&list("IsApprovedAmountSortedAscending=false&FormType=F1,F3").await)[0], "F1");
     assert_eq!(
         forms(&list("IsSubmittedOnSortedAscending=true&FormStatus=Submitted,Approved").await).len(),
@@ -772,7 +781,7 @@ async fn seeded_requests_read_back_through_the_api() {
         .post(
             "/api/v1/system-settings/fiscal-years",
             Some(admin),
-            json!({"name": "FY 2025-26", "startDate": "2025-07-01", "endDate": "2026-06-30"}),
+            json!({"name": shifted_fy("FY 2025-26"), "startDate": shifted("2025-07-01"), "endDate": shifted("2026-06-30")}),
         )
         .await;
     let earlier = earlier.ok()["id"].as_i64().unwrap() as i32;
@@ -806,8 +815,8 @@ async fn seeded_requests_read_back_through_the_api() {
 #[actix_web::test]
 async fn lists_sort_by_each_key_both_ways() {
     let w = world().await;
-    let f1 = approved_for(&w, "F1", w.inside, 60.0).await; // placement ends 2025-12-15
-    let f7 = approved_for(&w, "F7", w.inside, 30.0).await; // placement ends 2026-06-30
+    let f1 = approved_for(&w, "F1", w.inside, 60.0).await; // placement ends in December of last year
+    let f7 = approved_for(&w, "F7", w.inside, 30.0).await; // placement ends on last year's last day
     let ids = |page: &Value| -> Vec<i64> {
         page["items"].as_array().unwrap().iter().map(|i| i["id"].as_i64().unwrap()).collect()
     };
@@ -935,7 +944,7 @@ async fn the_kept_totals_follow_every_change() {
         .post(
             "/api/v1/system-settings/fiscal-years",
             Some(admin),
-            json!({"name": "FY 2025-26", "startDate": "2025-07-01", "endDate": "2026-06-30"}),
+            json!({"name": shifted_fy("FY 2025-26"), "startDate": shifted("2025-07-01"), "endDate": shifted("2026-06-30")}),
         )
         .await;
     earlier.ok();
@@ -956,7 +965,7 @@ async fn receipts_never_attached_are_removed_after_a_day() {
         mentorpay::payment_requests::store::purge_unattached(
             &app.state.db,
             &app.state.files,
-            chrono::Utc::now() + chrono::Duration::hours(hours),
+            mentorpay::clock::now() + chrono::Duration::hours(hours),
         )
     };
     let stored = |id: &str| app.dir.path().join("data/uploads/receipts").join(id).exists();
@@ -985,21 +994,27 @@ async fn receipts_never_attached_are_removed_after_a_day() {
 #[actix_web::test]
 async fn submit_validate_warns_of_a_late_submission_and_changes_nothing() {
     let w = world().await;
-    // Trips on 2025-10-01 and 02; F3's window is 60 days: long over today.
+    // Trips on last year's 1 and 2 October; F3's window is 60 days: long over today.
     let late = create(&w, &w.coord, "F3", w.inside).await;
     let v = act(&w, &w.coord, &late, "submit/validate", json!({})).await.ok().clone();
     assert_eq!(v["errors"], json!([]), "{v}");
     assert_eq!(v["warnings"].as_array().unwrap().len(), 1, "{v}");
     assert_eq!(v["warnings"][0]["code"], "lateSubmission");
     let message = v["warnings"][0]["message"].as_str().unwrap();
-    assert!(message.contains("after the 60-day submission window that ended Dec 1, 2025 (the activity ended Oct 2, 2025)"), "{message}");
+    let (window, ended) = (shifted_day("2025-12-01"), shifted_day("2025-10-02"));
+    let words = format!(
+        "after the 60-day submission window that ended {} (the activity ended {})",
+        window.format("%b %-d, %Y"),
+        ended.format("%b %-d, %Y")
+    );
+    assert!(message.contains(&words), "{message}");
     // A dry run: still a draft at the same version, nothing logged.
     let after = w.app.get(&url(&late), &w.coord).await.ok().clone();
     assert_eq!((&after["formStatus"], &after["version"]), (&json!("Draft"), &late["version"]));
 
     // Today's seminar is inside the window; F14 has no activity dates, so no window.
     let mut today = body(&w, "F5", w.inside);
-    today["details"]["seminarDate"] = json!(chrono::Utc::now().date_naive().to_string());
+    today["details"]["seminarDate"] = json!(mentorpay::clock::now().date_naive().to_string());
     let on_time = w.app.post(&format!("{PR}/F5"), Some(&w.coord), today).await.ok().clone();
     assert_eq!(
         act(&w, &w.coord, &on_time, "submit/validate", json!({})).await.ok()["warnings"],

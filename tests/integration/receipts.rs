@@ -120,7 +120,7 @@ async fn altered_or_expired_urls_are_refused() {
         format!("{base}?expires=9999999999&signature={}", url.rsplit_once("signature=").unwrap().1);
     assert_eq!(put(&app, &forged, "application/pdf", PDF.to_vec()).await.0, 403);
     // A correctly signed URL whose time has passed.
-    let past = chrono::Utc::now().timestamp() - 1;
+    let past = mentorpay::clock::now().timestamp() - 1;
     let expired = format!(
         "/api/v1/fileupload/{id}?expires={past}&signature={}",
         app.state.files.sign(&id, past)
@@ -128,7 +128,7 @@ async fn altered_or_expired_urls_are_refused() {
     assert_eq!(put(&app, &expired, "application/pdf", PDF.to_vec()).await.0, 403);
     // Unknown file id with a valid signature.
     let ghost = uuid::Uuid::new_v4().to_string();
-    let future = chrono::Utc::now().timestamp() + 60;
+    let future = mentorpay::clock::now().timestamp() + 60;
     let unknown = format!(
         "/api/v1/fileupload/{ghost}?expires={future}&signature={}",
         app.state.files.sign(&ghost, future)

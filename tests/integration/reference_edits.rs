@@ -3,6 +3,7 @@
 //! the screens that set a new year up: negative or malformed amounts are field errors.
 
 use crate::common;
+use crate::common::dates::{shifted, shifted_fy};
 
 use common::*;
 use mentorpay::entities::activity_log;
@@ -169,7 +170,7 @@ async fn budget_amounts_and_the_mileage_rate_refuse_negative_or_malformed_money(
         .post(
             "/api/v1/system-settings/fiscal-years",
             Some(&admin),
-            json!({"name": "FY 2030-31", "startDate": "2030-07-01", "endDate": "2031-06-30"}),
+            json!({"name": shifted_fy("FY 2030-31"), "startDate": shifted("2030-07-01"), "endDate": shifted("2031-06-30")}),
         )
         .await;
     assert_eq!(year.status, 201, "{}", year.body);
@@ -219,7 +220,7 @@ async fn each_caller_learns_its_own_programs() {
         .post(
             "/api/v1/system-settings/fiscal-years",
             Some(&admin),
-            json!({"name": "FY 2026-27", "startDate": "2026-07-01", "endDate": "2027-06-30"}),
+            json!({"name": shifted_fy("FY 2026-27"), "startDate": shifted("2026-07-01"), "endDate": shifted("2027-06-30")}),
         )
         .await;
     let fy = year.body["id"].as_i64().unwrap();
@@ -228,7 +229,7 @@ async fn each_caller_learns_its_own_programs() {
             "/api/v1/participants",
             Some(&admin),
             json!({"firstName": "Cora", "lastName": "Linked", "email": "cora@example.org", "status": "Active", "roleCode": "Coordinator",
-                   "participations": [{"mentorProgramId": 2, "fiscalYearId": fy, "roleCode": "Coordinator", "startDate": "2026-07-01"}]}),
+                   "participations": [{"mentorProgramId": 2, "fiscalYearId": fy, "roleCode": "Coordinator", "startDate": shifted("2026-07-01")}]}),
         )
         .await;
     assert_eq!(person.status, 201, "{}", person.body);

@@ -6,12 +6,13 @@
 //! shifted by MinutesOffset.
 
 use crate::common;
+use crate::common::dates::shifted;
 use crate::support;
 
 use std::{io::Cursor, process::Command};
 
 use calamine::{Data, DataType, Reader, Xlsx};
-use chrono::{Duration, NaiveDate, Utc};
+use chrono::{Duration, NaiveDate};
 use common::*;
 use serde_json::{json, Value};
 
@@ -66,27 +67,27 @@ fn person(first: &str, email: &str, role: &str) -> Value {
 }
 
 fn taking(program: i64, fy: i64, role: &str) -> Value {
-    json!({"mentorProgramId": program, "fiscalYearId": fy, "roleCode": role, "collegeId": 1, "startDate": "2020-01-01"})
+    json!({"mentorProgramId": program, "fiscalYearId": fy, "roleCode": role, "collegeId": 1, "startDate": shifted("2020-01-01")})
 }
 
 fn details(form: &str, fy: i64) -> Value {
     match form {
         "F1" => {
-            json!({"collegeId": 1, "menteeName": "Ana", "courseCode": "CD 101", "placementStartDate": "2025-09-01", "placementEndDate": "2025-12-15", "hours": 12.5})
+            json!({"collegeId": 1, "menteeName": "Ana", "courseCode": "CD 101", "placementStartDate": shifted("2025-09-01"), "placementEndDate": shifted("2025-12-15"), "hours": 12.5})
         }
         "F2" => {
-            json!({"items": [{"date": "2025-10-01", "description": "Books", "amount": 12.34}], "fileIds": []})
+            json!({"items": [{"date": shifted("2025-10-01"), "description": "Books", "amount": 12.34}], "fileIds": []})
         }
         // 22.5 miles × $0.70 = 15.75
         "F3" => {
-            json!({"travelPurposeId": 1, "transitTypeId": 2, "trips": [{"date": "2025-10-01", "from": "Fresno", "to": "Clovis", "miles": 12.5}, {"date": "2025-10-02", "from": "Clovis", "to": "Fresno", "miles": 10}]})
+            json!({"travelPurposeId": 1, "transitTypeId": 2, "trips": [{"date": shifted("2025-10-01"), "from": "Fresno", "to": "Clovis", "miles": 12.5}, {"date": shifted("2025-10-02"), "from": "Clovis", "to": "Fresno", "miles": 10}]})
         }
         "F4" => {
-            json!({"trainingTypeId": 1, "institutionId": 1, "title": "Infant care", "startDate": "2025-10-01", "endDate": "2025-10-02", "hours": 8, "fee": 150})
+            json!({"trainingTypeId": 1, "institutionId": 1, "title": "Infant care", "startDate": shifted("2025-10-01"), "endDate": shifted("2025-10-02"), "hours": 8, "fee": 150})
         }
-        "F5" => json!({"seminarDate": "2025-10-01", "topic": "Play", "hours": 3}),
+        "F5" => json!({"seminarDate": shifted("2025-10-01"), "topic": "Play", "hours": 3}),
         "F9" => {
-            json!({"vendorName": "Acme Books", "vendorAddress": "1 Main St", "invoiceNumber": "INV-7", "invoiceDate": "2025-10-01", "amount": 420.5})
+            json!({"vendorName": "Acme Books", "vendorAddress": "1 Main St", "invoiceNumber": "INV-7", "invoiceDate": shifted("2025-10-01"), "amount": 420.5})
         }
         "F14" => {
             json!({"bonusType": "Completion", "fiscalYearId": fy, "reason": "Completed the year"})
@@ -156,7 +157,7 @@ async fn sql(w: &World, statement: &str) {
 async fn world() -> World {
     let app = spawn().await;
     let admin = app.admin_token().await;
-    let today = Utc::now().date_naive();
+    let today = mentorpay::clock::now().date_naive();
     let (start, end) = (today - Duration::days(120), today + Duration::days(200));
     let fy = app
         .post(
@@ -344,7 +345,7 @@ async fn check_exports(
     total_cents: i64,
 ) {
     let sep = if query.is_empty() { "" } else { "&" };
-    let today = Utc::now().date_naive();
+    let today = mentorpay::clock::now().date_naive();
     let (status, disposition, bytes) =
         download(w, &w.admin, &format!("{path}/retrieve?ReportFormat=Csv{sep}{query}")).await;
     assert_eq!(status, 200, "{}", String::from_utf8_lossy(&bytes));
@@ -593,7 +594,11 @@ async fn every_report_agrees_with_the_requests_to_the_cent() {
     let trips = table[0].iter().position(|h| *h == "Trips").unwrap();
     assert_eq!(
         table[1][trips].to_string(),
-        "2025-10-01 Fresno to Clovis 12.50 mi\n2025-10-02 Clovis to Fresno 10.00 mi"
+        format!(
+            "{} Fresno to Clovis 12.50 mi\n{} Clovis to Fresno 10.00 mi",
+            shifted("2025-10-01"),
+            shifted("2025-10-02")
+        )
     );
     let purpose = table[0].iter().position(|h| *h == "Travel purpose").unwrap();
     assert!(
@@ -646,8 +651,10 @@ async fn every_report_agrees_with_the_requests_to_the_cent() {
 #[actix_web::test]
 async fn a_window_of_approvals_follows_its_requests() {
     let w = world().await;
-    let (from, to) =
-        (w.last_fy_day - Duration::days(1), Utc::now().date_naive() + Duration::days(1));
+    let (from, to) = (
+        w.last_fy_day - Duration::days(1),
+        mentorpay::clock::now().date_naive() + Duration::days(1),
+    );
     let window = format!("all-approvals?StartDate={from}&EndDate={to}");
     let count = |v: Value| v["totalCount"].as_i64().unwrap();
     assert_eq!(count(view(&w, &w.admin, &window).await), 6);
@@ -1186,10 +1193,10 @@ async fn wide_pdfs_print_dates_and_amounts_whole() {
     let day = w.last_fy_day;
     let bytes = download(&w, &w.admin, "payment-requests/F4/Pdf/retrieve?MinutesOffset=0").await.2;
     let text = pdf_text(&bytes);
-    // r7: training 2025-10-01..02, submitted three days before its approval at 18:00 UTC.
+    // r7: training on last year's 1 and 2 October, submitted three days before its approval at 18:00 UTC.
     for whole in [
-        "2025-10-01",
-        "2025-10-02",
+        &shifted("2025-10-01"),
+        &shifted("2025-10-02"),
         &(day - Duration::days(3)).to_string(),
         &format!("{day} 18:00"),
         "80.00",
@@ -1197,7 +1204,7 @@ async fn wide_pdfs_print_dates_and_amounts_whole() {
     ] {
         assert!(text.contains(whole), "the F4 PDF prints {whole} whole:\n{text}");
     }
-    let today = Utc::now().date_naive().to_string();
+    let today = mentorpay::clock::now().date_naive().to_string();
     assert!(text.matches(&today).count() >= 2, "created and updated times print whole:\n{text}");
 
     let catalogue = w.app.get(R, &w.admin).await.ok().clone();

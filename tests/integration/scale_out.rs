@@ -5,6 +5,7 @@
 //! (`scripts/postgres.sh run …`, part of `make test`); SQLite is one instance per file.
 
 use crate::common;
+use crate::common::dates::{shifted, shifted_fy};
 
 use common::{database, instance::Instance, ADMIN_EMAIL, ADMIN_PASSWORD};
 use reqwest::Method;
@@ -67,7 +68,7 @@ async fn two_instances_share_sessions_and_one_approval_wins() {
         &a,
         "/api/v1/system-settings/fiscal-years",
         &admin,
-        json!({"name": "FY 2026-27", "startDate": "2026-07-01", "endDate": "2027-06-30"}),
+        json!({"name": shifted_fy("FY 2026-27"), "startDate": shifted("2026-07-01"), "endDate": shifted("2027-06-30")}),
     )
     .await;
     let program = ids(&a, &admin, "/api/v1/mentor-programs").await[0];
@@ -83,7 +84,7 @@ async fn two_instances_share_sessions_and_one_approval_wins() {
             "districtSetType": "Assembly", "districtId": 7, "caucusRegionId": 1,
             "workplaceSettingIds": [1], "languageIds": [1], "educationLevelIds": [3], "permitLevelIds": [2],
             "participations": [{"mentorProgramId": program, "fiscalYearId": fy["id"], "roleCode": "Mentor", "collegeId": 1,
-                "startDate": "2026-07-01", "endDate": "2027-06-30"}],
+                "startDate": shifted("2026-07-01"), "endDate": shifted("2027-06-30")}],
         }),
     )
     .await;
@@ -93,7 +94,7 @@ async fn two_instances_share_sessions_and_one_approval_wins() {
         "/api/v1/payment-requests/F5",
         &admin,
         json!({"participationId": participation, "description": "Seminar", "requestedAmount": 100,
-            "details": {"seminarDate": "2025-10-01", "topic": "Play", "hours": 3}}),
+            "details": {"seminarDate": shifted("2025-10-01"), "topic": "Play", "hours": 3}}),
     )
     .await;
     let url = format!("/api/v1/payment-requests/F5/{}", request["id"]);

@@ -161,7 +161,8 @@ async fn restart_keeps_the_signing_secret_and_sessions() {
         mentorpay::app::prepare(cli.config).await.unwrap()
     };
     let a = prepare(db.clone()).await;
-    let token = a.keys.issue_access(1, ADMIN_EMAIL, "a session", chrono::Utc::now().timestamp());
+    let token =
+        a.keys.issue_access(1, ADMIN_EMAIL, "a session", mentorpay::clock::now().timestamp());
     drop(a);
     let b = prepare(db).await;
     assert!(b.keys.verify_access(&token).is_some(), "a restart must not sign everybody out");

@@ -225,7 +225,7 @@ async fn tokens_without_a_session_are_refused() {
     let app = spawn().await;
     let token = app.admin_token().await;
     let claims = app.state.keys.verify_access(&token).unwrap();
-    let now = chrono::Utc::now().timestamp();
+    let now = mentorpay::clock::now().timestamp();
     let forge = |sid: Option<&str>| {
         let claims = json!({"sub": claims.sub, "email": ADMIN_EMAIL, "sid": sid, "iat": now, "exp": now + 600});
         encode(&Header::default(), &claims, &EncodingKey::from_secret(JWT_SECRET.as_bytes()))

@@ -3,6 +3,7 @@
 //! notification banners; bad input, permissions and the activity log.
 
 use crate::common;
+use crate::common::dates::{shifted, shifted_fy};
 
 use common::*;
 use reqwest::Method;
@@ -24,8 +25,8 @@ async fn admin_and_coordinator(app: &TestApp) -> (String, String) {
     (admin, coord)
 }
 
-fn fiscal_year(name: &str, start: &str, end: &str) -> Value {
-    json!({"name": name, "startDate": start, "endDate": end})
+fn fiscal_year(name: impl AsRef<str>, start: impl AsRef<str>, end: impl AsRef<str>) -> Value {
+    json!({"name": name.as_ref(), "startDate": start.as_ref(), "endDate": end.as_ref()})
 }
 
 fn errors(body: &Value) -> Vec<String> {
@@ -46,21 +47,45 @@ async fn fiscal_years_are_created_and_listed_newest_first() {
     let app = spawn().await;
     let (admin, coord) = admin_and_coordinator(&app).await;
     assert_eq!(app.get(FY, &admin).await.ok(), &json!([]));
-    let r =
-        app.post(FY, Some(&admin), fiscal_year(" FY 2025-26 ", "2025-07-01", "2026-06-30")).await;
+    let r = app
+        .post(
+            FY,
+            Some(&admin),
+            fiscal_year(
+                format!(" {} ", shifted_fy("FY 2025-26")),
+                shifted("2025-07-01"),
+                shifted("2026-06-30"),
+            ),
+        )
+        .await;
     assert_eq!(r.status, 201, "{}", r.body);
-    assert_eq!(r.body["name"], "FY 2025-26");
-    assert_eq!(r.body["startDate"], "2025-07-01");
-    assert_eq!(r.body["endDate"], "2026-06-30");
+    assert_eq!(r.body["name"], shifted_fy("FY 2025-26"));
+    assert_eq!(r.body["startDate"], shifted("2025-07-01"));
+    assert_eq!(r.body["endDate"], shifted("2026-06-30"));
     assert!(r.body["id"].is_i64());
     // The next year may start the day after.
-    app.post(FY, Some(&admin), fiscal_year("FY 2026-27", "2026-07-01", "2027-06-30")).await.ok();
-    app.post(FY, Some(&admin), fiscal_year("FY 2024-25", "2024-07-01", "2025-06-30")).await.ok();
+    app.post(
+        FY,
+        Some(&admin),
+        fiscal_year(shifted_fy("FY 2026-27"), shifted("2026-07-01"), shifted("2027-06-30")),
+    )
+    .await
+    .ok();
+    app.post(
+        FY,
+        Some(&admin),
+        fiscal_year(shifted_fy("FY 2024-25"), shifted("2024-07-01"), shifted("2025-06-30")),
+    )
+    .await
+    .ok();
     // Every signed-in user can list them (the UI's filters need them), newest first.
     let list = app.get(FY, &coord).await.ok().clone();
     let names: Vec<&str> =
         list.as_array().unwrap().iter().map(|y| y["name"].as_str().unwrap()).collect();
-    assert_eq!(names, ["FY 2026-27", "FY 2025-26", "FY 2024-25"]);
+    assert_eq!(
+        names,
+        [shifted_fy("FY 2026-27"), shifted_fy("FY 2025-26"), shifted_fy("FY 2024-25")]
+    );
     app.call(Method::GET, FY, None, None).await.problem(401);
     assert_eq!(
         setting_actions(&app).await.iter().filter(|a| *a == "fiscal-year-created").count(),
@@ -72,43 +97,87 @@ async fn fiscal_years_are_created_and_listed_newest_first() {
 async fn bad_fiscal_years_are_refused_and_change_nothing() {
     let app = spawn().await;
     let (admin, coord) = admin_and_coordinator(&app).await;
-    app.post(FY, Some(&admin), fiscal_year("FY 2025-26", "2025-07-01", "2026-06-30")).await.ok();
+    app.post(
+        FY,
+        Some(&admin),
+        fiscal_year(shifted_fy("FY 2025-26"), shifted("2025-07-01"), shifted("2026-06-30")),
+    )
+    .await
+    .ok();
 
     // Wrong types and shapes: 400 naming the field.
     for (body, field) in [
-        (json!({"name": "X", "startDate": "2030-13-01", "endDate": "2031-01-01"}), "startDate"),
-        (json!({"name": "X", "startDate": "07/01/2030", "endDate": "2031-01-01"}), "startDate"),
-        (json!({"name": "X", "startDate": "2030-01-01", "endDate": 20310101}), "endDate"),
-        (json!({"name": 5, "startDate": "2030-01-01", "endDate": "2031-01-01"}), "name"),
-        (json!({"startDate": "2030-01-01", "endDate": "2031-01-01"}), "name"),
-        (json!({"name": "X", "endDate": "2031-01-01"}), "startDate"),
-        (json!({"name": "  ", "startDate": "2030-01-01", "endDate": "2031-01-01"}), "name"),
+        (
+            json!({"name": "X", "startDate": "2030-13-01", "endDate": shifted("2031-01-01")}),
+            "startDate",
+        ),
+        (
+            json!({"name": "X", "startDate": "07/01/2030", "endDate": shifted("2031-01-01")}),
+            "startDate",
+        ),
+        (json!({"name": "X", "startDate": shifted("2030-01-01"), "endDate": 20310101}), "endDate"),
+        (
+            json!({"name": 5, "startDate": shifted("2030-01-01"), "endDate": shifted("2031-01-01")}),
+            "name",
+        ),
+        (json!({"startDate": shifted("2030-01-01"), "endDate": shifted("2031-01-01")}), "name"),
+        (json!({"name": "X", "endDate": shifted("2031-01-01")}), "startDate"),
+        (
+            json!({"name": "  ", "startDate": shifted("2030-01-01"), "endDate": shifted("2031-01-01")}),
+            "name",
+        ),
     ] {
         let r = app.post(FY, Some(&admin), body.clone()).await;
         assert!(r.invalid()["errors"][field].is_array(), "{body}: {}", r.body);
     }
     // Start not before end: 422 naming endDate.
-    let r = app.post(FY, Some(&admin), fiscal_year("Backwards", "2031-06-30", "2030-07-01")).await;
+    let r = app
+        .post(
+            FY,
+            Some(&admin),
+            fiscal_year("Backwards", shifted("2031-06-30"), shifted("2030-07-01")),
+        )
+        .await;
     assert_eq!(errors(r.problem(422)), ["endDate"]);
-    let r = app.post(FY, Some(&admin), fiscal_year("One day", "2031-06-30", "2031-06-30")).await;
+    let r = app
+        .post(
+            FY,
+            Some(&admin),
+            fiscal_year("One day", shifted("2031-06-30"), shifted("2031-06-30")),
+        )
+        .await;
     assert_eq!(errors(r.problem(422)), ["endDate"]);
     // Overlaps: 422 naming the date inside another year.
-    let r = app.post(FY, Some(&admin), fiscal_year("Late", "2026-06-30", "2027-06-29")).await;
+    let r = app
+        .post(FY, Some(&admin), fiscal_year("Late", shifted("2026-06-30"), shifted("2027-06-29")))
+        .await;
     let body = r.problem(422);
     assert_eq!(errors(body), ["startDate"]);
-    assert!(body["detail"].as_str().unwrap().contains("FY 2025-26"), "{body}");
-    let r = app.post(FY, Some(&admin), fiscal_year("Early", "2024-07-01", "2025-07-01")).await;
+    assert!(body["detail"].as_str().unwrap().contains(&shifted_fy("FY 2025-26")), "{body}");
+    let r = app
+        .post(FY, Some(&admin), fiscal_year("Early", shifted("2024-07-01"), shifted("2025-07-01")))
+        .await;
     assert_eq!(errors(r.problem(422)), ["endDate"]);
-    let r = app.post(FY, Some(&admin), fiscal_year("Wide", "2025-01-01", "2027-01-01")).await;
+    let r = app
+        .post(FY, Some(&admin), fiscal_year("Wide", shifted("2025-01-01"), shifted("2027-01-01")))
+        .await;
     assert_eq!(errors(r.problem(422)), ["endDate", "startDate"]);
     // Duplicate name (any case): 409.
-    app.post(FY, Some(&admin), fiscal_year("fy 2025-26", "2040-07-01", "2041-06-30"))
-        .await
-        .problem(409);
+    app.post(
+        FY,
+        Some(&admin),
+        fiscal_year(shifted_fy("fy 2025-26"), shifted("2040-07-01"), shifted("2041-06-30")),
+    )
+    .await
+    .problem(409);
     // A Coordinator may not create years.
-    app.post(FY, Some(&coord), fiscal_year("FY 2030-31", "2030-07-01", "2031-06-30"))
-        .await
-        .problem(403);
+    app.post(
+        FY,
+        Some(&coord),
+        fiscal_year(shifted_fy("FY 2030-31"), shifted("2030-07-01"), shifted("2031-06-30")),
+    )
+    .await
+    .problem(403);
 
     assert_eq!(app.get(FY, &admin).await.ok().as_array().unwrap().len(), 1);
 }
@@ -394,7 +463,7 @@ async fn banners_are_replaced_and_the_active_ones_shown_to_everyone() {
     let app = spawn().await;
     let (admin, coord) = admin_and_coordinator(&app).await;
     assert_eq!(app.get(BANNERS, &admin).await.ok(), &json!([]));
-    let now = chrono::Utc::now();
+    let now = mentorpay::clock::now();
     let at = |hours: i64| (now + chrono::Duration::hours(hours)).to_rfc3339();
     let list = json!([
         {"message": "Showing now", "severity": "Info", "isActive": true},

@@ -5,6 +5,7 @@
 //! released is never edited (`tests/fixtures/migrations.sha256`, see docs/decisions-database.md).
 
 use crate::common;
+use crate::common::dates::{shifted, shifted_fy};
 use crate::support;
 
 use std::{path::Path, sync::Arc};
@@ -239,7 +240,7 @@ async fn a_first_release_database_migrates_on_start_and_serves_its_data() {
         .post(
             "/api/v1/system-settings/fiscal-years",
             Some(&token),
-            json!({"name": "FY 2040-41", "startDate": "2040-07-01", "endDate": "2041-06-30"}),
+            json!({"name": shifted_fy("FY 2040-41"), "startDate": shifted("2040-07-01"), "endDate": shifted("2041-06-30")}),
         )
         .await;
     assert_eq!(r.status, 201, "{} (latest year {fy})", r.body);
@@ -292,7 +293,7 @@ async fn build_the_fixture() {
     let participation = app.get("/api/v1/payment-requests/participant-list", &admin).await.ok()[0]
         ["participationId"]
         .clone();
-    let f2 = json!({"participationId": participation, "description": "Books", "details": {"items": [{"date": "2026-10-01", "description": "Books", "amount": 12.5}], "fileIds": [slot["fileId"]]}});
+    let f2 = json!({"participationId": participation, "description": "Books", "details": {"items": [{"date": shifted("2026-10-01"), "description": "Books", "amount": 12.5}], "fileIds": [slot["fileId"]]}});
     ok(app.post(&format!("{PR}/F2"), Some(&admin), f2).await);
     let target = root().join(FIXTURE);
     let _ = std::fs::remove_file(&target);

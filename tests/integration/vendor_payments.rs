@@ -3,10 +3,11 @@
 //! other actions race it), the frozen history, permissions, scope and bad input.
 
 use crate::common;
+use crate::common::dates::shifted;
 
 use std::collections::HashMap;
 
-use chrono::{Duration, NaiveDate, NaiveTime, Utc};
+use chrono::{Duration, NaiveDate, NaiveTime};
 use common::*;
 use mentorpay::entities::payment_request as pr;
 use sea_orm::{sea_query::Expr, ColumnTrait, EntityTrait, QueryFilter};
@@ -37,7 +38,7 @@ struct World {
 async fn world() -> World {
     let app = spawn().await;
     let admin = app.admin_token().await;
-    let today = Utc::now().date_naive();
+    let today = mentorpay::clock::now().date_naive();
     let start = NaiveDate::from_ymd_opt(today.year_start(), 7, 1).unwrap();
     let end = NaiveDate::from_ymd_opt(today.year_start() + 1, 6, 30).unwrap();
     let fy = app
@@ -85,11 +86,11 @@ impl YearStart for NaiveDate {
 fn details(form: &str) -> Value {
     match form {
         "F1" => {
-            json!({"collegeId": 1, "menteeName": "Ana", "courseCode": "CD 101", "placementStartDate": "2026-09-01", "placementEndDate": "2026-12-15", "hours": 12.5})
+            json!({"collegeId": 1, "menteeName": "Ana", "courseCode": "CD 101", "placementStartDate": shifted("2026-09-01"), "placementEndDate": shifted("2026-12-15"), "hours": 12.5})
         }
-        "F5" => json!({"seminarDate": "2026-10-01", "topic": "Play", "hours": 3}),
+        "F5" => json!({"seminarDate": shifted("2026-10-01"), "topic": "Play", "hours": 3}),
         "F9" => {
-            json!({"vendorName": "Acme Supply", "vendorAddress": "9 Vendor Way, Fresno", "invoiceNumber": "INV-7", "invoiceDate": "2026-10-01", "amount": 100})
+            json!({"vendorName": "Acme Supply", "vendorAddress": "9 Vendor Way, Fresno", "invoiceNumber": "INV-7", "invoiceDate": shifted("2026-10-01"), "amount": 100})
         }
         _ => unreachable!(),
     }
@@ -247,7 +248,7 @@ async fn assert_paid_exactly_once(w: &World, requests: &[Value]) -> usize {
 #[actix_web::test]
 async fn a_generation_pays_the_previewed_requests_once_and_keeps_their_rows() {
     let w = world().await;
-    let today = Utc::now().date_naive();
+    let today = mentorpay::clock::now().date_naive();
     let f1 = approved(&w, "F1", w.inside, 120.25).await;
     let f9 = approved(&w, "F9", w.outside, 100.0).await;
     let still_approved = approved(&w, "F5", w.inside, 30.0).await;
@@ -382,7 +383,7 @@ async fn a_generation_pays_the_previewed_requests_once_and_keeps_their_rows() {
 #[actix_web::test]
 async fn eight_concurrent_generations_over_overlapping_ranges_pay_every_request_once() {
     let w = world().await;
-    let today = Utc::now().date_naive();
+    let today = mentorpay::clock::now().date_naive();
     let first = today - Duration::days(20);
     let mut requests = Vec::new();
     // Two ready requests a day over 12 days.
@@ -429,7 +430,7 @@ async fn eight_concurrent_generations_over_overlapping_ranges_pay_every_request_
 #[actix_web::test]
 async fn a_generation_racing_move_back_and_batch_pays_each_request_once_or_not_at_all() {
     let w = world().await;
-    let today = Utc::now().date_naive();
+    let today = mentorpay::clock::now().date_naive();
     let mut all = Vec::new();
     for round in 0..4 {
         // Ready ones the preview sees, and approved ones being moved while it generates.
@@ -462,7 +463,7 @@ async fn a_generation_racing_move_back_and_batch_pays_each_request_once_or_not_a
 #[actix_web::test]
 async fn a_history_entry_never_changes_after_its_requests_or_payee_do() {
     let w = world().await;
-    let today = Utc::now().date_naive();
+    let today = mentorpay::clock::now().date_naive();
     let f1 = approved(&w, "F1", w.inside, 75.5).await;
     let f9 = approved(&w, "F9", w.inside, 100.0).await;
     batch(&w, &[&f1, &f9]).await;
@@ -545,7 +546,7 @@ async fn a_history_entry_never_changes_after_its_requests_or_payee_do() {
 async fn permissions_scope_and_bad_input() {
     let w = world().await;
     let (app, admin) = (&w.app, &w.admin);
-    let today = Utc::now().date_naive();
+    let today = mentorpay::clock::now().date_naive();
     let mine = approved(&w, "F1", w.inside, 10.0).await;
     let theirs = approved(&w, "F1", w.outside, 20.0).await;
     batch(&w, &[&mine, &theirs]).await;
@@ -697,7 +698,7 @@ async fn the_openapi_document_lists_the_vendor_payment_calls() {
 #[actix_web::test]
 async fn generate_starts_where_requests_wait_and_never_adds_two_years() {
     let w = world().await;
-    let today = Utc::now().date_naive();
+    let today = mentorpay::clock::now().date_naive();
     let start = NaiveDate::from_ymd_opt(today.year_start(), 7, 1).unwrap();
     let last = w
         .app

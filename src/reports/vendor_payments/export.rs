@@ -1,7 +1,6 @@
 //! The files of a vendor payment report (a preview, or a history entry), written by the
 //! shared export layer from these columns and a stream of rows.
 
-use chrono::Utc;
 use sea_orm::{
     sea_query::{Expr, ExprTrait, Order, Query},
     DatabaseConnection, FromQueryResult,
@@ -64,7 +63,7 @@ pub fn meta(
         title,
         filters,
         generated_by: format!("{} {}", me.user.first_name, me.user.last_name).trim().to_owned(),
-        generated_at: Utc::now(),
+        generated_at: crate::clock::now(),
         minutes_offset,
     }
 }

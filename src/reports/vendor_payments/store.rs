@@ -220,7 +220,7 @@ pub async fn generate(
     selection: &Selection,
     expected: (i64, Money),
 ) -> ApiResult<report::Model> {
-    generate_at(db, me, selection, expected, Utc::now(), Told::Creators).await
+    generate_at(db, me, selection, expected, crate::clock::now(), Told::Creators).await
 }
 
 /// Generates a report in ONE transaction: the history entry, its frozen rows, every

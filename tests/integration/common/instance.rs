@@ -36,6 +36,7 @@ impl Instance {
         command
             .current_dir(dir)
             .env_clear()
+            .envs(crate::common::dates::clock_env())
             .env("MENTORPAY_LISTEN", format!("127.0.0.1:{port}"))
             .env("MENTORPAY_DATABASE_URL", db)
             .env("MENTORPAY_DATA_DIR", dir.join("data"))

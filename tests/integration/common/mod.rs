@@ -4,6 +4,7 @@
 #![allow(dead_code)]
 
 pub mod database;
+pub mod dates;
 pub mod instance;
 pub mod poppler;
 
@@ -278,9 +279,10 @@ pub fn person(first: &str, email: &str, role: &str) -> Value {
     })
 }
 
-/// A participation body for the whole fiscal year 2026-27.
+/// A participation body for the whole of this fiscal year (`dates::Year::this`).
 pub fn taking(program: i64, fy: i64, role: &str) -> Value {
-    json!({"mentorProgramId": program, "fiscalYearId": fy, "roleCode": role, "collegeId": 1, "startDate": "2026-07-01", "endDate": "2027-06-30"})
+    let year = dates::Year::this();
+    json!({"mentorProgramId": program, "fiscalYearId": fy, "roleCode": role, "collegeId": 1, "startDate": year.start, "endDate": year.end})
 }
 
 /// The ids of a list call, sorted.
