@@ -207,7 +207,7 @@ async fn user(config: Config, cmd: UserCommand) -> anyhow::Result<()> {
             let new = NewUser { email, first_name, last_name, hash, participant_id: None };
             let (created, link) = identity::accounts::create_user_with_roles(
                 &state,
-                &crate::audit::Actor::system(),
+                (&crate::audit::Actor::system(), None),
                 new,
                 &roles,
             )

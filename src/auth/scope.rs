@@ -72,6 +72,16 @@ impl Scope {
         }
     }
 
+    /// 403 for a `MentorProgramId` filter naming a program outside the scope: narrowed to
+    /// the scope it would list the people the caller shares with that program, which tells
+    /// her who takes part there.
+    pub fn require_filter(&self, program_id: Option<i32>) -> ApiResult<()> {
+        match program_id {
+            Some(p) => self.require_program(p, "MentorProgramId"),
+            None => Ok(()),
+        }
+    }
+
     /// A participant is visible when the scope is unrestricted or one of its live
     /// participations is in a scoped program.
     pub fn sees_participant(&self, participant_programs: &[i32]) -> bool {

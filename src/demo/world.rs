@@ -104,9 +104,10 @@ async fn coordinator(
         hash: None,
         participant_id: Some(person.id),
     };
-    let (user, link) = create_user_with_roles(state, &crate::audit::Actor::system(), new, &role)
-        .await
-        .map_err(api)?;
+    let (user, link) =
+        create_user_with_roles(state, (&crate::audit::Actor::system(), None), new, &role)
+            .await
+            .map_err(api)?;
     Ok((user.id, ids, link))
 }
 

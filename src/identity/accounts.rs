@@ -8,6 +8,7 @@ use super::{session::set_password_link, store};
 use crate::{
     activity,
     audit::Actor,
+    auth::CurrentUser,
     entities::{role, user},
     error::{ApiError, ApiResult},
     state::AppState,
@@ -33,15 +34,19 @@ pub fn mail_invitation(state: &AppState, email: &str, link: &str) {
 
 /// Creates a user in one transaction. Without a password it also returns the one-time
 /// set-password link, for the caller to mail (or print, for the first Administrator).
-/// Also used for a participant's Coordinator login.
+/// Also used for a participant's Coordinator login. `granted_by` is the person creating it,
+/// whose own rights bound the roles given (None: the system, e.g. the first start or the CLI).
 pub async fn create_user_with_roles(
     state: &AppState,
-    actor: &Actor,
+    (actor, granted_by): (&Actor, Option<&CurrentUser>),
     new: NewUser,
     roles: &[role::Model],
 ) -> ApiResult<(user::Model, Option<String>)> {
     let now = crate::clock::now();
     let txn = crate::db::write(&state.db).await?;
+    if let Some(me) = granted_by {
+        super::commands::check_roles_grantable(&txn, me, roles).await?;
+    }
     if store::find_user_by_email(&txn, &new.email).await?.is_some() {
         return Err(ApiError::Conflict(EMAIL_TAKEN.into()));
     }

@@ -135,7 +135,7 @@ pub async fn ensure_first_admin(state: &AppState) -> anyhow::Result<()> {
     }
     let (created, link) = create_user_with_roles(
         state,
-        &crate::audit::Actor::system(),
+        (&crate::audit::Actor::system(), None),
         NewUser {
             email,
             first_name: "System".into(),

@@ -43,6 +43,24 @@ async fn note(
     activity::record(txn, &me.into(), entry).await
 }
 
+/// The caller as the ceiling on rights sees her.
+pub fn granter(me: &CurrentUser) -> rules::Granter<'_> {
+    rules::Granter { administrator: me.is_administrator(), permissions: &me.permissions }
+}
+
+/// Nobody hands out (or takes away) roles above her own: `roles` are judged with their
+/// permissions as stored now.
+pub async fn check_roles_grantable(
+    txn: &impl ConnectionTrait,
+    me: &CurrentUser,
+    roles: &[role::Model],
+) -> ApiResult<()> {
+    let grants = store::role_grants(txn, roles).await?;
+    let grants: Vec<(&str, &[Permission])> =
+        grants.iter().map(|(name, ps)| (name.as_str(), ps.as_slice())).collect();
+    rules::check_roles_grantable(&granter(me), &grants)
+}
+
 /// Whether `u` is an active Administrator now.
 async fn is_active_admin(txn: &impl ConnectionTrait, u: &user::Model) -> ApiResult<bool> {
     Ok(u.is_active && store::first_role(txn, u.id).await?.as_deref() == Some(ADMINISTRATOR))
@@ -65,6 +83,25 @@ pub async fn update_user(
             return Err(ApiError::Conflict(EMAIL_TAKEN.into()));
         }
     }
+    let held = store::first_role(&txn, existing.id).await?;
+    let held_roles =
+        store::roles_by_names(&txn, &store::user_dto(&txn, existing.clone()).await?.roles).await?;
+    let roles_changed = held_roles.iter().map(|r| r.id).ne(roles.iter().map(|r| r.id));
+    let edit = rules::AccountEdit {
+        on_self: existing.id == me.id(),
+        target_is_administrator: held.as_deref() == Some(ADMINISTRATOR),
+        roles_changed,
+        email_changed: existing.email != change.email,
+        deactivates: existing.is_active && !change.is_active,
+    };
+    rules::check_account_edit(&granter(me), &edit)?;
+    let added_or_removed: Vec<role::Model> = roles
+        .iter()
+        .filter(|r| !held_roles.iter().any(|h| h.id == r.id))
+        .chain(held_roles.iter().filter(|h| !roles.iter().any(|r| r.id == h.id)))
+        .cloned()
+        .collect();
+    check_roles_grantable(&txn, me, &added_or_removed).await?;
     let was_admin = is_active_admin(&txn, &existing).await?;
     let stays_admin = change.is_active && roles.first().is_some_and(|r| r.name == ADMINISTRATOR);
     let others = store::other_active_admins(&txn, existing.id).await?;
@@ -94,6 +131,15 @@ pub async fn deactivate_user(db: &DatabaseConnection, me: &CurrentUser, id: i32)
         return Err(ApiError::rule("id", "You cannot deactivate yourself."));
     }
     let was_admin = is_active_admin(&txn, &existing).await?;
+    let edit = rules::AccountEdit {
+        on_self: false,
+        target_is_administrator: store::first_role(&txn, existing.id).await?.as_deref()
+            == Some(ADMINISTRATOR),
+        roles_changed: false,
+        email_changed: false,
+        deactivates: existing.is_active,
+    };
+    rules::check_account_edit(&granter(me), &edit)?;
     let others = store::other_active_admins(&txn, existing.id).await?;
     rules::check_admin_kept(false, was_admin, false, others)?;
     if existing.is_active {
@@ -135,6 +181,7 @@ pub async fn create_role(
     name: String,
     permissions: &[Permission],
 ) -> ApiResult<role::Model> {
+    rules::check_permissions_grantable(&granter(me), permissions.iter().copied())?;
     let txn = crate::db::write(db).await?;
     if store::find_role_by_name(&txn, &name).await?.is_some() {
         return Err(ApiError::Conflict(ROLE_TAKEN.into()));
@@ -165,7 +212,13 @@ pub async fn update_role(
             return Err(ApiError::Conflict(ROLE_TAKEN.into()));
         }
     }
-    let before = role_fields(&existing.name, store::role_permissions(&txn, existing.id).await?);
+    let held = store::role_permissions(&txn, existing.id).await?;
+    let kept_or_given = permissions.iter().copied();
+    rules::check_permissions_grantable(
+        &granter(me),
+        kept_or_given.chain(held.iter().filter_map(|c| Permission::from_code(c))),
+    )?;
+    let before = role_fields(&existing.name, held);
     let updated = store::rename_role(&txn, existing, name).await?;
     store::set_role_permissions(&txn, updated.id, permissions).await?;
     note_role(&txn, me, (&updated, "updated"), before, Some(permissions)).await?;

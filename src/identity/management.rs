@@ -69,7 +69,7 @@ pub async fn create_user(
     };
     let (created, link) = create_user_with_roles(
         &state,
-        &(&me).into(),
+        (&(&me).into(), Some(&me)),
         NewUser { email, first_name, last_name, hash, participant_id: None },
         &roles,
     )

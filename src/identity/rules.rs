@@ -1,5 +1,7 @@
 //! Pure identity rules: input shapes, role and user invariants, refresh-token verdicts.
 
+use std::collections::BTreeSet;
+
 use chrono::{DateTime, Utc};
 
 use crate::{
@@ -80,6 +82,83 @@ pub fn check_admin_kept(
                 "The last active Administrator cannot lose that role.",
             ));
         }
+    }
+    Ok(())
+}
+
+/// Who grants: the ceiling on what she may hand out is what she holds herself.
+pub struct Granter<'a> {
+    pub administrator: bool,
+    pub permissions: &'a BTreeSet<Permission>,
+}
+
+/// Nobody gives a role a permission she does not hold herself (creating or editing a role).
+/// An edit is judged on the role's permissions before and after: taking away what one does
+/// not hold is as far above one's rights as adding it.
+pub fn check_permissions_grantable(
+    by: &Granter,
+    permissions: impl IntoIterator<Item = Permission>,
+) -> Result<(), ApiError> {
+    if by.administrator {
+        return Ok(());
+    }
+    let mut missing: Vec<&str> =
+        permissions.into_iter().filter(|p| !by.permissions.contains(p)).map(|p| p.code()).collect();
+    missing.sort_unstable();
+    missing.dedup();
+    if missing.is_empty() {
+        Ok(())
+    } else {
+        Err(ApiError::Forbidden(format!(
+            "You cannot grant permissions you do not hold yourself: {}.",
+            missing.join(", ")
+        )))
+    }
+}
+
+/// Nobody gives a person a role she could not hand out: Administrator only by an
+/// Administrator, any other role only when its every permission is the granter's own.
+pub fn check_roles_grantable(
+    by: &Granter,
+    roles: &[(&str, &[Permission])],
+) -> Result<(), ApiError> {
+    for (name, permissions) in roles {
+        if *name == ADMINISTRATOR && !by.administrator {
+            return Err(ApiError::Forbidden(
+                "Only an Administrator can give the Administrator role.".into(),
+            ));
+        }
+        check_permissions_grantable(by, permissions.iter().copied()).map_err(|_| {
+            ApiError::Forbidden(format!(
+                "You cannot give the role {name}: it holds permissions you do not hold yourself."
+            ))
+        })?;
+    }
+    Ok(())
+}
+
+/// What an edit of an account changes, as the ceiling sees it.
+pub struct AccountEdit {
+    pub on_self: bool,
+    pub target_is_administrator: bool,
+    pub roles_changed: bool,
+    pub email_changed: bool,
+    pub deactivates: bool,
+}
+
+/// Nobody changes her own roles, and only an Administrator changes an Administrator's
+/// e-mail (the way to her password), roles or access.
+pub fn check_account_edit(by: &Granter, edit: &AccountEdit) -> Result<(), ApiError> {
+    if edit.on_self && edit.roles_changed {
+        return Err(ApiError::Forbidden(
+            "You cannot change your own roles: another administrator must.".into(),
+        ));
+    }
+    let sensitive = edit.roles_changed || edit.email_changed || edit.deactivates;
+    if edit.target_is_administrator && !by.administrator && sensitive {
+        return Err(ApiError::Forbidden(
+            "Only an Administrator can change an Administrator's e-mail, roles or access.".into(),
+        ));
     }
     Ok(())
 }
@@ -166,6 +245,64 @@ mod tests {
                 ok,
                 "{me} {was} {stays} {others}"
             );
+        }
+    }
+
+    #[test]
+    fn nobody_grants_above_what_she_holds() {
+        use Permission::*;
+        let held: BTreeSet<Permission> = [UserRead, UserEdit, RoleEdit].into_iter().collect();
+        let none = BTreeSet::new();
+        let editor = Granter { administrator: false, permissions: &held };
+        let admin = Granter { administrator: true, permissions: &none };
+        // (granter, role name, its permissions) -> allowed?
+        let cases: [(&Granter, &str, &[Permission], bool); 7] = [
+            (&editor, "Reader", &[UserRead], true),
+            (&editor, "Editor", &[UserRead, UserEdit], true),
+            (&editor, "Budget", &[UserRead, BudgetEdit], false),
+            (&editor, ADMINISTRATOR, &[UserRead], false),
+            (&editor, "Empty", &[], true),
+            (&admin, ADMINISTRATOR, Permission::ALL, true),
+            (&admin, "Budget", &[BudgetEdit], true),
+        ];
+        for (by, name, permissions, ok) in cases {
+            let verdict = check_roles_grantable(by, &[(name, permissions)]);
+            assert_eq!(verdict.is_ok(), ok, "{name} {permissions:?}");
+            if let Err(e) = verdict {
+                assert!(matches!(e, ApiError::Forbidden(_)), "{e:?}");
+            }
+        }
+        let e = check_permissions_grantable(&editor, [BudgetEdit, UserRead, BudgetEdit]);
+        assert!(format!("{:?}", e.unwrap_err()).contains("budget:edit"));
+        assert!(check_permissions_grantable(&editor, [UserEdit]).is_ok());
+    }
+
+    #[test]
+    fn accounts_above_the_editor_stay_out_of_reach() {
+        let held = BTreeSet::from([Permission::UserEdit]);
+        let editor = Granter { administrator: false, permissions: &held };
+        let admin = Granter { administrator: true, permissions: &held };
+        let edit = |on_self, target_is_administrator, roles, email, off| AccountEdit {
+            on_self,
+            target_is_administrator,
+            roles_changed: roles,
+            email_changed: email,
+            deactivates: off,
+        };
+        // (granter, edit) -> allowed?
+        let cases = [
+            (&editor, edit(true, false, true, false, false), false),
+            (&admin, edit(true, true, true, false, false), false),
+            (&editor, edit(true, false, false, true, false), true),
+            (&editor, edit(false, true, false, true, false), false),
+            (&editor, edit(false, true, true, false, false), false),
+            (&editor, edit(false, true, false, false, true), false),
+            (&editor, edit(false, true, false, false, false), true),
+            (&admin, edit(false, true, true, true, true), true),
+            (&editor, edit(false, false, true, true, true), true),
+        ];
+        for (i, (by, e, ok)) in cases.iter().enumerate() {
+            assert_eq!(check_account_edit(by, e).is_ok(), *ok, "case {i}");
         }
     }
 

@@ -217,6 +217,19 @@ pub async fn role_permissions(db: &impl ConnectionTrait, role_id: i32) -> ApiRes
     Ok(codes)
 }
 
+/// The permissions each of `roles` holds, for the ceiling on what a person may grant.
+pub async fn role_grants(
+    db: &impl ConnectionTrait,
+    roles: &[role::Model],
+) -> ApiResult<Vec<(String, Vec<Permission>)>> {
+    let mut out = Vec::with_capacity(roles.len());
+    for r in roles {
+        let codes = role_permissions(db, r.id).await?;
+        out.push((r.name.clone(), codes.iter().filter_map(|c| Permission::from_code(c)).collect()));
+    }
+    Ok(out)
+}
+
 pub async fn role_dto(db: &impl ConnectionTrait, r: role::Model) -> ApiResult<RoleDto> {
     let permissions = role_permissions(db, r.id).await?;
     Ok(RoleDto { id: r.id, name: r.name, permissions, is_built_in: r.is_built_in })

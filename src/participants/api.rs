@@ -84,6 +84,7 @@ pub async fn list(
         descending: q.sortdescending.unwrap_or(false),
     };
     let scope = scope_of(&state.db, &me).await?;
+    scope.require_filter(filters.mentor_program_id)?;
     Ok(web::Json(store::list(&state.db, &scope, &filters, paging).await?))
 }
 
@@ -232,6 +233,8 @@ pub async fn create_identity_user(
     }
     let scope = scope_of(&state.db, &me).await?;
     let p = store::get_visible(&state.db, &scope, id.into_inner()).await?;
+    let programs = store::live_programs(&state.db, p.id).await?;
+    rules::check_login_creatable(&scope, &programs, body.password.is_some())?;
     if user::Entity::find().filter(user::Column::ParticipantId.eq(p.id)).count(&state.db).await? > 0
     {
         return Err(ApiError::Conflict("The participant has a login already.".into()));
@@ -249,7 +252,8 @@ pub async fn create_identity_user(
         participant_id: Some(p.id),
     };
     // create_user_with_roles runs its own transaction and records the user's creation.
-    let (created, link) = create_user_with_roles(&state, &(&me).into(), new, &roles).await?;
+    let (created, link) =
+        create_user_with_roles(&state, (&(&me).into(), Some(&me)), new, &roles).await?;
     if let Some(link) = link {
         mail_invitation(&state, &created.email, &link);
     }
@@ -283,5 +287,6 @@ pub async fn participant_list(
     // FormId (the request being edited) will keep its current payee listed once requests exist.
     let _ = q.formid;
     let scope = scope_of(&state.db, &me).await?;
+    scope.require_filter(filters.mentor_program_id)?;
     Ok(web::Json(store::picker(&state.db, &scope, &filters).await?))
 }

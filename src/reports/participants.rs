@@ -269,6 +269,7 @@ pub async fn emails(
 ) -> ApiResult<web::Json<Vec<EmailEntry>>> {
     let f = q.filters()?;
     let scope = scope_of(&state.db, &me).await?;
+    scope.require_filter(f.program)?;
     let mut select = base(&f, &scope);
     select
         .expr_as(col("p", "full_name"), a("full_name"))

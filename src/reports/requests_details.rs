@@ -79,6 +79,7 @@ pub async fn retrieve(
     .filters()?;
     let (statuses, forms) = store::parse_list_filters(&list)?;
     let scope = scope_of(&state.db, &me).await?;
+    scope.require_filter(list.mentorprogramid)?;
     let filter =
         store::ListFilter { query: &list, scope: &scope, statuses: &statuses, forms: &forms };
 

@@ -94,6 +94,7 @@ async fn prepare(
 ) -> ApiResult<Prepared> {
     let filters = q.filters()?;
     let scope = scope_of(&state.db, me).await?;
+    scope.require_filter(filters.program)?;
     Ok(Prepared { filters, scope, columns })
 }
 

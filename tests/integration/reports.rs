@@ -850,9 +850,19 @@ async fn every_route_checks_its_permission_and_the_coordinator_scope() {
         (v["totalCount"].as_i64(), money(&v["totals"]["approvedAmount"])),
         (Some(2), 105.75)
     );
-    let v =
-        view(&w, &w.coord, &format!("mentor-program-reimbursements?MentorProgramId={p1}")).await;
-    assert_eq!(v["totalCount"], 0, "another program's rows stay hidden");
+    for path in [
+        "mentor-program-reimbursements",
+        "participants",
+        "payment-requests-details/retrieve?ReportFormat=Csv&",
+    ] {
+        let sep = if path.ends_with('&') { "" } else { "?" };
+        let url = format!("{R}/{path}{sep}MentorProgramId={p1}");
+        let refused = w.app.get(&url, &w.coord).await;
+        assert!(
+            refused.problem(403)["detail"].as_str().unwrap().contains("outside your scope"),
+            "{url}"
+        );
+    }
     let (_, _, bytes) =
         download(&w, &w.coord, "mentor-program-reimbursements/retrieve?ReportFormat=Csv").await;
     assert_eq!(csv_rows(&bytes).1.len(), 3);
