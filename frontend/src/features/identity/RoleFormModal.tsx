@@ -6,6 +6,9 @@ import { confirmSaveChanges } from '../../components/confirmDialogs';
 import { fieldErrors, unshownErrors } from '../../components/fieldErrors';
 import { useCreateRoleMutation, useUpdateRoleMutation, type PermissionInfo, type Role, type RoleBody } from './api';
 import { groupPermissions, groupState, resourceLabel, toggleGroup } from './permissionGroups';
+import { granterOf, mayGrantPermission } from './ceiling';
+import { selectUserDetails } from '../../api/authSlice';
+import { useAppSelector } from '../../lib/hooks';
 import { MountedModal } from '../../components/MountedModal';
 
 /** Create (no `role`) or edit a role: a name and a permission checklist grouped by resource. */
@@ -19,6 +22,9 @@ export function RoleFormModal({ role, permissions, onClose }: { role?: Role; per
   const [update, updateState] = useUpdateRoleMutation();
   const { error, isLoading } = role ? updateState : createState;
   const errors = fieldErrors(error);
+  const granter = granterOf(useAppSelector(selectUserDetails));
+  const held = (code: string) => mayGrantPermission(granter, code);
+  const someNotHeld = permissions.some((p) => !held(p.code));
 
   const toggle = (code: string, on: boolean) =>
     setForm((f) => ({ ...f, permissions: permissions.map((p) => p.code).filter((c) => (c === code ? on : f.permissions.includes(c))) }));
@@ -56,6 +62,11 @@ export function RoleFormModal({ role, permissions, onClose }: { role?: Role; per
             <Text fw={600} size="sm">
               Permissions ({form.permissions.length} of {permissions.length})
             </Text>
+            {someNotHeld && (
+              <Text size="sm" c="dimmed">
+                Permissions you do not hold yourself cannot be given or taken away.
+              </Text>
+            )}
             {errors.permissions && (
               <Text c="red" size="sm">
                 {errors.permissions}
@@ -73,6 +84,7 @@ export function RoleFormModal({ role, permissions, onClose }: { role?: Role; per
                     aria-label={`All ${label} permissions`}
                     checked={state === 'all'}
                     indeterminate={state === 'some'}
+                    disabled={group.permissions.some((p) => !held(p.code))}
                     onChange={(e) => {
                       const on = e.currentTarget.checked;
                       setForm((f) => ({ ...f, permissions: toggleGroup(permissions, f.permissions, group, on) }));
@@ -80,7 +92,7 @@ export function RoleFormModal({ role, permissions, onClose }: { role?: Role; per
                   />
                   <Stack gap={8} mt={6} pl="md">
                     {group.permissions.map((p) => (
-                      <Checkbox key={p.code} size="sm" label={p.action} aria-label={p.code} checked={selected.has(p.code)} onChange={(e) => toggle(p.code, e.currentTarget.checked)} />
+                      <Checkbox key={p.code} size="sm" label={p.action} aria-label={p.code} checked={selected.has(p.code)} disabled={!held(p.code)} onChange={(e) => toggle(p.code, e.currentTarget.checked)} />
                     ))}
                   </Stack>
                 </fieldset>

@@ -4,13 +4,21 @@ import { useState, type FormEvent } from 'react';
 import { askAndCancel, SaveError } from '../../components/EditorActions';
 import { confirmSaveChanges } from '../../components/confirmDialogs';
 import { fieldErrors, unshownErrors } from '../../components/fieldErrors';
-import { useInviteUserMutation, useUpdateUserMutation, type User, type UserUpdate } from './api';
+import { useInviteUserMutation, useUpdateUserMutation, type Role, type User, type UserUpdate } from './api';
+import { granterOf, mayChangeAccount, mayGrantRole } from './ceiling';
+import { selectUserDetails } from '../../api/authSlice';
+import { useAppSelector } from '../../lib/hooks';
 import { MountedModal } from '../../components/MountedModal';
 
 const FIELDS = ['email', 'firstName', 'lastName', 'roles', 'isActive'];
 
 /** Invite (no `user`) or edit a user. Roles keep the order picked: the first is shown and decides administrator status. */
-export function UserFormModal({ user, roleNames, onClose }: { user?: User; roleNames: string[]; onClose: () => void }) {
+export function UserFormModal({ user, roles, onClose }: { user?: User; roles: Role[]; onClose: () => void }) {
+  const me = useAppSelector(selectUserDetails);
+  const granter = granterOf(me);
+  const self = !!user && user.email === me?.email;
+  const guarded = !!user && !mayChangeAccount(granter, user);
+  const roleOptions = roles.map((r) => ({ value: r.name, label: r.name, disabled: !mayGrantRole(granter, r) }));
   const initial: Omit<UserUpdate, 'id'> = {
     email: user?.email ?? '',
     firstName: user?.firstName ?? '',
@@ -62,6 +70,8 @@ export function UserFormModal({ user, roleNames, onClose }: { user?: User; roleN
             required
             data-autofocus
             value={form.email}
+            readOnly={guarded}
+            description={guarded ? "Only an Administrator can change an Administrator's e-mail." : undefined}
             error={errors.email}
             onChange={(e) => set({ email: e.currentTarget.value })}
           />
@@ -71,9 +81,16 @@ export function UserFormModal({ user, roleNames, onClose }: { user?: User; roleN
           </SimpleGrid>
           <MultiSelect
             label="Roles"
-            description="The first role is the one shown and decides administrator status."
+            description={
+              self
+                ? 'You cannot change your own roles: another administrator must.'
+                : guarded
+                  ? "Only an Administrator can change an Administrator's roles."
+                  : 'The first role is the one shown and decides administrator status. Roles holding permissions you do not hold cannot be given.'
+            }
             required
-            data={roleNames}
+            disabled={self || guarded}
+            data={roleOptions}
             value={form.roles}
             error={errors.roles}
             onChange={(roles) => set({ roles })}
@@ -82,6 +99,7 @@ export function UserFormModal({ user, roleNames, onClose }: { user?: User; roleN
           {user && (
             <Switch
               label="Active (may sign in)"
+              disabled={guarded}
               checked={form.isActive}
               error={errors.isActive}
               onChange={(e) => set({ isActive: e.currentTarget.checked })}

@@ -158,7 +158,7 @@ export default function UsersPage() {
         </Stack>
       )}
       {editing && (
-        <UserFormModal user={editing === 'new' ? undefined : editing} roleNames={roleNames} onClose={() => setEditing(null)} />
+        <UserFormModal user={editing === 'new' ? undefined : editing} roles={roleList.data ?? []} onClose={() => setEditing(null)} />
       )}
     </PageCard>
   );
