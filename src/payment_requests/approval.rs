@@ -63,6 +63,8 @@ pub struct Facts {
     pub created_by: Option<i32>,
     pub submitted_by: Option<i32>,
     pub approver: i32,
+    /// The approver changed the amount, the payee or the details after the last submission.
+    pub edited_by_approver: bool,
 }
 
 fn issue(code: &'static str, field: Option<&'static str>, message: impl Into<String>) -> Issue {
@@ -140,6 +142,14 @@ pub fn assess(p: &Proposal, f: &Facts) -> Verdict {
         ));
     }
 
+    if f.edited_by_approver {
+        v.errors.push(issue(
+            "editedByApprover",
+            None,
+            "You changed this request's amount, payee or details after it was submitted, so another approver must approve it.",
+        ));
+    }
+
     if let Some(year) = &f.fiscal_year {
         let remaining = f.budget_remaining.unwrap_or(Money::ZERO);
         let after = remaining.checked_sub(amount).unwrap_or(Money(i64::MIN));
@@ -172,6 +182,25 @@ pub fn assess(p: &Proposal, f: &Facts) -> Verdict {
     }
     v
 }
+
+/// One entry of a request's history, oldest first, as the edit rule reads it.
+pub struct Step<'a> {
+    pub action: &'a str,
+    pub actor: Option<i32>,
+    /// An edit that changed the amount, the payee or the details.
+    pub material: bool,
+}
+
+/// Whether `approver` made a material edit since the request was last submitted: whoever
+/// changes what is paid, or to whom, is the second pair of eyes no longer.
+pub fn edited_since_submission(history: &[Step], approver: i32) -> bool {
+    let since = history.iter().rposition(|s| s.action == SUBMITTED).map_or(0, |i| i + 1);
+    history[since..].iter().any(|s| s.action == EDITED && s.material && s.actor == Some(approver))
+}
+
+/// The names of the history entries the edit rule reads.
+pub const SUBMITTED: &str = "submitted";
+pub const EDITED: &str = "edited";
 
 /// Nobody approves a request they created or submitted.
 pub fn is_own(user: i32, created_by: Option<i32>, submitted_by: Option<i32>) -> bool {
@@ -267,7 +296,38 @@ mod tests {
             created_by: Some(7),
             submitted_by: Some(7),
             approver: 1,
+            edited_by_approver: false,
         }
+    }
+
+    #[test]
+    fn an_approver_who_changed_what_is_paid_since_submission_may_not_approve() {
+        let step = |action, actor, material| Step { action, actor: Some(actor), material };
+        // (history oldest first, approver 1) -> may she approve?
+        let cases = [
+            (vec![step(SUBMITTED, 7, false)], true),
+            (vec![step(SUBMITTED, 7, false), step(EDITED, 1, true)], false),
+            (vec![step(SUBMITTED, 7, false), step(EDITED, 1, false)], true),
+            (vec![step(SUBMITTED, 7, false), step(EDITED, 2, true)], true),
+            (vec![step(EDITED, 1, true), step(SUBMITTED, 7, false)], true),
+            (
+                vec![step(SUBMITTED, 7, false), step(EDITED, 1, true), step(SUBMITTED, 7, false)],
+                true,
+            ),
+            (
+                vec![
+                    step(SUBMITTED, 7, false),
+                    step("moved-back", 1, false),
+                    step(EDITED, 1, true),
+                ],
+                false,
+            ),
+        ];
+        for (i, (history, ok)) in cases.iter().enumerate() {
+            assert_eq!(!edited_since_submission(history, 1), *ok, "case {i}");
+        }
+        let v = assess(&proposal(), &Facts { edited_by_approver: true, ..facts() });
+        assert_eq!(codes(&v.errors), ["editedByApprover"]);
     }
 
     fn codes(issues: &[Issue]) -> Vec<&'static str> {

@@ -223,11 +223,18 @@ pub async fn edit(
     let scope = scope_of(&txn, me).await?;
     let c = write_check::check_write(&txn, me, &scope, target.form, body, Some(r.id)).await?;
     let dropped = store::attach_files(&txn, r.id, c.details.file_ids()).await?;
+    let same_details = serde_json::from_str::<serde_json::Value>(&r.details).ok()
+        == serde_json::from_str::<serde_json::Value>(&c.details.to_json()).ok();
+    // What is paid, or to whom: after a submission, its editor may no longer approve it.
+    let material = r.requested_cents != c.evaluated.requested_amount.cents()
+        || r.participation_id != c.participation.id
+        || !same_details;
     let data = json!({
         "requestedAmount": {"before": Money(r.requested_cents), "after": c.evaluated.requested_amount},
         "removedFiles": dropped,
+        "material": material,
     });
-    save(&txn, me, &r, edited(Change::new(Action::Edit, "edited", data), &c)).await?;
+    save(&txn, me, &r, edited(Change::new(Action::Edit, approval::EDITED, data), &c)).await?;
     txn.commit().await?;
     // The receipts' bytes go once their rows are gone for good.
     for f in &dropped {
@@ -359,7 +366,7 @@ pub async fn submit(
     let data = json!({
         "requestedAmount": evaluated.requested_amount, "submittedOn": submitted_on, "fiscalYearId": year,
     });
-    let change = Change::new(Action::Submit, "submitted", data)
+    let change = Change::new(Action::Submit, approval::SUBMITTED, data)
         .set(pr::Column::SubmittedOn, submitted_on)
         .set(pr::Column::SubmittedBy, me.id())
         .set(pr::Column::FiscalYearId, year)

@@ -10,7 +10,7 @@ use sea_orm::{
     Order, PartialModelTrait, QueryFilter, QueryOrder, QuerySelect, QueryTrait,
 };
 
-use super::approval::{Facts, Proposal};
+use super::approval::{self, Facts, Proposal};
 use super::{
     dto::{ListQuery, StatusSummary},
     workflow::{Status, CHARGED},
@@ -173,7 +173,29 @@ pub async fn approval_facts(
         created_by: r.created_by,
         submitted_by: r.submitted_by,
         approver,
+        edited_by_approver: edited_by(db, r.id, approver).await?,
     })
+}
+
+/// Whether `approver` changed what is paid, or to whom, since the request's last submission.
+async fn edited_by(db: &impl ConnectionTrait, request_id: i32, approver: i32) -> ApiResult<bool> {
+    let mut entries = activity(db, request_id).await?;
+    entries.reverse();
+    let material = |e: &activity_log::Model| {
+        e.data
+            .as_deref()
+            .and_then(|d| serde_json::from_str::<serde_json::Value>(d).ok())
+            .is_some_and(|d| d["material"] == true)
+    };
+    let history: Vec<approval::Step> = entries
+        .iter()
+        .map(|e| approval::Step {
+            action: &e.action,
+            actor: e.actor_user_id,
+            material: material(e),
+        })
+        .collect();
+    Ok(approval::edited_since_submission(&history, approver))
 }
 
 pub async fn approval_code_type(db: &impl ConnectionTrait, id: i32) -> ApiResult<Option<FormType>> {

@@ -1045,3 +1045,64 @@ async fn submit_validate_warns_of_a_late_submission_and_changes_nothing() {
         .collect();
     assert_eq!(approver_sees[0]["message"].as_str(), Some(message), "{v}");
 }
+
+/// Edits `r` as `token`: its body with `change` applied, at its current version.
+async fn edit_as(w: &World, token: &str, r: &Value, change: &dyn Fn(&mut Value)) -> Value {
+    let form = r["formType"].as_str().unwrap();
+    let participation = r["participationId"].as_i64().unwrap();
+    let mut b = body(w, form, participation);
+    b["version"] = r["version"].clone();
+    change(&mut b);
+    w.app.put(&url(r), token, b).await.ok().clone()
+}
+
+#[actix_web::test]
+async fn an_approver_who_changes_what_is_paid_or_to_whom_cannot_approve_it() {
+    let w = world().await;
+    let third = "third@example.org";
+    w.app.create_user(&w.admin, third, &["Administrator"], PASSWORD).await;
+    let (third, _) = w.app.login(third, PASSWORD).await;
+    let mut ack = approval(&w, "F1", 2500.0).await;
+    ack["acknowledgeWarnings"] = json!(true);
+
+    // The attack: an F1 raised to 2,500.00 by the approver, then approved by her.
+    let r = submitted(&w, "F1", w.inside).await;
+    let raised = edit_as(&w, &w.approver, &r, &|b| b["requestedAmount"] = json!(2500)).await;
+    assert_eq!(raised["requestedAmount"], 2500.0);
+    let v = act(&w, &w.approver, &raised, "approve/validate", ack.clone()).await.ok().clone();
+    assert_eq!(v["errors"][0]["code"], "editedByApprover", "{v}");
+    assert!(v["errors"][0]["message"].as_str().unwrap().contains("another approver"), "{v}");
+    act(&w, &w.approver, &raised, "approve", ack.clone()).await.problem(422);
+    let still = w.app.get(&url(&r), &w.admin).await.ok().clone();
+    assert_eq!(still["formStatus"], "Submitted");
+    // Another approver, who changed nothing, may.
+    act(&w, &third, &raised, "approve", ack.clone()).await.ok();
+
+    // Moving a request to another payee is as material.
+    let mut ack = approval(&w, "F5", 100.0).await;
+    ack["acknowledgeWarnings"] = json!(true);
+    let r = submitted(&w, "F5", w.inside).await;
+    let moved = edit_as(&w, &w.approver, &r, &|b| b["participationId"] = json!(w.outside)).await;
+    assert_eq!(moved["participationId"], w.outside);
+    let refused = act(&w, &w.approver, &moved, "approve", ack.clone()).await;
+    assert!(refused.problem(422).to_string().contains("another approver"), "{}", refused.body);
+
+    // A description alone changes neither: its editor may still approve.
+    let r = submitted(&w, "F5", w.inside).await;
+    let worded =
+        edit_as(&w, &w.approver, &r, &|b| b["description"] = json!("Seminar, spelled out")).await;
+    act(&w, &w.approver, &worded, "approve", ack.clone()).await.ok();
+
+    // Sent back and submitted again by its requester, the edited request is a new proposal.
+    let r = submitted(&w, "F5", w.inside).await;
+    let edited = edit_as(&w, &w.approver, &r, &|b| b["requestedAmount"] = json!(90)).await;
+    let back =
+        act(&w, &w.approver, &edited, "send-for-revision", json!({"reason": "Check the amount"}))
+            .await
+            .ok()
+            .clone();
+    let again = act(&w, &w.admin, &back, "submit", json!({})).await.ok().clone();
+    let mut ack90 = ack.clone();
+    ack90["approvedAmount"] = json!(90);
+    act(&w, &w.approver, &again, "approve", ack90).await.ok();
+}
