@@ -105,10 +105,15 @@ pub struct Config {
     #[arg(long, global = true, env = "MENTORPAY_LOGIN_ATTEMPTS_PER_MINUTE", default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=10_000))]
     pub login_attempts_per_minute: u32,
 
-    /// Take the client address for sign-in throttling from X-Forwarded-For / Forwarded
-    /// (only behind a reverse proxy that sets them).
+    /// Take the client address (sign-in throttling, the audit trail) from the last entry of
+    /// the header the reverse proxy sets (--client-address-header), never from what the
+    /// client itself sends; only behind such a proxy.
     #[arg(long, global = true, env = "MENTORPAY_TRUST_PROXY", default_value_t = false)]
     pub trust_proxy: bool,
+
+    /// The header a trusted proxy writes the client's address into; its last entry is read.
+    #[arg(long, global = true, env = "MENTORPAY_CLIENT_ADDRESS_HEADER", default_value = "X-Forwarded-For", value_parser = clap::value_parser!(actix_web::http::header::HeaderName))]
+    pub client_address_header: actix_web::http::header::HeaderName,
 
     /// Serve the UI from this folder instead of the copy built into the binary (UI development).
     #[arg(long, global = true, env = "MENTORPAY_UI_DIR")]

@@ -209,10 +209,23 @@ pub async fn caller(
 }
 
 /// The caller's address: the peer, or behind a trusted proxy the address it forwards.
-pub fn client_address(req: &HttpRequest, trust_proxy: bool) -> String {
-    let info = req.connection_info();
-    let addr = if trust_proxy { info.realip_remote_addr() } else { info.peer_addr() };
-    addr.unwrap_or("unknown").to_owned()
+pub fn client_address(req: &HttpRequest, config: &crate::config::Config) -> String {
+    let forwarded = config.trust_proxy.then(|| {
+        let values = req.headers().get_all(&config.client_address_header);
+        forwarded_client(values.filter_map(|v| v.to_str().ok()))
+    });
+    match forwarded.flatten() {
+        Some(ip) => ip.to_string(),
+        None => req.peer_addr().map_or("unknown".to_owned(), |a| a.ip().to_string()),
+    }
+}
+
+/// The client a proxy forwarded: the last entry of its header's values (a proxy appends the
+/// address it saw to what the client sent, so only the last one is its word; `Forwarded` and
+/// earlier entries are the client's own and prove nothing). None when it is not an address.
+pub fn forwarded_client<'a>(values: impl Iterator<Item = &'a str>) -> Option<std::net::IpAddr> {
+    let last = values.flat_map(|v| v.split(',')).last()?.trim();
+    last.parse().ok()
 }
 
 fn bearer(req: &HttpRequest) -> Option<&str> {
@@ -231,7 +244,7 @@ impl FromRequest for CurrentUser {
             return Box::pin(async move { Ok(me) });
         }
         let state = req.app_data::<web::Data<AppState>>().cloned();
-        let ip = state.as_ref().map(|s| client_address(req, s.config.trust_proxy));
+        let ip = state.as_ref().map(|s| client_address(req, &s.config));
         let claims = state.as_ref().and_then(|s| bearer(req).and_then(|t| s.keys.verify_access(t)));
         Box::pin(async move {
             let state = state.ok_or_else(|| ApiError::Internal("state missing".into()))?;
@@ -248,5 +261,28 @@ impl FromRequest for CurrentUser {
             state.callers.put(ticket, &session, &me);
             Ok(CurrentUser { ip, ..me })
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::forwarded_client;
+
+    #[test]
+    fn only_the_proxys_own_entry_is_believed() {
+        // (header values as received) -> the client address taken
+        let cases: [(&[&str], Option<&str>); 7] = [
+            (&["203.0.113.7"], Some("203.0.113.7")),
+            (&["6.6.6.6, 203.0.113.7"], Some("203.0.113.7")),
+            (&["6.6.6.6", "203.0.113.7"], Some("203.0.113.7")),
+            (&["6.6.6.6,2001:db8::1"], Some("2001:db8::1")),
+            (&["203.0.113.7, not-an-address"], None),
+            (&[""], None),
+            (&[], None),
+        ];
+        for (values, taken) in cases {
+            let got = forwarded_client(values.iter().copied()).map(|ip| ip.to_string());
+            assert_eq!(got.as_deref(), taken, "{values:?}");
+        }
     }
 }

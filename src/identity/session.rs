@@ -58,7 +58,7 @@ pub async fn login(
     if body.password.is_empty() {
         return Err(ApiError::bad_field("password", "is required"));
     }
-    let ip = client_address(&req, state.config.trust_proxy);
+    let ip = client_address(&req, &state.config);
     state.login_throttle.check(&ip, &email)?;
 
     let found = store::find_user_by_email(&state.db, &email).await?.filter(|u| u.is_active);
@@ -117,7 +117,7 @@ pub async fn refresh(
     match judge_refresh(&token, now) {
         RefreshVerdict::Refused => return Err(refused()),
         RefreshVerdict::Reused => {
-            let ip = client_address(&req, state.config.trust_proxy);
+            let ip = client_address(&req, &state.config);
             commands::end_session(&state.db, &token, "refresh-token-reused", Some(ip)).await?;
             return Err(refused());
         }
@@ -145,7 +145,7 @@ pub async fn logout(
     Json(body): Json<LogoutRequest>,
 ) -> ApiResult<HttpResponse> {
     if let Some(token) = store::find_refresh(&state.db, &body.refresh_token).await? {
-        let ip = client_address(&req, state.config.trust_proxy);
+        let ip = client_address(&req, &state.config);
         commands::end_session(&state.db, &token, "signed-out", Some(ip)).await?;
     }
     Ok(HttpResponse::NoContent().finish())
@@ -167,7 +167,7 @@ pub async fn reset_password(
 ) -> ApiResult<web::Json<Done>> {
     let email = normalize_email(&body.email)
         .ok_or_else(|| ApiError::bad_field("email", "must be a valid e-mail address"))?;
-    let ip = client_address(&req, state.config.trust_proxy);
+    let ip = client_address(&req, &state.config);
     state.login_throttle.check(&ip, &format!("reset:{email}"))?;
     if let Some(user) = store::find_user_by_email(&state.db, &email).await?.filter(|u| u.is_active)
     {
@@ -220,7 +220,7 @@ pub async fn set_password(
     let (user, token) = user_and_live_token(&state, &body.email, &body.token).await?;
     let hash = password::hash(body.password).await?;
     let user_id = user.id;
-    let ip = client_address(&req, state.config.trust_proxy);
+    let ip = client_address(&req, &state.config);
     if !commands::set_password(&state.db, user, token.id, hash, ip).await? {
         return Err(ApiError::rule("token", BAD_LINK));
     }

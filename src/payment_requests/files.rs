@@ -101,7 +101,6 @@ pub async fn upload(
         let _ = store::release_upload(&state.db, &file_id).await;
         return Err(e);
     }
-    commands::receipt_uploaded(&state.db, &file, client_address(&req, state.config.trust_proxy))
-        .await?;
+    commands::receipt_uploaded(&state.db, &file, client_address(&req, &state.config)).await?;
     Ok(HttpResponse::NoContent().finish())
 }

@@ -528,3 +528,35 @@ async fn every_identity_change_is_in_the_activity_log() {
     }
     assert!(entries.iter().filter(|e| e.entity_id == id as i32).all(|e| e.actor_user_id.is_some()));
 }
+
+#[actix_web::test]
+async fn behind_a_trusted_proxy_only_its_own_forwarded_entry_counts() {
+    let app = spawn_with(&["--login-attempts-per-minute", "1", "--trust-proxy"]).await;
+    // What the README's nginx sends: the client's own header, then the address nginx saw.
+    let attempt = |email: String, forged: String, seen: &'static str| {
+        let req = app
+            .client
+            .post(format!("{}/api/v1/identity/login", app.base))
+            .header("X-Forwarded-For", format!("{forged}, {seen}"))
+            .header("Forwarded", format!("for={forged}"))
+            .json(&json!({"email": email, "password": "whatever password"}));
+        async move { req.send().await.unwrap().status().as_u16() }
+    };
+    // Five attempts per address a minute (five times the per-account figure), whatever the
+    // client writes in front: forging a new address each time does not buy more.
+    for i in 0..5 {
+        let status =
+            attempt(format!("u{i}@example.org"), format!("10.9.8.{i}"), "192.0.2.10").await;
+        assert_eq!(status, 401, "attempt {i}");
+    }
+    assert_eq!(attempt("u9@example.org".into(), "10.9.8.99".into(), "192.0.2.10").await, 429);
+    // Another client behind the same proxy has its own budget.
+    assert_eq!(attempt("v1@example.org".into(), "192.0.2.10".into(), "192.0.2.11").await, 401);
+    // And the audit trail records the address the proxy saw, never the forged one.
+    let admin = app.admin_token().await;
+    let items = app.get("/api/v1/audit-log?Page=1&Size=50", &admin).await.ok()["items"].clone();
+    let ips: Vec<&str> =
+        items.as_array().unwrap().iter().filter_map(|e| e["ip"].as_str()).collect();
+    assert!(ips.contains(&"192.0.2.10") && ips.contains(&"192.0.2.11"), "{ips:?}");
+    assert!(!ips.iter().any(|ip| ip.starts_with("10.9.8.")), "{ips:?}");
+}
