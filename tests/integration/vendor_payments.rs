@@ -3,7 +3,7 @@
 //! other actions race it), the frozen history, permissions, scope and bad input.
 
 use crate::common;
-use crate::common::dates::shifted;
+use crate::common::dates::{shifted, today, Year};
 
 use std::collections::HashMap;
 
@@ -38,9 +38,7 @@ struct World {
 async fn world() -> World {
     let app = spawn().await;
     let admin = app.admin_token().await;
-    let today = mentorpay::clock::now().date_naive();
-    let start = NaiveDate::from_ymd_opt(today.year_start(), 7, 1).unwrap();
-    let end = NaiveDate::from_ymd_opt(today.year_start() + 1, 6, 30).unwrap();
+    let Year { start, end, .. } = Year::this();
     let fy = app
         .post(
             "/api/v1/system-settings/fiscal-years",
@@ -65,22 +63,6 @@ async fn world() -> World {
     app.create_user(&admin, APPROVER_EMAIL, &["Administrator"], PASSWORD).await;
     let (approver, _) = app.login(APPROVER_EMAIL, PASSWORD).await;
     World { app, admin, approver, fy, programs, fund, account, inside, outside, payee_id }
-}
-
-trait YearStart {
-    fn year_start(&self) -> i32;
-}
-
-impl YearStart for NaiveDate {
-    /// The calendar year the July–June fiscal year holding this day starts in.
-    fn year_start(&self) -> i32 {
-        use chrono::Datelike;
-        if self.month() >= 7 {
-            self.year()
-        } else {
-            self.year() - 1
-        }
-    }
 }
 
 fn details(form: &str) -> Value {
@@ -698,8 +680,7 @@ async fn the_openapi_document_lists_the_vendor_payment_calls() {
 #[actix_web::test]
 async fn generate_starts_where_requests_wait_and_never_adds_two_years() {
     let w = world().await;
-    let today = mentorpay::clock::now().date_naive();
-    let start = NaiveDate::from_ymd_opt(today.year_start(), 7, 1).unwrap();
+    let (today, start) = (today(), Year::this().start);
     let last = w
         .app
         .post(
