@@ -83,13 +83,12 @@ pub async fn update_user(
             return Err(ApiError::Conflict(EMAIL_TAKEN.into()));
         }
     }
-    let held = store::first_role(&txn, existing.id).await?;
     let held_roles =
         store::roles_by_names(&txn, &store::user_dto(&txn, existing.clone()).await?.roles).await?;
     let roles_changed = held_roles.iter().map(|r| r.id).ne(roles.iter().map(|r| r.id));
     let edit = rules::AccountEdit {
         on_self: existing.id == me.id(),
-        target_is_administrator: held.as_deref() == Some(ADMINISTRATOR),
+        target_is_administrator: held_roles.first().is_some_and(|r| r.name == ADMINISTRATOR),
         roles_changed,
         email_changed: existing.email != change.email,
         deactivates: existing.is_active && !change.is_active,
