@@ -13,6 +13,8 @@ export default defineConfig({
   use: {
     headless: true,
     viewport: { width: 1280, height: 800 },
+    // The tests' dates are UTC days (e2e/dates.ts): the browser's local day is the same one.
+    timezoneId: 'UTC',
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

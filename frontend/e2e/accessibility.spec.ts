@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
 import { findings, settled, type Finding } from './axe';
 import { expect, signIn, test } from './fixtures';
-import { apiAs, PASSWORD, pick, world } from './requests';
+import { fiscalYear, recentDay, today } from './dates';
+import { apiAs, PASSWORD, pick, world, yearOfToday } from './requests';
 
 // axe-core's WCAG 2.x A and AA rules on every route of the router, each in its loaded state with
 // data, and on every dialog, menu and panel a person opens there. One signed-in page walks them
@@ -21,8 +22,6 @@ async function go(page: Page, path: string) {
   await expect(page).toHaveURL((url) => `${url.pathname}${url.search}` === path);
 }
 
-const today = () => new Date().toISOString().slice(0, 10);
-
 /** Requests in the states the screens need, made through the API. */
 async function seed(request: Parameters<typeof world>[0], baseURL: string) {
   const w = await world(request, baseURL);
@@ -34,14 +33,14 @@ async function seed(request: Parameters<typeof world>[0], baseURL: string) {
     coordinator.post('/payment-requests/F3', {
       participationId: w.participationId,
       description: 'Site visits',
-      details: { travelPurposeId: purpose.id, transitTypeId: transit.id, trips: [{ date: '2026-10-02', from: 'Fresno', to: 'Clovis', miles: 10 }] },
+      details: { travelPurposeId: purpose.id, transitTypeId: transit.id, trips: [{ date: recentDay(), from: 'Fresno', to: 'Clovis', miles: 10 }] },
     });
   const f5 = (topic: string, amount: number) =>
     coordinator.post('/payment-requests/F5', {
       participationId: w.participationId,
       description: topic,
       requestedAmount: amount,
-      details: { seminarDate: '2026-10-01', topic, hours: 2 },
+      details: { seminarDate: recentDay(), topic, hours: 2 },
     });
   const submitted = await f3();
   const draft = await f3();
@@ -59,16 +58,20 @@ async function seed(request: Parameters<typeof world>[0], baseURL: string) {
     });
   }
   await w.api.post('/payment-requests/move-to-statuses/ready-for-processing/batch', { ids: [paid.id] });
-  const years: { id: number; name: string }[] = await w.api.get('/system-settings/fiscal-years');
-  const year = years.find((y) => y.name === '2026-27')!;
+  const year = await yearOfToday(w.api);
   const range = { fiscalYearId: year.id, startDate: today(), endDate: today(), minutesOffset: 0 };
   const preview = await w.api.get(`/reports/vendor-payments?FiscalYearId=${year.id}&StartDate=${today()}&EndDate=${today()}&MinutesOffset=0&Page=1&Size=100`);
   const report = await w.api.post('/reports/vendor-payments', { ...range, expectedCount: preview.totalCount, expectedTotal: preview.totals.amount });
   await w.api.post('/payment-requests/move-to-statuses/ready-for-processing/batch', { ids: [ready.id] });
   const participant = (await w.api.get(`/participants?FullName=${encodeURIComponent(w.payeeName)}`)).items[0];
-  // A closed year with a line (its read-only budget) and an empty year after it (the copy dialog).
-  const closedYear = await w.api.post('/system-settings/fiscal-years', { name: 'FY 2046-47', startDate: '2046-07-01', endDate: '2047-06-30' });
-  const emptyYear = await w.api.post('/system-settings/fiscal-years', { name: 'FY 2047-48', startDate: '2047-07-01', endDate: '2048-06-30' });
+  // A closed year with a line (its read-only budget) and an empty year after it (the copy
+  // dialog), far ahead of today's and of the other specs' years (years may not overlap).
+  const yearAhead = (n: number) => {
+    const fy = fiscalYear(n);
+    return { ...fy, name: `FY ${fy.name}` };
+  };
+  const closedYear = await w.api.post('/system-settings/fiscal-years', yearAhead(20));
+  const emptyYear = await w.api.post('/system-settings/fiscal-years', yearAhead(21));
   await w.api.put('/budgets/bulk-update', {
     fiscalYearId: closedYear.id,
     lines: [{ mentorProgramId: w.program.id, fundId: w.fund.id, expenseAccountId: w.account.id, amount: 500 }],
@@ -135,9 +138,9 @@ test('every route, dialog, menu and panel passes axe-core WCAG 2.2 A and AA', as
   await expect(page.getByTestId('chain-ok')).toBeVisible();
   await check('audit trail, chain checked');
   await visit('/budget/list', heading('Budgets'));
-  await visit(`/budget/${year.id}/details`, heading(/2026-27/));
+  await visit(`/budget/${year.id}/details`, heading(new RegExp(year.name)));
   await visit(`/budget/${closedYear.id}/details`, async (p) => {
-    await heading(/FY 2046-47/)(p);
+    await heading(new RegExp(closedYear.name))(p);
     await expect.soft(p.getByTestId('closed-year')).toBeVisible();
   });
   await visit('/reports', heading('Reports'));
@@ -203,14 +206,14 @@ test('every route, dialog, menu and panel passes axe-core WCAG 2.2 A and AA', as
   // A fiscal year's dialogs: reopen (its reason missing), copy a budget (its preview).
   await go(page, `/budget/${closedYear.id}/details`);
   await page.getByRole('button', { name: 'Reopen year…' }).click();
-  const reopen = page.getByRole('dialog', { name: 'Reopen FY 2046-47' });
+  const reopen = page.getByRole('dialog', { name: `Reopen ${closedYear.name}` });
   await reopen.getByRole('button', { name: 'Reopen fiscal year' }).click();
   await expect(reopen.getByText('A reason is required')).toBeVisible();
   await check('reopen fiscal year dialog');
   await page.keyboard.press('Escape');
   await go(page, `/budget/${emptyYear.id}/details`);
   await page.getByRole('button', { name: 'Copy from last year…' }).click();
-  await expect(page.getByRole('dialog', { name: 'Copy a budget into FY 2047-48' }).getByTestId('copy-total')).toHaveText('$500.00');
+  await expect(page.getByRole('dialog', { name: `Copy a budget into ${emptyYear.name}` }).getByTestId('copy-total')).toHaveText('$500.00');
   await check('copy budget dialog');
   await page.keyboard.press('Escape');
 

@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
+import { currentFiscalYear, fiscalYear, recentDay } from './dates';
 import { expect, signIn, test } from './fixtures';
 import { apiAs, PASSWORD, pick, world } from './requests';
 
@@ -33,7 +34,7 @@ test('home shows ten work-list rows above the footer; a long description wraps w
       participationId: w.participationId,
       description: i === 11 ? long : `Seminar ${i + 1}`,
       requestedAmount: 20 + i,
-      details: { seminarDate: '2026-10-01', topic: `Topic ${i + 1}`, hours: 2 },
+      details: { seminarDate: recentDay(), topic: `Topic ${i + 1}`, hours: 2 },
     });
   await signIn(page);
   await page.goto(`/?MentorProgramId=${w.program.id}`);
@@ -59,7 +60,7 @@ test('home shows ten work-list rows above the footer; a long description wraps w
 test('approve: the decision stays in view beside the request and checks by itself', async ({ page, baseURL }) => {
   const { w, coordinator } = await requests(page, baseURL!);
   // A long request: thirty items push the document far below the window.
-  const items = Array.from({ length: 30 }, (_, i) => ({ date: '2026-10-01', description: `Supplies ${i + 1}`, amount: 1.25 }));
+  const items = Array.from({ length: 30 }, (_, i) => ({ date: recentDay(), description: `Supplies ${i + 1}`, amount: 1.25 }));
   const f2 = await coordinator.post('/payment-requests/F2', { participationId: w.participationId, description: 'Classroom supplies', details: { items } });
   await coordinator.post(`/payment-requests/F2/${f2.id}/submit`, {});
   await signIn(page);
@@ -96,7 +97,7 @@ test('a wide report keeps the request and payee in place while the rest scrolls 
     participationId: w.participationId,
     description: 'Seminar',
     requestedAmount: 40,
-    details: { seminarDate: '2026-10-01', topic: 'Wide', hours: 2 },
+    details: { seminarDate: recentDay(), topic: 'Wide', hours: 2 },
   });
   await coordinator.post(`/payment-requests/F5/${f5.id}/submit`, {});
   const [code] = await w.api.get('/approval-codes?PaymentRequestType=F5');
@@ -133,25 +134,27 @@ test('vendor payment generate opens on a year with requests ready and says how m
     participationId: w.participationId,
     description: 'Seminar to pay',
     requestedAmount: 25,
-    details: { seminarDate: '2026-10-01', topic: 'Pay', hours: 2 },
+    details: { seminarDate: recentDay(), topic: 'Pay', hours: 2 },
   });
   await coordinator.post(`/payment-requests/F5/${f5.id}/submit`, {});
   const [code] = await w.api.get('/approval-codes?PaymentRequestType=F5');
   await w.api.post(`/payment-requests/F5/${f5.id}/approve`, { approvedAmount: 25, approvalCodeId: code.id, fundId: w.fund.id, expenseAccountId: w.account.id, acknowledgeWarnings: true });
   await w.api.post('/payment-requests/move-to-statuses/ready-for-processing/batch', { ids: [f5.id] });
-  // A year before, with nothing ready in it (made once per server).
+  // The year before today's, with nothing ready in it (made once per server).
+  const current = currentFiscalYear();
+  const before = fiscalYear(-1);
   const years: { id: number; name: string }[] = await w.api.get('/system-settings/fiscal-years');
-  if (!years.some((y) => y.name === '2025-26')) await w.api.post('/system-settings/fiscal-years', { name: '2025-26', startDate: '2025-07-01', endDate: '2026-06-30' });
+  if (!years.some((y) => y.name === before.name)) await w.api.post('/system-settings/fiscal-years', before);
   const waiting: { fiscalYearName: string; count: number }[] = await w.api.get('/reports/vendor-payments/ready');
-  const now = waiting.find((y) => y.fiscalYearName === '2026-27')!;
+  const now = waiting.find((y) => y.fiscalYearName === current.name)!;
   expect(now.count).toBeGreaterThanOrEqual(1);
 
   await signIn(page);
   await page.goto('/reports/vendor-payment/generate');
   const year = page.getByRole('textbox', { name: 'Fiscal year' });
-  await expect(year).toHaveValue(`2026-27 (${now.count} ready)`);
+  await expect(year).toHaveValue(`${current.name} (${now.count} ready)`);
   await expect(page.getByTestId('vendor-payment-waiting')).toHaveText(`Ready for processing: ${waiting.map((y) => `${y.count} in ${y.fiscalYearName}`).join(', ')}.`);
   await expect(page.getByTestId('vendor-payment-preview-summary')).toContainText(`${now.count} ${now.count === 1 ? 'request' : 'requests'} ready for processing`);
   await year.click();
-  await expect(page.getByRole('option', { name: '2025-26 (nothing ready)' })).toBeVisible();
+  await expect(page.getByRole('option', { name: `${before.name} (nothing ready)` })).toBeVisible();
 });

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { addDays, currentFiscalYear, today } from './dates';
 import { expect, signIn, test } from './fixtures';
 import { exportFile, parseCsv } from './reportFiles';
 import { findings, settled } from './axe';
@@ -53,8 +54,8 @@ test('a participant change is read in its History, filtered by the address bar, 
   expect(entries).toHaveLength(2);
 
   // A last day before the first is refused on the field that is wrong.
-  await page.getByLabel('From').fill('2026-03-02');
-  await page.getByLabel('To').fill('2026-03-01');
+  await page.getByLabel('From').fill(today());
+  await page.getByLabel('To').fill(addDays(today(), -1));
   await expect(page.getByLabel('To')).toHaveAccessibleDescription('must not be before From');
 });
 
@@ -62,7 +63,9 @@ test("a participation's change links to its participant's page, followed by keyb
   const w = await world(request, baseURL!);
   const p = (await w.api.get(`/participants/${w.payeeId}`)).participations[0];
   const { mentorProgramId, fiscalYearId, roleCode, startDate } = p;
-  await w.api.put(`/participants/${w.payeeId}/participations/${p.id}`, { mentorProgramId, fiscalYearId, roleCode, startDate, endDate: '2027-05-31' });
+  // An end date a month before the year's last day: after the start, inside the year.
+  const endDate = addDays(currentFiscalYear().endDate, -30);
+  await w.api.put(`/participants/${w.payeeId}/participations/${p.id}`, { mentorProgramId, fiscalYearId, roleCode, startDate, endDate });
 
   await signIn(page);
   await page.goto(`/settings/audit-log?EntityType=participation&EntityId=${p.id}`);

@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { adminToken, expect, signIn, test } from './fixtures';
+import { fiscalYear } from './dates';
+import { adminToken, expect, signIn, syncClock, test } from './fixtures';
 
 /** A mentor program, fund and expense account, created through the API (reference data, not this screen's job). */
 async function referenceData(request: APIRequestContext, baseURL: string, tag: string) {
@@ -20,7 +21,7 @@ async function referenceData(request: APIRequestContext, baseURL: string, tag: s
 }
 
 /** A Coordinator login for a participant coordinating `programId` in the fiscal year named `year`. */
-async function createProgramCoordinator(request: APIRequestContext, baseURL: string, programId: number, year: string, tag: string) {
+async function createProgramCoordinator(request: APIRequestContext, baseURL: string, programId: number, year: string, startDate: string, tag: string) {
   const headers = { Authorization: `Bearer ${await adminToken(request, baseURL)}` };
   const years = await (await request.get(`${baseURL}/api/v1/system-settings/fiscal-years`, { headers })).json();
   const fiscalYearId = (years as { id: number; name: string }[]).find((y) => y.name === year)!.id;
@@ -29,7 +30,7 @@ async function createProgramCoordinator(request: APIRequestContext, baseURL: str
     headers,
     data: {
       firstName: 'Cora', lastName: `Budget ${tag}`, email, status: 'Active', roleCode: 'Coordinator',
-      participations: [{ mentorProgramId: programId, fiscalYearId, roleCode: 'Coordinator', startDate: '2030-07-01' }],
+      participations: [{ mentorProgramId: programId, fiscalYearId, roleCode: 'Coordinator', startDate }],
     },
   });
   expect(created.status(), await created.text()).toBe(201);
@@ -54,7 +55,9 @@ test.describe('budgets', () => {
   test('create a fiscal year, add and edit budget lines, save, reload; read-only for a Coordinator', async ({ page, request, baseURL, browser }) => {
     const tag = String(Date.now()).slice(-6);
     const ref = await referenceData(request, baseURL!, tag);
-    const year = `FY 2030-31 ${tag}`;
+    // A year ahead of today's that no other spec uses (fiscal years may not overlap).
+    const ahead = fiscalYear(5);
+    const year = `FY ${ahead.name} ${tag}`;
     await signIn(page);
     await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Budgets' }).click();
     await expect(page.getByRole('heading', { name: 'Budgets' })).toBeVisible();
@@ -63,23 +66,26 @@ test.describe('budgets', () => {
     await page.getByRole('button', { name: 'New fiscal year' }).click();
     const form = page.getByRole('dialog', { name: 'New fiscal year' });
     await form.getByLabel('Name').fill(year);
-    await form.getByLabel('First day').fill('2030-07-01');
-    await form.getByLabel('Last day').fill('2031-06-30');
+    await form.getByLabel('First day').fill(ahead.startDate);
+    await form.getByLabel('Last day').fill(ahead.endDate);
     await form.getByLabel('Name').press('Enter');
     await expect(form).toHaveCount(0);
     // The dialog is gone from the page: the focus is back on the button that opened it.
     await expect(page.getByRole('button', { name: 'New fiscal year' })).toBeFocused();
     await page.getByRole('button', { name: 'New fiscal year' }).click();
     await form.getByLabel('Name').fill(`Overlapping ${tag}`);
-    await form.getByLabel('First day').fill('2031-01-01');
-    await form.getByLabel('Last day').fill('2031-12-31');
+    // The calendar year of its last day: its second half and the next year's first.
+    const across = ahead.endDate.slice(0, 4);
+    await form.getByLabel('First day').fill(`${across}-01-01`);
+    await form.getByLabel('Last day').fill(`${across}-12-31`);
     await form.getByRole('button', { name: 'Create fiscal year' }).click();
     await expect(form.getByLabel('First day')).toHaveAttribute('aria-invalid', 'true');
     await expect(form.getByText(/overlaps fiscal year/).first()).toBeVisible();
     // A name already taken is a conflict no reload mends: said in the server's words.
+    const free = fiscalYear(64);
     await form.getByLabel('Name').fill(year);
-    await form.getByLabel('First day').fill('2090-07-01');
-    await form.getByLabel('Last day').fill('2091-06-30');
+    await form.getByLabel('First day').fill(free.startDate);
+    await form.getByLabel('Last day').fill(free.endDate);
     await form.getByRole('button', { name: 'Create fiscal year' }).click();
     await expect(form.getByRole('alert')).toContainText(`A fiscal year named ${year} already exists.`);
     await expect(form.getByRole('alert')).not.toContainText('Changed by someone else');
@@ -140,8 +146,9 @@ test.describe('budgets', () => {
     await expect(page.getByTestId('budgets-table').locator(`[data-fiscal-year="${year}"]`)).toContainText('$1,450.50');
 
     // A Coordinator of program A (budget:read only) sees that program's line, read-only.
-    const coordinator = await createProgramCoordinator(request, baseURL!, ref.programAId, year, tag);
+    const coordinator = await createProgramCoordinator(request, baseURL!, ref.programAId, year, ahead.startDate, tag);
     const context = await browser.newContext({ baseURL });
+    await syncClock(context);
     const other = await context.newPage();
     await signIn(other, coordinator.email, coordinator.password);
     await other.goto(page.url());

@@ -1,4 +1,5 @@
 import type { FileChooser, Locator, Page } from '@playwright/test';
+import { fiscalYear } from './dates';
 import { expect, signIn, test } from './fixtures';
 import { focusProblems, tabTo } from './keyboard';
 import { apiAs, unique } from './requests';
@@ -8,9 +9,12 @@ import { apiAs, unique } from './requests';
 // budget is copied forward with a raise, its totals previewed first, and the new participants
 // are imported from a spreadsheet, a bad row shown before anything is written.
 
-// Years of their own, far from the ones other specs use (fiscal years may not overlap).
-const LAST = 'FY 2044-45';
-const NEXT = 'FY 2045-46';
+// Years of their own, far ahead of today's and of the ones other specs use (fiscal years may
+// not overlap).
+const LAST_YEAR = fiscalYear(18);
+const NEXT_YEAR = fiscalYear(19);
+const LAST = `FY ${LAST_YEAR.name}`;
+const NEXT = `FY ${NEXT_YEAR.name}`;
 
 test.beforeEach(() => {
   focusProblems.length = 0;
@@ -29,8 +33,8 @@ async function press(page: Page, scope: Page | Locator, name: string | RegExp, {
 test('a year is closed with a reason and read-only, reopened, and its budget copied forward with a preview', async ({ page, request, baseURL }) => {
   const api = await apiAs(request, baseURL!);
   const tag = unique();
-  const last = await api.post('/system-settings/fiscal-years', { name: LAST, startDate: '2044-07-01', endDate: '2045-06-30' });
-  const next = await api.post('/system-settings/fiscal-years', { name: NEXT, startDate: '2045-07-01', endDate: '2046-06-30' });
+  const last = await api.post('/system-settings/fiscal-years', { ...LAST_YEAR, name: LAST });
+  const next = await api.post('/system-settings/fiscal-years', { ...NEXT_YEAR, name: NEXT });
   const program = await api.post('/mentor-programs', { name: `Roll-over ${tag}`, code: `RO${tag}`.slice(0, 20) });
   const [fund] = await api.get('/funds');
   const [account] = await api.get('/expense-accounts');

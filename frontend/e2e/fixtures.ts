@@ -1,4 +1,5 @@
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { clockIsSet, now } from './dates';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type RunningServer } from './server';
 
 /** One server per worker (workers: 1, so one per run unless a test fails). */
@@ -13,8 +14,22 @@ export const test = base.extend<object, { server: RunningServer }>({
     { scope: 'worker' },
   ],
   baseURL: async ({ server }, use) => use(server.url),
+  context: async ({ context }, use) => {
+    await syncClock(context);
+    await use(context);
+  },
 });
 export { expect };
+
+/**
+ * With MENTORPAY_CLOCK set, the browser's clock starts where the server's is (./dates.ts) and
+ * runs on: `install` moves Date and keeps time flowing, timers firing as usual (idle sign-out,
+ * toasts, animations); `setFixedTime` would stop Date. Unset, the browser keeps the real clock.
+ * The `page` and `context` fixtures have it; a context or page a test opens itself calls this.
+ */
+export async function syncClock(target: BrowserContext | Page) {
+  if (clockIsSet) await target.clock.install({ time: now() });
+}
 
 /** Signs in through the login form (Enter submits) and waits to leave /login. */
 export async function signIn(page: Page, email = ADMIN_EMAIL, password = ADMIN_PASSWORD) {

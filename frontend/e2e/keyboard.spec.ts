@@ -1,3 +1,4 @@
+import { addDays, recentDay, today } from './dates';
 import { expect, signIn, test } from './fixtures';
 import { chooseOption, focusProblems, tabTo } from './keyboard';
 import { apiAs, PASSWORD, world } from './requests';
@@ -49,7 +50,7 @@ test('send a request for revision with a reason; Escape gives the focus back to 
     participationId: w.participationId,
     description: 'Seminar',
     requestedAmount: 25,
-    details: { seminarDate: '2026-10-01', topic: 'Seminar', hours: 2 },
+    details: { seminarDate: recentDay(), topic: 'Seminar', hours: 2 },
   });
   await coordinator.post(`/payment-requests/F5/${f5.id}/submit`, {});
 
@@ -79,7 +80,7 @@ test('a Coordinator files and submits an F3 with two trips', async ({ page, requ
   const [transit] = await w.api.get('/payment-requests/transit-types');
   // Typed as a person types into the browser's date field: month, day, year (en-US).
   const day = (back: number) => {
-    const [y, m, d] = new Date(Date.now() - back * 86_400_000).toISOString().slice(0, 10).split('-');
+    const [y, m, d] = addDays(today(), -back).split('-');
     return `${m}${d}${y}`;
   };
   await signIn(page, w.coordinatorEmail, PASSWORD);
@@ -124,7 +125,7 @@ test('approve from the approve screen, then batch to ready for processing', asyn
     participationId: w.participationId,
     description: 'Seminar',
     requestedAmount: 25,
-    details: { seminarDate: '2026-10-01', topic: 'Seminar', hours: 2 },
+    details: { seminarDate: recentDay(), topic: 'Seminar', hours: 2 },
   });
   await coordinator.post(`/payment-requests/F5/${f5.id}/submit`, {});
 
@@ -239,7 +240,7 @@ test('generate a vendor payment report', async ({ page, request, baseURL }) => {
     participationId: w.participationId,
     description: 'Seminar',
     requestedAmount: 25,
-    details: { seminarDate: '2026-10-01', topic: 'Seminar', hours: 2 },
+    details: { seminarDate: recentDay(), topic: 'Seminar', hours: 2 },
   });
   await coordinator.post(`/payment-requests/F5/${f5.id}/submit`, {});
   const [code] = await w.api.get('/approval-codes?PaymentRequestType=F5');
@@ -251,7 +252,7 @@ test('generate a vendor payment report', async ({ page, request, baseURL }) => {
     acknowledgeWarnings: true,
   });
   await w.api.post('/payment-requests/move-to-statuses/ready-for-processing/batch', { ids: [f5.id] });
-  const day = (shift: number) => new Date(Date.now() + shift * 86_400_000).toISOString().slice(0, 10);
+  const day = (shift: number) => addDays(today(), shift);
 
   await signIn(page);
   await page.goto('/reports/vendor-payment/list');
@@ -321,7 +322,7 @@ test('the outbox: its count on Settings, then filtered by status', async ({ page
     participationId: w.participationId,
     description: 'Seminar',
     requestedAmount: 25,
-    details: { seminarDate: '2026-10-01', topic: 'Seminar', hours: 2 },
+    details: { seminarDate: recentDay(), topic: 'Seminar', hours: 2 },
   });
   await coordinator.post(`/payment-requests/F5/${f5.id}/submit`, {});
 

@@ -1,5 +1,6 @@
-import { test as base, expect, type Page, type APIRequestContext, type TestInfo } from '@playwright/test';
-import { adminToken, mailedLink, signIn } from './fixtures';
+import type { Page, APIRequestContext, TestInfo } from '@playwright/test';
+import { addDays, currentFiscalYear, fiscalYear, today } from './dates';
+import { adminToken, expect, mailedLink, signIn, syncClock, test as base } from './fixtures';
 import { startServer, type RunningServer } from './server';
 import { findings } from './axe';
 
@@ -23,6 +24,13 @@ const test = base.extend<object, { server: RunningServer }>({
 
 const MONEY = /^-?\$\d{1,3}(,\d{3})*\.\d{2}$/;
 const DEMO_COORDINATOR = 'dana.whitfield@demo.example.org';
+// The demo world's two fiscal years are the one holding the day it is made and the one before.
+const DEMO_YEAR = `FY ${currentFiscalYear().name}`;
+const DEMO_LAST_YEAR = `FY ${fiscalYear(-1).name}`;
+// A year the demo does not have, ahead of today's.
+const NEW_YEAR = fiscalYear(4);
+const NEW_YEAR_NAME = `FY ${NEW_YEAR.name}`;
+const GRANT = `One-time grant ${NEW_YEAR.name}`;
 
 async function shot(page: Page, info: TestInfo, name: string) {
   await page.screenshot({ path: info.outputPath(`${name}.png`), fullPage: false });
@@ -68,19 +76,19 @@ test('reference lists: a new fund, its rename and deactivation, an approval code
 
   await row.getByRole('button', { name: 'Rename One-time grant' }).click();
   const edit = page.getByRole('dialog', { name: 'Edit fund' });
-  await edit.getByLabel('Name').fill('One-time grant 2030-31');
+  await edit.getByLabel('Name').fill(GRANT);
   await edit.getByRole('button', { name: 'Save Changes' }).click();
-  await expect(row).toContainText('One-time grant 2030-31');
+  await expect(row).toContainText(GRANT);
 
   // A new fiscal year, budgeted on the new fund.
   await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Budgets' }).click();
   await page.getByRole('button', { name: 'New fiscal year' }).click();
   const year = page.getByRole('dialog', { name: 'New fiscal year' });
-  await year.getByLabel('Name').fill('FY 2030-31');
-  await year.getByLabel('First day').fill('2030-07-01');
-  await year.getByLabel('Last day').fill('2031-06-30');
+  await year.getByLabel('Name').fill(NEW_YEAR_NAME);
+  await year.getByLabel('First day').fill(NEW_YEAR.startDate);
+  await year.getByLabel('Last day').fill(NEW_YEAR.endDate);
   await year.getByRole('button', { name: 'Create fiscal year' }).click();
-  await page.getByRole('link', { name: 'FY 2030-31' }).click();
+  await page.getByRole('link', { name: NEW_YEAR_NAME }).click();
   await page.getByRole('button', { name: 'Add line' }).click();
   const pick = async (label: string, option: RegExp) => {
     await page.getByRole('textbox', { name: label }).click();
@@ -97,14 +105,14 @@ test('reference lists: a new fund, its rename and deactivation, an approval code
 
   // Deactivated, the fund leaves the pickers of new lines but stays on the saved one.
   await page.goto('/settings/reference/funds');
-  await page.getByRole('button', { name: 'Deactivate One-time grant 2030-31' }).click();
+  await page.getByRole('button', { name: `Deactivate ${GRANT}` }).click();
   const ask = page.getByRole('dialog', { name: 'Deactivate fund' });
   await expect(ask.getByRole('button', { name: 'Deactivate' })).toBeFocused();
   await ask.getByRole('button', { name: 'Deactivate' }).click();
   await expect(page.getByTestId('funds-table').locator('[data-entry="OTG27"]')).toContainText('Inactive');
   await shot(page, info, 'reference-lists');
   await page.goto('/budget/list');
-  await page.getByRole('link', { name: 'FY 2030-31' }).click();
+  await page.getByRole('link', { name: NEW_YEAR_NAME }).click();
   await expect(page.getByTestId('budget-line')).toContainText('OTG27');
   await page.getByRole('button', { name: 'Add line' }).click();
   await page.getByRole('textbox', { name: 'New line 2 fund' }).click();
@@ -127,8 +135,8 @@ test('reference lists: a new fund, its rename and deactivation, an approval code
 test('budget details at 1280 px: every column in view, refused amounts, a warning below what is approved', async ({ page }, info) => {
   await signIn(page);
   await page.goto('/budget/list');
-  await page.getByRole('link', { name: 'FY 2025-26' }).click();
-  await expect(page.getByRole('heading', { name: 'Budget FY 2025-26' })).toBeVisible();
+  await page.getByRole('link', { name: DEMO_LAST_YEAR }).click();
+  await expect(page.getByRole('heading', { name: `Budget ${DEMO_LAST_YEAR}` })).toBeVisible();
   const first = page.getByTestId('budget-line').first();
   const input = first.getByRole('textbox');
 
@@ -298,6 +306,7 @@ test('the demo Coordinator signs in from its printed link, sees only its program
   const admin = await api(request, baseURL!);
   const waiting = (await admin.get('/payment-requests?FormStatus=Submitted&MentorProgramId=1&Size=1')).items[0];
   const other = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await syncClock(other);
   await signIn(other);
   await other.goto(`/payment-request/${waiting.formType}/${waiting.id}/details`);
   await expect(other.getByRole('link', { name: 'Approve…' })).toBeVisible();
@@ -306,6 +315,7 @@ test('the demo Coordinator signs in from its printed link, sees only its program
   // A login without a participant link is told why nothing shows.
   await admin.post('/identity/users', { email: 'auditor@example.org', firstName: 'Ann', lastName: 'Unlinked', roles: ['Coordinator'], password: 'Unlinked-login-12' });
   const fresh = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await syncClock(fresh);
   await signIn(fresh, 'auditor@example.org', 'Unlinked-login-12');
   await expect(fresh.getByTestId('empty-scope')).toContainText('not linked to a participant');
   await fresh.close();
@@ -344,10 +354,10 @@ test('keyboard only: sign in, a visible focus ring, dialogs focus their primary 
   await expect(dialog).toBeHidden();
 });
 
-/** A new program with an active and an inactive payee in the demo's 2026-27 year. */
+/** A new program with an active and an inactive payee in the demo's year of today. */
 async function programWithPayees(admin: Awaited<ReturnType<typeof api>>) {
-  const years: { id: number; name: string }[] = await admin.get('/system-settings/fiscal-years');
-  const year = years.find((y) => y.name.includes('2026-27'))!;
+  const years: { id: number; name: string; startDate: string }[] = await admin.get('/system-settings/fiscal-years');
+  const year = years.find((y) => y.name === DEMO_YEAR)!;
   const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
   const program = await admin.post('/mentor-programs', { name: `Payees ${tag}`, code: `P${tag}`.slice(0, 20) });
   const payee = async (first: string, status: string) => {
@@ -357,7 +367,7 @@ async function programWithPayees(admin: Awaited<ReturnType<typeof api>>) {
       email: `${first}.${tag}@example.org`.toLowerCase(),
       status,
       roleCode: 'Mentor',
-      participations: [{ mentorProgramId: program.id, fiscalYearId: year.id, roleCode: 'Mentor', startDate: '2026-07-01' }],
+      participations: [{ mentorProgramId: program.id, fiscalYearId: year.id, roleCode: 'Mentor', startDate: year.startDate }],
     });
     return { name: `${first} ${tag}`, email: p.email as string, participationId: p.participations[0].id as number };
   };
@@ -398,11 +408,8 @@ test('submitting after the submission window warns first; confirming submits, de
       description: `Site visit ${date}`,
       details: { travelPurposeId: purpose.id, transitTypeId: transit.id, trips: [{ date, from: 'Fresno', to: 'Clovis', miles: 10 }] },
     });
-  const today = new Date();
-  const iso = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-  const yearAgo = new Date(today.getFullYear() - 1, today.getMonth(), today.getDate());
-  const late = await trip(iso(yearAgo));
-  const onTime = await trip(iso(today));
+  const late = await trip(addDays(today(), -365));
+  const onTime = await trip(today());
   await signIn(page);
 
   await page.goto(`/payment-request/F3/${late.id}/details`);

@@ -1,7 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { expect, signIn, test } from './fixtures';
-import { apiAs, PASSWORD, world } from './requests';
+import { recentDay, today } from './dates';
+import { apiAs, PASSWORD, world, yearOfToday } from './requests';
 
 // Packets from the screens: "Print packet" on a request's page and on a vendor payment's page
 // saves a PDF named by the server, whose pages poppler reads back (the request, its picture
@@ -24,7 +25,7 @@ test('print the packet of a request and of its vendor payment', async ({ page, r
   const f2 = await coordinator.post('/payment-requests/F2', {
     participationId: w.participationId,
     description: 'Classroom books',
-    details: { items: [{ date: '2026-10-01', description: 'Picture books', amount: 12.5 }], fileIds: [slot.fileId] },
+    details: { items: [{ date: recentDay(), description: 'Picture books', amount: 12.5 }], fileIds: [slot.fileId] },
   });
   await coordinator.post(`/payment-requests/F2/${f2.id}/submit`, {});
   const codes: { id: number; paymentRequestType: string }[] = await w.api.get('/approval-codes');
@@ -48,12 +49,11 @@ test('print the packet of a request and of its vendor payment', async ({ page, r
 
   // Paid in a vendor payment, the request is in that payment's packet, after its cover.
   await w.api.post('/payment-requests/move-to-statuses/ready-for-processing/batch', { ids: [f2.id] });
-  const years: { id: number; name: string }[] = await w.api.get('/system-settings/fiscal-years');
-  const year = years.find((y) => y.name === '2026-27')!;
-  const today = new Date().toISOString().slice(0, 10);
-  const range = `FiscalYearId=${year.id}&StartDate=2026-07-01&EndDate=${today}`;
+  // Approved today: the range runs from the first day of today's year to today.
+  const year = await yearOfToday(w.api);
+  const range = `FiscalYearId=${year.id}&StartDate=${year.startDate}&EndDate=${today()}`;
   const preview = await w.api.get(`/reports/vendor-payments?${range}&Size=500`);
-  const report = await w.api.post('/reports/vendor-payments', { fiscalYearId: year.id, startDate: '2026-07-01', endDate: today, expectedCount: preview.totalCount, expectedTotal: preview.totals.amount });
+  const report = await w.api.post('/reports/vendor-payments', { fiscalYearId: year.id, startDate: year.startDate, endDate: today(), expectedCount: preview.totalCount, expectedTotal: preview.totals.amount });
   await page.goto(`/reports/vendor-payment/${report.id}/details`);
   download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Print packet' }).click();

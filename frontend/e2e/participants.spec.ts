@@ -2,6 +2,7 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { findings } from './axe';
 import { adminToken, expect, signIn, test } from './fixtures';
 import { tabTo } from './keyboard';
+import { yearOfToday } from './requests';
 
 // Participant screens against the real server: data is set up through the API,
 // the behaviour under test goes through the browser.
@@ -23,15 +24,6 @@ async function apiAs(request: APIRequestContext, baseURL: string, token?: string
   };
 }
 type Api = Awaited<ReturnType<typeof apiAs>>;
-
-/** The fiscal year participations name: 2026-27, created once per server (years may not overlap). */
-async function fiscalYear(api: Api): Promise<{ id: number; name: string }> {
-  const years: { id: number; name: string }[] = await api.get('/system-settings/fiscal-years');
-  return (
-    years.find((y) => y.name === '2026-27') ??
-    (await api.post('/system-settings/fiscal-years', { name: '2026-27', startDate: '2026-07-01', endDate: '2027-06-30' }))
-  );
-}
 
 function participantBody(firstName: string, lastName: string, extra: Record<string, unknown> = {}) {
   return {
@@ -229,7 +221,7 @@ test.describe('participants', () => {
     const api = await apiAs(request, baseURL!);
     const program = await createProgram(api, `Program ${unique()}`);
     const created = await api.post('/participants', participantBody('Pia', `Part${unique()}`));
-    const year = await fiscalYear(api);
+    const year = await yearOfToday(api);
     await signIn(page);
     await page.goto(`/participant/${created.id}/details`);
     const section = page.getByRole('region', { name: 'Participations' });
@@ -240,11 +232,11 @@ test.describe('participants', () => {
     await pick(page, modal, 'Mentor program', program.name);
     await pick(page, modal, 'Fiscal year', year.name);
     await pick(page, modal, 'Role in program', 'Mentor');
-    await modal.getByLabel('Start date').fill('2026-07-01');
+    await modal.getByLabel('Start date').fill(year.startDate);
     await modal.getByRole('button', { name: 'Save participation' }).click();
     await expect(modal).toBeHidden();
     const row = section.getByRole('row').filter({ hasText: program.name });
-    await expect(row).toContainText('2026-07-01');
+    await expect(row).toContainText(year.startDate);
 
     await row.getByRole('button', { name: 'Edit' }).click();
     const editModal = page.getByRole('dialog', { name: 'Edit participation' });
@@ -285,12 +277,12 @@ test.describe('participants', () => {
     const mine = await createProgram(api, `Mine ${unique()}`);
     const theirs = await createProgram(api, `Theirs ${unique()}`);
     const tag = `Scope${unique()}`;
-    const year = await fiscalYear(api);
+    const year = await yearOfToday(api);
     const participation = (programId: number, roleCode = 'Mentor') => ({
       mentorProgramId: programId,
       fiscalYearId: year.id,
       roleCode,
-      startDate: '2026-07-01',
+      startDate: year.startDate,
     });
     const coordinator = await api.post(
       '/participants',

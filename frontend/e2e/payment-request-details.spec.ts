@@ -1,4 +1,5 @@
 import { expect, signIn, test } from './fixtures';
+import { recentDay } from './dates';
 import { apiAs, PASSWORD, world } from './requests';
 
 // The payment request details list (/payment-requests/details) against the real server:
@@ -12,7 +13,7 @@ test('the details list filters, sorts, pages, sums the page and opens a row', as
   const coordinator = await apiAs(request, baseURL!, (await login.json()).accessToken);
   const participationId = w.participationId;
   const f5 = (topic: string, amount: number) =>
-    coordinator.post('/payment-requests/F5', { participationId, description: topic, requestedAmount: amount, details: { seminarDate: '2026-10-01', topic, hours: 2 } });
+    coordinator.post('/payment-requests/F5', { participationId, description: topic, requestedAmount: amount, details: { seminarDate: recentDay(), topic, hours: 2 } });
 
   // Two approved F5s (30 and 40), a submitted F3, a draft F2, and seven draft F5s: eleven in all.
   const a = await f5('Seminar A', 50);
@@ -22,12 +23,12 @@ test('the details list filters, sorts, pages, sums the page and opens a row', as
   const f3 = await coordinator.post('/payment-requests/F3', {
     participationId,
     description: 'Site visits',
-    details: { travelPurposeId: purpose.id, transitTypeId: transit.id, trips: [{ date: '2026-10-02', from: 'Fresno', to: 'Clovis', miles: 10 }] },
+    details: { travelPurposeId: purpose.id, transitTypeId: transit.id, trips: [{ date: recentDay(), from: 'Fresno', to: 'Clovis', miles: 10 }] },
   });
   const f2 = await coordinator.post('/payment-requests/F2', {
     participationId,
     description: 'Books',
-    details: { items: [{ date: '2026-10-03', description: 'Course reader', amount: 12.34 }] },
+    details: { items: [{ date: recentDay(), description: 'Course reader', amount: 12.34 }] },
   });
   for (let i = 0; i < 7; i++) await f5(`Draft ${i}`, 1);
   for (const r of [a, b, f3]) await coordinator.post(`/payment-requests/${r.formType}/${r.id}/submit`, {});

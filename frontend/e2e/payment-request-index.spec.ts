@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, signIn, test } from './fixtures';
+import { recentDay } from './dates';
 import { apiAs, PASSWORD, world } from './requests';
 
 // The request index (/) at the narrowest width the product promises (1280 px): every status
@@ -28,7 +29,7 @@ test('at 1280 px the index shows whole status labels and totals without scrollin
       participationId: w.participationId,
       description: `${topic}: a seminar on reflective practice for new mentors, with readings and a follow-up session`,
       requestedAmount: amount,
-      details: { seminarDate: '2026-10-01', topic, hours: 2 },
+      details: { seminarDate: recentDay(), topic, hours: 2 },
     });
   // One request per status (F5's maximum is $500).
   const draft = await f5('Draft', 123.45);

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { expect, signIn, test } from './fixtures';
+import { addDays, recentDay, today } from './dates';
+import { expect, signIn, syncClock, test } from './fixtures';
 import { apiAs, choosePayee, idOf, newRequest, PASSWORD, pick, save, world } from './requests';
 
 /** A 1×1 PNG: the server checks the first bytes against the announced type. */
@@ -10,12 +11,8 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 // approves the other, and moves it to ready for processing from the list. Then the live
 // amounts and the F2 receipts (upload with progress, download, removal).
 
-/** A local calendar day `n` days back, as a date input takes it. */
-const daysAgo = (n: number) => {
-  const d = new Date();
-  d.setDate(d.getDate() - n);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-};
+/** The day `n` days before today, as a date input takes it. */
+const daysAgo = (n: number) => addDays(today(), -n);
 
 test.describe('payment requests', () => {
   test('a Coordinator files and submits F1 and F3; an Administrator sends one back and approves the other', async ({ browser, page, request, baseURL }) => {
@@ -33,14 +30,16 @@ test.describe('payment requests', () => {
     await page.getByLabel('Mentee name').fill('Ana');
     await page.getByLabel('Course code').fill('CD 101');
     await page.getByLabel('Hours').fill('12.5');
-    await page.getByLabel('Placement start date').fill('2026-09-01');
-    await page.getByLabel('Placement end date').fill('2026-08-01');
+    // A placement of the last days (inside F1's window); first with its end before its start.
+    const placementStart = recentDay();
+    await page.getByLabel('Placement start date').fill(placementStart);
+    await page.getByLabel('Placement end date').fill(addDays(placementStart, -31));
     await save(page);
     // The server's field error lands on the field and in the summary at the top; nothing was created.
     await expect(page.getByRole('alert', { name: 'There is a problem' })).toContainText('must not be before details.placementStartDate');
     await expect(page.getByLabel('Placement end date')).toHaveAttribute('aria-invalid', 'true');
     await expect(page).toHaveURL(/\/F1\/create$/);
-    await page.getByLabel('Placement end date').fill('2026-12-15');
+    await page.getByLabel('Placement end date').fill(today());
     await save(page);
     await expect(page).toHaveURL(/\/payment-request\/F1\/\d+\/details$/);
     const f1 = idOf(page);
@@ -77,7 +76,9 @@ test.describe('payment requests', () => {
     await expect(page.getByText('Submitted', { exact: true }).first()).toBeVisible();
 
     // --- Administrator ---
-    const admin = await (await browser.newContext({ baseURL })).newPage();
+    const adminContext = await browser.newContext({ baseURL });
+    await syncClock(adminContext);
+    const admin = await adminContext.newPage();
     await signIn(admin);
     // F1 goes back with a reason (required).
     await admin.goto(`/payment-request/F1/${f1}/details`);
@@ -156,7 +157,7 @@ test.describe('payment requests', () => {
     await newRequest(page, 'F10');
     await choosePayee(page, w);
     await pick(page, page, 'Job category');
-    await page.getByLabel('Date', { exact: true }).fill('2026-10-01');
+    await page.getByLabel('Date', { exact: true }).fill(recentDay());
     await page.getByLabel('Hours').fill('7.5');
     await page.getByLabel('Hourly rate').fill('22.40');
     await expect(page.getByTestId('computed-amount')).toHaveText('Amount: $168.00');
@@ -182,7 +183,7 @@ test.describe('payment requests', () => {
       await choosePayee(page, w);
       await pick(page, page, 'Travel purpose');
       await pick(page, page, 'Transit type');
-      await page.getByLabel('Trip 1 date').fill('2026-10-01');
+      await page.getByLabel('Trip 1 date').fill(recentDay());
       await page.getByLabel('Trip 1 from').fill('Fresno');
       await page.getByLabel('Trip 1 to').fill('Clovis');
       await page.getByLabel('Trip 1 miles').fill('10');
@@ -223,7 +224,7 @@ test.describe('payment requests', () => {
     await signIn(page, w.coordinatorEmail, PASSWORD);
     await newRequest(page, 'F2');
     await choosePayee(page, w);
-    await page.getByLabel('Item 1 date').fill('2026-10-01');
+    await page.getByLabel('Item 1 date').fill(recentDay());
     await page.getByLabel('Item 1 description').fill('Books');
     await page.getByLabel('Item 1 amount').fill('12.34');
 

@@ -1,4 +1,5 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { currentFiscalYear } from './dates';
 import { adminToken, expect } from './fixtures';
 
 // Helpers of the payment request specs: the world of one test (program, payee, Coordinator,
@@ -29,17 +30,22 @@ export async function apiAs(request: APIRequestContext, baseURL: string, token?:
   };
 }
 
+/** The fiscal year holding today, made once per server: submissions happen today and are
+ * charged to it (years may not overlap, so it is reused). */
+export async function yearOfToday(api: { get(p: string): Promise<unknown>; post(p: string, d: unknown): Promise<unknown> }) {
+  const fy = currentFiscalYear();
+  const years = (await api.get('/system-settings/fiscal-years')) as { id: number; name: string }[];
+  const year = years.find((y) => y.name === fy.name) ?? ((await api.post('/system-settings/fiscal-years', fy)) as { id: number; name: string });
+  return { ...fy, id: year.id };
+}
+
 /** The world of one test: a program, a payee, a Coordinator with a login, a funded budget line. */
 export async function world(request: APIRequestContext, baseURL: string) {
   const api = await apiAs(request, baseURL);
-  // Submissions happen today: the fiscal year must cover it (years may not overlap, so reuse).
-  const years: { id: number; name: string }[] = await api.get('/system-settings/fiscal-years');
-  const year =
-    years.find((y) => y.name === '2026-27') ??
-    (await api.post('/system-settings/fiscal-years', { name: '2026-27', startDate: '2026-07-01', endDate: '2027-06-30' }));
+  const year = await yearOfToday(api);
   const tag = unique();
   const program = await api.post('/mentor-programs', { name: `Requests ${tag}`, code: `R${tag}`.slice(0, 20) });
-  const taking = (roleCode: string) => ({ mentorProgramId: program.id, fiscalYearId: year.id, roleCode, startDate: '2026-07-01' });
+  const taking = (roleCode: string) => ({ mentorProgramId: program.id, fiscalYearId: year.id, roleCode, startDate: year.startDate });
   const person = (first: string, roleCode: string) => ({
     firstName: first,
     lastName: tag,

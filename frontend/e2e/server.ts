@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { clockIsSet, now } from './dates';
 
 export const ADMIN_EMAIL = 'admin@example.org';
 export const ADMIN_PASSWORD = 'e2e-Admin-password-1';
@@ -37,7 +38,9 @@ function exited(child: ChildProcess): Promise<void> {
 /**
  * Starts `mentorpay serve` on a free port with a fresh database in a temporary
  * folder, and waits until GET /api/v1/health answers 200. MENTORPAY_UI_DIR,
- * when set in the environment, is passed on (serve a fresh `node build.mjs dist`).
+ * when set in the environment, is passed on (serve a fresh `node build.mjs dist`). With
+ * MENTORPAY_CLOCK set, the server's clock starts at the tests' now (./dates.ts); a server
+ * that needs a calendar of its own gets MENTORPAY_CLOCK in `env` (its tests then date from it).
  */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'mentorpay-e2e-'));
@@ -54,6 +57,10 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       MENTORPAY_DATA_DIR: dataDir,
       // Every test signs in through the form; the default throttle would refuse.
       MENTORPAY_LOGIN_ATTEMPTS_PER_MINUTE: '1000',
+      // Every server starts at the tests' running clock, not at the variable's instant: one
+      // started later in the run (a short-lived one beside the worker's) then agrees with the
+      // tests and the browser to the second.
+      ...(clockIsSet ? { MENTORPAY_CLOCK: now().toISOString() } : {}),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,3 +1,4 @@
+import { now } from './dates';
 import { ADMIN_EMAIL, startServer } from './server';
 import { expect, signIn, storage, test } from './fixtures';
 
@@ -105,8 +106,9 @@ test.describe('session', () => {
     await expect(second).toHaveURL(/\/login$/);
   });
 
+  // The fake clocks below start at the tests' now, the server's, not at the real time.
   test('15 minutes without activity log the user out', async ({ page }) => {
-    await page.clock.install();
+    await page.clock.install({ time: now() });
     await signIn(page);
     await expect(page.getByRole('heading', { name: /^Welcome, / })).toBeVisible();
     await page.clock.fastForward('14:00');
@@ -120,7 +122,7 @@ test.describe('session', () => {
   });
 
   test('two minutes before the idle sign-out a warning asks; Stay signed in keeps the session', async ({ page }) => {
-    await page.clock.install();
+    await page.clock.install({ time: now() });
     await signIn(page);
     await expect(page.getByRole('heading', { name: /^Welcome, / })).toBeVisible();
     await page.clock.fastForward('13:05');
@@ -136,7 +138,7 @@ test.describe('session', () => {
   });
 
   test('activity keeps the session alive', async ({ page }) => {
-    await page.clock.install();
+    await page.clock.install({ time: now() });
     await signIn(page);
     await page.clock.fastForward('10:00');
     await page.mouse.move(200, 300);

@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { ADMIN_EMAIL, startServer } from './server';
-import { adminToken, createCoordinator, expect, mailedLink, signIn, test } from './fixtures';
+import { adminToken, createCoordinator, expect, mailedLink, signIn, syncClock, test } from './fixtures';
 
 /** Answers the Save Changes dialog. */
 async function confirmSave(page: Page) {
@@ -20,6 +20,7 @@ async function pick(scope: Page | ReturnType<Page['getByRole']>, label: string, 
 /** A second, separate browser session (another person at another desk). */
 async function otherSession(browser: Browser, baseURL: string) {
   const context = await browser.newContext({ baseURL });
+  await syncClock(context);
   return { page: await context.newPage(), close: () => context.close() };
 }
 

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
+import { addDays, recentDay, today } from './dates';
 import { expect, signIn, test } from './fixtures';
 import { apiAs, PASSWORD, pick, world } from './requests';
 
@@ -8,12 +9,8 @@ import { apiAs, PASSWORD, pick, world } from './requests';
 // report is generated through its screens, its CSV downloaded and read; the requests show
 // Processed with the report they were paid in; the same range then has nothing left to pay.
 
-const day = (offsetDays: number) => {
-  const d = new Date();
-  d.setDate(d.getDate() + offsetDays);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-};
+/** The day `offsetDays` from today (approvals happen today). */
+const day = (offsetDays: number) => addDays(today(), offsetDays);
 
 async function approveInBrowser(page: Page, form: string, id: number, fund: string, account: string) {
   await page.goto(`/payment-request/${form}/${id}/details`);
@@ -65,12 +62,12 @@ test.describe('vendor payments', () => {
       participationId: w.participationId,
       description: 'Fall placement',
       requestedAmount: 120.5,
-      details: { collegeId: 1, menteeName: 'Ana', courseCode: 'CD 101', placementStartDate: '2026-09-01', placementEndDate: '2026-12-15', hours: 12.5 },
+      details: { collegeId: 1, menteeName: 'Ana', courseCode: 'CD 101', placementStartDate: recentDay(), placementEndDate: today(), hours: 12.5 },
     });
     const f9 = await coordinator.post('/payment-requests/F9', {
       participationId: w.participationId,
       description: 'Classroom supplies',
-      details: { vendorName: 'Acme, Supply "West"', vendorAddress: '9 Vendor Way, Fresno', invoiceNumber: 'INV-7', invoiceDate: '2026-10-01', amount: 80.25 },
+      details: { vendorName: 'Acme, Supply "West"', vendorAddress: '9 Vendor Way, Fresno', invoiceNumber: 'INV-7', invoiceDate: recentDay(), amount: 80.25 },
     });
     for (const r of [f1, f9]) await coordinator.post(`/payment-requests/${r.formType}/${r.id}/submit`, {});
 
