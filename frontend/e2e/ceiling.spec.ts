@@ -1,4 +1,5 @@
 import { adminToken, expect, signIn, test } from './fixtures';
+import { findings } from './axe';
 import { ADMIN_EMAIL } from './server';
 
 // The screens offer only what the signed-in person may hand out; the server refuses the rest.
@@ -20,6 +21,7 @@ test('a helpdesk user is offered only the roles and permissions she holds, and n
   const own = page.getByRole('dialog', { name: `Edit ${email}` });
   await expect(own.getByText('You cannot change your own roles')).toBeVisible();
   await expect(own.getByLabel('Roles')).toBeDisabled();
+  expect(await findings(page, 'own user, roles locked')).toEqual([]);
   await own.getByRole('form').getByRole('button', { name: 'Close' }).click();
 
   await page.getByLabel('Email', { exact: true }).fill(ADMIN_EMAIL);
@@ -27,6 +29,7 @@ test('a helpdesk user is offered only the roles and permissions she holds, and n
   const boss = page.getByRole('dialog', { name: `Edit ${ADMIN_EMAIL}` });
   await expect(boss.getByLabel('E-mail')).toHaveAttribute('readonly', '');
   await expect(boss.getByText("Only an Administrator can change an Administrator's roles.")).toBeVisible();
+  expect(await findings(page, "an Administrator's account, locked")).toEqual([]);
   await boss.getByRole('form').getByRole('button', { name: 'Close' }).click();
 
   await page.getByRole('button', { name: 'Invite user' }).click();
@@ -43,4 +46,8 @@ test('a helpdesk user is offered only the roles and permissions she holds, and n
   await expect(edit.getByText('Permissions you do not hold yourself cannot be given or taken away.')).toBeVisible();
   await expect(edit.getByRole('checkbox', { name: 'request:approve' })).toBeDisabled();
   await expect(edit.getByRole('checkbox', { name: 'user:edit' })).toBeEnabled();
+  expect(await findings(page, 'a role, permissions not held disabled')).toEqual([]);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(edit.getByRole('checkbox', { name: 'request:approve' })).toBeDisabled();
+  expect(await findings(page, 'a role at 390 px')).toEqual([]);
 });
