@@ -127,7 +127,7 @@ pub fn route_table() -> Routes {
     budgets::configure(&mut r);
     crate::payment_requests::configure(&mut r);
     crate::reports::configure(&mut r);
-    crate::reports::vendor_payments::configure(&mut r);
+    crate::vendor_payments::configure(&mut r);
     crate::packets::configure(&mut r);
     crate::notifications::configure(&mut r);
     crate::audit_log::configure(&mut r);

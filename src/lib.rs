@@ -34,4 +34,5 @@ pub mod settings;
 pub mod state;
 pub mod system;
 pub mod text;
+pub mod vendor_payments;
 pub mod web;

@@ -11,7 +11,7 @@ use utoipa::{
 };
 
 use crate::packets::PacketPaths;
-use crate::reports::vendor_payments::VendorPaymentPaths;
+use crate::vendor_payments::VendorPaymentPaths;
 use crate::{
     budgets,
     error::ProblemBody,

@@ -133,9 +133,10 @@ async fn first_administrator(db: &DatabaseConnection) -> anyhow::Result<Option<i
 /// month. A year's last month is left for its year-end run (not made yet), so requests
 /// wait in both years, as they do at the start of a new fiscal year.
 async fn pay_monthly(db: &DatabaseConnection, admin: i32) -> anyhow::Result<usize> {
-    use crate::reports::vendor_payments::{
+    use crate::vendor_payments::{
+        commands::{generate_at, Told},
+        queries::{preview_totals, Selection},
         rules::Range,
-        store::{self as payments, Selection, Told},
     };
     let user = crate::entities::user::Entity::find_by_id(admin).one(db).await?;
     let me =
@@ -156,22 +157,15 @@ async fn pay_monthly(db: &DatabaseConnection, admin: i32) -> anyhow::Result<usiz
             let range = Range::new(start, end, 0, ["startDate", "endDate", "minutesOffset"])
                 .map_err(api)?;
             let selection = Selection { fiscal_year_id: year.id, range, scope: scope.clone() };
-            let found = payments::preview_totals(db, &selection).await.map_err(api)?;
+            let found = preview_totals(db, &selection).await.map_err(api)?;
             if found.count > 0 {
                 let at = (end + chrono::Duration::days(5))
                     .and_hms_opt(10, 0, 0)
                     .context("valid time")?
                     .and_utc();
-                payments::generate_at(
-                    db,
-                    &me,
-                    &selection,
-                    (found.count, found.amount),
-                    at,
-                    Told::Nobody,
-                )
-                .await
-                .map_err(api)?;
+                generate_at(db, &me, &selection, (found.count, found.amount), at, Told::Nobody)
+                    .await
+                    .map_err(api)?;
                 runs += 1;
             }
             start = next;

@@ -8,8 +8,8 @@ use crate::{
     error::{ApiError, ApiResult, ProblemBody},
     forms::FormType,
     payment_requests::store as requests,
-    reports::vendor_payments::{rules::OFFSET_RANGE, store as vendor_payments},
     state::AppState,
+    vendor_payments::{queries as vendor_payments, rules::OFFSET_RANGE},
     web::Query,
 };
 

@@ -8,7 +8,6 @@ use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder
 
 use super::sheet::{CoverFacts, Payee, RequestFacts};
 use crate::reports::details::{self, ReferenceNames};
-use crate::reports::{query::names_by_id, vendor_payments::dto::HistoryEntry};
 use crate::{
     auth::{scope::Scope, CurrentUser},
     entities::{
@@ -19,6 +18,7 @@ use crate::{
     money::Money,
     payment_requests::store as requests,
 };
+use crate::{reports::query::names_by_id, vendor_payments::dto::HistoryEntry};
 
 /// Names of the reference lists a request points into, read once per packet.
 pub struct Names {

@@ -71,7 +71,7 @@ impl Action {
     }
 
     /// Whether a route performs the action on one request: `Process` happens only to
-    /// all the requests of a generated vendor payment report (src/reports/vendor_payments).
+    /// all the requests of a generated vendor payment report (src/vendor_payments).
     pub fn is_per_request(self) -> bool {
         self != Action::Process
     }

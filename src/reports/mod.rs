@@ -19,7 +19,6 @@ pub mod query;
 pub mod reimbursements;
 pub mod requests_details;
 pub mod runner;
-pub mod vendor_payments;
 
 use crate::{
     auth::Permission,
@@ -49,7 +48,7 @@ pub fn all() -> Vec<(ReportInfo, Vec<Column>)> {
         (ActualVsBudget::INFO, ActualVsBudget::columns()),
         (by_type::INFO, by_type::common_columns()),
         (bonuses::INFO, bonuses::columns()),
-        (vendor_payments::INFO, vendor_payments::export::columns()),
+        (crate::vendor_payments::INFO, crate::vendor_payments::export::columns()),
     ]
 }
 

@@ -6,7 +6,7 @@ use sea_orm::{
     DatabaseConnection, FromQueryResult,
 };
 
-use super::{dto::VendorPaymentRow, rules, store};
+use super::{dto::VendorPaymentRow, queries, rules};
 use crate::{
     auth::{scope::Scope, CurrentUser},
     entities::vendor_payment_report_row as frozen,
@@ -69,9 +69,9 @@ pub fn meta(
 }
 
 /// The ready requests a generation would pay now, streamed.
-pub fn preview_rows(db: DatabaseConnection, selection: &store::Selection) -> Rows {
-    Rows::from_query(db, store::sources(selection), |r| {
-        Ok(row(store::Source::from_query_result(r, "")?.row().1))
+pub fn preview_rows(db: DatabaseConnection, selection: &queries::Selection) -> Rows {
+    Rows::from_query(db, queries::sources(selection), |r| {
+        Ok(row(queries::Source::from_query_result(r, "")?.row().1))
     })
 }
 

@@ -3,10 +3,11 @@
 //! every generated report unchanged.
 
 pub mod api;
+pub mod commands;
 pub mod dto;
 pub mod export;
+pub mod queries;
 pub mod rules;
-pub mod store;
 
 use utoipa::{Modify, OpenApi};
 

@@ -1,15 +1,16 @@
-//! Vendor payment handlers: thin — permission, scope, the checked range, then
-//! the store (one transaction for a generation).
+//! Vendor payment handlers: thin — permission, scope, the checked range, then the
+//! queries, or the generation command (one transaction).
 
 use actix_web::{web, HttpResponse};
 use chrono::NaiveDate;
 use sea_orm::ConnectionTrait;
 
 use super::{
+    commands,
     dto::*,
     export,
+    queries::{self, Selection},
     rules::Range,
-    store::{self, Selection},
 };
 use crate::{
     auth::{scope::scope_of, CurrentUser},
@@ -64,8 +65,8 @@ pub async fn preview(
         QUERY_NAMES,
     )
     .await?;
-    let totals = store::preview_totals(&state.db, &sel).await?;
-    let items = store::preview_chunk(&state.db, &sel, paging.offset(), paging.size).await?;
+    let totals = queries::preview_totals(&state.db, &sel).await?;
+    let items = queries::preview_chunk(&state.db, &sel, paging.offset(), paging.size).await?;
     Ok(web::Json(PreviewPage {
         items,
         page: paging.page,
@@ -92,8 +93,9 @@ pub async fn generate(
         (body.fiscal_year_id, Some(body.start_date), Some(body.end_date), body.minutes_offset);
     let sel = selection(&state.db, &me, parts, BODY_NAMES).await?;
     let created =
-        store::generate(&state.db, &me, &sel, (body.expected_count, body.expected_total)).await?;
-    let entry = store::entry(&state.db, &sel.scope, created.id).await?;
+        commands::generate(&state.db, &me, &sel, (body.expected_count, body.expected_total))
+            .await?;
+    let entry = queries::entry(&state.db, &sel.scope, created.id).await?;
     Ok(HttpResponse::Created().json(entry))
 }
 
@@ -105,7 +107,7 @@ pub async fn ready(
     me: CurrentUser,
 ) -> ApiResult<web::Json<Vec<ReadyYear>>> {
     let scope = scope_of(&state.db, &me).await?;
-    Ok(web::Json(store::ready_by_year(&state.db, &scope).await?))
+    Ok(web::Json(queries::ready_by_year(&state.db, &scope).await?))
 }
 
 #[utoipa::path(get, path = "/api/v1/reports/vendor-payments/history", tag = "reports", security(("bearer" = [])), params(PageQuery),
@@ -118,7 +120,7 @@ pub async fn history(
 ) -> ApiResult<web::Json<HistoryPage>> {
     let paging = q.paging()?;
     let scope = scope_of(&state.db, &me).await?;
-    let (items, total_count, totals) = store::history(&state.db, &scope, paging).await?;
+    let (items, total_count, totals) = queries::history(&state.db, &scope, paging).await?;
     Ok(web::Json(HistoryPage { items, page: paging.page, size: paging.size, total_count, totals }))
 }
 
@@ -134,9 +136,9 @@ pub async fn history_details(
 ) -> ApiResult<web::Json<HistoryDetails>> {
     let paging = q.paging()?;
     let scope = scope_of(&state.db, &me).await?;
-    let entry = store::entry(&state.db, &scope, *id).await?;
+    let entry = queries::entry(&state.db, &scope, *id).await?;
     let items =
-        store::frozen_rows(&state.db, &scope, entry.id, paging.offset(), paging.size).await?;
+        queries::frozen_rows(&state.db, &scope, entry.id, paging.offset(), paging.size).await?;
     let totals = RowTotals { count: entry.row_count, amount: entry.total_amount };
     Ok(web::Json(HistoryDetails {
         items,
@@ -165,7 +167,7 @@ pub async fn preview_retrieve(
         QUERY_NAMES,
     )
     .await?;
-    let totals = store::preview_totals(&state.db, &sel).await?;
+    let totals = queries::preview_totals(&state.db, &sel).await?;
     let year = crate::settings::store::fiscal_year(&state.db, sel.fiscal_year_id)
         .await?
         .map(|y| y.name)
@@ -204,7 +206,7 @@ pub async fn history_retrieve(
 ) -> ApiResult<HttpResponse> {
     let (format, offset) = export::format_and_offset(q.reportformat.as_deref(), q.minutesoffset)?;
     let scope = scope_of(&state.db, &me).await?;
-    let entry = store::entry(&state.db, &scope, *id).await?;
+    let entry = queries::entry(&state.db, &scope, *id).await?;
     let filters = vec![
         (
             "Fiscal year".to_owned(),
