@@ -86,6 +86,12 @@ test.describe('vendor payments', () => {
     await ask.getByRole('button', { name: 'Move them' }).click();
     await expect(page.getByText(/2 requests totalling \$[\d,]+\.\d{2} moved to ready for processing\./)).toBeVisible();
 
+    // The payee is renamed and moves after approval: she is paid as approved, and the
+    // preview says so.
+    const payee = await w.api.get(`/participants/${w.payeeId}`);
+    const moved = { firstName: 'Renamed', lastName: payee.lastName, email: payee.email, status: 'Active', roleCode: 'Mentor' };
+    await w.api.put(`/participants/${w.payeeId}`, { ...moved, address: '13 Elsewhere Road', version: payee.version });
+
     // Generate: the fiscal year of today is chosen; the approval dates around today.
     await page.goto('/reports/vendor-payment/list');
     await page.getByRole('link', { name: 'Generate report' }).click();
@@ -98,6 +104,11 @@ test.describe('vendor payments', () => {
     await expect(preview.getByRole('link', { name: `F1 #${f1.id}` })).toBeVisible();
     await expect(preview.getByRole('link', { name: `F9 #${f9.id}` })).toBeVisible();
     await expect(preview.getByRole('row').filter({ hasText: `F9 #${f9.id}` })).toContainText('Acme, Supply "West"');
+    await expect(preview.getByRole('row').filter({ hasText: `F1 #${f1.id}` })).toContainText(w.payeeName);
+    const changes = page.getByTestId('vendor-payment-payee-changes');
+    await expect(changes.getByRole('link', { name: `F1 request #${f1.id}` })).toBeVisible();
+    await expect(changes).toContainText(`approved for ${w.payeeName}, now Renamed`);
+    await expect(changes).not.toContainText(`F9 request #${f9.id}`);
     const summary = page.getByTestId('vendor-payment-preview-summary');
     await expect(summary).toContainText('ready for processing, totalling $');
     const [, countText, total] = (await summary.innerText()).match(/^(\d+) requests? ready for processing, totalling (\$[\d,]+\.\d\d)\.$/)!;

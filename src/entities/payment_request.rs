@@ -24,6 +24,10 @@ pub struct Model {
     pub submitted_by: Option<i32>,
     pub approved_at: Option<super::Timestamp>,
     pub approved_by: Option<i32>,
+    /// The payee as approved (payment_requests::payee), cleared with the approval.
+    pub payee_name: Option<String>,
+    pub payee_address: Option<String>,
+    pub payee_email: Option<String>,
     pub placement_end_date: Option<Date>,
     pub activity_start: Option<Date>,
     pub activity_end: Option<Date>,

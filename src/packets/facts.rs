@@ -6,12 +6,12 @@ use std::collections::HashMap;
 
 use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder};
 
-use super::sheet::{CoverFacts, Payee, RequestFacts};
+use super::sheet::{CoverFacts, RequestFacts};
 use crate::reports::details::{self, ReferenceNames};
 use crate::{
     auth::{scope::Scope, CurrentUser},
     entities::{
-        approval_code, participant, participation, payment_request as pr, user,
+        approval_code, participation, payment_request as pr, user,
         vendor_payment_report_row as frozen,
     },
     error::ApiResult,
@@ -61,11 +61,11 @@ pub async fn request(
     names: &Names,
     r: pr::Model,
 ) -> ApiResult<RequestFacts> {
-    let payee = participant::Entity::find_by_id(r.participant_id).one(db).await?.map(|p| Payee {
-        name: p.full_name,
-        email: p.email,
-        address: p.address,
-    });
+    // Once approved, the payee approval copied: what the vendor payment paid.
+    let payee = match requests::payee_approved(&r) {
+        Some(approved) => approved,
+        None => requests::payee_now(db, &r).await?,
+    };
     let participation = participation::Entity::find_by_id(r.participation_id).one(db).await?;
     let code = match r.approval_code_id {
         Some(id) => approval_code::Entity::find_by_id(id).one(db).await?.map(|c| match c.code {

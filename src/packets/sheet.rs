@@ -8,13 +8,15 @@ use chrono::{DateTime, NaiveDate, Utc};
 use crate::{
     entities::{activity_log, payment_request as pr, uploaded_file},
     money::Money,
+    payment_requests::payee::Payee,
     reports::export::local,
 };
 
 /// Everything a request's packet shows, loaded by `facts`.
 pub struct RequestFacts {
     pub request: pr::Model,
-    pub payee: Option<Payee>,
+    /// As approved once the request is, else as the participant stands.
+    pub payee: Payee,
     pub program: Option<String>,
     pub college: Option<String>,
     pub fiscal_year: Option<String>,
@@ -30,12 +32,6 @@ pub struct RequestFacts {
     pub receipts: Vec<uploaded_file::Model>,
     /// The vendor payment report that paid it.
     pub paid_in: Option<i32>,
-}
-
-pub struct Payee {
-    pub name: String,
-    pub email: String,
-    pub address: Option<String>,
 }
 
 /// A receipt to append: its stored id, name and type.
@@ -144,13 +140,16 @@ pub fn sheet(f: &RequestFacts, offset: i32) -> Sheet {
     let person = |id: Option<i32>| {
         id.map(|id| f.people.get(&id).cloned().unwrap_or_else(|| format!("User #{id}")))
     };
-    let payee = f.payee.as_ref().map(|p| format!("{} <{}>", p.name, p.email));
+    let payee = match &f.payee.email {
+        Some(email) => format!("{} <{email}>", f.payee.name),
+        None => f.payee.name.clone(),
+    };
     let mut request = vec![
         ("Request".to_owned(), key(r)),
         ("Form".to_owned(), format!("{} {}", r.form_type.as_str(), r.form_type.name())),
         ("Status".to_owned(), r.status.label().to_owned()),
-        ("Payee".to_owned(), or_none(payee)),
-        ("Payee address".to_owned(), or_none(f.payee.as_ref().and_then(|p| p.address.clone()))),
+        ("Payee".to_owned(), payee),
+        ("Payee address".to_owned(), or_none(f.payee.address.clone())),
         ("Mentor program".to_owned(), or_none(f.program.clone())),
         ("College".to_owned(), or_none(f.college.clone())),
         ("Description".to_owned(), or_none(r.description.clone())),
@@ -213,12 +212,7 @@ pub fn sheet(f: &RequestFacts, offset: i32) -> Sheet {
     Sheet {
         key: key(r),
         title: format!("Payment request {}", key(r)),
-        summary: format!(
-            "{} · {} · {}",
-            r.form_type.name(),
-            r.status.label(),
-            f.payee.as_ref().map_or("no payee", |p| p.name.as_str())
-        ),
+        summary: format!("{} · {} · {}", r.form_type.name(), r.status.label(), f.payee.name),
         request,
         form: f.details.clone(),
         approval,
@@ -315,12 +309,15 @@ mod tests {
                 updated_at: at,
                 updated_by: Some(8),
                 deleted_at: None,
+                payee_name: None,
+                payee_address: None,
+                payee_email: None,
             },
-            payee: Some(Payee {
+            payee: Payee {
                 name: "Pat Lee".into(),
-                email: "pat@example.org".into(),
+                email: Some("pat@example.org".into()),
                 address: None,
-            }),
+            },
             program: Some("North Bay".into()),
             college: None,
             fiscal_year: Some("FY 2025-26".into()),

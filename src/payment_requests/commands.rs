@@ -399,7 +399,10 @@ async fn step(
         change = change
             .set(pr::Column::ApprovedCents, Option::<i64>::None)
             .set(pr::Column::ApprovedAt, Option::<chrono::DateTime<Utc>>::None)
-            .set(pr::Column::ApprovedBy, Option::<i32>::None);
+            .set(pr::Column::ApprovedBy, Option::<i32>::None)
+            .set(pr::Column::PayeeName, Option::<String>::None)
+            .set(pr::Column::PayeeAddress, Option::<String>::None)
+            .set(pr::Column::PayeeEmail, Option::<String>::None);
     }
     save(&txn, me, &r, change).await?;
     txn.commit().await?;
@@ -469,6 +472,8 @@ pub async fn approve(
     let verdict = assess_approval(&txn, me, &r, &p).await?;
     verdict.gate(body.acknowledge_warnings)?;
     let year = store::charged_year(&txn, r.fiscal_year_id, r.submitted_on).await?.map(|y| y.id);
+    // Paid as approved: a later edit of the participant changes neither payment nor packet.
+    let payee = store::payee_now(&txn, &r).await?;
     let data = json!({
         "requestedAmount": Money(r.requested_cents), "approvedAmount": p.approved_amount,
         "approvalCodeId": p.approval_code_id, "fundId": p.fund_id, "expenseAccountId": p.expense_account_id,
@@ -481,7 +486,10 @@ pub async fn approve(
         .set(pr::Column::ExpenseAccountId, p.expense_account_id)
         .set(pr::Column::FiscalYearId, year)
         .set(pr::Column::ApprovedAt, crate::clock::now())
-        .set(pr::Column::ApprovedBy, me.id());
+        .set(pr::Column::ApprovedBy, me.id())
+        .set(pr::Column::PayeeName, payee.name)
+        .set(pr::Column::PayeeAddress, payee.address)
+        .set(pr::Column::PayeeEmail, payee.email);
     change.comment =
         body.comment.as_deref().map(str::trim).filter(|c| !c.is_empty()).map(str::to_owned);
     save(&txn, me, &r, change).await?;

@@ -5,6 +5,7 @@ pub mod approval;
 pub mod commands;
 pub mod dto;
 pub mod files;
+pub mod payee;
 pub mod receipts;
 pub mod store;
 pub mod submit_check;

@@ -13,6 +13,7 @@ use sea_orm::{
 use super::approval::{self, Facts, Proposal};
 use super::{
     dto::{ListQuery, StatusSummary},
+    payee::{self, Payee},
     workflow::{Status, CHARGED},
 };
 use crate::forms::{self, Details, FormType, Limits, MealRates, Rates};
@@ -85,6 +86,26 @@ pub async fn live_participation(
         .filter(Expr::exists(participant_live))
         .one(db)
         .await?)
+}
+
+/// Whom `r` pays as its participant stands now: what approval copies into the request.
+pub async fn payee_now(db: &impl ConnectionTrait, r: &pr::Model) -> ApiResult<Payee> {
+    let p = participant::Entity::find_by_id(r.participant_id)
+        .one(db)
+        .await?
+        .ok_or_else(|| ApiError::rule("participationId", "The request's participant is gone."))?;
+    let person =
+        payee::Person { name: &p.full_name, address: p.address.as_deref(), email: &p.email };
+    Ok(payee::of(r.form_type, &r.details, person))
+}
+
+/// The payee approval copied into `r`, if it was approved.
+pub fn payee_approved(r: &pr::Model) -> Option<Payee> {
+    r.payee_name.as_ref().map(|name| Payee {
+        name: name.clone(),
+        address: r.payee_address.clone(),
+        email: r.payee_email.clone(),
+    })
 }
 
 /// The participation is still live, asked inside the transaction that submits a request
@@ -676,6 +697,11 @@ pub fn audited(r: &pr::Model) -> serde_json::Value {
         ("placementEndDate", json!(r.placement_end_date)),
         ("activityStart", json!(r.activity_start)),
         ("activityEnd", json!(r.activity_end)),
+        (
+            "approvedPayee",
+            json!(payee_approved(r)
+                .map(|p| json!({"name": p.name, "address": p.address, "email": p.email}))),
+        ),
     ] {
         fields.insert(name.to_owned(), value);
     }

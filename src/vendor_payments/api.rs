@@ -67,8 +67,10 @@ pub async fn preview(
     .await?;
     let totals = queries::preview_totals(&state.db, &sel).await?;
     let items = queries::preview_chunk(&state.db, &sel, paging.offset(), paging.size).await?;
+    let payee_changes = queries::payee_changes(&state.db, &sel).await?;
     Ok(web::Json(PreviewPage {
         items,
+        payee_changes,
         page: paging.page,
         size: paging.size,
         total_count: totals.count as u64,

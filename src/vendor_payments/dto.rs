@@ -70,7 +70,7 @@ pub struct HistoryRetrieveQuery {
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema, PartialEq)]
 #[serde(rename_all = "camelCase")]
 pub struct VendorPaymentRow {
-    /// The vendor for F9, otherwise the participant paid.
+    /// The vendor for F9, otherwise the participant paid, as approved.
     pub payee: String,
     pub payee_address: Option<String>,
     pub request_id: i32,
@@ -118,6 +118,26 @@ pub struct PreviewPage {
     pub size: u64,
     pub total_count: u64,
     pub totals: RowTotals,
+    /// Requests of the whole preview (not only this page) whose payee changed since
+    /// approval, oldest approval first, at most 100: they are paid as approved.
+    pub payee_changes: Vec<PayeeChange>,
+}
+
+/// A ready request whose participant was renamed or re-addressed after approval.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PayeeChange {
+    pub request_id: i32,
+    #[schema(value_type = String)]
+    pub form_type: FormType,
+    /// The payee as approved: what the vendor payment pays.
+    pub approved_payee: String,
+    pub approved_address: Option<String>,
+    /// The payee as the participant record names it now.
+    pub payee: String,
+    pub payee_address: Option<String>,
+    /// What changed, in words.
+    pub message: String,
 }
 
 /// POST /reports/vendor-payments: what the user previewed and confirms.

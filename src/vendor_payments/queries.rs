@@ -11,7 +11,7 @@ use sea_orm::{
 };
 
 use super::{
-    dto::{HistoryEntry, HistoryTotals, ReadyYear, RowTotals, VendorPaymentRow},
+    dto::{HistoryEntry, HistoryTotals, PayeeChange, ReadyYear, RowTotals, VendorPaymentRow},
     rules::{self, Range},
 };
 use crate::{
@@ -23,7 +23,10 @@ use crate::{
     error::{ApiError, ApiResult},
     forms::FormType,
     money::Money,
-    payment_requests::workflow::Status,
+    payment_requests::{
+        payee::{self, Payee},
+        workflow::Status,
+    },
     web::Paging,
 };
 
@@ -71,8 +74,12 @@ pub(super) struct Source {
     mentor_program_id: i32,
     approved_at: Option<DateTime<Utc>>,
     approved_cents: Option<i64>,
+    payee_name: Option<String>,
+    payee_address: Option<String>,
+    payee_email: Option<String>,
     full_name: Option<String>,
     address: Option<String>,
+    email: Option<String>,
     approval_code: Option<String>,
     approval_name: Option<String>,
     fund_name: Option<String>,
@@ -80,16 +87,50 @@ pub(super) struct Source {
 }
 
 impl Source {
+    /// Whom the request pays as its participant stands now.
+    fn payee_now(&self) -> Payee {
+        let person = payee::Person {
+            name: self.full_name.as_deref().unwrap_or(""),
+            address: self.address.as_deref(),
+            email: self.email.as_deref().unwrap_or(""),
+        };
+        payee::of(self.form_type, &self.details, person)
+    }
+
+    /// The payee approval copied (a request approved before the copy existed has none).
+    fn payee_approved(&self) -> Option<Payee> {
+        self.payee_name.as_ref().map(|name| Payee {
+            name: name.clone(),
+            address: self.payee_address.clone(),
+            email: self.payee_email.clone(),
+        })
+    }
+
+    /// What changed of the payee since approval, in words, if anything did.
+    fn payee_change(&self) -> Option<PayeeChange> {
+        let (approved, now) = (self.payee_approved()?, self.payee_now());
+        let changed = payee::changed(&approved, &now)?;
+        Some(PayeeChange {
+            request_id: self.id,
+            form_type: self.form_type,
+            message: format!(
+                "The payee's {changed} changed since approval: approved for {}, now {}. It is paid as approved; send it back for revision if the change should be paid.",
+                described(&approved),
+                described(&now)
+            ),
+            approved_payee: approved.name,
+            approved_address: approved.address,
+            payee: now.name,
+            payee_address: now.address,
+        })
+    }
+
     pub(super) fn row(&self) -> (i32, VendorPaymentRow) {
-        let (payee, payee_address) = rules::payee(
-            self.form_type,
-            &self.details,
-            self.full_name.as_deref().unwrap_or(""),
-            self.address.as_deref(),
-        );
+        // Paid as approved.
+        let payee = self.payee_approved().unwrap_or_else(|| self.payee_now());
         let row = VendorPaymentRow {
-            payee,
-            payee_address,
+            payee: payee.name,
+            payee_address: payee.address,
             request_id: self.id,
             form_type: self.form_type,
             // Always set on a ready request (approval sets it); the epoch never shows in practice.
@@ -115,8 +156,12 @@ pub(super) fn sources(selection: &Selection) -> SelectStatement {
         .column((pr::Entity, pr::Column::MentorProgramId))
         .column((pr::Entity, pr::Column::ApprovedAt))
         .column((pr::Entity, pr::Column::ApprovedCents))
+        .column((pr::Entity, pr::Column::PayeeName))
+        .column((pr::Entity, pr::Column::PayeeAddress))
+        .column((pr::Entity, pr::Column::PayeeEmail))
         .expr_as(Expr::col((participant::Entity, participant::Column::FullName)), a("full_name"))
         .expr_as(Expr::col((participant::Entity, participant::Column::Address)), a("address"))
+        .expr_as(Expr::col((participant::Entity, participant::Column::Email)), a("email"))
         .expr_as(
             Expr::col((approval_code::Entity, approval_code::Column::Code)),
             a("approval_code"),
@@ -187,6 +232,49 @@ pub async fn preview_totals(
         count: row.try_get_by_index::<i64>(0)?,
         amount: Money(row.try_get_by_index::<i64>(1)?),
     })
+}
+
+/// How many of a preview's changed payees it lists: a run with more waits on the office.
+const CHANGES_LISTED: u64 = 100;
+
+/// The requests of `selection` whose payee changed since approval (the first
+/// [`CHANGES_LISTED`], oldest approval first). The database keeps only the rows whose copy
+/// differs from the participant at all; the payee rule then decides (an F9's vendor).
+pub async fn payee_changes(
+    db: &impl ConnectionTrait,
+    selection: &Selection,
+) -> ApiResult<Vec<PayeeChange>> {
+    let differs = |copy: pr::Column, live: participant::Column| {
+        let text = |e: Expr| Expr::expr(Func::coalesce([e, Expr::val("")]));
+        text(Expr::col((pr::Entity, copy))).ne(text(Expr::col((participant::Entity, live))))
+    };
+    let stmt = sources(selection)
+        .and_where(Expr::col((pr::Entity, pr::Column::PayeeName)).is_not_null())
+        .cond_where(
+            Condition::any()
+                .add(differs(pr::Column::PayeeName, participant::Column::FullName))
+                .add(differs(pr::Column::PayeeAddress, participant::Column::Address))
+                .add(differs(pr::Column::PayeeEmail, participant::Column::Email)),
+        )
+        .to_owned();
+    let mut out = Vec::new();
+    for r in db.query_all(&stmt).await? {
+        if let Some(change) = Source::from_query_result(&r, "")?.payee_change() {
+            out.push(change);
+            if out.len() as u64 == CHANGES_LISTED {
+                break;
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// "Pat Lee, 1 Main St" (or the name alone).
+fn described(p: &Payee) -> String {
+    match p.address.as_deref().map(str::trim).filter(|a| !a.is_empty()) {
+        Some(a) => format!("{}, {a}", p.name),
+        None => p.name.clone(),
+    }
 }
 
 /// `limit` preview rows from `offset` on: a page, or an export's next chunk.

@@ -1,10 +1,9 @@
-//! Vendor payment rules, pure: the local-day range read as UTC instants, who the payee of
-//! a row is, and whether the preview the user saw still holds.
+//! Vendor payment rules, pure: the local-day range read as UTC instants, how an approval
+//! code is printed, and whether the preview the user saw still holds. Who a row pays is
+//! the request's own rule (payment_requests::payee).
 
+use crate::{error::ApiError, money::Money};
 use chrono::{DateTime, Duration, NaiveDate, NaiveTime, Utc};
-use serde_json::Value;
-
-use crate::{error::ApiError, forms::FormType, money::Money};
 
 /// `new Date().getTimezoneOffset()`, bounded as every report bounds it (docs/reports-api.md).
 pub const OFFSET_RANGE: std::ops::RangeInclusive<i32> = -840..=840;
@@ -46,31 +45,6 @@ impl Range {
         let after_end = self.end.succ_opt().unwrap_or(self.end);
         (local_midnight(self.start), local_midnight(after_end))
     }
-}
-
-/// The payee of a row: the vendor for F9 (its details name and address it), otherwise the
-/// participant the request pays.
-pub fn payee(
-    form_type: FormType,
-    details: &str,
-    full_name: &str,
-    address: Option<&str>,
-) -> (String, Option<String>) {
-    if form_type == FormType::F9 {
-        if let Ok(d) = serde_json::from_str::<Value>(details) {
-            let text = |k: &str| {
-                d.get(k)
-                    .and_then(Value::as_str)
-                    .map(str::trim)
-                    .filter(|s| !s.is_empty())
-                    .map(str::to_owned)
-            };
-            if let Some(vendor) = text("vendorName") {
-                return (vendor, text("vendorAddress"));
-            }
-        }
-    }
-    (full_name.to_owned(), address.map(str::to_owned))
 }
 
 /// An approval code as every report prints it: "<code> <name>", or whichever it has.
@@ -146,21 +120,6 @@ mod tests {
             }
             other => panic!("{other:?}"),
         }
-    }
-
-    #[test]
-    fn vendor_payments_pay_the_vendor() {
-        let f9 = r#"{"vendorName": " Acme Supply ", "vendorAddress": "1 Main St", "amount": 10}"#;
-        assert_eq!(
-            payee(FormType::F9, f9, "Pat Payee", Some("home")),
-            ("Acme Supply".into(), Some("1 Main St".into()))
-        );
-        assert_eq!(
-            payee(FormType::F1, f9, "Pat Payee", Some("home")),
-            ("Pat Payee".into(), Some("home".into()))
-        );
-        // A vendor request without a vendor name falls back to the participant.
-        assert_eq!(payee(FormType::F9, "{}", "Pat Payee", None), ("Pat Payee".into(), None));
     }
 
     #[test]

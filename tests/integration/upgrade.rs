@@ -208,6 +208,17 @@ async fn a_first_release_database_migrates_on_start_and_serves_its_data() {
             "{sample}"
         );
     }
+    // Approved requests take their payee as it stood at the upgrade; others have none.
+    let db = &app.state.db;
+    let approved =
+        int(db, "SELECT COUNT(*) FROM payment_requests WHERE approved_at IS NOT NULL").await;
+    assert!(approved > 0, "the fixture holds approved requests");
+    let copied = "SELECT COUNT(*) FROM payment_requests r JOIN participants p ON p.id = r.participant_id \
+        WHERE r.approved_at IS NOT NULL AND ((r.form_type <> 'F9' AND r.payee_name = p.full_name AND r.payee_email = p.email) \
+        OR (r.form_type = 'F9' AND r.payee_name = TRIM(json_extract(r.details, '$.vendorName')) AND r.payee_email IS NULL))";
+    assert_eq!(int(db, copied).await, approved);
+    let unapproved = "SELECT COUNT(*) FROM payment_requests WHERE approved_at IS NULL AND payee_name IS NOT NULL";
+    assert_eq!(int(db, unapproved).await, 0);
     let budgets = app.get("/api/v1/budgets", &token).await.ok().clone();
     assert!(!budgets.as_array().unwrap().is_empty(), "{budgets}");
     let users = app

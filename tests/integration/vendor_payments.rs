@@ -742,3 +742,128 @@ async fn generate_starts_where_requests_wait_and_never_adds_two_years() {
     assert_eq!(w.app.get(&format!("{VP}/ready"), &w.admin).await.ok(), &json!([]));
     w.app.get(&format!("{VP}/ready"), "not-a-token").await.problem(401);
 }
+
+#[actix_web::test]
+async fn a_payee_edited_after_approval_is_paid_as_approved_and_named_in_the_preview() {
+    let w = world().await;
+    let today = mentorpay::clock::now().date_naive();
+    let f1 = approved(&w, "F1", w.inside, 75.5).await;
+    let f9 = approved(&w, "F9", w.inside, 100.0).await;
+    batch(&w, &[&f1, &f9]).await;
+    let clean = preview(&w, &w.admin, today, today).await;
+    assert_eq!(clean["payeeChanges"], json!([]), "nothing changed yet: {clean}");
+
+    // The attack: a Coordinator of the payee's program, who may edit participants,
+    // renames and re-addresses the payee after approval.
+    let coordinator =
+        w.app.coordinator_of(&w.admin, "cora@example.org", COORD_PW, w.programs[0], w.fy).await;
+    let mut edit = person("Mallory", "pat@example.org", "Mentor");
+    edit["address"] = json!("13 Elsewhere Road, Reno");
+    edit["version"] = json!(1);
+    let r = w.app.put(&format!("/api/v1/participants/{}", w.payee_id), &coordinator, edit).await;
+    r.ok();
+
+    // The preview pays the approved payee and says which request changed, in words.
+    let p = preview(&w, &w.admin, today, today).await;
+    let row = |id: &Value| {
+        p["items"].as_array().unwrap().iter().find(|r| r["requestId"] == *id).unwrap().clone()
+    };
+    assert_eq!(row(&f1["id"])["payee"], "Pat Payee", "{p}");
+    assert_eq!(row(&f1["id"])["payeeAddress"], "1 Capitol Mall, Sacramento");
+    assert_eq!(row(&f9["id"])["payee"], "Acme Supply", "an F9 pays its vendor: {p}");
+    let changes = p["payeeChanges"].as_array().unwrap();
+    assert_eq!(changes.len(), 1, "only the participant's request changed: {p}");
+    let c = &changes[0];
+    assert_eq!(c["requestId"], f1["id"]);
+    assert_eq!(
+        (c["approvedPayee"].as_str(), c["payee"].as_str()),
+        (Some("Pat Payee"), Some("Mallory Payee"))
+    );
+    assert_eq!(c["payeeAddress"], "13 Elsewhere Road, Reno");
+    let message = c["message"].as_str().unwrap();
+    for words in [
+        "name and address changed since approval",
+        "approved for Pat Payee, 1 Capitol Mall, Sacramento",
+        "now Mallory Payee, 13 Elsewhere Road, Reno",
+    ] {
+        assert!(message.contains(words), "{message}");
+    }
+
+    // The preview's export, the generated rows, their CSV and the packets pay as approved.
+    let (_, _, csv) = file(
+        &w,
+        &w.admin,
+        &format!(
+            "{}&ReportFormat=Csv",
+            range_query(w.fy, today, today).replace(VP, &format!("{VP}/retrieve"))
+        ),
+    )
+    .await;
+    let csv = String::from_utf8(csv).unwrap();
+    assert!(
+        csv.contains("Pat Payee,\"1 Capitol Mall, Sacramento\"") && !csv.contains("Mallory"),
+        "{csv}"
+    );
+    let r = generate_previewed(&w, &w.admin, today, today).await;
+    let id = r.body["id"].as_i64().unwrap_or_else(|| panic!("{}", r.body));
+    let entry = w.app.get(&format!("{VP}/history/{id}"), &w.admin).await.ok().clone();
+    let paid: Vec<&str> =
+        entry["items"].as_array().unwrap().iter().map(|r| r["payee"].as_str().unwrap()).collect();
+    assert!(paid.contains(&"Pat Payee") && !paid.contains(&"Mallory Payee"), "{entry}");
+    let (_, _, csv) =
+        file(&w, &w.admin, &format!("{VP}/history/{id}/retrieve?ReportFormat=Csv")).await;
+    assert!(!String::from_utf8(csv).unwrap().contains("Mallory"));
+    let (status, _, pdf) = file(&w, &w.admin, &format!("{}/packet", url(&f1))).await;
+    assert_eq!(status, 200);
+    let text = crate::reports::pdf_text(&pdf);
+    assert!(
+        text.contains("Pat Payee") && text.contains("1 Capitol Mall") && !text.contains("Mallory"),
+        "{text}"
+    );
+    let (status, _, pdf) = file(&w, &w.admin, &format!("{VP}/history/{id}/packet")).await;
+    assert_eq!(status, 200);
+    assert!(!crate::reports::pdf_text(&pdf).contains("Mallory"));
+
+    // The audit trail keeps what approval copied.
+    let audit = w
+        .app
+        .get(
+            &format!(
+                "/api/v1/audit-log?EntityType=payment_request&EntityId={}&Action=approved",
+                f1["id"]
+            ),
+            &w.admin,
+        )
+        .await
+        .ok()
+        .clone();
+    assert_eq!(audit["items"][0]["after"]["approvedPayee"]["name"], "Pat Payee", "{audit}");
+}
+
+#[actix_web::test]
+async fn an_approval_taken_back_takes_its_payee_with_it() {
+    let w = world().await;
+    let today = mentorpay::clock::now().date_naive();
+    let f1 = approved(&w, "F1", w.inside, 80.0).await;
+    let mut edit = person("Patricia", "pat@example.org", "Mentor");
+    edit["version"] = json!(1);
+    w.app.put(&format!("/api/v1/participants/{}", w.payee_id), &w.admin, edit).await.ok();
+    // Moved back and approved again: the new approval copies the payee as it is now.
+    let back = w
+        .app
+        .post(&format!("{}/move-back-to-submitted", url(&f1)), Some(&w.approver), json!({}))
+        .await;
+    back.ok();
+    let stored = pr::Entity::find_by_id(f1["id"].as_i64().unwrap() as i32)
+        .one(&w.app.state.db)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!((stored.payee_name, stored.payee_address), (None, None));
+    let a = json!({"approvedAmount": 80.0, "approvalCodeId": approval_code(&w, "F1").await, "fundId": w.fund, "expenseAccountId": w.account, "acknowledgeWarnings": true});
+    w.app.post(&format!("{}/approve", url(&f1)), Some(&w.approver), a).await.ok();
+    batch(&w, &[&f1]).await;
+    let p = preview(&w, &w.admin, today, today).await;
+    assert_eq!(p["items"][0]["payee"], "Patricia Payee", "{p}");
+    assert_eq!(p["payeeChanges"], json!([]));
+}

@@ -3134,6 +3134,20 @@ export interface components {
             /** @description The participant's status: the picker marks the ones not active. */
             status: components["schemas"]["ParticipantStatus"];
         };
+        /** @description A ready request whose participant was renamed or re-addressed after approval. */
+        PayeeChange: {
+            approvedAddress?: string | null;
+            /** @description The payee as approved: what the vendor payment pays. */
+            approvedPayee: string;
+            formType: string;
+            /** @description What changed, in words. */
+            message: string;
+            /** @description The payee as the participant record names it now. */
+            payee: string;
+            payeeAddress?: string | null;
+            /** Format: int32 */
+            requestId: number;
+        };
         PaymentRequestDto: {
             /** Format: int32 */
             approvalCodeId?: number | null;
@@ -3234,6 +3248,11 @@ export interface components {
             items: components["schemas"]["VendorPaymentRow"][];
             /** Format: int64 */
             page: number;
+            /**
+             * @description Requests of the whole preview (not only this page) whose payee changed since
+             *     approval, oldest approval first, at most 100: they are paid as approved.
+             */
+            payeeChanges: components["schemas"]["PayeeChange"][];
             /** Format: int64 */
             size: number;
             /** Format: int64 */
@@ -3488,7 +3507,7 @@ export interface components {
             expenseAccount?: string | null;
             formType: string;
             fund?: string | null;
-            /** @description The vendor for F9, otherwise the participant paid. */
+            /** @description The vendor for F9, otherwise the participant paid, as approved. */
             payee: string;
             payeeAddress?: string | null;
             /** Format: int32 */

@@ -1,7 +1,7 @@
 import { api } from '../../api/api';
 import type { Schemas } from '../../api/wire';
 
-// Vendor payment calls (src/reports/vendor_payments/dto.rs is the source).
+// Vendor payment calls (src/vendor_payments/dto.rs is the source).
 
 /** One payment: previewed live, or frozen in a history entry. */
 export type VendorPaymentRow = Schemas['VendorPaymentRow'];

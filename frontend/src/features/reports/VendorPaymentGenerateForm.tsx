@@ -1,5 +1,5 @@
 import { useFiscalYearsQuery } from '../../lib/referenceLists';
-import { Alert, Anchor, Button, Group, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, List, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { notifications } from '@mantine/notifications';
 import { skipToken } from '@reduxjs/toolkit/query';
@@ -134,6 +134,26 @@ export function VendorPaymentGenerateForm() {
         {failure && (
           <Alert color={failure.status === 409 ? 'orange' : 'red'} title={failure.status === 409 ? 'The preview changed' : 'Not generated'} role="alert">
             {failure.detail}
+          </Alert>
+        )}
+        {shown && shown.payeeChanges.length > 0 && (
+          <Alert color="orange" title="Payees changed since approval" data-testid="vendor-payment-payee-changes">
+            <Stack gap="xs">
+              <Text size="sm">
+                These requests are paid to the payee as approved. Open one to send it back for revision if the new name or address
+                should be paid.
+              </Text>
+              <List size="sm" spacing={4}>
+                {shown.payeeChanges.map((c) => (
+                  <List.Item key={c.requestId}>
+                    <Anchor component={Link} to={`/payment-request/${c.formType}/${c.requestId}/details`}>
+                      {c.formType} request #{c.requestId}
+                    </Anchor>
+                    : {c.message}
+                  </List.Item>
+                ))}
+              </List>
+            </Stack>
           </Alert>
         )}
         <Group justify="space-between" align="center">
