@@ -1,5 +1,7 @@
 import { adminToken, expect, signIn, test } from './fixtures';
 import { findings } from './axe';
+import { recentDay, today } from './dates';
+import { apiAs, PASSWORD, pick, world } from './requests';
 import { ADMIN_EMAIL } from './server';
 
 // The screens offer only what the signed-in person may hand out; the server refuses the rest.
@@ -50,4 +52,30 @@ test('a helpdesk user is offered only the roles and permissions she holds, and n
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(edit.getByRole('checkbox', { name: 'request:approve' })).toBeDisabled();
   expect(await findings(page, 'a role at 390 px')).toEqual([]);
+});
+
+test('an approver who changed the amount after submission is told why she cannot approve it', async ({ page, request, baseURL }) => {
+  const w = await world(request, baseURL!);
+  const login = await request.post(`${baseURL}/api/v1/identity/login`, { data: { email: w.coordinatorEmail, password: PASSWORD } });
+  const coordinator = await apiAs(request, baseURL!, (await login.json()).accessToken);
+  const body = {
+    participationId: w.participationId,
+    description: 'Fall placement',
+    requestedAmount: 120.5,
+    details: { collegeId: 1, menteeName: 'Ana', courseCode: 'CD 101', placementStartDate: recentDay(), placementEndDate: today(), hours: 12.5 },
+  };
+  const f1 = await coordinator.post('/payment-requests/F1', body);
+  const submitted = await coordinator.post(`/payment-requests/F1/${f1.id}/submit`, {});
+  // The Administrator raises the amount herself (she may edit), then tries to approve it.
+  await w.api.put(`/payment-requests/F1/${f1.id}`, { ...body, requestedAmount: 2500, version: submitted.version });
+
+  await signIn(page);
+  await page.goto(`/payment-request/F1/${f1.id}/approve`);
+  const approval = page.getByRole('region', { name: 'Approval' });
+  await pick(page, approval, 'Approval code');
+  await pick(page, approval, 'Fund', w.fund.name);
+  await pick(page, approval, 'Expense account', w.account.name);
+  await expect(approval.getByText("You changed this request's amount, payee or details after it was submitted, so another approver must approve it.")).toBeVisible();
+  await expect(approval.getByRole('button', { name: 'Approve', exact: true })).toBeDisabled();
+  expect(await findings(page, 'approval refused after an own edit')).toEqual([]);
 });
