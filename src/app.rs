@@ -212,7 +212,7 @@ fn spawn_upkeep(state: AppState) {
             {
                 tracing::warn!(error = %e, "token purge failed");
             }
-            match crate::payment_requests::store::purge_unattached(
+            match crate::payment_requests::store::files::purge_unattached(
                 &state.db,
                 &state.files,
                 crate::clock::now(),

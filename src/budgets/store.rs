@@ -33,7 +33,7 @@ pub async fn approved_by_line(
     db: &impl ConnectionTrait,
     fiscal_year_id: i32,
 ) -> ApiResult<ApprovedByLine> {
-    crate::payment_requests::store::approved_by_line(db, fiscal_year_id).await
+    crate::payment_requests::store::facts::approved_by_line(db, fiscal_year_id).await
 }
 
 /// Approved cents of one line key, zero when nothing is charged to it.

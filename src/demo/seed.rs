@@ -588,7 +588,7 @@ pub async fn requests_with(
         .collect();
     let user = max_id(db, "users").await?.max(1);
     let approver = plan.approver.unwrap_or(user);
-    let rates = crate::payment_requests::store::rates(db).await?;
+    let rates = crate::payment_requests::store::facts::rates(db).await?;
     let unlimited = Limits::none();
     let today = crate::clock::today();
     let first_day = calendar::seeded_from(today);

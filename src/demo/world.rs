@@ -224,7 +224,10 @@ pub async fn load(state: &AppState) -> anyhow::Result<Option<Loaded>> {
     plan.approver = first_administrator(db).await?;
     let mut limits = HashMap::new();
     for form in FormType::ALL {
-        limits.insert(form, crate::payment_requests::store::limits(db, form).await.map_err(api)?);
+        limits.insert(
+            form,
+            crate::payment_requests::store::facts::limits(db, form).await.map_err(api)?,
+        );
     }
     plan.limits = limits;
     let requests = seed::requests_with(db, REQUESTS, &plan).await?;

@@ -62,9 +62,9 @@ pub async fn request(
     r: pr::Model,
 ) -> ApiResult<RequestFacts> {
     // Once approved, the payee approval copied: what the vendor payment paid.
-    let payee = match requests::payee_approved(&r) {
+    let payee = match requests::facts::payee_approved(&r) {
         Some(approved) => approved,
-        None => requests::payee_now(db, &r).await?,
+        None => requests::facts::payee_now(db, &r).await?,
     };
     let participation = participation::Entity::find_by_id(r.participation_id).one(db).await?;
     let code = match r.approval_code_id {
@@ -101,7 +101,7 @@ pub async fn request(
         people: people(db, ids).await?,
         details,
         activity,
-        receipts: requests::files_of(db, r.id).await?,
+        receipts: requests::files::files_of(db, r.id).await?,
         paid_in: requests::paid_in(db, r.id).await?,
         request: r,
     })

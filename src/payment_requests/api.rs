@@ -240,10 +240,11 @@ pub async fn list(
     Query(q): Query<ListQuery>,
 ) -> ApiResult<web::Json<Page<PaymentRequestListItem>>> {
     let paging = q.paging()?;
-    let (statuses, forms) = store::parse_list_filters(&q)?;
+    let (statuses, forms) = store::list::parse_list_filters(&q)?;
     let scope = scope_of(&state.db, &me).await?;
-    let filter = store::ListFilter { query: &q, scope: &scope, statuses: &statuses, forms: &forms };
-    let (rows, total) = store::list(&state.db, &filter, paging).await?;
+    let filter =
+        store::list::ListFilter { query: &q, scope: &scope, statuses: &statuses, forms: &forms };
+    let (rows, total) = store::list::list(&state.db, &filter, paging).await?;
     let items = rows.into_iter().map(|r| to_list_item(&me, r)).collect::<ApiResult<Vec<_>>>()?;
     Ok(web::Json(Page::counted(items, paging, total)))
 }
@@ -256,7 +257,7 @@ pub async fn summary(
     Query(q): Query<SummaryQuery>,
 ) -> ApiResult<web::Json<Vec<StatusSummary>>> {
     let scope = scope_of(&state.db, &me).await?;
-    Ok(web::Json(store::summary(&state.db, &scope, q.mentorprogramid).await?))
+    Ok(web::Json(store::list::summary(&state.db, &scope, q.mentorprogramid).await?))
 }
 
 #[utoipa::path(get, path = "/api/v1/payment-requests/rates", tag = "payment-requests", security(("bearer" = [])),
@@ -265,7 +266,7 @@ pub async fn rates(
     state: web::Data<AppState>,
     _me: CurrentUser,
 ) -> ApiResult<web::Json<CurrentRates>> {
-    let r = store::rates(&state.db).await?;
+    let r = store::facts::rates(&state.db).await?;
     Ok(web::Json(CurrentRates { mileage_rate: r.mileage, meal_rates: r.meals }))
 }
 
@@ -326,7 +327,7 @@ pub async fn download_file(
     let (id, file_id) = path.into_inner();
     let scope = scope_of(&state.db, &me).await?;
     let r = store::find_visible(&state.db, &scope, FormType::F2, id).await?;
-    let file = store::files_of(&state.db, r.id)
+    let file = store::files::files_of(&state.db, r.id)
         .await?
         .into_iter()
         .find(|f| f.id == file_id)

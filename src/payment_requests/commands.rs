@@ -13,7 +13,7 @@ use super::{
     approval::{self, Proposal, Verdict},
     dto::{ApproveBody, UploadUrl, WriteRequest},
     receipts,
-    store::{self, Checked},
+    store::{self, writes::Checked},
     workflow::{self, Action, Refusal, Status},
     write_check,
 };
@@ -93,7 +93,7 @@ async fn save(
     change: Change,
 ) -> ApiResult<()> {
     let sources = change.action.sources(|p| me.has(p));
-    let mut update = store::guarded(r.id, r.version, &sources);
+    let mut update = store::writes::guarded(r.id, r.version, &sources);
     let to = change.action.target();
     if let Some(to) = to {
         update = update.col_expr(pr::Column::Status, Expr::value(to));
@@ -101,7 +101,7 @@ async fn save(
     for (column, value) in change.columns {
         update = update.col_expr(column, value);
     }
-    store::save_guarded(update, crate::clock::now(), me.id(), txn).await?;
+    store::writes::save_guarded(update, crate::clock::now(), me.id(), txn).await?;
     // A deleted request has no status after; an edit keeps its own.
     let after = (change.action != Action::Delete).then_some(to.unwrap_or(r.status));
     if let Some(to) = to.filter(|to| *to != r.status) {
@@ -125,7 +125,7 @@ async fn save(
                 .ok_or_else(|| ApiError::Internal("the changed request is missing".into()))?,
         ),
     };
-    store::log(
+    store::writes::log(
         txn,
         &me.into(),
         (r.id, change.entry),
@@ -145,7 +145,7 @@ async fn require_open_year(
     submitted_on: Option<chrono::NaiveDate>,
 ) -> ApiResult<()> {
     let day = submitted_on.unwrap_or_else(crate::clock::today);
-    let year = store::charged_year(db, fiscal_year_id, Some(day)).await?;
+    let year = store::facts::charged_year(db, fiscal_year_id, Some(day)).await?;
     year_lock::check_open(charge, year.as_ref().map(Into::into))
 }
 
@@ -169,13 +169,13 @@ pub async fn create(
     require_open_year(&txn, Charge::CreateRequest, None, None).await?;
     let scope = scope_of(&txn, me).await?;
     let c = write_check::check_write(&txn, me, &scope, form, body, None).await?;
-    let id = store::insert_draft(&txn, form, &c, me.id(), crate::clock::now()).await?;
-    store::attach_files(&txn, id, c.details.file_ids()).await?;
+    let id = store::writes::insert_draft(&txn, form, &c, me.id(), crate::clock::now()).await?;
+    store::files::attach_files(&txn, id, c.details.file_ids()).await?;
     let created = pr::Entity::find_by_id(id)
         .one(&txn)
         .await?
         .ok_or_else(|| ApiError::Internal("the new request is missing".into()))?;
-    store::log(
+    store::writes::log(
         &txn,
         &me.into(),
         (id, "created"),
@@ -222,7 +222,7 @@ pub async fn edit(
     require_open_year(&txn, Charge::EditRequest, r.fiscal_year_id, r.submitted_on).await?;
     let scope = scope_of(&txn, me).await?;
     let c = write_check::check_write(&txn, me, &scope, target.form, body, Some(r.id)).await?;
-    let dropped = store::attach_files(&txn, r.id, c.details.file_ids()).await?;
+    let dropped = store::files::attach_files(&txn, r.id, c.details.file_ids()).await?;
     let same_details = serde_json::from_str::<serde_json::Value>(&r.details).ok()
         == serde_json::from_str::<serde_json::Value>(&c.details.to_json()).ok();
     // What is paid, or to whom: after a submission, its editor may no longer approve it.
@@ -265,7 +265,7 @@ pub async fn delete_file(
     let txn = crate::db::write(db).await?;
     let r = load_for(&txn, me, Target { form: FormType::F2, id }, Action::Edit).await?;
     require_open_year(&txn, Charge::EditRequest, r.fiscal_year_id, r.submitted_on).await?;
-    let file = store::files_of(&txn, r.id)
+    let file = store::files::files_of(&txn, r.id)
         .await?
         .into_iter()
         .find(|f| f.id == file_id)
@@ -274,7 +274,7 @@ pub async fn delete_file(
     if let Details::F2(d) = &mut details {
         d.file_ids.retain(|f| f != &file.id);
     }
-    store::drop_files(&txn, std::slice::from_ref(&file.id)).await?;
+    store::files::drop_files(&txn, std::slice::from_ref(&file.id)).await?;
     let data = json!({"fileId": file.id, "fileName": file.file_name});
     let change =
         Change::new(Action::Edit, "file-deleted", data).set(pr::Column::Details, details.to_json());
@@ -300,8 +300,16 @@ pub async fn announce_files(
         let id = uuid::Uuid::new_v4().to_string();
         let after =
             json!({"fileId": id, "fileName": file_name, "contentType": content_type, "size": size});
-        store::announce_file(&txn, &id, file_name, content_type, size, me.id(), (now, expires_at))
-            .await?;
+        store::files::announce_file(
+            &txn,
+            &id,
+            file_name,
+            content_type,
+            size,
+            me.id(),
+            (now, expires_at),
+        )
+        .await?;
         audit::record(
             &txn,
             &me.into(),
@@ -351,18 +359,19 @@ pub async fn submit(
     let txn = crate::db::write(db).await?;
     let r = load_for(&txn, me, target, Action::Submit).await?;
     require_open_year(&txn, Charge::SubmitRequest, r.fiscal_year_id, r.submitted_on).await?;
-    store::require_live_participation(&txn, r.participation_id).await?;
+    store::facts::require_live_participation(&txn, r.participation_id).await?;
     // The limits and rates in force now apply: they may have changed since the draft.
     let mut details = Details::from_stored(r.form_type, &r.details)?;
-    let rates = store::rates(&txn).await?;
-    let limits = store::limits(&txn, r.form_type).await?;
+    let rates = store::facts::rates(&txn).await?;
+    let limits = store::facts::limits(&txn, r.form_type).await?;
     let evaluated = forms::evaluate(&mut details, Some(Money(r.requested_cents)), &rates, &limits)
         .map_err(|errors| ApiError::Unprocessable {
             detail: "The request breaks the form's limits.".into(),
             errors,
         })?;
     let submitted_on = r.submitted_on.unwrap_or_else(crate::clock::today);
-    let year = store::charged_year(&txn, r.fiscal_year_id, Some(submitted_on)).await?.map(|y| y.id);
+    let year =
+        store::facts::charged_year(&txn, r.fiscal_year_id, Some(submitted_on)).await?.map(|y| y.id);
     let data = json!({
         "requestedAmount": evaluated.requested_amount, "submittedOn": submitted_on, "fiscalYearId": year,
     });
@@ -454,8 +463,8 @@ pub async fn assess_approval(
     r: &pr::Model,
     p: &Proposal,
 ) -> ApiResult<Verdict> {
-    let year = store::charged_year(db, r.fiscal_year_id, r.submitted_on).await?;
-    let facts = store::approval_facts(db, r, p, year.as_ref(), me.id()).await?;
+    let year = store::facts::charged_year(db, r.fiscal_year_id, r.submitted_on).await?;
+    let facts = store::facts::approval_facts(db, r, p, year.as_ref(), me.id()).await?;
     Ok(approval::assess(p, &facts))
 }
 
@@ -471,9 +480,10 @@ pub async fn approve(
     require_open_year(&txn, Charge::ApproveRequest, r.fiscal_year_id, r.submitted_on).await?;
     let verdict = assess_approval(&txn, me, &r, &p).await?;
     verdict.gate(body.acknowledge_warnings)?;
-    let year = store::charged_year(&txn, r.fiscal_year_id, r.submitted_on).await?.map(|y| y.id);
+    let year =
+        store::facts::charged_year(&txn, r.fiscal_year_id, r.submitted_on).await?.map(|y| y.id);
     // Paid as approved: a later edit of the participant changes neither payment nor packet.
-    let payee = store::payee_now(&txn, &r).await?;
+    let payee = store::facts::payee_now(&txn, &r).await?;
     let data = json!({
         "requestedAmount": Money(r.requested_cents), "approvedAmount": p.approved_amount,
         "approvalCodeId": p.approval_code_id, "fundId": p.fund_id, "expenseAccountId": p.expense_account_id,
@@ -534,7 +544,8 @@ pub async fn batch_ready_for_processing(
         )));
     }
     let (sources, to) = (action.sources(|p| me.has(p)), action.target().expect("a transition"));
-    let moved = store::move_all(&txn, ids, &sources, to, me.id(), crate::clock::now()).await?;
+    let moved =
+        store::writes::move_all(&txn, ids, &sources, to, me.id(), crate::clock::now()).await?;
     if moved != ids.len() as u64 {
         return Err(store::stale());
     }
@@ -544,7 +555,7 @@ pub async fn batch_ready_for_processing(
         let entry = "moved-to-ready-for-processing";
         let data = json!({"batch": ids.len()});
         let moved = (Some(r.status), Some(to), None);
-        store::log(&txn, &me.into(), (r.id, entry), moved, data, None).await?;
+        store::writes::log(&txn, &me.into(), (r.id, entry), moved, data, None).await?;
     }
     txn.commit().await?;
     Ok(())

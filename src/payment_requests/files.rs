@@ -94,11 +94,11 @@ pub async fn upload(
         ));
     }
     // Single use: only the PUT that flips uploaded_at from NULL stores its bytes.
-    if !store::claim_upload(&state.db, &file_id, now).await? {
+    if !store::files::claim_upload(&state.db, &file_id, now).await? {
         return Err(ApiError::Conflict("The upload URL has been used already.".into()));
     }
     if let Err(e) = state.files.put(&file_id, bytes.freeze()).await {
-        let _ = store::release_upload(&state.db, &file_id).await;
+        let _ = store::files::release_upload(&state.db, &file_id).await;
         return Err(e);
     }
     commands::receipt_uploaded(&state.db, &file, client_address(&req, &state.config)).await?;

@@ -45,7 +45,7 @@ pub async fn submit_validate(
     let (form, id) = path.into_inner();
     let target = Target { form: store::form_of(&form)?, id };
     let r = load_for(&state.db, &me, target, Action::Submit).await?;
-    let limits = store::limits(&state.db, r.form_type).await?;
+    let limits = store::facts::limits(&state.db, r.form_type).await?;
     let submitted_on = r.submitted_on.unwrap_or_else(crate::clock::today);
     Ok(web::Json(ValidationResult {
         errors: vec![],

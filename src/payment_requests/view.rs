@@ -43,7 +43,7 @@ pub async fn to_dto(
     let form = r.form_type;
     let details = Details::from_stored(form, &r.details)?;
     let files = if form == FormType::F2 {
-        Some(store::files_of(db, r.id).await?.into_iter().map(FileDto::from).collect())
+        Some(store::files::files_of(db, r.id).await?.into_iter().map(FileDto::from).collect())
     } else {
         None
     };
@@ -79,7 +79,10 @@ pub async fn to_dto(
     })
 }
 
-pub fn to_list_item(me: &CurrentUser, r: store::ListRow) -> ApiResult<PaymentRequestListItem> {
+pub fn to_list_item(
+    me: &CurrentUser,
+    r: store::list::ListRow,
+) -> ApiResult<PaymentRequestListItem> {
     Ok(PaymentRequestListItem {
         available_actions: open_actions(me, r.status, r.created_by, r.submitted_by),
         id: r.id,

@@ -6,7 +6,7 @@ use sea_orm::ConnectionTrait;
 use super::{
     dto::WriteRequest,
     receipts,
-    store::{self, Checked},
+    store::{self, writes::Checked},
 };
 use crate::{
     auth::{scope::Scope, CurrentUser},
@@ -30,7 +30,7 @@ pub async fn check_write(
         other => other,
     })?;
     let mut errors = Checks::default();
-    let participation = store::live_participation(db, body.participation_id).await?;
+    let participation = store::facts::live_participation(db, body.participation_id).await?;
     let participation = match participation {
         Some(p) if scope.allows_program(p.mentor_program_id) => p,
         Some(p) => {
@@ -45,8 +45,8 @@ pub async fn check_write(
         errors.add("mentorProgramId", "must be the participation's mentor program");
     }
     let description = forms::check_description(body.description.as_deref(), &mut errors);
-    let rates = store::rates(db).await?;
-    let limits = store::limits(db, form).await?;
+    let rates = store::facts::rates(db).await?;
+    let limits = store::facts::limits(db, form).await?;
     let evaluated = match forms::evaluate(&mut details, body.requested_amount, &rates, &limits) {
         Ok(e) => Some(e),
         Err(e) => {
@@ -69,7 +69,7 @@ pub async fn check_write(
     if ids.iter().any(|id| !receipts::is_file_id(id)) {
         errors.add("details.fileIds", "must hold file ids from generate-upload-urls");
     } else {
-        let found = store::files_by_ids(db, &ids).await?;
+        let found = store::files::files_by_ids(db, &ids).await?;
         errors.extend(receipts::check_attachable(&ids, &found, me.id(), request_id));
     }
     errors.finish_as("The request has invalid fields.")?;

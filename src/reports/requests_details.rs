@@ -1,6 +1,6 @@
 //! The payment request details list as a file (`/reports/payment-requests-details/retrieve`):
 //! the rows and order of `GET /payment-requests`, through that list's own filter and sort
-//! (payment_requests::store), every page at once.
+//! (payment_requests::store::list), every page at once.
 
 use actix_web::{web, HttpResponse};
 use sea_orm::sea_query::{Expr, ExprTrait, Query};
@@ -15,7 +15,7 @@ use crate::{
     auth::{scope::scope_of, CurrentUser},
     entities::payment_request as pr,
     error::{ApiResult, ProblemBody},
-    payment_requests::{dto::ListQuery, store},
+    payment_requests::{dto::ListQuery, store::list as store},
     state::AppState,
     web::Query as Q,
 };

@@ -85,7 +85,7 @@ pub async fn generate_at(
     let to = to.ok_or_else(|| ApiError::Internal("processing leads nowhere".into()))?;
     let mut moved = 0;
     for chunk in ids.chunks(CHUNK) {
-        moved += requests::move_all(&txn, chunk, &from, to, me.id(), now).await?;
+        moved += requests::writes::move_all(&txn, chunk, &from, to, me.id(), now).await?;
     }
     if moved != ids.len() as u64 {
         // Another action took some of them meanwhile: pay none (rolled back on drop).

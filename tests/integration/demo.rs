@@ -16,7 +16,7 @@ use mentorpay::{
     },
     payment_requests::{
         approval::{self, Proposal},
-        store,
+        store::facts as store,
         workflow::{Action, Status},
     },
 };
@@ -223,7 +223,7 @@ async fn every_demo_record_obeys_the_rules_the_api_holds_it_to() {
         }
 
         // Its history leads, step by step through the workflow, to where it stands.
-        let mut log = store::activity(db, r.id).await.unwrap();
+        let mut log = mentorpay::payment_requests::store::activity(db, r.id).await.unwrap();
         log.reverse();
         assert_eq!(log.first().map(|e| e.action.as_str()), Some("created"), "request {}", r.id);
         let mut at = Status::Draft;

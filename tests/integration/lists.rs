@@ -240,7 +240,7 @@ async fn a_search_with_many_matches_pages_like_the_plain_sort() {
 }
 
 /// A list of several statuses in submission order is merged from one ordered range per
-/// status (payment_requests::store::page_ids): every page, both directions, with and without
+/// status (payment_requests::store::list::page_ids): every page, both directions, with and without
 /// a program and a form type, must be exactly the rows the plain sort gives.
 #[actix_web::test]
 async fn several_statuses_in_submission_order_page_like_one_sort() {

@@ -962,7 +962,7 @@ async fn receipts_never_attached_are_removed_after_a_day() {
     b["details"]["fileIds"] = json!([kept]);
     let r = app.post(&format!("{PR}/F2"), Some(admin), b).await.ok().clone();
     let purge = |hours: i64| {
-        mentorpay::payment_requests::store::purge_unattached(
+        mentorpay::payment_requests::store::files::purge_unattached(
             &app.state.db,
             &app.state.files,
             mentorpay::clock::now() + chrono::Duration::hours(hours),

@@ -18,7 +18,7 @@
 //! A new kind of value in a result column needs a `FromSqlite` in `rows` (how SQLite stores
 //! it) as well as sea-orm's `TryGetable`; a new kind of bound value needs `reader::bind` (as
 //! sqlx binds it, or the comparison sees other text). A change to the columns of the pinned
-//! index needs the page shape in `payment_requests::store::page_index` checked against
+//! index needs the page shape in `payment_requests::store::list::page_index` checked against
 //! `EXPLAIN QUERY PLAN`: a pinned index that cannot answer the statement makes it fail.
 
 pub mod pin;
