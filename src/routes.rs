@@ -419,6 +419,9 @@ pub fn document(spec: &RouteSpec, op: &mut utoipa::openapi::path::Operation) {
         add("422", "A rule the body breaks (one field against another, or against stored data), naming the field");
     }
     if spec.idempotent {
+        for (status, description) in crate::idempotency::ANSWERS {
+            add(status, description);
+        }
         crate::idempotency::document(op);
     }
     if spec.access == Access::Public {

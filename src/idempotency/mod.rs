@@ -23,8 +23,14 @@ pub const REPLAYED: &str = "Idempotent-Replayed";
 /// How long a first answer is kept (then the key may be used afresh).
 pub const KEPT: chrono::Duration = chrono::Duration::hours(24);
 
-/// Describes the header, the replay mark and the two answers a key adds in a marked route's
-/// OpenAPI operation.
+/// The answers a key adds to a marked route (the route table documents them as problems).
+pub const ANSWERS: &[(&str, &str)] = &[
+    ("400", "A malformed Idempotency-Key, naming it"),
+    ("409", "A request with this Idempotency-Key is still being processed (Retry-After)"),
+    ("422", "This Idempotency-Key was already used with another request"),
+];
+
+/// Describes the header and the replay mark in a marked route's OpenAPI operation.
 pub fn document(op: &mut utoipa::openapi::path::Operation) {
     use utoipa::openapi::{
         header::Header,
@@ -60,13 +66,4 @@ pub fn document(op: &mut utoipa::openapi::path::Operation) {
             response.headers.insert(REPLAYED.to_owned(), mark);
         }
     }
-    let mut add = |status: &str, description: &str| {
-        op.responses
-            .responses
-            .entry(status.to_owned())
-            .or_insert_with(|| crate::routes::problem(description).into());
-    };
-    add("400", "A malformed Idempotency-Key, naming it");
-    add("409", "A request with this Idempotency-Key is still being processed (Retry-After)");
-    add("422", "This Idempotency-Key was already used with another request");
 }
