@@ -198,7 +198,8 @@ fn serve_counted(
     Ok(server)
 }
 
-/// Hourly: drop spent tokens, idle throttle keys and receipts never attached to a request.
+/// Hourly: drop spent tokens, idle throttle keys, receipts never attached to a request and
+/// idempotent answers kept longer than a day.
 fn spawn_upkeep(state: AppState) {
     actix_web::rt::spawn(async move {
         let mut every = tokio::time::interval(Duration::from_secs(3600));
@@ -224,6 +225,11 @@ fn spawn_upkeep(state: AppState) {
                     tracing::info!(removed = n, "removed receipts never attached to a request")
                 }
                 Err(e) => tracing::warn!(error = %e, "receipt purge failed"),
+            }
+            if let Err(e) =
+                crate::idempotency::store::purge_expired(&state.db, crate::clock::now()).await
+            {
+                tracing::warn!(error = %e, "purge of kept idempotent answers failed");
             }
         }
     });

@@ -18,6 +18,7 @@ pub mod entities;
 pub mod error;
 pub mod file_store;
 pub mod forms;
+pub mod idempotency;
 pub mod identity;
 pub mod mail;
 pub mod memory;

@@ -111,6 +111,8 @@ pub struct RouteSpec {
     pub scoped: Option<&'static str>,
     /// A heavy read, which passes its gate before running ([`Routes::heavy`]).
     pub heavy: Option<Heavy>,
+    /// A POST that takes an `Idempotency-Key` ([`Routes::idempotent`]).
+    pub idempotent: bool,
 }
 
 impl RouteSpec {
@@ -166,7 +168,7 @@ impl Routes {
         access: Access,
         route: actix_web::Route,
     ) -> &mut Self {
-        let spec = RouteSpec { method, path, access, scoped: None, heavy: None };
+        let spec = RouteSpec { method, path, access, scoped: None, heavy: None, idempotent: false };
         self.entries.push((spec, None, route));
         self
     }
@@ -202,6 +204,18 @@ impl Routes {
             }
         }
         assert!(marked > 0, "no heavy route");
+        self
+    }
+
+    /// The POST registered so far on `path` creates or moves money: a client may send it with
+    /// an `Idempotency-Key` and retry it safely (crate::idempotency).
+    pub fn idempotent(&mut self, path: &str) -> &mut Self {
+        let spec = self
+            .entries
+            .iter_mut()
+            .map(|(spec, _, _)| spec)
+            .find(|spec| spec.method == Method::POST && spec.path == path);
+        spec.unwrap_or_else(|| panic!("no POST {path}")).idempotent = true;
         self
     }
 
@@ -250,10 +264,10 @@ impl Routes {
                     allowed.push(spec.method.to_string());
                     let access = spec.access;
                     let scope = spec.scoped.zip(check);
-                    let heavy = spec.heavy;
+                    let (heavy, idempotent) = (spec.heavy, spec.idempotent);
                     resource = resource.route(route.wrap(from_fn(
                         move |req: ServiceRequest, next: Next<BoxBody>| {
-                            enforce(access, scope, heavy, req, next)
+                            enforce(access, scope, heavy, idempotent, req, next)
                         },
                     )));
                 }
@@ -271,11 +285,13 @@ impl Routes {
 /// Authentication, then permission, then scope over the entity the path names, then a
 /// heavy read's slot, before the handler (and so its body extractor) runs. The caller is left in the request's
 /// extensions for the `CurrentUser` extractor. The handler still narrows by scope inside
-/// its transaction; this early answer only keeps the body unread.
+/// its transaction; this early answer only keeps the body unread. On an idempotent route the
+/// handler then runs inside `idempotency::around`.
 async fn enforce(
     access: Access,
     scope: Option<(&'static str, ScopeCheck)>,
     heavy: Option<Heavy>,
+    idempotent: bool,
     req: ServiceRequest,
     next: Next<BoxBody>,
 ) -> Result<ServiceResponse<BoxBody>, Error> {
@@ -308,7 +324,11 @@ async fn enforce(
                 }
             }
         }
+        let user = me.user.id;
         req.extensions_mut().insert(me);
+        if let (true, Some(state)) = (idempotent, &state) {
+            return crate::idempotency::around(&state.db, user, req, next).await;
+        }
     }
     match (heavy, &state) {
         (Some(kind), Some(state)) => {
@@ -397,6 +417,12 @@ pub fn document(spec: &RouteSpec, op: &mut utoipa::openapi::path::Operation) {
         add("400", "A body that does not parse, naming the field");
         add("413", "A body over the size limit");
         add("422", "A rule the body breaks (one field against another, or against stored data), naming the field");
+    }
+    if spec.idempotent {
+        for (status, description) in crate::idempotency::ANSWERS {
+            add(status, description);
+        }
+        crate::idempotency::document(op);
     }
     if spec.access == Access::Public {
         op.security = None;

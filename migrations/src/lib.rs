@@ -67,7 +67,9 @@ mod m20261127_000220_fiscal_year_close;
 mod m20261127_000230_digest_time;
 mod m20261127_000240_request_approval_facts;
 mod m20261127_000250_payment_request_line_window;
-mod m20261202_000300_payee_at_approval;
+mod m20261127_000300_outbox_claim_token;
+mod m20261127_000310_idempotency_keys;
+mod m20261202_000320_payee_at_approval;
 
 pub struct Migrator;
 
@@ -109,7 +111,9 @@ impl MigratorTrait for Migrator {
             Box::new(m20261127_000230_digest_time::Migration),
             Box::new(m20261127_000240_request_approval_facts::Migration),
             Box::new(m20261127_000250_payment_request_line_window::Migration),
-            Box::new(m20261202_000300_payee_at_approval::Migration),
+            Box::new(m20261127_000300_outbox_claim_token::Migration),
+            Box::new(m20261127_000310_idempotency_keys::Migration),
+            Box::new(m20261202_000320_payee_at_approval::Migration),
         ]
     }
 }

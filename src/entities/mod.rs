@@ -39,6 +39,7 @@ pub mod fiscal_year;
 pub mod form_validation_limit;
 pub mod fund;
 pub mod general_setting;
+pub mod idempotency_key;
 pub mod mentor_program;
 pub mod mentor_program_college;
 pub mod notification_banner;

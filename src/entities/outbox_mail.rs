@@ -17,6 +17,8 @@ pub struct Model {
     pub next_attempt_at: super::Timestamp,
     /// While `Sending`: when the claim lapses and another worker may take the mail again.
     pub claimed_until: Option<super::Timestamp>,
+    /// While `Sending`: which claim holds the mail; only its holder records how it ended.
+    pub claim_token: Option<String>,
     pub last_error: Option<String>,
     /// `smtp` or `log`.
     pub delivered_by: Option<String>,

@@ -20,7 +20,8 @@ pub struct NotificationSettings {
 #[serde(rename_all = "lowercase")]
 #[into_params(parameter_in = Query)]
 pub struct OutboxQuery {
-    /// Only mails in this state: pending (waiting, also between retries), sending, sent, failed.
+    /// Only mails in this state: pending (waiting: between retries, or being sent and not yet
+    /// accepted), sending (only those being sent), sent, failed.
     #[param(rename = "Status")]
     pub status: Option<OutboxStatus>,
     #[param(rename = "Page", minimum = 1, maximum = 1000000)]
@@ -39,7 +40,8 @@ pub struct OutboxMail {
     pub status: OutboxStatus,
     pub attempts: i32,
     pub created_at: chrono::DateTime<chrono::Utc>,
-    /// When it is tried next (pending mails).
+    /// When it is tried next: a pending mail's next attempt; for one being sent, when its claim
+    /// lapses and it is tried again should its sender have stopped.
     pub next_attempt_at: Option<chrono::DateTime<chrono::Utc>>,
     pub sent_at: Option<chrono::DateTime<chrono::Utc>>,
     /// `smtp`, or `log` where no relay is configured.
@@ -57,7 +59,11 @@ impl From<om::Model> for OutboxMail {
             status: m.status,
             attempts: m.attempts,
             created_at: m.created_at,
-            next_attempt_at: (m.status == OutboxStatus::Pending).then_some(m.next_attempt_at),
+            next_attempt_at: match m.status {
+                OutboxStatus::Pending => Some(m.next_attempt_at),
+                OutboxStatus::Sending => m.claimed_until,
+                OutboxStatus::Sent | OutboxStatus::Failed => None,
+            },
             sent_at: m.sent_at,
             delivered_by: m.delivered_by,
             last_error: m.last_error,
@@ -73,6 +79,6 @@ pub struct OutboxPage {
     pub page: u64,
     pub size: u64,
     pub total_count: u64,
-    /// Pending or being sent, whatever the filter.
+    /// How many mails the `pending` filter lists (waiting or being sent), whatever the filter.
     pub waiting: u64,
 }

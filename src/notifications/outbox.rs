@@ -1,8 +1,16 @@
 //! The outbox table: a mail is written in the transaction of the action that causes it, then
-//! claimed, sent and settled by the worker (`worker.rs`). A claim is a lease: a worker that
-//! dies while sending leaves its rows to be taken again once the lease lapses, so a mail the
-//! relay had already accepted in that instant may go out twice (each carries a Message-ID
-//! made from its row, by which mail systems drop such a duplicate); no other path repeats one.
+//! claimed, sent and settled by the worker (`worker.rs`).
+//!
+//! A claim is a lease: the row is marked `sending` until `claimed_until`, under a token that
+//! only its holder knows. A worker that dies while sending (SIGKILL, a lost machine) leaves the
+//! row to be claimed again once the lease lapses, by any instance. The worker records the
+//! relay's acceptance as soon as it comes, and gives up on an attempt before its lease ends
+//! (`worker.rs`), so a mail the relay accepted is not claimed again; the one instant left, a
+//! relay that accepted just as the sender died, may repeat a mail, which then carries the same
+//! Message-ID (made from its row), by which mail systems drop the duplicate.
+//!
+//! To the office a claimed mail still waits: `pending` in the list's filter and in the count
+//! until the relay accepted it (`sent`) or refused it for good (`failed`).
 
 use std::time::Duration;
 
@@ -53,6 +61,7 @@ pub async fn claim(
     batch: u64,
     lease: Duration,
 ) -> Result<Vec<om::Model>, DbErr> {
+    let token = uuid::Uuid::new_v4().simple().to_string();
     let now = crate::clock::now();
     // A look first, without a lock: an idle outbox costs one indexed read, not a write lock.
     if due(now).one(db).await?.is_none() {
@@ -74,12 +83,22 @@ pub async fn claim(
     om::Entity::update_many()
         .col_expr(om::Column::Status, Expr::value(OutboxStatus::Sending))
         .col_expr(om::Column::ClaimedUntil, Expr::value(until))
+        .col_expr(om::Column::ClaimToken, Expr::value(token.clone()))
         .col_expr(om::Column::Attempts, Expr::col(om::Column::Attempts).add(1))
         .filter(om::Column::Id.is_in(rows.iter().map(|r| r.id)))
         .exec(&txn)
         .await?;
     txn.commit().await?;
-    Ok(rows.into_iter().map(|r| om::Model { attempts: r.attempts + 1, ..r }).collect())
+    Ok(rows
+        .into_iter()
+        .map(|r| om::Model {
+            attempts: r.attempts + 1,
+            status: OutboxStatus::Sending,
+            claimed_until: Some(until),
+            claim_token: Some(token.clone()),
+            ..r
+        })
+        .collect())
 }
 
 /// Mails due at `now`, oldest first: pending and due, or claimed by a worker whose lease lapsed.
@@ -112,16 +131,19 @@ pub enum Outcome {
     Failed { error: String },
 }
 
-/// Records how the attempt on `mail` ended, if this worker still holds its claim.
+/// Records how the attempt on `mail` (as `claim` returned it) ended, if its claim is still
+/// this worker's: false when another worker took the mail over meanwhile.
 pub async fn settle(
     db: &impl ConnectionTrait,
     mail: &om::Model,
     outcome: Outcome,
-) -> Result<(), DbErr> {
+) -> Result<bool, DbErr> {
     let update = om::Entity::update_many()
         .filter(om::Column::Id.eq(mail.id))
         .filter(om::Column::Status.eq(OutboxStatus::Sending))
-        .col_expr(om::Column::ClaimedUntil, Expr::value(Option::<DateTime<Utc>>::None));
+        .filter(om::Column::ClaimToken.eq(mail.claim_token.clone()))
+        .col_expr(om::Column::ClaimedUntil, Expr::value(Option::<DateTime<Utc>>::None))
+        .col_expr(om::Column::ClaimToken, Expr::value(Option::<String>::None));
     let update = match outcome {
         Outcome::Sent { by } => update
             .col_expr(om::Column::Status, Expr::value(OutboxStatus::Sent))
@@ -136,8 +158,7 @@ pub async fn settle(
             .col_expr(om::Column::Status, Expr::value(OutboxStatus::Failed))
             .col_expr(om::Column::LastError, Expr::value(error)),
     };
-    update.exec(db).await?;
-    Ok(())
+    Ok(update.exec(db).await?.rows_affected == 1)
 }
 
 /// The delay before attempt `attempts + 1` after a failed one: `first`, doubling, at most an hour.
@@ -149,7 +170,21 @@ pub fn backoff(first: Duration, attempts: i32) -> Duration {
 /// A mail that failed this many times is given up on (about two days of hourly retries).
 pub const MAX_ATTEMPTS: i32 = 48;
 
-/// A page of the outbox, newest first, optionally of one status.
+/// The stored statuses a filter on `status` selects: `pending` also takes the mails being
+/// sent (claimed, not yet accepted), as the count of waiting mails does.
+pub fn stored_statuses(status: OutboxStatus) -> &'static [OutboxStatus] {
+    match status {
+        OutboxStatus::Pending => WAITING,
+        OutboxStatus::Sending => &[OutboxStatus::Sending],
+        OutboxStatus::Sent => &[OutboxStatus::Sent],
+        OutboxStatus::Failed => &[OutboxStatus::Failed],
+    }
+}
+
+/// Mails not yet accepted nor refused for good.
+const WAITING: &[OutboxStatus] = &[OutboxStatus::Pending, OutboxStatus::Sending];
+
+/// A page of the outbox, newest first, optionally of one status (`stored_statuses`).
 pub async fn page(
     db: &DatabaseConnection,
     status: Option<OutboxStatus>,
@@ -157,7 +192,7 @@ pub async fn page(
 ) -> ApiResult<Page<om::Model>> {
     let mut q = om::Entity::find();
     if let Some(s) = status {
-        q = q.filter(om::Column::Status.eq(s));
+        q = q.filter(om::Column::Status.is_in(stored_statuses(s).iter().copied()));
     }
     let total = q.clone().count(db).await?;
     let items =
@@ -165,10 +200,10 @@ pub async fn page(
     Ok(Page::new(items, paging, total))
 }
 
-/// How many mails wait (pending or being sent).
+/// How many mails wait: what the `pending` filter lists.
 pub async fn waiting(db: &DatabaseConnection) -> ApiResult<u64> {
     Ok(om::Entity::find()
-        .filter(om::Column::Status.is_in([OutboxStatus::Pending, OutboxStatus::Sending]))
+        .filter(om::Column::Status.is_in(WAITING.iter().copied()))
         .count(db)
         .await?)
 }
@@ -185,5 +220,19 @@ mod tests {
         assert_eq!(backoff(first, 4), Duration::from_secs(240));
         assert_eq!(backoff(first, 9), Duration::from_secs(3600));
         assert_eq!(backoff(first, 1000), Duration::from_secs(3600));
+    }
+
+    #[test]
+    fn a_mail_being_sent_is_listed_as_pending_and_counted_as_waiting() {
+        use OutboxStatus::*;
+        for (filter, stored) in [
+            (Pending, &[Pending, Sending][..]),
+            (Sending, &[Sending]),
+            (Sent, &[Sent]),
+            (Failed, &[Failed]),
+        ] {
+            assert_eq!(stored_statuses(filter), stored, "{filter:?}");
+        }
+        assert_eq!(stored_statuses(Pending), WAITING);
     }
 }

@@ -21,8 +21,13 @@ use crate::{
 
 /// Mails claimed at once; each claim is a short write.
 const BATCH: u64 = 50;
-/// How long a claim holds: longer than any relay conversation (lettre times out at 60 s).
+/// How long a claim holds. A worker that dies mid-send leaves its mails to be taken again when
+/// it lapses; one alive gives up on an attempt at four fifths of it (`deadline`), so a mail is
+/// never held by two claims at once.
 const LEASE: Duration = Duration::from_secs(300);
+/// Debug builds read the lease from this variable (seconds), so a test of a crashed sender
+/// waits seconds, not minutes; a release build always holds `LEASE`.
+pub const LEASE_VARIABLE: &str = "MENTORPAY_MAIL_LEASE_SECONDS";
 /// Mails of a claim handed to the relay at once, over its pooled connections: one at a
 /// time, each mail's round trips and the write recording it added up (about 19 a second).
 const SENDING_AT_ONCE: usize = 8;
@@ -34,6 +39,7 @@ const DIGEST_CHECK: Duration = Duration::from_secs(10);
 pub fn spawn(state: AppState) {
     actix_web::rt::spawn(async move {
         let retry = Duration::from_secs(state.config.mail_retry_seconds);
+        let lease = lease();
         let public_url = state.config.public_url();
         let mut digests_checked: Option<Instant> = None;
         loop {
@@ -43,7 +49,7 @@ pub fn spawn(state: AppState) {
                     tracing::warn!(error = %e, "outbox: could not queue the daily digests");
                 }
             }
-            match drain(&state.db, &state.mailer, &public_url, retry).await {
+            match drain(&state.db, &state.mailer, &public_url, retry, lease).await {
                 Ok(0) => tokio::time::sleep(IDLE).await,
                 Ok(_) => {}
                 Err(e) => {
@@ -55,22 +61,57 @@ pub fn spawn(state: AppState) {
     });
 }
 
-/// One claim's worth: sends what is due and returns how many mails it handled.
+/// The lease of this process's claims: `LEASE`, or in a debug build the test's
+/// `LEASE_VARIABLE` (at least 2 s).
+fn lease() -> Duration {
+    if !cfg!(debug_assertions) {
+        return LEASE;
+    }
+    match std::env::var(LEASE_VARIABLE).ok().and_then(|v| v.parse::<u64>().ok()) {
+        Some(seconds) => Duration::from_secs(seconds.max(2)),
+        None => LEASE,
+    }
+}
+
+/// When a worker stops waiting for the relay on a claim made at `claimed` for `lease`: well
+/// before the claim lapses, so no other worker takes the mail while this one may still send it.
+fn deadline(claimed: tokio::time::Instant, lease: Duration) -> tokio::time::Instant {
+    claimed + lease.mul_f64(0.8)
+}
+
+/// One claim's worth: sends what is due and returns how many mails it handled. Each mail is
+/// settled as soon as the relay answered, so an accepted mail is marked sent at once.
 pub async fn drain(
     db: &DatabaseConnection,
     mailer: &Mailer,
     public_url: &str,
     retry: Duration,
+    lease: Duration,
 ) -> Result<usize, sea_orm::DbErr> {
     use futures_util::{stream, StreamExt, TryStreamExt};
-    let claimed = outbox::claim(db, BATCH, LEASE).await?;
+    let claimed_at = tokio::time::Instant::now();
+    let claimed = outbox::claim(db, BATCH, lease).await?;
+    let give_up = deadline(claimed_at, lease);
     stream::iter(&claimed)
         .map(|mail| async move {
-            let outcome = attempt(mailer, public_url, retry, mail).await;
+            let outcome =
+                match tokio::time::timeout_at(give_up, attempt(mailer, public_url, retry, mail))
+                    .await
+                {
+                    Ok(outcome) => outcome,
+                    Err(_) => Outcome::Retry {
+                        error: "the relay did not answer in time".into(),
+                        retry_at: crate::clock::now()
+                            + chrono::Duration::from_std(retry).unwrap_or_default(),
+                    },
+                };
             if let Outcome::Failed { error } | Outcome::Retry { error, .. } = &outcome {
                 tracing::warn!(id = mail.id, to = %mail.recipient, %error, "outbox: mail not sent");
             }
-            outbox::settle(db, mail, outcome).await
+            if !outbox::settle(db, mail, outcome).await? {
+                tracing::warn!(id = mail.id, "outbox: the claim lapsed before the attempt ended");
+            }
+            Ok::<(), sea_orm::DbErr>(())
         })
         .buffer_unordered(SENDING_AT_ONCE)
         .try_collect::<()>()

@@ -55,5 +55,8 @@ pub fn configure(r: &mut Routes) {
         )
         .get("/payment-requests/participant-list", Needs(P::RequestRead), api::participant_list)
         // A participant outside the caller's programs is a 404 before any body is read.
-        .scope("/participants/{id}", "id", api::in_scope);
+        .scope("/participants/{id}", "id", api::in_scope)
+        // A client may retry these safely with an Idempotency-Key.
+        .idempotent("/participants")
+        .idempotent("/participants/import");
 }

@@ -80,5 +80,10 @@ pub fn configure(r: &mut Routes) {
     )
     // A request outside the caller's programs is a 404 before any body is read.
     .scope("/payment-requests/{formType}/{id}", "id", store::in_scope)
-    .scope("/payment-requests/F2/{id}/", "id", store::in_scope);
+    .scope("/payment-requests/F2/{id}/", "id", store::in_scope)
+    // Money moves here: a client may retry these safely with an Idempotency-Key.
+    .idempotent("/payment-requests/{formType}")
+    .idempotent("/payment-requests/{formType}/{id}/submit")
+    .idempotent("/payment-requests/{formType}/{id}/approve")
+    .idempotent("/payment-requests/move-to-statuses/ready-for-processing/batch");
 }

@@ -43,7 +43,9 @@ pub fn configure(r: &mut Routes) {
         .get("/reports/vendor-payments/ready", generate, api::ready)
         .get("/reports/vendor-payments/history", history, api::history)
         .get("/reports/vendor-payments/history/{id}", history, api::history_details)
-        .get("/reports/vendor-payments/history/{id}/retrieve", history, api::history_retrieve);
+        .get("/reports/vendor-payments/history/{id}/retrieve", history, api::history_retrieve)
+        // A client may retry a generation safely with an Idempotency-Key.
+        .idempotent("/reports/vendor-payments");
 }
 
 #[derive(OpenApi)]

@@ -20,6 +20,7 @@ const KERNEL: &[&str] = &[
     "drain",
     "entities",
     "error",
+    "idempotency",
     "file_store",
     "mail",
     "memory",

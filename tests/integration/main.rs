@@ -19,6 +19,7 @@ mod health;
 mod heavy;
 mod hostile;
 mod hygiene;
+mod idempotency;
 mod identity;
 mod layers;
 mod lists;

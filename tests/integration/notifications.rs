@@ -619,3 +619,84 @@ async fn two_instances_on_postgresql_drain_one_outbox_each_mail_once() {
         b.call(Method::GET, "/api/v1/system-settings/outbox?Status=sent", Some(&admin), None).await;
     assert_eq!(sent.ok()["totalCount"], N + 1);
 }
+
+/// A relay that greets each connection and then says nothing more, as a relay that hangs
+/// mid-conversation does; each accepted connection is reported on the channel and held open.
+async fn stalling_relay(listener: tokio::net::TcpListener) -> tokio::sync::mpsc::Receiver<()> {
+    use tokio::io::AsyncWriteExt;
+    let (accepted, rx) = tokio::sync::mpsc::channel(16);
+    tokio::spawn(async move {
+        let mut held = Vec::new();
+        while let Ok((mut socket, _)) = listener.accept().await {
+            let _ = socket.write_all(b"220 stall.example ESMTP\r\n").await;
+            held.push(socket);
+            let _ = accepted.send(()).await;
+        }
+    });
+    rx
+}
+
+#[actix_web::test]
+async fn a_mail_whose_sender_died_mid_send_is_sent_once_after_its_lease() {
+    const LEASE: &str = "6";
+    let dir = Arc::new(tempfile::tempdir().unwrap());
+    let db = database::url_for(dir.path(), "mentorpay.db").await;
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let stalled_port = listener.local_addr().unwrap().port().to_string();
+    let mut accepted = stalling_relay(listener).await;
+    let with_lease = |port: &str| {
+        let mut vars = smtp_env(port);
+        vars.push(("MENTORPAY_MAIL_LEASE_SECONDS".into(), LEASE.into()));
+        vars
+    };
+    let vars = with_lease(&stalled_port);
+    let vars: Vec<(&str, &str)> = vars.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
+    let mut server = Instance::start(dir.path(), &db, &vars).await;
+    let (c, base) = (&server.client, server.base.clone());
+    let (admin, _) = server.login(common::ADMIN_EMAIL, common::ADMIN_PASSWORD).await;
+    let participation = world(c, &base, &admin).await;
+    submitted(c, &base, &admin, participation).await;
+
+    // The worker took the mail to the relay, which stalls: the server dies mid-send.
+    tokio::time::timeout(Duration::from_secs(20), accepted.recv())
+        .await
+        .expect("the worker reached the relay")
+        .unwrap();
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    server.kill();
+    let killed = Instant::now();
+
+    // Back with a working relay: until the lease lapses the mail waits, listed as pending
+    // and counted as waiting alike.
+    let port = free_port();
+    let sink = Sink::start(port, &dir.path().join("mails.jsonl"));
+    let vars = with_lease(&port.to_string());
+    let vars: Vec<(&str, &str)> = vars.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
+    let server = Instance::start(dir.path(), &db, &vars).await;
+    let (c, base) = (&server.client, server.base.clone());
+    let (admin, _) = server.login(common::ADMIN_EMAIL, common::ADMIN_PASSWORD).await;
+    let outbox = |status: &'static str| {
+        let (admin, base) = (admin.clone(), base.clone());
+        async move {
+            let path = format!("/api/v1/system-settings/outbox?Status={status}");
+            call(c, &base, Method::GET, &path, &admin, None).await
+        }
+    };
+    let pending = outbox("pending").await;
+    // (A machine so slow that the restart outlasted the lease has nothing to show here.)
+    if killed.elapsed() < Duration::from_secs(4) {
+        assert_eq!(pending["totalCount"], 1, "{pending}");
+        assert_eq!(pending["waiting"], 1, "{pending}");
+        assert_eq!(pending["items"][0]["status"], "sending", "{pending}");
+        assert!(pending["items"][0]["nextAttemptAt"].is_string(), "{pending}");
+    }
+
+    // After the lease: sent once, through the working relay, on its second attempt.
+    let mails = sink.expect(1).await;
+    assert_eq!(to(&mails[0]), APPROVER);
+    let sent = outbox("sent").await;
+    assert_eq!(sent["totalCount"], 1, "{sent}");
+    assert_eq!(sent["items"][0]["attempts"], 2, "{sent}");
+    assert_eq!(sent["waiting"], 0, "{sent}");
+    assert_eq!(outbox("pending").await["totalCount"], 0);
+}

@@ -8,6 +8,7 @@ import { API_BASE_URL, isAnonymousPath } from './config';
 import { abortedError, normalizeError, type ApiError } from './errors';
 import { signOutMessageSet } from './authSlice';
 import { ensureFreshAccessToken, logout, SessionEndedError } from './session';
+import { IDEMPOTENCY_HEADER, isKeyed, keyForSave, saveAnswered } from './idempotency';
 
 export interface ApiExtraOptions {
   /** The caller shows the error itself: no toast. */
@@ -29,7 +30,8 @@ const sessionEnded: ApiError = {
 /**
  * fetchBaseQuery plus the session rules: bearer token,
  * refresh before expiry (single-flight, cross-tab), logout on any 401,
- * and errors normalised to ApiError.
+ * an Idempotency-Key on the saves that create or move money (the same on a
+ * retry of a save not yet answered: ./idempotency), and errors normalised to ApiError.
  */
 export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError, ApiExtraOptions, FetchBaseQueryMeta> =
   async (args, api, extraOptions) => {
@@ -48,7 +50,16 @@ export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError, ApiEx
       }
     }
 
+    const keyed = isKeyed(request.method, request.url)
+      ? keyForSave(request.method ?? 'POST', request.url, request.params, request.body)
+      : undefined;
+    if (keyed) headers = { ...(headers as Record<string, string> | undefined), [IDEMPOTENCY_HEADER]: keyed.key };
+
     const result = await rawBaseQuery({ ...request, headers }, api, {});
+    if (keyed) {
+      const response = result.meta?.response;
+      saveAnswered(keyed.save, response?.status ?? 0, response?.headers.get('Retry-After'));
+    }
     if (!result.error) return { data: result.data, meta: result.meta };
 
     const error = normalizeError(result.error, result.meta, api.signal.aborted);

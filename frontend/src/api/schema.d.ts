@@ -2825,7 +2825,8 @@ export interface components {
             lastError?: string | null;
             /**
              * Format: date-time
-             * @description When it is tried next (pending mails).
+             * @description When it is tried next: a pending mail's next attempt; for one being sent, when its claim
+             *     lapses and it is tried again should its sender have stopped.
              */
             nextAttemptAt?: string | null;
             recipient: string;
@@ -2845,7 +2846,7 @@ export interface components {
             totalCount: number;
             /**
              * Format: int64
-             * @description Pending or being sent, whatever the filter.
+             * @description How many mails the `pending` filter lists (waiting or being sent), whatever the filter.
              */
             waiting: number;
         };
@@ -6448,7 +6449,10 @@ export interface operations {
     create: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Names this attempt, so a retry is safe: 1 to 255 visible ASCII characters, new for each new request, the same on a retry. The first answer is kept for 24 hours for the caller and key, and a retry with the same body gets it again (with `Idempotent-Replayed: true`) without a second effect; the same key with another body is a 422, and a 409 answers while the first request is still running. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -6460,6 +6464,8 @@ export interface operations {
         responses: {
             201: {
                 headers: {
+                    /** @description The kept first answer to this Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -6561,7 +6567,10 @@ export interface operations {
                 /** @description `true` (the default): report what would happen and write nothing. */
                 DryRun?: boolean;
             };
-            header?: never;
+            header?: {
+                /** @description Names this attempt, so a retry is safe: 1 to 255 visible ASCII characters, new for each new request, the same on a retry. The first answer is kept for 24 hours for the caller and key, and a retry with the same body gets it again (with `Idempotent-Replayed: true`) without a second effect; the same key with another body is a 422, and a 409 answers while the first request is still running. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -6574,6 +6583,8 @@ export interface operations {
             /** @description What the rows do (dry run) or did */
             200: {
                 headers: {
+                    /** @description The kept first answer to this Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -6598,6 +6609,15 @@ export interface operations {
                 };
             };
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description A request with this Idempotency-Key is still being processed (Retry-After) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7550,7 +7570,10 @@ export interface operations {
     batch_ready_for_processing: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Names this attempt, so a retry is safe: 1 to 255 visible ASCII characters, new for each new request, the same on a retry. The first answer is kept for 24 hours for the caller and key, and a retry with the same body gets it again (with `Idempotent-Replayed: true`) without a second effect; the same key with another body is a 422, and a 409 answers while the first request is still running. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -7562,6 +7585,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description The kept first answer to this Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -7912,7 +7937,10 @@ export interface operations {
     create: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Names this attempt, so a retry is safe: 1 to 255 visible ASCII characters, new for each new request, the same on a retry. The first answer is kept for 24 hours for the caller and key, and a retry with the same body gets it again (with `Idempotent-Replayed: true`) without a second effect; the same key with another body is a 422, and a 409 answers while the first request is still running. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 formType: components["schemas"]["FormType"];
             };
@@ -7926,6 +7954,8 @@ export interface operations {
         responses: {
             201: {
                 headers: {
+                    /** @description The kept first answer to this Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -7957,6 +7987,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description A request with this Idempotency-Key is still being processed (Retry-After) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8187,7 +8226,10 @@ export interface operations {
     approve: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Names this attempt, so a retry is safe: 1 to 255 visible ASCII characters, new for each new request, the same on a retry. The first answer is kept for 24 hours for the caller and key, and a retry with the same body gets it again (with `Idempotent-Replayed: true`) without a second effect; the same key with another body is a 422, and a 409 answers while the first request is still running. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 formType: components["schemas"]["FormType"];
                 id: number;
@@ -8202,6 +8244,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description The kept first answer to this Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -8689,7 +8733,10 @@ export interface operations {
     submit: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Names this attempt, so a retry is safe: 1 to 255 visible ASCII characters, new for each new request, the same on a retry. The first answer is kept for 24 hours for the caller and key, and a retry with the same body gets it again (with `Idempotent-Replayed: true`) without a second effect; the same key with another body is a 422, and a 409 answers while the first request is still running. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 formType: components["schemas"]["FormType"];
                 id: number;
@@ -8700,6 +8747,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description The kept first answer to this Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -10158,7 +10207,10 @@ export interface operations {
     generate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Names this attempt, so a retry is safe: 1 to 255 visible ASCII characters, new for each new request, the same on a retry. The first answer is kept for 24 hours for the caller and key, and a retry with the same body gets it again (with `Idempotent-Replayed: true`) without a second effect; the same key with another body is a 422, and a 409 answers while the first request is still running. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -10171,6 +10223,8 @@ export interface operations {
             /** @description The new history entry; its requests are Processed */
             201: {
                 headers: {
+                    /** @description The kept first answer to this Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -11273,7 +11327,10 @@ export interface operations {
     list_outbox: {
         parameters: {
             query?: {
-                /** @description Only mails in this state: pending (waiting, also between retries), sending, sent, failed. */
+                /**
+                 * @description Only mails in this state: pending (waiting: between retries, or being sent and not yet
+                 *     accepted), sending (only those being sent), sent, failed.
+                 */
                 Status?: components["schemas"]["OutboxStatus"];
                 Page?: number;
                 Size?: number;

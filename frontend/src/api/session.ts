@@ -1,3 +1,4 @@
+import { forgetSaves } from './idempotency';
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { loggedIn, loggedOut, refreshStateChanged, signOutMessageSet, type SignOutReason, type UserDetails } from './authSlice';
 import { broadcast, subscribe } from './channel';
@@ -42,6 +43,8 @@ export function logout(reason: SignOutReason) {
     // An expired session was already refused by the server; the others end there too.
     if (reason !== 'expired') revokeOnServer(getRefreshToken());
     clearStoredSession();
+    // Another user signing in here starts with no save of this one's to retry.
+    forgetSaves();
     dispatch(loggedOut(reason));
     broadcast({ type: 'logout', reason });
   };
