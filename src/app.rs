@@ -145,7 +145,12 @@ fn api(cfg: &mut web::ServiceConfig) {
 pub fn configure(state: web::Data<AppState>) -> impl Fn(&mut web::ServiceConfig) + Clone {
     move |cfg: &mut web::ServiceConfig| {
         let body_timeout = Duration::from_secs(state.config.body_timeout);
+        let vendor_payments =
+            (crate::vendor_payments::INFO, crate::vendor_payments::export::columns());
         cfg.app_data(state.clone())
+            .app_data(web::Data::new(crate::reports::catalogue::Catalogue::with(vec![
+                vendor_payments,
+            ])))
             .app_data(crate::web::BodyTimeout(body_timeout))
             .app_data(web::PathConfig::default().error_handler(routes::path_error))
             .service(web::redirect("/api/docs", "/api/docs/"))

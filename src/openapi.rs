@@ -102,7 +102,7 @@ use crate::{
         payment_requests::api::activity_log,
         payment_requests::api::download_file,
         payment_requests::api::delete_file,
-        reports::catalogue::list,
+        reports::catalogue_api::list,
         reports::participants::emails,
         reports::all_approvals::payee_list,
         reports::bonuses::list,

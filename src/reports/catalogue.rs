@@ -1,17 +1,23 @@
-//! What each report is (key, title, permission, filters, sort, totals), and
-//! `GET /reports`: the reports the caller may read, for the /reports screen's cards.
+//! What each report is (key, title, permission, filters, sort, totals), and the cards
+//! `GET /reports` lists (`catalogue_api`).
 
 use std::collections::BTreeMap;
 
-use actix_web::web;
 use serde::Serialize;
 use utoipa::ToSchema;
 
 use super::export::{Column, Kind};
-use crate::{
-    auth::{CurrentUser, Permission},
-    error::{ApiResult, ProblemBody},
-};
+use crate::auth::Permission;
+
+/// Every report card `GET /reports` lists, in display order: this area's reports, then the
+/// cards of the areas above it (which the app hands in, so the reports name none of them).
+pub struct Catalogue(pub Vec<(ReportInfo, Vec<Column>)>);
+
+impl Catalogue {
+    pub fn with(more: Vec<(ReportInfo, Vec<Column>)>) -> Catalogue {
+        Catalogue(super::all().into_iter().chain(more).collect())
+    }
+}
 
 /// A report's description, declared once in its module.
 #[derive(Debug, Clone, Copy)]
@@ -100,17 +106,4 @@ pub fn entry(info: &ReportInfo, columns: Vec<Column>) -> CatalogueEntry {
             sort_descending: info.default_sort.1,
         },
     }
-}
-
-#[utoipa::path(get, path = "/api/v1/reports", tag = "reports", security(("bearer" = [])),
-    responses((status = 200, description = "The reports the caller may read, in display order", body = Vec<CatalogueEntry>),
-        (status = 401, body = ProblemBody), (status = 403, body = ProblemBody, description = "Without report:read")))]
-pub async fn list(me: CurrentUser) -> ApiResult<web::Json<Vec<CatalogueEntry>>> {
-    Ok(web::Json(
-        super::all()
-            .into_iter()
-            .filter(|(info, _)| me.has(info.permission))
-            .map(|(info, cols)| entry(&info, cols))
-            .collect(),
-    ))
 }

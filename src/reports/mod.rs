@@ -9,6 +9,7 @@ pub mod approvals_by_request_type;
 pub mod bonuses;
 pub mod by_type;
 pub mod catalogue;
+pub mod catalogue_api;
 pub mod details;
 pub mod export;
 pub mod fields;
@@ -37,7 +38,8 @@ use self::{
     runner::{grouped_retrieve, grouped_view, row_retrieve, row_view, GroupedReport, RowReport},
 };
 
-/// Every report of the catalogue, in display order, with its columns.
+/// The reports of this area, in display order, with their columns (the catalogue adds the
+/// cards of areas built on the reports', such as vendor payments: `catalogue::Catalogue`).
 pub fn all() -> Vec<(ReportInfo, Vec<Column>)> {
     vec![
         (Reimbursements::INFO, Reimbursements::columns()),
@@ -48,7 +50,6 @@ pub fn all() -> Vec<(ReportInfo, Vec<Column>)> {
         (ActualVsBudget::INFO, ActualVsBudget::columns()),
         (by_type::INFO, by_type::common_columns()),
         (bonuses::INFO, bonuses::columns()),
-        (crate::vendor_payments::INFO, crate::vendor_payments::export::columns()),
     ]
 }
 
@@ -83,7 +84,7 @@ fn rows<R: RowReport>(r: &mut Routes) {
 }
 
 pub fn configure(r: &mut Routes) {
-    r.get("/reports", Access::Needs(Permission::ReportRead), catalogue::list);
+    r.get("/reports", Access::Needs(Permission::ReportRead), catalogue_api::list);
     // Fixed paths before the views they extend.
     r.get(
         "/reports/participants/emails",

@@ -43,6 +43,7 @@ const AREAS: &[&str] = &[
     "reports",
     "settings",
     "system",
+    "vendor_payments",
 ];
 const ABOVE: &[&str] = &["app", "cli", "openapi", "main"];
 
