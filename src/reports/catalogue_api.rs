@@ -19,9 +19,8 @@ pub async fn list(
         catalogue
             .0
             .iter()
-            .cloned()
             .filter(|(info, _)| me.has(info.permission))
-            .map(|(info, cols)| entry(&info, cols))
+            .map(|(info, cols)| entry(info, cols.clone()))
             .collect(),
     ))
 }
