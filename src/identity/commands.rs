@@ -112,6 +112,8 @@ pub async fn update_user(
     store::set_user_roles(&txn, updated.id, &roles).await?;
     if deactivated {
         store::revoke_all_refresh(&txn, updated.id, now).await?;
+        // Links sent before stay dead after a reactivation: she asks for a new one.
+        store::void_password_tokens(&txn, updated.id, now).await?;
     }
     let role_names: Vec<&str> = roles.iter().map(|r| r.name.as_str()).collect();
     let data = json!({"email": updated.email, "roles": role_names, "isActive": updated.is_active});
@@ -145,6 +147,7 @@ pub async fn deactivate_user(db: &DatabaseConnection, me: &CurrentUser, id: i32)
         let user_id = existing.id;
         store::deactivate_user(&txn, existing, now).await?;
         store::revoke_all_refresh(&txn, user_id, now).await?;
+        store::void_password_tokens(&txn, user_id, now).await?;
         let change = (&json!({"isActive": true}), &json!({"isActive": false}));
         note(&txn, me, ("user", user_id), "deactivated", change, None).await?;
     }

@@ -151,6 +151,10 @@ pub async fn logout(
     Ok(HttpResponse::NoContent().finish())
 }
 
+/// How long after its arrival a reset-password request is answered: well above what issuing
+/// a link and queueing its mail takes on a busy server.
+pub const RESET_ANSWER_TIME: std::time::Duration = std::time::Duration::from_millis(300);
+
 pub fn set_password_link(public_url: &str, email: &str, token: &str) -> String {
     let query =
         serde_html_form::to_string([("email", email), ("token", token)]).unwrap_or_default();
@@ -169,6 +173,9 @@ pub async fn reset_password(
         .ok_or_else(|| ApiError::bad_field("email", "must be a valid e-mail address"))?;
     let ip = client_address(&req, &state.config);
     state.login_throttle.check(&ip, &format!("reset:{email}"))?;
+    // Answered at a fixed time after arrival, so how long it takes never tells whether the
+    // account exists (issuing and mailing a link takes measurably longer than nothing).
+    let answer_at = tokio::time::Instant::now() + RESET_ANSWER_TIME;
     if let Some(user) = store::find_user_by_email(&state.db, &email).await?.filter(|u| u.is_active)
     {
         let token = commands::request_reset(&state.db, &user, ip).await?;
@@ -179,6 +186,7 @@ pub async fn reset_password(
             format!("Someone asked to reset the MentorPay password of {}.\n\nChoose a new password here (valid for one hour, once):\n{link}\n\nIf it was not you, ignore this message.\n", user.email),
         );
     }
+    tokio::time::sleep_until(answer_at).await;
     Ok(done("If an account exists for this e-mail, a link to set a new password has been sent."))
 }
 

@@ -393,7 +393,7 @@ pub async fn issue_password_token(
 }
 
 /// Every outstanding link of a user, spent.
-async fn void_password_tokens(
+pub async fn void_password_tokens(
     db: &impl ConnectionTrait,
     user_id: i32,
     now: DateTime<Utc>,

@@ -7,6 +7,7 @@
 use crate::common;
 
 use common::*;
+use sea_orm::{ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter};
 use serde_json::{json, Value};
 
 const USERS: &str = "/api/v1/identity/users";
@@ -234,4 +235,53 @@ async fn tokens_without_a_session_are_refused() {
     app.get(USERS, &forge(claims.sid.as_deref())).await.ok();
     app.get(USERS, &forge(None)).await.problem(401);
     app.get(USERS, &forge(Some("no such sign-in"))).await.problem(401);
+}
+
+#[actix_web::test]
+async fn a_link_sent_before_a_deactivation_stays_dead_after_reactivation() {
+    let app = spawn().await;
+    let admin = app.admin_token().await;
+    // An invitation (no password given: she is sent the set-password link).
+    let r = app
+        .post(USERS, Some(&admin), json!({"email": COORD_EMAIL, "firstName": "Test", "lastName": "User", "roles": ["Coordinator"]}))
+        .await;
+    let id = r.ok()["id"].as_i64().unwrap();
+    let (email, token) = app.link_in_mail(COORD_EMAIL);
+    let check = json!({"email": email, "token": token});
+    app.post("/api/v1/identity/reset-token/validate", None, check.clone()).await.ok();
+    let user = |active: bool| json!({"email": COORD_EMAIL, "firstName": "Test", "lastName": "User", "roles": ["Coordinator"], "isActive": active});
+    app.put(&format!("{USERS}/{id}"), &admin, user(false)).await.ok();
+    app.put(&format!("{USERS}/{id}"), &admin, user(true)).await.ok();
+    app.post("/api/v1/identity/reset-token/validate", None, check.clone()).await.problem(422);
+    let set = json!({"email": email, "token": token, "password": "a long new password 1"});
+    app.post("/api/v1/identity/user/set-password", None, set).await.problem(422);
+    app.login_reply(COORD_EMAIL, "a long new password 1").await.problem(401);
+    // Deactivation by its own route ends links too.
+    app.post("/api/v1/identity/user/reset-password", None, json!({"email": COORD_EMAIL}))
+        .await
+        .ok();
+    let (_, token) = app.link_in_mail(COORD_EMAIL);
+    app.delete(&format!("{USERS}/{id}"), &admin).await;
+    let stored = mentorpay::entities::password_token::Entity::find()
+        .filter(mentorpay::entities::password_token::Column::UserId.eq(id as i32))
+        .filter(mentorpay::entities::password_token::Column::UsedAt.is_null())
+        .count(&app.state.db)
+        .await
+        .unwrap();
+    assert_eq!(stored, 0, "no live link is left for {token}");
+}
+
+#[actix_web::test]
+async fn reset_password_answers_in_the_same_time_whether_or_not_the_account_exists() {
+    let app = spawn().await;
+    let floor = mentorpay::identity::session::RESET_ANSWER_TIME;
+    for email in [ADMIN_EMAIL, "ghost@example.org"] {
+        let started = std::time::Instant::now();
+        let r =
+            app.post("/api/v1/identity/user/reset-password", None, json!({"email": email})).await;
+        let took = started.elapsed();
+        r.ok();
+        assert!(took >= floor, "{email} answered in {took:?}, before {floor:?}");
+    }
+    assert!(app.last_mail_to(ADMIN_EMAIL).is_some(), "the existing account got its link");
 }
