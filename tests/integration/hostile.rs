@@ -358,3 +358,45 @@ async fn a_trickling_body_is_cut_off_with_a_problem() {
     assert!(text.starts_with("HTTP/1.1 408"), "{text}");
     assert!(text.contains("\"status\":408"), "{text}");
 }
+
+/// What the server answers to `head` sent as is on a fresh connection: status and body.
+async fn raw_answer(app: &TestApp, head: &[u8]) -> (u16, String, String) {
+    let addr = app.base.trim_start_matches("http://").to_owned();
+    let mut stream = tokio::net::TcpStream::connect(addr).await.unwrap();
+    // The server may answer and close before it has read everything sent.
+    let _ = stream.write_all(head).await;
+    let mut answer = Vec::new();
+    let _ = tokio::time::timeout(Duration::from_secs(10), stream.read_to_end(&mut answer)).await;
+    let text = String::from_utf8_lossy(&answer).into_owned();
+    let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
+    let status = head.split(' ').nth(1).and_then(|s| s.parse().ok()).unwrap_or(0);
+    (status, head.to_lowercase(), body.to_owned())
+}
+
+#[actix_web::test]
+async fn requests_the_http_layer_refuses_get_a_problem_body_too() {
+    let app = spawn().await;
+    let long_query = format!(
+        "GET /api/v1/funds?q={} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+        "a".repeat(100 * 1024)
+    );
+    let huge_header = format!(
+        "GET /api/v1/funds HTTP/1.1\r\nHost: x\r\nX-Filler: {}\r\nConnection: close\r\n\r\n",
+        "b".repeat(200 * 1024)
+    );
+    let garbled = "GET /api/v1/funds HTTP/1.1\r\nHo st: x\r\n\r\n".to_owned();
+    for (sent, status, words) in [
+        (long_query, 400, "longer than 65,534 characters"),
+        (huge_header, 431, "headers are too large"),
+        (garbled, 400, "could not be read"),
+    ] {
+        let (got, head, body) = raw_answer(&app, sent.as_bytes()).await;
+        assert_eq!(got, status, "{head}\n{body}");
+        assert!(head.contains("content-type: application/problem+json"), "{head}");
+        let problem: Value = serde_json::from_str(&body).unwrap_or_else(|e| panic!("{e}: {body}"));
+        assert_eq!(problem["status"], status);
+        assert!(problem["detail"].as_str().unwrap().contains(words), "{problem}");
+    }
+    // The server goes on serving.
+    app.get("/api/v1/funds", &app.admin_token().await).await.ok();
+}
