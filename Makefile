@@ -19,9 +19,11 @@ deps:
 	cd frontend && npm ci --no-audit --no-fund
 
 lint:
+	started=$$SECONDS
 	cargo fmt --all --check
 	cargo clippy --workspace --all-targets --locked -- -D warnings
 	cd frontend && npm run lint
+	echo "lint: $$((SECONDS - started)) s"
 
 # A real SMTP server for the notification tests (tests/smtp/sink.py): aiosmtpd, pinned.
 AIOSMTPD_VERSION := 1.4.6
@@ -32,7 +34,9 @@ test-venv:
 	fi
 
 rust-test: test-venv
+	started=$$SECONDS
 	cargo test --workspace --locked
+	echo "Build and SQLite pass: $$((SECONDS - started)) s"
 
 # The integration tests again on PostgreSQL: a throw-away cluster on loopback, a database per test.
 rust-test-postgres: test-venv
@@ -41,13 +45,17 @@ rust-test-postgres: test-venv
 	echo "PostgreSQL pass: $$((SECONDS - started)) s"
 
 frontend-test:
+	started=$$SECONDS
 	cd frontend && npm run typecheck && npm test
+	echo "Frontend unit tests: $$((SECONDS - started)) s"
 
 # Browser tests drive the binary that `cargo test` built (UI embedded by build.rs). Built the
 # way `cargo test` builds it (dev-dependencies unify features), so no second dependency build.
 e2e:
 	cargo test --workspace --locked --no-run
+	started=$$SECONDS
 	cd frontend && MENTORPAY_BIN=$(CURDIR)/target/debug/mentorpay npm run e2e
+	echo "Browser tests: $$((SECONDS - started)) s"
 
 # frontend/src/api/schema.d.ts must be what openapi-typescript makes of the binary's document.
 api-types:
@@ -58,7 +66,9 @@ api-types:
 # document, every check, against the binary `e2e` built, signed in as an Administrator.
 api-fuzz:
 	cargo test --workspace --locked --no-run
+	started=$$SECONDS
 	bash scripts/fuzz-api.sh target/debug/mentorpay
+	echo "API fuzzing: $$((SECONDS - started)) s"
 
 # The integration and browser tests again on other days: the server's clock and the tests'
 # "today" set by MENTORPAY_CLOCK (honoured by debug builds only) to this fiscal year's last
