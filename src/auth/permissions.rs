@@ -147,11 +147,13 @@ pub struct PermissionInfo {
     pub code: &'static str,
     pub resource: &'static str,
     pub action: &'static str,
+    /// Whether the caller may give it to a role (she holds it herself).
+    pub grantable: bool,
 }
 
 impl From<Permission> for PermissionInfo {
     fn from(p: Permission) -> Self {
-        Self { code: p.code(), resource: p.resource(), action: p.action() }
+        Self { code: p.code(), resource: p.resource(), action: p.action(), grantable: false }
     }
 }
 

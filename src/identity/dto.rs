@@ -99,6 +99,10 @@ pub struct UserDto {
     pub has_password: bool,
     pub last_login_at: Option<chrono::DateTime<chrono::Utc>>,
     pub created_at: chrono::DateTime<chrono::Utc>,
+    /// True when only an Administrator may change this account's e-mail, roles or access
+    /// and the caller is not one.
+    #[serde(default)]
+    pub locked: bool,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -166,6 +170,10 @@ pub struct RoleDto {
     #[schema(value_type = Vec<crate::auth::Permission>)]
     pub permissions: Vec<String>,
     pub is_built_in: bool,
+    /// Whether the caller may give this role to a person (she holds each of its
+    /// permissions; Administrator only to an Administrator): what the screens offer.
+    #[serde(default)]
+    pub grantable: bool,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]

@@ -17,8 +17,29 @@ use crate::{
 
 #[utoipa::path(get, path = "/api/v1/identity/permissions", tag = "identity", security(("bearer" = [])),
     responses((status = 200, body = Vec<PermissionInfo>), (status = 401, body = ProblemBody), (status = 403, body = ProblemBody)))]
-pub async fn list_permissions(_me: CurrentUser) -> ApiResult<web::Json<Vec<PermissionInfo>>> {
-    Ok(web::Json(Permission::ALL.iter().copied().map(PermissionInfo::from).collect()))
+pub async fn list_permissions(me: CurrentUser) -> ApiResult<web::Json<Vec<PermissionInfo>>> {
+    let by = commands::granter(&me);
+    let info = |p: Permission| PermissionInfo {
+        grantable: rules::check_permissions_grantable(&by, [p]).is_ok(),
+        ..PermissionInfo::from(p)
+    };
+    Ok(web::Json(Permission::ALL.iter().copied().map(info).collect()))
+}
+
+/// A user as `me` sees her: whether her account is beyond `me`'s reach (the ceiling).
+fn user_for(me: &CurrentUser, mut u: UserDto) -> UserDto {
+    let administrator =
+        u.roles.first().is_some_and(|r| r == crate::auth::permissions::ADMINISTRATOR);
+    u.locked = rules::account_locked(&commands::granter(me), administrator);
+    u
+}
+
+/// A role as `me` sees it: whether she may give it.
+fn role_for(me: &CurrentUser, mut r: RoleDto) -> RoleDto {
+    let permissions: Vec<Permission> =
+        r.permissions.iter().filter_map(|c| Permission::from_code(c)).collect();
+    r.grantable = rules::role_grantable(&commands::granter(me), &r.name, &permissions);
+    r
 }
 
 // ---- users ----
@@ -27,22 +48,24 @@ pub async fn list_permissions(_me: CurrentUser) -> ApiResult<web::Json<Vec<Permi
     responses((status = 200, body = Page<UserDto>), (status = 400, body = ProblemBody), (status = 401, body = ProblemBody), (status = 403, body = ProblemBody)))]
 pub async fn list_users(
     state: web::Data<AppState>,
-    _me: CurrentUser,
+    me: CurrentUser,
     Query(q): Query<UsersQuery>,
 ) -> ApiResult<web::Json<Page<UserDto>>> {
     let paging = q.paging()?;
-    Ok(web::Json(store::list_users(&state.db, &q.roles, q.email.as_deref(), paging).await?))
+    let mut page = store::list_users(&state.db, &q.roles, q.email.as_deref(), paging).await?;
+    page.items = page.items.into_iter().map(|u| user_for(&me, u)).collect();
+    Ok(web::Json(page))
 }
 
 #[utoipa::path(get, path = "/api/v1/identity/users/{id}", tag = "identity", security(("bearer" = [])),
     responses((status = 200, body = UserDto), (status = 401, body = ProblemBody), (status = 403, body = ProblemBody), (status = 404, body = ProblemBody)))]
 pub async fn get_user(
     state: web::Data<AppState>,
-    _me: CurrentUser,
+    me: CurrentUser,
     id: web::Path<i32>,
 ) -> ApiResult<web::Json<UserDto>> {
     let u = store::get_user(&state.db, id.into_inner()).await?;
-    Ok(web::Json(store::user_dto(&state.db, u).await?))
+    Ok(web::Json(user_for(&me, store::user_dto(&state.db, u).await?)))
 }
 
 #[utoipa::path(post, path = "/api/v1/identity/users", tag = "identity", security(("bearer" = [])), request_body = CreateUserRequest,
@@ -119,20 +142,21 @@ pub async fn delete_user(
     responses((status = 200, body = Vec<RoleDto>), (status = 401, body = ProblemBody), (status = 403, body = ProblemBody)))]
 pub async fn list_roles(
     state: web::Data<AppState>,
-    _me: CurrentUser,
+    me: CurrentUser,
 ) -> ApiResult<web::Json<Vec<RoleDto>>> {
-    Ok(web::Json(store::list_roles(&state.db).await?))
+    let roles = store::list_roles(&state.db).await?;
+    Ok(web::Json(roles.into_iter().map(|r| role_for(&me, r)).collect()))
 }
 
 #[utoipa::path(get, path = "/api/v1/identity/roles/{id}", tag = "identity", security(("bearer" = [])),
     responses((status = 200, body = RoleDto), (status = 401, body = ProblemBody), (status = 403, body = ProblemBody), (status = 404, body = ProblemBody)))]
 pub async fn get_role(
     state: web::Data<AppState>,
-    _me: CurrentUser,
+    me: CurrentUser,
     id: web::Path<i32>,
 ) -> ApiResult<web::Json<RoleDto>> {
     let r = store::get_role(&state.db, id.into_inner()).await?;
-    Ok(web::Json(store::role_dto(&state.db, r).await?))
+    Ok(web::Json(role_for(&me, store::role_dto(&state.db, r).await?)))
 }
 
 fn check_role_body(body: &RoleRequest) -> ApiResult<(String, Vec<Permission>)> {

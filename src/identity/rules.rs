@@ -137,6 +137,23 @@ pub fn check_roles_grantable(
     Ok(())
 }
 
+/// Whether `by` may give the role `name` with `permissions`: what the screens offer.
+pub fn role_grantable(by: &Granter, name: &str, permissions: &[Permission]) -> bool {
+    check_roles_grantable(by, &[(name, permissions)]).is_ok()
+}
+
+/// Whether an account is beyond `by`'s reach for its e-mail, roles and access.
+pub fn account_locked(by: &Granter, target_is_administrator: bool) -> bool {
+    let edit = AccountEdit {
+        on_self: false,
+        target_is_administrator,
+        roles_changed: true,
+        email_changed: true,
+        deactivates: true,
+    };
+    check_account_edit(by, &edit).is_err()
+}
+
 /// What an edit of an account changes, as the ceiling sees it.
 pub struct AccountEdit {
     pub on_self: bool,

@@ -106,6 +106,7 @@ fn to_dto(u: user::Model, roles: Vec<String>) -> UserDto {
         has_password: u.password_hash.is_some(),
         last_login_at: u.last_login_at,
         created_at: u.created_at,
+        locked: false,
     }
 }
 
@@ -232,7 +233,13 @@ pub async fn role_grants(
 
 pub async fn role_dto(db: &impl ConnectionTrait, r: role::Model) -> ApiResult<RoleDto> {
     let permissions = role_permissions(db, r.id).await?;
-    Ok(RoleDto { id: r.id, name: r.name, permissions, is_built_in: r.is_built_in })
+    Ok(RoleDto {
+        id: r.id,
+        name: r.name,
+        permissions,
+        is_built_in: r.is_built_in,
+        grantable: false,
+    })
 }
 
 pub async fn list_roles(db: &impl ConnectionTrait) -> ApiResult<Vec<RoleDto>> {
@@ -244,7 +251,13 @@ pub async fn list_roles(db: &impl ConnectionTrait) -> ApiResult<Vec<RoleDto>> {
             let mut permissions: Vec<String> =
                 grants.iter().filter(|g| g.role_id == r.id).map(|g| g.permission.clone()).collect();
             permissions.sort();
-            RoleDto { id: r.id, name: r.name, permissions, is_built_in: r.is_built_in }
+            RoleDto {
+                id: r.id,
+                name: r.name,
+                permissions,
+                is_built_in: r.is_built_in,
+                grantable: false,
+            }
         })
         .collect())
 }

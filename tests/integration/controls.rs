@@ -223,3 +223,38 @@ async fn a_filter_on_a_program_she_does_not_see_is_refused_everywhere() {
         app.get(&format!("{path}?MentorProgramId={other}"), &admin).await.ok();
     }
 }
+
+#[actix_web::test]
+async fn the_lists_say_what_the_caller_may_grant_so_the_screens_offer_only_that() {
+    let app = spawn().await;
+    let admin = app.admin_token().await;
+    let held = ["user:read", "user:edit", "role:read", "role:edit", "permission:read"];
+    let (_, editor) = insider(&app, &admin, "Helpdesk", &held).await;
+    let roles = app.get(ROLES, &editor).await.ok().clone();
+    let grantable = |name: &str| {
+        roles.as_array().unwrap().iter().find(|r| r["name"] == name).unwrap()["grantable"].clone()
+    };
+    assert_eq!(grantable("Helpdesk"), json!(true), "{roles}");
+    assert_eq!(grantable("Administrator"), json!(false));
+    assert_eq!(grantable("Coordinator"), json!(false), "it holds permissions she does not");
+    let permissions = app.get("/api/v1/identity/permissions", &editor).await.ok().clone();
+    for p in permissions.as_array().unwrap() {
+        let code = p["code"].as_str().unwrap();
+        assert_eq!(p["grantable"], json!(held.contains(&code)), "{p}");
+    }
+    let first = user_id(&app, &admin, ADMIN_EMAIL).await;
+    let peer = user_id(&app, &admin, "helpdesk@example.org").await;
+    let locked = |token: &str, id: i64| {
+        let app = &app;
+        let token = token.to_owned();
+        async move { app.get(&format!("{USERS}/{id}"), &token).await.ok()["locked"].clone() }
+    };
+    assert_eq!(locked(&editor, first).await, json!(true));
+    assert_eq!(locked(&editor, peer).await, json!(false));
+    assert_eq!(locked(&admin, first).await, json!(false));
+    let list = app.get(&format!("{USERS}?Email={ADMIN_EMAIL}"), &editor).await.ok().clone();
+    assert_eq!(list["items"][0]["locked"], json!(true), "{list}");
+    // An Administrator may grant everything.
+    let all = app.get(ROLES, &admin).await.ok().clone();
+    assert!(all.as_array().unwrap().iter().all(|r| r["grantable"] == json!(true)), "{all}");
+}

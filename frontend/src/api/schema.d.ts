@@ -2973,6 +2973,11 @@ export interface components {
                 lastLoginAt?: string | null;
                 lastName: string;
                 /**
+                 * @description True when only an Administrator may change this account's e-mail, roles or access
+                 *     and the caller is not one.
+                 */
+                locked?: boolean;
+                /**
                  * Format: int32
                  * @description Set for the login of a participant (a Coordinator).
                  */
@@ -3243,6 +3248,8 @@ export interface components {
             action: string;
             /** @description `resource:action` */
             code: components["schemas"]["Permission"];
+            /** @description Whether the caller may give it to a role (she holds it herself). */
+            grantable: boolean;
             resource: string;
         };
         PreviewPage: {
@@ -3378,6 +3385,11 @@ export interface components {
             email: string;
         };
         RoleDto: {
+            /**
+             * @description Whether the caller may give this role to a person (she holds each of its
+             *     permissions; Administrator only to an Administrator): what the screens offer.
+             */
+            grantable?: boolean;
             /** Format: int32 */
             id: number;
             isBuiltIn: boolean;
@@ -3474,6 +3486,11 @@ export interface components {
             /** Format: date-time */
             lastLoginAt?: string | null;
             lastName: string;
+            /**
+             * @description True when only an Administrator may change this account's e-mail, roles or access
+             *     and the caller is not one.
+             */
+            locked?: boolean;
             /**
              * Format: int32
              * @description Set for the login of a participant (a Coordinator).

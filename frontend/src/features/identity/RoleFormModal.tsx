@@ -6,9 +6,6 @@ import { confirmSaveChanges } from '../../components/confirmDialogs';
 import { fieldErrors, unshownErrors } from '../../components/fieldErrors';
 import { useCreateRoleMutation, useUpdateRoleMutation, type PermissionInfo, type Role, type RoleBody } from './api';
 import { groupPermissions, groupState, resourceLabel, toggleGroup } from './permissionGroups';
-import { granterOf, mayGrantPermission } from './ceiling';
-import { selectUserDetails } from '../../api/authSlice';
-import { useAppSelector } from '../../lib/hooks';
 import { MountedModal } from '../../components/MountedModal';
 
 /** Create (no `role`) or edit a role: a name and a permission checklist grouped by resource. */
@@ -22,9 +19,10 @@ export function RoleFormModal({ role, permissions, onClose }: { role?: Role; per
   const [update, updateState] = useUpdateRoleMutation();
   const { error, isLoading } = role ? updateState : createState;
   const errors = fieldErrors(error);
-  const granter = granterOf(useAppSelector(selectUserDetails));
-  const held = (code: string) => mayGrantPermission(granter, code);
-  const someNotHeld = permissions.some((p) => !held(p.code));
+  // The server says which permissions the signed-in person may give (the ceiling on rights).
+  const grantable = useMemo(() => new Set<string>(permissions.filter((p) => p.grantable).map((p) => p.code)), [permissions]);
+  const held = (code: string) => grantable.has(code);
+  const someNotHeld = permissions.some((p) => !p.grantable);
 
   const toggle = (code: string, on: boolean) =>
     setForm((f) => ({ ...f, permissions: permissions.map((p) => p.code).filter((c) => (c === code ? on : f.permissions.includes(c))) }));

@@ -5,7 +5,6 @@ import { askAndCancel, SaveError } from '../../components/EditorActions';
 import { confirmSaveChanges } from '../../components/confirmDialogs';
 import { fieldErrors, unshownErrors } from '../../components/fieldErrors';
 import { useInviteUserMutation, useUpdateUserMutation, type Role, type User, type UserUpdate } from './api';
-import { granterOf, mayChangeAccount, mayGrantRole } from './ceiling';
 import { selectUserDetails } from '../../api/authSlice';
 import { useAppSelector } from '../../lib/hooks';
 import { MountedModal } from '../../components/MountedModal';
@@ -15,10 +14,10 @@ const FIELDS = ['email', 'firstName', 'lastName', 'roles', 'isActive'];
 /** Invite (no `user`) or edit a user. Roles keep the order picked: the first is shown and decides administrator status. */
 export function UserFormModal({ user, roles, onClose }: { user?: User; roles: Role[]; onClose: () => void }) {
   const me = useAppSelector(selectUserDetails);
-  const granter = granterOf(me);
   const self = !!user && user.email === me?.email;
-  const guarded = !!user && !mayChangeAccount(granter, user);
-  const roleOptions = roles.map((r) => ({ value: r.name, label: r.name, disabled: !mayGrantRole(granter, r) }));
+  // The server says what lies beyond the signed-in person's rights (the ceiling on rights).
+  const guarded = !!user && user.locked;
+  const roleOptions = roles.map((r) => ({ value: r.name, label: r.name, disabled: !r.grantable }));
   const initial: Omit<UserUpdate, 'id'> = {
     email: user?.email ?? '',
     firstName: user?.firstName ?? '',

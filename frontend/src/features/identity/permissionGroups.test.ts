@@ -4,7 +4,7 @@ import { groupPermissions, groupState, resourceLabel, toggleGroup } from './perm
 
 const p = (code: PermissionInfo['code']): PermissionInfo => {
   const [resource, action] = code.split(':') as [string, string];
-  return { code, resource, action };
+  return { code, resource, action, grantable: true };
 };
 const all = (['role:create', 'role:read', 'user:read', 'budget:edit', 'budget:read'] as const).map(p);
 
