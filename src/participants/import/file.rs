@@ -3,7 +3,7 @@
 //! its text (`=1+2`), never evaluated. Limits are checked while reading, so a huge file is
 //! refused before it is held in full.
 
-use std::io::Cursor;
+use std::{collections::BTreeMap, io::Cursor};
 
 use calamine::{Data, DataType, Reader, Xlsx};
 
@@ -137,43 +137,89 @@ fn read_csv(bytes: &[u8], sheet: &mut Builder) -> Result<(), ApiError> {
     Ok(())
 }
 
+/// What a workbook's parts may unpack to, together: a full import (10,000 rows of 50
+/// cells) is a few tens of MB of XML; a zip bomb is refused before any of it is held.
+pub const MAX_UNPACKED_BYTES: u64 = 64 * 1024 * 1024;
+/// Parts in a workbook (a real one has a dozen or two).
+const MAX_PARTS: usize = 1_000;
+
+/// Unpacks every part of the workbook into nothing, counting, so the parts calamine then
+/// reads in full (the shared strings, the sheet) are known to be small.
+fn check_unpacked_size(bytes: &[u8]) -> Result<(), ApiError> {
+    let unreadable =
+        |e: zip::result::ZipError| bad(format!("is not a readable XLSX workbook ({e})"));
+    let mut archive = zip::ZipArchive::new(Cursor::new(bytes)).map_err(unreadable)?;
+    if archive.len() > MAX_PARTS {
+        return Err(bad(format!(
+            "holds {} parts; a workbook may hold at most {MAX_PARTS}",
+            archive.len()
+        )));
+    }
+    let too_big = || {
+        bad(format!(
+            "unpacks to more than {} MB; save it again without unused sheets and formatting",
+            MAX_UNPACKED_BYTES / (1024 * 1024)
+        ))
+    };
+    let mut left = MAX_UNPACKED_BYTES;
+    for i in 0..archive.len() {
+        let part = archive.by_index(i).map_err(unreadable)?;
+        // The declared size can lie; what the part really unpacks to is counted below.
+        if part.size() > left {
+            return Err(too_big());
+        }
+        let read = std::io::copy(&mut std::io::Read::take(part, left + 1), &mut std::io::sink())
+            .map_err(|e| bad(format!("is not a readable XLSX workbook ({e})")))?;
+        if read > left {
+            return Err(too_big());
+        }
+        left -= read;
+    }
+    Ok(())
+}
+
+/// The first sheet, streamed cell by cell: no grid of the sheet's declared (or actual)
+/// extent is ever built, so a sheet with one cell at A1 and one at XFD1048576 costs two
+/// cells, and reading stops at the first cell past the column limit or the first row past
+/// the row limit.
 fn read_xlsx(bytes: &[u8], sheet: &mut Builder) -> Result<(), ApiError> {
+    check_unpacked_size(bytes)?;
     let unreadable = |e: calamine::XlsxError| bad(format!("is not a readable XLSX workbook ({e})"));
     let mut book = Xlsx::new(Cursor::new(bytes)).map_err(unreadable)?;
     let name = book.sheet_names().first().cloned().ok_or_else(|| bad("has no sheet"))?;
-    let values = book.worksheet_range(&name).map_err(unreadable)?;
-    let formulas = book.worksheet_formula(&name).map_err(unreadable)?;
-    let Some((top, left)) = values.start() else {
-        return Err(bad("is empty"));
-    };
-    let (height, width) = values.get_size();
-    if left as usize + width > MAX_COLUMNS + 1 && height > 0 {
-        // A sheet this wide holds a row far past the known columns; named by its first row.
-        let first_wide = (0..height)
-            .find(|r| {
-                (MAX_COLUMNS.saturating_sub(left as usize)..width)
-                    .any(|c| values.get((*r, c)).is_some_and(|d| !d.is_empty()))
-            })
-            .unwrap_or(0);
-        return Err(bad(format!(
-            "row {} has {} cells; a row may have at most {MAX_COLUMNS}",
-            top as usize + first_wide + 1,
-            left as usize + width
-        )));
-    }
-    for r in 0..height {
-        let row = top + r as u32;
-        // Cells are placed by their column: a sheet starting at C1 keeps A and B empty.
-        let mut cells = vec![String::new(); left as usize];
-        for c in 0..width {
-            let col = left + c as u32;
-            let formula = formulas.get_value((row, col)).filter(|f| !f.is_empty());
-            cells.push(match formula {
-                Some(f) => format!("={f}"),
-                None => values.get((r, c)).map(cell_text).unwrap_or_default(),
-            });
+    let mut cells = book.worksheet_cells_reader(&name).map_err(unreadable)?;
+    // Row (0-based) -> its non-blank cells by column; at most MAX_ROWS + 1 rows of at
+    // most MAX_COLUMNS cells.
+    let mut rows: BTreeMap<u32, BTreeMap<u32, String>> = BTreeMap::new();
+    while let Some(cell) = cells.next_cell_with_formula().map_err(unreadable)? {
+        let (row, col) = cell.pos;
+        let text = match cell.formula.filter(|f| !f.is_empty()) {
+            Some(f) => format!("={f}"),
+            None => cell_text(&Data::from(cell.value)),
+        };
+        if text.trim().is_empty() {
+            continue;
         }
-        sheet.push(row as usize + 1, cells)?;
+        if col as usize >= MAX_COLUMNS {
+            return Err(bad(format!(
+                "row {} has {} cells; a row may have at most {MAX_COLUMNS}",
+                row as u64 + 1,
+                col as u64 + 1
+            )));
+        }
+        if !rows.contains_key(&row) && rows.len() > MAX_ROWS {
+            return Err(bad(format!("has more than {MAX_ROWS} rows")));
+        }
+        rows.entry(row).or_default().insert(col, text);
+    }
+    for (row, by_column) in rows {
+        // Cells are placed by their column: a sheet starting at C1 keeps A and B empty.
+        let width = by_column.keys().next_back().map_or(0, |c| *c as usize + 1);
+        let mut line = vec![String::new(); width];
+        for (col, text) in by_column {
+            line[col as usize] = text;
+        }
+        sheet.push(row as usize + 1, line)?;
     }
     Ok(())
 }
@@ -253,6 +299,58 @@ mod tests {
         assert_eq!(csv(&enough).unwrap().rows.len(), MAX_ROWS);
         let huge = vec![b'a'; MAX_BYTES + 1];
         assert!(matches!(read(&huge).unwrap_err(), ApiError::PayloadTooLarge(_)));
+    }
+
+    /// A workbook with text at each of `cells` (row, column), 0-based.
+    fn xlsx_with(cells: &[(u32, u16)]) -> Vec<u8> {
+        let mut book = rust_xlsxwriter::Workbook::new();
+        let ws = book.add_worksheet();
+        for (i, (r, c)) in cells.iter().enumerate() {
+            ws.write_string(*r, *c, format!("cell{i}")).unwrap();
+        }
+        book.save_to_buffer().unwrap()
+    }
+
+    #[test]
+    fn sheets_far_wider_or_longer_than_the_limits_are_refused_without_their_grid() {
+        // A1 and XFD1048576: a grid of every cell between would be half a terabyte.
+        let far = xlsx_with(&[(0, 0), (1_048_575, 16_383)]);
+        assert!(far.len() < 8 * 1024, "{} bytes", far.len());
+        assert_eq!(
+            message(read(&far).unwrap_err()),
+            "row 1048576 has 16384 cells; a row may have at most 50"
+        );
+        let wide = xlsx_with(&[(0, 0), (999, 16_383)]);
+        assert_eq!(
+            message(read(&wide).unwrap_err()),
+            "row 1000 has 16384 cells; a row may have at most 50"
+        );
+        // Far down but narrow: two rows, the blank ones between cost nothing.
+        let sparse = read(&xlsx_with(&[(0, 0), (1_048_575, 0)])).unwrap();
+        assert_eq!(sparse.rows, [(1_048_576, vec!["cell1".to_owned()])]);
+        let long: Vec<(u32, u16)> = (0..=MAX_ROWS as u32 + 1).map(|r| (r * 3, 0)).collect();
+        assert_eq!(message(read(&xlsx_with(&long)).unwrap_err()), "has more than 10000 rows");
+        let starts_at_c = read(&xlsx_with(&[(4, 2), (5, 2)])).unwrap();
+        assert_eq!(starts_at_c.header, ["", "", "cell0"]);
+        assert_eq!(starts_at_c.rows, [(6, vec![String::new(), String::new(), "cell1".into()])]);
+    }
+
+    #[test]
+    fn a_workbook_that_unpacks_past_the_limit_is_refused_before_it_is_read() {
+        use std::io::Write;
+        let mut out = Cursor::new(Vec::new());
+        let mut zip = zip::ZipWriter::new(&mut out);
+        let options = zip::write::SimpleFileOptions::default()
+            .compression_method(zip::CompressionMethod::Deflated);
+        zip.start_file("xl/sharedStrings.xml", options).unwrap();
+        let block = vec![b'a'; 1024 * 1024];
+        for _ in 0..(MAX_UNPACKED_BYTES / block.len() as u64 + 1) {
+            zip.write_all(&block).unwrap();
+        }
+        zip.finish().unwrap();
+        let bomb = out.into_inner();
+        assert!(bomb.len() < 1024 * 1024, "{} bytes", bomb.len());
+        assert!(message(read(&bomb).unwrap_err()).starts_with("unpacks to more than 64 MB"));
     }
 
     #[test]
