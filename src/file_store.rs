@@ -2,7 +2,7 @@
 //! default, S3-compatible storage on the scale-out path) and the key that signs upload URLs.
 //! Kernel: it knows bytes and signatures, not what a file belongs to.
 
-use std::{path::Path, sync::Arc};
+use std::{num::NonZeroU32, path::Path, sync::Arc};
 
 use actix_web::web::Bytes;
 use hmac::{Hmac, Mac};
@@ -10,6 +10,7 @@ use object_store::{
     local::LocalFileSystem, path::Path as ObjectPath, ObjectStore, ObjectStoreExt, PutPayload,
 };
 use sha2::{Digest, Sha256};
+use governor::{clock::{Clock, DefaultClock}, DefaultKeyedRateLimiter, Quota, RateLimiter};
 
 use crate::error::{ApiError, ApiResult};
 
@@ -17,6 +18,8 @@ use crate::error::{ApiError, ApiResult};
 pub struct FileStore {
     objects: Arc<dyn ObjectStore>,
     key: Arc<[u8; 32]>,
+    /// Files announced per user id, per minute.
+    announcements: Arc<std::sync::OnceLock<DefaultKeyedRateLimiter<i32>>>,
 }
 
 impl FileStore {
@@ -26,7 +29,25 @@ impl FileStore {
         let dir = data_dir.join("uploads");
         std::fs::create_dir_all(&dir)?;
         let objects: Arc<dyn ObjectStore> = Arc::new(LocalFileSystem::new_with_prefix(&dir)?);
-        Ok(FileStore { objects, key: Arc::new(derive_key(secret)) })
+        Ok(FileStore { objects, key: Arc::new(derive_key(secret)), announcements: Arc::default() })
+    }
+
+    /// Takes `files` of the `per_minute` files user `user` may announce, or says when
+    /// to try again (429).
+    pub fn take_announcements(&self, user: i32, files: usize, per_minute: u32) -> ApiResult<()> {
+        let per_minute = NonZeroU32::new(per_minute).unwrap_or(NonZeroU32::MIN);
+        let limiter = self.announcements.get_or_init(|| {
+            RateLimiter::keyed(Quota::per_minute(per_minute))
+        });
+        let n = NonZeroU32::new(u32::try_from(files).unwrap_or(u32::MAX)).unwrap_or(NonZeroU32::MIN);
+        match limiter.check_key_n(&user, n) {
+            Ok(Ok(())) => Ok(()),
+            Ok(Err(not_until)) => {
+                let wait = not_until.wait_time_from(DefaultClock::default().now());
+                Err(ApiError::TooManyRequests { retry_after_secs: wait.as_secs().max(1) })
+            }
+            Err(_) => Err(ApiError::TooManyRequests { retry_after_secs: 60 }),
+        }
     }
 
     pub fn sign(&self, file_id: &str, expires: i64) -> String {

@@ -67,6 +67,7 @@ mod m20261127_000220_fiscal_year_close;
 mod m20261127_000230_digest_time;
 mod m20261127_000240_request_approval_facts;
 mod m20261127_000250_payment_request_line_window;
+mod m20261202_000300_receipt_quota;
 
 pub struct Migrator;
 
@@ -108,6 +109,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261127_000230_digest_time::Migration),
             Box::new(m20261127_000240_request_approval_facts::Migration),
             Box::new(m20261127_000250_payment_request_line_window::Migration),
+            Box::new(m20261202_000300_receipt_quota::Migration),
         ]
     }
 }

@@ -7,7 +7,7 @@ use sea_orm::EntityTrait;
 use super::{
     commands,
     dto::{GenerateUploadUrls, UploadQuery, UploadUrl},
-    receipts::{allowed_type, check_announcements, content_matches},
+    receipts::{allowed_type, check_announcements, content_matches, UPLOADS_PER_MINUTE},
     store,
 };
 use crate::{
@@ -30,6 +30,7 @@ pub async fn generate_upload_urls(
         return Err(ApiError::missing_permission(Permission::RequestCreate.code()));
     }
     let files = check_announcements(&body.files)?;
+    state.files.take_announcements(me.id(), files.len(), UPLOADS_PER_MINUTE)?;
     Ok(web::Json(commands::announce_files(&state.db, &state.files, &me, files).await?))
 }
 

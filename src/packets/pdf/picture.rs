@@ -14,8 +14,12 @@ use super::Unshown;
 
 /// The longest side kept: about 200 dpi across a Letter page, plenty for a receipt.
 const MAX_SIDE: u32 = 2000;
-/// What decoding one picture may allocate.
-const MAX_DECODE_BYTES: u64 = 160 * 1024 * 1024;
+/// Pixels of one picture, checked from its header before it is decoded: a 12 MP phone
+/// photo, a 20 MP camera; a larger one is named, not shown (its samples alone would be
+/// 100 MB and more).
+pub const MAX_PIXELS: u64 = 24_000_000;
+/// What decoding one picture may allocate: the samples of the largest picture taken.
+const MAX_DECODE_BYTES: u64 = MAX_PIXELS * 4 + 4 * 1024 * 1024;
 const MAX_DIMENSION: u32 = 16_000;
 const JPEG_QUALITY: u8 = 85;
 
@@ -47,12 +51,21 @@ pub fn picture(content_type: &str, bytes: &[u8]) -> Result<Picture, Unshown> {
     limits.max_image_height = Some(MAX_DIMENSION);
     reader.limits(limits);
     let mut decoder = reader.into_decoder().map_err(unreadable)?;
+    let (w, h) = decoder.dimensions();
+    if u64::from(w) * u64::from(h) > MAX_PIXELS {
+        return Err(Unshown(format!(
+            "The image is {w} × {h} pixels; one of more than {} megapixels is not shown here. Open the receipt from the request in MentorPay to see it.",
+            MAX_PIXELS / 1_000_000
+        )));
+    }
     let orientation = decoder.orientation().unwrap_or(image::metadata::Orientation::NoTransforms);
     let mut img = DynamicImage::from_decoder(decoder).map_err(unreadable)?;
-    img.apply_orientation(orientation);
+    // Brought down before it is turned: the box is square, so the order does not change the
+    // result, and turning the full-size picture would hold a second copy of it.
     if img.width().max(img.height()) > MAX_SIDE {
         img = img.resize(MAX_SIDE, MAX_SIDE, FilterType::Triangle);
     }
+    img.apply_orientation(orientation);
     let gray = !img.color().has_color();
     let (width, height) = (img.width(), img.height());
     let samples = if gray { on_white_gray(img) } else { on_white_rgb(img) };
@@ -128,6 +141,10 @@ mod tests {
         assert!(picture("image/png", b"\x89PNG\r\n\x1a\nnot really").is_err());
         assert!(picture("image/jpeg", &[0xFF, 0xD8, 0xFF, 0x00]).is_err());
         assert!(picture("image/heic", b"").is_err());
+        // 6000 x 5000 is 30 MP: named from the header, never decoded.
+        let big = png(&RgbaImage::new(6000, 5000));
+        let Unshown(why) = picture("image/png", &big).err().unwrap();
+        assert!(why.starts_with("The image is 6000 × 5000 pixels"), "{why}");
         assert_eq!(over_white(0, 0), 255);
         assert_eq!(over_white(10, 255), 10);
     }
