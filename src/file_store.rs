@@ -5,12 +5,15 @@
 use std::{num::NonZeroU32, path::Path, sync::Arc};
 
 use actix_web::web::Bytes;
+use governor::{
+    clock::{Clock, DefaultClock},
+    DefaultKeyedRateLimiter, Quota, RateLimiter,
+};
 use hmac::{Hmac, Mac};
 use object_store::{
     local::LocalFileSystem, path::Path as ObjectPath, ObjectStore, ObjectStoreExt, PutPayload,
 };
 use sha2::{Digest, Sha256};
-use governor::{clock::{Clock, DefaultClock}, DefaultKeyedRateLimiter, Quota, RateLimiter};
 
 use crate::error::{ApiError, ApiResult};
 
@@ -36,10 +39,10 @@ impl FileStore {
     /// to try again (429).
     pub fn take_announcements(&self, user: i32, files: usize, per_minute: u32) -> ApiResult<()> {
         let per_minute = NonZeroU32::new(per_minute).unwrap_or(NonZeroU32::MIN);
-        let limiter = self.announcements.get_or_init(|| {
-            RateLimiter::keyed(Quota::per_minute(per_minute))
-        });
-        let n = NonZeroU32::new(u32::try_from(files).unwrap_or(u32::MAX)).unwrap_or(NonZeroU32::MIN);
+        let limiter =
+            self.announcements.get_or_init(|| RateLimiter::keyed(Quota::per_minute(per_minute)));
+        let n =
+            NonZeroU32::new(u32::try_from(files).unwrap_or(u32::MAX)).unwrap_or(NonZeroU32::MIN);
         match limiter.check_key_n(&user, n) {
             Ok(Ok(())) => Ok(()),
             Ok(Err(not_until)) => {
@@ -86,7 +89,27 @@ impl FileStore {
 }
 
 fn store_error(e: object_store::Error) -> ApiError {
+    if is_disk_full(&e) {
+        tracing::error!(error = %e, "the receipts' disk is full");
+        return ApiError::disk_full();
+    }
     ApiError::Internal(format!("object store: {e}"))
+}
+
+/// Whether an error, or one of its causes, is the disk (or the user's disk quota) being full.
+fn is_disk_full(e: &(dyn std::error::Error + 'static)) -> bool {
+    let mut cause = Some(e);
+    while let Some(e) = cause {
+        if let Some(io) = e.downcast_ref::<std::io::Error>() {
+            if io.kind() == std::io::ErrorKind::StorageFull
+                || matches!(io.raw_os_error(), Some(libc::ENOSPC | libc::EDQUOT))
+            {
+                return true;
+            }
+        }
+        cause = e.source();
+    }
+    false
 }
 
 fn object_path(file_id: &str) -> ObjectPath {

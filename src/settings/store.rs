@@ -411,7 +411,8 @@ pub async fn save_general(
         update = update.col_expr(general_setting::Column::DigestHour, Expr::value(hour));
     }
     if let Some(mb) = v.unattached_receipt_quota_mb {
-        update = update.col_expr(general_setting::Column::UnattachedReceiptQuotaMb, Expr::value(mb));
+        update =
+            update.col_expr(general_setting::Column::UnattachedReceiptQuotaMb, Expr::value(mb));
     }
     if let Some(zone) = &v.time_zone {
         update = update.col_expr(general_setting::Column::TimeZone, Expr::value(zone.clone()));

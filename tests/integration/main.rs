@@ -21,6 +21,7 @@ mod hostile;
 mod hygiene;
 mod identity;
 mod layers;
+mod limits;
 mod lists;
 mod mail;
 mod notifications;
