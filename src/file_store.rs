@@ -146,6 +146,22 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_full_disk_is_found_anywhere_in_the_cause_chain() {
+        let wrapped = |io: std::io::Error| object_store::Error::Generic {
+            store: "LocalFileSystem",
+            source: Box::new(io),
+        };
+        for code in [libc::ENOSPC, libc::EDQUOT] {
+            let e = wrapped(std::io::Error::from_raw_os_error(code));
+            assert!(is_disk_full(&e), "{e}");
+            assert!(matches!(store_error(e), ApiError::Busy { .. }));
+        }
+        let denied = wrapped(std::io::Error::from_raw_os_error(libc::EACCES));
+        assert!(!is_disk_full(&denied));
+        assert!(matches!(store_error(denied), ApiError::Internal(_)));
+    }
+
+    #[test]
     fn signatures_bind_id_and_expiry() {
         let key = derive_key(b"secret");
         let sig = sign(&key, "abc", 100);
