@@ -143,8 +143,73 @@ pub const MAX_UNPACKED_BYTES: u64 = 64 * 1024 * 1024;
 /// Parts in a workbook (a real one has a dozen or two).
 const MAX_PARTS: usize = 1_000;
 
+/// The largest shared-formula number (`<f t="shared" si="N">`) a sheet may use: calamine
+/// sizes a table by it, so `si="4000000000"` alone would ask for hundreds of gigabytes. A
+/// sheet the import takes has at most one group per cell.
+const MAX_SHARED_FORMULA: u64 = (MAX_ROWS as u64 + 1) * MAX_COLUMNS as u64;
+
+/// The largest number given to an `si` attribute in `xml` (u64::MAX for one of more than
+/// 12 digits). An attribute cut at the end of `xml` is read whole in the next window, which
+/// starts with this one's last `CARRY` bytes.
+fn largest_shared_formula(xml: &[u8]) -> u64 {
+    let mut largest = 0;
+    let mut i = 0;
+    while let Some(at) = xml[i..].windows(2).position(|w| w == b"si") {
+        let start = i + at;
+        i = start + 2;
+        // An attribute: after a space or a namespace prefix, then `=`, a quote and digits.
+        if start == 0 || !matches!(xml[start - 1], b' ' | b'\t' | b'\r' | b'\n' | b':') {
+            continue;
+        }
+        let rest = &xml[i..];
+        let mut j = rest.iter().take_while(|b| b.is_ascii_whitespace()).count();
+        if rest.get(j) != Some(&b'=') {
+            continue;
+        }
+        j += 1;
+        j += rest[j..].iter().take_while(|b| b.is_ascii_whitespace()).count();
+        if !matches!(rest.get(j), Some(b'"' | b'\'')) {
+            continue;
+        }
+        j += 1;
+        if rest.get(j) == Some(&b'+') {
+            j += 1;
+        }
+        let digits = &rest[j..][..rest[j..].iter().take_while(|b| b.is_ascii_digit()).count()];
+        if digits.len() > 12 {
+            return u64::MAX;
+        }
+        let value = digits.iter().fold(0u64, |n, d| n * 10 + u64::from(d - b'0'));
+        largest = largest.max(value);
+    }
+    largest
+}
+
+/// What a window keeps of the previous one: longer than any `si="+…"` with 12 digits.
+const CARRY: usize = 64;
+
+/// Reads a part through, counting its bytes and watching its shared-formula numbers.
+fn measure_part(part: impl std::io::Read, limit: u64) -> std::io::Result<(u64, u64)> {
+    let mut part = std::io::Read::take(part, limit + 1);
+    let mut window = Vec::with_capacity(64 * 1024 + CARRY);
+    let mut chunk = vec![0u8; 64 * 1024];
+    let (mut read, mut largest) = (0u64, 0u64);
+    loop {
+        let n = std::io::Read::read(&mut part, &mut chunk)?;
+        if n == 0 {
+            return Ok((read, largest));
+        }
+        read += n as u64;
+        let kept = window.len().saturating_sub(CARRY);
+        window.drain(..kept);
+        window.extend_from_slice(&chunk[..n]);
+        largest = largest.max(largest_shared_formula(&window));
+    }
+}
+
 /// Unpacks every part of the workbook into nothing, counting, so the parts calamine then
-/// reads in full (the shared strings, the sheet) are known to be small.
+/// reads in full (the shared strings, the sheet) are known to be small, and no
+/// shared-formula number makes calamine size a table past reason.
 fn check_unpacked_size(bytes: &[u8]) -> Result<(), ApiError> {
     let unreadable =
         |e: zip::result::ZipError| bad(format!("is not a readable XLSX workbook ({e})"));
@@ -168,10 +233,15 @@ fn check_unpacked_size(bytes: &[u8]) -> Result<(), ApiError> {
         if part.size() > left {
             return Err(too_big());
         }
-        let read = std::io::copy(&mut std::io::Read::take(part, left + 1), &mut std::io::sink())
+        let (read, shared) = measure_part(part, left)
             .map_err(|e| bad(format!("is not a readable XLSX workbook ({e})")))?;
         if read > left {
             return Err(too_big());
+        }
+        if shared > MAX_SHARED_FORMULA {
+            return Err(bad(format!(
+                "numbers a shared formula past {MAX_SHARED_FORMULA}; a sheet of at most {MAX_ROWS} rows of {MAX_COLUMNS} cells has no more"
+            )));
         }
         left -= read;
     }
@@ -333,6 +403,53 @@ mod tests {
         let starts_at_c = read(&xlsx_with(&[(4, 2), (5, 2)])).unwrap();
         assert_eq!(starts_at_c.header, ["", "", "cell0"]);
         assert_eq!(starts_at_c.rows, [(6, vec![String::new(), String::new(), "cell1".into()])]);
+    }
+
+    #[test]
+    fn shared_formula_numbers_are_read_wherever_they_are_written() {
+        for (xml, largest) in [
+            (&b"<f t=\"shared\" si=\"7\" ref=\"A1:A3\">1</f>"[..], 7),
+            (b"<f si = '12' t='shared'/><f x:si=\"+30\"/>", 30),
+            (b"<si><t>si=\"99999999\"</t></si>", 0),
+            (b"<f\tsi=\"0000000000000000000001\"/>", u64::MAX),
+            (b"<f si=\"", 0),
+        ] {
+            assert_eq!(largest_shared_formula(xml), largest, "{}", String::from_utf8_lossy(xml));
+        }
+        // Cut between two windows, the number is still read whole.
+        let mut xml = vec![b' '; 64 * 1024 - 5];
+        xml.extend_from_slice(b" si=\"4000000000\"");
+        assert_eq!(measure_part(&xml[..], 1 << 30).unwrap(), (xml.len() as u64, 4_000_000_000));
+    }
+
+    /// A workbook written part by part: one sheet whose A1 is the shared formula `si`, B1 text.
+    fn shared_formula_book(si: u64) -> Vec<u8> {
+        use std::io::Write;
+        let mut book = Cursor::new(Vec::new());
+        let mut zip = zip::ZipWriter::new(&mut book);
+        let options = zip::write::SimpleFileOptions::default();
+        let ns = "xmlns=\"http://schemas.openxmlformats.org/spreadsheetml/2006/main\"";
+        let rel = "http://schemas.openxmlformats.org/officeDocument/2006/relationships";
+        for (name, text) in [
+            ("[Content_Types].xml".to_owned(), "<Types xmlns=\"http://schemas.openxmlformats.org/package/2006/content-types\"><Default Extension=\"xml\" ContentType=\"application/xml\"/></Types>".to_owned()),
+            ("_rels/.rels".into(), format!("<Relationships xmlns=\"http://schemas.openxmlformats.org/package/2006/relationships\"><Relationship Id=\"rId1\" Type=\"{rel}/officeDocument\" Target=\"xl/workbook.xml\"/></Relationships>")),
+            ("xl/workbook.xml".into(), format!("<workbook {ns} xmlns:r=\"{rel}\"><sheets><sheet name=\"S\" sheetId=\"1\" r:id=\"rId1\"/></sheets></workbook>")),
+            ("xl/_rels/workbook.xml.rels".into(), format!("<Relationships xmlns=\"http://schemas.openxmlformats.org/package/2006/relationships\"><Relationship Id=\"rId1\" Type=\"{rel}/worksheet\" Target=\"worksheets/sheet1.xml\"/></Relationships>")),
+            ("xl/worksheets/sheet1.xml".into(), format!("<worksheet {ns}><sheetData><row r=\"1\"><c r=\"A1\"><f t=\"shared\" si=\"{si}\" ref=\"A1\">1+1</f><v>2</v></c><c r=\"B1\" t=\"inlineStr\"><is><t>b</t></is></c></row><row r=\"2\"><c r=\"A2\" t=\"inlineStr\"><is><t>x</t></is></c></row></sheetData></worksheet>")),
+        ] {
+            zip.start_file(name, options).unwrap();
+            zip.write_all(text.as_bytes()).unwrap();
+        }
+        zip.finish().unwrap();
+        book.into_inner()
+    }
+
+    #[test]
+    fn a_sheet_numbering_a_shared_formula_in_the_billions_is_refused_before_calamine_reads_it() {
+        let fine = read(&shared_formula_book(3)).unwrap();
+        assert_eq!(fine.header, ["=1+1", "b"]);
+        let said = message(read(&shared_formula_book(4_000_000_000)).unwrap_err());
+        assert!(said.starts_with("numbers a shared formula past 500050"), "{said}");
     }
 
     #[test]
