@@ -162,10 +162,22 @@ fn count_unpacked(id: ObjectId, object: &mut Object) -> Option<(ObjectId, Object
     }
 }
 
+/// lopdf's limit for each stream it unpacks. An encrypted file is read without the load
+/// filter (lopdf decrypts first), so its budget is shared out in advance: each stream gets
+/// its part of it, whatever kind of stream it is (the keyword `stream` cannot be disguised).
+fn per_stream_limit(bytes: &[u8]) -> usize {
+    let encrypted = bytes.windows(8).any(|w| w == b"/Encrypt");
+    if !encrypted {
+        return MAX_UNPACKED;
+    }
+    let streams = bytes.windows(6).filter(|w| *w == b"stream").count() / 2; // and endstream
+    MAX_UNPACKED / streams.max(1)
+}
+
 /// Reads a receipt PDF; why not, in words for its page.
 pub fn open(bytes: &[u8]) -> Result<Document, Unshown> {
     let options = LoadOptions {
-        max_decompressed_size: Some(MAX_UNPACKED),
+        max_decompressed_size: Some(per_stream_limit(bytes)),
         filter: Some(count_unpacked),
         ..Default::default()
     };
@@ -280,5 +292,27 @@ impl<W: Write> Packet<'_, W> {
             self.done(id, footer, crop.unwrap_or(media), true);
         }
         Ok(count)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_encrypted_file_shares_its_budget_among_its_streams() {
+        let streams = |n: usize, encrypted: bool| {
+            let mut pdf = b"%PDF-1.7\n".to_vec();
+            for _ in 0..n {
+                pdf.extend_from_slice(b"1 0 obj <<>> stream\nx\nendstream endobj\n");
+            }
+            if encrypted {
+                pdf.extend_from_slice(b"trailer << /Encrypt 9 0 R >>");
+            }
+            per_stream_limit(&pdf)
+        };
+        assert_eq!(streams(8, false), MAX_UNPACKED, "the load filter counts the total");
+        assert_eq!(streams(8, true), MAX_UNPACKED / 8);
+        assert_eq!(streams(0, true), MAX_UNPACKED);
     }
 }
