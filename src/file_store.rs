@@ -36,7 +36,8 @@ impl FileStore {
     }
 
     /// Takes `files` of the `per_minute` files user `user` may announce, or says when
-    /// to try again (429).
+    /// to try again (429). `per_minute` is the server's flag, the same on every call: the
+    /// limiter is made with it on the first.
     pub fn take_announcements(&self, user: i32, files: usize, per_minute: u32) -> ApiResult<()> {
         let per_minute = NonZeroU32::new(per_minute).unwrap_or(NonZeroU32::MIN);
         let limiter =

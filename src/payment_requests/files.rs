@@ -7,7 +7,7 @@ use sea_orm::EntityTrait;
 use super::{
     commands,
     dto::{GenerateUploadUrls, UploadQuery, UploadUrl},
-    receipts::{allowed_type, check_announcements, content_matches, UPLOADS_PER_MINUTE},
+    receipts::{allowed_type, check_announcements, content_matches},
     store,
 };
 use crate::{
@@ -30,7 +30,9 @@ pub async fn generate_upload_urls(
         return Err(ApiError::missing_permission(Permission::RequestCreate.code()));
     }
     let files = check_announcements(&body.files)?;
-    state.files.take_announcements(me.id(), files.len(), UPLOADS_PER_MINUTE)?;
+    // A form's receipts go in a few calls; a script does not fill the disk between upkeeps.
+    let per_minute = state.config.receipt_uploads_per_minute;
+    state.files.take_announcements(me.id(), files.len(), per_minute)?;
     Ok(web::Json(commands::announce_files(&state.db, &state.files, &me, files).await?))
 }
 

@@ -17,10 +17,6 @@ pub const UPLOAD_URL_TTL_SECS: i64 = 15 * 60;
 /// upkeep removes it: a day, for someone who uploads receipts and saves the form later.
 pub const UNATTACHED_GRACE_HOURS: i64 = 24;
 
-/// Files one person may announce per minute, whatever their size: a form's receipts in a
-/// few calls, not a script filling the disk.
-pub const UPLOADS_PER_MINUTE: u32 = 60;
-
 /// Whether `asked` more bytes fit beside the `held` bytes of receipts no request uses yet,
 /// under a quota of `quota_mb` megabytes: a 422 on `files` in words when not.
 pub fn check_quota(held: i64, asked: i64, quota_mb: i32) -> Result<(), ApiError> {
