@@ -105,6 +105,10 @@ pub struct Config {
     #[arg(long, global = true, env = "MENTORPAY_LOGIN_ATTEMPTS_PER_MINUTE", default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=10_000))]
     pub login_attempts_per_minute: u32,
 
+    /// Receipt files one person may announce per minute, whatever their size (429 beyond).
+    #[arg(long, global = true, env = "MENTORPAY_RECEIPT_UPLOADS_PER_MINUTE", default_value_t = 60, value_parser = clap::value_parser!(u32).range(1..=10_000))]
+    pub receipt_uploads_per_minute: u32,
+
     /// Take the client address (sign-in throttling, the audit trail) from the last entry of
     /// the header the reverse proxy sets (--client-address-header), never from what the
     /// client itself sends; only behind such a proxy.

@@ -43,10 +43,37 @@ pub async fn open(url: &str) -> anyhow::Result<DatabaseConnection> {
                 .foreign_keys(true)
                 .synchronous(SqliteSynchronous::Full)
                 .create_if_missing(true)
+        })
+        // A connection back from a write that failed (a full disk, an I/O error) may still be
+        // inside its transaction: SQLite undoes some failed statements by itself, so the
+        // ROLLBACK sea-orm sends on drop then fails and the driver still counts one open
+        // transaction. Kept, it would turn the next write's BEGIN IMMEDIATE into an error or
+        // hold the write lock, and every later write and sign-in would fail with "database is
+        // locked" until a restart. Such a connection is closed instead; the pool opens another.
+        .map_sqlx_sqlite_pool_opts(|o| {
+            o.after_release(|conn, _| Box::pin(async move { Ok(outside_transaction(conn).await) }))
         });
     Database::connect(options)
         .await
         .with_context(|| format!("cannot open the database {}", redact(url)))
+}
+
+/// Whether a pooled SQLite connection is idle as it should be: neither the driver nor SQLite
+/// itself thinks a transaction is open on it.
+async fn outside_transaction(conn: &mut sea_orm::sqlx::SqliteConnection) -> bool {
+    use sea_orm::sqlx::Connection;
+    if conn.is_in_transaction() {
+        tracing::warn!("a database connection was left inside a transaction; it is closed");
+        return false;
+    }
+    let Ok(mut handle) = conn.lock_handle().await else { return false };
+    // SAFETY: the handle is locked for us, open, and only read here.
+    let autocommit =
+        unsafe { libsqlite3_sys::sqlite3_get_autocommit(handle.as_raw_handle().as_ptr()) };
+    if autocommit == 0 {
+        tracing::warn!("a database connection was left inside a transaction; it is closed");
+    }
+    autocommit != 0
 }
 
 /// SQLite's process-wide settings, once, before its first connection. Memory statistics off:
@@ -111,6 +138,23 @@ pub fn is_busy(err: &DbErr) -> bool {
             sea_orm::sqlx::Error::PoolTimedOut => true,
             sea_orm::sqlx::Error::Database(d) => {
                 matches!(d.code().as_deref(), Some("5" | "517" | "55P03"))
+            }
+            _ => false,
+        },
+        _ => false,
+    }
+}
+
+/// The disk holding the database is full (SQLite 13 SQLITE_FULL, PostgreSQL 53100
+/// disk_full): nothing was written, and the write may succeed once space is freed.
+pub fn is_full(err: &DbErr) -> bool {
+    use sea_orm::RuntimeErr;
+    match err {
+        DbErr::Exec(RuntimeErr::SqlxError(e))
+        | DbErr::Query(RuntimeErr::SqlxError(e))
+        | DbErr::Conn(RuntimeErr::SqlxError(e)) => match e.as_ref() {
+            sea_orm::sqlx::Error::Database(d) => {
+                matches!(d.code().as_deref(), Some("13" | "53100"))
             }
             _ => false,
         },

@@ -288,8 +288,22 @@ impl ResponseError for ApiError {
     }
 }
 
+/// What a write that met a full disk answers (503 with Retry-After): nothing was saved.
+pub const DISK_FULL: &str =
+    "The server's disk is full, so nothing was saved. Try again once space has been freed.";
+
+impl ApiError {
+    pub fn disk_full() -> Self {
+        Self::Busy { detail: DISK_FULL.into(), retry_after_secs: 60 }
+    }
+}
+
 impl From<sea_orm::DbErr> for ApiError {
     fn from(err: sea_orm::DbErr) -> Self {
+        if crate::db::is_full(&err) {
+            tracing::error!(%err, "the database's disk is full");
+            return Self::disk_full();
+        }
         if crate::db::is_busy(&err) {
             tracing::warn!(%err, "database busy");
             return Self::Busy {

@@ -2,9 +2,13 @@
 //! default, S3-compatible storage on the scale-out path) and the key that signs upload URLs.
 //! Kernel: it knows bytes and signatures, not what a file belongs to.
 
-use std::{path::Path, sync::Arc};
+use std::{num::NonZeroU32, path::Path, sync::Arc};
 
 use actix_web::web::Bytes;
+use governor::{
+    clock::{Clock, DefaultClock},
+    DefaultKeyedRateLimiter, Quota, RateLimiter,
+};
 use hmac::{Hmac, Mac};
 use object_store::{
     local::LocalFileSystem, path::Path as ObjectPath, ObjectStore, ObjectStoreExt, PutPayload,
@@ -17,6 +21,8 @@ use crate::error::{ApiError, ApiResult};
 pub struct FileStore {
     objects: Arc<dyn ObjectStore>,
     key: Arc<[u8; 32]>,
+    /// Files announced per user id, per minute.
+    announcements: Arc<std::sync::OnceLock<DefaultKeyedRateLimiter<i32>>>,
 }
 
 impl FileStore {
@@ -26,7 +32,26 @@ impl FileStore {
         let dir = data_dir.join("uploads");
         std::fs::create_dir_all(&dir)?;
         let objects: Arc<dyn ObjectStore> = Arc::new(LocalFileSystem::new_with_prefix(&dir)?);
-        Ok(FileStore { objects, key: Arc::new(derive_key(secret)) })
+        Ok(FileStore { objects, key: Arc::new(derive_key(secret)), announcements: Arc::default() })
+    }
+
+    /// Takes `files` of the `per_minute` files user `user` may announce, or says when
+    /// to try again (429). `per_minute` is the server's flag, the same on every call: the
+    /// limiter is made with it on the first.
+    pub fn take_announcements(&self, user: i32, files: usize, per_minute: u32) -> ApiResult<()> {
+        let per_minute = NonZeroU32::new(per_minute).unwrap_or(NonZeroU32::MIN);
+        let limiter =
+            self.announcements.get_or_init(|| RateLimiter::keyed(Quota::per_minute(per_minute)));
+        let n =
+            NonZeroU32::new(u32::try_from(files).unwrap_or(u32::MAX)).unwrap_or(NonZeroU32::MIN);
+        match limiter.check_key_n(&user, n) {
+            Ok(Ok(())) => Ok(()),
+            Ok(Err(not_until)) => {
+                let wait = not_until.wait_time_from(DefaultClock::default().now());
+                Err(ApiError::TooManyRequests { retry_after_secs: wait.as_secs().max(1) })
+            }
+            Err(_) => Err(ApiError::TooManyRequests { retry_after_secs: 60 }),
+        }
     }
 
     pub fn sign(&self, file_id: &str, expires: i64) -> String {
@@ -65,7 +90,27 @@ impl FileStore {
 }
 
 fn store_error(e: object_store::Error) -> ApiError {
+    if is_disk_full(&e) {
+        tracing::error!(error = %e, "the receipts' disk is full");
+        return ApiError::disk_full();
+    }
     ApiError::Internal(format!("object store: {e}"))
+}
+
+/// Whether an error, or one of its causes, is the disk (or the user's disk quota) being full.
+fn is_disk_full(e: &(dyn std::error::Error + 'static)) -> bool {
+    let mut cause = Some(e);
+    while let Some(e) = cause {
+        if let Some(io) = e.downcast_ref::<std::io::Error>() {
+            if io.kind() == std::io::ErrorKind::StorageFull
+                || matches!(io.raw_os_error(), Some(libc::ENOSPC | libc::EDQUOT))
+            {
+                return true;
+            }
+        }
+        cause = e.source();
+    }
+    false
 }
 
 fn object_path(file_id: &str) -> ObjectPath {
@@ -100,6 +145,22 @@ fn verify(key: &[u8; 32], file_id: &str, expires: i64, signature: &str) -> bool 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_full_disk_is_found_anywhere_in_the_cause_chain() {
+        let wrapped = |io: std::io::Error| object_store::Error::Generic {
+            store: "LocalFileSystem",
+            source: Box::new(io),
+        };
+        for code in [libc::ENOSPC, libc::EDQUOT] {
+            let e = wrapped(std::io::Error::from_raw_os_error(code));
+            assert!(is_disk_full(&e), "{e}");
+            assert!(matches!(store_error(e), ApiError::Busy { .. }));
+        }
+        let denied = wrapped(std::io::Error::from_raw_os_error(libc::EACCES));
+        assert!(!is_disk_full(&denied));
+        assert!(matches!(store_error(denied), ApiError::Internal(_)));
+    }
 
     #[test]
     fn signatures_bind_id_and_expiry() {

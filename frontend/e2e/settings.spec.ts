@@ -178,6 +178,19 @@ test.describe('settings', () => {
     await expect(page.getByTestId('conflict')).toHaveCount(0);
   });
 
+  test('general: the quota on receipts not yet attached is shown and saved', async ({ page }) => {
+    await signIn(page);
+    await page.goto('/settings/general');
+    const quota = page.getByLabel('Receipts not yet attached, per person (MB)');
+    await expect(quota).toHaveValue('100');
+    await quota.fill('250');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await confirmSave(page);
+    await expect(page.getByText('The general settings were saved.')).toBeVisible();
+    await page.reload();
+    await expect(page.getByLabel('Receipts not yet attached, per person (MB)')).toHaveValue('250');
+  });
+
   test('template validation: limits per form type are edited in a grid and kept', async ({ page }) => {
     await signIn(page);
     await page.goto('/settings/template-validation');

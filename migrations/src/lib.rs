@@ -70,6 +70,7 @@ mod m20261127_000250_payment_request_line_window;
 mod m20261127_000300_outbox_claim_token;
 mod m20261127_000310_idempotency_keys;
 mod m20261202_000320_payee_at_approval;
+mod m20261202_000330_receipt_quota;
 
 pub struct Migrator;
 
@@ -114,6 +115,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261127_000300_outbox_claim_token::Migration),
             Box::new(m20261127_000310_idempotency_keys::Migration),
             Box::new(m20261202_000320_payee_at_approval::Migration),
+            Box::new(m20261202_000330_receipt_quota::Migration),
         ]
     }
 }

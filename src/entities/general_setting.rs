@@ -17,6 +17,8 @@ pub struct Model {
     /// The daily digest's hour (0-23) in `time_zone` (an IANA name).
     pub digest_hour: i32,
     pub time_zone: String,
+    /// Megabytes of receipts one person may hold that no request uses yet.
+    pub unattached_receipt_quota_mb: i32,
     pub version: i32,
     pub updated_at: super::Timestamp,
 }

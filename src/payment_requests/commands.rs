@@ -295,6 +295,10 @@ pub async fn announce_files(
     let now = crate::clock::now();
     let expires_at = now + chrono::Duration::seconds(receipts::UPLOAD_URL_TTL_SECS);
     let txn = crate::db::write(db).await?;
+    let quota_mb = crate::settings::store::general(&txn).await?.unattached_receipt_quota_mb;
+    let held = store::files::unattached_bytes(&txn, me.id(), now).await?;
+    let asked: i64 = announced.iter().map(|(_, _, size)| size).sum();
+    receipts::check_quota(held, asked, quota_mb)?;
     let mut out = Vec::new();
     for (file_name, content_type, size) in announced {
         let id = uuid::Uuid::new_v4().to_string();

@@ -30,6 +30,9 @@ pub async fn generate_upload_urls(
         return Err(ApiError::missing_permission(Permission::RequestCreate.code()));
     }
     let files = check_announcements(&body.files)?;
+    // A form's receipts go in a few calls; a script does not fill the disk between upkeeps.
+    let per_minute = state.config.receipt_uploads_per_minute;
+    state.files.take_announcements(me.id(), files.len(), per_minute)?;
     Ok(web::Json(commands::announce_files(&state.db, &state.files, &me, files).await?))
 }
 

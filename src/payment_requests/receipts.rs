@@ -17,6 +17,24 @@ pub const UPLOAD_URL_TTL_SECS: i64 = 15 * 60;
 /// upkeep removes it: a day, for someone who uploads receipts and saves the form later.
 pub const UNATTACHED_GRACE_HOURS: i64 = 24;
 
+/// Whether `asked` more bytes fit beside the `held` bytes of receipts no request uses yet,
+/// under a quota of `quota_mb` megabytes: a 422 on `files` in words when not.
+pub fn check_quota(held: i64, asked: i64, quota_mb: i32) -> Result<(), ApiError> {
+    let quota = i64::from(quota_mb) * 1024 * 1024;
+    if held.saturating_add(asked) <= quota {
+        return Ok(());
+    }
+    let mb = |bytes: i64| format!("{:.1} MB", bytes as f64 / (1024.0 * 1024.0));
+    Err(ApiError::rule(
+        "files",
+        format!(
+            "would hold {} of receipts not attached to a request; the limit is {quota_mb} MB per person ({} held now). Attach or delete receipts first.",
+            mb(held.saturating_add(asked)),
+            mb(held)
+        ),
+    ))
+}
+
 /// Lower-cased media type without parameters, if it is one we take.
 pub fn allowed_type(content_type: &str) -> Option<&'static str> {
     let base = content_type.split(';').next().unwrap_or("").trim().to_ascii_lowercase();
@@ -258,6 +276,28 @@ mod tests {
                 "details.fileIds[6]"
             ]
         );
+    }
+
+    #[test]
+    fn the_quota_counts_what_is_held_and_what_is_asked() {
+        const MB: i64 = 1024 * 1024;
+        for (held, asked, quota, fits) in [
+            (0, 10 * MB, 100, true),
+            (90 * MB, 10 * MB, 100, true),
+            (90 * MB, 10 * MB + 1, 100, false),
+            (100 * MB, 1, 100, false),
+            (0, 2 * MB, 1, false),
+            (i64::MAX, 1, 100, false),
+        ] {
+            assert_eq!(check_quota(held, asked, quota).is_ok(), fits, "{held} + {asked} / {quota}");
+        }
+        match check_quota(95 * MB, 10 * MB, 100).unwrap_err() {
+            ApiError::Unprocessable { errors, .. } => assert_eq!(
+                errors["files"],
+                ["would hold 105.0 MB of receipts not attached to a request; the limit is 100 MB per person (95.0 MB held now). Attach or delete receipts first."]
+            ),
+            other => panic!("{other:?}"),
+        }
     }
 
     #[test]

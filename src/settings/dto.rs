@@ -82,6 +82,9 @@ pub struct GeneralSettingsDto {
     pub digest_hour: i64,
     /// The office's time zone, an IANA name such as `America/Chicago`.
     pub time_zone: String,
+    /// Megabytes of receipts one person may hold that no request uses yet (announced or
+    /// uploaded, not attached); an upload past it is refused (422).
+    pub unattached_receipt_quota_mb: i64,
     /// Send it back on PUT; a stale one is a 409.
     pub version: i32,
 }
@@ -113,6 +116,10 @@ pub struct GeneralSettingsRequest {
     #[serde(default)]
     #[schema(min_length = 1, max_length = 64)]
     pub time_zone: Option<String>,
+    /// 1 to 10240; absent keeps the saved quota.
+    #[serde(default)]
+    #[schema(minimum = 1, maximum = 10240)]
+    pub unattached_receipt_quota_mb: Option<i64>,
     /// The version the change is based on.
     pub version: i32,
 }

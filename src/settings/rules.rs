@@ -171,6 +171,9 @@ pub fn check_fiscal_year_name_free(name: &str, existing: &[YearRange<'_>]) -> Re
 
 // ---- general ----
 
+/// The quota on receipts not yet attached, in MB: at least one receipt, at most 10 GB.
+pub const RECEIPT_QUOTA_MB_RANGE: (i64, i64) = (1, 10_240);
+
 /// Checked general settings, money in cents.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GeneralValues {
@@ -184,6 +187,7 @@ pub struct GeneralValues {
     /// None keeps the saved value.
     pub digest_hour: Option<i32>,
     pub time_zone: Option<String>,
+    pub unattached_receipt_quota_mb: Option<i32>,
 }
 
 pub fn check_general(body: &GeneralSettingsRequest) -> Result<GeneralValues, ApiError> {
@@ -210,6 +214,9 @@ pub fn check_general(body: &GeneralSettingsRequest) -> Result<GeneralValues, Api
         REFRESH_TTL_RANGE,
     );
     let digest_hour = body.digest_hour.map(|h| in_range(&mut c, "digestHour", h, (0, 23)));
+    let unattached_receipt_quota_mb = body
+        .unattached_receipt_quota_mb
+        .map(|mb| in_range(&mut c, "unattachedReceiptQuotaMb", mb, RECEIPT_QUOTA_MB_RANGE));
     c.finish()?;
     let time_zone = body.time_zone.as_deref().map(time_zone).transpose()?;
     if !lifetimes_agree(body.access_token_ttl_seconds, body.refresh_token_ttl_seconds) {
@@ -227,6 +234,7 @@ pub fn check_general(body: &GeneralSettingsRequest) -> Result<GeneralValues, Api
         refresh_token_ttl_seconds: refresh,
         digest_hour,
         time_zone,
+        unattached_receipt_quota_mb,
     })
 }
 
@@ -559,6 +567,7 @@ mod tests {
             access_token_ttl_seconds: 900,
             refresh_token_ttl_seconds: 28_800,
             digest_hour: None,
+            unattached_receipt_quota_mb: None,
             time_zone: None,
             version: 1,
         }
@@ -585,6 +594,7 @@ mod tests {
             refresh_token_ttl_seconds: 3_000_000,
             digest_hour: Some(24),
             time_zone: Some("Mars/Olympus".into()),
+            unattached_receipt_quota_mb: Some(0),
             version: 1,
             id: None,
         };
@@ -600,7 +610,8 @@ mod tests {
                 "mileageRate",
                 "organisationName",
                 "refreshTokenTtlSeconds",
-                "supportEmail"
+                "supportEmail",
+                "unattachedReceiptQuotaMb"
             ]
         );
         // A well-formed name the time zone database does not know breaks a rule.

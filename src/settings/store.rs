@@ -49,6 +49,7 @@ pub async fn ensure_defaults(db: &impl ConnectionTrait) -> Result<(), sea_orm::D
             refresh_token_ttl_seconds: Set(None),
             digest_hour: Set(8),
             time_zone: Set("UTC".into()),
+            unattached_receipt_quota_mb: Set(100),
             version: Set(1),
             updated_at: Set(now),
         };
@@ -184,6 +185,7 @@ pub fn general_dto(m: general_setting::Model, keys: &TokenKeys) -> GeneralSettin
         ),
         digest_hour: m.digest_hour.into(),
         time_zone: m.time_zone,
+        unattached_receipt_quota_mb: m.unattached_receipt_quota_mb.into(),
         version: m.version,
     }
 }
@@ -407,6 +409,10 @@ pub async fn save_general(
     let mut update = general_setting::Entity::update_many();
     if let Some(hour) = v.digest_hour {
         update = update.col_expr(general_setting::Column::DigestHour, Expr::value(hour));
+    }
+    if let Some(mb) = v.unattached_receipt_quota_mb {
+        update =
+            update.col_expr(general_setting::Column::UnattachedReceiptQuotaMb, Expr::value(mb));
     }
     if let Some(zone) = &v.time_zone {
         update = update.col_expr(general_setting::Column::TimeZone, Expr::value(zone.clone()));

@@ -934,7 +934,13 @@ struct World {
 impl World {
     async fn new() -> World {
         // Sign-in throttling is its own test (identity.rs); here it would only hide contention.
-        let app = spawn_with(&["--login-attempts-per-minute", "10000"]).await;
+        let app = spawn_with(&[
+            "--login-attempts-per-minute",
+            "10000",
+            "--receipt-uploads-per-minute",
+            "10000",
+        ])
+        .await;
         let admin = app.admin_token().await;
         let fy = app
             .post(

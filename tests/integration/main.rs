@@ -22,6 +22,7 @@ mod hygiene;
 mod idempotency;
 mod identity;
 mod layers;
+mod limits;
 mod lists;
 mod mail;
 mod notifications;

@@ -2554,6 +2554,12 @@ export interface components {
             /** @description The office's time zone, an IANA name such as `America/Chicago`. */
             timeZone: string;
             /**
+             * Format: int64
+             * @description Megabytes of receipts one person may hold that no request uses yet (announced or
+             *     uploaded, not attached); an upload past it is refused (422).
+             */
+            unattachedReceiptQuotaMb: number;
+            /**
              * Format: int32
              * @description Send it back on PUT; a stale one is a 409.
              */
@@ -2582,6 +2588,11 @@ export interface components {
             supportEmail: string;
             /** @description An IANA time zone name; absent keeps the saved one. */
             timeZone?: string | null;
+            /**
+             * Format: int64
+             * @description 1 to 10240; absent keeps the saved quota.
+             */
+            unattachedReceiptQuotaMb?: number | null;
             /**
              * Format: int32
              * @description The version the change is based on.
@@ -2621,6 +2632,8 @@ export interface components {
         Health: {
             /** @description `ok`. */
             database: string;
+            /** @description `ok`: the disks holding the database and the receipts have room. */
+            disk: string;
             /** @description `ok`. */
             status: string;
             version: string;
@@ -5017,7 +5030,7 @@ export interface operations {
                     "application/json": components["schemas"]["Health"];
                 };
             };
-            /** @description The database does not answer */
+            /** @description The database does not answer, or a disk it or the receipts are on is full */
             503: {
                 headers: {
                     [name: string]: unknown;

@@ -16,8 +16,13 @@ use crate::reports::export::pdf::file::File;
 
 /// The footer's font on a copied page (a name the receipt is unlikely to use itself).
 pub const FOOTER_FONT: &[u8] = b"MentorPayFooter";
-/// What one stream of a receipt may decompress to while it is read.
-const MAX_DECOMPRESSED: usize = 64 * 1024 * 1024;
+/// What the streams lopdf unpacks while it reads a receipt (its object streams and
+/// cross-reference streams) may unpack to, all together: real receipts need well under a
+/// megabyte; the objects parsed out of them take several times the bytes. Page contents
+/// and images are copied as they are stored, never unpacked.
+pub const MAX_UNPACKED: usize = 16 * 1024 * 1024;
+/// Pages of one receipt.
+pub const MAX_PAGES: usize = 500;
 const LETTER: [f32; 4] = [0.0, 0.0, 612.0, 792.0];
 
 /// A page's attributes, its own or inherited from the page tree above it.
@@ -122,19 +127,91 @@ fn write_object<W: Write>(file: &mut File<W>, id: Ref, object: &Object) -> std::
     file.raw(id, &body)
 }
 
+thread_local! {
+    /// What the receipt being read on this thread may still unpack (see `count_unpacked`).
+    static UNPACK_BUDGET: std::cell::Cell<Option<usize>> = const { std::cell::Cell::new(None) };
+}
+
+/// lopdf's load filter, run on each object before lopdf unpacks it: an object stream is
+/// unpacked here against what is left of the receipt's budget, and once the budget is
+/// spent every further object stream is dropped unread (the budget then reads `None`).
+/// lopdf's own limit is per stream; this makes it one for the whole file.
+fn count_unpacked(id: ObjectId, object: &mut Object) -> Option<(ObjectId, Object)> {
+    if let Ok(stream) = object.as_stream() {
+        if stream.dict.has_type(b"ObjStm") {
+            let left = UNPACK_BUDGET.get()?;
+            match stream.decompressed_content_with_limit(left) {
+                Ok(content) => UNPACK_BUDGET.set(Some(left - content.len().min(left))),
+                Err(lopdf::Error::Decompress(lopdf::DecompressError::MemoryLimitExceeded {
+                    ..
+                })) => {
+                    UNPACK_BUDGET.set(None);
+                    return None;
+                }
+                // A damaged stream is lopdf's to report as it reads it.
+                Err(_) => {}
+            }
+        }
+    }
+    // lopdf keeps the object it passed in and reads only whether the answer is `Some`,
+    // except for the objects found inside object streams, which it takes from the answer
+    // (those are never streams: a clone of a small object).
+    match object {
+        Object::Stream(_) => Some((id, Object::Null)),
+        other => Some((id, other.clone())),
+    }
+}
+
+/// lopdf's limit for each stream it unpacks. An encrypted file is read without the load
+/// filter (lopdf decrypts first), so its budget is shared out in advance: each stream gets
+/// its part of it, whatever kind of stream it is (the keyword `stream` cannot be disguised).
+fn per_stream_limit(bytes: &[u8]) -> usize {
+    let encrypted = bytes.windows(8).any(|w| w == b"/Encrypt");
+    if !encrypted {
+        return MAX_UNPACKED;
+    }
+    let streams = bytes.windows(6).filter(|w| *w == b"stream").count() / 2; // and endstream
+    MAX_UNPACKED / streams.max(1)
+}
+
 /// Reads a receipt PDF; why not, in words for its page.
 pub fn open(bytes: &[u8]) -> Result<Document, Unshown> {
-    let options =
-        LoadOptions { max_decompressed_size: Some(MAX_DECOMPRESSED), ..Default::default() };
-    let doc = Document::load_from_with_options(bytes, options).map_err(|e| {
-        tracing::info!(error = %e, "a receipt PDF could not be read");
-        Unshown("The PDF could not be read; it may be damaged.".into())
-    })?;
+    let options = LoadOptions {
+        max_decompressed_size: Some(per_stream_limit(bytes)),
+        filter: Some(count_unpacked),
+        ..Default::default()
+    };
+    UNPACK_BUDGET.set(Some(MAX_UNPACKED));
+    let loaded = Document::load_from_with_options(bytes, options);
+    let spent = UNPACK_BUDGET.replace(None).is_none();
+    let too_big = || {
+        Unshown(format!(
+            "The PDF unpacks to more than {} MB and was not read. Open the receipt from the request in MentorPay to see it.",
+            MAX_UNPACKED / (1024 * 1024)
+        ))
+    };
+    let doc = match loaded {
+        Err(lopdf::Error::Decompress(lopdf::DecompressError::MemoryLimitExceeded { .. })) => {
+            return Err(too_big())
+        }
+        Err(e) => {
+            tracing::info!(error = %e, "a receipt PDF could not be read");
+            return Err(Unshown("The PDF could not be read; it may be damaged.".into()));
+        }
+        Ok(_) if spent => return Err(too_big()),
+        Ok(doc) => doc,
+    };
     if doc.is_encrypted() {
         return Err(Unshown("The PDF is protected by a password.".into()));
     }
-    if doc.get_pages().is_empty() {
+    let pages = doc.get_pages().len();
+    if pages == 0 {
         return Err(Unshown("The PDF has no pages.".into()));
+    }
+    if pages > MAX_PAGES {
+        return Err(Unshown(format!(
+            "The PDF has {pages} pages; a receipt of more than {MAX_PAGES} is not copied here. Open it from the request in MentorPay."
+        )));
     }
     Ok(doc)
 }
@@ -215,5 +292,27 @@ impl<W: Write> Packet<'_, W> {
             self.done(id, footer, crop.unwrap_or(media), true);
         }
         Ok(count)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_encrypted_file_shares_its_budget_among_its_streams() {
+        let streams = |n: usize, encrypted: bool| {
+            let mut pdf = b"%PDF-1.7\n".to_vec();
+            for _ in 0..n {
+                pdf.extend_from_slice(b"1 0 obj <<>> stream\nx\nendstream endobj\n");
+            }
+            if encrypted {
+                pdf.extend_from_slice(b"trailer << /Encrypt 9 0 R >>");
+            }
+            per_stream_limit(&pdf)
+        };
+        assert_eq!(streams(8, false), MAX_UNPACKED, "the load filter counts the total");
+        assert_eq!(streams(8, true), MAX_UNPACKED / 8);
+        assert_eq!(streams(0, true), MAX_UNPACKED);
     }
 }

@@ -6,16 +6,20 @@
 use std::io::Cursor;
 
 use image::{
-    codecs::jpeg::JpegEncoder, imageops::FilterType, DynamicImage, ImageDecoder, ImageFormat,
-    ImageReader, Limits,
+    codecs::jpeg::JpegEncoder, DynamicImage, ImageDecoder, ImageFormat, ImageReader, Limits,
 };
 
 use super::Unshown;
 
 /// The longest side kept: about 200 dpi across a Letter page, plenty for a receipt.
 const MAX_SIDE: u32 = 2000;
-/// What decoding one picture may allocate.
-const MAX_DECODE_BYTES: u64 = 160 * 1024 * 1024;
+/// Pixels of one picture, checked from its header before it is decoded: a 12 MP phone
+/// photo, a 20 MP camera; a larger one is named, not shown (its samples alone would be
+/// 100 MB and more).
+pub const MAX_PIXELS: u64 = 24_000_000;
+/// The decoded samples of one picture: 24 MP of RGB (a PNG with transparency, four bytes a
+/// pixel, may have 18 MP). With the server's own room this keeps a packet under 200 MiB.
+pub const MAX_DECODED_BYTES: u64 = MAX_PIXELS * 3;
 const MAX_DIMENSION: u32 = 16_000;
 const JPEG_QUALITY: u8 = 85;
 
@@ -42,17 +46,35 @@ pub fn picture(content_type: &str, bytes: &[u8]) -> Result<Picture, Unshown> {
     };
     let mut reader = ImageReader::with_format(Cursor::new(bytes), format);
     let mut limits = Limits::default();
-    limits.max_alloc = Some(MAX_DECODE_BYTES);
+    limits.max_alloc = Some(MAX_DECODED_BYTES + 4 * 1024 * 1024);
     limits.max_image_width = Some(MAX_DIMENSION);
     limits.max_image_height = Some(MAX_DIMENSION);
     reader.limits(limits);
     let mut decoder = reader.into_decoder().map_err(unreadable)?;
+    let (w, h) = decoder.dimensions();
+    if u64::from(w) * u64::from(h) > MAX_PIXELS {
+        return Err(Unshown(format!(
+            "The image is {w} × {h} pixels; one of more than {} megapixels is not shown here. Open the receipt from the request in MentorPay to see it.",
+            MAX_PIXELS / 1_000_000
+        )));
+    }
+    if decoder.total_bytes() > MAX_DECODED_BYTES {
+        return Err(Unshown(format!(
+            "The image is {w} × {h} pixels, {} MB once decoded; one of more than {} MB is not shown here. Open the receipt from the request in MentorPay to see it.",
+            decoder.total_bytes() / (1024 * 1024),
+            MAX_DECODED_BYTES / (1024 * 1024)
+        )));
+    }
     let orientation = decoder.orientation().unwrap_or(image::metadata::Orientation::NoTransforms);
     let mut img = DynamicImage::from_decoder(decoder).map_err(unreadable)?;
-    img.apply_orientation(orientation);
+    // Brought down before it is turned: the box is square, so the order does not change the
+    // result, and turning the full-size picture would hold a second copy of it.
+    // `thumbnail` averages the pixels each output pixel covers in integers; `resize` would
+    // first hold a float copy of the full-height picture (150 MB for 24 MP).
     if img.width().max(img.height()) > MAX_SIDE {
-        img = img.resize(MAX_SIDE, MAX_SIDE, FilterType::Triangle);
+        img = img.thumbnail(MAX_SIDE, MAX_SIDE);
     }
+    img.apply_orientation(orientation);
     let gray = !img.color().has_color();
     let (width, height) = (img.width(), img.height());
     let samples = if gray { on_white_gray(img) } else { on_white_rgb(img) };
@@ -128,6 +150,42 @@ mod tests {
         assert!(picture("image/png", b"\x89PNG\r\n\x1a\nnot really").is_err());
         assert!(picture("image/jpeg", &[0xFF, 0xD8, 0xFF, 0x00]).is_err());
         assert!(picture("image/heic", b"").is_err());
+    }
+
+    /// A PNG's signature and header chunk for `width` x `height` of `color` (2 RGB, 6 RGBA),
+    /// with no pixels: enough for the checks made before decoding.
+    fn png_header(width: u32, height: u32, color: u8) -> Vec<u8> {
+        let mut header = width.to_be_bytes().to_vec();
+        header.extend(height.to_be_bytes());
+        header.extend([8, color, 0, 0, 0]);
+        let mut out = b"\x89PNG\r\n\x1a\n".to_vec();
+        for (kind, data) in [(b"IHDR", header), (b"IDAT", vec![]), (b"IEND", vec![])] {
+            let mut crc = flate2::Crc::new();
+            crc.update(kind);
+            crc.update(&data);
+            out.extend((data.len() as u32).to_be_bytes());
+            out.extend(kind);
+            out.extend(&data);
+            out.extend(crc.sum().to_be_bytes());
+        }
+        out
+    }
+
+    #[test]
+    fn pictures_past_the_pixel_or_byte_limits_are_named_from_their_header() {
+        let why = |bytes: Vec<u8>| picture("image/png", &bytes).err().unwrap().0;
+        // 30 MP.
+        let said = why(png_header(6000, 5000, 6));
+        assert!(
+            said.starts_with("The image is 6000 × 5000 pixels; one of more than 24 megapixels"),
+            "{said}"
+        );
+        // 20 MP, but four bytes a pixel: 76 MB decoded.
+        let said = why(png_header(4000, 5000, 6));
+        assert!(said.starts_with("The image is 4000 × 5000 pixels, 76 MB once decoded"), "{said}");
+        // The same picture without transparency passes the checks (and then has no pixels).
+        let said = why(png_header(4000, 5000, 2));
+        assert!(said.starts_with("The image could not be read"), "{said}");
         assert_eq!(over_white(0, 0), 255);
         assert_eq!(over_white(10, 255), 10);
     }

@@ -3,7 +3,7 @@
 //! its text (`=1+2`), never evaluated. Limits are checked while reading, so a huge file is
 //! refused before it is held in full.
 
-use std::io::Cursor;
+use std::{collections::BTreeMap, io::Cursor};
 
 use calamine::{Data, DataType, Reader, Xlsx};
 
@@ -137,43 +137,159 @@ fn read_csv(bytes: &[u8], sheet: &mut Builder) -> Result<(), ApiError> {
     Ok(())
 }
 
+/// What a workbook's parts may unpack to, together: a full import (10,000 rows of 50
+/// cells) is a few tens of MB of XML; a zip bomb is refused before any of it is held.
+pub const MAX_UNPACKED_BYTES: u64 = 64 * 1024 * 1024;
+/// Parts in a workbook (a real one has a dozen or two).
+const MAX_PARTS: usize = 1_000;
+
+/// The largest shared-formula number (`<f t="shared" si="N">`) a sheet may use: calamine
+/// sizes a table by it, so `si="4000000000"` alone would ask for hundreds of gigabytes. A
+/// sheet the import takes has at most one group per cell.
+const MAX_SHARED_FORMULA: u64 = (MAX_ROWS as u64 + 1) * MAX_COLUMNS as u64;
+
+/// The largest number given to an `si` attribute in `xml` (u64::MAX for one of more than
+/// 12 digits). An attribute cut at the end of `xml` is read whole in the next window, which
+/// starts with this one's last `CARRY` bytes.
+fn largest_shared_formula(xml: &[u8]) -> u64 {
+    let mut largest = 0;
+    let mut i = 0;
+    while let Some(at) = xml[i..].windows(2).position(|w| w == b"si") {
+        let start = i + at;
+        i = start + 2;
+        // An attribute: after a space or a namespace prefix, then `=`, a quote and digits.
+        if start == 0 || !matches!(xml[start - 1], b' ' | b'\t' | b'\r' | b'\n' | b':') {
+            continue;
+        }
+        let rest = &xml[i..];
+        let mut j = rest.iter().take_while(|b| b.is_ascii_whitespace()).count();
+        if rest.get(j) != Some(&b'=') {
+            continue;
+        }
+        j += 1;
+        j += rest[j..].iter().take_while(|b| b.is_ascii_whitespace()).count();
+        if !matches!(rest.get(j), Some(b'"' | b'\'')) {
+            continue;
+        }
+        j += 1;
+        if rest.get(j) == Some(&b'+') {
+            j += 1;
+        }
+        let digits = &rest[j..][..rest[j..].iter().take_while(|b| b.is_ascii_digit()).count()];
+        if digits.len() > 12 {
+            return u64::MAX;
+        }
+        let value = digits.iter().fold(0u64, |n, d| n * 10 + u64::from(d - b'0'));
+        largest = largest.max(value);
+    }
+    largest
+}
+
+/// What a window keeps of the previous one: longer than any `si="+…"` with 12 digits.
+const CARRY: usize = 64;
+
+/// Reads a part through, counting its bytes and watching its shared-formula numbers.
+fn measure_part(part: impl std::io::Read, limit: u64) -> std::io::Result<(u64, u64)> {
+    let mut part = std::io::Read::take(part, limit + 1);
+    let mut window = Vec::with_capacity(64 * 1024 + CARRY);
+    let mut chunk = vec![0u8; 64 * 1024];
+    let (mut read, mut largest) = (0u64, 0u64);
+    loop {
+        let n = std::io::Read::read(&mut part, &mut chunk)?;
+        if n == 0 {
+            return Ok((read, largest));
+        }
+        read += n as u64;
+        let kept = window.len().saturating_sub(CARRY);
+        window.drain(..kept);
+        window.extend_from_slice(&chunk[..n]);
+        largest = largest.max(largest_shared_formula(&window));
+    }
+}
+
+/// Unpacks every part of the workbook into nothing, counting, so the parts calamine then
+/// reads in full (the shared strings, the sheet) are known to be small, and no
+/// shared-formula number makes calamine size a table past reason.
+fn check_unpacked_size(bytes: &[u8]) -> Result<(), ApiError> {
+    let unreadable =
+        |e: zip::result::ZipError| bad(format!("is not a readable XLSX workbook ({e})"));
+    let mut archive = zip::ZipArchive::new(Cursor::new(bytes)).map_err(unreadable)?;
+    if archive.len() > MAX_PARTS {
+        return Err(bad(format!(
+            "holds {} parts; a workbook may hold at most {MAX_PARTS}",
+            archive.len()
+        )));
+    }
+    let too_big = || {
+        bad(format!(
+            "unpacks to more than {} MB; save it again without unused sheets and formatting",
+            MAX_UNPACKED_BYTES / (1024 * 1024)
+        ))
+    };
+    let mut left = MAX_UNPACKED_BYTES;
+    for i in 0..archive.len() {
+        let part = archive.by_index(i).map_err(unreadable)?;
+        // The declared size can lie; what the part really unpacks to is counted below.
+        if part.size() > left {
+            return Err(too_big());
+        }
+        let (read, shared) = measure_part(part, left)
+            .map_err(|e| bad(format!("is not a readable XLSX workbook ({e})")))?;
+        if read > left {
+            return Err(too_big());
+        }
+        if shared > MAX_SHARED_FORMULA {
+            return Err(bad(format!(
+                "numbers a shared formula past {MAX_SHARED_FORMULA}; a sheet of at most {MAX_ROWS} rows of {MAX_COLUMNS} cells has no more"
+            )));
+        }
+        left -= read;
+    }
+    Ok(())
+}
+
+/// The first sheet, streamed cell by cell: no grid of the sheet's declared (or actual)
+/// extent is ever built, so a sheet with one cell at A1 and one at XFD1048576 costs two
+/// cells, and reading stops at the first cell past the column limit or the first row past
+/// the row limit.
 fn read_xlsx(bytes: &[u8], sheet: &mut Builder) -> Result<(), ApiError> {
+    check_unpacked_size(bytes)?;
     let unreadable = |e: calamine::XlsxError| bad(format!("is not a readable XLSX workbook ({e})"));
     let mut book = Xlsx::new(Cursor::new(bytes)).map_err(unreadable)?;
     let name = book.sheet_names().first().cloned().ok_or_else(|| bad("has no sheet"))?;
-    let values = book.worksheet_range(&name).map_err(unreadable)?;
-    let formulas = book.worksheet_formula(&name).map_err(unreadable)?;
-    let Some((top, left)) = values.start() else {
-        return Err(bad("is empty"));
-    };
-    let (height, width) = values.get_size();
-    if left as usize + width > MAX_COLUMNS + 1 && height > 0 {
-        // A sheet this wide holds a row far past the known columns; named by its first row.
-        let first_wide = (0..height)
-            .find(|r| {
-                (MAX_COLUMNS.saturating_sub(left as usize)..width)
-                    .any(|c| values.get((*r, c)).is_some_and(|d| !d.is_empty()))
-            })
-            .unwrap_or(0);
-        return Err(bad(format!(
-            "row {} has {} cells; a row may have at most {MAX_COLUMNS}",
-            top as usize + first_wide + 1,
-            left as usize + width
-        )));
-    }
-    for r in 0..height {
-        let row = top + r as u32;
-        // Cells are placed by their column: a sheet starting at C1 keeps A and B empty.
-        let mut cells = vec![String::new(); left as usize];
-        for c in 0..width {
-            let col = left + c as u32;
-            let formula = formulas.get_value((row, col)).filter(|f| !f.is_empty());
-            cells.push(match formula {
-                Some(f) => format!("={f}"),
-                None => values.get((r, c)).map(cell_text).unwrap_or_default(),
-            });
+    let mut cells = book.worksheet_cells_reader(&name).map_err(unreadable)?;
+    // Row (0-based) -> its non-blank cells by column; at most MAX_ROWS + 1 rows of at
+    // most MAX_COLUMNS cells.
+    let mut rows: BTreeMap<u32, BTreeMap<u32, String>> = BTreeMap::new();
+    while let Some(cell) = cells.next_cell_with_formula().map_err(unreadable)? {
+        let (row, col) = cell.pos;
+        let text = match cell.formula.filter(|f| !f.is_empty()) {
+            Some(f) => format!("={f}"),
+            None => cell_text(&Data::from(cell.value)),
+        };
+        if text.trim().is_empty() {
+            continue;
         }
-        sheet.push(row as usize + 1, cells)?;
+        if col as usize >= MAX_COLUMNS {
+            return Err(bad(format!(
+                "row {} has {} cells; a row may have at most {MAX_COLUMNS}",
+                row as u64 + 1,
+                col as u64 + 1
+            )));
+        }
+        if !rows.contains_key(&row) && rows.len() > MAX_ROWS {
+            return Err(bad(format!("has more than {MAX_ROWS} rows")));
+        }
+        rows.entry(row).or_default().insert(col, text);
+    }
+    for (row, by_column) in rows {
+        // Cells are placed by their column: a sheet starting at C1 keeps A and B empty.
+        let width = by_column.keys().next_back().map_or(0, |c| *c as usize + 1);
+        let mut line = vec![String::new(); width];
+        for (col, text) in by_column {
+            line[col as usize] = text;
+        }
+        sheet.push(row as usize + 1, line)?;
     }
     Ok(())
 }
@@ -253,6 +369,105 @@ mod tests {
         assert_eq!(csv(&enough).unwrap().rows.len(), MAX_ROWS);
         let huge = vec![b'a'; MAX_BYTES + 1];
         assert!(matches!(read(&huge).unwrap_err(), ApiError::PayloadTooLarge(_)));
+    }
+
+    /// A workbook with text at each of `cells` (row, column), 0-based.
+    fn xlsx_with(cells: &[(u32, u16)]) -> Vec<u8> {
+        let mut book = rust_xlsxwriter::Workbook::new();
+        let ws = book.add_worksheet();
+        for (i, (r, c)) in cells.iter().enumerate() {
+            ws.write_string(*r, *c, format!("cell{i}")).unwrap();
+        }
+        book.save_to_buffer().unwrap()
+    }
+
+    #[test]
+    fn sheets_far_wider_or_longer_than_the_limits_are_refused_without_their_grid() {
+        // A1 and XFD1048576: a grid of every cell between would be half a terabyte.
+        let far = xlsx_with(&[(0, 0), (1_048_575, 16_383)]);
+        assert!(far.len() < 8 * 1024, "{} bytes", far.len());
+        assert_eq!(
+            message(read(&far).unwrap_err()),
+            "row 1048576 has 16384 cells; a row may have at most 50"
+        );
+        let wide = xlsx_with(&[(0, 0), (999, 16_383)]);
+        assert_eq!(
+            message(read(&wide).unwrap_err()),
+            "row 1000 has 16384 cells; a row may have at most 50"
+        );
+        // Far down but narrow: two rows, the blank ones between cost nothing.
+        let sparse = read(&xlsx_with(&[(0, 0), (1_048_575, 0)])).unwrap();
+        assert_eq!(sparse.rows, [(1_048_576, vec!["cell1".to_owned()])]);
+        let long: Vec<(u32, u16)> = (0..=MAX_ROWS as u32 + 1).map(|r| (r * 3, 0)).collect();
+        assert_eq!(message(read(&xlsx_with(&long)).unwrap_err()), "has more than 10000 rows");
+        let starts_at_c = read(&xlsx_with(&[(4, 2), (5, 2)])).unwrap();
+        assert_eq!(starts_at_c.header, ["", "", "cell0"]);
+        assert_eq!(starts_at_c.rows, [(6, vec![String::new(), String::new(), "cell1".into()])]);
+    }
+
+    #[test]
+    fn shared_formula_numbers_are_read_wherever_they_are_written() {
+        for (xml, largest) in [
+            (&b"<f t=\"shared\" si=\"7\" ref=\"A1:A3\">1</f>"[..], 7),
+            (b"<f si = '12' t='shared'/><f x:si=\"+30\"/>", 30),
+            (b"<si><t>si=\"99999999\"</t></si>", 0),
+            (b"<f\tsi=\"0000000000000000000001\"/>", u64::MAX),
+            (b"<f si=\"", 0),
+        ] {
+            assert_eq!(largest_shared_formula(xml), largest, "{}", String::from_utf8_lossy(xml));
+        }
+        // Cut between two windows, the number is still read whole.
+        let mut xml = vec![b' '; 64 * 1024 - 5];
+        xml.extend_from_slice(b" si=\"4000000000\"");
+        assert_eq!(measure_part(&xml[..], 1 << 30).unwrap(), (xml.len() as u64, 4_000_000_000));
+    }
+
+    /// A workbook written part by part: one sheet whose A1 is the shared formula `si`, B1 text.
+    fn shared_formula_book(si: u64) -> Vec<u8> {
+        use std::io::Write;
+        let mut book = Cursor::new(Vec::new());
+        let mut zip = zip::ZipWriter::new(&mut book);
+        let options = zip::write::SimpleFileOptions::default();
+        let ns = "xmlns=\"http://schemas.openxmlformats.org/spreadsheetml/2006/main\"";
+        let rel = "http://schemas.openxmlformats.org/officeDocument/2006/relationships";
+        for (name, text) in [
+            ("[Content_Types].xml".to_owned(), "<Types xmlns=\"http://schemas.openxmlformats.org/package/2006/content-types\"><Default Extension=\"xml\" ContentType=\"application/xml\"/></Types>".to_owned()),
+            ("_rels/.rels".into(), format!("<Relationships xmlns=\"http://schemas.openxmlformats.org/package/2006/relationships\"><Relationship Id=\"rId1\" Type=\"{rel}/officeDocument\" Target=\"xl/workbook.xml\"/></Relationships>")),
+            ("xl/workbook.xml".into(), format!("<workbook {ns} xmlns:r=\"{rel}\"><sheets><sheet name=\"S\" sheetId=\"1\" r:id=\"rId1\"/></sheets></workbook>")),
+            ("xl/_rels/workbook.xml.rels".into(), format!("<Relationships xmlns=\"http://schemas.openxmlformats.org/package/2006/relationships\"><Relationship Id=\"rId1\" Type=\"{rel}/worksheet\" Target=\"worksheets/sheet1.xml\"/></Relationships>")),
+            ("xl/worksheets/sheet1.xml".into(), format!("<worksheet {ns}><sheetData><row r=\"1\"><c r=\"A1\"><f t=\"shared\" si=\"{si}\" ref=\"A1\">1+1</f><v>2</v></c><c r=\"B1\" t=\"inlineStr\"><is><t>b</t></is></c></row><row r=\"2\"><c r=\"A2\" t=\"inlineStr\"><is><t>x</t></is></c></row></sheetData></worksheet>")),
+        ] {
+            zip.start_file(name, options).unwrap();
+            zip.write_all(text.as_bytes()).unwrap();
+        }
+        zip.finish().unwrap();
+        book.into_inner()
+    }
+
+    #[test]
+    fn a_sheet_numbering_a_shared_formula_in_the_billions_is_refused_before_calamine_reads_it() {
+        let fine = read(&shared_formula_book(3)).unwrap();
+        assert_eq!(fine.header, ["=1+1", "b"]);
+        let said = message(read(&shared_formula_book(4_000_000_000)).unwrap_err());
+        assert!(said.starts_with("numbers a shared formula past 500050"), "{said}");
+    }
+
+    #[test]
+    fn a_workbook_that_unpacks_past_the_limit_is_refused_before_it_is_read() {
+        use std::io::Write;
+        let mut out = Cursor::new(Vec::new());
+        let mut zip = zip::ZipWriter::new(&mut out);
+        let options = zip::write::SimpleFileOptions::default()
+            .compression_method(zip::CompressionMethod::Deflated);
+        zip.start_file("xl/sharedStrings.xml", options).unwrap();
+        let block = vec![b'a'; 1024 * 1024];
+        for _ in 0..(MAX_UNPACKED_BYTES / block.len() as u64 + 1) {
+            zip.write_all(&block).unwrap();
+        }
+        zip.finish().unwrap();
+        let bomb = out.into_inner();
+        assert!(bomb.len() < 1024 * 1024, "{} bytes", bomb.len());
+        assert!(message(read(&bomb).unwrap_err()).starts_with("unpacks to more than 64 MB"));
     }
 
     #[test]

@@ -3,8 +3,8 @@
 
 use chrono::{DateTime, Utc};
 use sea_orm::{
-    sea_query::Expr, ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter,
-    QueryOrder,
+    sea_query::Expr, ActiveValue::Set, ColumnTrait, Condition, ConnectionTrait, EntityTrait,
+    QueryFilter, QueryOrder, QuerySelect,
 };
 
 use crate::{entities::uploaded_file, error::ApiResult};
@@ -126,6 +126,28 @@ pub async fn announce_file(
     .exec_without_returning(txn)
     .await?;
     Ok(())
+}
+
+/// Bytes of receipts `by` holds that no request uses yet: uploaded, or announced with a
+/// URL still valid at `now` (an announced slot can still be filled, so it counts).
+pub async fn unattached_bytes(
+    txn: &impl ConnectionTrait,
+    by: i32,
+    now: DateTime<Utc>,
+) -> ApiResult<i64> {
+    use uploaded_file::Column as C;
+    let total: Option<i64> = uploaded_file::Entity::find()
+        .select_only()
+        // PostgreSQL's SUM of a bigint is a numeric: cast back so both read an integer.
+        .expr(Expr::cust("CAST(COALESCE(SUM(size), 0) AS BIGINT)"))
+        .filter(C::CreatedBy.eq(by))
+        .filter(C::PaymentRequestId.is_null())
+        .filter(C::DeletedAt.is_null())
+        .filter(Condition::any().add(C::UploadedAt.is_not_null()).add(C::ExpiresAt.gt(now)))
+        .into_tuple()
+        .one(txn)
+        .await?;
+    Ok(total.unwrap_or(0))
 }
 
 /// Marks a receipt uploaded at `at`, once: false when its URL was used already.

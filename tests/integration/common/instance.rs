@@ -30,9 +30,23 @@ impl Instance {
     /// Administrator, no fixed signing secret (instances share the one kept in the database)
     /// and `env` on top. Returns at once: see `ready`.
     pub fn launch(dir: &Path, db: &str, env: &[(&str, &str)]) -> Self {
+        Self::launch_under(&[], dir, db, env)
+    }
+
+    /// As `launch`, the binary started by the command `wrapper` (its arguments, then the
+    /// binary's path), which must end by exec'ing it so the child's pid is the server's.
+    pub fn launch_under(wrapper: &[&str], dir: &Path, db: &str, env: &[(&str, &str)]) -> Self {
         let port = free_port();
         let log = dir.join(format!("instance-{port}.log"));
-        let mut command = Command::new(env!("CARGO_BIN_EXE_mentorpay"));
+        let binary = env!("CARGO_BIN_EXE_mentorpay");
+        let mut command = match wrapper.split_first() {
+            None => Command::new(binary),
+            Some((program, args)) => {
+                let mut c = Command::new(program);
+                c.args(args).arg(binary);
+                c
+            }
+        };
         command
             .current_dir(dir)
             .env_clear()

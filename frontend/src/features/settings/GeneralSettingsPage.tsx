@@ -22,6 +22,7 @@ const FIELDS = [
   'refreshTokenTtlSeconds',
   'digestHour',
   'timeZone',
+  'unattachedReceiptQuotaMb',
 ];
 
 const HOURS = Array.from({ length: 24 }, (_, h) => ({ value: String(h), label: `${String(h).padStart(2, '0')}:00` }));
@@ -188,6 +189,23 @@ export default function GeneralSettingsPage() {
                 </SimpleGrid>
                 <Text size="xs" c="dimmed" mt="xs">
                   Users who chose a daily digest get one mail a day at this hour, listing what waits for them.
+                </Text>
+              </Fieldset>
+              <Fieldset legend="Receipts" disabled={!canEdit}>
+                <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                  <NumberInput
+                    label="Receipts not yet attached, per person (MB)"
+                    description="1 to 10240"
+                    min={1}
+                    max={10240}
+                    allowDecimal={false}
+                    value={draft.unattachedReceiptQuotaMb}
+                    error={errors.unattachedReceiptQuotaMb}
+                    onChange={(v) => set({ unattachedReceiptQuotaMb: v as number })}
+                  />
+                </SimpleGrid>
+                <Text size="xs" c="dimmed" mt="xs">
+                  Uploaded receipts count until they are attached to a request; an upload past this is refused.
                 </Text>
               </Fieldset>
               {canEdit ? (
