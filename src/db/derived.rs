@@ -82,7 +82,7 @@ pub const KEPT: &[Kept] = &[
         holds: "count, requested and approved cents of live requests per program × status",
         from: &["payment_requests"],
         migrations: &["m20261121_000031_payment_request_totals"],
-        read_by: &["src/payment_requests/store.rs", "src/entities/payment_request_total.rs"],
+        read_by: &["src/payment_requests/store/list.rs", "src/entities/payment_request_total.rs"],
         sqlite_triggers: per_event!("payment_request_totals": "insert", "update", "delete"),
         postgres_triggers: &["payment_request_totals"],
     },
