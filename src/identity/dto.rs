@@ -139,12 +139,12 @@ pub struct UpdateUserRequest {
 /// What `GET /identity/users/{id}` returns besides the body's fields: a PUT ignores them.
 impl crate::web::Representation for UpdateUserRequest {
     const READ_ONLY: &'static [&'static str] =
-        &["id", "participantId", "hasPassword", "lastLoginAt", "createdAt"];
+        &["id", "participantId", "hasPassword", "lastLoginAt", "createdAt", "locked"];
 }
 
 /// What `GET /identity/roles/{id}` returns besides the body's fields: a PUT ignores them.
 impl crate::web::Representation for RoleRequest {
-    const READ_ONLY: &'static [&'static str] = &["id", "isBuiltIn"];
+    const READ_ONLY: &'static [&'static str] = &["id", "isBuiltIn", "grantable"];
 }
 
 paged! {
