@@ -23,6 +23,7 @@ mod identity;
 mod layers;
 mod lists;
 mod mail;
+mod mfa;
 mod notifications;
 mod openapi;
 mod packets;
