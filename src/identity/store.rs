@@ -385,7 +385,7 @@ pub async fn live_sessions(
             }),
         }
     }
-    sessions.sort_by(|a, b| b.last_used_at.cmp(&a.last_used_at));
+    sessions.sort_by_key(|s| std::cmp::Reverse(s.last_used_at));
     Ok(sessions)
 }
 
