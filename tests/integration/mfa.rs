@@ -385,3 +385,26 @@ async fn sessions_are_listed_and_ended_and_their_tokens_refused_at_once() {
         assert!(text.contains(action), "{action} recorded");
     }
 }
+
+#[actix_web::test]
+async fn a_session_ended_on_one_instance_is_refused_on_the_other() {
+    use common::{database, instance::Instance};
+    if database::skip_on_sqlite("several instances run on PostgreSQL") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let db = database::url_for(dir.path(), "mentorpay.db").await;
+    let env = [("MENTORPAY_LOGIN_ATTEMPTS_PER_MINUTE", "1000")];
+    let mut a = Instance::launch(dir.path(), &db, &env);
+    let mut b = Instance::launch(dir.path(), &db, &env);
+    a.ready().await;
+    b.ready().await;
+    let (kept, _) = a.login(ADMIN_EMAIL, ADMIN_PASSWORD).await;
+    let (ended, _) = a.login(ADMIN_EMAIL, ADMIN_PASSWORD).await;
+    a.call(Method::GET, USERS, Some(&ended), None).await.ok();
+    let r = b.call(Method::POST, &format!("{SESSIONS}/end-others"), Some(&kept), None).await;
+    assert_eq!(r.status, 204, "{}", r.body);
+    let r = a.call(Method::GET, USERS, Some(&ended), None).await;
+    assert_eq!(r.problem(401)["detail"], "The session has ended. Please sign in again.");
+    a.call(Method::GET, USERS, Some(&kept), None).await.ok();
+}
