@@ -71,6 +71,7 @@ mod m20261127_000300_outbox_claim_token;
 mod m20261127_000310_idempotency_keys;
 mod m20261202_000320_payee_at_approval;
 mod m20261202_000330_receipt_quota;
+mod m20261202_000340_second_factor;
 
 pub struct Migrator;
 
@@ -116,6 +117,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261127_000310_idempotency_keys::Migration),
             Box::new(m20261202_000320_payee_at_approval::Migration),
             Box::new(m20261202_000330_receipt_quota::Migration),
+            Box::new(m20261202_000340_second_factor::Migration),
         ]
     }
 }

@@ -228,6 +228,11 @@ pub fn forwarded_client<'a>(values: impl Iterator<Item = &'a str>) -> Option<std
     last.parse().ok()
 }
 
+/// The sign-in (refresh-token family) the call's access token belongs to.
+pub fn session_of(req: &HttpRequest, keys: &tokens::TokenKeys) -> Option<String> {
+    bearer(req).and_then(|t| keys.verify_access(t)).and_then(|c| c.sid)
+}
+
 fn bearer(req: &HttpRequest) -> Option<&str> {
     let value = req.headers().get(actix_web::http::header::AUTHORIZATION)?.to_str().ok()?;
     let (scheme, token) = value.split_once(' ')?;

@@ -15,6 +15,9 @@ pub struct Model {
     pub used_at: Option<super::Timestamp>,
     pub revoked_at: Option<super::Timestamp>,
     pub created_at: super::Timestamp,
+    /// Where the call that issued it came from, and its browser (the sessions list).
+    pub ip: Option<String>,
+    pub user_agent: Option<String>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

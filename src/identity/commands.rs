@@ -110,7 +110,8 @@ pub async fn update_user(
     let before = json!(store::user_dto(&txn, existing.clone()).await?);
     let updated = store::update_user(&txn, existing, change, now).await?;
     store::set_user_roles(&txn, updated.id, &roles).await?;
-    if deactivated {
+    // A person whose access changed signs in again under the new roles.
+    if deactivated || roles_changed {
         store::revoke_all_refresh(&txn, updated.id, now).await?;
         // Links sent before stay dead after a reactivation: she asks for a new one.
         store::void_password_tokens(&txn, updated.id, now).await?;
@@ -258,22 +259,32 @@ pub async fn sign_in(
     db: &DatabaseConnection,
     keys: &TokenKeys,
     u: user::Model,
-    ip: String,
+    origin: &store::Origin,
+) -> ApiResult<SignIn> {
+    let txn = crate::db::write(db).await?;
+    let signed_in = sign_in_within(&txn, keys, u, origin).await?;
+    txn.commit().await?;
+    Ok(signed_in)
+}
+
+/// A sign-in inside `txn`, for the commands that finish one after a second factor.
+pub async fn sign_in_within(
+    txn: &impl ConnectionTrait,
+    keys: &TokenKeys,
+    u: user::Model,
+    origin: &store::Origin,
 ) -> ApiResult<SignIn> {
     let now = crate::clock::now();
-    let txn = crate::db::write(db).await?;
-    let u = store::record_sign_in(&txn, u, now).await?;
-    audit::record(&txn, &Actor::user(&u, Some(ip)), audit::Change::new("user", u.id, "signed-in"))
-        .await?;
-    let principal = load_principal(&txn, u).await?;
+    let u = store::record_sign_in(txn, u, now).await?;
+    let actor = Actor::user(&u, Some(origin.ip.clone()));
+    audit::record(txn, &actor, audit::Change::new("user", u.id, "signed-in")).await?;
+    let principal = load_principal(txn, u).await?;
     // Refused while coordinator sign-in is blocked; returning drops (rolls back) the transaction.
-    settings::store::ensure_may_sign_in(&txn, &principal.roles).await?;
-    let (access_ttl, refresh_ttl) = settings::store::token_lifetimes(&txn, keys).await?;
+    settings::store::ensure_may_sign_in(txn, &principal.roles).await?;
+    let (access_ttl, refresh_ttl) = settings::store::token_lifetimes(txn, keys).await?;
     let family = uuid::Uuid::new_v4().to_string();
-    let refresh_token =
-        store::issue_refresh(&txn, principal.id(), &family, now + Duration::seconds(refresh_ttl))
-            .await?;
-    txn.commit().await?;
+    let expires = now + Duration::seconds(refresh_ttl);
+    let refresh_token = store::issue_refresh(txn, principal.id(), &family, expires, origin).await?;
     Ok(SignIn { principal, family, refresh_token, access_ttl })
 }
 
@@ -284,6 +295,7 @@ pub async fn rotate_refresh(
     db: &DatabaseConnection,
     keys: &TokenKeys,
     token: &refresh_token::Model,
+    origin: &store::Origin,
     refused: impl Fn() -> ApiError,
 ) -> ApiResult<(user::Model, String, i64)> {
     let now = crate::clock::now();
@@ -305,7 +317,7 @@ pub async fn rotate_refresh(
     let (access_ttl, _) = settings::store::token_lifetimes(&txn, keys).await?;
     let u = principal.user;
     // The sign-in keeps its original end: rotation does not extend a session.
-    let next = store::issue_refresh(&txn, u.id, &token.family_id, token.expires_at).await?;
+    let next = store::issue_refresh(&txn, u.id, &token.family_id, token.expires_at, origin).await?;
     txn.commit().await?;
     Ok((u, next, access_ttl))
 }

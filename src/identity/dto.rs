@@ -35,6 +35,108 @@ pub struct LoginResponse {
     pub access_token: String,
     pub refresh_token: String,
     pub user_details: UserDetails,
+    /// Only when the sign-in enrolled a factor: its ten recovery codes, shown this once.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub recovery_codes: Option<Vec<String>>,
+}
+
+/// What a password sign-in answers: the tokens, or the second step it still needs.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(untagged)]
+pub enum LoginAnswer {
+    SignedIn(LoginResponse),
+    SecondStep(MfaRequired),
+    EnrolFirst(MfaEnrollmentRequired),
+}
+
+/// The password was right and the account holds a second factor: finish with
+/// `/identity/login/mfa` or `/identity/login/passkey/...` and `mfaToken` (5 minutes, once).
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct MfaRequired {
+    pub mfa_required: bool,
+    pub mfa_token: String,
+    /// `totp`, `passkey`, `recovery`: the ways this account may finish.
+    pub methods: Vec<String>,
+}
+
+/// The password was right but the account's role needs a factor it lacks: `mfaToken` may
+/// only enrol one (`/identity/login/enroll/totp`).
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct MfaEnrollmentRequired {
+    pub mfa_enrollment_required: bool,
+    pub mfa_token: String,
+}
+
+/// The second step: a code of the authenticator app, or one recovery code.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct MfaLoginRequest {
+    pub mfa_token: String,
+    pub code: Option<String>,
+    pub recovery_code: Option<String>,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct MfaTokenRequest {
+    pub mfa_token: String,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct MfaEnrollConfirmRequest {
+    pub mfa_token: String,
+    pub code: String,
+}
+
+/// A new authenticator-app secret, to scan (`qrSvg`, drawn by the server) or type (`secret`).
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TotpEnrolment {
+    pub secret: String,
+    pub otpauth_uri: String,
+    pub qr_svg: String,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct CodeRequest {
+    /// Six digits from the authenticator app.
+    pub code: String,
+}
+
+/// Ten single-use recovery codes, shown this once (only their hashes are kept).
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RecoveryCodesDto {
+    pub recovery_codes: Vec<String>,
+}
+
+/// The caller's second factor as the user menu shows it.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct MfaStatusDto {
+    pub totp: bool,
+    pub passkeys: u64,
+    pub recovery_codes_left: u64,
+    /// Whether one of the caller's roles must hold a factor.
+    pub required: bool,
+}
+
+/// One sign-in of the caller (a refresh-token family).
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SessionDto {
+    pub id: String,
+    pub started_at: chrono::DateTime<chrono::Utc>,
+    /// The last time its tokens were renewed.
+    pub last_used_at: chrono::DateTime<chrono::Utc>,
+    pub ip: Option<String>,
+    pub user_agent: Option<String>,
+    /// The sign-in this call is made with.
+    pub current: bool,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]

@@ -4,9 +4,14 @@ pub mod accounts;
 pub mod bootstrap;
 pub mod commands;
 pub mod dto;
+pub mod factor_commands;
+pub mod factor_store;
+pub mod factors;
 pub mod management;
 pub mod rules;
+pub mod second_factor;
 pub mod session;
+pub mod sessions;
 pub mod store;
 
 use crate::{
@@ -15,11 +20,25 @@ use crate::{
 };
 
 pub fn configure(r: &mut Routes) {
+    use factors as f;
     use management as m;
     use session as s;
+    use sessions as ss;
     r.post("/identity/login", Public, s::login)
         .post("/identity/refresh", Public, s::refresh)
         .post("/identity/logout", Public, s::logout)
+        .post("/identity/login/mfa", Public, f::login_mfa)
+        .post("/identity/login/enroll/totp", Public, f::enroll_totp_at_login)
+        .post("/identity/login/enroll/totp/confirm", Public, f::confirm_totp_at_login)
+        .get("/identity/me/mfa", SignedIn, f::my_factors)
+        .post("/identity/me/mfa/totp", SignedIn, f::start_totp)
+        .post("/identity/me/mfa/totp/confirm", SignedIn, f::confirm_totp)
+        .delete("/identity/me/mfa/totp", SignedIn, f::remove_totp)
+        .get("/identity/me/sessions", SignedIn, ss::my_sessions)
+        .post("/identity/me/sessions/end-others", SignedIn, ss::end_my_other_sessions)
+        .delete("/identity/me/sessions/{id}", SignedIn, ss::end_my_session)
+        .delete("/identity/users/{id}/mfa", Needs(P::UserEdit), f::remove_user_factors)
+        .delete("/identity/users/{id}/sessions", Needs(P::UserEdit), ss::end_user_sessions)
         .post("/identity/reset-token/validate", Public, s::validate_reset_token)
         .post("/identity/user/set-password", Public, s::set_password)
         .post("/identity/user/reset-password", Public, s::reset_password)

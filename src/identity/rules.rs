@@ -180,6 +180,18 @@ pub fn check_account_edit(by: &Granter, edit: &AccountEdit) -> Result<(), ApiErr
     Ok(())
 }
 
+/// Removing a person's factor or ending her sessions touches the way into her account: on an
+/// Administrator's, only an Administrator may.
+pub fn check_security_help(by: &Granter, target_is_administrator: bool) -> Result<(), ApiError> {
+    if target_is_administrator && !by.administrator {
+        return Err(ApiError::Forbidden(
+            "Only an Administrator can remove an Administrator's second factor or end her sessions."
+                .into(),
+        ));
+    }
+    Ok(())
+}
+
 #[derive(Debug, PartialEq, Eq)]
 pub enum RefreshVerdict {
     /// Valid: spend it and issue the next one of the family.
@@ -324,6 +336,22 @@ mod tests {
     }
 
     #[test]
+    fn only_an_administrator_helps_with_an_administrators_account() {
+        let held = BTreeSet::from([Permission::UserEdit]);
+        let admin = Granter { administrator: true, permissions: &held };
+        let clerk = Granter { administrator: false, permissions: &held };
+        // (by, target is an Administrator) -> allowed
+        for (by, target, allowed) in [
+            (&admin, true, true),
+            (&admin, false, true),
+            (&clerk, false, true),
+            (&clerk, true, false),
+        ] {
+            assert_eq!(check_security_help(by, target).is_ok(), allowed);
+        }
+    }
+
+    #[test]
     fn refresh_verdicts() {
         let now = Utc::now();
         let token = refresh_token::Model {
@@ -335,6 +363,8 @@ mod tests {
             used_at: None,
             revoked_at: None,
             created_at: now,
+            ip: None,
+            user_agent: None,
         };
         assert_eq!(judge_refresh(&token, now), RefreshVerdict::Rotate);
         assert_eq!(

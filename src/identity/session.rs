@@ -8,6 +8,7 @@ use utoipa::ToSchema;
 use super::{
     commands::{self, SignIn},
     dto::*,
+    factor_commands,
     rules::{judge_refresh, RefreshVerdict},
     store,
 };
@@ -44,7 +45,7 @@ fn user_details(principal: &crate::auth::CurrentUser) -> UserDetails {
 
 #[utoipa::path(post, path = "/api/v1/identity/login", tag = "identity", request_body = LoginRequest,
     responses(
-        (status = 200, body = LoginResponse),
+        (status = 200, description = "The tokens; or, for an account with a second factor (or whose role needs one), the step that remains", body = LoginAnswer),
         (status = 400, body = ProblemBody), (status = 401, body = ProblemBody),
         (status = 403, description = "Coordinator sign-in is blocked", body = ProblemBody),
         (status = 429, description = "Too many attempts; see Retry-After", body = ProblemBody)))]
@@ -52,7 +53,7 @@ pub async fn login(
     state: web::Data<AppState>,
     req: HttpRequest,
     Json(body): Json<LoginRequest>,
-) -> ApiResult<web::Json<LoginResponse>> {
+) -> ApiResult<web::Json<LoginAnswer>> {
     let email = normalize_email(&body.email)
         .ok_or_else(|| ApiError::bad_field("email", "must be a valid e-mail address"))?;
     if body.password.is_empty() {
@@ -81,8 +82,27 @@ pub async fn login(
         }
     };
 
-    let SignIn { principal, family, refresh_token, access_ttl } =
-        commands::sign_in(&state.db, &state.keys, user, ip).await?;
+    let origin = origin(&req, ip);
+    if let Some(step) = factor_commands::second_step(&state.db, &user, &origin).await? {
+        return Ok(web::Json(step));
+    }
+    let signed_in = commands::sign_in(&state.db, &state.keys, user, &origin).await?;
+    Ok(web::Json(LoginAnswer::SignedIn(login_body(&state, signed_in, None))))
+}
+
+/// Where the call came from, as the sessions list keeps it.
+pub fn origin(req: &HttpRequest, ip: String) -> store::Origin {
+    let agent = req.headers().get(actix_web::http::header::USER_AGENT);
+    store::Origin::new(ip, agent.and_then(|v| v.to_str().ok()))
+}
+
+/// The answer of a finished sign-in: its tokens and who signed in.
+pub fn login_body(
+    state: &AppState,
+    signed_in: SignIn,
+    recovery_codes: Option<Vec<String>>,
+) -> LoginResponse {
+    let SignIn { principal, family, refresh_token, access_ttl } = signed_in;
     let access = state.keys.issue_access_for(
         principal.id(),
         &principal.user.email,
@@ -90,12 +110,13 @@ pub async fn login(
         crate::clock::now().timestamp(),
         access_ttl,
     );
-    Ok(web::Json(LoginResponse {
+    LoginResponse {
         token: access.clone(),
         access_token: access,
         refresh_token,
         user_details: user_details(&principal),
-    }))
+        recovery_codes,
+    }
 }
 
 #[utoipa::path(post, path = "/api/v1/identity/refresh", tag = "identity", request_body = RefreshRequest,
@@ -124,8 +145,9 @@ pub async fn refresh(
         RefreshVerdict::Rotate => {}
     }
 
+    let origin = origin(&req, client_address(&req, &state.config));
     let (user, next, access_ttl) =
-        commands::rotate_refresh(&state.db, &state.keys, &token, refused).await?;
+        commands::rotate_refresh(&state.db, &state.keys, &token, &origin, refused).await?;
 
     let access = state.keys.issue_access_for(
         user.id,

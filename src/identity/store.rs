@@ -288,12 +288,32 @@ pub async fn users_holding_role(db: &impl ConnectionTrait, role_id: i32) -> ApiR
 
 // ---- refresh tokens ----
 
+/// Where a call came from: its address and browser, as the sessions list shows them.
+#[derive(Debug, Clone, Default)]
+pub struct Origin {
+    pub ip: String,
+    pub user_agent: Option<String>,
+}
+
+/// The longest browser name kept (the header is the client's and may be anything).
+const USER_AGENT_MAX: usize = 300;
+
+impl Origin {
+    pub fn new(ip: String, user_agent: Option<&str>) -> Self {
+        let user_agent = user_agent
+            .map(|ua| ua.trim().chars().take(USER_AGENT_MAX).collect::<String>())
+            .filter(|ua| !ua.is_empty());
+        Self { ip, user_agent }
+    }
+}
+
 /// Stores a new refresh token of `family_id` and returns the token itself.
 pub async fn issue_refresh(
     db: &impl ConnectionTrait,
     user_id: i32,
     family_id: &str,
     expires_at: DateTime<Utc>,
+    origin: &Origin,
 ) -> ApiResult<String> {
     let token = random_token();
     refresh_token::ActiveModel {
@@ -302,6 +322,8 @@ pub async fn issue_refresh(
         token_hash: Set(hash_token(&token)),
         expires_at: Set(expires_at),
         created_at: Set(crate::clock::now()),
+        ip: Set(Some(origin.ip.clone())),
+        user_agent: Set(origin.user_agent.clone()),
         ..Default::default()
     }
     .insert(db)
@@ -341,6 +363,77 @@ pub async fn revoke_family(
     now: DateTime<Utc>,
 ) -> ApiResult<()> {
     revoke_live(db, refresh_token::Column::FamilyId.eq(family_id), now).await
+}
+
+/// A user's live sign-ins, newest use first: one per refresh-token family, started at its
+/// first token, last used at its newest (a refresh), from where that newest one came.
+pub async fn live_sessions(
+    db: &impl ConnectionTrait,
+    user_id: i32,
+    now: DateTime<Utc>,
+) -> ApiResult<Vec<super::dto::SessionDto>> {
+    let rows = refresh_token::Entity::find()
+        .filter(refresh_token::Column::UserId.eq(user_id))
+        .filter(refresh_token::Column::RevokedAt.is_null())
+        .filter(refresh_token::Column::ExpiresAt.gt(now))
+        .order_by_asc(refresh_token::Column::CreatedAt)
+        .order_by_asc(refresh_token::Column::Id)
+        .all(db)
+        .await?;
+    let mut sessions: Vec<super::dto::SessionDto> = Vec::new();
+    for row in rows {
+        match sessions.iter_mut().find(|s| s.id == row.family_id) {
+            Some(s) => {
+                s.last_used_at = row.created_at;
+                s.ip = row.ip.or(s.ip.take());
+                s.user_agent = row.user_agent.or(s.user_agent.take());
+            }
+            None => sessions.push(super::dto::SessionDto {
+                id: row.family_id,
+                started_at: row.created_at,
+                last_used_at: row.created_at,
+                ip: row.ip,
+                user_agent: row.user_agent,
+                current: false,
+            }),
+        }
+    }
+    sessions.sort_by_key(|s| std::cmp::Reverse(s.last_used_at));
+    Ok(sessions)
+}
+
+/// Ends the user's live sign-in `family_id`; false when she has no such live one.
+pub async fn end_session_of(
+    db: &impl ConnectionTrait,
+    user_id: i32,
+    family_id: &str,
+    now: DateTime<Utc>,
+) -> ApiResult<bool> {
+    let result = refresh_token::Entity::update_many()
+        .col_expr(refresh_token::Column::RevokedAt, Expr::value(now))
+        .filter(refresh_token::Column::UserId.eq(user_id))
+        .filter(refresh_token::Column::FamilyId.eq(family_id))
+        .filter(refresh_token::Column::RevokedAt.is_null())
+        .exec(db)
+        .await?;
+    Ok(result.rows_affected > 0)
+}
+
+/// Ends every sign-in of a user but `keep` (the one asking): the number of tokens ended.
+pub async fn end_other_sessions(
+    db: &impl ConnectionTrait,
+    user_id: i32,
+    keep: Option<&str>,
+    now: DateTime<Utc>,
+) -> ApiResult<u64> {
+    let mut update = refresh_token::Entity::update_many()
+        .col_expr(refresh_token::Column::RevokedAt, Expr::value(now))
+        .filter(refresh_token::Column::UserId.eq(user_id))
+        .filter(refresh_token::Column::RevokedAt.is_null());
+    if let Some(keep) = keep {
+        update = update.filter(refresh_token::Column::FamilyId.ne(keep));
+    }
+    Ok(update.exec(db).await?.rows_affected)
 }
 
 /// Ends every sign-in of a user (password change, deactivation).
@@ -469,7 +562,7 @@ pub async fn purge_expired_tokens(db: &impl ConnectionTrait, now: DateTime<Utc>)
         .filter(password_token::Column::ExpiresAt.lt(cutoff))
         .exec(db)
         .await?;
-    Ok(())
+    super::factor_store::purge_challenges(db, cutoff).await
 }
 
 // ---- user and role writes of the management calls ----

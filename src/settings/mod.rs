@@ -9,6 +9,8 @@ pub mod general;
 pub mod limits;
 pub mod login_block;
 pub mod rules;
+pub mod security;
+pub mod security_policy;
 pub mod store;
 pub mod year_lock;
 
@@ -38,6 +40,8 @@ pub fn configure(r: &mut Routes) {
         .put("/system-settings/general/{id}", Needs(P::SettingEdit), general::update_general)
         .get("/system-settings/form-validation-limits", Needs(P::SettingRead), limits::get_limits)
         .put("/system-settings/form-validation-limits", Needs(P::SettingEdit), limits::put_limits)
+        .get("/system-settings/security", Needs(P::SettingRead), security::get_security)
+        .put("/system-settings/security", Needs(P::SettingEdit), security::put_security)
         .get(
             "/system-settings/block-coordinator-login",
             Needs(P::SettingRead),

@@ -25,6 +25,7 @@ mod layers;
 mod limits;
 mod lists;
 mod mail;
+mod mfa;
 mod notifications;
 mod openapi;
 mod packets;

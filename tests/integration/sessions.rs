@@ -1,8 +1,9 @@
 //! Sessions that end, on the real app and a real SQLite file: every way a
 //! sign-in ends makes its access tokens fail on the very next call, while other sign-ins go
 //! on; a blocked Coordinator gets one answer whatever password it sends; a new reset link
-//! voids the older ones; role and permission changes count from the next call although
-//! the server keeps callers' grants between calls.
+//! voids the older ones; a role's permission changes count from the next call although
+//! the server keeps callers' grants between calls, and a change of a user's roles ends her
+//! sign-ins.
 
 use crate::common;
 
@@ -212,12 +213,22 @@ async fn role_and_permission_changes_count_from_the_next_call() {
     app.get(USERS, &clerk).await.problem(403);
     app.get(FUNDS, &clerk).await.ok();
 
-    // The user is given another role, then loses it.
+    // The user is given another role, then loses it: each change of her roles ends her
+    // sign-ins, and the next one holds the new grants.
     let body = |roles: &[&str]| json!({"email": "clerk@example.org", "firstName": "Test", "lastName": "User", "roles": roles, "isActive": true});
     app.put(&format!("{USERS}/{user_id}"), &admin, body(&["Clerk", "Coordinator"])).await.ok();
+    app.get("/api/v1/participants", &clerk).await.problem(401);
+    let (clerk, _) = app.login("clerk@example.org", COORD_PASSWORD).await;
     app.get("/api/v1/participants", &clerk).await.ok();
     app.put(&format!("{USERS}/{user_id}"), &admin, body(&["Clerk"])).await.ok();
+    app.get("/api/v1/participants", &clerk).await.problem(401);
+    let (clerk, _) = app.login("clerk@example.org", COORD_PASSWORD).await;
     app.get("/api/v1/participants", &clerk).await.problem(403);
+    // Names and e-mail alone leave the sign-in as it is.
+    let mut renamed = body(&["Clerk"]);
+    renamed["firstName"] = json!("Renamed");
+    app.put(&format!("{USERS}/{user_id}"), &admin, renamed).await.ok();
+    app.get(FUNDS, &clerk).await.ok();
 }
 
 #[actix_web::test]

@@ -7,6 +7,9 @@ export const API_BASE_URL = `${globalThis.location?.origin ?? 'http://localhost'
 /** Calls that carry no bearer token: no refresh, no logout on 401. */
 const ANONYMOUS_PATHS = [
   '/identity/login',
+  '/identity/login/mfa',
+  '/identity/login/enroll/totp',
+  '/identity/login/enroll/totp/confirm',
   '/identity/refresh',
   '/identity/reset-token/validate',
   '/identity/user/set-password',

@@ -5,16 +5,20 @@ import { selectUserDetails } from '../../api/authSlice';
 import { logout } from '../../api/session';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { NotificationsDialog } from '../../features/notifications/NotificationsDialog';
+import { SessionsDialog } from '../../features/identity/security/SessionsDialog';
+import { TwoStepDialog } from '../../features/identity/security/TwoStepDialog';
 
-/** Top-bar user menu: e-mail and first role (information only), the user's notifications, and Logout. */
+type Dialog = 'notifications' | 'two-step' | 'sessions';
+
+/** Top-bar user menu: e-mail and first role (information only), the user's notifications, two-step sign-in and sign-ins, and Logout. */
 export function UserMenu() {
   const user = useAppSelector(selectUserDetails);
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   // The dialog opens once the menu has closed and given the focus back to its button, so the
   // dialog takes the focus from there and gives it back there.
-  const [notificationsAsked, setNotificationsAsked] = useState(false);
-  const [notificationsOpen, setNotificationsOpen] = useState(false);
+  const [asked, setAsked] = useState<Dialog | null>(null);
+  const [open, setOpen] = useState<Dialog | null>(null);
   if (!user) return null;
 
   const onLogout = () => {
@@ -30,9 +34,9 @@ export function UserMenu() {
         width={260}
         shadow="md"
         onExitTransitionEnd={() => {
-          if (!notificationsAsked) return;
-          setNotificationsAsked(false);
-          setNotificationsOpen(true);
+          if (!asked) return;
+          setAsked(null);
+          setOpen(asked);
         }}
       >
         <Menu.Target>
@@ -60,13 +64,17 @@ export function UserMenu() {
             </Text>
           </Menu.Label>
           <Menu.Divider />
-          <Menu.Item onClick={() => setNotificationsAsked(true)}>Notifications…</Menu.Item>
+          <Menu.Item onClick={() => setAsked('notifications')}>Notifications…</Menu.Item>
+          <Menu.Item onClick={() => setAsked('two-step')}>Two-step sign-in…</Menu.Item>
+          <Menu.Item onClick={() => setAsked('sessions')}>Where you are signed in…</Menu.Item>
           <Menu.Item color="red" onClick={onLogout}>
             Logout
           </Menu.Item>
         </Menu.Dropdown>
       </Menu>
-      <NotificationsDialog opened={notificationsOpen} onClose={() => setNotificationsOpen(false)} />
+      <NotificationsDialog opened={open === 'notifications'} onClose={() => setOpen(null)} />
+      <TwoStepDialog opened={open === 'two-step'} onClose={() => setOpen(null)} />
+      <SessionsDialog opened={open === 'sessions'} onClose={() => setOpen(null)} />
     </>
   );
 }

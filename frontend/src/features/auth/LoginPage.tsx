@@ -4,6 +4,7 @@ import { selectSignOutMessage, selectSignOutReason, signOutReasonCleared } from 
 import { signedIn } from '../../api/session';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { useLoginMutation } from './api';
+import { CodeStep, EnrolStep } from './SecondStep';
 import { CallError, EmailField, PageLink, PasswordField } from './parts';
 
 const REASON_TEXT = {
@@ -26,18 +27,32 @@ export default function LoginPage() {
     if (reason || serverMessage) dispatch(signOutReasonCleared());
   }, [reason, serverMessage, dispatch]);
 
-  const [login, { isLoading, error }] = useLoginMutation();
+  const [login, { isLoading, error, reset }] = useLoginMutation();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  // The step a correct password led to, when the account holds (or must set up) a second factor.
+  const [step, setStep] = useState<{ mfaToken: string; methods?: string[] } | null>(null);
+  const restart = () => {
+    setStep(null);
+    setPassword('');
+    reset();
+  };
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     const result = await login({ email: email.trim(), password });
-    if (result.data) {
-      const { accessToken, token, refreshToken, userDetails } = result.data;
+    const answer = result.data;
+    if (!answer) return;
+    if ('mfaRequired' in answer) setStep({ mfaToken: answer.mfaToken, methods: answer.methods });
+    else if ('mfaEnrollmentRequired' in answer) setStep({ mfaToken: answer.mfaToken });
+    else {
+      const { accessToken, token, refreshToken, userDetails } = answer;
       dispatch(signedIn({ accessToken: accessToken ?? token, refreshToken, userDetails }));
     }
   };
+
+  if (step?.methods) return <CodeStep mfaToken={step.mfaToken} methods={step.methods} onRestart={restart} />;
+  if (step) return <EnrolStep mfaToken={step.mfaToken} onRestart={restart} />;
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Sign in">

@@ -3,13 +3,31 @@ import type { Schemas } from '../../api/wire';
 
 export type LoginRequest = Schemas['LoginRequest'];
 export type LoginResponse = Schemas['LoginResponse'];
+/** The tokens, or the second step a sign-in still needs (a code, or enrolling a factor first). */
+export type LoginAnswer = Schemas['LoginAnswer'];
+export type TotpEnrolment = Schemas['TotpEnrolment'];
+export type MfaLogin = { mfaToken: string; code?: string; recoveryCode?: string };
 export type ResetTokenRequest = Schemas['ValidateResetTokenRequest'];
 
 // These pages show their errors inline, so they are `quiet` (no toast).
 const authApi = api.injectEndpoints({
   endpoints: (build) => ({
-    login: build.mutation<LoginResponse, LoginRequest>({
+    login: build.mutation<LoginAnswer, LoginRequest>({
       query: (body) => ({ url: '/identity/login', method: 'POST', body }),
+      extraOptions: { quiet: true },
+    }),
+    // The second step: a code of the authenticator app, or a recovery code.
+    loginMfa: build.mutation<LoginResponse, MfaLogin>({
+      query: (body) => ({ url: '/identity/login/mfa', method: 'POST', body }),
+      extraOptions: { quiet: true },
+    }),
+    // Enrolment a role's policy asks for before the first sign-in completes.
+    enrollTotpAtLogin: build.mutation<TotpEnrolment, { mfaToken: string }>({
+      query: (body) => ({ url: '/identity/login/enroll/totp', method: 'POST', body }),
+      extraOptions: { quiet: true },
+    }),
+    confirmTotpAtLogin: build.mutation<LoginResponse, { mfaToken: string; code: string }>({
+      query: (body) => ({ url: '/identity/login/enroll/totp/confirm', method: 'POST', body }),
       extraOptions: { quiet: true },
     }),
     resetPassword: build.mutation<void, { email: string }>({
@@ -27,5 +45,12 @@ const authApi = api.injectEndpoints({
   }),
 });
 
-export const { useLoginMutation, useResetPasswordMutation, useValidateResetTokenQuery, useSetPasswordMutation } =
-  authApi;
+export const {
+  useLoginMutation,
+  useLoginMfaMutation,
+  useEnrollTotpAtLoginMutation,
+  useConfirmTotpAtLoginMutation,
+  useResetPasswordMutation,
+  useValidateResetTokenQuery,
+  useSetPasswordMutation,
+} = authApi;

@@ -8,6 +8,7 @@ import { useInviteUserMutation, useUpdateUserMutation, type Role, type User, typ
 import { selectUserDetails } from '../../api/authSlice';
 import { useAppSelector } from '../../lib/hooks';
 import { MountedModal } from '../../components/MountedModal';
+import { AccountSecurity } from './security/AccountSecurity';
 
 const FIELDS = ['email', 'firstName', 'lastName', 'roles', 'isActive'];
 
@@ -109,6 +110,7 @@ export function UserFormModal({ user, roles, onClose }: { user?: User; roles: Ro
               This user has not chosen a password yet.
             </Alert>
           )}
+          {user && !self && !guarded && <AccountSecurity userId={user.id} email={user.email} />}
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
               {dirty ? 'Cancel Changes' : 'Close'}
