@@ -68,6 +68,7 @@ mod m20261127_000230_digest_time;
 mod m20261127_000240_request_approval_facts;
 mod m20261127_000250_payment_request_line_window;
 mod m20261202_000300_payee_at_approval;
+mod m20261202_000400_sso_tickets;
 
 pub struct Migrator;
 
@@ -110,6 +111,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261127_000240_request_approval_facts::Migration),
             Box::new(m20261127_000250_payment_request_line_window::Migration),
             Box::new(m20261202_000300_payee_at_approval::Migration),
+            Box::new(m20261202_000400_sso_tickets::Migration),
         ]
     }
 }

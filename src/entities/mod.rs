@@ -46,6 +46,7 @@ pub mod outbox_mail;
 pub mod participant;
 pub mod participation;
 pub mod password_token;
+pub mod sso_ticket;
 pub mod payment_request;
 pub mod payment_request_total;
 pub mod refresh_token;

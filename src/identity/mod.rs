@@ -7,6 +7,7 @@ pub mod dto;
 pub mod management;
 pub mod rules;
 pub mod session;
+pub mod sso;
 pub mod store;
 
 use crate::{
@@ -34,4 +35,5 @@ pub fn configure(r: &mut Routes) {
         .get("/identity/roles/{id}", Needs(P::RoleRead), m::get_role)
         .put("/identity/roles/{id}", Needs(P::RoleEdit), m::update_role)
         .delete("/identity/roles/{id}", Needs(P::RoleDelete), m::delete_role);
+    sso::configure(r);
 }

@@ -9,7 +9,7 @@ use super::{
     commands::{self, SignIn},
     dto::*,
     rules::{judge_refresh, RefreshVerdict},
-    store,
+    sso, store,
 };
 use crate::{
     auth::{client_address, load_principal, password},
@@ -21,6 +21,8 @@ use crate::{
 };
 
 const BAD_CREDENTIALS: &str = "The e-mail or password is incorrect.";
+const PASSWORD_SIGN_IN_LISTED: &str =
+    "Sign in with the agency button: this account does not sign in with a MentorPay password.";
 const BAD_LINK: &str = "This link is invalid or has expired. Ask for a new one.";
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -46,8 +48,9 @@ fn user_details(principal: &crate::auth::CurrentUser) -> UserDetails {
     responses(
         (status = 200, body = LoginResponse),
         (status = 400, body = ProblemBody), (status = 401, body = ProblemBody),
-        (status = 403, description = "Coordinator sign-in is blocked", body = ProblemBody),
-        (status = 429, description = "Too many attempts; see Retry-After", body = ProblemBody)))]
+        (status = 403, description = "Coordinator sign-in is blocked, the directory refused the person, or this account signs in with the agency button", body = ProblemBody),
+        (status = 429, description = "Too many attempts; see Retry-After", body = ProblemBody),
+        (status = 503, description = "The LDAP directory does not answer", body = ProblemBody)))]
 pub async fn login(
     state: web::Data<AppState>,
     req: HttpRequest,
@@ -60,6 +63,18 @@ pub async fn login(
     }
     let ip = client_address(&req, &state.config);
     state.login_throttle.check(&ip, &email)?;
+    match sso::ldap_login(&state, &email, &body.password, &ip).await? {
+        sso::DirectoryLogin::NotHeld => {}
+        sso::DirectoryLogin::SignedIn(user) => {
+            let signed_in = commands::sign_in(&state.db, &state.keys, user, ip).await?;
+            return Ok(web::Json(login_body(&state, signed_in)));
+        }
+        sso::DirectoryLogin::Refused(answer) => return Err(answer),
+    }
+    if !sso::password_allowed(&state.db, &email).await? {
+        commands::sign_in_refused(&state.db, &email, None, ip).await?;
+        return Err(ApiError::Forbidden(PASSWORD_SIGN_IN_LISTED.into()));
+    }
 
     let found = store::find_user_by_email(&state.db, &email).await?.filter(|u| u.is_active);
     let hash = found.as_ref().and_then(|u| u.password_hash.clone());
@@ -81,8 +96,13 @@ pub async fn login(
         }
     };
 
-    let SignIn { principal, family, refresh_token, access_ttl } =
-        commands::sign_in(&state.db, &state.keys, user, ip).await?;
+    let signed_in = commands::sign_in(&state.db, &state.keys, user, ip).await?;
+    Ok(web::Json(login_body(&state, signed_in)))
+}
+
+/// The answer of a sign-in, by password or through the directory: the access token for it.
+pub fn login_body(state: &AppState, signed_in: SignIn) -> LoginResponse {
+    let SignIn { principal, family, refresh_token, access_ttl } = signed_in;
     let access = state.keys.issue_access_for(
         principal.id(),
         &principal.user.email,
@@ -90,12 +110,12 @@ pub async fn login(
         crate::clock::now().timestamp(),
         access_ttl,
     );
-    Ok(web::Json(LoginResponse {
+    LoginResponse {
         token: access.clone(),
         access_token: access,
         refresh_token,
         user_details: user_details(&principal),
-    }))
+    }
 }
 
 #[utoipa::path(post, path = "/api/v1/identity/refresh", tag = "identity", request_body = RefreshRequest,
@@ -169,7 +189,9 @@ pub async fn reset_password(
         .ok_or_else(|| ApiError::bad_field("email", "must be a valid e-mail address"))?;
     let ip = client_address(&req, &state.config);
     state.login_throttle.check(&ip, &format!("reset:{email}"))?;
-    if let Some(user) = store::find_user_by_email(&state.db, &email).await?.filter(|u| u.is_active)
+    let may_reset = sso::password_allowed(&state.db, &email).await?;
+    if let Some(user) =
+        store::find_user_by_email(&state.db, &email).await?.filter(|u| u.is_active && may_reset)
     {
         let token = commands::request_reset(&state.db, &user, ip).await?;
         let link = set_password_link(&state.config.public_url(), &user.email, &token);

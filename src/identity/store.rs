@@ -456,7 +456,7 @@ pub async fn purge_expired_tokens(db: &impl ConnectionTrait, now: DateTime<Utc>)
         .filter(password_token::Column::ExpiresAt.lt(cutoff))
         .exec(db)
         .await?;
-    Ok(())
+    super::sso::tickets::purge_expired(db, now).await
 }
 
 // ---- user and role writes of the management calls ----
