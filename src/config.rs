@@ -175,7 +175,12 @@ pub struct SsoConfig {
     pub oidc_client_secret: Option<Secret>,
 
     /// Scopes asked of the provider, separated by spaces.
-    #[arg(long, global = true, env = "MENTORPAY_OIDC_SCOPES", default_value = "openid email profile")]
+    #[arg(
+        long,
+        global = true,
+        env = "MENTORPAY_OIDC_SCOPES",
+        default_value = "openid email profile"
+    )]
     pub oidc_scopes: String,
 
     /// The claim (in the ID token or UserInfo) that lists the user's groups.
@@ -183,7 +188,12 @@ pub struct SsoConfig {
     pub oidc_groups_claim: String,
 
     /// The words of the login page's button.
-    #[arg(long, global = true, env = "MENTORPAY_OIDC_LABEL", default_value = "Sign in with your agency account")]
+    #[arg(
+        long,
+        global = true,
+        env = "MENTORPAY_OIDC_LABEL",
+        default_value = "Sign in with your agency account"
+    )]
     pub oidc_label: String,
 
     /// LDAP / Active Directory URL: ldap://host:389 (with --ldap-starttls) or ldaps://host:636.
@@ -207,7 +217,12 @@ pub struct SsoConfig {
     pub ldap_base_dn: Option<String>,
 
     /// The search filter; {email} is replaced by the e-mail, escaped (RFC 4515).
-    #[arg(long, global = true, env = "MENTORPAY_LDAP_USER_FILTER", default_value = "(mail={email})")]
+    #[arg(
+        long,
+        global = true,
+        env = "MENTORPAY_LDAP_USER_FILTER",
+        default_value = "(mail={email})"
+    )]
     pub ldap_user_filter: String,
 
     /// The attribute of a user entry that lists its groups.

@@ -33,7 +33,7 @@ impl Drop for Directory {
 }
 
 async fn app_with(url: &str) -> TestApp {
-    common::spawn_with(&[
+    let app = common::spawn_with(&[
         "--ldap-url",
         url,
         "--ldap-bind-dn",
@@ -43,7 +43,9 @@ async fn app_with(url: &str) -> TestApp {
         "--ldap-base-dn",
         "ou=people,dc=agency,dc=test",
     ])
-    .await
+    .await;
+    crate::sso_oidc::make_roles(&app).await;
+    app
 }
 
 async fn last_denial(app: &TestApp) -> Value {
@@ -107,10 +109,21 @@ async fn an_e_mail_cannot_rewrite_the_directory_search() {
 #[actix_web::test]
 async fn a_directory_that_does_not_answer_is_a_503_in_words() {
     let directory = Directory::start();
-    let url = directory.url.clone();
+    let app = app_with(&directory.url).await;
+    let admin = app.admin_token().await;
+    let body = json!({"createAccounts": true, "defaultRoles": ["Finance"], "groupRoles": [],
+        "passwordSignIn": "listed", "passwordAccounts": [common::ADMIN_EMAIL]});
+    app.put("/api/v1/system-settings/sso", &admin, body).await.ok();
     drop(directory);
-    let app = app_with(&url).await;
     let r = app.login_reply("ann@agency.test", "ann directory password").await;
     assert!(r.problem(503)["detail"].as_str().unwrap().contains("directory does not answer"));
-    assert!(!app.state.config.sso.ldap_bind_password.iter().any(|s| format!("{s:?}").contains("service-secret")));
+    // The break-glass Administrator still signs in with her MentorPay password.
+    app.login_reply(common::ADMIN_EMAIL, common::ADMIN_PASSWORD).await.ok();
+    assert!(!app
+        .state
+        .config
+        .sso
+        .ldap_bind_password
+        .iter()
+        .any(|s| format!("{s:?}").contains("service-secret")));
 }

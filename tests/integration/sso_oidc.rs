@@ -53,8 +53,17 @@ impl Drop for Provider {
     }
 }
 
+/// The roles the tests map groups to, beside the built-in ones.
+pub async fn make_roles(app: &TestApp) {
+    let admin = app.admin_token().await;
+    for (name, permission) in [("Finance", "user:read"), ("Approver", "role:read")] {
+        let body = json!({"name": name, "permissions": [permission]});
+        app.post("/api/v1/identity/roles", Some(&admin), body).await.ok();
+    }
+}
+
 pub async fn app_with(provider: &Provider) -> TestApp {
-    common::spawn_with(&[
+    let app = common::spawn_with(&[
         "--public-url",
         PUBLIC,
         "--oidc-issuer",
@@ -66,7 +75,9 @@ pub async fn app_with(provider: &Provider) -> TestApp {
         "--oidc-scopes",
         "openid email profile groups",
     ])
-    .await
+    .await;
+    make_roles(&app).await;
+    app
 }
 
 fn location(r: &reqwest::Response) -> String {
@@ -187,7 +198,10 @@ fn mapping(create: bool, rows: Value) -> Value {
 async fn the_login_page_learns_of_the_button() {
     let off = common::spawn().await;
     let r = off.client.get(format!("{}/api/v1/identity/sso", off.base)).send().await.unwrap();
-    assert_eq!(r.json::<Value>().await.unwrap(), json!({"enabled": false, "label": "Sign in with your agency account"}));
+    assert_eq!(
+        r.json::<Value>().await.unwrap(),
+        json!({"enabled": false, "label": "Sign in with your agency account"})
+    );
     let r = off.client.get(format!("{}/api/v1/identity/sso/login", off.base)).send().await.unwrap();
     assert_eq!(r.status(), 404);
 
@@ -202,11 +216,20 @@ async fn a_known_user_signs_in_once_with_roles_from_her_groups_and_returns_to_he
     let provider = Provider::start();
     let app = app_with(&provider).await;
     let admin = app.admin_token().await;
-    let id = app.create_user(&admin, "fran@agency.test", &["Coordinator"], "fran password 123").await;
-    settings(&app, mapping(false, json!([{"group": "finance", "roles": ["Finance"]},
-        {"group": "approvers", "roles": ["Approver", "Finance"]}]))).await;
+    let id =
+        app.create_user(&admin, "fran@agency.test", &["Coordinator"], "fran password 123").await;
+    settings(
+        &app,
+        mapping(
+            false,
+            json!([{"group": "finance", "roles": ["Finance"]},
+        {"group": "approvers", "roles": ["Approver", "Finance"]}]),
+        ),
+    )
+    .await;
 
-    let f = sign_in(&app, "fran:approvers,finance,other", "/payment-requests?status=Submitted").await;
+    let f =
+        sign_in(&app, "fran:approvers,finance,other", "/payment-requests?status=Submitted").await;
     assert_eq!(get(&f, "next"), Some("/payment-requests?status=Submitted"));
     let code = get(&f, "sso").expect("a one-time code").to_owned();
     let body = exchange(&app, &code).await.ok().clone();
@@ -233,14 +256,26 @@ async fn an_unknown_user_gets_an_account_linked_to_her_participant_only_when_set
     refused_with(&app, &f, "unknown-user", "no MentorPay account").await;
     assert_eq!(denials(&app).await.pop().unwrap().1, "cora@agency.test");
 
-    let r = app.post("/api/v1/participants", Some(&admin), common::person("Cora", "Cora@Agency.test", "Coordinator")).await;
+    let r = app
+        .post(
+            "/api/v1/participants",
+            Some(&admin),
+            common::person("Cora", "Cora@Agency.test", "Coordinator"),
+        )
+        .await;
     let participant = r.ok()["id"].as_i64().unwrap();
     settings(&app, mapping(true, json!([]))).await;
     let f = sign_in(&app, "cora", "/").await;
     let body = exchange(&app, get(&f, "sso").unwrap()).await.ok().clone();
     assert_eq!(body["userDetails"]["roles"], json!(["Coordinator"]));
     let users = app.get("/api/v1/identity/users?Email=cora", &admin).await;
-    let created = users.ok()["items"].as_array().unwrap().iter().find(|u| u["email"] == "cora@agency.test").cloned().expect("created");
+    let created = users.ok()["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|u| u["email"] == "cora@agency.test")
+        .cloned()
+        .expect("created");
     assert_eq!(created["participantId"], participant, "{created}");
 }
 
@@ -252,7 +287,13 @@ async fn forged_and_replayed_states_and_provider_errors_sign_nobody_in() {
     app.create_user(&admin, "rita@agency.test", &["Finance"], "rita password 123").await;
 
     let forged = format!("{PUBLIC}/api/v1/identity/sso/callback?code=abc&state=forged");
-    refused_with(&app, &callback(&app, &forged).await, "state", "took too long or was already used").await;
+    refused_with(
+        &app,
+        &callback(&app, &forged).await,
+        "state",
+        "took too long or was already used",
+    )
+    .await;
 
     let url = to_callback(&app, &browser(), "rita", "/").await;
     let f = callback(&app, &url).await;
@@ -265,7 +306,8 @@ async fn forged_and_replayed_states_and_provider_errors_sign_nobody_in() {
     let swapped = format!("{PUBLIC}/api/v1/identity/sso/callback?code=not-a-code&state={state}");
     refused_with(&app, &callback(&app, &swapped).await, "provider-error", "did not complete").await;
 
-    let denied = format!("{PUBLIC}/api/v1/identity/sso/callback?error=access_denied&state=whatever");
+    let denied =
+        format!("{PUBLIC}/api/v1/identity/sso/callback?error=access_denied&state=whatever");
     refused_with(&app, &callback(&app, &denied).await, "state", "Please try again").await;
 
     exchange(&app, "not-a-code").await.problem(401);
@@ -277,13 +319,33 @@ async fn tokens_for_someone_else_or_expired_and_unverified_e_mails_are_refused()
     let app = app_with(&provider).await;
     let admin = app.admin_token().await;
     for who in ["wrongaud-wes", "expired-ed", "unverified-una"] {
-        app.create_user(&admin, &format!("{who}@agency.test"), &["Finance"], "some password 123").await;
+        app.create_user(&admin, &format!("{who}@agency.test"), &["Finance"], "some password 123")
+            .await;
     }
-    refused_with(&app, &sign_in(&app, "wrongaud-wes", "/").await, "invalid-token", "could not be verified").await;
-    refused_with(&app, &sign_in(&app, "expired-ed", "/").await, "invalid-token", "could not be verified").await;
-    refused_with(&app, &sign_in(&app, "unverified-una", "/").await, "email-unverified", "not verified").await;
+    refused_with(
+        &app,
+        &sign_in(&app, "wrongaud-wes", "/").await,
+        "invalid-token",
+        "could not be verified",
+    )
+    .await;
+    refused_with(
+        &app,
+        &sign_in(&app, "expired-ed", "/").await,
+        "invalid-token",
+        "could not be verified",
+    )
+    .await;
+    refused_with(
+        &app,
+        &sign_in(&app, "unverified-una", "/").await,
+        "email-unverified",
+        "not verified",
+    )
+    .await;
     assert_eq!(denials(&app).await.pop().unwrap().1, "unverified-una@agency.test");
-    refused_with(&app, &sign_in(&app, "noemail-nel", "/").await, "email-missing", "no e-mail").await;
+    refused_with(&app, &sign_in(&app, "noemail-nel", "/").await, "email-missing", "no e-mail")
+        .await;
 }
 
 #[actix_web::test]
@@ -296,12 +358,29 @@ async fn deactivated_unmapped_and_blocked_coordinators_are_refused() {
     refused_with(&app, &sign_in(&app, "gone", "/").await, "deleted-user", "deactivated").await;
 
     app.create_user(&admin, "cody@agency.test", &["Coordinator"], "cody password 123").await;
-    app.post("/api/v1/system-settings/block-coordinator-login", Some(&admin),
-        json!({"isBlocked": true, "message": "Closed for the fiscal year end."})).await.ok();
-    refused_with(&app, &sign_in(&app, "cody", "/").await, "coordinator-login-blocked", "Closed for the fiscal year end.").await;
+    app.post(
+        "/api/v1/system-settings/block-coordinator-login",
+        Some(&admin),
+        json!({"isBlocked": true, "message": "Closed for the fiscal year end."}),
+    )
+    .await
+    .ok();
+    refused_with(
+        &app,
+        &sign_in(&app, "cody", "/").await,
+        "coordinator-login-blocked",
+        "Closed for the fiscal year end.",
+    )
+    .await;
 
     settings(&app, mapping(true, json!([{"group": "finance", "roles": ["Finance"]}]))).await;
-    refused_with(&app, &sign_in(&app, "nobody:staff", "/").await, "no-mapped-group", "None of your agency groups").await;
+    refused_with(
+        &app,
+        &sign_in(&app, "nobody:staff", "/").await,
+        "no-mapped-group",
+        "None of your agency groups",
+    )
+    .await;
 }
 
 #[actix_web::test]
@@ -314,13 +393,19 @@ async fn listed_password_sign_in_sends_others_to_the_agency_button() {
         "passwordSignIn": "listed", "passwordAccounts": []});
     let r = app.put(SSO_SETTINGS, &admin, body).await;
     assert!(r.invalid()["errors"]["passwordAccounts"].is_array(), "{}", r.body);
-    settings(&app, json!({"createAccounts": false, "defaultRoles": [], "groupRoles": [],
-        "passwordSignIn": "listed", "passwordAccounts": [common::ADMIN_EMAIL]})).await;
+    settings(
+        &app,
+        json!({"createAccounts": false, "defaultRoles": [], "groupRoles": [],
+        "passwordSignIn": "listed", "passwordAccounts": [common::ADMIN_EMAIL]}),
+    )
+    .await;
 
     let r = app.login_reply("pat@agency.test", "pat password 1234").await;
     assert!(r.problem(403)["detail"].as_str().unwrap().contains("agency button"));
     app.login_reply(common::ADMIN_EMAIL, common::ADMIN_PASSWORD).await.ok();
-    app.post("/api/v1/identity/user/reset-password", None, json!({"email": "pat@agency.test"})).await.ok();
+    app.post("/api/v1/identity/user/reset-password", None, json!({"email": "pat@agency.test"}))
+        .await
+        .ok();
     assert!(app.last_mail_to("pat@agency.test").is_none());
     // The agency's sign-in still works for her.
     let f = sign_in(&app, "pat", "/").await;
@@ -330,15 +415,25 @@ async fn listed_password_sign_in_sends_others_to_the_agency_button() {
 #[actix_web::test]
 async fn the_settings_are_guarded_checked_and_audited() {
     let app = common::spawn().await;
+    make_roles(&app).await;
     let admin = app.admin_token().await;
     let r = app.get(SSO_SETTINGS, &admin).await;
-    assert_eq!(r.ok(), &json!({"createAccounts": false, "defaultRoles": [], "groupRoles": [],
-        "passwordSignIn": "everyone", "passwordAccounts": []}));
+    assert_eq!(
+        r.ok(),
+        &json!({"createAccounts": false, "defaultRoles": [], "groupRoles": [],
+        "passwordSignIn": "everyone", "passwordAccounts": []})
+    );
     app.create_user(&admin, "fin@agency.test", &["Finance"], "fin password 1234").await;
     let (fin, _) = app.login("fin@agency.test", "fin password 1234").await;
     app.get(SSO_SETTINGS, &fin).await.problem(403);
 
-    let r = app.put(SSO_SETTINGS, &admin, mapping(false, json!([{"group": "g", "roles": ["No Such Role"]}]))).await;
+    let r = app
+        .put(
+            SSO_SETTINGS,
+            &admin,
+            mapping(false, json!([{"group": "g", "roles": ["No Such Role"]}])),
+        )
+        .await;
     assert!(r.invalid()["detail"].is_string());
     let r = app.put(SSO_SETTINGS, &admin, json!({"createAccounts": "yes"})).await;
     r.problem(400);

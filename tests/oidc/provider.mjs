@@ -10,6 +10,10 @@ import http from 'node:http';
 import Provider from 'oidc-provider';
 import { generateKeyPair, exportJWK, importJWK, SignJWT, decodeJwt } from 'jose';
 
+// The tests read the first line only and may close the pipe: later writes must not kill us.
+process.stdout.on('error', () => {});
+process.stderr.on('error', () => {});
+
 const [port = '0', redirects = 'http://127.0.0.1/callback'] = process.argv.slice(2);
 
 const { privateKey } = await generateKeyPair('RS256', { extractable: true });

@@ -3,13 +3,7 @@
 
 use actix_web::{http::header, web, HttpRequest, HttpResponse};
 
-use super::{
-    commands,
-    dto::*,
-    oidc,
-    rules::Refusal,
-    tickets,
-};
+use super::{commands, dto::*, oidc, rules::Refusal, tickets};
 use crate::{
     auth::client_address,
     error::{ApiError, ApiResult, ProblemBody},
@@ -21,7 +15,10 @@ use crate::{
 fn to_login(state: &AppState, fragment: &[(&str, &str)]) -> HttpResponse {
     let fragment = serde_html_form::to_string(fragment).unwrap_or_default();
     HttpResponse::Found()
-        .insert_header((header::LOCATION, format!("{}/login#{fragment}", state.config.public_url())))
+        .insert_header((
+            header::LOCATION,
+            format!("{}/login#{fragment}", state.config.public_url()),
+        ))
         .insert_header((header::CACHE_CONTROL, "no-store"))
         .finish()
 }
@@ -123,12 +120,20 @@ pub async fn exchange(
     req: HttpRequest,
     Json(body): Json<ExchangeRequest>,
 ) -> ApiResult<web::Json<LoginResponse>> {
-    let refused = || ApiError::Unauthorized("This sign-in link is invalid or has expired. Please sign in again.".into());
+    let refused = || {
+        ApiError::Unauthorized(
+            "This sign-in link is invalid or has expired. Please sign in again.".into(),
+        )
+    };
     let carried = tickets::take(&state.db, tickets::HANDOFF, &body.code, crate::clock::now())
         .await?
         .ok_or_else(refused)?;
     let user_id = carried.user_id.ok_or_else(refused)?;
-    let user = store::get_user(&state.db, user_id).await.ok().filter(|u| u.is_active).ok_or_else(refused)?;
+    let user = store::get_user(&state.db, user_id)
+        .await
+        .ok()
+        .filter(|u| u.is_active)
+        .ok_or_else(refused)?;
     let ip = client_address(&req, &state.config);
     let signed_in = sessions::sign_in(&state.db, &state.keys, user, ip).await?;
     Ok(web::Json(login_body(&state, signed_in)))

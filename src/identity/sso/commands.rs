@@ -131,7 +131,8 @@ async fn create_account(
     let roles = existing_roles(&state.db, role_names).await?;
     let actor = Actor::anonymous(Some(ip.to_owned()));
     // The invitation link it returns is not sent: a directory account signs in at the directory.
-    let (created, _link) = accounts::create_user_with_roles(state, (&actor, None), new, &roles).await?;
+    let (created, _link) =
+        accounts::create_user_with_roles(state, (&actor, None), new, &roles).await?;
     Ok(created)
 }
 
@@ -154,7 +155,10 @@ async fn set_directory_roles(
     let stays_admin = roles.first().is_some_and(|r| r.name == ADMINISTRATOR);
     let others = store::other_active_admins(&txn, u.id).await?;
     if user_rules::check_admin_kept(false, was_admin, stays_admin, others).is_err() {
-        tracing::warn!(user_id = u.id, "the directory's groups would remove the last Administrator; her roles are kept");
+        tracing::warn!(
+            user_id = u.id,
+            "the directory's groups would remove the last Administrator; her roles are kept"
+        );
         return Ok(u);
     }
     store::set_user_roles(&txn, u.id, &roles).await?;

@@ -76,7 +76,8 @@ pub async fn check(config: &SsoConfig, email: &str, password: &str) -> Result<An
     };
     let entry = SearchEntry::construct(entry.clone());
     ldap.with_timeout(TIMEOUT);
-    let bound = ldap.simple_bind(&entry.dn, password).await.map_err(|e| unreachable("the user bind", e))?;
+    let bound =
+        ldap.simple_bind(&entry.dn, password).await.map_err(|e| unreachable("the user bind", e))?;
     let _ = ldap.unbind().await;
     // 49: invalid credentials (a wrong password, a locked or expired account).
     if bound.rc != 0 {

@@ -43,6 +43,7 @@ fn http_client() -> reqwest::Client {
 }
 
 struct Discovered {
+    issuer: String,
     metadata: CoreProviderMetadata,
     at: std::time::Instant,
 }
@@ -50,23 +51,26 @@ struct Discovered {
 static DISCOVERED: Mutex<Option<Arc<Discovered>>> = Mutex::const_new(None);
 
 /// The provider's metadata and keys, discovered at first use and again every hour (or after
-/// a token signed by a key it did not list: `refresh`).
+/// a token that failed verification, which may be signed by a new key: `refresh`).
 async fn metadata(config: &SsoConfig, refresh: bool) -> Result<CoreProviderMetadata, Refusal> {
+    let issuer = config.oidc_issuer.clone().unwrap_or_default();
     let mut cached = DISCOVERED.lock().await;
-    if let Some(d) = cached.as_ref().filter(|d| !refresh && d.at.elapsed() < METADATA_TTL) {
+    let fresh =
+        |d: &&Arc<Discovered>| !refresh && d.issuer == issuer && d.at.elapsed() < METADATA_TTL;
+    if let Some(d) = cached.as_ref().filter(fresh) {
         return Ok(d.metadata.clone());
     }
-    let issuer = config.oidc_issuer.clone().unwrap_or_default();
-    let issuer = IssuerUrl::new(issuer).map_err(|e| {
+    let url = IssuerUrl::new(issuer.clone()).map_err(|e| {
         tracing::warn!(error = %e, "the OpenID Connect issuer is not a URL");
         Refusal::Provider
     })?;
     let metadata =
-        CoreProviderMetadata::discover_async(issuer, &http_client()).await.map_err(|e| {
+        CoreProviderMetadata::discover_async(url, &http_client()).await.map_err(|e| {
             tracing::warn!(error = %e, "OpenID Connect discovery failed");
             Refusal::Provider
         })?;
-    *cached = Some(Arc::new(Discovered { metadata: metadata.clone(), at: std::time::Instant::now() }));
+    let at = std::time::Instant::now();
+    *cached = Some(Arc::new(Discovered { issuer, metadata: metadata.clone(), at }));
     Ok(metadata)
 }
 
@@ -104,7 +108,11 @@ pub async fn start(state: &AppState, next: Option<String>) -> ApiResult<Result<S
     };
     let (challenge, verifier) = PkceCodeChallenge::new_random_sha256();
     let mut request = client
-        .authorize_url(CoreAuthenticationFlow::AuthorizationCode, CsrfToken::new_random, Nonce::new_random)
+        .authorize_url(
+            CoreAuthenticationFlow::AuthorizationCode,
+            CsrfToken::new_random,
+            Nonce::new_random,
+        )
         .set_pkce_challenge(challenge);
     for scope in state.config.sso.oidc_scopes.split_whitespace().filter(|s| *s != "openid") {
         request = request.add_scope(Scope::new(scope.to_owned()));
@@ -157,7 +165,13 @@ async fn exchange(
         .request_async(&http)
         .await
         .map_err(|e| {
-            tracing::warn!(error = %e, "the OpenID Connect code exchange failed");
+            let mut cause = e.to_string();
+            let mut source = std::error::Error::source(&e);
+            while let Some(s) = source {
+                cause = format!("{cause}: {s}");
+                source = s.source();
+            }
+            tracing::warn!(error = %cause, "the OpenID Connect code exchange failed");
             Refusal::Provider
         })?;
     let id_token = token.id_token().ok_or(Refusal::InvalidToken)?;
@@ -184,7 +198,8 @@ async fn exchange(
     let subject = claims.subject().as_str().to_owned();
     // Verified above: reading its payload now reads what the provider signed.
     let mut found = payload(&id_token.to_string()).ok_or(Refusal::InvalidToken)?;
-    let wanted = ["email", "email_verified", "given_name", "family_name", &config.oidc_groups_claim];
+    let wanted =
+        ["email", "email_verified", "given_name", "family_name", &config.oidc_groups_claim];
     if wanted.iter().any(|k| !found.contains_key(*k)) {
         if let Some(url) = client.user_info_url() {
             let info = user_info(&http, url.as_str(), token.access_token().secret()).await?;

@@ -78,9 +78,14 @@ pub struct Account {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Verdict {
     /// Sign in this user; `roles`: set her roles to these first (None: keep hers).
-    SignIn { user_id: i32, roles: Option<Vec<String>> },
+    SignIn {
+        user_id: i32,
+        roles: Option<Vec<String>>,
+    },
     /// Create an account with these roles, then sign it in.
-    Create { roles: Vec<String> },
+    Create {
+        roles: Vec<String>,
+    },
     Refuse(Refusal),
 }
 
@@ -100,7 +105,11 @@ pub fn mapped_roles(settings: &SsoSettings, groups: &[String]) -> Vec<String> {
     roles
 }
 
-pub fn judge(settings: &SsoSettings, person: &DirectoryPerson, account: Option<Account>) -> Verdict {
+pub fn judge(
+    settings: &SsoSettings,
+    person: &DirectoryPerson,
+    account: Option<Account>,
+) -> Verdict {
     if person.email.as_deref().is_none_or(str::is_empty) {
         return Verdict::Refuse(Refusal::MissingEmail);
     }
@@ -172,26 +181,79 @@ mod tests {
         let mapping: &[(&str, &[&str])] =
             &[("finance", &["Finance", "Approver"]), ("admins", &["Administrator", "Finance"])];
         let cases: Vec<(&str, SsoSettings, DirectoryPerson, Option<Account>, Verdict)> = vec![
-            ("no e-mail", settings(true, &[]), person(None, None, &[]), ACTIVE,
-                Verdict::Refuse(Refusal::MissingEmail)),
-            ("unverified", settings(true, &[]), person(Some("a@x.org"), Some(false), &[]), ACTIVE,
-                Verdict::Refuse(Refusal::UnverifiedEmail)),
-            ("known, no mapping keeps roles", settings(false, &[]), person(Some("a@x.org"), Some(true), &[]), ACTIVE,
-                Verdict::SignIn { user_id: 7, roles: None }),
-            ("verified unsaid is accepted", settings(false, &[]), person(Some("a@x.org"), None, &[]), ACTIVE,
-                Verdict::SignIn { user_id: 7, roles: None }),
-            ("deactivated", settings(true, &[]), person(Some("a@x.org"), Some(true), &[]), GONE,
-                Verdict::Refuse(Refusal::DeletedUser)),
-            ("unknown without creation", settings(false, &[]), person(Some("a@x.org"), Some(true), &[]), None,
-                Verdict::Refuse(Refusal::UnknownUser)),
-            ("unknown created with default roles", settings(true, &[]), person(Some("a@x.org"), Some(true), &[]), None,
-                Verdict::Create { roles: roles(&["Coordinator"]) }),
-            ("mapped roles in mapping order, once", settings(true, mapping), person(Some("a@x.org"), Some(true), &["ADMINS", "finance"]), ACTIVE,
-                Verdict::SignIn { user_id: 7, roles: Some(roles(&["Finance", "Approver", "Administrator"])) }),
-            ("created with mapped roles", settings(true, mapping), person(Some("a@x.org"), Some(true), &["admins"]), None,
-                Verdict::Create { roles: roles(&["Administrator", "Finance"]) }),
-            ("no mapped group", settings(true, mapping), person(Some("a@x.org"), Some(true), &["other"]), ACTIVE,
-                Verdict::Refuse(Refusal::NoMappedGroup)),
+            (
+                "no e-mail",
+                settings(true, &[]),
+                person(None, None, &[]),
+                ACTIVE,
+                Verdict::Refuse(Refusal::MissingEmail),
+            ),
+            (
+                "unverified",
+                settings(true, &[]),
+                person(Some("a@x.org"), Some(false), &[]),
+                ACTIVE,
+                Verdict::Refuse(Refusal::UnverifiedEmail),
+            ),
+            (
+                "known, no mapping keeps roles",
+                settings(false, &[]),
+                person(Some("a@x.org"), Some(true), &[]),
+                ACTIVE,
+                Verdict::SignIn { user_id: 7, roles: None },
+            ),
+            (
+                "verified unsaid is accepted",
+                settings(false, &[]),
+                person(Some("a@x.org"), None, &[]),
+                ACTIVE,
+                Verdict::SignIn { user_id: 7, roles: None },
+            ),
+            (
+                "deactivated",
+                settings(true, &[]),
+                person(Some("a@x.org"), Some(true), &[]),
+                GONE,
+                Verdict::Refuse(Refusal::DeletedUser),
+            ),
+            (
+                "unknown without creation",
+                settings(false, &[]),
+                person(Some("a@x.org"), Some(true), &[]),
+                None,
+                Verdict::Refuse(Refusal::UnknownUser),
+            ),
+            (
+                "unknown created with default roles",
+                settings(true, &[]),
+                person(Some("a@x.org"), Some(true), &[]),
+                None,
+                Verdict::Create { roles: roles(&["Coordinator"]) },
+            ),
+            (
+                "mapped roles in mapping order, once",
+                settings(true, mapping),
+                person(Some("a@x.org"), Some(true), &["ADMINS", "finance"]),
+                ACTIVE,
+                Verdict::SignIn {
+                    user_id: 7,
+                    roles: Some(roles(&["Finance", "Approver", "Administrator"])),
+                },
+            ),
+            (
+                "created with mapped roles",
+                settings(true, mapping),
+                person(Some("a@x.org"), Some(true), &["admins"]),
+                None,
+                Verdict::Create { roles: roles(&["Administrator", "Finance"]) },
+            ),
+            (
+                "no mapped group",
+                settings(true, mapping),
+                person(Some("a@x.org"), Some(true), &["other"]),
+                ACTIVE,
+                Verdict::Refuse(Refusal::NoMappedGroup),
+            ),
         ];
         for (name, s, p, a, want) in cases {
             assert_eq!(judge(&s, &p, a), want, "{name}");

@@ -68,7 +68,10 @@ pub fn check(body: &SsoSettings) -> ApiResult<SsoSettings> {
     }
     if body.password_sign_in == PasswordSignIn::Listed && password_accounts.is_empty() {
         // Without one, nobody could sign in while the directory is down.
-        checks.add("passwordAccounts", "must list at least one account while password sign-in is limited to listed accounts");
+        checks.add(
+            "passwordAccounts",
+            "must list at least one account while password sign-in is limited to listed accounts",
+        );
     }
     checks.finish()?;
     Ok(SsoSettings {
@@ -153,7 +156,10 @@ mod tests {
         let body = SsoSettings {
             create_accounts: true,
             default_roles: vec![" Coordinator ".into(), "coordinator".into()],
-            group_roles: vec![GroupRoles { group: " finance ".into(), roles: vec!["Finance".into()] }],
+            group_roles: vec![GroupRoles {
+                group: " finance ".into(),
+                roles: vec!["Finance".into()],
+            }],
             password_sign_in: PasswordSignIn::Listed,
             password_accounts: vec!["Admin@X.org".into()],
         };
@@ -163,10 +169,28 @@ mod tests {
         assert_eq!(saved.password_accounts, ["admin@x.org"]);
 
         let cases: Vec<(SsoSettings, &str)> = vec![
-            (SsoSettings { password_sign_in: PasswordSignIn::Listed, ..Default::default() }, "passwordAccounts"),
-            (SsoSettings { group_roles: vec![GroupRoles { group: "g".into(), roles: vec![] }], ..Default::default() }, "groupRoles[0].roles"),
-            (SsoSettings { group_roles: vec![GroupRoles { group: " ".into(), roles: vec!["A".into()] }], ..Default::default() }, "groupRoles[0].group"),
-            (SsoSettings { password_accounts: vec!["nope".into()], ..Default::default() }, "passwordAccounts[0]"),
+            (
+                SsoSettings { password_sign_in: PasswordSignIn::Listed, ..Default::default() },
+                "passwordAccounts",
+            ),
+            (
+                SsoSettings {
+                    group_roles: vec![GroupRoles { group: "g".into(), roles: vec![] }],
+                    ..Default::default()
+                },
+                "groupRoles[0].roles",
+            ),
+            (
+                SsoSettings {
+                    group_roles: vec![GroupRoles { group: " ".into(), roles: vec!["A".into()] }],
+                    ..Default::default()
+                },
+                "groupRoles[0].group",
+            ),
+            (
+                SsoSettings { password_accounts: vec!["nope".into()], ..Default::default() },
+                "passwordAccounts[0]",
+            ),
         ];
         for (body, field) in cases {
             match check(&body) {
