@@ -95,6 +95,7 @@ export default function SignOnPage() {
                         change({ groupRoles: draft.groupRoles.map((r, j) => (j === i ? { ...r, group } : r)) });
                       }}
                       miw={240}
+                      autoFocus={i === draft.groupRoles.length - 1 && row.group === ''}
                     />
                     <MultiSelect
                       label={`Roles of group ${i + 1}`}
