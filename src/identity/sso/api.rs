@@ -1,11 +1,11 @@
 //! The single sign-on calls: the login page's question, the trip to the provider and back,
-//! and the exchange of the one-time code for a sign-in.
+//! the exchange of the one-time code for a sign-in, and the settings screen's two calls.
 
 use actix_web::{http::header, web, HttpRequest, HttpResponse};
 
-use super::{commands, dto::*, oidc, rules::Refusal, tickets};
+use super::{commands, dto::*, oidc, rules::Refusal, settings, tickets};
 use crate::{
-    auth::client_address,
+    auth::{client_address, CurrentUser},
     error::{ApiError, ApiResult, ProblemBody},
     identity::{commands as sessions, dto::LoginResponse, session::login_body, store},
     state::AppState,
@@ -137,4 +137,27 @@ pub async fn exchange(
     let ip = client_address(&req, &state.config);
     let signed_in = sessions::sign_in(&state.db, &state.keys, user, ip).await?;
     Ok(web::Json(login_body(&state, signed_in)))
+}
+
+#[utoipa::path(get, path = "/api/v1/system-settings/sso", tag = "settings", security(("bearer" = [])),
+    responses((status = 200, body = SsoSettings), (status = 401, body = ProblemBody), (status = 403, body = ProblemBody)))]
+pub async fn get_settings(
+    state: web::Data<AppState>,
+    _me: CurrentUser,
+) -> ApiResult<web::Json<SsoSettings>> {
+    Ok(web::Json(settings::load(&state.db).await?))
+}
+
+#[utoipa::path(put, path = "/api/v1/system-settings/sso", tag = "settings", security(("bearer" = [])), request_body = SsoSettings,
+    responses((status = 200, description = "The settings as saved", body = SsoSettings),
+        (status = 400, body = ProblemBody), (status = 401, body = ProblemBody),
+        (status = 403, description = "No setting:edit, or a role above the editor's own", body = ProblemBody),
+        (status = 422, description = "An unknown role, or no listed account", body = ProblemBody)))]
+pub async fn put_settings(
+    state: web::Data<AppState>,
+    me: CurrentUser,
+    Json(body): Json<SsoSettings>,
+) -> ApiResult<web::Json<SsoSettings>> {
+    let next = settings::check(&body)?;
+    Ok(web::Json(settings::save(&state.db, &me, next).await?))
 }

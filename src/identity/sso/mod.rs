@@ -21,8 +21,8 @@ pub fn configure(r: &mut Routes) {
         .get("/identity/sso/login", Public, api::login)
         .get("/identity/sso/callback", Public, api::callback)
         .post("/identity/sso/exchange", Public, api::exchange)
-        .get("/system-settings/sso", Needs(P::SettingRead), settings::get_settings)
-        .put("/system-settings/sso", Needs(P::SettingEdit), settings::put_settings);
+        .get("/system-settings/sso", Needs(P::SettingRead), api::get_settings)
+        .put("/system-settings/sso", Needs(P::SettingEdit), api::put_settings);
 }
 
 /// Whether this e-mail may sign in with a MentorPay password (and ask for reset mails).

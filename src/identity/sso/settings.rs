@@ -1,7 +1,6 @@
 //! The single sign-on settings (`/system-settings/sso`): kept as one JSON value in
 //! `app_settings`, read at every directory sign-in, changed by one audited command.
 
-use actix_web::web;
 use sea_orm::{ConnectionTrait, DatabaseConnection, EntityTrait, Set};
 use serde_json::json;
 
@@ -10,10 +9,8 @@ use crate::{
     activity,
     auth::CurrentUser,
     entities::app_setting,
-    error::{ApiResult, Checks, ProblemBody},
+    error::{ApiResult, Checks},
     identity::{commands::check_roles_grantable, store as users},
-    state::AppState,
-    web::Json,
 };
 
 const KEY: &str = "sso";
@@ -122,29 +119,6 @@ pub async fn save(
     .await?;
     txn.commit().await?;
     Ok(next)
-}
-
-#[utoipa::path(get, path = "/api/v1/system-settings/sso", tag = "settings", security(("bearer" = [])),
-    responses((status = 200, body = SsoSettings), (status = 401, body = ProblemBody), (status = 403, body = ProblemBody)))]
-pub async fn get_settings(
-    state: web::Data<AppState>,
-    _me: CurrentUser,
-) -> ApiResult<web::Json<SsoSettings>> {
-    Ok(web::Json(load(&state.db).await?))
-}
-
-#[utoipa::path(put, path = "/api/v1/system-settings/sso", tag = "settings", security(("bearer" = [])), request_body = SsoSettings,
-    responses((status = 200, description = "The settings as saved", body = SsoSettings),
-        (status = 400, body = ProblemBody), (status = 401, body = ProblemBody),
-        (status = 403, description = "No setting:edit, or a role above the editor's own", body = ProblemBody),
-        (status = 422, description = "An unknown role, or no listed account", body = ProblemBody)))]
-pub async fn put_settings(
-    state: web::Data<AppState>,
-    me: CurrentUser,
-    Json(body): Json<SsoSettings>,
-) -> ApiResult<web::Json<SsoSettings>> {
-    let next = check(&body)?;
-    Ok(web::Json(save(&state.db, &me, next).await?))
 }
 
 #[cfg(test)]
