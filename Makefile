@@ -6,7 +6,7 @@ SHELL := /bin/bash
 CHROMIUM ?= /usr/bin/chromium
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: test test-dates deps test-venv rust-test rust-test-postgres frontend-test e2e api-types api-fuzz lint bench release
+.PHONY: test test-dates deps test-venv test-oidc rust-test rust-test-postgres frontend-test e2e api-types api-fuzz lint bench release
 
 test: deps lint rust-test rust-test-postgres frontend-test e2e api-types api-fuzz
 	@echo "make test: all suites passed"
@@ -16,6 +16,9 @@ deps:
 	if [ ! -x "$(CHROMIUM)" ]; then $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq chromium; fi
 	if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq postgresql; fi
 	if ! command -v pdftotext >/dev/null; then $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq poppler-utils; fi
+	# The directory of the LDAP sign-in tests (scripts/slapd.sh); installed without its own
+	# configuration dialog, and never started as the machine's service.
+	if [ ! -x /usr/sbin/slapd ] || ! command -v ldapadd >/dev/null; then $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq slapd ldap-utils; fi
 	cd frontend && npm ci --no-audit --no-fund
 
 lint:
@@ -33,13 +36,20 @@ test-venv:
 		.venv-test/bin/pip install --quiet --disable-pip-version-check "aiosmtpd==$(AIOSMTPD_VERSION)"
 	fi
 
-rust-test: test-venv
+# The OpenID Connect provider of the single sign-on tests (tests/oidc/provider.mjs), pinned
+# by its own lock file.
+test-oidc:
+	if [ ! -d tests/oidc/node_modules/oidc-provider ] || [ tests/oidc/package-lock.json -nt tests/oidc/node_modules ]; then
+		cd tests/oidc && npm ci --no-audit --no-fund
+	fi
+
+rust-test: test-venv test-oidc
 	started=$$SECONDS
 	cargo test --workspace --locked
 	echo "Build and SQLite pass: $$((SECONDS - started)) s"
 
 # The integration tests again on PostgreSQL: a throw-away cluster on loopback, a database per test.
-rust-test-postgres: test-venv
+rust-test-postgres: test-venv test-oidc
 	started=$$SECONDS
 	bash scripts/postgres.sh run cargo test --locked --test integration
 	echo "PostgreSQL pass: $$((SECONDS - started)) s"
@@ -51,7 +61,7 @@ frontend-test:
 
 # Browser tests drive the binary that `cargo test` built (UI embedded by build.rs). Built the
 # way `cargo test` builds it (dev-dependencies unify features), so no second dependency build.
-e2e:
+e2e: test-oidc
 	cargo test --workspace --locked --no-run
 	started=$$SECONDS
 	cd frontend && MENTORPAY_BIN=$(CURDIR)/target/debug/mentorpay npm run e2e

@@ -134,6 +134,104 @@ pub struct Config {
     /// First Administrator's password (12+ characters), used with --admin-email.
     #[arg(long, global = true, env = "MENTORPAY_ADMIN_PASSWORD", hide_env_values = true)]
     pub admin_password: Option<String>,
+
+    /// Single sign-on with the agency's directory (OpenID Connect, LDAP).
+    #[command(flatten)]
+    pub sso: SsoConfig,
+}
+
+/// A secret given on the command line or in the environment: its Debug form never shows it,
+/// so no log line or error built from the configuration can carry it.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Secret(String);
+
+impl Secret {
+    pub fn expose(&self) -> &str {
+        &self.0
+    }
+}
+
+impl std::fmt::Debug for Secret {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Secret(***)")
+    }
+}
+
+impl std::str::FromStr for Secret {
+    type Err = std::convert::Infallible;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Ok(Secret(s.to_owned()))
+    }
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct SsoConfig {
+    /// OpenID Connect issuer URL (discovery at {issuer}/.well-known/openid-configuration).
+    #[arg(long, global = true, env = "MENTORPAY_OIDC_ISSUER")]
+    pub oidc_issuer: Option<String>,
+
+    /// OpenID Connect client id registered at the provider.
+    #[arg(long, global = true, env = "MENTORPAY_OIDC_CLIENT_ID")]
+    pub oidc_client_id: Option<String>,
+
+    /// OpenID Connect client secret (never logged).
+    #[arg(long, global = true, env = "MENTORPAY_OIDC_CLIENT_SECRET", hide_env_values = true)]
+    pub oidc_client_secret: Option<Secret>,
+
+    /// Scopes asked of the provider, separated by spaces.
+    #[arg(
+        long,
+        global = true,
+        env = "MENTORPAY_OIDC_SCOPES",
+        default_value = "openid email profile"
+    )]
+    pub oidc_scopes: String,
+
+    /// The claim (in the ID token or UserInfo) that lists the user's groups.
+    #[arg(long, global = true, env = "MENTORPAY_OIDC_GROUPS_CLAIM", default_value = "groups")]
+    pub oidc_groups_claim: String,
+
+    /// The words of the login page's button.
+    #[arg(
+        long,
+        global = true,
+        env = "MENTORPAY_OIDC_LABEL",
+        default_value = "Sign in with your agency account"
+    )]
+    pub oidc_label: String,
+
+    /// LDAP / Active Directory URL: ldap://host:389 (with --ldap-starttls) or ldaps://host:636.
+    #[arg(long, global = true, env = "MENTORPAY_LDAP_URL")]
+    pub ldap_url: Option<String>,
+
+    /// Upgrade an ldap:// connection with StartTLS.
+    #[arg(long, global = true, env = "MENTORPAY_LDAP_STARTTLS", default_value_t = false)]
+    pub ldap_starttls: bool,
+
+    /// The service account that searches the directory.
+    #[arg(long, global = true, env = "MENTORPAY_LDAP_BIND_DN")]
+    pub ldap_bind_dn: Option<String>,
+
+    /// The service account's password (never logged).
+    #[arg(long, global = true, env = "MENTORPAY_LDAP_BIND_PASSWORD", hide_env_values = true)]
+    pub ldap_bind_password: Option<Secret>,
+
+    /// Where users are searched.
+    #[arg(long, global = true, env = "MENTORPAY_LDAP_BASE_DN")]
+    pub ldap_base_dn: Option<String>,
+
+    /// The search filter; {email} is replaced by the e-mail, escaped (RFC 4515).
+    #[arg(
+        long,
+        global = true,
+        env = "MENTORPAY_LDAP_USER_FILTER",
+        default_value = "(mail={email})"
+    )]
+    pub ldap_user_filter: String,
+
+    /// The attribute of a user entry that lists its groups.
+    #[arg(long, global = true, env = "MENTORPAY_LDAP_GROUP_ATTRIBUTE", default_value = "memberOf")]
+    pub ldap_group_attribute: String,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]

@@ -18,7 +18,7 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);
@@ -44,7 +44,8 @@ function exited(child: ChildProcess): Promise<void> {
  */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'mentorpay-e2e-'));
-  const port = await freePort();
+  // A caller that must know the address first (a provider's redirect URI) names the port.
+  const port = Number(env.MENTORPAY_LISTEN?.split(':')[1]) || (await freePort());
   const url = `http://127.0.0.1:${port}`;
   const output: string[] = [];
   const child = spawn(binary, ['serve'], {

@@ -72,6 +72,7 @@ mod m20261127_000310_idempotency_keys;
 mod m20261202_000320_payee_at_approval;
 mod m20261202_000330_receipt_quota;
 mod m20261202_000340_second_factor;
+mod m20261202_000400_sso_tickets;
 
 pub struct Migrator;
 
@@ -118,6 +119,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261202_000320_payee_at_approval::Migration),
             Box::new(m20261202_000330_receipt_quota::Migration),
             Box::new(m20261202_000340_second_factor::Migration),
+            Box::new(m20261202_000400_sso_tickets::Migration),
         ]
     }
 }

@@ -54,6 +54,7 @@ pub mod recovery_code;
 pub mod refresh_token;
 pub mod role;
 pub mod role_permission;
+pub mod sso_ticket;
 pub mod uploaded_file;
 pub mod user;
 pub mod user_role;

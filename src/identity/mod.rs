@@ -12,6 +12,7 @@ pub mod rules;
 pub mod second_factor;
 pub mod session;
 pub mod sessions;
+pub mod sso;
 pub mod store;
 
 use crate::{
@@ -53,4 +54,5 @@ pub fn configure(r: &mut Routes) {
         .get("/identity/roles/{id}", Needs(P::RoleRead), m::get_role)
         .put("/identity/roles/{id}", Needs(P::RoleEdit), m::update_role)
         .delete("/identity/roles/{id}", Needs(P::RoleDelete), m::delete_role);
+    sso::configure(r);
 }

@@ -10,7 +10,7 @@ use super::{
     dto::*,
     factor_commands,
     rules::{judge_refresh, RefreshVerdict},
-    store,
+    sso, store,
 };
 use crate::{
     auth::{client_address, load_principal, password},
@@ -22,6 +22,8 @@ use crate::{
 };
 
 const BAD_CREDENTIALS: &str = "The e-mail or password is incorrect.";
+const PASSWORD_SIGN_IN_LISTED: &str =
+    "Sign in with the agency button: this account does not sign in with a MentorPay password.";
 const BAD_LINK: &str = "This link is invalid or has expired. Ask for a new one.";
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -47,8 +49,9 @@ fn user_details(principal: &crate::auth::CurrentUser) -> UserDetails {
     responses(
         (status = 200, description = "The tokens; or, for an account with a second factor (or whose role needs one), the step that remains", body = LoginAnswer),
         (status = 400, body = ProblemBody), (status = 401, body = ProblemBody),
-        (status = 403, description = "Coordinator sign-in is blocked", body = ProblemBody),
-        (status = 429, description = "Too many attempts; see Retry-After", body = ProblemBody)))]
+        (status = 403, description = "Coordinator sign-in is blocked, the directory refused the person, or this account signs in with the agency button", body = ProblemBody),
+        (status = 429, description = "Too many attempts; see Retry-After", body = ProblemBody),
+        (status = 503, description = "The LDAP directory does not answer", body = ProblemBody)))]
 pub async fn login(
     state: web::Data<AppState>,
     req: HttpRequest,
@@ -61,6 +64,20 @@ pub async fn login(
     }
     let ip = client_address(&req, &state.config);
     state.login_throttle.check(&ip, &email)?;
+    match sso::ldap_login(&state, &email, &body.password, &ip).await? {
+        sso::DirectoryLogin::NotHeld => {}
+        // The directory's own factor counts: no second step here.
+        sso::DirectoryLogin::SignedIn(user) => {
+            let signed_in =
+                commands::sign_in(&state.db, &state.keys, user, &origin(&req, ip)).await?;
+            return Ok(web::Json(LoginAnswer::SignedIn(login_body(&state, signed_in, None))));
+        }
+        sso::DirectoryLogin::Refused(answer) => return Err(answer),
+    }
+    if !sso::password_allowed(&state.db, &email).await? {
+        commands::sign_in_refused(&state.db, &email, None, ip).await?;
+        return Err(ApiError::Forbidden(PASSWORD_SIGN_IN_LISTED.into()));
+    }
 
     let found = store::find_user_by_email(&state.db, &email).await?.filter(|u| u.is_active);
     let hash = found.as_ref().and_then(|u| u.password_hash.clone());
@@ -96,7 +113,8 @@ pub fn origin(req: &HttpRequest, ip: String) -> store::Origin {
     store::Origin::new(ip, agent.and_then(|v| v.to_str().ok()))
 }
 
-/// The answer of a finished sign-in: its tokens and who signed in.
+/// The answer of a finished sign-in, by password or through the directory: its tokens and
+/// who signed in.
 pub fn login_body(
     state: &AppState,
     signed_in: SignIn,
@@ -198,7 +216,9 @@ pub async fn reset_password(
     // Answered at a fixed time after arrival, so how long it takes never tells whether the
     // account exists (issuing and mailing a link takes measurably longer than nothing).
     let answer_at = tokio::time::Instant::now() + RESET_ANSWER_TIME;
-    if let Some(user) = store::find_user_by_email(&state.db, &email).await?.filter(|u| u.is_active)
+    let may_reset = sso::password_allowed(&state.db, &email).await?;
+    if let Some(user) =
+        store::find_user_by_email(&state.db, &email).await?.filter(|u| u.is_active && may_reset)
     {
         let token = commands::request_reset(&state.db, &user, ip).await?;
         let link = set_password_link(&state.config.public_url(), &user.email, &token);

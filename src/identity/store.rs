@@ -562,7 +562,8 @@ pub async fn purge_expired_tokens(db: &impl ConnectionTrait, now: DateTime<Utc>)
         .filter(password_token::Column::ExpiresAt.lt(cutoff))
         .exec(db)
         .await?;
-    super::factor_store::purge_challenges(db, cutoff).await
+    super::factor_store::purge_challenges(db, cutoff).await?;
+    super::sso::tickets::purge_expired(db, now).await
 }
 
 // ---- user and role writes of the management calls ----

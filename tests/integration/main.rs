@@ -41,5 +41,7 @@ mod server;
 mod sessions;
 mod settings;
 mod shutdown;
+mod sso_ldap;
+mod sso_oidc;
 mod upgrade;
 mod vendor_payments;

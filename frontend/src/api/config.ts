@@ -14,6 +14,8 @@ const ANONYMOUS_PATHS = [
   '/identity/reset-token/validate',
   '/identity/user/set-password',
   '/identity/user/reset-password',
+  '/identity/sso',
+  '/identity/sso/exchange',
   '/health',
 ];
 

@@ -664,6 +664,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/identity/sso": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Access: no sign-in. */
+        get: operations["status"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/identity/sso/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Access: no sign-in. */
+        get: operations["callback"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/identity/sso/exchange": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Access: no sign-in. */
+        post: operations["exchange"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/identity/sso/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Access: no sign-in. */
+        get: operations["login"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/identity/user/reset-password": {
         parameters: {
             query?: never;
@@ -2143,6 +2211,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/system-settings/sso": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Access: permission `setting:read`. */
+        get: operations["get_settings"];
+        /** @description Access: permission `setting:edit`. */
+        put: operations["put_settings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/workplace-settings": {
         parameters: {
             query?: never;
@@ -2525,6 +2611,10 @@ export interface components {
             email: string;
             fullName: string;
         };
+        ExchangeRequest: {
+            /** @description The one-time code of `#sso=` (60 seconds, once). */
+            code: string;
+        };
         ExpenseItem: {
             amount: components["schemas"]["Money"];
             /** Format: date */
@@ -2838,6 +2928,12 @@ export interface components {
         };
         GenerateUploadUrls: {
             files: components["schemas"]["FileAnnouncement"][];
+        };
+        GroupRoles: {
+            /** @description The directory group's name (OpenID Connect) or distinguished name (LDAP). */
+            group: string;
+            /** @description Role names, as on the Roles screen. */
+            roles: string[];
         };
         Health: {
             /** @description `ok`. */
@@ -3400,6 +3496,8 @@ export interface components {
             /** Format: date */
             startDate: string;
         };
+        /** @enum {string} */
+        PasswordSignIn: "everyone" | "listed";
         /** @description A payee of the all-approvals picker. */
         Payee: {
             fullName: string;
@@ -3719,6 +3817,26 @@ export interface components {
         };
         /** @enum {string} */
         SortBy: "fullName" | "email" | "status" | "roleCode" | "updatedAt";
+        /** @description How directory sign-ins become MentorPay sign-ins. */
+        SsoSettings: {
+            /** @description Create an account at the first directory sign-in of an unknown e-mail. */
+            createAccounts: boolean;
+            /** @description The roles of an account created while `groupRoles` is empty. */
+            defaultRoles: string[];
+            /**
+             * @description When not empty: the roles of each directory sign-in, from the person's groups, in
+             *     this order; a person in no listed group is refused.
+             */
+            groupRoles: components["schemas"]["GroupRoles"][];
+            /** @description The accounts that keep password sign-in when `passwordSignIn` is `listed`. */
+            passwordAccounts: string[];
+            passwordSignIn: components["schemas"]["PasswordSignIn"];
+        };
+        /** @description What the login page needs to know (anonymous). */
+        SsoStatus: {
+            enabled: boolean;
+            label: string;
+        };
         /** @enum {string} */
         Status: "Draft" | "Submitted" | "RevisionRequested" | "Approved" | "ReadyForProcessing" | "Processed";
         StatusSummary: {
@@ -5366,7 +5484,7 @@ export interface operations {
                     "application/json": components["schemas"]["ProblemBody"];
                 };
             };
-            /** @description Coordinator sign-in is blocked */
+            /** @description Coordinator sign-in is blocked, the directory refused the person, or this account signs in with the agency button */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5395,6 +5513,15 @@ export interface operations {
             };
             /** @description Too many attempts; see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description The LDAP directory does not answer */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6472,6 +6599,173 @@ export interface operations {
             };
             /** @description Built-in or still held */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+        };
+    };
+    status: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Whether the login page offers the agency's sign-in */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SsoStatus"];
+                };
+            };
+        };
+    };
+    callback: {
+        parameters: {
+            query?: {
+                code?: string | null;
+                state?: string | null;
+                error?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To the login page: `#sso=<one-time code>&next=<path>`, or `#ssoError=<words>` */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A query parameter that does not parse, naming it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description Single sign-on is not configured */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+        };
+    };
+    exchange: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExchangeRequest"];
+            };
+        };
+        responses: {
+            /** @description The same body as `POST /identity/login` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginResponse"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description Unknown, used or expired code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description Coordinator sign-in is blocked */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description A body over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description A rule the body breaks (one field against another, or against stored data), naming the field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+        };
+    };
+    login: {
+        parameters: {
+            query?: {
+                /** @description The page of this site to open after the sign-in. */
+                next?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To the provider; or back to the login page with `#ssoError=` in words */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A query parameter that does not parse, naming it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description Single sign-on is not configured */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12376,6 +12670,108 @@ export interface operations {
                 };
             };
             /** @description Unknown role */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+        };
+    };
+    get_settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SsoSettings"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+        };
+    };
+    put_settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SsoSettings"];
+            };
+        };
+        responses: {
+            /** @description The settings as saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SsoSettings"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description No setting:edit, or a role above the editor's own */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description A body over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description An unknown role, or no listed account */
             422: {
                 headers: {
                     [name: string]: unknown;

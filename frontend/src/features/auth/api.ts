@@ -8,6 +8,7 @@ export type LoginAnswer = Schemas['LoginAnswer'];
 export type TotpEnrolment = Schemas['TotpEnrolment'];
 export type MfaLogin = { mfaToken: string; code?: string; recoveryCode?: string };
 export type ResetTokenRequest = Schemas['ValidateResetTokenRequest'];
+export type SsoStatus = Schemas['SsoStatus'];
 
 // These pages show their errors inline, so they are `quiet` (no toast).
 const authApi = api.injectEndpoints({
@@ -28,6 +29,16 @@ const authApi = api.injectEndpoints({
     }),
     confirmTotpAtLogin: build.mutation<LoginResponse, { mfaToken: string; code: string }>({
       query: (body) => ({ url: '/identity/login/enroll/totp/confirm', method: 'POST', body }),
+      extraOptions: { quiet: true },
+    }),
+    // Whether the login page offers the agency's sign-in (anonymous).
+    ssoStatus: build.query<SsoStatus, void>({
+      query: () => ({ url: '/identity/sso' }),
+      extraOptions: { quiet: true },
+    }),
+    // The one-time code of `#sso=` for the body of a sign-in.
+    ssoExchange: build.mutation<LoginResponse, { code: string }>({
+      query: (body) => ({ url: '/identity/sso/exchange', method: 'POST', body }),
       extraOptions: { quiet: true },
     }),
     resetPassword: build.mutation<void, { email: string }>({
@@ -53,4 +64,6 @@ export const {
   useResetPasswordMutation,
   useValidateResetTokenQuery,
   useSetPasswordMutation,
+  useSsoStatusQuery,
+  useSsoExchangeMutation,
 } = authApi;

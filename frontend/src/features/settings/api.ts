@@ -7,13 +7,14 @@ export type GeneralSettings = Schemas['GeneralSettingsDto'];
 /** maxMilesPerTrip / maxHours / maxNights are present exactly on the forms they apply to. */
 export type FormLimit = Schemas['FormLimitDto'];
 type LoginBlock = Schemas['LoginBlockDto'];
+export type SsoSettings = Schemas['SsoSettings'];
 /** A banner as the editor holds it: saved ones carry their id, new ones none yet. */
 export type Banner = Schemas['BannerInput'];
 export type OutboxPage = Schemas['OutboxPage'];
 export type OutboxMail = Schemas['OutboxMail'];
 export type OutboxStatus = OutboxMail['status'];
 
-const SETTINGS_TAGS = ['GeneralSettings', 'FormLimits', 'LoginBlock', 'Banners'] as const;
+const SETTINGS_TAGS = ['GeneralSettings', 'FormLimits', 'LoginBlock', 'Banners', 'SsoSettings'] as const;
 
 // Editors show their errors inline (fields, conflicts): quiet, no toast.
 const systemSettingsApi = api.enhanceEndpoints({ addTagTypes: SETTINGS_TAGS }).injectEndpoints({
@@ -37,6 +38,12 @@ const systemSettingsApi = api.enhanceEndpoints({ addTagTypes: SETTINGS_TAGS }).i
       invalidatesTags: (_result, error) => (error ? [] : ['LoginBlock']),
       extraOptions: { quiet: true },
     }),
+    getSsoSettings: build.query<SsoSettings, void>({ query: () => '/system-settings/sso', providesTags: ['SsoSettings'] }),
+    updateSsoSettings: build.mutation<SsoSettings, SsoSettings>({
+      query: (body) => ({ url: '/system-settings/sso', method: 'PUT', body }),
+      invalidatesTags: (_result, error) => (error ? [] : ['SsoSettings']),
+      extraOptions: { quiet: true },
+    }),
     // The mails MentorPay sent or will send, newest first, paged on the server.
     getOutbox: build.query<OutboxPage, Record<string, string>>({ query: (params) => ({ url: '/system-settings/outbox', params }) }),
     getBanners: build.query<Banner[], void>({ query: () => '/system-settings/notification-banners', providesTags: ['Banners'] }),
@@ -58,4 +65,6 @@ export const {
   useGetOutboxQuery,
   useGetBannersQuery,
   useReplaceBannersMutation,
+  useGetSsoSettingsQuery,
+  useUpdateSsoSettingsMutation,
 } = systemSettingsApi;
