@@ -73,21 +73,27 @@ pub struct MfaEnrollmentRequired {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct MfaLoginRequest {
+    #[schema(min_length = 1)]
     pub mfa_token: String,
+    #[schema(min_length = 1)]
     pub code: Option<String>,
+    #[schema(min_length = 1)]
     pub recovery_code: Option<String>,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct MfaTokenRequest {
+    #[schema(min_length = 1)]
     pub mfa_token: String,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct MfaEnrollConfirmRequest {
+    #[schema(min_length = 1)]
     pub mfa_token: String,
+    #[schema(min_length = 1)]
     pub code: String,
 }
 
@@ -104,6 +110,7 @@ pub struct TotpEnrolment {
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct CodeRequest {
     /// Six digits from the authenticator app.
+    #[schema(min_length = 1)]
     pub code: String,
 }
 

@@ -37,7 +37,7 @@ pub async fn login_mfa(
     let answer = match (body.code, body.recovery_code) {
         (Some(code), None) => Answer::Totp(code),
         (None, Some(code)) => Answer::Recovery(code),
-        _ => return Err(ApiError::bad_field("code", "give either code or recoveryCode")),
+        _ => return Err(ApiError::rule("code", "give either code or recoveryCode")),
     };
     let ip = client_address(&req, &state.config);
     // The address's budget is the password's; each step counts apart (it ends itself at 5).

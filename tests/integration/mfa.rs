@@ -134,9 +134,10 @@ async fn an_authenticator_app_is_enrolled_and_asked_for_at_sign_in_with_each_cod
         app.post(LOGIN_MFA, None, json!({"mfaToken": other, "code": code(&secret, 1)})).await;
     next.ok()["accessToken"].as_str().unwrap();
 
-    // Bad shapes are 400s naming the field.
+    // A code and a recovery code at once breaks a rule across fields (422); a missing
+    // token is a bad shape (400). Both name the field.
     let both = json!({"mfaToken": other, "code": "1", "recoveryCode": "x"});
-    assert_eq!(app.post(LOGIN_MFA, None, both).await.status, 400);
+    assert_eq!(app.post(LOGIN_MFA, None, both).await.status, 422);
     assert_eq!(app.post(LOGIN_MFA, None, json!({"mfaToken": ""})).await.status, 400);
 
     // The trail has each step, and neither the secret nor a recovery code.

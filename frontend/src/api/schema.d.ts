@@ -2606,6 +2606,7 @@ export interface components {
         Done: {
             message: string;
         };
+        Email: string;
         /** @description Who "E-mail these participants" writes to. */
         EmailEntry: {
             email: string;
@@ -2931,9 +2932,9 @@ export interface components {
         };
         GroupRoles: {
             /** @description The directory group's name (OpenID Connect) or distinguished name (LDAP). */
-            group: string;
+            group: components["schemas"]["NonBlank"];
             /** @description Role names, as on the Roles screen. */
-            roles: string[];
+            roles: components["schemas"]["NonBlank"][];
         };
         Health: {
             /** @description `ok`. */
@@ -3822,14 +3823,14 @@ export interface components {
             /** @description Create an account at the first directory sign-in of an unknown e-mail. */
             createAccounts: boolean;
             /** @description The roles of an account created while `groupRoles` is empty. */
-            defaultRoles: string[];
+            defaultRoles: components["schemas"]["NonBlank"][];
             /**
              * @description When not empty: the roles of each directory sign-in, from the person's groups, in
              *     this order; a person in no listed group is refused.
              */
             groupRoles: components["schemas"]["GroupRoles"][];
             /** @description The accounts that keep password sign-in when `passwordSignIn` is `listed`. */
-            passwordAccounts: string[];
+            passwordAccounts: components["schemas"]["Email"][];
             passwordSignIn: components["schemas"]["PasswordSignIn"];
         };
         /** @description What the login page needs to know (anonymous). */

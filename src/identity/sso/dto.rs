@@ -17,8 +17,10 @@ pub enum PasswordSignIn {
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct GroupRoles {
     /// The directory group's name (OpenID Connect) or distinguished name (LDAP).
+    #[schema(value_type = crate::web::NonBlank)]
     pub group: String,
     /// Role names, as on the Roles screen.
+    #[schema(min_items = 1, value_type = Vec<crate::web::NonBlank>)]
     pub roles: Vec<String>,
 }
 
@@ -29,12 +31,14 @@ pub struct SsoSettings {
     /// Create an account at the first directory sign-in of an unknown e-mail.
     pub create_accounts: bool,
     /// The roles of an account created while `groupRoles` is empty.
+    #[schema(value_type = Vec<crate::web::NonBlank>)]
     pub default_roles: Vec<String>,
     /// When not empty: the roles of each directory sign-in, from the person's groups, in
     /// this order; a person in no listed group is refused.
     pub group_roles: Vec<GroupRoles>,
     pub password_sign_in: PasswordSignIn,
     /// The accounts that keep password sign-in when `passwordSignIn` is `listed`.
+    #[schema(value_type = Vec<crate::web::Email>)]
     pub password_accounts: Vec<String>,
 }
 

@@ -9,7 +9,7 @@ use crate::{
     activity,
     auth::CurrentUser,
     entities::app_setting,
-    error::{ApiResult, Checks},
+    error::{ApiError, ApiResult, Checks},
     identity::{commands::check_roles_grantable, store as users},
 };
 
@@ -63,14 +63,15 @@ pub fn check(body: &SsoSettings) -> ApiResult<SsoSettings> {
             password_accounts.push(email);
         }
     }
+    checks.finish()?;
     if body.password_sign_in == PasswordSignIn::Listed && password_accounts.is_empty() {
-        // Without one, nobody could sign in while the directory is down.
-        checks.add(
+        // Without one, nobody could sign in while the directory is down: one field against
+        // another, so a 422.
+        return Err(ApiError::rule(
             "passwordAccounts",
             "must list at least one account while password sign-in is limited to listed accounts",
-        );
+        ));
     }
-    checks.finish()?;
     Ok(SsoSettings {
         create_accounts: body.create_accounts,
         default_roles,
