@@ -197,8 +197,8 @@ fn ordered(
 /// The ids of the page, chosen from the filter and sort indexes alone. With several
 /// statuses in submission order, each status's first `offset + size` entries are taken in
 /// that order from its own index range and merged: one range per status is already in order,
-/// where the statuses together are not, and SQLite sorted every match of all of them (9,600
-/// entries, 1.2 ms; merged 0.2 ms; docs/benchmarks.md, issue 15).
+/// where the statuses together are not, and SQLite would otherwise sort every match of all
+/// of them (the figures are in docs/benchmarks.md).
 fn page_ids(f: &ListFilter<'_>, keys: &[(pr::Column, Order)], paging: Paging) -> SelectStatement {
     let in_order = |statuses: &[Status], columns: &[pr::Column]| {
         ordered(
