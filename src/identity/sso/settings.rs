@@ -143,11 +143,15 @@ mod tests {
         assert_eq!(saved.group_roles[0].group, "finance");
         assert_eq!(saved.password_accounts, ["admin@x.org"]);
 
+        // One field against another is a 422; a field wrong on its own, a 400.
+        match check(&SsoSettings { password_sign_in: PasswordSignIn::Listed, ..Default::default() })
+        {
+            Err(ApiError::Unprocessable { errors, .. }) => {
+                assert!(errors.contains_key("passwordAccounts"), "{errors:?}")
+            }
+            other => panic!("passwordAccounts: {other:?}"),
+        }
         let cases: Vec<(SsoSettings, &str)> = vec![
-            (
-                SsoSettings { password_sign_in: PasswordSignIn::Listed, ..Default::default() },
-                "passwordAccounts",
-            ),
             (
                 SsoSettings {
                     group_roles: vec![GroupRoles { group: "g".into(), roles: vec![] }],
@@ -169,7 +173,7 @@ mod tests {
         ];
         for (body, field) in cases {
             match check(&body) {
-                Err(crate::error::ApiError::BadRequest { errors, .. }) => {
+                Err(ApiError::BadRequest { errors, .. }) => {
                     assert!(errors.contains_key(field), "{field}: {errors:?}")
                 }
                 other => panic!("{field}: {other:?}"),
