@@ -112,7 +112,7 @@ fn check_flags(config: &Config) -> anyhow::Result<()> {
             "--refresh-token-ttl ({refresh} s) must not be shorter than --access-token-ttl ({access} s)"
         );
     }
-    Ok(())
+    config.sso.check_ldap()
 }
 
 /// The route table: every API route of every area with the access it needs (routes.rs).

@@ -204,9 +204,14 @@ pub struct SsoConfig {
     #[arg(long, global = true, env = "MENTORPAY_LDAP_URL")]
     pub ldap_url: Option<String>,
 
-    /// Upgrade an ldap:// connection with StartTLS.
+    /// Upgrade an ldap:// connection with StartTLS (an ldaps:// URL speaks TLS from the start).
     #[arg(long, global = true, env = "MENTORPAY_LDAP_STARTTLS", default_value_t = false)]
     pub ldap_starttls: bool,
+
+    /// PEM file of the CA certificates (one or more) that sign the directory's certificate,
+    /// trusted for ldaps:// and StartTLS beside the system's roots.
+    #[arg(long, global = true, env = "MENTORPAY_LDAP_CA_FILE", value_name = "PATH", value_parser = CaFile::read)]
+    pub ldap_ca_file: Option<CaFile>,
 
     /// The service account that searches the directory.
     #[arg(long, global = true, env = "MENTORPAY_LDAP_BIND_DN")]
@@ -232,6 +237,55 @@ pub struct SsoConfig {
     /// The attribute of a user entry that lists its groups.
     #[arg(long, global = true, env = "MENTORPAY_LDAP_GROUP_ATTRIBUTE", default_value = "memberOf")]
     pub ldap_group_attribute: String,
+}
+
+impl SsoConfig {
+    /// What clap cannot check of the directory's flags: StartTLS upgrades a plain connection,
+    /// so asking for it on an ldaps:// one means the URL or the flag is not what was meant.
+    pub fn check_ldap(&self) -> anyhow::Result<()> {
+        if let Some(url) = self.ldap_url.as_deref() {
+            if self.ldap_starttls && url.trim().to_ascii_lowercase().starts_with("ldaps://") {
+                anyhow::bail!(
+                    "--ldap-starttls upgrades a plain ldap:// connection, but --ldap-url {url} speaks TLS from the start: drop --ldap-starttls, or use an ldap:// URL"
+                );
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The CA certificates of `--ldap-ca-file`, read and checked when the flags are parsed, so a
+/// wrong file stops the start instead of failing the first sign-in.
+#[derive(Clone)]
+pub struct CaFile {
+    pub path: PathBuf,
+    /// Only the file's certificates (the system's roots are added where the connection is made).
+    pub roots: std::sync::Arc<rustls::RootCertStore>,
+}
+
+impl std::fmt::Debug for CaFile {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "CaFile({}, {} certificates)", self.path.display(), self.roots.len())
+    }
+}
+
+impl CaFile {
+    /// Clap's parser of the flag: its error is shown after the flag's name.
+    pub fn read(path: &str) -> Result<CaFile, String> {
+        use rustls::pki_types::{pem::PemObject, CertificateDer};
+        let bytes = std::fs::read(path).map_err(|e| format!("cannot read the file: {e}"))?;
+        let mut roots = rustls::RootCertStore::empty();
+        for (n, cert) in CertificateDer::pem_slice_iter(&bytes).enumerate() {
+            let cert = cert.map_err(|e| format!("not a PEM file of certificates: {e}"))?;
+            roots
+                .add(cert)
+                .map_err(|e| format!("certificate {} is not usable as a CA: {e}", n + 1))?;
+        }
+        if roots.is_empty() {
+            return Err("holds no PEM certificate (a \"-----BEGIN CERTIFICATE-----\" block)".into());
+        }
+        Ok(CaFile { path: PathBuf::from(path), roots: std::sync::Arc::new(roots) })
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]

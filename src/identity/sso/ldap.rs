@@ -2,17 +2,21 @@
 //! e-mail escaped per RFC 4515, so it cannot widen the filter), then MentorPay binds as that
 //! entry with the password given; the entry's group attribute gives the groups. An e-mail
 //! the directory holds never falls back to a MentorPay password; a directory that does not
-//! answer is a 503 in words.
+//! answer, or whose certificate fails verification, is a 503 in words.
+//!
+//! TLS (ldaps:// or StartTLS) trusts the system's roots and the CA file of `--ldap-ca-file`,
+//! with rustls's full checks of the chain, the host name and the dates; nothing turns them off.
 
-use std::time::Duration;
+use std::{
+    sync::{Arc, LazyLock},
+    time::Duration,
+};
 
-use ldap3::{ldap_escape, LdapConnAsync, LdapConnSettings, Scope, SearchEntry};
+use ldap3::{ldap_escape, LdapConnAsync, LdapConnSettings, LdapError, Scope, SearchEntry};
 
-use super::rules::DirectoryPerson;
-use crate::{config::SsoConfig, error::ApiError};
+use super::rules::{DirectoryPerson, Refusal};
+use crate::config::SsoConfig;
 
-const UNREACHABLE: &str =
-    "The agency's directory does not answer, so sign-in is not possible right now. Try again in a few minutes, or tell your IT department.";
 const TIMEOUT: Duration = Duration::from_secs(10);
 
 pub fn enabled(config: &SsoConfig) -> bool {
@@ -35,23 +39,69 @@ pub fn filter(template: &str, email: &str) -> String {
     template.replace("{email}", &ldap_escape(email))
 }
 
-fn unreachable(what: &str, e: impl std::fmt::Display) -> ApiError {
-    tracing::warn!(error = %e, "the LDAP directory failed at {what}");
-    ApiError::Unavailable(UNREACHABLE.into())
+/// The system's trusted roots, read once: the same for every directory of this process.
+static SYSTEM_ROOTS: LazyLock<rustls::RootCertStore> = LazyLock::new(|| {
+    let found = rustls_native_certs::load_native_certs();
+    for e in &found.errors {
+        tracing::warn!(error = %e, "a system CA certificate could not be read");
+    }
+    let mut roots = rustls::RootCertStore::empty();
+    roots.add_parsable_certificates(found.certs);
+    roots
+});
+
+/// The TLS client of a directory connection: the system's roots and the agency's CA file.
+fn tls_client(config: &SsoConfig) -> Result<Arc<rustls::ClientConfig>, rustls::Error> {
+    let mut roots = SYSTEM_ROOTS.clone();
+    if let Some(ca) = &config.ldap_ca_file {
+        roots.roots.extend(ca.roots.roots.iter().cloned());
+    }
+    let provider = Arc::new(rustls::crypto::ring::default_provider());
+    let client = rustls::ClientConfig::builder_with_provider(provider)
+        .with_safe_default_protocol_versions()?
+        .with_root_certificates(roots)
+        .with_no_client_auth();
+    Ok(Arc::new(client))
+}
+
+/// Whether the TLS handshake failed on the directory's certificate (rustls's verdict, carried
+/// inside the I/O error of ldap3's connection).
+fn certificate_refused(e: &LdapError) -> bool {
+    let LdapError::Io { source } = e else { return false };
+    source
+        .get_ref()
+        .and_then(|inner| inner.downcast_ref::<rustls::Error>())
+        .is_some_and(|e| matches!(e, rustls::Error::InvalidCertificate(_)))
+}
+
+fn failed(what: &str, e: LdapError) -> Refusal {
+    if certificate_refused(&e) {
+        tracing::warn!(error = %e, "the LDAP directory's certificate could not be verified at {what}");
+        Refusal::DirectoryUntrusted
+    } else {
+        tracing::warn!(error = %e, "the LDAP directory failed at {what}");
+        Refusal::DirectoryUnavailable
+    }
 }
 
 /// Asks the directory about `email` and `password` (never empty: an empty password would be
-/// an anonymous bind, which directories accept).
-pub async fn check(config: &SsoConfig, email: &str, password: &str) -> Result<Answer, ApiError> {
+/// an anonymous bind, which directories accept). A directory that cannot be asked is the
+/// refusal that says why.
+pub async fn check(config: &SsoConfig, email: &str, password: &str) -> Result<Answer, Refusal> {
     let url = config.ldap_url.as_deref().unwrap_or_default();
     if password.is_empty() {
         return Ok(Answer::WrongPassword);
     }
+    let tls = tls_client(config).map_err(|e| {
+        tracing::warn!(error = %e, "the LDAP directory's TLS settings could not be built");
+        Refusal::DirectoryUnavailable
+    })?;
     let settings = LdapConnSettings::new()
         .set_conn_timeout(TIMEOUT)
-        .set_starttls(config.ldap_starttls && url.starts_with("ldap://"));
+        .set_config(tls)
+        .set_starttls(config.ldap_starttls);
     let (conn, mut ldap) =
-        LdapConnAsync::with_settings(settings, url).await.map_err(|e| unreachable("connect", e))?;
+        LdapConnAsync::with_settings(settings, url).await.map_err(|e| failed("connect", e))?;
     ldap3::drive!(conn);
     ldap.with_timeout(TIMEOUT);
     let bind_dn = config.ldap_bind_dn.as_deref().unwrap_or_default();
@@ -59,7 +109,7 @@ pub async fn check(config: &SsoConfig, email: &str, password: &str) -> Result<An
     ldap.simple_bind(bind_dn, bind_password)
         .await
         .and_then(|r| r.success())
-        .map_err(|e| unreachable("the service bind", e))?;
+        .map_err(|e| failed("the service bind", e))?;
     let group_attribute = config.ldap_group_attribute.as_str();
     let attributes = vec!["mail", "givenName", "sn", group_attribute];
     let base = config.ldap_base_dn.as_deref().unwrap_or_default();
@@ -68,7 +118,7 @@ pub async fn check(config: &SsoConfig, email: &str, password: &str) -> Result<An
         .search(base, Scope::Subtree, &filter(&config.ldap_user_filter, email), attributes)
         .await
         .and_then(|r| r.success())
-        .map_err(|e| unreachable("the search", e))?;
+        .map_err(|e| failed("the search", e))?;
     // None, or more than one (an ambiguous filter): not the directory's account.
     let [entry] = entries.as_slice() else {
         let _ = ldap.unbind().await;
@@ -77,7 +127,7 @@ pub async fn check(config: &SsoConfig, email: &str, password: &str) -> Result<An
     let entry = SearchEntry::construct(entry.clone());
     ldap.with_timeout(TIMEOUT);
     let bound =
-        ldap.simple_bind(&entry.dn, password).await.map_err(|e| unreachable("the user bind", e))?;
+        ldap.simple_bind(&entry.dn, password).await.map_err(|e| failed("the user bind", e))?;
     let _ = ldap.unbind().await;
     // 49: invalid credentials (a wrong password, a locked or expired account).
     if bound.rc != 0 {

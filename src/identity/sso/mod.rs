@@ -62,15 +62,21 @@ pub async fn ldap_login(
     {
         return Ok(DirectoryLogin::NotHeld);
     }
-    let person = match ldap::check(&state.config.sso, email, password).await? {
-        ldap::Answer::NotHeld => return Ok(DirectoryLogin::NotHeld),
-        ldap::Answer::WrongPassword => {
-            let user = identity_store::find_user_by_email(&state.db, email).await?;
-            let refusal = rules::Refusal::BadPassword;
-            commands::deny(&state.db, &refusal, Some(email), user.map(|u| u.id), ip).await?;
-            return Ok(DirectoryLogin::Refused(ApiError::Unauthorized(refusal.words())));
-        }
-        ldap::Answer::Person(person) => person,
+    let refuse = |refusal: rules::Refusal| async move {
+        let user = identity_store::find_user_by_email(&state.db, email).await?;
+        commands::deny(&state.db, &refusal, Some(email), user.map(|u| u.id), ip).await?;
+        Ok(DirectoryLogin::Refused(match refusal {
+            rules::Refusal::BadPassword => ApiError::Unauthorized(refusal.words()),
+            // Never a MentorPay password instead: the directory decides for the e-mails it
+            // may hold, and it could not be asked.
+            _ => ApiError::Unavailable(refusal.words()),
+        }))
+    };
+    let person = match ldap::check(&state.config.sso, email, password).await {
+        Ok(ldap::Answer::NotHeld) => return Ok(DirectoryLogin::NotHeld),
+        Ok(ldap::Answer::WrongPassword) => return refuse(rules::Refusal::BadPassword).await,
+        Ok(ldap::Answer::Person(person)) => person,
+        Err(refusal) => return refuse(refusal).await,
     };
     Ok(match commands::admit(state, person, ip).await? {
         Ok(user) => DirectoryLogin::SignedIn(user),

@@ -23,6 +23,11 @@ pub enum Refusal {
     CoordinatorBlocked(String),
     /// The directory refused the password (LDAP).
     BadPassword,
+    /// The directory could not be reached, or failed mid-way (LDAP).
+    DirectoryUnavailable,
+    /// The directory's TLS certificate failed verification: not signed by a trusted CA, not
+    /// for the host in the URL, or expired (LDAP).
+    DirectoryUntrusted,
 }
 
 impl Refusal {
@@ -38,6 +43,8 @@ impl Refusal {
             Refusal::NoMappedGroup => "no-mapped-group",
             Refusal::CoordinatorBlocked(_) => "coordinator-login-blocked",
             Refusal::BadPassword => "bad-password",
+            Refusal::DirectoryUnavailable => "directory-unavailable",
+            Refusal::DirectoryUntrusted => "directory-certificate-untrusted",
         }
     }
 
@@ -53,6 +60,8 @@ impl Refusal {
             Refusal::NoMappedGroup => "None of your agency groups gives access to MentorPay. Ask your IT department.".into(),
             Refusal::CoordinatorBlocked(message) => message.clone(),
             Refusal::BadPassword => "The e-mail or password is incorrect.".into(),
+            Refusal::DirectoryUnavailable => "The agency's directory does not answer, so sign-in is not possible right now. Try again in a few minutes, or tell your IT department.".into(),
+            Refusal::DirectoryUntrusted => "The agency directory's certificate could not be verified, so sign-in is not possible right now. Tell your IT department.".into(),
         }
     }
 }
