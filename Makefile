@@ -17,8 +17,9 @@ deps:
 	if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq postgresql; fi
 	if ! command -v pdftotext >/dev/null; then $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq poppler-utils; fi
 	# The directory of the LDAP sign-in tests (scripts/slapd.sh); installed without its own
-	# configuration dialog, and never started as the machine's service.
-	if [ ! -x /usr/sbin/slapd ] || ! command -v ldapadd >/dev/null; then $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq slapd ldap-utils; fi
+	# configuration dialog, and never started as the machine's service. openssl makes its
+	# throw-away CA and TLS certificate.
+	if [ ! -x /usr/sbin/slapd ] || ! command -v ldapadd >/dev/null || ! command -v openssl >/dev/null; then $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq slapd ldap-utils openssl; fi
 	cd frontend && npm ci --no-audit --no-fund
 
 lint:
