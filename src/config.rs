@@ -249,6 +249,13 @@ impl SsoConfig {
                     "--ldap-starttls upgrades a plain ldap:// connection, but --ldap-url {url} speaks TLS from the start: drop --ldap-starttls, or use an ldap:// URL"
                 );
             }
+            let plain = url.trim().to_ascii_lowercase().starts_with("ldap://");
+            if plain && !self.ldap_starttls {
+                // Allowed for a directory on the same host or a test, never quietly.
+                tracing::warn!(
+                    "--ldap-url {url} without --ldap-starttls: directory passwords cross the network unencrypted"
+                );
+            }
         }
         Ok(())
     }
