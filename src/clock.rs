@@ -23,6 +23,13 @@ pub fn today() -> NaiveDate {
     now().date_naive()
 }
 
+/// Today's date in the time zone `zone` (an IANA name; an unknown one reads as UTC, and
+/// only checked names are ever saved).
+pub fn today_in(zone: &str) -> NaiveDate {
+    let zone: chrono_tz::Tz = zone.parse().unwrap_or(chrono_tz::Tz::UTC);
+    now().with_timezone(&zone).date_naive()
+}
+
 /// Whether the clock was set through `MENTORPAY_CLOCK`.
 pub fn is_set() -> bool {
     offset() != Duration::zero()

@@ -73,6 +73,8 @@ mod m20261202_000320_payee_at_approval;
 mod m20261202_000330_receipt_quota;
 mod m20261202_000340_second_factor;
 mod m20261202_000400_sso_tickets;
+mod m20261202_000600_out_of_office;
+mod m20261202_000610_reminder_days;
 
 pub struct Migrator;
 
@@ -120,6 +122,8 @@ impl MigratorTrait for Migrator {
             Box::new(m20261202_000330_receipt_quota::Migration),
             Box::new(m20261202_000340_second_factor::Migration),
             Box::new(m20261202_000400_sso_tickets::Migration),
+            Box::new(m20261202_000600_out_of_office::Migration),
+            Box::new(m20261202_000610_reminder_days::Migration),
         ]
     }
 }

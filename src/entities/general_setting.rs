@@ -19,6 +19,10 @@ pub struct Model {
     pub time_zone: String,
     /// Megabytes of receipts one person may hold that no request uses yet.
     pub unattached_receipt_quota_mb: i32,
+    /// Whole days an approval step waits before its approvers are reminded (daily).
+    pub reminder_days: i32,
+    /// Whole days an approval step waits before every Administrator is told (once).
+    pub escalation_days: i32,
     pub version: i32,
     pub updated_at: super::Timestamp,
 }

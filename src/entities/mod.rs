@@ -44,6 +44,7 @@ pub mod mentor_program;
 pub mod mentor_program_college;
 pub mod mfa_challenge;
 pub mod notification_banner;
+pub mod out_of_office;
 pub mod outbox_mail;
 pub mod participant;
 pub mod participation;

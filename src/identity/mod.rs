@@ -13,6 +13,7 @@ pub mod second_factor;
 pub mod session;
 pub mod sessions;
 pub mod sso;
+pub mod stand_ins;
 pub mod store;
 
 use crate::{
@@ -25,6 +26,7 @@ pub fn configure(r: &mut Routes) {
     use management as m;
     use session as s;
     use sessions as ss;
+    stand_ins::configure_first(r);
     r.post("/identity/login", Public, s::login)
         .post("/identity/refresh", Public, s::refresh)
         .post("/identity/logout", Public, s::logout)
@@ -54,5 +56,6 @@ pub fn configure(r: &mut Routes) {
         .get("/identity/roles/{id}", Needs(P::RoleRead), m::get_role)
         .put("/identity/roles/{id}", Needs(P::RoleEdit), m::update_role)
         .delete("/identity/roles/{id}", Needs(P::RoleDelete), m::delete_role);
+    stand_ins::configure(r);
     sso::configure(r);
 }

@@ -138,6 +138,10 @@ pub async fn update_general(
         .one(&txn)
         .await?
         .ok_or_else(|| ApiError::not_found("The general settings"))?;
+    rules::check_reminders(
+        v.reminder_days.unwrap_or(before.reminder_days),
+        v.escalation_days.unwrap_or(before.escalation_days),
+    )?;
     // One conditional update: of two saves based on the same version exactly one wins.
     if !store::save_general(&txn, id, version, v).await? {
         return Err(ApiError::Stale(format!(

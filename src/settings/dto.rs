@@ -85,6 +85,11 @@ pub struct GeneralSettingsDto {
     /// Megabytes of receipts one person may hold that no request uses yet (announced or
     /// uploaded, not attached); an upload past it is refused (422).
     pub unattached_receipt_quota_mb: i64,
+    /// Whole days an approval step waits before its approvers get a reminder (one a day).
+    pub reminder_days: i64,
+    /// Whole days an approval step waits before every Administrator is told (once);
+    /// more than `reminderDays`.
+    pub escalation_days: i64,
     /// Send it back on PUT; a stale one is a 409.
     pub version: i32,
 }
@@ -120,6 +125,14 @@ pub struct GeneralSettingsRequest {
     #[serde(default)]
     #[schema(minimum = 1, maximum = 10240)]
     pub unattached_receipt_quota_mb: Option<i64>,
+    /// 1 to 60; absent keeps the saved number.
+    #[serde(default)]
+    #[schema(minimum = 1, maximum = 60)]
+    pub reminder_days: Option<i64>,
+    /// 2 to 120, more than `reminderDays`; absent keeps the saved number.
+    #[serde(default)]
+    #[schema(minimum = 2, maximum = 120)]
+    pub escalation_days: Option<i64>,
     /// The version the change is based on.
     pub version: i32,
 }

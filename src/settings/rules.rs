@@ -188,6 +188,8 @@ pub struct GeneralValues {
     pub digest_hour: Option<i32>,
     pub time_zone: Option<String>,
     pub unattached_receipt_quota_mb: Option<i32>,
+    pub reminder_days: Option<i32>,
+    pub escalation_days: Option<i32>,
 }
 
 pub fn check_general(body: &GeneralSettingsRequest) -> Result<GeneralValues, ApiError> {
@@ -217,6 +219,9 @@ pub fn check_general(body: &GeneralSettingsRequest) -> Result<GeneralValues, Api
     let unattached_receipt_quota_mb = body
         .unattached_receipt_quota_mb
         .map(|mb| in_range(&mut c, "unattachedReceiptQuotaMb", mb, RECEIPT_QUOTA_MB_RANGE));
+    let reminder_days = body.reminder_days.map(|d| in_range(&mut c, "reminderDays", d, (1, 60)));
+    let escalation_days =
+        body.escalation_days.map(|d| in_range(&mut c, "escalationDays", d, (2, 120)));
     c.finish()?;
     let time_zone = body.time_zone.as_deref().map(time_zone).transpose()?;
     if !lifetimes_agree(body.access_token_ttl_seconds, body.refresh_token_ttl_seconds) {
@@ -235,7 +240,21 @@ pub fn check_general(body: &GeneralSettingsRequest) -> Result<GeneralValues, Api
         digest_hour,
         time_zone,
         unattached_receipt_quota_mb,
+        reminder_days,
+        escalation_days,
     })
+}
+
+/// Administrators hear of a waiting step only after its approvers were reminded: the
+/// escalation comes later than the first reminder (the saved value stands for an absent one).
+pub fn check_reminders(reminder_days: i32, escalation_days: i32) -> Result<(), ApiError> {
+    if escalation_days <= reminder_days {
+        return Err(ApiError::rule(
+            "escalationDays",
+            format!("must be more than the reminder's {reminder_days} days"),
+        ));
+    }
+    Ok(())
 }
 
 /// An IANA time zone name, as the time zone database spells it (any text is the right shape;
@@ -568,6 +587,8 @@ mod tests {
             refresh_token_ttl_seconds: 28_800,
             digest_hour: None,
             unattached_receipt_quota_mb: None,
+            reminder_days: None,
+            escalation_days: None,
             time_zone: None,
             version: 1,
         }
@@ -595,6 +616,8 @@ mod tests {
             digest_hour: Some(24),
             time_zone: Some("Mars/Olympus".into()),
             unattached_receipt_quota_mb: Some(0),
+            reminder_days: Some(0),
+            escalation_days: Some(121),
             version: 1,
             id: None,
         };
@@ -605,11 +628,13 @@ mod tests {
             [
                 "accessTokenTtlSeconds",
                 "digestHour",
+                "escalationDays",
                 "mealRates.breakfast",
                 "mealRates.dinner",
                 "mileageRate",
                 "organisationName",
                 "refreshTokenTtlSeconds",
+                "reminderDays",
                 "supportEmail",
                 "unattachedReceiptQuotaMb"
             ]
@@ -632,6 +657,11 @@ mod tests {
             ..general()
         };
         assert_eq!(fields(check_general(&short).unwrap_err()).1, ["refreshTokenTtlSeconds"]);
+        assert!(check_reminders(3, 7).is_ok());
+        assert_eq!(
+            fields(check_reminders(7, 7).unwrap_err()),
+            (422, vec!["escalationDays".into()])
+        );
         // Values beyond i32 are reported, not wrapped.
         let huge = GeneralSettingsRequest { access_token_ttl_seconds: i64::MAX, ..general() };
         assert!(check_general(&huge).is_err());

@@ -50,6 +50,8 @@ pub async fn ensure_defaults(db: &impl ConnectionTrait) -> Result<(), sea_orm::D
             digest_hour: Set(8),
             time_zone: Set("UTC".into()),
             unattached_receipt_quota_mb: Set(100),
+            reminder_days: Set(3),
+            escalation_days: Set(7),
             version: Set(1),
             updated_at: Set(now),
         };
@@ -186,6 +188,8 @@ pub fn general_dto(m: general_setting::Model, keys: &TokenKeys) -> GeneralSettin
         digest_hour: m.digest_hour.into(),
         time_zone: m.time_zone,
         unattached_receipt_quota_mb: m.unattached_receipt_quota_mb.into(),
+        reminder_days: m.reminder_days.into(),
+        escalation_days: m.escalation_days.into(),
         version: m.version,
     }
 }
@@ -413,6 +417,12 @@ pub async fn save_general(
     if let Some(mb) = v.unattached_receipt_quota_mb {
         update =
             update.col_expr(general_setting::Column::UnattachedReceiptQuotaMb, Expr::value(mb));
+    }
+    if let Some(days) = v.reminder_days {
+        update = update.col_expr(general_setting::Column::ReminderDays, Expr::value(days));
+    }
+    if let Some(days) = v.escalation_days {
+        update = update.col_expr(general_setting::Column::EscalationDays, Expr::value(days));
     }
     if let Some(zone) = &v.time_zone {
         update = update.col_expr(general_setting::Column::TimeZone, Expr::value(zone.clone()));

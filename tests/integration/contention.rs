@@ -1397,7 +1397,7 @@ const CHANGE_NOTHING: [&str; 4] = [
 /// Write routes whose concurrency needs more than one row per client, proven in their own
 /// suite: vendor payment generation (tests/integration/vendor_payments.rs: 8 concurrent generations over
 /// overlapping ranges pay each request once; generation racing moves and batches).
-const CHECKED_ELSEWHERE: [&str; 14] = [
+const CHECKED_ELSEWHERE: [&str; 18] = [
     "POST /reports/vendor-payments",
     // The second factor, sessions and sign-on: each acts on the caller's own sign-in, factor
     // or one settings document through single-use rows (codes, challenges, tickets), tested
@@ -1415,6 +1415,11 @@ const CHECKED_ELSEWHERE: [&str; 14] = [
     "DELETE /identity/users/{id}/sessions",
     "PUT /system-settings/security",
     "PUT /system-settings/sso",
+    // Time away: one row per person, raced in tests/integration/stand_ins.rs.
+    "PUT /identity/me/out-of-office",
+    "DELETE /identity/me/out-of-office",
+    "PUT /identity/users/{id}/out-of-office",
+    "DELETE /identity/users/{id}/out-of-office",
 ];
 
 /// The table covers every write route the OpenAPI document lists: a new POST, PUT, PATCH

@@ -43,5 +43,6 @@ mod settings;
 mod shutdown;
 mod sso_ldap;
 mod sso_oidc;
+mod stand_ins;
 mod upgrade;
 mod vendor_payments;

@@ -579,3 +579,32 @@ async fn the_openapi_document_lists_every_settings_route() {
         }
     }
 }
+
+#[actix_web::test]
+async fn reminders_come_before_escalations_and_absent_days_keep_their_saved_value() {
+    let app = spawn().await;
+    let admin = app.admin_token().await;
+    let general = app.get("/api/v1/system-settings/general", &admin).await.ok().clone();
+    assert_eq!(
+        (general["reminderDays"].as_i64(), general["escalationDays"].as_i64()),
+        (Some(3), Some(7))
+    );
+    let path = format!("/api/v1/system-settings/general/{}", general["id"]);
+    let with = |reminder: Value, escalation: Value| {
+        let mut body = general.clone();
+        body["reminderDays"] = reminder;
+        body["escalationDays"] = escalation;
+        body
+    };
+    let r = app.put(&path, &admin, with(json!(7), json!(7))).await;
+    assert!(r.problem(422)["errors"]["escalationDays"].is_array(), "{}", r.body);
+    // Only the reminder sent: the saved escalation (7) is what it is held against.
+    let r = app.put(&path, &admin, with(json!(8), Value::Null)).await;
+    assert!(r.problem(422)["errors"]["escalationDays"].is_array(), "{}", r.body);
+    assert_eq!(app.put(&path, &admin, with(json!(0), json!(5))).await.status, 400);
+    let saved = app.put(&path, &admin, with(json!(2), json!(10))).await.ok().clone();
+    assert_eq!(
+        (saved["reminderDays"].as_i64(), saved["escalationDays"].as_i64()),
+        (Some(2), Some(10))
+    );
+}

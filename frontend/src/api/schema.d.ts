@@ -525,6 +525,25 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/identity/me/out-of-office": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Access: any signed-in user. */
+        get: operations["get_mine"];
+        /** @description Access: any signed-in user. */
+        put: operations["put_mine"];
+        post?: never;
+        /** @description Access: any signed-in user. */
+        delete: operations["delete_mine"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/identity/me/sessions": {
         parameters: {
             query?: never;
@@ -784,6 +803,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/identity/users/stand-in-candidates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Access: permission `request:approve` or `user:edit`. */
+        get: operations["candidates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/identity/users/{id}": {
         parameters: {
             query?: never;
@@ -815,6 +851,25 @@ export interface paths {
         post?: never;
         /** @description Access: permission `user:edit`. */
         delete: operations["remove_user_factors"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/identity/users/{id}/out-of-office": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Access: permission `user:read`. */
+        get: operations["get_users"];
+        /** @description Access: permission `user:edit`. */
+        put: operations["put_users"];
+        post?: never;
+        /** @description Access: permission `user:edit`. */
+        delete: operations["delete_users"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2839,6 +2894,12 @@ export interface components {
              * @description The hour (0-23) at which users who chose a daily digest get it, in `timeZone`.
              */
             digestHour: number;
+            /**
+             * Format: int64
+             * @description Whole days an approval step waits before every Administrator is told (once);
+             *     more than `reminderDays`.
+             */
+            escalationDays: number;
             /** Format: int32 */
             id: number;
             /** @description Per meal (F12). */
@@ -2851,6 +2912,11 @@ export interface components {
              * @description Lifetime of newly started sign-ins (the --refresh-token-ttl flag until saved here).
              */
             refreshTokenTtlSeconds: number;
+            /**
+             * Format: int64
+             * @description Whole days an approval step waits before its approvers get a reminder (one a day).
+             */
+            reminderDays: number;
             supportEmail: string;
             /** @description The office's time zone, an IANA name such as `America/Chicago`. */
             timeZone: string;
@@ -2877,6 +2943,11 @@ export interface components {
              * @description 0 to 23; absent keeps the saved hour.
              */
             digestHour?: number | null;
+            /**
+             * Format: int64
+             * @description 2 to 120, more than `reminderDays`; absent keeps the saved number.
+             */
+            escalationDays?: number | null;
             id?: null | components["schemas"]["Id"];
             mealRates: components["schemas"]["MealRateSettings"];
             mileageRate: components["schemas"]["NonNegativeMoney"];
@@ -2886,6 +2957,11 @@ export interface components {
              * @description 60 to 2592000, not shorter than the access token's.
              */
             refreshTokenTtlSeconds: number;
+            /**
+             * Format: int64
+             * @description 1 to 60; absent keeps the saved number.
+             */
+            reminderDays?: number | null;
             supportEmail: string;
             /** @description An IANA time zone name; absent keeps the saved one. */
             timeZone?: string | null;
@@ -3175,6 +3251,32 @@ export interface components {
          */
         NotificationSettings: {
             mode: components["schemas"]["NotificationMode"];
+        };
+        /** @description Time away as saved. */
+        OutOfOfficeDto: {
+            /** Format: date */
+            from: string;
+            standIn: components["schemas"]["UserRefDto"];
+            /** Format: date */
+            to: string;
+        };
+        /** @description Time away and who stands in meanwhile. */
+        OutOfOfficeRequest: {
+            /**
+             * Format: date
+             * @description First day away, `YYYY-MM-DD`, in the office's calendar.
+             */
+            from: string;
+            /**
+             * Format: int32
+             * @description An active user who approves requests, is someone else and is not away herself then.
+             */
+            standInUserId: number;
+            /**
+             * Format: date
+             * @description Last day away (included), not before `from` and not already passed.
+             */
+            to: string;
         };
         /** @description One mail of the outbox. Its recipient and subject, never its body. */
         OutboxMail: {
@@ -6052,6 +6154,135 @@ export interface operations {
             };
         };
     };
+    get_mine: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's time away, unless it has ended */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OutOfOfficeDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description None set */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+        };
+    };
+    put_mine: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OutOfOfficeRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OutOfOfficeDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description A body over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description The stand-in or the days cannot be taken (field named) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+        };
+    };
+    delete_mine: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Back in the office */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description None set */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+        };
+    };
     my_sessions: {
         parameters: {
             query?: never;
@@ -7007,6 +7238,53 @@ export interface operations {
             };
         };
     };
+    candidates: {
+        parameters: {
+            query?: {
+                /** @description Part of the name or e-mail, case-insensitive; empty lists the first ones by name. */
+                Search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Up to 20 active users who approve, by name */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserRefDto"][];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+        };
+    };
     get_user: {
         parameters: {
             query?: never;
@@ -7216,6 +7494,192 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description The user's factors are removed and her sign-ins end */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A path id that is not a whole number of 32 bits */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+        };
+    };
+    get_users: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description User id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user's time away, unless it has ended */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OutOfOfficeDto"];
+                };
+            };
+            /** @description A path id that is not a whole number of 32 bits */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+        };
+    };
+    put_users: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description User id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OutOfOfficeRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OutOfOfficeDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description A body over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description The stand-in or the days cannot be taken (field named) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+        };
+    };
+    delete_users: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description User id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Back in the office */
             204: {
                 headers: {
                     [name: string]: unknown;
