@@ -189,7 +189,9 @@ pub async fn approve_validate(
     Json(body): Json<ApproveValidateBody>,
 ) -> ApiResult<web::Json<ValidationResult>> {
     let r = commands::load_for(&state.db, &me, target(path)?, workflow::Action::Approve).await?;
-    let v = commands::assess_approval(&state.db, &me, &r, &body.proposal()).await?;
+    let p = body.proposal();
+    let ground = store::facts::approval_ground(&state.db, &r, &p, me.id()).await?;
+    let v = commands::assess_approval(&ground, &p);
     Ok(web::Json(ValidationResult { errors: v.errors, warnings: v.warnings }))
 }
 

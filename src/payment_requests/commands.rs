@@ -459,17 +459,9 @@ pub async fn move_to_ready_for_processing(
 
 // ---- approval ----
 
-/// The approval rules' verdict on `p` for `r`, from facts read through `db` (the approval's
-/// own transaction, or the connection for `approve/validate`).
-pub async fn assess_approval(
-    db: &impl ConnectionTrait,
-    me: &CurrentUser,
-    r: &pr::Model,
-    p: &Proposal,
-) -> ApiResult<Verdict> {
-    let year = store::facts::charged_year(db, r.fiscal_year_id, r.submitted_on).await?;
-    let facts = store::facts::approval_facts(db, r, p, year.as_ref(), me.id()).await?;
-    Ok(approval::assess(p, &facts))
+/// The approval rules' verdict on `p` for `r`, from what `ground` read.
+pub fn assess_approval(ground: &store::facts::ApprovalGround, p: &Proposal) -> Verdict {
+    approval::assess(p, &ground.facts)
 }
 
 pub async fn approve(
@@ -481,11 +473,11 @@ pub async fn approve(
     let p = body.proposal();
     let txn = crate::db::write(db).await?;
     let r = load_for(&txn, me, target, Action::Approve).await?;
-    require_open_year(&txn, Charge::ApproveRequest, r.fiscal_year_id, r.submitted_on).await?;
-    let verdict = assess_approval(&txn, me, &r, &p).await?;
+    let ground = store::facts::approval_ground(&txn, &r, &p, me.id()).await?;
+    year_lock::check_open(Charge::ApproveRequest, ground.year.as_ref().map(Into::into))?;
+    let verdict = assess_approval(&ground, &p);
     verdict.gate(body.acknowledge_warnings)?;
-    let year =
-        store::facts::charged_year(&txn, r.fiscal_year_id, r.submitted_on).await?.map(|y| y.id);
+    let year = ground.year.as_ref().map(|y| y.id);
     // Paid as approved: a later edit of the participant changes neither payment nor packet.
     let payee = store::facts::payee_now(&txn, &r).await?;
     let data = json!({

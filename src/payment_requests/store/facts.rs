@@ -118,8 +118,27 @@ pub async fn charged_year(
     }
 }
 
+/// What an approval reads of the database, read once in its transaction (or on the
+/// connection, for `approve/validate`): the year it charges and the rules' facts.
+pub struct ApprovalGround {
+    /// The request's `charged_year`: checked open, judged, and written on approval.
+    pub year: Option<fiscal_year::Model>,
+    pub facts: Facts,
+}
+
+pub async fn approval_ground(
+    db: &impl ConnectionTrait,
+    r: &pr::Model,
+    p: &Proposal,
+    approver: i32,
+) -> ApiResult<ApprovalGround> {
+    let year = charged_year(db, r.fiscal_year_id, r.submitted_on).await?;
+    let facts = approval_facts(db, r, p, year.as_ref(), approver).await?;
+    Ok(ApprovalGround { year, facts })
+}
+
 /// What the approval rules judge a proposal on (`year`: the request's `charged_year`).
-pub async fn approval_facts(
+async fn approval_facts(
     db: &impl ConnectionTrait,
     r: &pr::Model,
     p: &Proposal,
