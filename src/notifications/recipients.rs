@@ -7,7 +7,8 @@ use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder
 use crate::{
     auth::{permissions::ADMINISTRATOR, scope::COORDINATOR_ROLE, Permission},
     entities::{
-        codes::NotificationMode, participant, participation, role, role_permission, user, user_role,
+        codes::NotificationMode, participant, participation, role, role_permission, user,
+        user_program, user_role,
     },
     error::ApiResult,
 };
@@ -41,25 +42,32 @@ pub async fn users(
 }
 
 /// Every active user who holds `request:approve` and sees `program`: an Administrator (first
-/// role) sees every program, anyone else the programs their live participant coordinates.
+/// role) or a holder of `program:readall` sees every program, anyone else the programs her
+/// live participant coordinates and those named on her user.
 pub async fn approvers(db: &impl ConnectionTrait, program: i32) -> ApiResult<Vec<Recipient>> {
-    let granting: Vec<i32> = role_permission::Entity::find()
-        .filter(role_permission::Column::Permission.eq(Permission::RequestApprove.code()))
-        .all(db)
-        .await?
-        .into_iter()
-        .map(|g| g.role_id)
-        .collect();
+    Ok(candidates(db, program).await?.into_iter().map(|c| Recipient::from(c.user)).collect())
+}
+
+/// An approver of a program, with her role names: what the caller's rule of who may take a
+/// request's approval step reads (`payment_requests::chain::may_take`).
+#[derive(Debug, Clone)]
+pub struct Candidate {
+    pub user: user::Model,
+    pub roles: Vec<String>,
+}
+
+/// The approvers of `program` with their role names.
+pub async fn candidates(db: &impl ConnectionTrait, program: i32) -> ApiResult<Vec<Candidate>> {
+    let granting = roles_granting(db, Permission::RequestApprove).await?;
     if granting.is_empty() {
         return Ok(Vec::new());
     }
-    let holders: BTreeSet<i32> = user_role::Entity::find()
-        .filter(user_role::Column::RoleId.is_in(granting))
-        .all(db)
-        .await?
-        .into_iter()
-        .map(|ur| ur.user_id)
-        .collect();
+    let reading_all = roles_granting(db, Permission::ProgramReadAll).await?;
+    let held = user_role::Entity::find().order_by_asc(user_role::Column::Position).all(db).await?;
+    let holders: BTreeSet<i32> =
+        held.iter().filter(|ur| granting.contains(&ur.role_id)).map(|ur| ur.user_id).collect();
+    let sees_all: BTreeSet<i32> =
+        held.iter().filter(|ur| reading_all.contains(&ur.role_id)).map(|ur| ur.user_id).collect();
     let users = user::Entity::find()
         .filter(user::Column::Id.is_in(holders.iter().copied()))
         .filter(user::Column::IsActive.eq(true))
@@ -67,13 +75,41 @@ pub async fn approvers(db: &impl ConnectionTrait, program: i32) -> ApiResult<Vec
         .await?;
     let administrators = first_role_is_administrator(db, &holders).await?;
     let coordinators = coordinators_of(db, program).await?;
+    let named: BTreeSet<i32> = user_program::Entity::find()
+        .filter(user_program::Column::MentorProgramId.eq(program))
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|p| p.user_id)
+        .collect();
+    let names: HashMap<i32, String> =
+        role::Entity::find().all(db).await?.into_iter().map(|r| (r.id, r.name)).collect();
     Ok(users
         .into_iter()
         .filter(|u| {
             administrators.contains(&u.id)
+                || sees_all.contains(&u.id)
+                || named.contains(&u.id)
                 || u.participant_id.is_some_and(|p| coordinators.contains(&p))
         })
-        .map(Recipient::from)
+        .map(|u| {
+            let roles = held
+                .iter()
+                .filter(|ur| ur.user_id == u.id)
+                .filter_map(|ur| names.get(&ur.role_id).cloned())
+                .collect();
+            Candidate { user: u, roles }
+        })
+        .collect())
+}
+
+async fn roles_granting(db: &impl ConnectionTrait, p: Permission) -> ApiResult<BTreeSet<i32>> {
+    Ok(role_permission::Entity::find()
+        .filter(role_permission::Column::Permission.eq(p.code()))
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|g| g.role_id)
         .collect())
 }
 

@@ -1,5 +1,6 @@
 //! System settings: fiscal years, general settings, form validation limits, the
-//! coordinator sign-in block and notification banners.
+//! coordinator sign-in block and notification banners. (The forms' approval rules, under
+//! `/system-settings/approval-rules`, are kept by `payment_requests`, whose rules they are.)
 
 pub mod banners;
 pub mod commands;
