@@ -13,7 +13,36 @@ export type PaymentRequestListItem = Schemas['PaymentRequestListItem'];
  * describes each form as data), so they are loosened here; the document's F1Details…F14Details
  * are the contract the server checks.
  */
-export type PaymentRequest = Omit<Schemas['PaymentRequestDto'], 'details'> & { details: Record<string, unknown> };
+export type PaymentRequest = Omit<Schemas['PaymentRequestDto'], 'details'> & { details: Record<string, unknown>; approval?: Approval | null };
+
+// until the schema has them: the request's approval chain, and the step validate speaks of.
+/** A person named on a step. */
+export interface PersonRef {
+  id: number;
+  email: string;
+  fullName: string;
+}
+export type StepState = 'done' | 'current' | 'waiting';
+export interface ApprovalStepView {
+  name: string;
+  role: string;
+  state: StepState;
+  by: PersonRef | null;
+  at: string | null;
+  onBehalfOf: PersonRef | null;
+  approvedAmount: number | null;
+}
+/** The steps copied into the request at submission (null: a draft, or approved before chains). */
+export interface Approval {
+  steps: ApprovalStepView[];
+}
+/** The step an approval acts on: `index` from 0, of `count`. */
+export interface StepRef {
+  name: string;
+  role: string;
+  index: number;
+  count: number;
+}
 
 /** POST /fileupload/generate-upload-urls answers one of these per announced file. */
 type UploadUrl = Schemas['UploadUrl'];
@@ -27,7 +56,8 @@ type ActivityEntry = Schemas['ActivityEntryDto'];
 
 export type ApproveBody = Schemas['ApproveBody'];
 
-export type ValidationResult = Schemas['ValidationResult'];
+/** approve/validate's answer also names the current step and whether it is the last (submit/validate's does not). */
+export type ValidationResult = Schemas['ValidationResult'] & { step?: StepRef; final?: boolean };
 
 /** GET /mentor-programs/mine. */
 export type MyPrograms = Schemas['MyPrograms'];
