@@ -52,6 +52,20 @@ export type WriteBody = Omit<Schemas['WriteRequest'], 'details'> & { details: Re
 
 type StatusSummary = Schemas['StatusSummary'];
 
+/** Home's totals per status, and how many requests wait for the caller's step (null: not said). */
+export interface Summary {
+  statuses: StatusSummary[];
+  waitingForMe: number | null;
+}
+
+// until the schema has it: the summary gains `waitingForMe`; read from the list of totals as
+// served today or from an object carrying it beside them.
+function readSummary(wire: unknown): Summary {
+  if (Array.isArray(wire)) return { statuses: wire as StatusSummary[], waitingForMe: null };
+  const o = (wire ?? {}) as { statuses?: StatusSummary[]; items?: StatusSummary[]; waitingForMe?: number };
+  return { statuses: o.statuses ?? o.items ?? [], waitingForMe: typeof o.waitingForMe === 'number' ? o.waitingForMe : null };
+}
+
 type ActivityEntry = Schemas['ActivityEntryDto'];
 
 export type ApproveBody = Schemas['ApproveBody'];
@@ -78,8 +92,9 @@ export const paymentRequestsApi = withTags.injectEndpoints({
       query: (params) => ({ url: '/payment-requests', params }),
       providesTags: ['PaymentRequestList'],
     }),
-    getPaymentRequestSummary: build.query<StatusSummary[], number | undefined>({
+    getPaymentRequestSummary: build.query<Summary, number | undefined>({
       query: (mentorProgramId) => ({ url: '/payment-requests/summary', params: mentorProgramId ? { mentorProgramId } : undefined }),
+      transformResponse: readSummary,
       providesTags: ['PaymentRequestList'],
     }),
     getPaymentRequest: build.query<PaymentRequest, { formType: string; id: number }>({
