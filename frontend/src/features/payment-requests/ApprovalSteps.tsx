@@ -5,7 +5,7 @@ import { PageCard } from '../../components/PageCard';
 import { TableHead } from '../../components/TableHead';
 import { TableScroll } from '../../components/TableScroll';
 import type { PaymentRequest, StepState } from './api';
-import { stateWords, whoWords } from './approvalSteps';
+import { stateWords, whoWords } from './stepWords';
 
 const COLOURS: Record<StepState, string> = { done: 'green', current: 'blue', waiting: 'gray' };
 

@@ -17,7 +17,7 @@ import {
 } from './api';
 import type { RefItem } from '../../api/wire';
 import { approveBlocked, checkKey, CHECK_DELAY_MS } from './approvalCheck';
-import { currentStep, finalWords, startingAmount, stepHeading } from './approvalSteps';
+import { currentStep, finalWords, startingAmount, stepHeading } from './stepWords';
 import { ReasonModal } from './ReasonModal';
 
 const options = (items: RefItem[] | undefined) =>

@@ -1,6 +1,6 @@
 import type { ApprovalStepView, StepRef, StepState } from './api';
 
-// The approval chain in words (approvalSteps.test.ts). The server says each step's state and
+// The approval chain in words (stepWords.test.ts). The server says each step's state and
 // who may take it; these only say it.
 
 const STATE_WORDS: Record<StepState, string> = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ApprovalStepView } from './api';
-import { currentStep, finalWords, startingAmount, stateWords, stepHeading, whoWords } from './approvalSteps';
+import { currentStep, finalWords, startingAmount, stateWords, stepHeading, whoWords } from './stepWords';
 
 const ann = { id: 1, email: 'ann@example.org', fullName: 'Ann Lee' };
 const bob = { id: 2, email: 'bob@example.org', fullName: 'Bob Ray' };
