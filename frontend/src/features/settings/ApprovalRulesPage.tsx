@@ -138,6 +138,8 @@ function StepFields({
           label={label('From amount')}
           required
           description={index === 0 ? 'The first step takes every request: 0.00.' : 'Requests of at least this amount.'}
+          // Below the box, so the three boxes of a step stay on one line.
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
           value={draft.fromAmount}
           error={errors.fromAmount}
           onChange={(fromAmount) => onChange({ fromAmount })}

@@ -66,8 +66,8 @@ function OutOfOfficeForm({ whose, person, stored, onClose }: { whose: Whose; per
       <Stack gap="md">
         <Text size="sm" c="dimmed">
           From the first day to the last (both included, in the office&apos;s time zone) the stand-in may approve or send back what{' '}
-          {person ? `${person.name} could` : 'you could'}, recorded as on behalf of {person ? 'them' : 'you'}, and gets the approval
-          e-mails instead.
+          {person ? `${person.name} could` : 'you could'}, recorded as done on {person ? 'their' : 'your'} behalf, and gets the
+          approval e-mails instead.
         </Text>
         {stored && (
           <Alert variant="light" color="blue" data-testid="out-of-office-now">
