@@ -42,6 +42,7 @@ permissions! {
     VendorRead => "vendor:read",
     MentorProgramRead => "mentorprogram:read",
     MentorProgramCreate => "mentorprogram:create",
+    ProgramReadAll => "program:readall",
     FundRead => "fund:read",
     FundCreate => "fund:create",
     ExpenseAccountRead => "expenseaccount:read",
@@ -163,10 +164,10 @@ mod tests {
     use std::collections::HashSet;
 
     #[test]
-    fn there_are_58_unique_lower_case_codes() {
-        assert_eq!(Permission::ALL.len(), 58);
+    fn there_are_59_unique_lower_case_codes() {
+        assert_eq!(Permission::ALL.len(), 59);
         let codes: HashSet<_> = Permission::ALL.iter().map(|p| p.code()).collect();
-        assert_eq!(codes.len(), 58);
+        assert_eq!(codes.len(), 59);
         for code in codes {
             assert_eq!(code, code.to_ascii_lowercase());
             let (resource, action) = code.split_once(':').unwrap();

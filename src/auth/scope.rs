@@ -1,18 +1,19 @@
 //! Coordinator scope, decided once for every area: which mentor programs'
 //! participants (and later payment requests) a user may see and act on.
 //!
-//! - An Administrator (first role) sees everything.
-//! - Any other user linked to a participant (`users.participant_id`) sees the programs
-//!   where that live participant has a live participation with role `Coordinator`.
-//! - A user without a link sees nothing.
+//! - An Administrator (first role), or a holder of `program:readall`, sees everything.
+//! - Anyone else sees the programs where her linked participant (`users.participant_id`,
+//!   live) has a live participation with role `Coordinator`, and the programs named on her
+//!   user (`user_programs`: staff who approve in programs they do not coordinate).
+//! - A user with neither sees nothing.
 
 use std::collections::BTreeSet;
 
-use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QuerySelect};
+use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
 
 use super::CurrentUser;
 use crate::{
-    entities::{codes::ParticipantRole, participant, participation},
+    entities::{codes::ParticipantRole, participant, participation, user, user_program},
     error::{ApiError, ApiResult},
 };
 
@@ -29,16 +30,27 @@ pub enum Scope {
 impl Scope {
     /// The pure decision, from what the database says about the user.
     pub fn decide(
-        is_administrator: bool,
+        sees_all: bool,
         linked_participant: Option<i32>,
         coordinated_programs: impl IntoIterator<Item = i32>,
+        named_programs: impl IntoIterator<Item = i32>,
     ) -> Self {
-        if is_administrator {
+        if sees_all {
             return Self::All;
         }
-        match linked_participant {
-            Some(_) => Self::Programs(coordinated_programs.into_iter().collect()),
-            None => Self::Programs(BTreeSet::new()),
+        let mut programs: BTreeSet<i32> = named_programs.into_iter().collect();
+        if linked_participant.is_some() {
+            programs.extend(coordinated_programs);
+        }
+        Self::Programs(programs)
+    }
+
+    /// Whether this scope sees at least what `other` sees.
+    pub fn covers(&self, other: &Scope) -> bool {
+        match (self, other) {
+            (Self::All, _) => true,
+            (Self::Programs(_), Self::All) => false,
+            (Self::Programs(mine), Self::Programs(theirs)) => theirs.is_subset(mine),
         }
     }
 
@@ -94,11 +106,23 @@ impl Scope {
 
 /// The scope of the signed-in user, as the database says now.
 pub async fn scope_of(db: &impl ConnectionTrait, me: &CurrentUser) -> ApiResult<Scope> {
-    if me.is_administrator() {
+    let sees_all = me.is_administrator() || me.has(super::Permission::ProgramReadAll);
+    scope_of_user(db, sees_all, &me.user).await
+}
+
+/// The scope of any user (`sees_all`: her first role is Administrator or she holds
+/// `program:readall`), as the database says now.
+pub async fn scope_of_user(
+    db: &impl ConnectionTrait,
+    sees_all: bool,
+    user: &user::Model,
+) -> ApiResult<Scope> {
+    if sees_all {
         return Ok(Scope::All);
     }
-    let Some(pid) = me.user.participant_id else {
-        return Ok(Scope::decide(false, None, []));
+    let named = named_programs(db, user.id).await?;
+    let Some(pid) = user.participant_id else {
+        return Ok(Scope::decide(false, None, [], named));
     };
     let live = participant::Entity::find_by_id(pid)
         .filter(participant::Column::DeletedAt.is_null())
@@ -106,7 +130,7 @@ pub async fn scope_of(db: &impl ConnectionTrait, me: &CurrentUser) -> ApiResult<
         .await?
         .is_some();
     if !live {
-        return Ok(Scope::decide(false, None, []));
+        return Ok(Scope::decide(false, None, [], named));
     }
     let programs: Vec<i32> = participation::Entity::find()
         .select_only()
@@ -117,7 +141,19 @@ pub async fn scope_of(db: &impl ConnectionTrait, me: &CurrentUser) -> ApiResult<
         .into_tuple()
         .all(db)
         .await?;
-    Ok(Scope::decide(false, Some(pid), programs))
+    Ok(Scope::decide(false, Some(pid), programs, named))
+}
+
+/// The programs named on user `id` (`mentorProgramIds`), in order.
+pub async fn named_programs(db: &impl ConnectionTrait, id: i32) -> ApiResult<Vec<i32>> {
+    Ok(user_program::Entity::find()
+        .select_only()
+        .column(user_program::Column::MentorProgramId)
+        .filter(user_program::Column::UserId.eq(id))
+        .order_by_asc(user_program::Column::MentorProgramId)
+        .into_tuple()
+        .all(db)
+        .await?)
 }
 
 #[cfg(test)]
@@ -126,15 +162,15 @@ mod tests {
 
     #[test]
     fn administrators_see_everything() {
-        let s = Scope::decide(true, None, []);
+        let s = Scope::decide(true, None, [], []);
         assert!(s.is_all() && s.allows_program(42) && s.program_ids().is_none());
         assert!(s.sees_participant(&[]));
-        assert_eq!(Scope::decide(true, Some(3), [1]), Scope::All);
+        assert_eq!(Scope::decide(true, Some(3), [1], [2]), Scope::All);
     }
 
     #[test]
     fn linked_users_see_their_coordinated_programs() {
-        let s = Scope::decide(false, Some(7), [2, 5, 2]);
+        let s = Scope::decide(false, Some(7), [2, 5, 2], []);
         assert_eq!(s.program_ids(), Some(vec![2, 5]));
         assert!(s.allows_program(5) && !s.allows_program(3));
         assert!(
@@ -146,10 +182,32 @@ mod tests {
 
     #[test]
     fn unlinked_users_see_nothing() {
-        let s = Scope::decide(false, None, [1, 2]);
+        let s = Scope::decide(false, None, [1, 2], []);
         assert_eq!(s.program_ids(), Some(vec![]));
         assert!(!s.allows_program(1) && !s.sees_participant(&[1]));
         // Linked but coordinating nothing: nothing either.
-        assert_eq!(Scope::decide(false, Some(1), []).program_ids(), Some(vec![]));
+        assert_eq!(Scope::decide(false, Some(1), [], []).program_ids(), Some(vec![]));
+    }
+
+    #[test]
+    fn programs_named_on_a_user_add_to_what_she_coordinates() {
+        for (linked, coordinated, named, want) in [
+            (None, vec![1], vec![4], vec![4]),
+            (Some(7), vec![1, 2], vec![2, 4], vec![1, 2, 4]),
+            (Some(7), vec![], vec![3], vec![3]),
+        ] {
+            assert_eq!(Scope::decide(false, linked, coordinated, named).program_ids(), Some(want));
+        }
+        let p = |ids: &[i32]| Scope::Programs(ids.iter().copied().collect());
+        for (mine, theirs, covers) in [
+            (Scope::All, Scope::All, true),
+            (Scope::All, p(&[1]), true),
+            (p(&[1, 2]), p(&[2]), true),
+            (p(&[1]), p(&[1, 2]), false),
+            (p(&[1]), Scope::All, false),
+            (p(&[]), p(&[]), true),
+        ] {
+            assert_eq!(mine.covers(&theirs), covers, "{mine:?} {theirs:?}");
+        }
     }
 }

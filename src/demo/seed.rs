@@ -743,6 +743,8 @@ pub async fn requests_with(
         }
         let txn = crate::db::write(db).await?;
         txn.execute(&insert).await?;
+        let ids = first_id + done as i32..=first_id + (done + n) as i32 - 1;
+        crate::payment_requests::store::steps::default_for_submitted(&txn, ids).await?;
         // Nine values a row: 2,000 rows stay under SQLite's parameter limit.
         for chunk in history.chunks(2_000) {
             let mut q = Query::insert();

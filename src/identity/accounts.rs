@@ -42,11 +42,35 @@ pub async fn create_user_with_roles(
     new: NewUser,
     roles: &[role::Model],
 ) -> ApiResult<(user::Model, Option<String>)> {
+    create(state, (actor, granted_by), new, (roles, &[])).await
+}
+
+/// The same by a person, who names the programs the new user sees besides those she
+/// coordinates (each one she sees herself).
+pub async fn create_user_with_programs(
+    state: &AppState,
+    me: &CurrentUser,
+    new: NewUser,
+    (roles, programs): (&[role::Model], &[i32]),
+) -> ApiResult<(user::Model, Option<String>)> {
+    create(state, (&me.into(), Some(me)), new, (roles, programs)).await
+}
+
+async fn create(
+    state: &AppState,
+    (actor, granted_by): (&Actor, Option<&CurrentUser>),
+    new: NewUser,
+    (roles, programs): (&[role::Model], &[i32]),
+) -> ApiResult<(user::Model, Option<String>)> {
     let now = crate::clock::now();
     let txn = crate::db::write(&state.db).await?;
-    if let Some(me) = granted_by {
-        super::commands::check_roles_grantable(&txn, me, roles).await?;
-    }
+    let programs = match granted_by {
+        Some(me) => {
+            super::commands::check_roles_grantable(&txn, me, roles).await?;
+            super::commands::checked_programs(&txn, me, programs, &[]).await?
+        }
+        None => programs.to_vec(),
+    };
     if store::find_user_by_email(&txn, &new.email).await?.is_some() {
         return Err(ApiError::Conflict(EMAIL_TAKEN.into()));
     }
@@ -66,6 +90,7 @@ pub async fn create_user_with_roles(
     .await
     .map_err(|e| ApiError::unique_or_internal(e, EMAIL_TAKEN))?;
     store::set_user_roles(&txn, created.id, roles).await?;
+    store::set_user_programs(&txn, created.id, &programs).await?;
     let token = if invite {
         Some(store::issue_password_token(&txn, created.id, store::INVITE).await?)
     } else {
@@ -86,6 +111,7 @@ pub async fn create_user_with_roles(
                     "email": created.email, "firstName": created.first_name,
                     "lastName": created.last_name, "roles": role_names,
                     "isActive": created.is_active, "participantId": created.participant_id,
+                    "mentorProgramIds": programs,
                 }),
             )),
             ..Default::default()

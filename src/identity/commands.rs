@@ -66,13 +66,27 @@ async fn is_active_admin(txn: &impl ConnectionTrait, u: &user::Model) -> ApiResu
     Ok(u.is_active && store::first_role(txn, u.id).await?.as_deref() == Some(ADMINISTRATOR))
 }
 
-/// A user's names, e-mail, roles (by name, the first one leading) and whether active.
+/// The programs `requested` for a user who had `before`, checked against the programs
+/// stored and the caller's own scope.
+pub async fn checked_programs(
+    txn: &impl ConnectionTrait,
+    me: &CurrentUser,
+    requested: &[i32],
+    before: &[i32],
+) -> ApiResult<Vec<i32>> {
+    let existing = store::existing_programs(txn, requested).await?;
+    let scope = crate::auth::scope::scope_of(txn, me).await?;
+    rules::check_named_programs(requested, before, &existing, &scope)
+}
+
+/// A user's names, e-mail, roles (by name, the first one leading), whether active, and the
+/// programs named on her (`None` keeps them).
 pub async fn update_user(
     db: &DatabaseConnection,
     me: &CurrentUser,
     id: i32,
     change: store::UserChange,
-    role_names: &[String],
+    (role_names, programs): (&[String], Option<&[i32]>),
 ) -> ApiResult<user::Model> {
     let now = crate::clock::now();
     let txn = crate::db::write(db).await?;
@@ -107,9 +121,17 @@ pub async fn update_user(
     rules::check_admin_kept(existing.id == me.id(), was_admin, stays_admin, others)?;
 
     let deactivated = existing.is_active && !change.is_active;
-    let before = json!(store::user_dto(&txn, existing.clone()).await?);
+    let before_dto = store::user_dto(&txn, existing.clone()).await?;
+    let programs = match programs {
+        Some(p) => Some(checked_programs(&txn, me, p, &before_dto.mentor_program_ids).await?),
+        None => None,
+    };
+    let before = json!(before_dto);
     let updated = store::update_user(&txn, existing, change, now).await?;
     store::set_user_roles(&txn, updated.id, &roles).await?;
+    if let Some(p) = &programs {
+        store::set_user_programs(&txn, updated.id, p).await?;
+    }
     // A person whose access changed signs in again under the new roles.
     if deactivated || roles_changed {
         store::revoke_all_refresh(&txn, updated.id, now).await?;

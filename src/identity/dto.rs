@@ -204,6 +204,8 @@ pub struct UserDto {
     pub is_active: bool,
     /// Set for the login of a participant (a Coordinator).
     pub participant_id: Option<i32>,
+    /// The mentor programs she sees besides those she coordinates (staff who approve).
+    pub mentor_program_ids: Vec<i32>,
     /// False while an invited user has not chosen a password yet.
     pub has_password: bool,
     pub last_login_at: Option<chrono::DateTime<chrono::Utc>>,
@@ -229,6 +231,10 @@ pub struct CreateUserRequest {
     /// Optional: without it, a set-password link is e-mailed.
     #[schema(min_length = 12, max_length = 256)]
     pub password: Option<String>,
+    /// Mentor programs she sees besides those she coordinates; each one the caller sees.
+    #[serde(default)]
+    #[schema(value_type = Vec<crate::web::Id>)]
+    pub mentor_program_ids: Vec<i32>,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -243,6 +249,11 @@ pub struct UpdateUserRequest {
     #[schema(min_items = 1, value_type = Vec<crate::web::NonBlank>)]
     pub roles: Vec<String>,
     pub is_active: bool,
+    /// Mentor programs she sees besides those she coordinates; each one the caller sees.
+    /// Left out, they stay as they are.
+    #[serde(default)]
+    #[schema(value_type = Option<Vec<crate::web::Id>>)]
+    pub mentor_program_ids: Option<Vec<i32>>,
 }
 
 /// What `GET /identity/users/{id}` returns besides the body's fields: a PUT ignores them.

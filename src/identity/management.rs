@@ -3,7 +3,7 @@
 use actix_web::{web, HttpResponse};
 
 use super::{
-    accounts::{create_user_with_roles, mail_invitation, NewUser},
+    accounts::{create_user_with_programs, mail_invitation, NewUser},
     commands,
     dto::*,
     rules, store,
@@ -90,11 +90,11 @@ pub async fn create_user(
         Some(p) => Some(password::hash(p).await?),
         None => None,
     };
-    let (created, link) = create_user_with_roles(
+    let (created, link) = create_user_with_programs(
         &state,
-        (&(&me).into(), Some(&me)),
+        &me,
         NewUser { email, first_name, last_name, hash, participant_id: None },
-        &roles,
+        (&roles, &body.mentor_program_ids),
     )
     .await?;
     if let Some(link) = link {
@@ -119,8 +119,10 @@ pub async fn update_user(
     let role_names = rules::dedupe_roles("roles", &body.roles, &mut checks);
     checks.finish()?;
     let change = store::UserChange { email, first_name, last_name, is_active: body.is_active };
+    let programs = body.mentor_program_ids.as_deref();
     let updated =
-        commands::update_user(&state.db, &me, id.into_inner(), change, &role_names).await?;
+        commands::update_user(&state.db, &me, id.into_inner(), change, (&role_names, programs))
+            .await?;
     Ok(web::Json(store::user_dto(&state.db, updated).await?))
 }
 

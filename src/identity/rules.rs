@@ -212,10 +212,57 @@ pub fn judge_refresh(token: &refresh_token::Model, now: DateTime<Utc>) -> Refres
     }
 }
 
+/// The programs named on a user (`mentorProgramIds`), checked: each exists, and each one
+/// added or taken away is one the caller sees herself (nobody hands out sight of a program
+/// she lacks). Returns them sorted, without repeats; a 422 naming `mentorProgramIds[i]`.
+pub fn check_named_programs(
+    requested: &[i32],
+    before: &[i32],
+    existing: &BTreeSet<i32>,
+    caller: &crate::auth::scope::Scope,
+) -> Result<Vec<i32>, ApiError> {
+    let mut c = Checks::default();
+    for (i, id) in requested.iter().enumerate() {
+        if !existing.contains(id) {
+            c.add(format!("mentorProgramIds[{i}]"), "No mentor program has this id.");
+        } else if !before.contains(id) && !caller.allows_program(*id) {
+            c.add(format!("mentorProgramIds[{i}]"), "You may only name programs you see yourself.");
+        }
+    }
+    if before.iter().any(|id| !requested.contains(id) && !caller.allows_program(*id)) {
+        c.add("mentorProgramIds", "You may not take away a program you do not see yourself.");
+    }
+    c.finish_rules()?;
+    let set: BTreeSet<i32> = requested.iter().copied().collect();
+    Ok(set.into_iter().collect())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use chrono::Duration;
+
+    #[test]
+    fn named_programs_stay_within_what_the_caller_sees() {
+        use crate::auth::scope::Scope;
+        let existing: BTreeSet<i32> = [1, 2, 3].into_iter().collect();
+        let sees = |ids: &[i32]| Scope::Programs(ids.iter().copied().collect());
+        let field = |r: Result<Vec<i32>, ApiError>| match r {
+            Ok(ids) => Ok(ids),
+            Err(ApiError::Unprocessable { errors, .. }) => Err(errors.keys().next().cloned()),
+            Err(other) => panic!("{other:?}"),
+        };
+        for (requested, before, caller, want) in [
+            (vec![2, 1, 2], vec![], Scope::All, Ok(vec![1, 2])),
+            (vec![4], vec![], Scope::All, Err(Some("mentorProgramIds[0]".to_owned()))),
+            (vec![1, 3], vec![], sees(&[1]), Err(Some("mentorProgramIds[1]".to_owned()))),
+            (vec![1, 3], vec![3], sees(&[1]), Ok(vec![1, 3])),
+            (vec![1], vec![3], sees(&[1]), Err(Some("mentorProgramIds".to_owned()))),
+            (vec![], vec![], sees(&[]), Ok(vec![])),
+        ] {
+            assert_eq!(field(check_named_programs(&requested, &before, &existing, &caller)), want);
+        }
+    }
 
     #[test]
     fn roles_are_deduplicated_in_order() {

@@ -17,7 +17,10 @@ use crate::{
         tokens::{hash_token, random_token},
         Permission,
     },
-    entities::{password_token, refresh_token, role, role_permission, user, user_role},
+    entities::{
+        mentor_program, password_token, refresh_token, role, role_permission, user, user_program,
+        user_role,
+    },
     error::{ApiError, ApiResult},
     web::{Page, Paging},
 };
@@ -72,6 +75,58 @@ pub async fn set_user_roles(
     Ok(())
 }
 
+/// The programs named on each of `users`, in id order.
+async fn programs_of(
+    db: &impl ConnectionTrait,
+    users: &[i32],
+) -> ApiResult<HashMap<i32, Vec<i32>>> {
+    let mut out: HashMap<i32, Vec<i32>> = HashMap::new();
+    for row in user_program::Entity::find()
+        .filter(user_program::Column::UserId.is_in(users.to_vec()))
+        .order_by_asc(user_program::Column::MentorProgramId)
+        .all(db)
+        .await?
+    {
+        out.entry(row.user_id).or_default().push(row.mentor_program_id);
+    }
+    Ok(out)
+}
+
+/// Replaces the programs named on user `user_id`.
+pub async fn set_user_programs(
+    db: &impl ConnectionTrait,
+    user_id: i32,
+    programs: &[i32],
+) -> ApiResult<()> {
+    user_program::Entity::delete_many()
+        .filter(user_program::Column::UserId.eq(user_id))
+        .exec(db)
+        .await?;
+    if !programs.is_empty() {
+        user_program::Entity::insert_many(programs.iter().map(|p| user_program::ActiveModel {
+            user_id: Set(user_id),
+            mentor_program_id: Set(*p),
+        }))
+        .exec(db)
+        .await?;
+    }
+    Ok(())
+}
+
+/// Which of `ids` name a mentor program.
+pub async fn existing_programs(
+    db: &impl ConnectionTrait,
+    ids: &[i32],
+) -> ApiResult<std::collections::BTreeSet<i32>> {
+    Ok(mentor_program::Entity::find()
+        .filter(mentor_program::Column::Id.is_in(ids.to_vec()))
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|p| p.id)
+        .collect())
+}
+
 /// Role names of each user, in the user's order.
 async fn role_names_of(
     db: &impl ConnectionTrait,
@@ -94,7 +149,7 @@ async fn role_names_of(
     Ok(out)
 }
 
-fn to_dto(u: user::Model, roles: Vec<String>) -> UserDto {
+fn to_dto(u: user::Model, roles: Vec<String>, mentor_program_ids: Vec<i32>) -> UserDto {
     UserDto {
         id: u.id,
         email: u.email,
@@ -103,6 +158,7 @@ fn to_dto(u: user::Model, roles: Vec<String>) -> UserDto {
         roles,
         is_active: u.is_active,
         participant_id: u.participant_id,
+        mentor_program_ids,
         has_password: u.password_hash.is_some(),
         last_login_at: u.last_login_at,
         created_at: u.created_at,
@@ -112,7 +168,8 @@ fn to_dto(u: user::Model, roles: Vec<String>) -> UserDto {
 
 pub async fn user_dto(db: &impl ConnectionTrait, u: user::Model) -> ApiResult<UserDto> {
     let roles = role_names_of(db, &[u.id]).await?.remove(&u.id).unwrap_or_default();
-    Ok(to_dto(u, roles))
+    let programs = programs_of(db, &[u.id]).await?.remove(&u.id).unwrap_or_default();
+    Ok(to_dto(u, roles, programs))
 }
 
 pub async fn list_users(
@@ -157,9 +214,11 @@ pub async fn list_users(
         .await?;
     let ids: Vec<i32> = rows.iter().map(|u| u.id).collect();
     let mut names = role_names_of(db, &ids).await?;
+    let mut programs = programs_of(db, &ids).await?;
     let items = rows.into_iter().map(|u| {
         let roles = names.remove(&u.id).unwrap_or_default();
-        to_dto(u, roles)
+        let named = programs.remove(&u.id).unwrap_or_default();
+        to_dto(u, roles, named)
     });
     Ok(Page::new(items.collect(), paging, total))
 }

@@ -77,6 +77,26 @@ pub async fn requests_moved(
     reason: Option<&str>,
 ) -> ApiResult<()> {
     let Some(happened) = Happened::of_move(from, to) else { return Ok(()) };
+    tell(txn, actor, ids, happened, reason).await
+}
+
+/// Queues the mails of a step of request `id`'s approval taken by `actor`, the next one now
+/// current: its approvers hear, in the transaction of the step.
+pub async fn step_reached(
+    txn: &impl ConnectionTrait,
+    actor: &CurrentUser,
+    id: i32,
+) -> ApiResult<()> {
+    tell(txn, actor, &[id], Happened::StepApproved, None).await
+}
+
+async fn tell(
+    txn: &impl ConnectionTrait,
+    actor: &CurrentUser,
+    ids: &[i32],
+    happened: Happened,
+    reason: Option<&str>,
+) -> ApiResult<()> {
     let mut requests = Vec::with_capacity(ids.len());
     for chunk in ids.chunks(CHUNK) {
         requests.extend(
@@ -84,7 +104,6 @@ pub async fn requests_moved(
         );
     }
     let mut mails = Vec::new();
-    let mut approvers: HashMap<i32, Vec<Recipient>> = HashMap::new();
     let creators = match happened.audience() {
         Audience::Creator => {
             let ids: BTreeSet<i32> = requests.iter().filter_map(|r| r.created_by).collect();
@@ -96,14 +115,7 @@ pub async fn requests_moved(
     let actor_name = format!("{} {}", actor.user.first_name, actor.user.last_name);
     for r in &requests {
         let people: Vec<Recipient> = match happened.audience() {
-            Audience::Approvers => match approvers.get(&r.mentor_program_id) {
-                Some(p) => p.clone(),
-                None => {
-                    let p = recipients::approvers(txn, r.mentor_program_id).await?;
-                    approvers.insert(r.mentor_program_id, p.clone());
-                    p
-                }
-            },
+            Audience::Approvers => recipients::step_approvers(txn, r).await?,
             Audience::Creator => {
                 r.created_by.and_then(|c| creators.get(&c).cloned()).into_iter().collect()
             }

@@ -9,6 +9,8 @@ use crate::entities::codes::{FormType, Status};
 #[serde(rename_all = "camelCase")]
 pub enum Happened {
     Submitted,
+    /// A step of its approval chain was taken and the next one waits.
+    StepApproved,
     SentForRevision,
     Approved,
     ReadyForProcessing,
@@ -18,7 +20,7 @@ pub enum Happened {
 /// Who hears of it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Audience {
-    /// Every active user who may approve requests in the request's program.
+    /// Every active user who may take the request's current approval step.
     Approvers,
     /// Whoever created the request.
     Creator,
@@ -42,7 +44,7 @@ impl Happened {
 
     pub fn audience(self) -> Audience {
         match self {
-            Self::Submitted => Audience::Approvers,
+            Self::Submitted | Self::StepApproved => Audience::Approvers,
             _ => Audience::Creator,
         }
     }
@@ -51,6 +53,7 @@ impl Happened {
     pub fn phrase(self) -> &'static str {
         match self {
             Self::Submitted => "submitted for approval",
+            Self::StepApproved => "approved at one step and waits for the next",
             Self::SentForRevision => "sent back for revision",
             Self::Approved => "approved",
             Self::ReadyForProcessing => "released for processing",

@@ -7,7 +7,8 @@ use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder
 use crate::{
     auth::{permissions::ADMINISTRATOR, scope::COORDINATOR_ROLE, Permission},
     entities::{
-        codes::NotificationMode, participant, participation, role, role_permission, user, user_role,
+        codes::NotificationMode, participant, participation, payment_request as pr, role,
+        role_permission, user, user_program, user_role,
     },
     error::ApiResult,
 };
@@ -41,25 +42,27 @@ pub async fn users(
 }
 
 /// Every active user who holds `request:approve` and sees `program`: an Administrator (first
-/// role) sees every program, anyone else the programs their live participant coordinates.
+/// role) or a holder of `program:readall` sees every program, anyone else the programs her
+/// live participant coordinates and those named on her user.
 pub async fn approvers(db: &impl ConnectionTrait, program: i32) -> ApiResult<Vec<Recipient>> {
-    let granting: Vec<i32> = role_permission::Entity::find()
-        .filter(role_permission::Column::Permission.eq(Permission::RequestApprove.code()))
-        .all(db)
-        .await?
-        .into_iter()
-        .map(|g| g.role_id)
-        .collect();
+    Ok(approving_users(db, program).await?.into_iter().map(|(u, _)| Recipient::from(u)).collect())
+}
+
+/// The approvers of `program` with their role names.
+async fn approving_users(
+    db: &impl ConnectionTrait,
+    program: i32,
+) -> ApiResult<Vec<(user::Model, Vec<String>)>> {
+    let granting = roles_granting(db, Permission::RequestApprove).await?;
     if granting.is_empty() {
         return Ok(Vec::new());
     }
-    let holders: BTreeSet<i32> = user_role::Entity::find()
-        .filter(user_role::Column::RoleId.is_in(granting))
-        .all(db)
-        .await?
-        .into_iter()
-        .map(|ur| ur.user_id)
-        .collect();
+    let reading_all = roles_granting(db, Permission::ProgramReadAll).await?;
+    let held = user_role::Entity::find().order_by_asc(user_role::Column::Position).all(db).await?;
+    let holders: BTreeSet<i32> =
+        held.iter().filter(|ur| granting.contains(&ur.role_id)).map(|ur| ur.user_id).collect();
+    let sees_all: BTreeSet<i32> =
+        held.iter().filter(|ur| reading_all.contains(&ur.role_id)).map(|ur| ur.user_id).collect();
     let users = user::Entity::find()
         .filter(user::Column::Id.is_in(holders.iter().copied()))
         .filter(user::Column::IsActive.eq(true))
@@ -67,13 +70,68 @@ pub async fn approvers(db: &impl ConnectionTrait, program: i32) -> ApiResult<Vec
         .await?;
     let administrators = first_role_is_administrator(db, &holders).await?;
     let coordinators = coordinators_of(db, program).await?;
+    let named: BTreeSet<i32> = user_program::Entity::find()
+        .filter(user_program::Column::MentorProgramId.eq(program))
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|p| p.user_id)
+        .collect();
+    let names: HashMap<i32, String> =
+        role::Entity::find().all(db).await?.into_iter().map(|r| (r.id, r.name)).collect();
     Ok(users
         .into_iter()
         .filter(|u| {
             administrators.contains(&u.id)
+                || sees_all.contains(&u.id)
+                || named.contains(&u.id)
                 || u.participant_id.is_some_and(|p| coordinators.contains(&p))
         })
-        .map(Recipient::from)
+        .map(|u| {
+            let roles = held
+                .iter()
+                .filter(|ur| ur.user_id == u.id)
+                .filter_map(|ur| names.get(&ur.role_id).cloned())
+                .collect();
+            (u, roles)
+        })
+        .collect())
+}
+
+async fn roles_granting(db: &impl ConnectionTrait, p: Permission) -> ApiResult<BTreeSet<i32>> {
+    Ok(role_permission::Entity::find()
+        .filter(role_permission::Column::Permission.eq(p.code()))
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|g| g.role_id)
+        .collect())
+}
+
+/// Who may take request `r`'s current approval step (the chain's rule, over each approver
+/// of its program); every approver of the program for a request without a chain.
+pub async fn step_approvers(db: &impl ConnectionTrait, r: &pr::Model) -> ApiResult<Vec<Recipient>> {
+    use crate::payment_requests::{chain, store::steps};
+    let chain: Vec<chain::TakenStep> =
+        steps::of(db, r.id).await?.iter().map(steps::taken).collect();
+    let candidates = approving_users(db, r.mentor_program_id).await?;
+    if chain::current(&chain).is_none() {
+        return Ok(candidates.into_iter().map(|(u, _)| Recipient::from(u)).collect());
+    }
+    let request = chain::RequestFacts { created_by: r.created_by, submitted_by: r.submitted_by };
+    Ok(candidates
+        .into_iter()
+        .filter(|(u, roles)| {
+            let actor = chain::Actor {
+                id: u.id,
+                active: u.is_active,
+                roles: roles.clone(),
+                approves: true,
+                sees_program: true,
+            };
+            chain::may_take(&chain, &actor, &request).is_ok()
+        })
+        .map(|(u, _)| Recipient::from(u))
         .collect())
 }
 

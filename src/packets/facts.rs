@@ -78,6 +78,8 @@ pub async fn request(
     activity.reverse();
     let mut ids: Vec<i32> = activity.iter().filter_map(|e| e.actor_user_id).collect();
     ids.extend([r.created_by, r.updated_by, r.submitted_by, r.approved_by].into_iter().flatten());
+    let steps = requests::steps::of(db, r.id).await?;
+    ids.extend(steps.iter().flat_map(|s| [s.by_user_id, s.on_behalf_of]).flatten());
     ids.sort_unstable();
     ids.dedup();
     let form = r.form_type;
@@ -103,6 +105,7 @@ pub async fn request(
         activity,
         receipts: requests::files::files_of(db, r.id).await?,
         paid_in: requests::paid_in(db, r.id).await?,
+        steps,
         request: r,
     })
 }

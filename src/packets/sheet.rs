@@ -32,6 +32,8 @@ pub struct RequestFacts {
     pub receipts: Vec<uploaded_file::Model>,
     /// The vendor payment report that paid it.
     pub paid_in: Option<i32>,
+    /// Its approval chain, in order (none before it is submitted).
+    pub steps: Vec<crate::entities::request_step::Model>,
 }
 
 /// A receipt to append: its stored id, name and type.
@@ -101,6 +103,7 @@ pub fn action_words(action: &str) -> String {
         "moved-to-draft" => "Moved back to draft",
         "sent-for-revision" => "Sent back for revision",
         "approved" => "Approved",
+        "step-approved" => "Approval step taken",
         "moved-back-to-submitted" => "Approval undone (back to submitted)",
         "moved-to-ready-for-processing" => "Released for processing",
         "processed" => "Processed (vendor payment report)",
@@ -169,7 +172,7 @@ pub fn sheet(f: &RequestFacts, offset: i32) -> Sheet {
     if let Some(report) = f.paid_in {
         request.push(("Paid in".to_owned(), format!("Vendor payment report #{report}")));
     }
-    let approval = match r.approved_cents {
+    let mut approval = match r.approved_cents {
         Some(cents) => vec![
             ("Approved amount".to_owned(), Money(cents).dollars()),
             ("Approved by".to_owned(), or_none(person(r.approved_by))),
@@ -180,6 +183,29 @@ pub fn sheet(f: &RequestFacts, offset: i32) -> Sheet {
         ],
         None => vec![("Approval".to_owned(), "Not approved".to_owned())],
     };
+    // The chain: each step, who took it and when.
+    let count = f.steps.len();
+    for (i, step) in f.steps.iter().enumerate() {
+        let label = format!("Step {} of {count}: {} ({})", i + 1, step.name, step.role);
+        let state = match (step.by_user_id, step.at) {
+            (Some(by), Some(at)) => {
+                let behalf = step
+                    .on_behalf_of
+                    .map(|o| format!(" on behalf of {}", or_none(person(Some(o)))))
+                    .unwrap_or_default();
+                let amount = step.approved_cents.map(|c| format!(", {}", Money(c).dollars()));
+                format!(
+                    "Approved by {}{behalf} on {}{}",
+                    or_none(person(Some(by))),
+                    when(at, offset),
+                    amount.unwrap_or_default()
+                )
+            }
+            _ if step.state == "current" => "Waiting for approval".to_owned(),
+            _ => "Not reached yet".to_owned(),
+        };
+        approval.push((label, state));
+    }
     let activity = f
         .activity
         .iter()
@@ -340,7 +366,37 @@ mod tests {
             }],
             receipts: vec![],
             paid_in: None,
+            steps: vec![],
         }
+    }
+
+    #[test]
+    fn the_packet_lists_the_approval_steps_with_who_and_when() {
+        let mut f = facts();
+        let at = Utc.with_ymd_and_hms(2026, 3, 1, 15, 0, 0).unwrap();
+        let row = |i: i32, name: &str, state: &str, by: Option<i32>| {
+            crate::entities::request_step::Model {
+                id: i,
+                payment_request_id: 123,
+                step_index: i,
+                name: name.into(),
+                role: "Finance".into(),
+                from_cents: 0,
+                state: state.into(),
+                by_user_id: by,
+                at: by.map(|_| at),
+                on_behalf_of: None,
+                approved_cents: by.map(|_| 12_000),
+                began_at: Some(at),
+            }
+        };
+        f.steps = vec![row(0, "Review", "done", Some(8)), row(1, "Finance", "current", None)];
+        let s = sheet(&f, 480);
+        assert_eq!(
+            value(&s.approval, "Step 1 of 2: Review (Finance)"),
+            "Approved by Ann Approver on 2026-03-01 07:00, $120.00"
+        );
+        assert_eq!(value(&s.approval, "Step 2 of 2: Finance (Finance)"), "Waiting for approval");
     }
 
     fn value<'a>(rows: &'a [(String, String)], label: &str) -> &'a str {

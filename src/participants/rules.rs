@@ -655,7 +655,7 @@ mod tests {
     #[test]
     fn creation_scope() {
         assert!(check_creation_scope(&Scope::All, &[]).is_ok());
-        let s = Scope::decide(false, Some(1), [2]);
+        let s = Scope::decide(false, Some(1), [2], []);
         assert!(matches!(check_creation_scope(&s, &[]), Err(ApiError::Unprocessable { .. })));
         assert!(check_creation_scope(&s, &[2]).is_ok());
         assert!(matches!(check_creation_scope(&s, &[2, 3]), Err(ApiError::Forbidden(_))));

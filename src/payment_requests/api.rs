@@ -178,19 +178,37 @@ pub async fn move_to_ready_for_processing(
 
 // ---- approval ----
 
+/// The step an approve body names: 0-based, within the longest chain.
+fn check_step(step: Option<u8>) -> ApiResult<()> {
+    match step {
+        Some(s) if usize::from(s) >= super::chain::MAX_STEPS => {
+            Err(ApiError::bad_field("step", "must be from 0 to 4"))
+        }
+        _ => Ok(()),
+    }
+}
+
 #[utoipa::path(post, path = "/api/v1/payment-requests/{formType}/{id}/approve/validate", tag = "payment-requests", security(("bearer" = [])),
     params(("formType" = FormType, Path), ("id" = i32, Path)), request_body = ApproveValidateBody,
-    responses((status = 200, body = ValidationResult), (status = 400, body = ProblemBody), (status = 401, body = ProblemBody), (status = 403, body = ProblemBody),
+    responses((status = 200, body = ApprovalValidation), (status = 400, body = ProblemBody), (status = 401, body = ProblemBody), (status = 403, body = ProblemBody),
         (status = 404, body = ProblemBody), (status = 409, body = ProblemBody)))]
 pub async fn approve_validate(
     state: web::Data<AppState>,
     me: CurrentUser,
     path: FormPath,
     Json(body): Json<ApproveValidateBody>,
-) -> ApiResult<web::Json<ValidationResult>> {
+) -> ApiResult<web::Json<ApprovalValidation>> {
     let r = commands::load_for(&state.db, &me, target(path)?, workflow::Action::Approve).await?;
-    let v = commands::assess_approval(&state.db, &me, &r, &body.proposal()).await?;
-    Ok(web::Json(ValidationResult { errors: v.errors, warnings: v.warnings }))
+    check_step(body.step)?;
+    let p = body.proposal();
+    let ground = store::facts::approval_ground(&state.db, &r, &p, me.id()).await?;
+    let (index, _) = commands::step_for(&ground, &me, body.step.map(usize::from))?;
+    let v = commands::assess_approval(&ground, &p, index);
+    let s = &ground.chain[index];
+    let step =
+        StepInfo { name: s.name.clone(), role: s.role.clone(), index, count: ground.chain.len() };
+    let is_final = super::chain::is_final(&ground.chain, index);
+    Ok(web::Json(ApprovalValidation { errors: v.errors, warnings: v.warnings, step, is_final }))
 }
 
 #[utoipa::path(post, path = "/api/v1/payment-requests/{formType}/{id}/approve", tag = "payment-requests", security(("bearer" = [])),
@@ -203,6 +221,7 @@ pub async fn approve(
     path: FormPath,
     Json(body): Json<ApproveBody>,
 ) -> ApiResult<web::Json<PaymentRequestDto>> {
+    check_step(body.step)?;
     let r = commands::approve(&state.db, &me, target(path)?, &body).await?;
     render(&state, &me, r).await
 }
@@ -242,8 +261,14 @@ pub async fn list(
     let paging = q.paging()?;
     let (statuses, forms) = store::list::parse_list_filters(&q)?;
     let scope = scope_of(&state.db, &me).await?;
-    let filter =
-        store::list::ListFilter { query: &q, scope: &scope, statuses: &statuses, forms: &forms };
+    let waiting = store::list::WaitingFor::of(&me);
+    let filter = store::list::ListFilter {
+        query: &q,
+        scope: &scope,
+        statuses: &statuses,
+        forms: &forms,
+        waiting_for: (q.waitingforme == Some(true)).then_some(&waiting),
+    };
     let (rows, total) = store::list::list(&state.db, &filter, paging).await?;
     let items = rows.into_iter().map(|r| to_list_item(&me, r)).collect::<ApiResult<Vec<_>>>()?;
     Ok(web::Json(Page::counted(items, paging, total)))
@@ -257,7 +282,8 @@ pub async fn summary(
     Query(q): Query<SummaryQuery>,
 ) -> ApiResult<web::Json<Vec<StatusSummary>>> {
     let scope = scope_of(&state.db, &me).await?;
-    Ok(web::Json(store::list::summary(&state.db, &scope, q.mentorprogramid).await?))
+    let waiting = store::list::WaitingFor::of(&me);
+    Ok(web::Json(store::list::summary(&state.db, &scope, q.mentorprogramid, &waiting).await?))
 }
 
 #[utoipa::path(get, path = "/api/v1/payment-requests/rates", tag = "payment-requests", security(("bearer" = [])),

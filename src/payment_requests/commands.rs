@@ -11,6 +11,7 @@ use serde_json::json;
 
 use super::{
     approval::{self, Proposal, Verdict},
+    chain::{self, Via},
     dto::{ApproveBody, UploadUrl, WriteRequest},
     receipts,
     store::{self, writes::Checked},
@@ -70,11 +71,13 @@ struct Change {
     columns: Vec<(pr::Column, Expr)>,
     comment: Option<String>,
     data: serde_json::Value,
+    /// The request keeps its status (a step of its approval that is not the last).
+    stays: bool,
 }
 
 impl Change {
     fn new(action: Action, entry: &'static str, data: serde_json::Value) -> Self {
-        Change { action, entry, columns: Vec::new(), comment: None, data }
+        Change { action, entry, columns: Vec::new(), comment: None, data, stays: false }
     }
 
     fn set(mut self, column: pr::Column, value: impl Into<Expr>) -> Self {
@@ -94,7 +97,7 @@ async fn save(
 ) -> ApiResult<()> {
     let sources = change.action.sources(|p| me.has(p));
     let mut update = store::writes::guarded(r.id, r.version, &sources);
-    let to = change.action.target();
+    let to = change.action.target().filter(|_| !change.stays);
     if let Some(to) = to {
         update = update.col_expr(pr::Column::Status, Expr::value(to));
     }
@@ -379,6 +382,11 @@ pub async fn submit(
     let data = json!({
         "requestedAmount": evaluated.requested_amount, "submittedOn": submitted_on, "fiscalYearId": year,
     });
+    // The chain is the rule in force now, for the amount submitted; later edits of the rule
+    // leave it as it is.
+    let rule = crate::settings::store::approval_rule(&txn, r.form_type).await?;
+    let steps = chain::applying(&rule, evaluated.requested_amount);
+    store::steps::copy(&txn, r.id, &steps, crate::clock::now()).await?;
     let change = Change::new(Action::Submit, approval::SUBMITTED, data)
         .set(pr::Column::SubmittedOn, submitted_on)
         .set(pr::Column::SubmittedBy, me.id())
@@ -416,6 +424,17 @@ async fn step(
             .set(pr::Column::PayeeName, Option::<String>::None)
             .set(pr::Column::PayeeAddress, Option::<String>::None)
             .set(pr::Column::PayeeEmail, Option::<String>::None);
+    }
+    match action {
+        // Approved again from step 1, along the rule in force now.
+        Action::MoveBackToSubmitted => {
+            let rule = crate::settings::store::approval_rule(&txn, r.form_type).await?;
+            let steps = chain::applying(&rule, Money(r.requested_cents));
+            store::steps::copy(&txn, r.id, &steps, crate::clock::now()).await?;
+        }
+        // Back in the creator's hands: the next submission copies the rule afresh.
+        Action::SendForRevision | Action::MoveToDraft => store::steps::reset(&txn, r.id).await?,
+        _ => {}
     }
     save(&txn, me, &r, change).await?;
     txn.commit().await?;
@@ -459,17 +478,83 @@ pub async fn move_to_ready_for_processing(
 
 // ---- approval ----
 
-/// The approval rules' verdict on `p` for `r`, from facts read through `db` (the approval's
-/// own transaction, or the connection for `approve/validate`).
-pub async fn assess_approval(
-    db: &impl ConnectionTrait,
-    me: &CurrentUser,
-    r: &pr::Model,
+/// The approval rules' verdict on `p` at step `index` of the chain, from what `ground`
+/// read: today's rules, and no more than the step before approved.
+pub fn assess_approval(
+    ground: &store::facts::ApprovalGround,
     p: &Proposal,
-) -> ApiResult<Verdict> {
-    let year = store::facts::charged_year(db, r.fiscal_year_id, r.submitted_on).await?;
-    let facts = store::facts::approval_facts(db, r, p, year.as_ref(), me.id()).await?;
-    Ok(approval::assess(p, &facts))
+    index: usize,
+) -> Verdict {
+    let mut verdict = approval::assess(p, &ground.facts);
+    if let Err(message) = chain::check_amount(&ground.chain, index, p.approved_amount) {
+        verdict.errors.push(approval::Issue {
+            code: "amountAboveEarlierStep",
+            field: Some("approvedAmount"),
+            message,
+        });
+    }
+    verdict
+}
+
+/// The step of `ground`'s chain `me` takes, and how: the current one, if it is the one she
+/// `meant` (409 when another approver took it meanwhile) and hers to take (403 naming the
+/// step and its role). Her own request passes here: the approval rules refuse it
+/// (`selfApproval`), as they always have.
+pub fn step_for(
+    ground: &store::facts::ApprovalGround,
+    me: &CurrentUser,
+    meant: Option<usize>,
+) -> ApiResult<(usize, Via)> {
+    let steps = &ground.chain;
+    let Some(current) = chain::current(steps) else {
+        return Err(ApiError::Conflict("The request has no step waiting for approval.".into()));
+    };
+    if let Some(meant) = meant.filter(|m| *m != current) {
+        return Err(ApiError::Conflict(format!(
+            "Step {} was taken meanwhile; the request waits at step {} of {} now. Reload it.",
+            meant + 1,
+            current + 1,
+            steps.len()
+        )));
+    }
+    let actor = chain::Actor {
+        id: me.id(),
+        active: me.user.is_active,
+        roles: me.roles.clone(),
+        approves: me.has(crate::auth::Permission::RequestApprove),
+        // The request was found in her scope (`load_for`).
+        sees_program: true,
+    };
+    let request = chain::RequestFacts {
+        created_by: ground.facts.created_by,
+        submitted_by: ground.facts.submitted_by,
+    };
+    match chain::may_take(steps, &actor, &request) {
+        Ok(taken) => Ok(taken),
+        Err(chain::Refusal::OwnRequest) => Ok((current, Via::Myself)),
+        Err(refusal) => Err(ApiError::Forbidden(refusal.message())),
+    }
+}
+
+/// The step's line in the activity log and the audit trail.
+fn step_line(ground: &store::facts::ApprovalGround, index: usize, me: &CurrentUser) -> String {
+    let s = &ground.chain[index];
+    format!(
+        "Step {} of {}, {}, approved by {} {}",
+        index + 1,
+        ground.chain.len(),
+        s.name,
+        me.user.first_name,
+        me.user.last_name
+    )
+}
+
+/// The current step the request waits at, read before the approval's transaction: what an
+/// approver who names no step means (a step taken while she waited for the write lock is a
+/// 409, not the next step).
+async fn step_as_called(db: &DatabaseConnection, id: i32) -> ApiResult<Option<usize>> {
+    let steps: Vec<_> = store::steps::of(db, id).await?.iter().map(store::steps::taken).collect();
+    Ok(chain::current(&steps))
 }
 
 pub async fn approve(
@@ -479,19 +564,57 @@ pub async fn approve(
     body: &ApproveBody,
 ) -> ApiResult<pr::Model> {
     let p = body.proposal();
+    let meant = match body.step {
+        Some(i) => Some(usize::from(i)),
+        None => step_as_called(db, target.id).await?,
+    };
     let txn = crate::db::write(db).await?;
     let r = load_for(&txn, me, target, Action::Approve).await?;
-    require_open_year(&txn, Charge::ApproveRequest, r.fiscal_year_id, r.submitted_on).await?;
-    let verdict = assess_approval(&txn, me, &r, &p).await?;
-    verdict.gate(body.acknowledge_warnings)?;
-    let year =
-        store::facts::charged_year(&txn, r.fiscal_year_id, r.submitted_on).await?.map(|y| y.id);
+    let ground = store::facts::approval_ground(&txn, &r, &p, me.id()).await?;
+    let (index, via) = step_for(&ground, me, meant)?;
+    year_lock::check_open(Charge::ApproveRequest, ground.year.as_ref().map(Into::into))?;
+    let verdict = assess_approval(&ground, &p, index);
+    let last = chain::is_final(&ground.chain, index);
+    // The budget and the other warnings are the last step's to acknowledge.
+    verdict.gate(body.acknowledge_warnings || !last)?;
+    let now = crate::clock::now();
+    let taking = store::steps::Taking {
+        by: me.id(),
+        on_behalf_of: via.on_behalf_of(),
+        approved: p.approved_amount,
+        at: now,
+    };
+    if !store::steps::take(&txn, r.id, index, &taking).await? {
+        return Err(store::stale());
+    }
+    let year = ground.year.as_ref().map(|y| y.id);
+    let step = json!({
+        "index": index, "count": ground.chain.len(), "name": ground.chain[index].name,
+        "role": ground.chain[index].role, "onBehalfOf": via.on_behalf_of(),
+        "line": step_line(&ground, index, me),
+    });
+    let comment =
+        body.comment.as_deref().map(str::trim).filter(|c| !c.is_empty()).map(str::to_owned);
+    if !last {
+        let data = json!({
+            "requestedAmount": Money(r.requested_cents), "approvedAmount": p.approved_amount,
+            "approvalCodeId": p.approval_code_id, "fundId": p.fund_id,
+            "expenseAccountId": p.expense_account_id, "step": step,
+        });
+        let mut change = Change::new(Action::Approve, "step-approved", data);
+        change.stays = true;
+        change.comment = comment;
+        save(&txn, me, &r, change).await?;
+        notifications::commands::step_reached(&txn, me, r.id).await?;
+        txn.commit().await?;
+        return reread(db, r.id).await;
+    }
     // Paid as approved: a later edit of the participant changes neither payment nor packet.
     let payee = store::facts::payee_now(&txn, &r).await?;
     let data = json!({
         "requestedAmount": Money(r.requested_cents), "approvedAmount": p.approved_amount,
         "approvalCodeId": p.approval_code_id, "fundId": p.fund_id, "expenseAccountId": p.expense_account_id,
-        "fiscalYearId": year, "acknowledgedWarnings": verdict.warnings,
+        "fiscalYearId": year, "acknowledgedWarnings": verdict.warnings, "step": step,
     });
     let mut change = Change::new(Action::Approve, "approved", data)
         .set(pr::Column::ApprovedCents, p.approved_amount.cents())
@@ -499,13 +622,12 @@ pub async fn approve(
         .set(pr::Column::FundId, p.fund_id)
         .set(pr::Column::ExpenseAccountId, p.expense_account_id)
         .set(pr::Column::FiscalYearId, year)
-        .set(pr::Column::ApprovedAt, crate::clock::now())
+        .set(pr::Column::ApprovedAt, now)
         .set(pr::Column::ApprovedBy, me.id())
         .set(pr::Column::PayeeName, payee.name)
         .set(pr::Column::PayeeAddress, payee.address)
         .set(pr::Column::PayeeEmail, payee.email);
-    change.comment =
-        body.comment.as_deref().map(str::trim).filter(|c| !c.is_empty()).map(str::to_owned);
+    change.comment = comment;
     save(&txn, me, &r, change).await?;
     txn.commit().await?;
     reread(db, r.id).await

@@ -50,6 +50,9 @@ pub struct PaymentRequestDto {
     pub vendor_payment_report_id: Option<i32>,
     /// What the caller may do now.
     pub available_actions: Vec<Action>,
+    /// The approval chain; null for a draft never submitted and for a request approved
+    /// before chains.
+    pub approval: Option<ApprovalDto>,
 }
 
 /// A row of the request list (no details).
@@ -145,6 +148,11 @@ pub struct ApproveValidateBody {
     #[serde(default)]
     #[allow(dead_code)]
     pub acknowledge_warnings: bool,
+    /// The step (0-based) the approver means, as `approve/validate` answered it; when the
+    /// request moved on meanwhile, a 409. Left out: the step current now.
+    #[serde(default)]
+    #[schema(minimum = 0, maximum = 4)]
+    pub step: Option<u8>,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -158,6 +166,12 @@ pub struct ApproveBody {
     pub comment: Option<String>,
     #[serde(default)]
     pub acknowledge_warnings: bool,
+    /// The step (0-based) the approver means, as `approve/validate` answered it; when the
+    /// request moved on meanwhile (another approver took it), a 409. Left out: the step
+    /// current when the call arrives.
+    #[serde(default)]
+    #[schema(minimum = 0, maximum = 4)]
+    pub step: Option<u8>,
 }
 
 /// The approver's choice in either approve body.
@@ -183,6 +197,50 @@ pub struct ValidationResult {
     pub errors: Vec<Issue>,
     pub warnings: Vec<Issue>,
 }
+
+/// `approve/validate`'s answer: the verdict, and the step an approval would take.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ApprovalValidation {
+    pub errors: Vec<Issue>,
+    pub warnings: Vec<Issue>,
+    /// The step an approval now takes.
+    pub step: StepInfo,
+    /// Whether it is the last step: approving it approves the request.
+    #[serde(rename = "final")]
+    pub is_final: bool,
+}
+
+/// One step of a request's chain, as `approve/validate` names it.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct StepInfo {
+    pub name: String,
+    pub role: String,
+    /// 0-based.
+    pub index: usize,
+    pub count: usize,
+}
+
+/// A request's approval chain, copied from its form's rule at submission.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+pub struct ApprovalDto {
+    pub steps: Vec<ApprovalStepDto>,
+}
+
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ApprovalStepDto {
+    pub name: String,
+    pub role: String,
+    pub state: crate::payment_requests::chain::StepState,
+    /// Who took it (a stand-in acting for someone: the stand-in).
+    pub by: Option<UserRefDto>,
+    pub at: Option<DateTime<Utc>>,
+    /// Whom a stand-in took it for.
+    pub on_behalf_of: Option<UserRefDto>,
+    pub approved_amount: Option<Money>,
+}
+
+pub use crate::settings::dto::UserRefDto;
 
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
@@ -232,6 +290,9 @@ paged! {
         pub isplacementenddatesortedascending: Option<bool>,
         #[param(rename = "IsApprovedAmountSortedAscending")]
         pub isapprovedamountsortedascending: Option<bool>,
+        /// Only the requests whose current approval step the caller may take.
+        #[param(rename = "WaitingForMe")]
+        pub waitingforme: Option<bool>,
     }
 }
 
@@ -250,6 +311,9 @@ pub struct StatusSummary {
     pub count: i64,
     pub requested_amount: Money,
     pub approved_amount: Money,
+    /// How many of them wait at an approval step the caller may take (only Submitted
+    /// requests ever do; `GET /payment-requests?WaitingForMe=true` lists them).
+    pub waiting_for_me: i64,
 }
 
 #[derive(Debug, Deserialize, IntoParams)]

@@ -2,6 +2,7 @@
 
 pub mod api;
 pub mod approval;
+pub mod chain;
 pub mod commands;
 pub mod dto;
 pub mod files;

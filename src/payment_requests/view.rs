@@ -1,24 +1,80 @@
 //! A stored request as its caller sees it: the wire shapes with the actions open to them.
 
-use sea_orm::ConnectionTrait;
+use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter};
 
 use super::{
     approval,
-    dto::{FileDto, PaymentRequestDto, PaymentRequestListItem},
+    chain::{self, TakenStep},
+    dto::{
+        ApprovalDto, ApprovalStepDto, FileDto, PaymentRequestDto, PaymentRequestListItem,
+        UserRefDto,
+    },
     store,
     workflow::{self, Action, Status},
 };
 use crate::{
     auth::{CurrentUser, Permission},
-    entities::payment_request as pr,
+    entities::{payment_request as pr, user},
     error::ApiResult,
     forms::{Details, FormType},
     money::Money,
 };
 
-/// What `me` may do to `r` now (the self-approval rule included).
-pub fn available(me: &CurrentUser, r: &pr::Model) -> Vec<Action> {
-    open_actions(me, r.status, r.created_by, r.submitted_by)
+/// What `me` may do to `r` now (the self-approval rule included), with `r`'s chain: approve
+/// only when its current step is hers to take.
+pub fn available(me: &CurrentUser, r: &pr::Model, steps: &[TakenStep]) -> Vec<Action> {
+    let mut actions = open_actions(me, r.status, r.created_by, r.submitted_by);
+    if !steps.is_empty() {
+        let actor = chain::Actor {
+            id: me.id(),
+            active: me.user.is_active,
+            roles: me.roles.clone(),
+            approves: me.has(Permission::RequestApprove),
+            sees_program: true,
+        };
+        let request =
+            chain::RequestFacts { created_by: r.created_by, submitted_by: r.submitted_by };
+        if chain::may_take(steps, &actor, &request).is_err() {
+            actions.retain(|a| *a != Action::Approve);
+        }
+    }
+    actions
+}
+
+/// A request's chain as its body shows it; `None` without one.
+async fn approval_of(
+    db: &impl ConnectionTrait,
+    rows: &[crate::entities::request_step::Model],
+) -> ApiResult<Option<ApprovalDto>> {
+    if rows.is_empty() {
+        return Ok(None);
+    }
+    let ids: Vec<i32> =
+        rows.iter().flat_map(|s| [s.by_user_id, s.on_behalf_of]).flatten().collect();
+    let users: std::collections::HashMap<i32, UserRefDto> = user::Entity::find()
+        .filter(user::Column::Id.is_in(ids))
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|u| {
+            let full_name = format!("{} {}", u.first_name, u.last_name);
+            (u.id, UserRefDto { id: u.id, email: u.email, full_name })
+        })
+        .collect();
+    let of = |id: Option<i32>| id.and_then(|id| users.get(&id).cloned());
+    let steps = rows
+        .iter()
+        .map(|s| ApprovalStepDto {
+            name: s.name.clone(),
+            role: s.role.clone(),
+            state: store::steps::taken(s).state,
+            by: of(s.by_user_id),
+            at: s.at,
+            on_behalf_of: of(s.on_behalf_of),
+            approved_amount: s.approved_cents.map(Money),
+        })
+        .collect();
+    Ok(Some(ApprovalDto { steps }))
 }
 
 fn open_actions(
@@ -49,9 +105,12 @@ pub async fn to_dto(
     };
     let vendor_payment_report_id =
         if r.status == Status::Processed { store::paid_in(db, r.id).await? } else { None };
+    let rows = store::steps::of(db, r.id).await?;
+    let steps: Vec<TakenStep> = rows.iter().map(store::steps::taken).collect();
     Ok(PaymentRequestDto {
         vendor_payment_report_id,
-        available_actions: available(me, &r),
+        available_actions: available(me, &r, &steps),
+        approval: approval_of(db, &rows).await?,
         id: r.id,
         form_type: form,
         form_status: r.status,

@@ -80,8 +80,13 @@ pub async fn retrieve(
     let (statuses, forms) = store::parse_list_filters(&list)?;
     let scope = scope_of(&state.db, &me).await?;
     scope.require_filter(list.mentorprogramid)?;
-    let filter =
-        store::ListFilter { query: &list, scope: &scope, statuses: &statuses, forms: &forms };
+    let filter = store::ListFilter {
+        query: &list,
+        scope: &scope,
+        statuses: &statuses,
+        forms: &forms,
+        waiting_for: None,
+    };
 
     let mut base = Query::select();
     base.from(a(TABLE));

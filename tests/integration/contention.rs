@@ -479,6 +479,30 @@ fn routes() -> Vec<Route> {
             },
         },
         Route {
+            name: "PUT /system-settings/approval-rules/{formType}",
+            row: Row::Nothing,
+            distinct: All,
+            same: All,
+            after: Stays,
+            logs: 1,
+            call: |_, _, k| {
+                let steps = json!({"steps": [{"name": format!("Approval {k}"), "role": "Administrator", "fromAmount": 0}]});
+                call(M::PUT, "/api/v1/system-settings/approval-rules/F5", Admin, steps)
+            },
+        },
+        Route {
+            name: "POST /system-settings/approval-rules/{formType}/try",
+            row: Row::Nothing,
+            distinct: All,
+            same: All,
+            after: Stays,
+            logs: 0,
+            call: |_, _, k| {
+                let steps = json!({"steps": [{"name": "Approval", "role": "Administrator", "fromAmount": 0}], "amount": k});
+                call(M::POST, "/api/v1/system-settings/approval-rules/F5/try", Admin, steps)
+            },
+        },
+        Route {
             name: "POST /system-settings/block-coordinator-login",
             row: Row::Nothing,
             distinct: All,
@@ -1385,10 +1409,11 @@ async fn out_of_range_query_values_are_400_naming_the_parameter() {
     }
 }
 
-/// Write routes that change nothing recorded: checking a link or a request, and a token
+/// Write routes that change nothing recorded: checking a link, a request or an approval rule, and a token
 /// refresh (the session moves on; only a reused token, a security event, is recorded).
-const CHANGE_NOTHING: [&str; 4] = [
+const CHANGE_NOTHING: [&str; 5] = [
     "POST /identity/reset-token/validate",
+    "POST /system-settings/approval-rules/{formType}/try",
     "POST /identity/refresh",
     "POST /payment-requests/{formType}/{id}/submit/validate",
     "POST /payment-requests/{formType}/{id}/approve/validate",

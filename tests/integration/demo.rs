@@ -201,17 +201,11 @@ async fn every_demo_record_obeys_the_rules_the_api_holds_it_to() {
                 expense_account_id: r.expense_account_id.expect("expense account"),
             };
             // Judged as the approve call judges it, by the approver it names.
-            let year = store::charged_year(db, r.fiscal_year_id, r.submitted_on).await.unwrap();
-            let facts = store::approval_facts(
-                db,
-                &r,
-                &proposal,
-                year.as_ref(),
-                r.approved_by.expect("approver"),
-            )
-            .await
-            .unwrap();
-            let verdict = approval::assess(&proposal, &facts);
+            let ground =
+                store::approval_ground(db, &r, &proposal, r.approved_by.expect("approver"))
+                    .await
+                    .unwrap();
+            let verdict = approval::assess(&proposal, &ground.facts);
             assert!(
                 verdict.errors.is_empty(),
                 "request {} could not have been approved: {:?}",

@@ -5,6 +5,7 @@ mod common;
 mod support;
 
 mod access;
+mod approval_chains;
 mod audit;
 mod backup;
 mod binary;

@@ -13,6 +13,7 @@ use sea_orm::{
 use super::activity;
 use crate::forms::{FormType, Limits, MealRates, Rates};
 use crate::payment_requests::approval::{self, Facts, Proposal};
+use crate::payment_requests::chain::TakenStep;
 use crate::payment_requests::{
     payee::{self, Payee},
     workflow::CHARGED,
@@ -118,8 +119,30 @@ pub async fn charged_year(
     }
 }
 
+/// What an approval reads of the database, read once in its transaction (or on the
+/// connection, for `approve/validate`): the year it charges, the rules' facts, and the
+/// request's approval chain.
+pub struct ApprovalGround {
+    /// The request's `charged_year`: checked open, judged, and written on approval.
+    pub year: Option<fiscal_year::Model>,
+    pub facts: Facts,
+    pub chain: Vec<TakenStep>,
+}
+
+pub async fn approval_ground(
+    db: &impl ConnectionTrait,
+    r: &pr::Model,
+    p: &Proposal,
+    approver: i32,
+) -> ApiResult<ApprovalGround> {
+    let year = charged_year(db, r.fiscal_year_id, r.submitted_on).await?;
+    let facts = approval_facts(db, r, p, year.as_ref(), approver).await?;
+    let chain = super::steps::of(db, r.id).await?.iter().map(super::steps::taken).collect();
+    Ok(ApprovalGround { year, facts, chain })
+}
+
 /// What the approval rules judge a proposal on (`year`: the request's `charged_year`).
-pub async fn approval_facts(
+async fn approval_facts(
     db: &impl ConnectionTrait,
     r: &pr::Model,
     p: &Proposal,

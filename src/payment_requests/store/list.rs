@@ -55,6 +55,67 @@ pub struct ListFilter<'a> {
     pub scope: &'a Scope,
     pub statuses: &'a [Status],
     pub forms: &'a [FormType],
+    /// `WaitingForMe=true`: the caller, as the steps' rule reads her.
+    pub waiting_for: Option<&'a WaitingFor>,
+}
+
+/// Whose waiting requests a list shows: the chain's rule (`chain::may_take`) as one
+/// condition over the indexed current steps.
+pub struct WaitingFor {
+    pub user_id: i32,
+    pub roles: Vec<String>,
+    /// She holds `request:approve`; without it nothing waits for her.
+    pub approves: bool,
+}
+
+impl WaitingFor {
+    pub fn of(me: &crate::auth::CurrentUser) -> Self {
+        WaitingFor {
+            user_id: me.id(),
+            roles: me.roles.clone(),
+            approves: me.has(crate::auth::Permission::RequestApprove),
+        }
+    }
+
+    /// Submitted, its current step for one of her roles, neither created nor submitted by
+    /// her, no earlier step of it taken by her or for her.
+    fn condition(&self) -> Condition {
+        use crate::entities::request_step as step;
+        use crate::payment_requests::chain::StepState;
+        if !self.approves || self.roles.is_empty() {
+            return Condition::all().add(pr::Column::Id.lt(0));
+        }
+        let current = Query::select()
+            .column(step::Column::PaymentRequestId)
+            .from(step::Entity)
+            .and_where(step::Column::State.eq(StepState::Current.as_str()))
+            .and_where(step::Column::Role.is_in(self.roles.clone()))
+            .to_owned();
+        let taken_by_her = Query::select()
+            .column(step::Column::PaymentRequestId)
+            .from(step::Entity)
+            .cond_where(
+                Condition::any()
+                    .add(step::Column::ByUserId.eq(self.user_id))
+                    .add(step::Column::OnBehalfOf.eq(self.user_id)),
+            )
+            .to_owned();
+        let me = self.user_id;
+        Condition::all()
+            .add(pr::Column::Status.eq(Status::Submitted))
+            .add(pr::Column::Id.in_subquery(current))
+            .add(pr::Column::Id.not_in_subquery(taken_by_her))
+            .add(
+                Condition::any()
+                    .add(pr::Column::CreatedBy.is_null())
+                    .add(pr::Column::CreatedBy.ne(me)),
+            )
+            .add(
+                Condition::any()
+                    .add(pr::Column::SubmittedBy.is_null())
+                    .add(pr::Column::SubmittedBy.ne(me)),
+            )
+    }
 }
 
 impl ListFilter<'_> {
@@ -77,6 +138,9 @@ impl ListFilter<'_> {
         }
         if let Some(d) = q.placementenddate {
             c = c.add(pr::Column::PlacementEndDate.lte(d));
+        }
+        if let Some(w) = self.waiting_for {
+            c = c.add(w.condition());
         }
         c
     }
@@ -274,12 +338,33 @@ async fn totals(
     Ok(select.all(db).await?)
 }
 
+/// How many requests in `scope` (and `program`) wait for `w`.
+pub async fn waiting_count(
+    db: &impl ConnectionTrait,
+    scope: &Scope,
+    program: Option<i32>,
+    w: &WaitingFor,
+) -> ApiResult<i64> {
+    use sea_orm::PaginatorTrait;
+    let mut select =
+        pr::Entity::find().filter(pr::Column::DeletedAt.is_null()).filter(w.condition());
+    if let Some(programs) = scope.program_ids() {
+        select = select.filter(pr::Column::MentorProgramId.is_in(programs));
+    }
+    if let Some(p) = program {
+        select = select.filter(pr::Column::MentorProgramId.eq(p));
+    }
+    Ok(i64::try_from(select.count(db).await?).unwrap_or(i64::MAX))
+}
+
 pub async fn summary(
     db: &impl ConnectionTrait,
     scope: &Scope,
     program: Option<i32>,
+    w: &WaitingFor,
 ) -> ApiResult<Vec<StatusSummary>> {
     let rows = totals(db, scope, program, &[]).await?;
+    let waiting = waiting_count(db, scope, program, w).await?;
     Ok(Status::ALL
         .into_iter()
         .map(|s| {
@@ -292,6 +377,7 @@ pub async fn summary(
                 count,
                 requested_amount: Money(requested),
                 approved_amount: Money(approved),
+                waiting_for_me: if s == Status::Submitted { waiting } else { 0 },
             }
         })
         .collect())

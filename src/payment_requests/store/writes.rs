@@ -99,11 +99,17 @@ pub async fn log(
     let change = rows.map(|(before, after)| {
         let fields = |r: Option<&pr::Model>| r.map_or(serde_json::Value::Null, audited);
         let (was, mut is) = crate::audit::fields::changed(&fields(before), &fields(after));
-        if let Some(c) = &comment {
-            if !is.is_object() {
-                is = serde_json::json!({});
+        // The comment, and an approval step's line ("Step 1 of 3, …, approved by …").
+        let step = data.get("step").and_then(|s| s.get("line")).cloned();
+        for (name, value) in
+            [("comment", comment.clone().map(serde_json::Value::from)), ("approvalStep", step)]
+        {
+            if let Some(value) = value {
+                if !is.is_object() {
+                    is = serde_json::json!({});
+                }
+                is[name] = value;
             }
-            is["comment"] = serde_json::json!(c);
         }
         (was, is)
     });
