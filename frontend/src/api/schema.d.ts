@@ -2036,6 +2036,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/system-settings/approval-rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Access: permission `setting:read`. */
+        get: operations["get_rules"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/system-settings/approval-rules/{formType}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** @description Access: permission `setting:edit`. */
+        put: operations["put_rule"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/system-settings/approval-rules/{formType}/try": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Access: permission `setting:read`. */
+        post: operations["try_rule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/system-settings/block-coordinator-login": {
         parameters: {
             query?: never;
@@ -2332,6 +2383,41 @@ export interface components {
          * @enum {string}
          */
         AmountSource: "Entered" | "Rate" | "Derived";
+        /** @description A request's approval chain, copied from its form's rule at submission. */
+        ApprovalDto: {
+            steps: components["schemas"]["ApprovalStepDto"][];
+        };
+        /**
+         * @description The steps of a rule as `PUT` takes them: 1 to 5, the first from 0, names unique, each
+         *     role one that holds `request:approve`.
+         */
+        ApprovalRuleBody: {
+            steps: components["schemas"]["RuleStep"][];
+        };
+        /** @description A form's approval rule: the steps a request of that form goes through, by amount. */
+        ApprovalRuleDto: {
+            formType: components["schemas"]["FormType"];
+            steps: components["schemas"]["RuleStep"][];
+        };
+        ApprovalStepDto: {
+            approvedAmount?: null | components["schemas"]["Money"];
+            /** Format: date-time */
+            at?: string | null;
+            by?: null | components["schemas"]["UserRefDto"];
+            name: string;
+            onBehalfOf?: null | components["schemas"]["UserRefDto"];
+            role: string;
+            state: components["schemas"]["StepState"];
+        };
+        /** @description `approve/validate`'s answer: the verdict, and the step an approval would take. */
+        ApprovalValidation: {
+            errors: components["schemas"]["Issue"][];
+            /** @description Whether it is the last step: approving it approves the request. */
+            final: boolean;
+            /** @description The step an approval now takes. */
+            step: components["schemas"]["StepInfo"];
+            warnings: components["schemas"]["Issue"][];
+        };
         ApproveBody: {
             acknowledgeWarnings?: boolean;
             /** Format: int32 */
@@ -2342,6 +2428,13 @@ export interface components {
             expenseAccountId: number;
             /** Format: int32 */
             fundId: number;
+            /**
+             * Format: int32
+             * @description The step (0-based) the approver means, as `approve/validate` answered it; when the
+             *     request moved on meanwhile (another approver took it), a 409. Left out: the step
+             *     current when the call arrives.
+             */
+            step?: number | null;
         };
         /**
          * @description The approve body: `comment` and `acknowledgeWarnings` are accepted (the UI sends one body
@@ -2357,6 +2450,12 @@ export interface components {
             expenseAccountId: number;
             /** Format: int32 */
             fundId: number;
+            /**
+             * Format: int32
+             * @description The step (0-based) the approver means, as `approve/validate` answered it; when the
+             *     request moved on meanwhile, a 409. Left out: the step current now.
+             */
+            step?: number | null;
         };
         /** @description Who acted, as they were named then. */
         AuditActor: {
@@ -2580,6 +2679,8 @@ export interface components {
             email: string;
             firstName: string;
             lastName: string;
+            /** @description Mentor programs she sees besides those she coordinates; each one the caller sees. */
+            mentorProgramIds?: components["schemas"]["Id"][];
             /** @description Optional: without it, a set-password link is e-mailed. */
             password?: string | null;
             /** @description Role names, first one shown and deciding administrator status. */
@@ -3342,6 +3443,8 @@ export interface components {
                  *     and the caller is not one.
                  */
                 locked?: boolean;
+                /** @description The mentor programs she sees besides those she coordinates (staff who approve). */
+                mentorProgramIds: number[];
                 /**
                  * Format: int32
                  * @description Set for the login of a participant (a Coordinator).
@@ -3522,6 +3625,7 @@ export interface components {
             requestId: number;
         };
         PaymentRequestDto: {
+            approval?: null | components["schemas"]["ApprovalDto"];
             /** Format: int32 */
             approvalCodeId?: number | null;
             approvedAmount?: null | components["schemas"]["Money"];
@@ -3609,7 +3713,7 @@ export interface components {
             version: number;
         };
         /** @enum {string} */
-        Permission: "role:create" | "role:edit" | "role:read" | "role:delete" | "user:create" | "user:edit" | "user:read" | "user:delete" | "participant:create" | "participant:edit" | "participant:read" | "participant:delete" | "permission:read" | "coordinator:create" | "setting:edit" | "setting:read" | "setting:viewmenu" | "budget:edit" | "budget:read" | "vendor:read" | "mentorprogram:read" | "mentorprogram:create" | "fund:read" | "fund:create" | "expenseaccount:read" | "expenseaccount:create" | "college:read" | "request:read" | "request:create" | "request:delete" | "request:submit" | "request:movebacktodraft" | "request:sendforrevision" | "request:approve" | "request:movebacktosubmitted" | "request:movetoreadyforprocessing" | "request:edit" | "log:read" | "institution:read" | "workplacesetting:read" | "jobcategory:read" | "travelpurpose:read" | "transittype:read" | "trainingtype:read" | "caucusregion:read" | "report:read" | "report:generatevendorpayment" | "report:sendemail" | "report:readvendorpaymentshistory" | "report:readreimbursement" | "report:readparticipants" | "report:readapprovalbyaccount" | "report:readapprovalsbyrequesttype" | "report:readallapprovals" | "report:readactualvsbudget" | "report:readhistoricalbonuses" | "report:readpaymentrequestsbytype" | "audit:read";
+        Permission: "role:create" | "role:edit" | "role:read" | "role:delete" | "user:create" | "user:edit" | "user:read" | "user:delete" | "participant:create" | "participant:edit" | "participant:read" | "participant:delete" | "permission:read" | "coordinator:create" | "setting:edit" | "setting:read" | "setting:viewmenu" | "budget:edit" | "budget:read" | "vendor:read" | "mentorprogram:read" | "mentorprogram:create" | "program:readall" | "fund:read" | "fund:create" | "expenseaccount:read" | "expenseaccount:create" | "college:read" | "request:read" | "request:create" | "request:delete" | "request:submit" | "request:movebacktodraft" | "request:sendforrevision" | "request:approve" | "request:movebacktosubmitted" | "request:movetoreadyforprocessing" | "request:edit" | "log:read" | "institution:read" | "workplacesetting:read" | "jobcategory:read" | "travelpurpose:read" | "transittype:read" | "trainingtype:read" | "caucusregion:read" | "report:read" | "report:generatevendorpayment" | "report:sendemail" | "report:readvendorpaymentshistory" | "report:readreimbursement" | "report:readparticipants" | "report:readapprovalbyaccount" | "report:readapprovalsbyrequesttype" | "report:readallapprovals" | "report:readactualvsbudget" | "report:readhistoricalbonuses" | "report:readpaymentrequestsbytype" | "audit:read";
         /** @description A permission as `GET /identity/permissions` lists it. */
         PermissionInfo: {
             action: string;
@@ -3788,6 +3892,15 @@ export interface components {
         RowTotals: {
             amount: components["schemas"]["MoneySum"];
         };
+        /**
+         * @description One step of a form's rule: `name`, taken by a holder of `role`, when the requested
+         *     amount at submission is at least `from_amount`.
+         */
+        RuleStep: {
+            fromAmount?: components["schemas"]["NonNegativeMoney"];
+            name: string;
+            role: string;
+        };
         SecuritySettingsDto: {
             /**
              * @description Role names whose password sign-ins must also pass a second factor (and enrol one
@@ -3846,12 +3959,35 @@ export interface components {
             count: number;
             formStatus: components["schemas"]["Status"];
             requestedAmount: components["schemas"]["Money"];
+            /**
+             * Format: int64
+             * @description How many of them wait at an approval step the caller may take (only Submitted
+             *     requests ever do; `GET /payment-requests?WaitingForMe=true` lists them).
+             */
+            waitingForMe: number;
         };
+        /** @description One step of a request's chain, as `approve/validate` names it. */
+        StepInfo: {
+            count: number;
+            /** @description 0-based. */
+            index: number;
+            name: string;
+            role: string;
+        };
+        /**
+         * @description How a step of a request stands.
+         * @enum {string}
+         */
+        StepState: "done" | "current" | "waiting";
         /** @description A new authenticator-app secret, to scan (`qrSvg`, drawn by the server) or type (`secret`). */
         TotpEnrolment: {
             otpauthUri: string;
             qrSvg: string;
             secret: string;
+        };
+        /** @description The steps of the rule that apply to the amount tried, in order. */
+        TriedApprovalRule: {
+            steps: components["schemas"]["RuleStep"][];
         };
         Trip: {
             /** Format: date */
@@ -3859,6 +3995,11 @@ export interface components {
             from: string;
             miles: components["schemas"]["Hundredths"];
             to: string;
+        };
+        /** @description A rule to try and the requested amount to try it on. */
+        TryApprovalRuleBody: {
+            amount: components["schemas"]["NonNegativeMoney"];
+            steps: components["schemas"]["RuleStep"][];
         };
         UpdateLineRequest: {
             /** @description The line's new budgeted amount, not negative. */
@@ -3874,6 +4015,11 @@ export interface components {
             firstName: string;
             isActive: boolean;
             lastName: string;
+            /**
+             * @description Mentor programs she sees besides those she coordinates; each one the caller sees.
+             *     Left out, they stay as they are.
+             */
+            mentorProgramIds?: components["schemas"]["Id"][] | null;
             roles: components["schemas"]["NonBlank"][];
         };
         UploadUrl: {
@@ -3910,6 +4056,8 @@ export interface components {
              *     and the caller is not one.
              */
             locked?: boolean;
+            /** @description The mentor programs she sees besides those she coordinates (staff who approve). */
+            mentorProgramIds: number[];
             /**
              * Format: int32
              * @description Set for the login of a participant (a Coordinator).
@@ -8471,6 +8619,8 @@ export interface operations {
                 IsSubmittedOnSortedAscending?: boolean;
                 IsPlacementEndDateSortedAscending?: boolean;
                 IsApprovedAmountSortedAscending?: boolean;
+                /** @description Only the requests whose current approval step the caller may take. */
+                WaitingForMe?: boolean;
                 Page?: number;
                 Size?: number;
             };
@@ -9539,7 +9689,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ValidationResult"];
+                    "application/json": components["schemas"]["ApprovalValidation"];
                 };
             };
             400: {
@@ -11224,6 +11374,8 @@ export interface operations {
                 IsSubmittedOnSortedAscending?: boolean;
                 IsPlacementEndDateSortedAscending?: boolean;
                 IsApprovedAmountSortedAscending?: boolean;
+                /** @description Only the requests whose current approval step the caller may take. */
+                WaitingForMe?: boolean;
                 Page?: number;
                 Size?: number;
                 /** @description Csv, Xlsx or Pdf */
@@ -11808,6 +11960,190 @@ export interface operations {
                 };
             };
             /** @description An unknown fiscal year, or an end before the start */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+        };
+    };
+    get_rules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description F1 to F14, in order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApprovalRuleDto"][];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+        };
+    };
+    put_rule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                formType: components["schemas"]["FormType"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApprovalRuleBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApprovalRuleDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description A body over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+        };
+    };
+    try_rule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                formType: components["schemas"]["FormType"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TryApprovalRuleBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TriedApprovalRule"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description A body over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -23,7 +23,7 @@ export function UserFormModal({ user, roles, onClose }: { user?: User; roles: Ro
   // The server says what lies beyond the signed-in person's rights (the ceiling on rights).
   const guarded = !!user && user.locked;
   const roleOptions = roles.map((r) => ({ value: r.name, label: r.name, disabled: !r.grantable }));
-  const initial: Omit<UserUpdate, 'id'> = {
+  const initial: Omit<UserUpdate, 'id' | 'mentorProgramIds'> & { mentorProgramIds: number[] } = {
     email: user?.email ?? '',
     firstName: user?.firstName ?? '',
     lastName: user?.lastName ?? '',
@@ -115,7 +115,7 @@ export function UserFormModal({ user, roles, onClose }: { user?: User; roles: Ro
             clearable
             disabled={guarded}
             data={programOptions}
-            value={(form.mentorProgramIds ?? []).map(String)}
+            value={form.mentorProgramIds.map(String)}
             error={programsError || undefined}
             onChange={(ids) => set({ mentorProgramIds: ids.map(Number) })}
             nothingFoundMessage="No program of that name"

@@ -4,11 +4,9 @@ import type { Schemas } from '../../api/wire';
 // Users and roles (/identity): the changes. The lists are read through
 // lib/identityLists.ts, whose 'User' and 'Role' tags these mutations invalidate.
 
-// until the schema has them: the programs a user serves (beyond her Coordinator participations).
-type ServedPrograms = { mentorProgramIds?: number[] };
-export type User = Schemas['UserDto'] & ServedPrograms;
-export type NewUser = Schemas['CreateUserRequest'] & ServedPrograms;
-export type UserUpdate = Schemas['UpdateUserRequest'] & ServedPrograms & { id: number };
+export type User = Schemas['UserDto'];
+export type NewUser = Schemas['CreateUserRequest'];
+export type UserUpdate = Schemas['UpdateUserRequest'] & { id: number };
 export type Role = Schemas['RoleDto'];
 /** The codes come from GET /identity/permissions, whose `code` the document types as a plain string. */
 export type RoleBody = Omit<Schemas['RoleRequest'], 'permissions'> & { permissions: string[] };

@@ -11,6 +11,7 @@ import {
   useApprovePaymentRequestMutation,
   usePaymentRequestActionMutation,
   useValidateApprovalMutation,
+  type ApprovalValidation,
   type ApproveBody,
   type PaymentRequest,
   type ValidationResult,
@@ -26,7 +27,8 @@ const options = (items: RefItem[] | undefined) =>
 /** The last check's answer, with the fields it was asked for; `refused`: the 403's words (the step is not the caller's). */
 interface Checked {
   key: string;
-  result: ValidationResult;
+  /** validate's answer, or a refusal as one error (without a step). */
+  result: ValidationResult & Partial<Pick<ApprovalValidation, 'step' | 'final'>>;
   refused?: string;
 }
 
@@ -91,7 +93,12 @@ export function ApprovePanel({ request }: { request: PaymentRequest }) {
 
   const doApprove = async () => {
     if (!body) return;
-    const result = await approve({ formType: request.formType, id: request.id, body: { ...body, comment: comment.trim() || null, acknowledgeWarnings: acknowledge } });
+    // The step checked is the step meant: if another approver took it meanwhile, the server answers 409.
+    const result = await approve({
+      formType: request.formType,
+      id: request.id,
+      body: { ...body, comment: comment.trim() || null, acknowledgeWarnings: acknowledge, step: current?.step?.index },
+    });
     if ('data' in result && result.data) {
       // A step before the last leaves the request submitted, waiting for the next step.
       const message =

@@ -158,7 +158,7 @@ function Summary({ mentorProgramId, onPick }: { mentorProgramId?: number; onPick
 function WaitingForYou({ mentorProgramId, active }: { mentorProgramId?: number; active: boolean }) {
   const summary = useGetPaymentRequestSummaryQuery(mentorProgramId);
   const count = summary.data?.waitingForMe;
-  if (count == null) return null;
+  if (count === undefined) return null;
   const to = mentorProgramId ? `/?MentorProgramId=${mentorProgramId}&WaitingForMe=true` : '/?WaitingForMe=true';
   return (
     <Button component={Link} to={to} variant={active ? 'filled' : 'light'} color="blue" aria-current={active ? 'page' : undefined} data-testid="waiting-for-you">

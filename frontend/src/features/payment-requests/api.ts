@@ -13,36 +13,13 @@ export type PaymentRequestListItem = Schemas['PaymentRequestListItem'];
  * describes each form as data), so they are loosened here; the document's F1Details…F14Details
  * are the contract the server checks.
  */
-export type PaymentRequest = Omit<Schemas['PaymentRequestDto'], 'details'> & { details: Record<string, unknown>; approval?: Approval | null };
+export type PaymentRequest = Omit<Schemas['PaymentRequestDto'], 'details'> & { details: Record<string, unknown> };
 
-// until the schema has them: the request's approval chain, and the step validate speaks of.
-/** A person named on a step. */
-export interface PersonRef {
-  id: number;
-  email: string;
-  fullName: string;
-}
-export type StepState = 'done' | 'current' | 'waiting';
-export interface ApprovalStepView {
-  name: string;
-  role: string;
-  state: StepState;
-  by: PersonRef | null;
-  at: string | null;
-  onBehalfOf: PersonRef | null;
-  approvedAmount: number | null;
-}
-/** The steps copied into the request at submission (null: a draft, or approved before chains). */
-export interface Approval {
-  steps: ApprovalStepView[];
-}
+/** One step of the request's chain (copied at submission), its state and who took it. */
+export type ApprovalStepView = Schemas['ApprovalStepDto'];
+export type StepState = Schemas['StepState'];
 /** The step an approval acts on: `index` from 0, of `count`. */
-export interface StepRef {
-  name: string;
-  role: string;
-  index: number;
-  count: number;
-}
+export type StepRef = Schemas['StepInfo'];
 
 /** POST /fileupload/generate-upload-urls answers one of these per announced file. */
 type UploadUrl = Schemas['UploadUrl'];
@@ -52,26 +29,22 @@ export type WriteBody = Omit<Schemas['WriteRequest'], 'details'> & { details: Re
 
 type StatusSummary = Schemas['StatusSummary'];
 
-/** Home's totals per status, and how many requests wait for the caller's step (null: not said). */
+/** Home's totals per status, and how many requests wait at a step the caller may take. */
 export interface Summary {
   statuses: StatusSummary[];
-  waitingForMe: number | null;
+  waitingForMe: number;
 }
 
-// until the schema has it: the summary gains `waitingForMe`; read from the list of totals as
-// served today or from an object carrying it beside them.
-function readSummary(wire: unknown): Summary {
-  if (Array.isArray(wire)) return { statuses: wire as StatusSummary[], waitingForMe: null };
-  const o = (wire ?? {}) as { statuses?: StatusSummary[]; items?: StatusSummary[]; waitingForMe?: number };
-  return { statuses: o.statuses ?? o.items ?? [], waitingForMe: typeof o.waitingForMe === 'number' ? o.waitingForMe : null };
-}
+// Only submitted requests wait at a step; the count is summed so no status is assumed here.
+const readSummary = (statuses: StatusSummary[]): Summary => ({ statuses, waitingForMe: statuses.reduce((n, s) => n + s.waitingForMe, 0) });
 
 type ActivityEntry = Schemas['ActivityEntryDto'];
 
 export type ApproveBody = Schemas['ApproveBody'];
 
-/** approve/validate's answer also names the current step and whether it is the last (submit/validate's does not). */
-export type ValidationResult = Schemas['ValidationResult'] & { step?: StepRef; final?: boolean };
+export type ValidationResult = Schemas['ValidationResult'];
+/** approve/validate's answer: the verdict, the current step and whether it is the last. */
+export type ApprovalValidation = Schemas['ApprovalValidation'];
 
 /** GET /mentor-programs/mine. */
 export type MyPrograms = Schemas['MyPrograms'];
@@ -125,7 +98,7 @@ export const paymentRequestsApi = withTags.injectEndpoints({
       extraOptions: quiet,
       invalidatesTags: (_r, _e, { formType, id }) => [...ref(id, formType), 'PaymentRequestActivity'],
     }),
-    validateApproval: build.mutation<ValidationResult, { formType: string; id: number; body: ApproveBody }>({
+    validateApproval: build.mutation<ApprovalValidation, { formType: string; id: number; body: ApproveBody }>({
       query: ({ formType, id, body }) => ({ url: `/payment-requests/${formType}/${id}/approve/validate`, method: 'POST', body }),
       extraOptions: quiet,
     }),

@@ -38,7 +38,7 @@ const TRY_DELAY_MS = 350;
 const focusSoon = (id: string) => requestAnimationFrame(() => document.getElementById(id)?.focus());
 
 /** "Try an amount": the steps, as edited, that a request of that amount would go through (the server says which). */
-function TryAmount({ formType, drafts }: { formType: string; drafts: StepDraft[] }) {
+function TryAmount({ formType, drafts }: { formType: ApprovalRule['formType']; drafts: StepDraft[] }) {
   const [amount, setAmount] = useState<number | ''>('');
   const [tryRule] = useTryApprovalRuleMutation();
   const [answer, setAnswer] = useState<{ key: string; steps?: ApprovalStep[]; problems?: string[] } | null>(null);

@@ -15,16 +15,11 @@ export type OutboxPage = Schemas['OutboxPage'];
 export type OutboxMail = Schemas['OutboxMail'];
 export type OutboxStatus = OutboxMail['status'];
 
-// until the schema has them: a form's approval chain, the steps a request above each threshold goes through.
-export interface ApprovalStep {
-  name: string;
-  role: string;
-  fromAmount: number;
-}
-export interface ApprovalRule {
-  formType: string;
-  steps: ApprovalStep[];
-}
+/** A form's approval chain: the steps a request above each step's amount goes through. */
+export type ApprovalRule = Schemas['ApprovalRuleDto'];
+/** `fromAmount` left out is 0. */
+export type ApprovalStep = Schemas['RuleStep'];
+type TriedRule = Schemas['TriedApprovalRule'];
 
 const SETTINGS_TAGS = ['GeneralSettings', 'FormLimits', 'LoginBlock', 'Banners', 'SsoSettings', 'ApprovalRules'] as const;
 
@@ -50,7 +45,7 @@ const systemSettingsApi = api.enhanceEndpoints({ addTagTypes: SETTINGS_TAGS }).i
       extraOptions: { quiet: true },
     }),
     // Which of `steps` a request of `amount` would go through: the server's rule, nothing saved.
-    tryApprovalRule: build.mutation<{ steps: ApprovalStep[] }, ApprovalRule & { amount: number }>({
+    tryApprovalRule: build.mutation<TriedRule, ApprovalRule & { amount: number }>({
       query: ({ formType, steps, amount }) => ({ url: `/system-settings/approval-rules/${formType}/try`, method: 'POST', body: { steps, amount } }),
       extraOptions: { quiet: true },
     }),

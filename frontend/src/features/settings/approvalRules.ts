@@ -15,7 +15,7 @@ export interface StepDraft {
 
 export const MAX_STEPS = 5;
 
-export const toDrafts = (steps: ApprovalStep[]): StepDraft[] => steps.map((s, i) => ({ id: i + 1, ...s }));
+export const toDrafts = (steps: ApprovalStep[]): StepDraft[] => steps.map((s, i) => ({ id: i + 1, name: s.name, role: s.role, fromAmount: s.fromAmount ?? 0 }));
 
 /** The rows whose amount is empty: said at the field before anything is sent. */
 export const emptyAmounts = (drafts: StepDraft[]): number[] => drafts.flatMap((d, i) => (d.fromAmount === '' ? [i] : []));
@@ -75,7 +75,7 @@ export function stepErrorLines(errors: Record<string, string>): string[] {
 }
 
 /** "from $500.00", or "any amount" for a step every request takes. */
-export const fromWords = (fromAmount: number): string => (fromAmount > 0 ? `from ${formatMoney(fromAmount)}` : 'any amount');
+export const fromWords = (fromAmount = 0): string => (fromAmount > 0 ? `from ${formatMoney(fromAmount)}` : 'any amount');
 
 /** One step in a line: "Finance review (Finance), from $500.00". */
 export const stepLine = (step: ApprovalStep): string => `${step.name} (${step.role}), ${fromWords(step.fromAmount)}`;
