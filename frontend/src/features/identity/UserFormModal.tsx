@@ -111,14 +111,12 @@ export function UserFormModal({ user, roles, onClose }: { user?: User; roles: Ro
           <MultiSelect
             label="Programs served"
             description="Programs whose requests this user sees and may approve, besides those of a Coordinator participation."
-            searchable
             clearable
             disabled={guarded}
             data={programOptions}
             value={form.mentorProgramIds.map(String)}
             error={programsError || undefined}
             onChange={(ids) => set({ mentorProgramIds: ids.map(Number) })}
-            nothingFoundMessage="No program of that name"
             comboboxProps={{ withinPortal: true }}
           />
           {user && (
