@@ -24,6 +24,14 @@ async function signedIn(browser: Browser, email: string): Promise<Page> {
   return page;
 }
 
+/** The approve panel's code, fund and account. */
+async function fillDecision(page: Page, w: { fund: { name: string }; account: { name: string } }) {
+  const approval = page.getByRole('region', { name: 'Approval' });
+  await pick(page, approval, 'Approval code');
+  await pick(page, approval, 'Fund', w.fund.name);
+  await pick(page, approval, 'Expense account', w.account.name);
+}
+
 /** Takes the current step on the approve page: code, fund and account, the amount, a clean check, Approve. */
 async function approveStep(page: Page, id: number, heading: string, final: boolean, w: { fund: { name: string }; account: { name: string } }, amount?: string) {
   await page.goto(`/payment-request/${FORM}/${id}/approve`);
@@ -31,9 +39,7 @@ async function approveStep(page: Page, id: number, heading: string, final: boole
   await expect(approval.getByTestId('approval-step')).toContainText(heading);
   await expect(approval.getByTestId('approval-step')).toContainText(final ? 'The final step' : 'Not the final step');
   if (amount) await approval.getByLabel('Approved amount').fill(amount);
-  await pick(page, approval, 'Approval code');
-  await pick(page, approval, 'Fund', w.fund.name);
-  await pick(page, approval, 'Expense account', w.account.name);
+  await fillDecision(page, w);
   const acknowledge = approval.getByLabel('I have read the warnings and approve anyway');
   await expect(approval.getByText('No problems found').or(acknowledge)).toBeVisible();
   if (await acknowledge.isVisible()) await acknowledge.check();
@@ -136,9 +142,10 @@ test('a three-step chain set by keyboard, taken by three people, one standing in
     await expect(away.getByTestId('out-of-office-now')).toContainText(`${standIn.name} stands in for you`);
     await abe.context().close();
 
-    // Step 3's approver may not take step 1: the panel says whose step it is.
+    // Step 3's approver may not take step 1: once the decision is filled in, the check says whose step it is.
     const dora = await signedIn(browser, chief.email);
     await dora.goto(`/payment-request/${FORM}/${created.id}/approve`);
+    await fillDecision(dora, w);
     await expect(dora.getByTestId('step-refused')).toContainText('Step 1');
 
     const rita = await signedIn(browser, reviewer.email);

@@ -146,10 +146,10 @@ function StepFields({
         />
       </SimpleGrid>
       <Group gap="xs" mt="xs" justify="flex-end">
-        <Button id={`step-${draft.id}-up`} size="xs" variant="subtle" disabled={index === 0} onClick={() => onMove(-1)} aria-label={`Move step ${n} up`}>
+        <Button id={`step-${draft.id}-up`} size="xs" variant="subtle" disabled={index === 0} onClick={() => onMove(-1)} aria-label={`Move up step ${n}`}>
           Move up
         </Button>
-        <Button id={`step-${draft.id}-down`} size="xs" variant="subtle" disabled={index === count - 1} onClick={() => onMove(1)} aria-label={`Move step ${n} down`}>
+        <Button id={`step-${draft.id}-down`} size="xs" variant="subtle" disabled={index === count - 1} onClick={() => onMove(1)} aria-label={`Move down step ${n}`}>
           Move down
         </Button>
         <Button size="xs" variant="subtle" color="red" disabled={count === 1} onClick={onRemove} aria-label={`Remove step ${n}`}>
