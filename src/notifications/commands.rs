@@ -13,7 +13,7 @@ use super::{
     events::{Audience, Event, Happened},
     facts::{facts, payees, CHUNK},
     outbox,
-    recipients::{self, Recipient},
+    recipients::{self, Candidate, Recipient},
 };
 use crate::{
     activity,
@@ -52,17 +52,23 @@ pub async fn set_mode(
     Ok(mode)
 }
 
+/// Which approvers of a request's program may take its current approval step: the
+/// payment requests' rule, handed in by the command that moves the request.
+pub type MayTake<'a> = &'a (dyn Fn(&Candidate) -> bool + Sync);
+
 /// Queues the mails a move of request `id` from `from` to `to` by `actor` causes, in the
 /// transaction `txn` of that move (after its update, so the request reads as moved).
+/// Approvers hear only when `may_take` says the step now current is theirs.
 pub async fn request_moved(
     txn: &impl ConnectionTrait,
     actor: &CurrentUser,
     id: i32,
-    from: Option<Status>,
-    to: Status,
+    (from, to): (Option<Status>, Status),
     reason: Option<&str>,
+    may_take: MayTake<'_>,
 ) -> ApiResult<()> {
-    requests_moved(txn, actor, &[id], from, to, reason).await
+    let Some(happened) = Happened::of_move(from, to) else { return Ok(()) };
+    tell(txn, actor, &[id], happened, reason, may_take).await
 }
 
 /// The same for many requests moved at once (a batch, a vendor payment): a few reads for the
@@ -77,7 +83,7 @@ pub async fn requests_moved(
     reason: Option<&str>,
 ) -> ApiResult<()> {
     let Some(happened) = Happened::of_move(from, to) else { return Ok(()) };
-    tell(txn, actor, ids, happened, reason).await
+    tell(txn, actor, ids, happened, reason, &|_| true).await
 }
 
 /// Queues the mails of a step of request `id`'s approval taken by `actor`, the next one now
@@ -86,8 +92,9 @@ pub async fn step_reached(
     txn: &impl ConnectionTrait,
     actor: &CurrentUser,
     id: i32,
+    may_take: MayTake<'_>,
 ) -> ApiResult<()> {
-    tell(txn, actor, &[id], Happened::StepApproved, None).await
+    tell(txn, actor, &[id], Happened::StepApproved, None, may_take).await
 }
 
 async fn tell(
@@ -96,6 +103,7 @@ async fn tell(
     ids: &[i32],
     happened: Happened,
     reason: Option<&str>,
+    may_take: MayTake<'_>,
 ) -> ApiResult<()> {
     let mut requests = Vec::with_capacity(ids.len());
     for chunk in ids.chunks(CHUNK) {
@@ -115,7 +123,12 @@ async fn tell(
     let actor_name = format!("{} {}", actor.user.first_name, actor.user.last_name);
     for r in &requests {
         let people: Vec<Recipient> = match happened.audience() {
-            Audience::Approvers => recipients::step_approvers(txn, r).await?,
+            Audience::Approvers => recipients::candidates(txn, r.mentor_program_id)
+                .await?
+                .into_iter()
+                .filter(|c| may_take(c))
+                .map(|c| Recipient::from(c.user))
+                .collect(),
             Audience::Creator => {
                 r.created_by.and_then(|c| creators.get(&c).cloned()).into_iter().collect()
             }

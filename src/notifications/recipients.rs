@@ -7,8 +7,8 @@ use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder
 use crate::{
     auth::{permissions::ADMINISTRATOR, scope::COORDINATOR_ROLE, Permission},
     entities::{
-        codes::NotificationMode, participant, participation, payment_request as pr, role,
-        role_permission, user, user_program, user_role,
+        codes::NotificationMode, participant, participation, role, role_permission, user,
+        user_program, user_role,
     },
     error::ApiResult,
 };
@@ -45,14 +45,19 @@ pub async fn users(
 /// role) or a holder of `program:readall` sees every program, anyone else the programs her
 /// live participant coordinates and those named on her user.
 pub async fn approvers(db: &impl ConnectionTrait, program: i32) -> ApiResult<Vec<Recipient>> {
-    Ok(approving_users(db, program).await?.into_iter().map(|(u, _)| Recipient::from(u)).collect())
+    Ok(candidates(db, program).await?.into_iter().map(|c| Recipient::from(c.user)).collect())
+}
+
+/// An approver of a program, with her role names: what the caller's rule of who may take a
+/// request's approval step reads (`payment_requests::chain::may_take`).
+#[derive(Debug, Clone)]
+pub struct Candidate {
+    pub user: user::Model,
+    pub roles: Vec<String>,
 }
 
 /// The approvers of `program` with their role names.
-async fn approving_users(
-    db: &impl ConnectionTrait,
-    program: i32,
-) -> ApiResult<Vec<(user::Model, Vec<String>)>> {
+pub async fn candidates(db: &impl ConnectionTrait, program: i32) -> ApiResult<Vec<Candidate>> {
     let granting = roles_granting(db, Permission::RequestApprove).await?;
     if granting.is_empty() {
         return Ok(Vec::new());
@@ -93,7 +98,7 @@ async fn approving_users(
                 .filter(|ur| ur.user_id == u.id)
                 .filter_map(|ur| names.get(&ur.role_id).cloned())
                 .collect();
-            (u, roles)
+            Candidate { user: u, roles }
         })
         .collect())
 }
@@ -105,33 +110,6 @@ async fn roles_granting(db: &impl ConnectionTrait, p: Permission) -> ApiResult<B
         .await?
         .into_iter()
         .map(|g| g.role_id)
-        .collect())
-}
-
-/// Who may take request `r`'s current approval step (the chain's rule, over each approver
-/// of its program); every approver of the program for a request without a chain.
-pub async fn step_approvers(db: &impl ConnectionTrait, r: &pr::Model) -> ApiResult<Vec<Recipient>> {
-    use crate::payment_requests::{chain, store::steps};
-    let chain: Vec<chain::TakenStep> =
-        steps::of(db, r.id).await?.iter().map(steps::taken).collect();
-    let candidates = approving_users(db, r.mentor_program_id).await?;
-    if chain::current(&chain).is_none() {
-        return Ok(candidates.into_iter().map(|(u, _)| Recipient::from(u)).collect());
-    }
-    let request = chain::RequestFacts { created_by: r.created_by, submitted_by: r.submitted_by };
-    Ok(candidates
-        .into_iter()
-        .filter(|(u, roles)| {
-            let actor = chain::Actor {
-                id: u.id,
-                active: u.is_active,
-                roles: roles.clone(),
-                approves: true,
-                sees_program: true,
-            };
-            chain::may_take(&chain, &actor, &request).is_ok()
-        })
-        .map(|(u, _)| Recipient::from(u))
         .collect())
 }
 

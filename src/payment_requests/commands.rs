@@ -108,13 +108,16 @@ async fn save(
     // A deleted request has no status after; an edit keeps its own.
     let after = (change.action != Action::Delete).then_some(to.unwrap_or(r.status));
     if let Some(to) = to.filter(|to| *to != r.status) {
+        let chain = current_chain(txn, r.id).await?;
+        let may_take = step_takers(&chain, r);
+        let moved = (Some(r.status), to);
         notifications::commands::request_moved(
             txn,
             me,
             r.id,
-            Some(r.status),
-            to,
+            moved,
             change.comment.as_deref(),
+            &may_take,
         )
         .await?;
     }
@@ -137,6 +140,31 @@ async fn save(
         Some((Some(r), saved.as_ref())),
     )
     .await
+}
+
+/// Request `id`'s chain as it stands in `txn`.
+async fn current_chain(txn: &impl ConnectionTrait, id: i32) -> ApiResult<Vec<chain::TakenStep>> {
+    Ok(store::steps::of(txn, id).await?.iter().map(store::steps::taken).collect())
+}
+
+/// Which approvers of `r`'s program may take its current step (`chain::may_take`): who hears
+/// that it waits. Every approver, for a request without a chain.
+fn step_takers<'a>(
+    steps: &'a [chain::TakenStep],
+    r: &'a pr::Model,
+) -> impl Fn(&notifications::recipients::Candidate) -> bool + Sync + 'a {
+    let request = chain::RequestFacts { created_by: r.created_by, submitted_by: r.submitted_by };
+    move |c| {
+        let actor = chain::Actor {
+            id: c.user.id,
+            active: c.user.is_active,
+            roles: c.roles.clone(),
+            // Candidates hold request:approve and see the program.
+            approves: true,
+            sees_program: true,
+        };
+        steps.is_empty() || chain::may_take(steps, &actor, &request).is_ok()
+    }
 }
 
 /// Refuses `charge` while the year a request is (or would be) charged to is closed: the year
@@ -384,7 +412,7 @@ pub async fn submit(
     });
     // The chain is the rule in force now, for the amount submitted; later edits of the rule
     // leave it as it is.
-    let rule = crate::settings::store::approval_rule(&txn, r.form_type).await?;
+    let rule = store::rules::approval_rule(&txn, r.form_type).await?;
     let steps = chain::applying(&rule, evaluated.requested_amount);
     store::steps::copy(&txn, r.id, &steps, crate::clock::now()).await?;
     let change = Change::new(Action::Submit, approval::SUBMITTED, data)
@@ -428,7 +456,7 @@ async fn step(
     match action {
         // Approved again from step 1, along the rule in force now.
         Action::MoveBackToSubmitted => {
-            let rule = crate::settings::store::approval_rule(&txn, r.form_type).await?;
+            let rule = store::rules::approval_rule(&txn, r.form_type).await?;
             let steps = chain::applying(&rule, Money(r.requested_cents));
             store::steps::copy(&txn, r.id, &steps, crate::clock::now()).await?;
         }
@@ -605,7 +633,8 @@ pub async fn approve(
         change.stays = true;
         change.comment = comment;
         save(&txn, me, &r, change).await?;
-        notifications::commands::step_reached(&txn, me, r.id).await?;
+        let chain = current_chain(&txn, r.id).await?;
+        notifications::commands::step_reached(&txn, me, r.id, &step_takers(&chain, &r)).await?;
         txn.commit().await?;
         return reread(db, r.id).await;
     }
@@ -631,6 +660,35 @@ pub async fn approve(
     save(&txn, me, &r, change).await?;
     txn.commit().await?;
     reread(db, r.id).await
+}
+
+// ---- approval rules ----
+
+/// One form's approval rule, replaced by `steps` (checked), audited with before and after.
+/// Requests in flight keep the chain they were given at submission.
+pub async fn replace_approval_rule(
+    db: &DatabaseConnection,
+    me: &CurrentUser,
+    form: FormType,
+    steps: Vec<chain::RuleStep>,
+) -> ApiResult<super::dto::ApprovalRuleDto> {
+    let txn = crate::db::write(db).await?;
+    let before = store::rules::approval_rule(&txn, form).await?;
+    store::rules::save_approval_rule(&txn, form, &steps, crate::clock::now()).await?;
+    let (was, is) = (json!({"steps": before}), json!({"steps": steps}));
+    let data = json!({"formType": form.as_str(), "before": was["steps"], "after": is["steps"]});
+    let actor = me.into();
+    crate::activity::note_change(
+        &txn,
+        ("setting", 0),
+        "approval-rule-updated",
+        &actor,
+        (&was, &is),
+        data,
+    )
+    .await?;
+    txn.commit().await?;
+    Ok(super::dto::ApprovalRuleDto { form_type: form, steps })
 }
 
 // ---- many at once ----

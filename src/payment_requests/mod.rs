@@ -2,6 +2,7 @@
 
 pub mod api;
 pub mod approval;
+pub mod approval_rules;
 pub mod chain;
 pub mod commands;
 pub mod dto;
@@ -32,6 +33,18 @@ pub fn configure(r: &mut Routes) {
     )
     // The signed URL is the credential: the browser PUTs the bytes without a token.
     .put("/fileupload/{fileId}", Public, files::upload)
+    // The forms' approval rules: settings, kept here with the rules they feed.
+    .get("/system-settings/approval-rules", Needs(P::SettingRead), approval_rules::get_rules)
+    .put(
+        "/system-settings/approval-rules/{formType}",
+        Needs(P::SettingEdit),
+        approval_rules::put_rule,
+    )
+    .post(
+        "/system-settings/approval-rules/{formType}/try",
+        Needs(P::SettingRead),
+        approval_rules::try_rule,
+    )
     .get("/payment-requests", Needs(P::RequestRead), api::list)
     .get("/payment-requests/summary", Needs(P::RequestRead), api::summary)
     .get("/payment-requests/rates", Needs(P::RequestRead), api::rates)

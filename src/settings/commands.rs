@@ -210,21 +210,3 @@ pub async fn set_login_block(
     tracing::info!(target: "audit", user_id = me.id(), blocked = after.is_blocked, "coordinator sign-in block changed");
     Ok(after)
 }
-
-/// One form's approval rule, replaced by `steps` (checked). Requests in flight keep the
-/// chain they were given at submission.
-pub async fn replace_approval_rule(
-    db: &DatabaseConnection,
-    me: &CurrentUser,
-    form: crate::forms::FormType,
-    steps: Vec<crate::payment_requests::chain::RuleStep>,
-) -> ApiResult<ApprovalRuleDto> {
-    let txn = crate::db::write(db).await?;
-    let before = store::approval_rule(&txn, form).await?;
-    store::save_approval_rule(&txn, form, &steps, crate::clock::now()).await?;
-    let (was, is) = (json!({"steps": before}), json!({"steps": steps}));
-    let data = json!({"formType": form.as_str(), "before": was["steps"], "after": is["steps"]});
-    note_setting(&txn, me, (0, "approval-rule-updated"), (&was, &is), data).await?;
-    txn.commit().await?;
-    Ok(ApprovalRuleDto { form_type: form, steps })
-}

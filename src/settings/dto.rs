@@ -217,37 +217,3 @@ pub struct BannersQuery {
     #[param(rename = "ActiveOnly")]
     pub activeonly: Option<bool>,
 }
-
-/// A form's approval rule: the steps a request of that form goes through, by amount.
-#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct ApprovalRuleDto {
-    pub form_type: crate::forms::FormType,
-    pub steps: Vec<crate::payment_requests::chain::RuleStep>,
-}
-
-/// The steps of a rule as `PUT` takes them: 1 to 5, the first from 0, names unique, each
-/// role one that holds `request:approve`.
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct ApprovalRuleBody {
-    #[schema(min_items = 1, max_items = 5)]
-    pub steps: Vec<crate::payment_requests::chain::RuleStep>,
-}
-
-/// A rule to try and the requested amount to try it on.
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct TryApprovalRuleBody {
-    #[schema(min_items = 1, max_items = 5)]
-    pub steps: Vec<crate::payment_requests::chain::RuleStep>,
-    #[schema(value_type = crate::money::NonNegativeMoney)]
-    pub amount: Money,
-}
-
-/// The steps of the rule that apply to the amount tried, in order.
-#[derive(Debug, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct TriedApprovalRule {
-    pub steps: Vec<crate::payment_requests::chain::RuleStep>,
-}

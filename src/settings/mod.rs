@@ -1,7 +1,7 @@
-//! System settings: fiscal years, general settings, form validation limits, approval rules,
-//! the coordinator sign-in block and notification banners.
+//! System settings: fiscal years, general settings, form validation limits, the
+//! coordinator sign-in block and notification banners. (The forms' approval rules, under
+//! `/system-settings/approval-rules`, are kept by `payment_requests`, whose rules they are.)
 
-pub mod approval_rules;
 pub mod banners;
 pub mod commands;
 pub mod dto;
@@ -36,17 +36,6 @@ pub fn configure(r: &mut Routes) {
             "/system-settings/fiscal-years/{id}/reopen",
             Needs(P::SettingEdit),
             fiscal_years::reopen_fiscal_year,
-        )
-        .get("/system-settings/approval-rules", Needs(P::SettingRead), approval_rules::get_rules)
-        .put(
-            "/system-settings/approval-rules/{formType}",
-            Needs(P::SettingEdit),
-            approval_rules::put_rule,
-        )
-        .post(
-            "/system-settings/approval-rules/{formType}/try",
-            Needs(P::SettingRead),
-            approval_rules::try_rule,
         )
         .get("/system-settings/general", Needs(P::SettingRead), general::get_general)
         .put("/system-settings/general/{id}", Needs(P::SettingEdit), general::update_general)

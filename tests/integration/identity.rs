@@ -20,7 +20,7 @@ async fn login_returns_tokens_and_user_details() {
     let details = &body["userDetails"];
     assert_eq!(details["email"], ADMIN_EMAIL);
     assert_eq!(details["roles"], json!(["Administrator"]));
-    assert_eq!(details["permissions"].as_array().unwrap().len(), 58);
+    assert_eq!(details["permissions"].as_array().unwrap().len(), 59);
     assert!(details["firstName"].is_string() && details["lastName"].is_string());
 }
 
@@ -418,7 +418,7 @@ async fn roles_and_permissions() {
 
     let perms = app.get("/api/v1/identity/permissions", &admin).await;
     let perms = perms.ok().as_array().unwrap().clone();
-    assert_eq!(perms.len(), 58);
+    assert_eq!(perms.len(), 59);
     assert!(perms
         .iter()
         .any(|p| p["code"] == "request:movetoreadyforprocessing" && p["resource"] == "request"));
@@ -428,7 +428,7 @@ async fn roles_and_permissions() {
         roles.as_array().unwrap().iter().find(|r| r["name"] == name).cloned().unwrap()
     };
     let admin_role = find(&roles, "Administrator");
-    assert_eq!(admin_role["permissions"].as_array().unwrap().len(), 58);
+    assert_eq!(admin_role["permissions"].as_array().unwrap().len(), 59);
     assert_eq!(admin_role["isBuiltIn"], true);
     let coord_role = find(&roles, "Coordinator");
     let coord_perms: Vec<&str> =

@@ -5,6 +5,7 @@
 pub mod facts;
 pub mod files;
 pub mod list;
+pub mod rules;
 pub mod steps;
 pub mod writes;
 

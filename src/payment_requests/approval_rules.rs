@@ -1,28 +1,28 @@
 //! Approval rules: which steps a request of each form goes through, by requested amount.
-//! The rule of which steps apply lives in `payment_requests::chain`; the Settings screen asks
-//! `…/try` rather than repeating it.
+//! Settings screens edit them; the rule of which steps apply lives in `chain`, and the screen's
+//! "try an amount" asks `…/try` rather than repeating it.
 
 use actix_web::web;
 
-use super::{commands, dto::*, store};
+use super::{
+    chain::{self, RoleFact, RuleStep},
+    commands,
+    dto::{ApprovalRuleBody, ApprovalRuleDto, TriedApprovalRule, TryApprovalRuleBody},
+    store::{self, form_of},
+};
 use crate::{
     auth::CurrentUser,
     error::{ApiError, ApiResult, ProblemBody},
     forms::FormType,
-    payment_requests::chain::{self, RoleFact, RuleStep},
     state::AppState,
     web::Json,
 };
-
-fn form_of(text: &str) -> ApiResult<FormType> {
-    FormType::parse(text).ok_or_else(|| ApiError::not_found("The form type"))
-}
 
 /// `steps` as PUT and try judge them: their shape (400), then the rules against the roles
 /// stored (422); trimmed, each role spelt as stored.
 async fn checked(db: &sea_orm::DatabaseConnection, steps: &[RuleStep]) -> ApiResult<Vec<RuleStep>> {
     chain::check_shape(steps).finish()?;
-    let roles = store::approving_roles(db).await?;
+    let roles = store::rules::approving_roles(db).await?;
     let fact = |name: &str| match roles.get(&name.to_lowercase()) {
         Some((_, approves)) => RoleFact::Exists { approves: *approves },
         None => RoleFact::Missing,
@@ -47,7 +47,7 @@ pub async fn get_rules(
     state: web::Data<AppState>,
     _me: CurrentUser,
 ) -> ApiResult<web::Json<Vec<ApprovalRuleDto>>> {
-    let rules = store::approval_rules(&state.db).await?;
+    let rules = store::rules::approval_rules(&state.db).await?;
     Ok(web::Json(
         rules.into_iter().map(|(form_type, steps)| ApprovalRuleDto { form_type, steps }).collect(),
     ))
