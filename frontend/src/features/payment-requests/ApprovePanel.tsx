@@ -141,7 +141,7 @@ export function ApprovePanel({ request }: { request: PaymentRequest }) {
           {refused}
         </Alert>
       ) : (
-        !canApprove && <Alert color="orange">You cannot approve this request now (its status, or you created or submitted it).</Alert>
+        !canApprove && <Alert color="orange">You cannot approve this request now: its status, a step that is not yours (the check says whose), or you created or submitted it.</Alert>
       )}
       <Stack gap="xs">
         <MoneyField
