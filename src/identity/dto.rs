@@ -252,7 +252,7 @@ pub struct UpdateUserRequest {
     /// Mentor programs she sees besides those she coordinates; each one the caller sees.
     /// Left out, they stay as they are.
     #[serde(default)]
-    #[schema(value_type = Option<Vec<crate::web::Id>>)]
+    #[schema(value_type = Vec<crate::web::Id>)]
     pub mentor_program_ids: Option<Vec<i32>>,
 }
 

@@ -84,7 +84,7 @@ pub fn check_rules(rule: &[RuleStep], role: impl Fn(&str) -> RoleFact) -> Checks
         match role(s.role.trim()) {
             RoleFact::Missing => c.add(format!("steps[{i}].role"), "No role has this name."),
             RoleFact::Exists { approves: false } => c.add(
-                &format!("steps[{i}].role"),
+                format!("steps[{i}].role"),
                 "The role does not hold request:approve, so nobody in it could take the step.",
             ),
             RoleFact::Exists { approves: true } => {}
@@ -339,7 +339,10 @@ mod tests {
         }
     }
 
-    fn chain(states: &[(StepState, Option<i32>, Option<i32>, Option<i64>)]) -> Vec<TakenStep> {
+    /// A step as a test writes it: state, by, on behalf of, approved cents.
+    type Row = (StepState, Option<i32>, Option<i32>, Option<i64>);
+
+    fn chain(states: &[Row]) -> Vec<TakenStep> {
         let names = [("Program", "Program lead"), ("Finance", "Finance"), ("Director", "Director")];
         states
             .iter()

@@ -123,6 +123,7 @@ impl crate::web::Representation for WriteRequest {
         "files",
         "availableActions",
         "vendorPaymentReportId",
+        "approval",
     ];
 }
 

@@ -4019,7 +4019,7 @@ export interface components {
              * @description Mentor programs she sees besides those she coordinates; each one the caller sees.
              *     Left out, they stay as they are.
              */
-            mentorProgramIds?: components["schemas"]["Id"][] | null;
+            mentorProgramIds?: components["schemas"]["Id"][];
             roles: components["schemas"]["NonBlank"][];
         };
         UploadUrl: {
