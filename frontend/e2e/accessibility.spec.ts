@@ -120,6 +120,7 @@ test('every route, dialog, menu and panel passes axe-core WCAG 2.2 A and AA', as
   await visit('/settings', heading('Settings'));
   await visit('/settings/general', heading('General settings'));
   await visit('/settings/template-validation', heading('Template validation'));
+  await visit('/settings/approval-rules', heading('Approval rules'));
   await visit('/settings/notification-banner', heading('Notification banner'));
   await visit('/settings/block-login', heading('Block login'));
   await visit('/settings/reference', heading('Reference lists'));
@@ -246,6 +247,13 @@ test('every route, dialog, menu and panel passes axe-core WCAG 2.2 A and AA', as
   await page.getByRole('menuitem', { name: 'Notifications…' }).click();
   await expect(page.getByRole('dialog', { name: 'Notifications' }).getByRole('radio', { name: 'At once' })).toBeChecked();
   await check('notifications dialog');
+  await page.keyboard.press('Escape');
+
+  // The user's out of office, from the user menu.
+  await page.getByRole('button', { name: /User menu/ }).click();
+  await page.getByRole('menuitem', { name: 'Out of office…' }).click();
+  await expect(page.getByRole('dialog', { name: 'Out of office' }).getByLabel('First day away')).toBeVisible();
+  await check('out-of-office dialog');
 
   expect(found, found.map((f) => `${f.screen}: ${f.rule} (${f.impact}) ${f.targets.join(' | ')}`).join('\n')).toEqual([]);
 });

@@ -75,6 +75,7 @@ test.describe('application shell', () => {
     const built: [string, string][] = [
       ['/settings/general', 'General settings'],
       ['/settings/template-validation', 'Template validation'],
+      ['/settings/approval-rules', 'Approval rules'],
       ['/settings/notification-banner', 'Notification banner'],
       ['/settings/block-login', 'Block login'],
       ['/settings/users', 'Users'],

@@ -59,6 +59,10 @@ const mainRoutes: RouteObject[] = [
     lazy: lazyPage(() => import('../features/settings/TemplateValidationPage'), { permission: 'setting:read' }),
   },
   {
+    path: 'settings/approval-rules',
+    lazy: lazyPage(() => import('../features/settings/ApprovalRulesPage'), { permission: 'setting:read' }),
+  },
+  {
     path: 'settings/notification-banner',
     lazy: lazyPage(() => import('../features/settings/NotificationBannerPage'), { permission: 'setting:read' }),
   },

@@ -3,14 +3,15 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { selectUserDetails } from '../../api/authSlice';
 import { logout } from '../../api/session';
-import { useAppDispatch, useAppSelector } from '../../lib/hooks';
+import { useAppDispatch, useAppSelector, useHasPermission } from '../../lib/hooks';
 import { NotificationsDialog } from '../../features/notifications/NotificationsDialog';
 import { SessionsDialog } from '../../features/identity/security/SessionsDialog';
 import { TwoStepDialog } from '../../features/identity/security/TwoStepDialog';
+import { OutOfOfficeDialog } from '../../features/identity/outOfOffice/OutOfOfficeDialog';
 
-type Dialog = 'notifications' | 'two-step' | 'sessions';
+type Dialog = 'notifications' | 'two-step' | 'sessions' | 'out-of-office';
 
-/** Top-bar user menu: e-mail and first role (information only), the user's notifications, two-step sign-in and sign-ins, and Logout. */
+/** Top-bar user menu: e-mail and first role (information only), the user's notifications, out of office, two-step sign-in and sign-ins, and Logout. */
 export function UserMenu() {
   const user = useAppSelector(selectUserDetails);
   const dispatch = useAppDispatch();
@@ -19,6 +20,8 @@ export function UserMenu() {
   // dialog takes the focus from there and gives it back there.
   const [asked, setAsked] = useState<Dialog | null>(null);
   const [open, setOpen] = useState<Dialog | null>(null);
+  // Only someone who approves has approvals to hand to a stand-in.
+  const approves = useHasPermission('request:approve');
   if (!user) return null;
 
   const onLogout = () => {
@@ -65,6 +68,7 @@ export function UserMenu() {
           </Menu.Label>
           <Menu.Divider />
           <Menu.Item onClick={() => setAsked('notifications')}>Notifications…</Menu.Item>
+          {approves && <Menu.Item onClick={() => setAsked('out-of-office')}>Out of office…</Menu.Item>}
           <Menu.Item onClick={() => setAsked('two-step')}>Two-step sign-in…</Menu.Item>
           <Menu.Item onClick={() => setAsked('sessions')}>Where you are signed in…</Menu.Item>
           <Menu.Item color="red" onClick={onLogout}>
@@ -75,6 +79,7 @@ export function UserMenu() {
       <NotificationsDialog opened={open === 'notifications'} onClose={() => setOpen(null)} />
       <TwoStepDialog opened={open === 'two-step'} onClose={() => setOpen(null)} />
       <SessionsDialog opened={open === 'sessions'} onClose={() => setOpen(null)} />
+      <OutOfOfficeDialog whose="me" opened={open === 'out-of-office'} onClose={() => setOpen(null)} />
     </>
   );
 }

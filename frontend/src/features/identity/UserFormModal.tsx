@@ -9,8 +9,12 @@ import { selectUserDetails } from '../../api/authSlice';
 import { useAppSelector } from '../../lib/hooks';
 import { MountedModal } from '../../components/MountedModal';
 import { AccountSecurity } from './security/AccountSecurity';
+import { UserOutOfOffice } from './outOfOffice/UserOutOfOffice';
+import { useReferenceListQuery } from '../../lib/referenceLists';
 
 const FIELDS = ['email', 'firstName', 'lastName', 'roles', 'isActive'];
+/** `mentorProgramIds[2]` is shown on the programs field. */
+const shown = (field: string) => FIELDS.includes(field) || field.startsWith('mentorProgramIds');
 
 /** Invite (no `user`) or edit a user. Roles keep the order picked: the first is shown and decides administrator status. */
 export function UserFormModal({ user, roles, onClose }: { user?: User; roles: Role[]; onClose: () => void }) {
@@ -19,12 +23,13 @@ export function UserFormModal({ user, roles, onClose }: { user?: User; roles: Ro
   // The server says what lies beyond the signed-in person's rights (the ceiling on rights).
   const guarded = !!user && user.locked;
   const roleOptions = roles.map((r) => ({ value: r.name, label: r.name, disabled: !r.grantable }));
-  const initial: Omit<UserUpdate, 'id'> = {
+  const initial: Omit<UserUpdate, 'id' | 'mentorProgramIds'> & { mentorProgramIds: number[] } = {
     email: user?.email ?? '',
     firstName: user?.firstName ?? '',
     lastName: user?.lastName ?? '',
     roles: user?.roles ?? [],
     isActive: user?.isActive ?? true,
+    mentorProgramIds: user?.mentorProgramIds ?? [],
   };
   const [form, setForm] = useState(initial);
   const dirty = JSON.stringify(form) !== JSON.stringify(initial);
@@ -33,6 +38,13 @@ export function UserFormModal({ user, roles, onClose }: { user?: User; roles: Ro
   const { error, isLoading } = user ? updateState : inviteState;
   const errors = fieldErrors(error);
   const set = (patch: Partial<typeof form>) => setForm((f) => ({ ...f, ...patch }));
+  // The programs the caller sees herself: the only ones she may name.
+  const programs = useReferenceListQuery('/mentor-programs');
+  const programOptions = (programs.data ?? []).map((p) => ({ value: String(p.id), label: p.name }));
+  const programsError = Object.entries(errors)
+    .filter(([field]) => field.startsWith('mentorProgramIds'))
+    .map(([, text]) => text)
+    .join('; ');
 
   const close = () => void askAndCancel(dirty, onClose);
   const onSubmit = async (event: FormEvent) => {
@@ -63,7 +75,7 @@ export function UserFormModal({ user, roles, onClose }: { user?: User; roles: Ro
               The user is e-mailed a link to choose a password (valid for an hour).
             </Text>
           )}
-          <SaveError error={error} unshown={unshownErrors(errors, (f) => FIELDS.includes(f))} />
+          <SaveError error={error} unshown={unshownErrors(errors, shown)} />
           <TextInput
             label="E-mail"
             type="email"
@@ -96,6 +108,17 @@ export function UserFormModal({ user, roles, onClose }: { user?: User; roles: Ro
             onChange={(roles) => set({ roles })}
             comboboxProps={{ withinPortal: true }}
           />
+          <MultiSelect
+            label="Programs served"
+            description="Programs whose requests this user sees and may approve, besides those of a Coordinator participation."
+            clearable
+            disabled={guarded}
+            data={programOptions}
+            value={form.mentorProgramIds.map(String)}
+            error={programsError || undefined}
+            onChange={(ids) => set({ mentorProgramIds: ids.map(Number) })}
+            comboboxProps={{ withinPortal: true }}
+          />
           {user && (
             <Switch
               label="Active (may sign in)"
@@ -110,6 +133,7 @@ export function UserFormModal({ user, roles, onClose }: { user?: User; roles: Ro
               This user has not chosen a password yet.
             </Alert>
           )}
+          {user && !guarded && <UserOutOfOffice userId={user.id} name={`${user.firstName} ${user.lastName}`} />}
           {user && !self && !guarded && <AccountSecurity userId={user.id} email={user.email} />}
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>

@@ -11,21 +11,25 @@ import {
   useApprovePaymentRequestMutation,
   usePaymentRequestActionMutation,
   useValidateApprovalMutation,
+  type ApprovalValidation,
   type ApproveBody,
   type PaymentRequest,
   type ValidationResult,
 } from './api';
 import type { RefItem } from '../../api/wire';
 import { approveBlocked, checkKey, CHECK_DELAY_MS } from './approvalCheck';
+import { currentStep, finalWords, startingAmount, stepHeading } from './stepWords';
 import { ReasonModal } from './ReasonModal';
 
 const options = (items: RefItem[] | undefined) =>
   (items ?? []).filter((i) => i.isActive).map((i) => ({ value: String(i.id), label: i.code ? `${i.code} ${i.name}` : i.name }));
 
-/** The last check's answer, with the fields it was asked for. */
+/** The last check's answer, with the fields it was asked for; `refused`: the 403's words (the step is not the caller's). */
 interface Checked {
   key: string;
-  result: ValidationResult;
+  /** validate's answer, or a refusal as one error (without a step). */
+  result: ValidationResult & Partial<Pick<ApprovalValidation, 'step' | 'final'>>;
+  refused?: string;
 }
 
 /**
@@ -38,7 +42,8 @@ export function ApprovePanel({ request }: { request: PaymentRequest }) {
   const codes = useReferenceListQuery({ path: '/approval-codes', params: { PaymentRequestType: request.formType } });
   const funds = useReferenceListQuery('/funds');
   const accounts = useReferenceListQuery('/expense-accounts');
-  const [amount, setAmount] = useState<number | ''>(request.requestedAmount);
+  // A later step starts from what the step before approved (it may lower it, never raise it).
+  const [amount, setAmount] = useState<number | ''>(startingAmount(request.approval?.steps, request.requestedAmount));
   const [codeId, setCodeId] = useState<string | null>(request.approvalCodeId ? String(request.approvalCodeId) : null);
   const [fundId, setFundId] = useState<string | null>(request.fundId ? String(request.fundId) : null);
   const [accountId, setAccountId] = useState<string | null>(request.expenseAccountId ? String(request.expenseAccountId) : null);
@@ -51,6 +56,8 @@ export function ApprovePanel({ request }: { request: PaymentRequest }) {
   const [act, acting] = usePaymentRequestActionMutation();
   const canApprove = request.availableActions.includes('approve');
   const canSendBack = request.availableActions.includes('sendForRevision');
+  // Someone the step is not for is checked too: the server's refusal says whose step it is.
+  const checkable = canApprove || request.formStatus === 'Submitted';
 
   const body: ApproveBody | null =
     amount !== '' && codeId && fundId && accountId
@@ -62,20 +69,21 @@ export function ApprovePanel({ request }: { request: PaymentRequest }) {
 
   // The check runs by itself a moment after the fields settle.
   useEffect(() => {
-    if (!body || !canApprove) return;
+    if (!body || !checkable) return;
     const timer = setTimeout(async () => {
       const result = await validate({ formType: request.formType, id: request.id, body });
       if ('data' in result && result.data) setChecked({ key, result: result.data });
       else if ('error' in result) {
         // validate answers 200 with its lists; anything else (403, 409) is shown as one error.
         const e = asApiError(result.error);
-        setChecked({ key, result: { errors: [{ code: `http${e.status}`, message: e.detail || e.title }], warnings: [] } });
+        const message = e.detail || e.title;
+        setChecked({ key, result: { errors: [{ code: `http${e.status}`, message }], warnings: [] }, refused: e.status === 403 ? message : undefined });
       }
     }, CHECK_DELAY_MS);
     return () => clearTimeout(timer);
     // `body` is rebuilt each render; `key` names its content.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key, canApprove, request.formType, request.id, validate]);
+  }, [key, checkable, request.formType, request.id, validate]);
 
   // A change of the fields asks for a new acknowledgement.
   const changed = <T,>(set: (v: T) => void) => (v: T) => {
@@ -85,9 +93,19 @@ export function ApprovePanel({ request }: { request: PaymentRequest }) {
 
   const doApprove = async () => {
     if (!body) return;
-    const result = await approve({ formType: request.formType, id: request.id, body: { ...body, comment: comment.trim() || null, acknowledgeWarnings: acknowledge } });
+    // The step checked is the step meant: if another approver took it meanwhile, the server answers 409.
+    const result = await approve({
+      formType: request.formType,
+      id: request.id,
+      body: { ...body, comment: comment.trim() || null, acknowledgeWarnings: acknowledge, step: current?.step?.index },
+    });
     if ('data' in result && result.data) {
-      notifications.show({ color: 'green', message: `${request.formType} #${request.id} was approved.`, autoClose: 5000 });
+      // A step before the last leaves the request submitted, waiting for the next step.
+      const message =
+        result.data.formStatus === 'Submitted' && step
+          ? `${stepHeading(step)} was approved; ${request.formType} #${request.id} now waits for step ${step.index + 2}.`
+          : `${request.formType} #${request.id} was approved.`;
+      notifications.show({ color: 'green', message, autoClose: 5000 });
       navigate(`/payment-request/${request.formType}/${request.id}/details`, { replace: true });
     }
   };
@@ -102,12 +120,28 @@ export function ApprovePanel({ request }: { request: PaymentRequest }) {
   const approveError = approving.error ? asApiError(approving.error) : null;
   const warnings = current?.warnings ?? [];
   const blocked = approveBlocked({ canApprove, complete: body !== null, checked: current, acknowledged: acknowledge });
-  const checking = body !== null && canApprove && !current;
+  const checking = body !== null && checkable && !current;
+  const refused = checked && checked.key === key ? checked.refused : undefined;
+  // The step as validate names it; until its answer, as the request's chain does.
+  const step = current?.step ?? currentStep(request.approval?.steps);
+  const final = current?.final ?? (step ? step.index === step.count - 1 : undefined);
 
   return (
     <PageCard title="Approval" level={2}>
-      {!canApprove && (
-        <Alert color="orange">You cannot approve this request now (its status, or you created or submitted it).</Alert>
+      {step && (
+        <Stack gap={2} data-testid="approval-step">
+          <Text fw={600}>{stepHeading(step)}</Text>
+          <Text size="sm" c="dimmed">
+            For the role {step.role}. {final !== undefined && finalWords(step, final)}
+          </Text>
+        </Stack>
+      )}
+      {refused ? (
+        <Alert color="orange" role="alert" title="This step is not yours to take" data-testid="step-refused">
+          {refused}
+        </Alert>
+      ) : (
+        !canApprove && <Alert color="orange">You cannot approve this request now: its status, a step that is not yours (the check says whose), or you created or submitted it.</Alert>
       )}
       <Stack gap="xs">
         <MoneyField
@@ -140,7 +174,7 @@ export function ApprovePanel({ request }: { request: PaymentRequest }) {
               No problems found
             </Text>
           )}
-          {current && current.errors.length > 0 && (
+          {current && !refused && current.errors.length > 0 && (
             <Alert color="red" title="Errors (approval is blocked)" role="alert" p="xs">
               <List size="sm">
                 {current.errors.map((e, i) => (

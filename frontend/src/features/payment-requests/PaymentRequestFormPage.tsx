@@ -16,6 +16,7 @@ import { firstRefused, showSaveError } from '../../components/MoneyInput';
 import { HistoryLink } from '../../components/HistoryLink';
 import { PageCard } from '../../components/PageCard';
 import { ActivityLog } from './ActivityLog';
+import { ApprovalSteps } from './ApprovalSteps';
 import { useCreatePaymentRequestMutation, useDeletePaymentRequestMutation, useGetPaymentRequestQuery, useGetPaymentRequestRatesQuery, useGetPayeesQuery, usePaymentRequestActionMutation, useUpdatePaymentRequestMutation, useValidateSubmitMutation, type PaymentRequest } from './api';
 import { ApprovePanel } from './ApprovePanel';
 import { ReasonModal } from './ReasonModal';
@@ -323,6 +324,7 @@ function ApproveLayout({ title, request }: { title: string; request: PaymentRequ
                 <RequestDocument request={request} />
               </Stack>
             </PageCard>
+            <ApprovalSteps request={request} />
             <ActivityLog request={request} />
           </Stack>
         </Grid.Col>
@@ -394,6 +396,7 @@ export default function PaymentRequestFormPage({ mode }: { mode: PaymentRequestF
           )}
         </Stack>
       </PageCard>
+      {request && mode === 'view' && <ApprovalSteps request={request} />}
       {request && mode === 'view' && <ActivityLog request={request} />}
     </Stack>
   );

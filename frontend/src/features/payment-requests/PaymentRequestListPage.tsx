@@ -118,7 +118,7 @@ function Summary({ mentorProgramId, onPick }: { mentorProgramId?: number; onPick
     <>
       <VisuallyHidden id={TOTALS_HINT_ID}>Shows only the requests of this status.</VisuallyHidden>
       <SimpleGrid cols={{ base: 2, md: 3, lg: 6 }} spacing="sm" aria-label="Totals per status" role="list">
-        {(summary.data ?? []).map((s) => {
+        {(summary.data?.statuses ?? []).map((s) => {
           const amount = formatMoney(s.approvedAmount > 0 ? s.approvedAmount : s.requestedAmount);
           return (
             <Paper key={s.formStatus} withBorder radius="md" p={0} role="listitem">
@@ -154,6 +154,22 @@ function Summary({ mentorProgramId, onPick }: { mentorProgramId?: number; onPick
   );
 }
 
+/** Home's "Waiting for you": how many requests wait for a step the caller may take, a link to them. */
+function WaitingForYou({ mentorProgramId, active }: { mentorProgramId?: number; active: boolean }) {
+  const summary = useGetPaymentRequestSummaryQuery(mentorProgramId);
+  const count = summary.data?.waitingForMe;
+  if (count === undefined) return null;
+  const to = mentorProgramId ? `/?MentorProgramId=${mentorProgramId}&WaitingForMe=true` : '/?WaitingForMe=true';
+  return (
+    <Button component={Link} to={to} variant={active ? 'filled' : 'light'} color="blue" aria-current={active ? 'page' : undefined} data-testid="waiting-for-you">
+      Waiting for you
+      <Badge ml={8} variant={active ? 'white' : 'filled'} size="md" circle={count < 10} data-testid="waiting-count">
+        {count}
+      </Badge>
+    </Button>
+  );
+}
+
 function NewRequestMenu({ types }: { types: RefItem[] | undefined }) {
   // The forms the server serves with their rules and the UI has a layout for.
   const creatable = (types ?? []).filter((t) => t.form && t.code && FORM_SPECS[t.code]);
@@ -184,6 +200,7 @@ function RequestList() {
   const [selected, setSelected] = useState<Selection>(new Map());
   const [moveBatch, moving] = useMoveToReadyForProcessingBatchMutation();
   const canMove = useHasPermission('request:movetoreadyforprocessing');
+  const canApprove = useHasPermission('request:approve');
   const mine = useGetMyProgramsQuery();
   // Approved requests matching the filters: what "select all" can take, across pages.
   const statuses = listItems(state.FormStatus);
@@ -244,6 +261,7 @@ function RequestList() {
       title="Payment requests"
       actions={
         <Group gap="sm">
+          {canApprove && <WaitingForYou mentorProgramId={idValue(state.MentorProgramId)} active={state.WaitingForMe === 'true'} />}
           <Button component={Link} to={`/payment-requests/details?${url.search()}`} variant="default">
             Details list
           </Button>

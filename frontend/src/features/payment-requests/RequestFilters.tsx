@@ -1,6 +1,7 @@
 import { useReferenceListQuery } from '../../lib/referenceLists';
-import { Button, MultiSelect, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { Button, Checkbox, MultiSelect, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { useState } from 'react';
+import { useHasPermission } from '../../lib/hooks';
 import { useGetPayeesQuery, useGetPaymentRequestSummaryQuery } from './api';
 import { usePickablePrograms } from './myPrograms';
 import { payeeLabel } from './names';
@@ -62,17 +63,18 @@ export function RequestFilters({ state, onChange, compact = false }: { state: Re
   const types = useReferenceListQuery('/payment-requests/types');
   const anyDate = Boolean(state.ApprovedStart || state.ApprovedEnd || state.PlacementEndDate);
   const [moreOpen, setMoreOpen] = useState(false);
+  const canApprove = useHasPermission('request:approve');
   // Compact (Home): the dates wait behind "More filters", so the work list starts higher.
   const showDates = !compact || moreOpen || anyDate;
   const date = (label: string, key: 'ApprovedStart' | 'ApprovedEnd' | 'PlacementEndDate') => (
     <TextInput type="date" label={label} value={state[key] ?? ''} onChange={(e) => onChange({ [key]: e.currentTarget.value || undefined })} />
   );
   return (
-    <SimpleGrid cols={compact ? { base: 2, lg: showDates ? 5 : 3 } : { base: 2, md: 3, lg: 5 }} spacing="sm">
+    <SimpleGrid cols={compact ? { base: 2, lg: (showDates ? 5 : 3) + (canApprove ? 1 : 0) } : { base: 2, md: 3, lg: canApprove ? 6 : 5 }} spacing="sm">
       <MultiSelect
         label="Status"
         placeholder={state.FormStatus ? undefined : 'Any'}
-        data={(summary.data ?? []).map((s) => ({ value: s.formStatus, label: statusLabel(s.formStatus) }))}
+        data={(summary.data?.statuses ?? []).map((s) => ({ value: s.formStatus, label: statusLabel(s.formStatus) }))}
         value={listItems(state.FormStatus)}
         onChange={(items) => onChange({ FormStatus: listValue(items) })}
         clearable
@@ -87,6 +89,14 @@ export function RequestFilters({ state, onChange, compact = false }: { state: Re
         onChange={(items) => onChange({ FormType: listValue(items) })}
         clearable
       />
+      {canApprove && (
+        <Checkbox
+          mt={30}
+          label="Waiting for me"
+          checked={state.WaitingForMe === 'true'}
+          onChange={(e) => onChange({ WaitingForMe: e.currentTarget.checked ? 'true' : undefined })}
+        />
+      )}
       {showDates ? (
         <>
           {date('Approved from', 'ApprovedStart')}

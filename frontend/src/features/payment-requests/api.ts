@@ -15,6 +15,12 @@ export type PaymentRequestListItem = Schemas['PaymentRequestListItem'];
  */
 export type PaymentRequest = Omit<Schemas['PaymentRequestDto'], 'details'> & { details: Record<string, unknown> };
 
+/** One step of the request's chain (copied at submission), its state and who took it. */
+export type ApprovalStepView = Schemas['ApprovalStepDto'];
+export type StepState = Schemas['StepState'];
+/** The step an approval acts on: `index` from 0, of `count`. */
+export type StepRef = Schemas['StepInfo'];
+
 /** POST /fileupload/generate-upload-urls answers one of these per announced file. */
 type UploadUrl = Schemas['UploadUrl'];
 
@@ -23,11 +29,22 @@ export type WriteBody = Omit<Schemas['WriteRequest'], 'details'> & { details: Re
 
 type StatusSummary = Schemas['StatusSummary'];
 
+/** Home's totals per status, and how many requests wait at a step the caller may take. */
+export interface Summary {
+  statuses: StatusSummary[];
+  waitingForMe: number;
+}
+
+// Only submitted requests wait at a step; the count is summed so no status is assumed here.
+const readSummary = (statuses: StatusSummary[]): Summary => ({ statuses, waitingForMe: statuses.reduce((n, s) => n + s.waitingForMe, 0) });
+
 type ActivityEntry = Schemas['ActivityEntryDto'];
 
 export type ApproveBody = Schemas['ApproveBody'];
 
 export type ValidationResult = Schemas['ValidationResult'];
+/** approve/validate's answer: the verdict, the current step and whether it is the last. */
+export type ApprovalValidation = Schemas['ApprovalValidation'];
 
 /** GET /mentor-programs/mine. */
 export type MyPrograms = Schemas['MyPrograms'];
@@ -48,8 +65,9 @@ export const paymentRequestsApi = withTags.injectEndpoints({
       query: (params) => ({ url: '/payment-requests', params }),
       providesTags: ['PaymentRequestList'],
     }),
-    getPaymentRequestSummary: build.query<StatusSummary[], number | undefined>({
+    getPaymentRequestSummary: build.query<Summary, number | undefined>({
       query: (mentorProgramId) => ({ url: '/payment-requests/summary', params: mentorProgramId ? { mentorProgramId } : undefined }),
+      transformResponse: readSummary,
       providesTags: ['PaymentRequestList'],
     }),
     getPaymentRequest: build.query<PaymentRequest, { formType: string; id: number }>({
@@ -80,7 +98,7 @@ export const paymentRequestsApi = withTags.injectEndpoints({
       extraOptions: quiet,
       invalidatesTags: (_r, _e, { formType, id }) => [...ref(id, formType), 'PaymentRequestActivity'],
     }),
-    validateApproval: build.mutation<ValidationResult, { formType: string; id: number; body: ApproveBody }>({
+    validateApproval: build.mutation<ApprovalValidation, { formType: string; id: number; body: ApproveBody }>({
       query: ({ formType, id, body }) => ({ url: `/payment-requests/${formType}/${id}/approve/validate`, method: 'POST', body }),
       extraOptions: quiet,
     }),

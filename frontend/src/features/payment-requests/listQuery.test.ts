@@ -22,6 +22,12 @@ describe('request list state', () => {
     });
   });
 
+  it('keeps the waiting-for-me filter under its own name', () => {
+    const s = read('WaitingForMe=true&FormType=F3');
+    expect(s.values).toEqual({ FormType: 'F3', WaitingForMe: 'true' });
+    expect(toSearch(s.values, s.table, REQUEST_LIST_SHAPE).toString()).toBe('FormType=F3&WaitingForMe=true');
+  });
+
   it('ignores junk', () => {
     const s = read('Page=-1&Size=7&ApprovedStart=yesterday&MentorProgramId=x&SortBy=submittedOn');
     expect(s.values).toEqual({});

@@ -13,6 +13,8 @@ export const REQUEST_FILTERS = {
   ApprovedStart: 'date',
   ApprovedEnd: 'date',
   PlacementEndDate: 'date',
+  // "true" or absent: the requests whose current approval step the caller may take.
+  WaitingForMe: 'code',
 } as const satisfies ParamSchema;
 
 export type RequestFilterValues = ParamValues<typeof REQUEST_FILTERS>;

@@ -23,6 +23,8 @@ const FIELDS = [
   'digestHour',
   'timeZone',
   'unattachedReceiptQuotaMb',
+  'reminderDays',
+  'escalationDays',
 ];
 
 const HOURS = Array.from({ length: 24 }, (_, h) => ({ value: String(h), label: `${String(h).padStart(2, '0')}:00` }));
@@ -189,6 +191,33 @@ export default function GeneralSettingsPage() {
                 </SimpleGrid>
                 <Text size="xs" c="dimmed" mt="xs">
                   Users who chose a daily digest get one mail a day at this hour, listing what waits for them.
+                </Text>
+              </Fieldset>
+              <Fieldset legend="Approval reminders" disabled={!canEdit}>
+                <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                  <NumberInput
+                    label="Remind approvers after (days)"
+                    description="1 to 60. A step waiting longer than this reminds its approvers once a day."
+                    min={1}
+                    max={60}
+                    allowDecimal={false}
+                    value={draft.reminderDays}
+                    error={errors.reminderDays}
+                    onChange={(v) => set({ reminderDays: v as number })}
+                  />
+                  <NumberInput
+                    label="Tell the Administrators after (days)"
+                    description="1 to 120, more than the reminder days. Sent once per step still waiting."
+                    min={1}
+                    max={120}
+                    allowDecimal={false}
+                    value={draft.escalationDays}
+                    error={errors.escalationDays}
+                    onChange={(v) => set({ escalationDays: v as number })}
+                  />
+                </SimpleGrid>
+                <Text size="xs" c="dimmed" mt="xs">
+                  Whole days since the step became current. Mails follow each person&apos;s notification choice (a daily digest holds them).
                 </Text>
               </Fieldset>
               <Fieldset legend="Receipts" disabled={!canEdit}>

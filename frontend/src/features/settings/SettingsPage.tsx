@@ -11,6 +11,7 @@ import { useGetOutboxQuery } from './api';
 const SECTIONS: { title: string; to: string; text: string; permission?: PermissionCode }[] = [
   { title: 'General', to: '/settings/general', text: 'Organisation, support e-mail, rates and session lifetimes.' },
   { title: 'Template validation', to: '/settings/template-validation', text: 'Limits checked on every payment request form.' },
+  { title: 'Approval rules', to: '/settings/approval-rules', text: "Each form's approval steps: who approves, from which amount.", permission: 'setting:read' },
   { title: 'Notification banner', to: '/settings/notification-banner', text: 'Messages shown to every signed-in user.' },
   { title: 'Sign-on', to: '/settings/sign-on', text: "Sign-in with the agency's directory: new accounts, roles from its groups, who keeps a password.", permission: 'setting:read' },
   { title: 'Block login', to: '/settings/block-login', text: 'Stop Coordinators from signing in, with a message.' },

@@ -3,7 +3,8 @@ import type { Schemas } from '../../api/wire';
 
 // ---- system settings ----
 
-export type GeneralSettings = Schemas['GeneralSettingsDto'];
+// until the schema has them: the reminder and escalation days of the approval chain.
+export type GeneralSettings = Schemas['GeneralSettingsDto'] & { reminderDays: number; escalationDays: number };
 /** maxMilesPerTrip / maxHours / maxNights are present exactly on the forms they apply to. */
 export type FormLimit = Schemas['FormLimitDto'];
 type LoginBlock = Schemas['LoginBlockDto'];
@@ -14,7 +15,13 @@ export type OutboxPage = Schemas['OutboxPage'];
 export type OutboxMail = Schemas['OutboxMail'];
 export type OutboxStatus = OutboxMail['status'];
 
-const SETTINGS_TAGS = ['GeneralSettings', 'FormLimits', 'LoginBlock', 'Banners', 'SsoSettings'] as const;
+/** A form's approval chain: the steps a request above each step's amount goes through. */
+export type ApprovalRule = Schemas['ApprovalRuleDto'];
+/** `fromAmount` left out is 0. */
+export type ApprovalStep = Schemas['RuleStep'];
+type TriedRule = Schemas['TriedApprovalRule'];
+
+const SETTINGS_TAGS = ['GeneralSettings', 'FormLimits', 'LoginBlock', 'Banners', 'SsoSettings', 'ApprovalRules'] as const;
 
 // Editors show their errors inline (fields, conflicts): quiet, no toast.
 const systemSettingsApi = api.enhanceEndpoints({ addTagTypes: SETTINGS_TAGS }).injectEndpoints({
@@ -31,7 +38,17 @@ const systemSettingsApi = api.enhanceEndpoints({ addTagTypes: SETTINGS_TAGS }).i
       invalidatesTags: (_result, error) => (error ? [] : ['FormLimits']),
       extraOptions: { quiet: true },
     }),
-    // The form types' names (any signed-in user may read them), for the limits grid.
+    getApprovalRules: build.query<ApprovalRule[], void>({ query: () => '/system-settings/approval-rules', providesTags: ['ApprovalRules'] }),
+    saveApprovalRule: build.mutation<ApprovalRule, ApprovalRule>({
+      query: ({ formType, steps }) => ({ url: `/system-settings/approval-rules/${formType}`, method: 'PUT', body: { steps } }),
+      invalidatesTags: (_result, error) => (error ? [] : ['ApprovalRules']),
+      extraOptions: { quiet: true },
+    }),
+    // Which of `steps` a request of `amount` would go through: the server's rule, nothing saved.
+    tryApprovalRule: build.mutation<TriedRule, ApprovalRule & { amount: number }>({
+      query: ({ formType, steps, amount }) => ({ url: `/system-settings/approval-rules/${formType}/try`, method: 'POST', body: { steps, amount } }),
+      extraOptions: { quiet: true },
+    }),
     getLoginBlock: build.query<LoginBlock, void>({ query: () => '/system-settings/block-coordinator-login', providesTags: ['LoginBlock'] }),
     setLoginBlock: build.mutation<LoginBlock, LoginBlock>({
       query: (body) => ({ url: '/system-settings/block-coordinator-login', method: 'POST', body }),
@@ -67,4 +84,7 @@ export const {
   useReplaceBannersMutation,
   useGetSsoSettingsQuery,
   useUpdateSsoSettingsMutation,
+  useGetApprovalRulesQuery,
+  useSaveApprovalRuleMutation,
+  useTryApprovalRuleMutation,
 } = systemSettingsApi;
