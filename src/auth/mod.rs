@@ -7,6 +7,7 @@ pub mod password;
 pub mod permissions;
 mod principal;
 pub mod scope;
+pub mod stand_in;
 pub mod throttle;
 pub mod tokens;
 

@@ -84,6 +84,17 @@ impl Scope {
         }
     }
 
+    /// What either scope sees.
+    pub fn union(self, other: Scope) -> Scope {
+        match (self, other) {
+            (Self::Programs(mut a), Self::Programs(b)) => {
+                a.extend(b);
+                Self::Programs(a)
+            }
+            _ => Self::All,
+        }
+    }
+
     /// 403 for a `MentorProgramId` filter naming a program outside the scope: narrowed to
     /// the scope it would list the people the caller shares with that program, which tells
     /// her who takes part there.
@@ -105,7 +116,18 @@ impl Scope {
 }
 
 /// The scope of the signed-in user, as the database says now.
+/// A stand-in sees, for as long as she stands in, what the absent people see too.
 pub async fn scope_of(db: &impl ConnectionTrait, me: &CurrentUser) -> ApiResult<Scope> {
+    let own = own_scope(db, me).await?;
+    if own.is_all() {
+        return Ok(own);
+    }
+    let absent = super::stand_in::standing_in(db, me).await?;
+    Ok(absent.into_iter().fold(own, |s, a| s.union(a.scope)))
+}
+
+/// The scope of the signed-in user in her own right, without what she sees as a stand-in.
+pub async fn own_scope(db: &impl ConnectionTrait, me: &CurrentUser) -> ApiResult<Scope> {
     let sees_all = me.is_administrator() || me.has(super::Permission::ProgramReadAll);
     scope_of_user(db, sees_all, &me.user).await
 }

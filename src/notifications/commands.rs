@@ -123,12 +123,15 @@ async fn tell(
     let actor_name = format!("{} {}", actor.user.first_name, actor.user.last_name);
     for r in &requests {
         let people: Vec<Recipient> = match happened.audience() {
-            Audience::Approvers => recipients::candidates(txn, r.mentor_program_id)
-                .await?
-                .into_iter()
-                .filter(|c| may_take(c))
-                .map(|c| Recipient::from(c.user))
-                .collect(),
+            Audience::Approvers => {
+                let able: Vec<Recipient> = recipients::candidates(txn, r.mentor_program_id)
+                    .await?
+                    .into_iter()
+                    .filter(|c| may_take(c))
+                    .map(|c| Recipient::from(c.user))
+                    .collect();
+                recipients::with_stand_ins(txn, able).await?
+            }
             Audience::Creator => {
                 r.created_by.and_then(|c| creators.get(&c).cloned()).into_iter().collect()
             }

@@ -155,3 +155,43 @@ async fn coordinators_of(db: &impl ConnectionTrait, program: i32) -> ApiResult<B
         .map(|p| p.id)
         .collect())
 }
+
+/// `people` with everyone away today replaced by her stand-in (active), each person once:
+/// approval mails for the absent go to whoever takes their steps meanwhile.
+pub async fn with_stand_ins(
+    db: &impl ConnectionTrait,
+    people: Vec<Recipient>,
+) -> ApiResult<Vec<Recipient>> {
+    use crate::entities::out_of_office as ooo;
+    if people.is_empty() {
+        return Ok(people);
+    }
+    let today = crate::auth::stand_in::office_today(db).await?;
+    let away: HashMap<i32, i32> = ooo::Entity::find()
+        .filter(ooo::Column::UserId.is_in(people.iter().map(|p| p.id)))
+        .filter(ooo::Column::FromDay.lte(today))
+        .filter(ooo::Column::ToDay.gte(today))
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|m| (m.user_id, m.stand_in_user_id))
+        .collect();
+    if away.is_empty() {
+        return Ok(people);
+    }
+    let stand_ins = users(db, &away.values().copied().collect()).await?;
+    let mut out: Vec<Recipient> = Vec::new();
+    for p in people {
+        let person = match away.get(&p.id) {
+            Some(s) => match stand_ins.get(s) {
+                Some(stand_in) => stand_in.clone(),
+                None => continue,
+            },
+            None => p,
+        };
+        if !out.iter().any(|o| o.id == person.id) {
+            out.push(person);
+        }
+    }
+    Ok(out)
+}

@@ -202,7 +202,8 @@ pub async fn approve_validate(
     check_step(body.step)?;
     let p = body.proposal();
     let ground = store::facts::approval_ground(&state.db, &r, &p, me.id()).await?;
-    let (index, _) = commands::step_for(&ground, &me, body.step.map(usize::from))?;
+    let takers = super::takers::load(&state.db, &me, r.mentor_program_id).await?;
+    let (index, _) = commands::step_for(&ground, &takers, body.step.map(usize::from))?;
     let v = commands::assess_approval(&ground, &p, index);
     let s = &ground.chain[index];
     let step =
@@ -261,13 +262,16 @@ pub async fn list(
     let paging = q.paging()?;
     let (statuses, forms) = store::list::parse_list_filters(&q)?;
     let scope = scope_of(&state.db, &me).await?;
-    let waiting = store::list::WaitingFor::of(&me);
+    let waiting = match q.waitingforme {
+        Some(true) => Some(store::list::WaitingFor::load(&state.db, &me).await?),
+        _ => None,
+    };
     let filter = store::list::ListFilter {
         query: &q,
         scope: &scope,
         statuses: &statuses,
         forms: &forms,
-        waiting_for: (q.waitingforme == Some(true)).then_some(&waiting),
+        waiting_for: waiting.as_ref(),
     };
     let (rows, total) = store::list::list(&state.db, &filter, paging).await?;
     let items = rows.into_iter().map(|r| to_list_item(&me, r)).collect::<ApiResult<Vec<_>>>()?;
@@ -282,7 +286,7 @@ pub async fn summary(
     Query(q): Query<SummaryQuery>,
 ) -> ApiResult<web::Json<Vec<StatusSummary>>> {
     let scope = scope_of(&state.db, &me).await?;
-    let waiting = store::list::WaitingFor::of(&me);
+    let waiting = store::list::WaitingFor::load(&state.db, &me).await?;
     Ok(web::Json(store::list::summary(&state.db, &scope, q.mentorprogramid, &waiting).await?))
 }
 

@@ -157,6 +157,23 @@ pub struct Actor {
 }
 
 impl Actor {
+    /// `me` as the rules read her; `sees_program` is whether the request's program is in her
+    /// scope.
+    pub fn of(me: &crate::auth::CurrentUser, sees_program: bool) -> Self {
+        Actor {
+            id: me.id(),
+            active: me.user.is_active,
+            roles: me.roles.clone(),
+            approves: me.has(crate::auth::Permission::RequestApprove),
+            sees_program,
+        }
+    }
+
+    /// The absent people `absent`, as the rules read them for a request of `program`.
+    pub fn absent(absent: &[crate::auth::stand_in::Absent], program: i32) -> Vec<Self> {
+        absent.iter().map(|a| Actor::of(&a.principal, a.scope.allows_program(program))).collect()
+    }
+
     fn holds(&self, role: &str) -> bool {
         self.roles.iter().any(|r| r.eq_ignore_ascii_case(role))
     }
@@ -249,6 +266,35 @@ pub fn may_take(
         });
     }
     Ok((index, Via::Myself))
+}
+
+/// Whether `actor` may take the current step in her own right or as the stand-in of one of
+/// `absent` (the people she stands in for today, with their own facts): the step must be the
+/// absent person's to take, and the stand-in herself must approve, be active, not have
+/// created or submitted the request, and not have taken an earlier step. Her own right wins.
+pub fn may_take_as(
+    steps: &[TakenStep],
+    actor: &Actor,
+    absent: &[Actor],
+    request: &RequestFacts,
+) -> Result<(usize, Via), Refusal> {
+    let own = may_take(steps, actor, request);
+    if own.is_ok() || matches!(own, Err(Refusal::OwnRequest)) {
+        return own;
+    }
+    for person in absent {
+        if let Ok((index, _)) = may_take(steps, person, request) {
+            // The stand-in held to every rule but the step's role and the program.
+            let herself = Actor {
+                roles: vec![steps[index].role.clone()],
+                sees_program: true,
+                ..actor.clone()
+            };
+            return may_take(steps, &herself, request)
+                .map(|(index, _)| (index, Via::OnBehalfOf(person.id)));
+        }
+    }
+    own
 }
 
 /// The amount a step may approve: never more than the step before it approved.
@@ -417,6 +463,74 @@ mod tests {
             assert_eq!(may_take(steps, &who, &request), want, "{who:?}");
         }
         assert_eq!(not_for(1).unwrap_err().message(), "Step 2, Finance, is for the role Finance.");
+    }
+
+    #[test]
+    fn a_stand_in_takes_what_the_absent_person_could_under_her_own_rules() {
+        use StepState::*;
+        let at_two = chain(&[
+            (Done, Some(1), None, Some(900)),
+            (Current, None, None, None),
+            (Waiting, None, None, None),
+        ]);
+        let request = RequestFacts { created_by: Some(7), submitted_by: Some(8) };
+        let finance = actor(3, &["Finance"]);
+        let stand_in = actor(4, &["Reviewer"]);
+        let not_for = Err(Refusal::NotForYou {
+            index: 1,
+            count: 3,
+            name: "Finance".into(),
+            role: "Finance".into(),
+        });
+        let cases = [
+            ("for Finance", stand_in.clone(), vec![finance.clone()], Ok((1, Via::OnBehalfOf(3)))),
+            ("nobody away", stand_in.clone(), vec![], not_for.clone()),
+            (
+                "away is not Finance",
+                stand_in.clone(),
+                vec![actor(3, &["Director"])],
+                not_for.clone(),
+            ),
+            (
+                "away outside the program",
+                stand_in.clone(),
+                vec![Actor { sees_program: false, ..finance.clone() }],
+                not_for.clone(),
+            ),
+            ("away took step 1", stand_in.clone(), vec![actor(1, &["Finance"])], not_for.clone()),
+            (
+                "herself the submitter",
+                actor(8, &["Reviewer"]),
+                vec![finance.clone()],
+                Err(Refusal::OwnRequest),
+            ),
+            (
+                "herself took step 1",
+                actor(1, &["Reviewer"]),
+                vec![finance.clone()],
+                Err(Refusal::TookEarlierStep {
+                    earlier: 0,
+                    index: 1,
+                    name: "Finance".into(),
+                    role: "Finance".into(),
+                }),
+            ),
+            (
+                "herself without request:approve",
+                Actor { approves: false, ..stand_in.clone() },
+                vec![finance.clone()],
+                not_for.clone(),
+            ),
+            (
+                "in her own right first",
+                actor(4, &["Finance"]),
+                vec![finance.clone()],
+                Ok((1, Via::Myself)),
+            ),
+        ];
+        for (name, who, absent, want) in cases {
+            assert_eq!(may_take_as(&at_two, &who, &absent, &request), want, "{name}");
+        }
     }
 
     #[test]

@@ -524,13 +524,13 @@ pub fn assess_approval(
     verdict
 }
 
-/// The step of `ground`'s chain `me` takes, and how: the current one, if it is the one she
+/// The step of `ground`'s chain the caller (`takers`) takes, and how: the current one, if it is the one she
 /// `meant` (409 when another approver took it meanwhile) and hers to take (403 naming the
 /// step and its role). Her own request passes here: the approval rules refuse it
 /// (`selfApproval`), as they always have.
 pub fn step_for(
     ground: &store::facts::ApprovalGround,
-    me: &CurrentUser,
+    takers: &super::takers::Takers,
     meant: Option<usize>,
 ) -> ApiResult<(usize, Via)> {
     let steps = &ground.chain;
@@ -545,19 +545,11 @@ pub fn step_for(
             steps.len()
         )));
     }
-    let actor = chain::Actor {
-        id: me.id(),
-        active: me.user.is_active,
-        roles: me.roles.clone(),
-        approves: me.has(crate::auth::Permission::RequestApprove),
-        // The request was found in her scope (`load_for`).
-        sees_program: true,
-    };
     let request = chain::RequestFacts {
         created_by: ground.facts.created_by,
         submitted_by: ground.facts.submitted_by,
     };
-    match chain::may_take(steps, &actor, &request) {
+    match chain::may_take_as(steps, &takers.me, &takers.absent, &request) {
         Ok(taken) => Ok(taken),
         Err(chain::Refusal::OwnRequest) => Ok((current, Via::Myself)),
         Err(refusal) => Err(ApiError::Forbidden(refusal.message())),
@@ -565,10 +557,16 @@ pub fn step_for(
 }
 
 /// The step's line in the activity log and the audit trail.
-fn step_line(ground: &store::facts::ApprovalGround, index: usize, me: &CurrentUser) -> String {
+fn step_line(
+    ground: &store::facts::ApprovalGround,
+    index: usize,
+    me: &CurrentUser,
+    on_behalf_of: Option<String>,
+) -> String {
     let s = &ground.chain[index];
+    let behalf = on_behalf_of.map(|name| format!(" on behalf of {name}")).unwrap_or_default();
     format!(
-        "Step {} of {}, {}, approved by {} {}",
+        "Step {} of {}, {}, approved by {} {}{behalf}",
         index + 1,
         ground.chain.len(),
         s.name,
@@ -599,7 +597,8 @@ pub async fn approve(
     let txn = crate::db::write(db).await?;
     let r = load_for(&txn, me, target, Action::Approve).await?;
     let ground = store::facts::approval_ground(&txn, &r, &p, me.id()).await?;
-    let (index, via) = step_for(&ground, me, meant)?;
+    let takers = super::takers::load(&txn, me, r.mentor_program_id).await?;
+    let (index, via) = step_for(&ground, &takers, meant)?;
     year_lock::check_open(Charge::ApproveRequest, ground.year.as_ref().map(Into::into))?;
     let verdict = assess_approval(&ground, &p, index);
     let last = chain::is_final(&ground.chain, index);
@@ -619,7 +618,7 @@ pub async fn approve(
     let step = json!({
         "index": index, "count": ground.chain.len(), "name": ground.chain[index].name,
         "role": ground.chain[index].role, "onBehalfOf": via.on_behalf_of(),
-        "line": step_line(&ground, index, me),
+        "line": step_line(&ground, index, me, via.on_behalf_of().and_then(|id| takers.name_of(id))),
     });
     let comment =
         body.comment.as_deref().map(str::trim).filter(|c| !c.is_empty()).map(str::to_owned);

@@ -11,6 +11,7 @@ pub mod payee;
 pub mod receipts;
 pub mod store;
 pub mod submit_check;
+pub mod takers;
 pub mod view;
 pub mod workflow;
 pub mod write_check;

@@ -22,19 +22,17 @@ use crate::{
 
 /// What `me` may do to `r` now (the self-approval rule included), with `r`'s chain: approve
 /// only when its current step is hers to take.
-pub fn available(me: &CurrentUser, r: &pr::Model, steps: &[TakenStep]) -> Vec<Action> {
+pub fn available(
+    me: &CurrentUser,
+    r: &pr::Model,
+    steps: &[TakenStep],
+    takers: &super::takers::Takers,
+) -> Vec<Action> {
     let mut actions = open_actions(me, r.status, r.created_by, r.submitted_by);
     if !steps.is_empty() {
-        let actor = chain::Actor {
-            id: me.id(),
-            active: me.user.is_active,
-            roles: me.roles.clone(),
-            approves: me.has(Permission::RequestApprove),
-            sees_program: true,
-        };
         let request =
             chain::RequestFacts { created_by: r.created_by, submitted_by: r.submitted_by };
-        if chain::may_take(steps, &actor, &request).is_err() {
+        if chain::may_take_as(steps, &takers.me, &takers.absent, &request).is_err() {
             actions.retain(|a| *a != Action::Approve);
         }
     }
@@ -107,9 +105,10 @@ pub async fn to_dto(
         if r.status == Status::Processed { store::paid_in(db, r.id).await? } else { None };
     let rows = store::steps::of(db, r.id).await?;
     let steps: Vec<TakenStep> = rows.iter().map(store::steps::taken).collect();
+    let takers = super::takers::load(db, me, r.mentor_program_id).await?;
     Ok(PaymentRequestDto {
         vendor_payment_report_id,
-        available_actions: available(me, &r, &steps),
+        available_actions: available(me, &r, &steps, &takers),
         approval: approval_of(db, &rows).await?,
         id: r.id,
         form_type: form,

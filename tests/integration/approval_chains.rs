@@ -497,3 +497,45 @@ async fn named_programs_and_program_readall_decide_what_staff_see() {
         .await;
     assert_eq!(r.status, 403, "{}", r.body);
 }
+
+#[actix_web::test]
+async fn a_stand_in_takes_the_absent_approvers_step_on_her_behalf() {
+    let w = world().await;
+    w.app.put(&format!("{RULES}/F1"), &w.admin, three_steps()).await.ok();
+    // Finance is away; the second program lead stands in.
+    let away = json!({"from": crate::common::dates::today(), "to": crate::common::dates::days(3),
+                      "standInUserId": w.lead2.0});
+    w.app.put("/api/v1/identity/me/out-of-office", &w.finance.1, away).await.ok();
+
+    let large = submitted(&w, w.inside, 1500.0).await;
+    let id = large["id"].as_i64().unwrap();
+    approve(&w, &w.lead.1, &large, proposal(&w, 1400.0)).await.ok();
+    // The step's mail goes to the stand-in, not to the absent approver.
+    mail_about(&w, "lead2@example.org", id).await;
+    assert_eq!(mails_to(&w, "finance@example.org", id), 0);
+    assert!(waiting(&w, &w.lead2.1).await.contains(&id));
+    let page = w.app.get(&format!("{PR}/F1/{id}"), &w.lead2.1).await.ok().clone();
+    assert!(page["availableActions"].as_array().unwrap().contains(&json!("approve")), "{page}");
+
+    let after = approve(&w, &w.lead2.1, &large, proposal(&w, 1400.0)).await.ok().clone();
+    let step = &after["approval"]["steps"][1];
+    assert_eq!(
+        (step["by"]["id"].as_i64(), step["onBehalfOf"]["id"].as_i64()),
+        (Some(w.lead2.0), Some(w.finance.0))
+    );
+    let log = w
+        .app
+        .get(&format!("{PR}/activity-log?PaymentRequestId={id}&PaymentRequestType=F1"), &w.admin)
+        .await;
+    assert!(log.body.to_string().contains("on behalf of finance Staff"), "{}", log.body);
+    // She took step 2 for Finance: step 3 is still the Director's alone.
+    assert_eq!(states(&after), ["done", "done", "current"]);
+
+    // Back in the office: the stand-in's reach ends with the window.
+    w.app.delete("/api/v1/identity/me/out-of-office", &w.finance.1).await;
+    let next = submitted(&w, w.inside, 1500.0).await;
+    approve(&w, &w.lead.1, &next, proposal(&w, 1400.0)).await.ok();
+    let refused = approve(&w, &w.lead2.1, &next, proposal(&w, 1400.0)).await;
+    refused.problem(403);
+    assert!(!waiting(&w, &w.lead2.1).await.contains(&next["id"].as_i64().unwrap()));
+}

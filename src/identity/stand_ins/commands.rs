@@ -13,17 +13,14 @@ use super::{
 };
 use crate::{
     activity,
-    auth::{load_principal, permissions::ADMINISTRATOR, CurrentUser, Permission},
+    auth::{
+        load_principal, permissions::ADMINISTRATOR, stand_in::office_today, CurrentUser, Permission,
+    },
     entities::{out_of_office as ooo, user},
     error::{ApiError, ApiResult},
     identity::{commands::granter, rules as identity_rules, store as users},
-    settings::{self, dto::UserRefDto},
+    settings::dto::UserRefDto,
 };
-
-/// The office's day now.
-pub async fn office_today(db: &impl ConnectionTrait) -> ApiResult<chrono::NaiveDate> {
-    Ok(crate::clock::today_in(&settings::store::general(db).await?.time_zone))
-}
 
 fn user_ref(u: &user::Model) -> UserRefDto {
     UserRefDto {

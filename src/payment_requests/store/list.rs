@@ -59,62 +59,99 @@ pub struct ListFilter<'a> {
     pub waiting_for: Option<&'a WaitingFor>,
 }
 
-/// Whose waiting requests a list shows: the chain's rule (`chain::may_take`) as one
-/// condition over the indexed current steps.
+/// Whose waiting requests a list shows: the chain's rule (`chain::may_take_as`) as one
+/// condition over the indexed current steps, for the caller in her own right and for each
+/// absent person she stands in for today.
 pub struct WaitingFor {
+    pub user_id: i32,
+    /// The caller first, then the absent people, each with the programs she sees.
+    pub takers: Vec<Taker>,
+}
+
+/// One person whose steps the caller may take.
+pub struct Taker {
     pub user_id: i32,
     pub roles: Vec<String>,
     /// She holds `request:approve`; without it nothing waits for her.
     pub approves: bool,
+    /// `None`: every program.
+    pub programs: Option<Vec<i32>>,
+}
+
+impl Taker {
+    fn of(p: &crate::auth::CurrentUser, scope: &Scope) -> Self {
+        Taker {
+            user_id: p.id(),
+            roles: p.roles.clone(),
+            approves: p.has(crate::auth::Permission::RequestApprove),
+            programs: scope.program_ids(),
+        }
+    }
 }
 
 impl WaitingFor {
-    pub fn of(me: &crate::auth::CurrentUser) -> Self {
-        WaitingFor {
-            user_id: me.id(),
-            roles: me.roles.clone(),
-            approves: me.has(crate::auth::Permission::RequestApprove),
+    pub async fn load(db: &impl ConnectionTrait, me: &crate::auth::CurrentUser) -> ApiResult<Self> {
+        let own = crate::auth::scope::own_scope(db, me).await?;
+        let mut takers = vec![Taker::of(me, &own)];
+        for a in crate::auth::stand_in::standing_in(db, me).await? {
+            takers.push(Taker::of(&a.principal, &a.scope));
         }
+        Ok(WaitingFor { user_id: me.id(), takers })
     }
 
-    /// Submitted, its current step for one of her roles, neither created nor submitted by
-    /// her, no earlier step of it taken by her or for her.
+    /// Submitted, its current step for one of a taker's roles in a program she sees, neither
+    /// created nor submitted by her or the caller, no earlier step of it taken by or for
+    /// either of them.
     fn condition(&self) -> Condition {
-        use crate::entities::request_step as step;
-        use crate::payment_requests::chain::StepState;
-        if !self.approves || self.roles.is_empty() {
+        let me = self.user_id;
+        if !self.takers.first().is_some_and(|t| t.approves) {
             return Condition::all().add(pr::Column::Id.lt(0));
         }
+        let mut any = Condition::any();
+        for t in self.takers.iter().filter(|t| t.approves && !t.roles.is_empty()) {
+            any = any.add(t.condition(me));
+        }
+        Condition::all().add(pr::Column::Status.eq(Status::Submitted)).add(any)
+    }
+}
+
+impl Taker {
+    fn condition(&self, me: i32) -> Condition {
+        use crate::entities::request_step as step;
+        use crate::payment_requests::chain::StepState;
         let current = Query::select()
             .column(step::Column::PaymentRequestId)
             .from(step::Entity)
             .and_where(step::Column::State.eq(StepState::Current.as_str()))
             .and_where(step::Column::Role.is_in(self.roles.clone()))
             .to_owned();
-        let taken_by_her = Query::select()
+        let people: Vec<i32> = if self.user_id == me { vec![me] } else { vec![me, self.user_id] };
+        let taken = Query::select()
             .column(step::Column::PaymentRequestId)
             .from(step::Entity)
             .cond_where(
                 Condition::any()
-                    .add(step::Column::ByUserId.eq(self.user_id))
-                    .add(step::Column::OnBehalfOf.eq(self.user_id)),
+                    .add(step::Column::ByUserId.is_in(people.clone()))
+                    .add(step::Column::OnBehalfOf.is_in(people.clone())),
             )
             .to_owned();
-        let me = self.user_id;
-        Condition::all()
-            .add(pr::Column::Status.eq(Status::Submitted))
+        let mut c = Condition::all()
             .add(pr::Column::Id.in_subquery(current))
-            .add(pr::Column::Id.not_in_subquery(taken_by_her))
+            .add(pr::Column::Id.not_in_subquery(taken))
             .add(
                 Condition::any()
                     .add(pr::Column::CreatedBy.is_null())
-                    .add(pr::Column::CreatedBy.ne(me)),
+                    .add(pr::Column::CreatedBy.is_not_in(people.clone())),
             )
             .add(
                 Condition::any()
                     .add(pr::Column::SubmittedBy.is_null())
-                    .add(pr::Column::SubmittedBy.ne(me)),
-            )
+                    .add(pr::Column::SubmittedBy.is_not_in(people)),
+            );
+        if let Some(programs) = &self.programs {
+            c = c.add(pr::Column::MentorProgramId.is_in(programs.clone()));
+        }
+        c
     }
 }
 

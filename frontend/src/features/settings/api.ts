@@ -3,8 +3,7 @@ import type { Schemas } from '../../api/wire';
 
 // ---- system settings ----
 
-// until the schema has them: the reminder and escalation days of the approval chain.
-export type GeneralSettings = Schemas['GeneralSettingsDto'] & { reminderDays: number; escalationDays: number };
+export type GeneralSettings = Schemas['GeneralSettingsDto'];
 /** maxMilesPerTrip / maxHours / maxNights are present exactly on the forms they apply to. */
 export type FormLimit = Schemas['FormLimitDto'];
 type LoginBlock = Schemas['LoginBlockDto'];

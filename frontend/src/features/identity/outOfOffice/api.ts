@@ -1,24 +1,13 @@
 import { api } from '../../../api/api';
+import type { Schemas } from '../../../api/wire';
 
 // Out of office: the window a person is away and who stands in for her, her own (the user
 // menu) or, for an administrator, anyone's (the user dialog).
 
-// until the schema has them
-export interface PersonRef {
-  id: number;
-  email: string;
-  fullName: string;
-}
-export interface OutOfOffice {
-  from: string;
-  to: string;
-  standIn: PersonRef;
-}
-export interface OutOfOfficeBody {
-  from: string;
-  to: string;
-  standInUserId: number | null;
-}
+export type PersonRef = Schemas['UserRefDto'];
+export type OutOfOffice = Schemas['OutOfOfficeDto'];
+/** While the picker is empty the stand-in is null; the server's body needs one. */
+export type OutOfOfficeBody = Omit<Schemas['OutOfOfficeRequest'], 'standInUserId'> & { standInUserId: number | null };
 
 /** Whose window: the caller's own, or user `id`'s. */
 export type Whose = 'me' | number;
