@@ -73,6 +73,7 @@ mod m20261202_000320_payee_at_approval;
 mod m20261202_000330_receipt_quota;
 mod m20261202_000340_second_factor;
 mod m20261202_000400_sso_tickets;
+mod m20261202_000410_passkeys;
 
 pub struct Migrator;
 
@@ -120,6 +121,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261202_000330_receipt_quota::Migration),
             Box::new(m20261202_000340_second_factor::Migration),
             Box::new(m20261202_000400_sso_tickets::Migration),
+            Box::new(m20261202_000410_passkeys::Migration),
         ]
     }
 }

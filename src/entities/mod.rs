@@ -47,6 +47,8 @@ pub mod notification_banner;
 pub mod outbox_mail;
 pub mod participant;
 pub mod participation;
+pub mod passkey;
+pub mod passkey_ceremony;
 pub mod password_token;
 pub mod payment_request;
 pub mod payment_request_total;
