@@ -7,6 +7,7 @@ export type GeneralSettings = Schemas['GeneralSettingsDto'];
 /** maxMilesPerTrip / maxHours / maxNights are present exactly on the forms they apply to. */
 export type FormLimit = Schemas['FormLimitDto'];
 type LoginBlock = Schemas['LoginBlockDto'];
+export type SecuritySettings = Schemas['SecuritySettingsDto'];
 export type SsoSettings = Schemas['SsoSettings'];
 /** A banner as the editor holds it: saved ones carry their id, new ones none yet. */
 export type Banner = Schemas['BannerInput'];
@@ -14,7 +15,7 @@ export type OutboxPage = Schemas['OutboxPage'];
 export type OutboxMail = Schemas['OutboxMail'];
 export type OutboxStatus = OutboxMail['status'];
 
-const SETTINGS_TAGS = ['GeneralSettings', 'FormLimits', 'LoginBlock', 'Banners', 'SsoSettings'] as const;
+const SETTINGS_TAGS = ['GeneralSettings', 'FormLimits', 'LoginBlock', 'Banners', 'SsoSettings', 'SecuritySettings'] as const;
 
 // Editors show their errors inline (fields, conflicts): quiet, no toast.
 const systemSettingsApi = api.enhanceEndpoints({ addTagTypes: SETTINGS_TAGS }).injectEndpoints({
@@ -36,6 +37,12 @@ const systemSettingsApi = api.enhanceEndpoints({ addTagTypes: SETTINGS_TAGS }).i
     setLoginBlock: build.mutation<LoginBlock, LoginBlock>({
       query: (body) => ({ url: '/system-settings/block-coordinator-login', method: 'POST', body }),
       invalidatesTags: (_result, error) => (error ? [] : ['LoginBlock']),
+      extraOptions: { quiet: true },
+    }),
+    getSecuritySettings: build.query<SecuritySettings, void>({ query: () => '/system-settings/security', providesTags: ['SecuritySettings'] }),
+    updateSecuritySettings: build.mutation<SecuritySettings, SecuritySettings>({
+      query: (body) => ({ url: '/system-settings/security', method: 'PUT', body }),
+      invalidatesTags: (_result, error) => (error ? [] : ['SecuritySettings']),
       extraOptions: { quiet: true },
     }),
     getSsoSettings: build.query<SsoSettings, void>({ query: () => '/system-settings/sso', providesTags: ['SsoSettings'] }),
@@ -65,6 +72,8 @@ export const {
   useGetOutboxQuery,
   useGetBannersQuery,
   useReplaceBannersMutation,
+  useGetSecuritySettingsQuery,
+  useUpdateSecuritySettingsMutation,
   useGetSsoSettingsQuery,
   useUpdateSsoSettingsMutation,
 } = systemSettingsApi;
