@@ -414,13 +414,13 @@ async fn blocking_coordinator_login() {
     assert_eq!(r.ok(), &json!({"isBlocked": true, "message": message}));
     assert_eq!(app.get(BLOCK, &admin).await.ok(), &json!({"isBlocked": true, "message": message}));
 
-    // Coordinator: sign-in refused with the message; the sign-in she had open was ended by
-    // the block, so its refresh is refused as an ended session's.
+    // Coordinator: sign-in and refresh refused with the message (the block also ended the
+    // sign-in she had open).
     let r = app.login_reply(COORD_EMAIL, COORD_PASSWORD).await;
     assert_eq!(r.problem(403)["detail"], message);
     let coord_refresh_call = json!({"token": coord_access, "refreshToken": coord_refresh});
     let r = app.post("/api/v1/identity/refresh", None, coord_refresh_call.clone()).await;
-    r.problem(401);
+    assert_eq!(r.problem(403)["detail"], message);
     // Administrators (also those holding Coordinator) are unaffected.
     let (admin_access, _) = app.login(ADMIN_EMAIL, ADMIN_PASSWORD).await;
     app.login("both@example.org", COORD_PASSWORD).await;
