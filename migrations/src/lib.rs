@@ -73,6 +73,7 @@ mod m20261202_000320_payee_at_approval;
 mod m20261202_000330_receipt_quota;
 mod m20261202_000340_second_factor;
 mod m20261202_000400_sso_tickets;
+mod m20261202_000410_passkeys;
 mod m20261202_000500_approval_chains;
 mod m20261202_000600_out_of_office;
 mod m20261202_000610_reminder_days;
@@ -123,6 +124,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261202_000330_receipt_quota::Migration),
             Box::new(m20261202_000340_second_factor::Migration),
             Box::new(m20261202_000400_sso_tickets::Migration),
+            Box::new(m20261202_000410_passkeys::Migration),
             Box::new(m20261202_000500_approval_chains::Migration),
             Box::new(m20261202_000600_out_of_office::Migration),
             Box::new(m20261202_000610_reminder_days::Migration),

@@ -49,6 +49,8 @@ pub mod out_of_office;
 pub mod outbox_mail;
 pub mod participant;
 pub mod participation;
+pub mod passkey;
+pub mod passkey_ceremony;
 pub mod password_token;
 pub mod payment_request;
 pub mod payment_request_total;

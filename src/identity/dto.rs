@@ -304,3 +304,70 @@ pub struct RoleRequest {
     #[schema(value_type = Vec<crate::auth::Permission>)]
     pub permissions: Vec<String>,
 }
+
+// ---- passkeys ----
+
+/// One passkey of the caller, as the security page lists it.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PasskeyDto {
+    pub id: i32,
+    pub name: String,
+    pub created_at: chrono::DateTime<chrono::Utc>,
+    pub last_used_at: Option<chrono::DateTime<chrono::Utc>>,
+}
+
+/// WebAuthn options for the browser (`navigator.credentials.create` or `.get`), binary
+/// fields in base64url as the WebAuthn JSON forms have them.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PasskeyOptions {
+    #[schema(value_type = Object)]
+    pub public_key: serde_json::Value,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct PasskeyRegisterRequest {
+    /// What the person calls it ("Work laptop"): 1 to 60 characters.
+    #[schema(min_length = 1, max_length = 60)]
+    pub name: String,
+    /// The browser's new credential (`PublicKeyCredential` in its JSON form: base64url).
+    #[schema(value_type = Object)]
+    pub credential: serde_json::Value,
+}
+
+/// The passkey as kept; when it is the account's first factor, its ten recovery codes,
+/// shown this once.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PasskeyRegistered {
+    pub passkey: PasskeyDto,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub recovery_codes: Option<Vec<String>>,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct PasskeyRenameRequest {
+    #[schema(min_length = 1, max_length = 60)]
+    pub name: String,
+}
+
+/// Removing a passkey is proven by the account's password.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct PasswordRequest {
+    #[schema(min_length = 1)]
+    pub password: String,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct PasskeyLoginRequest {
+    #[schema(min_length = 1)]
+    pub mfa_token: String,
+    /// The browser's assertion (`PublicKeyCredential` in its JSON form: base64url).
+    #[schema(value_type = Object)]
+    pub credential: serde_json::Value,
+}

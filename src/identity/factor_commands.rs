@@ -86,7 +86,7 @@ pub async fn second_step(
 }
 
 /// The open challenge behind `token` for `purpose`, and its user (still active): 401 else.
-async fn open_challenge(
+pub(super) async fn open_challenge(
     txn: &impl ConnectionTrait,
     token: &str,
     purpose: &str,
@@ -102,7 +102,7 @@ async fn open_challenge(
 
 /// A wrong code at a challenge: counted, recorded, committed (nothing else was written in
 /// `txn`); the 401 to answer.
-async fn refuse_code(
+pub(super) async fn refuse_code(
     txn: sea_orm::DatabaseTransaction,
     c: &mfa_challenge::Model,
     u: &user::Model,
@@ -356,6 +356,7 @@ pub async fn remove_factors(db: &DatabaseConnection, me: &CurrentUser, id: i32) 
     let held = factors::factors(&txn, target.id).await?;
     if held.any() || factors::totp_of(&txn, target.id).await?.is_some() {
         factors::delete_totp(&txn, target.id).await?;
+        super::passkey_store::delete_all(&txn, target.id).await?;
         factors::delete_recovery_codes(&txn, target.id).await?;
         store::revoke_all_refresh(&txn, target.id, now).await?;
         let change = note(target.id, "mfa-removed")

@@ -1,4 +1,5 @@
-//! The rows of the second factor: TOTP secrets, recovery codes and sign-in challenges.
+//! The rows of the second factor: TOTP secrets, recovery codes and sign-in challenges
+//! (passkeys' own rows are in `passkey_store`).
 //! Callers pass a connection or a transaction.
 
 use chrono::{DateTime, Utc};
@@ -35,7 +36,8 @@ pub async fn factors(db: &impl ConnectionTrait, user_id: i32) -> ApiResult<Facto
         .filter(recovery_code::Column::UsedAt.is_null())
         .count(db)
         .await?;
-    Ok(Factors { totp, passkeys: 0, recovery_left })
+    let passkeys = super::passkey_store::count(db, user_id).await?;
+    Ok(Factors { totp, passkeys, recovery_left })
 }
 
 pub async fn totp_of(

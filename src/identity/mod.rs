@@ -8,6 +8,10 @@ pub mod factor_commands;
 pub mod factor_store;
 pub mod factors;
 pub mod management;
+pub mod passkey_commands;
+pub mod passkey_rules;
+pub mod passkey_store;
+pub mod passkeys;
 pub mod rules;
 pub mod second_factor;
 pub mod session;
@@ -24,6 +28,7 @@ use crate::{
 pub fn configure(r: &mut Routes) {
     use factors as f;
     use management as m;
+    use passkeys as pk;
     use session as s;
     use sessions as ss;
     stand_ins::configure_first(r);
@@ -31,12 +36,19 @@ pub fn configure(r: &mut Routes) {
         .post("/identity/refresh", Public, s::refresh)
         .post("/identity/logout", Public, s::logout)
         .post("/identity/login/mfa", Public, f::login_mfa)
+        .post("/identity/login/passkey/start", Public, pk::start_sign_in)
+        .post("/identity/login/passkey/finish", Public, pk::finish_sign_in)
         .post("/identity/login/enroll/totp", Public, f::enroll_totp_at_login)
         .post("/identity/login/enroll/totp/confirm", Public, f::confirm_totp_at_login)
         .get("/identity/me/mfa", SignedIn, f::my_factors)
         .post("/identity/me/mfa/totp", SignedIn, f::start_totp)
         .post("/identity/me/mfa/totp/confirm", SignedIn, f::confirm_totp)
         .delete("/identity/me/mfa/totp", SignedIn, f::remove_totp)
+        .get("/identity/me/passkeys", SignedIn, pk::my_passkeys)
+        .post("/identity/me/passkeys/register/start", SignedIn, pk::start_registration)
+        .post("/identity/me/passkeys/register/finish", SignedIn, pk::finish_registration)
+        .put("/identity/me/passkeys/{id}", SignedIn, pk::rename_passkey)
+        .delete("/identity/me/passkeys/{id}", SignedIn, pk::remove_passkey)
         .get("/identity/me/sessions", SignedIn, ss::my_sessions)
         .post("/identity/me/sessions/end-others", SignedIn, ss::end_my_other_sessions)
         .delete("/identity/me/sessions/{id}", SignedIn, ss::end_my_session)

@@ -152,6 +152,11 @@ pub async fn refresh(
     if claims.sub != token.user_id.to_string() {
         return Err(refused());
     }
+    // A blocked Coordinator hears the block's message, also for the sign-in the block ended.
+    if let Ok(owner) = store::get_user(&state.db, token.user_id).await {
+        let roles = load_principal(&state.db, owner).await?.roles;
+        settings::store::ensure_may_sign_in(&state.db, &roles).await?;
+    }
     let now = crate::clock::now();
     match judge_refresh(&token, now) {
         RefreshVerdict::Refused => return Err(refused()),

@@ -621,6 +621,7 @@ pub async fn purge_expired_tokens(db: &impl ConnectionTrait, now: DateTime<Utc>)
         .filter(password_token::Column::ExpiresAt.lt(cutoff))
         .exec(db)
         .await?;
+    super::passkey_store::purge_ceremonies(db, cutoff).await?;
     super::factor_store::purge_challenges(db, cutoff).await?;
     super::sso::tickets::purge_expired(db, now).await
 }

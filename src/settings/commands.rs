@@ -190,6 +190,13 @@ pub async fn set_login_block(
     let before = store::login_block(&txn).await?;
     store::save_login_block(&txn, is_blocked, message).await?;
     let after = store::login_block(&txn).await?;
+    // A block ends the sign-ins it shuts out, in its own transaction: lifting it later
+    // does not bring back a session that was open when it came.
+    let sessions_ended = if after.is_blocked {
+        store::end_shut_out_sessions(&txn, crate::clock::now()).await?
+    } else {
+        0
+    };
     let action =
         if after.is_blocked { "coordinator-login-blocked" } else { "coordinator-login-unblocked" };
     activity::record(
@@ -201,11 +208,17 @@ pub async fn set_login_block(
             action,
             from_status: state(before.is_blocked),
             to_status: state(after.is_blocked),
-            data: Some(json!({"message": after.message})),
-            change: Some(crate::audit::fields::changed(
-                &json!({"isBlocked": before.is_blocked, "message": before.message}),
-                &json!({"isBlocked": after.is_blocked, "message": after.message}),
-            )),
+            data: Some(json!({"message": after.message, "usersSignedOut": sessions_ended})),
+            change: Some({
+                let (was, mut is) = crate::audit::fields::changed(
+                    &json!({"isBlocked": before.is_blocked, "message": before.message}),
+                    &json!({"isBlocked": after.is_blocked, "message": after.message}),
+                );
+                if sessions_ended > 0 {
+                    is["usersSignedOut"] = json!(sessions_ended);
+                }
+                (was, is)
+            }),
             ..Default::default()
         },
     )

@@ -22,7 +22,7 @@ use crate::{
     auth::tokens::TokenKeys,
     entities::{
         coordinator_login_block, fiscal_year, form_validation_limit, general_setting,
-        notification_banner, user,
+        notification_banner, refresh_token, role, user, user_role,
     },
     error::{ApiError, ApiResult},
     money::Money,
@@ -252,6 +252,46 @@ pub async fn ensure_may_sign_in(db: &impl ConnectionTrait, roles: &[String]) -> 
         return Err(ApiError::Forbidden(message));
     }
     Ok(())
+}
+
+/// Ends the sign-ins of every user a block shuts out (revokes their live refresh-token
+/// families, which the per-call check reads): their access tokens are refused from the next
+/// call. Returns how many users had a sign-in ended.
+pub async fn end_shut_out_sessions(
+    db: &impl ConnectionTrait,
+    now: DateTime<Utc>,
+) -> ApiResult<u64> {
+    let names: HashMap<i32, String> =
+        role::Entity::find().all(db).await?.into_iter().map(|r| (r.id, r.name)).collect();
+    let mut roles_of: HashMap<i32, Vec<String>> = HashMap::new();
+    for ur in user_role::Entity::find().all(db).await? {
+        if let Some(name) = names.get(&ur.role_id) {
+            roles_of.entry(ur.user_id).or_default().push(name.clone());
+        }
+    }
+    let shut_out: Vec<i32> = roles_of
+        .into_iter()
+        .filter(|(_, roles)| rules::is_shut_out(true, roles))
+        .map(|(id, _)| id)
+        .collect();
+    if shut_out.is_empty() {
+        return Ok(0);
+    }
+    let live = refresh_token::Entity::find()
+        .filter(refresh_token::Column::UserId.is_in(shut_out.clone()))
+        .filter(refresh_token::Column::RevokedAt.is_null())
+        .all(db)
+        .await?;
+    let mut ended: Vec<i32> = live.iter().map(|t| t.user_id).collect();
+    ended.sort_unstable();
+    ended.dedup();
+    refresh_token::Entity::update_many()
+        .col_expr(refresh_token::Column::RevokedAt, Expr::value(now))
+        .filter(refresh_token::Column::UserId.is_in(shut_out))
+        .filter(refresh_token::Column::RevokedAt.is_null())
+        .exec(db)
+        .await?;
+    Ok(ended.len() as u64)
 }
 
 // ---- banners ----

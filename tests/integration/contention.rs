@@ -1422,17 +1422,23 @@ const CHANGE_NOTHING: [&str; 5] = [
 /// Write routes whose concurrency needs more than one row per client, proven in their own
 /// suite: vendor payment generation (tests/integration/vendor_payments.rs: 8 concurrent generations over
 /// overlapping ranges pay each request once; generation racing moves and batches).
-const CHECKED_ELSEWHERE: [&str; 18] = [
+const CHECKED_ELSEWHERE: [&str; 24] = [
     "POST /reports/vendor-payments",
     // The second factor, sessions and sign-on: each acts on the caller's own sign-in, factor
     // or one settings document through single-use rows (codes, challenges, tickets), tested
-    // in tests/integration/mfa.rs, sso_oidc.rs and sso_ldap.rs; not yet raced here.
+    // in tests/integration/mfa.rs, passkeys.rs, sso_oidc.rs and sso_ldap.rs; not yet raced here.
     "POST /identity/login/enroll/totp",
     "POST /identity/login/enroll/totp/confirm",
     "POST /identity/login/mfa",
+    "POST /identity/login/passkey/start",
+    "POST /identity/login/passkey/finish",
     "POST /identity/me/mfa/totp",
     "DELETE /identity/me/mfa/totp",
     "POST /identity/me/mfa/totp/confirm",
+    "POST /identity/me/passkeys/register/start",
+    "POST /identity/me/passkeys/register/finish",
+    "PUT /identity/me/passkeys/{id}",
+    "DELETE /identity/me/passkeys/{id}",
     "POST /identity/me/sessions/end-others",
     "DELETE /identity/me/sessions/{id}",
     "POST /identity/sso/exchange",

@@ -32,6 +32,7 @@ mod openapi;
 mod packets;
 mod participant_import;
 mod participants;
+mod passkeys;
 mod payment_requests;
 mod receipts;
 mod reference;

@@ -409,3 +409,39 @@ async fn a_session_ended_on_one_instance_is_refused_on_the_other() {
     assert_eq!(r.problem(401)["detail"], "The session has ended. Please sign in again.");
     a.call(Method::GET, USERS, Some(&kept), None).await.ok();
 }
+
+#[actix_web::test]
+async fn blocking_coordinator_sign_in_ends_their_sessions_at_once() {
+    let app = spawn().await;
+    let admin = app.admin_token().await;
+    let coordinator = "coord@example.org";
+    app.create_user(&admin, coordinator, &["Coordinator"], "coordinator pass 1").await;
+    let both = "both@example.org";
+    app.create_user(&admin, both, &["Coordinator", "Administrator"], "both password 1").await;
+    let (access, refresh) = app.login(coordinator, "coordinator pass 1").await;
+    let (both_access, _) = app.login(both, "both password 1").await;
+    let block = "/api/v1/system-settings/block-coordinator-login";
+    let me = "/api/v1/identity/me/sessions";
+    app.get(me, &access).await.ok();
+
+    let r = app.post(block, Some(&admin), json!({"isBlocked": true, "message": "Year end"})).await;
+    r.ok();
+    app.get(me, &access).await.problem(401);
+    // Lifted at once, the sign-in that was open does not come back: it was ended.
+    let r = app.post(block, Some(&admin), json!({"isBlocked": false, "message": null})).await;
+    r.ok();
+    assert_eq!(
+        app.get(me, &access).await.problem(401)["detail"],
+        "The session has ended. Please sign in again."
+    );
+    let r = app
+        .post("/api/v1/identity/refresh", None, json!({"token": access, "refreshToken": refresh}))
+        .await;
+    r.problem(401);
+    // Those the block does not shut out keep their sign-ins.
+    app.get(me, &both_access).await.ok();
+    app.get(me, &admin).await.ok();
+    app.login(coordinator, "coordinator pass 1").await;
+    let trail = app.get("/api/v1/audit-log?Page=1&Size=500", &admin).await;
+    assert!(trail.ok().to_string().contains("\"usersSignedOut\":1"), "{}", trail.body);
+}

@@ -414,16 +414,12 @@ async fn blocking_coordinator_login() {
     assert_eq!(r.ok(), &json!({"isBlocked": true, "message": message}));
     assert_eq!(app.get(BLOCK, &admin).await.ok(), &json!({"isBlocked": true, "message": message}));
 
-    // Coordinator: sign-in and refresh refused with the message.
+    // Coordinator: sign-in and refresh refused with the message (the block also ended the
+    // sign-in she had open).
     let r = app.login_reply(COORD_EMAIL, COORD_PASSWORD).await;
     assert_eq!(r.problem(403)["detail"], message);
-    let r = app
-        .post(
-            "/api/v1/identity/refresh",
-            None,
-            json!({"token": coord_access, "refreshToken": coord_refresh}),
-        )
-        .await;
+    let coord_refresh_call = json!({"token": coord_access, "refreshToken": coord_refresh});
+    let r = app.post("/api/v1/identity/refresh", None, coord_refresh_call.clone()).await;
     assert_eq!(r.problem(403)["detail"], message);
     // Administrators (also those holding Coordinator) are unaffected.
     let (admin_access, _) = app.login(ADMIN_EMAIL, ADMIN_PASSWORD).await;
@@ -436,17 +432,11 @@ async fn blocking_coordinator_login() {
     .await
     .ok();
 
-    // Unblocking lets them back in; the refused refresh token was not spent.
+    // Unblocking lets them sign in again; the sign-in the block ended stays ended.
     let r = app.post(BLOCK, Some(&admin), json!({"isBlocked": false})).await;
     assert_eq!(r.ok()["isBlocked"], false);
     app.login(COORD_EMAIL, COORD_PASSWORD).await;
-    app.post(
-        "/api/v1/identity/refresh",
-        None,
-        json!({"token": coord_access, "refreshToken": coord_refresh}),
-    )
-    .await
-    .ok();
+    app.post("/api/v1/identity/refresh", None, coord_refresh_call).await.problem(401);
 
     let actions = setting_actions(&app).await;
     assert!(

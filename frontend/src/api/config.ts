@@ -8,6 +8,8 @@ export const API_BASE_URL = `${globalThis.location?.origin ?? 'http://localhost'
 const ANONYMOUS_PATHS = [
   '/identity/login',
   '/identity/login/mfa',
+  '/identity/login/passkey/start',
+  '/identity/login/passkey/finish',
   '/identity/login/enroll/totp',
   '/identity/login/enroll/totp/confirm',
   '/identity/refresh',

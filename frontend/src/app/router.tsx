@@ -69,6 +69,7 @@ const mainRoutes: RouteObject[] = [
   { path: 'settings/outbox', lazy: lazyPage(() => import('../features/settings/OutboxPage'), { permission: 'setting:read' }) },
   { path: 'settings/audit-log', lazy: lazyPage(() => import('../features/audit-log/AuditLogPage'), { permission: 'audit:read' }) },
   { path: 'settings/sign-on', lazy: lazyPage(() => import('../features/settings/SignOnPage'), { permission: 'setting:read' }) },
+  { path: 'settings/security', lazy: lazyPage(() => import('../features/settings/SecurityPolicyPage'), { permission: 'setting:read' }) },
   { path: 'settings/block-login', lazy: lazyPage(() => import('../features/settings/BlockLoginPage'), { permission: 'setting:read' }) },
   { path: 'settings/reference', lazy: lazyPage(() => import('../features/settings/ReferenceListsPage'), { permission: 'setting:viewmenu' }) },
   { path: 'settings/reference/:list', lazy: lazyPage(() => import('../features/settings/ReferenceListsPage'), { permission: 'setting:viewmenu' }) },

@@ -5,17 +5,19 @@ import { useAppDispatch } from '../../lib/hooks';
 import { CodeField, QrAndSecret, RecoveryCodes } from '../../components/totpParts';
 import { useConfirmTotpAtLoginMutation, useEnrollTotpAtLoginMutation, useLoginMfaMutation, type LoginResponse } from './api';
 import { CallError } from './parts';
+import { PasskeyButton } from './PasskeyButton';
 
 function finish(dispatch: ReturnType<typeof useAppDispatch>, body: LoginResponse) {
   const { accessToken, token, refreshToken, userDetails } = body;
   dispatch(signedIn({ accessToken: accessToken ?? token, refreshToken, userDetails }));
 }
 
-/** The second step of a sign-in: a code of the authenticator app, or a recovery code. */
+/** The second step of a sign-in: a passkey, a code of the authenticator app, or a recovery code. */
 export function CodeStep({ mfaToken, methods, onRestart }: { mfaToken: string; methods: string[]; onRestart: () => void }) {
   const dispatch = useAppDispatch();
   const [send, { isLoading, error, reset }] = useLoginMfaMutation();
   const canTotp = methods.includes('totp');
+  const canPasskey = methods.includes('passkey');
   const [recovery, setRecovery] = useState(!canTotp);
   const [value, setValue] = useState('');
   const switchTo = (toRecovery: boolean) => {
@@ -34,6 +36,7 @@ export function CodeStep({ mfaToken, methods, onRestart }: { mfaToken: string; m
         <Title order={2} size="h4">
           Two-step sign-in
         </Title>
+        {canPasskey && <PasskeyButton mfaToken={mfaToken} onSignedIn={(body) => finish(dispatch, body)} primary={!canTotp} />}
         <CallError error={error} testId="mfa-error" />
         {recovery ? (
           <TextInput
@@ -42,7 +45,7 @@ export function CodeStep({ mfaToken, methods, onRestart }: { mfaToken: string; m
             description="One of the ten codes you saved when you set up two-step sign-in."
             autoComplete="off"
             required
-            autoFocus
+            autoFocus={!canPasskey}
             value={value}
             onChange={(e) => setValue(e.currentTarget.value)}
           />

@@ -9,6 +9,7 @@ export type TotpEnrolment = Schemas['TotpEnrolment'];
 export type MfaLogin = { mfaToken: string; code?: string; recoveryCode?: string };
 export type ResetTokenRequest = Schemas['ValidateResetTokenRequest'];
 export type SsoStatus = Schemas['SsoStatus'];
+export type PasskeyOptions = Schemas['PasskeyOptions'];
 
 // These pages show their errors inline, so they are `quiet` (no toast).
 const authApi = api.injectEndpoints({
@@ -20,6 +21,15 @@ const authApi = api.injectEndpoints({
     // The second step: a code of the authenticator app, or a recovery code.
     loginMfa: build.mutation<LoginResponse, MfaLogin>({
       query: (body) => ({ url: '/identity/login/mfa', method: 'POST', body }),
+      extraOptions: { quiet: true },
+    }),
+    // The second step with a passkey: the challenge, then the browser's answer to it.
+    startPasskeyLogin: build.mutation<PasskeyOptions, { mfaToken: string }>({
+      query: (body) => ({ url: '/identity/login/passkey/start', method: 'POST', body }),
+      extraOptions: { quiet: true },
+    }),
+    finishPasskeyLogin: build.mutation<LoginResponse, { mfaToken: string; credential: Record<string, unknown> }>({
+      query: (body) => ({ url: '/identity/login/passkey/finish', method: 'POST', body }),
       extraOptions: { quiet: true },
     }),
     // Enrolment a role's policy asks for before the first sign-in completes.
@@ -59,6 +69,8 @@ const authApi = api.injectEndpoints({
 export const {
   useLoginMutation,
   useLoginMfaMutation,
+  useStartPasskeyLoginMutation,
+  useFinishPasskeyLoginMutation,
   useEnrollTotpAtLoginMutation,
   useConfirmTotpAtLoginMutation,
   useResetPasswordMutation,

@@ -49,7 +49,7 @@ export default function BlockLoginPage() {
               >
                 {query.data.isBlocked
                   ? 'Coordinators are refused at sign-in and when their session renews, and see the message below.'
-                  : 'Blocking stops Coordinators from signing in (for example at fiscal year end). Administrators are never blocked.'}
+                  : 'Blocking stops Coordinators from signing in (for example at fiscal year end) and ends the sign-ins they have open. Administrators are never blocked.'}
               </Alert>
               <SaveError error={error} unshown={unshownErrors(errors, (f) => f === 'message' || f === 'isBlocked')} />
               <Switch

@@ -14,6 +14,7 @@ const SECTIONS: { title: string; to: string; text: string; permission?: Permissi
   { title: 'Approval rules', to: '/settings/approval-rules', text: "Each form's approval steps: who approves, from which amount.", permission: 'setting:read' },
   { title: 'Notification banner', to: '/settings/notification-banner', text: 'Messages shown to every signed-in user.' },
   { title: 'Sign-on', to: '/settings/sign-on', text: "Sign-in with the agency's directory: new accounts, roles from its groups, who keeps a password.", permission: 'setting:read' },
+  { title: 'Security policy', to: '/settings/security', text: 'Roles that must sign in with a passkey or an authenticator app as well as the password.', permission: 'setting:read' },
   { title: 'Block login', to: '/settings/block-login', text: 'Stop Coordinators from signing in, with a message.' },
   { title: 'Audit trail', to: '/settings/audit-log', text: 'Every change and sign-in: who, when, from where, and each field before and after.', permission: 'audit:read' },
   { title: 'Outbox', to: '/settings/outbox', text: 'E-mails MentorPay sends: what waits, what went out, what failed.', permission: 'setting:read' },

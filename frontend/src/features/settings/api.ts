@@ -7,6 +7,7 @@ export type GeneralSettings = Schemas['GeneralSettingsDto'];
 /** maxMilesPerTrip / maxHours / maxNights are present exactly on the forms they apply to. */
 export type FormLimit = Schemas['FormLimitDto'];
 type LoginBlock = Schemas['LoginBlockDto'];
+export type SecuritySettings = Schemas['SecuritySettingsDto'];
 export type SsoSettings = Schemas['SsoSettings'];
 /** A banner as the editor holds it: saved ones carry their id, new ones none yet. */
 export type Banner = Schemas['BannerInput'];
@@ -20,7 +21,7 @@ export type ApprovalRule = Schemas['ApprovalRuleDto'];
 export type ApprovalStep = Schemas['RuleStep'];
 type TriedRule = Schemas['TriedApprovalRule'];
 
-const SETTINGS_TAGS = ['GeneralSettings', 'FormLimits', 'LoginBlock', 'Banners', 'SsoSettings', 'ApprovalRules'] as const;
+const SETTINGS_TAGS = ['GeneralSettings', 'FormLimits', 'LoginBlock', 'Banners', 'SsoSettings', 'ApprovalRules', 'SecuritySettings'] as const;
 
 // Editors show their errors inline (fields, conflicts): quiet, no toast.
 const systemSettingsApi = api.enhanceEndpoints({ addTagTypes: SETTINGS_TAGS }).injectEndpoints({
@@ -54,6 +55,12 @@ const systemSettingsApi = api.enhanceEndpoints({ addTagTypes: SETTINGS_TAGS }).i
       invalidatesTags: (_result, error) => (error ? [] : ['LoginBlock']),
       extraOptions: { quiet: true },
     }),
+    getSecuritySettings: build.query<SecuritySettings, void>({ query: () => '/system-settings/security', providesTags: ['SecuritySettings'] }),
+    updateSecuritySettings: build.mutation<SecuritySettings, SecuritySettings>({
+      query: (body) => ({ url: '/system-settings/security', method: 'PUT', body }),
+      invalidatesTags: (_result, error) => (error ? [] : ['SecuritySettings']),
+      extraOptions: { quiet: true },
+    }),
     getSsoSettings: build.query<SsoSettings, void>({ query: () => '/system-settings/sso', providesTags: ['SsoSettings'] }),
     updateSsoSettings: build.mutation<SsoSettings, SsoSettings>({
       query: (body) => ({ url: '/system-settings/sso', method: 'PUT', body }),
@@ -81,6 +88,8 @@ export const {
   useGetOutboxQuery,
   useGetBannersQuery,
   useReplaceBannersMutation,
+  useGetSecuritySettingsQuery,
+  useUpdateSecuritySettingsMutation,
   useGetSsoSettingsQuery,
   useUpdateSsoSettingsMutation,
   useGetApprovalRulesQuery,

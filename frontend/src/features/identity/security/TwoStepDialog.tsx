@@ -5,6 +5,7 @@ import { asApiError } from '../../../components/ErrorDisplay';
 import { QueryStatus } from '../../../components/QueryStatus';
 import { useConfirmTotpMutation, useGetMyFactorsQuery, useRemoveTotpMutation, useStartTotpMutation } from './api';
 import { CodeField, QrAndSecret, RecoveryCodes } from '../../../components/totpParts';
+import { PasskeysSection } from './PasskeysSection';
 
 /** A call's field error on `code`, or its message. */
 function codeError(error: unknown): string | undefined {
@@ -13,7 +14,7 @@ function codeError(error: unknown): string | undefined {
   return e.errors?.code?.[0] ?? e.detail;
 }
 
-/** The user menu's "Two-step sign-in": set up or remove an authenticator app. */
+/** The user menu's "Two-step sign-in": set up or remove an authenticator app, add or remove passkeys. */
 export function TwoStepDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const factors = useGetMyFactorsQuery(undefined, { skip: !opened });
   const [start, started] = useStartTotpMutation();
@@ -112,9 +113,11 @@ export function TwoStepDialog({ opened, onClose }: { opened: boolean; onClose: (
     body = (
       <Stack gap="md">
         <Text size="sm" data-testid="two-step-state">
-          Off. With two-step sign-in, a stolen password is not enough: MentorPay also asks for a code from an app on your phone.
+          {factors.data?.passkeys
+            ? `On: ${factors.data.passkeys === 1 ? 'a passkey' : `${factors.data.passkeys} passkeys`}. ${factors.data.recoveryCodesLeft} recovery codes left. You can add an authenticator app as well.`
+            : 'Off. With two-step sign-in, a stolen password is not enough: MentorPay also asks for a passkey or a code from an app on your phone.'}
         </Text>
-        {factors.data?.required && (
+        {factors.data?.required && !factors.data.passkeys && (
           <Alert color="orange" variant="light">
             Your role must use two-step sign-in: you will be asked to set it up at your next sign-in.
           </Alert>
@@ -133,9 +136,12 @@ export function TwoStepDialog({ opened, onClose }: { opened: boolean; onClose: (
   }
 
   return (
-    <Modal opened={opened} onClose={close} title="Two-step sign-in" centered>
+    <Modal opened={opened} onClose={close} title="Two-step sign-in" centered size="lg">
       <QueryStatus isLoading={factors.isLoading} error={factors.error}>
-        {body}
+        <Stack gap="xl">
+          {body}
+          {!started.data && !confirmed.data && !removing && <PasskeysSection />}
+        </Stack>
       </QueryStatus>
     </Modal>
   );

@@ -7,8 +7,9 @@ import type { Schemas } from '../../../api/wire';
 export type MfaStatus = Schemas['MfaStatusDto'];
 export type TotpEnrolment = Schemas['TotpEnrolment'];
 export type Session = Schemas['SessionDto'];
+export type Passkey = Schemas['PasskeyDto'];
 
-const securityApi = api.enhanceEndpoints({ addTagTypes: ['MyFactors', 'MySessions'] }).injectEndpoints({
+const securityApi = api.enhanceEndpoints({ addTagTypes: ['MyFactors', 'MySessions', 'MyPasskeys'] }).injectEndpoints({
   endpoints: (build) => ({
     getMyFactors: build.query<MfaStatus, void>({
       query: () => '/identity/me/mfa',
@@ -27,6 +28,25 @@ const securityApi = api.enhanceEndpoints({ addTagTypes: ['MyFactors', 'MySession
     removeTotp: build.mutation<void, { code: string }>({
       query: (body) => ({ url: '/identity/me/mfa/totp', method: 'DELETE', body }),
       invalidatesTags: (_, error) => (error ? [] : ['MyFactors', 'MySessions']),
+      extraOptions: { quiet: true },
+    }),
+    getMyPasskeys: build.query<Passkey[], void>({
+      query: () => '/identity/me/passkeys',
+      providesTags: ['MyPasskeys'],
+    }),
+    startPasskeyRegistration: build.mutation<Schemas['PasskeyOptions'], void>({
+      query: () => ({ url: '/identity/me/passkeys/register/start', method: 'POST' }),
+      extraOptions: { quiet: true },
+    }),
+    // Adding or removing one ends the other sign-ins.
+    finishPasskeyRegistration: build.mutation<Schemas['PasskeyRegistered'], { name: string; credential: Record<string, unknown> }>({
+      query: (body) => ({ url: '/identity/me/passkeys/register/finish', method: 'POST', body }),
+      invalidatesTags: (_, error) => (error ? [] : ['MyPasskeys', 'MyFactors', 'MySessions']),
+      extraOptions: { quiet: true },
+    }),
+    removePasskey: build.mutation<void, { id: number; password: string }>({
+      query: ({ id, password }) => ({ url: `/identity/me/passkeys/${id}`, method: 'DELETE', body: { password } }),
+      invalidatesTags: (_, error) => (error ? [] : ['MyPasskeys', 'MyFactors', 'MySessions']),
       extraOptions: { quiet: true },
     }),
     getMySessions: build.query<Session[], void>({
@@ -55,6 +75,10 @@ export const {
   useStartTotpMutation,
   useConfirmTotpMutation,
   useRemoveTotpMutation,
+  useGetMyPasskeysQuery,
+  useStartPasskeyRegistrationMutation,
+  useFinishPasskeyRegistrationMutation,
+  useRemovePasskeyMutation,
   useGetMySessionsQuery,
   useEndSessionMutation,
   useEndOtherSessionsMutation,
