@@ -43,8 +43,12 @@ fn broken(what: &str) -> ApiError {
 
 /// The relying party of this server, from its public address (`passkey_rules`).
 pub fn relying_party(config: &Config) -> ApiResult<Webauthn> {
-    let rp = rule::relying_party(config.public_url.as_deref())
-        .ok_or_else(|| broken("the public URL cannot name a relying party (a domain is needed)"))?;
+    // A browser ties a passkey to a domain name: on a bare address there is none to give.
+    let rp = rule::relying_party(config.public_url.as_deref()).ok_or_else(|| {
+        ApiError::Unavailable(
+            "Passkeys need the server to be reached by a domain name (its --public-url); tell your IT department.".into(),
+        )
+    })?;
     let origin = Url::parse(&rp.origin).map_err(|_| broken("the public URL is not a URL"))?;
     WebauthnBuilder::new(&rp.id, &origin)
         .map_err(|_| broken("the relying party does not match its origin"))?
