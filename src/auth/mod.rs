@@ -186,9 +186,6 @@ pub async fn caller(
     if !user.is_active {
         return Ok(Err(Refusal::NoUser));
     }
-    if !row.try_get::<bool>("", SESSION_LIVE)? {
-        return Ok(Err(Refusal::SessionEnded));
-    }
     let version: i64 = row.try_get::<Option<i64>>("", AUTH_VERSION)?.unwrap_or(0);
     let grants = match cache.get(id, version) {
         Some(g) => g,
@@ -200,6 +197,10 @@ pub async fn caller(
     };
     if is_shut_out(row.try_get::<Option<bool>>("", BLOCKED)?.unwrap_or(false), &grants.roles) {
         return Ok(Err(Refusal::Blocked(row.try_get::<Option<String>>("", BLOCK_MESSAGE)?)));
+    }
+    // After the block: its message says why, even of a session the block itself ended.
+    if !row.try_get::<bool>("", SESSION_LIVE)? {
+        return Ok(Err(Refusal::SessionEnded));
     }
     Ok(Ok(CurrentUser {
         user,

@@ -11,9 +11,12 @@ use std::collections::BTreeSet;
 
 use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
 
-use super::CurrentUser;
+use super::{load_principal, stand_in::office_today, CurrentUser, Permission};
 use crate::{
-    entities::{codes::ParticipantRole, participant, participation, user, user_program},
+    entities::{
+        codes::ParticipantRole, out_of_office as ooo, participant, participation, user,
+        user_program,
+    },
     error::{ApiError, ApiResult},
 };
 
@@ -122,7 +125,7 @@ pub async fn scope_of(db: &impl ConnectionTrait, me: &CurrentUser) -> ApiResult<
     if own.is_all() {
         return Ok(own);
     }
-    let absent = super::stand_in::standing_in(db, me).await?;
+    let absent = standing_in(db, me).await?;
     Ok(absent.into_iter().fold(own, |s, a| s.union(a.scope)))
 }
 
@@ -164,6 +167,47 @@ pub async fn scope_of_user(
         .all(db)
         .await?;
     Ok(Scope::decide(false, Some(pid), programs, named))
+}
+
+/// One absent person whose time away names the caller as stand-in, with what she could do.
+/// While it lasts the stand-in may take the approval steps she could, in the programs she
+/// sees, as herself and on her behalf; the stand-in's scope gains hers for that time.
+#[derive(Debug, Clone)]
+pub struct Absent {
+    pub principal: CurrentUser,
+    pub scope: Scope,
+}
+
+/// The active absent people `me` stands in for today (none when she does not approve).
+pub async fn standing_in(db: &impl ConnectionTrait, me: &CurrentUser) -> ApiResult<Vec<Absent>> {
+    if !me.has(Permission::RequestApprove) {
+        return Ok(Vec::new());
+    }
+    let today = office_today(db).await?;
+    let ids: Vec<i32> = ooo::Entity::find()
+        .filter(ooo::Column::StandInUserId.eq(me.id()))
+        .filter(ooo::Column::FromDay.lte(today))
+        .filter(ooo::Column::ToDay.gte(today))
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|m| m.user_id)
+        .collect();
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    let mut out = Vec::new();
+    for u in user::Entity::find()
+        .filter(user::Column::Id.is_in(ids))
+        .filter(user::Column::IsActive.eq(true))
+        .all(db)
+        .await?
+    {
+        let principal = load_principal(db, u).await?;
+        let scope = own_scope(db, &principal).await?;
+        out.push(Absent { principal, scope });
+    }
+    Ok(out)
 }
 
 /// The programs named on user `id` (`mentorProgramIds`), in order.

@@ -170,7 +170,7 @@ impl Actor {
     }
 
     /// The absent people `absent`, as the rules read them for a request of `program`.
-    pub fn absent(absent: &[crate::auth::stand_in::Absent], program: i32) -> Vec<Self> {
+    pub fn absent(absent: &[crate::auth::scope::Absent], program: i32) -> Vec<Self> {
         absent.iter().map(|a| Actor::of(&a.principal, a.scope.allows_program(program))).collect()
     }
 

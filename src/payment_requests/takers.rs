@@ -22,7 +22,7 @@ impl Takers {
 /// The takers of a step of a request of `program`, as the database says now.
 pub async fn load(db: &impl ConnectionTrait, me: &CurrentUser, program: i32) -> ApiResult<Takers> {
     let own = crate::auth::scope::own_scope(db, me).await?;
-    let absent = crate::auth::stand_in::standing_in(db, me).await?;
+    let absent = crate::auth::scope::standing_in(db, me).await?;
     let names = absent
         .iter()
         .map(|a| {

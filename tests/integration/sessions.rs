@@ -144,9 +144,10 @@ async fn blocking_coordinator_sign_in_ends_their_tokens_and_gives_no_password_or
     app.login_reply("ghost@example.org", "whatever password").await.problem(401);
     app.login_reply(ADMIN_EMAIL, "not the password at all").await.problem(401);
 
-    // Unblocked: the session was not ended, only refused while blocked.
+    // Unblocked: the block ended the session; signing in again works.
     app.post(BLOCK, Some(&admin), json!({"isBlocked": false})).await.ok();
-    app.get(FUNDS, &coord).await.ok();
+    app.get(FUNDS, &coord).await.problem(401);
+    app.login(COORD_EMAIL, COORD_PASSWORD).await;
     app.login_reply(COORD_EMAIL, "not the password at all").await.problem(401);
     app.login(COORD_EMAIL, COORD_PASSWORD).await;
 }

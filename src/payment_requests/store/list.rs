@@ -93,7 +93,7 @@ impl WaitingFor {
     pub async fn load(db: &impl ConnectionTrait, me: &crate::auth::CurrentUser) -> ApiResult<Self> {
         let own = crate::auth::scope::own_scope(db, me).await?;
         let mut takers = vec![Taker::of(me, &own)];
-        for a in crate::auth::stand_in::standing_in(db, me).await? {
+        for a in crate::auth::scope::standing_in(db, me).await? {
             takers.push(Taker::of(&a.principal, &a.scope));
         }
         Ok(WaitingFor { user_id: me.id(), takers })
