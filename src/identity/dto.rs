@@ -333,7 +333,7 @@ pub struct PasskeyRegisterRequest {
     #[schema(min_length = 1, max_length = 60)]
     pub name: String,
     /// The browser's new credential (`PublicKeyCredential` in its JSON form: base64url).
-    #[schema(value_type = Object)]
+    #[schema(value_type = CredentialJson)]
     pub credential: serde_json::Value,
 }
 
@@ -368,6 +368,33 @@ pub struct PasskeyLoginRequest {
     #[schema(min_length = 1)]
     pub mfa_token: String,
     /// The browser's assertion (`PublicKeyCredential` in its JSON form: base64url).
-    #[schema(value_type = Object)]
+    #[schema(value_type = CredentialJson)]
     pub credential: serde_json::Value,
 }
+
+/// The OpenAPI schema of a browser's `PublicKeyCredential` in its JSON form: texts (ids,
+/// base64url), and objects of texts or lists of texts (`response`, `transports`). The
+/// relying party checks the rest; a value that is not a credential is a 422.
+pub struct CredentialJson;
+
+impl utoipa::PartialSchema for CredentialJson {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        use utoipa::openapi::{
+            schema::{AdditionalProperties, AnyOfBuilder, Schema},
+            ArrayBuilder, ObjectBuilder, RefOr, Type,
+        };
+        let either =
+            |b: AnyOfBuilder| AdditionalProperties::RefOr(RefOr::T(Schema::AnyOf(b.build())));
+        let text = || ObjectBuilder::new().schema_type(Type::String);
+        let texts = ArrayBuilder::new().items(text());
+        let inner = ObjectBuilder::new()
+            .schema_type(Type::Object)
+            .additional_properties(Some(either(AnyOfBuilder::new().item(text()).item(texts))));
+        ObjectBuilder::new()
+            .schema_type(Type::Object)
+            .additional_properties(Some(either(AnyOfBuilder::new().item(text()).item(inner))))
+            .into()
+    }
+}
+
+impl utoipa::ToSchema for CredentialJson {}

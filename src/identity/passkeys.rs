@@ -28,10 +28,11 @@ fn name(value: &str) -> ApiResult<String> {
     check_name(value).map_err(|why| ApiError::bad_field("name", why))
 }
 
-/// The browser's credential, read from its JSON form (400 naming `credential` otherwise).
+/// The browser's credential, read from its JSON form. The document can only say "any JSON"
+/// of it (WebAuthn's own shape), so one that is not a credential is a 422 naming it.
 fn credential<T: DeserializeOwned>(value: serde_json::Value) -> ApiResult<T> {
     serde_json::from_value(value)
-        .map_err(|_| ApiError::bad_field("credential", "is not a WebAuthn credential"))
+        .map_err(|_| ApiError::rule("credential", "is not a WebAuthn credential"))
 }
 
 fn options<T: Serialize>(value: &T) -> ApiResult<web::Json<PasskeyOptions>> {
@@ -65,7 +66,7 @@ pub async fn start_registration(
     responses((status = 201, description = "Kept; the caller's other sign-ins end", body = PasskeyRegistered),
         (status = 400, description = "No name, or no credential", body = ProblemBody), (status = 401, body = ProblemBody),
         (status = 409, description = "This credential is registered already", body = ProblemBody),
-        (status = 422, description = "Not verified, or no registration open", body = ProblemBody)))]
+        (status = 422, description = "Not a WebAuthn credential, not verified, or no registration open", body = ProblemBody)))]
 pub async fn finish_registration(
     state: web::Data<AppState>,
     req: HttpRequest,
@@ -134,6 +135,7 @@ pub async fn start_sign_in(
     responses((status = 200, body = LoginResponse),
         (status = 400, description = "No mfaToken, or no credential", body = ProblemBody),
         (status = 401, description = "The assertion is wrong, replayed or not this account's (it counts as a wrong code), or the mfaToken has ended", body = ProblemBody),
+        (status = 422, description = "The credential is not a WebAuthn credential (counts nothing)", body = ProblemBody),
         (status = 429, body = ProblemBody)))]
 pub async fn finish_sign_in(
     state: web::Data<AppState>,

@@ -86,7 +86,7 @@ async fn a_passkey_is_registered_listed_and_signs_in() {
     let fake = json!({"id": "x"});
     app.post(FINISH, Some(&token), json!({"name": " ", "credential": fake})).await.problem(400);
     let r = app.post(FINISH, Some(&token), json!({"name": "Laptop", "credential": 7})).await;
-    assert!(r.problem(400)["errors"]["credential"].is_array(), "{}", r.body);
+    assert!(r.problem(422)["errors"]["credential"].is_array(), "{}", r.body);
     let options = app.post(START, Some(&token), json!({})).await;
     let challenge = options.ok()["publicKey"]["challenge"].as_str().unwrap().to_owned();
     let options: CreationChallengeResponse = serde_json::from_value(options.body).unwrap();
@@ -185,10 +185,10 @@ async fn replayed_foreign_and_other_peoples_assertions_are_refused_and_count() {
     }
     app.post(LOGIN_START, None, json!({"mfaToken": step})).await.problem(401);
 
-    // Malformed: a 400 naming the field, and nothing counted.
+    // Not a credential at all: a 422 naming the field, and nothing counted.
     let (step, _) = password_step(&app, &p).await;
     let r = app.post(LOGIN_FINISH, None, json!({"mfaToken": step, "credential": "nope"})).await;
-    assert!(r.problem(400)["errors"]["credential"].is_array(), "{}", r.body);
+    assert!(r.problem(422)["errors"]["credential"].is_array(), "{}", r.body);
     let good = assertion(&app, &mut p, &step).await;
     finish(&app, &step, &good).await.ok();
 

@@ -2844,6 +2844,11 @@ export interface components {
             /** @description Role names, first one shown and deciding administrator status. */
             roles: components["schemas"]["NonBlank"][];
         };
+        CredentialJson: {
+            [key: string]: string | {
+                [key: string]: string | string[];
+            };
+        };
         /**
          * @description The rates the server applies to F3 and F12 now, so a form can show its amount while it is
          *     filled in by someone who may not read the settings (a coordinator).
@@ -3817,7 +3822,7 @@ export interface components {
         };
         PasskeyLoginRequest: {
             /** @description The browser's assertion (`PublicKeyCredential` in its JSON form: base64url). */
-            credential: Record<string, never>;
+            credential: components["schemas"]["CredentialJson"];
             mfaToken: string;
         };
         /**
@@ -3829,7 +3834,7 @@ export interface components {
         };
         PasskeyRegisterRequest: {
             /** @description The browser's new credential (`PublicKeyCredential` in its JSON form: base64url). */
-            credential: Record<string, never>;
+            credential: components["schemas"]["CredentialJson"];
             /** @description What the person calls it ("Work laptop"): 1 to 60 characters. */
             name: string;
         };
@@ -6168,7 +6173,7 @@ export interface operations {
                     "application/json": components["schemas"]["ProblemBody"];
                 };
             };
-            /** @description A rule the body breaks (one field against another, or against stored data), naming the field */
+            /** @description The credential is not a WebAuthn credential (counts nothing) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6788,7 +6793,7 @@ export interface operations {
                     "application/json": components["schemas"]["ProblemBody"];
                 };
             };
-            /** @description Not verified, or no registration open */
+            /** @description Not a WebAuthn credential, not verified, or no registration open */
             422: {
                 headers: {
                     [name: string]: unknown;
