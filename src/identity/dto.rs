@@ -372,9 +372,10 @@ pub struct PasskeyLoginRequest {
     pub credential: serde_json::Value,
 }
 
-/// The OpenAPI schema of a browser's `PublicKeyCredential` in its JSON form: texts (ids,
-/// base64url), and objects of texts or lists of texts (`response`, `transports`). The
-/// relying party checks the rest; a value that is not a credential is a 422.
+/// The OpenAPI schema of a browser's `PublicKeyCredential` in its JSON form: objects, four
+/// deep, of texts (ids, base64url), lists of texts (`transports`), flags and numbers
+/// (`extensions`). The relying party checks the rest; a value that is not a credential is a
+/// 422.
 pub struct CredentialJson;
 
 impl utoipa::PartialSchema for CredentialJson {
@@ -383,17 +384,19 @@ impl utoipa::PartialSchema for CredentialJson {
             schema::{AdditionalProperties, AnyOfBuilder, Schema},
             ArrayBuilder, ObjectBuilder, RefOr, Type,
         };
-        let either =
-            |b: AnyOfBuilder| AdditionalProperties::RefOr(RefOr::T(Schema::AnyOf(b.build())));
-        let text = || ObjectBuilder::new().schema_type(Type::String);
-        let texts = ArrayBuilder::new().items(text());
-        let inner = ObjectBuilder::new()
-            .schema_type(Type::Object)
-            .additional_properties(Some(either(AnyOfBuilder::new().item(text()).item(texts))));
-        ObjectBuilder::new()
-            .schema_type(Type::Object)
-            .additional_properties(Some(either(AnyOfBuilder::new().item(text()).item(inner))))
-            .into()
+        let of = |t: Type| ObjectBuilder::new().schema_type(t);
+        let mut level = Schema::Object(of(Type::Object).build());
+        for _ in 0..4 {
+            let values = AnyOfBuilder::new()
+                .item(of(Type::String))
+                .item(ArrayBuilder::new().items(of(Type::String)))
+                .item(of(Type::Boolean))
+                .item(of(Type::Number))
+                .item(level);
+            let values = AdditionalProperties::RefOr(RefOr::T(Schema::AnyOf(values.build())));
+            level = Schema::Object(of(Type::Object).additional_properties(Some(values)).build());
+        }
+        RefOr::T(level)
     }
 }
 

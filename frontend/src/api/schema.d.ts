@@ -2845,8 +2845,12 @@ export interface components {
             roles: components["schemas"]["NonBlank"][];
         };
         CredentialJson: {
-            [key: string]: string | {
-                [key: string]: string | string[];
+            [key: string]: string | string[] | boolean | number | {
+                [key: string]: string | string[] | boolean | number | {
+                    [key: string]: string | string[] | boolean | number | {
+                        [key: string]: string | string[] | boolean | number | Record<string, never>;
+                    };
+                };
             };
         };
         /**
