@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { findings } from './axe';
 import { expect, signIn, test } from './fixtures';
 
 // Reflow (WCAG 1.4.10) at 320 x 640 CSS px, the width of a 1280 px window at 400 % zoom: the page
@@ -40,5 +41,15 @@ test('at 320 px: a menu button, no sideways page scroll, tables scroll in their 
     }
     await page.addStyleTag({ content: TEXT_SPACING });
     expect(await documentOverflow(page), `${path} with text spacing`).toBeLessThanOrEqual(0);
+  }
+});
+
+test('at 320 px the sign-on, security and approval-rule screens reflow and axe finds nothing', async ({ page }) => {
+  await signIn(page);
+  for (const path of ['/settings/sign-on', '/settings/security', '/settings/approval-rules']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(await documentOverflow(page), `${path} scrolls sideways`).toBeLessThanOrEqual(0);
+    expect(await findings(page, path)).toEqual([]);
   }
 });
