@@ -184,7 +184,10 @@ fn serve_counted(
     in_flight: InFlight,
 ) -> anyhow::Result<Server> {
     spawn_upkeep(state.clone());
-    crate::notifications::worker::spawn(state.clone());
+    crate::notifications::worker::spawn(
+        state.clone(),
+        crate::payment_requests::commands::may_take_current,
+    );
     let state = web::Data::new(state);
     let in_flight = web::Data::new(in_flight);
     let routes = configure(state);

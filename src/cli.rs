@@ -60,6 +60,14 @@ pub enum Command {
         #[arg(long, default_value_t = 0)]
         requests: usize,
     },
+    /// Run one pass of the reminders of waiting approval steps now (the server runs one every
+    /// hour): reminders and escalations are queued in the outbox, which the server sends.
+    /// Two passes on the same day send nothing twice.
+    Remind {
+        /// The moment the pass runs as (RFC 3339, e.g. 2027-03-01T09:00:00-06:00); now by default.
+        #[arg(long)]
+        as_of: Option<chrono::DateTime<chrono::FixedOffset>>,
+    },
     /// Print the OpenAPI document of the API (what /api/v1/openapi.json serves) and exit.
     Openapi,
 }
@@ -106,6 +114,7 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Backup { file } => backup(cli.config, file).await,
         Command::User(cmd) => user(cli.config, cmd).await,
         Command::Seed { participants, requests } => seed(cli.config, participants, requests).await,
+        Command::Remind { as_of } => remind(cli.config, as_of).await,
         Command::Openapi => {
             println!("{}", crate::openapi::json(crate::app::route_table));
             Ok(())
@@ -184,6 +193,26 @@ async fn seed(config: Config, participants: usize, requests: usize) -> anyhow::R
         let report = crate::demo::seed::requests(&state.db, requests).await?;
         println!("Seeded {} payment requests in {:.1} s.", report.requests, report.seconds);
     }
+    Ok(())
+}
+
+async fn remind(
+    config: Config,
+    as_of: Option<chrono::DateTime<chrono::FixedOffset>>,
+) -> anyhow::Result<()> {
+    let state = app::prepare(config).await?;
+    let now = as_of.map_or_else(crate::clock::now, |t| t.with_timezone(&chrono::Utc));
+    let done = crate::notifications::commands::send_reminders(
+        &state.db,
+        now,
+        crate::payment_requests::commands::may_take_current,
+    )
+    .await
+    .map_err(|e| anyhow::anyhow!("{e}"))?;
+    println!(
+        "Reminded the approvers of {} waiting steps and escalated {}; {} mails queued in the outbox.",
+        done.reminded, done.escalated, done.mails
+    );
     Ok(())
 }
 

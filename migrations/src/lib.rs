@@ -77,6 +77,7 @@ mod m20261202_000410_passkeys;
 mod m20261202_000500_approval_chains;
 mod m20261202_000600_out_of_office;
 mod m20261202_000610_reminder_days;
+mod m20261202_000620_step_reminders;
 
 pub struct Migrator;
 
@@ -128,6 +129,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261202_000500_approval_chains::Migration),
             Box::new(m20261202_000600_out_of_office::Migration),
             Box::new(m20261202_000610_reminder_days::Migration),
+            Box::new(m20261202_000620_step_reminders::Migration),
         ]
     }
 }

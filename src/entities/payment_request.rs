@@ -2,6 +2,9 @@ use sea_orm::entity::prelude::*;
 
 use super::codes::{FormType, Status};
 
+/// How the activity log and the audit trail name a payment request.
+pub const ENTITY_TYPE: &str = "payment_request";
+
 /// One payment request of any form (F1..F14). Soft-deleted rows keep `deleted_at`.
 #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
 #[sea_orm(table_name = "payment_requests")]

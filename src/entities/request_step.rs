@@ -19,6 +19,10 @@ pub struct Model {
     pub on_behalf_of: Option<i32>,
     pub approved_cents: Option<i64>,
     pub began_at: Option<super::Timestamp>,
+    /// The office's day the step last reminded its approvers (at most one a day).
+    pub reminded_on: Option<Date>,
+    /// The office's day the step was escalated to every Administrator (once).
+    pub escalated_on: Option<Date>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -11,9 +11,10 @@ use serde_json::json;
 use super::{
     digest,
     events::{Audience, Event, Happened},
-    facts::{facts, payees, CHUNK},
+    facts::{self, facts, payees, CHUNK},
     outbox,
-    recipients::{self, Candidate, Recipient},
+    recipients::{self, Candidate, Recipient, StandIns, StepRule},
+    reminders::{self, Limits},
 };
 use crate::{
     activity,
@@ -120,6 +121,12 @@ async fn tell(
         Audience::Approvers => HashMap::new(),
     };
     let payees = payees(txn, requests.iter().map(|r| r.participant_id).collect()).await?;
+    let stand_ins = match happened.audience() {
+        Audience::Approvers => {
+            Some(StandIns::on(txn, crate::auth::stand_in::office_today(txn).await?).await?)
+        }
+        Audience::Creator => None,
+    };
     let actor_name = format!("{} {}", actor.user.first_name, actor.user.last_name);
     for r in &requests {
         let people: Vec<Recipient> = match happened.audience() {
@@ -130,7 +137,10 @@ async fn tell(
                     .filter(|c| may_take(c))
                     .map(|c| Recipient::from(c.user))
                     .collect();
-                recipients::with_stand_ins(txn, able).await?
+                match &stand_ins {
+                    Some(s) => s.apply(able),
+                    None => able,
+                }
             }
             Audience::Creator => {
                 r.created_by.and_then(|c| creators.get(&c).cloned()).into_iter().collect()
@@ -164,8 +174,10 @@ async fn tell(
 pub async fn send_daily_digests(
     db: &DatabaseConnection,
     now: chrono::DateTime<chrono::Utc>,
+    rule: StepRule,
 ) -> ApiResult<usize> {
-    let Some(day) = digest::due_day_by(&store::general(db).await?, now) else { return Ok(0) };
+    let settings = store::general(db).await?;
+    let Some(day) = digest::due_day_by(&settings, now) else { return Ok(0) };
     // A look first, without a lock: most of the day nobody is due.
     if digest::not_served(day).one(db).await?.is_none() {
         return Ok(0);
@@ -183,7 +195,140 @@ pub async fn send_daily_digests(
             served.push(u);
         }
     }
-    outbox::enqueue_many(&txn, &digest::digests(&txn, &served).await?).await?;
+    outbox::enqueue_many(&txn, &digest::digests(&txn, &served, rule, &settings, day).await?)
+        .await?;
     txn.commit().await?;
     Ok(served.len())
+}
+
+/// What one reminder pass did.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct Reminded {
+    /// Steps whose approvers were reminded.
+    pub reminded: usize,
+    /// Steps escalated to the Administrators.
+    pub escalated: usize,
+    /// Mails queued (digest readers hear in their digest, others not at all).
+    pub mails: usize,
+}
+
+/// One pass of reminders at `now`: every current step of a submitted request waiting longer
+/// than the office's `reminderDays` reminds whoever may take it (by `rule`, through stand-ins)
+/// once that day, and one waiting longer than `escalationDays` is escalated to every
+/// Administrator once. Each step's day is claimed by a conditional update in the
+/// transaction that queues its mails and notes it on the request, so two passes the same day
+/// (two servers, a cron run beside the server, a restart) send nothing twice.
+pub async fn send_reminders(
+    db: &DatabaseConnection,
+    now: chrono::DateTime<chrono::Utc>,
+    rule: StepRule,
+) -> ApiResult<Reminded> {
+    use crate::entities::request_step as step;
+    use sea_orm::{QuerySelect, QueryTrait};
+    let settings = store::general(db).await?;
+    let zone: chrono_tz::Tz = settings.time_zone.parse().unwrap_or(chrono_tz::Tz::UTC);
+    let today = now.with_timezone(&zone).date_naive();
+    let limits = Limits::of(&settings);
+    let submitted = pr::Entity::find()
+        .select_only()
+        .column(pr::Column::Id)
+        .filter(pr::Column::Status.eq(Status::Submitted))
+        .filter(pr::Column::DeletedAt.is_null())
+        .into_query();
+    let owed: Vec<(step::Model, reminders::Owed)> = step::Entity::find()
+        .filter(step::Column::State.eq(facts::CURRENT))
+        .filter(step::Column::PaymentRequestId.in_subquery(submitted))
+        .all(db)
+        .await?
+        .into_iter()
+        .filter_map(|s| {
+            let days = reminders::days_waiting(s.began_at?, zone, today);
+            let owed = reminders::owed(limits, days, today, s.reminded_on, s.escalated_on);
+            owed.any().then_some((s, owed))
+        })
+        .collect();
+    let mut done = Reminded::default();
+    if owed.is_empty() {
+        return Ok(done);
+    }
+    let stand_ins = StandIns::on(db, today).await?;
+    let administrators = recipients::administrators(db).await?;
+    for (s, owed) in owed {
+        let txn = crate::db::write(db).await?;
+        let claim = |column: step::Column, unclaimed: sea_orm::Condition| {
+            step::Entity::update_many()
+                .col_expr(column, Expr::value(today))
+                .filter(step::Column::Id.eq(s.id))
+                .filter(step::Column::State.eq(facts::CURRENT))
+                .filter(unclaimed)
+        };
+        let remind = owed.remind
+            && claim(
+                step::Column::RemindedOn,
+                sea_orm::Condition::any()
+                    .add(step::Column::RemindedOn.is_null())
+                    .add(step::Column::RemindedOn.lt(today)),
+            )
+            .exec(&txn)
+            .await?
+            .rows_affected
+                == 1;
+        let escalate = owed.escalate
+            && claim(
+                step::Column::EscalatedOn,
+                sea_orm::Condition::all().add(step::Column::EscalatedOn.is_null()),
+            )
+            .exec(&txn)
+            .await?
+            .rows_affected
+                == 1;
+        let Some(r) = pr::Entity::find_by_id(s.payment_request_id).one(&txn).await? else {
+            continue;
+        };
+        if !(remind || escalate) || r.status != Status::Submitted || r.deleted_at.is_some() {
+            continue;
+        }
+        let chain = facts::chains(&txn, &[r.id]).await?.remove(&r.id).unwrap_or_default();
+        let payee = payees(&txn, BTreeSet::from([r.participant_id])).await?;
+        let days = reminders::days_waiting(s.began_at.unwrap_or(now), zone, today);
+        let waiting = super::events::Waiting {
+            request: facts(&r, payee.get(&r.participant_id).cloned().unwrap_or_default()),
+            step: s.name.clone(),
+            days,
+        };
+        let mut mails = Vec::new();
+        let instant = |people: Vec<Recipient>| {
+            people.into_iter().filter(|p| p.mode == NotificationMode::Instant).map(|p| p.email)
+        };
+        let system = crate::audit::Actor::system();
+        let step_data =
+            json!({"index": s.step_index, "name": s.name, "role": s.role, "days": days});
+        if remind {
+            let able: Vec<Recipient> = recipients::candidates(&txn, r.mentor_program_id)
+                .await?
+                .into_iter()
+                .filter(|c| rule(&r, &chain, c))
+                .map(|c| Recipient::from(c.user))
+                .collect();
+            let told: Vec<String> = instant(stand_ins.apply(able)).collect();
+            let event = Event::StepWaiting { waiting: waiting.clone(), escalation: false };
+            mails.extend(told.iter().map(|to| (to.clone(), event.clone())));
+            let data = json!({"step": step_data, "mailed": told.len()});
+            activity::note(&txn, pr::ENTITY_TYPE, r.id, "approval-reminded", &system, data).await?;
+            done.reminded += 1;
+        }
+        if escalate {
+            let told: Vec<String> = instant(administrators.clone()).collect();
+            let event = Event::StepWaiting { waiting, escalation: true };
+            mails.extend(told.iter().map(|to| (to.clone(), event.clone())));
+            let data = json!({"step": step_data, "mailed": told.len()});
+            activity::note(&txn, pr::ENTITY_TYPE, r.id, "approval-escalated", &system, data)
+                .await?;
+            done.escalated += 1;
+        }
+        done.mails += mails.len();
+        outbox::enqueue_many(&txn, &mails).await?;
+        txn.commit().await?;
+    }
+    Ok(done)
 }

@@ -7,7 +7,12 @@ use chrono::{DateTime, NaiveDate, Timelike, Utc};
 use chrono_tz::Tz;
 use sea_orm::{ColumnTrait, Condition, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder};
 
-use super::{events::Event, facts, recipients};
+use super::{
+    events::{Event, Waiting},
+    facts,
+    recipients::{self, Candidate, Recipient, StandIns, StepRule},
+    reminders::{self, Limits},
+};
 use crate::{
     entities::{
         codes::{NotificationMode, Status},
@@ -48,11 +53,17 @@ pub fn not_served_on(day: NaiveDate) -> Condition {
     )
 }
 
-/// The digests of `users`, read now: for each, the submitted requests of the programs they
-/// approve in and their own requests sent back. Users for whom nothing waits get none.
+/// The digests of `users` (as read before they were marked served, so each carries the day
+/// of her last digest) for the office's `day`, read now: for each, the submitted requests
+/// whose current step she may take (herself or for someone she stands in for, by `rule`),
+/// those among them waiting too long, an Administrator's escalations since her last digest,
+/// and her own requests sent back. Users for whom nothing waits get none.
 pub async fn digests(
     db: &impl ConnectionTrait,
     users: &[user::Model],
+    rule: StepRule,
+    settings: &general_setting::Model,
+    day: NaiveDate,
 ) -> ApiResult<Vec<(String, Event)>> {
     let wanted: BTreeSet<i32> = users.iter().map(|u| u.id).collect();
     let live = |status: Status| {
@@ -66,34 +77,77 @@ pub async fn digests(
         .filter(pr::Column::CreatedBy.is_in(wanted.iter().copied()))
         .all(db)
         .await?;
-    let programs: BTreeSet<i32> = submitted.iter().map(|r| r.mentor_program_id).collect();
-    let mut approves_in: HashMap<i32, BTreeSet<i32>> = HashMap::new();
-    for program in programs {
-        for person in recipients::approvers(db, program).await? {
-            if wanted.contains(&person.id) {
-                approves_in.entry(person.id).or_default().insert(program);
-            }
-        }
-    }
+    let chains = facts::chains(db, &submitted.iter().map(|r| r.id).collect::<Vec<_>>()).await?;
+    let stand_ins = StandIns::on(db, day).await?;
+    let mut candidates: HashMap<i32, Vec<Candidate>> = HashMap::new();
     let payees =
         facts::payees(db, submitted.iter().chain(&sent_back).map(|r| r.participant_id).collect())
             .await?;
     let facts =
         |r: &pr::Model| facts::facts(r, payees.get(&r.participant_id).cloned().unwrap_or_default());
+    let zone: Tz = settings.time_zone.parse().unwrap_or(Tz::UTC);
+    let limits = Limits::of(settings);
+    // Per request: who among `users` may take its current step, and how long it has waited.
+    let mut takers: HashMap<i32, BTreeSet<i32>> = HashMap::new();
+    let mut waited: HashMap<i32, (Waiting, NaiveDate)> = HashMap::new();
+    for r in &submitted {
+        let chain = chains.get(&r.id).map(Vec::as_slice).unwrap_or_default();
+        if let std::collections::hash_map::Entry::Vacant(e) = candidates.entry(r.mentor_program_id)
+        {
+            e.insert(recipients::candidates(db, r.mentor_program_id).await?);
+        }
+        let able: Vec<Recipient> = candidates[&r.mentor_program_id]
+            .iter()
+            .filter(|c| rule(r, chain, c))
+            .map(|c| Recipient::from(c.user.clone()))
+            .collect();
+        let ids = stand_ins.apply(able).into_iter().map(|p| p.id).filter(|id| wanted.contains(id));
+        takers.insert(r.id, ids.collect());
+        if let Some((step, began)) = facts::current(chain).and_then(|s| Some((s, s.began_at?))) {
+            let days = reminders::days_waiting(began, zone, day);
+            let began_day = began.with_timezone(&zone).date_naive();
+            waited.insert(
+                r.id,
+                (Waiting { request: facts(r), step: step.name.clone(), days }, began_day),
+            );
+        }
+    }
+    let administrators: BTreeSet<i32> =
+        recipients::administrators(db).await?.into_iter().map(|a| a.id).collect();
     let mut mails = Vec::new();
     for u in users {
-        let programs = approves_in.get(&u.id);
-        let to_approve: Vec<_> = submitted
+        let mine_to_take: Vec<&pr::Model> = submitted
             .iter()
-            .filter(|r| programs.is_some_and(|p| p.contains(&r.mentor_program_id)))
-            .map(facts)
+            .filter(|r| takers.get(&r.id).is_some_and(|t| t.contains(&u.id)))
             .collect();
+        let overdue: Vec<Waiting> = mine_to_take
+            .iter()
+            .filter_map(|r| waited.get(&r.id))
+            .filter(|(w, _)| limits.overdue(w.days))
+            .map(|(w, _)| w.clone())
+            .collect();
+        let escalated: Vec<Waiting> = if administrators.contains(&u.id) {
+            submitted
+                .iter()
+                .filter_map(|r| waited.get(&r.id))
+                .filter(|(_, began)| {
+                    reminders::escalated_since(limits, *began, u.digest_sent_on, day)
+                })
+                .map(|(w, _)| w.clone())
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let to_approve: Vec<_> = mine_to_take.into_iter().map(facts).collect();
         let mine: Vec<_> =
             sent_back.iter().filter(|r| r.created_by == Some(u.id)).map(facts).collect();
-        if to_approve.is_empty() && mine.is_empty() {
+        if to_approve.is_empty() && mine.is_empty() && escalated.is_empty() {
             continue;
         }
-        mails.push((u.email.clone(), Event::Digest { to_approve, sent_back: mine }));
+        mails.push((
+            u.email.clone(),
+            Event::Digest { to_approve, sent_back: mine, overdue, escalated },
+        ));
     }
     Ok(mails)
 }

@@ -85,9 +85,32 @@ pub enum Event {
         /// The reason given when sending back.
         reason: Option<String>,
     },
-    /// What waits for one user today.
+    /// An approval step has waited too long: a reminder to whoever may take it, or an
+    /// escalation to every Administrator.
     #[serde(rename_all = "camelCase")]
-    Digest { to_approve: Vec<RequestFacts>, sent_back: Vec<RequestFacts> },
+    StepWaiting { waiting: Waiting, escalation: bool },
+    /// What waits for one user today. Steps waiting too long come again under `overdue`
+    /// (the daily digest is a digest reader's reminder), and an Administrator's escalations
+    /// since her last digest under `escalated`.
+    #[serde(rename_all = "camelCase")]
+    Digest {
+        to_approve: Vec<RequestFacts>,
+        sent_back: Vec<RequestFacts>,
+        #[serde(default)]
+        overdue: Vec<Waiting>,
+        #[serde(default)]
+        escalated: Vec<Waiting>,
+    },
+}
+
+/// A request whose current approval step has waited `days` whole days.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Waiting {
+    pub request: RequestFacts,
+    /// The step's name.
+    pub step: String,
+    pub days: i64,
 }
 
 impl Event {
@@ -96,12 +119,34 @@ impl Event {
             Self::RequestMoved { happened, request, .. } => {
                 format!("{} request #{} was {}", request.form.name(), request.id, happened.phrase())
             }
-            Self::Digest { to_approve, sent_back } => format!(
+            Self::StepWaiting { waiting: w, escalation: false } => format!(
+                "Reminder: {} request #{} has waited {} for approval",
+                w.request.form.name(),
+                w.request.id,
+                days(w.days)
+            ),
+            Self::StepWaiting { waiting: w, escalation: true } => format!(
+                "Escalation: {} request #{} has waited {} at the step {}",
+                w.request.form.name(),
+                w.request.id,
+                days(w.days),
+                w.step
+            ),
+            Self::Digest { to_approve, sent_back, .. } => format!(
                 "MentorPay: {} to approve, {} sent back to you",
                 to_approve.len(),
                 sent_back.len()
             ),
         }
+    }
+}
+
+/// "1 day", "5 days".
+pub fn days(n: i64) -> String {
+    if n == 1 {
+        "1 day".into()
+    } else {
+        format!("{n} days")
     }
 }
 
@@ -164,5 +209,47 @@ mod tests {
         let text = serde_json::to_string(&e).unwrap();
         assert_eq!(serde_json::from_str::<Event>(&text).unwrap(), e);
         assert_eq!(e.subject(), "Expense reimbursement request #7 was sent back for revision");
+    }
+
+    #[test]
+    fn a_digest_queued_before_reminders_still_reads() {
+        let old = r#"{"kind":"digest","toApprove":[],"sentBack":[]}"#;
+        let e: Event = serde_json::from_str(old).unwrap();
+        assert_eq!(
+            e,
+            Event::Digest {
+                to_approve: vec![],
+                sent_back: vec![],
+                overdue: vec![],
+                escalated: vec![]
+            }
+        );
+    }
+
+    #[test]
+    fn reminders_and_escalations_say_how_long_and_where() {
+        let waiting = Waiting {
+            request: RequestFacts {
+                id: 9,
+                form: FormType::F2,
+                payee: "Ann Lee".into(),
+                amount_cents: 100,
+            },
+            step: "Finance".into(),
+            days: 1,
+        };
+        let reminder = Event::StepWaiting { waiting: waiting.clone(), escalation: false };
+        assert_eq!(
+            reminder.subject(),
+            "Reminder: Expense reimbursement request #9 has waited 1 day for approval"
+        );
+        let escalation =
+            Event::StepWaiting { waiting: Waiting { days: 8, ..waiting }, escalation: true };
+        assert_eq!(
+            escalation.subject(),
+            "Escalation: Expense reimbursement request #9 has waited 8 days at the step Finance"
+        );
+        let text = serde_json::to_string(&escalation).unwrap();
+        assert_eq!(serde_json::from_str::<Event>(&text).unwrap(), escalation);
     }
 }

@@ -6,7 +6,7 @@ use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter};
 
 use super::events::RequestFacts;
 use crate::{
-    entities::{participant, payment_request as pr},
+    entities::{participant, payment_request as pr, request_step},
     error::ApiResult,
 };
 
@@ -41,3 +41,32 @@ pub async fn payees(
     }
     Ok(names)
 }
+
+/// The approval chains of requests `ids`, each in order, by request id.
+pub async fn chains(
+    db: &impl ConnectionTrait,
+    ids: &[i32],
+) -> ApiResult<HashMap<i32, Vec<request_step::Model>>> {
+    use sea_orm::QueryOrder;
+    let mut chains: HashMap<i32, Vec<request_step::Model>> = HashMap::new();
+    for chunk in ids.chunks(CHUNK) {
+        for s in request_step::Entity::find()
+            .filter(request_step::Column::PaymentRequestId.is_in(chunk.to_vec()))
+            .order_by_asc(request_step::Column::PaymentRequestId)
+            .order_by_asc(request_step::Column::StepIndex)
+            .all(db)
+            .await?
+        {
+            chains.entry(s.payment_request_id).or_default().push(s);
+        }
+    }
+    Ok(chains)
+}
+
+/// The step of `chain` now current.
+pub fn current(chain: &[request_step::Model]) -> Option<&request_step::Model> {
+    chain.iter().find(|s| s.state == CURRENT)
+}
+
+/// How a current step is stored (`payment_requests::chain::StepState`).
+pub const CURRENT: &str = "current";

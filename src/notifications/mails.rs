@@ -1,6 +1,6 @@
 //! A mail's words: plain text and a simple HTML part, rendered from its event when sent.
 
-use super::events::{Event, RequestFacts};
+use super::events::{days, Event, RequestFacts, Waiting};
 use crate::money::Money;
 
 /// The message parts of `event`; links point under `public_url` (the address users open).
@@ -30,7 +30,34 @@ pub fn render(event: &Event, public_url: &str) -> (String, String) {
             html.push_str(&format!("<p><a href=\"{}\">Open the request</a></p>\n", escape(&link)));
             (text, page(html))
         }
-        Event::Digest { to_approve, sent_back } => {
+        Event::StepWaiting { waiting, escalation } => {
+            let r = &waiting.request;
+            let lead = if *escalation {
+                format!(
+                    "{} has waited {} at the approval step {}, longer than the office allows.",
+                    describe(r),
+                    days(waiting.days),
+                    waiting.step
+                )
+            } else {
+                format!(
+                    "{} has waited {} for you (or someone you stand in for) at the approval step {}.",
+                    describe(r),
+                    days(waiting.days),
+                    waiting.step
+                )
+            };
+            let link = link(base, r);
+            let text = format!("{lead}\n\n{}\n\nOpen the request: {link}\n", lines(r));
+            let html = format!(
+                "<p>{}</p>\n<ul>{}</ul>\n<p><a href=\"{}\">Open the request</a></p>\n",
+                escape(&lead),
+                items(r),
+                escape(&link)
+            );
+            (text, page(html))
+        }
+        Event::Digest { to_approve, sent_back, overdue, escalated } => {
             let mut text = String::from("What waits for you in MentorPay today.\n");
             let mut html = String::from("<p>What waits for you in MentorPay today.</p>\n");
             for (title, list) in [
@@ -53,6 +80,27 @@ pub fn render(event: &Event, public_url: &str) -> (String, String) {
                 }
                 html.push_str("</ul>\n");
             }
+            for (title, list) in [
+                ("Waiting longer than the office allows", overdue),
+                ("Escalated to the Administrators", escalated),
+            ] {
+                if list.is_empty() {
+                    continue;
+                }
+                text.push_str(&format!("\n{title} ({}):\n", list.len()));
+                html.push_str(&format!("<h2>{title} ({})</h2>\n<ul>\n", list.len()));
+                for w in list {
+                    let link = link(base, &w.request);
+                    let line = waited(w);
+                    text.push_str(&format!("- {line}: {link}\n"));
+                    html.push_str(&format!(
+                        "<li><a href=\"{}\">{}</a></li>\n",
+                        escape(&link),
+                        escape(&line)
+                    ));
+                }
+                html.push_str("</ul>\n");
+            }
             (text, page(html))
         }
     }
@@ -68,6 +116,11 @@ fn describe(r: &RequestFacts) -> String {
         r.payee,
         Money(r.amount_cents).dollars()
     )
+}
+
+/// "… request #7 for Ann Lee ($12.00), 5 days at Finance"
+fn waited(w: &Waiting) -> String {
+    format!("{}, {} at {}", describe(&w.request), days(w.days), w.step)
 }
 
 fn lines(r: &RequestFacts) -> String {
@@ -151,10 +204,34 @@ mod tests {
 
     #[test]
     fn a_digest_lists_only_what_waits() {
-        let event = Event::Digest { to_approve: vec![request()], sent_back: vec![] };
+        let event = Event::Digest {
+            to_approve: vec![request()],
+            sent_back: vec![],
+            overdue: vec![],
+            escalated: vec![],
+        };
         let (text, html) = render(&event, "http://h");
         assert!(text.contains("Requests to approve (1):"));
         assert!(!text.contains("sent back"));
+        assert!(!text.contains("Waiting longer"));
         assert!(html.contains("<h2>Requests to approve (1)</h2>"));
+    }
+
+    #[test]
+    fn a_digest_repeats_what_waits_too_long_and_a_reminder_says_where() {
+        let w = Waiting { request: request(), step: "Finance".into(), days: 5 };
+        let event = Event::Digest {
+            to_approve: vec![request()],
+            sent_back: vec![],
+            overdue: vec![w.clone()],
+            escalated: vec![],
+        };
+        let (text, _) = render(&event, "http://h");
+        assert!(text.contains("Waiting longer than the office allows (1):\n- Travel and mileage request #42 for Ann <b>Lee</b> ($1,234.56), 5 days at Finance: http://h/payment-request/F3/42/details"), "{text}");
+        let (text, html) =
+            render(&Event::StepWaiting { waiting: w, escalation: true }, "http://h/");
+        assert!(text.starts_with("Travel and mileage request #42 for Ann <b>Lee</b> ($1,234.56) has waited 5 days at the approval step Finance"), "{text}");
+        assert!(html.contains("Ann &lt;b&gt;Lee&lt;/b&gt;"), "{html}");
+        assert!(text.contains("Open the request: http://h/payment-request/F3/42/details"));
     }
 }

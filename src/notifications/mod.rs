@@ -11,6 +11,7 @@ pub mod facts;
 pub mod mails;
 pub mod outbox;
 pub mod recipients;
+pub mod reminders;
 pub mod worker;
 
 use crate::{

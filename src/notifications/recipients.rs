@@ -7,8 +7,8 @@ use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder
 use crate::{
     auth::{permissions::ADMINISTRATOR, scope::COORDINATOR_ROLE, Permission},
     entities::{
-        codes::NotificationMode, participant, participation, role, role_permission, user,
-        user_program, user_role,
+        codes::NotificationMode, participant, participation, payment_request, request_step, role,
+        role_permission, user, user_program, user_role,
     },
     error::ApiResult,
 };
@@ -103,6 +103,36 @@ pub async fn candidates(db: &impl ConnectionTrait, program: i32) -> ApiResult<Ve
         .collect())
 }
 
+/// Every active user who holds the Administrator role: who hears of an escalation.
+pub async fn administrators(db: &impl ConnectionTrait) -> ApiResult<Vec<Recipient>> {
+    let Some(admin) =
+        role::Entity::find().filter(role::Column::Name.eq(ADMINISTRATOR)).one(db).await?
+    else {
+        return Ok(Vec::new());
+    };
+    let holders: Vec<i32> = user_role::Entity::find()
+        .filter(user_role::Column::RoleId.eq(admin.id))
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|ur| ur.user_id)
+        .collect();
+    Ok(user::Entity::find()
+        .filter(user::Column::Id.is_in(holders))
+        .filter(user::Column::IsActive.eq(true))
+        .order_by_asc(user::Column::Id)
+        .all(db)
+        .await?
+        .into_iter()
+        .map(Recipient::from)
+        .collect())
+}
+
+/// Whether an approver may take the current step of a request whose chain is `steps`: the
+/// payment requests' rule, handed in where the server is put together, so that mails about
+/// waiting work follow the chain without this area reading its rules.
+pub type StepRule = fn(&payment_request::Model, &[request_step::Model], &Candidate) -> bool;
+
 async fn roles_granting(db: &impl ConnectionTrait, p: Permission) -> ApiResult<BTreeSet<i32>> {
     Ok(role_permission::Entity::find()
         .filter(role_permission::Column::Permission.eq(p.code()))
@@ -156,42 +186,44 @@ async fn coordinators_of(db: &impl ConnectionTrait, program: i32) -> ApiResult<B
         .collect())
 }
 
-/// `people` with everyone away today replaced by her stand-in (active), each person once:
-/// approval mails for the absent go to whoever takes their steps meanwhile.
-pub async fn with_stand_ins(
-    db: &impl ConnectionTrait,
-    people: Vec<Recipient>,
-) -> ApiResult<Vec<Recipient>> {
-    use crate::entities::out_of_office as ooo;
-    if people.is_empty() {
-        return Ok(people);
+/// Who stands in for whom on one day: approval mails for the absent go to whoever takes
+/// their steps meanwhile. Read once for a pass over many requests.
+pub struct StandIns {
+    /// Absent person -> her stand-in, if that one is active.
+    by_absent: HashMap<i32, Option<Recipient>>,
+}
+
+impl StandIns {
+    /// The windows covering the office's `day`.
+    pub async fn on(db: &impl ConnectionTrait, day: chrono::NaiveDate) -> ApiResult<Self> {
+        use crate::entities::out_of_office as ooo;
+        let away: Vec<(i32, i32)> = ooo::Entity::find()
+            .filter(ooo::Column::FromDay.lte(day))
+            .filter(ooo::Column::ToDay.gte(day))
+            .all(db)
+            .await?
+            .into_iter()
+            .map(|m| (m.user_id, m.stand_in_user_id))
+            .collect();
+        let stand_ins = users(db, &away.iter().map(|(_, s)| *s).collect()).await?;
+        let by_absent = away.into_iter().map(|(a, s)| (a, stand_ins.get(&s).cloned())).collect();
+        Ok(StandIns { by_absent })
     }
-    let today = crate::auth::stand_in::office_today(db).await?;
-    let away: HashMap<i32, i32> = ooo::Entity::find()
-        .filter(ooo::Column::UserId.is_in(people.iter().map(|p| p.id)))
-        .filter(ooo::Column::FromDay.lte(today))
-        .filter(ooo::Column::ToDay.gte(today))
-        .all(db)
-        .await?
-        .into_iter()
-        .map(|m| (m.user_id, m.stand_in_user_id))
-        .collect();
-    if away.is_empty() {
-        return Ok(people);
-    }
-    let stand_ins = users(db, &away.values().copied().collect()).await?;
-    let mut out: Vec<Recipient> = Vec::new();
-    for p in people {
-        let person = match away.get(&p.id) {
-            Some(s) => match stand_ins.get(s) {
-                Some(stand_in) => stand_in.clone(),
-                None => continue,
-            },
-            None => p,
-        };
-        if !out.iter().any(|o| o.id == person.id) {
-            out.push(person);
+
+    /// `people` with everyone away replaced by her stand-in (dropped when that one is not
+    /// active), each person once.
+    pub fn apply(&self, people: Vec<Recipient>) -> Vec<Recipient> {
+        let mut out: Vec<Recipient> = Vec::new();
+        for p in people {
+            let person = match self.by_absent.get(&p.id) {
+                Some(Some(stand_in)) => stand_in.clone(),
+                Some(None) => continue,
+                None => p,
+            };
+            if !out.iter().any(|o| o.id == person.id) {
+                out.push(person);
+            }
         }
+        out
     }
-    Ok(out)
 }

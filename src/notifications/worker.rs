@@ -1,7 +1,7 @@
 //! The outbox worker: claims due mails, renders them, hands them to the relay and records how
 //! each attempt ended. One per server; several servers on one PostgreSQL database share the
 //! outbox safely (claims skip each other's rows). It also queues the daily digests once their
-//! hour has come.
+//! hour has come, and runs the reminders of waiting approval steps every hour.
 
 use std::time::{Duration, Instant};
 
@@ -12,6 +12,7 @@ use super::{
     events::Event,
     mails,
     outbox::{self, Outcome},
+    recipients::StepRule,
 };
 use crate::{
     entities::outbox_mail as om,
@@ -35,18 +36,38 @@ const SENDING_AT_ONCE: usize = 8;
 const IDLE: Duration = Duration::from_secs(1);
 /// How often it looks whether a daily digest is due: two small reads.
 const DIGEST_CHECK: Duration = Duration::from_secs(10);
+/// How often it runs a reminder pass (the first one at start): a pass on a day already
+/// served sends nothing, so a restart costs a read.
+const REMINDERS: Duration = Duration::from_secs(3600);
 
-pub fn spawn(state: AppState) {
+/// Starts the worker; `rule` says who may take a request's current approval step.
+pub fn spawn(state: AppState, rule: StepRule) {
     actix_web::rt::spawn(async move {
         let retry = Duration::from_secs(state.config.mail_retry_seconds);
         let lease = lease();
         let public_url = state.config.public_url();
         let mut digests_checked: Option<Instant> = None;
+        let mut reminded: Option<Instant> = None;
         loop {
             if digests_checked.is_none_or(|at| at.elapsed() >= DIGEST_CHECK) {
                 digests_checked = Some(Instant::now());
-                if let Err(e) = commands::send_daily_digests(&state.db, crate::clock::now()).await {
+                if let Err(e) =
+                    commands::send_daily_digests(&state.db, crate::clock::now(), rule).await
+                {
                     tracing::warn!(error = %e, "outbox: could not queue the daily digests");
+                }
+            }
+            if reminded.is_none_or(|at| at.elapsed() >= REMINDERS) {
+                reminded = Some(Instant::now());
+                match commands::send_reminders(&state.db, crate::clock::now(), rule).await {
+                    Ok(done) if done.reminded + done.escalated > 0 => tracing::info!(
+                        reminded = done.reminded,
+                        escalated = done.escalated,
+                        mails = done.mails,
+                        "reminders of waiting approval steps queued"
+                    ),
+                    Ok(_) => {}
+                    Err(e) => tracing::warn!(error = %e, "outbox: could not run the reminders"),
                 }
             }
             match drain(&state.db, &state.mailer, &public_url, retry, lease).await {

@@ -104,6 +104,8 @@ pub fn action_words(action: &str) -> String {
         "sent-for-revision" => "Sent back for revision",
         "approved" => "Approved",
         "step-approved" => "Approval step taken",
+        "approval-reminded" => "Approvers reminded (the step waits too long)",
+        "approval-escalated" => "Escalated to the Administrators (the step waits too long)",
         "moved-back-to-submitted" => "Approval undone (back to submitted)",
         "moved-to-ready-for-processing" => "Released for processing",
         "processed" => "Processed (vendor payment report)",
@@ -388,6 +390,8 @@ mod tests {
                 on_behalf_of: None,
                 approved_cents: by.map(|_| 12_000),
                 began_at: Some(at),
+                reminded_on: None,
+                escalated_on: None,
             }
         };
         f.steps = vec![row(0, "Review", "done", Some(8)), row(1, "Finance", "current", None)];

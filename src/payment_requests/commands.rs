@@ -153,18 +153,36 @@ fn step_takers<'a>(
     steps: &'a [chain::TakenStep],
     r: &'a pr::Model,
 ) -> impl Fn(&notifications::recipients::Candidate) -> bool + Sync + 'a {
+    move |c| candidate_takes(steps, r, c)
+}
+
+/// Whether approver `c` (who holds `request:approve` and sees the request's program) may take
+/// the current step of `steps` of `r`; a request with no chain is anyone's.
+fn candidate_takes(
+    steps: &[chain::TakenStep],
+    r: &pr::Model,
+    c: &notifications::recipients::Candidate,
+) -> bool {
     let request = chain::RequestFacts { created_by: r.created_by, submitted_by: r.submitted_by };
-    move |c| {
-        let actor = chain::Actor {
-            id: c.user.id,
-            active: c.user.is_active,
-            roles: c.roles.clone(),
-            // Candidates hold request:approve and see the program.
-            approves: true,
-            sees_program: true,
-        };
-        steps.is_empty() || chain::may_take(steps, &actor, &request).is_ok()
-    }
+    let actor = chain::Actor {
+        id: c.user.id,
+        active: c.user.is_active,
+        roles: c.roles.clone(),
+        approves: true,
+        sees_program: true,
+    };
+    steps.is_empty() || chain::may_take(steps, &actor, &request).is_ok()
+}
+
+/// The rule of who may take a request's current step, over its stored chain: what the
+/// reminders and the daily digest are handed (`notifications::recipients::StepRule`).
+pub fn may_take_current(
+    r: &pr::Model,
+    steps: &[crate::entities::request_step::Model],
+    c: &notifications::recipients::Candidate,
+) -> bool {
+    let steps: Vec<_> = steps.iter().map(store::steps::taken).collect();
+    candidate_takes(&steps, r, c)
 }
 
 /// Refuses `charge` while the year a request is (or would be) charged to is closed: the year

@@ -539,3 +539,127 @@ async fn a_stand_in_takes_the_absent_approvers_step_on_her_behalf() {
     refused.problem(403);
     assert!(!waiting(&w, &w.lead2.1).await.contains(&next["id"].as_i64().unwrap()));
 }
+
+/// Runs `mentorpay remind --as-of` the office's `day` at noon UTC on the world's database, as
+/// cron would beside the server; the three counts it prints (reminded, escalated, mails).
+fn remind(w: &World, day: chrono::NaiveDate) -> (u32, u32, u32) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_mentorpay"))
+        .env_clear()
+        .envs(crate::common::dates::clock_env())
+        .env("MENTORPAY_LOG", "warn")
+        .args(["--database-url", &w.app.state.config.database_url])
+        .args(["--data-dir", w.app.dir.path().join("data").to_str().unwrap()])
+        .args(["remind", "--as-of", &format!("{day}T12:00:00Z")])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(out.status.success(), "{text}{}", String::from_utf8_lossy(&out.stderr));
+    let n: Vec<u32> =
+        text.split(|c: char| !c.is_ascii_digit()).filter_map(|t| t.parse().ok()).collect();
+    assert_eq!(n.len(), 3, "{text}");
+    (n[0], n[1], n[2])
+}
+
+/// Waits until `to` has had `n` mails whose subject starts with `start` and names #`id`.
+async fn mails_like(w: &World, to: &str, start: &str, id: i64, n: usize) {
+    let started = Instant::now();
+    let count = || {
+        w.app
+            .outbox
+            .lock()
+            .unwrap()
+            .iter()
+            .filter(|m| m.to == to && m.subject.starts_with(start))
+            .filter(|m| m.subject.contains(&format!("#{id} ")))
+            .count()
+    };
+    while count() < n {
+        assert!(started.elapsed() < Duration::from_secs(20), "{to}: {} of {n} {start}", count());
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    // Nothing more comes after a moment.
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    assert_eq!(count(), n, "{to}: {start} #{id}");
+}
+
+#[actix_web::test]
+async fn a_step_waiting_too_long_reminds_once_a_day_and_escalates_once() {
+    use crate::common::dates::days;
+    let w = world().await;
+    w.app.put(&format!("{RULES}/F1"), &w.admin, three_steps()).await.ok();
+    let mut general = w.app.get("/api/v1/system-settings/general", &w.admin).await.ok().clone();
+    general["reminderDays"] = json!(2);
+    general["escalationDays"] = json!(4);
+    general["timeZone"] = json!("UTC");
+    let path = format!("/api/v1/system-settings/general/{}", general["id"]);
+    w.app.put(&path, &w.admin, general).await.ok();
+    // "both" reads a daily digest: reminded there, not by mail.
+    w.app.put("/api/v1/identity/me/notifications", &w.both.1, json!({"mode": "daily"})).await.ok();
+    // The first program lead is away from the fourth day on: her stand-in hears for her then.
+    let away = json!({"from": days(4), "to": days(30), "standInUserId": w.lead2.0});
+    w.app.put("/api/v1/identity/me/out-of-office", &w.lead.1, away).await.ok();
+
+    let r = submitted(&w, w.inside, 1500.0).await;
+    let id = r["id"].as_i64().unwrap();
+    // Not yet longer than two days: nothing.
+    assert_eq!(remind(&w, days(2)), (0, 0, 0));
+    // Three days: the step's approvers who read mail at once (both program leads), once.
+    assert_eq!(remind(&w, days(3)), (1, 0, 2));
+    assert_eq!(remind(&w, days(3)), (0, 0, 0), "a second pass the same day sends nothing");
+    mails_like(&w, "lead@example.org", "Reminder: ", id, 1).await;
+    mails_like(&w, "lead2@example.org", "Reminder: ", id, 1).await;
+    let reminder = w
+        .app
+        .outbox
+        .lock()
+        .unwrap()
+        .iter()
+        .find(|m| m.to == "lead@example.org" && m.subject.starts_with("Reminder"))
+        .cloned()
+        .unwrap();
+    assert_eq!(
+        reminder.subject,
+        format!("Reminder: Placement stipend request #{id} has waited 3 days for approval")
+    );
+    assert!(reminder.body.contains("at the approval step Program review"), "{}", reminder.body);
+    // Day four: the away lead's reminder goes to her stand-in, who hears once.
+    assert_eq!(remind(&w, days(4)), (1, 0, 1));
+    mails_like(&w, "lead2@example.org", "Reminder: ", id, 2).await;
+    // Past four days: escalated to the Administrator, once; reminders go on daily.
+    assert_eq!(remind(&w, days(5)), (1, 1, 2));
+    assert_eq!(remind(&w, days(5)), (0, 0, 0));
+    assert_eq!(remind(&w, days(6)), (1, 0, 1));
+    mails_like(&w, "admin@example.org", "Escalation: ", id, 1).await;
+    mails_like(&w, "lead@example.org", "Reminder: ", id, 1).await;
+    mails_like(&w, "lead2@example.org", "Reminder: ", id, 4).await;
+    assert_eq!(mails_to(&w, "both@example.org", id), 0, "the digest reader gets no mail");
+    assert_eq!(mails_to(&w, "finance@example.org", id), 0, "later steps' approvers wait");
+
+    // Each reminder and the escalation are on the request's record, by the application.
+    let log = w
+        .app
+        .get(&format!("{PR}/activity-log?PaymentRequestId={id}&PaymentRequestType=F1"), &w.admin)
+        .await
+        .ok()
+        .clone();
+    let actions: Vec<&str> =
+        log.as_array().unwrap().iter().map(|e| e["action"].as_str().unwrap()).collect();
+    assert_eq!(actions.iter().filter(|a| **a == "approval-reminded").count(), 4, "{log}");
+    assert_eq!(actions.iter().filter(|a| **a == "approval-escalated").count(), 1, "{log}");
+
+    // The step taken, the next one waits from now: its own count starts again.
+    approve(&w, &w.lead2.1, &r, proposal(&w, 1400.0)).await.ok();
+    assert_eq!(remind(&w, days(2)), (0, 0, 0));
+    assert_eq!(remind(&w, days(3)), (1, 0, 1));
+    mails_like(&w, "finance@example.org", "Reminder: ", id, 1).await;
+    // A request no longer waiting reminds nobody.
+    w.app
+        .post(
+            &format!("{PR}/F1/{id}/send-for-revision"),
+            Some(&w.admin),
+            json!({"reason": "Receipt"}),
+        )
+        .await
+        .ok();
+    assert_eq!(remind(&w, days(9)), (0, 0, 0));
+}

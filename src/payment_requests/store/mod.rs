@@ -23,7 +23,7 @@ use crate::{
     routes::ScopeFuture,
 };
 
-pub const ENTITY: &str = "payment_request";
+pub use crate::entities::payment_request::ENTITY_TYPE as ENTITY;
 
 /// A live request of `form` with `id` the caller's scope may see; 404 otherwise (an
 /// unknown id, a deleted request, another form type and another program look the same).
