@@ -57,3 +57,8 @@ mod tests {
         assert!(matches!(without_hidden("plain"), Cow::Borrowed("plain")));
     }
 }
+
+/// A calendar day as every screen and file shows it ("Nov 3, 2025"; frontend/src/components/dates.ts).
+pub fn day(d: chrono::NaiveDate) -> String {
+    d.format("%b %-d, %Y").to_string()
+}
