@@ -36,6 +36,11 @@ pub fn without_hidden(text: &str) -> Cow<'_, str> {
     }
 }
 
+/// A calendar day as every screen and file shows it ("Nov 3, 2025"; frontend/src/components/dates.ts).
+pub fn day(d: chrono::NaiveDate) -> String {
+    d.format("%b %-d, %Y").to_string()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -39,7 +39,7 @@ test('a participant change is read in its History, filtered by the address bar, 
   const change = rows.first();
   await expect(change.getByRole('cell').nth(2)).toHaveText('Updated');
   await expect(change.getByTestId('audit-changes')).toHaveText('Phone: 916-555-0100 → 916-555-0177');
-  await expect(change.getByRole('link', { name: `Participant #${person.id}` })).toHaveAttribute('href', `/participant/${person.id}/details`);
+  await expect(change.getByRole('link', { name: `Participant Iris ${last}` })).toHaveAttribute('href', `/participant/${person.id}/details`);
   await expect(rows.nth(1).getByRole('cell').nth(2)).toHaveText('Created');
 
   await page.reload();
@@ -61,7 +61,8 @@ test('a participant change is read in its History, filtered by the address bar, 
 
 test("a participation's change links to its participant's page, followed by keyboard", async ({ page, request, baseURL }) => {
   const w = await world(request, baseURL!);
-  const p = (await w.api.get(`/participants/${w.payeeId}`)).participations[0];
+  const payee = await w.api.get(`/participants/${w.payeeId}`);
+  const p = payee.participations[0];
   const { mentorProgramId, fiscalYearId, roleCode, startDate } = p;
   // An end date a month before the year's last day: after the start, inside the year.
   const endDate = addDays(currentFiscalYear().endDate, -30);
@@ -71,8 +72,10 @@ test("a participation's change links to its participant's page, followed by keyb
   await page.goto(`/settings/audit-log?EntityType=participation&EntityId=${p.id}`);
   const change = page.getByTestId('audit-row').first();
   await expect(change.getByRole('cell').nth(2)).toHaveText('Updated');
-  // The entry holds the end date alone; the list names the participant for the link.
-  const link = change.getByRole('link', { name: `Participation #${p.id}` });
+  // The entry holds the end date alone; the list names the participant for the link, and
+  // the record and the day in words, never as an id or an ISO date.
+  const link = change.getByRole('link', { name: new RegExp(`^Participation ${payee.firstName} ${payee.lastName}, `) });
+  await expect(change.getByTestId('audit-changes')).toHaveText(/^End date: .* → [A-Z][a-z]{2} \d{1,2}, \d{4}$/);
   await expect(link).toHaveAttribute('href', `/participant/${w.payeeId}/details`);
   await settled(page);
   expect(await findings(page, 'audit trail, a participation')).toEqual([]);

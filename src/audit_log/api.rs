@@ -2,7 +2,7 @@
 
 use actix_web::{web, HttpResponse};
 
-use super::{dto::*, export, queries};
+use super::{dto::*, export, queries, words};
 use crate::reports::query::ReportQuery;
 use crate::{
     audit,
@@ -24,8 +24,9 @@ pub async fn list(
     let paging = PageQuery { page: q.page, size: q.size }.paging()?;
     let (items, count) = queries::page(&state.db, &q, paging).await?;
     let parents = queries::parents(&state.db, &items).await?;
+    let names = words::names(&state.db, &items).await?;
     Ok(web::Json(AuditPage {
-        items: items.into_iter().map(|e| AuditEntry::shown(e, &parents)).collect(),
+        items: items.into_iter().map(|e| AuditEntry::shown(e, &parents, &names)).collect(),
         page: paging.page,
         size: paging.size,
         total_count: count.total,

@@ -6,6 +6,7 @@ use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
+use super::words::Names;
 use crate::entities::{audit_log, codes::FormType};
 use crate::{error::ApiResult, web::check_order};
 
@@ -27,7 +28,7 @@ pub struct Parents {
 }
 
 /// The filters of the trail; every one optional.
-#[derive(Debug, Default, Deserialize, IntoParams)]
+#[derive(Debug, Clone, Default, Deserialize, IntoParams)]
 #[serde(rename_all = "lowercase")]
 #[into_params(parameter_in = Query)]
 pub struct AuditQuery {
@@ -95,6 +96,13 @@ pub struct AuditEntry {
     /// The changed fields as they are after (an object), or null.
     #[schema(value_type = Option<Object>)]
     pub after: Option<serde_json::Value>,
+    /// The record in words: its kind and its name ("Payment request F2 #601", "Fund
+    /// 1000 General fund"); "#4 (removed)" for a record no longer there.
+    pub record: String,
+    /// What happened in words ("Sign in failed").
+    pub action_label: String,
+    /// The changed fields in words, as the screen and the files show them.
+    pub changes: Vec<super::words::FieldChange>,
     /// A payment request's entry only: the request's form, which its address names.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(value_type = Option<crate::entities::codes::FormType>)]
@@ -110,12 +118,17 @@ pub struct AuditEntry {
 }
 
 impl AuditEntry {
-    /// The entry as the list shows it, with what its record's page needs from `parents`.
-    pub fn shown(e: audit_log::Model, parents: &Parents) -> Self {
+    /// The entry as the list shows it, with what its record's page needs from `parents`
+    /// and the records it names in words from `names`.
+    pub fn shown(e: audit_log::Model, parents: &Parents, names: &Names) -> Self {
         let form_type = parent(&e, REQUEST, &parents.forms);
         let participant_id = parent(&e, PARTICIPATION, &parents.participants);
         let fiscal_year_id = parent(&e, BUDGET_LINE, &parents.years);
-        Self { form_type, participant_id, fiscal_year_id, ..Self::from(e) }
+        let record = names.record(&e.entity_type, e.entity_id);
+        let action_label = super::words::label(&e.action);
+        let mut entry = Self::from(e);
+        entry.changes = names.changes(&entry.before, &entry.after);
+        Self { form_type, participant_id, fiscal_year_id, record, action_label, ..entry }
     }
 }
 
@@ -142,6 +155,9 @@ impl From<audit_log::Model> for AuditEntry {
             action: e.action,
             before: parse(e.before),
             after: parse(e.after),
+            record: String::new(),
+            action_label: String::new(),
+            changes: Vec::new(),
             form_type: None,
             participant_id: None,
             fiscal_year_id: None,

@@ -6,6 +6,7 @@ pub mod api;
 pub mod dto;
 pub mod export;
 pub mod queries;
+pub mod words;
 
 use crate::{
     auth::Permission as P,

@@ -4,8 +4,7 @@ use std::collections::HashMap;
 
 use chrono::{Duration, NaiveTime};
 use sea_orm::{
-    sea_query::SelectStatement, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder,
-    QuerySelect, QueryTrait, Select,
+    ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Select,
 };
 
 use super::dto::{AuditQuery, Parents, BUDGET_LINE, PARTICIPATION, REQUEST};
@@ -76,10 +75,19 @@ pub async fn page(
     Ok((items, count))
 }
 
-/// Every entry the filters select, newest first (the list's order), as one statement for
-/// an export to stream.
-pub fn all(q: &AuditQuery) -> SelectStatement {
-    filtered(q).order_by_desc(audit_log::Column::Id).into_query()
+/// The next `n` entries the filters select older than entry `before` (from the newest
+/// without it), newest first: an export reads the trail in these, by the id index.
+pub async fn older(
+    db: &impl ConnectionTrait,
+    q: &AuditQuery,
+    before: Option<i32>,
+    n: u64,
+) -> ApiResult<Vec<audit_log::Model>> {
+    let mut select = filtered(q);
+    if let Some(id) = before {
+        select = select.filter(audit_log::Column::Id.lt(id));
+    }
+    Ok(select.order_by_desc(audit_log::Column::Id).limit(n).all(db).await?)
 }
 
 /// The ids of the records of `kind` among `entries`.

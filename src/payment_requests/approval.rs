@@ -3,6 +3,8 @@
 //! transaction; `approve/validate` and `approve` both call `assess`.
 
 use chrono::{Days, NaiveDate};
+
+use crate::text::day;
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -228,11 +230,6 @@ pub fn late_submission(
             ),
         )
     })
-}
-
-/// The screens' one date format ("Nov 3, 2025"; frontend/src/components/dates.ts).
-fn day(d: NaiveDate) -> String {
-    d.format("%b %-d, %Y").to_string()
 }
 
 impl Verdict {

@@ -254,6 +254,31 @@ async fn a_change_records_exactly_the_fields_it_changed_before_and_after() {
     let entry = newest_of(&app, &admin, "budget-line", line_id).await;
     assert_eq!(entry["action"], json!("created"));
     assert_eq!(entry["after"]["fiscalYearId"], json!(fy), "{entry}");
+    // The fields' records read by their names (the account with its code), never by id.
+    let words = |entry: &serde_json::Value| -> Vec<String> {
+        let changes = entry["changes"].as_array().expect("changes in words");
+        changes
+            .iter()
+            .map(|c| {
+                format!("{}: {}", c["label"].as_str().unwrap(), c["after"].as_str().unwrap_or(""))
+            })
+            .collect()
+    };
+    let item = |list: &serde_json::Value| {
+        let one =
+            list.as_array().and_then(|l| l.iter().find(|i| i["id"] == json!(1))).cloned().unwrap();
+        match one["code"].as_str() {
+            Some(code) if !code.is_empty() => format!("{code} {}", one["name"].as_str().unwrap()),
+            _ => one["name"].as_str().unwrap().to_owned(),
+        }
+    };
+    let fund = item(app.get("/api/v1/funds", &admin).await.ok());
+    let account = item(app.get("/api/v1/expense-accounts", &admin).await.ok());
+    let said = words(&entry);
+    assert!(said.contains(&format!("Fund: {fund}")), "{said:?}");
+    assert!(said.contains(&format!("Expense account: {account}")), "{said:?}");
+    assert!(said.contains(&format!("Fiscal year: {}", shifted_fy("FY 2025-26"))), "{said:?}");
+    assert!(entry["record"].as_str().unwrap().starts_with("Budget line"), "{entry}");
 
     app.put(&format!("/api/v1/budgets/{line_id}"), &admin, json!({"amount": 150.25})).await.ok();
     let entry = newest_of(&app, &admin, "budget-line", line_id).await;
@@ -325,8 +350,8 @@ async fn the_trail_exports_as_csv_xlsx_and_pdf_with_the_lists_filters() {
     let who = headers.iter().position(|h| h == "Who").unwrap();
     assert_eq!(
         rows.iter().map(|r| r[action].as_str()).collect::<Vec<_>>(),
-        ["updated", "created"],
-        "the record's entries only, newest first"
+        ["Updated", "Created"],
+        "the record's entries only, newest first, in words"
     );
     assert_eq!(rows[0][changes], "First name: Ada → Adele");
     assert!(rows[0][who].contains(ADMIN_EMAIL), "{rows:?}");

@@ -2625,6 +2625,8 @@ export interface components {
         /** @description One entry: a change or a security event. */
         AuditEntry: {
             action: string;
+            /** @description What happened in words ("Sign in failed"). */
+            actionLabel: string;
             actor?: null | components["schemas"]["AuditActor"];
             /** @description The changed fields as they are after (an object), or null. */
             after?: Record<string, never> | null;
@@ -2632,6 +2634,8 @@ export interface components {
             at: string;
             /** @description The changed fields as they were (an object), or null. */
             before?: Record<string, never> | null;
+            /** @description The changed fields in words, as the screen and the files show them. */
+            changes: components["schemas"]["FieldChange"][];
             /** Format: int32 */
             entityId?: number | null;
             entityType: string;
@@ -2651,6 +2655,11 @@ export interface components {
              *     page shows it.
              */
             participantId?: number | null;
+            /**
+             * @description The record in words: its kind and its name ("Payment request F2 #601", "Fund
+             *     1000 General fund"); "#4 (removed)" for a record no longer there.
+             */
+            record: string;
         };
         AuditPage: {
             items: components["schemas"]["AuditEntry"][];
@@ -3007,6 +3016,15 @@ export interface components {
             invoiceNumber: string;
             vendorAddress: string;
             vendorName: string;
+        };
+        /** @description One changed field in words; `before` absent on a creation, `after` on a deletion. */
+        FieldChange: {
+            after?: string | null;
+            before?: string | null;
+            /** @description The field's name as the entry keeps it (`fundId`). */
+            field: string;
+            /** @description The field in words ("Fund"). */
+            label: string;
         };
         FileAnnouncement: {
             contentType: components["schemas"]["AllowedType"];

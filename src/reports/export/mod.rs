@@ -414,6 +414,13 @@ impl Rows {
         Rows(Source::Channel(rx), Vec::new())
     }
 
+    /// Rows a task of the caller's sends (bounded: the task waits while the writer is behind),
+    /// for rows that need more than one statement to make.
+    pub fn channel() -> (mpsc::Sender<Result<Row, ApiError>>, Rows) {
+        let (tx, rx) = mpsc::channel(ROW_BUFFER);
+        (tx, Rows(Source::Channel(rx), Vec::new()))
+    }
+
     /// Streams a statement from the database (one read, never the whole result in memory),
     /// turning each result row into a report row with `map`: on SQLite `by_id` by the
     /// export's own reader (`Read`), which names the id columns of `names` (column, the

@@ -17,7 +17,7 @@ import { useUrlState } from '../../components/useUrlState';
 import { useHasPermission } from '../../lib/hooks';
 import { useIdentityUsersQuery } from '../../lib/identityLists';
 import { useGetAuditLogQuery, useLazyVerifyAuditLogQuery, type AuditEntry } from './api';
-import { actionLabel, entityLabel, fieldChanges, recordOf } from './words';
+import { entityLabel, recordOf } from './words';
 
 const AUDIT_FILTERS = { EntityType: 'text', EntityId: 'id', ActorId: 'id', Action: 'text', From: 'date', To: 'date' } as const;
 
@@ -25,7 +25,8 @@ const AUDIT_FILTERS = { EntityType: 'text', EntityId: 'id', ActorId: 'id', Actio
 const ENTITY_TYPES = ['participant', 'participation', 'payment_request', 'budget-line', 'fiscal-year', 'setting', 'user', 'role', 'vendor-payment', 'receipt'];
 
 function Changes({ entry }: { entry: AuditEntry }) {
-  const changes = fieldChanges(entry);
+  // The server names every record a change refers to, as the files do.
+  const changes = entry.changes;
   if (changes.length === 0) return <Text c="dimmed">—</Text>;
   return (
     <List size="sm" spacing={2} listStyleType="none" data-testid="audit-changes">
@@ -76,13 +77,13 @@ function Who({ entry }: { entry: AuditEntry }) {
 }
 
 function RecordCell({ entry }: { entry: AuditEntry }) {
-  const record = recordOf(entry);
-  return record.to ? (
-    <Anchor component={Link} to={record.to} size="sm">
-      {record.label}
+  const { to } = recordOf(entry);
+  return to ? (
+    <Anchor component={Link} to={to} size="sm">
+      {entry.record}
     </Anchor>
   ) : (
-    <Text size="sm">{record.label}</Text>
+    <Text size="sm">{entry.record}</Text>
   );
 }
 
@@ -210,7 +211,7 @@ export default function AuditLogPage() {
                     <Table.Td>
                       <Who entry={entry} />
                     </Table.Td>
-                    <Table.Td>{actionLabel(entry.action)}</Table.Td>
+                    <Table.Td>{entry.actionLabel}</Table.Td>
                     <Table.Td>
                       <RecordCell entry={entry} />
                     </Table.Td>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fieldChanges, fieldLabel, recordOf, valueWords } from './words';
+import { fieldLabel, recordOf } from './words';
 
 describe('an audit entry in words', () => {
   it('names fields as a reader reads them', () => {
@@ -8,23 +8,6 @@ describe('an audit entry in words', () => {
     expect(fieldLabel('languageIds')).toBe('Languages');
     expect(fieldLabel('sign-in-failed')).toBe('Sign in failed');
     expect(fieldLabel('payment_request')).toBe('Payment request');
-  });
-
-  it('writes values as words, never as JSON', () => {
-    expect(valueWords(null)).toBe('—');
-    expect(valueWords(true)).toBe('Yes');
-    expect(valueWords([1, 3])).toBe('1, 3');
-    expect(valueWords([{ message: 'Hi', isActive: false }])).toBe('Message: Hi, Is active: No');
-  });
-
-  it('lists an update before → after, a creation after only, a deletion before only', () => {
-    expect(fieldChanges({ before: { phone: '1' }, after: { phone: '2', address: 'Main St' } })).toEqual([
-      { field: 'phone', label: 'Phone', before: '1', after: '2' },
-      { field: 'address', label: 'Address', before: '—', after: 'Main St' },
-    ]);
-    expect(fieldChanges({ before: null, after: { name: 'Ann' } })).toEqual([{ field: 'name', label: 'Name', after: 'Ann' }]);
-    expect(fieldChanges({ before: { name: 'Ann' }, after: null })).toEqual([{ field: 'name', label: 'Name', before: 'Ann' }]);
-    expect(fieldChanges({ before: null, after: null })).toEqual([]);
   });
 
   it('links a record to its page where it has one', () => {

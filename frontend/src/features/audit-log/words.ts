@@ -1,5 +1,6 @@
-// An audit entry in words: which record it names (and where that record's page is), and the
-// fields it changed as before → after. Pure, tested in words.test.ts.
+// Where an audit entry's record has its page, and record kinds for the filter. The entry's
+// words (its record, what happened, each change) come from the server, as the files do.
+// Pure, tested in words.test.ts.
 
 /** `firstName` → "First name", `fiscalYearId` → "Fiscal year", `languageIds` → "Languages". */
 export function fieldLabel(name: string): string {
@@ -10,19 +11,6 @@ export function fieldLabel(name: string): string {
     .trim()
     .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
-}
-
-/** A value as a reader reads it: nothing as a dash, yes/no, lists by commas, records as "field: value". */
-export function valueWords(value: unknown): string {
-  if (value === null || value === undefined || value === '') return '—';
-  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
-  if (Array.isArray(value)) return value.length === 0 ? '—' : value.map(valueWords).join(typeof value[0] === 'object' ? '; ' : ', ');
-  if (typeof value === 'object') {
-    return Object.entries(value as Record<string, unknown>)
-      .map(([k, v]) => `${fieldLabel(k)}: ${valueWords(v)}`)
-      .join(', ');
-  }
-  return String(value);
 }
 
 /** What these words read of an entry (the wire's `before`/`after` are any objects). */
@@ -37,36 +25,11 @@ export interface EntryFacts {
   after?: unknown;
 }
 
-export interface FieldChange {
-  field: string;
-  label: string;
-  /** Absent for a creation's fields (there was nothing before). */
-  before?: string;
-  /** Absent for a deletion's fields (nothing is left after). */
-  after?: string;
-}
-
 const fieldsOf = (v: unknown): Record<string, unknown> | null =>
   v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
 
-/** The fields an entry changed, in the order the trail keeps them, each before → after. */
-export function fieldChanges(entry: Pick<EntryFacts, 'before' | 'after'>): FieldChange[] {
-  const before = fieldsOf(entry.before);
-  const after = fieldsOf(entry.after);
-  const names = [...Object.keys(before ?? {}), ...Object.keys(after ?? {}).filter((k) => !before || !(k in before))];
-  return names.map((field) => ({
-    field,
-    label: fieldLabel(field),
-    ...(before ? { before: valueWords(before[field]) } : {}),
-    ...(after ? { after: valueWords(after[field]) } : {}),
-  }));
-}
-
 /** "payment_request" → "Payment request", "budget-line" → "Budget line". */
 export const entityLabel = (type: string): string => fieldLabel(type);
-
-/** What happened in words: "sign-in-failed" → "Sign in failed". */
-export const actionLabel = (action: string): string => fieldLabel(action);
 
 export interface RecordRef {
   label: string;
