@@ -60,38 +60,24 @@ pub fn render(event: &Event, public_url: &str) -> (String, String) {
         Event::Digest { to_approve, sent_back, overdue, escalated } => {
             let mut text = String::from("What waits for you in MentorPay today.\n");
             let mut html = String::from("<p>What waits for you in MentorPay today.</p>\n");
-            for (title, list) in [
-                ("Requests to approve", to_approve),
-                ("Your requests sent back for revision", sent_back),
+            let requests = |list: &[RequestFacts]| -> Vec<(String, String)> {
+                list.iter().map(|r| (link(base, r), describe(r))).collect()
+            };
+            let waits = |list: &[Waiting]| -> Vec<(String, String)> {
+                list.iter().map(|w| (link(base, &w.request), waited(w))).collect()
+            };
+            for (title, lines) in [
+                ("Requests to approve", requests(to_approve)),
+                ("Your requests sent back for revision", requests(sent_back)),
+                ("Waiting longer than the office allows", waits(overdue)),
+                ("Escalated to the Administrators", waits(escalated)),
             ] {
-                if list.is_empty() {
+                if lines.is_empty() {
                     continue;
                 }
-                text.push_str(&format!("\n{title} ({}):\n", list.len()));
-                html.push_str(&format!("<h2>{title} ({})</h2>\n<ul>\n", list.len()));
-                for r in list {
-                    let link = link(base, r);
-                    text.push_str(&format!("- {}: {link}\n", describe(r)));
-                    html.push_str(&format!(
-                        "<li><a href=\"{}\">{}</a></li>\n",
-                        escape(&link),
-                        escape(&describe(r))
-                    ));
-                }
-                html.push_str("</ul>\n");
-            }
-            for (title, list) in [
-                ("Waiting longer than the office allows", overdue),
-                ("Escalated to the Administrators", escalated),
-            ] {
-                if list.is_empty() {
-                    continue;
-                }
-                text.push_str(&format!("\n{title} ({}):\n", list.len()));
-                html.push_str(&format!("<h2>{title} ({})</h2>\n<ul>\n", list.len()));
-                for w in list {
-                    let link = link(base, &w.request);
-                    let line = waited(w);
+                text.push_str(&format!("\n{title} ({}):\n", lines.len()));
+                html.push_str(&format!("<h2>{title} ({})</h2>\n<ul>\n", lines.len()));
+                for (link, line) in lines {
                     text.push_str(&format!("- {line}: {link}\n"));
                     html.push_str(&format!(
                         "<li><a href=\"{}\">{}</a></li>\n",

@@ -105,11 +105,7 @@ pub async fn candidates(db: &impl ConnectionTrait, program: i32) -> ApiResult<Ve
 
 /// Every active user who holds the Administrator role: who hears of an escalation.
 pub async fn administrators(db: &impl ConnectionTrait) -> ApiResult<Vec<Recipient>> {
-    let Some(admin) =
-        role::Entity::find().filter(role::Column::Name.eq(ADMINISTRATOR)).one(db).await?
-    else {
-        return Ok(Vec::new());
-    };
+    let Some(admin) = administrator_role(db).await? else { return Ok(Vec::new()) };
     let holders: Vec<i32> = user_role::Entity::find()
         .filter(user_role::Column::RoleId.eq(admin.id))
         .all(db)
@@ -143,16 +139,16 @@ async fn roles_granting(db: &impl ConnectionTrait, p: Permission) -> ApiResult<B
         .collect())
 }
 
+async fn administrator_role(db: &impl ConnectionTrait) -> ApiResult<Option<role::Model>> {
+    Ok(role::Entity::find().filter(role::Column::Name.eq(ADMINISTRATOR)).one(db).await?)
+}
+
 /// Which of `users` have Administrator as their first role (the one that decides scope).
 async fn first_role_is_administrator(
     db: &impl ConnectionTrait,
     users: &BTreeSet<i32>,
 ) -> ApiResult<BTreeSet<i32>> {
-    let Some(admin) =
-        role::Entity::find().filter(role::Column::Name.eq(ADMINISTRATOR)).one(db).await?
-    else {
-        return Ok(BTreeSet::new());
-    };
+    let Some(admin) = administrator_role(db).await? else { return Ok(BTreeSet::new()) };
     let mut first: HashMap<i32, i32> = HashMap::new();
     for ur in user_role::Entity::find()
         .filter(user_role::Column::UserId.is_in(users.iter().copied()))
