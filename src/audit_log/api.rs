@@ -65,5 +65,5 @@ pub async fn retrieve(
     let q = q.checked()?;
     let format = file.format()?;
     let minutes_offset = file.filters()?.minutes_offset;
-    Ok(export::file(&state.db, &me, &q, format, minutes_offset))
+    export::file(&state.db, &me, &q, format, minutes_offset).await
 }

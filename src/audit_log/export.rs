@@ -7,7 +7,7 @@ use sea_orm::DatabaseConnection;
 use super::{dto::AuditQuery, queries, words};
 use crate::reports::export::{respond, Cell, Column, Format, Kind, Meta, Row, Rows};
 use crate::reports::query::generated_by;
-use crate::{auth::CurrentUser, entities::audit_log};
+use crate::{auth::CurrentUser, entities::audit_log, error::ApiResult};
 
 /// Entries read, and their records named, at a time: memory stays flat however long the
 /// trail is, and the names cost a few queries per batch.
@@ -15,17 +15,17 @@ const BATCH: u64 = 500;
 
 /// Every entry the filters select, newest first, as a file in `format` (streamed), its
 /// times in the caller's local time.
-pub fn file(
+pub async fn file(
     db: &DatabaseConnection,
     me: &CurrentUser,
     q: &AuditQuery,
     format: Format,
     minutes_offset: i32,
-) -> HttpResponse {
+) -> ApiResult<HttpResponse> {
     let meta = Meta {
         file_stem: "audit-log".into(),
         title: "Audit trail".into(),
-        filters: filters_in_words(q),
+        filters: words::filters(db, q).await?,
         generated_by: generated_by(me),
         generated_at: crate::clock::now(),
         minutes_offset,
@@ -59,7 +59,7 @@ pub fn file(
             }
         }
     });
-    respond(format, meta, columns(), rows, None)
+    Ok(respond(format, meta, columns(), rows, None))
 }
 
 pub fn columns() -> Vec<Column> {
@@ -91,21 +91,4 @@ pub fn row(e: audit_log::Model, names: &words::Names) -> Row {
         Cell::Text(words::label(&e.action)),
         Cell::Text(words::lines(&changes)),
     ]
-}
-
-/// The filters of an export, in words, for its heading.
-pub fn filters_in_words(q: &AuditQuery) -> Vec<(String, String)> {
-    let mut out = Vec::new();
-    let mut add = |label: &str, value: Option<String>| {
-        if let Some(v) = value {
-            out.push((label.to_owned(), v));
-        }
-    };
-    add("Record", q.entity_type.clone());
-    add("Record id", q.entity_id.map(|id| id.to_string()));
-    add("User id", q.actor_id.map(|id| id.to_string()));
-    add("What happened", q.action.clone());
-    add("From", q.from.map(|d| d.to_string()));
-    add("To", q.to.map(|d| d.to_string()));
-    out
 }

@@ -80,6 +80,12 @@ struct Wanted {
 }
 
 impl Wanted {
+    fn record(&mut self, entity_type: &str, id: Option<i32>) {
+        if let (Some(kind), Some(id)) = (kind_of(entity_type), id) {
+            self.records.entry(kind).or_default().insert(id);
+        }
+    }
+
     fn value(&mut self, field: &str, v: &Value) {
         match (named_by(field), v) {
             (Some(Named::Records(k)), Value::Number(_) | Value::Array(_)) => {
@@ -134,13 +140,44 @@ fn text(r: &QueryResult, column: &str) -> String {
 pub async fn names(db: &impl ConnectionTrait, entries: &[audit_log::Model]) -> ApiResult<Names> {
     let mut wanted = Wanted::default();
     for e in entries {
-        if let (Some(kind), Some(id)) = (kind_of(&e.entity_type), e.entity_id) {
-            wanted.records.entry(kind).or_default().insert(id);
-        }
+        wanted.record(&e.entity_type, e.entity_id);
         for side in [parse(&e.before), parse(&e.after)].into_iter().flatten() {
             wanted.value("", &side);
         }
     }
+    resolve(db, wanted).await
+}
+
+/// The filters of a list or file in words: the record by its name, the user by hers, the
+/// action and the days as the entries say them.
+pub async fn filters(
+    db: &impl ConnectionTrait,
+    q: &super::dto::AuditQuery,
+) -> ApiResult<Vec<(String, String)>> {
+    let mut wanted = Wanted::default();
+    if let Some(t) = &q.entity_type {
+        wanted.record(t, q.entity_id);
+    }
+    wanted.record("user", q.actor_id);
+    let names = resolve(db, wanted).await?;
+    let mut out = Vec::new();
+    let mut add = |label: &str, value: Option<String>| {
+        if let Some(v) = value {
+            out.push((label.to_owned(), v));
+        }
+    };
+    add("Record", q.entity_type.as_ref().map(|t| names.record(t, q.entity_id)));
+    if q.entity_type.is_none() {
+        add("Record", q.entity_id.map(|id| format!("#{id}")));
+    }
+    add("Who", q.actor_id.map(|id| names.of(Kind::User, id)));
+    add("What happened", q.action.as_deref().map(label));
+    add("From", q.from.map(crate::text::day));
+    add("To", q.to.map(crate::text::day));
+    Ok(out)
+}
+
+async fn resolve(db: &impl ConnectionTrait, mut wanted: Wanted) -> ApiResult<Names> {
     let ints = |ids: Option<HashSet<i32>>| -> Vec<sea_orm::Value> {
         ids.unwrap_or_default().into_iter().map(Into::into).collect()
     };

@@ -425,3 +425,123 @@ async fn two_instances_writing_at_once_on_postgresql_keep_one_chain() {
     };
     assert_eq!((count("created", "participant"), count("sign-in-failed", "user")), (16, 8));
 }
+
+#[actix_web::test]
+async fn a_requests_trail_names_its_codes_files_and_statuses_in_words_in_every_file() {
+    use crate::reports::{csv_rows, pdf_text, sheet};
+    let app = spawn().await;
+    let admin = app.admin_token().await;
+    app.create_user(&admin, "approver@example.org", &["Administrator"], "approver pass 123").await;
+    let (approver, _) = app.login("approver@example.org", "approver pass 123").await;
+    let fy = app
+        .post(
+            "/api/v1/system-settings/fiscal-years",
+            Some(&admin),
+            json!({"name": shifted_fy("FY 2026-27"), "startDate": shifted("2026-07-01"), "endDate": shifted("2027-06-30")}),
+        )
+        .await
+        .ok()["id"]
+        .as_i64()
+        .unwrap();
+    let first = |list: &serde_json::Value, pick: &dyn Fn(&serde_json::Value) -> bool| {
+        list.as_array().unwrap().iter().find(|i| pick(i)).cloned().expect("a reference item")
+    };
+    let fund = first(app.get("/api/v1/funds", &admin).await.ok(), &|_| true);
+    let account = first(app.get("/api/v1/expense-accounts", &admin).await.ok(), &|_| true);
+    let code = first(app.get("/api/v1/approval-codes", &admin).await.ok(), &|c| {
+        c["paymentRequestType"] == "F2"
+    });
+    let mut payee = person("Pat", "pat@example.org", "Mentor");
+    payee["participations"] = json!([taking(1, fy, "Mentor")]);
+    let payee = app.post("/api/v1/participants", Some(&admin), payee).await.ok().clone();
+    let participation = payee["participations"][0]["id"].as_i64().unwrap();
+    let line = json!({"mentorProgramId": 1, "fundId": fund["id"], "expenseAccountId": account["id"], "amount": 5000});
+    app.put("/api/v1/budgets/bulk-update", &admin, json!({"fiscalYearId": fy, "lines": [line]}))
+        .await
+        .ok();
+
+    const PDF: &[u8] = b"%PDF-1.7\n1 0 obj\n<<>>\nendobj\n%%EOF\n";
+    let slot = app
+        .post(
+            "/api/v1/fileupload/generate-upload-urls",
+            Some(&admin),
+            json!({"files": [{"fileName": "taxi-receipt.pdf", "contentType": "application/pdf", "size": PDF.len()}]}),
+        )
+        .await
+        .ok()[0]
+        .clone();
+    let put = app
+        .client
+        .put(format!("{}{}", app.base, slot["uploadUrl"].as_str().unwrap()))
+        .header("Content-Type", "application/pdf")
+        .body(PDF.to_vec())
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(put.status(), 204);
+    let body = json!({"participationId": participation, "description": "Books", "details": {"items": [{"date": shifted("2026-10-01"), "description": "Books", "amount": 12.5}], "fileIds": [slot["fileId"]]}});
+    let id = app.post("/api/v1/payment-requests/F2", Some(&admin), body).await.ok()["id"]
+        .as_i64()
+        .unwrap();
+    let url = format!("/api/v1/payment-requests/F2/{id}");
+    app.post(&format!("{url}/submit"), Some(&admin), json!({})).await.ok();
+    let approval = json!({"approvedAmount": 12.5, "approvalCodeId": code["id"], "fundId": fund["id"],
+        "expenseAccountId": account["id"], "acknowledgeWarnings": true});
+    app.post(&format!("{url}/approve"), Some(&approver), approval).await.ok();
+    app.post(&format!("{url}/move-to-ready-for-processing"), Some(&approver), json!({})).await.ok();
+
+    let page = app
+        .get(&format!("/api/v1/audit-log?EntityType=payment_request&EntityId={id}&Size=50"), &admin)
+        .await
+        .ok()
+        .clone();
+    let entries = page["items"].as_array().expect("entries");
+    let said: Vec<String> = entries
+        .iter()
+        .flat_map(|e| e["changes"].as_array().cloned().unwrap_or_default())
+        .map(|c| {
+            let side = |v: &serde_json::Value| v.as_str().unwrap_or("").to_owned();
+            format!("{}: {} → {}", side(&c["label"]), side(&c["before"]), side(&c["after"]))
+        })
+        .collect();
+    let all = said.join("\n");
+    let code_words = code["name"].as_str().unwrap();
+    assert!(all.contains(&format!("→ {code_words}")), "the approval code by its name: {all}");
+    assert!(all.contains("taxi-receipt.pdf"), "files by their names: {all}");
+    assert!(all.contains("Ready for processing"), "statuses in words: {all}");
+    let fund_words = fund["name"].as_str().unwrap();
+    assert!(all.contains(fund_words), "{all}");
+    let account_code = account["code"].as_str().unwrap_or_default();
+    assert!(all.contains(&format!("{account_code} ")), "the account with its code: {all}");
+    let record = entries[0]["record"].as_str().unwrap();
+    assert_eq!(record, format!("Payment request F2 #{id}"), "one request reference");
+    for e in entries {
+        assert!(!e["actionLabel"].as_str().unwrap().contains('-'), "actions in words: {e}");
+    }
+    // No id, code or JSON where a person reads: the raw ids of what was named never show.
+    for raw in [slot["fileId"].as_str().unwrap(), "ReadyForProcessing", "payment_request", "{\""] {
+        assert!(!all.contains(raw), "{raw} in {all}");
+    }
+
+    let base = format!("/api/v1/audit-log/retrieve?EntityType=payment_request&EntityId={id}");
+    let (status, _, bytes) = download(&app, &admin, &format!("{base}&ReportFormat=Csv")).await;
+    assert_eq!(status, 200);
+    let (headers, rows) = csv_rows(&bytes);
+    let record_column = headers.iter().position(|h| h == "Record").expect("a Record column");
+    assert!(rows.iter().all(|r| r[record_column] == record), "{rows:?}");
+    let csv = String::from_utf8(bytes).unwrap();
+    let (_, _, xlsx) = download(&app, &admin, &format!("{base}&ReportFormat=Xlsx")).await;
+    let xlsx = sheet(&xlsx).iter().flatten().map(|c| c.to_string()).collect::<Vec<_>>().join("\n");
+    let (_, _, pdf) = download(&app, &admin, &format!("{base}&ReportFormat=Pdf")).await;
+    let pdf = pdf_text(&pdf);
+    for (file, text) in [("CSV", &csv), ("XLSX", &xlsx), ("PDF", &pdf)] {
+        for words in ["taxi-receipt.pdf", code_words, fund_words, "Ready for processing"] {
+            assert!(text.contains(words), "{file} lacks {words}: {text}");
+        }
+        for raw in
+            [slot["fileId"].as_str().unwrap(), "ReadyForProcessing", "payment_request", "{\""]
+        {
+            assert!(!text.contains(raw), "{file} shows {raw}: {text}");
+        }
+    }
+}
