@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { Button, Group, Paper, Text } from '@mantine/core';
 import { formatCents } from './money';
 import { selectionTotal, type Selection } from './bulkAction';
@@ -31,6 +31,15 @@ export function BulkActionBar({
   const action = useRef<HTMLButtonElement>(null);
   // "Select all" and "Clear selection" go away once used: the focus moves on to the action.
   const toAction = () => requestAnimationFrame(() => action.current?.focus());
+  // While the action runs its button is disabled (its spinner), which drops the focus: it comes
+  // back to the button when the action is over.
+  const used = useRef(false);
+  useEffect(() => {
+    if (!busy && used.current) {
+      used.current = false;
+      action.current?.focus();
+    }
+  }, [busy]);
   return (
     <Paper withBorder radius="md" px="sm" py={6} bg={count ? 'brand.0' : undefined} aria-label="Bulk action" component="section">
       <Group justify="space-between" gap="sm">
@@ -63,7 +72,11 @@ export function BulkActionBar({
           data-disabled={count === 0 || undefined}
           aria-disabled={count === 0 || undefined}
           loading={busy}
-          onClick={() => count > 0 && onAction()}
+          onClick={() => {
+            if (count === 0) return;
+            used.current = true;
+            onAction();
+          }}
         >
           {actionLabel}
           {count ? ` (${count})` : ''}
