@@ -13,7 +13,8 @@ function focusState(target: Element) {
   const el = document.activeElement as HTMLElement | null;
   const reached = !!el && (el === target || target.contains(el));
   if (!el || el === document.body) return { reached, ring: true, hidden: false, name: '', by: '' };
-  const style = getComputedStyle(el);
+  // A multiselect's typing field lies inside its box, which carries the ring.
+  const style = getComputedStyle(el.closest('div.mantine-Input-input') ?? el);
   // A date field's calendar button is the browser's own part: the field no longer matches
   // :focus, and the browser rings the button itself.
   const browserPart = el instanceof HTMLInputElement && el.type === 'date' && !el.matches(':focus');

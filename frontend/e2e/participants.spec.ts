@@ -65,14 +65,15 @@ test.describe('participants', () => {
     await expect(page).toHaveURL(/\/participant\/create$/);
 
     const form = page.getByRole('form', { name: 'Participant' });
-    // The server's field errors land on the fields, summed up at the top of the form: the
-    // summary takes the focus and its links lead to the fields.
+    // What is missing is said at once, before any question, at the fields and summed up at the
+    // top of the form: the summary takes the focus and its links lead to the fields.
     await form.getByRole('button', { name: 'Save Changes' }).click();
-    await confirmDialog(page, 'Save Changes');
     const summary = form.getByRole('alert', { name: 'There is a problem' });
     await expect(summary).toBeFocused();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
     await expect(form.getByLabel('First name')).toHaveAttribute('aria-invalid', 'true');
-    await summary.getByRole('link', { name: /^First name/ }).click();
+    await expect(summary.getByRole('link')).toHaveText(['Enter the first name', 'Enter the last name', 'Enter the e-mail address', 'Choose the status', 'Choose the role']);
+    await summary.getByRole('link', { name: 'Enter the first name' }).click();
     await expect(form.getByLabel('First name')).toBeFocused();
 
     await form.getByLabel('First name').fill('Rosa');

@@ -36,7 +36,7 @@ test.describe('payment requests', () => {
     await page.getByLabel('Placement end date').fill(addDays(placementStart, -31));
     await save(page);
     // The server's field error lands on the field and in the summary at the top; nothing was created.
-    await expect(page.getByRole('alert', { name: 'There is a problem' })).toContainText('must not be before details.placementStartDate');
+    await expect(page.getByRole('alert', { name: 'There is a problem' })).toContainText('Placement end date must not be before the placement start date');
     await expect(page.getByLabel('Placement end date')).toHaveAttribute('aria-invalid', 'true');
     await expect(page).toHaveURL(/\/F1\/create$/);
     await page.getByLabel('Placement end date').fill(today());
@@ -63,8 +63,10 @@ test.describe('payment requests', () => {
     await page.getByLabel('Trip 2 from').fill('Clovis');
     await page.getByLabel('Trip 2 to').fill('Fresno');
     await page.getByLabel('Trip 2 miles').fill('0');
-    await save(page);
-    await expect(page.getByRole('alert', { name: 'There is a problem' })).toContainText('must be more than 0');
+    // Seen in the browser, before any question: no confirmation, the summary at once.
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(page.getByRole('alert', { name: 'There is a problem' })).toContainText('Trip 2 miles must be more than 0');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
     await expect(page.getByLabel('Trip 2 miles')).toHaveAttribute('aria-invalid', 'true');
     await page.getByLabel('Trip 2 miles').fill('10');
     await save(page);

@@ -16,9 +16,11 @@ import { ChunkErrorNotice, installChunkErrorHandler } from './app/ChunkErrorNoti
 import { logoutIfIdleTooLong } from './app/idle';
 import { createAppRouter } from './app/router';
 import { persistor, store } from './app/store';
+import { installComboboxKeys } from './lib/comboboxKeys';
 import { cssVariables, theme } from './lib/theme';
 
 installChunkErrorHandler();
+installComboboxKeys();
 const router = createAppRouter();
 
 // Toasts last 5 seconds, at the foot of the menu column (app/focus.css), where nothing can be

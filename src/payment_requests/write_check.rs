@@ -30,19 +30,26 @@ pub async fn check_write(
         other => other,
     })?;
     let mut errors = Checks::default();
-    let participation = store::facts::live_participation(db, body.participation_id).await?;
-    let participation = match participation {
-        Some(p) if scope.allows_program(p.mentor_program_id) => p,
-        Some(p) => {
-            scope.require_program(p.mentor_program_id, "participationId")?;
-            unreachable!()
-        }
-        None => {
-            return Err(ApiError::rule("participationId", "No live participation has this id."))
-        }
+    // A payee not chosen, or no longer there, is said with the form's other problems.
+    let participation = match body.participation_id {
+        id if id <= 0 => None,
+        id => store::facts::live_participation(db, id).await?,
     };
-    if body.mentor_program_id.is_some_and(|m| m != participation.mentor_program_id) {
-        errors.add("mentorProgramId", "must be the participation's mentor program");
+    match &participation {
+        Some(p) if !scope.allows_program(p.mentor_program_id) => {
+            scope.require_program(p.mentor_program_id, "participationId")?;
+        }
+        Some(_) => {}
+        None if body.participation_id <= 0 => errors.add("participationId", "is required"),
+        None => errors.add(
+            "participationId",
+            "is no longer open for requests (its participation ended or was removed): choose the payee again",
+        ),
+    }
+    if let Some(p) = &participation {
+        if body.mentor_program_id.is_some_and(|m| m != p.mentor_program_id) {
+            errors.add("mentorProgramId", "must be the participation's mentor program");
+        }
     }
     let description = forms::check_description(body.description.as_deref(), &mut errors);
     let rates = store::facts::rates(db).await?;
@@ -74,7 +81,7 @@ pub async fn check_write(
     }
     errors.finish_as("The request has invalid fields.")?;
     Ok(Checked {
-        participation,
+        participation: participation.expect("no errors means a payee"),
         description,
         details,
         evaluated: evaluated.expect("no errors means evaluated"),

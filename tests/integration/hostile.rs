@@ -78,6 +78,10 @@ async fn a_deleted_participant_takes_no_new_or_submitted_requests() {
 
     let r = w.app.post(&format!("{PR}/F2"), Some(&w.admin), f2(parts[0], "after")).await;
     assert_eq!(error_keys(r.problem(422)), ["participationId"]);
+    assert_eq!(
+        r.body["errors"]["participationId"][0],
+        "is no longer open for requests (its participation ended or was removed): choose the payee again"
+    );
     let submit = format!("{PR}/F2/{}/submit", draft["id"]);
     let r = w.app.post(&submit, Some(&w.admin), json!({})).await;
     assert_eq!(error_keys(r.problem(422)), ["participationId"]);
@@ -399,4 +403,19 @@ async fn requests_the_http_layer_refuses_get_a_problem_body_too() {
     }
     // The server goes on serving.
     app.get("/api/v1/funds", &app.admin_token().await).await.ok();
+}
+
+#[actix_web::test]
+async fn a_request_without_a_payee_is_refused_with_its_other_problems_at_once() {
+    let w = world().await;
+    let mut body = f2(0, "no payee");
+    body["details"]["items"][0]["amount"] = json!(0);
+    let r = w.app.post(&format!("{PR}/F2"), Some(&w.admin), body).await;
+    let problem = r.problem(422);
+    // The item's amount, the total it makes and the payee, in one answer.
+    assert_eq!(
+        error_keys(problem),
+        ["details.items[0].amount", "participationId", "requestedAmount"]
+    );
+    assert_eq!(problem["errors"]["participationId"][0], "is required");
 }

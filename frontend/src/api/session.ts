@@ -1,4 +1,5 @@
 import { forgetSaves } from './idempotency';
+import { clearAllDrafts } from '../components/formDrafts';
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { loggedIn, loggedOut, refreshStateChanged, signOutMessageSet, type SignOutReason, type UserDetails } from './authSlice';
 import { broadcast, subscribe } from './channel';
@@ -43,6 +44,9 @@ export function logout(reason: SignOutReason) {
     // An expired session was already refused by the server; the others end there too.
     if (reason !== 'expired') revokeOnServer(getRefreshToken());
     clearStoredSession();
+    // Unsaved forms are kept through an idle sign-out, to be offered back; a deliberate
+    // sign-out leaves nothing behind.
+    if (reason === 'user') clearAllDrafts();
     // Another user signing in here starts with no save of this one's to retry.
     forgetSaves();
     dispatch(loggedOut(reason));

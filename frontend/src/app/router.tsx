@@ -1,5 +1,6 @@
 import { Center, Loader } from '@mantine/core';
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { AppFrame } from './AppFrame';
 import { AnonymousOnly, RequireAuth, RouteErrorRedirect } from './guards';
 import { PublicLayout, type PublicPageHandle } from './layouts/PublicLayout';
 import { lazyPage } from './lazyPage';
@@ -140,6 +141,7 @@ function PageLoader() {
 export const routes: RouteObject[] = [
   {
     path: '/',
+    Component: AppFrame,
     // Unknown paths (404) and route errors both end up here and go Home.
     errorElement: <RouteErrorRedirect />,
     HydrateFallback: PageLoader,

@@ -1,6 +1,6 @@
 import { Anchor, List, Paper, Title } from '@mantine/core';
 import { useEffect, useId, useRef, useState } from 'react';
-import { invalidFields, type InvalidField } from './invalidFields';
+import { invalidFields, summaryLine, type InvalidField } from './invalidFields';
 
 /**
  * The summary of a refused submit, at the top of its form: a titled box that takes focus (so a
@@ -45,7 +45,7 @@ export function ErrorSummary({ attempt, lines = [] }: { attempt: unknown; lines?
                   go(f.id);
                 }}
               >
-                {f.message ? `${f.label}: ${f.message}` : f.label}
+                {summaryLine(f)}
               </Anchor>
             </List.Item>
           ))}

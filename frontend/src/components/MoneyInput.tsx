@@ -27,8 +27,9 @@ export function MoneyInput({ value, onChange, allowNegative, checkWhileTyping = 
       styles={{ input: { textAlign: 'right', fontVariantNumeric: 'tabular-nums' } }}
       value={value}
       onChange={(e) => onChange(e.currentTarget.value)}
-      error={error || own}
-      // Forms refuse to save (and ask nothing) while an amount is refused: see firstRefused.
+      // The typed text's own reason is the more exact one (the form's check sees no amount).
+      error={own || error}
+      // Forms refuse to save (and ask nothing) while an amount is refused.
       data-refused={own ? 'true' : undefined}
       {...rest}
     />
@@ -69,19 +70,6 @@ export function MoneyField({
       }}
     />
   );
-}
-
-/**
- * The first input of `form` the user must fix before anything is sent (a refused amount),
- * focused and scrolled into view; null when there is none.
- */
-export function firstRefused(form: HTMLElement | null): HTMLElement | null {
-  const el = form?.querySelector<HTMLElement>('[data-refused="true"]') ?? null;
-  if (el) {
-    el.scrollIntoView({ block: 'center' });
-    el.focus();
-  }
-  return el;
 }
 
 /**

@@ -28,3 +28,7 @@ export function invalidFields(root: ParentNode): InvalidField[] {
   });
   return out;
 }
+
+/** A message that names its field ("Choose the payee") stands alone; a fragment ("is required") follows its label. */
+export const summaryLine = (f: InvalidField) =>
+  !f.message ? f.label : f.message.toLowerCase().includes(f.label.toLowerCase()) ? f.message : `${f.label}: ${f.message}`;

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it } from 'vitest';
-import { documentTitle, focusPageHeading, takePendingFocus } from './pageFocus';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { documentTitle, focusPageHeading, keepFocusOnPage, takePendingFocus } from './pageFocus';
 
 /** A main region with a focusable h1, as a page renders it. */
 function heading(text: string) {
@@ -49,7 +49,52 @@ describe('the focus after a navigation', () => {
     expect(document.activeElement).not.toBe(second);
   });
 
+  it("is taken by the loaded page's heading when the loading one leaves with it", () => {
+    document.body.appendChild(document.createElement('main'));
+    focusPageHeading();
+    const loading = heading('Payment request');
+    takePendingFocus(loading);
+    loading.remove();
+    const loaded = heading('Payment request F2 #4');
+    takePendingFocus(loaded);
+    expect(document.activeElement).toBe(loaded);
+  });
+
+  it('leaves the field a page focused itself (the sign-in form) alone', () => {
+    const h1 = heading('Sign in');
+    const field = document.querySelector('main')!.appendChild(document.createElement('input'));
+    field.focus();
+    focusPageHeading();
+    expect(document.activeElement).toBe(field);
+    expect(document.activeElement).not.toBe(h1);
+  });
+
   it('names the document after the page', () => {
     expect(documentTitle('Reports')).toBe('Reports · MentorPay');
+  });
+});
+
+describe('a focus dropped to the page body', () => {
+  it('goes to the heading when its element leaves the page, and only then', async () => {
+    vi.useFakeTimers();
+    const stop = keepFocusOnPage();
+    try {
+      const h1 = heading('Payment requests');
+      const button = document.querySelector('main')!.appendChild(document.createElement('button'));
+      button.focus();
+      button.remove();
+      await vi.advanceTimersByTimeAsync(100);
+      expect(document.activeElement).toBe(h1);
+
+      const other = document.querySelector('main')!.appendChild(document.createElement('button'));
+      other.focus();
+      other.blur(); // a click on the page's background: the person's choice
+      document.querySelector('main')!.appendChild(document.createElement('p'));
+      await vi.advanceTimersByTimeAsync(100);
+      expect(document.activeElement).toBe(document.body);
+    } finally {
+      stop();
+      vi.useRealTimers();
+    }
   });
 });

@@ -4,8 +4,10 @@ import {
   Loader,
   Menu,
   Modal,
+  MultiSelect,
   Notification,
   Pagination,
+  Select,
   type CSSVariablesResolver,
   type MantineColorsTuple,
 } from '@mantine/core';
@@ -60,6 +62,11 @@ export const theme = createTheme({
       defaultProps: { closeButtonProps: { 'aria-label': 'Close' } },
       styles: { description: { color: 'var(--mantine-color-dimmed)' } },
     }),
+    // Typing in a select highlights the first match, so Enter takes it (lib/comboboxKeys.ts
+    // gives Enter and Space the rest); taking the chosen option again keeps it rather than
+    // emptying the field (a clearable select has its × for that).
+    Select: Select.extend({ defaultProps: { selectFirstOptionOnChange: true, allowDeselect: false } }),
+    MultiSelect: MultiSelect.extend({ defaultProps: { selectFirstOptionOnChange: true } }),
     // The arrow-only controls of every pager have names.
     Pagination: Pagination.extend({
       defaultProps: {

@@ -13,6 +13,8 @@ export function stubLayoutApis(): void {
     removeEventListener: () => undefined,
     dispatchEvent: () => false,
   })) as typeof window.matchMedia;
+  // Mantine scrolls the highlighted option of a select's list into view.
+  Element.prototype.scrollIntoView ??= () => undefined;
   globalThis.ResizeObserver ??= class {
     observe() {}
     unobserve() {}

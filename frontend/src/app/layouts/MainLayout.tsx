@@ -1,9 +1,7 @@
 import { AppShell, Burger, Card, Group, Progress } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useEffect, useRef } from 'react';
-import { Outlet, useLocation, useNavigation } from 'react-router';
+import { Outlet, useNavigation } from 'react-router';
 import { Logo } from '../../components/Logo';
-import { focusPageHeading } from '../../components/pageFocus';
 import { MAIN_ID, SkipLink } from '../../components/SkipLink';
 import { IdleLogout } from '../IdleLogout';
 import { FOOTER_HEIGHT, HEADER_HEIGHT, NAVBAR_WIDTH } from '../../lib/theme';
@@ -12,24 +10,10 @@ import { NotificationBanners } from './NotificationBanners';
 import { SideMenu } from './SideMenu';
 import { UserMenu } from './UserMenu';
 
-/** After a move to another page (not on the first one), the focus goes to its heading. */
-function useFocusHeadingOnNavigate() {
-  const { pathname } = useLocation();
-  const first = useRef(true);
-  useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    focusPageHeading();
-  }, [pathname]);
-}
-
 /** Signed-in layout: side menu 264 px (a menu button on narrow screens), top bar 68 px, content card, footer. */
 export default function MainLayout() {
   const [opened, { toggle, close }] = useDisclosure(false);
   const loading = useNavigation().state === 'loading';
-  useFocusHeadingOnNavigate();
   return (
     <AppShell
       header={{ height: HEADER_HEIGHT }}

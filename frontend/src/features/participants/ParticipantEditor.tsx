@@ -13,13 +13,15 @@ import {
   TextInput,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, useBlocker, useNavigate } from 'react-router';
 import type { ApiError } from '../../api/errors';
 import { confirmCancelChanges, confirmSaveChanges, openConfirm } from '../../components/confirmDialogs';
 import { SaveError } from '../../components/EditorActions';
 import { asApiError } from '../../components/ErrorDisplay';
+import { DraftOffer } from '../../components/DraftOffer';
 import { ErrorSummary } from '../../components/ErrorSummary';
+import { useFormDraft } from '../../components/useFormDraft';
 import { HistoryLink } from '../../components/HistoryLink';
 import { PageCard } from '../../components/PageCard';
 import { PermissionGate } from '../../components/PermissionGate';
@@ -35,6 +37,7 @@ import type { ParticipantLookups } from './lookups';
 import { codeOptions, idOptions } from './options';
 import {
   bodyFromValues,
+  checkParticipant,
   EMPTY_PARTICIPANT_VALUES,
   isDirty,
   PARTICIPANT_FIELDS,
@@ -80,7 +83,8 @@ export function ParticipantEditor({ mode, participant, lookups }: Props) {
   const [participationErrors, setParticipationErrors] = useState<Partial<Record<ParticipationField, string>>>({});
   const [problem, setProblem] = useState<string | null>(null);
   // A save refused for its fields: summed up at the top of the form, with links to the fields.
-  const [refused, setRefused] = useState<{ attempt: ApiError; lines: string[] } | null>(null);
+  // (`attempt`: the server's answer, or the problems the browser found before sending.)
+  const [refused, setRefused] = useState<{ attempt: unknown; lines: string[] } | null>(null);
   // Someone else saved first: said as every editor says it, with a reload.
   const [conflict, setConflict] = useState<ApiError | null>(null);
   const [createParticipant, creating] = useCreateParticipantMutation();
@@ -89,6 +93,11 @@ export function ParticipantEditor({ mode, participant, lookups }: Props) {
   const saving = creating.isLoading || updating.isLoading;
 
   const dirty = !readOnly && (isDirty(initial, values) || (mode === 'create' && participationStarted(firstParticipation)));
+  // Kept in the browser while unsaved (an idle sign-out must not lose it); an edit's draft
+  // belongs to the version it started from.
+  const draftKey = readOnly ? null : `participant:${participant ? `${participant.id}:v${participant.version}` : 'new'}`;
+  const draftValues = useMemo(() => ({ values, firstParticipation }), [values, firstParticipation]);
+  const kept = useFormDraft(draftKey, draftValues, dirty);
   // Set once the user has chosen to leave (saved, or discarded the changes).
   const leaving = useRef(false);
   const cancelTarget = mode === 'edit' && participant ? `/participant/${participant.id}/details` : '/participant/list';
@@ -137,6 +146,13 @@ export function ParticipantEditor({ mode, participant, lookups }: Props) {
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (readOnly || saving) return;
+    // What the browser can see is said at once, before any question.
+    const found = checkParticipant(values);
+    if (Object.keys(found).length > 0) {
+      setFieldErrors(found);
+      setRefused({ attempt: found, lines: [] });
+      return;
+    }
     if (!(await confirmSaveChanges())) return;
     setProblem(null);
     setRefused(null);
@@ -148,10 +164,12 @@ export function ParticipantEditor({ mode, participant, lookups }: Props) {
         const created = await createParticipant(
           participationStarted(firstParticipation) ? { ...body, participations: [participationBody(firstParticipation)] } : body,
         ).unwrap();
+        kept.saved();
         notifications.show({ color: 'green', title: 'Participant created', message: `${created.fullName} was created.` });
         leave(`/participant/${created.id}/details`);
       } else if (participant) {
         const saved = await updateParticipant({ id: participant.id, body: bodyFromValues(values, participant.version) }).unwrap();
+        kept.saved();
         notifications.show({ color: 'green', title: 'Changes saved', message: `${saved.fullName} was saved.` });
         leave(`/participant/${participant.id}/details`);
       }
@@ -223,6 +241,18 @@ export function ParticipantEditor({ mode, participant, lookups }: Props) {
     <PageCard title={participant && mode !== 'create' ? `${TITLES[mode]}: ${participant.fullName}` : TITLES[mode]} actions={actions}>
       <form onSubmit={onSubmit} noValidate aria-label="Participant">
         <Stack gap="md">
+          {kept.offer && (
+            <DraftOffer
+              savedAt={kept.offer.savedAt}
+              onRestore={() => {
+                const draft = kept.restore();
+                if (!draft) return;
+                setValues({ ...initial, ...draft.values });
+                if (draft.firstParticipation) setFirstParticipation({ ...EMPTY_PARTICIPATION, ...draft.firstParticipation });
+              }}
+              onDiscard={kept.discard}
+            />
+          )}
           {refused && <ErrorSummary attempt={refused.attempt} lines={refused.lines} />}
           <SaveError error={conflict} onReload={onReload} />
           <Fieldset legend="Person">

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Participant } from './api';
-import { bodyFromValues, EMPTY_PARTICIPANT_VALUES, isDirty, valuesFromParticipant } from './participantForm';
+import { bodyFromValues, checkParticipant, EMPTY_PARTICIPANT_VALUES, isDirty, valuesFromParticipant } from './participantForm';
 
 const participant: Participant = {
   id: 7,
@@ -53,5 +53,18 @@ describe('participant form values', () => {
     expect(isDirty(values, { ...values, workplaceSettingIds: ['2'] })).toBe(true);
     expect(isDirty(values, { ...values, status: 'Inactive' })).toBe(true);
     expect(isDirty(values, { ...values, caucusRegionId: null })).toBe(true);
+  });
+
+  it('finds every missing field before anything is sent, in words', () => {
+    expect(checkParticipant(EMPTY_PARTICIPANT_VALUES)).toEqual({
+      firstName: 'Enter the first name',
+      lastName: 'Enter the last name',
+      email: 'Enter the e-mail address',
+      status: 'Choose the status',
+      roleCode: 'Choose the role',
+    });
+    const filled = { ...EMPTY_PARTICIPANT_VALUES, firstName: 'Ann', lastName: 'Lee', email: 'ann@example', status: 'Active', roleCode: 'Mentor', districtSetType: 'Assembly' };
+    expect(checkParticipant(filled)).toEqual({ email: 'Enter an e-mail address like name@example.org', districtId: 'Enter the district number' });
+    expect(checkParticipant({ ...filled, email: 'ann@example.org', districtId: '7' })).toEqual({});
   });
 });

@@ -103,3 +103,22 @@ export function isDirty(initial: ParticipantFormValues, current: ParticipantForm
     return (a ?? null) !== (b ?? null);
   });
 }
+
+/** A rough shape only (the server decides): something, an @, something with a dot. */
+const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * What the browser can see is missing before anything is sent: every problem at once, in
+ * sentences that name their field (the server checks the rest, all at once too).
+ */
+export function checkParticipant(values: ParticipantFormValues): Partial<Record<ParticipantField, string>> {
+  const out: Partial<Record<ParticipantField, string>> = {};
+  if (!values.firstName.trim()) out.firstName = 'Enter the first name';
+  if (!values.lastName.trim()) out.lastName = 'Enter the last name';
+  if (!values.email.trim()) out.email = 'Enter the e-mail address';
+  else if (!EMAIL_SHAPE.test(values.email.trim())) out.email = 'Enter an e-mail address like name@example.org';
+  if (!values.status) out.status = 'Choose the status';
+  if (!values.roleCode) out.roleCode = 'Choose the role';
+  if (values.districtSetType && !values.districtId.trim()) out.districtId = 'Enter the district number';
+  return out;
+}

@@ -9,10 +9,13 @@ import { DownloadButton } from '../../components/DownloadButton';
 import { apiUrl, minutesOffset } from '../../components/download';
 import { asApiError, ErrorDisplay } from '../../components/ErrorDisplay';
 import { fieldErrors } from '../../components/fieldErrors';
+import { DraftOffer } from '../../components/DraftOffer';
+import { ErrorSummary } from '../../components/ErrorSummary';
+import { useFormDraft } from '../../components/useFormDraft';
 import { openConfirm } from '../../components/confirmDialogs';
 import { formatDate } from '../../components/dates';
 import { formatMoney } from '../../components/money';
-import { firstRefused, showSaveError } from '../../components/MoneyInput';
+import { showSaveError } from '../../components/MoneyInput';
 import { HistoryLink } from '../../components/HistoryLink';
 import { PageCard } from '../../components/PageCard';
 import { ActivityLog } from './ActivityLog';
@@ -22,6 +25,7 @@ import { ApprovePanel } from './ApprovePanel';
 import { ReasonModal } from './ReasonModal';
 import { rateSetting, type FormRules, type Rates } from './formRules';
 import { bodyOf, emptyValues, valuesOf, type RequestValues } from './forms';
+import { checkRequest, inWords, shownAtInput, type FieldErrors } from './requestChecks';
 import { FORM_SPECS } from './genericForms';
 import { ReceiptList, ReceiptsEditor } from './Receipts';
 import { usePickablePrograms } from './myPrograms';
@@ -222,9 +226,19 @@ function RequestForm({ mode, formType, rules, stored }: { mode: PaymentRequestFo
     if (leaveTo) navigate(leaveTo, { replace: true });
   }, [leaveTo, navigate]);
 
+  // Kept in the browser while unsaved (an idle sign-out must not lose it); an edit's draft
+  // belongs to the version it started from.
+  const draftKey = editing ? `request:${formType}:${stored ? `${stored.id}:v${stored.version}` : 'new'}` : null;
+  const draft = useFormDraft(draftKey, values, dirty);
+
   const formRef = useRef<HTMLFormElement>(null);
+  // What the browser found before sending: every problem at once, and no confirmation.
+  const [refused, setRefused] = useState<{ errors: FieldErrors } | null>(null);
   const saveError = mode === 'create' ? creating.error : updating.error;
-  const errors = fieldErrors(saveError ? asApiError(saveError) : undefined);
+  const errors = refused ? refused.errors : inWords(formType, fieldErrors(saveError ? asApiError(saveError) : undefined));
+  const unshown = Object.entries(errors)
+    .filter(([key]) => !shownAtInput(formType, rules, key))
+    .map(([, message]) => message);
   const detailsUrl = (r: PaymentRequest) => `/payment-request/${r.formType}/${r.id}/details`;
 
   const save = async () => {
@@ -233,9 +247,22 @@ function RequestForm({ mode, formType, rules, stored }: { mode: PaymentRequestFo
         ? await create({ formType, body: bodyOf(formType, values, rules) })
         : await update({ formType, id: stored!.id, body: bodyOf(formType, values, rules, stored!.version) });
     if ('data' in result && result.data) {
+      draft.saved();
       notifications.show({ color: 'green', message: `${result.data.formType} #${result.data.id} was saved.`, autoClose: 5000 });
       setLeaveTo(detailsUrl(result.data));
     } else showSaveError(formRef.current);
+  };
+  const submit = () => {
+    // A refused amount's text is said at its field; the rest of the form is checked with it.
+    const typed = formRef.current?.querySelector('[data-refused="true"]');
+    const found = checkRequest(formType, values, rules);
+    if (typed || Object.keys(found).length > 0) {
+      setRefused({ errors: found });
+      return;
+    }
+    setRefused(null);
+    // A file still uploading would be left out of the save.
+    if (editing && !uploading) void askAndSave(save);
   };
   const cancel = () => askAndCancel(dirty, () => setLeaveTo(stored ? detailsUrl(stored) : '/'));
 
@@ -245,14 +272,25 @@ function RequestForm({ mode, formType, rules, stored }: { mode: PaymentRequestFo
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
-        // What can be known here is said before the confirmation, at the field.
-        if (firstRefused(formRef.current)) return;
-        // A file still uploading would be left out of the save.
-        if (editing && !uploading) void askAndSave(save);
+        submit();
       }}
     >
       <Stack gap="md">
-        {saveError && <SaveError error={saveError} onReload={() => window.location.reload()} />}
+        {draft.offer && (
+          <DraftOffer
+            savedAt={draft.offer.savedAt}
+            onRestore={() => {
+              const kept = draft.restore();
+              if (kept) setValues(kept);
+            }}
+            onDiscard={draft.discard}
+          />
+        )}
+        {refused ? (
+          <ErrorSummary attempt={refused} lines={unshown} />
+        ) : (
+          saveError && <SaveError error={saveError} unshown={unshown} onReload={() => window.location.reload()} />
+        )}
         <RequestFields formType={formType} rules={rules} values={values} onChange={setValues} errors={errors} readOnly={!editing} lookups={lookups} />
         {receipts &&
           (editing ? (

@@ -2,7 +2,7 @@ import { useReferenceListQuery } from '../../lib/referenceLists';
 import { Alert, Anchor, Badge, Box, Button, Checkbox, Group, Menu, Paper, SimpleGrid, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { ColumnDef } from '@tanstack/react-table';
-import { useCallback, useMemo, useState } from 'react';
+import { createContext, useCallback, useContext, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useHasPermission } from '../../lib/hooks';
 import { bulkQuestion, fetchAllPages, selectionTotal, toggled, type Selection } from '../../components/bulkAction';
@@ -29,27 +29,32 @@ import { statusLabel } from './StatusBadge';
 
 /** The details list opens with this list's filters and sorting (from page 1). */
 
-function columns(
-  types: RefItem[] | undefined,
-  payees: Map<number, string>,
-  selected: Selection,
-  toggle: (row: PaymentRequestListItem, on: boolean) => void,
-): ColumnDef<PaymentRequestListItem, unknown>[] {
+/** The selection and its toggle, read by the rows' checkboxes. */
+const SelectionContext = createContext<{ selected: Selection; toggle: (row: PaymentRequestListItem, on: boolean) => void }>({
+  selected: new Map(),
+  toggle: () => undefined,
+});
+
+/**
+ * A row's checkbox. One component for the whole life of the table, reading the selection from
+ * its context: a cell made anew with each selection was a new component type, so every toggle
+ * remounted the checkboxes and the focus fell to the page's body.
+ */
+function SelectCell({ row }: { row: { original: PaymentRequestListItem } }) {
+  const { selected, toggle } = useContext(SelectionContext);
+  if (!row.original.availableActions.includes('moveToReadyForProcessing')) return null;
+  return (
+    <Checkbox
+      aria-label={`Select request ${row.original.id}`}
+      checked={selected.has(row.original.id)}
+      onChange={(e) => toggle(row.original, e.currentTarget.checked)}
+    />
+  );
+}
+
+function columns(types: RefItem[] | undefined, payees: Map<number, string>): ColumnDef<PaymentRequestListItem, unknown>[] {
   return [
-    {
-      id: 'select',
-      header: '',
-      enableSorting: false,
-      meta: { width: 32 },
-      cell: ({ row }) =>
-        row.original.availableActions.includes('moveToReadyForProcessing') ? (
-          <Checkbox
-            aria-label={`Select request ${row.original.id}`}
-            checked={selected.has(row.original.id)}
-            onChange={(e) => toggle(row.original, e.currentTarget.checked)}
-          />
-        ) : null,
-    },
+    { id: 'select', header: '', enableSorting: false, meta: { width: 32 }, cell: SelectCell },
     {
       id: 'id',
       header: 'Request',
@@ -215,14 +220,20 @@ function RequestList() {
     [],
   );
   const cols = useMemo(() => {
-    const all = columns(types.data, payees, selected, toggle);
+    const all = columns(types.data, payees);
     return canMove ? all : all.filter((c) => c.id !== 'select');
-  }, [types.data, payees, selected, canMove, toggle]);
+  }, [types.data, payees, canMove]);
+  const selection = useMemo(() => ({ selected, toggle }), [selected, toggle]);
+  // The bulk bar, once shown, stays until the filters change: its buttons keep the focus after
+  // a move or a cleared selection instead of leaving with the bar.
+  const [barKept, setBarKept] = useState(false);
+  if (selected.size > 0 && !barKept) setBarKept(true);
 
   // A selection belongs to the rows in view: any change of filters, page or sort drops it.
   const clearSelection = () => setSelected(new Map());
   const patch = (p: RequestFilterValues) => {
     clearSelection();
+    setBarKept(false);
     url.setFilters(p);
   };
 
@@ -284,7 +295,7 @@ function RequestList() {
           <RequestFilters state={state} onChange={patch} compact />
         </SimpleGrid>
         {/* The bulk bar shows where it is used: approved requests in view, or a selection made. */}
-        {canMove && (selected.size > 0 || statuses.includes('Approved')) && (
+        {canMove && (selected.size > 0 || barKept || statuses.includes('Approved')) && (
           <BulkActionBar
             selection={selected}
             matching={approvedFilter ? (matching.data?.totalCount ?? 0) : 0}
@@ -299,17 +310,18 @@ function RequestList() {
         {list.error ? (
           <ErrorDisplay error={asApiError(list.error)} />
         ) : (
-          <DataTable
-            label="Payment requests"
-            columns={cols}
-            rows={list.data?.items ?? []}
-            rowKey={(row) => row.id}
-            {...url.pagedTable(list, { reset: clearSelection })}
-            empty={<Text fw={500}>No payment requests match.</Text>}
-            dense
-            fixedLayout
-
-          />
+          <SelectionContext.Provider value={selection}>
+            <DataTable
+              label="Payment requests"
+              columns={cols}
+              rows={list.data?.items ?? []}
+              rowKey={(row) => row.id}
+              {...url.pagedTable(list, { reset: clearSelection })}
+              empty={<Text fw={500}>No payment requests match.</Text>}
+              dense
+              fixedLayout
+            />
+          </SelectionContext.Provider>
         )}
       </Stack>
     </PageCard>
