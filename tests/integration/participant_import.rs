@@ -154,7 +154,8 @@ async fn a_real_run_with_any_bad_row_is_a_422_listing_them_and_writes_nothing() 
 }
 
 /// The headers in words, as the template has them.
-const WORDS: &str = "First name,Last name,E-mail,Status,Role,Program,Fiscal year,Role in program,Start date";
+const WORDS: &str =
+    "First name,Last name,E-mail,Status,Role,Program,Fiscal year,Role in program,Start date";
 
 fn csv_in_words(rows: &[String]) -> Vec<u8> {
     format!("{WORDS}\n{}\n", rows.join("\n")).into_bytes()
@@ -202,7 +203,10 @@ async fn programs_by_code_or_name_and_dates_in_the_offices_format_with_headers_i
     let r = send_file(&w.app, &w.admin, "?DryRun=false", "people.csv", csv_in_words(&rows)).await;
     assert_eq!(r.ok()["created"], 2, "{}", r.body);
     assert_eq!(taking(&w, "ana@example.org").await, (program_id(&w, "DMP").await, aug.to_string()));
-    assert_eq!(taking(&w, "bo@example.org").await, (program_id(&w, "FCCMP").await, sep.to_string()));
+    assert_eq!(
+        taking(&w, "bo@example.org").await,
+        (program_id(&w, "FCCMP").await, sep.to_string())
+    );
 
     // An office that writes the day first: 3/9 is the 3rd of September, and ISO still reads.
     set_date_format(&w, "DD/MM/YYYY").await.ok();
@@ -244,12 +248,26 @@ async fn an_unknown_or_ambiguous_program_is_named_by_row_column_and_value() {
     let errors = body["errors"].as_array().unwrap();
     let said: Vec<(i64, &str, &str)> = errors
         .iter()
-        .map(|e| (e["row"].as_i64().unwrap(), e["column"].as_str().unwrap(), e["value"].as_str().unwrap()))
+        .map(|e| {
+            (
+                e["row"].as_i64().unwrap(),
+                e["column"].as_str().unwrap(),
+                e["value"].as_str().unwrap(),
+            )
+        })
         .collect();
     assert_eq!(said, [(2, "Program", "dmp"), (3, "Program", "Nowhere Program")], "{body}");
     let ambiguous = errors[0]["message"].as_str().unwrap();
-    assert!(ambiguous.contains("is ambiguous") && ambiguous.contains("Director Mentor Program (DMP)") && ambiguous.contains("DMP (DMPX)"), "{ambiguous}");
-    assert!(errors[1]["message"].as_str().unwrap().contains("not a known, active program name or code"));
+    assert!(
+        ambiguous.contains("is ambiguous")
+            && ambiguous.contains("Director Mentor Program (DMP)")
+            && ambiguous.contains("DMP (DMPX)"),
+        "{ambiguous}"
+    );
+    assert!(errors[1]["message"]
+        .as_str()
+        .unwrap()
+        .contains("not a known, active program name or code"));
     assert_eq!(participant_count(&w.app, &w.admin).await, before, "nothing written");
 }
 
@@ -307,8 +325,14 @@ async fn the_template_is_the_header_and_one_example_row_that_imports_as_it_is() 
     let (_, csv) = template(&w, "Csv").await;
     let header = String::from_utf8(csv).unwrap();
     let header = header.trim_start_matches('\u{feff}').lines().next().unwrap().to_owned();
-    assert!(header.starts_with("First name,Last name,E-mail,Phone,Address,Status,Role,"), "{header}");
-    assert!(header.ends_with(",Program,Fiscal year,Role in program,College,Start date"), "{header}");
+    assert!(
+        header.starts_with("First name,Last name,E-mail,Phone,Address,Status,Role,"),
+        "{header}"
+    );
+    assert!(
+        header.ends_with(",Program,Fiscal year,Role in program,College,Start date"),
+        "{header}"
+    );
     let bad = w.app.get(&format!("{IMPORT}/template?ReportFormat=Pdf"), &w.admin).await;
     assert!(bad.problem(400)["errors"]["ReportFormat"].is_array());
 }
@@ -345,7 +369,10 @@ async fn the_excel_template_offers_the_live_lists_as_drop_downs_and_says_how_to_
     assert!(sheet.contains("<dataValidations"), "{sheet}");
     assert!(lists >= 12, "{lists} checks in {sheet}");
     assert!(sheet.contains("type=\"list\""), "{sheet}");
-    assert!(sheet.contains("&apos;Allowed values&apos;!$") || sheet.contains("'Allowed values'!$"), "{sheet}");
+    assert!(
+        sheet.contains("&apos;Allowed values&apos;!$") || sheet.contains("'Allowed values'!$"),
+        "{sheet}"
+    );
     let names = sheet_rows(&xlsx, "Participants");
     assert_eq!(names[0][0], "First name");
     // Each column's check covers it from row 2 to the last row an import takes.
@@ -356,7 +383,8 @@ async fn the_excel_template_offers_the_live_lists_as_drop_downs_and_says_how_to_
 
     let allowed = sheet_rows(&xlsx, "Allowed values");
     let column = |heading: &str| -> Vec<String> {
-        let at = allowed[0].iter().position(|h| h == heading).unwrap_or_else(|| panic!("{heading}"));
+        let at =
+            allowed[0].iter().position(|h| h == heading).unwrap_or_else(|| panic!("{heading}"));
         allowed[1..].iter().map(|r| r[at].clone()).filter(|v| !v.is_empty()).collect()
     };
     assert_eq!(column("Status"), ["Active", "Inactive", "Pending"]);

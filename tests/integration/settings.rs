@@ -622,7 +622,10 @@ async fn the_date_format_is_one_of_its_set_saved_audited_and_kept_when_absent() 
     let saved = app.put(&path, &admin, body).await.ok().clone();
     assert_eq!(saved["dateFormat"], "DD/MM/YYYY");
     let entry = app
-        .get(&format!("/api/v1/audit-log?EntityType=setting&EntityId={}&Size=1", general["id"]), &admin)
+        .get(
+            &format!("/api/v1/audit-log?EntityType=setting&EntityId={}&Size=1", general["id"]),
+            &admin,
+        )
         .await
         .ok()["items"][0]
         .clone();

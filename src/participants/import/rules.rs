@@ -123,8 +123,9 @@ pub fn check_header(header: &[String]) -> Result<Columns, ApiError> {
     for (i, raw) in header.iter().enumerate() {
         let name = raw.trim();
         let wanted = header_key(name);
-        let known = columns()
-            .find(|c| !wanted.is_empty() && (header_key(c.words) == wanted || header_key(c.key) == wanted));
+        let known = columns().find(|c| {
+            !wanted.is_empty() && (header_key(c.words) == wanted || header_key(c.key) == wanted)
+        });
         match known {
             Some(c) if found.insert(c.key, i).is_some() => repeated.push(c.words),
             Some(_) => {}
@@ -719,9 +720,12 @@ mod tests {
         );
         // The headers in words, any case and spacing, mixed with the old ones.
         let words = sheet("First name,LAST NAME, e-mail ,Email address?,Status,role", &[]);
-        assert!(message(check_header(&words.header).unwrap_err()).starts_with("unknown columns: Email address? ("));
-        let words = sheet("First name,LAST NAME, e-mail ,Status,role,Program,startDate,Start Date", &[]);
-        assert!(message(check_header(&words.header).unwrap_err()).contains("repeated columns: Start date"));
+        assert!(message(check_header(&words.header).unwrap_err())
+            .starts_with("unknown columns: Email address? ("));
+        let words =
+            sheet("First name,LAST NAME, e-mail ,Status,role,Program,startDate,Start Date", &[]);
+        assert!(message(check_header(&words.header).unwrap_err())
+            .contains("repeated columns: Start date"));
         let words = sheet("First name,LAST NAME, e mail ,Status,role,Role in program,Program", &[]);
         let cols = check_header(&words.header).unwrap();
         assert_eq!((cols.0["email"], cols.0["roleCode"], cols.0["programRole"]), (2, 4, 5));
@@ -739,11 +743,19 @@ mod tests {
         assert_eq!(taking.start_date.to_string(), "2026-07-01", "the year's first day by default");
     }
 
-    const TAKING_HEAD: &str = "First name,Last name,E-mail,Status,Role,Program,Fiscal year,Role in program,Start date";
+    const TAKING_HEAD: &str =
+        "First name,Last name,E-mail,Status,Role,Program,Fiscal year,Role in program,Start date";
 
     /// The program, the role in it and the start day a row with these cells reads to.
-    fn taking_of(known: &Known, program: &str, role: &str, start: &str) -> Result<(i32, String, String), Vec<RowError>> {
-        let row = format!("Ana,Nunez,ana@example.org,Active,director mentor,{program},FY2026-27,{role},{start}");
+    fn taking_of(
+        known: &Known,
+        program: &str,
+        role: &str,
+        start: &str,
+    ) -> Result<(i32, String, String), Vec<RowError>> {
+        let row = format!(
+            "Ana,Nunez,ana@example.org,Active,director mentor,{program},FY2026-27,{role},{start}"
+        );
         let s = sheet(TAKING_HEAD, &[row.as_str()]);
         let cols = check_header(&s.header).unwrap();
         let (person, taking) = read_row(&cols, 2, &s.rows[0].1, known)?;
@@ -757,7 +769,8 @@ mod tests {
         let us = names();
         let read = taking_of(&us, " dmp ", "Mentor", "7/1/2026").unwrap();
         assert_eq!(read, (11, "Mentor".to_owned(), "2026-07-01".to_owned()));
-        let read = taking_of(&us, "DIRECTORMENTOR program", "Director mentor", "2026-12-31").unwrap();
+        let read =
+            taking_of(&us, "DIRECTORMENTOR program", "Director mentor", "2026-12-31").unwrap();
         assert_eq!(read, (11, "DirectorMentor".to_owned(), "2026-12-31".to_owned()));
         // The day-first office reads the same text as the 7th of January; ISO either way.
         let day_first = Known::new(&lists(DateFormat::DayMonthYear));
@@ -776,7 +789,8 @@ mod tests {
             "\"pmp\" is ambiguous: it names Preschool Mentor Program (PMP) and PMP (PMP2); write the full name or the code"
         );
         let e = taking_of(&us, "Nowhere", "Boss", "").unwrap_err();
-        let said: Vec<(&str, &str)> = e.iter().map(|e| (e.column.as_str(), e.value.as_str())).collect();
+        let said: Vec<(&str, &str)> =
+            e.iter().map(|e| (e.column.as_str(), e.value.as_str())).collect();
         assert_eq!(said, [("Program", "Nowhere")]);
         assert!(e[0].message.contains("is not a known, active program name or code"), "{e:?}");
     }
