@@ -129,7 +129,7 @@ test('participants are imported from a CSV: a bad row is shown first, fixed, the
   const status = page.getByTestId('import-status');
   await expect(status).toHaveText('2 rows: 1 to create, 0 to update, 0 unchanged; 1 row with errors (1 problem).');
   const errors = page.getByRole('table', { name: 'Rows with errors' });
-  await expect(errors.getByRole('row').nth(1)).toContainText('3email');
+  await expect(errors.getByRole('row').nth(1)).toContainText('3E-mail');
   await expect(page.getByRole('button', { name: /^Import \d+ rows$/ })).toHaveCount(0);
 
   // The same file, corrected: both rows to create; confirmed, they are written.

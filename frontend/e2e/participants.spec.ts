@@ -2,6 +2,7 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { findings } from './axe';
 import { adminToken, expect, signIn, test } from './fixtures';
 import { tabTo } from './keyboard';
+import { addDays } from './dates';
 import { yearOfToday } from './requests';
 
 // Participant screens against the real server: data is set up through the API,
@@ -319,5 +320,55 @@ test.describe('participants', () => {
     await expect(card.getByRole('link', { name: 'Edit' })).toBeVisible();
     await expect(card.getByRole('button', { name: 'Delete', exact: true })).toHaveCount(0);
     await expect(page.getByRole('region', { name: 'Login' })).toHaveCount(0);
+  });
+
+  test('participants are imported with the program names and codes the screens show and US dates', async ({ page, request, baseURL }) => {
+    const api = await apiAs(request, baseURL!);
+    const year = await yearOfToday(api);
+    const tag = unique();
+    const program = await createProgram(api, `Import ${tag}`);
+    const code = (await api.get('/mentor-programs')).find((p: { id: number }) => p.id === program.id).code as string;
+    expect((await api.get('/system-settings/general')).dateFormat, 'the office writes days month first').toBe('MM/DD/YYYY');
+    // Days of this fiscal year as an office in the United States types them: 8/3/2026.
+    const [first, second] = [addDays(year.startDate, 33), addDays(year.startDate, 45)];
+    const typed = (day: string) => `${Number(day.slice(5, 7))}/${Number(day.slice(8, 10))}/${day.slice(0, 4)}`;
+    const csv = (program3: string) =>
+      Buffer.from(
+        [
+          'First name,Last name,E-mail,Status,Role,Program,Fiscal year,Start date',
+          `Ima,Import ${tag},ima.${tag}@example.org,Active,Mentor,  import ${tag.toUpperCase()} ,${year.name},${typed(first)}`,
+          `Ora,Import ${tag},ora.${tag}@example.org,Active,Director mentor,${code.toLowerCase()},${year.name},${typed(second)}`,
+          `Una,Import ${tag},una.${tag}@example.org,Active,Mentor,${program3},${year.name},${year.startDate}`,
+          '',
+        ].join('\r\n'),
+      );
+    const choose = async (bytes: Buffer) => {
+      const chooser = page.waitForEvent('filechooser');
+      await page.getByRole('button', { name: /^Choose (a|another) file…$/ }).click();
+      await (await chooser).setFiles({ name: 'people.csv', mimeType: 'text/csv', buffer: bytes });
+    };
+
+    await signIn(page);
+    await page.goto('/participant/import');
+    await expect(page.getByRole('heading', { name: 'Import participants' })).toBeVisible();
+    await choose(csv('Nowhere Program'));
+    const status = page.getByTestId('import-status');
+    await expect(status).toHaveText('3 rows: 2 to create, 0 to update, 0 unchanged; 1 row with errors (1 problem).');
+    // The problem by row, column in words and the value as typed.
+    const problem = page.getByRole('table', { name: 'Rows with errors' }).getByRole('row').nth(1).getByRole('cell');
+    await expect(problem).toHaveText(['4', 'Program', 'Nowhere Program', '"Nowhere Program" is not a known, active program name or code']);
+    expect(await findings(page, 'import preview with a problem')).toEqual([]);
+
+    await choose(csv(program.name));
+    await expect(status).toHaveText('3 rows: 3 to create, 0 to update, 0 unchanged.');
+    await page.getByRole('button', { name: 'Import 3 rows' }).click();
+    await expect(page.getByText('Import finished')).toBeVisible();
+    expect(await findings(page, 'import finished')).toEqual([]);
+
+    for (const [name, start] of [['ima', first], ['ora', second], ['una', year.startDate]]) {
+      const found = await api.get(`/participants?Email=${name}.${tag}@example.org`);
+      const taking = found.items[0].participations[0];
+      expect([taking.mentorProgramId, taking.startDate], name).toEqual([program.id, start]);
+    }
   });
 });

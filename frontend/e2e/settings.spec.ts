@@ -1,4 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
+import { findings } from './axe';
 import { ADMIN_EMAIL, startServer } from './server';
 import { adminToken, createCoordinator, expect, mailedLink, signIn, syncClock, test } from './fixtures';
 
@@ -189,6 +190,26 @@ test.describe('settings', () => {
     await expect(page.getByText('The general settings were saved.')).toBeVisible();
     await page.reload();
     await expect(page.getByLabel('Receipts not yet attached, per person (MB)')).toHaveValue('250');
+  });
+
+  test('general: the date format of imported files is chosen in words and saved', async ({ page, request, baseURL }) => {
+    await signIn(page);
+    await page.goto('/settings/general');
+    const format = page.getByRole('textbox', { name: 'Date format' });
+    await expect(format).toHaveValue('MM/DD/YYYY (month first, as in the United States)');
+    expect(await findings(page, 'general settings')).toEqual([]);
+    await pick(page, 'Date format', 'DD/MM/YYYY (day first)', page);
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await confirmSave(page);
+    await expect(page.getByText('The general settings were saved.')).toBeVisible();
+    await page.reload();
+    await expect(format).toHaveValue('DD/MM/YYYY (day first)');
+    // Back to the default, so the other specs' imports read days month first.
+    const headers = { Authorization: `Bearer ${await adminToken(request, baseURL!)}` };
+    const current = await (await request.get(`${baseURL}/api/v1/system-settings/general`, { headers })).json();
+    expect(current.dateFormat).toBe('DD/MM/YYYY');
+    const put = await request.put(`${baseURL}/api/v1/system-settings/general/${current.id}`, { headers, data: { ...current, dateFormat: 'MM/DD/YYYY' } });
+    expect(put.status()).toBe(200);
   });
 
   test('template validation: limits per form type are edited in a grid and kept', async ({ page }) => {

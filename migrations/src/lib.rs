@@ -78,6 +78,7 @@ mod m20261202_000500_approval_chains;
 mod m20261202_000600_out_of_office;
 mod m20261202_000610_reminder_days;
 mod m20261202_000620_step_reminders;
+mod m20261203_000300_date_format;
 
 pub struct Migrator;
 
@@ -130,6 +131,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261202_000600_out_of_office::Migration),
             Box::new(m20261202_000610_reminder_days::Migration),
             Box::new(m20261202_000620_step_reminders::Migration),
+            Box::new(m20261203_000300_date_format::Migration),
         ]
     }
 }

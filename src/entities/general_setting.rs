@@ -23,6 +23,8 @@ pub struct Model {
     pub reminder_days: i32,
     /// Whole days an approval step waits before every Administrator is told (once).
     pub escalation_days: i32,
+    /// How the office writes a day in the files it imports (`settings::date_format`).
+    pub date_format: String,
     pub version: i32,
     pub updated_at: super::Timestamp,
 }

@@ -283,9 +283,9 @@ async fn plan_import(
     columns: &import::rules::Columns,
 ) -> ApiResult<(Vec<import::rules::Planned>, Vec<import::rules::RowError>)> {
     let scope = scope_of(db, me).await?;
-    let names = import::store::names(db).await?;
+    let known = import::rules::Known::new(&import::store::lists(db).await?);
     let existing = import::store::existing(db, &import::rules::emails(sheet, columns)).await?;
-    Ok(import::rules::plan(sheet, columns, &names, &scope, &existing))
+    Ok(import::rules::plan(sheet, columns, &known, &scope, &existing))
 }
 
 fn import_report(

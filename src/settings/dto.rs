@@ -90,6 +90,10 @@ pub struct GeneralSettingsDto {
     /// Whole days an approval step waits before every Administrator is told (once);
     /// more than `reminderDays`.
     pub escalation_days: i64,
+    /// How the office writes a day in the files it imports (the participant import);
+    /// `YYYY-MM-DD` is read as well whatever the setting.
+    #[schema(value_type = crate::settings::date_format::DateFormat)]
+    pub date_format: String,
     /// Send it back on PUT; a stale one is a 409.
     pub version: i32,
 }
@@ -133,6 +137,10 @@ pub struct GeneralSettingsRequest {
     #[serde(default)]
     #[schema(minimum = 2, maximum = 120)]
     pub escalation_days: Option<i64>,
+    /// `MM/DD/YYYY`, `DD/MM/YYYY` or `YYYY-MM-DD` (any other is a 422); absent keeps the saved one.
+    #[serde(default)]
+    #[schema(value_type = Option<crate::settings::date_format::DateFormat>)]
+    pub date_format: Option<String>,
     /// The version the change is based on.
     pub version: i32,
 }

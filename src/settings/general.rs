@@ -1,5 +1,5 @@
-//! General settings: organisation, support address, rates, token lifetimes. One row,
-//! versioned: a change based on a stale version is a 409.
+//! General settings: organisation, support address, rates, token lifetimes, the office's
+//! time zone and date format. One row, versioned: a change based on a stale version is a 409.
 
 use actix_web::web;
 
@@ -23,7 +23,8 @@ pub async fn get_general(
 #[utoipa::path(put, path = "/api/v1/system-settings/general/{id}", tag = "settings", security(("bearer" = [])), request_body = GeneralSettingsRequest,
     params(("id" = i32, Path, description = "The id GET returned")),
     responses((status = 200, body = GeneralSettingsDto), (status = 400, body = ProblemBody), (status = 401, body = ProblemBody),
-        (status = 403, body = ProblemBody), (status = 404, body = ProblemBody), (status = 409, description = "Stale version", body = ProblemBody)))]
+        (status = 403, body = ProblemBody), (status = 404, body = ProblemBody), (status = 409, description = "Stale version", body = ProblemBody),
+        (status = 422, description = "A rule broken: an unknown time zone or date format, escalation not after the reminders", body = ProblemBody)))]
 pub async fn update_general(
     state: web::Data<AppState>,
     me: CurrentUser,

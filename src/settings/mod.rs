@@ -1,9 +1,10 @@
-//! System settings: fiscal years, general settings, form validation limits, the
+//! System settings: fiscal years, general settings (with the office's date format), form validation limits, the
 //! coordinator sign-in block and notification banners. (The forms' approval rules, under
 //! `/system-settings/approval-rules`, are kept by `payment_requests`, whose rules they are.)
 
 pub mod banners;
 pub mod commands;
+pub mod date_format;
 pub mod dto;
 pub mod fiscal_years;
 pub mod general;

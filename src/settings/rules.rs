@@ -3,6 +3,7 @@
 
 use chrono::{DateTime, NaiveDate, Utc};
 
+use super::date_format::DateFormat;
 use super::dto::{BannerInput, FormLimitDto, GeneralSettingsRequest, MealRates};
 use crate::{
     error::{ApiError, Checks},
@@ -190,6 +191,7 @@ pub struct GeneralValues {
     pub unattached_receipt_quota_mb: Option<i32>,
     pub reminder_days: Option<i32>,
     pub escalation_days: Option<i32>,
+    pub date_format: Option<DateFormat>,
 }
 
 pub fn check_general(body: &GeneralSettingsRequest) -> Result<GeneralValues, ApiError> {
@@ -224,6 +226,7 @@ pub fn check_general(body: &GeneralSettingsRequest) -> Result<GeneralValues, Api
         body.escalation_days.map(|d| in_range(&mut c, "escalationDays", d, (2, 120)));
     c.finish()?;
     let time_zone = body.time_zone.as_deref().map(time_zone).transpose()?;
+    let date_format = body.date_format.as_deref().map(date_format).transpose()?;
     if !lifetimes_agree(body.access_token_ttl_seconds, body.refresh_token_ttl_seconds) {
         return Err(ApiError::rule(
             "refreshTokenTtlSeconds",
@@ -242,6 +245,7 @@ pub fn check_general(body: &GeneralSettingsRequest) -> Result<GeneralValues, Api
         unattached_receipt_quota_mb,
         reminder_days,
         escalation_days,
+        date_format,
     })
 }
 
@@ -268,6 +272,13 @@ fn time_zone(raw: &str) -> Result<String, ApiError> {
             "must be a time zone name such as America/Chicago or UTC",
         )),
     }
+}
+
+/// One of the formats the office may choose (a text of another shape breaks a rule: 422).
+fn date_format(raw: &str) -> Result<DateFormat, ApiError> {
+    DateFormat::parse(raw).ok_or_else(|| {
+        ApiError::rule("dateFormat", format!("must be one of {}", DateFormat::codes()))
+    })
 }
 
 /// A sign-in that ends before its first access token would make refresh pointless: the
@@ -590,6 +601,7 @@ mod tests {
             reminder_days: None,
             escalation_days: None,
             time_zone: None,
+            date_format: None,
             version: 1,
         }
     }
@@ -618,6 +630,7 @@ mod tests {
             unattached_receipt_quota_mb: Some(0),
             reminder_days: Some(0),
             escalation_days: Some(121),
+            date_format: None,
             version: 1,
             id: None,
         };
@@ -651,6 +664,12 @@ mod tests {
         };
         let v = check_general(&zoned).unwrap();
         assert_eq!((v.digest_hour, v.time_zone.as_deref()), (Some(0), Some("America/Chicago")));
+        // The date format is one of its closed set (any case), or a rule is broken.
+        let format = GeneralSettingsRequest { date_format: Some("dd/mm/yyyy".into()), ..general() };
+        assert_eq!(check_general(&format).unwrap().date_format, Some(DateFormat::DayMonthYear));
+        let unknown = GeneralSettingsRequest { date_format: Some("M/D/YY".into()), ..general() };
+        let (status, names) = fields(check_general(&unknown).unwrap_err());
+        assert_eq!((status, names.as_slice()), (422, ["dateFormat".to_owned()].as_slice()));
         let short = GeneralSettingsRequest {
             access_token_ttl_seconds: 3600,
             refresh_token_ttl_seconds: 600,

@@ -12,6 +12,7 @@ use sea_orm::{
 };
 
 use super::{
+    date_format::DateFormat,
     dto::{
         BannerDto, BannerInput, BannerSeverity, FiscalYearDto, FormLimitDto, GeneralSettingsDto,
         LoginBlockDto, MealRates, UserRefDto,
@@ -52,6 +53,7 @@ pub async fn ensure_defaults(db: &impl ConnectionTrait) -> Result<(), sea_orm::D
             unattached_receipt_quota_mb: Set(100),
             reminder_days: Set(3),
             escalation_days: Set(7),
+            date_format: Set(DateFormat::default().code().into()),
             version: Set(1),
             updated_at: Set(now),
         };
@@ -190,8 +192,14 @@ pub fn general_dto(m: general_setting::Model, keys: &TokenKeys) -> GeneralSettin
         unattached_receipt_quota_mb: m.unattached_receipt_quota_mb.into(),
         reminder_days: m.reminder_days.into(),
         escalation_days: m.escalation_days.into(),
+        date_format: DateFormat::stored(&m.date_format).code().to_owned(),
         version: m.version,
     }
+}
+
+/// How the office writes a day in the files it imports.
+pub async fn date_format(db: &impl ConnectionTrait) -> ApiResult<DateFormat> {
+    Ok(DateFormat::stored(&general(db).await?.date_format))
 }
 
 /// Lifetimes (access, refresh) in seconds for tokens issued now: saved settings, else the flags.
@@ -463,6 +471,9 @@ pub async fn save_general(
     }
     if let Some(days) = v.escalation_days {
         update = update.col_expr(general_setting::Column::EscalationDays, Expr::value(days));
+    }
+    if let Some(format) = v.date_format {
+        update = update.col_expr(general_setting::Column::DateFormat, Expr::value(format.code()));
     }
     if let Some(zone) = &v.time_zone {
         update = update.col_expr(general_setting::Column::TimeZone, Expr::value(zone.clone()));

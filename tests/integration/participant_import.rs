@@ -1,11 +1,13 @@
-//! Participant import over HTTP on the real app: the template, a dry run that writes nothing,
-//! a real run that writes every row or none, the same file twice, names matched whatever their
-//! case and accents, a Coordinator's scope, and every kind of bad file refused with a 4xx that
-//! changes nothing.
+//! Participant import over HTTP on the real app: the template (its drop-downs of the live
+//! lists), a dry run that writes nothing, a real run that writes every row or none, the same
+//! file twice, headers in words or the old ones, programs by code or name and names matched
+//! whatever their case, spaces and accents, dates in the office's format, a Coordinator's
+//! scope, and every kind of bad file refused with a 4xx that changes nothing.
 
 use crate::common;
-use crate::common::dates::{shifted, shifted_fy};
+use crate::common::dates::{shifted, shifted_day, shifted_fy};
 
+use chrono::NaiveDate;
 use common::*;
 use serde_json::{json, Value};
 
@@ -131,14 +133,15 @@ async fn a_real_run_with_any_bad_row_is_a_422_listing_them_and_writes_nothing() 
         .iter()
         .map(|e| (e["row"].as_i64().unwrap(), e["column"].as_str().unwrap().to_owned()))
         .collect();
+    // The file has the old headers; the errors name the columns in words.
     for expected in [
-        (3, "email"),
-        (3, "status"),
-        (3, "roleCode"),
-        (3, "languages"),
-        (4, "mentorProgram"),
-        (4, "fiscalYear"),
-        (5, "email"),
+        (3, "E-mail"),
+        (3, "Status"),
+        (3, "Role"),
+        (3, "Languages"),
+        (4, "Program"),
+        (4, "Fiscal year"),
+        (5, "E-mail"),
     ] {
         assert!(named.contains(&(expected.0, expected.1.to_owned())), "{expected:?} in {named:?}");
     }
@@ -148,6 +151,124 @@ async fn a_real_run_with_any_bad_row_is_a_422_listing_them_and_writes_nothing() 
     // The dry run of the same file reports the same errors with a 200.
     let dry = send_file(&w.app, &w.admin, "", "people.csv", csv(&rows)).await;
     assert_eq!(dry.ok()["errors"], body["errors"]);
+}
+
+/// The headers in words, as the template has them.
+const WORDS: &str =
+    "First name,Last name,E-mail,Status,Role,Program,Fiscal year,Role in program,Start date";
+
+fn csv_in_words(rows: &[String]) -> Vec<u8> {
+    format!("{WORDS}\n{}\n", rows.join("\n")).into_bytes()
+}
+
+/// A day as an office in the United States types it (7/1/2026), or day first (1/7/2026).
+fn us(day: NaiveDate) -> String {
+    day.format("%-m/%-d/%Y").to_string()
+}
+fn day_first(day: NaiveDate) -> String {
+    day.format("%-d/%-m/%Y").to_string()
+}
+
+/// The participation the import gave the participant with this e-mail: program id, start.
+async fn taking(w: &World, email: &str) -> (i64, String) {
+    let found = w.app.get(&format!("/api/v1/participants?Email={email}"), &w.admin).await;
+    let p = found.ok()["items"][0]["participations"][0].clone();
+    (p["mentorProgramId"].as_i64().unwrap(), p["startDate"].as_str().unwrap().to_owned())
+}
+
+async fn program_id(w: &World, code: &str) -> i64 {
+    let programs = w.app.get("/api/v1/mentor-programs", &w.admin).await;
+    let found = programs.ok().as_array().unwrap().iter().find(|p| p["code"] == code).cloned();
+    found.unwrap_or_else(|| panic!("{code}"))["id"].as_i64().unwrap()
+}
+
+async fn set_date_format(w: &World, format: &str) -> Reply {
+    let mut general = w.app.get("/api/v1/system-settings/general", &w.admin).await.ok().clone();
+    general["dateFormat"] = json!(format);
+    let path = format!("/api/v1/system-settings/general/{}", general["id"]);
+    w.app.put(&path, &w.admin, general).await
+}
+
+#[actix_web::test]
+async fn programs_by_code_or_name_and_dates_in_the_offices_format_with_headers_in_words() {
+    let w = world().await;
+    let fy = shifted_fy("fy 2026-27");
+    let (aug, sep) = (shifted_day("2026-08-15"), shifted_day("2026-09-03"));
+    let rows = [
+        // The code the screens show, with stray spaces and any case; the US date.
+        format!("Ana,Lee,ana@example.org,Active,Mentor, dmp ,{fy},,{}", us(aug)),
+        // The name, spaced and cased otherwise; the role in words; an ISO date.
+        format!("Bo,Lee,bo@example.org,active,director mentor,family child care  MENTOR program,{fy},Director mentor,{sep}"),
+    ];
+    let r = send_file(&w.app, &w.admin, "?DryRun=false", "people.csv", csv_in_words(&rows)).await;
+    assert_eq!(r.ok()["created"], 2, "{}", r.body);
+    assert_eq!(taking(&w, "ana@example.org").await, (program_id(&w, "DMP").await, aug.to_string()));
+    assert_eq!(
+        taking(&w, "bo@example.org").await,
+        (program_id(&w, "FCCMP").await, sep.to_string())
+    );
+
+    // An office that writes the day first: 3/9 is the 3rd of September, and ISO still reads.
+    set_date_format(&w, "DD/MM/YYYY").await.ok();
+    let rows = [
+        format!("Cy,Lee,cy@example.org,Active,Mentor,CECMP,{fy},,{}", day_first(sep)),
+        format!("Di,Lee,di@example.org,Active,Mentor,CECMP,{fy},,{aug}"),
+        // The US text of the 15th of August is no day at all read day first.
+        format!("Ed,Lee,ed@example.org,Active,Mentor,CECMP,{fy},,{}", us(aug)),
+    ];
+    let r = send_file(&w.app, &w.admin, "", "people.csv", csv_in_words(&rows)).await;
+    let r = r.ok();
+    assert_eq!(r["created"], 2, "{r}");
+    assert_eq!(
+        r["errors"],
+        json!([{"row": 4, "column": "Start date", "value": us(aug), "message": "must be a date written DD/MM/YYYY or YYYY-MM-DD"}])
+    );
+    send_file(&w.app, &w.admin, "?DryRun=false", "people.csv", csv_in_words(&rows[..2])).await.ok();
+    let cecmp = program_id(&w, "CECMP").await;
+    assert_eq!(taking(&w, "cy@example.org").await, (cecmp, sep.to_string()));
+    assert_eq!(taking(&w, "di@example.org").await, (cecmp, aug.to_string()));
+}
+
+#[actix_web::test]
+async fn an_unknown_or_ambiguous_program_is_named_by_row_column_and_value() {
+    let w = world().await;
+    // A program whose name is another program's code: "DMP" could be either.
+    let clash = json!({"name": "DMP", "code": "DMPX"});
+    w.app.post("/api/v1/mentor-programs", Some(&w.admin), clash).await.ok();
+    let fy = shifted_fy("FY 2026-27");
+    let rows = [
+        format!("Ana,Lee,ana@example.org,Active,Mentor,dmp,{fy},,"),
+        format!("Bo,Lee,bo@example.org,Active,Mentor,Nowhere Program,{fy},,"),
+        format!("Cy,Lee,cy@example.org,Active,Mentor,DMPX,{fy},,"),
+        format!("Di,Lee,di@example.org,Active,Mentor,Director Mentor Program,{fy},,"),
+    ];
+    let before = participant_count(&w.app, &w.admin).await;
+    let r = send_file(&w.app, &w.admin, "?DryRun=false", "people.csv", csv_in_words(&rows)).await;
+    let body = r.problem(422);
+    let errors = body["errors"].as_array().unwrap();
+    let said: Vec<(i64, &str, &str)> = errors
+        .iter()
+        .map(|e| {
+            (
+                e["row"].as_i64().unwrap(),
+                e["column"].as_str().unwrap(),
+                e["value"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(said, [(2, "Program", "dmp"), (3, "Program", "Nowhere Program")], "{body}");
+    let ambiguous = errors[0]["message"].as_str().unwrap();
+    assert!(
+        ambiguous.contains("is ambiguous")
+            && ambiguous.contains("Director Mentor Program (DMP)")
+            && ambiguous.contains("DMP (DMPX)"),
+        "{ambiguous}"
+    );
+    assert!(errors[1]["message"]
+        .as_str()
+        .unwrap()
+        .contains("not a known, active program name or code"));
+    assert_eq!(participant_count(&w.app, &w.admin).await, before, "nothing written");
 }
 
 #[actix_web::test]
@@ -172,22 +293,26 @@ async fn xlsx_imports_like_csv_and_formulas_are_text() {
     assert_eq!(found.ok()["items"][0]["firstName"], "=1+2", "kept as typed, never evaluated");
 }
 
+async fn template(w: &World, format: &str) -> (String, Vec<u8>) {
+    let res = w
+        .app
+        .client
+        .get(format!("{}{IMPORT}/template?ReportFormat={format}", w.app.base))
+        .bearer_auth(&w.admin)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 200);
+    let content_type = res.headers()["content-type"].to_str().unwrap().to_owned();
+    (content_type, res.bytes().await.unwrap().to_vec())
+}
+
 #[actix_web::test]
 async fn the_template_is_the_header_and_one_example_row_that_imports_as_it_is() {
     let w = world().await;
     for (format, kind) in [("Csv", "text/csv"), ("xlsx", "spreadsheetml")] {
-        let res = w
-            .app
-            .client
-            .get(format!("{}{IMPORT}/template?ReportFormat={format}", w.app.base))
-            .bearer_auth(&w.admin)
-            .send()
-            .await
-            .unwrap();
-        assert_eq!(res.status(), 200);
-        let content_type = res.headers()["content-type"].to_str().unwrap().to_owned();
+        let (content_type, bytes) = template(&w, format).await;
         assert!(content_type.contains(kind), "{content_type}");
-        let bytes = res.bytes().await.unwrap().to_vec();
         let name = format!("template.{}", format.to_lowercase());
         let r = send_file(&w.app, &w.admin, "", &name, bytes).await;
         let r = r.ok();
@@ -197,8 +322,83 @@ async fn the_template_is_the_header_and_one_example_row_that_imports_as_it_is() 
             "{format}: {r}"
         );
     }
+    let (_, csv) = template(&w, "Csv").await;
+    let header = String::from_utf8(csv).unwrap();
+    let header = header.trim_start_matches('\u{feff}').lines().next().unwrap().to_owned();
+    assert!(
+        header.starts_with("First name,Last name,E-mail,Phone,Address,Status,Role,"),
+        "{header}"
+    );
+    assert!(
+        header.ends_with(",Program,Fiscal year,Role in program,College,Start date"),
+        "{header}"
+    );
     let bad = w.app.get(&format!("{IMPORT}/template?ReportFormat=Pdf"), &w.admin).await;
     assert!(bad.problem(400)["errors"]["ReportFormat"].is_array());
+}
+
+/// The text of one part of a workbook.
+fn part(xlsx: &[u8], name: &str) -> String {
+    use std::io::Read;
+    let mut zip = zip::ZipArchive::new(std::io::Cursor::new(xlsx)).unwrap();
+    let mut text = String::new();
+    zip.by_name(name).unwrap().read_to_string(&mut text).unwrap();
+    text
+}
+
+/// A sheet of a workbook as rows of text.
+fn sheet_rows(xlsx: &[u8], name: &str) -> Vec<Vec<String>> {
+    use calamine::{Reader, Xlsx};
+    let mut book: Xlsx<_> = Xlsx::new(std::io::Cursor::new(xlsx.to_vec())).unwrap();
+    let range = book.worksheet_range(name).unwrap();
+    range.rows().map(|r| r.iter().map(|c| c.to_string()).collect()).collect()
+}
+
+#[actix_web::test]
+async fn the_excel_template_offers_the_live_lists_as_drop_downs_and_says_how_to_write_a_date() {
+    let w = world().await;
+    // A program added today is in the template at once.
+    let added = json!({"name": "Infant Care Mentor Program", "code": "ICMP"});
+    w.app.post("/api/v1/mentor-programs", Some(&w.admin), added).await.ok();
+    let (_, xlsx) = template(&w, "Xlsx").await;
+
+    // The Participants sheet (the first) has a list check on each closed column, from the
+    // Allowed values sheet.
+    let sheet = part(&xlsx, "xl/worksheets/sheet1.xml");
+    let lists = sheet.matches("<dataValidation ").count();
+    assert!(sheet.contains("<dataValidations"), "{sheet}");
+    assert!(lists >= 12, "{lists} checks in {sheet}");
+    assert!(sheet.contains("type=\"list\""), "{sheet}");
+    assert!(
+        sheet.contains("&apos;Allowed values&apos;!$") || sheet.contains("'Allowed values'!$"),
+        "{sheet}"
+    );
+    let names = sheet_rows(&xlsx, "Participants");
+    assert_eq!(names[0][0], "First name");
+    // Each column's check covers it from row 2 to the last row an import takes.
+    let header = &names[0];
+    let program_col = header.iter().position(|h| h == "Program").unwrap();
+    let letter = (b'A' + program_col as u8) as char;
+    assert!(sheet.contains(&format!("sqref=\"{letter}2:{letter}10001\"")), "{sheet}");
+
+    let allowed = sheet_rows(&xlsx, "Allowed values");
+    let column = |heading: &str| -> Vec<String> {
+        let at =
+            allowed[0].iter().position(|h| h == heading).unwrap_or_else(|| panic!("{heading}"));
+        allowed[1..].iter().map(|r| r[at].clone()).filter(|v| !v.is_empty()).collect()
+    };
+    assert_eq!(column("Status"), ["Active", "Inactive", "Pending"]);
+    assert_eq!(column("Role"), ["Mentor", "Director mentor", "Coordinator", "Administrator"]);
+    assert_eq!(column("District set"), ["Assembly", "Senate", "Congressional"]);
+    assert!(column("Program").contains(&"Director Mentor Program".to_owned()));
+    assert!(column("Program").contains(&"Infant Care Mentor Program".to_owned()));
+    assert!(column("Program code").contains(&"ICMP".to_owned()));
+    assert_eq!(column("Fiscal year"), [shifted_fy("FY 2026-27")]);
+    assert!(!column("Languages").is_empty());
+
+    let notes = sheet_rows(&xlsx, "Notes").concat().join("\n");
+    assert!(notes.contains("MM/DD/YYYY or YYYY-MM-DD"), "{notes}");
+    assert!(notes.contains("names separated by \";\""), "{notes}");
 }
 
 #[actix_web::test]
@@ -268,7 +468,7 @@ async fn a_coordinator_imports_into_its_own_programs_only() {
         .iter()
         .map(|e| (e["row"].as_i64().unwrap(), e["column"].as_str().unwrap()))
         .collect();
-    assert_eq!(named, [(3, "mentorProgram"), (4, "mentorProgram")]);
+    assert_eq!(named, [(3, "Program"), (4, "Program")]);
     // Without participant:create and participant:edit, no import.
     let role = json!({"name": "Reader", "permissions": ["participant:read"]});
     w.app.post("/api/v1/identity/roles", Some(&w.admin), role).await.ok();

@@ -598,3 +598,44 @@ async fn reminders_come_before_escalations_and_absent_days_keep_their_saved_valu
         (Some(2), Some(10))
     );
 }
+
+#[actix_web::test]
+async fn the_date_format_is_one_of_its_set_saved_audited_and_kept_when_absent() {
+    let app = spawn().await;
+    let admin = app.admin_token().await;
+    let general = app.get(GENERAL, &admin).await.ok().clone();
+    assert_eq!(general["dateFormat"], "MM/DD/YYYY", "the US format until one is chosen");
+    let path = format!("{GENERAL}/{}", general["id"]);
+    for refused in ["M/D/YY", "", "DD.MM.YYYY"] {
+        let mut body = general.clone();
+        body["dateFormat"] = json!(refused);
+        let r = app.put(&path, &admin, body).await;
+        assert!(r.problem(422)["errors"]["dateFormat"].is_array(), "{refused}: {}", r.body);
+    }
+    let mut body = general.clone();
+    body["dateFormat"] = json!(5);
+    assert!(errors(app.put(&path, &admin, body).await.invalid()).contains(&"dateFormat".to_owned()));
+    assert_eq!(app.get(GENERAL, &admin).await.ok(), &general, "nothing changed");
+
+    let mut body = general.clone();
+    body["dateFormat"] = json!("dd/mm/yyyy");
+    let saved = app.put(&path, &admin, body).await.ok().clone();
+    assert_eq!(saved["dateFormat"], "DD/MM/YYYY");
+    let entry = app
+        .get(
+            &format!("/api/v1/audit-log?EntityType=setting&EntityId={}&Size=1", general["id"]),
+            &admin,
+        )
+        .await
+        .ok()["items"][0]
+        .clone();
+    assert_eq!(
+        (&entry["before"]["dateFormat"], &entry["after"]["dateFormat"]),
+        (&json!("MM/DD/YYYY"), &json!("DD/MM/YYYY")),
+        "{entry}"
+    );
+    // A body without it keeps the saved format.
+    let mut body = saved.clone();
+    body.as_object_mut().unwrap().remove("dateFormat");
+    assert_eq!(app.put(&path, &admin, body).await.ok()["dateFormat"], "DD/MM/YYYY");
+}

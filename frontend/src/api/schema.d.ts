@@ -2872,6 +2872,8 @@ export interface components {
             /** @description Per mile (F3). */
             mileageRate: components["schemas"]["Money"];
         };
+        /** @enum {string} */
+        DateFormat: "MM/DD/YYYY" | "DD/MM/YYYY" | "YYYY-MM-DD";
         DefaultSort: {
             sortBy: string;
             sortDescending: boolean;
@@ -3121,6 +3123,11 @@ export interface components {
              */
             accessTokenTtlSeconds: number;
             /**
+             * @description How the office writes a day in the files it imports (the participant import);
+             *     `YYYY-MM-DD` is read as well whatever the setting.
+             */
+            dateFormat: components["schemas"]["DateFormat"];
+            /**
              * Format: int64
              * @description The hour (0-23) at which users who chose a daily digest get it, in `timeZone`.
              */
@@ -3169,6 +3176,7 @@ export interface components {
              * @description 30 to 86400.
              */
             accessTokenTtlSeconds: number;
+            dateFormat?: null | components["schemas"]["DateFormat"];
             /**
              * Format: int64
              * @description 0 to 23; absent keeps the saved hour.
@@ -4157,11 +4165,16 @@ export interface components {
         Rounding: "halfAwayFromZero";
         /** @description One problem of one row. */
         RowError: {
-            /** @description The column's name as in the header row. */
+            /**
+             * @description The column in words, as the template's header names it ("Start date"); empty for a
+             *     problem of the whole row.
+             */
             column: string;
             message: string;
             /** @description The row as a spreadsheet numbers it (the header is row 1). */
             row: number;
+            /** @description The cell as the row has it (empty when it is blank or the sheet has no such column). */
+            value: string;
         };
         /** @description Totals over every matching row, not just the page (the count travels as `totalCount`). */
         RowTotals: {
@@ -9033,7 +9046,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The header row and one example row, as participant-import.csv or .xlsx */
+            /** @description participant-import.csv (the header in words and one example row) or participant-import.xlsx (the same, with a drop-down of the allowed values on every column that takes them, an Allowed values sheet and a Notes sheet that says how to write each column, dates in the office's format) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -13763,7 +13776,7 @@ export interface operations {
                     "application/json": components["schemas"]["ProblemBody"];
                 };
             };
-            /** @description A rule the body breaks (one field against another, or against stored data), naming the field */
+            /** @description A rule broken: an unknown time zone or date format, escalation not after the reminders */
             422: {
                 headers: {
                     [name: string]: unknown;

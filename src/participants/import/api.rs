@@ -1,10 +1,11 @@
 //! Import handlers: the upload read and handed to the import command, the answer rendered
-//! (a real run with errors is a 422 carrying the same report); the template to fill in.
+//! (a real run with errors is a 422 carrying the same report); the template to fill in, from
+//! the live lists.
 
 use actix_web::{http::header, web, HttpRequest, HttpResponse};
 use futures_util::StreamExt;
 
-use super::{dto::*, file, rules};
+use super::{dto::*, file, store, template};
 use crate::{
     auth::CurrentUser,
     error::{title_for, ApiError, ApiResult, ProblemBody},
@@ -87,15 +88,26 @@ async fn upload(req: &HttpRequest, payload: web::Payload) -> ApiResult<Vec<u8>> 
 }
 
 #[utoipa::path(get, path = "/api/v1/participants/import/template", tag = "participants", security(("bearer" = [])), params(TemplateQuery),
-    responses((status = 200, description = "The header row and one example row, as participant-import.csv or .xlsx"),
+    responses((status = 200, description = "participant-import.csv (the header in words and one example row) or participant-import.xlsx (the same, with a drop-down of the allowed values on every column that takes them, an Allowed values sheet and a Notes sheet that says how to write each column, dates in the office's format)"),
         (status = 400, body = ProblemBody), (status = 401, body = ProblemBody), (status = 403, body = ProblemBody)))]
-pub async fn template(_me: CurrentUser, Query(q): Query<TemplateQuery>) -> ApiResult<HttpResponse> {
-    let columns: Vec<&str> = rules::columns().collect();
-    let (bytes, content_type, extension) = match q.reportformat.as_deref().map(str::trim) {
-        None | Some("") => csv_template(&columns)?,
-        Some(f) if f.eq_ignore_ascii_case("csv") => csv_template(&columns)?,
-        Some(f) if f.eq_ignore_ascii_case("xlsx") => xlsx_template(&columns)?,
+pub async fn template(
+    state: web::Data<AppState>,
+    _me: CurrentUser,
+    Query(q): Query<TemplateQuery>,
+) -> ApiResult<HttpResponse> {
+    let csv = match q.reportformat.as_deref().map(str::trim) {
+        None | Some("") => true,
+        Some(f) if f.eq_ignore_ascii_case("csv") => true,
+        Some(f) if f.eq_ignore_ascii_case("xlsx") => false,
         Some(_) => return Err(ApiError::bad_field("ReportFormat", "must be Csv or Xlsx")),
+    };
+    let internal = |e: &dyn std::fmt::Display| ApiError::Internal(e.to_string());
+    let (bytes, content_type, extension) = if csv {
+        (template::csv().map_err(|e| internal(&e))?, "text/csv; charset=utf-8", "csv")
+    } else {
+        let lists = store::lists(&state.db).await?;
+        let bytes = template::xlsx(&lists, crate::clock::today()).map_err(|e| internal(&e))?;
+        (bytes, "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", "xlsx")
     };
     Ok(HttpResponse::Ok()
         .content_type(content_type)
@@ -104,39 +116,4 @@ pub async fn template(_me: CurrentUser, Query(q): Query<TemplateQuery>) -> ApiRe
             format!("attachment; filename=\"participant-import.{extension}\""),
         ))
         .body(bytes))
-}
-
-type Template = (Vec<u8>, &'static str, &'static str);
-
-fn csv_template(columns: &[&str]) -> ApiResult<Template> {
-    let internal = |e: &dyn std::fmt::Display| ApiError::Internal(e.to_string());
-    // The byte-order mark makes Excel read the file as UTF-8 (accented names).
-    let mut out = "\u{feff}".as_bytes().to_vec();
-    {
-        let mut w = csv::Writer::from_writer(&mut out);
-        w.write_record(columns).map_err(|e| internal(&e))?;
-        w.write_record(rules::EXAMPLE).map_err(|e| internal(&e))?;
-        w.flush().map_err(|e| internal(&e))?;
-    }
-    Ok((out, "text/csv; charset=utf-8", "csv"))
-}
-
-fn xlsx_template(columns: &[&str]) -> ApiResult<Template> {
-    let internal = |e: rust_xlsxwriter::XlsxError| ApiError::Internal(e.to_string());
-    let mut book = rust_xlsxwriter::Workbook::new();
-    let sheet = book.add_worksheet();
-    sheet.set_name("Participants").map_err(internal)?;
-    let text = rust_xlsxwriter::Format::new().set_num_format("@");
-    for (c, (name, example)) in columns.iter().zip(rules::EXAMPLE).enumerate() {
-        let c = c as u16;
-        // Every column as text, so Excel keeps leading zeros and dates as typed.
-        sheet.set_column_format(c, &text).map_err(internal)?;
-        sheet.set_column_width(c, (name.len().max(example.len()) + 2) as f64).map_err(internal)?;
-        sheet.write_string(0, c, *name).map_err(internal)?;
-        if !example.is_empty() {
-            sheet.write_string(1, c, example).map_err(internal)?;
-        }
-    }
-    let bytes = book.save_to_buffer().map_err(internal)?;
-    Ok((bytes, "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", "xlsx"))
 }

@@ -1,7 +1,10 @@
-//! The import's pure rules: which columns a sheet may have, how a row becomes a participant
-//! body (reference names looked up case- and accent-insensitively, lists split on `;`), and
-//! what each row would do against the participants that exist. Each row is checked by the
-//! same rules as `POST /participants`; its problems are reported by row and column.
+//! The import's pure rules: which columns a sheet may have (headers in words, or the
+//! participant body's names that older files use), how a row becomes a participant body
+//! (reference items by name or code and the closed sets by code or in words, all matched
+//! whatever their case, spaces and accents; lists split on `;`; dates in the office's format
+//! or ISO), and what each row would do against the participants that exist. Each row is
+//! checked by the same rules as `POST /participants`; its problems are reported by row,
+//! column in words and the value.
 
 use std::collections::{HashMap, HashSet};
 
@@ -12,34 +15,55 @@ use utoipa::ToSchema;
 use super::file::Sheet;
 use crate::{
     auth::scope::Scope,
+    entities::codes::{DistrictSetType, ParticipantRole, ParticipantStatus},
     error::ApiError,
     participants::{
         dto::{ParticipantBody, ParticipantDto, ParticipationBody},
         rules::{self, fold, CleanParticipant, CleanParticipation, PersonFields},
     },
+    settings::date_format::DateFormat,
 };
 
-/// The participant's own columns, as the participant body names them (lists by name).
-pub const PERSON: [&str; 14] = [
-    "firstName",
-    "lastName",
-    "email",
-    "phone",
-    "address",
-    "status",
-    "roleCode",
-    "districtSetType",
-    "districtId",
-    "caucusRegion",
-    "workplaceSettings",
-    "languages",
-    "educationLevels",
-    "permitLevels",
+/// One column of the sheet: its key (the participant body's name for it, which older files
+/// have as their header) and its header in words.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Column {
+    pub key: &'static str,
+    pub words: &'static str,
+}
+
+const fn col(key: &'static str, words: &'static str) -> Column {
+    Column { key, words }
+}
+
+/// The participant's own columns.
+pub const PERSON: [Column; 14] = [
+    col("firstName", "First name"),
+    col("lastName", "Last name"),
+    col("email", "E-mail"),
+    col("phone", "Phone"),
+    col("address", "Address"),
+    col("status", "Status"),
+    col("roleCode", "Role"),
+    col("districtSetType", "District set"),
+    col("districtId", "District number"),
+    col("caucusRegion", "Caucus region"),
+    col("workplaceSettings", "Workplace settings"),
+    col("languages", "Languages"),
+    col("educationLevels", "Education levels"),
+    col("permitLevels", "Permit levels"),
 ];
 /// Optional columns that add a participation.
-pub const TAKING: [&str; 5] =
-    ["mentorProgram", "fiscalYear", "programRole", "college", "startDate"];
+pub const TAKING: [Column; 5] = [
+    col("mentorProgram", "Program"),
+    col("fiscalYear", "Fiscal year"),
+    col("programRole", "Role in program"),
+    col("college", "College"),
+    col("startDate", "Start date"),
+];
 pub const REQUIRED: [&str; 5] = ["firstName", "lastName", "email", "status", "roleCode"];
+/// The columns that hold several names separated by `;`.
+pub const LISTS: [&str; 4] = ["workplaceSettings", "languages", "educationLevels", "permitLevels"];
 
 /// The example row of the template, column by column.
 pub const EXAMPLE: [&str; 19] = [
@@ -65,8 +89,19 @@ pub const EXAMPLE: [&str; 19] = [
     "",
 ];
 
-pub fn columns() -> impl Iterator<Item = &'static str> {
+pub fn columns() -> impl Iterator<Item = Column> {
     PERSON.into_iter().chain(TAKING)
+}
+
+/// A column's header in words, from its key (the key itself for one that is not a column).
+pub fn words(key: &str) -> &str {
+    columns().find(|c| c.key == key).map_or(key, |c| c.words)
+}
+
+/// A header or a name as it is matched: lower case, without accents, spaces or punctuation
+/// for a header ("E-mail", "email" and "E mail" are one).
+fn header_key(text: &str) -> String {
+    fold(text).chars().filter(|c| c.is_alphanumeric()).collect()
 }
 
 /// Where each known column sits in the sheet.
@@ -74,27 +109,33 @@ pub fn columns() -> impl Iterator<Item = &'static str> {
 pub struct Columns(HashMap<&'static str, usize>);
 
 impl Columns {
-    fn cell<'a>(&self, cells: &'a [String], name: &str) -> &'a str {
-        self.0.get(name).and_then(|i| cells.get(*i)).map_or("", |c| c.trim())
+    fn cell<'a>(&self, cells: &'a [String], key: &str) -> &'a str {
+        self.0.get(key).and_then(|i| cells.get(*i)).map_or("", |c| c.trim())
     }
 }
 
-/// The header: known names only (any case), each once, the required ones present.
+/// The header: known columns only (in words or by their key, any case and spacing), each
+/// once, the required ones present.
 pub fn check_header(header: &[String]) -> Result<Columns, ApiError> {
     let mut found = HashMap::new();
     let mut unknown = Vec::new();
     let mut repeated = Vec::new();
     for (i, raw) in header.iter().enumerate() {
         let name = raw.trim();
-        match columns().find(|c| c.eq_ignore_ascii_case(name)) {
-            Some(c) if found.insert(c, i).is_some() => repeated.push(c),
+        let wanted = header_key(name);
+        let known = columns().find(|c| {
+            !wanted.is_empty() && (header_key(c.words) == wanted || header_key(c.key) == wanted)
+        });
+        match known {
+            Some(c) if found.insert(c.key, i).is_some() => repeated.push(c.words),
             Some(_) => {}
             None => {
                 unknown.push(if name.is_empty() { "(blank)".to_owned() } else { name.to_owned() })
             }
         }
     }
-    let missing: Vec<&str> = REQUIRED.into_iter().filter(|c| !found.contains_key(c)).collect();
+    let missing: Vec<&str> =
+        REQUIRED.into_iter().filter(|c| !found.contains_key(c)).map(words).collect();
     let mut problems = Vec::new();
     if !unknown.is_empty() {
         unknown.truncate(10);
@@ -115,23 +156,113 @@ pub fn check_header(header: &[String]) -> Result<Columns, ApiError> {
     Ok(Columns(found))
 }
 
-/// The reference lists a row names, by folded name.
-#[derive(Debug, Default)]
-pub struct Names {
-    pub caucus_regions: HashMap<String, i32>,
-    pub workplace_settings: HashMap<String, i32>,
-    pub languages: HashMap<String, i32>,
-    pub education_levels: HashMap<String, i32>,
-    pub permit_levels: HashMap<String, i32>,
-    pub mentor_programs: HashMap<String, i32>,
-    pub colleges: HashMap<String, i32>,
-    /// Fiscal years by folded name, with their first day (a participation's default start).
-    pub fiscal_years: HashMap<String, (i32, NaiveDate)>,
+/// An active item of a reference list, as a sheet may name it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Item {
+    pub id: i32,
+    pub name: String,
+    /// Programs, and the other lists that have codes.
+    pub code: Option<String>,
 }
 
-/// A name as it is matched: trimmed, lower case, without accents.
+/// What a sheet is read against, as stored: each list's active items in the list's order,
+/// the fiscal years with their first day (a participation's default start), and how the
+/// office writes a day.
+#[derive(Debug, Clone, Default)]
+pub struct Lists {
+    pub caucus_regions: Vec<Item>,
+    pub workplace_settings: Vec<Item>,
+    pub languages: Vec<Item>,
+    pub education_levels: Vec<Item>,
+    pub permit_levels: Vec<Item>,
+    pub mentor_programs: Vec<Item>,
+    pub colleges: Vec<Item>,
+    pub fiscal_years: Vec<(Item, NaiveDate)>,
+    pub date_format: DateFormat,
+}
+
+/// A name as it is matched: lower case, without accents or spaces.
 pub fn key(name: &str) -> String {
-    fold(name.trim())
+    fold(name).chars().filter(|c| !c.is_whitespace()).collect()
+}
+
+/// A list's items by every way a row may name them (name, and code where there is one).
+#[derive(Debug, Default)]
+pub struct Lookup(HashMap<String, Vec<usize>>, Vec<Item>);
+
+/// What a name finds in a list.
+#[derive(Debug, PartialEq, Eq)]
+enum Found<'a> {
+    One(&'a Item),
+    /// Two items or more answer to it: each is named so the row can say which.
+    Several(Vec<&'a Item>),
+    None,
+}
+
+impl Lookup {
+    pub fn new(items: &[Item]) -> Self {
+        let mut by: HashMap<String, Vec<usize>> = HashMap::new();
+        for (i, item) in items.iter().enumerate() {
+            for said in [Some(item.name.as_str()), item.code.as_deref()].into_iter().flatten() {
+                let slot = by.entry(key(said)).or_default();
+                if !slot.contains(&i) {
+                    slot.push(i);
+                }
+            }
+        }
+        Lookup(by, items.to_vec())
+    }
+
+    fn find(&self, raw: &str) -> Found<'_> {
+        match self.0.get(&key(raw)).map(Vec::as_slice) {
+            None | Some([]) => Found::None,
+            Some([one]) => Found::One(&self.1[*one]),
+            Some(many) => Found::Several(many.iter().map(|i| &self.1[*i]).collect()),
+        }
+    }
+}
+
+/// The lists a row is read against, ready to match.
+#[derive(Debug, Default)]
+pub struct Known {
+    pub caucus_regions: Lookup,
+    pub workplace_settings: Lookup,
+    pub languages: Lookup,
+    pub education_levels: Lookup,
+    pub permit_levels: Lookup,
+    pub mentor_programs: Lookup,
+    pub colleges: Lookup,
+    pub fiscal_years: Lookup,
+    pub year_starts: HashMap<i32, NaiveDate>,
+    pub date_format: DateFormat,
+}
+
+impl Known {
+    pub fn new(lists: &Lists) -> Self {
+        let years: Vec<Item> = lists.fiscal_years.iter().map(|(y, _)| y.clone()).collect();
+        Known {
+            caucus_regions: Lookup::new(&lists.caucus_regions),
+            workplace_settings: Lookup::new(&lists.workplace_settings),
+            languages: Lookup::new(&lists.languages),
+            education_levels: Lookup::new(&lists.education_levels),
+            permit_levels: Lookup::new(&lists.permit_levels),
+            mentor_programs: Lookup::new(&lists.mentor_programs),
+            colleges: Lookup::new(&lists.colleges),
+            fiscal_years: Lookup::new(&years),
+            year_starts: lists.fiscal_years.iter().map(|(y, start)| (y.id, *start)).collect(),
+            date_format: lists.date_format,
+        }
+    }
+}
+
+/// A closed set's value as its code, whether the row gives the code (`DirectorMentor`) or the
+/// words (`director mentor`); anything else as it is, for the participant rules to refuse.
+fn closed_code(raw: &str, labelled: &[(&'static str, &'static str)]) -> String {
+    let wanted = key(raw);
+    labelled
+        .iter()
+        .find(|(code, label)| key(code) == wanted || key(label) == wanted)
+        .map_or_else(|| raw.to_owned(), |(code, _)| (*code).to_owned())
 }
 
 /// One problem of one row.
@@ -139,8 +270,11 @@ pub fn key(name: &str) -> String {
 pub struct RowError {
     /// The row as a spreadsheet numbers it (the header is row 1).
     pub row: usize,
-    /// The column's name as in the header row.
+    /// The column in words, as the template's header names it ("Start date"); empty for a
+    /// problem of the whole row.
     pub column: String,
+    /// The cell as the row has it (empty when it is blank or the sheet has no such column).
+    pub value: String,
     pub message: String,
 }
 
@@ -170,8 +304,8 @@ pub struct Planned {
     pub outcome: Outcome,
 }
 
-/// A body field's name as the sheet's column.
-fn column_of(field: &str) -> String {
+/// A body field's name as the sheet's column key.
+fn column_of(field: &str) -> &str {
     match field {
         "caucusRegionId" => "caucusRegion",
         "workplaceSettingIds" => "workplaceSettings",
@@ -183,19 +317,31 @@ fn column_of(field: &str) -> String {
         "collegeId" => "college",
         other => other,
     }
-    .to_owned()
 }
 
-struct RowChecks {
+/// A row's problems as they are found, each with its column in words and the cell's value.
+struct RowChecks<'a> {
     row: usize,
+    columns: &'a Columns,
+    cells: &'a [String],
     errors: Vec<RowError>,
 }
 
-impl RowChecks {
-    fn add(&mut self, column: &str, message: impl Into<String>) {
+impl<'a> RowChecks<'a> {
+    fn new(row: usize, columns: &'a Columns, cells: &'a [String]) -> Self {
+        RowChecks { row, columns, cells, errors: Vec::new() }
+    }
+
+    fn cell(&self, key: &str) -> &'a str {
+        self.columns.cell(self.cells, key)
+    }
+
+    /// A problem of the column `key`.
+    fn add(&mut self, key: &str, message: impl Into<String>) {
         self.errors.push(RowError {
             row: self.row,
-            column: column.to_owned(),
+            column: words(key).to_owned(),
+            value: self.cell(key).to_owned(),
             message: message.into(),
         });
     }
@@ -205,7 +351,7 @@ impl RowChecks {
             ApiError::BadRequest { errors, .. } | ApiError::Unprocessable { errors, .. } => {
                 for (field, messages) in errors {
                     for m in messages {
-                        self.add(&column_of(&field), m);
+                        self.add(column_of(&field), m);
                     }
                 }
             }
@@ -213,24 +359,50 @@ impl RowChecks {
         }
     }
 
-    /// One name of a list, or an error naming it.
-    fn one(&mut self, column: &str, raw: &str, list: &HashMap<String, i32>) -> Option<i32> {
+    /// The item `raw` names in a list, or an error naming what it matched (nothing, or more
+    /// than one item).
+    fn one(&mut self, key: &str, raw: &str, list: &Lookup) -> Option<i32> {
         if raw.is_empty() {
             return None;
         }
-        let found = list.get(&key(raw)).copied();
-        if found.is_none() {
-            self.add(column, format!("\"{raw}\" is not a known, active name"));
+        match list.find(raw) {
+            Found::One(item) => Some(item.id),
+            Found::None => {
+                let what = match key {
+                    "mentorProgram" => "program name or code",
+                    "fiscalYear" => "fiscal year",
+                    _ => "name",
+                };
+                self.add(key, format!("\"{raw}\" is not a known, active {what}"));
+                None
+            }
+            Found::Several(items) => {
+                let named: Vec<String> = items
+                    .iter()
+                    .map(|i| match &i.code {
+                        Some(code) => format!("{} ({code})", i.name),
+                        None => i.name.clone(),
+                    })
+                    .collect();
+                self.add(
+                    key,
+                    format!(
+                        "\"{raw}\" is ambiguous: it names {}; write the full name or the code",
+                        named.join(" and ")
+                    ),
+                );
+                None
+            }
         }
-        found
     }
 
     /// Names separated by `;`, each known.
-    fn many(&mut self, column: &str, raw: &str, list: &HashMap<String, i32>) -> Vec<i32> {
+    fn many(&mut self, key: &str, list: &Lookup) -> Vec<i32> {
+        let raw = self.cell(key);
         raw.split(';')
             .map(str::trim)
             .filter(|n| !n.is_empty())
-            .filter_map(|n| self.one(column, n, list))
+            .filter_map(|n| self.one(key, n, list))
             .collect()
     }
 }
@@ -241,10 +413,10 @@ pub fn read_row(
     columns: &Columns,
     row: usize,
     cells: &[String],
-    names: &Names,
+    known: &Known,
 ) -> Result<(CleanParticipant, Option<CleanParticipation>), Vec<RowError>> {
-    let cell = |name: &str| columns.cell(cells, name);
-    let mut c = RowChecks { row, errors: Vec::new() };
+    let mut c = RowChecks::new(row, columns, cells);
+    let cell = |key: &str| columns.cell(cells, key);
     let district_id = match cell("districtId") {
         "" => None,
         raw => match raw.parse::<i32>() {
@@ -255,88 +427,73 @@ pub fn read_row(
             }
         },
     };
-    let text = |name: &str| Some(cell(name).to_owned()).filter(|t| !t.is_empty());
+    let text = |key: &str| Some(cell(key).to_owned()).filter(|t| !t.is_empty());
     let body = ParticipantBody {
         first_name: cell("firstName").to_owned(),
         last_name: cell("lastName").to_owned(),
         email: cell("email").to_owned(),
         phone: text("phone"),
         address: text("address"),
-        status: cell("status").to_owned(),
-        role_code: cell("roleCode").to_owned(),
-        district_set_type: text("districtSetType"),
+        status: closed_code(cell("status"), ParticipantStatus::LABELLED),
+        role_code: closed_code(cell("roleCode"), ParticipantRole::LABELLED),
+        district_set_type: text("districtSetType")
+            .map(|t| closed_code(&t, DistrictSetType::LABELLED)),
         district_id,
-        caucus_region_id: c.one("caucusRegion", cell("caucusRegion"), &names.caucus_regions),
-        workplace_setting_ids: c.many(
-            "workplaceSettings",
-            cell("workplaceSettings"),
-            &names.workplace_settings,
-        ),
-        language_ids: c.many("languages", cell("languages"), &names.languages),
-        education_level_ids: c.many(
-            "educationLevels",
-            cell("educationLevels"),
-            &names.education_levels,
-        ),
-        permit_level_ids: c.many("permitLevels", cell("permitLevels"), &names.permit_levels),
+        caucus_region_id: c.one("caucusRegion", cell("caucusRegion"), &known.caucus_regions),
+        workplace_setting_ids: c.many("workplaceSettings", &known.workplace_settings),
+        language_ids: c.many("languages", &known.languages),
+        education_level_ids: c.many("educationLevels", &known.education_levels),
+        permit_level_ids: c.many("permitLevels", &known.permit_levels),
         participations: None,
         version: None,
     };
     let person = rules::check_participant(&body).map_err(|e| c.add_problem(e)).ok();
-    let taking = read_taking(&mut c, &cell, &body.role_code, names);
+    let taking = read_taking(&mut c, &body.role_code, known);
     if !c.errors.is_empty() {
         return Err(c.errors);
     }
     Ok((person.expect("no errors means checked"), taking))
 }
 
-fn read_taking<'a>(
-    c: &mut RowChecks,
-    cell: &dyn Fn(&str) -> &'a str,
-    role: &str,
-    names: &Names,
-) -> Option<CleanParticipation> {
-    if TAKING.iter().all(|n| cell(n).is_empty()) {
+fn read_taking(c: &mut RowChecks<'_>, role: &str, known: &Known) -> Option<CleanParticipation> {
+    if TAKING.iter().all(|t| c.cell(t.key).is_empty()) {
         return None;
     }
-    let program = cell("mentorProgram");
+    let program = c.cell("mentorProgram");
     if program.is_empty() {
         c.add("mentorProgram", "is required when a participation is given");
     }
-    let program = c.one("mentorProgram", program, &names.mentor_programs);
-    let year = match cell("fiscalYear") {
+    let program = c.one("mentorProgram", program, &known.mentor_programs);
+    let year = match c.cell("fiscalYear") {
         "" => {
             c.add("fiscalYear", "is required when a participation is given");
             None
         }
+        raw => c.one("fiscalYear", raw, &known.fiscal_years),
+    };
+    let college = c.one("college", c.cell("college"), &known.colleges);
+    let start = match c.cell("startDate") {
+        "" => year.and_then(|y| known.year_starts.get(&y).copied()),
         raw => {
-            let found = names.fiscal_years.get(&key(raw)).copied();
-            if found.is_none() {
-                c.add("fiscalYear", format!("\"{raw}\" is not a known fiscal year"));
+            let day = known.date_format.read(raw);
+            if day.is_none() {
+                c.add(
+                    "startDate",
+                    format!("must be a date written {}", known.date_format.accepted()),
+                );
             }
-            found
+            day
         }
     };
-    let college = c.one("college", cell("college"), &names.colleges);
-    let start = match cell("startDate") {
-        "" => year.map(|(_, start)| start),
-        raw => match NaiveDate::parse_from_str(raw, "%Y-%m-%d") {
-            Ok(d) => Some(d),
-            Err(_) => {
-                c.add("startDate", "must be a date written YYYY-MM-DD");
-                None
-            }
-        },
+    let program_role = match c.cell("programRole") {
+        "" => role.to_owned(),
+        r => closed_code(r, ParticipantRole::LABELLED),
     };
-    let program_role = match cell("programRole") {
-        "" => role,
-        r => r,
-    };
-    let (program, (year, _), start) = (program?, year?, start?);
+    let (program, year, start) = (program?, year?, start?);
     let body = ParticipationBody {
         mentor_program_id: program,
         fiscal_year_id: year,
-        role_code: program_role.to_owned(),
+        role_code: program_role,
         college_id: college,
         start_date: start,
         end_date: None,
@@ -344,9 +501,9 @@ fn read_taking<'a>(
     let mut checks = crate::error::Checks::default();
     let clean = rules::check_participation("", &body, &mut checks);
     for (field, messages) in checks.0 {
-        let column = if field == "roleCode" { "programRole".to_owned() } else { column_of(&field) };
+        let key = if field == "roleCode" { "programRole" } else { column_of(&field) };
         for m in messages {
-            c.add(&column, m);
+            c.add(key, m);
         }
     }
     clean
@@ -362,7 +519,7 @@ pub fn same_person(stored: &ParticipantDto, row: &CleanParticipant) -> bool {
 pub fn plan(
     sheet: &Sheet,
     columns: &Columns,
-    names: &Names,
+    known: &Known,
     scope: &Scope,
     existing: &HashMap<String, ParticipantDto>,
 ) -> (Vec<Planned>, Vec<RowError>) {
@@ -370,7 +527,7 @@ pub fn plan(
     let mut errors = Vec::new();
     let mut seen: HashMap<String, usize> = HashMap::new();
     for (row, cells) in &sheet.rows {
-        let mut c = RowChecks { row: *row, errors: Vec::new() };
+        let mut c = RowChecks::new(*row, columns, cells);
         // Repeats are found on every row, whatever else is wrong with it.
         let email = columns.cell(cells, "email").to_lowercase();
         match seen.get(&email) {
@@ -380,7 +537,7 @@ pub fn plan(
             }
             None => {}
         }
-        let (person, taking) = match read_row(columns, *row, cells, names) {
+        let (person, taking) = match read_row(columns, *row, cells, known) {
             Ok(read) => read,
             Err(e) => {
                 errors.extend(c.errors);
@@ -458,22 +615,44 @@ mod tests {
     use super::*;
     use crate::participants::dto::ParticipationDto;
 
-    fn names() -> Names {
-        let map = |pairs: &[(&str, i32)]| pairs.iter().map(|(n, id)| (key(n), *id)).collect();
-        Names {
-            languages: map(&[("English", 1), ("Español", 2)]),
-            workplace_settings: map(&[("Center", 1)]),
-            education_levels: map(&[("Bachelor's degree", 3)]),
-            permit_levels: map(&[("Teacher", 2)]),
-            caucus_regions: map(&[("Bay Area", 1)]),
-            mentor_programs: map(&[
-                ("Preschool Mentor Program", 10),
-                ("Director Mentor Program", 11),
+    fn items(pairs: &[(&str, Option<&str>, i32)]) -> Vec<Item> {
+        pairs
+            .iter()
+            .map(|(name, code, id)| Item {
+                id: *id,
+                name: (*name).into(),
+                code: code.map(str::to_owned),
+            })
+            .collect()
+    }
+
+    fn lists(date_format: DateFormat) -> Lists {
+        let plain = |pairs: &[(&str, i32)]| {
+            items(&pairs.iter().map(|(n, id)| (*n, None, *id)).collect::<Vec<_>>())
+        };
+        Lists {
+            languages: plain(&[("English", 1), ("Español", 2)]),
+            workplace_settings: plain(&[("Center", 1)]),
+            education_levels: plain(&[("Bachelor's degree", 3)]),
+            permit_levels: items(&[("Teacher", Some("T"), 2)]),
+            caucus_regions: plain(&[("Bay Area", 1)]),
+            mentor_programs: items(&[
+                ("Preschool Mentor Program", Some("PMP"), 10),
+                ("Director Mentor Program", Some("DMP"), 11),
+                // Its name is another program's code.
+                ("PMP", Some("PMP2"), 12),
             ]),
-            colleges: map(&[("Cañada College", 5)]),
-            fiscal_years: [(key("FY 2026-27"), (7, NaiveDate::from_ymd_opt(2026, 7, 1).unwrap()))]
-                .into(),
+            colleges: plain(&[("Cañada College", 5)]),
+            fiscal_years: vec![(
+                items(&[("FY 2026-27", None, 7)]).remove(0),
+                NaiveDate::from_ymd_opt(2026, 7, 1).unwrap(),
+            )],
+            date_format,
         }
+    }
+
+    fn names() -> Known {
+        Known::new(&lists(DateFormat::MonthDayYear))
     }
 
     fn sheet(header: &str, rows: &[&str]) -> Sheet {
@@ -534,11 +713,22 @@ mod tests {
         assert!(check_header(&sheet(HEAD, &[]).header).is_ok());
         let any_case = sheet("FIRSTNAME, lastname ,Email,status,ROLECODE", &[]);
         assert!(check_header(&any_case.header).is_ok());
-        let bad = sheet("firstName,email,nickname,email,status", &[]);
+        let bad = sheet("firstName,email,nickname,E-mail,status", &[]);
         assert_eq!(
             message(check_header(&bad.header).unwrap_err()),
-            "unknown columns: nickname; repeated columns: email; missing columns: lastName, roleCode (the template lists the columns)"
+            "unknown columns: nickname; repeated columns: E-mail; missing columns: Last name, Role (the template lists the columns)"
         );
+        // The headers in words, any case and spacing, mixed with the old ones.
+        let words = sheet("First name,LAST NAME, e-mail ,Email address?,Status,role", &[]);
+        assert!(message(check_header(&words.header).unwrap_err())
+            .starts_with("unknown columns: Email address? ("));
+        let words =
+            sheet("First name,LAST NAME, e-mail ,Status,role,Program,startDate,Start Date", &[]);
+        assert!(message(check_header(&words.header).unwrap_err())
+            .contains("repeated columns: Start date"));
+        let words = sheet("First name,LAST NAME, e mail ,Status,role,Role in program,Program", &[]);
+        let cols = check_header(&words.header).unwrap();
+        assert_eq!((cols.0["email"], cols.0["roleCode"], cols.0["programRole"]), (2, 4, 5));
     }
 
     #[test]
@@ -551,6 +741,58 @@ mod tests {
         let taking = taking.unwrap();
         assert_eq!((taking.mentor_program_id, taking.fiscal_year_id), (10, 7));
         assert_eq!(taking.start_date.to_string(), "2026-07-01", "the year's first day by default");
+    }
+
+    const TAKING_HEAD: &str =
+        "First name,Last name,E-mail,Status,Role,Program,Fiscal year,Role in program,Start date";
+
+    /// The program, the role in it and the start day a row with these cells reads to.
+    fn taking_of(
+        known: &Known,
+        program: &str,
+        role: &str,
+        start: &str,
+    ) -> Result<(i32, String, String), Vec<RowError>> {
+        let row = format!(
+            "Ana,Nunez,ana@example.org,Active,director mentor,{program},FY2026-27,{role},{start}"
+        );
+        let s = sheet(TAKING_HEAD, &[row.as_str()]);
+        let cols = check_header(&s.header).unwrap();
+        let (person, taking) = read_row(&cols, 2, &s.rows[0].1, known)?;
+        assert_eq!(person.role, ParticipantRole::DirectorMentor, "a closed set in words");
+        let t = taking.unwrap();
+        Ok((t.mentor_program_id, t.role.code().to_owned(), t.start_date.to_string()))
+    }
+
+    #[test]
+    fn programs_by_code_or_name_closed_sets_in_words_and_dates_as_the_office_writes_them() {
+        let us = names();
+        let read = taking_of(&us, " dmp ", "Mentor", "7/1/2026").unwrap();
+        assert_eq!(read, (11, "Mentor".to_owned(), "2026-07-01".to_owned()));
+        let read =
+            taking_of(&us, "DIRECTORMENTOR program", "Director mentor", "2026-12-31").unwrap();
+        assert_eq!(read, (11, "DirectorMentor".to_owned(), "2026-12-31".to_owned()));
+        // The day-first office reads the same text as the 7th of January; ISO either way.
+        let day_first = Known::new(&lists(DateFormat::DayMonthYear));
+        assert_eq!(taking_of(&day_first, "dmp", "", "7/1/2026").unwrap().2, "2026-01-07");
+        assert_eq!(taking_of(&day_first, "dmp", "", "2026-07-01").unwrap().2, "2026-07-01");
+        let e = taking_of(&day_first, "dmp", "", "12/31/2026").unwrap_err();
+        assert_eq!(
+            (e[0].row, e[0].column.as_str(), e[0].value.as_str(), e[0].message.as_str()),
+            (2, "Start date", "12/31/2026", "must be a date written DD/MM/YYYY or YYYY-MM-DD")
+        );
+        // "PMP" is one program's code and another's name: which one is not guessed.
+        let e = taking_of(&us, "pmp", "", "").unwrap_err();
+        assert_eq!((e[0].column.as_str(), e[0].value.as_str()), ("Program", "pmp"));
+        assert_eq!(
+            e[0].message,
+            "\"pmp\" is ambiguous: it names Preschool Mentor Program (PMP) and PMP (PMP2); write the full name or the code"
+        );
+        let e = taking_of(&us, "Nowhere", "Boss", "").unwrap_err();
+        let said: Vec<(&str, &str)> =
+            e.iter().map(|e| (e.column.as_str(), e.value.as_str())).collect();
+        assert_eq!(said, [("Program", "Nowhere")]);
+        assert!(e[0].message.contains("is not a known, active program name or code"), "{e:?}");
     }
 
     #[test]
@@ -569,18 +811,19 @@ mod tests {
         assert_eq!(
             named,
             [
-                (2, "email"),
-                (2, "fiscalYear"),
-                (2, "languages"),
-                (2, "mentorProgram"),
-                (2, "roleCode"),
-                (2, "status"),
-                (3, "lastName")
+                (2, "E-mail"),
+                (2, "Fiscal year"),
+                (2, "Languages"),
+                (2, "Program"),
+                (2, "Role"),
+                (2, "Status"),
+                (3, "Last name")
             ]
             .into_iter()
             .collect()
         );
         assert!(errors.iter().any(|e| e.message.contains("\"Klingon\" is not a known")));
+        assert!(errors.iter().any(|e| e.column == "Status" && e.value == "Retired"), "{errors:?}");
     }
 
     #[test]
@@ -618,7 +861,12 @@ mod tests {
         assert!(!planned[3].person_changes && planned[3].adds_taking, "a new participation only");
         assert_eq!(
             errors,
-            [RowError { row: 5, column: "email".into(), message: "repeats row 3".into() }]
+            [RowError {
+                row: 5,
+                column: "E-mail".into(),
+                value: "BO@example.org".into(),
+                message: "repeats row 3".into()
+            }]
         );
     }
 
@@ -640,6 +888,6 @@ mod tests {
         let (planned, errors) = plan(&s, &cols, &names(), &mine, &existing);
         assert_eq!(planned.len(), 1);
         let named: Vec<(usize, &str)> = errors.iter().map(|e| (e.row, e.column.as_str())).collect();
-        assert_eq!(named, [(3, "mentorProgram"), (4, "mentorProgram"), (5, "email")]);
+        assert_eq!(named, [(3, "Program"), (4, "Program"), (5, "E-mail")]);
     }
 }

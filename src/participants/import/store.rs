@@ -1,11 +1,11 @@
-//! What an import reads: the reference lists by name, and the live participants its
-//! e-mails name.
+//! What an import reads: the reference lists' active items, the fiscal years, the office's
+//! date format, and the live participants its e-mails name. The template reads the same lists.
 
 use std::collections::HashMap;
 
 use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter};
 
-use super::rules::{key, Names};
+use super::rules::{Item, Lists};
 use crate::{
     auth::scope::Scope,
     entities::participant,
@@ -15,30 +15,31 @@ use crate::{
     settings,
 };
 
-/// Active items of a reference table by folded name; the first one when two fold alike.
-async fn by_name(db: &impl ConnectionTrait, table: &str) -> ApiResult<HashMap<String, i32>> {
+/// Active items of a reference table, in the list's order.
+async fn active(db: &impl ConnectionTrait, table: &str) -> ApiResult<Vec<Item>> {
     let items = reference::store::list(db, table, Filter::None, &ListFilter::default()).await?;
-    let mut out = HashMap::new();
-    for item in items.into_iter().filter(|i| i.is_active) {
-        out.entry(key(&item.name)).or_insert(item.id);
-    }
-    Ok(out)
+    Ok(items
+        .into_iter()
+        .filter(|i| i.is_active)
+        .map(|i| Item { id: i.id, name: i.name, code: i.code })
+        .collect())
 }
 
-pub async fn names(db: &impl ConnectionTrait) -> ApiResult<Names> {
-    Ok(Names {
-        caucus_regions: by_name(db, "caucus_regions").await?,
-        workplace_settings: by_name(db, "workplace_settings").await?,
-        languages: by_name(db, "languages").await?,
-        education_levels: by_name(db, "education_levels").await?,
-        permit_levels: by_name(db, "permit_levels").await?,
-        mentor_programs: by_name(db, "mentor_programs").await?,
-        colleges: by_name(db, "colleges").await?,
+pub async fn lists(db: &impl ConnectionTrait) -> ApiResult<Lists> {
+    Ok(Lists {
+        caucus_regions: active(db, "caucus_regions").await?,
+        workplace_settings: active(db, "workplace_settings").await?,
+        languages: active(db, "languages").await?,
+        education_levels: active(db, "education_levels").await?,
+        permit_levels: active(db, "permit_levels").await?,
+        mentor_programs: active(db, "mentor_programs").await?,
+        colleges: active(db, "colleges").await?,
         fiscal_years: settings::store::fiscal_years(db)
             .await?
             .into_iter()
-            .map(|y| (key(&y.name), (y.id, y.start_date)))
+            .map(|y| (Item { id: y.id, name: y.name, code: None }, y.start_date))
             .collect(),
+        date_format: settings::store::date_format(db).await?,
     })
 }
 

@@ -25,11 +25,19 @@ const FIELDS = [
   'unattachedReceiptQuotaMb',
   'reminderDays',
   'escalationDays',
+  'dateFormat',
 ];
 
 const HOURS = Array.from({ length: 24 }, (_, h) => ({ value: String(h), label: `${String(h).padStart(2, '0')}:00` }));
 // The browser's own list of time zone names (the server checks the name against its database).
 const ZONES = ['UTC', ...Intl.supportedValuesOf('timeZone').filter((z) => z !== 'UTC')];
+
+// The server's closed set (settings::date_format), each said in words.
+const DATE_FORMATS = [
+  { value: 'MM/DD/YYYY', label: 'MM/DD/YYYY (month first, as in the United States)' },
+  { value: 'DD/MM/YYYY', label: 'DD/MM/YYYY (day first)' },
+  { value: 'YYYY-MM-DD', label: 'YYYY-MM-DD (year first)' },
+];
 
 const duration = (seconds: number | string) => {
   const s = Number(seconds);
@@ -218,6 +226,22 @@ export default function GeneralSettingsPage() {
                 </SimpleGrid>
                 <Text size="xs" c="dimmed" mt="xs">
                   Whole days since the step became current. Mails follow each person&apos;s notification choice (a daily digest holds them).
+                </Text>
+              </Fieldset>
+              <Fieldset legend="Imported files" disabled={!canEdit}>
+                <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                  <Select
+                    label="Date format"
+                    description="How the office writes a day in the spreadsheets it imports"
+                    data={DATE_FORMATS}
+                    value={draft.dateFormat}
+                    allowDeselect={false}
+                    error={errors.dateFormat}
+                    onChange={(v) => v !== null && set({ dateFormat: v as GeneralSettings['dateFormat'] })}
+                  />
+                </SimpleGrid>
+                <Text size="xs" c="dimmed" mt="xs">
+                  The participant import reads dates in this format; YYYY-MM-DD is always read as well. The import template says which.
                 </Text>
               </Fieldset>
               <Fieldset legend="Receipts" disabled={!canEdit}>

@@ -1,4 +1,4 @@
-import { Badge, SegmentedControl, Stack, Table, Title } from '@mantine/core';
+import { Badge, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import type { ImportReport } from '../api';
 import { itemsOf, type Outcome } from './importReport';
@@ -11,7 +11,7 @@ const OUTCOME: Record<Outcome, { label: string; color: string }> = {
 };
 
 /**
- * A report row by row: first every problem (row, column, message), since nothing can be
+ * A report row by row: first every problem (row, column in words, the cell's value, message), since nothing can be
  * imported until they are fixed; then what each good row does, filtered by outcome.
  */
 export function ImportPreview({ report }: { report: ImportReport }) {
@@ -27,13 +27,16 @@ export function ImportPreview({ report }: { report: ImportReport }) {
           </Title>
           <PagedTable
             label="Rows with errors"
-            head={['Row', 'Column', 'Problem']}
+            head={['Row', 'Column', 'Value', 'Problem']}
             rows={report.errors}
-            rowKey={(e) => `${e.row}:${e.column}:${e.message}`}
+            rowKey={(e) => `${e.row}:${e.column}:${e.value}:${e.message}`}
             cells={(e) => (
               <>
                 <Table.Td w={80}>{e.row}</Table.Td>
-                <Table.Td w={180}>{e.column}</Table.Td>
+                <Table.Td w={160}>{e.column}</Table.Td>
+                <Table.Td maw={220} style={{ overflowWrap: 'anywhere' }}>
+                  {e.value === '' ? <Text span size="sm" c="dimmed">(blank)</Text> : e.value}
+                </Table.Td>
                 <Table.Td>{e.message}</Table.Td>
               </>
             )}

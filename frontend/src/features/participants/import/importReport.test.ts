@@ -9,8 +9,8 @@ const report = (patch: Partial<ImportReport> = {}): ImportReport => ({
   unchanged: 0,
   dryRun: true,
   errors: [
-    { row: 3, column: 'email', message: 'is not a valid e-mail address' },
-    { row: 3, column: 'status', message: 'must be Active or Inactive' },
+    { row: 3, column: 'E-mail', value: 'ana@', message: 'is not a valid e-mail address' },
+    { row: 3, column: 'Status', value: 'Retired', message: 'must be Active or Inactive' },
   ],
   items: [
     { row: 2, email: 'a@example.org', fullName: 'A A', outcome: 'created' },
