@@ -136,6 +136,7 @@ impl crate::web::Representation for WriteRequest {
         "availableActions",
         "vendorPaymentReportId",
         "approval",
+        "closedYear",
     ];
 }
 
