@@ -118,6 +118,7 @@ use crate::{
         budgets::api::update_line,
         budgets::api::bulk_update,
         budgets::api::copy_from,
+        budgets::api::close_preview,
         payment_requests::files::generate_upload_urls,
         payment_requests::files::upload,
         payment_requests::api::create,

@@ -1,8 +1,9 @@
 import type { FileChooser, Locator, Page } from '@playwright/test';
-import { fiscalYear } from './dates';
+import { findings, settled, type Finding } from './axe';
+import { fiscalYear, recentDay } from './dates';
 import { expect, signIn, test } from './fixtures';
 import { focusProblems, tabTo } from './keyboard';
-import { apiAs, unique } from './requests';
+import { apiAs, PASSWORD, unique, world, yearOfToday } from './requests';
 
 // A fiscal year's two hard days, by keyboard: at year end it is closed with a reason (its
 // budget turns read-only, the list says who closed it and why) and reopened; at year start the
@@ -146,4 +147,76 @@ test('participants are imported from a CSV: a bad row is shown first, fixed, the
   await page.getByRole('group', { name: /Filters/ }).getByLabel('Full name').fill(`Porter ${tag}`);
   await expect(page.getByRole('link', { name: `Ora Porter ${tag}` })).toBeVisible();
   await expect(page.getByRole('link', { name: `Ima Porter ${tag}` })).toBeVisible();
+});
+
+test("closing this year shows what is still open in it, with links; its requests then offer no approval and say why", async ({ page, request, baseURL }) => {
+  test.setTimeout(120_000);
+  const w = await world(request, baseURL!);
+  const year = await yearOfToday(w.api);
+  const login = await request.post(`${baseURL}/api/v1/identity/login`, { data: { email: w.coordinatorEmail, password: PASSWORD } });
+  const coordinator = await apiAs(request, baseURL!, (await login.json()).accessToken);
+  const submitted = await coordinator.post('/payment-requests/F5', {
+    participationId: w.participationId,
+    description: 'Seminar before year end',
+    requestedAmount: 40,
+    details: { seminarDate: recentDay(), topic: 'Play', hours: 2 },
+  });
+  await coordinator.post(`/payment-requests/F5/${submitted.id}/submit`, {});
+  const found: Finding[] = [];
+  const axe = async (screen: string) => {
+    await settled(page);
+    found.push(...(await findings(page, screen)));
+  };
+
+  try {
+    await signIn(page);
+    await page.goto('/budget/list');
+    const row = page.getByTestId('budgets-table').locator(`[data-fiscal-year="${year.name}"]`);
+    await row.getByRole('button', { name: `Close… ${year.name}` }).click();
+    const closing = page.getByRole('dialog', { name: `Close ${year.name}` });
+    // What is still open, as the server counts it: one line per status, each a link to that list.
+    const open = closing.getByRole('region', { name: `Still open in ${year.name}` });
+    const preview = await w.api.get(`/budgets/${year.id}/close-preview`);
+    await expect(open).toContainText(preview.summary);
+    const submittedCount = preview.open.find((o: { formStatus: string }) => o.formStatus === 'Submitted').count as number;
+    expect(submittedCount).toBeGreaterThanOrEqual(1);
+    for (const o of preview.open as { label: string; count: number; afterClose: string }[]) {
+      const name = `${o.label}: ${o.count} ${o.count === 1 ? 'request' : 'requests'}`;
+      const item = open.getByRole('listitem').filter({ hasText: name });
+      await expect(item.getByRole('link', { name })).toBeVisible();
+      await expect(item).toContainText(o.afterClose);
+    }
+    await axe('close dialog with what is still open');
+    await closing.getByLabel('Reason').fill('Year end');
+    await closing.getByRole('button', { name: 'Close fiscal year' }).click();
+    await expect(closing).toHaveCount(0);
+    await expect(row).toContainText('Closed');
+
+    // The Submitted link of the dialog: the list of this year's submitted requests.
+    await page.goto(`/?FiscalYearId=${year.id}&FormStatus=Submitted`);
+    await expect(page.getByTestId('year-filter')).toContainText(`Only requests charged to the fiscal year ${year.name} (closed).`);
+    const list = page.getByRole('table', { name: 'Payment requests' });
+    await expect(list.getByRole('link', { name: `F5 #${submitted.id}` })).toBeVisible();
+    await axe('request list of one closed year');
+
+    // Its request offers no approval, and says why in words.
+    await list.getByRole('link', { name: `F5 #${submitted.id}` }).click();
+    await expect(page).toHaveURL(new RegExp(`/F5/${submitted.id}/details$`));
+    const notice = page.getByTestId('request-closed-year');
+    await expect(notice).toContainText(`The fiscal year ${year.name} is closed`);
+    await expect(notice).toContainText('cannot be edited, submitted, approved or moved back');
+    await expect(page.getByRole('link', { name: 'Approve…' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Send for revision' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Edit', exact: true })).toHaveCount(0);
+    await axe('request of a closed year');
+    // Reopened, approval is offered again.
+    await w.api.post(`/system-settings/fiscal-years/${year.id}/reopen`, { reason: 'Late invoice' });
+    await page.reload();
+    await expect(page.getByRole('link', { name: 'Approve…' })).toBeVisible();
+    await expect(page.getByTestId('request-closed-year')).toHaveCount(0);
+  } finally {
+    const years: { id: number; closedAt?: string | null }[] = await w.api.get('/system-settings/fiscal-years');
+    if (years.find((y) => y.id === year.id)?.closedAt) await w.api.post(`/system-settings/fiscal-years/${year.id}/reopen`, { reason: 'Test over' });
+  }
+  expect(found, found.map((f) => `${f.screen}: ${f.rule} (${f.impact}) ${f.targets.join(' | ')}`).join('\n')).toEqual([]);
 });

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
+import { findings, settled } from './axe';
 import { addDays, recentDay, today } from './dates';
 import { expect, signIn, test } from './fixtures';
 import { apiAs, PASSWORD, pick, world } from './requests';
@@ -160,4 +161,54 @@ test.describe('vendor payments', () => {
     await expect(page.getByTestId('vendor-payment-preview-summary')).toHaveText('Nothing to pay: no request ready for processing was approved in this range.');
     await expect(page.getByRole('button', { name: 'Generate', exact: true })).toBeDisabled();
   });
+});
+
+test('the generate screen opens on the year and the days holding the ready requests, and says what a narrower range leaves out', async ({ page, request, baseURL }) => {
+  test.setTimeout(90_000);
+  const w = await world(request, baseURL!);
+  const login = await request.post(`${baseURL}/api/v1/identity/login`, { data: { email: w.coordinatorEmail, password: PASSWORD } });
+  const coordinator = await apiAs(request, baseURL!, (await login.json()).accessToken);
+  const r = await coordinator.post('/payment-requests/F5', {
+    participationId: w.participationId,
+    description: 'Seminar to pay',
+    requestedAmount: 30,
+    details: { seminarDate: recentDay(), topic: 'Play', hours: 2 },
+  });
+  await coordinator.post(`/payment-requests/F5/${r.id}/submit`, {});
+  const [code] = ((await w.api.get('/approval-codes')) as { id: number; paymentRequestType: string }[]).filter((c) => c.paymentRequestType === 'F5');
+  await w.api.post(`/payment-requests/F5/${r.id}/approve`, { approvedAmount: 30, approvalCodeId: code.id, fundId: w.fund.id, expenseAccountId: w.account.id, acknowledgeWarnings: true });
+  await w.api.post(`/payment-requests/F5/${r.id}/move-to-ready-for-processing`, {});
+
+  // The server's figure: per year, how many wait and when the first and last were approved.
+  type Ready = { fiscalYearId: number; fiscalYearName: string; count: number; firstApprovedAt: string; lastApprovedAt: string };
+  const ready: Ready[] = await w.api.get('/reports/vendor-payments/ready');
+  const most = ready.reduce((best, y) => (y.count > best.count ? y : best));
+  await signIn(page);
+  await page.goto('/reports/vendor-payment/generate');
+  await expect(page.getByRole('textbox', { name: 'Fiscal year' })).toHaveValue(`${most.fiscalYearName} (${most.count} ready)`);
+  const summary = page.getByTestId('vendor-payment-preview-summary');
+  const all = `${most.count} ${most.count === 1 ? 'request' : 'requests'} ready for processing, totalling $`;
+  await expect(summary).toContainText(all);
+  const outside = page.getByTestId('vendor-payment-outside');
+  await expect(outside).toHaveCount(0);
+  await settled(page);
+  expect(await findings(page, 'vendor payment, default range')).toEqual([]);
+
+  // A day after the last approval: every ready request of the year is outside, and the screen says so.
+  const lastDay = await page.evaluate((iso) => {
+    const d = new Date(iso);
+    d.setDate(d.getDate() + 1);
+    return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+  }, most.lastApprovedAt);
+  await page.getByLabel('Approved from').fill(lastDay);
+  await page.getByLabel('Approved to').fill(lastDay);
+  await page.getByLabel('Approved to').press('Tab');
+  await expect(summary).toHaveText('Nothing to pay: no request ready for processing was approved in this range.');
+  await expect(outside).toContainText(`${most.count} ${most.count === 1 ? 'request' : 'requests'} of ${most.fiscalYearName} ready for processing`);
+  await expect(outside).toContainText('approved outside these dates');
+  await settled(page);
+  expect(await findings(page, 'vendor payment, requests outside the range')).toEqual([]);
+  await outside.getByRole('button', { name: 'Widen the dates to include them' }).click();
+  await expect(outside).toHaveCount(0);
+  await expect(summary).toContainText(all);
 });

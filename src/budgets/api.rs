@@ -14,8 +14,10 @@ use crate::{
         scope::{scope_of, Scope},
         CurrentUser,
     },
+    entities::codes::Status,
     error::{ApiError, ApiResult, ProblemBody},
     money::Money,
+    payment_requests,
     routes::ScopeFuture,
     settings,
     state::AppState,
@@ -141,4 +143,36 @@ pub async fn copy_from(
 ) -> ApiResult<web::Json<CopyBudgetResult>> {
     let percent = rules::check_percent_change(body.percent_change.0)?;
     Ok(web::Json(commands::copy_from(&state.db, &me, ids.into_inner(), percent).await?))
+}
+
+#[utoipa::path(get, path = "/api/v1/budgets/{id}/close-preview", tag = "budgets", security(("bearer" = [])),
+    params(("id" = i32, Path, description = "The fiscal year id")),
+    responses((status = 200, description = "What is still open in the year (in the caller's scope) and what closing does to it", body = ClosePreviewDto),
+        (status = 401, body = ProblemBody), (status = 403, body = ProblemBody), (status = 404, body = ProblemBody)))]
+pub async fn close_preview(
+    state: web::Data<AppState>,
+    me: CurrentUser,
+    fiscal_year_id: web::Path<i32>,
+) -> ApiResult<web::Json<ClosePreviewDto>> {
+    let year = settings::store::get_fiscal_year(&state.db, fiscal_year_id.into_inner()).await?;
+    let scope = scope_of(&state.db, &me).await?;
+    let counts = payment_requests::store::list::year_counts(&state.db, &scope, year.id).await?;
+    let open: Vec<OpenInYear> = Status::ALL
+        .into_iter()
+        .filter_map(|status| {
+            let count = counts.iter().find(|(s, _)| *s == status).map(|(_, n)| *n)?;
+            let after_close = rules::after_close(status)?.to_owned();
+            let label = status.label().to_owned();
+            (count > 0).then_some(OpenInYear { form_status: status, label, count, after_close })
+        })
+        .collect();
+    let open_count = open.iter().map(|o| o.count).sum();
+    Ok(web::Json(ClosePreviewDto {
+        fiscal_year_id: year.id,
+        summary: rules::close_summary(&year.name, open_count),
+        name: year.name,
+        closed: year.closed_at.is_some(),
+        open,
+        open_count,
+    }))
 }

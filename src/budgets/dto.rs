@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use crate::{
+    entities::codes::Status,
     money::{Hundredths, Money},
     settings::dto::FiscalYearDto,
 };
@@ -108,4 +109,31 @@ pub struct CopyBudgetResult {
     /// Their sum.
     #[schema(value_type = crate::money::MoneySum)]
     pub total: Money,
+}
+
+/// GET /budgets/{id}/close-preview: what is still open in a fiscal year, before it is closed.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ClosePreviewDto {
+    pub fiscal_year_id: i32,
+    pub name: String,
+    pub closed: bool,
+    /// Requests charged to the year and not yet paid, in the caller's scope, per status in
+    /// workflow order (only the statuses that hold some).
+    pub open: Vec<OpenInYear>,
+    /// Their sum: 0 when closing leaves nothing waiting.
+    pub open_count: i64,
+    /// What closing does, in one sentence.
+    pub summary: String,
+}
+
+/// The requests of one status still open in a year, and what closing does to them.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OpenInYear {
+    pub form_status: Status,
+    /// The status in words.
+    pub label: String,
+    pub count: i64,
+    pub after_close: String,
 }

@@ -16,6 +16,8 @@ pub fn configure(r: &mut Routes) {
     r.get("/budgets", Needs(P::BudgetRead), api::list_budgets)
         .put("/budgets/bulk-update", Needs(P::BudgetEdit), api::bulk_update)
         .get("/budgets/{id}", Needs(P::BudgetRead), api::get_budget)
+        // Asked by whoever may close the year, before she does.
+        .get("/budgets/{id}/close-preview", Needs(P::SettingEdit), api::close_preview)
         .put("/budgets/{id}", Needs(P::BudgetEdit), api::update_line)
         .post(
             "/budgets/{fiscalYearId}/copy-from/{sourceFiscalYearId}",

@@ -2,7 +2,7 @@
 
 use std::collections::HashSet;
 
-use crate::{error::ApiError, error::Checks, money::Money};
+use crate::{entities::codes::Status, error::ApiError, error::Checks, money::Money};
 
 /// What is left of a line (or a total): negative when approvals overspend it.
 pub fn remaining(budgeted: i64, approved: i64) -> i64 {
@@ -108,6 +108,35 @@ pub fn check_bulk(lines: &[(LineKey, Money)], known: &KnownIds) -> Result<Vec<i6
     Ok(amounts)
 }
 
+/// What closing a fiscal year does to its requests of `status`, in words (what a closed year
+/// refuses is `payment_requests::workflow::in_year`); `None` for a paid request, which nothing
+/// changes.
+pub fn after_close(status: Status) -> Option<&'static str> {
+    Some(match status {
+        Status::Draft => "They stay drafts: they can be deleted, not edited or submitted.",
+        Status::Submitted => {
+            "They cannot be approved or edited; they can still be sent back for revision or moved to Draft."
+        }
+        Status::RevisionRequested => {
+            "They cannot be edited or submitted again; they can still be moved to Draft."
+        }
+        Status::Approved => {
+            "Their approval stands and cannot be moved back; they can still be made ready for processing and paid."
+        }
+        Status::ReadyForProcessing => "They are still paid by the next vendor payment.",
+        Status::Processed => return None,
+    })
+}
+
+/// What closing the year `name` with `open` requests not yet paid does, in one sentence.
+pub fn close_summary(name: &str, open: i64) -> String {
+    match open {
+        0 => format!("Every request charged to {name} is paid: closing it leaves nothing waiting."),
+        1 => format!("1 request charged to {name} is not paid yet. Closing the year keeps it as it is, and nothing more can be approved, edited, submitted or moved back in {name} until it is reopened."),
+        n => format!("{n} requests charged to {name} are not paid yet. Closing the year keeps them as they are, and nothing more can be approved, edited, submitted or moved back in {name} until it is reopened."),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -119,6 +148,23 @@ mod tests {
         assert_eq!(remaining(1_000, 1_500), -500, "overspending shows as negative");
         assert_eq!(totals([(100, 10), (250, 0), (0, 5)]), (350, 15));
         assert_eq!(totals([]), (0, 0));
+    }
+
+    #[test]
+    fn closing_says_what_happens_to_every_status_but_paid() {
+        use crate::payment_requests::workflow::{available, in_year};
+        for status in Status::ALL {
+            let refused = available(status, |_| true).len()
+                > in_year(available(status, |_| true), true).len();
+            match after_close(status) {
+                None => assert_eq!(status, Status::Processed),
+                Some(words) => assert_eq!(
+                    refused,
+                    words.contains("cannot") || words.contains("not edited"),
+                    "{status:?}: {words}"
+                ),
+            }
+        }
     }
 
     #[test]

@@ -9,6 +9,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use crate::forms::{FormType, Limits};
+use crate::settings::year_lock::{self, Charge};
 use crate::{
     error::{ApiError, Checks},
     money::Money,
@@ -20,7 +21,7 @@ use crate::{
 pub struct Issue {
     /// Stable key for the UI: `amountNotPositive`, `amountAboveRequested`, `amountAboveLimit`,
     /// `approvalCodeUnknown`, `approvalCodeOtherType`, `fundUnknown`, `expenseAccountUnknown`,
-    /// `noFiscalYear`, `selfApproval`, `budgetNegative`, `noBudgetLine`, `lateSubmission`, `likelyDuplicate`.
+    /// `noFiscalYear`, `yearClosed`, `selfApproval`, `budgetNegative`, `noBudgetLine`, `lateSubmission`, `likelyDuplicate`.
     pub code: &'static str,
     pub field: Option<&'static str>,
     pub message: String,
@@ -55,6 +56,8 @@ pub struct Facts {
     pub submitted_on: Option<NaiveDate>,
     /// Name of the fiscal year covering `submitted_on`, if any.
     pub fiscal_year: Option<String>,
+    /// Whether that year is closed: nothing more is approved in it.
+    pub fiscal_year_closed: bool,
     /// Budgeted − already approved on the line (program × fund × account × year);
     /// `None` when the year has no such line.
     pub budget_remaining: Option<Money>,
@@ -135,6 +138,9 @@ pub fn assess(p: &Proposal, f: &Facts) -> Verdict {
             None,
             format!("No fiscal year covers {when}; create it before approving."),
         ));
+    }
+    if let Some(year) = f.fiscal_year.as_deref().filter(|_| f.fiscal_year_closed) {
+        v.errors.push(issue("yearClosed", None, year_lock::refusal(Charge::ApproveRequest, year)));
     }
     if is_own(f.approver, f.created_by, f.submitted_by) {
         v.errors.push(issue(
@@ -287,6 +293,7 @@ mod tests {
             expense_account_exists: true,
             submitted_on: Some(date("2025-10-20")),
             fiscal_year: Some("2025-26".into()),
+            fiscal_year_closed: false,
             budget_remaining: Some(Money(100_000)),
             activity_end: Some(date("2025-10-01")),
             duplicates: vec![],
@@ -373,6 +380,14 @@ mod tests {
             &Facts { fund_exists: false, expense_account_exists: false, ..facts() },
         );
         assert_eq!(codes(&v.errors), vec!["fundUnknown", "expenseAccountUnknown"]);
+    }
+
+    #[test]
+    fn a_closed_year_is_an_error_in_words() {
+        let v = assess(&proposal(), &Facts { fiscal_year_closed: true, ..facts() });
+        let closed = v.errors.iter().find(|e| e.code == "yearClosed").expect("yearClosed");
+        assert!(closed.message.contains("2025-26 is closed"), "{}", closed.message);
+        assert!(!assess(&proposal(), &facts()).errors.iter().any(|e| e.code == "yearClosed"));
     }
 
     #[test]

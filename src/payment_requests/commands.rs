@@ -455,8 +455,8 @@ async fn step(
 ) -> ApiResult<pr::Model> {
     let txn = crate::db::write(db).await?;
     let r = load_for(&txn, me, target, action).await?;
-    if action == Action::MoveBackToSubmitted {
-        require_open_year(&txn, Charge::MoveBackRequest, r.fiscal_year_id, r.submitted_on).await?;
+    if let Some(charge) = action.charge() {
+        require_open_year(&txn, charge, r.fiscal_year_id, r.submitted_on).await?;
     }
     let mut change =
         Change::new(action, entry, json!({"approvedAmount": r.approved_cents.map(Money)}));

@@ -53,6 +53,18 @@ pub struct PaymentRequestDto {
     /// The approval chain; null for a draft never submitted and for a request approved
     /// before chains.
     pub approval: Option<ApprovalDto>,
+    /// Set while the fiscal year the request charges is closed: which year, and what that
+    /// means for the request, in words (`availableActions` already leaves out what it refuses).
+    pub closed_year: Option<ClosedYearNote>,
+}
+
+/// A closed fiscal year, as a request's page explains it.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ClosedYearNote {
+    pub fiscal_year_id: i32,
+    pub name: String,
+    pub message: String,
 }
 
 /// A row of the request list (no details).
@@ -124,6 +136,7 @@ impl crate::web::Representation for WriteRequest {
         "availableActions",
         "vendorPaymentReportId",
         "approval",
+        "closedYear",
     ];
 }
 
@@ -281,6 +294,9 @@ paged! {
         #[param(rename = "ApprovedEnd")]
         #[serde(default, deserialize_with = "crate::web::opt_date")]
         pub approvedend: Option<NaiveDate>,
+        /// Charged to this fiscal year (set on submission).
+        #[param(rename = "FiscalYearId")]
+        pub fiscalyearid: Option<i32>,
         /// Placement ending on or before this date.
         #[param(rename = "PlacementEndDate")]
         #[serde(default, deserialize_with = "crate::web::opt_date")]

@@ -6,29 +6,31 @@ use super::{
     approval,
     chain::{self, TakenStep},
     dto::{
-        ApprovalDto, ApprovalStepDto, FileDto, PaymentRequestDto, PaymentRequestListItem,
-        UserRefDto,
+        ApprovalDto, ApprovalStepDto, ClosedYearNote, FileDto, PaymentRequestDto,
+        PaymentRequestListItem, UserRefDto,
     },
     store,
     workflow::{self, Action, Status},
 };
 use crate::{
     auth::{CurrentUser, Permission},
-    entities::{payment_request as pr, user},
+    entities::{fiscal_year, payment_request as pr, user},
     error::ApiResult,
     forms::{Details, FormType},
     money::Money,
+    settings::year_lock,
 };
 
 /// What `me` may do to `r` now (the self-approval rule included), with `r`'s chain: approve
-/// only when its current step is hers to take.
+/// only when its current step is hers to take; nothing its closed year refuses.
 pub fn available(
     me: &CurrentUser,
     r: &pr::Model,
     steps: &[TakenStep],
     takers: &super::takers::Takers,
+    year_closed: bool,
 ) -> Vec<Action> {
-    let mut actions = open_actions(me, r.status, r.created_by, r.submitted_by);
+    let mut actions = open_actions(me, (r.status, year_closed), r.created_by, r.submitted_by);
     if !steps.is_empty() {
         let request =
             chain::RequestFacts { created_by: r.created_by, submitted_by: r.submitted_by };
@@ -75,18 +77,36 @@ async fn approval_of(
     Ok(Some(ApprovalDto { steps }))
 }
 
+/// `(status, year_closed)`: the request's status, and whether the year it charges is closed.
 fn open_actions(
     me: &CurrentUser,
-    status: Status,
+    (status, year_closed): (Status, bool),
     created_by: Option<i32>,
     submitted_by: Option<i32>,
 ) -> Vec<Action> {
     let has = |p: Permission| me.has(p);
     let own = approval::is_own(me.id(), created_by, submitted_by);
-    workflow::available(status, has)
+    let actions = workflow::available(status, has)
         .into_iter()
         .filter(|a| !(own && *a == Action::Approve))
-        .collect()
+        .collect();
+    workflow::in_year(actions, year_closed)
+}
+
+/// The day a request's year is found by when it names none: its submission, else today (what
+/// the commands charge, `commands::require_open_year`).
+fn charging_day(submitted_on: Option<chrono::NaiveDate>) -> chrono::NaiveDate {
+    submitted_on.unwrap_or_else(crate::clock::today)
+}
+
+/// The note a request of the closed year `y` carries; none while `y` is open.
+fn closed_note(y: Option<&fiscal_year::Model>) -> Option<ClosedYearNote> {
+    let y = y.filter(|y| y.closed_at.is_some())?;
+    Some(ClosedYearNote {
+        fiscal_year_id: y.id,
+        name: y.name.clone(),
+        message: year_lock::request_notice(&y.name),
+    })
 }
 
 pub async fn to_dto(
@@ -106,9 +126,13 @@ pub async fn to_dto(
     let rows = store::steps::of(db, r.id).await?;
     let steps: Vec<TakenStep> = rows.iter().map(store::steps::taken).collect();
     let takers = super::takers::load(db, me, r.mentor_program_id).await?;
+    let year = store::facts::charged_year(db, r.fiscal_year_id, Some(charging_day(r.submitted_on)))
+        .await?;
+    let closed_year = closed_note(year.as_ref());
     Ok(PaymentRequestDto {
         vendor_payment_report_id,
-        available_actions: available(me, &r, &steps, &takers),
+        available_actions: available(me, &r, &steps, &takers, closed_year.is_some()),
+        closed_year,
         approval: approval_of(db, &rows).await?,
         id: r.id,
         form_type: form,
@@ -137,12 +161,17 @@ pub async fn to_dto(
     })
 }
 
+/// A list row; `years`: every fiscal year, read once for the page, to leave out the actions a
+/// closed one refuses.
 pub fn to_list_item(
     me: &CurrentUser,
+    years: &[fiscal_year::Model],
     r: store::list::ListRow,
 ) -> ApiResult<PaymentRequestListItem> {
+    let year = year_lock::year_of(years, r.fiscal_year_id, charging_day(r.submitted_on));
+    let closed = year.is_some_and(|y| y.closed_at.is_some());
     Ok(PaymentRequestListItem {
-        available_actions: open_actions(me, r.status, r.created_by, r.submitted_by),
+        available_actions: open_actions(me, (r.status, closed), r.created_by, r.submitted_by),
         id: r.id,
         form_type: r.form_type,
         form_status: r.status,

@@ -4,8 +4,8 @@
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::auth::Permission;
 pub use crate::entities::codes::Status;
+use crate::{auth::Permission, settings::year_lock::Charge};
 
 /// Statuses whose approved amount is charged to the budget.
 pub const CHARGED: [Status; 3] = [Status::Approved, Status::ReadyForProcessing, Status::Processed];
@@ -76,6 +76,18 @@ impl Action {
         self != Action::Process
     }
 
+    /// What the action would charge to the request's fiscal year: a closed year refuses it
+    /// (`settings::year_lock`), and no list or page offers it there.
+    pub fn charge(self) -> Option<Charge> {
+        match self {
+            Action::Edit => Some(Charge::EditRequest),
+            Action::Submit => Some(Charge::SubmitRequest),
+            Action::Approve => Some(Charge::ApproveRequest),
+            Action::MoveBackToSubmitted => Some(Charge::MoveBackRequest),
+            _ => None,
+        }
+    }
+
     /// Where the action leads; `None` keeps the status (edit) or removes the request (delete).
     pub fn target(self) -> Option<Status> {
         match self {
@@ -121,6 +133,14 @@ pub fn available(status: Status, has: impl Fn(Permission) -> bool + Copy) -> Vec
         .into_iter()
         .filter(|a| a.is_per_request() && check(*a, status, has).is_ok())
         .collect()
+}
+
+/// `actions` without those a closed fiscal year refuses, when the request's year is closed.
+pub fn in_year(actions: Vec<Action>, year_closed: bool) -> Vec<Action> {
+    if !year_closed {
+        return actions;
+    }
+    actions.into_iter().filter(|a| a.charge().is_none()).collect()
 }
 
 #[cfg(test)]
@@ -212,6 +232,17 @@ mod tests {
             available(Approved, |_| true),
             vec![MoveBackToSubmitted, MoveToReadyForProcessing]
         );
+    }
+
+    #[test]
+    fn a_closed_year_leaves_only_what_charges_nothing() {
+        assert_eq!(
+            in_year(available(Submitted, |_| true), true),
+            vec![MoveToDraft, SendForRevision]
+        );
+        assert_eq!(in_year(available(Approved, |_| true), true), vec![MoveToReadyForProcessing]);
+        assert_eq!(in_year(available(Draft, |_| true), true), vec![Delete]);
+        assert_eq!(in_year(available(Submitted, |_| true), false), available(Submitted, |_| true));
     }
 
     #[test]

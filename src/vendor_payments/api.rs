@@ -68,9 +68,11 @@ pub async fn preview(
     let totals = queries::preview_totals(&state.db, &sel).await?;
     let items = queries::preview_chunk(&state.db, &sel, paging.offset(), paging.size).await?;
     let payee_changes = queries::payee_changes(&state.db, &sel).await?;
+    let outside_range = queries::outside_totals(&state.db, &sel).await?;
     Ok(web::Json(PreviewPage {
         items,
         payee_changes,
+        outside_range,
         page: paging.page,
         size: paging.size,
         total_count: totals.count as u64,
@@ -102,7 +104,7 @@ pub async fn generate(
 }
 
 #[utoipa::path(get, path = "/api/v1/reports/vendor-payments/ready", tag = "reports", security(("bearer" = [])),
-    responses((status = 200, description = "Per fiscal year with requests ready for processing (in the caller's scope), the earliest year first: how many wait and their sum", body = Vec<ReadyYear>),
+    responses((status = 200, description = "Per fiscal year with requests ready for processing (in the caller's scope), the earliest year first: how many wait, their sum, and their first and last approval", body = Vec<ReadyYear>),
         (status = 401, body = ProblemBody), (status = 403, body = ProblemBody)))]
 pub async fn ready(
     state: web::Data<AppState>,

@@ -121,6 +121,18 @@ pub struct PreviewPage {
     /// Requests of the whole preview (not only this page) whose payee changed since
     /// approval, oldest approval first, at most 100: they are paid as approved.
     pub payee_changes: Vec<PayeeChange>,
+    /// Ready requests of the same fiscal year (in the caller's scope) approved outside the
+    /// chosen days: the range leaves them out.
+    pub outside_range: OutsideRange,
+}
+
+/// What a preview's range leaves out of its fiscal year's ready requests.
+#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OutsideRange {
+    pub count: i64,
+    #[schema(value_type = crate::money::MoneySum)]
+    pub amount: Money,
 }
 
 /// A ready request whose participant was renamed or re-addressed after approval.
@@ -233,6 +245,10 @@ pub struct ReadyYear {
     pub count: i64,
     #[schema(value_type = crate::money::MoneySum)]
     pub amount: Money,
+    /// When the first and the last of them were approved: the days a generation must span
+    /// to pay them all (approval may fall after the year's own last day).
+    pub first_approved_at: DateTime<Utc>,
+    pub last_approved_at: DateTime<Utc>,
 }
 
 /// GET /reports/vendor-payments/history/{id}: the entry and a page of its frozen rows.

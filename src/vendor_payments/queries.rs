@@ -11,7 +11,10 @@ use sea_orm::{
 };
 
 use super::{
-    dto::{HistoryEntry, HistoryTotals, PayeeChange, ReadyYear, RowTotals, VendorPaymentRow},
+    dto::{
+        HistoryEntry, HistoryTotals, OutsideRange, PayeeChange, ReadyYear, RowTotals,
+        VendorPaymentRow,
+    },
     rules::{self, Range},
 };
 use crate::{
@@ -52,11 +55,28 @@ impl Selection {
     fn condition(&self) -> Condition {
         let (from, until) = self.range.bounds();
         let col = |c: pr::Column| Expr::col((pr::Entity, c));
+        self.year_condition()
+            .add(col(pr::Column::ApprovedAt).gte(from))
+            .add(col(pr::Column::ApprovedAt).lt(until))
+    }
+
+    /// The ready requests of the year in scope that the range leaves out.
+    fn outside_condition(&self) -> Condition {
+        let (from, until) = self.range.bounds();
+        let col = |c: pr::Column| Expr::col((pr::Entity, c));
+        self.year_condition().add(
+            Condition::any()
+                .add(col(pr::Column::ApprovedAt).lt(from))
+                .add(col(pr::Column::ApprovedAt).gte(until)),
+        )
+    }
+
+    /// Live, ready, charged to the year, in the caller's scope: every filter but the days.
+    fn year_condition(&self) -> Condition {
+        let col = |c: pr::Column| Expr::col((pr::Entity, c));
         let mut c = Condition::all()
             .add(col(pr::Column::Status).eq(Status::ReadyForProcessing))
             .add(col(pr::Column::FiscalYearId).eq(self.fiscal_year_id))
-            .add(col(pr::Column::ApprovedAt).gte(from))
-            .add(col(pr::Column::ApprovedAt).lt(until))
             .add(col(pr::Column::DeletedAt).is_null());
         if let Some(programs) = self.scope.program_ids() {
             c = c.add(col(pr::Column::MentorProgramId).is_in(programs));
@@ -218,11 +238,24 @@ pub async fn preview_totals(
     db: &impl ConnectionTrait,
     selection: &Selection,
 ) -> ApiResult<RowTotals> {
+    totals_where(db, selection.condition()).await
+}
+
+/// Count and sum of the ready requests of the selection's year that its days leave out.
+pub async fn outside_totals(
+    db: &impl ConnectionTrait,
+    selection: &Selection,
+) -> ApiResult<OutsideRange> {
+    let t = totals_where(db, selection.outside_condition()).await?;
+    Ok(OutsideRange { count: t.count, amount: t.amount })
+}
+
+async fn totals_where(db: &impl ConnectionTrait, condition: Condition) -> ApiResult<RowTotals> {
     let stmt = Query::select()
         .expr(Expr::col((pr::Entity, pr::Column::Id)).count())
         .expr(sum_i64(Expr::col((pr::Entity, pr::Column::ApprovedCents))))
         .from(pr::Entity)
-        .cond_where(selection.condition())
+        .cond_where(condition)
         .to_owned();
     let row = db
         .query_one(&stmt)
@@ -425,6 +458,8 @@ pub async fn ready_by_year(db: &impl ConnectionTrait, scope: &Scope) -> ApiResul
         .expr(col(pr::Column::FiscalYearId))
         .expr(col(pr::Column::Id).count())
         .expr(sum_i64(col(pr::Column::ApprovedCents)))
+        .expr(col(pr::Column::ApprovedAt).min())
+        .expr(col(pr::Column::ApprovedAt).max())
         .and_where(col(pr::Column::Status).eq(Status::ReadyForProcessing))
         .and_where(col(pr::Column::DeletedAt).is_null())
         .and_where(col(pr::Column::FiscalYearId).is_not_null())
@@ -432,20 +467,27 @@ pub async fn ready_by_year(db: &impl ConnectionTrait, scope: &Scope) -> ApiResul
     if let Some(programs) = scope.program_ids() {
         q.and_where(col(pr::Column::MentorProgramId).is_in(programs));
     }
-    let mut waiting: HashMap<i32, (i64, i64)> = HashMap::new();
+    type Waiting = (i64, i64, Option<DateTime<Utc>>, Option<DateTime<Utc>>);
+    let mut waiting: HashMap<i32, Waiting> = HashMap::new();
     for r in db.query_all(&q).await? {
-        waiting.insert(r.try_get_by_index(0)?, (r.try_get_by_index(1)?, r.try_get_by_index(2)?));
+        let of = |i| r.try_get_by_index::<Option<DateTime<Utc>>>(i);
+        let counts = (r.try_get_by_index(1)?, r.try_get_by_index(2)?);
+        waiting.insert(r.try_get_by_index(0)?, (counts.0, counts.1, of(3)?, of(4)?));
     }
     Ok(oldest_first(db)
         .await?
         .into_iter()
         .filter_map(|(id, name)| {
-            let (count, cents) = waiting.remove(&id)?;
+            let (count, cents, first, last) = waiting.remove(&id)?;
+            // A ready request always carries its approval time.
+            let (first, last) = (first.unwrap_or_default(), last.unwrap_or_default());
             Some(ReadyYear {
                 fiscal_year_id: id,
                 fiscal_year_name: name,
                 count,
                 amount: Money(cents),
+                first_approved_at: first,
+                last_approved_at: last,
             })
         })
         .collect())

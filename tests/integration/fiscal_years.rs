@@ -484,3 +484,122 @@ async fn a_budget_rolls_over_into_an_empty_year_rounded_per_line() {
     let r = w.app.post(&path, Some(&coord), json!({"percentChange": 0})).await;
     r.problem(403);
 }
+
+#[actix_web::test]
+async fn closing_shows_what_is_open_and_a_closed_years_requests_offer_only_what_it_takes() {
+    let w = world().await;
+    let name = Year::this().name;
+    let submitted = w.request_in("Submitted").await;
+    w.request_in("Submitted").await;
+    let approved = w.request_in("Approved").await;
+    w.request_in("Ready").await;
+    let preview_path = format!("/api/v1/budgets/{}/close-preview", w.fy);
+
+    // Before closing: what is still open, by status, and what closing does to each.
+    let preview = w.app.get(&preview_path, &w.admin).await.ok().clone();
+    assert_eq!(preview["closed"], false);
+    assert_eq!(preview["openCount"], 4);
+    let open: Vec<(String, String, i64)> = preview["open"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| {
+            assert!(o["afterClose"].as_str().unwrap().ends_with('.'), "{o}");
+            (s(&o["formStatus"]), s(&o["label"]), o["count"].as_i64().unwrap())
+        })
+        .collect();
+    let want = [
+        ("Submitted", "Submitted", 2),
+        ("Approved", "Approved", 1),
+        ("ReadyForProcessing", "Ready for processing", 1),
+    ];
+    let want: Vec<(String, String, i64)> =
+        want.iter().map(|(s, l, n)| (s.to_string(), l.to_string(), *n)).collect();
+    assert_eq!(open, want);
+    let summary = s(&preview["summary"]);
+    assert!(
+        summary.starts_with(&format!("4 requests charged to {name} are not paid yet")),
+        "{summary}"
+    );
+    // Each count is a list the request list filters to: that year and that status.
+    let listed = w
+        .app
+        .get(&format!("{PR}?FiscalYearId={}&FormStatus=Submitted", w.fy), &w.approver)
+        .await
+        .ok()
+        .clone();
+    assert_eq!(listed["totalCount"], 2);
+    let other = w.app.get(&format!("{PR}?FiscalYearId={}", w.next), &w.admin).await;
+    assert_eq!(other.ok()["totalCount"], 0);
+    let page = w.app.get(s(&submitted["url"]).as_str(), &w.approver).await.ok().clone();
+    assert!(actions(&page).contains(&"approve".to_owned()), "{page}");
+    assert_eq!(page["closedYear"], Value::Null);
+
+    w.close(w.fy, "Year end").await.ok();
+
+    // A closed year's requests offer only what it takes, on their page and in the list, and
+    // say why in words.
+    let page = w.app.get(s(&submitted["url"]).as_str(), &w.approver).await.ok().clone();
+    assert_eq!(actions(&page), ["moveToDraft", "sendForRevision"]);
+    assert_eq!(page["closedYear"]["fiscalYearId"], w.fy);
+    let message = s(&page["closedYear"]["message"]);
+    assert!(message.contains(&format!("{name} is closed")), "{message}");
+    let page = w.app.get(s(&approved["url"]).as_str(), &w.approver).await.ok().clone();
+    assert_eq!(actions(&page), ["moveToReadyForProcessing"]);
+    let listed = w
+        .app
+        .get(&format!("{PR}?FiscalYearId={}&FormStatus=Submitted,Approved", w.fy), &w.approver)
+        .await
+        .ok()
+        .clone();
+    let rows = listed["items"].as_array().unwrap();
+    assert_eq!(rows.len(), 3);
+    for row in rows {
+        let a = actions(row);
+        assert!(
+            !a.iter().any(|a| ["approve", "edit", "moveBackToSubmitted"].contains(&a.as_str())),
+            "{row}"
+        );
+    }
+
+    // The approval check names the closed year as an error, before anyone clicks.
+    let check = json!({"approvedAmount": 50, "approvalCodeId": w.code, "fundId": w.fund, "expenseAccountId": w.account});
+    let v = w
+        .app
+        .post(&format!("{}/approve/validate", s(&submitted["url"])), Some(&w.approver), check)
+        .await
+        .ok()
+        .clone();
+    let closed = v["errors"].as_array().unwrap().iter().find(|e| e["code"] == "yearClosed");
+    let closed = closed.unwrap_or_else(|| panic!("no yearClosed error: {v}"));
+    assert_eq!(
+        closed["message"],
+        format!(
+            "The fiscal year {name} is closed: no request can be approved in it. Reopen it first."
+        )
+    );
+    let preview = w.app.get(&preview_path, &w.admin).await.ok().clone();
+    assert_eq!(preview["closed"], true);
+
+    // Only who may close the year asks; an unknown year is a 404.
+    let coord = w
+        .app
+        .coordinator_of(&w.admin, "cora@example.org", "coordinator pw 1", w.program, w.fy)
+        .await;
+    w.app.get(&preview_path, &coord).await.problem(403);
+    w.app.get("/api/v1/budgets/99999/close-preview", &w.admin).await.problem(404);
+
+    // Reopened, approval is offered again.
+    w.reopen(w.fy, "Late invoice").await.ok();
+    let page = w.app.get(s(&submitted["url"]).as_str(), &w.approver).await.ok().clone();
+    assert!(actions(&page).contains(&"approve".to_owned()), "{page}");
+    assert_eq!(page["closedYear"], Value::Null);
+}
+
+fn s(v: &Value) -> String {
+    v.as_str().unwrap_or_else(|| panic!("not text: {v}")).to_owned()
+}
+
+fn actions(request: &Value) -> Vec<String> {
+    request["availableActions"].as_array().unwrap().iter().map(s).collect()
+}

@@ -713,13 +713,17 @@ async fn generate_starts_where_requests_wait_and_never_adds_two_years() {
     }
     ready_on(&w, "F1", 7.25, today).await;
     let ready = w.app.get(&format!("{VP}/ready"), &w.admin).await.ok().clone();
+    let noon =
+        |d: NaiveDate| json!(d.and_time(NaiveTime::from_hms_opt(12, 0, 0).unwrap()).and_utc());
     assert_eq!(
         ready,
         json!([
-            {"fiscalYearId": last, "fiscalYearName": "FY before", "count": 2, "amount": 25.5},
-            {"fiscalYearId": w.fy, "fiscalYearName": "FY now", "count": 1, "amount": 7.25},
+            {"fiscalYearId": last, "fiscalYearName": "FY before", "count": 2, "amount": 25.5,
+                "firstApprovedAt": noon(day_before), "lastApprovedAt": noon(day_before)},
+            {"fiscalYearId": w.fy, "fiscalYearName": "FY now", "count": 1, "amount": 7.25,
+                "firstApprovedAt": noon(today), "lastApprovedAt": noon(today)},
         ]),
-        "the earliest year first, each year's own count and sum"
+        "the earliest year first, each year's own count, sum and approval days"
     );
     // Who may not generate is not told what waits.
     let coord =
@@ -866,4 +870,35 @@ async fn an_approval_taken_back_takes_its_payee_with_it() {
     let p = preview(&w, &w.admin, today, today).await;
     assert_eq!(p["items"][0]["payee"], "Patricia Payee", "{p}");
     assert_eq!(p["payeeChanges"], json!([]));
+}
+
+#[actix_web::test]
+async fn the_ready_years_span_their_approvals_and_a_preview_counts_what_its_days_leave_out() {
+    let w = world().await;
+    let year = Year::this();
+    // Three ready requests of this year: two approved within it, one after its last day
+    // (approvals trail a year's end).
+    let (first, within, after) = (year.day(1), year.day(40), year.end + Duration::days(3));
+    ready_on(&w, "F1", 10.0, first).await;
+    ready_on(&w, "F1", 20.0, within).await;
+    ready_on(&w, "F1", 30.0, after).await;
+    let noon =
+        |d: NaiveDate| json!(d.and_time(NaiveTime::from_hms_opt(12, 0, 0).unwrap()).and_utc());
+
+    let ready = w.app.get(&format!("{VP}/ready"), &w.admin).await.ok().clone();
+    assert_eq!(ready[0]["count"], 3);
+    assert_eq!(ready[0]["firstApprovedAt"], noon(first));
+    assert_eq!(ready[0]["lastApprovedAt"], noon(after), "the last approval, after the year's end");
+
+    // The year's own days leave the late approval out, and the preview says so.
+    let own = w.app.get(&format!("{VP}?FiscalYearId={}", w.fy), &w.admin).await.ok().clone();
+    assert_eq!(own["totalCount"], 2);
+    assert_eq!(own["outsideRange"], json!({"count": 1, "amount": 30.0}));
+    let narrow = preview(&w, &w.admin, within, within).await;
+    assert_eq!(narrow["totalCount"], 1);
+    assert_eq!(narrow["outsideRange"], json!({"count": 2, "amount": 40.0}));
+    // Days spanning the first and the last approval hold them all.
+    let all = preview(&w, &w.admin, first, after).await;
+    assert_eq!(all["totalCount"], 3);
+    assert_eq!(all["outsideRange"], json!({"count": 0, "amount": 0.0}));
 }

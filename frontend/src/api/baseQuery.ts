@@ -5,7 +5,7 @@ import {
   type FetchBaseQueryMeta,
 } from '@reduxjs/toolkit/query';
 import { API_BASE_URL, isAnonymousPath } from './config';
-import { abortedError, normalizeError, type ApiError } from './errors';
+import { abortedError, normalizeError, statusTitle, type ApiError } from './errors';
 import { signOutMessageSet } from './authSlice';
 import { ensureFreshAccessToken, logout, SessionEndedError } from './session';
 import { IDEMPOTENCY_HEADER, isKeyed, keyForSave, saveAnswered } from './idempotency';
@@ -22,7 +22,7 @@ const SIGNED_OUT_DETAILS = new Set(['A valid access token is required.', 'The se
 
 const sessionEnded: ApiError = {
   status: 401,
-  title: 'Unauthorized',
+  title: statusTitle(401),
   detail: 'Your session has ended. Please sign in again.',
   quiet: true,
 };

@@ -6,53 +6,61 @@ import { GENERIC_ERROR, normalizeError, REQUEST_ABORTED } from './errors';
 
 describe('error normalisation', () => {
   it.each([
-    [400, 'Bad Request'],
-    [401, 'Unauthorized'],
-    [403, 'Forbidden'],
-    [404, 'Not Found'],
-    [500, 'Internal Server Error'],
-    [502, 'Bad Gateway'],
-    [503, 'Service Unavailable'],
-  ])('%i is %s', (status, title) => {
+    [400, 'Please check what was entered'],
+    [401, 'Please sign in again'],
+    [403, 'Not allowed'],
+    [404, 'Not found'],
+    [409, 'Not possible right now'],
+    [422, 'Not possible as it stands'],
+    [500, 'Something went wrong on the server'],
+    [502, 'The server could not be reached'],
+    [503, 'The server is busy'],
+  ])('%i has a human title and, without words from the server, a sentence', (status, title) => {
     const error = normalizeError({ status, data: null });
-    expect(error).toMatchObject({ status, title, detail: title });
+    expect(error).toMatchObject({ status, title });
+    expect(error.detail).toMatch(/^[A-Z].{20,}\.$/);
+    expect(error.detail).not.toBe(title);
   });
 
   it("keeps the server's detail and field errors", () => {
     const body = { status: 400, title: 'Bad Request', detail: 'Password too short', errors: { password: ['min 12'] } };
     expect(normalizeError({ status: 400, data: body })).toMatchObject({
-      title: 'Bad Request',
+      title: 'Please check what was entered',
       detail: 'Password too short',
       errors: { password: ['min 12'] },
     });
   });
 
-  it('any other failing status is a Generic Error with status, status text and body', () => {
-    const body = { detail: 'Stale version' };
+  it("a 409 shows the server's words under a human title, never Generic Error", () => {
+    const body = { status: 409, title: 'Conflict', detail: 'The fiscal year FY 1 is closed: no request can be approved in it. Reopen it first.' };
     const meta = { request: new Request('http://x/'), response: new Response(null, { status: 409, statusText: 'Conflict' }) };
     expect(normalizeError({ status: 409, data: body }, meta)).toEqual({
       status: 409,
-      title: GENERIC_ERROR,
-      detail: 'Stale version',
+      title: 'Not possible right now',
+      detail: body.detail,
       statusText: 'Conflict',
       body,
       errors: undefined,
     });
-    expect(normalizeError({ status: 418, data: 'teapot' })).toMatchObject({ status: 418, title: GENERIC_ERROR, body: 'teapot' });
+    const teapot = normalizeError({ status: 418, data: 'teapot' });
+    expect(teapot).toMatchObject({ status: 418, title: GENERIC_ERROR, body: 'teapot' });
+    expect(teapot.title).not.toMatch(/generic/i);
+    expect(teapot.detail).toMatch(/^Something went wrong\. /);
   });
 
   it('a non-JSON error body keeps its status title', () => {
     expect(normalizeError({ status: 'PARSING_ERROR', originalStatus: 502, data: '<html>', error: 'x' })).toMatchObject({
       status: 502,
-      title: 'Bad Gateway',
+      title: 'The server could not be reached',
       body: '<html>',
     });
   });
 
-  it('a network failure is a Generic Error', () => {
+  it('a network failure says so in words', () => {
     expect(normalizeError({ status: 'FETCH_ERROR', error: 'TypeError: fetch failed' })).toMatchObject({
       status: 0,
-      title: GENERIC_ERROR,
+      title: 'The server could not be reached',
+      detail: 'The server could not be reached. Check the connection and try again.',
     });
   });
 
@@ -67,7 +75,7 @@ describe('base query errors', () => {
   it('returns the normalised error of a failing call', async () => {
     vi.stubGlobal('fetch', async () => json(503, { detail: 'Database unavailable' }, 'Service Unavailable'));
     const result = await baseQuery('/health', baseQueryApi(signedInStore()), {});
-    expect(result.error).toMatchObject({ status: 503, title: 'Service Unavailable', detail: 'Database unavailable' });
+    expect(result.error).toMatchObject({ status: 503, title: 'The server is busy', detail: 'Database unavailable' });
   });
 
   it('a cancelled request rejects with Request aborted', async () => {

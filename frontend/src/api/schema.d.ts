@@ -168,6 +168,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/budgets/{id}/close-preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Access: permission `setting:edit`. */
+        get: operations["close_preview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/caucus-regions": {
         parameters: {
             query?: never;
@@ -2822,6 +2839,32 @@ export interface components {
             title: string;
             totals: string[];
         };
+        /** @description GET /budgets/{id}/close-preview: what is still open in a fiscal year, before it is closed. */
+        ClosePreviewDto: {
+            closed: boolean;
+            /** Format: int32 */
+            fiscalYearId: number;
+            name: string;
+            /**
+             * @description Requests charged to the year and not yet paid, in the caller's scope, per status in
+             *     workflow order (only the statuses that hold some).
+             */
+            open: components["schemas"]["OpenInYear"][];
+            /**
+             * Format: int64
+             * @description Their sum: 0 when closing leaves nothing waiting.
+             */
+            openCount: number;
+            /** @description What closing does, in one sentence. */
+            summary: string;
+        };
+        /** @description A closed fiscal year, as a request's page explains it. */
+        ClosedYearNote: {
+            /** Format: int32 */
+            fiscalYearId: number;
+            message: string;
+            name: string;
+        };
         CodeRequest: {
             /** @description Six digits from the authenticator app. */
             code: string;
@@ -3365,7 +3408,7 @@ export interface components {
             /**
              * @description Stable key for the UI: `amountNotPositive`, `amountAboveRequested`, `amountAboveLimit`,
              *     `approvalCodeUnknown`, `approvalCodeOtherType`, `fundUnknown`, `expenseAccountUnknown`,
-             *     `noFiscalYear`, `selfApproval`, `budgetNegative`, `noBudgetLine`, `lateSubmission`, `likelyDuplicate`.
+             *     `noFiscalYear`, `yearClosed`, `selfApproval`, `budgetNegative`, `noBudgetLine`, `lateSubmission`, `likelyDuplicate`.
              */
             code: string;
             field?: string | null;
@@ -3491,6 +3534,15 @@ export interface components {
         NotificationSettings: {
             mode: components["schemas"]["NotificationMode"];
         };
+        /** @description The requests of one status still open in a year, and what closing does to them. */
+        OpenInYear: {
+            afterClose: string;
+            /** Format: int64 */
+            count: number;
+            formStatus: components["schemas"]["Status"];
+            /** @description The status in words. */
+            label: string;
+        };
         /** @description Time away as saved. */
         OutOfOfficeDto: {
             /** Format: date */
@@ -3567,6 +3619,12 @@ export interface components {
          * @enum {string}
          */
         Outcome: "created" | "updated" | "unchanged";
+        /** @description What a preview's range leaves out of its fiscal year's ready requests. */
+        OutsideRange: {
+            amount: components["schemas"]["MoneySum"];
+            /** Format: int64 */
+            count: number;
+        };
         /** @description The paged list shape every list answers with (docs/api.md). */
         Page_ParticipantDto: {
             items: {
@@ -3918,6 +3976,7 @@ export interface components {
             approvedBy?: number | null;
             /** @description What the caller may do now. */
             availableActions: components["schemas"]["Action"][];
+            closedYear?: null | components["schemas"]["ClosedYearNote"];
             /** Format: date-time */
             createdAt: string;
             /** Format: int32 */
@@ -4008,6 +4067,11 @@ export interface components {
         };
         PreviewPage: {
             items: components["schemas"]["VendorPaymentRow"][];
+            /**
+             * @description Ready requests of the same fiscal year (in the caller's scope) approved outside the
+             *     chosen days: the range leaves them out.
+             */
+            outsideRange: components["schemas"]["OutsideRange"];
             /** Format: int64 */
             page: number;
             /**
@@ -4037,9 +4101,17 @@ export interface components {
              * @description Ready for processing, in the caller's scope.
              */
             count: number;
+            /**
+             * Format: date-time
+             * @description When the first and the last of them were approved: the days a generation must span
+             *     to pay them all (approval may fall after the year's own last day).
+             */
+            firstApprovedAt: string;
             /** Format: int32 */
             fiscalYearId: number;
             fiscalYearName: string;
+            /** Format: date-time */
+            lastApprovedAt: string;
         };
         ReasonBody: {
             reason: string;
@@ -5157,6 +5229,62 @@ export interface operations {
             };
             /** @description A rule the body breaks (one field against another, or against stored data), naming the field */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+        };
+    };
+    close_preview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The fiscal year id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What is still open in the year (in the caller's scope) and what closing does to it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClosePreviewDto"];
+                };
+            };
+            /** @description A path id that is not a whole number of 32 bits */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9649,6 +9777,8 @@ export interface operations {
                 ApprovedStart?: string;
                 /** @description Approved on or before (UTC date). */
                 ApprovedEnd?: string;
+                /** @description Charged to this fiscal year (set on submission). */
+                FiscalYearId?: number;
                 /** @description Placement ending on or before this date. */
                 PlacementEndDate?: string;
                 IsSubmittedOnSortedAscending?: boolean;
@@ -12404,6 +12534,8 @@ export interface operations {
                 ApprovedStart?: string;
                 /** @description Approved on or before (UTC date). */
                 ApprovedEnd?: string;
+                /** @description Charged to this fiscal year (set on submission). */
+                FiscalYearId?: number;
                 /** @description Placement ending on or before this date. */
                 PlacementEndDate?: string;
                 IsSubmittedOnSortedAscending?: boolean;
@@ -12915,7 +13047,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Per fiscal year with requests ready for processing (in the caller's scope), the earliest year first: how many wait and their sum */
+            /** @description Per fiscal year with requests ready for processing (in the caller's scope), the earliest year first: how many wait, their sum, and their first and last approval */
             200: {
                 headers: {
                     [name: string]: unknown;

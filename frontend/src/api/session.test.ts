@@ -177,7 +177,7 @@ describe('token refresh before requests', () => {
 
     const result = await call();
 
-    expect(result.error).toMatchObject({ status: 401, title: 'Unauthorized', quiet: true });
+    expect(result.error).toMatchObject({ status: 401, title: 'Please sign in again', quiet: true });
     expect(store.getState().auth.userDetails).toBeNull();
     expect(localStorage.getItem('refreshToken')).toBeNull();
     await expect.poll(() => tab.received.map((m) => m.type)).toEqual(['logout']);

@@ -33,7 +33,7 @@ describe('store', () => {
     await store.dispatch(probeApi.endpoints.saveProbe.initiate());
     expect(notifications.show).toHaveBeenCalledWith({
       color: 'red',
-      title: 'Generic Error',
+      title: 'Not possible right now',
       message: 'Someone else changed this request.',
     });
   });

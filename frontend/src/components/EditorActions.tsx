@@ -92,7 +92,7 @@ export function SaveError({
   // With field errors the summary links to the fields; the detail would repeat them.
   if (e.errors && Object.keys(e.errors).length > 0) return <ErrorSummary attempt={error} lines={unshown} />;
   return (
-    <Alert color="red" variant="light" role="alert" title={`${e.status || ''} ${e.title}`.trim()}>
+    <Alert color="red" variant="light" role="alert" title={e.title}>
       <Text size="sm">{e.detail}</Text>
       {unshown.length > 0 && (
         <List size="sm">

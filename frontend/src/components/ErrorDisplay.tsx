@@ -1,6 +1,6 @@
 import { Alert, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import type { ApiError } from '../api/errors';
+import { GENERIC_ERROR, statusSentence, type ApiError } from '../api/errors';
 
 interface Props {
   /** An API error, or a plain title/message pair. */
@@ -10,9 +10,10 @@ interface Props {
   children?: ReactNode;
 }
 
-/** Shows a failed call or a refused page in a consistent, readable way. */
+/** Shows a failed call or a refused page in a consistent, readable way: a human title and the
+ * server's own words (never a bare status code). */
 export function ErrorDisplay({ error, title, message, children }: Props) {
-  const heading = title ?? (error ? `${error.status ? `${error.status} ` : ''}${error.title}` : 'Error');
+  const heading = title ?? error?.title ?? GENERIC_ERROR;
   const text = message ?? error?.detail;
   return (
     <Alert color="red" variant="light" title={heading} role="alert">
@@ -27,5 +28,5 @@ export function ErrorDisplay({ error, title, message, children }: Props) {
 /** Turns RTK Query's `error` (typed unknown-ish) into ApiError for display. */
 export function asApiError(error: unknown): ApiError {
   if (typeof error === 'object' && error !== null && 'title' in error) return error as ApiError;
-  return { status: 0, title: 'Generic Error', detail: 'Something went wrong.' };
+  return { status: 0, title: GENERIC_ERROR, detail: statusSentence(0) };
 }

@@ -170,6 +170,7 @@ async fn approval_facts(
         .await?,
         submitted_on: r.submitted_on,
         fiscal_year: year.map(|y| y.name.clone()),
+        fiscal_year_closed: year.is_some_and(|y| y.closed_at.is_some()),
         budget_remaining,
         activity_end: r.activity_end,
         duplicates: duplicates_of(db, r).await?,

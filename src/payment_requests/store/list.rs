@@ -176,6 +176,9 @@ impl ListFilter<'_> {
         if let Some(d) = q.placementenddate {
             c = c.add(pr::Column::PlacementEndDate.lte(d));
         }
+        if let Some(y) = q.fiscalyearid {
+            c = c.add(pr::Column::FiscalYearId.eq(y));
+        }
         if let Some(w) = self.waiting_for {
             c = c.add(w.condition());
         }
@@ -276,6 +279,7 @@ pub struct ListRow {
     pub approved_cents: Option<i64>,
     pub submitted_on: Option<NaiveDate>,
     pub submitted_by: Option<i32>,
+    pub fiscal_year_id: Option<i32>,
     pub approved_at: Option<DateTime<Utc>>,
     pub placement_end_date: Option<NaiveDate>,
     pub version: i32,
@@ -418,4 +422,29 @@ pub async fn summary(
             }
         })
         .collect())
+}
+
+/// How many live requests in `scope` are charged to `fiscal_year_id`, per status (only the
+/// statuses that hold some).
+pub async fn year_counts(
+    db: &impl ConnectionTrait,
+    scope: &Scope,
+    fiscal_year_id: i32,
+) -> ApiResult<Vec<(Status, i64)>> {
+    #[derive(Debug, sea_orm::FromQueryResult)]
+    struct Row {
+        status: Status,
+        n: i64,
+    }
+    let mut select = pr::Entity::find()
+        .select_only()
+        .column(pr::Column::Status)
+        .column_as(pr::Column::Id.count(), "n")
+        .filter(pr::Column::DeletedAt.is_null())
+        .filter(pr::Column::FiscalYearId.eq(fiscal_year_id));
+    if let Some(programs) = scope.program_ids() {
+        select = select.filter(pr::Column::MentorProgramId.is_in(programs));
+    }
+    let rows = select.group_by(pr::Column::Status).into_model::<Row>().all(db).await?;
+    Ok(rows.into_iter().map(|r| (r.status, r.n)).collect())
 }

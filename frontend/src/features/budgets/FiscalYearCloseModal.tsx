@@ -1,14 +1,18 @@
-import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Anchor, Button, Group, List, Loader, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
 import type { FiscalYear } from '../../api/wire';
 import { SaveError } from '../../components/EditorActions';
+import { asApiError, ErrorDisplay } from '../../components/ErrorDisplay';
 import { fieldErrors, unshownErrors } from '../../components/fieldErrors';
-import { useSetFiscalYearClosedMutation } from './api';
+import { useGetClosePreviewQuery, useSetFiscalYearClosedMutation } from './api';
 
 /**
  * Closing (or reopening) a fiscal year, confirmed with a reason. While a year is closed nothing
- * more is charged to it: no approval, no request, no budget change. The caller keeps it mounted
+ * more is charged to it: no approval, no request, no budget change. Before closing, it shows what
+ * is still open in the year (counts by status, each a link to those requests) and what closing
+ * does to each. The caller keeps it mounted
  * and opens it, so that closing it gives the focus back to the button that opened it; the form
  * inside starts afresh at each opening.
  */
@@ -52,6 +56,7 @@ function ReasonForm({ year, title, onClose }: { year: FiscalYear; title: string;
             ? `Once closed, no request can be created, submitted, edited, approved or moved back in ${year.name}, and its budget cannot be changed. Reports, exports and vendor payments of released requests keep working.`
             : `Reopening lets requests and budget changes be charged to ${year.name} again.`}
         </Text>
+        {closing && <StillOpen year={year} />}
         <SaveError error={error} unshown={unshownErrors(errors, (f) => f === 'reason')} />
         <Textarea
           label="Reason"
@@ -76,5 +81,39 @@ function ReasonForm({ year, title, onClose }: { year: FiscalYear; title: string;
         </Group>
       </Stack>
     </form>
+  );
+}
+
+/** The requests of `year` not yet paid, by status, each count a link to that list. */
+function StillOpen({ year }: { year: FiscalYear }) {
+  const preview = useGetClosePreviewQuery(year.id, { refetchOnMountOrArgChange: true });
+  if (preview.error) return <ErrorDisplay error={asApiError(preview.error)} title="What is still open could not be counted" />;
+  if (!preview.data) {
+    return (
+      <Group gap="xs" role="status">
+        <Loader size="xs" />
+        <Text size="sm">Counting the requests still open in {year.name}…</Text>
+      </Group>
+    );
+  }
+  const { open, summary } = preview.data;
+  return (
+    <Stack gap="xs" data-testid="close-still-open" component="section" aria-label={`Still open in ${year.name}`}>
+      <Text size="sm" fw={500}>
+        {summary}
+      </Text>
+      {open.length > 0 && (
+        <List size="sm" spacing="xs">
+          {open.map((o) => (
+            <List.Item key={o.formStatus}>
+              <Anchor component={Link} to={`/?FiscalYearId=${year.id}&FormStatus=${o.formStatus}`}>
+                {o.label}: {o.count} {o.count === 1 ? 'request' : 'requests'}
+              </Anchor>
+              . {o.afterClose}
+            </List.Item>
+          ))}
+        </List>
+      )}
+    </Stack>
   );
 }

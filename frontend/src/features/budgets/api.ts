@@ -9,6 +9,8 @@ export type BudgetLine = Schemas['BudgetLineDto'];
 export type BudgetDetails = Schemas['BudgetDetailDto'];
 export type BulkLine = Schemas['BulkLine'];
 export type CopyBudgetResult = Schemas['CopyBudgetResult'];
+/** What is still open in a fiscal year, and what closing it does (GET /budgets/{id}/close-preview). */
+export type ClosePreview = Schemas['ClosePreviewDto'];
 
 const budgetsApi = api.enhanceEndpoints({ addTagTypes: ['Budgets', 'FiscalYears'] }).injectEndpoints({
   endpoints: (build) => ({
@@ -17,6 +19,10 @@ const budgetsApi = api.enhanceEndpoints({ addTagTypes: ['Budgets', 'FiscalYears'
       providesTags: ['Budgets'],
     }),
     getBudget: build.query<BudgetDetails, number>({ query: (fiscalYearId) => `/budgets/${fiscalYearId}`, providesTags: ['Budgets'] }),
+    getClosePreview: build.query<ClosePreview, number>({
+      query: (fiscalYearId) => `/budgets/${fiscalYearId}/close-preview`,
+      providesTags: ['Budgets'],
+    }),
     // Answers the year's budget after the update.
     bulkUpdateBudget: build.mutation<BudgetDetails, { fiscalYearId: number; lines: BulkLine[] }>({
       query: (body) => ({ url: '/budgets/bulk-update', method: 'PUT', body }),
@@ -53,6 +59,7 @@ const budgetsApi = api.enhanceEndpoints({ addTagTypes: ['Budgets', 'FiscalYears'
 export const {
   useListBudgetsQuery,
   useGetBudgetQuery,
+  useGetClosePreviewQuery,
   useBulkUpdateBudgetMutation,
   useCreateFiscalYearMutation,
   useSetFiscalYearClosedMutation,

@@ -141,7 +141,13 @@ export function ApprovePanel({ request }: { request: PaymentRequest }) {
           {refused}
         </Alert>
       ) : (
-        !canApprove && <Alert color="orange">You cannot approve this request now: its status, a step that is not yours (the check says whose), or you created or submitted it.</Alert>
+        !canApprove && (
+          <Alert color="orange" data-testid="cannot-approve">
+            {request.closedYear
+              ? `You cannot approve this request: the fiscal year ${request.closedYear.name} is closed.`
+              : 'You cannot approve this request now: its status, a step that is not yours (the check says whose), or you created or submitted it.'}
+          </Alert>
+        )
       )}
       <Stack gap="xs">
         <MoneyField
@@ -195,7 +201,7 @@ export function ApprovePanel({ request }: { request: PaymentRequest }) {
           )}
         </Stack>
         {approveError && (
-          <Alert color="red" role="alert" title={`${approveError.status || ''} ${approveError.title}`.trim()} p="xs">
+          <Alert color="red" role="alert" title={approveError.title} p="xs">
             {approveError.detail}
           </Alert>
         )}

@@ -345,6 +345,16 @@ function Facts({ request }: { request: PaymentRequest }) {
   );
 }
 
+/** Why a request of a closed fiscal year offers fewer actions, in the server's words. */
+function ClosedYearAlert({ request }: { request: PaymentRequest }) {
+  if (!request.closedYear) return null;
+  return (
+    <Alert color="gray" variant="light" title={`The fiscal year ${request.closedYear.name} is closed`} data-testid="request-closed-year">
+      {request.closedYear.message}
+    </Alert>
+  );
+}
+
 /**
  * Approve mode: the request on the left, the decision beside it, sticky, so amount, code, fund,
  * account, the check's warnings and Approve / Send back stay in view while the request is read.
@@ -353,6 +363,7 @@ function ApproveLayout({ title, request }: { title: string; request: PaymentRequ
   return (
     <Stack gap="lg">
       <RevisionAlert request={request} />
+      <ClosedYearAlert request={request} />
       <Grid gutter="lg" align="flex-start">
         <Grid.Col span={{ base: 12, md: 7 }} order={{ base: 2, md: 1 }}>
           <Stack gap="lg">
@@ -421,11 +432,14 @@ export default function PaymentRequestFormPage({ mode }: { mode: PaymentRequestF
   return (
     <Stack gap="lg">
       {request && <RevisionAlert request={request} />}
+      {request && <ClosedYearAlert request={request} />}
       <PageCard title={title} actions={mode === 'view' && request ? <ViewActions request={request} /> : undefined}>
         <Stack gap="md">
           {request && <Facts request={request} />}
           {mode === 'edit' && request && !request.availableActions.includes('edit') && (
-            <Alert color="orange">This request cannot be edited in its current status.</Alert>
+            <Alert color="orange">
+              {request.closedYear ? `This request cannot be edited: the fiscal year ${request.closedYear.name} is closed.` : 'This request cannot be edited in its current status.'}
+            </Alert>
           )}
           {request && (mode === 'view' || mode === 'approve') ? (
             <RequestDocument request={request} />

@@ -1,4 +1,4 @@
-import { useReferenceListQuery } from '../../lib/referenceLists';
+import { useFiscalYearsQuery, useReferenceListQuery } from '../../lib/referenceLists';
 import { Alert, Anchor, Badge, Box, Button, Checkbox, Group, Menu, Paper, SimpleGrid, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { ColumnDef } from '@tanstack/react-table';
@@ -289,6 +289,7 @@ function RequestList() {
           </Alert>
         )}
         <Summary mentorProgramId={idValue(state.MentorProgramId)} onPick={(s) => patch({ FormStatus: s })} />
+        {state.FiscalYearId && <YearFilter id={idValue(state.FiscalYearId)} onClear={() => patch({ FiscalYearId: undefined })} />}
         {/* Program and payee beside status and form type: one row of filters above the list. */}
         <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="sm">
           <ProgramFilter state={state} onChange={patch} />
@@ -325,6 +326,23 @@ function RequestList() {
         )}
       </Stack>
     </PageCard>
+  );
+}
+
+/** The fiscal year the list is narrowed to (a link from closing a year leads here), and the way back to every year. */
+function YearFilter({ id, onClear }: { id: number | undefined; onClear: () => void }) {
+  const years = useFiscalYearsQuery();
+  const year = years.data?.find((y) => y.id === id);
+  return (
+    <Group gap="sm" data-testid="year-filter">
+      <Text size="sm">
+        Only requests charged to the fiscal year <strong>{year?.name ?? (years.isLoading ? '…' : `#${id ?? ''}`)}</strong>
+        {year?.closedAt ? ' (closed)' : ''}.
+      </Text>
+      <Button variant="subtle" size="compact-sm" onClick={onClear}>
+        Show every year
+      </Button>
+    </Group>
   );
 }
 

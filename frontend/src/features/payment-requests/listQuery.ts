@@ -13,6 +13,8 @@ export const REQUEST_FILTERS = {
   ApprovedStart: 'date',
   ApprovedEnd: 'date',
   PlacementEndDate: 'date',
+  // The fiscal year the requests are charged to (links from closing a year).
+  FiscalYearId: 'id',
   // "true" or absent: the requests whose current approval step the caller may take.
   WaitingForMe: 'code',
 } as const satisfies ParamSchema;

@@ -18,11 +18,13 @@ import {
   type VendorPaymentRange,
 } from './VendorPaymentApi';
 import { VendorPaymentRowsTable } from './VendorPaymentRowsTable';
-import { confirmText, defaultYear, rangeProblem, yearLabel } from './VendorPaymentRules';
+import { confirmText, defaultYear, outsideText, rangeHolding, rangeProblem, yearLabel } from './VendorPaymentRules';
 
 /**
  * Create mode: choose a fiscal year and approval dates, see what would be paid (count, total,
- * rows), confirm, and land on the new report. The server pays exactly what was previewed: if it
+ * rows), confirm, and land on the new report. It opens on the year holding the most ready
+ * requests, over days that hold all of them (approvals trail a year's end); a range that leaves
+ * some out says how many, and widens on request. The server pays exactly what was previewed: if it
  * changed meanwhile the generation is refused (409) and the preview reloads.
  */
 export function VendorPaymentGenerateForm() {
@@ -39,22 +41,25 @@ export function VendorPaymentGenerateForm() {
   // The browser's offset, read once: preview and generation must read days alike.
   const offset = useMemo(() => new Date().getTimezoneOffset(), []);
 
+  const waitingOf = (id: number) => ready.data?.find((w) => w.fiscalYearId === id);
   const chooseYear = (id: string | null) => {
     setYearId(id);
     const year = years.data?.find((y) => String(y.id) === id);
-    setStart(year?.startDate ?? null);
-    setEnd(year?.endDate ?? null);
+    const days = year ? rangeHolding(year, waitingOf(year.id)) : undefined;
+    setStart(days?.start ?? null);
+    setEnd(days?.end ?? null);
     setPage(1);
   };
 
-  // Once the years and what waits in them arrive, the form opens on the earliest year with
+  // Once the years and what waits in them arrive, the form opens on the year with the most
   // requests ready (while rendering: it is this form's own state).
   if (yearId === null && years.data && (ready.data || ready.error)) {
     const year = defaultYear(years.data, dayjs().format('YYYY-MM-DD'), ready.data ?? []);
     if (year) chooseYear(String(year.id));
   }
-  const waitingIn = (id: number) => ready.data?.find((w) => w.fiscalYearId === id)?.count ?? 0;
+  const waitingIn = (id: number) => waitingOf(id)?.count ?? 0;
   const waiting = (ready.data ?? []).filter((w) => w.count > 0);
+  const chosen = years.data?.find((y) => String(y.id) === yearId);
 
   const problem = rangeProblem(start, end);
   // A bound of the range; changing it shows the preview from its first page.
@@ -78,6 +83,15 @@ export function VendorPaymentGenerateForm() {
   const shown = range && preview.data && !preview.isFetching ? preview.data : undefined;
   const count = shown?.totalCount ?? 0;
   const total = shown?.totals.amount ?? 0;
+  const outside = shown?.outsideRange;
+  // Widening keeps the chosen days and reaches every ready request of the year.
+  const widen = () => {
+    if (!chosen || !start || !end) return;
+    const all = rangeHolding(chosen, waitingOf(chosen.id));
+    setStart(all.start < start ? all.start : start);
+    setEnd(all.end > end ? all.end : end);
+    setPage(1);
+  };
 
   const submit = async () => {
     if (!range || !shown || count === 0) return;
@@ -124,13 +138,32 @@ export function VendorPaymentGenerateForm() {
           {dateField('Approved to', end, setEnd, start && end ? problem : undefined)}
         </SimpleGrid>
         {ready.data && (
-          <Text size="sm" data-testid="vendor-payment-waiting">
-            {waiting.length === 0
-              ? 'No request is ready for processing in any fiscal year.'
-              : `Ready for processing: ${waiting.map((w) => `${w.count} in ${w.fiscalYearName}`).join(', ')}.`}
-          </Text>
+          <Group gap="xs" data-testid="vendor-payment-waiting">
+            <Text size="sm">
+              {waiting.length === 0
+                ? 'No request is ready for processing in any fiscal year.'
+                : `Ready for processing: ${waiting.map((w) => `${w.count} in ${w.fiscalYearName}`).join(', ')}.`}
+            </Text>
+            {waiting
+              .filter((w) => String(w.fiscalYearId) !== yearId)
+              .map((w) => (
+                <Button key={w.fiscalYearId} variant="subtle" size="compact-sm" onClick={() => chooseYear(String(w.fiscalYearId))}>
+                  Show the {w.count} in {w.fiscalYearName}
+                </Button>
+              ))}
+          </Group>
         )}
         {preview.error && <ErrorDisplay error={asApiError(preview.error)} />}
+        {outside && outside.count > 0 && chosen && (
+          <Alert color="orange" title="Ready requests outside these dates" data-testid="vendor-payment-outside">
+            <Stack gap="xs" align="flex-start">
+              <Text size="sm">{outsideText(outside.count, outside.amount, chosen.name)}</Text>
+              <Button size="xs" variant="default" onClick={widen}>
+                Widen the dates to include them
+              </Button>
+            </Stack>
+          </Alert>
+        )}
         {failure && (
           <Alert color={failure.status === 409 ? 'orange' : 'red'} title={failure.status === 409 ? 'The preview changed' : 'Not generated'} role="alert">
             {failure.detail}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { confirmText, defaultYear, rangeProblem, yearLabel } from './VendorPaymentRules';
+import { confirmText, defaultYear, localDay, outsideText, rangeHolding, rangeProblem, yearLabel } from './VendorPaymentRules';
 
 const years = [
   { id: 1, name: 'FY 2025-26', startDate: '2025-07-01', endDate: '2026-06-30' },
@@ -14,15 +14,34 @@ describe('vendor payment rules', () => {
     expect(defaultYear([], '2026-01-01')).toBeUndefined();
   });
 
-  it('opens on the earliest year with requests ready for processing', () => {
+  it('opens on the year holding the most requests ready for processing, the earliest of equals', () => {
     const waiting = [
-      { fiscalYearId: 1, count: 64 },
-      { fiscalYearId: 2, count: 33 },
+      { fiscalYearId: 1, count: 1 },
+      { fiscalYearId: 2, count: 24 },
     ];
-    expect(defaultYear(years, '2026-11-27', waiting)?.id).toBe(1);
-    expect(defaultYear(years, '2026-11-27', [{ fiscalYearId: 2, count: 5 }])?.id).toBe(2);
+    expect(defaultYear(years, '2026-11-27', waiting)?.id).toBe(2);
+    expect(defaultYear(years, '2026-11-27', [{ fiscalYearId: 1, count: 64 }, { fiscalYearId: 2, count: 33 }])?.id).toBe(1);
+    expect(defaultYear(years, '2026-11-27', [{ fiscalYearId: 1, count: 5 }, { fiscalYearId: 2, count: 5 }])?.id).toBe(1);
     expect(defaultYear(years, '2026-01-15', [{ fiscalYearId: 1, count: 0 }])?.id).toBe(1);
     expect(defaultYear(years, '2026-11-27', [{ fiscalYearId: 9, count: 5 }])?.id).toBe(2);
+  });
+
+  it("opens on days holding the year's ready requests, approved after its end too", () => {
+    const year = years[0];
+    expect(rangeHolding(year)).toEqual({ start: '2025-07-01', end: '2026-06-30' });
+    const late = { fiscalYearId: 1, count: 25, firstApprovedAt: '2025-09-02T12:00:00Z', lastApprovedAt: '2026-08-14T12:00:00Z' };
+    expect(rangeHolding(year, late)).toEqual({ start: '2025-07-01', end: localDay(late.lastApprovedAt) });
+    const early = { fiscalYearId: 1, count: 1, firstApprovedAt: '2025-06-20T12:00:00Z', lastApprovedAt: '2025-06-20T12:00:00Z' };
+    expect(rangeHolding(year, early)).toEqual({ start: localDay(early.firstApprovedAt), end: '2026-06-30' });
+  });
+
+  it('says what the range leaves out', () => {
+    expect(outsideText(6, 1234.5, 'FY 2025-26')).toBe(
+      '6 requests of FY 2025-26 ready for processing, totalling $1,234.50, were approved outside these dates and are not in this preview.',
+    );
+    expect(outsideText(1, 20, 'FY 2025-26')).toBe(
+      '1 request of FY 2025-26 ready for processing, totalling $20.00, was approved outside these dates and is not in this preview.',
+    );
   });
 
   it('names each year with what waits in it', () => {
