@@ -106,9 +106,9 @@ test.describe('vendor payments', () => {
     await expect(preview.getByRole('row').filter({ hasText: `F9 #${f9.id}` })).toContainText('Acme, Supply "West"');
     await expect(preview.getByRole('row').filter({ hasText: `F1 #${f1.id}` })).toContainText(w.payeeName);
     const changes = page.getByTestId('vendor-payment-payee-changes');
-    await expect(changes.getByRole('link', { name: `F1 request #${f1.id}` })).toBeVisible();
+    await expect(changes.getByRole('link', { name: `F1 #${f1.id}` })).toBeVisible();
     await expect(changes).toContainText(`approved for ${w.payeeName}, now Renamed`);
-    await expect(changes).not.toContainText(`F9 request #${f9.id}`);
+    await expect(changes).not.toContainText(`F9 #${f9.id}`);
     const summary = page.getByTestId('vendor-payment-preview-summary');
     await expect(summary).toContainText('ready for processing, totalling $');
     const [, countText, total] = (await summary.innerText()).match(/^(\d+) requests? ready for processing, totalling (\$[\d,]+\.\d\d)\.$/)!;

@@ -105,7 +105,7 @@ pub fn filters_in_words(q: &AuditQuery) -> Vec<(String, String)> {
     add("Record id", q.entity_id.map(|id| id.to_string()));
     add("User id", q.actor_id.map(|id| id.to_string()));
     add("What happened", q.action.clone());
-    add("From", q.from.map(|d| d.to_string()));
-    add("To", q.to.map(|d| d.to_string()));
+    add("From", q.from.map(crate::text::day));
+    add("To", q.to.map(crate::text::day));
     out
 }

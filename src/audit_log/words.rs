@@ -178,7 +178,7 @@ pub async fn names(db: &impl ConnectionTrait, entries: &[audit_log::Model]) -> A
                     }
                 }
                 Kind::User => format!("{} {}", text(&r, "first_name"), text(&r, "last_name")),
-                Kind::Request => format!("{} #{id}", text(&r, "form_type")),
+                Kind::Request => crate::text::request_ref(&text(&r, "form_type"), id.into()),
                 _ => text(&r, columns[0]),
             };
             names.records.insert((kind, id), words.trim().to_owned());

@@ -117,18 +117,23 @@ impl Event {
     pub fn subject(&self) -> String {
         match self {
             Self::RequestMoved { happened, request, .. } => {
-                format!("{} request #{} was {}", request.form.name(), request.id, happened.phrase())
+                format!(
+                    "{} request {} was {}",
+                    request.form.name(),
+                    crate::text::request_ref(request.form.as_str(), request.id.into()),
+                    happened.phrase()
+                )
             }
             Self::StepWaiting { waiting: w, escalation: false } => format!(
-                "Reminder: {} request #{} has waited {} for approval",
+                "Reminder: {} request {} has waited {} for approval",
                 w.request.form.name(),
-                w.request.id,
+                crate::text::request_ref(w.request.form.as_str(), w.request.id.into()),
                 days(w.days)
             ),
             Self::StepWaiting { waiting: w, escalation: true } => format!(
-                "Escalation: {} request #{} has waited {} at the step {}",
+                "Escalation: {} request {} has waited {} at the step {}",
                 w.request.form.name(),
-                w.request.id,
+                crate::text::request_ref(w.request.form.as_str(), w.request.id.into()),
                 days(w.days),
                 w.step
             ),

@@ -92,13 +92,13 @@ pub fn render(event: &Event, public_url: &str) -> (String, String) {
     }
 }
 
-/// "Expense reimbursement request #7 for Ann Lee ($123.45)": forms by their names, as people
-/// know them, not by their codes.
+/// "Expense reimbursement request F2 #7 for Ann Lee ($123.45)": forms by their names, as people
+/// know them, and the request as every screen names it.
 fn describe(r: &RequestFacts) -> String {
     format!(
-        "{} request #{} for {} ({})",
+        "{} request {} for {} ({})",
         r.form.name(),
-        r.id,
+        crate::text::request_ref(r.form.as_str(), r.id.into()),
         r.payee,
         Money(r.amount_cents).dollars()
     )

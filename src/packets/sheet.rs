@@ -83,14 +83,14 @@ pub struct Sheet {
 pub const ACTIVITY_HEADERS: [&str; 5] = ["When", "Who", "What", "Status", "Comment"];
 pub const ACTIVITY_WIDTHS: [f32; 5] = [1.75, 1.5, 1.7, 2.2, 2.3];
 
-/// `F2-123`
+/// `F2 #123`, as people name the request everywhere.
 pub fn key(r: &pr::Model) -> String {
-    format!("{}-{}", r.form_type.as_str(), r.id)
+    crate::text::request_ref(r.form_type.as_str(), r.id.into())
 }
 
-/// The download name of a request's packet.
+/// The download name of a request's packet (`request-F2-123.pdf`: no space or `#` in a file name).
 pub fn file_name(r: &pr::Model) -> String {
-    format!("request-{}.pdf", key(r))
+    format!("request-{}-{}.pdf", r.form_type.as_str(), r.id)
 }
 
 /// An activity entry's action in words (the log stores stable codes).
@@ -127,11 +127,11 @@ fn status_words(code: &str) -> String {
 }
 
 fn when(t: DateTime<Utc>, offset: i32) -> String {
-    local(t, offset).format("%Y-%m-%d %H:%M").to_string()
+    crate::text::moment(local(t, offset))
 }
 
 fn day(d: Option<NaiveDate>) -> String {
-    d.map(|d| d.format("%Y-%m-%d").to_string()).unwrap_or_default()
+    d.map(crate::text::day).unwrap_or_default()
 }
 
 fn or_none(v: Option<String>) -> String {

@@ -211,7 +211,7 @@ async fn each_move_reaches_the_right_people_once_with_text_html_and_a_link() {
     let id = path.rsplit('/').next().unwrap();
     assert_eq!(
         subject(&mails[0]),
-        format!("Seminar attendance request #{id} was submitted for approval")
+        format!("Seminar attendance request F5 #{id} was submitted for approval")
     );
     let data = mails[0]["data"].as_str().unwrap();
     assert!(data.contains("Form: Seminar attendance"), "the form by its name: {data}");
@@ -528,7 +528,7 @@ async fn the_daily_digest_lists_what_waits_once_a_day_over_a_restart() {
     assert_eq!(subject(theirs), "MentorPay: 1 to approve, 0 sent back to you");
     let data = unfold(theirs);
     assert!(
-        data.contains(&format!("Seminar attendance request #{} for Pat Payee", id(&first))),
+        data.contains(&format!("Seminar attendance request F5 #{} for Pat Payee", id(&first))),
         "{data}"
     );
     assert!(!data.contains(&format!("#{} ", id(&second))), "{data}");
