@@ -213,7 +213,7 @@ mod tests {
         };
         let text = serde_json::to_string(&e).unwrap();
         assert_eq!(serde_json::from_str::<Event>(&text).unwrap(), e);
-        assert_eq!(e.subject(), "Expense reimbursement request #7 was sent back for revision");
+        assert_eq!(e.subject(), "Expense reimbursement request F2 #7 was sent back for revision");
     }
 
     #[test]
@@ -246,13 +246,13 @@ mod tests {
         let reminder = Event::StepWaiting { waiting: waiting.clone(), escalation: false };
         assert_eq!(
             reminder.subject(),
-            "Reminder: Expense reimbursement request #9 has waited 1 day for approval"
+            "Reminder: Expense reimbursement request F2 #9 has waited 1 day for approval"
         );
         let escalation =
             Event::StepWaiting { waiting: Waiting { days: 8, ..waiting }, escalation: true };
         assert_eq!(
             escalation.subject(),
-            "Escalation: Expense reimbursement request #9 has waited 8 days at the step Finance"
+            "Escalation: Expense reimbursement request F2 #9 has waited 8 days at the step Finance"
         );
         let text = serde_json::to_string(&escalation).unwrap();
         assert_eq!(serde_json::from_str::<Event>(&text).unwrap(), escalation);

@@ -151,7 +151,7 @@ pub fn sheet(f: &RequestFacts, offset: i32) -> Sheet {
     };
     let mut request = vec![
         ("Request".to_owned(), key(r)),
-        ("Form".to_owned(), format!("{} {}", r.form_type.as_str(), r.form_type.name())),
+        ("Form".to_owned(), r.form_type.label().to_owned()),
         ("Status".to_owned(), r.status.label().to_owned()),
         ("Payee".to_owned(), payee),
         ("Payee address".to_owned(), or_none(f.payee.address.clone())),
@@ -398,7 +398,7 @@ mod tests {
         let s = sheet(&f, 480);
         assert_eq!(
             value(&s.approval, "Step 1 of 2: Review (Finance)"),
-            "Approved by Ann Approver on 2026-03-01 07:00, $120.00"
+            "Approved by Ann Approver on Mar 1, 2026, 7:00 AM, $120.00"
         );
         assert_eq!(value(&s.approval, "Step 2 of 2: Finance (Finance)"), "Waiting for approval");
     }
@@ -410,7 +410,7 @@ mod tests {
     #[test]
     fn a_request_reads_in_words_and_local_time() {
         let s = sheet(&facts(), 480);
-        assert_eq!(s.key, "F2-123");
+        assert_eq!(s.key, "F2 #123");
         assert_eq!(file_name(&facts().request), "request-F2-123.pdf");
         assert_eq!(value(&s.request, "Form"), "F2 Expense reimbursement");
         assert_eq!(value(&s.request, "Payee"), "Pat Lee <pat@example.org>");
@@ -418,10 +418,10 @@ mod tests {
         assert_eq!(value(&s.request, "Requested amount"), "$123.45");
         assert_eq!(value(&s.approval, "Approved amount"), "$120.00");
         assert_eq!(value(&s.approval, "Approved by"), "Ann Approver");
-        assert_eq!(value(&s.approval, "Approved on"), "2026-03-02 10:05");
+        assert_eq!(value(&s.approval, "Approved on"), "Mar 2, 2026, 10:05 AM");
         assert_eq!(
             s.activity[0],
-            ["2026-03-02 10:05", "Ann Approver", "Approved", "Submitted → Approved", "fine"]
+            ["Mar 2, 2026, 10:05 AM", "Ann Approver", "Approved", "Submitted → Approved", "fine"]
         );
     }
 

@@ -810,9 +810,9 @@ mod tests {
         let (pg, values) = q.build(PostgresQueryBuilder);
         assert_eq!(
             pg,
-            r#"SELECT CAST(COALESCE(SUM("pr"."approved_cents"), 0) AS BIGINT) AS "s", (CASE WHEN ("ac"."id" IS NULL) THEN NULL ELSE ("ac"."code" || $1) || "ac"."name" END) AS "c" FROM "payment_requests" AS "pr""#
+            r#"SELECT CAST(COALESCE(SUM("pr"."approved_cents"), 0) AS BIGINT) AS "s", (CASE WHEN ("ac"."id" IS NULL) THEN NULL WHEN ("ac"."code" IS NULL OR "ac"."code" = $1) THEN "ac"."name" ELSE ("ac"."code" || $2) || "ac"."name" END) AS "c" FROM "payment_requests" AS "pr""#
         );
-        assert_eq!(values.0.len(), 1);
+        assert_eq!(values.0.len(), 2);
         let (sqlite, _) = q.build(SqliteQueryBuilder);
         assert!(sqlite.contains(r#"("ac"."code" || ?) || "ac"."name""#), "{sqlite}");
         assert!(!pg.contains('?'), "{pg}");

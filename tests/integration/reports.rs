@@ -735,7 +735,7 @@ async fn minutes_offset_moves_the_days_and_the_printed_times() {
     assert_eq!(v["totalCount"], 1);
     let (_, _, bytes) = download(&w, &w.admin, &format!("all-approvals/retrieve?ReportFormat=Csv&StartDate={before}&EndDate={before}&MinutesOffset=480")).await;
     let (headers, data) = csv_rows(&bytes);
-    assert_eq!(data[0][column(&headers, "Approved at")], format!("{}, 7:30 PM", day(before)));
+    assert_eq!(data[0][column(&headers, "Approved at")], format!("{}, 7:30 PM", mentorpay::text::day(before)));
     // Formulas in free text are inert, numbers are not touched.
     let (_, _, bytes) =
         download(&w, &w.admin, "all-approvals/retrieve?ReportFormat=Csv&PaymentRequestType=F14")
@@ -1222,16 +1222,16 @@ async fn wide_pdfs_print_dates_and_amounts_whole() {
     let text = pdf_text(&bytes);
     // r7: training on last year's 1 and 2 October, submitted three days before its approval at 18:00 UTC.
     for whole in [
-        &shifted("2025-10-01"),
-        &shifted("2025-10-02"),
-        &(day - Duration::days(3)).to_string(),
-        &format!("{day} 18:00"),
+        &mentorpay::text::day(shifted_day("2025-10-01")),
+        &mentorpay::text::day(shifted_day("2025-10-02")),
+        &mentorpay::text::day(day - Duration::days(3)),
+        &moment(day.and_hms_opt(18, 0, 0).unwrap()),
         "80.00",
         "150.00",
     ] {
         assert!(text.contains(whole), "the F4 PDF prints {whole} whole:\n{text}");
     }
-    let today = mentorpay::clock::now().date_naive().to_string();
+    let today = mentorpay::text::day(mentorpay::clock::now().date_naive());
     assert!(text.matches(&today).count() >= 2, "created and updated times print whole:\n{text}");
 
     let catalogue = w.app.get(R, &w.admin).await.ok().clone();
@@ -1656,7 +1656,7 @@ async fn files_name_requests_forms_accounts_and_days_as_people_read_them() {
     assert!(row[at("Approved on")].as_datetime().is_some(), "days stay dates a sheet can sort");
 
     let text = pdf_text(&download(&w, &w.admin, &format!("{path}&ReportFormat=Pdf")).await.2);
-    for shown in [reference.as_str(), code, day(submitted_on).as_str(), "Vendor payment"] {
+    for shown in [reference.as_str(), code, day(submitted_on).as_str(), "F9 Vendor"] {
         assert!(text.contains(shown), "the PDF shows {shown}:\n{text}");
     }
     assert!(!text.contains(&submitted_on.to_string()), "no ISO day in the PDF:\n{text}");
