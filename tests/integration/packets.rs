@@ -261,7 +261,7 @@ async fn a_vendor_payment_packet_follows_its_rows() {
         .as_array()
         .unwrap()
         .iter()
-        .map(|r| format!("Payment request {}-{}", r["formType"].as_str().unwrap(), r["requestId"]))
+        .map(|r| format!("Payment request {} #{}", r["formType"].as_str().unwrap(), r["requestId"]))
         .collect();
     assert_eq!(order.len(), 3);
 
