@@ -181,14 +181,22 @@ impl ReferenceNames {
 /// The list fields, one line per entry, in words.
 fn list_lines(details: &Details, key: &str) -> Option<String> {
     let lines: Vec<String> = match (details, key) {
-        (Details::F2(d), "items") => {
-            d.items.iter().map(|i| format!("{} {} {}", day(i.date), i.description, i.amount)).collect()
-        }
+        (Details::F2(d), "items") => d
+            .items
+            .iter()
+            .map(|i| format!("{} {} {}", day(i.date), i.description, i.amount))
+            .collect(),
         (Details::F3(d), "trips") => d
             .trips
             .iter()
             .map(|t| {
-                format!("{} {} to {} {} mi", day(t.date), t.from, t.to, format_hundredths(t.miles.0))
+                format!(
+                    "{} {} to {} {} mi",
+                    day(t.date),
+                    t.from,
+                    t.to,
+                    format_hundredths(t.miles.0)
+                )
             })
             .collect(),
         (Details::F12(d), "days") => d
@@ -242,7 +250,8 @@ pub fn cells(
                 return Cell::Empty;
             }
             if f.key == RECEIPTS {
-                let files: Vec<String> = details.file_ids().iter().map(|id| names.file(id)).collect();
+                let files: Vec<String> =
+                    details.file_ids().iter().map(|id| names.file(id)).collect();
                 return if files.is_empty() { Cell::Empty } else { Cell::Text(files.join("\n")) };
             }
             if let Some(lines) = list_lines(&details, &f.key) {
@@ -317,7 +326,10 @@ mod tests {
     #[test]
     fn values_print_in_words() {
         let names = ReferenceNames {
-            lists: HashMap::from([("colleges", HashMap::from([(4, "Foothill College".to_owned())]))]),
+            lists: HashMap::from([(
+                "colleges",
+                HashMap::from([(4, "Foothill College".to_owned())]),
+            )]),
             files: HashMap::from([("0b7e".to_owned(), "taxi receipt.pdf".to_owned())]),
         };
         let stored = r#"{"collegeId":4,"menteeName":"=cmd","courseCode":"CD 10","placementStartDate":"2026-01-05","placementEndDate":"2026-03-01","hours":12.5}"#;

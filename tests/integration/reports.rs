@@ -420,7 +420,8 @@ async fn every_report_agrees_with_the_requests_to_the_cent() {
         .find(|r| r["key"] == "mentor-program-reimbursements")
         .unwrap()
         .clone();
-    let form = reimbursements["columns"].as_array().unwrap().iter().find(|c| c["key"] == "formType");
+    let form =
+        reimbursements["columns"].as_array().unwrap().iter().find(|c| c["key"] == "formType");
     assert_eq!(form.unwrap()["labels"]["F9"], "F9 Vendor payment", "screens show the form's label");
     assert_eq!(v["items"][0]["payee"], "Pat Payee");
     assert_eq!(money(&v["totals"]["approvedAmount"]), 626.25, "totals over every page");
@@ -735,7 +736,10 @@ async fn minutes_offset_moves_the_days_and_the_printed_times() {
     assert_eq!(v["totalCount"], 1);
     let (_, _, bytes) = download(&w, &w.admin, &format!("all-approvals/retrieve?ReportFormat=Csv&StartDate={before}&EndDate={before}&MinutesOffset=480")).await;
     let (headers, data) = csv_rows(&bytes);
-    assert_eq!(data[0][column(&headers, "Approved at")], format!("{}, 7:30 PM", mentorpay::text::day(before)));
+    assert_eq!(
+        data[0][column(&headers, "Approved at")],
+        format!("{}, 7:30 PM", mentorpay::text::day(before))
+    );
     // Formulas in free text are inert, numbers are not touched.
     let (_, _, bytes) =
         download(&w, &w.admin, "all-approvals/retrieve?ReportFormat=Csv&PaymentRequestType=F14")
@@ -1632,10 +1636,15 @@ async fn files_name_requests_forms_accounts_and_days_as_people_read_them() {
         .unwrap()
         .naive_utc();
     let submitted_on: NaiveDate = item["submittedOn"].as_str().unwrap().parse().unwrap();
-    assert_eq!(item["expenseAccount"], account.as_str(), "the view names the account with its code");
+    assert_eq!(
+        item["expenseAccount"],
+        account.as_str(),
+        "the view names the account with its code"
+    );
 
     let path = "mentor-program-reimbursements/retrieve?MinutesOffset=0";
-    let (headers, rows) = csv_rows(&download(&w, &w.admin, &format!("{path}&ReportFormat=Csv")).await.2);
+    let (headers, rows) =
+        csv_rows(&download(&w, &w.admin, &format!("{path}&ReportFormat=Csv")).await.2);
     for gone in ["Form name", "File ids"] {
         assert!(!headers.iter().any(|h| h == gone), "{gone}: {headers:?}");
     }
