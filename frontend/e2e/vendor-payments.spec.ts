@@ -138,9 +138,11 @@ test.describe('vendor payments', () => {
     const header = csv[0];
     expect(header).toEqual(['Payee', 'Payee address', 'Request', 'Form', 'Approved on', 'Approval code', 'Fund', 'Expense account', 'Amount']);
     expect(csv.length - 1).toBe(count);
-    const line = (id: number) => csv.find((cells) => cells[2] === String(id))!;
-    expect(line(f1.id)).toEqual(expect.arrayContaining([w.payeeName, 'F1', w.fund.name, w.account.name, '120.50']));
-    expect(line(f9.id)).toEqual(expect.arrayContaining(['Acme, Supply "West"', '9 Vendor Way, Fresno', 'F9', '80.25']));
+    // Requests as every screen names them, forms by their labels, accounts with their codes.
+    const line = (ref: string) => csv.find((cells) => cells[2] === ref)!;
+    const account = w.account.code ? `${w.account.code} ${w.account.name}` : w.account.name;
+    expect(line(`F1 #${f1.id}`)).toEqual(expect.arrayContaining([w.payeeName, 'F1 Placement stipend', w.fund.name, account, '120.50']));
+    expect(line(`F9 #${f9.id}`)).toEqual(expect.arrayContaining(['Acme, Supply "West"', '9 Vendor Way, Fresno', 'F9 Vendor payment', '80.25']));
 
     // The requests are Processed and name the report they were paid in.
     await page.goto(`/payment-request/F9/${f9.id}/details`);
