@@ -36,9 +36,33 @@ pub fn without_hidden(text: &str) -> Cow<'_, str> {
     }
 }
 
-/// A calendar day as every screen and file shows it ("Nov 3, 2025"; frontend/src/components/dates.ts).
+// How people read a day, a moment, a request and a coded item: one function each, here and in
+// frontend/src/components/dates.ts and frontend/src/lib/labels.ts, so every screen, file,
+// packet and message says them alike.
+
+/// A calendar day as every screen and file shows it ("Nov 3, 2025"), never mistaken between
+/// month-first and day-first.
 pub fn day(d: chrono::NaiveDate) -> String {
     d.format("%b %-d, %Y").to_string()
+}
+
+/// A moment in the reader's wall time, as every screen and file shows it ("Nov 3, 2025, 2:05 PM").
+pub fn moment(t: chrono::NaiveDateTime) -> String {
+    t.format("%b %-d, %Y, %-I:%M %p").to_string()
+}
+
+/// A payment request as people name it: its form and number ("F2 #601").
+pub fn request_ref(form: &str, id: i64) -> String {
+    format!("{form} #{id}")
+}
+
+/// A reference item with its code first ("5310 Travel and mileage"); the name alone when it has
+/// no code.
+pub fn coded(code: Option<&str>, name: &str) -> String {
+    match code.map(str::trim).filter(|c| !c.is_empty()) {
+        Some(code) => format!("{code} {name}"),
+        None => name.to_owned(),
+    }
 }
 
 #[cfg(test)]
@@ -54,6 +78,18 @@ mod tests {
         for plain in ["José Núñez", "O'Brien-Smith", "李小龍", "محمد", "a@b.org"] {
             assert_eq!(first_hidden(plain), None, "{plain}");
         }
+    }
+
+    #[test]
+    fn people_read_days_moments_requests_and_codes_one_way() {
+        let d = chrono::NaiveDate::from_ymd_opt(2025, 11, 3).unwrap();
+        assert_eq!(day(d), "Nov 3, 2025");
+        assert_eq!(moment(d.and_hms_opt(14, 5, 0).unwrap()), "Nov 3, 2025, 2:05 PM");
+        assert_eq!(moment(d.and_hms_opt(0, 0, 0).unwrap()), "Nov 3, 2025, 12:00 AM");
+        assert_eq!(request_ref("F2", 601), "F2 #601");
+        assert_eq!(coded(Some("5310"), "Travel and mileage"), "5310 Travel and mileage");
+        assert_eq!(coded(None, "Travel"), "Travel");
+        assert_eq!(coded(Some(" "), "Travel"), "Travel");
     }
 
     #[test]

@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { currentFiscalYear, fiscalYear, recentDay } from './dates';
+import { findings } from './axe';
 import { expect, signIn, test } from './fixtures';
 import { apiAs, PASSWORD, pick, world } from './requests';
 
@@ -91,7 +92,16 @@ test('approve: the decision stays in view beside the request and checks by itsel
   await expect(approve).toBeDisabled();
 });
 
-test('a wide report keeps the request and payee in place while the rest scrolls sideways', async ({ page, baseURL }) => {
+/** Whether any status chip on the page shows less than its whole label. */
+const cutChips = (page: Page) =>
+  page.locator('.mantine-Badge-root').evaluateAll((chips) =>
+    chips
+      .flatMap((chip) => [chip, ...Array.from(chip.querySelectorAll<HTMLElement>('.mantine-Badge-label'))])
+      .filter((el) => el.scrollWidth > el.clientWidth + 0.5)
+      .map((el) => el.textContent),
+  );
+
+test('the reimbursements report shows its amounts without scrolling; more columns keep request and payee in place', async ({ page, baseURL }) => {
   const { w, coordinator } = await requests(page, baseURL!);
   const f5 = await coordinator.post('/payment-requests/F5', {
     participationId: w.participationId,
@@ -106,26 +116,69 @@ test('a wide report keeps the request and payee in place while the rest scrolls 
   await page.goto(`/reports/mentor-program-reimbursements?MentorProgramId=${w.program.id}`);
   const region = page.locator('div[role="region"][aria-label="Mentor program reimbursements"]');
   const table = page.getByRole('table', { name: 'Mentor program reimbursements' });
-  const row = table.getByRole('row').filter({ has: page.getByRole('link', { name: String(f5.id) }) });
+  const reference = `F5 #${f5.id}`;
+  const row = table.getByRole('row').filter({ has: page.getByRole('link', { name: reference, exact: true }) });
   await expect(row).toBeVisible();
-  // The identifying columns lead, and the screen says more columns are to the right.
-  const headers = await table.locator('thead th').allInnerTexts();
-  expect(headers.slice(0, 2).map((h) => h.replace(/[↕▲▼]/g, '').trim())).toEqual(['Request', 'Payee']);
+  // As opened: the request, payee, day, both amounts, the account with its code and the status,
+  // every one inside the window and the table's frame, with nothing to scroll to.
+  const headers = (await table.locator('thead th').allInnerTexts()).map((h) => h.replace(/[↕▲▼]/g, '').trim());
+  expect(headers).toEqual(['Request', 'Payee', 'Approved on', 'Requested', 'Approved', 'Expense account', 'Status']);
+  const frame = await box(region);
+  expect(await region.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
+  const approved = row.locator('td').nth(headers.indexOf('Approved'));
+  await expect(approved).toHaveText('$40.00');
+  for (const cell of [approved, row.locator('td').nth(headers.indexOf('Requested')), row.locator('td').last()]) {
+    const b = await box(cell);
+    expect(b.left).toBeGreaterThanOrEqual(frame.left - 1);
+    expect(b.right).toBeLessThanOrEqual(Math.min(frame.right, 1280) + 1);
+  }
+  await expect(row.locator('td').nth(headers.indexOf('Expense account'))).toHaveText(w.account.code ? `${w.account.code} ${w.account.name}` : w.account.name);
+  await expect(row.locator('td').nth(headers.indexOf('Approved on'))).toHaveText(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M$/);
+  expect(await cutChips(page)).toEqual([]);
+  expect(await findings(page, 'mentor program reimbursements at 1280 px')).toEqual([]);
+
+  // Every column shown (the user's choice, kept): the identifying columns lead and stay in
+  // place while the rest scrolls sideways.
+  await page.getByRole('button', { name: /^Columns/ }).click();
+  for (const name of ['Form', 'Payee e-mail', 'College', 'Submitted on', 'Fund', 'Approval code']) await page.getByRole('checkbox', { name, exact: true }).check();
+  await page.keyboard.press('Escape');
+  await page.reload();
+  await expect(row).toBeVisible();
+  const all = await table.locator('thead th').allInnerTexts();
+  expect(all.slice(0, 2).map((h) => h.replace(/[↕▲▼]/g, '').trim())).toEqual(['Request', 'Payee']);
   await expect(page.getByTestId('table-scroll-hint')).toContainText('More columns to the right');
-  const request = row.getByRole('link', { name: String(f5.id) });
+  const request = row.getByRole('link', { name: reference, exact: true });
   const payee = row.getByText(w.payeeName);
   const before = { request: await box(request), payee: await box(payee) };
-  // Scrolled to the far end: the last column comes into view, request and payee stay put.
   await region.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
   await expect(page.getByTestId('table-scroll-hint')).toContainText('More columns to the left');
-  const frame = await box(region);
   const status = row.locator('td').last();
-  expect((await box(status)).right).toBeLessThanOrEqual(frame.right + 1);
+  expect((await box(status)).right).toBeLessThanOrEqual((await box(region)).right + 1);
   expect(await box(request)).toEqual(before.request);
   expect((await box(payee)).left).toBeCloseTo(before.payee.left, 0);
   // Nothing scrolls under them unseen: the sticky cells cover what passes beneath.
   const covered = await row.locator('td').first().evaluate((el) => getComputedStyle(el).backgroundColor);
   expect(covered).not.toBe('rgba(0, 0, 0, 0)');
+});
+
+test('status chips show their whole words in the lists at 1280 px', async ({ page, baseURL }) => {
+  const { w, coordinator } = await requests(page, baseURL!);
+  // The longest label, "Revision requested", among the others.
+  const f5 = await coordinator.post('/payment-requests/F5', {
+    participationId: w.participationId,
+    description: 'Seminar sent back',
+    requestedAmount: 20,
+    details: { seminarDate: recentDay(), topic: 'Chips', hours: 2 },
+  });
+  await coordinator.post(`/payment-requests/F5/${f5.id}/submit`, {});
+  await w.api.post(`/payment-requests/F5/${f5.id}/send-for-revision`, { reason: 'Add the agenda' });
+  await signIn(page);
+  await page.goto(`/?MentorProgramId=${w.program.id}`);
+  await expect(page.getByRole('table', { name: 'Payment requests' }).getByText('Revision requested').first()).toBeVisible();
+  expect(await cutChips(page)).toEqual([]);
+  await page.goto('/participants');
+  await expect(page.locator('.mantine-Badge-root').first()).toBeVisible();
+  expect(await cutChips(page)).toEqual([]);
 });
 
 test('vendor payment generate opens on a year with requests ready and says how many wait in each', async ({ page, baseURL }) => {

@@ -341,7 +341,7 @@ test('the outbox: its count on Settings, then filtered by status', async ({ page
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { level: 1, name: 'Outbox' })).toBeFocused();
   const table = page.getByRole('table', { name: 'Outbox' });
-  await expect(table.getByRole('row').filter({ hasText: `Seminar attendance request #${f5.id} was submitted for approval` }).first()).toBeVisible();
+  await expect(table.getByRole('row').filter({ hasText: `Seminar attendance request F5 #${f5.id} was submitted for approval` }).first()).toBeVisible();
   await tabTo(page, page.getByRole('textbox', { name: 'Status' }));
   await chooseOption(page, 'Failed');
   await expect(page).toHaveURL(/Status=failed/);

@@ -41,7 +41,7 @@ test('print the packet of a request and of its vendor payment', async ({ page, r
   let path = (await file.path())!;
   await expect(page.getByText(`Saved request-F2-${f2.id}.pdf`)).toBeVisible();
   let text = pdf(path, 'pdftotext');
-  expect(text).toContain(`Payment request F2-${f2.id}`);
+  expect(text).toContain(`Payment request F2 #${f2.id}`);
   expect(text).toContain(w.payeeName);
   const pages = text.split('\f').filter((p) => p.trim());
   expect(pages.length).toBe(pageCount(path));
@@ -63,7 +63,7 @@ test('print the packet of a request and of its vendor payment', async ({ page, r
   text = pdf(path, 'pdftotext');
   const first = text.split('\f')[0];
   expect(first).toContain(`Vendor payment report #${report.id}`);
-  expect(first).toContain(`F2-${f2.id}`);
-  expect(text.indexOf(`Payment request F2-${f2.id}`)).toBeGreaterThan(first.length - 1);
+  expect(first).toContain(`F2 #${f2.id}`);
+  expect(text.indexOf(`Payment request F2 #${f2.id}`)).toBeGreaterThan(first.length - 1);
   expect(pageCount(path)).toBeGreaterThanOrEqual(3);
 });

@@ -176,7 +176,7 @@ test('mentor program reimbursements: filtered by program, sorted, totalled and e
   await expect(total(page, 'requestedAmount')).toHaveText('$330.00');
   await expect(total(page, 'approvedAmount')).toHaveText('$320.00');
   // Approved once at 40 in the end: the reimbursement carries the last approval.
-  const rowA = tableOf(page, 'Mentor program reimbursements').locator('tbody tr').filter({ has: page.getByRole('link', { name: String(data.ids.seminarA), exact: true }) });
+  const rowA = tableOf(page, 'Mentor program reimbursements').locator('tbody tr').filter({ has: page.getByRole('link', { name: `F5 #${data.ids.seminarA}`, exact: true }) });
   await expect(rowA).toContainText('$40.00');
   await expect(rowA).toContainText(data.payeeA);
 
@@ -194,9 +194,9 @@ test('mentor program reimbursements: filtered by program, sorted, totalled and e
 
   await exportAll(page, 'mentor-program-reimbursements', {
     count: 3,
-    key: ['Request', data.ids.seminarA],
-    values: { Payee: data.payeeA, Approved: '40.00', Requested: '50.00' },
-    pdf: ['Mentor program reimbursements', 'Mentor program:', '320.00', '330.00'],
+    key: ['Request', `F5 #${data.ids.seminarA}`],
+    values: { Payee: data.payeeA, Approved: '40.00', Requested: '50.00', Form: 'F5 Seminar attendance', 'Expense account': `${data.account.code} ${data.account.name}` },
+    pdf: ['Mentor program reimbursements', 'Mentor program:', '320.00', '330.00', `F5 #${data.ids.seminarA}`],
   });
 });
 
@@ -212,17 +212,17 @@ test('all approvals: every approval of the log, by payee and form type', async (
   await choose(page, 'Form type', 'F5 Seminar attendance');
   await expect(range(page)).toHaveText('1–3 of 3');
   await expect(total(page, 'approvedAmount')).toHaveText('$115.00');
-  const approvalsOfA = tableOf(page, 'All approvals').locator('tbody tr').filter({ has: page.getByRole('link', { name: String(data.ids.seminarA), exact: true }) });
+  const approvalsOfA = tableOf(page, 'All approvals').locator('tbody tr').filter({ has: page.getByRole('link', { name: `F5 #${data.ids.seminarA}`, exact: true }) });
   await expect(approvalsOfA).toHaveCount(2);
   await expect(approvalsOfA.nth(0)).toContainText('$45.00');
   await expect(approvalsOfA.nth(1)).toContainText('$40.00');
 
   const csv = readCsv(await exportFile(page, 'CSV', 'all-approvals'));
   expect(csv.rows.length - 1).toBe(3);
-  expect(rowsWhere(csv.rows, 'Request', data.ids.seminarA).map((r) => cell(csv.rows, r, 'Approved'))).toEqual(['45.00', '40.00']);
+  expect(rowsWhere(csv.rows, 'Request', `F5 #${data.ids.seminarA}`).map((r) => cell(csv.rows, r, 'Approved'))).toEqual(['45.00', '40.00']);
   await exportAll(page, 'all-approvals', {
     count: 3,
-    key: ['Request', data.ids.seminarB],
+    key: ['Request', `F5 #${data.ids.seminarB}`],
     values: { Payee: data.payeeA, Approved: '30.00' },
     pdf: ['All approvals', 'Form:', '45.00', '115.00'],
   });
@@ -239,12 +239,12 @@ test('approvals by request type: a chart above the table, every form type', asyn
   await expect(total(page, 'approvedSum')).toHaveText('$320.00');
   const chart = page.getByTestId('request-type-chart');
   await expect(chart.locator('svg').first()).toBeVisible();
-  await expect(chart.locator('[data-category="F5"]')).toContainText('$70.00');
-  await expect(chart.locator('[data-category="F14"]')).toContainText('$250.00');
+  await expect(chart.locator('[data-category="F5 Seminar attendance"]')).toContainText('$70.00');
+  await expect(chart.locator('[data-category="F14 Completion bonus"]')).toContainText('$250.00');
 
   await exportAll(page, 'approvals-by-request-type', {
     count: 14,
-    key: ['Form', 'F5'],
+    key: ['Form', 'F5 Seminar attendance'],
     values: { Approved: '2', 'Approved amount': '70.00' },
     pdf: ['Approvals by request type', 'F14', '250.00', '320.00'],
   });
@@ -264,7 +264,7 @@ test('actual vs budget: the program line of its own fund, charted', async ({ pag
 
   await exportAll(page, 'actual-vs-budget', {
     count: 1,
-    key: ['Expense account', data.account.name],
+    key: ['Expense account', `${data.account.code} ${data.account.name}`],
     values: { Program: data.programA.name, Budgeted: '1000.00', Actual: '320.00', Remaining: '680.00' },
     pdf: ['Actual vs budget', '320.00', '680.00'],
   });
@@ -342,13 +342,13 @@ test('all payment requests: every request of the chosen form type, with its form
 
   const csv = readCsv(await exportFile(page, 'CSV', 'payment-requests-F14', page, 'Export every request'));
   expect(csv.rows.length - 1).toBe(totalCount);
-  const [bonus] = rowsWhere(csv.rows, 'Request', data.ids.bonus);
+  const [bonus] = rowsWhere(csv.rows, 'Request', `F14 #${data.ids.bonus}`);
   expect(cell(csv.rows, bonus, 'Payee')).toBe(data.payeeA);
   expect(cell(csv.rows, bonus, 'Approved')).toBe('250.00');
   expect(cell(csv.rows, bonus, 'Bonus type')).toBe('Completion');
   const sheet = await readXlsx(await exportFile(page, 'Excel (XLSX)', 'payment-requests-F14', page, 'Export every request'));
   expect(sheet[0]).toEqual(csv.rows[0]);
-  expect(cell(sheet, rowsWhere(sheet, 'Request', data.ids.bonus)[0], 'Approved')).toBe(250);
+  expect(cell(sheet, rowsWhere(sheet, 'Request', `F14 #${data.ids.bonus}`)[0], 'Approved')).toBe(250);
   const pdf = readPdf(await exportFile(page, 'PDF', 'payment-requests-F14', page, 'Export every request'));
   // Many columns: wide cells wrap, every value whole.
   for (const text of ['Completion', data.year.name, '250.00']) expect(pdf).toContain(text);
@@ -366,7 +366,7 @@ test('historical bonuses: fiscal years with their bonus totals, each exported', 
 
   const csv = readCsv(await exportFile(page, 'CSV', stem, row, button));
   expect(csv.rows.length - 1).toBe(mine.bonuses);
-  const [bonus] = rowsWhere(csv.rows, 'Request', data.ids.bonus);
+  const [bonus] = rowsWhere(csv.rows, 'Request', `F14 #${data.ids.bonus}`);
   expect(cell(csv.rows, bonus, 'Approved')).toBe('250.00');
   expect(cell(csv.rows, bonus, 'Bonus type')).toBe('Completion');
   const sheet = await readXlsx(await exportFile(page, 'Excel (XLSX)', stem, row, button));
@@ -383,7 +383,7 @@ test("a Coordinator sees only its program's rows and cannot open other reports",
   await expect(total(page, 'approvedAmount')).toHaveText('$320.00');
   const csv = readCsv(await exportFile(page, 'CSV', 'mentor-program-reimbursements'));
   expect(csv.rows.length - 1).toBe(3);
-  expect(rowsWhere(csv.rows, 'Request', data.ids.seminarD)).toEqual([]);
+  expect(rowsWhere(csv.rows, 'Request', `F5 #${data.ids.seminarD}`)).toEqual([]);
 
   // Program B named in the address bar: refused in words, and none of B's rows shown.
   await page.goto(`/reports/mentor-program-reimbursements?MentorProgramId=${data.programB.id}`);

@@ -58,7 +58,7 @@ export async function world(request: APIRequestContext, baseURL: string) {
   const coordinator = await api.post('/participants', person('Cora', 'Coordinator'));
   await api.post(`/participants/${coordinator.id}/identity-user`, { password: PASSWORD });
   const funds: { id: number; name: string }[] = await api.get('/funds');
-  const accounts: { id: number; name: string }[] = await api.get('/expense-accounts');
+  const accounts: { id: number; name: string; code: string | null }[] = await api.get('/expense-accounts');
   // Funded, so approving leaves the line positive (no budget warning).
   await api.put('/budgets/bulk-update', {
     fiscalYearId: year.id,

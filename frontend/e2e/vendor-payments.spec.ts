@@ -107,9 +107,9 @@ test.describe('vendor payments', () => {
     await expect(preview.getByRole('row').filter({ hasText: `F9 #${f9.id}` })).toContainText('Acme, Supply "West"');
     await expect(preview.getByRole('row').filter({ hasText: `F1 #${f1.id}` })).toContainText(w.payeeName);
     const changes = page.getByTestId('vendor-payment-payee-changes');
-    await expect(changes.getByRole('link', { name: `F1 request #${f1.id}` })).toBeVisible();
+    await expect(changes.getByRole('link', { name: `F1 #${f1.id}` })).toBeVisible();
     await expect(changes).toContainText(`approved for ${w.payeeName}, now Renamed`);
-    await expect(changes).not.toContainText(`F9 request #${f9.id}`);
+    await expect(changes).not.toContainText(`F9 #${f9.id}`);
     const summary = page.getByTestId('vendor-payment-preview-summary');
     await expect(summary).toContainText('ready for processing, totalling $');
     const [, countText, total] = (await summary.innerText()).match(/^(\d+) requests? ready for processing, totalling (\$[\d,]+\.\d\d)\.$/)!;
@@ -139,9 +139,11 @@ test.describe('vendor payments', () => {
     const header = csv[0];
     expect(header).toEqual(['Payee', 'Payee address', 'Request', 'Form', 'Approved on', 'Approval code', 'Fund', 'Expense account', 'Amount']);
     expect(csv.length - 1).toBe(count);
-    const line = (id: number) => csv.find((cells) => cells[2] === String(id))!;
-    expect(line(f1.id)).toEqual(expect.arrayContaining([w.payeeName, 'F1', w.fund.name, w.account.name, '120.50']));
-    expect(line(f9.id)).toEqual(expect.arrayContaining(['Acme, Supply "West"', '9 Vendor Way, Fresno', 'F9', '80.25']));
+    // Requests as every screen names them, forms by their labels, accounts with their codes.
+    const line = (ref: string) => csv.find((cells) => cells[2] === ref)!;
+    const account = w.account.code ? `${w.account.code} ${w.account.name}` : w.account.name;
+    expect(line(`F1 #${f1.id}`)).toEqual(expect.arrayContaining([w.payeeName, 'F1 Placement stipend', w.fund.name, account, '120.50']));
+    expect(line(`F9 #${f9.id}`)).toEqual(expect.arrayContaining(['Acme, Supply "West"', '9 Vendor Way, Fresno', 'F9 Vendor payment', '80.25']));
 
     // The requests are Processed and name the report they were paid in.
     await page.goto(`/payment-request/F9/${f9.id}/details`);

@@ -215,7 +215,7 @@ async fn resolve(db: &impl ConnectionTrait, mut wanted: Wanted) -> ApiResult<Nam
                     }
                 }
                 Kind::User => format!("{} {}", text(&r, "first_name"), text(&r, "last_name")),
-                Kind::Request => format!("{} #{id}", text(&r, "form_type")),
+                Kind::Request => crate::text::request_ref(&text(&r, "form_type"), id.into()),
                 _ => text(&r, columns[0]),
             };
             names.records.insert((kind, id), words.trim().to_owned());

@@ -37,6 +37,18 @@ macro_rules! catalogue {
                 }
             }
 
+            /// The form as charts, reports and files name it: code and name
+            /// ("F2 Expense reimbursement"), the one label beside the code's use in paths.
+            pub const fn label(self) -> &'static str {
+                match self {
+                    $(FormType::$form => concat!(stringify!($form), " ", $name),)+
+                }
+            }
+
+            /// Every form code with its label (report columns of form codes).
+            pub const LABELLED: &'static [(&'static str, &'static str)] =
+                &[$((stringify!($form), concat!(stringify!($form), " ", $name)),)+];
+
             /// How the requested amount comes about on this form.
             pub const fn amount_source(self) -> AmountSource {
                 self.amount_rule().source()

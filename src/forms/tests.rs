@@ -118,7 +118,11 @@ fn form_types_round_trip_and_are_fourteen() {
         assert_eq!(FormType::parse(&f.as_str().to_lowercase()), Some(f));
         assert_eq!(serde_json::to_value(f).unwrap(), json!(f.as_str()));
         assert!(!f.name().is_empty());
+        assert_eq!(f.label(), format!("{} {}", f.as_str(), f.name()));
+        assert!(FormType::LABELLED.contains(&(f.as_str(), f.label())), "{f:?}");
     }
+    assert_eq!(FormType::LABELLED.len(), FormType::COUNT);
+    assert_eq!(FormType::F2.label(), "F2 Expense reimbursement");
     assert_eq!(FormType::parse("F15"), None);
     assert_eq!(FormType::parse("F0"), None);
 }

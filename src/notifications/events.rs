@@ -117,18 +117,23 @@ impl Event {
     pub fn subject(&self) -> String {
         match self {
             Self::RequestMoved { happened, request, .. } => {
-                format!("{} request #{} was {}", request.form.name(), request.id, happened.phrase())
+                format!(
+                    "{} request {} was {}",
+                    request.form.name(),
+                    crate::text::request_ref(request.form.as_str(), request.id.into()),
+                    happened.phrase()
+                )
             }
             Self::StepWaiting { waiting: w, escalation: false } => format!(
-                "Reminder: {} request #{} has waited {} for approval",
+                "Reminder: {} request {} has waited {} for approval",
                 w.request.form.name(),
-                w.request.id,
+                crate::text::request_ref(w.request.form.as_str(), w.request.id.into()),
                 days(w.days)
             ),
             Self::StepWaiting { waiting: w, escalation: true } => format!(
-                "Escalation: {} request #{} has waited {} at the step {}",
+                "Escalation: {} request {} has waited {} at the step {}",
                 w.request.form.name(),
-                w.request.id,
+                crate::text::request_ref(w.request.form.as_str(), w.request.id.into()),
                 days(w.days),
                 w.step
             ),
@@ -208,7 +213,7 @@ mod tests {
         };
         let text = serde_json::to_string(&e).unwrap();
         assert_eq!(serde_json::from_str::<Event>(&text).unwrap(), e);
-        assert_eq!(e.subject(), "Expense reimbursement request #7 was sent back for revision");
+        assert_eq!(e.subject(), "Expense reimbursement request F2 #7 was sent back for revision");
     }
 
     #[test]
@@ -241,13 +246,13 @@ mod tests {
         let reminder = Event::StepWaiting { waiting: waiting.clone(), escalation: false };
         assert_eq!(
             reminder.subject(),
-            "Reminder: Expense reimbursement request #9 has waited 1 day for approval"
+            "Reminder: Expense reimbursement request F2 #9 has waited 1 day for approval"
         );
         let escalation =
             Event::StepWaiting { waiting: Waiting { days: 8, ..waiting }, escalation: true };
         assert_eq!(
             escalation.subject(),
-            "Escalation: Expense reimbursement request #9 has waited 8 days at the step Finance"
+            "Escalation: Expense reimbursement request F2 #9 has waited 8 days at the step Finance"
         );
         let text = serde_json::to_string(&escalation).unwrap();
         assert_eq!(serde_json::from_str::<Event>(&text).unwrap(), escalation);

@@ -92,19 +92,19 @@ pub fn render(event: &Event, public_url: &str) -> (String, String) {
     }
 }
 
-/// "Expense reimbursement request #7 for Ann Lee ($123.45)": forms by their names, as people
-/// know them, not by their codes.
+/// "Expense reimbursement request F2 #7 for Ann Lee ($123.45)": forms by their names, as people
+/// know them, and the request as every screen names it.
 fn describe(r: &RequestFacts) -> String {
     format!(
-        "{} request #{} for {} ({})",
+        "{} request {} for {} ({})",
         r.form.name(),
-        r.id,
+        crate::text::request_ref(r.form.as_str(), r.id.into()),
         r.payee,
         Money(r.amount_cents).dollars()
     )
 }
 
-/// "… request #7 for Ann Lee ($12.00), 5 days at Finance"
+/// "… request F2 #7 for Ann Lee ($12.00), 5 days at Finance"
 fn waited(w: &Waiting) -> String {
     format!("{}, {} at {}", describe(&w.request), days(w.days), w.step)
 }
@@ -175,10 +175,13 @@ mod tests {
             reason: Some("Mileage & dates".into()),
         };
         let (text, html) = render(&event, "https://mentorpay.agency.local/");
-        assert!(text.contains("Travel and mileage request #42 for Ann <b>Lee</b> ($1,234.56) was sent back for revision by Bo Approver."), "{text}");
+        assert!(text.contains("Travel and mileage request F3 #42 for Ann <b>Lee</b> ($1,234.56) was sent back for revision by Bo Approver."), "{text}");
         assert!(text.contains("Form: Travel and mileage\n"), "{text}");
-        assert!(!text.replace("/F3/", "").contains("F3"), "no form code outside the link: {text}");
-        assert!(!html.replace("/F3/", "").contains("F3"), "no form code outside the link: {html}");
+        // The form by its name; its code only in the request's reference ("F3 #42", as every
+        // screen names it) and the link.
+        let bare = |t: &str| t.replace("/F3/", "").replace("F3 #42", "").contains("F3");
+        assert!(!bare(&text), "no form code outside the reference and link: {text}");
+        assert!(!bare(&html), "no form code outside the reference and link: {html}");
         assert!(text.contains("Reason: Mileage & dates"));
         assert!(text.contains("https://mentorpay.agency.local/payment-request/F3/42/details"));
         assert!(html.contains("Ann &lt;b&gt;Lee&lt;/b&gt;"), "HTML is escaped: {html}");
@@ -213,10 +216,10 @@ mod tests {
             escalated: vec![],
         };
         let (text, _) = render(&event, "http://h");
-        assert!(text.contains("Waiting longer than the office allows (1):\n- Travel and mileage request #42 for Ann <b>Lee</b> ($1,234.56), 5 days at Finance: http://h/payment-request/F3/42/details"), "{text}");
+        assert!(text.contains("Waiting longer than the office allows (1):\n- Travel and mileage request F3 #42 for Ann <b>Lee</b> ($1,234.56), 5 days at Finance: http://h/payment-request/F3/42/details"), "{text}");
         let (text, html) =
             render(&Event::StepWaiting { waiting: w, escalation: true }, "http://h/");
-        assert!(text.starts_with("Travel and mileage request #42 for Ann <b>Lee</b> ($1,234.56) has waited 5 days at the approval step Finance"), "{text}");
+        assert!(text.starts_with("Travel and mileage request F3 #42 for Ann <b>Lee</b> ($1,234.56) has waited 5 days at the approval step Finance"), "{text}");
         assert!(html.contains("Ann &lt;b&gt;Lee&lt;/b&gt;"), "{html}");
         assert!(text.contains("Open the request: http://h/payment-request/F3/42/details"));
     }

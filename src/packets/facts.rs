@@ -37,7 +37,8 @@ impl Names {
             ["mentor_programs", "funds", "expense_accounts", "colleges", "fiscal_years"],
         )
         .await?;
-        let references = ReferenceNames::load(db).await?;
+        // The receipts are listed and appended on their own, not as a details field.
+        let references = ReferenceNames::load(db, false).await?;
         Ok(Names { programs, funds, accounts, colleges, years, references })
     }
 }
@@ -68,10 +69,10 @@ pub async fn request(
     };
     let participation = participation::Entity::find_by_id(r.participation_id).one(db).await?;
     let code = match r.approval_code_id {
-        Some(id) => approval_code::Entity::find_by_id(id).one(db).await?.map(|c| match c.code {
-            Some(code) => format!("{code} {}", c.name),
-            None => c.name,
-        }),
+        Some(id) => approval_code::Entity::find_by_id(id)
+            .one(db)
+            .await?
+            .map(|c| crate::text::coded(c.code.as_deref(), &c.name)),
         None => None,
     };
     let mut activity = requests::activity(db, r.id).await?;
@@ -89,7 +90,7 @@ pub async fn request(
         .iter()
         .zip(cells)
         // The receipts are listed, and appended, on their own.
-        .filter(|(f, _)| f.key != "fileIds")
+        .filter(|(f, _)| f.key != details::RECEIPTS)
         .map(|(f, c)| (details::header(f), c.printed(0)))
         .collect();
     Ok(RequestFacts {
@@ -133,7 +134,7 @@ pub async fn cover(
         .into_iter()
         .map(|r| {
             [
-                format!("{}-{}", r.form_type.as_str(), r.payment_request_id),
+                crate::text::request_ref(r.form_type.as_str(), r.payment_request_id.into()),
                 r.payee,
                 Money(r.amount_cents).dollars(),
             ]

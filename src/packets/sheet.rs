@@ -83,14 +83,14 @@ pub struct Sheet {
 pub const ACTIVITY_HEADERS: [&str; 5] = ["When", "Who", "What", "Status", "Comment"];
 pub const ACTIVITY_WIDTHS: [f32; 5] = [1.75, 1.5, 1.7, 2.2, 2.3];
 
-/// `F2-123`
+/// `F2 #123`, as people name the request everywhere.
 pub fn key(r: &pr::Model) -> String {
-    format!("{}-{}", r.form_type.as_str(), r.id)
+    crate::text::request_ref(r.form_type.as_str(), r.id.into())
 }
 
-/// The download name of a request's packet.
+/// The download name of a request's packet (`request-F2-123.pdf`: no space or `#` in a file name).
 pub fn file_name(r: &pr::Model) -> String {
-    format!("request-{}.pdf", key(r))
+    format!("request-{}-{}.pdf", r.form_type.as_str(), r.id)
 }
 
 /// An activity entry's action in words (the log stores stable codes).
@@ -127,11 +127,11 @@ fn status_words(code: &str) -> String {
 }
 
 fn when(t: DateTime<Utc>, offset: i32) -> String {
-    local(t, offset).format("%Y-%m-%d %H:%M").to_string()
+    crate::text::moment(local(t, offset))
 }
 
 fn day(d: Option<NaiveDate>) -> String {
-    d.map(|d| d.format("%Y-%m-%d").to_string()).unwrap_or_default()
+    d.map(crate::text::day).unwrap_or_default()
 }
 
 fn or_none(v: Option<String>) -> String {
@@ -151,7 +151,7 @@ pub fn sheet(f: &RequestFacts, offset: i32) -> Sheet {
     };
     let mut request = vec![
         ("Request".to_owned(), key(r)),
-        ("Form".to_owned(), format!("{} {}", r.form_type.as_str(), r.form_type.name())),
+        ("Form".to_owned(), r.form_type.label().to_owned()),
         ("Status".to_owned(), r.status.label().to_owned()),
         ("Payee".to_owned(), payee),
         ("Payee address".to_owned(), or_none(f.payee.address.clone())),
@@ -398,7 +398,7 @@ mod tests {
         let s = sheet(&f, 480);
         assert_eq!(
             value(&s.approval, "Step 1 of 2: Review (Finance)"),
-            "Approved by Ann Approver on 2026-03-01 07:00, $120.00"
+            "Approved by Ann Approver on Mar 1, 2026, 7:00 AM, $120.00"
         );
         assert_eq!(value(&s.approval, "Step 2 of 2: Finance (Finance)"), "Waiting for approval");
     }
@@ -410,7 +410,7 @@ mod tests {
     #[test]
     fn a_request_reads_in_words_and_local_time() {
         let s = sheet(&facts(), 480);
-        assert_eq!(s.key, "F2-123");
+        assert_eq!(s.key, "F2 #123");
         assert_eq!(file_name(&facts().request), "request-F2-123.pdf");
         assert_eq!(value(&s.request, "Form"), "F2 Expense reimbursement");
         assert_eq!(value(&s.request, "Payee"), "Pat Lee <pat@example.org>");
@@ -418,10 +418,10 @@ mod tests {
         assert_eq!(value(&s.request, "Requested amount"), "$123.45");
         assert_eq!(value(&s.approval, "Approved amount"), "$120.00");
         assert_eq!(value(&s.approval, "Approved by"), "Ann Approver");
-        assert_eq!(value(&s.approval, "Approved on"), "2026-03-02 10:05");
+        assert_eq!(value(&s.approval, "Approved on"), "Mar 2, 2026, 10:05 AM");
         assert_eq!(
             s.activity[0],
-            ["2026-03-02 10:05", "Ann Approver", "Approved", "Submitted → Approved", "fine"]
+            ["Mar 2, 2026, 10:05 AM", "Ann Approver", "Approved", "Submitted → Approved", "fine"]
         );
     }
 

@@ -132,7 +132,7 @@ pub fn assess(p: &Proposal, f: &Facts) -> Verdict {
         ));
     }
     if f.fiscal_year.is_none() {
-        let when = f.submitted_on.map_or("the submission date".to_owned(), |d| d.to_string());
+        let when = f.submitted_on.map_or("the submission date".to_owned(), day);
         v.errors.push(issue(
             "noFiscalYear",
             None,

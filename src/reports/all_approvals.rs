@@ -62,8 +62,8 @@ impl RowReport for AllApprovals {
         vec![
             Column::new("approvedAt", "Approved at", Kind::Timestamp),
             Column::new("approver", "Approver", Kind::Text),
-            Column::new("requestId", "Request", Kind::Int),
-            Column::new("formType", "Form", Kind::Text),
+            Column::new("requestId", "Request", Kind::Text),
+            Column::labelled("formType", "Form", crate::forms::FormType::LABELLED),
             Column::new("payee", "Payee", Kind::Text),
             Column::new("mentorProgram", "Program", Kind::Text),
             Column::new("approvalCode", "Approval code", Kind::Text),
@@ -156,7 +156,7 @@ impl RowReport for AllApprovals {
         Ok(vec![
             Cell::timestamp(get(r, "approved_at")?),
             text("approver")?,
-            Cell::Int(get::<i32>(r, "request_id")?.into()),
+            Cell::request(&form, get::<i32>(r, "request_id")?),
             Cell::Text(form),
             text("payee")?,
             text("program")?,

@@ -116,7 +116,7 @@ impl GroupedReport for ApprovalsByRequestType {
 
     fn columns() -> Vec<Column> {
         vec![
-            Column::new("formType", "Form", Kind::Text),
+            Column::labelled("formType", "Form", crate::forms::FormType::LABELLED),
             Column::new("formName", "Form name", Kind::Text),
             Column::new("submitted", "Submitted", Kind::Int),
             Column::new("approved", "Approved", Kind::Int),

@@ -112,7 +112,7 @@ pub async fn list(
 
 pub fn columns() -> Vec<Column> {
     vec![
-        Column::new("requestId", "Request", Kind::Int),
+        Column::new("requestId", "Request", Kind::Text),
         Column::new("payee", "Payee", Kind::Text),
         Column::new("mentorProgram", "Program", Kind::Text),
         Column::new("bonusType", "Bonus type", Kind::Text),
@@ -185,7 +185,7 @@ pub async fn retrieve(
                 _ => (Cell::Empty, Cell::Empty),
             };
         Ok(vec![
-            Cell::Int(get::<i32>(r, "id")?.into()),
+            Cell::Request(FormType::F14.as_str(), get::<i32>(r, "id")?.into()),
             Cell::text(get::<Option<String>>(r, "payee")?),
             Cell::text(get::<Option<String>>(r, "program")?),
             kind,

@@ -35,7 +35,7 @@ pub const INFO: ReportInfo = ReportInfo {
 /// The columns every form shares.
 pub fn common_columns() -> Vec<Column> {
     vec![
-        Column::new("requestId", "Request", Kind::Int),
+        Column::new("requestId", "Request", Kind::Text),
         Column::labelled("formStatus", "Status", crate::entities::codes::Status::LABELLED),
         Column::new("payee", "Payee", Kind::Text),
         Column::new("payeeEmail", "Payee e-mail", Kind::Text),
@@ -53,10 +53,10 @@ pub fn common_columns() -> Vec<Column> {
     ]
 }
 
-fn common_cells(r: &DbRow) -> ApiResult<Row> {
+fn common_cells(form: FormType, r: &DbRow) -> ApiResult<Row> {
     let text = |k: &str| get::<Option<String>>(r, k).map(Cell::text);
     Ok(vec![
-        Cell::Int(get::<i32>(r, "id")?.into()),
+        Cell::Request(form.as_str(), get::<i32>(r, "id")?.into()),
         text("status")?,
         text("payee")?,
         text("payee_email")?,
@@ -133,15 +133,15 @@ pub async fn retrieve(
         &state.db,
         &me,
         format!("payment-requests-{}", form.as_str()),
-        format!("{} {} requests", form.as_str(), form.name()),
+        format!("{} requests", form.label()),
         &filters,
     )
     .await?;
-    meta.filters.push(("Form".into(), format!("{} {}", form.as_str(), form.name())));
-    let names = ReferenceNames::load(&state.db).await?;
+    meta.filters.push(("Form".into(), form.label().to_owned()));
+    let names = ReferenceNames::load(&state.db, details::has_receipts(form)).await?;
     let fields = details::fields(form);
     let rows = report.stream(&state.db, move |r| {
-        let mut row = common_cells(r)?;
+        let mut row = common_cells(form, r)?;
         row.extend(details::cells(form, &get::<String>(r, "details")?, &fields, &names)?);
         Ok(row)
     });

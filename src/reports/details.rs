@@ -17,6 +17,7 @@ use crate::{
     error::ApiResult,
     forms::{Details, FormType, Reference},
     money::{format_hundredths, parse_hundredths},
+    text::day,
 };
 
 /// What a details field holds.
@@ -86,8 +87,20 @@ pub fn fields(form: FormType) -> Vec<Field> {
         .collect()
 }
 
-/// `placementStartDate` -> "Placement start date"; a reference id loses its "Id".
+/// The details field that lists a request's receipts: files print their names under "Receipts".
+pub const RECEIPTS: &str = "fileIds";
+
+/// Whether `form` keeps receipts (its files print their names).
+pub fn has_receipts(form: FormType) -> bool {
+    fields(form).iter().any(|f| f.key == RECEIPTS)
+}
+
+/// `placementStartDate` -> "Placement start date"; a reference id loses its "Id"; the
+/// receipts' ids are "Receipts" (their names are printed).
 pub fn header(field: &Field) -> String {
+    if field.key == RECEIPTS {
+        return "Receipts".to_owned();
+    }
     let key = if field.kind == FieldKind::Reference {
         field.key.trim_end_matches("Id")
     } else {
@@ -123,18 +136,41 @@ pub fn columns(form: FormType) -> Vec<Column> {
         .collect()
 }
 
-/// Names of every reference list a form may point into, loaded once per export.
-pub struct ReferenceNames(HashMap<&'static str, HashMap<i32, String>>);
+/// Names of every reference list a form may point into, and (`with_files`) of the receipts
+/// attached to requests, loaded once per export.
+pub struct ReferenceNames {
+    lists: HashMap<&'static str, HashMap<i32, String>>,
+    files: HashMap<String, String>,
+}
 
 impl ReferenceNames {
-    pub async fn load(db: &impl ConnectionTrait) -> ApiResult<ReferenceNames> {
+    pub async fn load(db: &impl ConnectionTrait, with_files: bool) -> ApiResult<ReferenceNames> {
         let tables = Reference::ALL.map(Reference::table);
-        let all = tables.into_iter().zip(names_by_id(db, tables).await?).collect();
-        Ok(ReferenceNames(all))
+        let lists = tables.into_iter().zip(names_by_id(db, tables).await?).collect();
+        let mut files = HashMap::new();
+        if with_files {
+            use crate::entities::uploaded_file as file;
+            use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QuerySelect};
+            let rows: Vec<(String, String)> = file::Entity::find()
+                .select_only()
+                .columns([file::Column::Id, file::Column::FileName])
+                .filter(file::Column::PaymentRequestId.is_not_null())
+                .filter(file::Column::DeletedAt.is_null())
+                .into_tuple()
+                .all(db)
+                .await?;
+            files.extend(rows);
+        }
+        Ok(ReferenceNames { lists, files })
+    }
+
+    /// A receipt by its file name; a file no longer kept reads as such, never as its id.
+    fn file(&self, id: &str) -> String {
+        self.files.get(id).cloned().unwrap_or_else(|| "(file removed)".to_owned())
     }
 
     fn name(&self, list: Reference, id: i32) -> String {
-        self.0
+        self.lists
             .get(list.table())
             .and_then(|m| m.get(&id))
             .cloned()
@@ -145,15 +181,22 @@ impl ReferenceNames {
 /// The list fields, one line per entry, in words.
 fn list_lines(details: &Details, key: &str) -> Option<String> {
     let lines: Vec<String> = match (details, key) {
-        (Details::F2(d), "items") => {
-            d.items.iter().map(|i| format!("{} {} {}", i.date, i.description, i.amount)).collect()
-        }
-        (Details::F2(d), "fileIds") => d.file_ids.clone(),
+        (Details::F2(d), "items") => d
+            .items
+            .iter()
+            .map(|i| format!("{} {} {}", day(i.date), i.description, i.amount))
+            .collect(),
         (Details::F3(d), "trips") => d
             .trips
             .iter()
             .map(|t| {
-                format!("{} {} to {} {} mi", t.date, t.from, t.to, format_hundredths(t.miles.0))
+                format!(
+                    "{} {} to {} {} mi",
+                    day(t.date),
+                    t.from,
+                    t.to,
+                    format_hundredths(t.miles.0)
+                )
             })
             .collect(),
         (Details::F12(d), "days") => d
@@ -166,7 +209,7 @@ fn list_lines(details: &Details, key: &str) -> Option<String> {
                         .filter(|(on, _)| *on)
                         .map(|(_, n)| n)
                         .collect();
-                format!("{} {}", m.date, meals.join(", "))
+                format!("{} {}", day(m.date), meals.join(", "))
             })
             .collect(),
         _ => return None,
@@ -205,6 +248,11 @@ pub fn cells(
             let v = value.get(&f.key).unwrap_or(&serde_json::Value::Null);
             if v.is_null() {
                 return Cell::Empty;
+            }
+            if f.key == RECEIPTS {
+                let files: Vec<String> =
+                    details.file_ids().iter().map(|id| names.file(id)).collect();
+                return if files.is_empty() { Cell::Empty } else { Cell::Text(files.join("\n")) };
             }
             if let Some(lines) = list_lines(&details, &f.key) {
                 return Cell::Text(lines);
@@ -277,18 +325,28 @@ mod tests {
 
     #[test]
     fn values_print_in_words() {
-        let names = ReferenceNames(HashMap::from([(
-            "colleges",
-            HashMap::from([(4, "Foothill College".to_owned())]),
-        )]));
+        let names = ReferenceNames {
+            lists: HashMap::from([(
+                "colleges",
+                HashMap::from([(4, "Foothill College".to_owned())]),
+            )]),
+            files: HashMap::from([("0b7e".to_owned(), "taxi receipt.pdf".to_owned())]),
+        };
         let stored = r#"{"collegeId":4,"menteeName":"=cmd","courseCode":"CD 10","placementStartDate":"2026-01-05","placementEndDate":"2026-03-01","hours":12.5}"#;
         let f1 = cells(FormType::F1, stored, &fields(FormType::F1), &names).unwrap();
         assert_eq!(f1[0], Cell::Text("Foothill College".into()));
         assert_eq!(f1[1], Cell::Text("=cmd".into()));
         assert_eq!(f1[3], Cell::Date("2026-01-05".parse().unwrap()));
         assert_eq!(f1[5], Cell::Number(12.5));
-        let f2 = r#"{"items":[{"date":"2026-01-05","description":"Books","amount":12.5},{"date":"2026-01-06","description":"Paper","amount":3}],"fileIds":[]}"#;
-        let f2 = cells(FormType::F2, f2, &fields(FormType::F2), &names).unwrap();
-        assert_eq!(f2[0], Cell::Text("2026-01-05 Books 12.50\n2026-01-06 Paper 3.00".into()));
+        let f2 = r#"{"items":[{"date":"2026-01-05","description":"Books","amount":12.5},{"date":"2026-01-06","description":"Paper","amount":3}],"fileIds":["0b7e","gone"]}"#;
+        let f2_fields = fields(FormType::F2);
+        let f2 = cells(FormType::F2, f2, &f2_fields, &names).unwrap();
+        assert_eq!(f2[0], Cell::Text("Jan 5, 2026 Books 12.50\nJan 6, 2026 Paper 3.00".into()));
+        // Receipts by their names, under "Receipts", never their ids.
+        let at = f2_fields.iter().position(|f| f.key == RECEIPTS).unwrap();
+        assert_eq!(header(&f2_fields[at]), "Receipts");
+        assert_eq!(f2[at], Cell::Text("taxi receipt.pdf\n(file removed)".into()));
+        assert!(has_receipts(FormType::F2));
+        assert!(!has_receipts(FormType::F1));
     }
 }

@@ -21,6 +21,7 @@ use crate::{
     error::{ApiError, ApiResult},
     forms::FormType,
     participants::rules::ParticipantRole,
+    text,
     web::{count_rows_at_most, paged, Count, Page, Paging},
 };
 
@@ -305,11 +306,25 @@ pub fn concat(parts: impl IntoIterator<Item = Expr>) -> Expr {
     parts.fold(first, |acc, e| acc.binary(BinOper::Custom("||"), e))
 }
 
-/// `"<code> <name>"` of an approval code row joined as `alias`.
+/// `"<code> <name>"` of a coded reference row joined as `alias` (an expense account, an
+/// approval code), the name alone when it has no code: `crate::text::coded` in SQL.
 pub fn code_and_name(alias: &str) -> Expr {
     Expr::case(col(alias, "id").is_null(), Expr::null())
+        .case(col(alias, "code").is_null().or(col(alias, "code").eq("")), col(alias, "name"))
         .finally(concat([col(alias, "code"), Expr::val(" "), col(alias, "name")]))
         .into()
+}
+
+/// The lists whose items people know by code and name ("5310 Travel and mileage").
+pub const CODED: [&str; 2] = ["expense_accounts", "approval_codes"];
+
+/// How a report names an item of `table`: with its code for the coded lists.
+pub fn shown_name(table: &str) -> Expr {
+    if CODED.contains(&table) {
+        code_and_name(table)
+    } else {
+        name_column(table)
+    }
 }
 
 pub use super::fields::get;
@@ -379,7 +394,7 @@ pub fn named(alias: &'static str, table: &'static str, id: Expr, name: fn(&str) 
 pub fn charged_names(t: &str) -> [Named; 3] {
     [
         named("fund", "funds", col(t, "fund_id"), name_column),
-        named("expense_account", "expense_accounts", col(t, "expense_account_id"), name_column),
+        named("expense_account", "expense_accounts", col(t, "expense_account_id"), code_and_name),
         named("approval_code", "approval_codes", col(t, "approval_code_id"), code_and_name),
     ]
 }
@@ -612,9 +627,9 @@ pub async fn describe(db: &impl ConnectionTrait, f: &Filters) -> ApiResult<Vec<(
     let mut out = Vec::new();
     async fn name_of(db: &impl ConnectionTrait, table: &str, id: i32) -> ApiResult<String> {
         let q = Query::select()
-            .column(a("name"))
+            .expr_as(shown_name(table), a("name"))
             .from(a(table))
-            .and_where(Expr::col(a("id")).eq(id))
+            .and_where(Expr::col((a(table), a("id"))).eq(id))
             .to_owned();
         Ok(match db.query_one(&q).await? {
             Some(r) => r.try_get::<String>("", "name")?,
@@ -646,7 +661,7 @@ pub async fn describe(db: &impl ConnectionTrait, f: &Filters) -> ApiResult<Vec<(
         out.push(("Payee".into(), name));
     }
     if let Some(form) = f.form {
-        out.push(("Form".into(), format!("{} {}", form.as_str(), form.name())));
+        out.push(("Form".into(), form.label().to_owned()));
     }
     if let Some(role) = f.role {
         out.push(("Role".into(), role.code().to_owned()));
@@ -658,9 +673,11 @@ pub async fn describe(db: &impl ConnectionTrait, f: &Filters) -> ApiResult<Vec<(
         out.push(("Caucus region".into(), name_of(db, "caucus_regions", id).await?));
     }
     match (f.start_date, f.end_date) {
-        (Some(a), Some(b)) => out.push(("Dates".into(), format!("{a} to {b}"))),
-        (Some(a), None) => out.push(("From".into(), a.to_string())),
-        (None, Some(b)) => out.push(("Until".into(), b.to_string())),
+        (Some(a), Some(b)) => {
+            out.push(("Dates".into(), format!("{} to {}", text::day(a), text::day(b))))
+        }
+        (Some(a), None) => out.push(("From".into(), text::day(a))),
+        (None, Some(b)) => out.push(("Until".into(), text::day(b))),
         (None, None) => {}
     }
     Ok(out)
@@ -693,7 +710,8 @@ pub async fn names_by_id<const N: usize>(
     let select = |i: usize| {
         Query::select()
             .expr_as(Expr::val(i as i32), a("list"))
-            .columns([a("id"), a("name")])
+            .column(a("id"))
+            .expr_as(shown_name(tables[i]), a("name"))
             .from(a(tables[i]))
             .to_owned()
     };
@@ -792,9 +810,9 @@ mod tests {
         let (pg, values) = q.build(PostgresQueryBuilder);
         assert_eq!(
             pg,
-            r#"SELECT CAST(COALESCE(SUM("pr"."approved_cents"), 0) AS BIGINT) AS "s", (CASE WHEN ("ac"."id" IS NULL) THEN NULL ELSE ("ac"."code" || $1) || "ac"."name" END) AS "c" FROM "payment_requests" AS "pr""#
+            r#"SELECT CAST(COALESCE(SUM("pr"."approved_cents"), 0) AS BIGINT) AS "s", (CASE WHEN ("ac"."id" IS NULL) THEN NULL WHEN ("ac"."code" IS NULL OR "ac"."code" = $1) THEN "ac"."name" ELSE ("ac"."code" || $2) || "ac"."name" END) AS "c" FROM "payment_requests" AS "pr""#
         );
-        assert_eq!(values.0.len(), 1);
+        assert_eq!(values.0.len(), 2);
         let (sqlite, _) = q.build(SqliteQueryBuilder);
         assert!(sqlite.contains(r#"("ac"."code" || ?) || "ac"."name""#), "{sqlite}");
         assert!(!pg.contains('?'), "{pg}");

@@ -16,16 +16,10 @@ use super::{
 use crate::{
     auth::{scope::Scope, Permission},
     error::ApiResult,
-    forms::FormType,
     payment_requests::workflow::CHARGED,
 };
 
 pub struct Reimbursements;
-
-/// The form's name, from its one place (the form catalogue).
-pub fn form_name(code: &str) -> Option<&'static str> {
-    FormType::parse(code).map(FormType::name)
-}
 
 impl RowReport for Reimbursements {
     const INFO: ReportInfo = ReportInfo {
@@ -43,9 +37,8 @@ impl RowReport for Reimbursements {
 
     fn columns() -> Vec<Column> {
         vec![
-            Column::new("requestId", "Request", Kind::Int),
-            Column::new("formType", "Form", Kind::Text),
-            Column::new("formName", "Form name", Kind::Text),
+            Column::new("requestId", "Request", Kind::Text),
+            Column::labelled("formType", "Form", crate::forms::FormType::LABELLED),
             Column::new("payee", "Payee", Kind::Text),
             Column::new("payeeEmail", "Payee e-mail", Kind::Text),
             Column::new("college", "College", Kind::Text),
@@ -153,9 +146,8 @@ impl RowReport for Reimbursements {
     fn row(r: &DbRow) -> ApiResult<Row> {
         let form: String = get(r, "form_type")?;
         Ok(vec![
-            Cell::Int(get::<i32>(r, "id")?.into()),
-            Cell::Text(form.clone()),
-            Cell::text(form_name(&form)),
+            Cell::request(&form, get::<i32>(r, "id")?),
+            Cell::Text(form),
             Cell::text(get::<Option<String>>(r, "payee")?),
             Cell::text(get::<Option<String>>(r, "payee_email")?),
             Cell::text(get::<Option<String>>(r, "college")?),

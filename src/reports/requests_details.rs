@@ -9,7 +9,6 @@ use super::{
     export::{self, Cell, Column, Kind, Row},
     fields::DbRow,
     query::{self, a, col, get, lookup, name_column, named, ReportQuery, SqlReport},
-    reimbursements::form_name,
 };
 use crate::{
     auth::{scope::scope_of, CurrentUser},
@@ -24,9 +23,8 @@ const TABLE: &str = "payment_requests";
 
 pub fn columns() -> Vec<Column> {
     vec![
-        Column::new("requestId", "Request", Kind::Int),
-        Column::new("formType", "Form", Kind::Text),
-        Column::new("formName", "Form name", Kind::Text),
+        Column::new("requestId", "Request", Kind::Text),
+        Column::labelled("formType", "Form", crate::forms::FormType::LABELLED),
         Column::new("payee", "Payee", Kind::Text),
         Column::new("mentorProgram", "Program", Kind::Text),
         Column::labelled("formStatus", "Status", crate::entities::codes::Status::LABELLED),
@@ -43,9 +41,8 @@ fn row(r: &DbRow) -> ApiResult<Row> {
     let text = |k: &str| get::<Option<String>>(r, k).map(Cell::text);
     let form: String = get(r, "form_type")?;
     Ok(vec![
-        Cell::Int(get::<i32>(r, "id")?.into()),
-        Cell::Text(form.clone()),
-        Cell::text(form_name(&form)),
+        Cell::request(&form, get::<i32>(r, "id")?),
+        Cell::Text(form),
         text("payee")?,
         text("program")?,
         text("status")?,
@@ -143,7 +140,7 @@ pub async fn retrieve(
     }
     if !forms.is_empty() {
         meta.filters
-            .push(("Form".into(), forms.iter().map(|f| f.as_str()).collect::<Vec<_>>().join(", ")));
+            .push(("Form".into(), forms.iter().map(|f| f.label()).collect::<Vec<_>>().join(", ")));
     }
     for (label, day) in [
         ("Approved from", list.approvedstart),
@@ -151,7 +148,7 @@ pub async fn retrieve(
         ("Placement ending by", list.placementenddate),
     ] {
         if let Some(d) = day {
-            meta.filters.push((label.into(), d.to_string()));
+            meta.filters.push((label.into(), crate::text::day(d)));
         }
     }
     let rows = report.stream(&state.db, row);

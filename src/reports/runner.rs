@@ -168,7 +168,7 @@ pub fn compare(a: &Cell, b: &Cell) -> Ordering {
         (Empty, _) => Ordering::Less,
         (_, Empty) => Ordering::Greater,
         (Text(x), Text(y)) => ignoring_case(x, y).then_with(|| x.cmp(y)),
-        (Money(x), Money(y)) | (Int(x), Int(y)) => x.cmp(y),
+        (Money(x), Money(y)) | (Int(x), Int(y)) | (Request(_, x), Request(_, y)) => x.cmp(y),
         (Number(x), Number(y)) | (Percent(x), Percent(y)) => x.total_cmp(y),
         (Date(x), Date(y)) => x.cmp(y),
         (Timestamp(x), Timestamp(y)) => x.cmp(y),

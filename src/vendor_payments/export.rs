@@ -20,8 +20,8 @@ pub fn columns() -> Vec<Column> {
     vec![
         Column::new("payee", "Payee", Kind::Text),
         Column::new("payeeAddress", "Payee address", Kind::Text),
-        Column::new("requestId", "Request", Kind::Int),
-        Column::new("formType", "Form", Kind::Text),
+        Column::new("requestId", "Request", Kind::Text),
+        Column::labelled("formType", "Form", crate::forms::FormType::LABELLED),
         Column::new("approvedAt", "Approved on", Kind::Timestamp),
         Column::new("approvalCode", "Approval code", Kind::Text),
         Column::new("fund", "Fund", Kind::Text),
@@ -34,7 +34,7 @@ pub fn row(r: VendorPaymentRow) -> Row {
     vec![
         Cell::Text(r.payee),
         Cell::text(r.payee_address),
-        Cell::Int(r.request_id.into()),
+        Cell::Request(r.form_type.as_str(), r.request_id.into()),
         Cell::Text(r.form_type.as_str().to_owned()),
         Cell::Timestamp(r.approved_at),
         Cell::text(r.approval_code),

@@ -103,6 +103,7 @@ pub(super) struct Source {
     approval_code: Option<String>,
     approval_name: Option<String>,
     fund_name: Option<String>,
+    account_code: Option<String>,
     account_name: Option<String>,
 }
 
@@ -160,7 +161,10 @@ impl Source {
                 self.approval_name.as_deref(),
             ),
             fund: self.fund_name.clone(),
-            expense_account: self.account_name.clone(),
+            expense_account: self
+                .account_name
+                .as_deref()
+                .map(|name| crate::text::coded(self.account_code.as_deref(), name)),
             amount: Money(self.approved_cents.unwrap_or(0)),
         };
         (self.mentor_program_id, row)
@@ -191,6 +195,10 @@ pub(super) fn sources(selection: &Selection) -> SelectStatement {
             a("approval_name"),
         )
         .expr_as(Expr::col((fund::Entity, fund::Column::Name)), a("fund_name"))
+        .expr_as(
+            Expr::col((expense_account::Entity, expense_account::Column::Code)),
+            a("account_code"),
+        )
         .expr_as(
             Expr::col((expense_account::Entity, expense_account::Column::Name)),
             a("account_name"),

@@ -50,9 +50,9 @@ impl Range {
 /// An approval code as every report prints it: "<code> <name>", or whichever it has.
 pub fn approval_code_label(code: Option<&str>, name: Option<&str>) -> Option<String> {
     match (code.map(str::trim).filter(|c| !c.is_empty()), name) {
-        (Some(c), Some(n)) => Some(format!("{c} {n}")),
+        (c, Some(n)) => Some(crate::text::coded(c, n)),
         (Some(c), None) => Some(c.to_owned()),
-        (None, n) => n.map(str::to_owned),
+        (None, None) => None,
     }
 }
 

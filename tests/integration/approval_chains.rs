@@ -619,7 +619,7 @@ async fn a_step_waiting_too_long_reminds_once_a_day_and_escalates_once() {
         .unwrap();
     assert_eq!(
         reminder.subject,
-        format!("Reminder: Placement stipend request #{id} has waited 3 days for approval")
+        format!("Reminder: Placement stipend request F1 #{id} has waited 3 days for approval")
     );
     assert!(reminder.body.contains("at the approval step Program review"), "{}", reminder.body);
     // Day four: the away lead's reminder goes to her stand-in, who hears once.

@@ -147,14 +147,14 @@ async fn a_request_packet_holds_the_request_its_log_and_every_receipt() {
     let disposition = headers["content-disposition"].to_str().unwrap();
     assert!(disposition.contains(&format!("request-F2-{id}.pdf")), "{disposition}");
     assert_eq!(info(&bytes, "Tagged"), "yes");
-    assert_eq!(info(&bytes, "Title"), format!("Payment request F2-{id}"));
+    assert_eq!(info(&bytes, "Title"), format!("Payment request F2 #{id}"));
 
     let pages = pages(&bytes);
     let n: usize = info(&bytes, "Pages").parse().unwrap();
     assert_eq!(pages.len(), n);
     let words = pages[0].split_whitespace().collect::<Vec<_>>().join(" ");
     for said in [
-        format!("Payment request F2-{id}"),
+        format!("Payment request F2 #{id}"),
         "F2 Expense reimbursement".into(),
         "Pat Payee <pat@example.org>".into(),
         "Classroom books".into(),
@@ -261,7 +261,7 @@ async fn a_vendor_payment_packet_follows_its_rows() {
         .as_array()
         .unwrap()
         .iter()
-        .map(|r| format!("Payment request {}-{}", r["formType"].as_str().unwrap(), r["requestId"]))
+        .map(|r| format!("Payment request {} #{}", r["formType"].as_str().unwrap(), r["requestId"]))
         .collect();
     assert_eq!(order.len(), 3);
 
@@ -285,7 +285,7 @@ async fn a_vendor_payment_packet_follows_its_rows() {
     // Each request starts a page, in the rows' order; the F2's receipt follows it.
     let starts: Vec<usize> = order.iter().map(|title| page_with(&pages, title)).collect();
     assert!(starts.windows(2).all(|p| p[0] < p[1]) && starts[0] > 0, "{starts:?}");
-    let f2 = order.iter().position(|t| t.contains("F2-")).unwrap();
+    let f2 = order.iter().position(|t| t.contains("F2 #")).unwrap();
     let receipt_page = page_with(&pages, "Corner Store receipt page 1 of 2");
     assert!(
         receipt_page > starts[f2] && starts.iter().all(|s| *s <= starts[f2] || *s > receipt_page)

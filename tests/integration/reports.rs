@@ -6,7 +6,7 @@
 //! shifted by MinutesOffset.
 
 use crate::common;
-use crate::common::dates::shifted;
+use crate::common::dates::{shifted, shifted_day};
 use crate::support;
 
 use std::{io::Cursor, process::Command};
@@ -14,6 +14,7 @@ use std::{io::Cursor, process::Command};
 use calamine::{Data, DataType, Reader, Xlsx};
 use chrono::{Duration, NaiveDate};
 use common::*;
+use mentorpay::text::{day, moment};
 use serde_json::{json, Value};
 
 const PR: &str = "/api/v1/payment-requests";
@@ -308,6 +309,13 @@ fn column(headers: &[String], name: &str) -> usize {
         .unwrap_or_else(|| panic!("no column {name} in {headers:?}"))
 }
 
+/// The number of a request as files name it ("F9 #12" -> 12); the shape is checked.
+fn request_number(text: &str) -> i64 {
+    let (form, number) = text.split_once(" #").unwrap_or_else(|| panic!("not \"F2 #601\": {text}"));
+    assert!(mentorpay::forms::FormType::parse(form).is_some(), "not a form: {text}");
+    number.parse().unwrap_or_else(|_| panic!("not \"F2 #601\": {text}"))
+}
+
 fn cents(text: &str) -> i64 {
     if text.is_empty() {
         return 0;
@@ -404,7 +412,17 @@ async fn every_report_agrees_with_the_requests_to_the_cent() {
     assert_eq!(v["items"].as_array().unwrap().len(), 2, "paged");
     assert_eq!(money(&v["items"][0]["approvedAmount"]), 420.5);
     assert_eq!(v["items"][0]["formType"], "F9");
-    assert_eq!(v["items"][0]["formName"], "Vendor payment");
+    let catalogue = w.app.get(R, &w.admin).await.ok().clone();
+    let reimbursements = catalogue
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["key"] == "mentor-program-reimbursements")
+        .unwrap()
+        .clone();
+    let form =
+        reimbursements["columns"].as_array().unwrap().iter().find(|c| c["key"] == "formType");
+    assert_eq!(form.unwrap()["labels"]["F9"], "F9 Vendor payment", "screens show the form's label");
     assert_eq!(v["items"][0]["payee"], "Pat Payee");
     assert_eq!(money(&v["totals"]["approvedAmount"]), 626.25, "totals over every page");
     let v =
@@ -596,8 +614,8 @@ async fn every_report_agrees_with_the_requests_to_the_cent() {
         table[1][trips].to_string(),
         format!(
             "{} Fresno to Clovis 12.50 mi\n{} Clovis to Fresno 10.00 mi",
-            shifted("2025-10-01"),
-            shifted("2025-10-02")
+            day(shifted_day("2025-10-01")),
+            day(shifted_day("2025-10-02"))
         )
     );
     let purpose = table[0].iter().position(|h| *h == "Travel purpose").unwrap();
@@ -718,7 +736,10 @@ async fn minutes_offset_moves_the_days_and_the_printed_times() {
     assert_eq!(v["totalCount"], 1);
     let (_, _, bytes) = download(&w, &w.admin, &format!("all-approvals/retrieve?ReportFormat=Csv&StartDate={before}&EndDate={before}&MinutesOffset=480")).await;
     let (headers, data) = csv_rows(&bytes);
-    assert_eq!(data[0][column(&headers, "Approved at")], format!("{before} 19:30"));
+    assert_eq!(
+        data[0][column(&headers, "Approved at")],
+        format!("{}, 7:30 PM", mentorpay::text::day(before))
+    );
     // Formulas in free text are inert, numbers are not touched.
     let (_, _, bytes) =
         download(&w, &w.admin, "all-approvals/retrieve?ReportFormat=Csv&PaymentRequestType=F14")
@@ -1036,7 +1057,7 @@ async fn exports_name_what_the_views_name() {
             .iter()
             .filter_map(|r| {
                 names
-                    .get(&r[id].parse::<i64>().unwrap())
+                    .get(&request_number(&r[id]))
                     .map(|name| assert_eq!(&r[i], name, "{header} of {}", r[id]))
             })
             .count();
@@ -1205,16 +1226,16 @@ async fn wide_pdfs_print_dates_and_amounts_whole() {
     let text = pdf_text(&bytes);
     // r7: training on last year's 1 and 2 October, submitted three days before its approval at 18:00 UTC.
     for whole in [
-        &shifted("2025-10-01"),
-        &shifted("2025-10-02"),
-        &(day - Duration::days(3)).to_string(),
-        &format!("{day} 18:00"),
+        &mentorpay::text::day(shifted_day("2025-10-01")),
+        &mentorpay::text::day(shifted_day("2025-10-02")),
+        &mentorpay::text::day(day - Duration::days(3)),
+        &moment(day.and_hms_opt(18, 0, 0).unwrap()),
         "80.00",
         "150.00",
     ] {
         assert!(text.contains(whole), "the F4 PDF prints {whole} whole:\n{text}");
     }
-    let today = mentorpay::clock::now().date_naive().to_string();
+    let today = mentorpay::text::day(mentorpay::clock::now().date_naive());
     assert!(text.matches(&today).count() >= 2, "created and updated times print whole:\n{text}");
 
     let catalogue = w.app.get(R, &w.admin).await.ok().clone();
@@ -1594,3 +1615,105 @@ async fn budgets_of_different_fiscal_years_are_never_added() {
         );
     }
 }
+
+/// What the files say, they say as every screen does: a request is "F9 #12", a form its
+/// catalogue label, an account its code and name, a day "Nov 3, 2025" and a moment
+/// "Nov 3, 2025, 2:05 PM"; receipts by their file names, never a column of file ids.
+#[actix_web::test]
+async fn files_name_requests_forms_accounts_and_days_as_people_read_them() {
+    let w = world().await;
+    let r3 = &w.req[2];
+    let reference = format!("F9 #{}", r3["id"]);
+    let accounts = w.app.get("/api/v1/expense-accounts", &w.admin).await.ok().clone();
+    let a1 = accounts.as_array().unwrap().iter().find(|a| a["id"] == w.accounts[1]).unwrap();
+    let (code, name) = (a1["code"].as_str().unwrap(), a1["name"].as_str().unwrap());
+    assert!(!code.is_empty(), "the seeded accounts have codes");
+    let account = format!("{code} {name}");
+    // The view's days, as the files must print them (UTC: no offset given).
+    let v = view(&w, &w.admin, "mentor-program-reimbursements?Size=500").await;
+    let item = v["items"].as_array().unwrap().iter().find(|i| i["requestId"] == r3["id"]).unwrap();
+    let approved_at = chrono::DateTime::parse_from_rfc3339(item["approvedAt"].as_str().unwrap())
+        .unwrap()
+        .naive_utc();
+    let submitted_on: NaiveDate = item["submittedOn"].as_str().unwrap().parse().unwrap();
+    assert_eq!(
+        item["expenseAccount"],
+        account.as_str(),
+        "the view names the account with its code"
+    );
+
+    let path = "mentor-program-reimbursements/retrieve?MinutesOffset=0";
+    let (headers, rows) =
+        csv_rows(&download(&w, &w.admin, &format!("{path}&ReportFormat=Csv")).await.2);
+    for gone in ["Form name", "File ids"] {
+        assert!(!headers.iter().any(|h| h == gone), "{gone}: {headers:?}");
+    }
+    for row in &rows {
+        request_number(&row[column(&headers, "Request")]);
+    }
+    let row = rows.iter().find(|r| r[column(&headers, "Request")] == reference).unwrap();
+    assert_eq!(row[column(&headers, "Form")], "F9 Vendor payment");
+    assert_eq!(row[column(&headers, "Expense account")], account);
+    assert_eq!(row[column(&headers, "Submitted on")], day(submitted_on));
+    assert_eq!(row[column(&headers, "Approved on")], moment(approved_at));
+
+    let table = sheet(&download(&w, &w.admin, &format!("{path}&ReportFormat=Xlsx")).await.2);
+    let at = |h: &str| table[0].iter().position(|c| *c == h).unwrap_or_else(|| panic!("{h}"));
+    let row = table.iter().find(|r| r[at("Request")] == reference.as_str()).unwrap();
+    assert_eq!(row[at("Form")], "F9 Vendor payment");
+    assert_eq!(row[at("Expense account")], account.as_str());
+    assert!(row[at("Approved on")].as_datetime().is_some(), "days stay dates a sheet can sort");
+
+    let text = pdf_text(&download(&w, &w.admin, &format!("{path}&ReportFormat=Pdf")).await.2);
+    for shown in [reference.as_str(), code, day(submitted_on).as_str(), "F9 Vendor"] {
+        assert!(text.contains(shown), "the PDF shows {shown}:\n{text}");
+    }
+    assert!(!text.contains(&submitted_on.to_string()), "no ISO day in the PDF:\n{text}");
+
+    // The other files likewise: approvals, the details list, one form with its receipts.
+    let (headers, rows) =
+        csv_rows(&download(&w, &w.admin, "all-approvals/retrieve?ReportFormat=Csv").await.2);
+    let row = rows.iter().find(|r| r[column(&headers, "Request")] == reference).unwrap();
+    assert_eq!(row[column(&headers, "Form")], "F9 Vendor payment");
+    assert_eq!(row[column(&headers, "Expense account")], account);
+    let (headers, rows) = csv_rows(
+        &download(&w, &w.admin, "payment-requests-details/retrieve?ReportFormat=Csv").await.2,
+    );
+    assert!(rows.iter().any(|r| r[column(&headers, "Request")] == reference));
+
+    // A receipt on the F2 draft: its file name under "Receipts".
+    let upload = w
+        .app
+        .post(
+            "/api/v1/fileupload/generate-upload-urls",
+            Some(&w.admin),
+            json!({"files": [{"fileName": "taxi receipt.pdf", "contentType": "application/pdf", "size": PDF.len()}]}),
+        )
+        .await
+        .ok()[0]
+        .clone();
+    let res = w
+        .app
+        .client
+        .put(format!("{}{}", w.app.base, upload["uploadUrl"].as_str().unwrap()))
+        .header("Content-Type", "application/pdf")
+        .body(PDF.to_vec())
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 204);
+    let r6 = &w.req[5];
+    let mut details = details("F2", w.fy);
+    details["fileIds"] = json!([upload["fileId"]]);
+    let body = json!({"participationId": r6["participationId"], "description": "Books", "details": details, "version": r6["version"]});
+    w.app.put(&format!("{PR}/F2/{}", r6["id"]), &w.admin, body).await.ok();
+    let (headers, rows) =
+        csv_rows(&download(&w, &w.admin, "payment-requests/F2/Csv/retrieve").await.2);
+    assert!(!headers.iter().any(|h| h.contains("File")), "{headers:?}");
+    let row = rows.iter().find(|r| r[column(&headers, "Request")] == format!("F2 #{}", r6["id"]));
+    let row = row.unwrap_or_else(|| panic!("{rows:?}"));
+    assert_eq!(row[column(&headers, "Receipts")], "taxi receipt.pdf");
+    assert!(row[column(&headers, "Items")].starts_with(&day(shifted_day("2025-10-01"))));
+}
+
+const PDF: &[u8] = b"%PDF-1.7\n1 0 obj\n<<>>\nendobj\n%%EOF\n";

@@ -472,7 +472,10 @@ async fn a_history_entry_never_changes_after_its_requests_or_payee_do() {
     );
     assert_eq!(lines.len(), 3, "{text}");
     assert!(
-        lines[1].starts_with(&format!("Pat Payee,\"1 Capitol Mall, Sacramento\",{},F1,", f1["id"])),
+        lines[1].starts_with(&format!(
+            "Pat Payee,\"1 Capitol Mall, Sacramento\",F1 #{},F1 Placement stipend,",
+            f1["id"]
+        )),
         "{text}"
     );
     assert!(

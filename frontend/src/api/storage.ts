@@ -5,6 +5,7 @@
 export const ACCESS_TOKEN_KEY = 'accessToken';
 export const REFRESH_TOKEN_KEY = 'refreshToken';
 export const PARTICIPANTS_REPORT_COLUMNS_KEY = 'participantsReportColumns';
+export const REIMBURSEMENTS_REPORT_COLUMNS_KEY = 'reimbursementsReportColumns';
 export const LAST_ACTIVITY_KEY = 'lastActivity';
 
 export interface Tokens {
@@ -22,7 +23,7 @@ export function storeTokens({ accessToken, refreshToken }: Tokens): void {
 
 /** Removes everything a logout clears: every stored key. */
 export function clearStoredSession(): void {
-  for (const key of [ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY, PARTICIPANTS_REPORT_COLUMNS_KEY]) {
+  for (const key of [ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY, PARTICIPANTS_REPORT_COLUMNS_KEY, REIMBURSEMENTS_REPORT_COLUMNS_KEY]) {
     localStorage.removeItem(key);
   }
 }

@@ -2,6 +2,8 @@ import dayjs from 'dayjs';
 
 // One date format everywhere: "Nov 3, 2025" reads the same to everyone and
 // cannot be mistaken between month-first and day-first. Timestamps add the local time.
+// Every day and moment a screen shows goes through these two (the server's files and
+// messages through `crate::text::day` and `moment`), so the format can change in one place.
 
 /** A calendar date ("2025-11-03") or a timestamp, as "Nov 3, 2025"; '' for none. */
 export function formatDate(value: string | null | undefined): string {

@@ -1,4 +1,5 @@
 import {
+  Badge,
   createTheme,
   DEFAULT_THEME,
   Loader,
@@ -49,6 +50,14 @@ export const theme = createTheme({
     'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
   defaultRadius: 'sm',
   components: {
+    // A badge (a status chip) shows its whole label: never shrunk by a squeezed cell or row,
+    // never cut to "ACTI…"; the cell grows or wraps around it instead.
+    Badge: Badge.extend({
+      styles: {
+        root: { flexShrink: 0, maxWidth: 'none', width: 'max-content', overflow: 'visible' },
+        label: { overflow: 'visible', textOverflow: 'clip' },
+      },
+    }),
     // A spinner is said, not only seen: "Loading" (or the caller's own words) as a status.
     Loader: Loader.extend({ defaultProps: { role: 'status', 'aria-label': 'Loading' } }),
     // The × of every dialog has a name.

@@ -112,6 +112,9 @@ pub enum Cell {
     Percent(f64),
     Date(NaiveDate),
     Timestamp(DateTime<Utc>),
+    /// A payment request (form code, id): its id in JSON (views link with it), "F2 #601" in
+    /// files, as every screen names it.
+    Request(&'static str, i64),
 }
 
 pub type Row = Vec<Cell>;
@@ -151,6 +154,13 @@ impl Cell {
     pub fn percent(v: Option<f64>) -> Cell {
         v.map_or(Cell::Empty, Cell::Percent)
     }
+    /// The request `id` of the form `code` (a stored form type); its bare number for a code
+    /// no form has.
+    pub fn request(code: &str, id: impl Into<i64>) -> Cell {
+        let id = id.into();
+        crate::forms::FormType::parse(code)
+            .map_or(Cell::Int(id), |form| Cell::Request(form.as_str(), id))
+    }
 
     /// The text the files print (CSV, PDF): local time, dollars with two decimals.
     pub fn display(&self, minutes_offset: i32) -> String {
@@ -178,22 +188,26 @@ impl Cell {
             Cell::Int(n) => write!(out, "{n}"),
             Cell::Number(x) => write!(out, "{:.2}", round_to(*x, 100.0)),
             Cell::Percent(x) => write!(out, "{:.1}", round_to(*x, 10.0)),
-            // Written out, not through a strftime pattern parsed again for every cell.
-            Cell::Date(d) => write!(out, "{:04}-{:02}-{:02}", d.year(), d.month(), d.day()),
+            // Written out, not through a strftime pattern parsed again for every cell; the
+            // same text as `crate::text::day` and `crate::text::moment` (a test holds them equal).
+            Cell::Date(d) => write_day(out, *d),
             Cell::Timestamp(t) => {
                 let t = local(*t, minutes_offset);
-                write!(
-                    out,
-                    "{:04}-{:02}-{:02} {:02}:{:02}",
-                    t.year(),
-                    t.month(),
-                    t.day(),
-                    t.hour(),
-                    t.minute()
-                )
+                let _ = write_day(out, t.date());
+                let (pm, hour) = t.hour12();
+                write!(out, ", {}:{:02} {}", hour, t.minute(), if pm { "PM" } else { "AM" })
             }
+            Cell::Request(form, id) => write!(out, "{form} #{id}"),
         };
     }
+}
+
+/// "Nov 3, 2025" (`crate::text::day`).
+fn write_day(out: &mut String, d: NaiveDate) -> std::fmt::Result {
+    use std::fmt::Write;
+    const MONTHS: [&str; 12] =
+        ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+    write!(out, "{} {}, {}", MONTHS[d.month0() as usize], d.day(), d.year())
 }
 
 fn round_to(x: f64, scale: f64) -> f64 {
@@ -212,7 +226,7 @@ impl Serialize for Cell {
             Cell::Empty => s.serialize_none(),
             Cell::Text(t) => s.serialize_str(t),
             Cell::Money(c) => Money(*c).serialize(s),
-            Cell::Int(n) => s.serialize_i64(*n),
+            Cell::Int(n) | Cell::Request(_, n) => s.serialize_i64(*n),
             Cell::Number(x) if x.is_finite() => s.serialize_f64(round_to(*x, 100.0)),
             Cell::Percent(x) if x.is_finite() => s.serialize_f64(round_to(*x, 10.0)),
             Cell::Number(_) | Cell::Percent(_) => s.serialize_none(),
@@ -352,7 +366,7 @@ impl Meta {
     pub fn generated_line(&self) -> String {
         format!(
             "Generated {} by {}",
-            local(self.generated_at, self.minutes_offset).format("%Y-%m-%d %H:%M"),
+            crate::text::moment(local(self.generated_at, self.minutes_offset)),
             self.generated_by
         )
     }
@@ -652,7 +666,7 @@ mod tests {
         // 03:30 UTC on the 24th is still the 23rd in California (offset 480).
         let meta = Meta::example();
         assert_eq!(meta.file_name(Format::Csv), "participants-2026-11-23.csv");
-        assert_eq!(meta.generated_line(), "Generated 2026-11-23 19:30 by Ann Admin");
+        assert_eq!(meta.generated_line(), "Generated Nov 23, 2026, 7:30 PM by Ann Admin");
         assert_eq!(
             Meta { minutes_offset: 0, ..meta }.file_name(Format::Pdf),
             "participants-2026-11-24.pdf"
@@ -664,7 +678,17 @@ mod tests {
         let t = Utc.with_ymd_and_hms(2026, 1, 2, 8, 5, 0).unwrap();
         assert_eq!(Cell::Money(123450).display(0), "1234.50");
         assert_eq!(Cell::Money(-5).display(0), "-0.05");
-        assert_eq!(Cell::Timestamp(t).display(480), "2026-01-02 00:05");
+        assert_eq!(Cell::Timestamp(t).display(480), "Jan 2, 2026, 12:05 AM");
+        assert_eq!(Cell::Request("F2", 601).display(0), "F2 #601");
+        assert_eq!(Cell::request("F2", 601), Cell::Request("F2", 601));
+        assert_eq!(serde_json::to_string(&Cell::Request("F2", 601)).unwrap(), "601");
+        // Files print days and moments as every screen does.
+        for (day, hour) in [((2026, 1, 2), 0), ((2025, 11, 30), 12), ((2026, 12, 9), 23)] {
+            let d = NaiveDate::from_ymd_opt(day.0, day.1, day.2).unwrap();
+            let at = d.and_hms_opt(hour, 7, 0).unwrap();
+            assert_eq!(Cell::Date(d).display(0), crate::text::day(d));
+            assert_eq!(Cell::Timestamp(at.and_utc()).display(0), crate::text::moment(at));
+        }
         assert_eq!(Cell::Percent(45.46).display(0), "45.5");
         let cols = [
             Column::new("at", "At", Kind::Timestamp),

@@ -10,8 +10,10 @@ use rust_xlsxwriter::{Format as CellFormat, Workbook, Worksheet};
 use super::{local, round_to, Cell, Column, Frame, Kind, Rows};
 
 const MONEY: &str = "$#,##0.00";
-const DATE: &str = "yyyy-mm-dd";
-const TIMESTAMP: &str = "yyyy-mm-dd hh:mm";
+/// The one way days and moments read (`crate::text::day`, `crate::text::moment`), as typed
+/// cells a spreadsheet can still sort and filter.
+const DATE: &str = "mmm d, yyyy";
+const TIMESTAMP: &str = "mmm d, yyyy, h:mm AM/PM";
 
 struct Formats {
     general: CellFormat,
@@ -64,8 +66,8 @@ fn width(column: &Column) -> f64 {
         Kind::Text => 22.0,
         Kind::Money => 14.0,
         Kind::Int | Kind::Number | Kind::Percent => 10.0,
-        Kind::Date => 12.0,
-        Kind::Timestamp => 17.0,
+        Kind::Date => 13.0,
+        Kind::Timestamp => 21.0,
     };
     by_kind.max(column.header.chars().count() as f64 + 3.0)
 }
@@ -140,6 +142,7 @@ fn write_cell(
         Cell::Text(t) => ws.write_string(row, col, t).map(|_| ()),
         Cell::Money(c) => number(ws, *c as f64 / 100.0, Kind::Money),
         Cell::Int(n) => number(ws, *n as f64, Kind::Int),
+        Cell::Request(..) => ws.write_string(row, col, cell.display(0)).map(|_| ()),
         // Stored as shown (two decimals, a percentage one), so a sum in the sheet adds
         // what the reader sees.
         Cell::Number(x) => number(ws, round_to(*x, 100.0), Kind::Number),

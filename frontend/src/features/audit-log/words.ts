@@ -1,3 +1,4 @@
+import { requestRef } from '../../lib/labels';
 // Where an audit entry's record has its page, and record kinds for the filter. The entry's
 // words (its record, what happened, each change) come from the server, as the files do.
 // Pure, tested in words.test.ts.
@@ -59,7 +60,7 @@ export function recordOf(entry: EntryFacts): RecordRef {
       return participant ? { label, to: `/participant/${participant}/details` } : { label };
     }
     case 'payment_request':
-      return entry.formType ? { label: `${entityLabel(entry.entityType)} ${entry.formType} #${id}`, to: `/payment-request/${entry.formType}/${id}/details` } : { label };
+      return entry.formType ? { label: `${entityLabel(entry.entityType)} ${requestRef(entry.formType, id)}`, to: `/payment-request/${entry.formType}/${id}/details` } : { label };
     case 'budget-line': {
       const year = entry.fiscalYearId ?? named(entry, 'fiscalYearId');
       return { label, to: year ? `/budget/${year}/details` : '/budget/list' };

@@ -35,6 +35,7 @@ import {
   withAmountText,
   type GridRow,
 } from './budgetGrid';
+import { codedName } from '../../lib/labels';
 
 type RefField = 'mentorProgramId' | 'fundId' | 'expenseAccountId';
 
@@ -44,7 +45,7 @@ function useNames(items: RefItem[] | undefined) {
     const name = (id: number | null) => {
       if (id === null) return '';
       const item = byId.get(id);
-      return item ? (item.code ? `${item.code} – ${item.name}` : item.name) : `#${id}`;
+      return item ? codedName(item) : `#${id}`;
     };
     /** The code alone (the cell), with the name beside it in smaller type. */
     const short = (id: number | null) => (id === null ? '' : (byId.get(id)?.code ?? name(id)));

@@ -1,7 +1,7 @@
 import { Badge, Button, Center, Group, Loader, MultiSelect, Pagination, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { formatDateTime } from '../../components/dates';
 import { EmptyRow } from '../../components/EmptyRow';
 import { notifications } from '@mantine/notifications';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { selectUserDetails } from '../../api/authSlice';
 import { useAppSelector, useHasPermission } from '../../lib/hooks';
@@ -122,7 +122,7 @@ export default function UsersPage() {
                     <Table.Td>
                       <Status user={user} />
                     </Table.Td>
-                    <Table.Td>{user.lastLoginAt ? dayjs(user.lastLoginAt).format('YYYY-MM-DD HH:mm') : 'Never'}</Table.Td>
+                    <Table.Td>{user.lastLoginAt ? formatDateTime(user.lastLoginAt) : 'Never'}</Table.Td>
                     <RowActions gap={4} justify="flex-end">
                       {canEdit && canReadRoles && (
                         <RowButton variant="subtle" rowName={user.email} onClick={() => setEditing(user)}>Edit</RowButton>

@@ -2,6 +2,7 @@ import { Anchor, Button, Group } from '@mantine/core';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
+import { formatDate } from '../../components/dates';
 import { DataTable } from '../../components/DataTable';
 import { asApiError, ErrorDisplay } from '../../components/ErrorDisplay';
 import { PageCard } from '../../components/PageCard';
@@ -45,7 +46,7 @@ function columns(roles: RefItem[] | undefined, districtTypes: RefItem[] | undefi
     {
       id: 'updatedAt',
       header: 'Last change',
-      cell: ({ row }) => (row.original.updatedAt ? new Date(row.original.updatedAt).toLocaleDateString() : ''),
+      cell: ({ row }) => formatDate(row.original.updatedAt),
     },
   ];
 }

@@ -20,9 +20,10 @@ import type { RefItem } from '../../api/wire';
 import { approveBlocked, checkKey, CHECK_DELAY_MS } from './approvalCheck';
 import { currentStep, finalWords, startingAmount, stepHeading } from './stepWords';
 import { ReasonModal } from './ReasonModal';
+import { codedName, requestRef } from '../../lib/labels';
 
 const options = (items: RefItem[] | undefined) =>
-  (items ?? []).filter((i) => i.isActive).map((i) => ({ value: String(i.id), label: i.code ? `${i.code} ${i.name}` : i.name }));
+  (items ?? []).filter((i) => i.isActive).map((i) => ({ value: String(i.id), label: codedName(i) }));
 
 /** The last check's answer, with the fields it was asked for; `refused`: the 403's words (the step is not the caller's). */
 interface Checked {
@@ -103,8 +104,8 @@ export function ApprovePanel({ request }: { request: PaymentRequest }) {
       // A step before the last leaves the request submitted, waiting for the next step.
       const message =
         result.data.formStatus === 'Submitted' && step
-          ? `${stepHeading(step)} was approved; ${request.formType} #${request.id} now waits for step ${step.index + 2}.`
-          : `${request.formType} #${request.id} was approved.`;
+          ? `${stepHeading(step)} was approved; ${requestRef(request.formType, request.id)} now waits for step ${step.index + 2}.`
+          : `${requestRef(request.formType, request.id)} was approved.`;
       notifications.show({ color: 'green', message, autoClose: 5000 });
       navigate(`/payment-request/${request.formType}/${request.id}/details`, { replace: true });
     }

@@ -18,8 +18,9 @@ import { formTypeName, usePayeeNames } from './names';
 import { ProgramFilter, RequestFilters } from './RequestFilters';
 import { RequestDetailsPanel } from './RequestDetailsPanel';
 import { Nowrap, StatusCell } from './cells';
+import { requestRef } from '../../lib/labels';
 
-const label = (r: PaymentRequestListItem) => `${r.formType} #${r.id}`;
+const label = (r: PaymentRequestListItem) => requestRef(r.formType, r.id);
 
 interface Names {
   types?: RefItem[];

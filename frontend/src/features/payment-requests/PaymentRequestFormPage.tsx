@@ -34,6 +34,7 @@ import { RequestFields } from './RequestFields';
 import { StatusBadge } from './StatusBadge';
 import { useFormLists, useFormRules } from './useFormRules';
 import { HEADER_HEIGHT } from '../../lib/theme';
+import { requestRef } from '../../lib/labels';
 
 export type PaymentRequestFormMode = 'create' | 'edit' | 'view' | 'approve';
 const TITLES: Record<PaymentRequestFormMode, string> = {
@@ -165,7 +166,7 @@ function Actions({ request }: { request: PaymentRequest }) {
           onClick={async () => {
             const sure = await openConfirm({
               title: 'Delete request',
-              text: `Delete draft ${request.formType} #${request.id}? It leaves every list.`,
+              text: `Delete draft ${requestRef(request.formType, request.id)}? It leaves every list.`,
               confirmLabel: 'Delete',
               cancelLabel: 'Keep it',
               danger: true,
@@ -248,7 +249,7 @@ function RequestForm({ mode, formType, rules, stored }: { mode: PaymentRequestFo
         : await update({ formType, id: stored!.id, body: bodyOf(formType, values, rules, stored!.version) });
     if ('data' in result && result.data) {
       draft.saved();
-      notifications.show({ color: 'green', message: `${result.data.formType} #${result.data.id} was saved.`, autoClose: 5000 });
+      notifications.show({ color: 'green', message: `${requestRef(result.data.formType, result.data.id)} was saved.`, autoClose: 5000 });
       setLeaveTo(detailsUrl(result.data));
     } else showSaveError(formRef.current);
   };
@@ -393,7 +394,7 @@ export default function PaymentRequestFormPage({ mode }: { mode: PaymentRequestF
   // A form is known when the server serves it and the UI has its layout.
   const known = rules !== undefined && FORM_SPECS[formType] !== undefined;
   const query = useGetPaymentRequestQuery({ formType, id }, { skip: !needsRequest || !known });
-  const title = needsRequest ? `${TITLES[mode]} ${formType} #${paymentRequestId}` : `${TITLES[mode]} (${formType})`;
+  const title = needsRequest ? `${TITLES[mode]} ${requestRef(formType, paymentRequestId ?? id)}` : `${TITLES[mode]} (${formType})`;
 
   if (loading) {
     return (

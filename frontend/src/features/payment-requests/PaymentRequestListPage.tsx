@@ -26,6 +26,7 @@ import { formTypeName, usePayeeNames } from './names';
 import { ProgramFilter, RequestFilters } from './RequestFilters';
 import { Nowrap, StatusCell } from './cells';
 import { statusLabel } from './StatusBadge';
+import { requestRef } from '../../lib/labels';
 
 /** The details list opens with this list's filters and sorting (from page 1). */
 
@@ -66,7 +67,7 @@ function columns(types: RefItem[] | undefined, payees: Map<number, string>): Col
         <>
           <Anchor component={Link} to={`/payment-request/${row.original.formType}/${row.original.id}/details`} fw={500} size="sm" lh={1.3} display="block" w="max-content">
             <Nowrap>
-              {row.original.formType} #{row.original.id}
+              {requestRef(row.original.formType, row.original.id)}
             </Nowrap>
           </Anchor>
           <Text size="xs" c="dimmed" lh={1.3} truncate title={formTypeName(types, row.original.formType)}>

@@ -8,6 +8,7 @@ import {
 import { detailsView } from './detailsView';
 import { ReceiptList } from './Receipts';
 import { useFormLists, useFormRules } from './useFormRules';
+import { requestRef } from '../../lib/labels';
 
 /**
  * One request's typed details, read-only, fetched when its row is opened
@@ -17,7 +18,7 @@ export function RequestDetailsPanel({ formType, id }: { formType: string; id: nu
   const request = useGetPaymentRequestQuery({ formType, id });
   const { rules } = useFormRules(formType);
   const lists = useFormLists(rules);
-  const label = `${formType} #${id}`;
+  const label = requestRef(formType, id);
   if (request.isLoading) return <Loader size="sm" aria-label={`Loading ${label}`} />;
   if (request.error || !request.data) return <ErrorDisplay error={asApiError(request.error)} title={`${label} could not be loaded`} />;
   const view = detailsView(formType, request.data.details, lists, rules);

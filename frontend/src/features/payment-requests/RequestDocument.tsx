@@ -12,11 +12,12 @@ import { rulesOf } from './formRules';
 import { formTypeName } from './names';
 import { ReceiptList } from './Receipts';
 import { useFormLists } from './useFormRules';
+import { codedName } from '../../lib/labels';
 
 const coded = (items: RefItem[] | undefined, id: number | null | undefined) => {
   if (id === null) return '—';
   const item = items?.find((i) => i.id === id);
-  return item ? (item.code ? `${item.code} – ${item.name}` : item.name) : `#${id}`;
+  return item ? codedName(item) : `#${id}`;
 };
 
 /** Label over value, as on a printed form. */

@@ -9,7 +9,7 @@ export default function ApprovalsByRequestTypeReportPage() {
     <ReportView
       reportKey="approvals-by-request-type"
       aboveTable={(ctx) => (
-        <ReportChart {...ctx} title="Approved amount per form type" series={SERIES} toCategories={approvedByFormType} testId="request-type-chart" />
+        <ReportChart {...ctx} title="Approved amount per form" series={SERIES} toCategories={approvedByFormType} testId="request-type-chart" />
       )}
     />
   );

@@ -3,7 +3,20 @@ import type { ReportColumn } from './api';
 import { toggleColumn } from './participantsReport';
 
 /** Which columns the table shows and the exports carry; the page keeps the choice. */
-export function ColumnPicker({ columns, chosen, onChange, onReset }: { columns: ReportColumn[]; chosen: string[]; onChange: (keys: string[]) => void; onReset: () => void }) {
+export function ColumnPicker({
+  columns,
+  chosen,
+  onChange,
+  onReset,
+  title = 'Columns in the table and the exports',
+}: {
+  columns: ReportColumn[];
+  chosen: string[];
+  onChange: (keys: string[]) => void;
+  onReset: () => void;
+  /** What the choice applies to. */
+  title?: string;
+}) {
   const order = columns.map((c) => c.key);
   return (
     <Popover position="bottom-end" withinPortal trapFocus shadow="md" width={260}>
@@ -13,7 +26,7 @@ export function ColumnPicker({ columns, chosen, onChange, onReset }: { columns: 
       <Popover.Dropdown>
         <Stack gap="xs">
           <Text size="sm" fw={600} id="column-picker-title">
-            Columns in the table and the exports
+            {title}
           </Text>
           <ScrollArea.Autosize mah={320}>
             <Stack gap={6} role="group" aria-labelledby="column-picker-title">

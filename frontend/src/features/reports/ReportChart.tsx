@@ -1,7 +1,7 @@
 import { Loader, Stack, Text, Title } from '@mantine/core';
 import { MoneyBarChart, type MoneyCategory, type MoneySeries } from '../../components/MoneyBarChart';
 import { DEFAULT_TABLE } from '../../components/urlState';
-import { useGetReportViewQuery, type ReportRow } from './api';
+import { useGetReportViewQuery, type ReportInfo, type ReportRow } from './api';
 import { viewQuery } from './reportQuery';
 import type { ReportContext } from './ReportView';
 
@@ -11,7 +11,8 @@ const CHART_ROWS = 500;
 interface Props extends ReportContext {
   title: string;
   series: MoneySeries[];
-  toCategories: (rows: ReportRow[]) => MoneyCategory[];
+  /** The chart's bars from the rows; the report's columns name codes (form labels). */
+  toCategories: (rows: ReportRow[], report: ReportInfo) => MoneyCategory[];
   bars?: 'horizontal' | 'vertical';
   testId: string;
 }
@@ -33,7 +34,7 @@ export function ReportChart({ report, filters, title, series, toCategories, bars
         </Text>
       ) : (
         <>
-          <MoneyBarChart label={title} testId={testId} series={series} categories={toCategories(rows)} bars={bars} empty={<Text c="dimmed" size="sm">Nothing to chart for these filters.</Text>} />
+          <MoneyBarChart label={title} testId={testId} series={series} categories={toCategories(rows, report)} bars={bars} empty={<Text c="dimmed" size="sm">Nothing to chart for these filters.</Text>} />
           {(view.data?.totalCount ?? 0) > rows.length && (
             <Text size="xs" c="dimmed">
               The chart shows the first {rows.length} of {view.data?.totalCount} rows.

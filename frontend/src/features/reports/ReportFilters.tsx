@@ -5,6 +5,7 @@ import { useGetReportPayeesQuery } from './api';
 import type { RefItem } from '../../api/wire';
 import { FilterFooter } from '../../components/FilterFooter';
 import { inactiveMark } from '../../components/statusMark';
+import { codedName } from '../../lib/labels';
 
 // The filters of a report as pickers (never raw ids): each shows only when the report takes it
 // (its catalogue `filters`), and loads its list only then. Values are the address bar's strings.
@@ -110,7 +111,7 @@ export function ReportFilters({ names, values, onChange, onClear }: Props) {
         key="ApprovalCodeId"
         name="ApprovalCodeId"
         label="Approval code"
-        data={options(codes.data, (c) => (c.code ? `${c.code} ${c.name}` : c.name))}
+        data={options(codes.data, codedName)}
         values={values}
         onChange={onChange}
         failed={Boolean(codes.error)}

@@ -10,6 +10,7 @@ import { QueryStatus } from '../../components/QueryStatus';
 import { useUrlState } from '../../components/useUrlState';
 import { EmptyList } from '../../components/EmptyList';
 import { useGetReportCatalogueQuery, useGetReportViewQuery, type ReportColumn, type ReportInfo, type ReportRow } from './api';
+import { requestRef } from '../../lib/labels';
 import { formatValue, NUMERIC_KINDS } from './format';
 import { ReportFilters } from './ReportFilters';
 import { effectiveSort, exportUrl, reportSchema, viewQuery } from './reportQuery';
@@ -44,11 +45,11 @@ function cellOf(column: ReportColumn, row: ReportRow): ReactNode {
   // A code of a closed set reads as its label; the row keeps the code.
   const shown = typeof value === 'string' ? (column.labels?.[value] ?? value) : value;
   const text = formatValue(column.kind, shown);
-  // The request id opens the request (its form type is on the same row).
+  // The request reads "F2 #601" and opens the request (its form type is on the same row).
   if (column.key === 'requestId' && text && typeof row.formType === 'string' && /^F\d+$/.test(row.formType)) {
     return (
-      <Anchor component={Link} to={`/payment-request/${row.formType}/${String(row.requestId)}/details`} size="sm">
-        {text}
+      <Anchor component={Link} to={`/payment-request/${row.formType}/${String(row.requestId)}/details`} size="sm" style={{ whiteSpace: 'nowrap' }}>
+        {requestRef(row.formType, String(row.requestId))}
       </Anchor>
     );
   }

@@ -19,6 +19,7 @@ import {
 } from './VendorPaymentApi';
 import { VendorPaymentRowsTable } from './VendorPaymentRowsTable';
 import { confirmText, defaultYear, outsideText, rangeHolding, rangeProblem, yearLabel } from './VendorPaymentRules';
+import { requestRef } from '../../lib/labels';
 
 /**
  * Create mode: choose a fiscal year and approval dates, see what would be paid (count, total,
@@ -180,7 +181,7 @@ export function VendorPaymentGenerateForm() {
                 {shown.payeeChanges.map((c) => (
                   <List.Item key={c.requestId}>
                     <Anchor component={Link} to={`/payment-request/${c.formType}/${c.requestId}/details`}>
-                      {c.formType} request #{c.requestId}
+                      {requestRef(c.formType, c.requestId)}
                     </Anchor>
                     : {c.message}
                   </List.Item>

@@ -4,7 +4,8 @@ import { Link } from 'react-router';
 import { DataTable } from '../../components/DataTable';
 import { formatMoney } from '../../components/money';
 import type { VendorPaymentRow } from './VendorPaymentApi';
-import { localTime } from './VendorPaymentRules';
+import { formatDateTime } from '../../components/dates';
+import { requestRef } from '../../lib/labels';
 
 const SIZES = [25, 50, 100, 500] as const;
 
@@ -31,11 +32,11 @@ const columns: ColumnDef<VendorPaymentRow, unknown>[] = [
     enableSorting: false,
     cell: ({ row }) => (
       <Anchor component={Link} to={`/payment-request/${row.original.formType}/${row.original.requestId}/details`} size="sm">
-        {row.original.formType} #{row.original.requestId}
+        {requestRef(row.original.formType, row.original.requestId)}
       </Anchor>
     ),
   },
-  { id: 'approvedAt', header: 'Approved on', enableSorting: false, cell: ({ row }) => localTime(row.original.approvedAt) },
+  { id: 'approvedAt', header: 'Approved on', enableSorting: false, cell: ({ row }) => formatDateTime(row.original.approvedAt) },
   { id: 'approvalCode', header: 'Approval code', enableSorting: false, cell: ({ row }) => row.original.approvalCode ?? '—' },
   {
     id: 'account',

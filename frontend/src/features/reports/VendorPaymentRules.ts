@@ -1,4 +1,3 @@
-import dayjs from 'dayjs';
 import { formatMoney } from '../../components/money';
 
 // Pure rules of the vendor payment screens (tested in VendorPaymentRules.test.ts).
@@ -72,5 +71,3 @@ export function rangeProblem(start: string | null, end: string | null): string |
   return undefined;
 }
 
-/** A UTC timestamp in the browser's local time: "2026-11-23 09:15". */
-export const localTime = (utc: string): string => dayjs(utc).format('YYYY-MM-DD HH:mm');

@@ -2,10 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { approvedByFormType, budgetByProgram } from './charts';
 
 describe('report charts', () => {
-  it('keeps each form type with its approved amount in cents', () => {
-    expect(approvedByFormType([{ formType: 'F1', approvedSum: 0.1 }, { formType: 'F2', approvedSum: null }])).toEqual([
-      { label: 'F1', cents: { approvedSum: 10 } },
-      { label: 'F2', cents: { approvedSum: 0 } },
+  it('keeps each form, by its name, with its approved amount in cents', () => {
+    const report = { columns: [{ key: 'formType', header: 'Form', kind: 'text' as const, sortable: true, labels: { F1: 'F1 Placement stipend', F2: 'F2 Expense reimbursement' } }] };
+    expect(approvedByFormType([{ formType: 'F1', approvedSum: 0.1 }, { formType: 'F2', approvedSum: null }], report)).toEqual([
+      { label: 'F1 Placement stipend', cents: { approvedSum: 10 } },
+      { label: 'F2 Expense reimbursement', cents: { approvedSum: 0 } },
     ]);
   });
   it('sums the lines of each program exactly, biggest budget first', () => {

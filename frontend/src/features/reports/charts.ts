@@ -1,15 +1,17 @@
 import { toCents } from '../../components/money';
 import type { MoneyCategory } from '../../components/MoneyBarChart';
-import type { ReportRow } from './api';
+import type { ReportInfo, ReportRow } from './api';
 
 // The report charts' data, from view rows, summed in integer cents. Pure: charts.test.ts.
 
-/** Approvals by request type: the approved amount of each form type, in the rows' order. */
-export function approvedByFormType(rows: ReportRow[]): MoneyCategory[] {
-  return rows.map((r) => ({
-    label: String(r.formType ?? ''),
-    cents: { approvedSum: toCents(r.approvedSum as number | null) },
-  }));
+/** Approvals by request type: the approved amount of each form, named as the report's Form
+ * column names it ("F2 Expense reimbursement", the form catalogue's label), in the rows' order. */
+export function approvedByFormType(rows: ReportRow[], report: Pick<ReportInfo, 'columns'>): MoneyCategory[] {
+  const labels = report.columns.find((c) => c.key === 'formType')?.labels ?? {};
+  return rows.map((r) => {
+    const code = String(r.formType ?? '');
+    return { label: labels[code] ?? code, cents: { approvedSum: toCents(r.approvedSum as number | null) } };
+  });
 }
 
 /** Actual vs budget: budgeted and actual per mentor program (its lines summed), biggest budget

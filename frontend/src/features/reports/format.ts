@@ -1,9 +1,10 @@
-import dayjs from 'dayjs';
+import { formatDate, formatDateTime } from '../../components/dates';
 import { formatMoney } from '../../components/money';
 import type { ColumnKind } from './api';
 
-// One way to print each kind of report value, on screen: money as $3,349.95, dates as
-// YYYY-MM-DD and timestamps as local YYYY-MM-DD HH:mm (the exports print the same).
+// One way to print each kind of report value, on screen: money as $3,349.95, days and
+// moments as every screen shows them (components/dates.ts: "Nov 3, 2025", local
+// "Nov 3, 2025, 2:05 PM"); the exports print the same. Pure: format.test.ts.
 
 export const NUMERIC_KINDS: ReadonlySet<ColumnKind> = new Set(['money', 'int', 'number', 'percent']);
 
@@ -19,11 +20,9 @@ export function formatValue(kind: ColumnKind, value: unknown): string {
     case 'percent':
       return typeof value === 'number' ? `${value.toFixed(1)}%` : String(value);
     case 'date':
-      return String(value).slice(0, 10);
-    case 'timestamp': {
-      const d = dayjs(String(value));
-      return d.isValid() ? d.format('YYYY-MM-DD HH:mm') : String(value);
-    }
+      return formatDate(String(value).slice(0, 10));
+    case 'timestamp':
+      return formatDateTime(String(value));
     default:
       return String(value);
   }

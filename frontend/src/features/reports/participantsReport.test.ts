@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { clearStoredSession, PARTICIPANTS_REPORT_COLUMNS_KEY } from '../../api/storage';
+import { clearStoredSession, PARTICIPANTS_REPORT_COLUMNS_KEY, REIMBURSEMENTS_REPORT_COLUMNS_KEY } from '../../api/storage';
+import { DEFAULT_REIMBURSEMENT_COLUMNS } from './reportColumns';
 import { DEFAULT_PARTICIPANT_COLUMNS, emailListText, loadColumnChoice, mailtoBcc, parseColumnChoice, saveColumnChoice, toggleColumn } from './participantsReport';
 
 const KNOWN = ['id', 'fullName', 'firstName', 'lastName', 'email', 'phone', 'status', 'roleCode', 'mentorPrograms', 'updatedAt'];
@@ -20,6 +21,17 @@ describe('column choice', () => {
     expect(loadColumnChoice(KNOWN)).toEqual(['lastName', 'email']);
     clearStoredSession();
     expect(loadColumnChoice(KNOWN)).toEqual([...DEFAULT_PARTICIPANT_COLUMNS]);
+  });
+
+  it('keeps each report’s choice apart: the reimbursements start from their own few columns', () => {
+    const reimbursements = ['requestId', 'formType', 'payee', 'payeeEmail', 'approvedAt', 'requestedAmount', 'approvedAmount', 'expenseAccount', 'formStatus'];
+    const load = () => loadColumnChoice(reimbursements, REIMBURSEMENTS_REPORT_COLUMNS_KEY, DEFAULT_REIMBURSEMENT_COLUMNS);
+    expect(load()).toEqual(['requestId', 'payee', 'approvedAt', 'requestedAmount', 'approvedAmount', 'expenseAccount', 'formStatus']);
+    saveColumnChoice(['requestId', 'formType', 'approvedAmount'], REIMBURSEMENTS_REPORT_COLUMNS_KEY);
+    expect(load()).toEqual(['requestId', 'formType', 'approvedAmount']);
+    expect(loadColumnChoice(KNOWN)).toEqual([...DEFAULT_PARTICIPANT_COLUMNS]);
+    clearStoredSession();
+    expect(load()).toEqual([...DEFAULT_REIMBURSEMENT_COLUMNS]);
   });
 
   it('adds a column in report order and never removes the last one', () => {

@@ -15,13 +15,14 @@ export function parseColumnChoice(raw: string | null, known: readonly string[]):
   return keys.length ? keys : null;
 }
 
-export function loadColumnChoice(known: readonly string[]): string[] {
-  const stored = parseColumnChoice(localStorage.getItem(PARTICIPANTS_REPORT_COLUMNS_KEY), known);
-  return stored ?? DEFAULT_PARTICIPANT_COLUMNS.filter((k) => known.includes(k));
+/** A report's stored column choice under `storageKey`, or its `defaults` (those it has). */
+export function loadColumnChoice(known: readonly string[], storageKey = PARTICIPANTS_REPORT_COLUMNS_KEY, defaults: readonly string[] = DEFAULT_PARTICIPANT_COLUMNS): string[] {
+  const stored = parseColumnChoice(localStorage.getItem(storageKey), known);
+  return stored ?? defaults.filter((k) => known.includes(k));
 }
 
-export function saveColumnChoice(keys: readonly string[]): void {
-  localStorage.setItem(PARTICIPANTS_REPORT_COLUMNS_KEY, keys.join(','));
+export function saveColumnChoice(keys: readonly string[], storageKey = PARTICIPANTS_REPORT_COLUMNS_KEY): void {
+  localStorage.setItem(storageKey, keys.join(','));
 }
 
 /** Ticking a column adds it in the report's own column order; the last one cannot be removed. */

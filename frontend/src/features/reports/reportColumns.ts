@@ -7,6 +7,11 @@ import type { ReportInfo } from './api';
  * are shown first. */
 const IDENTIFYING = ['fiscalYear', 'requestId', 'payee', 'fullName', 'mentorProgram', 'fund', 'expenseAccount'] as const;
 
+/** The mentor program reimbursements shown until the user picks: who is paid what, from which
+ * account, with the amounts in view at 1280 px beside the menu; form, e-mail, college, fund,
+ * code and submission day are one tick away (the exports carry every column). */
+export const DEFAULT_REIMBURSEMENT_COLUMNS = ['requestId', 'payee', 'approvedAt', 'requestedAmount', 'approvedAmount', 'expenseAccount', 'formStatus'] as const;
+
 /** At most this many identifying columns stay in place, so the rest keeps room to scroll. */
 const MAX_STICKY = 2;
 

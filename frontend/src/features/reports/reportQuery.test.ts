@@ -55,9 +55,9 @@ describe('formatValue', () => {
     expect(formatValue('number', 3)).toBe('3.00');
     expect(formatValue('number', 7.25)).toBe('7.25');
     expect(formatValue('percent', 45.5)).toBe('45.5%');
-    expect(formatValue('date', '2026-11-23')).toBe('2026-11-23');
+    expect(formatValue('date', '2026-11-23')).toBe('Nov 23, 2026');
     expect(formatValue('text', null)).toBe('');
     expect(formatValue('percent', null)).toBe('');
-    expect(formatValue('timestamp', '2026-11-23T17:04:05Z')).toMatch(/^2026-11-2[34] \d{2}:\d{2}$/);
+    expect(formatValue('timestamp', '2026-11-23T17:04:05Z')).toMatch(/^Nov 2[34], 2026, \d{1,2}:\d{2} [AP]M$/);
   });
 });

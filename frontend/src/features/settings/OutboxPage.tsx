@@ -1,5 +1,5 @@
 import { Badge, Center, Group, Loader, Pagination, Select, Stack, Table, Text } from '@mantine/core';
-import dayjs from 'dayjs';
+import { formatDateTime } from '../../components/dates';
 import { EmptyRow } from '../../components/EmptyRow';
 import { asApiError, ErrorDisplay } from '../../components/ErrorDisplay';
 import { PageCard } from '../../components/PageCard';
@@ -20,7 +20,7 @@ const STATUSES: { value: OutboxStatus; label: string; color: string }[] = [
   { value: 'failed', label: 'Failed', color: 'red' },
 ];
 
-const when = (at?: string | null) => (at ? dayjs(at).format('YYYY-MM-DD HH:mm') : '–');
+const when = (at?: string | null) => (at ? formatDateTime(at) : '–');
 
 function Outcome({ mail }: { mail: OutboxMail }) {
   if (mail.status === 'sent') return <>{mail.deliveredBy === 'log' ? 'Written to the log (no relay)' : `Sent ${when(mail.sentAt)}`}</>;
