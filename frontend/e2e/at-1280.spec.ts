@@ -104,7 +104,7 @@ test('a wide report keeps the request and payee in place while the rest scrolls 
   await w.api.post(`/payment-requests/F5/${f5.id}/approve`, { approvedAmount: 40, approvalCodeId: code.id, fundId: w.fund.id, expenseAccountId: w.account.id, acknowledgeWarnings: true });
   await signIn(page);
   await page.goto(`/reports/mentor-program-reimbursements?MentorProgramId=${w.program.id}`);
-  const region = page.locator('div[role="region"][aria-label="Mentor program reimbursements"]');
+  const region = page.getByRole('group', { name: 'Mentor program reimbursements', exact: true });
   const table = page.getByRole('table', { name: 'Mentor program reimbursements' });
   const row = table.getByRole('row').filter({ has: page.getByRole('link', { name: String(f5.id) }) });
   await expect(row).toBeVisible();

@@ -1,4 +1,5 @@
 import { Anchor, Badge, Button, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { UnseenHeader } from '../../components/TableHead';
 import { EmptyRow } from '../../components/EmptyRow';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState, type ReactNode } from 'react';
@@ -44,7 +45,7 @@ export default function BudgetListPage() {
                 <Table.Th ta="right">Approved</Table.Th>
                 <Table.Th ta="right">Remaining</Table.Th>
                 <Table.Th>Status</Table.Th>
-                {canEditYears && <Table.Th aria-label="Actions" />}
+                {canEditYears && <UnseenHeader>Actions</UnseenHeader>}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>

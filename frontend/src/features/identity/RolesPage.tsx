@@ -1,4 +1,5 @@
 import { Badge, Button, Group, Table, Text } from '@mantine/core';
+import { UnseenHeader } from '../../components/TableHead';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useHasPermission } from '../../lib/hooks';
@@ -52,7 +53,7 @@ export default function RolesPage() {
             <Table.Tr>
               <Table.Th>Name</Table.Th>
               <Table.Th>Permissions</Table.Th>
-              <Table.Th aria-label="Actions" />
+              <UnseenHeader>Actions</UnseenHeader>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>

@@ -1,4 +1,5 @@
 import { useFiscalYearsQuery, useReferenceListQuery } from '../../lib/referenceLists';
+import { UnseenHeader } from '../../components/TableHead';
 import { Alert, Button, Card, Group, Modal, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
@@ -98,7 +99,7 @@ export function Participations({ participant, lookups }: { participant: Particip
     <Card withBorder radius="md" padding="lg" component="section" aria-label="Participations">
       <Stack gap="md">
         <Group justify="space-between">
-          <Title order={3} size="h4">
+          <Title order={2} size="h4">
             Participations
           </Title>
           {canEdit && <Button onClick={() => open()}>Add participation</Button>}
@@ -117,7 +118,7 @@ export function Participations({ participant, lookups }: { participant: Particip
                 <Table.Th>College</Table.Th>
                 <Table.Th>Start</Table.Th>
                 <Table.Th>End</Table.Th>
-                {canEdit && <Table.Th aria-label="Actions" />}
+                {canEdit && <UnseenHeader>Actions</UnseenHeader>}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>

@@ -1,4 +1,5 @@
 import { Button, Checkbox, Group, NumberInput, Select, SimpleGrid, Table, Text, TextInput, Title } from '@mantine/core';
+import { UnseenHeader } from '../../components/TableHead';
 import { RemoveRowCell } from './RemoveRowCell';
 import { formatCents } from '../../components/money';
 import { MoneyField } from '../../components/MoneyInput';
@@ -111,7 +112,7 @@ export function GenericFields({ formType, rules, values, onChange, errors, readO
   return (
     <>
       {spec.heading && (
-        <Title order={3} size="h5">
+        <Title order={2} size="h5">
           {spec.heading}
         </Title>
       )}
@@ -140,7 +141,7 @@ export function GenericFields({ formType, rules, values, onChange, errors, readO
                 {spec.rows.columns.map((c) => (
                   <Table.Th key={c.key}>{c.label.charAt(0).toUpperCase() + c.label.slice(1)}</Table.Th>
                 ))}
-                {!readOnly && <Table.Th aria-label="Remove" />}
+                {!readOnly && <UnseenHeader>Remove</UnseenHeader>}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>

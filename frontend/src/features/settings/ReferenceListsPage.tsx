@@ -1,4 +1,5 @@
 import { Badge, Button, Group, MultiSelect, Select, Stack, Table, Tabs, Text, TextInput } from '@mantine/core';
+import { UnseenHeader } from '../../components/TableHead';
 import { EmptyRow } from '../../components/EmptyRow';
 import { notifications } from '@mantine/notifications';
 import { useMemo, useState, type FormEvent } from 'react';
@@ -175,7 +176,7 @@ function ListPanel({ list, canCreate }: { list: RefListSpec; canCreate: boolean 
               <Table.Th w={130}>Code</Table.Th>
               {list.formType && <Table.Th w={260}>Form type</Table.Th>}
               <Table.Th w={100}>Status</Table.Th>
-              {canCreate && <Table.Th w={220} aria-label="Actions" />}
+              {canCreate && <UnseenHeader w={220}>Actions</UnseenHeader>}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
