@@ -22,20 +22,21 @@ export function WelcomeHeader() {
   const health = useGetHealthQuery();
   return (
     // One line: at 1280x800 the work list below must keep at least 8 rows above the fold.
-    <Group justify="space-between" align="center" wrap="nowrap" gap="sm">
+    // In a narrow window the status goes under the greeting, and the greeting wraps.
+    <Group justify="space-between" align="center" wrap="wrap" gap="sm">
       <Group gap="sm" align="baseline" wrap="nowrap" style={{ minWidth: 0 }}>
-        <Title order={2} size="h4" style={{ whiteSpace: 'nowrap' }}>
+        <Title order={2} size="h4" style={{ overflowWrap: 'anywhere' }}>
           Welcome, {user?.firstName} {user?.lastName}
         </Title>
         <Text size="sm" c="dimmed" truncate>
           Signed in as {user?.email} ({user?.roles[0]}).
         </Text>
       </Group>
-      <Paper withBorder radius="md" px="sm" py={2} component="section" aria-label="System status" style={{ flexShrink: 0 }}>
+      <Paper withBorder radius="md" px="sm" py={2} component="section" aria-label="System status" style={{ flexShrink: 0, maxWidth: '100%' }}>
         {health.isLoading && <Loader size="xs" />}
         {health.error && <StatusBadge label="Service" value="unreachable" />}
         {health.data && (
-          <Group gap="md" wrap="nowrap">
+          <Group gap="md" wrap="wrap">
             <StatusBadge label="Service" value={health.data.status} />
             <StatusBadge label="Database" value={health.data.database} />
             <Group gap={4}>

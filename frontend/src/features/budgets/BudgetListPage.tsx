@@ -32,7 +32,7 @@ export default function BudgetListPage() {
 
   return (
     <PageCard title="Budgets" actions={canEditYears && <Button onClick={() => setCreating(true)}>New fiscal year</Button>}>
-      <TextInput label="Search" placeholder="Fiscal year name" value={search} onChange={(e) => setSearch(e.currentTarget.value)} w={320} />
+      <TextInput label="Search" placeholder="Fiscal year name" value={search} onChange={(e) => setSearch(e.currentTarget.value)} w="100%" maw={320} />
       <QueryStatus isLoading={budgets.isLoading} error={budgets.error}>
         <TableScroll label="Fiscal years" minWidth={800}>
           <Table striped highlightOnHover withTableBorder aria-label="Fiscal years" data-testid="budgets-table" opacity={budgets.isFetching ? 0.6 : 1}>

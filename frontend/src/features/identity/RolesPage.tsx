@@ -1,4 +1,5 @@
 import { Badge, Button, Group, Table, Text } from '@mantine/core';
+import { ScrollWhenNarrow } from '../../components/TableScroll';
 import { UnseenHeader } from '../../components/TableHead';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
@@ -48,6 +49,7 @@ export default function RolesPage() {
       }
     >
       <QueryStatus isLoading={roles.isLoading} error={roles.error}>
+        <ScrollWhenNarrow label="Roles" minWidth={560}>
         <Table striped highlightOnHover withTableBorder data-testid="roles-table">
           <Table.Thead>
             <Table.Tr>
@@ -85,6 +87,7 @@ export default function RolesPage() {
             ))}
           </Table.Tbody>
         </Table>
+        </ScrollWhenNarrow>
       </QueryStatus>
       {editing && permissions.data && (
         <RoleFormModal role={editing === 'new' ? undefined : editing} permissions={permissions.data} onClose={() => setEditing(null)} />

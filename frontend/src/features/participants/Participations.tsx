@@ -1,4 +1,5 @@
 import { useFiscalYearsQuery, useReferenceListQuery } from '../../lib/referenceLists';
+import { ScrollWhenNarrow } from '../../components/TableScroll';
 import { UnseenHeader } from '../../components/TableHead';
 import { Alert, Button, Card, Group, Modal, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -109,6 +110,7 @@ export function Participations({ participant, lookups }: { participant: Particip
             No participations yet.
           </Text>
         ) : (
+          <ScrollWhenNarrow label="Participations" minWidth={680}>
           <Table striped aria-label="Participations">
             <Table.Thead>
               <Table.Tr>
@@ -140,6 +142,7 @@ export function Participations({ participant, lookups }: { participant: Particip
               ))}
             </Table.Tbody>
           </Table>
+          </ScrollWhenNarrow>
         )}
       </Stack>
 

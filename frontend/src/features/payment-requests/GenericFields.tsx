@@ -1,4 +1,5 @@
 import { Button, Checkbox, Group, NumberInput, Select, SimpleGrid, Table, Text, TextInput, Title } from '@mantine/core';
+import { ScrollWhenNarrow } from '../../components/TableScroll';
 import { UnseenHeader } from '../../components/TableHead';
 import { RemoveRowCell } from './RemoveRowCell';
 import { formatCents } from '../../components/money';
@@ -135,6 +136,7 @@ export function GenericFields({ formType, rules, values, onChange, errors, readO
       )}
       {spec.rows && (
         <>
+          <ScrollWhenNarrow label={`${spec.rows.label}s`} minWidth={480}>
           <Table aria-label={`${spec.rows.label}s`} withTableBorder>
             <Table.Thead>
               <Table.Tr>
@@ -172,6 +174,7 @@ export function GenericFields({ formType, rules, values, onChange, errors, readO
               ))}
             </Table.Tbody>
           </Table>
+          </ScrollWhenNarrow>
           {errors[`details.${spec.rows.key}`] && (
             <Text c="red" size="sm">
               {spec.rows.label}s: {errors[`details.${spec.rows.key}`]}

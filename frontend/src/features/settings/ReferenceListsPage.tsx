@@ -1,4 +1,5 @@
 import { Badge, Button, Group, MultiSelect, Select, Stack, Table, Tabs, Text, TextInput } from '@mantine/core';
+import { ScrollWhenNarrow } from '../../components/TableScroll';
 import { UnseenHeader } from '../../components/TableHead';
 import { EmptyRow } from '../../components/EmptyRow';
 import { notifications } from '@mantine/notifications';
@@ -169,6 +170,7 @@ function ListPanel({ list, canCreate }: { list: RefListSpec; canCreate: boolean 
         {canCreate && <Button onClick={() => setEditing('new')}>New {list.noun}</Button>}
       </Group>
       <QueryStatus isLoading={query.isLoading} error={query.error}>
+        <ScrollWhenNarrow label={list.title} minWidth={560}>
         <Table striped highlightOnHover withTableBorder layout="fixed" data-testid={`${list.slug}-table`} opacity={query.isFetching ? 0.6 : 1}>
           <Table.Thead>
             <Table.Tr>
@@ -209,6 +211,7 @@ function ListPanel({ list, canCreate }: { list: RefListSpec; canCreate: boolean 
             ))}
           </Table.Tbody>
         </Table>
+        </ScrollWhenNarrow>
       </QueryStatus>
       {editing && <EntryModal list={list} entry={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} />}
     </Stack>
