@@ -1,4 +1,5 @@
 import { Badge, Group, Loader, Paper, Text, Title } from '@mantine/core';
+import { useBelow } from './useBelow';
 import { selectUserDetails } from '../api/authSlice';
 import { useGetHealthQuery } from '../api/health';
 import { useAppSelector } from '../lib/hooks';
@@ -20,12 +21,13 @@ function StatusBadge({ label, value }: { label: string; value: string }) {
 export function WelcomeHeader() {
   const user = useAppSelector(selectUserDetails);
   const health = useGetHealthQuery();
+  const narrow = useBelow('sm');
   return (
     // One line: at 1280x800 the work list below must keep at least 8 rows above the fold.
     // In a narrow window the status goes under the greeting, and the greeting wraps.
-    <Group justify="space-between" align="center" wrap="wrap" gap="sm">
+    <Group justify="space-between" align="center" wrap={narrow ? 'wrap' : 'nowrap'} gap="sm">
       <Group gap="sm" align="baseline" wrap="nowrap" style={{ minWidth: 0 }}>
-        <Title order={2} size="h4" style={{ overflowWrap: 'anywhere' }}>
+        <Title order={2} size="h4" style={narrow ? { overflowWrap: 'anywhere' } : { whiteSpace: 'nowrap' }}>
           Welcome, {user?.firstName} {user?.lastName}
         </Title>
         <Text size="sm" c="dimmed" truncate>
