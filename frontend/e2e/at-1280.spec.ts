@@ -114,7 +114,7 @@ test('the reimbursements report shows its amounts without scrolling; more column
   await w.api.post(`/payment-requests/F5/${f5.id}/approve`, { approvedAmount: 40, approvalCodeId: code.id, fundId: w.fund.id, expenseAccountId: w.account.id, acknowledgeWarnings: true });
   await signIn(page);
   await page.goto(`/reports/mentor-program-reimbursements?MentorProgramId=${w.program.id}`);
-  const region = page.locator('div[role="region"][aria-label="Mentor program reimbursements"]');
+  const region = page.getByRole('group', { name: 'Mentor program reimbursements', exact: true });
   const table = page.getByRole('table', { name: 'Mentor program reimbursements' });
   const reference = `F5 #${f5.id}`;
   const row = table.getByRole('row').filter({ has: page.getByRole('link', { name: reference, exact: true }) });

@@ -2,6 +2,7 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import '@mantine/dates/styles.css';
 import './app/focus.css';
+import './app/reflow.css';
 // Chart styles are global: esbuild links only the entry's CSS, a lazy chunk's CSS would never load.
 import '@mantine/charts/styles.css';
 import { MantineProvider } from '@mantine/core';

@@ -45,7 +45,7 @@ export function PageCard({
   ) : (
     // Clipped, not hidden: a hidden overflow makes a scroll container, and nothing inside (a
     // table's header, a save bar) could stick to the window.
-    <Card withBorder radius="md" padding="lg" component="section" aria-label={title} style={{ overflow: 'clip' }}>
+    <Card withBorder radius="md" padding="lg" className="mp-page-card" component="section" aria-label={title} style={{ overflow: 'clip' }}>
       {body}
     </Card>
   );

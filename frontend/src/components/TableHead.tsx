@@ -1,4 +1,4 @@
-import { Table } from '@mantine/core';
+import { Table, VisuallyHidden, type TableThProps } from '@mantine/core';
 
 /** The header row of a plain table whose columns are headed by text alone. */
 export function TableHead({ columns }: { columns: readonly string[] }) {
@@ -10,5 +10,17 @@ export function TableHead({ columns }: { columns: readonly string[] }) {
         ))}
       </Table.Tr>
     </Table.Thead>
+  );
+}
+
+/**
+ * The header of a column of buttons (Edit, Remove…): its words are read, not shown. A header
+ * cell named only by `aria-label` is empty to assistive technology reading the table's cells.
+ */
+export function UnseenHeader({ children, w }: { children: string; w?: TableThProps['w'] }) {
+  return (
+    <Table.Th w={w}>
+      <VisuallyHidden>{children}</VisuallyHidden>
+    </Table.Th>
   );
 }

@@ -32,4 +32,9 @@ describe('colour contrast of the theme', () => {
       for (const background of ['#ffffff', DEFAULT_THEME.colors.gray[0]]) expect(contrastRatio(text, background)).toBeGreaterThanOrEqual(4.5);
     }
   });
+
+  it('reads links at 4.5:1 on white and on a striped table row', () => {
+    const anchor = theme.colors!.brand![7];
+    for (const background of ['#ffffff', DEFAULT_THEME.colors.gray[0]]) expect(contrastRatio(anchor, background)).toBeGreaterThanOrEqual(4.5);
+  });
 });

@@ -19,7 +19,8 @@ export default function MainLayout() {
       header={{ height: HEADER_HEIGHT }}
       navbar={{ width: NAVBAR_WIDTH, breakpoint: 'sm', collapsed: { mobile: !opened } }}
       footer={{ height: FOOTER_HEIGHT }}
-      padding="lg"
+      // A phone's width goes to the content, not to the frame around it.
+      padding={{ base: 'xs', sm: 'lg' }}
     >
       <SkipLink />
       <AppShell.Header>
@@ -39,9 +40,14 @@ export default function MainLayout() {
         <NotificationBanners />
         {/* Clipped, not hidden: a hidden overflow would make the card a scroll container, and a
             sticky part of a page (the approve screen's decision) would stick to the card. */}
-        <Card withBorder shadow="xs" radius="md" padding="lg" data-testid="content-card" style={{ overflow: 'clip' }}>
+        <Card withBorder shadow="xs" radius="md" padding="lg" className="mp-content-card" data-testid="content-card" style={{ overflow: 'clip' }}>
           <Outlet />
         </Card>
+        {/* Mantine's shared portal node, where its menus, option lists and dialogs open: inside the
+            main landmark rather than loose in the body, so nothing on screen is outside every
+            landmark. Mantine takes the first such node of the document, and this one comes
+            before the one it adds to the body. */}
+        <div data-portal="true" data-mantine-shared-portal-node="true" />
       </AppShell.Main>
       <AppShell.Footer>
         <Group h="100%" justify="center">

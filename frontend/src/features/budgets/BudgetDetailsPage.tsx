@@ -12,6 +12,9 @@ import { fieldErrors } from '../../components/fieldErrors';
 import { MoneyInput } from '../../components/MoneyInput';
 import { formatCents } from '../../components/money';
 import { PageCard } from '../../components/PageCard';
+import { UnseenHeader } from '../../components/TableHead';
+import { ScrollWhenNarrow } from '../../components/TableScroll';
+import { useBelow } from '../../components/useBelow';
 import { QueryStatus } from '../../components/QueryStatus';
 import { useDraft } from '../../components/useDraft';
 import { useBulkUpdateBudgetMutation, useGetBudgetQuery } from './api';
@@ -62,6 +65,7 @@ function useNames(items: RefItem[] | undefined) {
  * one transaction). Read-only without budget:edit.
  */
 export default function BudgetDetailsPage() {
+  const narrow = useBelow('sm');
   const fiscalYearId = Number(useParams().fiscalYearId);
   const mayEditBudget = useHasPermission('budget:edit');
   const canCloseYear = useHasPermission('setting:edit');
@@ -168,7 +172,8 @@ export default function BudgetDetailsPage() {
                 label="Mentor program"
                 placeholder="All mentor programs"
                 clearable
-                w={360}
+                w="100%"
+                maw={360}
                 data={programs.options}
                 value={programFilter}
                 onChange={setProgramFilter}
@@ -176,14 +181,18 @@ export default function BudgetDetailsPage() {
               <SaveError error={error} unshown={server.other} />
               {/* Fixed columns that fit 1280 px (no sideways scrolling). The lines use the window's
                   height; the header stays under the top bar and the save bar above the footer while
-                  the page scrolls, so both are always in view. */}
+                  the page scrolls, so both are always in view. In a narrow window the columns keep
+                  their room and scroll sideways in a region of their own (the header then scrolls
+                  with the page). */}
               <Box data-testid="budget-scroll">
+                <ScrollWhenNarrow label="Budget table" minWidth={canEdit ? 880 : 760}>
                 <Table
                   withTableBorder
                   striped
                   verticalSpacing={4}
                   data-testid="budget-grid"
-                  stickyHeader
+                  aria-label="Budget table"
+                  stickyHeader={!narrow}
                   stickyHeaderOffset={HEADER_HEIGHT}
                   layout="fixed"
                   style={{ fontVariantNumeric: 'tabular-nums' }}
@@ -198,7 +207,7 @@ export default function BudgetDetailsPage() {
                       </Table.Th>
                       <Table.Th ta="right" w="12%">Approved</Table.Th>
                       <Table.Th ta="right" w="12%">Remaining</Table.Th>
-                      {canEdit && <Table.Th w="6%" aria-label="Actions" />}
+                      {canEdit && <UnseenHeader w="6%">Actions</UnseenHeader>}
                     </Table.Tr>
                   </Table.Thead>
                   <Table.Tbody>
@@ -278,10 +287,11 @@ export default function BudgetDetailsPage() {
                       <Table.Th ta="right" data-testid="total-remaining" c={sum.remaining < 0 ? 'red.7' : undefined}>
                         {formatCents(sum.remaining)}
                       </Table.Th>
-                      {canEdit && <Table.Th />}
+                      {canEdit && <Table.Td />}
                     </Table.Tr>
                   </Table.Tfoot>
                 </Table>
+                </ScrollWhenNarrow>
               </Box>
               {canEdit && (
                 // The save bar stays in view at the bottom of the window, however long the year.
@@ -303,7 +313,7 @@ export default function BudgetDetailsPage() {
                   <EditorActions dirty={dirty} saving={saving} onCancel={cancel} />
                 </Group>
               )}
-              <Title order={3} size="h5" mt="md">
+              <Title order={2} size="h5" mt="md">
                 Budgeted vs approved per mentor program
               </Title>
               <BudgetChart bars={bars} programName={(id) => programs.name(id)} />

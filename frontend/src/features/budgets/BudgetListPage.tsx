@@ -1,4 +1,5 @@
 import { Anchor, Badge, Button, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { UnseenHeader } from '../../components/TableHead';
 import { EmptyRow } from '../../components/EmptyRow';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState, type ReactNode } from 'react';
@@ -31,7 +32,7 @@ export default function BudgetListPage() {
 
   return (
     <PageCard title="Budgets" actions={canEditYears && <Button onClick={() => setCreating(true)}>New fiscal year</Button>}>
-      <TextInput label="Search" placeholder="Fiscal year name" value={search} onChange={(e) => setSearch(e.currentTarget.value)} w={320} />
+      <TextInput label="Search" placeholder="Fiscal year name" value={search} onChange={(e) => setSearch(e.currentTarget.value)} w="100%" maw={320} />
       <QueryStatus isLoading={budgets.isLoading} error={budgets.error}>
         <TableScroll label="Fiscal years" minWidth={800}>
           <Table striped highlightOnHover withTableBorder aria-label="Fiscal years" data-testid="budgets-table" opacity={budgets.isFetching ? 0.6 : 1}>
@@ -44,7 +45,7 @@ export default function BudgetListPage() {
                 <Table.Th ta="right">Approved</Table.Th>
                 <Table.Th ta="right">Remaining</Table.Th>
                 <Table.Th>Status</Table.Th>
-                {canEditYears && <Table.Th aria-label="Actions" />}
+                {canEditYears && <UnseenHeader>Actions</UnseenHeader>}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>

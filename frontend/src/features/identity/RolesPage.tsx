@@ -1,4 +1,6 @@
 import { Badge, Button, Group, Table, Text } from '@mantine/core';
+import { ScrollWhenNarrow } from '../../components/TableScroll';
+import { UnseenHeader } from '../../components/TableHead';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useHasPermission } from '../../lib/hooks';
@@ -47,12 +49,13 @@ export default function RolesPage() {
       }
     >
       <QueryStatus isLoading={roles.isLoading} error={roles.error}>
+        <ScrollWhenNarrow label="Roles" minWidth={560}>
         <Table striped highlightOnHover withTableBorder data-testid="roles-table">
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Name</Table.Th>
               <Table.Th>Permissions</Table.Th>
-              <Table.Th aria-label="Actions" />
+              <UnseenHeader>Actions</UnseenHeader>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -84,6 +87,7 @@ export default function RolesPage() {
             ))}
           </Table.Tbody>
         </Table>
+        </ScrollWhenNarrow>
       </QueryStatus>
       {editing && permissions.data && (
         <RoleFormModal role={editing === 'new' ? undefined : editing} permissions={permissions.data} onClose={() => setEditing(null)} />

@@ -1,5 +1,6 @@
 import { Badge, Button, Center, Group, Loader, MultiSelect, Pagination, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { formatDateTime } from '../../components/dates';
+import { UnseenHeader } from '../../components/TableHead';
 import { EmptyRow } from '../../components/EmptyRow';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
@@ -108,7 +109,7 @@ export default function UsersPage() {
                   <Table.Th>Roles</Table.Th>
                   <Table.Th>Status</Table.Th>
                   <Table.Th>Last sign-in</Table.Th>
-                  <Table.Th aria-label="Actions" />
+                  <UnseenHeader>Actions</UnseenHeader>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>

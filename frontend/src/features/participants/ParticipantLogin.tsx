@@ -50,7 +50,7 @@ export function ParticipantLogin({ participant }: { participant: Participant }) 
     <Card withBorder radius="md" padding="lg" component="section" aria-label="Login">
       <Group justify="space-between">
         <Stack gap={4}>
-          <Title order={3} size="h4">
+          <Title order={2} size="h4">
             Login
           </Title>
           <Group gap="xs">

@@ -1,4 +1,6 @@
 import { useFiscalYearsQuery, useReferenceListQuery } from '../../lib/referenceLists';
+import { ScrollWhenNarrow } from '../../components/TableScroll';
+import { UnseenHeader } from '../../components/TableHead';
 import { Alert, Button, Card, Group, Modal, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
@@ -98,7 +100,7 @@ export function Participations({ participant, lookups }: { participant: Particip
     <Card withBorder radius="md" padding="lg" component="section" aria-label="Participations">
       <Stack gap="md">
         <Group justify="space-between">
-          <Title order={3} size="h4">
+          <Title order={2} size="h4">
             Participations
           </Title>
           {canEdit && <Button onClick={() => open()}>Add participation</Button>}
@@ -108,6 +110,7 @@ export function Participations({ participant, lookups }: { participant: Particip
             No participations yet.
           </Text>
         ) : (
+          <ScrollWhenNarrow label="Participations" minWidth={680}>
           <Table striped aria-label="Participations">
             <Table.Thead>
               <Table.Tr>
@@ -117,7 +120,7 @@ export function Participations({ participant, lookups }: { participant: Particip
                 <Table.Th>College</Table.Th>
                 <Table.Th>Start</Table.Th>
                 <Table.Th>End</Table.Th>
-                {canEdit && <Table.Th aria-label="Actions" />}
+                {canEdit && <UnseenHeader>Actions</UnseenHeader>}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -139,6 +142,7 @@ export function Participations({ participant, lookups }: { participant: Particip
               ))}
             </Table.Tbody>
           </Table>
+          </ScrollWhenNarrow>
         )}
       </Stack>
 

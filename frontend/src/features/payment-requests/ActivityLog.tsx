@@ -1,4 +1,5 @@
 import { Table, Text } from '@mantine/core';
+import { ScrollWhenNarrow } from '../../components/TableScroll';
 import { asApiError, ErrorDisplay } from '../../components/ErrorDisplay';
 import { PageCard } from '../../components/PageCard';
 import { TableHead } from '../../components/TableHead';
@@ -16,6 +17,7 @@ export function ActivityLog({ request }: { request: PaymentRequest }) {
       ) : log.data && log.data.length === 0 ? (
         <Text c="dimmed">Nothing recorded yet.</Text>
       ) : (
+        <ScrollWhenNarrow label="Activity log" minWidth={640}>
         <Table aria-label="Activity log" striped>
           <TableHead columns={['When', 'Who', 'Action', 'Status', 'Comment']} />
           <Table.Tbody>
@@ -30,6 +32,7 @@ export function ActivityLog({ request }: { request: PaymentRequest }) {
             ))}
           </Table.Tbody>
         </Table>
+        </ScrollWhenNarrow>
       )}
     </PageCard>
   );

@@ -162,7 +162,7 @@ export function ApprovePanel({ request }: { request: PaymentRequest }) {
         <Select label="Fund" required searchable data={options(funds.data)} value={fundId} onChange={changed(setFundId)} />
         <Select label="Expense account" required searchable data={options(accounts.data)} value={accountId} onChange={changed(setAccountId)} />
         <Textarea label="Comment" autosize minRows={1} maxRows={4} value={comment} onChange={(e) => setComment(e.currentTarget.value)} />
-        <Stack gap={6} aria-label="Check result" aria-live="polite" data-testid="approval-check">
+        <Stack gap={6} role="status" aria-label="Check result" data-testid="approval-check">
           {!body && canApprove && (
             <Text size="sm" c="dimmed">
               Fill in the amount, code, fund and account: they are checked as you go.

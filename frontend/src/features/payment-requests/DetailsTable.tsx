@@ -1,4 +1,5 @@
 import { Table } from '@mantine/core';
+import { ScrollWhenNarrow } from '../../components/TableScroll';
 import type { DetailsView } from './detailsView';
 
 const numeric = (column: string | undefined) => (column === 'Amount' || column === 'Miles' ? 'right' : undefined);
@@ -6,6 +7,7 @@ const numeric = (column: string | undefined) => (column === 'Amount' || column =
 /** A request's row list (F2 items, F3 trips, F12 days) read-only, numbers aligned right. */
 export function DetailsTable({ table, label, striped = false }: { table: NonNullable<DetailsView['table']>; label: string; striped?: boolean }) {
   return (
+    <ScrollWhenNarrow label={label} minWidth={480}>
     <Table aria-label={label} withTableBorder fz="sm" maw={760} striped={striped}>
       <Table.Thead>
         <Table.Tr>
@@ -28,5 +30,6 @@ export function DetailsTable({ table, label, striped = false }: { table: NonNull
         ))}
       </Table.Tbody>
     </Table>
+    </ScrollWhenNarrow>
   );
 }

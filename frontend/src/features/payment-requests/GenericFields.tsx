@@ -1,4 +1,6 @@
 import { Button, Checkbox, Group, NumberInput, Select, SimpleGrid, Table, Text, TextInput, Title } from '@mantine/core';
+import { ScrollWhenNarrow } from '../../components/TableScroll';
+import { UnseenHeader } from '../../components/TableHead';
 import { RemoveRowCell } from './RemoveRowCell';
 import { formatCents } from '../../components/money';
 import { MoneyField } from '../../components/MoneyInput';
@@ -111,7 +113,7 @@ export function GenericFields({ formType, rules, values, onChange, errors, readO
   return (
     <>
       {spec.heading && (
-        <Title order={3} size="h5">
+        <Title order={2} size="h5">
           {spec.heading}
         </Title>
       )}
@@ -134,13 +136,14 @@ export function GenericFields({ formType, rules, values, onChange, errors, readO
       )}
       {spec.rows && (
         <>
+          <ScrollWhenNarrow label={`${spec.rows.label}s`} minWidth={480}>
           <Table aria-label={`${spec.rows.label}s`} withTableBorder>
             <Table.Thead>
               <Table.Tr>
                 {spec.rows.columns.map((c) => (
                   <Table.Th key={c.key}>{c.label.charAt(0).toUpperCase() + c.label.slice(1)}</Table.Th>
                 ))}
-                {!readOnly && <Table.Th aria-label="Remove" />}
+                {!readOnly && <UnseenHeader>Remove</UnseenHeader>}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -171,6 +174,7 @@ export function GenericFields({ formType, rules, values, onChange, errors, readO
               ))}
             </Table.Tbody>
           </Table>
+          </ScrollWhenNarrow>
           {errors[`details.${spec.rows.key}`] && (
             <Text c="red" size="sm">
               {spec.rows.label}s: {errors[`details.${spec.rows.key}`]}

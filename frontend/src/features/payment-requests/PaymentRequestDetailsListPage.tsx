@@ -183,7 +183,7 @@ export default function PaymentRequestDetailsListPage() {
         <Paper withBorder radius="md" p="sm" component="section" aria-label="Filters">
           <Stack gap="sm">
             <Group justify="space-between" align="flex-end">
-              <Title order={3} size="h5">
+              <Title order={2} size="h5">
                 Filters
               </Title>
               {filtered && (

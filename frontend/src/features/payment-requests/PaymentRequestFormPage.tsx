@@ -22,6 +22,7 @@ import { ActivityLog } from './ActivityLog';
 import { ApprovalSteps } from './ApprovalSteps';
 import { useCreatePaymentRequestMutation, useDeletePaymentRequestMutation, useGetPaymentRequestQuery, useGetPaymentRequestRatesQuery, useGetPayeesQuery, usePaymentRequestActionMutation, useUpdatePaymentRequestMutation, useValidateSubmitMutation, type PaymentRequest } from './api';
 import { ApprovePanel } from './ApprovePanel';
+import { DecisionColumn } from './DecisionColumn';
 import { ReasonModal } from './ReasonModal';
 import { rateSetting, type FormRules, type Rates } from './formRules';
 import { bodyOf, emptyValues, valuesOf, type RequestValues } from './forms';
@@ -33,7 +34,6 @@ import { RequestDocument, RevisionAlert } from './RequestDocument';
 import { RequestFields } from './RequestFields';
 import { StatusBadge } from './StatusBadge';
 import { useFormLists, useFormRules } from './useFormRules';
-import { HEADER_HEIGHT } from '../../lib/theme';
 import { requestRef } from '../../lib/labels';
 
 export type PaymentRequestFormMode = 'create' | 'edit' | 'view' | 'approve';
@@ -358,7 +358,8 @@ function ClosedYearAlert({ request }: { request: PaymentRequest }) {
 
 /**
  * Approve mode: the request on the left, the decision beside it, sticky, so amount, code, fund,
- * account, the check's warnings and Approve / Send back stay in view while the request is read.
+ * account, the check's warnings and Approve / Send back stay in view while the request is read
+ * (in a narrow window the decision folds above the request: DecisionColumn).
  */
 function ApproveLayout({ title, request }: { title: string; request: PaymentRequest }) {
   return (
@@ -378,9 +379,9 @@ function ApproveLayout({ title, request }: { title: string; request: PaymentRequ
             <ActivityLog request={request} />
           </Stack>
         </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 5 }} order={{ base: 1, md: 2 }} style={{ position: 'sticky', top: HEADER_HEIGHT + 16 }} data-testid="approve-decision">
+        <DecisionColumn label="Approve or send back">
           <ApprovePanel request={request} />
-        </Grid.Col>
+        </DecisionColumn>
       </Grid>
     </Stack>
   );

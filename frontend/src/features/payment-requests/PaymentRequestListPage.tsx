@@ -13,6 +13,7 @@ import { asApiError, ErrorDisplay } from '../../components/ErrorDisplay';
 import { formatDate } from '../../components/dates';
 import { formatCents, formatMoney, toCents } from '../../components/money';
 import { PageCard } from '../../components/PageCard';
+import { useBelow } from '../../components/useBelow';
 import { PermissionGate } from '../../components/PermissionGate';
 import { WelcomeHeader } from '../../components/WelcomeHeader';
 import { useGetPaymentRequestsQuery, useGetPaymentRequestSummaryQuery, useGetMyProgramsQuery, useLazyGetPaymentRequestsQuery, useMoveToReadyForProcessingBatchMutation, type PaymentRequestListItem } from './api';
@@ -53,14 +54,21 @@ function SelectCell({ row }: { row: { original: PaymentRequestListItem } }) {
   );
 }
 
-function columns(types: RefItem[] | undefined, payees: Map<number, string>): ColumnDef<PaymentRequestListItem, unknown>[] {
-  return [
-    { id: 'select', header: '', enableSorting: false, meta: { width: 32 }, cell: SelectCell },
+function columns(types: RefItem[] | undefined, payees: Map<number, string>, narrow: boolean): ColumnDef<PaymentRequestListItem, unknown>[] {
+  const all: ColumnDef<PaymentRequestListItem, unknown>[] = [
+    {
+      id: 'select',
+      // Read, not shown: the boxes under it say what they select.
+      header: () => <VisuallyHidden>Select</VisuallyHidden>,
+      enableSorting: false,
+      meta: { width: 32 },
+      cell: SelectCell,
+    },
     {
       id: 'id',
-      header: 'Request',
+      header: narrow ? 'Request, status' : 'Request',
       enableSorting: false,
-      meta: { width: 92 },
+      meta: { width: narrow ? 148 : 92 },
       // Two facts per cell (form name under the number, description under the payee, the
       // requested amount under the approved one): ten columns side by side did not fit 1280 px.
       cell: ({ row }) => (
@@ -73,6 +81,7 @@ function columns(types: RefItem[] | undefined, payees: Map<number, string>): Col
           <Text size="xs" c="dimmed" lh={1.3} truncate title={formTypeName(types, row.original.formType)}>
             {formTypeName(types, row.original.formType)}
           </Text>
+          {narrow && <StatusCell status={row.original.formStatus} size="xs" />}
         </>
       ),
     },
@@ -112,6 +121,10 @@ function columns(types: RefItem[] | undefined, payees: Map<number, string>): Col
     { id: 'submittedOn', header: 'Submitted', meta: { width: 104 }, cell: ({ row }) => <Nowrap>{formatDate(row.original.submittedOn)}</Nowrap> },
     { id: 'placementEndDate', header: 'Placement end', meta: { width: 142 }, cell: ({ row }) => <Nowrap>{formatDate(row.original.placementEndDate)}</Nowrap> },
   ];
+  if (!narrow) return all;
+  // A phone sees which request, its status and its amount first; the rest is a scroll away.
+  const order = ['select', 'id', 'approvedAmount', 'payee', 'submittedOn', 'placementEndDate'];
+  return order.map((id) => all.find((c) => c.id === id)!);
 }
 
 const TOTALS_HINT_ID = 'status-totals-hint';
@@ -220,10 +233,11 @@ function RequestList() {
     (row: PaymentRequestListItem, on: boolean) => setSelected((prev) => toggled(prev, row.id, cents(row), on)),
     [],
   );
+  const narrow = useBelow('sm');
   const cols = useMemo(() => {
-    const all = columns(types.data, payees);
+    const all = columns(types.data, payees, narrow);
     return canMove ? all : all.filter((c) => c.id !== 'select');
-  }, [types.data, payees, canMove]);
+  }, [types.data, payees, canMove, narrow]);
   const selection = useMemo(() => ({ selected, toggle }), [selected, toggle]);
   // The bulk bar, once shown, stays until the filters change: its buttons keep the focus after
   // a move or a cleared selection instead of leaving with the bar.

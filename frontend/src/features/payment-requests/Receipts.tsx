@@ -1,4 +1,5 @@
 import { Anchor, Button, FileButton, Group, Progress, Stack, Table, Text, Title } from '@mantine/core';
+import { UnseenHeader } from '../../components/TableHead';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { asApiError } from '../../components/ErrorDisplay';
 import { useDownloadReceiptMutation, useGenerateUploadUrlsMutation } from './api';
@@ -29,7 +30,7 @@ function ReceiptTable({ rows, withStatus }: { rows: Row[]; withStatus: boolean }
           <Table.Th>File</Table.Th>
           <Table.Th w={90}>Size</Table.Th>
           {withStatus && <Table.Th w={260}>Upload</Table.Th>}
-          <Table.Th w={120} aria-label="Actions" />
+          <UnseenHeader w={120}>Actions</UnseenHeader>
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
@@ -96,7 +97,7 @@ export function ReceiptList({ requestId, files }: { requestId: number; files: Re
   const download = useReceiptDownload(requestId);
   return (
     <Stack gap="xs">
-      <Title order={3} size="h5">
+      <Title order={2} size="h5">
         Receipts
       </Title>
       {files.length === 0 ? (
@@ -254,7 +255,7 @@ export function ReceiptsEditor({ rules, requestId, stored, fileIds, onFileIds, e
   return (
     <Stack gap="xs" component="section" aria-label="Receipts">
       <Group justify="space-between">
-        <Title order={3} size="h5">
+        <Title order={2} size="h5">
           Receipts
         </Title>
         <FileButton onChange={pick} accept={receiptAccept(rules)} multiple resetRef={resetPicker}>

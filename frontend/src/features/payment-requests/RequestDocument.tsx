@@ -120,7 +120,7 @@ export function RequestDocument({ request }: { request: PaymentRequest }) {
         )}
         {view.table && (
           <>
-            <Title order={4} size="h6" mt="sm" mb={4}>
+            <Title order={2} size="h6" mt="sm" mb={4}>
               {view.table.label}
             </Title>
             <DetailsTable table={view.table} label={view.table.label} striped />

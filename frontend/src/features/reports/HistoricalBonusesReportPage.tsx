@@ -64,7 +64,7 @@ export default function HistoricalBonusesReportPage() {
                   <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }} data-total="approvedSum">
                     {formatCents(sumCents(rows.map((y) => y.approvedSum)))}
                   </Table.Th>
-                  <Table.Th />
+                  <Table.Td />
                 </Table.Tr>
               </Table.Tfoot>
             </Table>

@@ -23,7 +23,7 @@ export function ReportChart({ report, filters, title, series, toCategories, bars
   const rows = view.data?.items ?? [];
   return (
     <Stack gap="xs">
-      <Title order={3} size="h5">
+      <Title order={2} size="h5">
         {title}
       </Title>
       {view.isLoading ? (

@@ -120,7 +120,7 @@ function LoadedReport({ report, visibleColumns, exportParams, actions, aboveTabl
     <PageCard
       title={report.title}
       actions={
-        <Group gap="sm" align="flex-start" wrap="nowrap">
+        <Group gap="sm" align="flex-start" wrap="wrap">
           {actions?.(ctx)}
           <ExportMenu
             formats={formats}

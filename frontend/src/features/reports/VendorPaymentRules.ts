@@ -1,3 +1,4 @@
+import dayjs from 'dayjs';
 import { formatMoney } from '../../components/money';
 
 // Pure rules of the vendor payment screens (tested in VendorPaymentRules.test.ts).

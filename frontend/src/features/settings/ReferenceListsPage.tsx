@@ -1,4 +1,6 @@
 import { Badge, Button, Group, MultiSelect, Select, Stack, Table, Tabs, Text, TextInput } from '@mantine/core';
+import { ScrollWhenNarrow } from '../../components/TableScroll';
+import { UnseenHeader } from '../../components/TableHead';
 import { EmptyRow } from '../../components/EmptyRow';
 import { notifications } from '@mantine/notifications';
 import { useMemo, useState, type FormEvent } from 'react';
@@ -168,6 +170,7 @@ function ListPanel({ list, canCreate }: { list: RefListSpec; canCreate: boolean 
         {canCreate && <Button onClick={() => setEditing('new')}>New {list.noun}</Button>}
       </Group>
       <QueryStatus isLoading={query.isLoading} error={query.error}>
+        <ScrollWhenNarrow label={list.title} minWidth={560}>
         <Table striped highlightOnHover withTableBorder layout="fixed" data-testid={`${list.slug}-table`} opacity={query.isFetching ? 0.6 : 1}>
           <Table.Thead>
             <Table.Tr>
@@ -175,7 +178,7 @@ function ListPanel({ list, canCreate }: { list: RefListSpec; canCreate: boolean 
               <Table.Th w={130}>Code</Table.Th>
               {list.formType && <Table.Th w={260}>Form type</Table.Th>}
               <Table.Th w={100}>Status</Table.Th>
-              {canCreate && <Table.Th w={220} aria-label="Actions" />}
+              {canCreate && <UnseenHeader w={220}>Actions</UnseenHeader>}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -208,6 +211,7 @@ function ListPanel({ list, canCreate }: { list: RefListSpec; canCreate: boolean 
             ))}
           </Table.Tbody>
         </Table>
+        </ScrollWhenNarrow>
       </QueryStatus>
       {editing && <EntryModal list={list} entry={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} />}
     </Stack>

@@ -42,7 +42,7 @@ function IdentityOverview() {
   const error = users.error ?? roles.error ?? permissions.error;
   return (
     <Card withBorder radius="md" padding="md" component="section" aria-label="Overview">
-      <Title order={3} size="h5" mb="sm">
+      <Title order={2} size="h5" mb="sm">
         Overview
       </Title>
       {error ? (

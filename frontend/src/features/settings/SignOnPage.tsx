@@ -75,7 +75,7 @@ export default function SignOnPage() {
                 onChange={(defaultRoles) => change({ defaultRoles })}
               />
               <Stack gap="xs" component="section" aria-labelledby="group-roles-title">
-                <Title order={3} size="h5" id="group-roles-title">
+                <Title order={2} size="h5" id="group-roles-title">
                   Directory groups and their roles
                 </Title>
                 <Text size="sm" c="dimmed">

@@ -1,4 +1,5 @@
 import { Badge, Button, Group, Modal, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { TableScroll } from '../../../components/TableScroll';
 import { formatDateTime } from '../../../components/dates';
 import { QueryStatus } from '../../../components/QueryStatus';
 import { useEndOtherSessionsMutation, useEndSessionMutation, useGetMySessionsQuery, type Session } from './api';
@@ -48,7 +49,7 @@ export function SessionsDialog({ opened, onClose }: { opened: boolean; onClose: 
     <Modal opened={opened} onClose={onClose} title="Where you are signed in" centered size="xl">
       <QueryStatus isLoading={sessions.isLoading} error={sessions.error}>
         <Stack gap="md">
-          <Table.ScrollContainer minWidth={560}>
+          <TableScroll label="Your sign-ins" minWidth={560}>
             <Table>
               <Table.Thead>
                 <Table.Tr>
@@ -67,7 +68,7 @@ export function SessionsDialog({ opened, onClose }: { opened: boolean; onClose: 
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </TableScroll>
           <Text size="xs" c="dimmed">
             “Last used” is when the sign-in last renewed itself (every few minutes while it is in use).
           </Text>
