@@ -139,9 +139,10 @@ pub async fn to_dto(
 
 pub fn to_list_item(
     me: &CurrentUser,
-    r: store::list::ListRow,
+    (r, receipt_count): (store::list::ListRow, i64),
 ) -> ApiResult<PaymentRequestListItem> {
     Ok(PaymentRequestListItem {
+        receipt_count,
         available_actions: open_actions(me, r.status, r.created_by, r.submitted_by),
         id: r.id,
         form_type: r.form_type,
