@@ -5,9 +5,9 @@ import { expect, signIn, syncClock, test } from './fixtures';
 import { choosePayee, idOf, newRequest, PASSWORD, save, world } from './requests';
 
 // Receipts seen in the page: a Coordinator attaches a PNG and a PDF to an F2; the request page
-// shows each (the image drawn, the PDF in the browser's viewer, a download beside it), gone
-// through by keyboard; the approver sees them beside the approval fields; the list marks the
-// request with its two receipts. axe finds nothing on either screen, and 320 px still reflows.
+// (and the form, once saved) shows each (the image drawn, the PDF in the browser's viewer, a
+// download beside it), gone through by keyboard; the approver sees them beside the approval
+// fields; the list marks the request with its two receipts. axe finds nothing on either screen, and 320 px still reflows.
 
 /** A 1×1 PNG. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
@@ -120,6 +120,14 @@ test('receipts are previewed on the request page and beside the approval, and ma
   await drawn(page, 'Receipt till.png');
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
   await page.setViewportSize({ width: 1280, height: 800 });
+
+  // The form page shows the saved receipts beside the fields too.
+  await page.getByRole('link', { name: 'Edit' }).click();
+  await expect(page).toHaveURL(new RegExp(`/F2/${id}/edit$`));
+  await drawn(page, 'Receipt till.png');
+  await page.getByRole('region', { name: 'Receipts' }).getByRole('button', { name: 'Show invoice.pdf' }).press('Enter');
+  await pdfShown(page, 'Receipt invoice.pdf (PDF)');
+  await page.goto(`/payment-request/F2/${id}/details`);
 
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByText('Submitted', { exact: true }).first()).toBeVisible();

@@ -788,6 +788,11 @@ async fn images_and_pdfs_are_previewed_inline_under_a_policy_without_script() {
         .unwrap()
         .error_for_status()
         .unwrap();
+    // Bytes changed behind the server's back since the upload's check are not shown as a JPEG.
+    let stored = app.dir.path().join("data/uploads/receipts").join(&jpeg);
+    std::fs::write(&stored, b"<html><script>alert(1)</script></html>").unwrap();
+    let refused = app.get(&preview(&jpeg), &w.coord).await.problem(422).clone();
+    assert!(refused["errors"]["fileId"].is_array(), "{refused}");
     // Without a token, 401.
     app.call(Method::GET, &preview(&png), None, None).await.problem(401);
     // A file of another request, or none, on this request's path: 404.
