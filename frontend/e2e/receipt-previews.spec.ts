@@ -1,8 +1,8 @@
 import type { Page } from '@playwright/test';
 import { findings, settled } from './axe';
 import { recentDay } from './dates';
-import { expect, signIn, syncClock, test } from './fixtures';
-import { choosePayee, idOf, newRequest, PASSWORD, save, world } from './requests';
+import { adminToken, expect, signIn, syncClock, test } from './fixtures';
+import { apiAs, choosePayee, idOf, newRequest, PASSWORD, save, world } from './requests';
 
 // Receipts seen in the page: a Coordinator attaches a PNG and a PDF to an F2; the request page
 // (and the form, once saved) shows each (the image drawn, the PDF in the browser's viewer, a
@@ -159,4 +159,16 @@ test('receipts are previewed on the request page and beside the approval, and ma
   await settled(admin);
   expect(await findings(admin, 'approve screen with a receipt preview')).toEqual([]);
   await context.close();
+
+  // The preview route's own policy (no script, sandboxed: the integration test reads it) still
+  // lets Chromium draw the PDF when the address is opened by itself.
+  const token = await adminToken(request, baseURL!);
+  const stored = await (await apiAs(request, baseURL!, token)).get(`/payment-requests/F2/${id}`);
+  const pdf = (stored.files as { id: string; fileName: string }[]).find((f) => f.fileName === 'invoice.pdf')!;
+  const direct = await browser.newContext({ baseURL, extraHTTPHeaders: { Authorization: `Bearer ${token}` } });
+  const tab = await direct.newPage();
+  const answer = await tab.goto(`/api/v1/payment-requests/F2/${id}/files/${pdf.id}/preview`);
+  expect(answer!.status()).toBe(200);
+  await expect.poll(() => tab.frames().some((f) => f.url().startsWith('chrome-extension://'))).toBe(true);
+  await direct.close();
 });
