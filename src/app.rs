@@ -32,8 +32,10 @@ use crate::{
 };
 
 /// No origin but our own; the UI needs inline styles (Mantine) but never inline script.
+/// `frame-src blob:`: a receipt's PDF is fetched with the bearer token and shown from an
+/// object URL the UI makes itself, typed by the preview route (an image or a PDF, never HTML).
 const CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; \
-font-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
+font-src 'self' data:; connect-src 'self'; frame-src 'self' blob:; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
 
 fn security_headers() -> DefaultHeaders {
     DefaultHeaders::new()

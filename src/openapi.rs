@@ -139,6 +139,7 @@ use crate::{
         payment_requests::api::rates,
         payment_requests::api::activity_log,
         payment_requests::api::download_file,
+        payment_requests::api::preview_file,
         payment_requests::api::delete_file,
         reports::catalogue_api::list,
         reports::participants::emails,

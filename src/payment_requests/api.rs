@@ -356,18 +356,66 @@ pub async fn download_file(
     me: CurrentUser,
     path: FilePath,
 ) -> ApiResult<HttpResponse> {
-    let (id, file_id) = path.into_inner();
-    let scope = scope_of(&state.db, &me).await?;
-    let r = store::find_visible(&state.db, &scope, FormType::F2, id).await?;
-    let file = store::files::files_of(&state.db, r.id)
-        .await?
-        .into_iter()
-        .find(|f| f.id == file_id)
-        .ok_or_else(|| ApiError::not_found("The file"))?;
+    let file = receipt_on(&state, &me, path).await?;
     let bytes = state.files.read(&file.id).await?;
     Ok(HttpResponse::Ok()
         .content_type(file.content_type.clone())
         .insert_header(("Content-Disposition", receipts::disposition(&file.file_name)))
+        .body(bytes))
+}
+
+/// The live receipt a path names, on a request the caller sees (404 otherwise).
+async fn receipt_on(
+    state: &AppState,
+    me: &CurrentUser,
+    path: FilePath,
+) -> ApiResult<crate::entities::uploaded_file::Model> {
+    let (id, file_id) = path.into_inner();
+    let scope = scope_of(&state.db, me).await?;
+    let r = store::find_visible(&state.db, &scope, FormType::F2, id).await?;
+    store::files::files_of(&state.db, r.id)
+        .await?
+        .into_iter()
+        .find(|f| f.id == file_id)
+        .ok_or_else(|| ApiError::not_found("The file"))
+}
+
+/// The same receipt as the download, to be shown in the page: only an image or a PDF (the
+/// type stored at upload, checked against the bytes again here), inline, with a policy that
+/// runs no script and lets only our own pages frame it.
+#[utoipa::path(get, path = "/api/v1/payment-requests/F2/{id}/files/{fileId}/preview", tag = "payment-requests", security(("bearer" = [])),
+    params(("id" = i32, Path), ("fileId" = String, Path)),
+    responses((status = 200, description = "The file's bytes: image/png, image/jpeg or application/pdf", content_type = "application/octet-stream"), (status = 401, body = ProblemBody),
+        (status = 403, body = ProblemBody), (status = 404, body = ProblemBody),
+        (status = 422, body = ProblemBody, description = "A type browsers do not show (HEIC): download it")))]
+pub async fn preview_file(
+    state: web::Data<AppState>,
+    me: CurrentUser,
+    path: FilePath,
+) -> ApiResult<HttpResponse> {
+    let file = receipt_on(&state, &me, path).await?;
+    if !receipts::previewable(&file.content_type) {
+        return Err(ApiError::rule(
+            "fileId",
+            format!("a {} receipt cannot be shown in the page; download it", file.content_type),
+        ));
+    }
+    let bytes = state.files.read(&file.id).await?;
+    if !receipts::content_matches(&file.content_type, &bytes[..bytes.len().min(16)]) {
+        // The bytes changed since the upload's check: never shown as what they claim to be.
+        tracing::warn!(file_id = %file.id, "a stored receipt no longer matches its type");
+        return Err(ApiError::rule(
+            "fileId",
+            "the receipt's contents do not match its type; download it",
+        ));
+    }
+    Ok(HttpResponse::Ok()
+        .content_type(file.content_type.clone())
+        .insert_header(("Content-Disposition", receipts::inline_disposition(&file.file_name)))
+        .insert_header(("Content-Security-Policy", receipts::PREVIEW_CSP))
+        .insert_header(("X-Content-Type-Options", "nosniff"))
+        // Our own pages may frame it (the app's default for every answer is DENY).
+        .insert_header(("X-Frame-Options", "SAMEORIGIN"))
         .body(bytes))
 }
 

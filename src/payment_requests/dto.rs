@@ -85,6 +85,8 @@ pub struct PaymentRequestListItem {
     pub approved_at: Option<DateTime<Utc>>,
     pub version: i32,
     pub updated_at: DateTime<Utc>,
+    /// How many receipts the request holds (0 for a form without receipts).
+    pub receipt_count: i64,
     pub available_actions: Vec<Action>,
 }
 

@@ -56,6 +56,11 @@ pub fn configure(r: &mut Routes) {
         api::batch_ready_for_processing,
     )
     .get("/payment-requests/F2/{id}/files/{fileId}", Needs(P::RequestRead), api::download_file)
+    .get(
+        "/payment-requests/F2/{id}/files/{fileId}/preview",
+        Needs(P::RequestRead),
+        api::preview_file,
+    )
     .delete("/payment-requests/F2/{id}/files/{fileId}", action(Action::Edit), api::delete_file)
     .post("/payment-requests/{formType}", Needs(P::RequestCreate), api::create)
     .get("/payment-requests/{formType}/{id}", Needs(P::RequestRead), api::get)

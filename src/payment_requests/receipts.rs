@@ -152,14 +152,38 @@ pub fn check_attachable(
     errors.0
 }
 
-/// Whether a value is safe as a quoted filename in Content-Disposition.
+/// A download's Content-Disposition, the name made safe as a quoted filename.
 pub fn disposition(file_name: &str) -> String {
-    let safe: String = file_name
+    format!("attachment; filename=\"{}\"", header_safe(file_name))
+}
+
+/// A preview's Content-Disposition: shown in the page, the name kept for "save as".
+pub fn inline_disposition(file_name: &str) -> String {
+    format!("inline; filename=\"{}\"", header_safe(file_name))
+}
+
+fn header_safe(file_name: &str) -> String {
+    file_name
         .chars()
         .map(|c| if c == '"' || c == '\\' || c.is_control() || !c.is_ascii() { '_' } else { c })
-        .collect();
-    format!("attachment; filename=\"{safe}\"")
+        .collect()
 }
+
+/// The receipt types a browser shows by itself: images in an `<img>`, PDFs in its viewer.
+/// HEIC is taken as a receipt but no browser we support draws it, so it is only downloaded.
+pub const PREVIEW_TYPES: [&str; 3] = ["image/png", "image/jpeg", "application/pdf"];
+
+/// Whether a stored receipt (its type checked against its first bytes at upload) may be
+/// served for preview.
+pub fn previewable(content_type: &str) -> bool {
+    PREVIEW_TYPES.contains(&content_type)
+}
+
+/// The policy a previewed receipt is served with: it loads nothing, runs no script, and may
+/// be framed by our own pages only. `sandbox` keeps a document opened from it without an
+/// origin; Chromium's PDF viewer still draws a sandboxed PDF (checked in the browser test).
+pub const PREVIEW_CSP: &str =
+    "default-src 'none'; img-src 'self'; object-src 'self'; sandbox; frame-ancestors 'self'";
 
 /// Ids given are of this form: UUIDs only (they become object names).
 pub fn is_file_id(id: &str) -> bool {
@@ -301,8 +325,21 @@ mod tests {
     }
 
     #[test]
+    fn only_images_and_pdfs_are_previewed() {
+        for t in ["image/png", "image/jpeg", "application/pdf"] {
+            assert!(previewable(t), "{t}");
+        }
+        for t in ["image/heic", "text/html", "image/svg+xml", "application/octet-stream", ""] {
+            assert!(!previewable(t), "{t}");
+        }
+        assert!(!PREVIEW_CSP.contains("script-src"));
+        assert!(PREVIEW_CSP.starts_with("default-src 'none'"));
+    }
+
+    #[test]
     fn dispositions_are_header_safe() {
         assert_eq!(disposition("a\"b\n.pdf"), "attachment; filename=\"a_b_.pdf\"");
+        assert_eq!(inline_disposition("Ré\\çu.png"), "inline; filename=\"R___u.png\"");
         assert!(is_file_id(&uuid::Uuid::new_v4().to_string()));
         assert!(!is_file_id("../etc/passwd"));
     }

@@ -696,19 +696,170 @@ const PDF: &[u8] = b"%PDF-1.7\n1 0 obj\n<<>>\nendobj\n%%EOF\n";
 
 /// Announces and uploads one PDF as `token`; returns its file id.
 async fn uploaded(w: &World, token: &str, name: &str) -> String {
-    let r = w.app.post("/api/v1/fileupload/generate-upload-urls", Some(token), json!({"files": [{"fileName": name, "contentType": "application/pdf", "size": PDF.len()}]})).await;
+    uploaded_as(w, token, name, "application/pdf", PDF).await
+}
+
+/// Announces and uploads `bytes` of type `ty` as `token`; returns its file id.
+async fn uploaded_as(w: &World, token: &str, name: &str, ty: &str, bytes: &[u8]) -> String {
+    let r = w
+        .app
+        .post(
+            "/api/v1/fileupload/generate-upload-urls",
+            Some(token),
+            json!({"files": [{"fileName": name, "contentType": ty, "size": bytes.len()}]}),
+        )
+        .await;
     let r = r.ok()[0].clone();
     let res = w
         .app
         .client
         .put(format!("{}{}", w.app.base, r["uploadUrl"].as_str().unwrap()))
-        .header("Content-Type", "application/pdf")
-        .body(PDF.to_vec())
+        .header("Content-Type", ty)
+        .body(bytes.to_vec())
         .send()
         .await
         .unwrap();
     assert_eq!(res.status(), 204);
     r["fileId"].as_str().unwrap().to_owned()
+}
+
+/// A 1×1 PNG.
+const PNG: &[u8] = &[
+    0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x48, 0x44, 0x52,
+    0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0x01, 0x08, 0x02, 0x00, 0x00, 0x00, 0x90, 0x77, 0x53,
+    0xde, 0x00, 0x00, 0x00, 0x0c, 0x49, 0x44, 0x41, 0x54, 0x78, 0x9c, 0x63, 0xf8, 0xcf, 0xc0, 0x00,
+    0x00, 0x03, 0x01, 0x01, 0x00, 0xc9, 0xfe, 0x92, 0xef, 0x00, 0x00, 0x00, 0x00, 0x49, 0x45, 0x4e,
+    0x44, 0xae, 0x42, 0x60, 0x82,
+];
+/// A JPEG's start (the server reads the first bytes only).
+const JPEG: &[u8] = b"\xff\xd8\xff\xe0\x00\x10JFIF\x00\x01\x01\x00\x00\x01\x00\x01\x00\x00\xff\xd9";
+/// A HEIC's start: a receipt type no browser shows.
+const HEIC: &[u8] = b"\x00\x00\x00\x18ftypheic\x00\x00\x00\x00mif1heic";
+
+#[actix_web::test]
+async fn images_and_pdfs_are_previewed_inline_under_a_policy_without_script() {
+    let w = world().await;
+    let (app, admin) = (&w.app, &w.admin);
+    let png = uploaded_as(&w, admin, "till.png", "image/png", PNG).await;
+    let jpeg = uploaded_as(&w, admin, "photo.jpg", "image/jpeg", JPEG).await;
+    let pdf = uploaded(&w, admin, "invoice.pdf").await;
+    let heic = uploaded_as(&w, admin, "phone.heic", "image/heic", HEIC).await;
+    let mut b = body(&w, "F2", w.inside);
+    b["details"]["fileIds"] = json!([png, jpeg, pdf, heic]);
+    let r = app.post(&format!("{PR}/F2"), Some(admin), b).await;
+    assert_eq!(r.status, 201, "{}", r.body);
+    let r = r.body;
+    let preview = |file: &str| format!("{}/files/{file}/preview", url(&r));
+
+    // The Coordinator of the request's program sees each previewable type inline.
+    for (file, ty, bytes, name) in [
+        (&png, "image/png", PNG, "till.png"),
+        (&jpeg, "image/jpeg", JPEG, "photo.jpg"),
+        (&pdf, "application/pdf", PDF, "invoice.pdf"),
+    ] {
+        let res = app
+            .client
+            .get(format!("{}{}", app.base, preview(file)))
+            .bearer_auth(&w.coord)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), 200, "{ty}");
+        let h = res.headers().clone();
+        assert_eq!(h["content-type"], ty);
+        assert_eq!(h["content-disposition"], format!("inline; filename=\"{name}\""));
+        assert_eq!(h["x-content-type-options"], "nosniff");
+        assert_eq!(h["x-frame-options"], "SAMEORIGIN");
+        let csp = h["content-security-policy"].to_str().unwrap();
+        assert!(csp.starts_with("default-src 'none'"), "{csp}");
+        assert!(csp.contains("sandbox") && csp.contains("frame-ancestors 'self'"), "{csp}");
+        assert!(!csp.contains("script-src") && !csp.contains("unsafe"), "{csp}");
+        assert_eq!(res.bytes().await.unwrap().as_ref(), bytes, "{ty}");
+    }
+    // A HEIC is refused, naming the file: the page offers its download instead.
+    let refused = app.get(&preview(&heic), &w.coord).await.problem(422).clone();
+    assert!(refused["errors"]["fileId"][0].as_str().unwrap().contains("download"), "{refused}");
+    // Its download still works.
+    app.client
+        .get(format!("{}{}/files/{heic}", app.base, url(&r)))
+        .bearer_auth(&w.coord)
+        .send()
+        .await
+        .unwrap()
+        .error_for_status()
+        .unwrap();
+    // Bytes changed behind the server's back since the upload's check are not shown as a JPEG.
+    let stored = app.dir.path().join("data/uploads/receipts").join(&jpeg);
+    std::fs::write(&stored, b"<html><script>alert(1)</script></html>").unwrap();
+    let refused = app.get(&preview(&jpeg), &w.coord).await.problem(422).clone();
+    assert!(refused["errors"]["fileId"].is_array(), "{refused}");
+    // Without a token, 401.
+    app.call(Method::GET, &preview(&png), None, None).await.problem(401);
+    // A file of another request, or none, on this request's path: 404.
+    app.get(&format!("{}/files/{}/preview", url(&r), uuid::Uuid::new_v4()), admin)
+        .await
+        .problem(404);
+
+    // Another program's request: 404 to this Coordinator, whatever the file.
+    let other = uploaded(&w, admin, "elsewhere.pdf").await;
+    let mut b = body(&w, "F2", w.outside);
+    b["details"]["fileIds"] = json!([other]);
+    let o = app.post(&format!("{PR}/F2"), Some(admin), b).await;
+    assert_eq!(o.status, 201, "{}", o.body);
+    let o = o.body;
+    app.get(&format!("{}/files/{other}/preview", url(&o)), &w.coord).await.problem(404);
+    app.get(&format!("{}/files/{other}/preview", url(&o)), admin).await.ok();
+}
+
+#[actix_web::test]
+async fn list_rows_carry_their_receipt_count() {
+    let w = world().await;
+    let (app, admin) = (&w.app, &w.admin);
+    let (a, b) = (uploaded(&w, admin, "a.pdf").await, uploaded(&w, admin, "b.pdf").await);
+    let mut two = body(&w, "F2", w.inside);
+    two["details"]["fileIds"] = json!([a, b]);
+    let two = app.post(&format!("{PR}/F2"), Some(admin), two).await;
+    assert_eq!(two.status, 201, "{}", two.body);
+    let two = two.body;
+    let none = create(&w, admin, "F2", w.inside).await;
+    let other_form = create(&w, admin, "F3", w.inside).await;
+    let count_of = |list: &Value, r: &Value| {
+        let rows = list["items"].as_array().unwrap();
+        rows.iter().find(|row| row["id"] == r["id"]).unwrap()["receiptCount"].as_i64().unwrap()
+    };
+    let list = app.get(PR, admin).await.ok().clone();
+    assert_eq!(count_of(&list, &two), 2);
+    assert_eq!(count_of(&list, &none), 0);
+    assert_eq!(count_of(&list, &other_form), 0);
+    // A removed receipt no longer counts.
+    app.delete(&format!("{}/files/{a}", url(&two)), admin).await.ok();
+    let list = app.get(&format!("{PR}?FormType=F2"), &w.coord).await.ok().clone();
+    assert_eq!(count_of(&list, &two), 1);
+
+    // The page's counts are one grouped read through the requests' index, never a scan of
+    // every receipt (SQLite's plan; PostgreSQL plans from its statistics).
+    use sea_orm::{ConnectionTrait, DbBackend, QueryTrait, Statement};
+    let db = &app.state.db;
+    if db.get_database_backend() == DbBackend::Sqlite {
+        let ids: Vec<i32> = (1..=25).collect();
+        let sql = mentorpay::payment_requests::store::files::counts_select(&ids)
+            .build(DbBackend::Sqlite)
+            .to_string();
+        let plan = db
+            .query_all_raw(Statement::from_string(
+                DbBackend::Sqlite,
+                format!("EXPLAIN QUERY PLAN {sql}"),
+            ))
+            .await
+            .unwrap();
+        let plan: Vec<String> =
+            plan.iter().map(|row| row.try_get::<String>("", "detail").unwrap()).collect();
+        assert!(
+            plan.iter().any(|d| d.starts_with("SEARCH") && d.contains("ix_uploaded_files_request")),
+            "{plan:?}"
+        );
+        assert!(!plan.iter().any(|d| d.starts_with("SCAN")), "{plan:?}");
+    }
 }
 
 #[actix_web::test]

@@ -1314,6 +1314,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/payment-requests/F2/{id}/files/{fileId}/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The same receipt as the download, to be shown in the page: only an image or a PDF (the
+         *     type stored at upload, checked against the bytes again here), inline, with a policy that
+         *     runs no script and lets only our own pages frame it.
+         * @description Access: permission `request:read`.
+         */
+        get: operations["preview_file"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/payment-requests/activity-log": {
         parameters: {
             query?: never;
@@ -3697,6 +3719,11 @@ export interface components {
                 payeeId: number;
                 /** Format: date */
                 placementEndDate?: string | null;
+                /**
+                 * Format: int64
+                 * @description How many receipts the request holds (0 for a form without receipts).
+                 */
+                receiptCount: number;
                 requestedAmount: components["schemas"]["Money"];
                 /** Format: date */
                 submittedOn?: string | null;
@@ -4046,6 +4073,11 @@ export interface components {
             payeeId: number;
             /** Format: date */
             placementEndDate?: string | null;
+            /**
+             * Format: int64
+             * @description How many receipts the request holds (0 for a form without receipts).
+             */
+            receiptCount: number;
             requestedAmount: components["schemas"]["Money"];
             /** Format: date */
             submittedOn?: string | null;
@@ -9948,6 +9980,71 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+        };
+    };
+    preview_file: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                fileId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file's bytes: image/png, image/jpeg or application/pdf */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": unknown;
+                };
+            };
+            /** @description A path id that is not a whole number of 32 bits */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description A type browsers do not show (HEIC): download it */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -234,21 +234,31 @@ pub fn list_order(q: &ListQuery) -> Vec<(pr::Column, Order)> {
     order
 }
 
-/// A page of the list and its count. The page's ids are chosen first from the filter and
-/// sort indexes alone (a sort then carries ids, not whole rows), and only those rows are
-/// read; the count comes from the kept totals when they can answer it, otherwise it stops
-/// at the bound past the page ([`Paging::count_limit`]).
+/// A page of the list, each row with its number of receipts, and the count. The page's ids
+/// are chosen first from the filter and sort indexes alone (a sort then carries ids, not
+/// whole rows), and only those rows are read; their receipts are counted in one grouped read
+/// of those ids; the count comes from the kept totals when they can answer it, otherwise it
+/// stops at the bound past the page ([`Paging::count_limit`]).
 pub async fn list(
     db: &impl ConnectionTrait,
     f: &ListFilter<'_>,
     paging: Paging,
-) -> ApiResult<(Vec<ListRow>, Count)> {
+) -> ApiResult<(Vec<(ListRow, i64)>, Count)> {
     let q = f.query;
     let cond = f.condition();
     let keys = list_order(q);
     let select = ordered(ListRow::select_cols(pr::Entity::find().select_only()), &keys)
         .filter(pr::Column::Id.in_subquery(page_ids(f, &keys, paging)));
     let rows: Vec<ListRow> = pin::all(db, select, page_index(f, &keys)).await?;
+    let ids: Vec<i32> = rows.iter().map(|r| r.id).collect();
+    let receipts = super::files::counts_of(db, &ids).await?;
+    let rows = rows
+        .into_iter()
+        .map(|r| {
+            let n = receipts.get(&r.id).copied().unwrap_or(0);
+            (r, n)
+        })
+        .collect();
     // Only program, scope and status filters: the kept totals answer the count.
     let total = if f.row_filters().is_empty() {
         let n: i64 = totals(db, f.scope, q.mentorprogramid, f.statuses)

@@ -25,7 +25,7 @@ import { REQUEST_FILTERS, REQUEST_LIST_SHAPE, type RequestFilterValues } from '.
 import { emptyScopeReason } from './myPrograms';
 import { formTypeName, usePayeeNames } from './names';
 import { ProgramFilter, RequestFilters } from './RequestFilters';
-import { Nowrap, StatusCell } from './cells';
+import { Nowrap, ReceiptsCell, ReceiptsHeader, StatusCell } from './cells';
 import { statusLabel } from './StatusBadge';
 import { requestRef } from '../../lib/labels';
 
@@ -101,6 +101,13 @@ function columns(types: RefItem[] | undefined, payees: Map<number, string>, narr
           </Text>
         </Box>
       ),
+    },
+    {
+      id: 'receipts',
+      header: () => <ReceiptsHeader />,
+      enableSorting: false,
+      meta: { width: 44 },
+      cell: ({ row }) => <ReceiptsCell count={row.original.receiptCount} />,
     },
     { id: 'formStatus', header: 'Status', enableSorting: false, meta: { width: 140 }, cell: ({ row }) => <StatusCell status={row.original.formStatus} size="sm" /> },
     {

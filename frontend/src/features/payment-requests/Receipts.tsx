@@ -2,12 +2,15 @@ import { Anchor, Button, FileButton, Group, Progress, Stack, Table, Text, Title 
 import { UnseenHeader } from '../../components/TableHead';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { asApiError } from '../../components/ErrorDisplay';
-import { useDownloadReceiptMutation, useGenerateUploadUrlsMutation } from './api';
+import { useGenerateUploadUrlsMutation } from './api';
 import { announceErrorMessage, checkReceipt, formatBytes, receiptAccept, type ReceiptFile, type ReceiptRules } from './receiptRules';
+import { ReceiptPane } from './ReceiptPreview';
 import { putWithProgress, UploadError } from './upload';
+import { useReceiptDownload } from './useReceiptDownload';
 
 // Receipts of the forms that take them: the list of attached files (download needs the bearer
-// token, so the bytes are fetched and handed to the browser as an object URL) and, in
+// token, so the bytes are fetched and handed to the browser as an object URL), the chosen
+// one previewed below the list (ReceiptPreview.tsx) and, in
 // create/edit, the upload with per-file progress: announce (POST /fileupload/generate-upload-urls),
 // PUT the bytes to the signed URL, then add the file id to the details' receipt field (the
 // form's rules name it), saved with the form.
@@ -49,9 +52,8 @@ function ReceiptTable({ rows, withStatus }: { rows: Row[]; withStatus: boolean }
             <Table.Td>{formatBytes(r.size)}</Table.Td>
             {withStatus && <Table.Td>{r.status}</Table.Td>}
             <Table.Td>
-              <Group gap="xs" wrap="nowrap">
-                {r.actions}
-              </Group>
+              {/* Wraps rather than widen the table at 320 px. */}
+              <Group gap="xs">{r.actions}</Group>
             </Table.Td>
           </Table.Tr>
         ))}
@@ -60,43 +62,36 @@ function ReceiptTable({ rows, withStatus }: { rows: Row[]; withStatus: boolean }
   );
 }
 
-/** Fetches a receipt with the session's token and saves it under its own name. */
-function useReceiptDownload(requestId: number | undefined) {
-  const [download] = useDownloadReceiptMutation();
-  const [busy, setBusy] = useState<string | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const run = async (file: ReceiptFile) => {
-    if (requestId === undefined) return;
-    setBusy(file.id);
-    setErrors(({ [file.id]: _, ...rest }) => rest);
-    const result = await download({ id: requestId, fileId: file.id });
-    setBusy(null);
-    if ('error' in result) {
-      setErrors((e) => ({ ...e, [file.id]: `The download failed: ${asApiError(result.error).detail}` }));
-      return;
-    }
-    const a = document.createElement('a');
-    a.href = result.data;
-    a.download = file.fileName;
-    document.body.append(a);
-    a.click();
-    a.remove();
-    // The browser has taken the bytes by then; the URL would otherwise live as long as the tab.
-    setTimeout(() => URL.revokeObjectURL(result.data), 60_000);
-  };
-  const link = (file: ReceiptFile) => (
-    <Anchor component="button" type="button" size="sm" aria-label={`Download ${file.fileName}`} disabled={busy === file.id} onClick={() => void run(file)}>
-      {busy === file.id ? 'Downloading…' : 'Download'}
+/** Which receipt is previewed, and whether the preview is open; choosing one opens it. */
+function usePreviewChoice(files: ReceiptFile[]) {
+  const [chosen, setChosen] = useState<string | null>(null);
+  const [open, setOpen] = useState(true);
+  const current = files.find((f) => f.id === chosen) ?? files[0];
+  const show = (file: ReceiptFile) => (
+    <Anchor
+      component="button"
+      type="button"
+      size="sm"
+      aria-label={`Show ${file.fileName}`}
+      aria-pressed={open && current?.id === file.id}
+      fw={open && current?.id === file.id ? 700 : undefined}
+      onClick={() => {
+        setChosen(file.id);
+        setOpen(true);
+      }}
+    >
+      Show
     </Anchor>
   );
-  return { link, errors };
+  return { chosen: current?.id ?? null, setChosen, open, setOpen, show };
 }
 
-/** View / approve modes and the details list: the attached files with download links. */
+/** View / approve modes and the details list: the attached files, each shown or downloaded. */
 export function ReceiptList({ requestId, files }: { requestId: number; files: ReceiptFile[] }) {
   const download = useReceiptDownload(requestId);
+  const choice = usePreviewChoice(files);
   return (
-    <Stack gap="xs">
+    <Stack gap="xs" component="section" aria-label="Receipts" data-testid="receipts">
       <Title order={2} size="h5">
         Receipts
       </Title>
@@ -105,10 +100,32 @@ export function ReceiptList({ requestId, files }: { requestId: number; files: Re
           No receipts attached.
         </Text>
       ) : (
-        <ReceiptTable
-          withStatus={false}
-          rows={files.map((f) => ({ key: f.id, fileName: f.fileName, size: f.size, error: download.errors[f.id], actions: download.link(f) }))}
-        />
+        <>
+          <ReceiptTable
+            withStatus={false}
+            rows={files.map((f) => ({
+              key: f.id,
+              fileName: f.fileName,
+              size: f.size,
+              error: download.errors[f.id],
+              actions: (
+                <>
+                  {choice.show(f)}
+                  {download.link(f)}
+                </>
+              ),
+            }))}
+          />
+          <ReceiptPane
+            requestId={requestId}
+            files={files}
+            chosen={choice.chosen}
+            onChoose={choice.setChosen}
+            open={choice.open}
+            onOpen={choice.setOpen}
+            download={download.namedLink}
+          />
+        </>
       )}
     </Stack>
   );
@@ -147,6 +164,9 @@ export function ReceiptsEditor({ rules, requestId, stored, fileIds, onFileIds, e
   const [uploads, setUploads] = useState<Upload[]>([]);
   const [announce] = useGenerateUploadUrlsMutation();
   const download = useReceiptDownload(requestId);
+  // Saved receipts still listed are previewed; a new one is seen once the form is saved.
+  const previewable = fileIds.map((id) => stored.find((f) => f.id === id)).filter((f): f is ReceiptFile => f !== undefined);
+  const choice = usePreviewChoice(previewable);
   const resetPicker = useRef<() => void>(null);
   const aborts = useRef(new AbortController());
   useEffect(() => {
@@ -215,6 +235,7 @@ export function ReceiptsEditor({ rules, requestId, stored, fileIds, onFileIds, e
       error: errors[`details.${rules.field}[${i}]`] ?? (saved ? download.errors[id] : undefined),
       actions: (
         <>
+          {saved && requestId !== undefined && choice.show(saved)}
           {saved && requestId !== undefined && download.link(saved)}
           <Anchor component="button" type="button" size="sm" c="red" aria-label={`Remove ${fileName}`} onClick={() => remove(id)}>
             Remove
@@ -275,6 +296,17 @@ export function ReceiptsEditor({ rules, requestId, stored, fileIds, onFileIds, e
         </Text>
       ) : (
         <ReceiptTable withStatus rows={[...attached, ...pending]} />
+      )}
+      {requestId !== undefined && previewable.length > 0 && (
+        <ReceiptPane
+          requestId={requestId}
+          files={previewable}
+          chosen={choice.chosen}
+          onChoose={choice.setChosen}
+          open={choice.open}
+          onOpen={choice.setOpen}
+          download={download.namedLink}
+        />
       )}
       {errors[`details.${rules.field}`] && (
         <Text c="red" size="sm">

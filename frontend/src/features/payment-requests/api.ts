@@ -29,6 +29,9 @@ export type WriteBody = Omit<Schemas['WriteRequest'], 'details'> & { details: Re
 
 type StatusSummary = Schemas['StatusSummary'];
 
+/** The receipt types the preview route serves (receipts.rs `PREVIEW_TYPES`); others are only downloaded. */
+export const PREVIEW_TYPES = ['image/png', 'image/jpeg', 'application/pdf'];
+
 /** Home's totals per status, and how many requests wait at a step the caller may take. */
 export interface Summary {
   statuses: StatusSummary[];
@@ -132,6 +135,34 @@ export const paymentRequestsApi = withTags.injectEndpoints({
       }),
       extraOptions: quiet,
     }),
+    /** A receipt shown in the page: an image or a PDF (the server refuses other types), as an
+     * object URL typed by the server's answer, revoked when the cache lets the entry go. */
+    previewReceipt: build.query<string, { id: number; fileId: string }>({
+      query: ({ id, fileId }) => ({
+        url: `/payment-requests/F2/${id}/files/${encodeURIComponent(fileId)}/preview`,
+        responseHandler: async (response: Response) => {
+          const type = response.headers.get('Content-Type') ?? '';
+          if (response.ok && PREVIEW_TYPES.includes(type)) return URL.createObjectURL(new Blob([await response.arrayBuffer()], { type }));
+          const text = await response.text();
+          try {
+            return JSON.parse(text) as unknown;
+          } catch {
+            return text;
+          }
+        },
+      }),
+      extraOptions: quiet,
+      keepUnusedDataFor: 30,
+      async onCacheEntryAdded(_arg, { cacheDataLoaded, cacheEntryRemoved }) {
+        try {
+          const { data } = await cacheDataLoaded;
+          await cacheEntryRemoved;
+          URL.revokeObjectURL(data);
+        } catch {
+          // Removed before it loaded: no URL was made.
+        }
+      },
+    }),
     getPaymentRequestActivity: build.query<ActivityEntry[], { formType: string; id: number }>({
       query: ({ formType, id }) => ({ url: '/payment-requests/activity-log', params: { PaymentRequestId: id, PaymentRequestType: formType } }),
       extraOptions: quiet,
@@ -176,6 +207,7 @@ export const {
   useGetPaymentRequestActivityQuery,
   useGenerateUploadUrlsMutation,
   useDownloadReceiptMutation,
+  usePreviewReceiptQuery,
   useGetMyProgramsQuery,
   useGetPaymentRequestRatesQuery,
   useGetPayeesQuery,
