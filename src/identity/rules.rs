@@ -523,7 +523,8 @@ mod tests {
         use Permission::ProgramReadAll;
         let none: &[Permission] = &[];
         let all: &[Permission] = &[ProgramReadAll];
-        let cases: [(&[(&str, &[Permission])], bool); 6] = [
+        type Roles<'a> = &'a [(&'a str, &'a [Permission])];
+        let cases: [(Roles, bool); 6] = [
             (&[("Coordinator", none)], true),
             (&[("Finance", none), ("Coordinator", none)], true),
             (&[("Coordinator", none), ("Auditor", all)], false),
