@@ -139,7 +139,10 @@ async fn serve(config: Config, demo: bool) -> anyhow::Result<()> {
                 // Demo only: a Coordinator to sign in as, beside the Administrator, so the
                 // two sides of an approval can be tried (its requests await approval).
                 if let Some((email, link)) = l.coordinator {
-                    tracing::warn!(%email, "demo Coordinator: open this one-time link to choose its password (valid 72 hours): {link}");
+                    let valid_for = identity::rules::validity_words(
+                        identity::store::password_token_ttl(identity::store::INVITE),
+                    );
+                    tracing::warn!(%email, "demo Coordinator: open this one-time link to choose its password (valid for {valid_for}): {link}");
                     eprintln!("\n  Demo Coordinator: sign in as {email} after choosing a password at\n  {link}\n");
                 }
             }
@@ -244,7 +247,10 @@ async fn user(config: Config, cmd: UserCommand) -> anyhow::Result<()> {
             .map_err(err)?;
             println!("Created user {} (id {}).", created.email, created.id);
             if let Some(link) = link {
-                println!("Set-password link (valid 72 hours, once):\n{link}");
+                let valid_for = identity::rules::validity_words(
+                    identity::store::password_token_ttl(identity::store::INVITE),
+                );
+                println!("Set-password link (valid for {valid_for}, once):\n{link}");
             }
         }
         UserCommand::ResetPassword { email } => {

@@ -46,7 +46,20 @@ pub enum Mailer {
     Capture(std::sync::Arc<std::sync::Mutex<Vec<Mail>>>),
 }
 
+/// The address of the page where the holder of a one-time link chooses a password.
+pub fn set_password_link(public_url: &str, email: &str, token: &str) -> String {
+    let query =
+        serde_html_form::to_string([("email", email), ("token", token)]).unwrap_or_default();
+    format!("{}/set-password?{query}", public_url.trim_end_matches('/'))
+}
+
 impl Mailer {
+    /// Whether mail leaves the server (a relay, or the tests' capture); without one, a mail
+    /// only reaches the server's log.
+    pub fn has_relay(&self) -> bool {
+        !matches!(self, Self::Log)
+    }
+
     pub fn from_config(config: &Config) -> anyhow::Result<Self> {
         let Some(host) = &config.smtp_host else { return Ok(Self::Log) };
         let builder = match config.smtp_security {

@@ -71,6 +71,8 @@ use crate::{
         identity::management::list_users,
         identity::management::get_user,
         identity::management::create_user,
+        identity::management::resend_invitation,
+        identity::management::invitation_terms,
         identity::management::update_user,
         identity::management::delete_user,
         identity::management::list_roles,

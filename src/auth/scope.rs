@@ -169,6 +169,18 @@ pub async fn scope_of_user(
     Ok(Scope::decide(false, Some(pid), programs, named))
 }
 
+/// Programs of a participant's live participations.
+pub async fn live_programs(db: &impl ConnectionTrait, participant_id: i32) -> ApiResult<Vec<i32>> {
+    Ok(participation::Entity::find()
+        .select_only()
+        .column(participation::Column::MentorProgramId)
+        .filter(participation::Column::ParticipantId.eq(participant_id))
+        .filter(participation::Column::DeletedAt.is_null())
+        .into_tuple()
+        .all(db)
+        .await?)
+}
+
 /// One absent person whose time away names the caller as stand-in, with what she could do.
 /// While it lasts the stand-in may take the approval steps she could, in the programs she
 /// sees, as herself and on her behalf; the stand-in's scope gains hers for that time.

@@ -152,7 +152,10 @@ pub async fn ensure_first_admin(state: &AppState) -> anyhow::Result<()> {
             tracing::info!(email = %created.email, "first Administrator created from MENTORPAY_ADMIN_EMAIL / MENTORPAY_ADMIN_PASSWORD")
         }
         Some(link) => {
-            tracing::warn!(email = %created.email, "first Administrator created; open this one-time link to choose its password (valid 72 hours): {link}");
+            let valid_for = super::rules::validity_words(super::store::password_token_ttl(
+                super::store::INVITE,
+            ));
+            tracing::warn!(email = %created.email, "first Administrator created; open this one-time link to choose its password (valid for {valid_for}): {link}");
             eprintln!(
                 "\n  First start: sign in as {} after choosing a password at\n  {link}\n",
                 created.email

@@ -235,6 +235,44 @@ pub struct CreateUserRequest {
     #[serde(default)]
     #[schema(value_type = Vec<crate::web::Id>)]
     pub mentor_program_ids: Vec<i32>,
+    /// The participant whose login this is: required for a Coordinator (who sees the
+    /// programs her participant coordinates), one without a login, among those the caller sees.
+    #[schema(value_type = Option<crate::web::Id>)]
+    pub participant_id: Option<i32>,
+}
+
+/// What an invitation's link promises and whether a relay carries its mail.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct InvitationTerms {
+    /// How long the set-password link lives, in words ("3 days"): what the mail says.
+    pub valid_for: String,
+    pub valid_hours: i64,
+    /// False when no mail relay is set up: mails only reach the server's log.
+    pub relay: bool,
+}
+
+/// What became of an invitation.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct InvitationSent {
+    /// True when it was queued for the mail relay; false when no relay is set up.
+    pub emailed: bool,
+    pub valid_for: String,
+    pub valid_hours: i64,
+    /// Only without a relay: the set-password link, for the inviter to hand over herself.
+    /// A secret; it is shown this once.
+    pub link: Option<String>,
+}
+
+/// A user just invited (or invited again), and what became of the invitation (none when
+/// a password was set for her).
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct InvitedUser {
+    #[serde(flatten)]
+    pub user: UserDto,
+    pub invitation: Option<InvitationSent>,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]

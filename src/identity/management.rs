@@ -3,7 +3,7 @@
 use actix_web::{web, HttpResponse};
 
 use super::{
-    accounts::{create_user_with_programs, mail_invitation, NewUser},
+    accounts::{self, create_user_with_programs, NewUser},
     commands,
     dto::*,
     rules, store,
@@ -69,8 +69,9 @@ pub async fn get_user(
 }
 
 #[utoipa::path(post, path = "/api/v1/identity/users", tag = "identity", security(("bearer" = [])), request_body = CreateUserRequest,
-    responses((status = 201, body = UserDto), (status = 400, body = ProblemBody), (status = 401, body = ProblemBody),
-        (status = 403, body = ProblemBody), (status = 409, body = ProblemBody)))]
+    responses((status = 201, body = InvitedUser), (status = 400, body = ProblemBody), (status = 401, body = ProblemBody),
+        (status = 403, body = ProblemBody), (status = 409, body = ProblemBody),
+        (status = 422, description = "A Coordinator without her participant, or a participant the caller cannot link", body = ProblemBody)))]
 pub async fn create_user(
     state: web::Data<AppState>,
     me: CurrentUser,
@@ -93,14 +94,34 @@ pub async fn create_user(
     let (created, link) = create_user_with_programs(
         &state,
         &me,
-        NewUser { email, first_name, last_name, hash, participant_id: None },
+        NewUser { email, first_name, last_name, hash, participant_id: body.participant_id },
         (&roles, &body.mentor_program_ids),
     )
     .await?;
-    if let Some(link) = link {
-        mail_invitation(&state, &created.email, &link);
-    }
-    Ok(HttpResponse::Created().json(store::user_dto(&state.db, created).await?))
+    let user = user_for(&me, store::user_dto(&state.db, created).await?);
+    let invitation = link.map(|l| accounts::invitation_sent(&state, l));
+    Ok(HttpResponse::Created().json(InvitedUser { user, invitation }))
+}
+
+#[utoipa::path(post, path = "/api/v1/identity/users/{id}/invitation", tag = "identity", security(("bearer" = [])),
+    responses((status = 200, description = "A new set-password link was issued (the older ones no longer work) and mailed", body = InvitedUser),
+        (status = 401, body = ProblemBody), (status = 403, body = ProblemBody), (status = 404, body = ProblemBody),
+        (status = 409, description = "She has chosen a password already", body = ProblemBody),
+        (status = 422, description = "The account is deactivated or signs in through single sign-on", body = ProblemBody)))]
+pub async fn resend_invitation(
+    state: web::Data<AppState>,
+    me: CurrentUser,
+    id: web::Path<i32>,
+) -> ApiResult<web::Json<InvitedUser>> {
+    let (u, link) = accounts::resend_invitation(&state, &me, id.into_inner()).await?;
+    let user = user_for(&me, store::user_dto(&state.db, u).await?);
+    Ok(web::Json(InvitedUser { user, invitation: Some(accounts::invitation_sent(&state, link)) }))
+}
+
+#[utoipa::path(get, path = "/api/v1/identity/invitation-terms", tag = "identity", security(("bearer" = [])),
+    responses((status = 200, body = InvitationTerms), (status = 401, body = ProblemBody)))]
+pub async fn invitation_terms(state: web::Data<AppState>) -> web::Json<InvitationTerms> {
+    web::Json(accounts::invitation_terms(&state))
 }
 
 #[utoipa::path(put, path = "/api/v1/identity/users/{id}", tag = "identity", security(("bearer" = [])), request_body = UpdateUserRequest,

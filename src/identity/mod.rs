@@ -60,6 +60,8 @@ pub fn configure(r: &mut Routes) {
         .get("/identity/permissions", Needs(P::PermissionRead), m::list_permissions)
         .get("/identity/users", Needs(P::UserRead), m::list_users)
         .post("/identity/users", Needs(P::UserCreate), m::create_user)
+        .get("/identity/invitation-terms", SignedIn, m::invitation_terms)
+        .post("/identity/users/{id}/invitation", Needs(P::UserCreate), m::resend_invitation)
         .get("/identity/users/{id}", Needs(P::UserRead), m::get_user)
         .put("/identity/users/{id}", Needs(P::UserEdit), m::update_user)
         .delete("/identity/users/{id}", Needs(P::UserDelete), m::delete_user)

@@ -5,7 +5,10 @@ use std::collections::BTreeSet;
 use chrono::{DateTime, Utc};
 
 use crate::{
-    auth::{permissions::ADMINISTRATOR, Permission},
+    auth::{
+        permissions::{ADMINISTRATOR, COORDINATOR},
+        Permission,
+    },
     entities::refresh_token,
     error::{ApiError, Checks},
 };
@@ -237,6 +240,85 @@ pub fn check_named_programs(
     Ok(set.into_iter().collect())
 }
 
+/// The field an invitation names its participant with.
+pub const PARTICIPANT_FIELD: &str = "participantId";
+
+/// Whether an account holding `roles` (name and permissions, the first one leading) sees
+/// programs only through the participant it is linked to: a Coordinator, unless another
+/// role lets her see every program (`auth::scope`). Such an account without a participant
+/// would see nothing, so it is not created without one.
+pub fn needs_participant(roles: &[(&str, &[Permission])]) -> bool {
+    let sees_all = roles.first().is_some_and(|(name, _)| *name == ADMINISTRATOR)
+        || roles.iter().any(|(_, ps)| ps.contains(&Permission::ProgramReadAll));
+    !sees_all && roles.iter().any(|(name, _)| *name == COORDINATOR)
+}
+
+/// A Coordinator invited without her participant is refused, naming the field.
+pub fn check_participant_named(
+    roles: &[(&str, &[Permission])],
+    participant: Option<i32>,
+) -> Result<(), ApiError> {
+    if participant.is_none() && needs_participant(roles) {
+        return Err(ApiError::rule(
+            PARTICIPANT_FIELD,
+            "A Coordinator sees her programs through her participant: pick her participant (or create one first).",
+        ));
+    }
+    Ok(())
+}
+
+/// Who may create a participant's login: a login reads every program its person takes part
+/// in, so outside an unrestricted scope each of them must be one the caller sees; and only
+/// an Administrator chooses another person's password (everyone else sends the
+/// set-password link, so the person alone knows it).
+pub fn check_login_creatable(
+    scope: &crate::auth::scope::Scope,
+    programs: &[i32],
+    sets_password: bool,
+) -> Result<(), ApiError> {
+    if scope.is_all() {
+        return Ok(());
+    }
+    if sets_password {
+        return Err(ApiError::Forbidden(
+            "Only an Administrator can choose a password for someone else: leave it empty and the participant is sent a link to choose one.".into(),
+        ));
+    }
+    if let Some(outside) = programs.iter().find(|p| !scope.allows_program(**p)) {
+        return Err(ApiError::Forbidden(format!(
+            "The participant also takes part in mentor program {outside}, which you do not coordinate: an Administrator must create this login."
+        )));
+    }
+    Ok(())
+}
+
+/// An invitation is sent again only to an active account whose holder has not chosen a
+/// password: someone who has one asks for a reset herself, so nobody else holds her link.
+pub fn check_invitation_resendable(is_active: bool, has_password: bool) -> Result<(), ApiError> {
+    if !is_active {
+        return Err(ApiError::rule("id", "The account is deactivated: activate it first."));
+    }
+    if has_password {
+        return Err(ApiError::Conflict(
+            "She has chosen a password already: she can use \"Forgot password\" on the sign-in page.".into(),
+        ));
+    }
+    Ok(())
+}
+
+/// A link's lifetime in words, as the mail and the screens say it ("3 days", "1 hour").
+pub fn validity_words(ttl: chrono::Duration) -> String {
+    let plural = |n: i64, unit: &str| format!("{n} {unit}{}", if n == 1 { "" } else { "s" });
+    let hours = ttl.num_hours();
+    if hours >= 24 && hours % 24 == 0 {
+        plural(hours / 24, "day")
+    } else if hours >= 1 {
+        plural(hours, "hour")
+    } else {
+        plural(ttl.num_minutes().max(1), "minute")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -434,5 +516,71 @@ mod tests {
             ),
             RefreshVerdict::Refused
         );
+    }
+
+    #[test]
+    fn a_coordinator_who_sees_only_her_programs_needs_her_participant() {
+        use Permission::ProgramReadAll;
+        let none: &[Permission] = &[];
+        let all: &[Permission] = &[ProgramReadAll];
+        type Roles<'a> = &'a [(&'a str, &'a [Permission])];
+        let cases: [(Roles, bool); 6] = [
+            (&[("Coordinator", none)], true),
+            (&[("Finance", none), ("Coordinator", none)], true),
+            (&[("Coordinator", none), ("Auditor", all)], false),
+            (&[("Administrator", none), ("Coordinator", none)], false),
+            (&[("Finance", none)], false),
+            (&[("Coordinator", all)], false),
+        ];
+        for (roles, needs) in cases {
+            assert_eq!(needs_participant(roles), needs, "{roles:?}");
+            let verdict = check_participant_named(roles, None);
+            assert_eq!(verdict.is_err(), needs, "{roles:?}");
+            if let Err(e) = verdict {
+                assert!(matches!(e, ApiError::Unprocessable { .. }));
+            }
+            assert!(check_participant_named(roles, Some(7)).is_ok());
+        }
+    }
+
+    #[test]
+    fn a_lifetime_reads_in_days_hours_or_minutes() {
+        use chrono::Duration;
+        assert_eq!(validity_words(Duration::hours(72)), "3 days");
+        assert_eq!(validity_words(Duration::hours(24)), "1 day");
+        assert_eq!(validity_words(Duration::hours(1)), "1 hour");
+        assert_eq!(validity_words(Duration::hours(30)), "30 hours");
+        assert_eq!(validity_words(Duration::minutes(30)), "30 minutes");
+    }
+    #[test]
+    fn a_login_is_created_only_within_what_the_caller_sees() {
+        use crate::auth::scope::Scope;
+        let mine = Scope::Programs([1, 2].into_iter().collect());
+        // (scope, the participant's programs, sets a password) -> allowed?
+        let cases = [
+            (&Scope::All, &[1, 9][..], true, true),
+            (&mine, &[1][..], false, true),
+            (&mine, &[1, 2][..], false, true),
+            (&mine, &[1][..], true, false),
+            (&mine, &[1, 9][..], false, false),
+            (&mine, &[][..], false, true),
+        ];
+        for (scope, programs, password, ok) in cases {
+            let verdict = check_login_creatable(scope, programs, password);
+            assert_eq!(verdict.is_ok(), ok, "{programs:?} {password}");
+            if let Err(e) = verdict {
+                assert!(matches!(e, ApiError::Forbidden(_)));
+            }
+        }
+    }
+
+    #[test]
+    fn an_invitation_goes_again_only_to_an_active_account_without_a_password() {
+        assert!(check_invitation_resendable(true, false).is_ok());
+        assert!(matches!(
+            check_invitation_resendable(false, false),
+            Err(ApiError::Unprocessable { .. })
+        ));
+        assert!(matches!(check_invitation_resendable(true, true), Err(ApiError::Conflict(_))));
     }
 }

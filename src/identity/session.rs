@@ -200,11 +200,7 @@ pub async fn logout(
 /// a link and queueing its mail takes on a busy server.
 pub const RESET_ANSWER_TIME: std::time::Duration = std::time::Duration::from_millis(300);
 
-pub fn set_password_link(public_url: &str, email: &str, token: &str) -> String {
-    let query =
-        serde_html_form::to_string([("email", email), ("token", token)]).unwrap_or_default();
-    format!("{public_url}/set-password?{query}")
-}
+pub use crate::mail::set_password_link;
 
 #[utoipa::path(post, path = "/api/v1/identity/user/reset-password", tag = "identity", request_body = ResetPasswordRequest,
     responses((status = 200, description = "Always, whether or not the account exists", body = Done),
@@ -227,10 +223,11 @@ pub async fn reset_password(
     {
         let token = commands::request_reset(&state.db, &user, ip).await?;
         let link = set_password_link(&state.config.public_url(), &user.email, &token);
+        let valid_for = super::rules::validity_words(store::password_token_ttl(store::RESET));
         state.mailer.send(
             &user.email,
             "MentorPay: set your password",
-            format!("Someone asked to reset the MentorPay password of {}.\n\nChoose a new password here (valid for one hour, once):\n{link}\n\nIf it was not you, ignore this message.\n", user.email),
+            format!("Someone asked to reset the MentorPay password of {}.\n\nChoose a new password here (valid for {valid_for}, once):\n{link}\n\nIf it was not you, ignore this message.\n", user.email),
         );
     }
     tokio::time::sleep_until(answer_at).await;

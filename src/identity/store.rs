@@ -32,6 +32,11 @@ pub async fn find_user_by_email(
     Ok(user::Entity::find().filter(user::Column::Email.eq(email)).one(db).await?)
 }
 
+/// Whether some account (active or not) is the login of participant `id`.
+pub async fn participant_has_login(db: &impl ConnectionTrait, id: i32) -> ApiResult<bool> {
+    Ok(user::Entity::find().filter(user::Column::ParticipantId.eq(id)).count(db).await? > 0)
+}
+
 pub async fn get_user(db: &impl ConnectionTrait, id: i32) -> ApiResult<user::Model> {
     user::Entity::find_by_id(id).one(db).await?.ok_or_else(|| ApiError::not_found("The user"))
 }

@@ -101,6 +101,17 @@ pub enum Event {
         #[serde(default)]
         escalated: Vec<Waiting>,
     },
+    /// An account made for someone (or her invitation sent again): the one-time link to
+    /// choose a password. The token is a secret: once the mail is settled it is wiped from
+    /// the stored event (`without_secret`).
+    #[serde(rename_all = "camelCase")]
+    Invitation {
+        email: String,
+        token: String,
+        /// How long the link lives, in words.
+        valid_for: String,
+        again: bool,
+    },
 }
 
 /// A request whose current approval step has waited `days` whole days.
@@ -114,8 +125,24 @@ pub struct Waiting {
 }
 
 impl Event {
+    /// The event as kept once its mail is settled: an invitation loses its token, which is
+    /// worth nothing to the outbox any more. `None` for events that hold no secret.
+    pub fn without_secret(&self) -> Option<Event> {
+        match self {
+            Self::Invitation { email, valid_for, again, .. } => Some(Self::Invitation {
+                email: email.clone(),
+                token: String::new(),
+                valid_for: valid_for.clone(),
+                again: *again,
+            }),
+            _ => None,
+        }
+    }
+
     pub fn subject(&self) -> String {
         match self {
+            Self::Invitation { again: false, .. } => "MentorPay: your account".into(),
+            Self::Invitation { again: true, .. } => "MentorPay: your invitation, again".into(),
             Self::RequestMoved { happened, request, .. } => {
                 format!(
                     "{} request {} was {}",

@@ -7,6 +7,24 @@ use crate::money::Money;
 pub fn render(event: &Event, public_url: &str) -> (String, String) {
     let base = public_url.trim_end_matches('/');
     match event {
+        Event::Invitation { email, token, valid_for, again } => {
+            let link = crate::mail::set_password_link(base, email, token);
+            let lead = if *again {
+                format!("Here is a new link to choose the password of your MentorPay account ({email}); the links sent before no longer work.")
+            } else {
+                format!("A MentorPay account has been created for {email}.")
+            };
+            let text = format!(
+                "{lead}\n\nChoose your password here (valid for {valid_for}, once):\n{link}\n"
+            );
+            let html = format!(
+                "<p>{}</p>\n<p><a href=\"{}\">Choose your password</a> (valid for {}, once).</p>\n",
+                escape(&lead),
+                escape(&link),
+                escape(valid_for)
+            );
+            (text, page(html))
+        }
         Event::RequestMoved { happened, request, actor, reason } => {
             let mut text = format!(
                 "{} was {} by {actor}.\n\n{}\n",

@@ -144,6 +144,16 @@ pub async fn settle(
         .filter(om::Column::ClaimToken.eq(mail.claim_token.clone()))
         .col_expr(om::Column::ClaimedUntil, Expr::value(Option::<DateTime<Utc>>::None))
         .col_expr(om::Column::ClaimToken, Expr::value(Option::<String>::None));
+    // A settled mail keeps no secret: an invitation's link token is wiped from its event.
+    let settles = !matches!(outcome, Outcome::Retry { .. });
+    let update =
+        match serde_json::from_str::<Event>(&mail.event).ok().and_then(|e| e.without_secret()) {
+            Some(kept) if settles => update.col_expr(
+                om::Column::Event,
+                Expr::value(serde_json::to_string(&kept).unwrap_or_default()),
+            ),
+            _ => update,
+        };
     let update = match outcome {
         Outcome::Sent { by } => update
             .col_expr(om::Column::Status, Expr::value(OutboxStatus::Sent))

@@ -2,7 +2,7 @@
 //! (`store`), render.
 
 use actix_web::{web, HttpResponse};
-use sea_orm::{ColumnTrait, DatabaseConnection, EntityTrait, PaginatorTrait, QueryFilter};
+use sea_orm::DatabaseConnection;
 
 use super::{
     commands,
@@ -17,12 +17,11 @@ use crate::{
         scope::{scope_of, Scope},
         CurrentUser,
     },
-    entities::user,
     error::{ApiError, ApiResult, Checks, ProblemBody},
     identity::{
         self,
-        accounts::{create_user_with_roles, mail_invitation, NewUser},
-        dto::UserDto,
+        accounts::{create_user_with_roles, invitation_sent, NewUser},
+        dto::InvitedUser,
     },
     reference::fixed::parse_payment_request_type,
     routes::ScopeFuture,
@@ -220,7 +219,7 @@ pub async fn delete_participation(
 // ---- coordinator login ----
 
 #[utoipa::path(post, path = "/api/v1/participants/{id}/identity-user", tag = "participants", security(("bearer" = [])), request_body = IdentityUserBody,
-    responses((status = 201, body = UserDto), (status = 400, body = ProblemBody), (status = 401, body = ProblemBody),
+    responses((status = 201, body = InvitedUser), (status = 400, body = ProblemBody), (status = 401, body = ProblemBody),
         (status = 403, body = ProblemBody), (status = 404, body = ProblemBody), (status = 409, description = "The participant (or its e-mail) has a login already", body = ProblemBody)))]
 pub async fn create_identity_user(
     state: web::Data<AppState>,
@@ -231,14 +230,8 @@ pub async fn create_identity_user(
     if let Some(problem) = body.password.as_deref().and_then(password::policy_problem) {
         return Err(ApiError::bad_field("password", problem));
     }
-    let scope = scope_of(&state.db, &me).await?;
-    let p = store::get_visible(&state.db, &scope, id.into_inner()).await?;
-    let programs = store::live_programs(&state.db, p.id).await?;
-    rules::check_login_creatable(&scope, &programs, body.password.is_some())?;
-    if user::Entity::find().filter(user::Column::ParticipantId.eq(p.id)).count(&state.db).await? > 0
-    {
-        return Err(ApiError::Conflict("The participant has a login already.".into()));
-    }
+    let p =
+        store::get_visible(&state.db, &scope_of(&state.db, &me).await?, id.into_inner()).await?;
     let roles = identity::store::roles_by_names(&state.db, &[COORDINATOR.to_owned()]).await?;
     let hash = match body.password {
         Some(pw) => Some(password::hash(pw).await?),
@@ -251,13 +244,14 @@ pub async fn create_identity_user(
         hash,
         participant_id: Some(p.id),
     };
-    // create_user_with_roles runs its own transaction and records the user's creation.
+    // The same path as an invitation from the user screens: it checks the participant may be
+    // linked (within the caller's programs, no login yet), records the creation and queues the
+    // invitation mail, in one transaction.
     let (created, link) =
         create_user_with_roles(&state, (&(&me).into(), Some(&me)), new, &roles).await?;
-    if let Some(link) = link {
-        mail_invitation(&state, &created.email, &link);
-    }
-    Ok(HttpResponse::Created().json(identity::store::user_dto(&state.db, created).await?))
+    let user = identity::store::user_dto(&state.db, created).await?;
+    let invitation = link.map(|l| invitation_sent(&state, l));
+    Ok(HttpResponse::Created().json(InvitedUser { user, invitation }))
 }
 
 // ---- payee picker ----

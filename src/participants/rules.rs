@@ -400,56 +400,11 @@ pub fn check_creation_scope(
     Ok(())
 }
 
-/// Who may create a participant's login: a login reads every program its person takes part
-/// in, so outside an unrestricted scope each of them must be one the caller sees; and only
-/// an Administrator chooses another person's password (everyone else sends the
-/// set-password link, so the person alone knows it).
-pub fn check_login_creatable(
-    scope: &crate::auth::scope::Scope,
-    programs: &[i32],
-    sets_password: bool,
-) -> Result<(), ApiError> {
-    if scope.is_all() {
-        return Ok(());
-    }
-    if sets_password {
-        return Err(ApiError::Forbidden(
-            "Only an Administrator can choose a password for someone else: leave it empty and the participant is sent a link to choose one.".into(),
-        ));
-    }
-    if let Some(outside) = programs.iter().find(|p| !scope.allows_program(**p)) {
-        return Err(ApiError::Forbidden(format!(
-            "The participant also takes part in mentor program {outside}, which you do not coordinate: an Administrator must create this login."
-        )));
-    }
-    Ok(())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::auth::scope::Scope;
 
-    #[test]
-    fn a_login_is_created_only_within_what_the_caller_sees() {
-        let mine = Scope::Programs([1, 2].into_iter().collect());
-        // (scope, the participant's programs, sets a password) -> allowed?
-        let cases = [
-            (&Scope::All, &[1, 9][..], true, true),
-            (&mine, &[1][..], false, true),
-            (&mine, &[1, 2][..], false, true),
-            (&mine, &[1][..], true, false),
-            (&mine, &[1, 9][..], false, false),
-            (&mine, &[][..], false, true),
-        ];
-        for (scope, programs, password, ok) in cases {
-            let verdict = check_login_creatable(scope, programs, password);
-            assert_eq!(verdict.is_ok(), ok, "{programs:?} {password}");
-            if let Err(e) = verdict {
-                assert!(matches!(e, ApiError::Forbidden(_)));
-            }
-        }
-    }
     use crate::participants::dto::SortBy;
 
     #[test]

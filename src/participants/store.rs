@@ -82,17 +82,7 @@ pub async fn refresh_program_keys(db: &impl ConnectionTrait, participant_id: i32
     Ok(())
 }
 
-/// Programs of a participant's live participations.
-pub async fn live_programs(db: &impl ConnectionTrait, participant_id: i32) -> ApiResult<Vec<i32>> {
-    Ok(participation::Entity::find()
-        .select_only()
-        .column(participation::Column::MentorProgramId)
-        .filter(participation::Column::ParticipantId.eq(participant_id))
-        .filter(participation::Column::DeletedAt.is_null())
-        .into_tuple()
-        .all(db)
-        .await?)
-}
+pub use crate::auth::scope::live_programs;
 
 /// A live participant the caller may see; 404 otherwise (existence is not revealed).
 pub async fn get_visible(

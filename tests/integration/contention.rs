@@ -248,6 +248,17 @@ fn routes() -> Vec<Route> {
             },
         },
         Route {
+            name: "POST /identity/users/{id}/invitation",
+            row: Row::Invited,
+            distinct: All,
+            same: All,
+            after: Stays,
+            logs: 1,
+            call: |_, t, _| {
+                call(M::POST, format!("{}/invitation", s(&t["url"])), Admin, Value::Null)
+            },
+        },
+        Route {
             name: "PUT /identity/users/{id}",
             row: Row::User,
             distinct: All,
@@ -259,7 +270,7 @@ fn routes() -> Vec<Route> {
                     M::PUT,
                     s(&t["url"]),
                     Admin,
-                    json!({"email": t["email"], "firstName": format!("Renamed {k}"), "lastName": "User", "roles": ["Coordinator"], "isActive": true}),
+                    json!({"email": t["email"], "firstName": format!("Renamed {k}"), "lastName": "User", "roles": [STAFF], "isActive": true}),
                 )
             },
         },
@@ -934,8 +945,11 @@ fn person(key: &str, role: &str) -> Value {
     })
 }
 
+/// A role that sees programs without a participant, so its invitations need none.
+const STAFF: &str = "Staff";
+
 fn user_body(key: &str) -> Value {
-    json!({"email": format!("{key}@example.org"), "firstName": "Test", "lastName": key, "roles": ["Coordinator"]})
+    json!({"email": format!("{key}@example.org"), "firstName": "Test", "lastName": key, "roles": [STAFF]})
 }
 
 struct World {
@@ -993,6 +1007,8 @@ impl World {
         let limits =
             app.get("/api/v1/system-settings/form-validation-limits", &admin).await.ok().clone();
         app.create_user(&admin, "approver@example.org", &["Administrator"], PASSWORD).await;
+        let staff = json!({"name": STAFF, "permissions": ["participant:read"]});
+        app.post("/api/v1/identity/roles", Some(&admin), staff).await.ok();
         let (approver, _) = app.login("approver@example.org", PASSWORD).await;
         let mut w = World {
             app,
@@ -1118,7 +1134,8 @@ impl World {
             Row::Invited | Row::User => {
                 let key = format!("user{n}");
                 let u = self.ok(M::POST, "/api/v1/identity/users", user_body(&key)).await;
-                let (email, token) = self.app.link_in_mail(&format!("{key}@example.org"));
+                let (email, token) =
+                    self.app.link_in_queued_mail(&format!("{key}@example.org"), 1).await;
                 json!({"id": u["id"], "url": format!("/api/v1/identity/users/{}", u["id"]), "email": email, "token": token})
             }
             Row::Role => {

@@ -193,7 +193,7 @@ async fn a_coordinator_creates_logins_only_inside_her_programs_and_never_with_a_
         .post(&format!("/api/v1/participants/{own}/identity-user"), Some(&cora), json!({}))
         .await;
     assert_eq!(r.status, 201, "{}", r.body);
-    let (email, _token) = app.link_in_mail("eve@example.org");
+    let (email, _token) = app.link_in_queued_mail("eve@example.org", 1).await;
     assert_eq!(email, "eve@example.org");
     // An Administrator still may set the password of someone in any program.
     let r = app.post(&login, Some(&admin), json!({"password": "chosen by admin 1"})).await;

@@ -328,7 +328,7 @@ async fn users_are_created_listed_updated_and_deactivated() {
     assert_eq!(r.status, 201, "{}", r.body);
     assert_eq!(r.body["roles"], json!(["Coordinator", "Administrator"]));
     assert_eq!(r.body["hasPassword"], false);
-    let (email, token) = app.link_in_mail("new@example.org");
+    let (email, token) = app.link_in_queued_mail("new@example.org", 1).await;
     app.post(
         "/api/v1/identity/user/set-password",
         None,

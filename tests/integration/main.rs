@@ -22,6 +22,7 @@ mod hostile;
 mod hygiene;
 mod idempotency;
 mod identity;
+mod invitations;
 mod layers;
 mod limits;
 mod lists;

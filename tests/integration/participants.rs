@@ -457,7 +457,7 @@ async fn coordinator_logins_are_created_once() {
         .post(&format!("/api/v1/participants/{}/identity-user", q["id"]), Some(&admin), json!({}))
         .await;
     assert_eq!(r.status, 201, "{}", r.body);
-    app.link_in_mail("bo@example.org");
+    app.link_in_queued_mail("bo@example.org", 1).await;
     app.post("/api/v1/participants/99999/identity-user", Some(&admin), json!({}))
         .await
         .problem(404);

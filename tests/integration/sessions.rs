@@ -254,11 +254,14 @@ async fn a_link_sent_before_a_deactivation_stays_dead_after_reactivation() {
     let app = spawn().await;
     let admin = app.admin_token().await;
     // An invitation (no password given: she is sent the set-password link).
+    let p =
+        app.post("/api/v1/participants", Some(&admin), person("Cora", COORD_EMAIL, "Coordinator"));
+    let p = p.await.ok()["id"].clone();
     let r = app
-        .post(USERS, Some(&admin), json!({"email": COORD_EMAIL, "firstName": "Test", "lastName": "User", "roles": ["Coordinator"]}))
+        .post(USERS, Some(&admin), json!({"email": COORD_EMAIL, "firstName": "Test", "lastName": "User", "roles": ["Coordinator"], "participantId": p}))
         .await;
     let id = r.ok()["id"].as_i64().unwrap();
-    let (email, token) = app.link_in_mail(COORD_EMAIL);
+    let (email, token) = app.link_in_queued_mail(COORD_EMAIL, 1).await;
     let check = json!({"email": email, "token": token});
     app.post("/api/v1/identity/reset-token/validate", None, check.clone()).await.ok();
     let user = |active: bool| json!({"email": COORD_EMAIL, "firstName": "Test", "lastName": "User", "roles": ["Coordinator"], "isActive": active});

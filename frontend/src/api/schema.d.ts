@@ -387,6 +387,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/identity/invitation-terms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Access: any signed-in user. */
+        get: operations["invitation_terms"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/identity/login": {
         parameters: {
             query?: never;
@@ -954,6 +971,23 @@ export interface paths {
         post?: never;
         /** @description Access: permission `user:delete`. */
         delete: operations["delete_user"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/identity/users/{id}/invitation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Access: permission `user:create`. */
+        post: operations["resend_invitation"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -2913,6 +2947,7 @@ export interface components {
             lastName: string;
             /** @description Mentor programs she sees besides those she coordinates; each one the caller sees. */
             mentorProgramIds?: components["schemas"]["Id"][];
+            participantId?: null | components["schemas"]["Id"];
             /** @description Optional: without it, a set-password link is e-mailed. */
             password?: string | null;
             /** @description Role names, first one shown and deciding administrator status. */
@@ -3424,6 +3459,35 @@ export interface components {
              * @description CSV (UTF-8, with or without a byte-order mark) or XLSX, at most 10 MB and 10,000 rows.
              */
             file: string;
+        };
+        /** @description What became of an invitation. */
+        InvitationSent: {
+            /** @description True when it was queued for the mail relay; false when no relay is set up. */
+            emailed: boolean;
+            /**
+             * @description Only without a relay: the set-password link, for the inviter to hand over herself.
+             *     A secret; it is shown this once.
+             */
+            link?: string | null;
+            validFor: string;
+            /** Format: int64 */
+            validHours: number;
+        };
+        /** @description What an invitation's link promises and whether a relay carries its mail. */
+        InvitationTerms: {
+            /** @description False when no mail relay is set up: mails only reach the server's log. */
+            relay: boolean;
+            /** @description How long the set-password link lives, in words ("3 days"): what the mail says. */
+            validFor: string;
+            /** Format: int64 */
+            validHours: number;
+        };
+        /**
+         * @description A user just invited (or invited again), and what became of the invitation (none when
+         *     a password was set for her).
+         */
+        InvitedUser: components["schemas"]["UserDto"] & {
+            invitation?: null | components["schemas"]["InvitationSent"];
         };
         /** @description One finding, with the body field it is about when there is one. */
         Issue: {
@@ -6043,6 +6107,33 @@ export interface operations {
             };
         };
     };
+    invitation_terms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationTerms"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+        };
+    };
     login: {
         parameters: {
             query?: never;
@@ -8062,7 +8153,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UserDto"];
+                    "application/json": components["schemas"]["InvitedUser"];
                 };
             };
             400: {
@@ -8106,7 +8197,7 @@ export interface operations {
                     "application/json": components["schemas"]["ProblemBody"];
                 };
             };
-            /** @description A rule the body breaks (one field against another, or against stored data), naming the field */
+            /** @description A Coordinator without her participant, or a participant the caller cannot link */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8351,6 +8442,79 @@ export interface operations {
                     "application/json": components["schemas"]["ProblemBody"];
                 };
             };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+        };
+    };
+    resend_invitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A new set-password link was issued (the older ones no longer work) and mailed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitedUser"];
+                };
+            };
+            /** @description A path id that is not a whole number of 32 bits */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description She has chosen a password already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemBody"];
+                };
+            };
+            /** @description The account is deactivated or signs in through single sign-on */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -9526,7 +9690,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UserDto"];
+                    "application/json": components["schemas"]["InvitedUser"];
                 };
             };
             400: {

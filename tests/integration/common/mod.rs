@@ -82,6 +82,24 @@ pub async fn spawn_in(dir: Arc<tempfile::TempDir>, extra: &[&str]) -> TestApp {
 
 /// Starts the app on the database at `db` (files in `dir`).
 pub async fn spawn_on(dir: Arc<tempfile::TempDir>, db: &str, extra: &[&str]) -> TestApp {
+    spawn_mailing(dir, db, extra, !extra.contains(&"--smtp-host")).await
+}
+
+/// Starts the app on a new database as an office without a mail relay runs it: its mail
+/// goes to the server's log (nothing is captured).
+pub async fn spawn_without_relay() -> TestApp {
+    let dir = Arc::new(tempfile::tempdir().expect("temp dir"));
+    let db = database::url_for(dir.path(), "mentorpay.db").await;
+    spawn_mailing(dir, &db, &[], false).await
+}
+
+/// Starts the app; `capture`: its mail is kept in `outbox` instead of sent.
+async fn spawn_mailing(
+    dir: Arc<tempfile::TempDir>,
+    db: &str,
+    extra: &[&str],
+    capture: bool,
+) -> TestApp {
     // MENTORPAY_TEST_LOG=<filter> shows the server's log (e.g. the cause behind a 500).
     if let Ok(filter) = std::env::var("MENTORPAY_TEST_LOG") {
         let _ = tracing_subscriber::fmt()
@@ -111,8 +129,9 @@ pub async fn spawn_on(dir: Arc<tempfile::TempDir>, db: &str, extra: &[&str]) -> 
     let port = listener.local_addr().unwrap().port();
     let mut state = app::prepare(cli.config).await.expect("app prepares");
     let outbox = Arc::new(Mutex::new(Vec::new()));
-    // Mail goes to the real relay a test names (notifications.rs), else into `outbox`.
-    if !extra.contains(&"--smtp-host") {
+    // Mail goes to the real relay a test names (notifications.rs), or to the log
+    // (`spawn_without_relay`), else into `outbox`.
+    if capture {
         state.mailer = Mailer::Capture(outbox.clone());
     }
     let server = app::serve(state.clone(), listener).expect("serve");
@@ -260,13 +279,36 @@ impl TestApp {
 
     /// The (email, token) pair of the set-password link in the last mail to `to`.
     pub fn link_in_mail(&self, to: &str) -> (String, String) {
-        let mail = self.last_mail_to(to).expect("a mail was sent");
-        let start = mail.body.find("/set-password?").expect("link in mail");
-        let query = mail.body[start + "/set-password?".len()..].split_whitespace().next().unwrap();
-        let pairs: Vec<(String, String)> = serde_html_form::from_str(query).unwrap();
-        let get = |k: &str| pairs.iter().find(|(key, _)| key == k).unwrap().1.clone();
-        (get("email"), get("token"))
+        link_of(&self.last_mail_to(to).expect("a mail was sent"))
     }
+
+    /// How many messages went to `to`.
+    pub fn mails_to(&self, to: &str) -> usize {
+        self.outbox.lock().unwrap().iter().filter(|m| m.to == to).count()
+    }
+
+    /// The (email, token) link of the `n`-th message to `to` (from 1), waited for up to ten
+    /// seconds: invitations go through the outbox, whose worker sends them after the commit.
+    pub async fn link_in_queued_mail(&self, to: &str, n: usize) -> (String, String) {
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+        loop {
+            let nth = self.outbox.lock().unwrap().iter().filter(|m| m.to == to).nth(n - 1).cloned();
+            if let Some(mail) = nth {
+                return link_of(&mail);
+            }
+            assert!(std::time::Instant::now() < deadline, "no mail #{n} to {to}");
+            tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        }
+    }
+}
+
+/// The (email, token) pair of the set-password link in `mail`.
+fn link_of(mail: &Mail) -> (String, String) {
+    let start = mail.body.find("/set-password?").expect("link in mail");
+    let query = mail.body[start + "/set-password?".len()..].split_whitespace().next().unwrap();
+    let pairs: Vec<(String, String)> = serde_html_form::from_str(query).unwrap();
+    let get = |k: &str| pairs.iter().find(|(key, _)| key == k).unwrap().1.clone();
+    (get("email"), get("token"))
 }
 
 /// A participant body: an active payee with every required list filled.

@@ -4,7 +4,19 @@ import { useState, type FormEvent } from 'react';
 import { askAndCancel, SaveError } from '../../components/EditorActions';
 import { confirmSaveChanges } from '../../components/confirmDialogs';
 import { fieldErrors, unshownErrors } from '../../components/fieldErrors';
-import { useInviteUserMutation, useUpdateUserMutation, type Role, type User, type UserUpdate } from './api';
+import {
+  useInvitationTermsQuery,
+  useInviteUserMutation,
+  useUpdateUserMutation,
+  type InvitedUser,
+  type LinkableParticipant,
+  type Role,
+  type User,
+  type UserUpdate,
+} from './api';
+import { InvitationSentDone } from '../../components/InvitationSent';
+import { ParticipantPicker } from './ParticipantPicker';
+import { needsParticipant } from './invitationRules';
 import { selectUserDetails } from '../../api/authSlice';
 import { useAppSelector } from '../../lib/hooks';
 import { MountedModal } from '../../components/MountedModal';
@@ -12,7 +24,7 @@ import { AccountSecurity } from './security/AccountSecurity';
 import { UserOutOfOffice } from './outOfOffice/UserOutOfOffice';
 import { useReferenceListQuery } from '../../lib/referenceLists';
 
-const FIELDS = ['email', 'firstName', 'lastName', 'roles', 'isActive'];
+const FIELDS = ['email', 'firstName', 'lastName', 'roles', 'isActive', 'participantId'];
 /** `mentorProgramIds[2]` is shown on the programs field. */
 const shown = (field: string) => FIELDS.includes(field) || field.startsWith('mentorProgramIds');
 
@@ -32,7 +44,11 @@ export function UserFormModal({ user, roles, onClose }: { user?: User; roles: Ro
     mentorProgramIds: user?.mentorProgramIds ?? [],
   };
   const [form, setForm] = useState(initial);
-  const dirty = JSON.stringify(form) !== JSON.stringify(initial);
+  const [participant, setParticipant] = useState<LinkableParticipant | null>(null);
+  const [invited, setInvited] = useState<InvitedUser | null>(null);
+  const terms = useInvitationTermsQuery(undefined, { skip: !!user });
+  const dirty = JSON.stringify(form) !== JSON.stringify(initial) || participant !== null;
+  const linksParticipant = !user && needsParticipant(form.roles, roles);
   const [invite, inviteState] = useInviteUserMutation();
   const [update, updateState] = useUpdateUserMutation();
   const { error, isLoading } = user ? updateState : inviteState;
@@ -58,21 +74,37 @@ export function UserFormModal({ user, roles, onClose }: { user?: User; roles: Ro
       }
     } else {
       const { isActive: _ignored, ...body } = form;
-      const result = await invite({ ...body, email: body.email.trim() });
-      if (result.data) {
-        notifications.show({ color: 'green', title: 'Invitation sent', message: `${result.data.email} was e-mailed a link to set a password.` });
-        onClose();
-      }
+      const participantId = linksParticipant ? participant?.id : undefined;
+      const result = await invite({ ...body, email: body.email.trim(), participantId });
+      // What became of the link is shown in this dialog (mailed, or the link to hand over).
+      if (result.data?.invitation) setInvited(result.data);
+      else if (result.data) onClose();
     }
   };
+
+  const pick = (p: LinkableParticipant | null) => {
+    setParticipant(p);
+    // Her login is hers: it carries her participant's e-mail and names.
+    if (p) set({ email: p.email, firstName: p.firstName, lastName: p.lastName });
+  };
+
+  if (invited?.invitation) {
+    return (
+      <MountedModal onClose={onClose} title={`${invited.email} is invited`} size="lg" centered>
+        <InvitationSentDone email={invited.email} invitation={invited.invitation} onDone={onClose} />
+      </MountedModal>
+    );
+  }
 
   return (
     <MountedModal onClose={close} title={user ? `Edit ${user.email}` : 'Invite a user'} size="lg" centered>
       <form onSubmit={onSubmit} noValidate aria-label={user ? 'Edit user' : 'Invite user'}>
         <Stack gap="md">
-          {!user && (
-            <Text size="sm" c="dimmed">
-              The user is e-mailed a link to choose a password (valid for an hour).
+          {!user && terms.data && (
+            <Text size="sm" c="dimmed" data-testid="invitation-terms">
+              {terms.data.relay
+                ? `The user is e-mailed a link to choose a password (valid for ${terms.data.validFor}, once).`
+                : `No mail relay is set up: you are given the link to choose a password (valid for ${terms.data.validFor}, once) to hand over yourself.`}
             </Text>
           )}
           <SaveError error={error} unshown={unshownErrors(errors, shown)} />
@@ -108,6 +140,7 @@ export function UserFormModal({ user, roles, onClose }: { user?: User; roles: Ro
             onChange={(roles) => set({ roles })}
             comboboxProps={{ withinPortal: true }}
           />
+          {linksParticipant && <ParticipantPicker value={participant} onChange={pick} error={errors.participantId} />}
           <MultiSelect
             label="Programs served"
             description="Programs whose requests this user sees and may approve, besides those of a Coordinator participation."

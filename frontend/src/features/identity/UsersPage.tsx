@@ -1,6 +1,7 @@
 import { Badge, Button, Center, Group, Loader, MultiSelect, Pagination, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { formatDateTime } from '../../components/dates';
 import { UnseenHeader } from '../../components/TableHead';
+import { InvitationSentDialog } from '../../components/InvitationSent';
 import { EmptyRow } from '../../components/EmptyRow';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
@@ -14,7 +15,7 @@ import { listItems, listValue, PAGE_SIZES } from '../../components/urlState';
 import { useTypedFilter } from '../../components/useTypedFilter';
 import { useUrlState } from '../../components/useUrlState';
 import { useIdentityRolesQuery, useIdentityUsersQuery } from '../../lib/identityLists';
-import { useDeactivateUserMutation, type User } from './api';
+import { useDeactivateUserMutation, useResendInvitationMutation, type InvitedUser, type User } from './api';
 import { UserFormModal } from './UserFormModal';
 import { TableScroll } from '../../components/TableScroll';
 
@@ -44,6 +45,20 @@ export default function UsersPage() {
   const roleNames = (roleList.data ?? []).map((r) => r.name);
   const [deactivate] = useDeactivateUserMutation();
   const [editing, setEditing] = useState<User | 'new' | null>(null);
+  const [resend] = useResendInvitationMutation();
+  const [resent, setResent] = useState<InvitedUser | null>(null);
+
+  const onResend = async (user: User) => {
+    const ok = await openConfirm({
+      title: 'Send the invitation again',
+      text: `Send ${user.email} a new link to choose a password? The link sent before stops working.`,
+      confirmLabel: 'Send again',
+      cancelLabel: 'Keep the old link',
+    });
+    if (!ok) return;
+    const result = await resend(user.id);
+    if (result.data) setResent(result.data);
+  };
 
   const onDeactivate = async (user: User) => {
     const ok = await openConfirm({
@@ -128,6 +143,11 @@ export default function UsersPage() {
                       {canEdit && canReadRoles && (
                         <RowButton variant="subtle" rowName={user.email} onClick={() => setEditing(user)}>Edit</RowButton>
                       )}
+                      {canInvite && user.isActive && !user.hasPassword && !user.locked && (
+                        <RowButton variant="subtle" rowName={user.email} onClick={() => onResend(user)}>
+                          Send invitation again
+                        </RowButton>
+                      )}
                       {canDeactivate && user.isActive && user.email !== me?.email && (
                         <RowButton variant="subtle" color="red" rowName={user.email} onClick={() => onDeactivate(user)}>Deactivate</RowButton>
                       )}
@@ -157,6 +177,9 @@ export default function UsersPage() {
             </Group>
           </Group>
         </Stack>
+      )}
+      {resent?.invitation && (
+        <InvitationSentDialog title="Invitation sent again" email={resent.email} invitation={resent.invitation} onClose={() => setResent(null)} />
       )}
       {editing && (
         <UserFormModal user={editing === 'new' ? undefined : editing} roles={roleList.data ?? []} onClose={() => setEditing(null)} />

@@ -1,5 +1,5 @@
 import { api } from '../../api/api';
-import type { Schemas } from '../../api/wire';
+import type { Page, Schemas } from '../../api/wire';
 
 // Users and roles (/identity): the changes. The lists are read through
 // lib/identityLists.ts, whose 'User' and 'Role' tags these mutations invalidate.
@@ -11,14 +11,34 @@ export type Role = Schemas['RoleDto'];
 /** The codes come from GET /identity/permissions, whose `code` the document types as a plain string. */
 export type RoleBody = Omit<Schemas['RoleRequest'], 'permissions'> & { permissions: string[] };
 export type PermissionInfo = Schemas['PermissionInfo'];
+/** A user just invited (or invited again) and what became of her invitation. */
+export type InvitedUser = Schemas['InvitedUser'];
+export type InvitationTerms = Schemas['InvitationTerms'];
+/** A participant as the invitation's picker lists her (GET /participants rows). */
+export type LinkableParticipant = Pick<Schemas['ParticipantDto'], 'id' | 'fullName' | 'email' | 'firstName' | 'lastName' | 'roleCode' | 'identityUserId'>;
 
 const identityApi = api.enhanceEndpoints({ addTagTypes: ['User', 'Role'] }).injectEndpoints({
   endpoints: (build) => ({
-    inviteUser: build.mutation<User, NewUser>({
-      // Without a password the server mails a set-password link.
+    inviteUser: build.mutation<InvitedUser, NewUser>({
+      // Without a password the server queues a mail with a set-password link (or, with no
+      // relay, hands the link back).
       query: (body) => ({ url: '/identity/users', method: 'POST', body }),
       invalidatesTags: (result) => (result ? ['User'] : []),
       extraOptions: { quiet: true },
+    }),
+    resendInvitation: build.mutation<InvitedUser, number>({
+      query: (id) => ({ url: `/identity/users/${id}/invitation`, method: 'POST' }),
+      invalidatesTags: (result) => (result ? ['User'] : []),
+    }),
+    invitationTerms: build.query<InvitationTerms, void>({
+      query: () => '/identity/invitation-terms',
+    }),
+    // Participants matching a name or an e-mail, for the invitation's picker.
+    searchParticipants: build.query<Page<LinkableParticipant>, string>({
+      query: (text) => ({
+        url: '/participants',
+        params: { [text.includes('@') ? 'Email' : 'FullName']: text, Size: '20' },
+      }),
     }),
     updateUser: build.mutation<User, UserUpdate>({
       query: ({ id, ...body }) => ({ url: `/identity/users/${id}`, method: 'PUT', body }),
@@ -48,6 +68,9 @@ const identityApi = api.enhanceEndpoints({ addTagTypes: ['User', 'Role'] }).inje
 
 export const {
   useInviteUserMutation,
+  useResendInvitationMutation,
+  useInvitationTermsQuery,
+  useSearchParticipantsQuery,
   useUpdateUserMutation,
   useDeactivateUserMutation,
   useCreateRoleMutation,

@@ -5,6 +5,7 @@ import type { Schemas } from '../../api/wire';
 import { useHasPermission } from '../../lib/hooks';
 import { DialogActions } from '../../components/EditorActions';
 import { asApiError } from '../../components/ErrorDisplay';
+import { InvitationSentDone, type Invitation } from '../../components/InvitationSent';
 import { useCreateParticipantLoginMutation, type Participant } from './api';
 
 // The role whose participants sign in (a Coordinator user is linked
@@ -21,24 +22,29 @@ export function ParticipantLogin({ participant }: { participant: Participant }) 
   const [password, setPassword] = useState('');
   const [error, setError] = useState<{ field?: string; text: string } | null>(null);
   const [createLogin, state] = useCreateParticipantLoginMutation();
+  const [sent, setSent] = useState<Invitation | null>(null);
   const hasLogin = participant.identityUserId != null;
 
   if (!allowed || (participant.roleCode !== COORDINATOR_ROLE && !hasLogin)) return null;
+
+  const finish = () => {
+    setOpened(false);
+    setSent(null);
+  };
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     setError(null);
     try {
-      await createLogin({ id: participant.id, password: password || undefined }).unwrap();
-      notifications.show({
-        color: 'green',
-        title: 'Login created',
-        message: password
-          ? `${participant.email} can now sign in with the password you set.`
-          : `A link to set a password was e-mailed to ${participant.email}.`,
-      });
-      setOpened(false);
+      const created = await createLogin({ id: participant.id, password: password || undefined }).unwrap();
       setPassword('');
+      if (created.invitation) {
+        // What became of the link (mailed, or to hand over where no relay is set up).
+        setSent(created.invitation);
+        return;
+      }
+      notifications.show({ color: 'green', title: 'Login created', message: `${participant.email} can now sign in with the password you set.` });
+      setOpened(false);
     } catch (caught) {
       const apiError = asApiError(caught);
       const fieldText = apiError.errors?.password?.join(' ');
@@ -73,29 +79,33 @@ export function ParticipantLogin({ participant }: { participant: Participant }) 
         {!hasLogin && <Button onClick={() => setOpened(true)}>Create login</Button>}
       </Group>
 
-      <Modal opened={opened} onClose={() => setOpened(false)} title="Create login" centered>
-        <form onSubmit={onSubmit} noValidate aria-label="Create login">
-          <Stack gap="md">
-            <Text size="sm">
-              {participant.fullName} will sign in with {participant.email} as a Coordinator. Leave the password empty to e-mail a
-              link for setting one.
-            </Text>
-            <PasswordInput
-              label="Password (optional)"
-              description="At least 12 characters."
-              value={password}
-              onChange={(e) => setPassword(e.currentTarget.value)}
-              error={error?.field === 'password' ? error.text : undefined}
-              autoComplete="new-password"
-            />
-            {error && !error.field && (
-              <Alert color="red" title="No login created" role="alert">
-                {error.text}
-              </Alert>
-            )}
-            <DialogActions submit="Create login" saving={state.isLoading} onCancel={() => setOpened(false)} />
-          </Stack>
-        </form>
+      <Modal opened={opened || sent !== null} onClose={finish} title={sent ? 'Login created' : 'Create login'} centered>
+        {sent ? (
+          <InvitationSentDone email={participant.email} invitation={sent} onDone={finish} />
+        ) : (
+          <form onSubmit={onSubmit} noValidate aria-label="Create login">
+            <Stack gap="md">
+              <Text size="sm">
+                {participant.fullName} will sign in with {participant.email} as a Coordinator. Leave the password empty to e-mail a
+                link for setting one.
+              </Text>
+              <PasswordInput
+                label="Password (optional)"
+                description="At least 12 characters."
+                value={password}
+                onChange={(e) => setPassword(e.currentTarget.value)}
+                error={error?.field === 'password' ? error.text : undefined}
+                autoComplete="new-password"
+              />
+              {error && !error.field && (
+                <Alert color="red" title="No login created" role="alert">
+                  {error.text}
+                </Alert>
+              )}
+              <DialogActions submit="Create login" saving={state.isLoading} onCancel={() => setOpened(false)} />
+            </Stack>
+          </form>
+        )}
       </Modal>
     </Card>
   );

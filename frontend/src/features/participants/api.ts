@@ -49,7 +49,7 @@ export const participantsApi = withTags.injectEndpoints({
       query: (id) => ({ url: `/participants/${id}`, method: 'DELETE' }),
       invalidatesTags: ['ParticipantList'],
     }),
-    createParticipantLogin: build.mutation<unknown, { id: number; password?: string }>({
+    createParticipantLogin: build.mutation<Schemas['InvitedUser'], { id: number; password?: string }>({
       query: ({ id, password }) => ({
         url: `/participants/${id}/identity-user`,
         method: 'POST',
