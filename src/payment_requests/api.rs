@@ -288,8 +288,7 @@ pub async fn summary(
     Query(q): Query<SummaryQuery>,
 ) -> ApiResult<web::Json<Vec<StatusSummary>>> {
     let scope = scope_of(&state.db, &me).await?;
-    let waiting = store::list::WaitingFor::load(&state.db, &me).await?;
-    Ok(web::Json(store::list::summary(&state.db, &scope, q.mentorprogramid, &waiting).await?))
+    Ok(web::Json(store::list::summary(&state.db, &scope, q.mentorprogramid).await?))
 }
 
 #[utoipa::path(get, path = "/api/v1/payment-requests/rates", tag = "payment-requests", security(("bearer" = [])),

@@ -330,9 +330,6 @@ pub struct StatusSummary {
     pub count: i64,
     pub requested_amount: Money,
     pub approved_amount: Money,
-    /// How many of them wait at an approval step the caller may take (only Submitted
-    /// requests ever do; `GET /payment-requests?WaitingForMe=true` lists them).
-    pub waiting_for_me: i64,
 }
 
 #[derive(Debug, Deserialize, IntoParams)]

@@ -4415,12 +4415,6 @@ export interface components {
             count: number;
             formStatus: components["schemas"]["Status"];
             requestedAmount: components["schemas"]["Money"];
-            /**
-             * Format: int64
-             * @description How many of them wait at an approval step the caller may take (only Submitted
-             *     requests ever do; `GET /payment-requests?WaitingForMe=true` lists them).
-             */
-            waitingForMe: number;
         };
         /** @description One step of a request's chain, as `approve/validate` names it. */
         StepInfo: {

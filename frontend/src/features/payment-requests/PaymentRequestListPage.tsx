@@ -180,17 +180,21 @@ function Summary({ mentorProgramId, onPick }: { mentorProgramId?: number; onPick
   );
 }
 
-/** Home's "Waiting for you": how many requests wait for a step the caller may take, a link to them. */
+/**
+ * Home's "Waiting for you": how many requests wait for a step the caller may take (the list's
+ * bounded count, so "1,000+" where a whole office waits), a link to them.
+ */
 function WaitingForYou({ mentorProgramId, active }: { mentorProgramId?: number; active: boolean }) {
-  const summary = useGetPaymentRequestSummaryQuery(mentorProgramId);
-  const count = summary.data?.waitingForMe;
-  if (count === undefined) return null;
+  const waiting = useGetPaymentRequestsQuery({ WaitingForMe: true, MentorProgramId: mentorProgramId, Page: 1, Size: 1 });
+  if (!waiting.data) return null;
+  const count = waiting.data.totalCount;
+  const exact = waiting.data.totalCountIsExact ?? true;
   const to = mentorProgramId ? `/?MentorProgramId=${mentorProgramId}&WaitingForMe=true` : '/?WaitingForMe=true';
   return (
     <Button component={Link} to={to} variant={active ? 'filled' : 'light'} color="blue" aria-current={active ? 'page' : undefined} data-testid="waiting-for-you">
       Waiting for you
       <Badge ml={8} variant={active ? 'white' : 'filled'} size="md" circle={count < 10} data-testid="waiting-count">
-        {count}
+        {exact ? count.toLocaleString('en-US') : `${count.toLocaleString('en-US')}+`}
       </Badge>
     </Button>
   );

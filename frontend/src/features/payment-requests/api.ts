@@ -32,14 +32,12 @@ type StatusSummary = Schemas['StatusSummary'];
 /** The receipt types the preview route serves (receipts.rs `PREVIEW_TYPES`); others are only downloaded. */
 export const PREVIEW_TYPES = ['image/png', 'image/jpeg', 'application/pdf'];
 
-/** Home's totals per status, and how many requests wait at a step the caller may take. */
+/** Home's totals per status. */
 export interface Summary {
   statuses: StatusSummary[];
-  waitingForMe: number;
 }
 
-// Only submitted requests wait at a step; the count is summed so no status is assumed here.
-const readSummary = (statuses: StatusSummary[]): Summary => ({ statuses, waitingForMe: statuses.reduce((n, s) => n + s.waitingForMe, 0) });
+const readSummary = (statuses: StatusSummary[]): Summary => ({ statuses });
 
 type ActivityEntry = Schemas['ActivityEntryDto'];
 
