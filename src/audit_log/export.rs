@@ -25,7 +25,7 @@ pub async fn file(
     let meta = Meta {
         file_stem: "audit-log".into(),
         title: "Audit trail".into(),
-        filters: words::filters(db, q).await?,
+        filters: filters_in_words(db, q).await?,
         generated_by: generated_by(me),
         generated_at: crate::clock::now(),
         minutes_offset,
@@ -91,4 +91,29 @@ pub fn row(e: audit_log::Model, names: &words::Names) -> Row {
         Cell::Text(words::label(&e.action)),
         Cell::Text(words::lines(&changes)),
     ]
+}
+
+/// The filters of a file in words, for its heading: the record by its name, the user by hers,
+/// the action and the days as the entries say them.
+async fn filters_in_words(
+    db: &DatabaseConnection,
+    q: &AuditQuery,
+) -> ApiResult<Vec<(String, String)>> {
+    let record = q.entity_type.as_deref().map(|t| (t, q.entity_id));
+    let names = words::of_filters(db, record, q.actor_id).await?;
+    let mut out = Vec::new();
+    let mut add = |label: &str, value: Option<String>| {
+        if let Some(v) = value {
+            out.push((label.to_owned(), v));
+        }
+    };
+    add("Record", record.map(|(t, id)| names.record(t, id)));
+    if record.is_none() {
+        add("Record", q.entity_id.map(|id| format!("#{id}")));
+    }
+    add("Who", q.actor_id.map(|id| names.user(id)));
+    add("What happened", q.action.as_deref().map(words::label));
+    add("From", q.from.map(crate::text::day));
+    add("To", q.to.map(crate::text::day));
+    Ok(out)
 }

@@ -148,33 +148,18 @@ pub async fn names(db: &impl ConnectionTrait, entries: &[audit_log::Model]) -> A
     resolve(db, wanted).await
 }
 
-/// The filters of a list or file in words: the record by its name, the user by hers, the
-/// action and the days as the entries say them.
-pub async fn filters(
+/// The names a list's or file's filters call for: the record filtered on and the user.
+pub async fn of_filters(
     db: &impl ConnectionTrait,
-    q: &super::dto::AuditQuery,
-) -> ApiResult<Vec<(String, String)>> {
+    record: Option<(&str, Option<i32>)>,
+    user: Option<i32>,
+) -> ApiResult<Names> {
     let mut wanted = Wanted::default();
-    if let Some(t) = &q.entity_type {
-        wanted.record(t, q.entity_id);
+    if let Some((entity_type, id)) = record {
+        wanted.record(entity_type, id);
     }
-    wanted.record("user", q.actor_id);
-    let names = resolve(db, wanted).await?;
-    let mut out = Vec::new();
-    let mut add = |label: &str, value: Option<String>| {
-        if let Some(v) = value {
-            out.push((label.to_owned(), v));
-        }
-    };
-    add("Record", q.entity_type.as_ref().map(|t| names.record(t, q.entity_id)));
-    if q.entity_type.is_none() {
-        add("Record", q.entity_id.map(|id| format!("#{id}")));
-    }
-    add("Who", q.actor_id.map(|id| names.of(Kind::User, id)));
-    add("What happened", q.action.as_deref().map(label));
-    add("From", q.from.map(crate::text::day));
-    add("To", q.to.map(crate::text::day));
-    Ok(out)
+    wanted.record("user", user);
+    resolve(db, wanted).await
 }
 
 async fn resolve(db: &impl ConnectionTrait, mut wanted: Wanted) -> ApiResult<Names> {
@@ -298,6 +283,11 @@ impl Names {
             Some(Kind::VendorPayment) | None => format!("{kind} #{id}"),
             Some(k) => format!("{kind} {}", self.of(k, id)),
         }
+    }
+
+    /// A user by her name.
+    pub fn user(&self, id: i32) -> String {
+        self.of(Kind::User, id)
     }
 
     fn of(&self, kind: Kind, id: i32) -> String {
