@@ -8,7 +8,7 @@ async function referenceData(request: APIRequestContext, baseURL: string, tag: s
   const create = async (path: string, name: string, code: string) => {
     const response = await request.post(`${baseURL}/api/v1/${path}`, { headers, data: { name, code } });
     expect(response.status(), await response.text()).toBe(201);
-    return { label: `${code} – ${name}`, id: (await response.json()).id as number };
+    return { label: `${code} ${name}`, id: (await response.json()).id as number };
   };
   const programA = await create('mentor-programs', `North Valley ${tag}`, `NV${tag}`);
   return {

@@ -54,6 +54,8 @@ test('signing in and every move to another page put the focus on its heading', a
   const w = await world(request, baseURL!);
   const f5 = await submittedF5(w, request, baseURL!);
   await page.goto('/login');
+  // The sign-in page puts the focus in its E-mail field once it has drawn.
+  await expect(page.getByLabel('E-mail')).toBeFocused();
   await page.keyboard.type('admin@example.org');
   await tabTo(page, page.getByLabel('Password'));
   await page.keyboard.type('e2e-Admin-password-1');

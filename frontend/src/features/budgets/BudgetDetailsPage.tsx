@@ -180,12 +180,12 @@ export default function BudgetDetailsPage() {
               />
               <SaveError error={error} unshown={server.other} />
               {/* Fixed columns that fit 1280 px (no sideways scrolling). The lines use the window's
-                  height; the header stays under the top bar and the save bar above the footer while
+                  height; amounts have room for millions; the header stays under the top bar and the save bar above the footer while
                   the page scrolls, so both are always in view. In a narrow window the columns keep
                   their room and scroll sideways in a region of their own (the header then scrolls
                   with the page). */}
               <Box data-testid="budget-scroll">
-                <ScrollWhenNarrow label="Budget table" minWidth={canEdit ? 880 : 760}>
+                <ScrollWhenNarrow label="Budget table" minWidth={canEdit ? 1000 : 880}>
                 <Table
                   withTableBorder
                   striped
@@ -199,14 +199,14 @@ export default function BudgetDetailsPage() {
                 >
                   <Table.Thead>
                     <Table.Tr>
-                      <Table.Th w="18%">Mentor program</Table.Th>
-                      <Table.Th w="17%">Fund</Table.Th>
-                      <Table.Th w="19%">Expense account</Table.Th>
+                      <Table.Th w="16%">Mentor program</Table.Th>
+                      <Table.Th w="15%">Fund</Table.Th>
+                      <Table.Th w="17%">Expense account</Table.Th>
                       <Table.Th ta="right" w="16%">
                         Budgeted
                       </Table.Th>
-                      <Table.Th ta="right" w="12%">Approved</Table.Th>
-                      <Table.Th ta="right" w="12%">Remaining</Table.Th>
+                      <Table.Th ta="right" w="15%">Approved</Table.Th>
+                      <Table.Th ta="right" w="15%">Remaining</Table.Th>
                       {canEdit && <UnseenHeader w="6%">Actions</UnseenHeader>}
                     </Table.Tr>
                   </Table.Thead>
