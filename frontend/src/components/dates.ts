@@ -19,3 +19,15 @@ export function formatDateTime(value: string | null | undefined): string {
   const d = dayjs(value);
   return d.isValid() ? d.format('MMM D, YYYY, h:mm A') : value;
 }
+
+/** The names of a date picker's calendar buttons, which show only arrows and level words. */
+export const CALENDAR_LABELS = {
+  previousMonth: 'Previous month',
+  nextMonth: 'Next month',
+  previousYear: 'Previous year',
+  nextYear: 'Next year',
+  previousDecade: 'Previous decade',
+  nextDecade: 'Next decade',
+  monthLevelControl: 'Choose a month',
+  yearLevelControl: 'Choose a year',
+};

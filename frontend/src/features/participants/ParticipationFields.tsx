@@ -2,6 +2,7 @@ import { useFiscalYearsQuery, useReferenceListQuery } from '../../lib/referenceL
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { Select, SimpleGrid } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
+import { CALENDAR_LABELS } from '../../components/dates';
 import type { RefItem } from '../../api/wire';
 import { codeOptions, idOptions } from './options';
 import type { ParticipationField, ParticipationValues } from './participationForm';
@@ -65,6 +66,7 @@ export function ParticipationFields({ values, onChange, errors, programs, roles,
         clearable
       />
       <DateInput
+        ariaLabels={CALENDAR_LABELS}
         label="Start date"
         required={required}
         valueFormat="YYYY-MM-DD"
@@ -74,6 +76,7 @@ export function ParticipationFields({ values, onChange, errors, programs, roles,
         error={errors.startDate}
       />
       <DateInput
+        ariaLabels={CALENDAR_LABELS}
         label="End date"
         valueFormat="YYYY-MM-DD"
         placeholder="Open"

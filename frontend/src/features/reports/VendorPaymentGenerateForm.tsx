@@ -1,6 +1,7 @@
 import { useFiscalYearsQuery } from '../../lib/referenceLists';
 import { Alert, Anchor, Button, Group, List, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
+import { CALENDAR_LABELS } from '../../components/dates';
 import { notifications } from '@mantine/notifications';
 import { skipToken } from '@reduxjs/toolkit/query';
 import dayjs from 'dayjs';
@@ -66,6 +67,7 @@ export function VendorPaymentGenerateForm() {
   // A bound of the range; changing it shows the preview from its first page.
   const dateField = (label: string, value: string | null, set: (value: string | null) => void, error?: string) => (
     <DateInput
+      ariaLabels={CALENDAR_LABELS}
       label={label}
       required
       valueFormat="YYYY-MM-DD"
