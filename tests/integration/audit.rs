@@ -461,25 +461,8 @@ async fn a_requests_trail_names_its_codes_files_and_statuses_in_words_in_every_f
         .ok();
 
     const PDF: &[u8] = b"%PDF-1.7\n1 0 obj\n<<>>\nendobj\n%%EOF\n";
-    let slot = app
-        .post(
-            "/api/v1/fileupload/generate-upload-urls",
-            Some(&admin),
-            json!({"files": [{"fileName": "taxi-receipt.pdf", "contentType": "application/pdf", "size": PDF.len()}]}),
-        )
-        .await
-        .ok()[0]
-        .clone();
-    let put = app
-        .client
-        .put(format!("{}{}", app.base, slot["uploadUrl"].as_str().unwrap()))
-        .header("Content-Type", "application/pdf")
-        .body(PDF.to_vec())
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(put.status(), 204);
-    let body = json!({"participationId": participation, "description": "Books", "details": {"items": [{"date": shifted("2026-10-01"), "description": "Books", "amount": 12.5}], "fileIds": [slot["fileId"]]}});
+    let file_id = app.uploaded(&admin, "taxi-receipt.pdf", "application/pdf", PDF).await;
+    let body = json!({"participationId": participation, "description": "Books", "details": {"items": [{"date": shifted("2026-10-01"), "description": "Books", "amount": 12.5}], "fileIds": [file_id]}});
     let id = app.post("/api/v1/payment-requests/F2", Some(&admin), body).await.ok()["id"]
         .as_i64()
         .unwrap();
@@ -522,7 +505,7 @@ async fn a_requests_trail_names_its_codes_files_and_statuses_in_words_in_every_f
         assert!(!e["actionLabel"].as_str().unwrap().contains('-'), "actions in words: {e}");
     }
     // No id, code or JSON where a person reads: the raw ids of what was named never show.
-    for raw in [slot["fileId"].as_str().unwrap(), "ReadyForProcessing", "payment_request", "{\""] {
+    for raw in [file_id.as_str(), "ReadyForProcessing", "payment_request", "{\""] {
         assert!(!all.contains(raw), "{raw} in {all}");
     }
 
@@ -541,9 +524,7 @@ async fn a_requests_trail_names_its_codes_files_and_statuses_in_words_in_every_f
         for words in ["taxi-receipt.pdf", code_words, fund_words, "Ready for processing"] {
             assert!(text.contains(words), "{file} lacks {words}: {text}");
         }
-        for raw in
-            [slot["fileId"].as_str().unwrap(), "ReadyForProcessing", "payment_request", "{\""]
-        {
+        for raw in [file_id.as_str(), "ReadyForProcessing", "payment_request", "{\""] {
             assert!(!text.contains(raw), "{file} shows {raw}: {text}");
         }
     }

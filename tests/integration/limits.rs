@@ -145,28 +145,6 @@ async fn workbooks_spanning_the_sheet_or_unpacking_past_the_limit_are_a_422_nami
     assert_eq!(list.ok()["totalCount"], 1, "only the coordinator");
 }
 
-/// Announces and uploads `bytes` as `token`; the file id.
-async fn uploaded(app: &TestApp, token: &str, name: &str, kind: &str, bytes: &[u8]) -> String {
-    let r = app
-        .post(
-            ANNOUNCE,
-            Some(token),
-            json!({"files": [{"fileName": name, "contentType": kind, "size": bytes.len()}]}),
-        )
-        .await;
-    let slot = r.ok()[0].clone();
-    let res = app
-        .client
-        .put(format!("{}{}", app.base, slot["uploadUrl"].as_str().unwrap()))
-        .header("Content-Type", kind)
-        .body(bytes.to_vec())
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(res.status(), 204, "{}", res.text().await.unwrap());
-    slot["fileId"].as_str().unwrap().to_owned()
-}
-
 #[actix_web::test]
 async fn a_receipt_pdf_unpacking_past_its_budget_is_named_in_the_packet_not_read() {
     let app = spawn().await;
@@ -183,7 +161,7 @@ async fn a_receipt_pdf_unpacking_past_its_budget_is_named_in_the_packet_not_read
     // Eight streams of 60 MB: each under lopdf's own per-stream limit.
     let bomb = pdf_bomb(8, 60);
     assert!(bomb.len() < 1024 * 1024, "{} bytes", bomb.len());
-    let file = uploaded(&app, &admin, "bomb.pdf", "application/pdf", &bomb).await;
+    let file = app.uploaded(&admin, "bomb.pdf", "application/pdf", &bomb).await;
     let day = common::dates::recent().to_string();
     let body = json!({"participationId": participation, "description": "Books", "details": {"items": [{"date": day, "description": "Books", "amount": 12.5}], "fileIds": [file]}});
     let r = app.post("/api/v1/payment-requests/F2", Some(&admin), body).await;
@@ -238,7 +216,7 @@ async fn receipts_not_yet_attached_have_a_quota_per_person_and_announcements_a_r
         b.resize(TEN_MB, b' ');
         b
     };
-    uploaded(&app, &admin, "one.pdf", "application/pdf", &pdf).await;
+    app.uploaded(&admin, "one.pdf", "application/pdf", &pdf).await;
     // An announced slot counts before its bytes arrive.
     app.post(ANNOUNCE, Some(&admin), announcement(1, TEN_MB)).await.ok();
     let r = app.post(ANNOUNCE, Some(&admin), announcement(1, TEN_MB)).await;

@@ -218,6 +218,25 @@ impl TestApp {
         )
     }
 
+    /// Announces and uploads `bytes` as a receipt, as `token`; the file id.
+    pub async fn uploaded(&self, token: &str, name: &str, kind: &str, bytes: &[u8]) -> String {
+        let files =
+            json!({"files": [{"fileName": name, "contentType": kind, "size": bytes.len()}]});
+        let slot =
+            self.post("/api/v1/fileupload/generate-upload-urls", Some(token), files).await.ok()[0]
+                .clone();
+        let res = self
+            .client
+            .put(format!("{}{}", self.base, slot["uploadUrl"].as_str().unwrap()))
+            .header("Content-Type", kind)
+            .body(bytes.to_vec())
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), 204, "{}", res.text().await.unwrap());
+        slot["fileId"].as_str().unwrap().to_owned()
+    }
+
     pub async fn admin_token(&self) -> String {
         self.login(ADMIN_EMAIL, ADMIN_PASSWORD).await.0
     }
