@@ -56,6 +56,16 @@ export type PayeeOption = Schemas['ParticipantListItem'];
 /** GET /payment-requests query, under the server's own PascalCase names. */
 type ListParams = Record<string, string | number | boolean | string[] | undefined>;
 
+/** A failed file answer's body: its problem JSON, or its text when it is not JSON. */
+async function errorBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
 const quiet = { quiet: true };
 const withTags = api.enhanceEndpoints({ addTagTypes: ['PaymentRequest', 'PaymentRequestList', 'PaymentRequestActivity'] });
 const ref = (id: number, formType: string) => [{ type: 'PaymentRequest' as const, id: `${formType}-${id}` }, 'PaymentRequestList' as const];
@@ -123,12 +133,7 @@ export const paymentRequestsApi = withTags.injectEndpoints({
         cache: 'no-store',
         responseHandler: async (response: Response) => {
           if (response.ok) return URL.createObjectURL(await response.blob());
-          const text = await response.text();
-          try {
-            return JSON.parse(text) as unknown;
-          } catch {
-            return text;
-          }
+          return errorBody(response);
         },
       }),
       extraOptions: quiet,
@@ -141,12 +146,7 @@ export const paymentRequestsApi = withTags.injectEndpoints({
         responseHandler: async (response: Response) => {
           const type = response.headers.get('Content-Type') ?? '';
           if (response.ok && PREVIEW_TYPES.includes(type)) return URL.createObjectURL(new Blob([await response.arrayBuffer()], { type }));
-          const text = await response.text();
-          try {
-            return JSON.parse(text) as unknown;
-          } catch {
-            return text;
-          }
+          return errorBody(response);
         },
       }),
       extraOptions: quiet,
