@@ -23,15 +23,7 @@ impl Money {
     pub fn dollars(self) -> String {
         let sign = if self.0 < 0 { "-" } else { "" };
         let abs = self.0.unsigned_abs();
-        let whole = (abs / 100).to_string();
-        let mut grouped = String::with_capacity(whole.len() + whole.len() / 3);
-        for (i, digit) in whole.chars().enumerate() {
-            if i > 0 && (whole.len() - i).is_multiple_of(3) {
-                grouped.push(',');
-            }
-            grouped.push(digit);
-        }
-        format!("{sign}${grouped}.{:02}", abs % 100)
+        format!("{sign}${}.{:02}", crate::text::count(abs / 100), abs % 100)
     }
 
     pub fn checked_add(self, other: Money) -> Option<Money> {

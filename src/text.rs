@@ -51,6 +51,19 @@ pub fn moment(t: chrono::NaiveDateTime) -> String {
     t.format("%b %-d, %Y, %-I:%M %p").to_string()
 }
 
+/// A whole number as people read it, in groups of three ("249,933").
+pub fn count(n: impl Into<u64>) -> String {
+    let whole = n.into().to_string();
+    let mut grouped = String::with_capacity(whole.len() + whole.len() / 3);
+    for (i, digit) in whole.chars().enumerate() {
+        if i > 0 && (whole.len() - i).is_multiple_of(3) {
+            grouped.push(',');
+        }
+        grouped.push(digit);
+    }
+    grouped
+}
+
 /// A payment request as people name it: its form and number ("F2 #601").
 pub fn request_ref(form: &str, id: i64) -> String {
     format!("{form} #{id}")

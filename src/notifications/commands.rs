@@ -1,7 +1,9 @@
 //! The actions of this area, each owning its transaction, and the one call other areas' commands
 //! make inside theirs when a request moves.
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+
+use chrono::NaiveDate;
 
 use sea_orm::{
     sea_query::Expr, ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait, QueryFilter,
@@ -10,7 +12,7 @@ use serde_json::json;
 
 use super::{
     digest,
-    events::{Audience, Event, Happened},
+    events::{Audience, Event, Happened, Waiting},
     facts::{self, facts, payees, CHUNK},
     outbox,
     recipients::{self, Candidate, Recipient, StandIns, StepRule},
@@ -212,123 +214,263 @@ pub struct Reminded {
     pub mails: usize,
 }
 
+/// Waiting steps a pass reads at a time, by id: a long backlog is worked through in pages,
+/// each its own short transaction, so neither memory nor the write lock is held for all of it.
+const PASS_PAGE: u64 = 5_000;
+
+/// The pause after a page that queued anything: writers waiting on the lock (a sign-in, a save)
+/// take it in between. SQLite's busy handler retries a waiting writer every 100 ms at most.
+const BETWEEN_PAGES: std::time::Duration = std::time::Duration::from_millis(150);
+
 /// One pass of reminders at `now`: every current step of a submitted request waiting longer
 /// than the office's `reminderDays` reminds whoever may take it (by `rule`, through stand-ins)
 /// once that day, and one waiting longer than `escalationDays` is escalated to every
-/// Administrator once. Each step's day is claimed by a conditional update in the
-/// transaction that queues its mails and notes it on the request, so two passes the same day
-/// (two servers, a cron run beside the server, a restart) send nothing twice.
+/// Administrator once. A person hears of all her steps of a page in one mail (a page holds
+/// an ordinary office's whole backlog). Each step's day is claimed in the transaction that
+/// queues its mails and notes it on the request, under the write lock, so two passes the same
+/// day (two servers, a cron run beside the server, a restart) send nothing twice.
 pub async fn send_reminders(
     db: &DatabaseConnection,
     now: chrono::DateTime<chrono::Utc>,
     rule: StepRule,
 ) -> ApiResult<Reminded> {
     use crate::entities::request_step as step;
-    use sea_orm::{QuerySelect, QueryTrait};
+    use sea_orm::{QueryOrder, QuerySelect, QueryTrait};
     let settings = store::general(db).await?;
     let zone: chrono_tz::Tz = settings.time_zone.parse().unwrap_or(chrono_tz::Tz::UTC);
-    let today = now.with_timezone(&zone).date_naive();
-    let limits = Limits::of(&settings);
-    let submitted = pr::Entity::find()
-        .select_only()
-        .column(pr::Column::Id)
-        .filter(pr::Column::Status.eq(Status::Submitted))
-        .filter(pr::Column::DeletedAt.is_null())
-        .into_query();
-    let owed: Vec<(step::Model, reminders::Owed)> = step::Entity::find()
-        .filter(step::Column::State.eq(facts::CURRENT))
-        .filter(step::Column::PaymentRequestId.in_subquery(submitted))
-        .all(db)
-        .await?
-        .into_iter()
-        .filter_map(|s| {
-            let days = reminders::days_waiting(s.began_at?, zone, today);
-            let owed = reminders::owed(limits, days, today, s.reminded_on, s.escalated_on);
-            owed.any().then_some((s, owed))
-        })
-        .collect();
+    let pass = Pass {
+        today: now.with_timezone(&zone).date_naive(),
+        zone,
+        limits: Limits::of(&settings),
+        rule,
+    };
+    let mut people: Option<People> = None;
     let mut done = Reminded::default();
-    if owed.is_empty() {
-        return Ok(done);
-    }
-    let stand_ins = StandIns::on(db, today).await?;
-    let administrators = recipients::administrators(db).await?;
-    for (s, owed) in owed {
-        let txn = crate::db::write(db).await?;
-        let claim = |column: step::Column, unclaimed: sea_orm::Condition| {
-            step::Entity::update_many()
-                .col_expr(column, Expr::value(today))
-                .filter(step::Column::Id.eq(s.id))
-                .filter(step::Column::State.eq(facts::CURRENT))
-                .filter(unclaimed)
-        };
-        let remind = owed.remind
-            && claim(
+    let mut after = 0;
+    loop {
+        let submitted = pr::Entity::find()
+            .select_only()
+            .column(pr::Column::Id)
+            .filter(pr::Column::Status.eq(Status::Submitted))
+            .filter(pr::Column::DeletedAt.is_null())
+            .into_query();
+        // A look without the lock: most pages owe nothing.
+        let page: Vec<Due> = step::Entity::find()
+            .select_only()
+            .columns([
+                step::Column::Id,
+                step::Column::BeganAt,
                 step::Column::RemindedOn,
-                sea_orm::Condition::any()
-                    .add(step::Column::RemindedOn.is_null())
-                    .add(step::Column::RemindedOn.lt(today)),
-            )
-            .exec(&txn)
-            .await?
-            .rows_affected
-                == 1;
-        let escalate = owed.escalate
-            && claim(
                 step::Column::EscalatedOn,
-                sea_orm::Condition::all().add(step::Column::EscalatedOn.is_null()),
-            )
-            .exec(&txn)
-            .await?
-            .rows_affected
-                == 1;
-        let Some(r) = pr::Entity::find_by_id(s.payment_request_id).one(&txn).await? else {
-            continue;
-        };
-        if !(remind || escalate) || r.status != Status::Submitted || r.deleted_at.is_some() {
-            continue;
+            ])
+            .filter(step::Column::State.eq(facts::CURRENT))
+            .filter(step::Column::Id.gt(after))
+            .filter(step::Column::PaymentRequestId.in_subquery(submitted))
+            .order_by_asc(step::Column::Id)
+            .limit(PASS_PAGE)
+            .into_tuple()
+            .all(db)
+            .await?;
+        let Some(&(last, ..)) = page.last() else { break };
+        after = last;
+        let owed: Vec<i32> =
+            page.iter().filter(|d| pass.owed(d).any()).map(|&(id, ..)| id).collect();
+        if !owed.is_empty() {
+            let people = match &mut people {
+                Some(p) => p,
+                None => people.insert(People::on(db, pass.today).await?),
+            };
+            let page_done = remind_page(db, &pass, people, &owed).await?;
+            done.reminded += page_done.reminded;
+            done.escalated += page_done.escalated;
+            done.mails += page_done.mails;
+            if page.len() as u64 == PASS_PAGE {
+                tokio::time::sleep(BETWEEN_PAGES).await;
+            }
         }
-        let chain = facts::chains(&txn, &[r.id]).await?.remove(&r.id).unwrap_or_default();
-        let payee = payees(&txn, BTreeSet::from([r.participant_id])).await?;
-        let days = reminders::days_waiting(s.began_at.unwrap_or(now), zone, today);
-        let waiting = super::events::Waiting {
-            request: facts(&r, payee.get(&r.participant_id).cloned().unwrap_or_default()),
+        if (page.len() as u64) < PASS_PAGE {
+            break;
+        }
+    }
+    Ok(done)
+}
+
+/// A waiting step as a pass first reads it: id, began, reminded on, escalated on.
+type Due = (i32, Option<chrono::DateTime<chrono::Utc>>, Option<NaiveDate>, Option<NaiveDate>);
+
+/// What a pass knows of its day.
+struct Pass {
+    today: NaiveDate,
+    zone: chrono_tz::Tz,
+    limits: Limits,
+    rule: StepRule,
+}
+
+impl Pass {
+    fn owed(&self, &(_, began, reminded_on, escalated_on): &Due) -> reminders::Owed {
+        let Some(began) = began else { return reminders::Owed::default() };
+        let days = reminders::days_waiting(began, self.zone, self.today);
+        reminders::owed(self.limits, days, self.today, reminded_on, escalated_on)
+    }
+}
+
+/// Who may hear, read once a pass: stand-ins of the day, the Administrators, and the approvers
+/// of each program as the pass meets it.
+struct People {
+    stand_ins: StandIns,
+    administrators: Vec<Recipient>,
+    candidates: HashMap<i32, Vec<Candidate>>,
+}
+
+impl People {
+    async fn on(db: &DatabaseConnection, today: NaiveDate) -> ApiResult<Self> {
+        Ok(People {
+            stand_ins: StandIns::on(db, today).await?,
+            administrators: recipients::administrators(db).await?,
+            candidates: HashMap::new(),
+        })
+    }
+}
+
+/// Claims, notes and mails the steps `ids` (found owing) in one transaction: the steps read
+/// again under the lock, so a step another pass claimed meanwhile is left alone.
+async fn remind_page(
+    db: &DatabaseConnection,
+    pass: &Pass,
+    people: &mut People,
+    ids: &[i32],
+) -> ApiResult<Reminded> {
+    use crate::entities::request_step as step;
+    let today = pass.today;
+    let txn = crate::db::write(db).await?;
+    let mut steps = Vec::new();
+    for chunk in ids.chunks(CHUNK) {
+        steps.extend(
+            step::Entity::find()
+                .filter(step::Column::Id.is_in(chunk.to_vec()))
+                .filter(step::Column::State.eq(facts::CURRENT))
+                .all(&txn)
+                .await?,
+        );
+    }
+    let mut requests: HashMap<i32, pr::Model> = HashMap::new();
+    let request_ids: Vec<i32> = steps.iter().map(|s| s.payment_request_id).collect();
+    for chunk in request_ids.chunks(CHUNK) {
+        for r in pr::Entity::find()
+            .filter(pr::Column::Id.is_in(chunk.to_vec()))
+            .filter(pr::Column::Status.eq(Status::Submitted))
+            .filter(pr::Column::DeletedAt.is_null())
+            .all(&txn)
+            .await?
+        {
+            requests.insert(r.id, r);
+        }
+    }
+    let owed: Vec<(step::Model, reminders::Owed)> = steps
+        .into_iter()
+        .filter(|s| requests.contains_key(&s.payment_request_id))
+        .map(|s| {
+            let owed = pass.owed(&(s.id, s.began_at, s.reminded_on, s.escalated_on));
+            (s, owed)
+        })
+        .filter(|(_, owed)| owed.any())
+        .collect();
+    let claim = |column: step::Column, which: fn(&reminders::Owed) -> bool| {
+        let ids: Vec<i32> = owed.iter().filter(|(_, o)| which(o)).map(|(s, _)| s.id).collect();
+        let txn = &txn;
+        async move {
+            for chunk in ids.chunks(CHUNK) {
+                step::Entity::update_many()
+                    .col_expr(column, Expr::value(today))
+                    .filter(step::Column::Id.is_in(chunk.to_vec()))
+                    .exec(txn)
+                    .await?;
+            }
+            Ok::<_, sea_orm::DbErr>(())
+        }
+    };
+    claim(step::Column::RemindedOn, |o| o.remind).await?;
+    claim(step::Column::EscalatedOn, |o| o.escalate).await?;
+
+    let chains = facts::chains(&txn, &request_ids).await?;
+    let payees = payees(&txn, requests.values().map(|r| r.participant_id).collect()).await?;
+    let mut reminded: BTreeMap<String, Vec<Waiting>> = BTreeMap::new();
+    let mut escalated: BTreeMap<String, Vec<Waiting>> = BTreeMap::new();
+    let mut entries = Vec::new();
+    let mut done = Reminded::default();
+    let instant = |people: Vec<Recipient>| -> Vec<String> {
+        people
+            .into_iter()
+            .filter(|p| p.mode == NotificationMode::Instant)
+            .map(|p| p.email)
+            .collect()
+    };
+    for (s, owed) in &owed {
+        let r = &requests[&s.payment_request_id];
+        let days = reminders::days_waiting(s.began_at.unwrap_or_default(), pass.zone, today);
+        let waiting = Waiting {
+            request: facts(r, payees.get(&r.participant_id).cloned().unwrap_or_default()),
             step: s.name.clone(),
             days,
         };
-        let mut mails = Vec::new();
-        let instant = |people: Vec<Recipient>| {
-            people.into_iter().filter(|p| p.mode == NotificationMode::Instant).map(|p| p.email)
-        };
-        let system = crate::audit::Actor::system();
         let step_data =
             json!({"index": s.step_index, "name": s.name, "role": s.role, "days": days});
-        if remind {
-            let able: Vec<Recipient> = recipients::candidates(&txn, r.mentor_program_id)
-                .await?
-                .into_iter()
-                .filter(|c| rule(&r, &chain, c))
-                .map(|c| Recipient::from(c.user))
+        if owed.remind {
+            let candidates = match people.candidates.entry(r.mentor_program_id) {
+                std::collections::hash_map::Entry::Occupied(e) => e.into_mut(),
+                std::collections::hash_map::Entry::Vacant(e) => {
+                    e.insert(recipients::candidates(&txn, r.mentor_program_id).await?)
+                }
+            };
+            let chain = chains.get(&r.id).map(Vec::as_slice).unwrap_or_default();
+            let able: Vec<Recipient> = candidates
+                .iter()
+                .filter(|c| (pass.rule)(r, chain, c))
+                .map(|c| Recipient::from(c.user.clone()))
                 .collect();
-            let told: Vec<String> = instant(stand_ins.apply(able)).collect();
-            let event = Event::StepWaiting { waiting: waiting.clone(), escalation: false };
-            mails.extend(told.iter().map(|to| (to.clone(), event.clone())));
-            let data = json!({"step": step_data, "mailed": told.len()});
-            activity::note(&txn, pr::ENTITY_TYPE, r.id, "approval-reminded", &system, data).await?;
+            let told = instant(people.stand_ins.apply(able));
+            for to in &told {
+                reminded.entry(to.clone()).or_default().push(waiting.clone());
+            }
+            entries.push((
+                r.id,
+                "approval-reminded",
+                json!({"step": step_data, "mailed": told.len()}),
+            ));
             done.reminded += 1;
         }
-        if escalate {
-            let told: Vec<String> = instant(administrators.clone()).collect();
-            let event = Event::StepWaiting { waiting, escalation: true };
-            mails.extend(told.iter().map(|to| (to.clone(), event.clone())));
-            let data = json!({"step": step_data, "mailed": told.len()});
-            activity::note(&txn, pr::ENTITY_TYPE, r.id, "approval-escalated", &system, data)
-                .await?;
+        if owed.escalate {
+            let told = instant(people.administrators.clone());
+            for to in &told {
+                escalated.entry(to.clone()).or_default().push(waiting.clone());
+            }
+            entries.push((
+                r.id,
+                "approval-escalated",
+                json!({"step": step_data, "mailed": told.len()}),
+            ));
             done.escalated += 1;
         }
-        done.mails += mails.len();
-        outbox::enqueue_many(&txn, &mails).await?;
-        txn.commit().await?;
     }
+    let entries = entries
+        .into_iter()
+        .map(|(id, action, data)| activity::Entry {
+            entity_type: pr::ENTITY_TYPE,
+            entity_id: id,
+            action,
+            data: Some(data),
+            ..Default::default()
+        })
+        .collect();
+    activity::record_many(&txn, &crate::audit::Actor::system(), entries, crate::clock::now())
+        .await?;
+    let mails: Vec<(String, Event)> = reminded
+        .into_iter()
+        .map(|(to, list)| (to, Event::steps_waiting(list, false)))
+        .chain(escalated.into_iter().map(|(to, list)| (to, Event::steps_waiting(list, true))))
+        .collect();
+    done.mails = mails.len();
+    outbox::enqueue_many(&txn, &mails).await?;
+    txn.commit().await?;
     Ok(done)
 }

@@ -85,8 +85,18 @@ pub enum Event {
         /// The reason given when sending back.
         reason: Option<String>,
     },
-    /// An approval step has waited too long: a reminder to whoever may take it, or an
-    /// escalation to every Administrator.
+    /// Approval steps that have waited too long, gathered for one person in one mail: a
+    /// reminder to whoever may take them, or an escalation to an Administrator. The longest
+    /// waiting first; past the first `LISTED` only counted in `more`, so a long backlog makes
+    /// one readable mail, not thousands.
+    #[serde(rename_all = "camelCase")]
+    StepsWaiting {
+        waiting: Vec<Waiting>,
+        #[serde(default)]
+        more: usize,
+        escalation: bool,
+    },
+    /// One step waiting, as mails queued by earlier versions still read: sent as a list of one.
     #[serde(rename_all = "camelCase")]
     StepWaiting { waiting: Waiting, escalation: bool },
     /// What waits for one user today. Steps waiting too long come again under `overdue`
@@ -114,6 +124,9 @@ pub enum Event {
     },
 }
 
+/// How many waiting steps a reminder or an escalation lists by name.
+pub const LISTED: usize = 50;
+
 /// A request whose current approval step has waited `days` whole days.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -125,6 +138,15 @@ pub struct Waiting {
 }
 
 impl Event {
+    /// The reminder (or escalation) of `waiting` for one person: the longest waiting first,
+    /// the first `LISTED` by name.
+    pub fn steps_waiting(mut waiting: Vec<Waiting>, escalation: bool) -> Event {
+        waiting.sort_by(|a, b| b.days.cmp(&a.days).then(a.request.id.cmp(&b.request.id)));
+        let more = waiting.len().saturating_sub(LISTED);
+        waiting.truncate(LISTED);
+        Event::StepsWaiting { waiting, more, escalation }
+    }
+
     /// The event as kept once its mail is settled: an invitation loses its token, which is
     /// worth nothing to the outbox any more. `None` for events that hold no secret.
     pub fn without_secret(&self) -> Option<Event> {
@@ -151,19 +173,32 @@ impl Event {
                     happened.phrase()
                 )
             }
-            Self::StepWaiting { waiting: w, escalation: false } => format!(
-                "Reminder: {} request {} has waited {} for approval",
-                w.request.form.name(),
-                crate::text::request_ref(w.request.form.as_str(), w.request.id.into()),
-                days(w.days)
-            ),
-            Self::StepWaiting { waiting: w, escalation: true } => format!(
-                "Escalation: {} request {} has waited {} at the step {}",
-                w.request.form.name(),
-                crate::text::request_ref(w.request.form.as_str(), w.request.id.into()),
-                days(w.days),
-                w.step
-            ),
+            Self::StepWaiting { waiting, escalation } => {
+                Self::steps_waiting(vec![waiting.clone()], *escalation).subject()
+            }
+            Self::StepsWaiting { waiting, more, escalation } => match (&waiting[..], more) {
+                ([w], 0) if !escalation => format!(
+                    "Reminder: {} request {} has waited {} for approval",
+                    w.request.form.name(),
+                    crate::text::request_ref(w.request.form.as_str(), w.request.id.into()),
+                    days(w.days)
+                ),
+                ([w], 0) => format!(
+                    "Escalation: {} request {} has waited {} at the step {}",
+                    w.request.form.name(),
+                    crate::text::request_ref(w.request.form.as_str(), w.request.id.into()),
+                    days(w.days),
+                    w.step
+                ),
+                _ if !escalation => format!(
+                    "Reminder: {} requests have waited for your approval longer than the office allows",
+                    crate::text::count((waiting.len() + more) as u64)
+                ),
+                _ => format!(
+                    "Escalation: {} requests have waited for approval longer than the office allows",
+                    crate::text::count((waiting.len() + more) as u64)
+                ),
+            },
             Self::Digest { to_approve, sent_back, .. } => format!(
                 "MentorPay: {} to approve, {} sent back to you",
                 to_approve.len(),

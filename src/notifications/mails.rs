@@ -49,30 +49,44 @@ pub fn render(event: &Event, public_url: &str) -> (String, String) {
             (text, page(html))
         }
         Event::StepWaiting { waiting, escalation } => {
-            let r = &waiting.request;
+            render(&Event::steps_waiting(vec![waiting.clone()], *escalation), public_url)
+        }
+        Event::StepsWaiting { waiting, more, escalation } => {
+            if let ([waiting], 0) = (&waiting[..], more) {
+                return one_waiting(base, waiting, *escalation);
+            }
+            let n = crate::text::count((waiting.len() + more) as u64);
             let lead = if *escalation {
-                format!(
-                    "{} has waited {} at the approval step {}, longer than the office allows.",
-                    describe(r),
-                    days(waiting.days),
-                    waiting.step
-                )
+                format!("{n} requests have waited for approval longer than the office allows, the longest first:")
             } else {
-                format!(
-                    "{} has waited {} for you (or someone you stand in for) at the approval step {}.",
-                    describe(r),
-                    days(waiting.days),
-                    waiting.step
-                )
+                format!("{n} requests have waited for you (or someone you stand in for) longer than the office allows, the longest first:")
             };
-            let link = link(base, r);
-            let text = format!("{lead}\n\n{}\n\nOpen the request: {link}\n", lines(r));
-            let html = format!(
-                "<p>{}</p>\n<ul>{}</ul>\n<p><a href=\"{}\">Open the request</a></p>\n",
-                escape(&lead),
-                items(r),
-                escape(&link)
-            );
+            let mut text = format!("{lead}\n\n");
+            let mut html = format!("<p>{}</p>\n<ul>\n", escape(&lead));
+            for w in waiting {
+                let link = link(base, &w.request);
+                text.push_str(&format!("- {}: {link}\n", waited(w)));
+                html.push_str(&format!(
+                    "<li><a href=\"{}\">{}</a></li>\n",
+                    escape(&link),
+                    escape(&waited(w))
+                ));
+            }
+            html.push_str("</ul>\n");
+            if *more > 0 {
+                // The list the reader can take them from: her own, or every submitted request.
+                let list = if *escalation {
+                    format!("{base}/?FormStatus=Submitted")
+                } else {
+                    format!("{base}/?WaitingForMe=true")
+                };
+                let more = crate::text::count(*more as u64);
+                text.push_str(&format!("\nAnd {more} more, in the request list: {list}\n"));
+                html.push_str(&format!(
+                    "<p>And {more} more, in <a href=\"{}\">the request list</a>.</p>\n",
+                    escape(&list)
+                ));
+            }
             (text, page(html))
         }
         Event::Digest { to_approve, sent_back, overdue, escalated } => {
@@ -108,6 +122,35 @@ pub fn render(event: &Event, public_url: &str) -> (String, String) {
             (text, page(html))
         }
     }
+}
+
+/// A reminder or an escalation of one step: the request described in full.
+fn one_waiting(base: &str, waiting: &Waiting, escalation: bool) -> (String, String) {
+    let r = &waiting.request;
+    let lead = if escalation {
+        format!(
+            "{} has waited {} at the approval step {}, longer than the office allows.",
+            describe(r),
+            days(waiting.days),
+            waiting.step
+        )
+    } else {
+        format!(
+            "{} has waited {} for you (or someone you stand in for) at the approval step {}.",
+            describe(r),
+            days(waiting.days),
+            waiting.step
+        )
+    };
+    let link = link(base, r);
+    let text = format!("{lead}\n\n{}\n\nOpen the request: {link}\n", lines(r));
+    let html = format!(
+        "<p>{}</p>\n<ul>{}</ul>\n<p><a href=\"{}\">Open the request</a></p>\n",
+        escape(&lead),
+        items(r),
+        escape(&link)
+    );
+    (text, page(html))
 }
 
 /// "Expense reimbursement request F2 #7 for Ann Lee ($123.45)": forms by their names, as people
@@ -173,7 +216,10 @@ fn escape(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{entities::codes::FormType, notifications::events::Happened};
+    use crate::{
+        entities::codes::FormType,
+        notifications::events::{Happened, LISTED},
+    };
 
     fn request() -> RequestFacts {
         RequestFacts {
@@ -240,5 +286,38 @@ mod tests {
         assert!(text.starts_with("Travel and mileage request F3 #42 for Ann <b>Lee</b> ($1,234.56) has waited 5 days at the approval step Finance"), "{text}");
         assert!(html.contains("Ann &lt;b&gt;Lee&lt;/b&gt;"), "{html}");
         assert!(text.contains("Open the request: http://h/payment-request/F3/42/details"));
+    }
+
+    #[test]
+    fn a_reminder_of_many_lists_the_longest_waiting_and_counts_the_rest() {
+        let w = |id, days| Waiting {
+            request: RequestFacts { id, ..request() },
+            step: "Finance".into(),
+            days,
+        };
+        let many: Vec<Waiting> = (1..=LISTED as i32 + 3).map(|id| w(id, i64::from(id))).collect();
+        let event = Event::steps_waiting(many, false);
+        assert_eq!(
+            event.subject(),
+            "Reminder: 53 requests have waited for your approval longer than the office allows"
+        );
+        let (text, html) = render(&event, "http://h/");
+        assert!(text.starts_with("53 requests have waited for you (or someone you stand in for) longer than the office allows, the longest first:\n\n- Travel and mileage request F3 #53 for Ann <b>Lee</b> ($1,234.56), 53 days at Finance: http://h/payment-request/F3/53/details\n"), "{text}");
+        assert!(!text.contains("F3 #3 "), "past the first fifty only counted: {text}");
+        assert!(
+            text.ends_with("And 3 more, in the request list: http://h/?WaitingForMe=true\n"),
+            "{text}"
+        );
+        assert!(html.contains("Ann &lt;b&gt;Lee&lt;/b&gt;"), "{html}");
+        let (text, _) = render(&Event::steps_waiting(vec![w(1, 9), w(2, 9)], true), "http://h");
+        assert!(text.starts_with("2 requests have waited for approval longer"), "{text}");
+        assert!(!text.contains("more"), "{text}");
+        // One step reads as a reminder of that request, however it was queued.
+        let one = Event::StepWaiting { waiting: w(7, 4), escalation: false };
+        assert_eq!(
+            render(&one, "http://h"),
+            render(&Event::steps_waiting(vec![w(7, 4)], false), "http://h")
+        );
+        assert_eq!(one.subject(), Event::steps_waiting(vec![w(7, 4)], false).subject());
     }
 }

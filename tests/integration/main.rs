@@ -38,6 +38,7 @@ mod payment_requests;
 mod receipts;
 mod reference;
 mod reference_edits;
+mod reminder_backlog;
 mod reports;
 mod scale_out;
 mod server;

@@ -1,0 +1,112 @@
+//! A long backlog of waiting approval steps (more than a reminder pass reads at once): every
+//! step reminded and escalated once and on its record, each person one mail a page listing the
+//! longest waiting and counting the rest, and saves going on while the pass runs.
+
+use std::process::{Command, Stdio};
+
+use sea_orm::{ConnectionTrait, DatabaseConnection, Statement};
+
+use crate::common::*;
+use serde_json::json;
+
+const SECOND: &str = "second.admin@example.org";
+
+/// Steps a pass reads at once (`notifications::commands`).
+const PAGE: u64 = 5_000;
+
+async fn count(db: &DatabaseConnection, sql: &str) -> u64 {
+    let row = db
+        .query_one_raw(Statement::from_string(db.get_database_backend(), sql))
+        .await
+        .unwrap()
+        .unwrap();
+    row.try_get_by_index::<i64>(0).unwrap() as u64
+}
+
+#[actix_web::test]
+async fn a_long_backlog_is_reminded_in_pages_while_people_save() {
+    let app = spawn().await;
+    let db = &app.state.db;
+    mentorpay::demo::seed::participants(db, 300).await.expect("participants");
+    mentorpay::demo::seed::requests(db, 24_000).await.expect("requests");
+    // A second Administrator, after the seed: she made none of its requests, so every
+    // waiting step is hers to take.
+    let admin = app.admin_token().await;
+    app.create_user(&admin, SECOND, &["Administrator"], "second admin pass 123").await;
+    let waiting = count(
+        db,
+        "SELECT count(*) FROM request_steps s JOIN payment_requests r ON r.id = s.payment_request_id \
+         WHERE s.state = 'current' AND r.status = 'Submitted' AND r.deleted_at IS NULL",
+    )
+    .await;
+    assert!(waiting > PAGE, "the seed should wait on more than one page: {waiting}");
+
+    // Far enough ahead that every seeded step is past both limits.
+    let as_of = (mentorpay::clock::now() + chrono::Duration::days(60)).to_rfc3339();
+    let pass = || {
+        Command::new(env!("CARGO_BIN_EXE_mentorpay"))
+            .env_clear()
+            .envs(crate::common::dates::clock_env())
+            .env("MENTORPAY_LOG", "warn")
+            .args(["--database-url", &app.state.config.database_url])
+            .args(["--data-dir", app.dir.path().join("data").to_str().unwrap()])
+            .args(["remind", "--as-of", &as_of])
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap()
+    };
+    let mut running = pass();
+    // People go on saving while it runs: each save takes the write lock between pages.
+    let mut saved = 0;
+    while running.try_wait().unwrap().is_none() {
+        let mode = if saved % 2 == 0 { "daily" } else { "instant" };
+        let r = app.put("/api/v1/identity/me/notifications", &admin, json!({"mode": mode})).await;
+        assert_eq!(r.status, 200, "a save during the pass: {}", r.body);
+        saved += 1;
+    }
+    let out = running.wait_with_output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(out.status.success(), "{text}");
+    let n: Vec<u64> =
+        text.split(|c: char| !c.is_ascii_digit()).filter_map(|t| t.parse().ok()).collect();
+    let pages = waiting.div_ceil(PAGE);
+    assert_eq!(n, [waiting, waiting, 3 * pages], "every step reminded and escalated once: {text}");
+    assert!(saved > 0);
+
+    // The second Administrator may take every seeded step, and both hear of the escalations,
+    // at once: a mail a page of each kind, listing fifty and counting the rest.
+    for (to, subject) in
+        [(SECOND, "Reminder: "), (SECOND, "Escalation: "), (ADMIN_EMAIL, "Escalation: ")]
+    {
+        let sql = format!(
+            "SELECT event FROM outbox_mails WHERE recipient = '{to}' AND subject LIKE '{subject}%'"
+        );
+        let rows =
+            db.query_all_raw(Statement::from_string(db.get_database_backend(), sql)).await.unwrap();
+        assert_eq!(rows.len() as u64, pages, "{to}: {subject}");
+        let mut told = 0;
+        for row in rows {
+            let event: serde_json::Value =
+                serde_json::from_str(&row.try_get_by_index::<String>(0).unwrap()).unwrap();
+            let listed = event["waiting"].as_array().unwrap().len() as u64;
+            assert_eq!(listed, 50, "{event}");
+            told += listed + event["more"].as_u64().unwrap();
+        }
+        assert_eq!(told, waiting, "{to}: {subject} every step once");
+    }
+    let creator = format!(
+        "SELECT count(*) FROM outbox_mails WHERE recipient = '{ADMIN_EMAIL}' AND subject LIKE 'Reminder: %'"
+    );
+    assert_eq!(count(db, &creator).await, 0, "who made the requests may not take their steps");
+    for action in ["approval-reminded", "approval-escalated"] {
+        let noted = format!("SELECT count(*) FROM activity_log WHERE action = '{action}'");
+        assert_eq!(count(db, &noted).await, waiting, "{action} on each request's record");
+    }
+
+    // The same day again: nothing more.
+    let again = pass().wait_with_output().unwrap();
+    let text = String::from_utf8_lossy(&again.stdout).into_owned();
+    let n: Vec<u64> =
+        text.split(|c: char| !c.is_ascii_digit()).filter_map(|t| t.parse().ok()).collect();
+    assert_eq!(n, [0, 0, 0], "{text}");
+}
