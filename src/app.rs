@@ -169,14 +169,15 @@ pub fn configure(state: web::Data<AppState>) -> impl Fn(&mut web::ServiceConfig)
 /// Starts serving on `listener`; the returned server runs until stopped. Stop signals
 /// are left to the caller (`drain::run_until_stopped`, which `serve_until_stopped` uses).
 pub fn serve(state: AppState, listener: TcpListener) -> anyhow::Result<Server> {
-    serve_counted(state, listener, InFlight::default())
+    Ok(serve_counted(state, listener, InFlight::default())?.0)
 }
 
 /// Serves until SIGTERM or Ctrl-C, then lets every request in flight finish.
 pub async fn serve_until_stopped(state: AppState, listener: TcpListener) -> anyhow::Result<()> {
     let in_flight = InFlight::default();
-    let server = serve_counted(state, listener, in_flight.clone())?;
+    let (server, background) = serve_counted(state, listener, in_flight.clone())?;
     drain::run_until_stopped(server, in_flight).await?;
+    background.end().await;
     Ok(())
 }
 
@@ -184,12 +185,19 @@ fn serve_counted(
     state: AppState,
     listener: TcpListener,
     in_flight: InFlight,
-) -> anyhow::Result<Server> {
-    spawn_upkeep(state.clone());
-    crate::notifications::worker::spawn(
-        state.clone(),
-        crate::payment_requests::commands::may_take_current,
-    );
+) -> anyhow::Result<(Server, drain::Background)> {
+    let stop = drain::Stop::default();
+    let background = drain::Background {
+        tasks: vec![
+            spawn_upkeep(state.clone(), stop.clone()),
+            crate::notifications::worker::spawn(
+                state.clone(),
+                crate::payment_requests::commands::may_take_current,
+                stop.clone(),
+            ),
+        ],
+        stop,
+    };
     let state = web::Data::new(state);
     let in_flight = web::Data::new(in_flight);
     let routes = configure(state);
@@ -205,16 +213,15 @@ fn serve_counted(
     .disable_signals()
     .shutdown_timeout(drain::GRACE.as_secs())
     .run();
-    Ok(server)
+    Ok((server, background))
 }
 
 /// Hourly: drop spent tokens, idle throttle keys, receipts never attached to a request and
 /// idempotent answers kept longer than a day.
-fn spawn_upkeep(state: AppState) {
+fn spawn_upkeep(state: AppState, stop: drain::Stop) -> tokio::task::JoinHandle<()> {
     actix_web::rt::spawn(async move {
-        let mut every = tokio::time::interval(Duration::from_secs(3600));
+        const EVERY: Duration = Duration::from_secs(3600);
         loop {
-            every.tick().await;
             state.login_throttle.forget_idle();
             // Upkeep writes like a request that may write (auth::callers): spent sessions go.
             let _writing = state.callers.writing();
@@ -241,6 +248,9 @@ fn spawn_upkeep(state: AppState) {
             {
                 tracing::warn!(error = %e, "purge of kept idempotent answers failed");
             }
+            if !stop.pause(EVERY).await {
+                break;
+            }
         }
-    });
+    })
 }

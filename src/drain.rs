@@ -2,12 +2,15 @@
 //! waits until every request in flight has sent its whole answer (exports stream theirs),
 //! and only then stops its workers. Stopping the workers first would drop a worker's runtime
 //! while another worker's request still uses a pooled PostgreSQL connection that runtime
-//! opened ("a Tokio context … is being shutdown").
+//! opened ("a Tokio context … is being shutdown"). The background tasks (the mail worker,
+//! upkeep) are then asked to stop and awaited while the runtime still runs: left to be
+//! dropped with it, one in the middle of a transaction returned its pooled connection where
+//! no runtime was left, and the process panicked on its way out.
 
 use std::{
     pin::Pin,
     sync::{
-        atomic::{AtomicUsize, Ordering},
+        atomic::{AtomicBool, AtomicUsize, Ordering},
         Arc,
     },
     task::{Context, Poll},
@@ -44,6 +47,58 @@ pub struct Guard(Arc<AtomicUsize>);
 impl Drop for Guard {
     fn drop(&mut self) {
         self.0.fetch_sub(1, Ordering::AcqRel);
+    }
+}
+
+/// Asks the background tasks to stop: each finishes what it is doing (a transaction, a mail
+/// handed to the relay) and ends at its next pause.
+#[derive(Clone, Default)]
+pub struct Stop(Arc<(AtomicBool, tokio::sync::Notify)>);
+
+impl Stop {
+    pub fn request(&self) {
+        self.0 .0.store(true, Ordering::Release);
+        self.0 .1.notify_waiters();
+    }
+
+    pub fn requested(&self) -> bool {
+        self.0 .0.load(Ordering::Acquire)
+    }
+
+    /// Waits `pause`, or less when a stop is asked for; then says whether to go on.
+    pub async fn pause(&self, pause: Duration) -> bool {
+        let asked = self.0 .1.notified();
+        tokio::pin!(asked);
+        asked.as_mut().enable();
+        if !self.requested() {
+            tokio::select! {
+                _ = tokio::time::sleep(pause) => {}
+                _ = asked => {}
+            }
+        }
+        !self.requested()
+    }
+}
+
+/// Background tasks started beside a server, to end before its runtime does.
+#[derive(Default)]
+pub struct Background {
+    pub stop: Stop,
+    pub tasks: Vec<tokio::task::JoinHandle<()>>,
+}
+
+impl Background {
+    /// Asks every task to stop and waits for them (up to `GRACE`), then ends the ones still
+    /// running: inside the runtime, so what they hold is given back properly.
+    pub async fn end(self) {
+        self.stop.request();
+        let deadline = tokio::time::Instant::now() + GRACE;
+        for mut task in self.tasks {
+            if tokio::time::timeout_at(deadline, &mut task).await.is_err() {
+                task.abort();
+                let _ = task.await;
+            }
+        }
     }
 }
 

@@ -15,6 +15,7 @@ use super::{
     recipients::StepRule,
 };
 use crate::{
+    drain::Stop,
     entities::outbox_mail as om,
     mail::{Mailer, Outgoing},
     state::AppState,
@@ -40,15 +41,16 @@ const DIGEST_CHECK: Duration = Duration::from_secs(10);
 /// served sends nothing, so a restart costs a read.
 const REMINDERS: Duration = Duration::from_secs(3600);
 
-/// Starts the worker; `rule` says who may take a request's current approval step.
-pub fn spawn(state: AppState, rule: StepRule) {
+/// Starts the worker; `rule` says who may take a request's current approval step. It ends
+/// at its next pause once `stop` is asked for.
+pub fn spawn(state: AppState, rule: StepRule, stop: Stop) -> tokio::task::JoinHandle<()> {
     actix_web::rt::spawn(async move {
         let retry = Duration::from_secs(state.config.mail_retry_seconds);
         let lease = lease();
         let public_url = state.config.public_url();
         let mut digests_checked: Option<Instant> = None;
         let mut reminded: Option<Instant> = None;
-        loop {
+        while !stop.requested() {
             if digests_checked.is_none_or(|at| at.elapsed() >= DIGEST_CHECK) {
                 digests_checked = Some(Instant::now());
                 if let Err(e) =
@@ -71,15 +73,17 @@ pub fn spawn(state: AppState, rule: StepRule) {
                 }
             }
             match drain(&state.db, &state.mailer, &public_url, retry, lease).await {
-                Ok(0) => tokio::time::sleep(IDLE).await,
+                Ok(0) => {
+                    stop.pause(IDLE).await;
+                }
                 Ok(_) => {}
                 Err(e) => {
                     tracing::warn!(error = %e, "outbox: could not claim mail");
-                    tokio::time::sleep(IDLE).await;
+                    stop.pause(IDLE).await;
                 }
             }
         }
-    });
+    })
 }
 
 /// The lease of this process's claims: `LEASE`, or in a debug build the test's
