@@ -24,7 +24,9 @@ fn charged(r: &str) -> String {
 
 fn approval_hour(backend: DatabaseBackend, r: &str) -> String {
     match backend {
-        DatabaseBackend::Postgres => format!("CAST(FLOOR(EXTRACT(EPOCH FROM {r}.approved_at) / 3600) AS INTEGER)"),
+        DatabaseBackend::Postgres => {
+            format!("CAST(FLOOR(EXTRACT(EPOCH FROM {r}.approved_at) / 3600) AS INTEGER)")
+        }
         _ => format!("(CAST(strftime('%s', {r}.approved_at) AS INTEGER) / 3600)"),
     }
 }
@@ -53,7 +55,13 @@ struct Kept {
 const KEPT: [Kept; 3] = [
     Kept {
         table: "payment_request_form_days",
-        watched: &["mentor_program_id", "fiscal_year_id", "form_type", "submitted_on", "deleted_at"],
+        watched: &[
+            "mentor_program_id",
+            "fiscal_year_id",
+            "form_type",
+            "submitted_on",
+            "deleted_at",
+        ],
         counted: |r| format!("{r}.submitted_on IS NOT NULL"),
         key: |_, r| {
             vec![
@@ -67,7 +75,16 @@ const KEPT: [Kept; 3] = [
     },
     Kept {
         table: "payment_request_form_hours",
-        watched: &["status", "mentor_program_id", "fiscal_year_id", "form_type", "approved_at", "submitted_on", "approved_cents", "deleted_at"],
+        watched: &[
+            "status",
+            "mentor_program_id",
+            "fiscal_year_id",
+            "form_type",
+            "approved_at",
+            "submitted_on",
+            "approved_cents",
+            "deleted_at",
+        ],
         counted: charged,
         key: |backend, r| {
             vec![
@@ -93,7 +110,16 @@ const KEPT: [Kept; 3] = [
     },
     Kept {
         table: "payment_request_line_hours",
-        watched: &["status", "mentor_program_id", "fiscal_year_id", "fund_id", "expense_account_id", "approved_at", "approved_cents", "deleted_at"],
+        watched: &[
+            "status",
+            "mentor_program_id",
+            "fiscal_year_id",
+            "fund_id",
+            "expense_account_id",
+            "approved_at",
+            "approved_cents",
+            "deleted_at",
+        ],
         counted: charged,
         key: |backend, r| {
             vec![
@@ -101,11 +127,18 @@ const KEPT: [Kept; 3] = [
                 ("mentor_program_id", Kind::Integer, format!("{r}.mentor_program_id")),
                 ("fiscal_year_id", Kind::Integer, format!("COALESCE({r}.fiscal_year_id, 0)")),
                 ("fund_id", Kind::Integer, format!("COALESCE({r}.fund_id, 0)")),
-                ("expense_account_id", Kind::Integer, format!("COALESCE({r}.expense_account_id, 0)")),
+                (
+                    "expense_account_id",
+                    Kind::Integer,
+                    format!("COALESCE({r}.expense_account_id, 0)"),
+                ),
             ]
         },
         figures: |_, r| {
-            vec![("approved_count", "1".to_owned()), ("approved_cents", format!("COALESCE({r}.approved_cents, 0)"))]
+            vec![
+                ("approved_count", "1".to_owned()),
+                ("approved_cents", format!("COALESCE({r}.approved_cents, 0)")),
+            ]
         },
     },
 ];
@@ -213,7 +246,8 @@ impl Kept {
     fn postgres(&self) -> Vec<String> {
         let (t, p) = (self.table, DatabaseBackend::Postgres);
         let changed = join(self.watched, |c| format!("OLD.{c} IS DISTINCT FROM NEW.{c}"), " OR ");
-        let (key, new_key, old_key) = (self.key_columns(), self.key_values(p, "NEW"), self.key_values(p, "OLD"));
+        let (key, new_key, old_key) =
+            (self.key_columns(), self.key_values(p, "NEW"), self.key_values(p, "OLD"));
         let zeros = join((self.figures)(p, "NEW"), |_| "0".to_owned(), ", ");
         vec![
             format!(

@@ -119,11 +119,8 @@ async fn rows_with(
         budget.and_where(col("bl", "fiscal_year_id").eq(y));
     }
     for r in db.query_all(&budget).await? {
-        let key = (
-            Some(get(&r, "year_id")?),
-            Some(get(&r, "fund_id")?),
-            Some(get(&r, "account_id")?),
-        );
+        let key =
+            (Some(get(&r, "year_id")?), Some(get(&r, "fund_id")?), Some(get(&r, "account_id")?));
         let acc = groups.entry(key).or_default();
         acc.budgeted += get::<i64>(&r, "budgeted")?;
     }

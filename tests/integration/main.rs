@@ -39,6 +39,7 @@ mod receipts;
 mod reference;
 mod reference_edits;
 mod reports;
+mod reports_windows;
 mod scale_out;
 mod server;
 mod sessions;

@@ -153,7 +153,13 @@ fn window_figures(backend: sea_orm::DatabaseBackend) -> [(String, String); 3] {
         (
             kept(
                 "payment_request_form_days",
-                &["submitted_on", "mentor_program_id", "fiscal_year_id", "form_type", "submitted_count"],
+                &[
+                    "submitted_on",
+                    "mentor_program_id",
+                    "fiscal_year_id",
+                    "form_type",
+                    "submitted_count",
+                ],
                 "submitted_count",
             ),
             recount(
@@ -165,7 +171,16 @@ fn window_figures(backend: sea_orm::DatabaseBackend) -> [(String, String); 3] {
         (
             kept(
                 "payment_request_form_hours",
-                &["approval_hour", "mentor_program_id", "fiscal_year_id", "form_type", "approved_count", "approved_cents", "days_count", "days_sum"],
+                &[
+                    "approval_hour",
+                    "mentor_program_id",
+                    "fiscal_year_id",
+                    "form_type",
+                    "approved_count",
+                    "approved_cents",
+                    "days_count",
+                    "days_sum",
+                ],
                 "approved_count",
             ),
             recount(
@@ -177,11 +192,25 @@ fn window_figures(backend: sea_orm::DatabaseBackend) -> [(String, String); 3] {
         (
             kept(
                 "payment_request_line_hours",
-                &["approval_hour", "mentor_program_id", "fiscal_year_id", "fund_id", "expense_account_id", "approved_count", "approved_cents"],
+                &[
+                    "approval_hour",
+                    "mentor_program_id",
+                    "fiscal_year_id",
+                    "fund_id",
+                    "expense_account_id",
+                    "approved_count",
+                    "approved_cents",
+                ],
                 "approved_count",
             ),
             recount(
-                &[hour, "mentor_program_id", year, "COALESCE(fund_id, 0)", "COALESCE(expense_account_id, 0)"],
+                &[
+                    hour,
+                    "mentor_program_id",
+                    year,
+                    "COALESCE(fund_id, 0)",
+                    "COALESCE(expense_account_id, 0)",
+                ],
                 &["COUNT(*)", "COALESCE(SUM(approved_cents), 0)"],
                 charged,
             ),
