@@ -97,6 +97,8 @@ pub struct FormTotals {
     pub with_days: i64,
 }
 
+/// Per form, in the caller's scope and the filters' program and year: the kept totals
+/// without a window, the window figures with one. Answers when `usable`.
 pub async fn by_form(
     db: &impl ConnectionTrait,
     f: &Filters,
