@@ -5,8 +5,9 @@
 //! summary, a list count or a grouped report reads a few hundred rows instead (the figures, and
 //! how to take them again, are in docs/benchmarks.md). Triggers rather than application code,
 //! so that no write path (an action, a batch move, seeding, the demo, an UPDATE by hand) can
-//! forget them. Each has a plain path beside it: a date window or a half-hour zone reads the
-//! source rows themselves, and the tests recount every kept figure from them.
+//! forget them. Each has a plain path beside it: a zone off the whole hour (and a date window
+//! for the reports without hourly figures) reads the source rows themselves, and the tests
+//! recount every kept figure from them.
 //!
 //! Changing a column of a source table safely:
 //! - find the table under `from` below; each entry names the migrations that hold its
@@ -147,6 +148,33 @@ pub const KEPT: &[Kept] = &[
         read_by: &["src/reports/kept.rs"],
         sqlite_triggers: per_event!("payment_request_form_totals": "insert", "update", "delete"),
         postgres_triggers: &["payment_request_form_totals"],
+    },
+    Kept {
+        kept: "payment_request_form_days",
+        holds: "requests submitted per submitted day × program × fiscal year × form",
+        from: &["payment_requests"],
+        migrations: &["m20261204_000100_window_totals"],
+        read_by: &["src/reports/kept.rs"],
+        sqlite_triggers: per_event!("payment_request_form_days": "insert", "update", "delete"),
+        postgres_triggers: &["payment_request_form_days"],
+    },
+    Kept {
+        kept: "payment_request_form_hours",
+        holds: "charged count, cents and days to approval per approval hour (since 1970, UTC) × program × fiscal year × form",
+        from: &["payment_requests"],
+        migrations: &["m20261204_000100_window_totals"],
+        read_by: &["src/reports/kept.rs"],
+        sqlite_triggers: per_event!("payment_request_form_hours": "insert", "update", "delete"),
+        postgres_triggers: &["payment_request_form_hours"],
+    },
+    Kept {
+        kept: "payment_request_line_hours",
+        holds: "charged count and cents per approval hour (since 1970, UTC) × program × fiscal year × fund × account",
+        from: &["payment_requests"],
+        migrations: &["m20261204_000100_window_totals"],
+        read_by: &["src/reports/kept.rs"],
+        sqlite_triggers: per_event!("payment_request_line_hours": "insert", "update", "delete"),
+        postgres_triggers: &["payment_request_line_hours"],
     },
     name_list!("program_names", "participations", "mentor_programs"),
     name_list!("workplace_setting_names", "participant_workplace_settings", "workplace_settings"),

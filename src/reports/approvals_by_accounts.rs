@@ -62,64 +62,14 @@ impl GroupedReport for ApprovalsByAccounts {
         f: &Filters,
         scope: &Scope,
     ) -> ApiResult<Vec<(Row, Record)>> {
-        let mut groups: BTreeMap<YearKey, Acc> = BTreeMap::new();
-
-        // Without a date window the kept totals (000142) answer: a few hundred rows.
-        let charged = if kept::undated(f) {
+        // The kept totals (000142) answer without a date window, their hourly figures
+        // (window_totals) a window in a whole-hour zone: a few hundred rows, or a window's.
+        let charged = if kept::undated(f) || kept::usable(f) {
             kept::by_account(db, f, scope).await?
         } else {
             grouped(db, f, scope).await?
         };
-        for (key, n, cents) in charged {
-            let acc = groups.entry(key).or_default();
-            acc.approvals += n;
-            acc.approved += cents;
-        }
-
-        let mut budget = query::grouped_by("budget_lines", "bl", &ACCOUNT_KEY);
-        budget.expr_as(query::sum_i64(col("bl", "amount_cents")), a("budgeted"));
-        query::scoped(&mut budget, scope, col("bl", "mentor_program_id"));
-        if let Some(y) = f.fiscal_year {
-            budget.and_where(col("bl", "fiscal_year_id").eq(y));
-        }
-        for r in db.query_all(&budget).await? {
-            let key = (
-                Some(get(&r, "year_id")?),
-                Some(get(&r, "fund_id")?),
-                Some(get(&r, "account_id")?),
-            );
-            let acc = groups.entry(key).or_default();
-            acc.budgeted += get::<i64>(&r, "budgeted")?;
-        }
-
-        let [years, funds, accounts] =
-            names_by_id(db, ["fiscal_years", "funds", "expense_accounts"]).await?;
-        let mut rows: Vec<(Row, Record)> = groups
-            .into_iter()
-            .map(|((year, fund, account), acc)| {
-                let row = vec![
-                    name_in(&years, year),
-                    name_in(&funds, fund),
-                    name_in(&accounts, account),
-                    Cell::Int(acc.approvals),
-                    Cell::Money(acc.approved),
-                    Cell::Money(acc.budgeted),
-                    Cell::Money(acc.budgeted - acc.approved),
-                ];
-                let extra = Record::default()
-                    .with("fiscalYearId", Cell::int(year))
-                    .with("fundId", Cell::int(fund))
-                    .with("expenseAccountId", Cell::int(account));
-                (row, extra)
-            })
-            .collect();
-        rows.sort_by(|(x, _), (y, _)| {
-            use super::runner::compare;
-            compare(&x[0], &y[0])
-                .then_with(|| compare(&x[1], &y[1]))
-                .then_with(|| compare(&x[2], &y[2]))
-        });
-        Ok(rows)
+        rows_with(db, f, scope, charged).await
     }
 
     fn totals(rows: &[Row]) -> Option<Row> {
@@ -135,6 +85,74 @@ impl GroupedReport for ApprovalsByAccounts {
             ]
         })
     }
+}
+
+/// The report's rows as grouping the requests gives them, whatever the filters: what the
+/// kept figures are checked against (tests); no route reaches it.
+pub async fn grouped_rows(
+    db: &DatabaseConnection,
+    f: &Filters,
+    scope: &Scope,
+) -> ApiResult<Vec<(Row, Record)>> {
+    let charged = grouped(db, f, scope).await?;
+    rows_with(db, f, scope, charged).await
+}
+
+/// The rows from the charged count and cents per key: with each key's budget, named.
+async fn rows_with(
+    db: &DatabaseConnection,
+    f: &Filters,
+    scope: &Scope,
+    charged: Vec<(YearKey, i64, i64)>,
+) -> ApiResult<Vec<(Row, Record)>> {
+    let mut groups: BTreeMap<YearKey, Acc> = BTreeMap::new();
+    for (key, n, cents) in charged {
+        let acc = groups.entry(key).or_default();
+        acc.approvals += n;
+        acc.approved += cents;
+    }
+
+    let mut budget = query::grouped_by("budget_lines", "bl", &ACCOUNT_KEY);
+    budget.expr_as(query::sum_i64(col("bl", "amount_cents")), a("budgeted"));
+    query::scoped(&mut budget, scope, col("bl", "mentor_program_id"));
+    if let Some(y) = f.fiscal_year {
+        budget.and_where(col("bl", "fiscal_year_id").eq(y));
+    }
+    for r in db.query_all(&budget).await? {
+        let key =
+            (Some(get(&r, "year_id")?), Some(get(&r, "fund_id")?), Some(get(&r, "account_id")?));
+        let acc = groups.entry(key).or_default();
+        acc.budgeted += get::<i64>(&r, "budgeted")?;
+    }
+
+    let [years, funds, accounts] =
+        names_by_id(db, ["fiscal_years", "funds", "expense_accounts"]).await?;
+    let mut rows: Vec<(Row, Record)> = groups
+        .into_iter()
+        .map(|((year, fund, account), acc)| {
+            let row = vec![
+                name_in(&years, year),
+                name_in(&funds, fund),
+                name_in(&accounts, account),
+                Cell::Int(acc.approvals),
+                Cell::Money(acc.approved),
+                Cell::Money(acc.budgeted),
+                Cell::Money(acc.budgeted - acc.approved),
+            ];
+            let extra = Record::default()
+                .with("fiscalYearId", Cell::int(year))
+                .with("fundId", Cell::int(fund))
+                .with("expenseAccountId", Cell::int(account));
+            (row, extra)
+        })
+        .collect();
+    rows.sort_by(|(x, _), (y, _)| {
+        use super::runner::compare;
+        compare(&x[0], &y[0])
+            .then_with(|| compare(&x[1], &y[1]))
+            .then_with(|| compare(&x[2], &y[2]))
+    });
+    Ok(rows)
 }
 
 /// Charged count and cents per (year, fund, account), grouping the requests themselves.

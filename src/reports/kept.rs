@@ -3,8 +3,13 @@
 //! fiscal year × form × approval hour and per program × fiscal year × fund × account. The
 //! grouped reports read these few hundred rows instead of grouping every charged request
 //! when no date window is asked for; the days to approval also need the caller's zone a
-//! whole number of hours from UTC (they then move by whole approval hours; other zones and
-//! date windows group the requests themselves).
+//! whole number of hours from UTC (they then move by whole approval hours).
+//!
+//! A date window reads the kept figures of `m20261204_000100_window_totals` instead (per
+//! submitted day, and per approval hour since 1970 UTC): in a whole-hour zone a window of
+//! local days starts and ends on whole UTC hours, so its rows are a range of hours. Zones off
+//! the whole hour group the requests themselves (actual vs budget still sums its window
+//! from the requests, `by_line_in_window`).
 
 use sea_orm::{
     sea_query::{Expr, ExprTrait, Query, SelectStatement},
@@ -12,12 +17,16 @@ use sea_orm::{
 };
 
 use super::query::{
-    a, charged, col, get, grouped_by, in_window, scoped, sum_i64, Filters, ACCOUNT_KEY, LINE_KEY,
+    a, charged, col, get, grouped_by, in_window, on_days, scoped, sum_i64, Filters, ACCOUNT_KEY,
+    LINE_KEY,
 };
 use crate::{auth::scope::Scope, error::ApiResult};
 
 const BY_FORM: &str = "payment_request_form_totals";
 const BY_LINE: &str = "payment_request_line_totals";
+const FORM_DAYS: &str = "payment_request_form_days";
+const FORM_HOURS: &str = "payment_request_form_hours";
+const LINE_HOURS: &str = "payment_request_line_hours";
 
 /// (fiscal year, fund, expense account): budgets of different years are never added.
 pub type YearKey = (Option<i32>, Option<i32>, Option<i32>);
@@ -27,9 +36,23 @@ pub fn undated(f: &Filters) -> bool {
     f.start_date.is_none() && f.end_date.is_none()
 }
 
-/// Whether the kept days to approval answer them too: also a whole-hour zone.
+/// Whether the caller's zone is a whole number of hours from UTC: then the kept figures
+/// answer the days to approval (moved by whole approval hours) and any date window (its
+/// local midnights are whole UTC hours).
 pub fn usable(f: &Filters) -> bool {
-    undated(f) && f.minutes_offset % 60 == 0
+    f.minutes_offset % 60 == 0
+}
+
+/// The filters' window `[from, until)` on a kept approval hour (whole hours since 1970 UTC);
+/// exact when `usable`, the window's edges being whole hours then.
+fn in_hours(q: &mut SelectStatement, f: &Filters) {
+    let hour = |at: chrono::DateTime<chrono::Utc>| at.timestamp().div_euclid(3600);
+    if let Some(from) = f.from {
+        q.and_where(col("t", "approval_hour").gte(hour(from)));
+    }
+    if let Some(until) = f.until {
+        q.and_where(col("t", "approval_hour").lt(hour(until)));
+    }
 }
 
 /// Days to add to a UTC-day count for an approval at `hour` (UTC) seen `minutes_offset`
@@ -74,19 +97,48 @@ pub struct FormTotals {
     pub with_days: i64,
 }
 
+/// Per form, in the caller's scope and the filters' program and year: the kept totals
+/// without a window, the window figures with one. Answers when `usable`.
 pub async fn by_form(
     db: &impl ConnectionTrait,
     f: &Filters,
     scope: &Scope,
 ) -> ApiResult<Vec<FormTotals>> {
-    let mut q = base(BY_FORM, &[("form_type", "form_type"), ("approval_hour", "hour")], f, scope);
-    q.expr_as(sum_i64(col("t", "submitted_count")), a("submitted"))
-        .expr_as(sum_i64(col("t", "approved_count")), a("approved"))
-        .expr_as(sum_i64(col("t", "approved_cents")), a("cents"))
-        .expr_as(sum_i64(col("t", "days_sum")), a("days"))
-        .expr_as(sum_i64(col("t", "days_count")), a("with_days"));
+    let zero = || Expr::cust("CAST(0 AS BIGINT)");
+    let figures = |q: &mut SelectStatement, submitted: Expr| {
+        q.expr_as(submitted, a("submitted"))
+            .expr_as(sum_i64(col("t", "approved_count")), a("approved"))
+            .expr_as(sum_i64(col("t", "approved_cents")), a("cents"))
+            .expr_as(sum_i64(col("t", "days_sum")), a("days"))
+            .expr_as(sum_i64(col("t", "days_count")), a("with_days"));
+    };
+    let rows = if undated(f) {
+        let mut q =
+            base(BY_FORM, &[("form_type", "form_type"), ("approval_hour", "hour")], f, scope);
+        figures(&mut q, sum_i64(col("t", "submitted_count")));
+        db.query_all(&q).await?
+    } else {
+        // Submitted in range by their submitted day, as grouping the requests counts them.
+        let mut submitted = base(FORM_DAYS, &[("form_type", "form_type")], f, scope);
+        submitted
+            .expr_as(Expr::cust("-1"), a("hour"))
+            .expr_as(sum_i64(col("t", "submitted_count")), a("submitted"));
+        for figure in ["approved", "cents", "days", "with_days"] {
+            submitted.expr_as(zero(), a(figure));
+        }
+        on_days(&mut submitted, f, col("t", "submitted_on"));
+        // Charged in range by their approval moment; the hour of the day moves the days.
+        let hour_of_day = Expr::cust(r#""t"."approval_hour" % 24"#);
+        let mut charged = base(FORM_HOURS, &[("form_type", "form_type")], f, scope);
+        charged.expr_as(hour_of_day.clone(), a("hour")).add_group_by([hour_of_day]);
+        figures(&mut charged, zero());
+        in_hours(&mut charged, f);
+        let mut rows = db.query_all(&submitted).await?;
+        rows.extend(db.query_all(&charged).await?);
+        rows
+    };
     let mut out: Vec<FormTotals> = Vec::new();
-    for r in db.query_all(&q).await? {
+    for r in rows {
         let form: String = get(&r, "form_type")?;
         let hour: i32 = get(&r, "hour")?;
         let with_days: i64 = get(&r, "with_days")?;
@@ -180,13 +232,21 @@ pub async fn by_line_in_window(
 
 /// Charged count and cents per (fiscal year, fund, account) over every program in scope
 /// (the caller's program filter is not one of this report's), only the keys with a charged
-/// request; a missing year, fund or account is None.
+/// request (in the window, when there is one: answered when `undated` or `usable`); a
+/// missing year, fund or account is None.
 pub async fn by_account(
     db: &impl ConnectionTrait,
     f: &Filters,
     scope: &Scope,
 ) -> ApiResult<Vec<(YearKey, i64, i64)>> {
-    let mut q = base(BY_LINE, &ACCOUNT_KEY, &Filters { program: None, ..f.clone() }, scope);
+    let every_program = Filters { program: None, ..f.clone() };
+    let mut q = if undated(f) {
+        base(BY_LINE, &ACCOUNT_KEY, &every_program, scope)
+    } else {
+        let mut q = base(LINE_HOURS, &ACCOUNT_KEY, &every_program, scope);
+        in_hours(&mut q, f);
+        q
+    };
     q.expr_as(sum_i64(col("t", "approved_count")), a("n"))
         .expr_as(sum_i64(col("t", "approved_cents")), a("amount"))
         .and_having(Expr::cust("SUM(t.approved_count) > 0"));
@@ -220,7 +280,7 @@ mod tests {
     }
 
     #[test]
-    fn only_whole_hour_zones_without_dates_use_them() {
+    fn only_whole_hour_zones_use_them() {
         assert!(usable(&Filters { minutes_offset: -120, ..Default::default() }));
         assert!(!usable(&Filters { minutes_offset: -330, ..Default::default() }));
         assert!(undated(&Filters { minutes_offset: -330, ..Default::default() }));
@@ -228,6 +288,34 @@ mod tests {
             start_date: chrono::NaiveDate::from_ymd_opt(2026, 1, 1),
             ..Default::default()
         };
-        assert!(!usable(&dated) && !undated(&dated));
+        assert!(usable(&dated) && !undated(&dated));
+    }
+
+    /// A window of local days in a whole-hour zone is a range of whole UTC hours: the
+    /// approval at 07:59 UTC is the day before in Pacific time, 08:00 is the day itself.
+    #[test]
+    fn a_window_is_a_range_of_hours() {
+        use sea_orm::sea_query::SqliteQueryBuilder;
+        let f = super::super::query::ReportQuery {
+            startdate: chrono::NaiveDate::from_ymd_opt(2026, 1, 1),
+            enddate: chrono::NaiveDate::from_ymd_opt(2026, 1, 1),
+            minutesoffset: Some(480),
+            ..Default::default()
+        }
+        .filters()
+        .unwrap();
+        let mut q = grouped_by(LINE_HOURS, "t", &[]);
+        in_hours(&mut q, &f);
+        let hour = chrono::NaiveDate::from_ymd_opt(2026, 1, 1)
+            .unwrap()
+            .and_hms_opt(8, 0, 0)
+            .unwrap()
+            .and_utc()
+            .timestamp()
+            / 3600;
+        let (sql, values) = q.build(SqliteQueryBuilder);
+        assert!(sql.contains(r#""t"."approval_hour" >= ? AND "t"."approval_hour" < ?"#), "{sql}");
+        let bounds: Vec<sea_orm::Value> = vec![hour.into(), (hour + 24).into()];
+        assert_eq!(values.0, bounds);
     }
 }

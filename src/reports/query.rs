@@ -240,6 +240,16 @@ pub fn in_window(q: &mut SelectStatement, f: &Filters, column: Expr) {
     }
 }
 
+/// StartDate..=EndDate on a date column: a day is the day written, in no zone.
+pub fn on_days(q: &mut SelectStatement, f: &Filters, column: Expr) {
+    if let Some(d) = f.start_date {
+        q.and_where(column.clone().gte(d));
+    }
+    if let Some(d) = f.end_date {
+        q.and_where(column.lte(d));
+    }
+}
+
 /// Live requests whose approval is charged now (Approved, ReadyForProcessing, Processed).
 /// Those always carry their approval moment; saying so lets the approved_at index skip
 /// every unapproved row.

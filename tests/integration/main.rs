@@ -40,6 +40,7 @@ mod reference;
 mod reference_edits;
 mod reminder_backlog;
 mod reports;
+mod reports_windows;
 mod scale_out;
 mod server;
 mod sessions;

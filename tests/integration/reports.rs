@@ -24,25 +24,25 @@ const PASSWORD: &str = "approver pass 123";
 const COORD_PW: &str = "coordinator pass 1";
 const READER_PW: &str = "reader password 1";
 
-struct World {
-    app: TestApp,
-    admin: String,
-    approver: String,
-    coord: String,
+pub(crate) struct World {
+    pub(crate) app: TestApp,
+    pub(crate) admin: String,
+    pub(crate) approver: String,
+    pub(crate) coord: String,
     /// Holds only `report:read`.
-    reader: String,
+    pub(crate) reader: String,
     /// The fiscal year covering today, and the one before.
-    fy: i64,
-    last_fy: i64,
-    last_fy_day: NaiveDate,
-    programs: Vec<i64>,
-    funds: Vec<i64>,
-    accounts: Vec<i64>,
-    payee: i64,
+    pub(crate) fy: i64,
+    pub(crate) last_fy: i64,
+    pub(crate) last_fy_day: NaiveDate,
+    pub(crate) programs: Vec<i64>,
+    pub(crate) funds: Vec<i64>,
+    pub(crate) accounts: Vec<i64>,
+    pub(crate) payee: i64,
     /// r1..r7 as described in `world()`.
-    req: Vec<Value>,
+    pub(crate) req: Vec<Value>,
     /// The day (UTC) r2 was approved at 03:30: the day before, in California.
-    r2_day: NaiveDate,
+    pub(crate) r2_day: NaiveDate,
 }
 
 async fn ids(app: &TestApp, token: &str, path: &str) -> Vec<i64> {
@@ -97,7 +97,7 @@ fn details(form: &str, fy: i64) -> Value {
     }
 }
 
-async fn create(w: &World, form: &str, participation: i64, description: &str) -> Value {
+pub(crate) async fn create(w: &World, form: &str, participation: i64, description: &str) -> Value {
     let mut b = json!({"participationId": participation, "description": description, "details": details(form, w.fy)});
     if !matches!(form, "F2" | "F3" | "F9") {
         b["requestedAmount"] = json!(100);
@@ -107,7 +107,7 @@ async fn create(w: &World, form: &str, participation: i64, description: &str) ->
     r.body
 }
 
-async fn act(w: &World, token: &str, r: &Value, action: &str, body: Value) -> Value {
+pub(crate) async fn act(w: &World, token: &str, r: &Value, action: &str, body: Value) -> Value {
     let reply = w
         .app
         .post(
@@ -126,7 +126,7 @@ async fn code(w: &World, form: &str) -> i64 {
         .unwrap()
 }
 
-async fn approve(
+pub(crate) async fn approve(
     w: &World,
     r: &Value,
     amount: f64,
@@ -140,7 +140,7 @@ async fn approve(
     act(w, &w.approver, r, "approve", body).await
 }
 
-async fn sql(w: &World, statement: &str) {
+pub(crate) async fn sql(w: &World, statement: &str) {
     use sea_orm::ConnectionTrait;
     w.app
         .state
@@ -155,7 +155,7 @@ async fn sql(w: &World, statement: &str) {
 /// comment (f1, a1); r4 F14 p1 approved 100.00 (f1, a0: no budget line); r5 F5 p0
 /// submitted only; r6 F2 p0 draft; r7 F4 p0 approved 80.00 (f0, a0) in last year.
 /// Budget this year: p0/f0/a0 1000.00, p1/f1/a1 500.00.
-async fn world() -> World {
+pub(crate) async fn world() -> World {
     let app = spawn().await;
     let admin = app.admin_token().await;
     let today = mentorpay::clock::now().date_naive();
@@ -1265,10 +1265,12 @@ async fn wide_pdfs_print_dates_and_amounts_whole() {
     }
 }
 
-/// Approvals by request type and actual vs budget read kept totals (migration 000110)
-/// without a date window; a window wider than every request makes them group the requests
-/// themselves. Both must say the same, for every whole-hour zone (r2's 03:30 UTC approval
-/// is the day before west of UTC), filter and scope, before and after requests move.
+/// Approvals by request type and actual vs budget read kept totals (migration 000142)
+/// without a date window; a window wider than every request makes actual vs budget and
+/// the row reports read the requests, and the two approvals reports their window figures
+/// (`reports_windows` compares those with grouping the requests). Both must say the same,
+/// for every whole-hour zone (r2's 03:30 UTC approval is the day before west of UTC), filter
+/// and scope, before and after requests move.
 #[actix_web::test]
 async fn kept_report_totals_agree_with_grouping_the_requests() {
     let w = world().await;

@@ -144,6 +144,9 @@ async fn a_first_release_database_migrates_on_start_and_serves_its_data() {
     }
     support::integrity_ok(&app.state.db).await.unwrap();
     support::totals_match_recount(&app.state.db).await.unwrap();
+    // The window figures (window_totals) were filled from the requests already there.
+    assert!(support::window_figures_match_recount(&app.state.db).await.unwrap() > 0);
+    window_reports_match_grouping(&app.state.db).await;
     // The triggers replaced on the way (the kept report totals) leave exactly those a new
     // database holds.
     assert_eq!(
@@ -255,6 +258,37 @@ async fn a_first_release_database_migrates_on_start_and_serves_its_data() {
         )
         .await;
     assert_eq!(r.status, 201, "{} (latest year {fy})", r.body);
+}
+
+/// Approvals by request type and by accounts over a window wider than the fixture's requests
+/// answer from the window figures as grouping the requests does, in UTC and west of it.
+async fn window_reports_match_grouping(db: &DatabaseConnection) {
+    use mentorpay::{
+        auth::scope::Scope,
+        reports::{
+            approvals_by_accounts::{self, ApprovalsByAccounts},
+            approvals_by_request_type::{self, ApprovalsByRequestType},
+            query::ReportQuery,
+            runner::GroupedReport,
+        },
+    };
+    for offset in [0, 480] {
+        let f = ReportQuery {
+            startdate: chrono::NaiveDate::from_ymd_opt(1900, 1, 1),
+            enddate: chrono::NaiveDate::from_ymd_opt(2100, 12, 31),
+            minutesoffset: Some(offset),
+            ..Default::default()
+        }
+        .filters()
+        .unwrap();
+        let kept = ApprovalsByRequestType::rows(db, &f, &Scope::All).await.unwrap();
+        assert_eq!(
+            kept,
+            approvals_by_request_type::grouped_rows(db, &f, &Scope::All).await.unwrap()
+        );
+        let kept = ApprovalsByAccounts::rows(db, &f, &Scope::All).await.unwrap();
+        assert_eq!(kept, approvals_by_accounts::grouped_rows(db, &f, &Scope::All).await.unwrap());
+    }
 }
 
 /// Builds the fixture. Run once, at the release whose migrations it records (it was run at

@@ -91,8 +91,8 @@ async fn rows(db: &DatabaseConnection, sql: &str) -> Result<Vec<TotalRow>, Strin
 }
 
 /// The totals kept by triggers (per program × status, per program × fiscal year × status,
-/// and the approvals' per program × year × form) equal a recount of the requests, and each
-/// approval's copies of its request's facts equal the request's.
+/// the approvals' per program × year × form, and the window figures) equal a recount of the
+/// requests, and each approval's copies of its request's facts equal the request's.
 pub async fn totals_match_recount(db: &DatabaseConnection) -> Result<usize, String> {
     let mut checked = 0;
     for (kept, recount) in
@@ -113,6 +113,134 @@ pub async fn totals_match_recount(db: &DatabaseConnection) -> Result<usize, Stri
         .map_err(|e| e.to_string())?;
     if astray != Some(0) {
         return Err(format!("{astray:?} approvals whose copies differ from their request"));
+    }
+    Ok(checked + window_figures_match_recount(db).await?)
+}
+
+/// The kept window figures (`window_totals`: per submitted day, per approval hour) and their
+/// recount from the live requests, each row as one line of text, for `backend`.
+fn window_figures(backend: sea_orm::DatabaseBackend) -> [(String, String); 3] {
+    let postgres = backend == sea_orm::DatabaseBackend::Postgres;
+    let (hour, days) = if postgres {
+        (
+            "CAST(FLOOR(EXTRACT(EPOCH FROM approved_at) / 3600) AS INTEGER)",
+            "((approved_at AT TIME ZONE 'UTC')::date - submitted_on)",
+        )
+    } else {
+        (
+            "(CAST(strftime('%s', approved_at) AS INTEGER) / 3600)",
+            "CAST(julianday(date(approved_at)) - julianday(submitted_on) AS INTEGER)",
+        )
+    };
+    let line = |columns: &[&str]| {
+        columns.iter().map(|c| format!("CAST({c} AS TEXT)")).collect::<Vec<_>>().join(" || ' ' || ")
+    };
+    let charged = "deleted_at IS NULL AND status IN ('Approved', 'ReadyForProcessing', 'Processed') AND approved_at IS NOT NULL";
+    let kept = |table: &str, columns: &[&str], nonzero: &str| {
+        format!("SELECT {} FROM {table} WHERE {nonzero} <> 0", line(columns))
+    };
+    let recount = |keys: &[&str], figures: &[&str], filter: &str| {
+        let all: Vec<&str> = keys.iter().chain(figures).copied().collect();
+        format!(
+            "SELECT {} FROM payment_requests WHERE {filter} GROUP BY {}",
+            line(&all),
+            keys.join(", ")
+        )
+    };
+    let year = "COALESCE(fiscal_year_id, 0)";
+    let days_sum = format!("COALESCE(SUM(CASE WHEN submitted_on IS NOT NULL THEN {days} END), 0)");
+    [
+        (
+            kept(
+                "payment_request_form_days",
+                &[
+                    "submitted_on",
+                    "mentor_program_id",
+                    "fiscal_year_id",
+                    "form_type",
+                    "submitted_count",
+                ],
+                "submitted_count",
+            ),
+            recount(
+                &["submitted_on", "mentor_program_id", year, "form_type"],
+                &["COUNT(*)"],
+                "deleted_at IS NULL AND submitted_on IS NOT NULL",
+            ),
+        ),
+        (
+            kept(
+                "payment_request_form_hours",
+                &[
+                    "approval_hour",
+                    "mentor_program_id",
+                    "fiscal_year_id",
+                    "form_type",
+                    "approved_count",
+                    "approved_cents",
+                    "days_count",
+                    "days_sum",
+                ],
+                "approved_count",
+            ),
+            recount(
+                &[hour, "mentor_program_id", year, "form_type"],
+                &["COUNT(*)", "COALESCE(SUM(approved_cents), 0)", "COUNT(submitted_on)", &days_sum],
+                charged,
+            ),
+        ),
+        (
+            kept(
+                "payment_request_line_hours",
+                &[
+                    "approval_hour",
+                    "mentor_program_id",
+                    "fiscal_year_id",
+                    "fund_id",
+                    "expense_account_id",
+                    "approved_count",
+                    "approved_cents",
+                ],
+                "approved_count",
+            ),
+            recount(
+                &[
+                    hour,
+                    "mentor_program_id",
+                    year,
+                    "COALESCE(fund_id, 0)",
+                    "COALESCE(expense_account_id, 0)",
+                ],
+                &["COUNT(*)", "COALESCE(SUM(approved_cents), 0)"],
+                charged,
+            ),
+        ),
+    ]
+}
+
+async fn lines(db: &DatabaseConnection, sql: &str) -> Result<Vec<String>, String> {
+    let rows = db
+        .query_all_raw(Statement::from_string(db.get_database_backend(), sql))
+        .await
+        .map_err(|e| format!("{sql}: {e}"))?;
+    let mut lines = rows
+        .iter()
+        .map(|r| r.try_get_by_index::<String>(0).map_err(|e| e.to_string()))
+        .collect::<Result<Vec<_>, _>>()?;
+    lines.sort();
+    Ok(lines)
+}
+
+/// The window figures kept by triggers (per submitted day, per approval hour) equal a recount
+/// of the live requests.
+pub async fn window_figures_match_recount(db: &DatabaseConnection) -> Result<usize, String> {
+    let mut checked = 0;
+    for (kept, recount) in window_figures(db.get_database_backend()) {
+        let (kept, recount) = (lines(db, &kept).await?, lines(db, &recount).await?);
+        if kept != recount {
+            return Err(format!("kept window figures {kept:?} != recount {recount:?}"));
+        }
+        checked += recount.len();
     }
     Ok(checked)
 }
