@@ -44,7 +44,7 @@ fn main() {
         );
     }
     run(
-        Command::new("node").arg("build.mjs").arg(&out).current_dir(&frontend),
+        Command::new("node").arg("build.mjs").arg(&out).arg("--gzip").current_dir(&frontend),
         "the UI build (node build.mjs)",
     );
 }

@@ -2,13 +2,16 @@
 // Rust's build.rs runs it with $OUT_DIR/ui and embeds that folder; the server
 // serves index.html for every non-API, non-asset path, so asset URLs are absolute.
 import { build } from 'esbuild';
-import { copyFile, mkdir, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loginPageJs } from './e2e/login-js-size.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const outdir = path.resolve(process.argv[2] ?? path.join(here, 'dist'));
+// `--gzip` (build.rs, for the binary): files kept gzipped, see gzipInPlace.
+const gzipped = process.argv.includes('--gzip');
 // The metafile sits beside the output folder, so it is not embedded in the binary.
 const metafilePath = `${outdir}.meta.json`;
 
@@ -69,6 +72,24 @@ console.log(
   `built ${outdir}: ${Object.keys(result.metafile.outputs).length} files; ` +
     `/login loads ${login.files.length} JS files, ${(login.gzipBytes / 1024).toFixed(1)} KB gzip`,
 );
+if (gzipped) await gzipInPlace(outdir);
+
+/** Every file but index.html that gzip makes at least a tenth smaller is kept as `name.gz`
+ * only: the server sends it as it is to browsers (they all accept gzip) and unpacks it for a
+ * client that does not, so the binary carries a quarter of the bytes and no request compresses
+ * the same file again. index.html stays plain: the server reads it for every deep link. */
+async function gzipInPlace(dir, top = true) {
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) await gzipInPlace(file, false);
+    if (!entry.isFile() || (top && entry.name === 'index.html')) continue;
+    const data = await readFile(file);
+    const packed = gzipSync(data, { level: 9 });
+    if (packed.length > data.length * 0.9) continue;
+    await writeFile(`${file}.gz`, packed);
+    await rm(file);
+  }
+}
 
 /** The API docs page (/api/docs/): Swagger UI from the npm package, only the files it
  * needs, with the initializer as a file (CSP: no inline script). Loads nothing from outside. */

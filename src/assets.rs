@@ -1,5 +1,7 @@
 //! The built UI, embedded in the binary: hashed files cached for a year, index.html
-//! never cached, deep links answered with index.html (SPA fallback).
+//! never cached, deep links answered with index.html (SPA fallback). Most files are embedded
+//! gzipped (`name.gz`, frontend/build.mjs): sent as they are to a client that accepts gzip,
+//! unpacked for one that does not.
 
 use std::{borrow::Cow, path::Path};
 
@@ -21,19 +23,54 @@ fn is_hashed(path: &str) -> bool {
         .is_some_and(|(_, hash)| hash.len() >= 8 && hash.chars().all(|c| c.is_ascii_alphanumeric()))
 }
 
-async fn load(state: &AppState, path: &str) -> Option<Cow<'static, [u8]>> {
+/// A UI file as kept: as built, or gzipped.
+enum Stored {
+    Plain(Cow<'static, [u8]>),
+    Gzipped(Cow<'static, [u8]>),
+}
+
+async fn load(state: &AppState, path: &str) -> Option<Stored> {
     match &state.config.ui_dir {
         Some(dir) => {
             if path.split('/').any(|part| part == ".." || part.starts_with('.')) {
                 return None;
             }
-            tokio::fs::read(dir.join(path)).await.ok().map(Cow::Owned)
+            tokio::fs::read(dir.join(path)).await.ok().map(|b| Stored::Plain(Cow::Owned(b)))
         }
-        None => Ui::get(path).map(|f| f.data),
+        None => match Ui::get(path) {
+            Some(f) => Some(Stored::Plain(f.data)),
+            None => Ui::get(&format!("{path}.gz")).map(|f| Stored::Gzipped(f.data)),
+        },
     }
 }
 
-fn file_response(path: &str, body: Cow<'static, [u8]>) -> HttpResponse {
+/// Whether the client takes gzip (`Accept-Encoding`, a `q=0` refusing it).
+fn accepts_gzip(req: &HttpRequest) -> bool {
+    let Some(accepted) = req.headers().get(header::ACCEPT_ENCODING) else { return false };
+    accepted.to_str().unwrap_or("").split(',').any(|item| {
+        let mut parts = item.split(';').map(str::trim);
+        let coding = parts.next().unwrap_or("");
+        let weight = parts
+            .find_map(|p| p.strip_prefix("q="))
+            .map_or(1.0, |q| q.trim().parse::<f32>().unwrap_or(0.0));
+        (coding.eq_ignore_ascii_case("gzip") || coding == "*") && weight > 0.0
+    })
+}
+
+fn file_response(req: &HttpRequest, path: &str, stored: Stored) -> HttpResponse {
+    let (body, gzipped) = match stored {
+        Stored::Plain(body) => (body, false),
+        Stored::Gzipped(body) if accepts_gzip(req) => (body, true),
+        Stored::Gzipped(body) => {
+            let mut plain = Vec::new();
+            use std::io::Read;
+            if let Err(e) = flate2::read::GzDecoder::new(&body[..]).read_to_end(&mut plain) {
+                tracing::error!(path, error = %e, "an embedded UI file does not unpack");
+                return HttpResponse::InternalServerError().finish();
+            }
+            (Cow::Owned(plain), false)
+        }
+    };
     let mime = mime_guess::from_path(path).first_or_octet_stream();
     let cache = if path == INDEX {
         "no-cache"
@@ -42,10 +79,16 @@ fn file_response(path: &str, body: Cow<'static, [u8]>) -> HttpResponse {
     } else {
         "public, max-age=3600"
     };
-    HttpResponse::Ok()
+    let mut response = HttpResponse::Ok();
+    response
         .insert_header((header::CONTENT_TYPE, mime.essence_str().to_owned()))
         .insert_header((header::CACHE_CONTROL, cache))
-        .body(body.into_owned())
+        .insert_header((header::VARY, "Accept-Encoding"));
+    if gzipped {
+        // Already compressed: the compression middleware leaves a response with an encoding.
+        response.insert_header((header::CONTENT_ENCODING, "gzip"));
+    }
+    response.body(body.into_owned())
 }
 
 /// Default service: UI files, the SPA fallback, and JSON 404s under /api.
@@ -60,7 +103,7 @@ pub async fn serve(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpR
     }
     let wanted = if path.is_empty() { INDEX } else { path };
     if let Some(body) = load(&state, wanted).await {
-        return Ok(file_response(wanted, body));
+        return Ok(file_response(&req, wanted, body));
     }
     // A missing file (e.g. a chunk of an older build) must fail, so the UI can offer a reload;
     // anything else is a client-side route.
@@ -72,7 +115,7 @@ pub async fn serve(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpR
     let index = load(&state, INDEX)
         .await
         .ok_or_else(|| ApiError::Internal("index.html missing from the UI build".into()))?;
-    Ok(file_response(INDEX, index))
+    Ok(file_response(&req, INDEX, index))
 }
 
 /// The API docs page, built with the UI into `docs/`.
@@ -85,7 +128,7 @@ pub async fn serve_docs(
     let path = format!("docs/{file}");
     match load(&state, &path).await {
         Some(body) => {
-            let mut response = file_response(&path, body);
+            let mut response = file_response(&req, &path, body);
             // Not hashed, but tied to the binary: revalidate rather than cache for a year.
             response
                 .headers_mut()
@@ -109,6 +152,25 @@ mod tests {
         assert!(!is_hashed("index.html"));
         assert!(!is_hashed("favicon.svg"));
         assert!(!is_hashed("my-page.js"));
+    }
+
+    #[test]
+    fn gzip_is_taken_unless_refused() {
+        use actix_web::test::TestRequest;
+        let taking = |value: &str| {
+            accepts_gzip(
+                &TestRequest::default()
+                    .insert_header((header::ACCEPT_ENCODING, value))
+                    .to_http_request(),
+            )
+        };
+        assert!(taking("gzip, deflate, br"));
+        assert!(taking("br;q=1.0, GZIP;q=0.5"));
+        assert!(taking("*"));
+        assert!(!taking("gzip;q=0, deflate"));
+        assert!(!taking("gzip; q=0.0"));
+        assert!(!taking("identity"));
+        assert!(!accepts_gzip(&TestRequest::default().to_http_request()));
     }
 
     #[test]

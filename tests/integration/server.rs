@@ -45,7 +45,8 @@ async fn deep_links_get_the_app_and_assets_are_cached_right() {
     // A missing file is a 404, not the app (so a stale chunk fails loudly).
     assert_eq!(get("/chunks/Gone-ABCDEFGH.js").await.unwrap().status(), 404);
 
-    // Every script the page names is served immutable, compressed on request.
+    // Every script the page names is served immutable, compressed on request (as embedded),
+    // and unpacked for a client that takes no gzip.
     let scripts: Vec<&str> = html
         .match_indices("src=\"/")
         .map(|(i, _)| &html[i + 5..])
@@ -62,6 +63,22 @@ async fn deep_links_get_the_app_and_assets_are_cached_right() {
         assert_eq!(r.status(), 200, "{src}");
         assert!(r.headers()["cache-control"].to_str().unwrap().contains("immutable"), "{src}");
         assert_eq!(r.headers()["content-encoding"], "gzip", "{src}");
+        assert_eq!(r.headers()["vary"], "Accept-Encoding", "{src}");
+        let packed = r.bytes().await.unwrap();
+        let plain = app
+            .client
+            .get(format!("{}{src}", app.base))
+            .header("accept-encoding", "identity")
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(plain.status(), 200, "{src}");
+        assert!(plain.headers().get("content-encoding").is_none(), "{src}");
+        let plain = plain.bytes().await.unwrap();
+        let mut unpacked = Vec::new();
+        std::io::Read::read_to_end(&mut flate2::read::GzDecoder::new(&packed[..]), &mut unpacked)
+            .unwrap();
+        assert_eq!(unpacked, plain, "{src}");
     }
 }
 
