@@ -35,14 +35,21 @@ export async function settled(page: Page) {
   await expect(page.getByRole('progressbar').or(page.locator('.mantine-Loader-root'))).toHaveCount(0);
 }
 
-/** axe's findings on the page now (the whole document, dialogs and menus included). */
-export async function findings(page: Page, screen: string): Promise<Finding[]> {
-  // Nothing still fading or sliding in: a dialog or menu caught half-faded has its text blended
-  // into the page behind it, and axe measures the blend, so its contrast findings would depend on
-  // the machine's speed. Endless animations (a spinner) are left to `settled`.
+/**
+ * Nothing still fading or sliding in: a dialog or menu caught half-faded has its text blended
+ * into the page behind it (axe would measure the blend), one sliding in is not where it will
+ * stand. Endless animations (a spinner) are left to `settled`.
+ */
+export async function still(page: Page) {
   await page.waitForFunction(() =>
     document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
   );
+}
+
+/** axe's findings on the page now (the whole document, dialogs and menus included). */
+export async function findings(page: Page, screen: string): Promise<Finding[]> {
+  // The contrast findings would otherwise depend on the machine's speed.
+  await still(page);
   // Violations only: collecting every passing node doubles the time of each run.
   const result = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).withTags(WCAG_TAGS).analyze();
   return result.violations.map((v) => ({
