@@ -41,8 +41,16 @@ export async function settled(page: Page) {
  * stand. Endless animations (a spinner) are left to `settled`.
  */
 export async function still(page: Page) {
-  await page.waitForFunction(() =>
-    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+  // A fade starts a frame or two after its element appears (before that it has no animation to
+  // wait for): the open menus, lists and dialogs must also stand at full opacity.
+  await page.waitForFunction(
+    () =>
+      document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity) &&
+      [...document.querySelectorAll('[role="menu"], [role="listbox"], [role="dialog"]')].every(
+        (el) => el.getClientRects().length === 0 || getComputedStyle(el).opacity === '1',
+      ),
+    undefined,
+    { timeout: 10_000 },
   );
 }
 

@@ -1,4 +1,5 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { settled } from './axe';
 import { expect } from './fixtures';
 import { fiscalYear, recentDay, today } from './dates';
 import { apiAs, PASSWORD, pick, world, yearOfToday } from './requests';
@@ -85,7 +86,16 @@ async function makeSeed(request: APIRequestContext, baseURL: string) {
     lines: [{ mentorProgramId: w.program.id, fundId: w.fund.id, expenseAccountId: w.account.id, amount: 500 }],
   });
   await w.api.post(`/system-settings/fiscal-years/${closedYear.id}/close`, { reason: 'Books closed' });
-  return { w, submitted, draft, approved, report, year, participant, closedYear, emptyYear };
+  // A Coordinator without a login: her page offers "Create login".
+  const loginless = await w.api.post('/participants', {
+    firstName: 'Lena',
+    lastName: `Nologin ${w.program.id}`,
+    email: `lena.nologin.${w.program.id}.${Date.now()}@example.org`,
+    status: 'Active',
+    roleCode: 'Coordinator',
+    participations: [{ mentorProgramId: w.program.id, fiscalYearId: year.id, roleCode: 'Coordinator', startDate: year.startDate }],
+  });
+  return { w, submitted, draft, approved, report, year, participant, closedYear, emptyYear, loginless };
 }
 
 const seeds = new Map<string, Promise<Seeded>>();
@@ -216,6 +226,14 @@ const escape = async (p: Page) => {
 };
 const dialog = (name: string | RegExp) => (p: Page) => p.getByRole('dialog', { name });
 const wholePage = (p: Page) => p.locator('main');
+/**
+ * Goes to a screen and waits until it has loaded: its heading, put in place of the loading one,
+ * takes the focus then, and would close a menu or popover opened before.
+ */
+const arrive = async (p: Page, path: string) => {
+  await go(p, path);
+  await settled(p);
+};
 /** Leaves an edited form by its Cancel Changes dialog: the next screen opens without asking. */
 const leaveUnsaved = async (p: Page) => {
   await p.getByRole('dialog', { name: 'Cancel Changes' }).getByRole('button', { name: 'Cancel Changes' }).click();
@@ -227,7 +245,7 @@ const leaveUnsaved = async (p: Page) => {
  * (the import's people), as each width walks them on one server.
  */
 export function openings(s: Seeded, tag: string): Opening[] {
-  const { w, submitted, approved, closedYear, emptyYear, participant, year } = s;
+  const { w, submitted, approved, closedYear, emptyYear, participant, year, loginless } = s;
   // On a narrow screen the decision is folded away behind its button (left open by a step before).
   const unfoldApproval = async (p: Page) => {
     const toggle = p.getByRole('button', { name: 'Approve or send back' });
@@ -253,7 +271,7 @@ export function openings(s: Seeded, tag: string): Opening[] {
       name: 'side menu, open',
       narrowOnly: true,
       open: async (p) => {
-        await go(p, '/reports');
+        await arrive(p, '/reports');
         await p.getByRole('button', { name: 'Menu', exact: true }).click();
         await expect(p.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Budgets' })).toBeInViewport();
       },
@@ -263,7 +281,7 @@ export function openings(s: Seeded, tag: string): Opening[] {
     {
       name: 'audit trail, chain checked',
       open: async (p) => {
-        await go(p, '/settings/audit-log');
+        await arrive(p, '/settings/audit-log');
         await expect(p.getByTestId('audit-row').first()).toBeVisible();
         await p.getByRole('button', { name: 'Check the chain' }).click();
         await expect(p.getByTestId('chain-ok')).toBeVisible();
@@ -273,7 +291,7 @@ export function openings(s: Seeded, tag: string): Opening[] {
     {
       name: 'new request menu',
       open: async (p) => {
-        await go(p, `/?MentorProgramId=${w.program.id}`);
+        await arrive(p, `/?MentorProgramId=${w.program.id}`);
         await p.getByRole('button', { name: 'New request' }).click();
         await expect(p.getByRole('menuitem').first()).toBeVisible();
       },
@@ -283,7 +301,7 @@ export function openings(s: Seeded, tag: string): Opening[] {
     {
       name: 'status filter, open',
       open: async (p) => {
-        await go(p, `/?MentorProgramId=${w.program.id}`);
+        await arrive(p, `/?MentorProgramId=${w.program.id}`);
         await p.getByRole('textbox', { name: 'Status' }).click();
         await expect(p.getByRole('option', { name: 'Approved' })).toBeVisible();
       },
@@ -293,7 +311,7 @@ export function openings(s: Seeded, tag: string): Opening[] {
     {
       name: 'move to ready for processing dialog',
       open: async (p) => {
-        await go(p, `/?MentorProgramId=${w.program.id}&FormStatus=Approved`);
+        await arrive(p, `/?MentorProgramId=${w.program.id}&FormStatus=Approved`);
         await p.getByRole('checkbox', { name: `Select request ${approved.id}` }).check();
         await p.getByRole('button', { name: /Move to ready for processing/ }).click();
         await expect(p.getByRole('dialog', { name: 'Move to ready for processing' })).toBeVisible();
@@ -304,7 +322,7 @@ export function openings(s: Seeded, tag: string): Opening[] {
     {
       name: 'export menu',
       open: async (p) => {
-        await go(p, `/reports/${REPORT_PATHS[0]}`);
+        await arrive(p, `/reports/${REPORT_PATHS[0]}`);
         await p.getByTestId('export-menu').getByRole('button', { name: 'Export' }).click();
         await expect(p.getByRole('menuitem', { name: 'CSV' })).toBeVisible();
       },
@@ -314,7 +332,7 @@ export function openings(s: Seeded, tag: string): Opening[] {
     {
       name: 'column picker',
       open: async (p) => {
-        await go(p, '/reports/participants');
+        await arrive(p, '/reports/participants');
         await p.getByRole('button', { name: /^Columns/ }).click();
         await expect(p.getByRole('dialog').getByRole('checkbox').first()).toBeVisible();
       },
@@ -324,7 +342,7 @@ export function openings(s: Seeded, tag: string): Opening[] {
     {
       name: 'vendor payment preview',
       open: async (p) => {
-        await go(p, '/reports/vendor-payment/generate');
+        await arrive(p, '/reports/vendor-payment/generate');
         await p.getByLabel('Approved from').fill(today());
         await p.getByLabel('Approved to').fill(today());
         await p.getByLabel('Approved to').press('Tab');
@@ -336,7 +354,7 @@ export function openings(s: Seeded, tag: string): Opening[] {
       // Unfolded on a narrow screen, checked with warnings or none.
       name: 'approve panel, checked',
       open: async (p) => {
-        await go(p, `/payment-request/F3/${submitted.id}/approve`);
+        await arrive(p, `/payment-request/F3/${submitted.id}/approve`);
         await unfoldApproval(p);
         const approval = p.getByRole('region', { name: 'Approval' });
         await pick(p, approval, 'Approval code');
@@ -349,7 +367,7 @@ export function openings(s: Seeded, tag: string): Opening[] {
     {
       name: 'send back dialog',
       open: async (p) => {
-        await go(p, `/payment-request/F3/${submitted.id}/approve`);
+        await arrive(p, `/payment-request/F3/${submitted.id}/approve`);
         await unfoldApproval(p);
         await p.getByRole('region', { name: 'Approval' }).getByRole('button', { name: 'Send back…' }).click();
         await expect(p.getByRole('dialog', { name: 'Send for revision' })).toBeVisible();
@@ -360,7 +378,7 @@ export function openings(s: Seeded, tag: string): Opening[] {
     {
       name: 'send for revision dialog, its error shown',
       open: async (p) => {
-        await go(p, `/payment-request/F3/${submitted.id}/details`);
+        await arrive(p, `/payment-request/F3/${submitted.id}/details`);
         await p.getByRole('button', { name: 'Send for revision' }).click();
         const revision = p.getByRole('dialog', { name: 'Send for revision' });
         await revision.getByRole('button', { name: 'Send for revision' }).click();
@@ -372,7 +390,7 @@ export function openings(s: Seeded, tag: string): Opening[] {
     {
       name: 'cancel changes dialog',
       open: async (p) => {
-        await go(p, `/participant/${participant.id}/edit`);
+        await arrive(p, `/participant/${participant.id}/edit`);
         await p.getByLabel('Phone').fill('916-555-0199');
         await p.getByRole('button', { name: 'Cancel', exact: true }).click();
         await expect(p.getByRole('dialog', { name: 'Cancel Changes' })).toBeVisible();
@@ -383,7 +401,7 @@ export function openings(s: Seeded, tag: string): Opening[] {
     {
       name: 'save changes dialog',
       open: async (p) => {
-        await go(p, `/participant/${participant.id}/edit`);
+        await arrive(p, `/participant/${participant.id}/edit`);
         await p.getByLabel('Phone').fill('916-555-0198');
         await p.getByRole('button', { name: 'Save Changes' }).click();
         await expect(p.getByRole('dialog', { name: 'Save Changes' })).toBeVisible();
@@ -396,9 +414,59 @@ export function openings(s: Seeded, tag: string): Opening[] {
       },
     },
     {
+      name: 'add participation dialog',
+      open: async (p) => {
+        await arrive(p, `/participant/${participant.id}/details`);
+        await p.getByRole('button', { name: 'Add participation' }).click();
+        await expect(p.getByRole('dialog', { name: 'Add participation' }).getByRole('textbox', { name: 'Mentor program' })).toBeVisible();
+      },
+      within: dialog('Add participation'),
+      close: escape,
+    },
+    {
+      name: 'create login dialog',
+      open: async (p) => {
+        await arrive(p, `/participant/${loginless.id}/details`);
+        await p.getByRole('button', { name: 'Create login' }).click();
+        await expect(p.getByRole('dialog', { name: 'Create login' })).toBeVisible();
+      },
+      within: dialog('Create login'),
+      close: escape,
+    },
+    {
+      name: 'new mentor program dialog',
+      open: async (p) => {
+        await arrive(p, '/settings/reference/mentor-programs');
+        await p.getByRole('button', { name: 'New mentor program' }).click();
+        await expect(p.getByRole('dialog', { name: 'New mentor program' }).getByRole('textbox', { name: 'Colleges' })).toBeVisible();
+      },
+      within: dialog('New mentor program'),
+      close: escape,
+    },
+    {
+      name: 'approval rule dialog',
+      open: async (p) => {
+        await arrive(p, '/settings/approval-rules');
+        await p.getByRole('button', { name: /^Edit / }).first().click();
+        await expect(p.getByRole('dialog', { name: /^Approval rule:/ })).toBeVisible();
+      },
+      within: dialog(/^Approval rule:/),
+      close: escape,
+    },
+    {
+      name: 'e-mail participants dialog',
+      open: async (p) => {
+        await arrive(p, '/reports/participants');
+        await p.getByRole('button', { name: 'E-mail these participants' }).click();
+        await expect(p.getByRole('dialog', { name: 'E-mail these participants' })).toBeVisible();
+      },
+      within: dialog('E-mail these participants'),
+      close: escape,
+    },
+    {
       name: 'new fiscal year dialog',
       open: async (p) => {
-        await go(p, '/budget/list');
+        await arrive(p, '/budget/list');
         await p.getByRole('button', { name: 'New fiscal year' }).click();
         await expect(p.getByRole('dialog', { name: 'New fiscal year' })).toBeVisible();
       },
@@ -408,7 +476,7 @@ export function openings(s: Seeded, tag: string): Opening[] {
     {
       name: 'close fiscal year dialog (the year close preview)',
       open: async (p) => {
-        await go(p, `/budget/${year.id}/details`);
+        await arrive(p, `/budget/${year.id}/details`);
         await p.getByRole('button', { name: 'Close year…' }).click();
         await expect(p.getByRole('dialog', { name: `Close ${year.name}` })).toBeVisible();
       },
@@ -418,7 +486,7 @@ export function openings(s: Seeded, tag: string): Opening[] {
     {
       name: 'reopen fiscal year dialog, its error shown',
       open: async (p) => {
-        await go(p, `/budget/${closedYear.id}/details`);
+        await arrive(p, `/budget/${closedYear.id}/details`);
         await p.getByRole('button', { name: 'Reopen year…' }).click();
         const reopen = p.getByRole('dialog', { name: `Reopen ${closedYear.name}` });
         await reopen.getByRole('button', { name: 'Reopen fiscal year' }).click();
@@ -430,7 +498,7 @@ export function openings(s: Seeded, tag: string): Opening[] {
     {
       name: 'copy budget dialog, its preview',
       open: async (p) => {
-        await go(p, `/budget/${emptyYear.id}/details`);
+        await arrive(p, `/budget/${emptyYear.id}/details`);
         await p.getByRole('button', { name: 'Copy from last year…' }).click();
         await expect(p.getByRole('dialog', { name: `Copy a budget into ${emptyYear.name}` }).getByTestId('copy-total')).toHaveText('$500.00');
       },
@@ -440,7 +508,7 @@ export function openings(s: Seeded, tag: string): Opening[] {
     {
       name: 'import preview: a row in error, a row to create',
       open: async (p) => {
-        await go(p, '/participant/import');
+        await arrive(p, '/participant/import');
         const chooser = p.waitForEvent('filechooser');
         await p.getByRole('button', { name: 'Choose a file…' }).click();
         await (await chooser).setFiles({
@@ -455,7 +523,7 @@ export function openings(s: Seeded, tag: string): Opening[] {
     {
       name: 'invite user dialog',
       open: async (p) => {
-        await go(p, '/settings/users');
+        await arrive(p, '/settings/users');
         await p.getByRole('button', { name: 'Invite user' }).click();
         await expect(p.getByRole('dialog', { name: 'Invite a user' })).toBeVisible();
       },
@@ -465,7 +533,7 @@ export function openings(s: Seeded, tag: string): Opening[] {
     {
       name: 'role form',
       open: async (p) => {
-        await go(p, '/settings/roles');
+        await arrive(p, '/settings/roles');
         await p.getByRole('button', { name: 'New role' }).click();
         await expect(p.getByRole('dialog', { name: 'New role' })).toBeVisible();
       },
