@@ -35,14 +35,29 @@ export async function settled(page: Page) {
   await expect(page.getByRole('progressbar').or(page.locator('.mantine-Loader-root'))).toHaveCount(0);
 }
 
+/**
+ * Nothing still fading or sliding in: a dialog or menu caught half-faded has its text blended
+ * into the page behind it (axe would measure the blend), one sliding in is not where it will
+ * stand. Endless animations (a spinner) are left to `settled`.
+ */
+export async function still(page: Page) {
+  // A fade starts a frame or two after its element appears (before that it has no animation to
+  // wait for): the open menus, lists and dialogs must also stand at full opacity.
+  await page.waitForFunction(
+    () =>
+      document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity) &&
+      [...document.querySelectorAll('[role="menu"], [role="listbox"], [role="dialog"]')].every(
+        (el) => el.getClientRects().length === 0 || getComputedStyle(el).opacity === '1',
+      ),
+    undefined,
+    { timeout: 10_000 },
+  );
+}
+
 /** axe's findings on the page now (the whole document, dialogs and menus included). */
 export async function findings(page: Page, screen: string): Promise<Finding[]> {
-  // Nothing still fading or sliding in: a dialog or menu caught half-faded has its text blended
-  // into the page behind it, and axe measures the blend, so its contrast findings would depend on
-  // the machine's speed. Endless animations (a spinner) are left to `settled`.
-  await page.waitForFunction(() =>
-    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
-  );
+  // The contrast findings would otherwise depend on the machine's speed.
+  await still(page);
   // Violations only: collecting every passing node doubles the time of each run.
   const result = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).withTags(WCAG_TAGS).analyze();
   return result.violations.map((v) => ({

@@ -142,9 +142,21 @@ test('approve from the approve screen, then batch to ready for processing', asyn
   const [code] = await w.api.get('/approval-codes?PaymentRequestType=F5');
   await tabTo(page, approval.getByRole('textbox', { name: 'Approval code' }));
   await chooseOption(page, code.name);
-  await tabTo(page, approval.getByRole('textbox', { name: 'Fund' }));
+  const fund = approval.getByRole('textbox', { name: 'Fund' });
+  await tabTo(page, fund);
   await chooseOption(page, w.fund.name, { type: true });
+  // A required choice is never emptied: it has no clear button, taking the chosen option
+  // again keeps it, and erasing its words and leaving brings them back.
+  await expect(approval.getByRole('button', { name: /^Clear/ })).toHaveCount(0);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('listbox')).toBeVisible();
+  await page.keyboard.press('Enter');
+  expect(await fund.inputValue()).toContain(w.fund.name);
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.press('Backspace');
+  await expect(fund).toHaveValue('');
   await tabTo(page, approval.getByRole('textbox', { name: 'Expense account' }));
+  expect(await fund.inputValue()).toContain(w.fund.name);
   await chooseOption(page, w.account.name, { type: true });
   // The check runs by itself once every field is filled.
   const acknowledge = approval.getByLabel('I have read the warnings and approve anyway');
@@ -350,6 +362,15 @@ test('the outbox: its count on Settings, then filtered by status', async ({ page
   await chooseOption(page, 'Sent');
   await expect(page).toHaveURL(/Status=sent/);
   await expect(table.getByRole('row').filter({ hasText: `#${f5.id} was submitted` }).first()).toContainText('Written to the log');
+  // An optional filter empties by its named ×, the stop right after it; the focus goes back
+  // to the field, and every mail shows again.
+  const status = page.getByRole('textbox', { name: 'Status' });
+  await tabTo(page, page.getByRole('button', { name: 'Clear Status' }));
+  await page.keyboard.press('Enter');
+  await expect(page).not.toHaveURL(/Status=/);
+  await expect(status).toHaveValue('');
+  await expect(status).toBeFocused();
+  await expect(page.getByRole('button', { name: 'Clear Status' })).toHaveCount(0);
 });
 
 test('a refused save sums up its errors at the top; each links to its field', async ({ page, request, baseURL }) => {

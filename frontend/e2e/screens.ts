@@ -1,10 +1,12 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { settled } from './axe';
 import { expect } from './fixtures';
 import { fiscalYear, recentDay, today } from './dates';
-import { apiAs, PASSWORD, world, yearOfToday } from './requests';
+import { apiAs, PASSWORD, pick, world, yearOfToday } from './requests';
 
-// Every route of the router in its loaded state with data, shared by the screen-wide specs
-// (axe at 1280 and 390 px, reflow at 320 px): one list, so a new route is checked by both.
+// Every route of the router in its loaded state with data, and every dialog, menu and panel
+// opened on them, shared by the screen-wide specs (axe at 1280 and 390 px, reflow at 320 px):
+// one list, so a new route or dialog is checked by both.
 
 /**
  * Opens a path inside the running app (as its links do), not by reloading it: the screens are
@@ -84,7 +86,16 @@ async function makeSeed(request: APIRequestContext, baseURL: string) {
     lines: [{ mentorProgramId: w.program.id, fundId: w.fund.id, expenseAccountId: w.account.id, amount: 500 }],
   });
   await w.api.post(`/system-settings/fiscal-years/${closedYear.id}/close`, { reason: 'Books closed' });
-  return { w, submitted, draft, approved, report, year, participant, closedYear, emptyYear };
+  // A Coordinator without a login: her page offers "Create login".
+  const loginless = await w.api.post('/participants', {
+    firstName: 'Lena',
+    lastName: `Nologin ${w.program.id}`,
+    email: `lena.nologin.${w.program.id}.${Date.now()}@example.org`,
+    status: 'Active',
+    roleCode: 'Coordinator',
+    participations: [{ mentorProgramId: w.program.id, fiscalYearId: year.id, roleCode: 'Coordinator', startDate: year.startDate }],
+  });
+  return { w, submitted, draft, approved, report, year, participant, closedYear, emptyYear, loginless };
 }
 
 const seeds = new Map<string, Promise<Seeded>>();
@@ -189,5 +200,358 @@ export function screens(s: Seeded): Screen[] {
     { path: '/reports/vendor-payment/list', ready: heading(/vendor payment/i) },
     { path: '/reports/vendor-payment/generate', ready: heading(/vendor payment/i) },
     { path: `/reports/vendor-payment/${report.id}/details`, ready: heading(`Vendor payment report #${report.id}`) },
+  ];
+}
+
+/**
+ * A dialog, menu or panel a person opens on a route, shared by the screen-wide specs like the
+ * routes above: axe checks it open at 1280 and 390 px, the reflow spec measures it at 320 px.
+ * Each opens from anywhere in the signed-in app (it goes to its route itself) and leaves the
+ * page with nothing open.
+ */
+export interface Opening {
+  name: string;
+  /** Goes to its route, opens it and waits until it shows what it is about. */
+  open: (page: Page) => Promise<void>;
+  /** What is open, to be measured: a dialog, a menu or list, or the page's main for a panel. */
+  within: (page: Page) => Locator;
+  /** Closes it (a panel has nothing to close). */
+  close?: (page: Page) => Promise<void>;
+  /** Only in a narrow window (the side menu is a button there). */
+  narrowOnly?: boolean;
+}
+
+const escape = async (p: Page) => {
+  await p.keyboard.press('Escape');
+};
+const dialog = (name: string | RegExp) => (p: Page) => p.getByRole('dialog', { name });
+const wholePage = (p: Page) => p.locator('main');
+/**
+ * Goes to a screen and waits until it has loaded: its heading, put in place of the loading one,
+ * takes the focus then, and would close a menu or popover opened before.
+ */
+const arrive = async (p: Page, path: string) => {
+  await go(p, path);
+  await settled(p);
+};
+/** Leaves an edited form by its Cancel Changes dialog: the next screen opens without asking. */
+const leaveUnsaved = async (p: Page) => {
+  await p.getByRole('dialog', { name: 'Cancel Changes' }).getByRole('button', { name: 'Cancel Changes' }).click();
+  await expect(p.getByRole('dialog')).toHaveCount(0);
+};
+
+/**
+ * Every dialog, menu and panel of the screens, open. `tag` makes what one walk creates unique
+ * (the import's people), as each width walks them on one server.
+ */
+export function openings(s: Seeded, tag: string): Opening[] {
+  const { w, submitted, approved, closedYear, emptyYear, participant, year, loginless } = s;
+  // On a narrow screen the decision is folded away behind its button (left open by a step before).
+  const unfoldApproval = async (p: Page) => {
+    const toggle = p.getByRole('button', { name: 'Approve or send back' });
+    await expect(toggle.or(p.getByRole('region', { name: 'Approval' })).first()).toBeVisible();
+    if ((await toggle.isVisible()) && (await toggle.getAttribute('aria-expanded')) === 'false') await toggle.click();
+  };
+  const userMenu = (p: Page) => p.getByRole('button', { name: /User menu/ });
+  const fromUserMenu = (item: string, title: string, shown: (d: Locator) => Promise<void>): Opening => ({
+    name: `${item} dialog`,
+    open: async (p) => {
+      await userMenu(p).click();
+      await p.getByRole('menuitem', { name: item }).click();
+      await shown(p.getByRole('dialog', { name: title }));
+    },
+    within: dialog(title),
+    close: async (p) => {
+      await escape(p);
+      await expect(p.getByRole('dialog')).toHaveCount(0);
+    },
+  });
+  return [
+    {
+      name: 'side menu, open',
+      narrowOnly: true,
+      open: async (p) => {
+        await arrive(p, '/reports');
+        await p.getByRole('button', { name: 'Menu', exact: true }).click();
+        await expect(p.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Budgets' })).toBeInViewport();
+      },
+      within: (p) => p.getByRole('navigation', { name: 'Main menu' }),
+      close: async (p) => p.getByRole('button', { name: 'Menu', exact: true }).click(),
+    },
+    {
+      name: 'audit trail, chain checked',
+      open: async (p) => {
+        await arrive(p, '/settings/audit-log');
+        await expect(p.getByTestId('audit-row').first()).toBeVisible();
+        await p.getByRole('button', { name: 'Check the chain' }).click();
+        await expect(p.getByTestId('chain-ok')).toBeVisible();
+      },
+      within: wholePage,
+    },
+    {
+      name: 'new request menu',
+      open: async (p) => {
+        await arrive(p, `/?MentorProgramId=${w.program.id}`);
+        await p.getByRole('button', { name: 'New request' }).click();
+        await expect(p.getByRole('menuitem').first()).toBeVisible();
+      },
+      within: (p) => p.getByRole('menu'),
+      close: escape,
+    },
+    {
+      name: 'status filter, open',
+      open: async (p) => {
+        await arrive(p, `/?MentorProgramId=${w.program.id}`);
+        await p.getByRole('textbox', { name: 'Status' }).click();
+        await expect(p.getByRole('option', { name: 'Approved' })).toBeVisible();
+      },
+      within: (p) => p.getByRole('listbox'),
+      close: escape,
+    },
+    {
+      name: 'move to ready for processing dialog',
+      open: async (p) => {
+        await arrive(p, `/?MentorProgramId=${w.program.id}&FormStatus=Approved`);
+        await p.getByRole('checkbox', { name: `Select request ${approved.id}` }).check();
+        await p.getByRole('button', { name: /Move to ready for processing/ }).click();
+        await expect(p.getByRole('dialog', { name: 'Move to ready for processing' })).toBeVisible();
+      },
+      within: dialog('Move to ready for processing'),
+      close: async (p) => p.getByRole('button', { name: 'Keep as they are' }).click(),
+    },
+    {
+      name: 'export menu',
+      open: async (p) => {
+        await arrive(p, `/reports/${REPORT_PATHS[0]}`);
+        await p.getByTestId('export-menu').getByRole('button', { name: 'Export' }).click();
+        await expect(p.getByRole('menuitem', { name: 'CSV' })).toBeVisible();
+      },
+      within: (p) => p.getByRole('menu'),
+      close: escape,
+    },
+    {
+      name: 'column picker',
+      open: async (p) => {
+        await arrive(p, '/reports/participants');
+        await p.getByRole('button', { name: /^Columns/ }).click();
+        await expect(p.getByRole('dialog').getByRole('checkbox').first()).toBeVisible();
+      },
+      within: (p) => p.getByRole('dialog'),
+      close: escape,
+    },
+    {
+      name: 'vendor payment preview',
+      open: async (p) => {
+        await arrive(p, '/reports/vendor-payment/generate');
+        await p.getByLabel('Approved from').fill(today());
+        await p.getByLabel('Approved to').fill(today());
+        await p.getByLabel('Approved to').press('Tab');
+        await expect(p.getByTestId('vendor-payment-preview-summary')).toContainText('ready for processing');
+      },
+      within: wholePage,
+    },
+    {
+      // Unfolded on a narrow screen, checked with warnings or none.
+      name: 'approve panel, checked',
+      open: async (p) => {
+        await arrive(p, `/payment-request/F3/${submitted.id}/approve`);
+        await unfoldApproval(p);
+        const approval = p.getByRole('region', { name: 'Approval' });
+        await pick(p, approval, 'Approval code');
+        await pick(p, approval, 'Fund', w.fund.name);
+        await pick(p, approval, 'Expense account', w.account.name);
+        await expect(approval.getByText('No problems found').or(approval.getByLabel('I have read the warnings and approve anyway'))).toBeVisible();
+      },
+      within: wholePage,
+    },
+    {
+      name: 'send back dialog',
+      open: async (p) => {
+        await arrive(p, `/payment-request/F3/${submitted.id}/approve`);
+        await unfoldApproval(p);
+        await p.getByRole('region', { name: 'Approval' }).getByRole('button', { name: 'Send back…' }).click();
+        await expect(p.getByRole('dialog', { name: 'Send for revision' })).toBeVisible();
+      },
+      within: dialog('Send for revision'),
+      close: escape,
+    },
+    {
+      name: 'send for revision dialog, its error shown',
+      open: async (p) => {
+        await arrive(p, `/payment-request/F3/${submitted.id}/details`);
+        await p.getByRole('button', { name: 'Send for revision' }).click();
+        const revision = p.getByRole('dialog', { name: 'Send for revision' });
+        await revision.getByRole('button', { name: 'Send for revision' }).click();
+        await expect(revision.getByText('A reason is required')).toBeVisible();
+      },
+      within: dialog('Send for revision'),
+      close: escape,
+    },
+    {
+      name: 'cancel changes dialog',
+      open: async (p) => {
+        await arrive(p, `/participant/${participant.id}/edit`);
+        await p.getByLabel('Phone').fill('916-555-0199');
+        await p.getByRole('button', { name: 'Cancel', exact: true }).click();
+        await expect(p.getByRole('dialog', { name: 'Cancel Changes' })).toBeVisible();
+      },
+      within: dialog('Cancel Changes'),
+      close: leaveUnsaved,
+    },
+    {
+      name: 'save changes dialog',
+      open: async (p) => {
+        await arrive(p, `/participant/${participant.id}/edit`);
+        await p.getByLabel('Phone').fill('916-555-0198');
+        await p.getByRole('button', { name: 'Save Changes' }).click();
+        await expect(p.getByRole('dialog', { name: 'Save Changes' })).toBeVisible();
+      },
+      within: dialog('Save Changes'),
+      close: async (p) => {
+        await p.getByRole('button', { name: 'Keep editing' }).click();
+        await p.getByRole('button', { name: 'Cancel', exact: true }).click();
+        await leaveUnsaved(p);
+      },
+    },
+    {
+      name: 'add participation dialog',
+      open: async (p) => {
+        await arrive(p, `/participant/${participant.id}/details`);
+        await p.getByRole('button', { name: 'Add participation' }).click();
+        await expect(p.getByRole('dialog', { name: 'Add participation' }).getByRole('textbox', { name: 'Mentor program' })).toBeVisible();
+      },
+      within: dialog('Add participation'),
+      close: escape,
+    },
+    {
+      name: 'create login dialog',
+      open: async (p) => {
+        await arrive(p, `/participant/${loginless.id}/details`);
+        await p.getByRole('button', { name: 'Create login' }).click();
+        await expect(p.getByRole('dialog', { name: 'Create login' })).toBeVisible();
+      },
+      within: dialog('Create login'),
+      close: escape,
+    },
+    {
+      name: 'new mentor program dialog',
+      open: async (p) => {
+        await arrive(p, '/settings/reference/mentor-programs');
+        await p.getByRole('button', { name: 'New mentor program' }).click();
+        await expect(p.getByRole('dialog', { name: 'New mentor program' }).getByRole('textbox', { name: 'Colleges' })).toBeVisible();
+      },
+      within: dialog('New mentor program'),
+      close: escape,
+    },
+    {
+      name: 'approval rule dialog',
+      open: async (p) => {
+        await arrive(p, '/settings/approval-rules');
+        await p.getByRole('button', { name: /^Edit / }).first().click();
+        await expect(p.getByRole('dialog', { name: /^Approval rule:/ })).toBeVisible();
+      },
+      within: dialog(/^Approval rule:/),
+      close: escape,
+    },
+    {
+      name: 'e-mail participants dialog',
+      open: async (p) => {
+        await arrive(p, '/reports/participants');
+        await p.getByRole('button', { name: 'E-mail these participants' }).click();
+        await expect(p.getByRole('dialog', { name: 'E-mail these participants' })).toBeVisible();
+      },
+      within: dialog('E-mail these participants'),
+      close: escape,
+    },
+    {
+      name: 'new fiscal year dialog',
+      open: async (p) => {
+        await arrive(p, '/budget/list');
+        await p.getByRole('button', { name: 'New fiscal year' }).click();
+        await expect(p.getByRole('dialog', { name: 'New fiscal year' })).toBeVisible();
+      },
+      within: dialog('New fiscal year'),
+      close: escape,
+    },
+    {
+      name: 'close fiscal year dialog (the year close preview)',
+      open: async (p) => {
+        await arrive(p, `/budget/${year.id}/details`);
+        await p.getByRole('button', { name: 'Close year…' }).click();
+        await expect(p.getByRole('dialog', { name: `Close ${year.name}` })).toBeVisible();
+      },
+      within: dialog(`Close ${year.name}`),
+      close: escape,
+    },
+    {
+      name: 'reopen fiscal year dialog, its error shown',
+      open: async (p) => {
+        await arrive(p, `/budget/${closedYear.id}/details`);
+        await p.getByRole('button', { name: 'Reopen year…' }).click();
+        const reopen = p.getByRole('dialog', { name: `Reopen ${closedYear.name}` });
+        await reopen.getByRole('button', { name: 'Reopen fiscal year' }).click();
+        await expect(reopen.getByText('A reason is required')).toBeVisible();
+      },
+      within: dialog(`Reopen ${closedYear.name}`),
+      close: escape,
+    },
+    {
+      name: 'copy budget dialog, its preview',
+      open: async (p) => {
+        await arrive(p, `/budget/${emptyYear.id}/details`);
+        await p.getByRole('button', { name: 'Copy from last year…' }).click();
+        await expect(p.getByRole('dialog', { name: `Copy a budget into ${emptyYear.name}` }).getByTestId('copy-total')).toHaveText('$500.00');
+      },
+      within: dialog(`Copy a budget into ${emptyYear.name}`),
+      close: escape,
+    },
+    {
+      name: 'import preview: a row in error, a row to create',
+      open: async (p) => {
+        await arrive(p, '/participant/import');
+        const chooser = p.waitForEvent('filechooser');
+        await p.getByRole('button', { name: 'Choose a file…' }).click();
+        await (await chooser).setFiles({
+          name: 'people.csv',
+          mimeType: 'text/csv',
+          buffer: Buffer.from(`firstName,lastName,email,status,roleCode\r\nIma,Axe${tag},ima.axe${tag}@example.org,Active,Mentor\r\nBad,Axe,not-an-email,Active,Mentor\r\n`),
+        });
+        await expect(p.getByRole('table', { name: 'Rows with errors' })).toBeVisible();
+      },
+      within: wholePage,
+    },
+    {
+      name: 'invite user dialog',
+      open: async (p) => {
+        await arrive(p, '/settings/users');
+        await p.getByRole('button', { name: 'Invite user' }).click();
+        await expect(p.getByRole('dialog', { name: 'Invite a user' })).toBeVisible();
+      },
+      within: dialog('Invite a user'),
+      close: escape,
+    },
+    {
+      name: 'role form',
+      open: async (p) => {
+        await arrive(p, '/settings/roles');
+        await p.getByRole('button', { name: 'New role' }).click();
+        await expect(p.getByRole('dialog', { name: 'New role' })).toBeVisible();
+      },
+      within: dialog('New role'),
+      close: escape,
+    },
+    {
+      name: 'user menu',
+      open: async (p) => {
+        await userMenu(p).click();
+        await expect(p.getByRole('menuitem', { name: 'Logout' })).toBeVisible();
+      },
+      within: (p) => p.getByRole('menu'),
+      close: escape,
+    },
+    fromUserMenu('Notifications…', 'Notifications', (d) => expect(d.getByRole('radio', { name: 'At once' })).toBeChecked()),
+    fromUserMenu('Out of office…', 'Out of office', (d) => expect(d.getByLabel('First day away')).toBeVisible()),
+    fromUserMenu('Two-step sign-in…', 'Two-step sign-in', (d) => expect(d).toBeVisible()),
+    fromUserMenu('Where you are signed in…', 'Where you are signed in', (d) => expect(d.getByRole('table')).toBeVisible()),
   ];
 }

@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { baseQueryApi, delay, fakeJwt, json, otherTab, signedInStore } from '../test/helpers';
+import { readDraft, saveDraft } from '../components/formDrafts';
+import { admin, baseQueryApi, delay, fakeJwt, json, otherTab, signedInStore } from '../test/helpers';
 import { baseQuery } from './baseQuery';
 import { CHANNEL_NAME, closeChannel, MESSAGE_TTL_MS } from './channel';
-import { startSessionSync } from './session';
+import { signedIn, startSessionSync } from './session';
 
 /** A fake server: counts refresh calls and records the bearer of every other call. */
 function fakeServer(refresh: () => Response | Promise<Response>) {
@@ -198,5 +199,19 @@ describe('token refresh before requests', () => {
     expect(server.refreshCalls).toBe(0);
     expect(result.error).toMatchObject({ status: 401 });
     expect(store.getState().auth.userDetails).toBeNull();
+  });
+});
+
+describe('drafts kept in the browser, at sign-in', () => {
+  beforeEach(() => localStorage.clear());
+
+  it('a sign-in drops the unsaved forms another person left here, and keeps her own', () => {
+    // Ann was signed out for being idle; her forms were kept for her.
+    saveDraft('ann@example.org', 'request:F2:new', { description: 'Books' });
+    saveDraft(admin.email, 'participant:new', { firstName: 'Ada' });
+    const store = signedInStore();
+    store.dispatch(signedIn({ accessToken: fakeJwt(900), refreshToken: 'refresh', userDetails: admin }));
+    expect(readDraft('ann@example.org', 'request:F2:new')).toBeNull();
+    expect(readDraft(admin.email, 'participant:new')?.values).toEqual({ firstName: 'Ada' });
   });
 });

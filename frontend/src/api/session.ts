@@ -1,5 +1,5 @@
 import { forgetSaves } from './idempotency';
-import { clearAllDrafts } from '../components/formDrafts';
+import { clearAllDrafts, keepOnlyDraftsOf } from '../components/formDrafts';
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { loggedIn, loggedOut, refreshStateChanged, signOutMessageSet, type SignOutReason, type UserDetails } from './authSlice';
 import { broadcast, subscribe } from './channel';
@@ -34,6 +34,8 @@ export function signedIn(session: Tokens & { userDetails: UserDetails }) {
   return (dispatch: SessionDispatch) => {
     storeTokens(session);
     recordActivity();
+    // Another person's unsaved forms, left by an idle sign-out here, are not for this one.
+    keepOnlyDraftsOf(session.userDetails.email);
     dispatch(loggedIn(session.userDetails));
   };
 }

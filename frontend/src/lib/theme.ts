@@ -72,7 +72,7 @@ export const theme = createTheme({
     // arrow keys scroll the list (app/reflow.css gives it its height).
     // Typing in a select highlights the first match, so Enter takes it (lib/comboboxKeys.ts
     // gives Enter and Space the rest); taking the chosen option again keeps it rather than
-    // emptying the field (a clearable select has its × for that).
+    // emptying the field (an optional one has its named × for that: lib/clearable.ts).
     Select: Select.extend({ defaultProps: { withScrollArea: false, selectFirstOptionOnChange: true, allowDeselect: false } }),
     MultiSelect: MultiSelect.extend({ defaultProps: { withScrollArea: false, selectFirstOptionOnChange: true } }),
     // A menu holds menu items only (the empty focus holder broke role="menu"); the first item

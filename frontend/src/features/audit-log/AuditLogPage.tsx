@@ -18,6 +18,7 @@ import { useHasPermission } from '../../lib/hooks';
 import { useIdentityUsersQuery } from '../../lib/identityLists';
 import { useGetAuditLogQuery, useLazyVerifyAuditLogQuery, type AuditEntry } from './api';
 import { entityLabel, recordOf } from './words';
+import { clearable } from '../../lib/clearable';
 
 const AUDIT_FILTERS = { EntityType: 'text', EntityId: 'id', ActorId: 'id', Action: 'text', From: 'date', To: 'date' } as const;
 
@@ -136,7 +137,7 @@ function Filters({ values, errors, onChange, onClear }: { values: Values; errors
           data={types.map((t) => ({ value: t, label: entityLabel(t) }))}
           value={values.EntityType ?? null}
           onChange={(v) => onChange({ EntityType: v ?? undefined })}
-          clearable
+          {...clearable('Record')}
         />
         <TextInput
           label="Record id"
@@ -154,7 +155,7 @@ function Filters({ values, errors, onChange, onClear }: { values: Values; errors
           value={values.ActorId ?? null}
           onChange={(v) => onChange({ ActorId: v ?? undefined })}
           searchable
-          clearable
+          {...clearable('Who')}
         />
         <TextInput
           label="What happened"

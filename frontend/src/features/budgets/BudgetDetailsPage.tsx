@@ -39,6 +39,7 @@ import {
   type GridRow,
 } from './budgetGrid';
 import { codedName } from '../../lib/labels';
+import { clearable } from '../../lib/clearable';
 
 type RefField = 'mentorProgramId' | 'fundId' | 'expenseAccountId';
 
@@ -171,7 +172,7 @@ export default function BudgetDetailsPage() {
               <Select
                 label="Mentor program"
                 placeholder="All mentor programs"
-                clearable
+                {...clearable('Mentor program')}
                 w="100%"
                 maw={360}
                 data={programs.options}

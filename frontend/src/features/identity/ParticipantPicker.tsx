@@ -61,7 +61,6 @@ export function ParticipantPicker({
       placeholder="Name or e-mail"
       required
       searchable
-      clearable
       data={data}
       value={value ? String(value.id) : null}
       searchValue={search}

@@ -23,6 +23,7 @@ import { MountedModal } from '../../components/MountedModal';
 import { AccountSecurity } from './security/AccountSecurity';
 import { UserOutOfOffice } from './outOfOffice/UserOutOfOffice';
 import { useReferenceListQuery } from '../../lib/referenceLists';
+import { clearable } from '../../lib/clearable';
 
 const FIELDS = ['email', 'firstName', 'lastName', 'roles', 'isActive', 'participantId'];
 /** `mentorProgramIds[2]` is shown on the programs field. */
@@ -144,7 +145,7 @@ export function UserFormModal({ user, roles, onClose }: { user?: User; roles: Ro
           <MultiSelect
             label="Programs served"
             description="Programs whose requests this user sees and may approve, besides those of a Coordinator participation."
-            clearable
+            {...clearable('Programs served')}
             disabled={guarded}
             data={programOptions}
             value={form.mentorProgramIds.map(String)}

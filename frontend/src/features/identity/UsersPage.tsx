@@ -18,6 +18,7 @@ import { useIdentityRolesQuery, useIdentityUsersQuery } from '../../lib/identity
 import { useDeactivateUserMutation, useResendInvitationMutation, type InvitedUser, type User } from './api';
 import { UserFormModal } from './UserFormModal';
 import { TableScroll } from '../../components/TableScroll';
+import { clearable } from '../../lib/clearable';
 
 // GET /identity/users' filters, kept in the address bar like every list (role names may hold spaces: text).
 const USER_FILTERS = { Email: 'text', Roles: 'text' } as const;
@@ -102,7 +103,7 @@ export default function UsersPage() {
             data={roleNames}
             value={roles}
             onChange={(v) => url.setFilters({ Roles: listValue(v) })}
-            clearable
+            {...clearable('Roles')}
             w={320}
           />
         )}

@@ -56,6 +56,7 @@ import {
 import { ParticipationFields } from './ParticipationFields';
 import type { ParticipantFormMode } from './ParticipantFormPage';
 import { saveProblem, splitFieldErrors } from './saveErrors';
+import { clearable } from '../../lib/clearable';
 
 const TITLES: Record<ParticipantFormMode, string> = {
   create: 'New participant',
@@ -213,6 +214,7 @@ export function ParticipantEditor({ mode, participant, lookups }: Props) {
       error={fieldErrors[field]}
       readOnly={readOnly}
       searchable={!readOnly}
+      {...clearable(label, !readOnly)}
       hidePickedOptions
       placeholder={readOnly ? (values[field].length ? undefined : '—') : values[field].length ? undefined : 'None'}
     />
@@ -337,7 +339,7 @@ export function ParticipantEditor({ mode, participant, lookups }: Props) {
                 }}
                 error={fieldErrors.districtSetType}
                 readOnly={readOnly}
-                clearable={!readOnly}
+                {...clearable('District type', !readOnly)}
                 placeholder={readOnly ? '—' : 'None'}
               />
               <NumberInput
@@ -359,7 +361,7 @@ export function ParticipantEditor({ mode, participant, lookups }: Props) {
                 onChange={(value) => set('caucusRegionId', value)}
                 error={fieldErrors.caucusRegionId}
                 readOnly={readOnly}
-                clearable={!readOnly}
+                {...clearable('Caucus region', !readOnly)}
                 searchable={!readOnly}
                 placeholder={readOnly ? '—' : 'None'}
               />
@@ -390,6 +392,7 @@ export function ParticipantEditor({ mode, participant, lookups }: Props) {
                 programs={lookups.programs}
                 roles={lookups.roles}
                 required={participationStarted(firstParticipation)}
+                optional
               />
             </Fieldset>
           )}

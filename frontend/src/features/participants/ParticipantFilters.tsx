@@ -4,6 +4,7 @@ import { activeFilterCount, listItems, listValue } from '../../components/urlSta
 import type { ParticipantFilterValues } from './listQuery';
 import type { ParticipantLookups } from './lookups';
 import { codeOptions, idOptions } from './options';
+import { clearable } from '../../lib/clearable';
 
 interface Props {
   filters: ParticipantFilterValues;
@@ -26,7 +27,7 @@ export function ParticipantFilters({ filters, lookups, onChange, onClear }: Prop
       value={listItems(filters[key])}
       onChange={(values) => onChange({ [key]: listValue(values) })}
       searchable
-      clearable
+      {...clearable(label)}
       hidePickedOptions
       maxDropdownHeight={260}
     />
@@ -52,7 +53,7 @@ export function ParticipantFilters({ filters, lookups, onChange, onClear }: Prop
           value={filters.MentorProgramId ?? null}
           onChange={(value) => onChange({ MentorProgramId: value ?? undefined })}
           searchable
-          clearable
+          {...clearable('Mentor program')}
         />
         <Select
           label="Role"
@@ -60,7 +61,7 @@ export function ParticipantFilters({ filters, lookups, onChange, onClear }: Prop
           data={codeOptions(lookups.roles)}
           value={filters.RoleCode ?? null}
           onChange={(value) => onChange({ RoleCode: value ?? undefined })}
-          clearable
+          {...clearable('Role')}
         />
         <Select
           label="Status"
@@ -68,7 +69,7 @@ export function ParticipantFilters({ filters, lookups, onChange, onClear }: Prop
           data={codeOptions(lookups.statuses)}
           value={filters.Status ?? null}
           onChange={(value) => onChange({ Status: value ?? undefined })}
-          clearable
+          {...clearable('Status')}
         />
         <Select
           label="District type"
@@ -76,7 +77,7 @@ export function ParticipantFilters({ filters, lookups, onChange, onClear }: Prop
           data={codeOptions(lookups.districtTypes)}
           value={filters.DistrictSetType ?? null}
           onChange={(value) => onChange({ DistrictSetType: value ?? undefined })}
-          clearable
+          {...clearable('District type')}
         />
         <NumberInput
           label="District"

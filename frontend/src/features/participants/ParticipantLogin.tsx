@@ -85,7 +85,8 @@ export function ParticipantLogin({ participant }: { participant: Participant }) 
         ) : (
           <form onSubmit={onSubmit} noValidate aria-label="Create login">
             <Stack gap="md">
-              <Text size="sm">
+              {/* A long e-mail address wraps rather than widening the dialog past a narrow window. */}
+              <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
                 {participant.fullName} will sign in with {participant.email} as a Coordinator. Leave the password empty to e-mail a
                 link for setting one.
               </Text>

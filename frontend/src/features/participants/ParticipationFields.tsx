@@ -4,6 +4,7 @@ import { Select, SimpleGrid } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { CALENDAR_LABELS } from '../../components/dates';
 import type { RefItem } from '../../api/wire';
+import { clearable } from '../../lib/clearable';
 import { codeOptions, idOptions } from './options';
 import type { ParticipationField, ParticipationValues } from './participationForm';
 
@@ -15,10 +16,15 @@ interface Props {
   roles: RefItem[] | undefined;
   /** Marks the program, year, role and start as required. */
   required?: boolean;
+  /**
+   * The participation as a whole may be left out (a new participant's first one): a choice taken
+   * there can be emptied again, even while the others make it required.
+   */
+  optional?: boolean;
 }
 
 /** Program, fiscal year, role, college (narrowed to the program's) and dates. */
-export function ParticipationFields({ values, onChange, errors, programs, roles, required = true }: Props) {
+export function ParticipationFields({ values, onChange, errors, programs, roles, required = true, optional = false }: Props) {
   const programId = values.mentorProgramId ? Number(values.mentorProgramId) : undefined;
   const colleges = useReferenceListQuery(programId ? { path: '/colleges', params: { MentorProgramId: programId } } : skipToken);
   const years = useFiscalYearsQuery();
@@ -35,6 +41,7 @@ export function ParticipationFields({ values, onChange, errors, programs, roles,
         onChange={(value) => set({ mentorProgramId: value, collegeId: value === values.mentorProgramId ? values.collegeId : null })}
         error={errors.mentorProgramId}
         searchable
+        {...clearable('Mentor program', optional)}
       />
       <Select
         label="Fiscal year"
@@ -45,6 +52,7 @@ export function ParticipationFields({ values, onChange, errors, programs, roles,
         error={errors.fiscalYearId ?? (years.error ? 'Fiscal years could not be loaded.' : undefined)}
         disabled={years.isLoading}
         nothingFoundMessage="No fiscal years yet: an Administrator adds them under Budgets."
+        {...clearable('Fiscal year', optional)}
       />
       <Select
         label="Role in program"
@@ -53,6 +61,7 @@ export function ParticipationFields({ values, onChange, errors, programs, roles,
         value={values.roleCode}
         onChange={(value) => set({ roleCode: value })}
         error={errors.roleCode}
+        {...clearable('Role in program', optional)}
       />
       <Select
         label="College"
@@ -63,7 +72,7 @@ export function ParticipationFields({ values, onChange, errors, programs, roles,
         onChange={(value) => set({ collegeId: value })}
         error={errors.collegeId}
         searchable
-        clearable
+        {...clearable('College')}
       />
       <DateInput
         ariaLabels={CALENDAR_LABELS}

@@ -8,6 +8,7 @@ import type { RefItem } from '../../api/wire';
 import { computedCents, isEntered, ratePerUnit, referenceOf, type FormRules, type Rates } from './formRules';
 import { emptyRow, FORM_SPECS, genericDetails, type FieldSpec, type GenericValues } from './genericForms';
 import type { FormLists } from './useFormRules';
+import { clearable } from '../../lib/clearable';
 
 interface Props {
   formType: string;
@@ -74,7 +75,7 @@ function Field({
     case 'ref':
     case 'choice': {
       const data = spec.kind === 'choice' ? (spec.choices ?? []).map((c) => ({ value: c, label: c })) : options(items, (value as string | null) ?? null);
-      return <Select {...common} clearable={optional} searchable data={data} value={(value as string | null) ?? null} onChange={onChange} />;
+      return <Select {...common} {...clearable(label, optional && !readOnly)} searchable data={data} value={(value as string | null) ?? null} onChange={onChange} />;
     }
   }
 }

@@ -28,8 +28,9 @@ export function RequestFields({ formType, rules, values, onChange, errors, readO
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <Select
           label="Mentor program"
+          // The payee is chosen in it: a required choice, kept when taken again.
+          required
           searchable
-          clearable
           readOnly={readOnly}
           data={(lookups.programs ?? []).map((p) => ({ value: String(p.id), label: p.name }))}
           value={values.mentorProgramId}

@@ -8,6 +8,7 @@ import { payeeLabel } from './names';
 import { idValue, listItems, listValue } from '../../components/urlState';
 import type { RequestFilterValues } from './listQuery';
 import { statusLabel } from './StatusBadge';
+import { clearable } from '../../lib/clearable';
 
 // The filters of GET /payment-requests, shared by the request list (/) and the details
 // list (/payment-requests/details). Both keep them in the address bar (useUrlState);
@@ -27,7 +28,7 @@ export function ProgramFilter({ state, onChange }: { state: RequestFilterValues;
         data={(programs ?? []).map((p) => ({ value: String(p.id), label: p.name }))}
         value={state.MentorProgramId ?? null}
         onChange={(v) => onChange({ MentorProgramId: v ?? undefined, ParticipationId: undefined })}
-        clearable
+        {...clearable('Mentor program')}
         searchable
       />
       <PayeeFilter state={state} onChange={onChange} />
@@ -51,7 +52,7 @@ function PayeeFilter({ state, onChange }: { state: RequestFilterValues; onChange
       data={payees.map((p) => ({ value: String(p.participationId), label: payeeLabel(p) }))}
       value={state.ParticipationId ?? null}
       onChange={(v) => onChange({ ParticipationId: v ?? undefined })}
-      clearable
+      {...clearable('Payee')}
       searchable
     />
   );
@@ -77,7 +78,7 @@ export function RequestFilters({ state, onChange, compact = false }: { state: Re
         data={(summary.data?.statuses ?? []).map((s) => ({ value: s.formStatus, label: statusLabel(s.formStatus) }))}
         value={listItems(state.FormStatus)}
         onChange={(items) => onChange({ FormStatus: listValue(items) })}
-        clearable
+        {...clearable('Status')}
       />
       <MultiSelect
         label="Form type"
@@ -87,7 +88,7 @@ export function RequestFilters({ state, onChange, compact = false }: { state: Re
         renderOption={({ option }) => `${option.label} ${types.data?.find((t) => t.code === option.value)?.name ?? ''}`.trim()}
         value={listItems(state.FormType)}
         onChange={(items) => onChange({ FormType: listValue(items) })}
-        clearable
+        {...clearable('Form type')}
       />
       {canApprove && (
         <Checkbox

@@ -6,6 +6,7 @@ import type { RefItem } from '../../api/wire';
 import { FilterFooter } from '../../components/FilterFooter';
 import { inactiveMark } from '../../components/statusMark';
 import { codedName } from '../../lib/labels';
+import { clearable } from '../../lib/clearable';
 
 // The filters of a report as pickers (never raw ids): each shows only when the report takes it
 // (its catalogue `filters`), and loads its list only then. Values are the address bar's strings.
@@ -55,7 +56,7 @@ function Picker({
       value={value}
       onChange={(v) => onChange({ [name]: v ?? undefined, ...extraPatch })}
       error={failed ? 'This list could not be loaded.' : undefined}
-      clearable
+      {...clearable(label)}
       searchable
       nothingFoundMessage="Nothing found"
     />

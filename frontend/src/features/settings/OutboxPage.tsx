@@ -9,6 +9,7 @@ import { TableHead } from '../../components/TableHead';
 import { PAGE_SIZES } from '../../components/urlState';
 import { useUrlState } from '../../components/useUrlState';
 import { useGetOutboxQuery, type OutboxMail, type OutboxStatus } from './api';
+import { clearable } from '../../lib/clearable';
 
 const OUTBOX_FILTERS = { Status: 'code' } as const;
 
@@ -45,7 +46,7 @@ export default function OutboxPage() {
           data={STATUSES.map((s) => ({ value: s.value, label: s.label }))}
           value={status ?? null}
           onChange={(v) => url.setFilters({ Status: v ?? undefined })}
-          clearable
+          {...clearable('Status')}
           w={200}
         />
         {outbox.data && (

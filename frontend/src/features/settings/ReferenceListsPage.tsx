@@ -25,6 +25,7 @@ import {
   type RefEntry,
   type RefListSpec,
 } from './referenceLists';
+import { clearable } from '../../lib/clearable';
 
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
@@ -101,7 +102,7 @@ function EntryModal({ list, entry, onClose }: { list: RefListSpec; entry?: RefEn
               label="Colleges"
               description="The community colleges this program works with"
               searchable
-              clearable
+              {...clearable('Colleges')}
               data={(allColleges.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
               value={shownColleges}
               error={errors.collegeIds}
@@ -156,7 +157,7 @@ function ListPanel({ list, canCreate }: { list: RefListSpec; canCreate: boolean 
           <Select
             label="Form type"
             placeholder="All form types"
-            clearable
+            {...clearable('Form type')}
             w={360}
             data={(formTypes.data ?? []).map((t) => ({ value: t.code ?? '', label: `${t.code} – ${t.name}` }))}
             value={formType}

@@ -9,6 +9,7 @@ import { useDraft } from '../../components/useDraft';
 import { useIdentityRolesQuery } from '../../lib/identityLists';
 import { useHasPermission } from '../../lib/hooks';
 import { useGetSsoSettingsQuery, useUpdateSsoSettingsMutation, type SsoSettings } from './api';
+import { clearable } from '../../lib/clearable';
 
 /** The e-mails of the text area, one a line (commas too). */
 function emails(text: string): string[] {
@@ -71,6 +72,7 @@ export default function SignOnPage() {
                 data={roleNames}
                 value={draft.defaultRoles}
                 disabled={!canEdit}
+                {...clearable('Roles of a new account')}
                 error={errors.defaultRoles}
                 onChange={(defaultRoles) => change({ defaultRoles })}
               />
@@ -99,6 +101,7 @@ export default function SignOnPage() {
                     />
                     <MultiSelect
                       label={`Roles of group ${i + 1}`}
+                      required
                       data={roleNames}
                       value={row.roles}
                       disabled={!canEdit}

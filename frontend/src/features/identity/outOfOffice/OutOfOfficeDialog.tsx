@@ -84,7 +84,6 @@ function OutOfOfficeForm({ whose, person, stored, onClose }: { whose: Whose; per
           description="Someone who may approve requests. Type part of a name or e-mail."
           required
           searchable
-          clearable
           data={options}
           value={standIn ? String(standIn.id) : null}
           searchValue={search}

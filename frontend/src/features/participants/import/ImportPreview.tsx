@@ -1,5 +1,6 @@
 import { Badge, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
+import { useBelow } from '../../../components/useBelow';
 import type { ImportReport } from '../api';
 import { itemsOf, type Outcome } from './importReport';
 import { PagedTable } from './PagedTable';
@@ -16,6 +17,8 @@ const OUTCOME: Record<Outcome, { label: string; color: string }> = {
  */
 export function ImportPreview({ report }: { report: ImportReport }) {
   const [shown, setShown] = useState<Outcome | 'all'>('all');
+  // Four choices side by side need about 380 px: in a narrower window they stand one above the other.
+  const narrow = useBelow('sm');
   const items = useMemo(() => itemsOf(report, shown), [report, shown]);
   const counts: Record<Outcome | 'all', number> = { all: report.items.length, created: report.created, updated: report.updated, unchanged: report.unchanged };
   return (
@@ -50,7 +53,8 @@ export function ImportPreview({ report }: { report: ImportReport }) {
           </Title>
           <SegmentedControl
             aria-label="Show rows"
-            w="fit-content"
+            w={narrow ? '100%' : 'fit-content'}
+            orientation={narrow ? 'vertical' : 'horizontal'}
             value={shown}
             onChange={(v) => setShown(v as Outcome | 'all')}
             data={(['all', 'created', 'updated', 'unchanged'] as const).map((o) => ({
