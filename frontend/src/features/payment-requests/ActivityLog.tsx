@@ -24,7 +24,8 @@ export function ActivityLog({ request }: { request: PaymentRequest }) {
             {(log.data ?? []).map((e) => (
               <Table.Tr key={e.id}>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(e.createdAt)}</Table.Td>
-                <Table.Td>{e.actorName ?? ''}</Table.Td>
+                {/* No person: the application itself (reminders, escalations), named as the audit trail names it. */}
+                <Table.Td>{e.actorName ?? 'MentorPay'}</Table.Td>
                 <Table.Td>{actionWords(e.action)}</Table.Td>
                 <Table.Td>{statusChange(e.fromStatus, e.toStatus)}</Table.Td>
                 <Table.Td>{e.comment ?? ''}</Table.Td>
