@@ -761,7 +761,12 @@ impl Paging {
     /// Matches a list counts before it reports "at least": [`COUNT_BOUND`], or up to the
     /// end of the requested page when that lies further, so the page is inside the count.
     pub fn count_limit(self) -> u64 {
-        COUNT_BOUND.max(self.offset() + self.size)
+        self.count_limit_at(COUNT_BOUND)
+    }
+
+    /// The same with another bound, for a list whose every match is dear to count.
+    pub fn count_limit_at(self, bound: u64) -> u64 {
+        bound.max(self.offset() + self.size)
     }
 }
 
@@ -982,6 +987,8 @@ mod tests {
         assert_eq!(first.count_limit(), COUNT_BOUND);
         assert_eq!(Paging { page: 40, size: 25 }.count_limit(), COUNT_BOUND);
         assert_eq!(Paging { page: 51, size: 25 }.count_limit(), 1_275);
+        assert_eq!(first.count_limit_at(100), 100);
+        assert_eq!(Paging { page: 5, size: 25 }.count_limit_at(100), 125);
         assert_eq!(Count::from_limited(12, 100), Count { total: 12, exact: true });
         assert_eq!(Count::from_limited(100, 100), Count { total: 100, exact: true });
         assert_eq!(Count::from_limited(101, 100), Count { total: 100, exact: false });

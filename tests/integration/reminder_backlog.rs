@@ -1,6 +1,7 @@
 //! A long backlog of waiting approval steps (more than a reminder pass reads at once): every
 //! step reminded and escalated once and on its record, each person one mail a page listing the
-//! longest waiting and counting the rest, and saves going on while the pass runs.
+//! longest waiting and counting the rest, and saves going on while the pass runs. Her
+//! "Waiting for you" counts to a hundred and pages on past it.
 
 use std::process::{Command, Stdio};
 
@@ -40,6 +41,21 @@ async fn a_long_backlog_is_reminded_in_pages_while_people_save() {
     )
     .await;
     assert!(waiting > PAGE, "the seed should wait on more than one page: {waiting}");
+
+    // The waiting list counts to a hundred, or to the end of the page asked for.
+    let second = app.login(SECOND, "second admin pass 123").await.0;
+    let list = "/api/v1/payment-requests?WaitingForMe=true";
+    let home = app.get(&format!("{list}&Size=1"), &second).await.ok().clone();
+    assert_eq!(
+        (home["totalCount"].as_u64(), home["totalCountIsExact"].as_bool()),
+        (Some(100), Some(false))
+    );
+    let fifth = app.get(&format!("{list}&Page=5&Size=25"), &second).await.ok().clone();
+    assert_eq!(fifth["items"].as_array().unwrap().len(), 25, "past the count, pages go on");
+    assert_eq!(
+        (fifth["totalCount"].as_u64(), fifth["totalCountIsExact"].as_bool()),
+        (Some(125), Some(false))
+    );
 
     // Far enough ahead that every seeded step is past both limits.
     let as_of = (mentorpay::clock::now() + chrono::Duration::days(60)).to_rfc3339();

@@ -183,7 +183,7 @@ function Summary({ mentorProgramId, onPick }: { mentorProgramId?: number; onPick
 
 /**
  * Home's "Waiting for you": how many requests wait for a step the caller may take (the list's
- * bounded count, so "1,000+" where a whole office waits), a link to them.
+ * bounded count, so "100+" where a whole office waits), a link to them.
  */
 function WaitingForYou({ mentorProgramId, active }: { mentorProgramId?: number; active: boolean }) {
   const waiting = useGetPaymentRequestsQuery({ WaitingForMe: true, MentorProgramId: mentorProgramId, Page: 1, Size: 1 });
