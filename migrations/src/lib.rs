@@ -80,7 +80,7 @@ mod m20261202_000610_reminder_days;
 mod m20261202_000620_step_reminders;
 mod m20261203_000300_date_format;
 mod m20261204_000100_window_totals;
-mod m20261204_000200_live_status_index;
+mod m20261204_000200_waiting_indexes;
 
 pub struct Migrator;
 
@@ -135,7 +135,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261202_000620_step_reminders::Migration),
             Box::new(m20261203_000300_date_format::Migration),
             Box::new(m20261204_000100_window_totals::Migration),
-            Box::new(m20261204_000200_live_status_index::Migration),
+            Box::new(m20261204_000200_waiting_indexes::Migration),
         ]
     }
 }
