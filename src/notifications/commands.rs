@@ -413,8 +413,10 @@ async fn remind_page(
             step: s.name.clone(),
             days,
         };
-        let step_data =
-            json!({"index": s.step_index, "name": s.name, "role": s.role, "days": days});
+        // In words as the audit trail shows them: "Step: 2. Finance (Finance officer)".
+        let step = format!("{}. {} ({})", s.step_index + 1, s.name, s.role);
+        let noted =
+            |mailed: usize| json!({"step": step, "daysWaiting": days, "peopleMailed": mailed});
         if owed.remind {
             let candidates = match people.candidates.entry(r.mentor_program_id) {
                 std::collections::hash_map::Entry::Occupied(e) => e.into_mut(),
@@ -432,11 +434,7 @@ async fn remind_page(
             for to in &told {
                 reminded.entry(to.clone()).or_default().push(waiting.clone());
             }
-            entries.push((
-                r.id,
-                "approval-reminded",
-                json!({"step": step_data, "mailed": told.len()}),
-            ));
+            entries.push((r.id, "approval-reminded", noted(told.len())));
             done.reminded += 1;
         }
         if owed.escalate {
@@ -444,11 +442,7 @@ async fn remind_page(
             for to in &told {
                 escalated.entry(to.clone()).or_default().push(waiting.clone());
             }
-            entries.push((
-                r.id,
-                "approval-escalated",
-                json!({"step": step_data, "mailed": told.len()}),
-            ));
+            entries.push((r.id, "approval-escalated", noted(told.len())));
             done.escalated += 1;
         }
     }

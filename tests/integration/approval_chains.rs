@@ -645,6 +645,13 @@ async fn a_step_waiting_too_long_reminds_once_a_day_and_escalates_once() {
         log.as_array().unwrap().iter().map(|e| e["action"].as_str().unwrap()).collect();
     assert_eq!(actions.iter().filter(|a| **a == "approval-reminded").count(), 4, "{log}");
     assert_eq!(actions.iter().filter(|a| **a == "approval-escalated").count(), 1, "{log}");
+    // Said in words, as the audit trail shows them.
+    let escalated = log.as_array().unwrap().iter().find(|e| e["action"] == "approval-escalated");
+    assert_eq!(
+        escalated.unwrap()["data"],
+        json!({"step": "1. Program review (Program lead)", "daysWaiting": 5, "peopleMailed": 1}),
+        "{log}"
+    );
 
     // The step taken, the next one waits from now: its own count starts again.
     approve(&w, &w.lead2.1, &r, proposal(&w, 1400.0)).await.ok();
