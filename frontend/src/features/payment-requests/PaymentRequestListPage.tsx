@@ -68,7 +68,7 @@ function columns(types: RefItem[] | undefined, payees: Map<number, string>, narr
       id: 'id',
       header: narrow ? 'Request, status' : 'Request',
       enableSorting: false,
-      meta: { width: narrow ? 148 : 120 },
+      meta: { width: narrow ? 148 : 92 },
       // Two facts per cell (form name under the number, description under the payee, the
       // requested amount under the approved one): ten columns side by side did not fit 1280 px.
       cell: ({ row }) => (
@@ -78,8 +78,7 @@ function columns(types: RefItem[] | undefined, payees: Map<number, string>, narr
               {requestRef(row.original.formType, row.original.id)}
             </Nowrap>
           </Anchor>
-          {/* The form's name wraps: cut, "Completi…" said nothing. */}
-          <Text size="xs" c="dimmed" lh={1.3}>
+          <Text size="xs" c="dimmed" lh={1.3} truncate title={formTypeName(types, row.original.formType)}>
             {formTypeName(types, row.original.formType)}
           </Text>
           {narrow && <StatusCell status={row.original.formStatus} size="xs" />}
