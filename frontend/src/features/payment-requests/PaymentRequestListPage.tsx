@@ -78,7 +78,9 @@ function columns(types: RefItem[] | undefined, payees: Map<number, string>, narr
               {requestRef(row.original.formType, row.original.id)}
             </Nowrap>
           </Anchor>
-          <Text size="xs" c="dimmed" lh={1.3} truncate title={formTypeName(types, row.original.formType)}>
+          {/* Whole on a phone, where the row is tall anyway; one line at 1280 px, so ten rows fit
+              above the fold (the longest names end in "…", whole on hover). */}
+          <Text size="xs" c="dimmed" lh={1.3} truncate={!narrow} title={formTypeName(types, row.original.formType)}>
             {formTypeName(types, row.original.formType)}
           </Text>
           {narrow && <StatusCell status={row.original.formStatus} size="xs" />}
