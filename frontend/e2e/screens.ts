@@ -424,6 +424,16 @@ export function openings(s: Seeded, tag: string): Opening[] {
       close: escape,
     },
     {
+      name: 'edit participation dialog',
+      open: async (p) => {
+        await arrive(p, `/participant/${participant.id}/details`);
+        await p.getByRole('table', { name: 'Participations' }).getByRole('button', { name: 'Edit' }).first().click();
+        await expect(p.getByRole('dialog', { name: 'Edit participation' }).getByRole('textbox', { name: 'Mentor program' })).toBeVisible();
+      },
+      within: dialog('Edit participation'),
+      close: escape,
+    },
+    {
       name: 'create login dialog',
       open: async (p) => {
         await arrive(p, `/participant/${loginless.id}/details`);
