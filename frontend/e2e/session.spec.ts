@@ -1,3 +1,4 @@
+import { findings } from './axe';
 import { now } from './dates';
 import { ADMIN_EMAIL, startServer } from './server';
 import { expect, signIn, storage, test } from './fixtures';
@@ -130,6 +131,7 @@ test.describe('session', () => {
     await expect(warning).toContainText('you will be signed out in 2 minutes');
     // The keyboard is enough: the button has the focus.
     await expect(warning.getByRole('button', { name: 'Stay signed in' })).toBeFocused();
+    expect(await findings(page, 'idle sign-out warning')).toEqual([]);
     await page.keyboard.press('Enter');
     await expect(warning).toBeHidden();
     await page.clock.fastForward('10:00');
