@@ -1,3 +1,4 @@
+import { findings } from './axe';
 import { expect, createCoordinator, mailedLink, menuEntries, signIn, test } from './fixtures';
 
 test.describe('application shell', () => {
@@ -104,6 +105,7 @@ test.describe('application shell', () => {
     await expect(dialog).toBeVisible();
     await expect(dialog.getByText(/new version of MentorPay/)).toBeVisible();
     await expect(dialog.getByRole('button', { name: 'Reload' })).toBeVisible();
+    expect(await findings(page, 'reload notice')).toEqual([]);
   });
 });
 
