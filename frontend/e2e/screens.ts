@@ -541,16 +541,6 @@ export function openings(s: Seeded, tag: string): Opening[] {
       close: escape,
     },
     {
-      name: 'edit user dialog',
-      open: async (p) => {
-        await arrive(p, '/settings/users');
-        await p.getByRole('table', { name: 'Users' }).getByRole('button', { name: /^Edit / }).first().click();
-        await expect(p.getByRole('dialog', { name: /^Edit / })).toBeVisible();
-      },
-      within: dialog(/^Edit /),
-      close: escape,
-    },
-    {
       name: 'role form',
       open: async (p) => {
         await arrive(p, '/settings/roles');
