@@ -541,6 +541,20 @@ export function openings(s: Seeded, tag: string): Opening[] {
       close: escape,
     },
     {
+      name: 'edit user dialog',
+      open: async (p) => {
+        // The world's Coordinator: the longest address of the seed, and a linked participant.
+        await arrive(p, '/settings/users');
+        await p.getByRole('textbox', { name: 'Email' }).fill(s.w.coordinatorEmail);
+        const users = p.getByRole('table', { name: 'Users' });
+        await expect(users.getByRole('row')).toHaveCount(2);
+        await users.getByRole('button', { name: /^Edit / }).click();
+        await expect(p.getByRole('dialog', { name: /^Edit / })).toBeVisible();
+      },
+      within: dialog(/^Edit /),
+      close: escape,
+    },
+    {
       name: 'role form',
       open: async (p) => {
         await arrive(p, '/settings/roles');
