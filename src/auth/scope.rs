@@ -195,14 +195,23 @@ pub async fn standing_in(db: &impl ConnectionTrait, me: &CurrentUser) -> ApiResu
     if !me.has(Permission::RequestApprove) {
         return Ok(Vec::new());
     }
-    let today = office_today(db).await?;
-    let ids: Vec<i32> = ooo::Entity::find()
+    // Every zone's today is within a day of UTC's: the office's zone is read only when some
+    // time away is near (most callers stand in for nobody, and this runs on every list of
+    // what waits for them).
+    let utc = crate::clock::today();
+    let near = ooo::Entity::find()
         .filter(ooo::Column::StandInUserId.eq(me.id()))
-        .filter(ooo::Column::FromDay.lte(today))
-        .filter(ooo::Column::ToDay.gte(today))
+        .filter(ooo::Column::FromDay.lte(utc + chrono::Days::new(1)))
+        .filter(ooo::Column::ToDay.gte(utc - chrono::Days::new(1)))
         .all(db)
-        .await?
+        .await?;
+    if near.is_empty() {
+        return Ok(Vec::new());
+    }
+    let today = office_today(db).await?;
+    let ids: Vec<i32> = near
         .into_iter()
+        .filter(|m| m.from_day <= today && today <= m.to_day)
         .map(|m| m.user_id)
         .collect();
     if ids.is_empty() {
