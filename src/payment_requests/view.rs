@@ -166,12 +166,12 @@ pub async fn to_dto(
 pub fn to_list_item(
     me: &CurrentUser,
     years: &[fiscal_year::Model],
-    (r, receipt_count): (store::list::ListRow, i64),
+    r: store::list::ListRow,
 ) -> ApiResult<PaymentRequestListItem> {
     let year = year_lock::year_of(years, r.fiscal_year_id, charging_day(r.submitted_on));
     let closed = year.is_some_and(|y| y.closed_at.is_some());
     Ok(PaymentRequestListItem {
-        receipt_count,
+        receipt_count: r.receipt_count,
         available_actions: open_actions(me, (r.status, closed), r.created_by, r.submitted_by),
         id: r.id,
         form_type: r.form_type,

@@ -836,13 +836,20 @@ async fn list_rows_carry_their_receipt_count() {
     let list = app.get(&format!("{PR}?FormType=F2"), &w.coord).await.ok().clone();
     assert_eq!(count_of(&list, &two), 1);
 
-    // The page's counts are one grouped read through the requests' index, never a scan of
-    // every receipt (SQLite's plan; PostgreSQL plans from its statistics).
-    use sea_orm::{ConnectionTrait, DbBackend, QueryTrait, Statement};
+    // Each row's count reads the files' request index, never a scan of every receipt
+    // (SQLite's plan; PostgreSQL plans from its statistics).
+    use mentorpay::entities::payment_request as pr;
+    use sea_orm::{
+        ColumnTrait, ConnectionTrait, DbBackend, EntityTrait, QueryFilter, QuerySelect, QueryTrait,
+        Statement,
+    };
     let db = &app.state.db;
     if db.get_database_backend() == DbBackend::Sqlite {
         let ids: Vec<i32> = (1..=25).collect();
-        let sql = mentorpay::payment_requests::store::files::counts_select(&ids)
+        let sql = pr::Entity::find()
+            .select_only()
+            .expr(mentorpay::payment_requests::store::files::receipt_count())
+            .filter(pr::Column::Id.is_in(ids))
             .build(DbBackend::Sqlite)
             .to_string();
         let plan = db

@@ -21,31 +21,24 @@ pub async fn files_of(
         .await?)
 }
 
-/// How many live receipts each of `request_ids` holds (absent: none), in one grouped read
-/// over the requests' index: a list page asks for its own ids only, never the whole table.
-pub async fn counts_of(
-    db: &impl ConnectionTrait,
-    request_ids: &[i32],
-) -> ApiResult<std::collections::HashMap<i32, i64>> {
-    if request_ids.is_empty() {
-        return Ok(Default::default());
-    }
-    let rows: Vec<(i32, i64)> = counts_select(request_ids).into_tuple().all(db).await?;
-    Ok(rows.into_iter().collect())
-}
-
-/// The statement of [`counts_of`]: (request id, live receipts) of the given requests, read
-/// through the `payment_request_id` index (a test checks SQLite's plan).
-pub fn counts_select(request_ids: &[i32]) -> sea_orm::Select<uploaded_file::Entity> {
+/// How many live receipts the request of the enclosing row holds: a column of the list's
+/// rows, each read through the files' request index (a test checks SQLite's plan), so a page
+/// costs no read of its own for them.
+pub fn receipt_count() -> Expr {
+    use crate::entities::payment_request as pr;
+    use sea_orm::sea_query::{ExprTrait, Query};
     use uploaded_file::Column as C;
-    uploaded_file::Entity::find()
-        .select_only()
-        .column(C::PaymentRequestId)
+    let count = Query::select()
         // PostgreSQL's COUNT is a bigint already; the cast keeps SQLite's the same type.
         .expr(Expr::cust("CAST(COUNT(*) AS BIGINT)"))
-        .filter(C::PaymentRequestId.is_in(request_ids.to_vec()))
-        .filter(C::DeletedAt.is_null())
-        .group_by(C::PaymentRequestId)
+        .from(uploaded_file::Entity)
+        .and_where(
+            Expr::col((uploaded_file::Entity, C::PaymentRequestId))
+                .equals((pr::Entity, pr::Column::Id)),
+        )
+        .and_where(Expr::col((uploaded_file::Entity, C::DeletedAt)).is_null())
+        .to_owned();
+    Expr::SubQuery(None, Box::new(count.into()))
 }
 
 pub async fn files_by_ids(
