@@ -81,6 +81,7 @@ mod m20261202_000620_step_reminders;
 mod m20261203_000300_date_format;
 mod m20261204_000100_window_totals;
 mod m20261204_000200_waiting_indexes;
+mod m20261204_000300_waiting_cover;
 
 pub struct Migrator;
 
@@ -136,6 +137,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261203_000300_date_format::Migration),
             Box::new(m20261204_000100_window_totals::Migration),
             Box::new(m20261204_000200_waiting_indexes::Migration),
+            Box::new(m20261204_000300_waiting_cover::Migration),
         ]
     }
 }

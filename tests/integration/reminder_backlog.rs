@@ -56,6 +56,21 @@ async fn a_long_backlog_is_reminded_in_pages_while_people_save() {
         (fifth["totalCount"].as_u64(), fifth["totalCountIsExact"].as_bool()),
         (Some(125), Some(false))
     );
+    // Every page is a slice of one order: the second of 25 is the second half of one of 50.
+    let ids = |v: &serde_json::Value| -> Vec<i64> {
+        v["items"].as_array().unwrap().iter().map(|i| i["id"].as_i64().unwrap()).collect()
+    };
+    let oldest = format!("{list}&IsSubmittedOnSortedAscending=true");
+    let fifty = app.get(&format!("{oldest}&Size=50"), &second).await.ok().clone();
+    let next = app.get(&format!("{oldest}&Page=2&Size=25"), &second).await.ok().clone();
+    assert_eq!(ids(&fifty)[25..], ids(&next)[..]);
+    // Past the last match: no rows, and the count runs to the end.
+    let beyond = app.get(&format!("{list}&Page=100000&Size=25"), &second).await.ok().clone();
+    assert!(ids(&beyond).is_empty(), "{beyond}");
+    assert_eq!(
+        (beyond["totalCount"].as_u64(), beyond["totalCountIsExact"].as_bool()),
+        (Some(waiting), Some(true))
+    );
 
     // Far enough ahead that every seeded step is past both limits.
     let as_of = (mentorpay::clock::now() + chrono::Duration::days(60)).to_rfc3339();

@@ -3,7 +3,7 @@
 
 use chrono::{DateTime, NaiveDate, NaiveTime, Utc};
 use sea_orm::{
-    sea_query::{Alias, Asterisk, Query, SelectStatement, UnionType},
+    sea_query::{Alias, Asterisk, Expr, Query, SelectStatement, UnionType},
     ColumnTrait, Condition, ConnectionTrait, DerivePartialModel, EntityTrait, Order,
     PartialModelTrait, QueryFilter, QueryOrder, QuerySelect, QueryTrait,
 };
@@ -252,45 +252,91 @@ pub fn list_order(q: &ListQuery) -> Vec<(pr::Column, Order)> {
 
 /// A page of the list, each row with its number of receipts, and the count. The page's ids
 /// are chosen first from the filter and sort indexes alone (a sort then carries ids, not
-/// whole rows), and only those rows are read; their receipts are counted in one grouped read
-/// of those ids; the count comes from the kept totals when they can answer it, otherwise it
-/// stops at the bound past the page ([`Paging::count_limit`]).
+/// whole rows), and only those rows are read, each with its receipts counted; the count comes from the kept totals when they can answer it, otherwise it
+/// stops at the bound past the page ([`Paging::count_limit`]); what waits for the caller
+/// reads its page's ids and its count at once.
 pub async fn list(
     db: &impl ConnectionTrait,
     f: &ListFilter<'_>,
     paging: Paging,
-) -> ApiResult<(Vec<(ListRow, i64)>, Count)> {
+) -> ApiResult<(Vec<ListRow>, Count)> {
     let q = f.query;
-    let cond = f.condition();
     let keys = list_order(q);
-    let select = ordered(ListRow::select_cols(pr::Entity::find().select_only()), &keys)
-        .filter(pr::Column::Id.in_subquery(page_ids(f, &keys, paging)));
-    let rows: Vec<ListRow> = pin::all(db, select, page_index(f, &keys)).await?;
-    let ids: Vec<i32> = rows.iter().map(|r| r.id).collect();
-    let receipts = super::files::counts_of(db, &ids).await?;
-    let rows = rows
-        .into_iter()
-        .map(|r| {
-            let n = receipts.get(&r.id).copied().unwrap_or(0);
-            (r, n)
-        })
-        .collect();
-    // Only program, scope and status filters: the kept totals answer the count.
-    let total = if f.row_filters().is_empty() {
-        let n: i64 = totals(db, f.scope, q.mentorprogramid, f.statuses)
+    let (page, total) = match f.waiting_for {
+        Some(_) => waiting_page(db, f, &keys, paging).await?,
+        None => {
+            let page = PageOf::Query(page_ids(f, &keys, paging));
+            (page, other_count(db, f, paging).await?)
+        }
+    };
+    let select = ordered(ListRow::select_cols(pr::Entity::find().select_only()), &keys);
+    let rows: Vec<ListRow> = match page {
+        PageOf::Query(ids) => {
+            pin::all(db, select.filter(pr::Column::Id.in_subquery(ids)), page_index(f, &keys))
+                .await?
+        }
+        PageOf::Ids(ids) => pin::all(db, select.filter(pr::Column::Id.is_in(ids)), None).await?,
+    };
+    Ok((rows, total))
+}
+
+/// Which rows a page shows: a subquery the rows' read embeds, or ids already read.
+enum PageOf {
+    Query(SelectStatement),
+    Ids(Vec<i32>),
+}
+
+/// What waits for the caller: the matches in the list's order up to the count's bound, read
+/// once for both the page and the count. Each match costs probes of its steps, which a
+/// separate count would repeat for the page's; and only the page's ids come back, each
+/// with the number of matches read (every row handed back costs the driver a message).
+async fn waiting_page(
+    db: &impl ConnectionTrait,
+    f: &ListFilter<'_>,
+    keys: &[(pr::Column, Order)],
+    paging: Paging,
+) -> ApiResult<(PageOf, Count)> {
+    let limit = paging.count_limit_at(WAITING_COUNT_BOUND);
+    let sort_columns: Vec<pr::Column> = keys.iter().map(|(c, _)| *c).collect();
+    let matches =
+        ordered(pr::Entity::find().select_only().columns(sort_columns).filter(f.condition()), keys)
+            .limit(limit + 1)
+            .into_query();
+    let mut page = Query::select();
+    page.column(pr::Column::Id)
+        .expr_as(Expr::cust("COUNT(*) OVER ()"), Alias::new("n"))
+        .from_subquery(matches, Alias::new("matches"));
+    for (column, order) in keys {
+        page.order_by_with_nulls(*column, order.clone(), crate::web::nulls_for(order));
+    }
+    page.offset(paging.offset()).limit(paging.size);
+    let rows = db.query_all(&page).await?;
+    let Some(first) = rows.first() else {
+        // Past the last match: the page is empty and says nothing of the count.
+        let count = count_at_most(db, pr::Entity::find().filter(f.condition()), limit).await?;
+        return Ok((PageOf::Ids(Vec::new()), count));
+    };
+    let found: i64 = first.try_get("", "n")?;
+    let ids = rows.iter().map(|r| r.try_get::<i32>("", "id")).collect::<Result<_, _>>()?;
+    Ok((PageOf::Ids(ids), Count::from_limited(u64::try_from(found).unwrap_or(0), limit)))
+}
+
+/// The count of any other list: the kept totals when only program, scope and status filter
+/// it, otherwise counted up to the bound past the page.
+async fn other_count(
+    db: &impl ConnectionTrait,
+    f: &ListFilter<'_>,
+    paging: Paging,
+) -> ApiResult<Count> {
+    if f.row_filters().is_empty() {
+        let n: i64 = totals(db, f.scope, f.query.mentorprogramid, f.statuses)
             .await?
             .iter()
             .map(|t| t.request_count)
             .sum();
-        Count::exact(u64::try_from(n).unwrap_or(0))
-    } else {
-        let limit = match f.waiting_for {
-            Some(_) => paging.count_limit_at(WAITING_COUNT_BOUND),
-            None => paging.count_limit(),
-        };
-        count_at_most(db, pr::Entity::find().filter(cond), limit).await?
-    };
-    Ok((rows, total))
+        return Ok(Count::exact(u64::try_from(n).unwrap_or(0)));
+    }
+    count_at_most(db, pr::Entity::find().filter(f.condition()), paging.count_limit()).await
 }
 
 /// What a list row shows: only these columns are read (a full row has the form's details
@@ -315,6 +361,8 @@ pub struct ListRow {
     pub version: i32,
     pub created_by: Option<i32>,
     pub updated_at: DateTime<Utc>,
+    #[sea_orm(from_expr = "super::files::receipt_count()")]
+    pub receipt_count: i64,
 }
 
 /// `select` in the list's order. Each sort column may be NULL (not submitted, no placement,
@@ -385,7 +433,7 @@ fn page_index(f: &ListFilter<'_>, keys: &[(pr::Column, Order)]) -> Option<PageIn
     let one_program = f.query.mentorprogramid.is_some();
     let submission_order = matches!(keys.first(), Some((pr::Column::SubmittedOn, _)));
     (one_program && f.statuses.len() == 1 && f.forms.is_empty() && submission_order).then_some(
-        PageIndex { table: "payment_requests", index: "ix_payment_requests_program_status_form" },
+        PageIndex { table: "payment_requests", index: "ix_payment_requests_program_status_cover" },
     )
 }
 
