@@ -265,14 +265,14 @@ pub async fn list(
     let (page, total) = match f.waiting_for {
         Some(_) => waiting_page(db, f, &keys, paging).await?,
         None => {
-            let page = PageOf::Query(page_ids(f, &keys, paging));
+            let page = PageOf::Query(Box::new(page_ids(f, &keys, paging)));
             (page, other_count(db, f, paging).await?)
         }
     };
     let select = ordered(ListRow::select_cols(pr::Entity::find().select_only()), &keys);
     let rows: Vec<ListRow> = match page {
         PageOf::Query(ids) => {
-            pin::all(db, select.filter(pr::Column::Id.in_subquery(ids)), page_index(f, &keys))
+            pin::all(db, select.filter(pr::Column::Id.in_subquery(*ids)), page_index(f, &keys))
                 .await?
         }
         PageOf::Ids(ids) => pin::all(db, select.filter(pr::Column::Id.is_in(ids)), None).await?,
@@ -282,7 +282,7 @@ pub async fn list(
 
 /// Which rows a page shows: a subquery the rows' read embeds, or ids already read.
 enum PageOf {
-    Query(SelectStatement),
+    Query(Box<SelectStatement>),
     Ids(Vec<i32>),
 }
 
