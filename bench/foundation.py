@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Foundation figures: release binary size, start-up time to a healthy
+"""Foundation figures: shipped binary size, start-up time to a healthy
 /api/v1/health on an existing database, idle memory, and the gzip size of the JS the
 login page loads. Usage: foundation.py PATH/TO/mentorpay [runs]. Prints a Markdown table."""
 
@@ -17,7 +17,7 @@ import urllib.request
 
 from proc import rss_kib
 
-BIN = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else "target/release/mentorpay")
+BIN = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else "target/dist/mentorpay")
 RUNS = int(sys.argv[2]) if len(sys.argv) > 2 else 20
 
 
