@@ -5,7 +5,7 @@ use chrono::{DateTime, NaiveDate, NaiveTime, Utc};
 use sea_orm::{
     sea_query::{Alias, Asterisk, Expr, Query, SelectStatement, UnionType},
     ColumnTrait, Condition, ConnectionTrait, DerivePartialModel, EntityTrait, Order,
-    PartialModelTrait, QueryFilter, QueryOrder, QuerySelect, QueryTrait,
+    PartialModelTrait, QueryFilter, QuerySelect, QueryTrait,
 };
 
 use crate::forms::FormType;
@@ -252,9 +252,10 @@ pub fn list_order(q: &ListQuery) -> Vec<(pr::Column, Order)> {
 
 /// A page of the list, each row with its number of receipts, and the count. The page's ids
 /// are chosen first from the filter and sort indexes alone (a sort then carries ids, not
-/// whole rows), and only those rows are read, each with its receipts counted; the count comes from the kept totals when they can answer it, otherwise it
-/// stops at the bound past the page ([`Paging::count_limit`]); what waits for the caller
-/// reads its page's ids and its count at once.
+/// whole rows), and only those rows are read, each with its receipts counted. The count comes
+/// from the kept totals when they can answer it, otherwise it stops at the bound past the
+/// page ([`Paging::count_limit`]); what waits for the caller reads its page's ids and its
+/// count at once.
 pub async fn list(
     db: &impl ConnectionTrait,
     f: &ListFilter<'_>,
@@ -306,9 +307,7 @@ async fn waiting_page(
     page.column(pr::Column::Id)
         .expr_as(Expr::cust("COUNT(*) OVER ()"), Alias::new("n"))
         .from_subquery(matches, Alias::new("matches"));
-    for (column, order) in keys {
-        page.order_by_with_nulls(*column, order.clone(), crate::web::nulls_for(order));
-    }
+    order_in(&mut page, keys);
     page.offset(paging.offset()).limit(paging.size);
     let rows = db.query_all(&page).await?;
     let Some(first) = rows.first() else {
@@ -365,16 +364,21 @@ pub struct ListRow {
     pub receipt_count: i64,
 }
 
-/// `select` in the list's order. Each sort column may be NULL (not submitted, no placement,
-/// not approved).
+/// `select` in the list's order.
 fn ordered(
     mut select: sea_orm::Select<pr::Entity>,
     keys: &[(pr::Column, Order)],
 ) -> sea_orm::Select<pr::Entity> {
-    for (column, order) in keys {
-        select = select.order_by_with_nulls(*column, order.clone(), crate::web::nulls_for(order));
-    }
+    order_in(QueryTrait::query(&mut select), keys);
     select
+}
+
+/// Orders `statement` by `keys`. Each sort column may be NULL (not submitted, no placement,
+/// not approved).
+fn order_in(statement: &mut SelectStatement, keys: &[(pr::Column, Order)]) {
+    for (column, order) in keys {
+        statement.order_by_with_nulls(*column, order.clone(), crate::web::nulls_for(order));
+    }
 }
 
 /// The ids of the page, chosen from the filter and sort indexes alone. With several
@@ -417,9 +421,7 @@ fn page_ids(f: &ListFilter<'_>, keys: &[(pr::Column, Order)], paging: Paging) ->
     }
     let mut page = Query::select();
     page.column(pr::Column::Id).from_subquery(merged.unwrap_or_default(), Alias::new("merged"));
-    for (column, order) in keys {
-        page.order_by_with_nulls(*column, order.clone(), crate::web::nulls_for(order));
-    }
+    order_in(&mut page, keys);
     page.offset(paging.offset()).limit(paging.size).to_owned()
 }
 
