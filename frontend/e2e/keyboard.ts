@@ -57,15 +57,22 @@ export async function tabTo(page: Page, target: Locator, { back = false, max = 8
  * a searchable one, opens the list with ArrowDown, moves down to the option, takes it with Enter.
  */
 export async function chooseOption(page: Page, option: string, { type = false } = {}) {
+  const listbox = page.getByRole('listbox');
   if (type) {
-    // Over the current choice, as a person selects the text and types.
+    // Over the current choice, as a person selects the text and types, then waits for the
+    // option to show (a list loaded for the choice before, such as a program's payees, may
+    // still be on its way).
     await page.keyboard.press('ControlOrMeta+a');
     await page.keyboard.type(option);
+    await expect(listbox.getByRole('option').filter({ hasText: option }).first()).toBeVisible();
   }
   const active = page.locator('[data-combobox-selected]');
   await page.keyboard.press('ArrowDown');
-  await expect(page.getByRole('listbox')).toBeVisible();
-  for (let i = 0; i < 50 && !(await active.innerText().catch(() => '')).includes(option); i++) await page.keyboard.press('ArrowDown');
+  await expect(listbox).toBeVisible();
+  // Each look waits a moment only: an arrow pressed before the options came selects nothing,
+  // and the next press does.
+  const selected = () => active.innerText({ timeout: 500 }).catch(() => '');
+  for (let i = 0; i < 50 && !(await selected()).includes(option); i++) await page.keyboard.press('ArrowDown');
   await expect(active).toContainText(option);
   await page.keyboard.press('Enter');
 }
