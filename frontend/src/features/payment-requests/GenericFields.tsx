@@ -1,3 +1,4 @@
+import { useEffect, useRef, useState } from 'react';
 import { Button, Checkbox, Group, NumberInput, Select, SimpleGrid, Table, Text, TextInput, Title } from '@mantine/core';
 import { ScrollWhenNarrow } from '../../components/TableScroll';
 import { UnseenHeader } from '../../components/TableHead';
@@ -102,6 +103,12 @@ function ComputedAmount({ rules, formType, values, rates }: { rules: FormRules; 
 /** A form's typed details from its layout in genericForms.ts and its rules, with field errors (`details.x`, `details.items[1].amount`). */
 export function GenericFields({ formType, rules, values, onChange, errors, readOnly, lists, rates }: Props) {
   const spec = FORM_SPECS[formType];
+  // A row added by its button takes the focus in its first field, where the person goes next.
+  const body = useRef<HTMLTableSectionElement>(null);
+  const [added, setAdded] = useState(0);
+  useEffect(() => {
+    if (added > 0) body.current?.querySelector<HTMLElement>('tr:last-child input')?.focus();
+  }, [added]);
   if (!spec) return null;
   const set = (key: string, v: unknown) => onChange({ ...values, [key]: v });
   const rows = spec.rows ? ((values[spec.rows.key] as Record<string, unknown>[] | undefined) ?? []) : [];
@@ -147,7 +154,7 @@ export function GenericFields({ formType, rules, values, onChange, errors, readO
                 {!readOnly && <UnseenHeader>Remove</UnseenHeader>}
               </Table.Tr>
             </Table.Thead>
-            <Table.Tbody>
+            <Table.Tbody ref={body}>
               {rows.map((r, i) => (
                 <Table.Tr key={i}>
                   {spec.rows!.columns.map((c) => (
@@ -183,7 +190,14 @@ export function GenericFields({ formType, rules, values, onChange, errors, readO
           )}
           {!readOnly && (
             <Group>
-              <Button variant="light" size="xs" onClick={() => set(spec.rows!.key, [...rows, emptyRow(spec.rows!.columns)])}>
+              <Button
+                variant="light"
+                size="xs"
+                onClick={() => {
+                  set(spec.rows!.key, [...rows, emptyRow(spec.rows!.columns)]);
+                  setAdded((n) => n + 1);
+                }}
+              >
                 Add {spec.rows.label.toLowerCase()}
               </Button>
             </Group>
