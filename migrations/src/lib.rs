@@ -82,6 +82,7 @@ mod m20261203_000300_date_format;
 mod m20261204_000100_window_totals;
 mod m20261204_000200_waiting_indexes;
 mod m20261204_000300_waiting_cover;
+mod m20261204_000400_program_order;
 
 pub struct Migrator;
 
@@ -138,6 +139,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261204_000100_window_totals::Migration),
             Box::new(m20261204_000200_waiting_indexes::Migration),
             Box::new(m20261204_000300_waiting_cover::Migration),
+            Box::new(m20261204_000400_program_order::Migration),
         ]
     }
 }

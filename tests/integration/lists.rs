@@ -273,7 +273,7 @@ async fn several_statuses_in_submission_order_page_like_one_sort() {
                 query += &format!("&FormType={f}");
             }
             sql += if ascending {
-                " ORDER BY submitted_on ASC NULLS FIRST, id DESC"
+                " ORDER BY submitted_on ASC NULLS FIRST, id ASC"
             } else {
                 " ORDER BY submitted_on DESC NULLS LAST, id DESC"
             };

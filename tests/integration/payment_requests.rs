@@ -984,8 +984,9 @@ async fn lists_sort_by_each_key_both_ways() {
         ("IsApprovedAmountSortedAscending=false", [a, b]),
         ("IsPlacementEndDateSortedAscending=true", [a, b]),
         ("IsPlacementEndDateSortedAscending=false", [b, a]),
-        // Same submission day: newest id first breaks the tie.
-        ("IsSubmittedOnSortedAscending=true", [b, a]),
+        // Same submission day: the number breaks the tie, in the order's direction.
+        ("IsSubmittedOnSortedAscending=true", [a, b]),
+        ("IsSubmittedOnSortedAscending=false", [b, a]),
     ] {
         assert_eq!(ids(w.app.get(&format!("{PR}?{q}"), &w.admin).await.ok()), want, "{q}");
     }

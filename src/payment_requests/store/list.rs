@@ -232,8 +232,10 @@ pub fn matching_ids(f: &ListFilter<'_>) -> SelectStatement {
     Query::select().column(pr::Column::Id).from(pr::Entity).cond_where(f.condition()).to_owned()
 }
 
-/// The list's order: the three sort flags in that order, then newest first (a stable
-/// order within equal sort keys).
+/// The list's order: the three sort flags in that order, then by number in the first flag's
+/// direction (newest first without one): oldest first lists a day's requests oldest first too,
+/// and each direction is one walk of the program index, which holds the number right after the
+/// submission day (an order mixing directions would be sorted a day at a time).
 pub fn list_order(q: &ListQuery) -> Vec<(pr::Column, Order)> {
     let dir = |asc: bool| if asc { Order::Asc } else { Order::Desc };
     let mut order = Vec::new();
@@ -246,7 +248,8 @@ pub fn list_order(q: &ListQuery) -> Vec<(pr::Column, Order)> {
     if let Some(asc) = q.isapprovedamountsortedascending {
         order.push((pr::Column::ApprovedCents, dir(asc)));
     }
-    order.push((pr::Column::Id, Order::Desc));
+    let tie = order.first().map_or(Order::Desc, |(_, o)| o.clone());
+    order.push((pr::Column::Id, tie));
     order
 }
 
@@ -429,13 +432,13 @@ fn page_ids(f: &ListFilter<'_>, keys: &[(pr::Column, Order)], paging: Paging) ->
 /// picks a worse one. One program and one status in submission order: it takes
 /// `(status, submitted_on)`, already in order, and reads every row of that status to check
 /// the program (three times the page, 36 ms at page 100 of a million rows), where
-/// `(program, deleted_at, status, submitted_on, …)` holds exactly the page's entries
+/// `(program, deleted_at, status, submitted_on, id, …)` holds exactly the page's entries
 /// (docs/benchmarks.md). PostgreSQL keeps statistics and is not pinned (`pin::all`).
 fn page_index(f: &ListFilter<'_>, keys: &[(pr::Column, Order)]) -> Option<PageIndex> {
     let one_program = f.query.mentorprogramid.is_some();
     let submission_order = matches!(keys.first(), Some((pr::Column::SubmittedOn, _)));
     (one_program && f.statuses.len() == 1 && f.forms.is_empty() && submission_order).then_some(
-        PageIndex { table: "payment_requests", index: "ix_payment_requests_program_status_cover" },
+        PageIndex { table: "payment_requests", index: "ix_payment_requests_program_order" },
     )
 }
 
