@@ -105,6 +105,7 @@ test.describe('budgets', () => {
 
     // Two lines, then save.
     await page.getByRole('button', { name: 'Add line' }).click();
+    await expect(page.getByRole('textbox', { name: 'New line 1 mentor program' })).toBeFocused();
     await pick(page, 'New line 1 mentor program', ref.programA);
     await pick(page, 'New line 1 fund', ref.fund);
     await pick(page, 'New line 1 expense account', ref.account);
@@ -114,6 +115,12 @@ test.describe('budgets', () => {
     await pick(page, 'New line 2 fund', ref.fund);
     await pick(page, 'New line 2 expense account', ref.account);
     await page.getByLabel('New line 2 budgeted').fill('250.5');
+    // A line removed hands the focus to the line above, not to the page.
+    await page.getByRole('button', { name: 'Add line' }).click();
+    await expect(page.getByRole('textbox', { name: 'New line 3 mentor program' })).toBeFocused();
+    await page.getByTestId('budget-line').nth(2).getByRole('button', { name: 'Remove' }).click();
+    await expect(page.getByTestId('budget-line')).toHaveCount(2);
+    await expect(page.getByRole('textbox', { name: 'New line 2 mentor program' })).toBeFocused();
     await expect(page.getByTestId('total-budgeted')).toHaveText('$1,250.50');
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await confirmSave(page);

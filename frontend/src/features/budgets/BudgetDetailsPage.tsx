@@ -40,6 +40,7 @@ import {
 } from './budgetGrid';
 import { codedName } from '../../lib/labels';
 import { clearable } from '../../lib/clearable';
+import { useRowFocus } from '../../lib/rowFocus';
 
 type RefField = 'mentorProgramId' | 'fundId' | 'expenseAccountId';
 
@@ -83,6 +84,7 @@ export default function BudgetDetailsPage() {
 
   const source = useMemo(() => (budget.data ? rowsFromLines(budget.data.lines) : undefined), [budget.data]);
   const { draft: rows, setDraft, dirty, reset, accept } = useDraft(source);
+  const { bodyRef: rowsRef, addButtonRef: addRowRef, added: rowAdded, removed: rowRemoved } = useRowFocus();
   const [bulkUpdate, { isLoading: saving, error, reset: clearError }] = useBulkUpdateBudgetMutation();
   const [checked, setChecked] = useState(false);
   const [sentKeys, setSentKeys] = useState<string[]>([]);
@@ -211,7 +213,7 @@ export default function BudgetDetailsPage() {
                       {canEdit && <UnseenHeader w="6%">Actions</UnseenHeader>}
                     </Table.Tr>
                   </Table.Thead>
-                  <Table.Tbody>
+                  <Table.Tbody ref={rowsRef}>
                     {rows.length === 0 && (
                       <EmptyRow columns={canEdit ? 7 : 6}>No budget lines yet.{canEdit ? ' Add a line for each mentor program, fund and expense account.' : ''}</EmptyRow>
                     )}
@@ -266,7 +268,15 @@ export default function BudgetDetailsPage() {
                           {canEdit && (
                             <Table.Td>
                               {isNew && (
-                                <Button size="xs" variant="subtle" color="red" onClick={() => setDraft((rs) => rs?.filter((r) => r.key !== row.key))}>
+                                <Button
+                                  size="xs"
+                                  variant="subtle"
+                                  color="red"
+                                  onClick={(e) => {
+                                    rowRemoved(e.currentTarget);
+                                    setDraft((rs) => rs?.filter((r) => r.key !== row.key));
+                                  }}
+                                >
                                   Remove
                                 </Button>
                               )}
@@ -308,7 +318,14 @@ export default function BudgetDetailsPage() {
                     padding: '8px 0',
                   }}
                 >
-                  <Button variant="light" onClick={() => setDraft((rs) => [...(rs ?? []), newRow()])}>
+                  <Button
+                    ref={addRowRef}
+                    variant="light"
+                    onClick={() => {
+                      setDraft((rs) => [...(rs ?? []), newRow()]);
+                      rowAdded();
+                    }}
+                  >
                     Add line
                   </Button>
                   <EditorActions dirty={dirty} saving={saving} onCancel={cancel} />

@@ -1,4 +1,3 @@
-import { useEffect, useRef, useState } from 'react';
 import { Button, Checkbox, Group, NumberInput, Select, SimpleGrid, Table, Text, TextInput, Title } from '@mantine/core';
 import { ScrollWhenNarrow } from '../../components/TableScroll';
 import { UnseenHeader } from '../../components/TableHead';
@@ -10,6 +9,7 @@ import { computedCents, isEntered, ratePerUnit, referenceOf, type FormRules, typ
 import { emptyRow, FORM_SPECS, genericDetails, type FieldSpec, type GenericValues } from './genericForms';
 import type { FormLists } from './useFormRules';
 import { clearable } from '../../lib/clearable';
+import { useRowFocus } from '../../lib/rowFocus';
 
 interface Props {
   formType: string;
@@ -103,12 +103,7 @@ function ComputedAmount({ rules, formType, values, rates }: { rules: FormRules; 
 /** A form's typed details from its layout in genericForms.ts and its rules, with field errors (`details.x`, `details.items[1].amount`). */
 export function GenericFields({ formType, rules, values, onChange, errors, readOnly, lists, rates }: Props) {
   const spec = FORM_SPECS[formType];
-  // A row added by its button takes the focus in its first field, where the person goes next.
-  const body = useRef<HTMLTableSectionElement>(null);
-  const [added, setAdded] = useState(0);
-  useEffect(() => {
-    if (added > 0) body.current?.querySelector<HTMLElement>('tr:last-child input')?.focus();
-  }, [added]);
+  const { bodyRef: rowsRef, added: rowAdded, removed: rowRemoved } = useRowFocus();
   if (!spec) return null;
   const set = (key: string, v: unknown) => onChange({ ...values, [key]: v });
   const rows = spec.rows ? ((values[spec.rows.key] as Record<string, unknown>[] | undefined) ?? []) : [];
@@ -154,7 +149,7 @@ export function GenericFields({ formType, rules, values, onChange, errors, readO
                 {!readOnly && <UnseenHeader>Remove</UnseenHeader>}
               </Table.Tr>
             </Table.Thead>
-            <Table.Tbody ref={body}>
+            <Table.Tbody ref={rowsRef}>
               {rows.map((r, i) => (
                 <Table.Tr key={i}>
                   {spec.rows!.columns.map((c) => (
@@ -175,7 +170,10 @@ export function GenericFields({ formType, rules, values, onChange, errors, readO
                     <RemoveRowCell
                       label={`Remove ${spec.rows!.label.toLowerCase()} ${i + 1}`}
                       onlyRow={rows.length === 1}
-                      onRemove={() => set(spec.rows!.key, rows.filter((_, j) => j !== i))}
+                      onRemove={(e) => {
+                        rowRemoved(e.currentTarget);
+                        set(spec.rows!.key, rows.filter((_, j) => j !== i));
+                      }}
                     />
                   )}
                 </Table.Tr>
@@ -195,7 +193,7 @@ export function GenericFields({ formType, rules, values, onChange, errors, readO
                 size="xs"
                 onClick={() => {
                   set(spec.rows!.key, [...rows, emptyRow(spec.rows!.columns)]);
-                  setAdded((n) => n + 1);
+                  rowAdded();
                 }}
               >
                 Add {spec.rows.label.toLowerCase()}
