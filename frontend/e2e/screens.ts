@@ -141,7 +141,7 @@ export function screens(s: Seeded): Screen[] {
       path: `/?${program}`,
       ready: async (p) => {
         await heading('Payment requests')(p);
-        await expect(p.getByRole('table', { name: 'Payment requests' }).getByRole('link', { name: `F3 #${submitted.id}` })).toBeVisible();
+        await expect(p.getByRole('table', { name: 'Payment requests' }).getByRole('link', { name: `F3 #${submitted.id}`, exact: true })).toBeVisible();
       },
     },
     { path: `/payment-requests/details?${program}`, ready: heading('Payment request details') },

@@ -6,7 +6,8 @@ import path from 'node:path';
 import { useState } from 'react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { stubLayoutApis } from '../test/dom';
-import { clearable } from './clearable';
+import { DateInput } from '@mantine/dates';
+import { clearable, clearableDate } from './clearable';
 import { installComboboxKeys } from './comboboxKeys';
 import { theme } from './theme';
 
@@ -79,6 +80,26 @@ describe('an optional choice is cleared by its named button; a required one is n
   });
 });
 
+function EndDate() {
+  const [value, setValue] = useState<string | null>('2026-06-30');
+  return (
+    <MantineProvider theme={theme} env="test">
+      <DateInput label="End date" valueFormat="YYYY-MM-DD" value={value} onChange={setValue} {...clearableDate('End date', () => setValue(null))} />
+      <output data-testid="value">{value ?? ''}</output>
+    </MantineProvider>
+  );
+}
+
+it('an optional date is cleared by its named button in the Tab order, and the focus goes back to it', () => {
+  render(<EndDate />);
+  const clear = screen.getByRole('button', { name: 'Clear End date' });
+  expect(clear.tabIndex).toBe(0);
+  act(() => clear.click());
+  expect(value()).toBe('');
+  expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'End date' }));
+  expect(screen.queryByRole('button', { name: 'Clear End date' })).toBeNull();
+});
+
 /** Every .tsx file under `dir`. */
 function sources(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -88,13 +109,13 @@ function sources(dir: string): string[] {
   });
 }
 
-it('every clearable select and multiselect of the screens clears through clearable(): one pattern, named', () => {
+it('every clearable select, multiselect and date of the screens clears through clearable() or clearableDate(): one pattern, named', () => {
   const src = path.resolve(__dirname, '..');
   const bare = ['features', 'components', 'app'].flatMap((dir) =>
     sources(path.join(src, dir)).flatMap((file) => {
       const text = readFileSync(file, 'utf8');
-      // A Select or MultiSelect element, up to the end of its opening tag.
-      const tags = text.match(/<(Select|MultiSelect)\b[\s\S]*?\/>/g) ?? [];
+      // A Select, MultiSelect or DateInput element, up to the end of its opening tag.
+      const tags = text.match(/<(Select|MultiSelect|DateInput)\b[\s\S]*?\/>/g) ?? [];
       return tags.filter((tag) => /\bclearable\b(?!\()/.test(tag)).map((tag) => `${path.relative(src, file)}: ${tag.split('\n')[0].trim()} …`);
     }),
   );

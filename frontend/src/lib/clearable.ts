@@ -32,3 +32,21 @@ export function clearable(label: string, on = true) {
     },
   };
 }
+
+/**
+ * The same for a date field. Mantine's date input lets these props replace its own clearing
+ * (a select keeps both), so `clear` empties the field here before the focus goes back to it.
+ */
+export function clearableDate(label: string, clear: () => void) {
+  const { clearButtonProps } = clearable(label);
+  return {
+    clearable: true,
+    clearButtonProps: {
+      ...clearButtonProps,
+      onClick: (event: MouseEvent<HTMLButtonElement>) => {
+        clear();
+        backToField(event);
+      },
+    },
+  };
+}

@@ -4,7 +4,7 @@ import { Select, SimpleGrid } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { CALENDAR_LABELS } from '../../components/dates';
 import type { RefItem } from '../../api/wire';
-import { clearable } from '../../lib/clearable';
+import { clearable, clearableDate } from '../../lib/clearable';
 import { codeOptions, idOptions } from './options';
 import type { ParticipationField, ParticipationValues } from './participationForm';
 
@@ -89,7 +89,7 @@ export function ParticipationFields({ values, onChange, errors, programs, roles,
         label="End date"
         valueFormat="YYYY-MM-DD"
         placeholder="Open"
-        clearable
+        {...clearableDate('End date', () => set({ endDate: null }))}
         minDate={values.startDate ?? undefined}
         value={values.endDate}
         onChange={(value) => set({ endDate: value })}
