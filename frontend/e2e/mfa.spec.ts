@@ -170,6 +170,8 @@ test('a role the policy names sets up its app at sign-in; an Administrator can r
   await tabTo(page, dialog.getByRole('button', { name: 'Remove second factor' }));
   await page.keyboard.press('Enter');
   const confirm = page.getByRole('dialog', { name: 'Remove second factor' });
+  // In the page before it is looked at: a dialog not yet there has no fade to wait for.
+  await expect(confirm).toBeVisible();
   expect(await findings(page, 'remove second factor, confirm')).toEqual([]);
   const [removed] = await Promise.all([page.waitForResponse((r) => r.url().endsWith('/mfa') && r.request().method() === 'DELETE'), page.keyboard.press('Enter')]);
   expect(removed.status()).toBe(204);
