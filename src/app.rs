@@ -223,34 +223,34 @@ fn spawn_upkeep(state: AppState, stop: drain::Stop) -> tokio::task::JoinHandle<(
         const EVERY: Duration = Duration::from_secs(3600);
         loop {
             state.login_throttle.forget_idle();
-            // Upkeep writes like a request that may write (auth::callers): spent sessions go.
-            let _writing = state.callers.writing();
-            if let Err(e) =
-                identity::store::purge_expired_tokens(&state.db, crate::clock::now()).await
-            {
-                tracing::warn!(error = %e, "token purge failed");
-            }
-            match crate::payment_requests::store::files::purge_unattached(
-                &state.db,
-                &state.files,
-                crate::clock::now(),
-            )
-            .await
-            {
-                Ok(0) => {}
-                Ok(n) => {
-                    tracing::info!(removed = n, "removed receipts never attached to a request")
-                }
-                Err(e) => tracing::warn!(error = %e, "receipt purge failed"),
-            }
-            if let Err(e) =
-                crate::idempotency::store::purge_expired(&state.db, crate::clock::now()).await
-            {
-                tracing::warn!(error = %e, "purge of kept idempotent answers failed");
-            }
+            purge(&state).await;
             if !stop.pause(EVERY).await {
                 break;
             }
         }
     })
+}
+
+/// One pass of the upkeep's deletions. It writes like a request that may write
+/// (auth::callers), for as long as it writes and no longer: a token held across the hour's
+/// pause would keep every cached read off for good.
+async fn purge(state: &AppState) {
+    let _writing = state.callers.writing();
+    if let Err(e) = identity::store::purge_expired_tokens(&state.db, crate::clock::now()).await {
+        tracing::warn!(error = %e, "token purge failed");
+    }
+    match crate::payment_requests::store::files::purge_unattached(
+        &state.db,
+        &state.files,
+        crate::clock::now(),
+    )
+    .await
+    {
+        Ok(0) => {}
+        Ok(n) => tracing::info!(removed = n, "removed receipts never attached to a request"),
+        Err(e) => tracing::warn!(error = %e, "receipt purge failed"),
+    }
+    if let Err(e) = crate::idempotency::store::purge_expired(&state.db, crate::clock::now()).await {
+        tracing::warn!(error = %e, "purge of kept idempotent answers failed");
+    }
 }

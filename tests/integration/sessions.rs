@@ -300,3 +300,29 @@ async fn reset_password_answers_in_the_same_time_whether_or_not_the_account_exis
     }
     assert!(app.last_mail_to(ADMIN_EMAIL).is_some(), "the existing account got its link");
 }
+
+/// Reads between writes are answered from the kept caller check on SQLite, where this server
+/// is the database's only writer, and every write through the server ends what was kept; on
+/// PostgreSQL, which other instances write too, every call asks the database. A user switched
+/// off behind the server's back (not through it) shows which of the two answered.
+#[actix_web::test]
+async fn a_callers_check_is_kept_between_reads_until_a_write() {
+    use sea_orm::ConnectionTrait;
+    let app = spawn().await;
+    let admin = app.admin_token().await;
+    app.create_user(&admin, "kept@example.org", &["Administrator"], "kept password 123").await;
+    let (token, _) = app.login("kept@example.org", "kept password 123").await;
+    assert_eq!(app.get(FUNDS, &token).await.status, 200);
+    app.state
+        .db
+        .execute_unprepared("UPDATE users SET is_active = false WHERE email = 'kept@example.org'")
+        .await
+        .unwrap();
+    let kept = !database::on_postgres();
+    let read = app.get(FUNDS, &token).await;
+    assert_eq!(read.status, if kept { 200 } else { 401 }, "{}", read.body);
+    // Any write through the server: the next read of hers asks the database again.
+    let r = app.post(FUNDS, Some(&admin), json!({"name": "Kept fund", "code": "KEPT"})).await;
+    assert_eq!(r.status, 201, "{}", r.body);
+    assert_eq!(app.get(FUNDS, &token).await.status, 401);
+}
