@@ -99,6 +99,7 @@ pub async fn prepare(config: Config) -> anyhow::Result<AppState> {
         config: Arc::new(config),
         grants: Arc::default(),
         callers: Arc::new(CallerCache::new(sole_writer)),
+        years: Arc::default(),
     };
     identity::bootstrap::ensure_first_admin(&state).await?;
     startup.release().await?;

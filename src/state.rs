@@ -25,6 +25,9 @@ pub struct AppState {
     pub grants: Arc<GrantsCache>,
     /// Signed-in callers between calls while nothing writes (SQLite only; auth::callers).
     pub callers: Arc<CallerCache>,
+    /// The fiscal years under the same rule: every list page needs them to tell which rows
+    /// lie in a closed year (settings::store::fiscal_years_kept).
+    pub years: Arc<crate::auth::callers::Kept<Vec<crate::entities::fiscal_year::Model>>>,
     /// The slots report pages and exports take (web::heavy).
     pub heavy: Gates,
 }

@@ -9,7 +9,8 @@
 //! An entry is good only while no write has run since it was loaded and none is running:
 //! every request that may write (any method but GET/HEAD/OPTIONS, and the hourly purge)
 //! holds a [`Writing`] token from before its handler runs until after its transaction has
-//! ended, and returning it moves the generation on. A deactivation, a sign-out or a role
+//! ended, and returning it moves the generation on; and only on the UTC day it was loaded
+//! (what it read of time away is near that day). A deactivation, a sign-out or a role
 //! change therefore empties the cache before its own answer leaves, and the next call of
 //! the user is checked against the database again. Writes are rare next to reads in an
 //! office, so a cleared cache refills at once.
@@ -21,6 +22,8 @@ use std::{
         Arc, RwLock,
     },
 };
+
+use chrono::NaiveDate;
 
 use super::principal::CurrentUser;
 
@@ -35,8 +38,8 @@ pub struct CallerCache {
     enabled: bool,
     writes_running: AtomicUsize,
     generation: AtomicU64,
-    /// The generation every entry was loaded at, and the entries.
-    entries: RwLock<(u64, BySession)>,
+    /// The generation and the day every entry was loaded at, and the entries.
+    entries: RwLock<(Ticket, BySession)>,
 }
 
 /// A write in progress; dropping it ends the write and invalidates every entry.
@@ -51,9 +54,10 @@ impl Drop for Writing<'_> {
     }
 }
 
-/// The state a caller check started from: it may be kept only if nothing wrote since.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Ticket(u64);
+/// The state a caller check started from (the write generation, the UTC day it asks about):
+/// it may be kept only if nothing wrote since, and serves that day only.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct Ticket(u64, NaiveDate);
 
 impl CallerCache {
     pub fn new(enabled: bool) -> Self {
@@ -65,10 +69,11 @@ impl CallerCache {
         Writing(self)
     }
 
-    /// The current generation when no write is running (and the cache is on).
-    pub fn ticket(&self) -> Option<Ticket> {
+    /// The current generation when no write is running (and the cache is on), for a check
+    /// of `today`.
+    pub fn ticket(&self, today: NaiveDate) -> Option<Ticket> {
         let generation = self.generation.load(SeqCst);
-        (self.enabled && self.writes_running.load(SeqCst) == 0).then_some(Ticket(generation))
+        (self.enabled && self.writes_running.load(SeqCst) == 0).then_some(Ticket(generation, today))
     }
 
     /// Whether nothing has written since `ticket` was taken (checked in that order, the
@@ -77,10 +82,10 @@ impl CallerCache {
         self.writes_running.load(SeqCst) == 0 && self.generation.load(SeqCst) == ticket.0
     }
 
-    pub fn get(&self, user_id: i32, session: &str) -> Option<Arc<CurrentUser>> {
-        let ticket = self.ticket()?;
+    pub fn get(&self, user_id: i32, session: &str, today: NaiveDate) -> Option<Arc<CurrentUser>> {
+        let ticket = self.ticket(today)?;
         let entries = self.entries.read().unwrap_or_else(|e| e.into_inner());
-        if entries.0 != ticket.0 {
+        if entries.0 != ticket {
             return None;
         }
         entries.1.get(session).filter(|me| me.id() == user_id).cloned()
@@ -94,10 +99,37 @@ impl CallerCache {
         if !self.still(ticket) {
             return;
         }
-        if entries.0 != ticket.0 || entries.1.len() >= MAX_ENTRIES {
-            *entries = (ticket.0, HashMap::new());
+        if entries.0 != ticket || entries.1.len() >= MAX_ENTRIES {
+            *entries = (ticket, HashMap::new());
         }
         entries.1.insert(Box::from(session), Arc::new(me.clone()));
+    }
+}
+
+/// One more read kept under the callers' rule: good while nothing has written since it was
+/// read, on the day it was read, and never while the cache is off.
+pub struct Kept<V>(RwLock<Option<(Ticket, Arc<V>)>>);
+
+impl<V> Default for Kept<V> {
+    fn default() -> Self {
+        Self(RwLock::new(None))
+    }
+}
+
+impl<V> Kept<V> {
+    pub fn get(&self, callers: &CallerCache, today: NaiveDate) -> Option<Arc<V>> {
+        let ticket = callers.ticket(today)?;
+        let kept = self.0.read().unwrap_or_else(|e| e.into_inner());
+        kept.as_ref().filter(|(t, _)| *t == ticket).map(|(_, v)| v.clone())
+    }
+
+    /// Keeps what a read that started at `ticket` found, unless a write began or ended since.
+    pub fn put(&self, callers: &CallerCache, ticket: Option<Ticket>, value: Arc<V>) {
+        let Some(ticket) = ticket else { return };
+        let mut kept = self.0.write().unwrap_or_else(|e| e.into_inner());
+        if callers.still(ticket) {
+            *kept = Some((ticket, value));
+        }
     }
 }
 
@@ -129,21 +161,37 @@ mod tests {
             roles: vec!["Administrator".into()],
             permissions: BTreeSet::from([Permission::FundRead]),
             ip: None,
+            may_stand_in: false,
         }
+    }
+
+    fn day(n: u32) -> NaiveDate {
+        NaiveDate::from_ymd_opt(2027, 3, n).unwrap()
     }
 
     #[test]
     fn an_entry_serves_until_a_write_ends() {
         let cache = CallerCache::new(true);
         let me = someone(1);
-        cache.put(cache.ticket(), "s1", &me);
-        assert_eq!(cache.get(1, "s1").map(|m| m.id()), Some(1));
-        assert!(cache.get(1, "s2").is_none(), "another session is checked on its own");
-        assert!(cache.get(2, "s1").is_none(), "a session serves only its own user");
+        cache.put(cache.ticket(day(1)), "s1", &me);
+        assert_eq!(cache.get(1, "s1", day(1)).map(|m| m.id()), Some(1));
+        assert!(cache.get(1, "s2", day(1)).is_none(), "another session is checked on its own");
+        assert!(cache.get(2, "s1", day(1)).is_none(), "a session serves only its own user");
         let w = cache.writing();
-        assert!(cache.get(1, "s1").is_none(), "while a write runs the database answers");
+        assert!(cache.get(1, "s1", day(1)).is_none(), "while a write runs the database answers");
         drop(w);
-        assert!(cache.get(1, "s1").is_none(), "an ended write invalidates every entry");
+        assert!(cache.get(1, "s1", day(1)).is_none(), "an ended write invalidates every entry");
+    }
+
+    #[test]
+    fn an_entry_serves_only_the_day_it_was_checked_for() {
+        let cache = CallerCache::new(true);
+        cache.put(cache.ticket(day(1)), "s1", &someone(1));
+        assert!(cache.get(1, "s1", day(1)).is_some());
+        assert!(cache.get(1, "s1", day(2)).is_none(), "the next day asks the database again");
+        cache.put(cache.ticket(day(2)), "s2", &someone(2));
+        assert!(cache.get(1, "s1", day(1)).is_none(), "a new day's entry starts over");
+        assert!(cache.get(2, "s2", day(2)).is_some());
     }
 
     #[test]
@@ -151,26 +199,43 @@ mod tests {
         let cache = CallerCache::new(true);
         let me = someone(1);
         // Started, then a write ran to its end before the answer came back.
-        let ticket = cache.ticket();
+        let ticket = cache.ticket(day(1));
         drop(cache.writing());
         cache.put(ticket, "s1", &me);
-        assert!(cache.get(1, "s1").is_none());
+        assert!(cache.get(1, "s1", day(1)).is_none());
         // Started, then a write began and is still running.
-        let ticket = cache.ticket();
+        let ticket = cache.ticket(day(1));
         let w = cache.writing();
         cache.put(ticket, "s1", &me);
         drop(w);
-        assert!(cache.get(1, "s1").is_none());
+        assert!(cache.get(1, "s1", day(1)).is_none());
         // Started while a write ran: nothing to keep.
         let w = cache.writing();
-        assert!(cache.ticket().is_none());
+        assert!(cache.ticket(day(1)).is_none());
         drop(w);
+    }
+
+    #[test]
+    fn a_kept_read_follows_the_same_rule() {
+        let cache = CallerCache::new(true);
+        let kept = Kept::<u32>::default();
+        kept.put(&cache, cache.ticket(day(1)), Arc::new(7));
+        assert_eq!(kept.get(&cache, day(1)).as_deref(), Some(&7));
+        assert!(kept.get(&cache, day(2)).is_none(), "another day");
+        let ticket = cache.ticket(day(1));
+        drop(cache.writing());
+        assert!(kept.get(&cache, day(1)).is_none(), "a write ended since");
+        kept.put(&cache, ticket, Arc::new(8));
+        assert!(kept.get(&cache, day(1)).is_none(), "read across a write: not kept");
+        let off = CallerCache::new(false);
+        kept.put(&off, off.ticket(day(1)), Arc::new(9));
+        assert!(kept.get(&off, day(1)).is_none());
     }
 
     #[test]
     fn off_keeps_nothing() {
         let cache = CallerCache::new(false);
-        cache.put(cache.ticket(), "s1", &someone(1));
-        assert!(cache.get(1, "s1").is_none());
+        cache.put(cache.ticket(day(1)), "s1", &someone(1));
+        assert!(cache.get(1, "s1", day(1)).is_none());
     }
 }

@@ -23,7 +23,10 @@ pub use permissions::Permission;
 pub use principal::CurrentUser;
 
 use crate::{
-    entities::{coordinator_login_block, refresh_token, role, role_permission, user, user_role},
+    entities::{
+        coordinator_login_block, out_of_office, refresh_token, role, role_permission, user,
+        user_role,
+    },
     error::ApiError,
     state::AppState,
 };
@@ -91,7 +94,13 @@ pub async fn load_principal(
     user: user::Model,
 ) -> Result<CurrentUser, ApiError> {
     let grants = load_grants(db, user.id).await?;
-    Ok(CurrentUser { user, roles: grants.roles, permissions: grants.permissions, ip: None })
+    Ok(CurrentUser {
+        user,
+        roles: grants.roles,
+        permissions: grants.permissions,
+        ip: None,
+        may_stand_in: true,
+    })
 }
 
 /// While coordinator sign-in is blocked, users holding Coordinator and not Administrator
@@ -106,11 +115,14 @@ const SESSION_LIVE: &str = "caller_session_live";
 const AUTH_VERSION: &str = "caller_auth_version";
 const BLOCKED: &str = "caller_sign_in_blocked";
 const BLOCK_MESSAGE: &str = "caller_sign_in_block_message";
+const MAY_STAND_IN: &str = "caller_may_stand_in";
 
 /// The one query of every authenticated call: the user's row, whether its session (the
 /// refresh-token family named in the token) is still live, the auth version its cached
-/// grants must match (migration 000080), and the coordinator sign-in block.
-fn caller_query(user_id: i32, session: &str) -> SelectStatement {
+/// grants must match (migration 000080), the coordinator sign-in block, and whether any time
+/// away near `today` names her as stand-in (most callers stand in for nobody, and the lists
+/// of what waits for them then ask nothing more).
+fn caller_query(user_id: i32, session: &str, today: chrono::NaiveDate) -> SelectStatement {
     let live = Query::select()
         .expr(Expr::val(1))
         .from(refresh_token::Entity)
@@ -121,10 +133,20 @@ fn caller_query(user_id: i32, session: &str) -> SelectStatement {
         )
         .and_where(Expr::col((refresh_token::Entity, refresh_token::Column::RevokedAt)).is_null())
         .to_owned();
+    let time_away = Query::select()
+        .expr(Expr::val(1))
+        .from(out_of_office::Entity)
+        .and_where(
+            Expr::col((out_of_office::Entity, out_of_office::Column::StandInUserId))
+                .equals((user::Entity, user::Column::Id)),
+        )
+        .cond_where(scope::near_time_away(today))
+        .to_owned();
     let version = Alias::new("auth_version");
     Query::select()
         .expr(Expr::col((user::Entity, Asterisk)))
         .expr_as(Expr::exists(live), SESSION_LIVE)
+        .expr_as(Expr::exists(time_away), MAY_STAND_IN)
         .expr_as(Expr::col((version.clone(), Alias::new("version"))), AUTH_VERSION)
         .expr_as(
             Expr::col((
@@ -178,8 +200,9 @@ pub async fn caller(
     cache: &grants::GrantsCache,
     id: i32,
     session: &str,
+    today: chrono::NaiveDate,
 ) -> Result<Result<CurrentUser, Refusal>, ApiError> {
-    let Some(row) = db.query_one(&caller_query(id, session)).await? else {
+    let Some(row) = db.query_one(&caller_query(id, session, today)).await? else {
         return Ok(Err(Refusal::NoUser));
     };
     let user = user::Model::from_query_result(&row, "")?;
@@ -207,6 +230,7 @@ pub async fn caller(
         roles: grants.roles.clone(),
         permissions: grants.permissions.clone(),
         ip: None,
+        may_stand_in: row.try_get::<bool>("", MAY_STAND_IN)?,
     }))
 }
 
@@ -260,11 +284,13 @@ impl FromRequest for CurrentUser {
             let claims = claims.ok_or_else(unauthorized)?;
             let id: i32 = claims.sub.parse().map_err(|_| unauthorized())?;
             let session = claims.sid.ok_or_else(unauthorized)?;
-            if let Some(me) = state.callers.get(id, &session) {
+            // One day for the whole check: what it read of time away holds for that day.
+            let today = crate::clock::today();
+            if let Some(me) = state.callers.get(id, &session, today) {
                 return Ok(CurrentUser { ip, ..CurrentUser::clone(&me) });
             }
-            let ticket = state.callers.ticket();
-            let me = caller(&state.db, &state.grants, id, &session).await??;
+            let ticket = state.callers.ticket(today);
+            let me = caller(&state.db, &state.grants, id, &session, today).await??;
             state.callers.put(ticket, &session, &me);
             Ok(CurrentUser { ip, ..me })
         })

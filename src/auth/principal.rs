@@ -14,6 +14,10 @@ pub struct CurrentUser {
     pub permissions: BTreeSet<Permission>,
     /// The address this call came from (what the audit trail records).
     pub ip: Option<String>,
+    /// Some time away names her as stand-in within a day of today (UTC), as the per-call
+    /// check read it with the user's row; `true` where nobody looked, so the stand-ins are
+    /// then read from the database (`scope::standing_in`).
+    pub may_stand_in: bool,
 }
 
 impl CurrentUser {

@@ -9,7 +9,9 @@
 
 use std::collections::BTreeSet;
 
-use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
+use sea_orm::{
+    ColumnTrait, Condition, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect,
+};
 
 use super::{load_principal, stand_in::office_today, CurrentUser, Permission};
 use crate::{
@@ -181,6 +183,15 @@ pub async fn live_programs(db: &impl ConnectionTrait, participant_id: i32) -> Ap
         .await?)
 }
 
+/// Time away within a day of `utc_today`, the UTC day: every zone's today is within a day
+/// of UTC's, so the office's zone is read only when some time away is that near (most
+/// callers stand in for nobody, and this is asked on every list of what waits for them).
+pub fn near_time_away(utc_today: chrono::NaiveDate) -> Condition {
+    Condition::all()
+        .add(ooo::Column::FromDay.lte(utc_today + chrono::Days::new(1)))
+        .add(ooo::Column::ToDay.gte(utc_today - chrono::Days::new(1)))
+}
+
 /// One absent person whose time away names the caller as stand-in, with what she could do.
 /// While it lasts the stand-in may take the approval steps she could, in the programs she
 /// sees, as herself and on her behalf; the stand-in's scope gains hers for that time.
@@ -192,17 +203,12 @@ pub struct Absent {
 
 /// The active absent people `me` stands in for today (none when she does not approve).
 pub async fn standing_in(db: &impl ConnectionTrait, me: &CurrentUser) -> ApiResult<Vec<Absent>> {
-    if !me.has(Permission::RequestApprove) {
+    if !me.has(Permission::RequestApprove) || !me.may_stand_in {
         return Ok(Vec::new());
     }
-    // Every zone's today is within a day of UTC's: the office's zone is read only when some
-    // time away is near (most callers stand in for nobody, and this runs on every list of
-    // what waits for them).
-    let utc = crate::clock::today();
     let near = ooo::Entity::find()
         .filter(ooo::Column::StandInUserId.eq(me.id()))
-        .filter(ooo::Column::FromDay.lte(utc + chrono::Days::new(1)))
-        .filter(ooo::Column::ToDay.gte(utc - chrono::Days::new(1)))
+        .filter(near_time_away(crate::clock::today()))
         .all(db)
         .await?;
     if near.is_empty() {

@@ -274,7 +274,7 @@ pub async fn list(
         waiting_for: waiting.as_ref(),
     };
     let (rows, total) = store::list::list(&state.db, &filter, paging).await?;
-    let years = crate::settings::store::fiscal_years(&state.db).await?;
+    let years = crate::settings::store::fiscal_years_kept(&state).await?;
     let items =
         rows.into_iter().map(|r| to_list_item(&me, &years, r)).collect::<ApiResult<Vec<_>>>()?;
     Ok(web::Json(Page::counted(items, paging, total)))

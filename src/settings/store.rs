@@ -133,6 +133,20 @@ pub async fn fiscal_years(db: &impl ConnectionTrait) -> ApiResult<Vec<fiscal_yea
     Ok(fiscal_year::Entity::find().order_by_desc(fiscal_year::Column::StartDate).all(db).await?)
 }
 
+/// [`fiscal_years`] as kept between calls while nothing writes (`AppState::years`).
+pub async fn fiscal_years_kept(
+    state: &crate::state::AppState,
+) -> ApiResult<std::sync::Arc<Vec<fiscal_year::Model>>> {
+    let today = crate::clock::today();
+    if let Some(years) = state.years.get(&state.callers, today) {
+        return Ok(years);
+    }
+    let ticket = state.callers.ticket(today);
+    let years = std::sync::Arc::new(fiscal_years(&state.db).await?);
+    state.years.put(&state.callers, ticket, years.clone());
+    Ok(years)
+}
+
 /// The one lookup of a fiscal year by id.
 pub async fn fiscal_year(
     db: &impl ConnectionTrait,

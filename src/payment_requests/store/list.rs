@@ -4,8 +4,8 @@
 use chrono::{DateTime, NaiveDate, NaiveTime, Utc};
 use sea_orm::{
     sea_query::{Alias, Asterisk, Expr, Query, SelectStatement, UnionType},
-    ColumnTrait, Condition, ConnectionTrait, DerivePartialModel, EntityTrait, Order,
-    PartialModelTrait, QueryFilter, QuerySelect, QueryTrait,
+    ColumnTrait, Condition, ConnectionTrait, DerivePartialModel, EntityTrait, FromQueryResult,
+    JoinType, Order, PartialModelTrait, QueryFilter, QuerySelect, QueryTrait,
 };
 
 use crate::forms::FormType;
@@ -257,70 +257,79 @@ pub fn list_order(q: &ListQuery) -> Vec<(pr::Column, Order)> {
 /// are chosen first from the filter and sort indexes alone (a sort then carries ids, not
 /// whole rows), and only those rows are read, each with its receipts counted. The count comes
 /// from the kept totals when they can answer it, otherwise it stops at the bound past the
-/// page ([`Paging::count_limit`]); what waits for the caller reads its page's ids and its
-/// count at once.
+/// page ([`Paging::count_limit`]); what waits for the caller reads its page and its count in
+/// one statement.
 pub async fn list(
     db: &impl ConnectionTrait,
     f: &ListFilter<'_>,
     paging: Paging,
 ) -> ApiResult<(Vec<ListRow>, Count)> {
-    let q = f.query;
-    let keys = list_order(q);
-    let (page, total) = match f.waiting_for {
-        Some(_) => waiting_page(db, f, &keys, paging).await?,
-        None => {
-            let page = PageOf::Query(Box::new(page_ids(f, &keys, paging)));
-            (page, other_count(db, f, paging).await?)
-        }
-    };
-    let select = ordered(ListRow::select_cols(pr::Entity::find().select_only()), &keys);
-    let rows: Vec<ListRow> = match page {
-        PageOf::Query(ids) => {
-            pin::all(db, select.filter(pr::Column::Id.in_subquery(*ids)), page_index(f, &keys))
-                .await?
-        }
-        PageOf::Ids(ids) => pin::all(db, select.filter(pr::Column::Id.is_in(ids)), None).await?,
-    };
-    Ok((rows, total))
-}
-
-/// Which rows a page shows: a subquery the rows' read embeds, or ids already read.
-enum PageOf {
-    Query(Box<SelectStatement>),
-    Ids(Vec<i32>),
+    let keys = list_order(f.query);
+    if f.waiting_for.is_some() {
+        return waiting_page(db, f, &keys, paging).await;
+    }
+    let total = other_count(db, f, paging).await?;
+    let select = ordered(ListRow::select_cols(pr::Entity::find().select_only()), &keys)
+        .filter(pr::Column::Id.in_subquery(page_ids(f, &keys, paging)));
+    Ok((pin::all(db, select, page_index(f, &keys)).await?, total))
 }
 
 /// What waits for the caller: the matches in the list's order up to the count's bound, read
-/// once for both the page and the count. Each match costs probes of its steps, which a
-/// separate count would repeat for the page's; and only the page's ids come back, each
-/// with the number of matches read (every row handed back costs the driver a message).
+/// once for both the page and the count, and the page's rows joined to them in the same
+/// statement. Each match costs probes of its steps, which a separate count would repeat for
+/// the page's; and each statement is a round trip to the database's thread, with a message
+/// per row it hands back.
 async fn waiting_page(
     db: &impl ConnectionTrait,
     f: &ListFilter<'_>,
     keys: &[(pr::Column, Order)],
     paging: Paging,
-) -> ApiResult<(PageOf, Count)> {
+) -> ApiResult<(Vec<ListRow>, Count)> {
     let limit = paging.count_limit_at(WAITING_COUNT_BOUND);
+    let rows = db.query_all(&waiting_rows(f, keys, paging, limit)).await?;
+    let Some(first) = rows.first() else {
+        // Past the last match: the page is empty and says nothing of the count.
+        let count = count_at_most(db, pr::Entity::find().filter(f.condition()), limit).await?;
+        return Ok((Vec::new(), count));
+    };
+    let n: i64 = first.try_get("", FOUND)?;
+    let rows = rows.iter().map(|r| ListRow::from_query_result(r, "")).collect::<Result<_, _>>()?;
+    Ok((rows, Count::from_limited(u64::try_from(n).unwrap_or(0), limit)))
+}
+
+/// The column of [`waiting_rows`] with the number of matches read.
+const FOUND: &str = "found";
+
+/// The page's rows, each with the number of matches read up to `limit + 1`.
+fn waiting_rows(
+    f: &ListFilter<'_>,
+    keys: &[(pr::Column, Order)],
+    paging: Paging,
+    limit: u64,
+) -> SelectStatement {
+    use sea_orm::sea_query::ExprTrait;
     let sort_columns: Vec<pr::Column> = keys.iter().map(|(c, _)| *c).collect();
     let matches =
         ordered(pr::Entity::find().select_only().columns(sort_columns).filter(f.condition()), keys)
             .limit(limit + 1)
             .into_query();
+    let page_alias = Alias::new("page");
     let mut page = Query::select();
     page.column(pr::Column::Id)
-        .expr_as(Expr::cust("COUNT(*) OVER ()"), Alias::new("n"))
+        .expr_as(Expr::cust("COUNT(*) OVER ()"), Alias::new(FOUND))
         .from_subquery(matches, Alias::new("matches"));
     order_in(&mut page, keys);
     page.offset(paging.offset()).limit(paging.size);
-    let rows = db.query_all(&page).await?;
-    let Some(first) = rows.first() else {
-        // Past the last match: the page is empty and says nothing of the count.
-        let count = count_at_most(db, pr::Entity::find().filter(f.condition()), limit).await?;
-        return Ok((PageOf::Ids(Vec::new()), count));
-    };
-    let found: i64 = first.try_get("", "n")?;
-    let ids = rows.iter().map(|r| r.try_get::<i32>("", "id")).collect::<Result<_, _>>()?;
-    Ok((PageOf::Ids(ids), Count::from_limited(u64::try_from(found).unwrap_or(0), limit)))
+    let mut select = ordered(ListRow::select_cols(pr::Entity::find().select_only()), keys)
+        .expr_as(Expr::col((page_alias.clone(), Alias::new(FOUND))), FOUND)
+        .into_query();
+    select.join_subquery(
+        JoinType::InnerJoin,
+        page,
+        page_alias.clone(),
+        Expr::col((page_alias, pr::Column::Id)).equals((pr::Entity, pr::Column::Id)),
+    );
+    select
 }
 
 /// The count of any other list: the kept totals when only program, scope and status filter
