@@ -83,6 +83,7 @@ mod m20261204_000100_window_totals;
 mod m20261204_000200_waiting_indexes;
 mod m20261204_000300_waiting_cover;
 mod m20261204_000400_program_order;
+mod m20261204_000500_request_current_step;
 
 pub struct Migrator;
 
@@ -140,6 +141,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261204_000200_waiting_indexes::Migration),
             Box::new(m20261204_000300_waiting_cover::Migration),
             Box::new(m20261204_000400_program_order::Migration),
+            Box::new(m20261204_000500_request_current_step::Migration),
         ]
     }
 }

@@ -42,6 +42,10 @@ pub struct Model {
     pub updated_at: super::Timestamp,
     pub updated_by: Option<i32>,
     pub deleted_at: Option<super::Timestamp>,
+    /// The role and place of the current approval step, NULL while none is current: kept
+    /// from `request_steps` by the database (`db::derived`), read by "Waiting for you".
+    pub current_step_role: Option<String>,
+    pub current_step_index: Option<i32>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -337,6 +337,8 @@ mod tests {
                 updated_at: at,
                 updated_by: Some(8),
                 deleted_at: None,
+                current_step_role: None,
+                current_step_index: None,
                 payee_name: None,
                 payee_address: None,
                 payee_email: None,

@@ -158,8 +158,36 @@ fn states(r: &Value) -> Vec<String> {
 }
 
 async fn waiting(w: &World, token: &str) -> Vec<i64> {
+    steps_noted(&w.app).await;
     let page = w.app.get(&format!("{PR}?WaitingForMe=true"), token).await.ok().clone();
     page["items"].as_array().unwrap().iter().map(|i| i["id"].as_i64().unwrap()).collect()
+}
+
+/// Every request's note of its current step, which the database keeps and the waiting list
+/// reads, says what its steps say.
+async fn steps_noted(app: &TestApp) {
+    use sea_orm::{ConnectionTrait, Statement};
+    let current = |column: &str| {
+        format!(
+            "(SELECT s.{column} FROM request_steps s \
+             WHERE s.payment_request_id = p.id AND s.state = 'current')"
+        )
+    };
+    let sql = format!(
+        "SELECT COUNT(*) FROM payment_requests p \
+         WHERE p.current_step_role IS DISTINCT FROM {} \
+         OR p.current_step_index IS DISTINCT FROM {}",
+        current("role"),
+        current("step_index")
+    );
+    let db = &app.state.db;
+    let row = db
+        .query_one_raw(Statement::from_string(db.get_database_backend(), sql))
+        .await
+        .unwrap()
+        .unwrap();
+    let off: i64 = row.try_get_by_index(0).unwrap();
+    assert_eq!(off, 0, "requests whose note of the current step is not their steps'");
 }
 
 /// Waits for the outbox to hand a mail to `to` whose subject names request `id`.
@@ -668,4 +696,53 @@ async fn a_step_waiting_too_long_reminds_once_a_day_and_escalates_once() {
         .await
         .ok();
     assert_eq!(remind(&w, days(9)), (0, 0, 0));
+}
+
+/// What waits for a caller reads the current step from the request's own note of it, and
+/// probes the steps only for an earlier step she (or the person she stands in for) took: one
+/// probe per person, answered from an index alone, never from the steps' rows.
+#[actix_web::test]
+async fn waiting_for_me_probes_the_steps_once_per_person_from_an_index() {
+    use mentorpay::auth::scope::Scope;
+    use mentorpay::payment_requests::{dto::ListQuery, store::list};
+    use sea_orm::{ConnectionTrait, DbBackend, Statement};
+    let app = spawn().await;
+    let db = &app.state.db;
+    if db.get_database_backend() != DbBackend::Sqlite {
+        return; // PostgreSQL plans from its statistics.
+    }
+    let taker = |user_id, programs| list::Taker {
+        user_id,
+        roles: vec!["Administrator".into(), "Finance".into()],
+        approves: true,
+        programs,
+    };
+    let waiting =
+        list::WaitingFor { user_id: 7, takers: vec![taker(7, None), taker(9, Some(vec![1, 2]))] };
+    let query = ListQuery::default();
+    let filter = list::ListFilter {
+        query: &query,
+        scope: &Scope::All,
+        statuses: &[],
+        forms: &[],
+        waiting_for: Some(&waiting),
+    };
+    let sql = DbBackend::Sqlite.build(&list::matching_ids(&filter)).to_string();
+    let plan = db
+        .query_all_raw(Statement::from_string(
+            DbBackend::Sqlite,
+            format!("EXPLAIN QUERY PLAN {sql}"),
+        ))
+        .await
+        .unwrap();
+    let steps: Vec<String> = plan
+        .iter()
+        .map(|row| row.try_get::<String>("", "detail").unwrap())
+        .filter(|d| d.contains("request_steps"))
+        .collect();
+    assert_eq!(steps.len(), 2, "one probe for each of the two people: {steps:?}");
+    assert!(
+        steps.iter().all(|d| d.contains("USING COVERING INDEX ix_request_steps_taken")),
+        "{steps:?}"
+    );
 }

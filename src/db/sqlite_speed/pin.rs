@@ -69,11 +69,11 @@ mod tests {
         let sql =
             pr::Entity::find().filter(pr::Column::Id.in_subquery(ids)).build(DbBackend::Sqlite).sql;
         let index =
-            PageIndex { table: "payment_requests", index: "ix_payment_requests_program_order" };
+            PageIndex { table: "payment_requests", index: "ix_payment_requests_program_queue" };
         let pinned = index.pinned(&sql);
         assert_eq!(pinned.matches("INDEXED BY").count(), 1, "{pinned}");
         assert!(
-            pinned.contains(r#"IN (SELECT "payment_requests"."id" FROM "payment_requests" INDEXED BY "ix_payment_requests_program_order" WHERE"#),
+            pinned.contains(r#"IN (SELECT "payment_requests"."id" FROM "payment_requests" INDEXED BY "ix_payment_requests_program_queue" WHERE"#),
             "{pinned}"
         );
         assert_eq!(index.pinned("SELECT 1"), "SELECT 1");

@@ -59,15 +59,15 @@ pub struct ListFilter<'a> {
     pub waiting_for: Option<&'a WaitingFor>,
 }
 
-/// How far "Waiting for you" counts: a hundred, not a thousand. Each match costs the request's
-/// row and two probes of its steps, so counting to 1,001 took five times the page on an office
-/// with 250,000 requests waiting; a work queue of more than a hundred reads "100+" on home and
-/// in the list, and the pages still go on past it.
+/// How far "Waiting for you" counts: a hundred, not a thousand. The count reads every match up
+/// to its bound, and counting to 1,001 took five times the page on an office with 250,000
+/// requests waiting; a work queue of more than a hundred reads "100+" on home and in the list,
+/// and the pages still go on past it.
 pub const WAITING_COUNT_BOUND: u64 = 100;
 
 /// Whose waiting requests a list shows: the chain's rule (`chain::may_take_as`) as one
-/// condition over the indexed current steps, for the caller in her own right and for each
-/// absent person she stands in for today.
+/// condition over the requests' notes of their current step, for the caller in her own right
+/// and for each absent person she stands in for today.
 pub struct WaitingFor {
     pub user_id: i32,
     /// The caller first, then the absent people, each with the programs she sees.
@@ -122,29 +122,22 @@ impl WaitingFor {
 }
 
 impl Taker {
-    /// Correlated on the request (`EXISTS`), so each request costs two probes of the steps'
-    /// request index and a page stops at its 25th match, instead of reading every current
-    /// step of the role and every step the people ever took into lists first.
+    /// The current step is read from the request's own note of it (kept by the database from
+    /// its steps, `db::derived`), a column of the index a page walks. Her earlier steps are
+    /// probed only past the first step: a chain is copied afresh at each submission, so at its
+    /// first step nobody has taken any. The probe is correlated on the request (`EXISTS`), so
+    /// a page stops at its 25th match.
     fn condition(&self, me: i32) -> Condition {
         use crate::entities::request_step as step;
-        use crate::payment_requests::chain::StepState;
         use sea_orm::sea_query::{Expr, ExprTrait};
-        let of_this_request = || {
-            Expr::col((step::Entity, step::Column::PaymentRequestId))
-                .equals((pr::Entity, pr::Column::Id))
-        };
-        let current = Query::select()
-            .expr(Expr::val(1))
-            .from(step::Entity)
-            .and_where(of_this_request())
-            .and_where(step::Column::State.eq(StepState::Current.as_str()))
-            .and_where(step::Column::Role.is_in(self.roles.clone()))
-            .to_owned();
         let people: Vec<i32> = if self.user_id == me { vec![me] } else { vec![me, self.user_id] };
         let taken = Query::select()
             .expr(Expr::val(1))
             .from(step::Entity)
-            .and_where(of_this_request())
+            .and_where(
+                Expr::col((step::Entity, step::Column::PaymentRequestId))
+                    .equals((pr::Entity, pr::Column::Id)),
+            )
             .cond_where(
                 Condition::any()
                     .add(step::Column::ByUserId.is_in(people.clone()))
@@ -152,6 +145,7 @@ impl Taker {
             )
             .to_owned();
         let mut c = Condition::all()
+            .add(pr::Column::CurrentStepRole.is_in(self.roles.clone()))
             .add(
                 Condition::any()
                     .add(pr::Column::CreatedBy.is_null())
@@ -162,8 +156,11 @@ impl Taker {
                     .add(pr::Column::SubmittedBy.is_null())
                     .add(pr::Column::SubmittedBy.is_not_in(people)),
             )
-            .add(Expr::exists(current))
-            .add(Expr::exists(taken).not());
+            .add(
+                Condition::any()
+                    .add(pr::Column::CurrentStepIndex.eq(0))
+                    .add(Expr::exists(taken).not()),
+            );
         if let Some(programs) = &self.programs {
             c = c.add(pr::Column::MentorProgramId.is_in(programs.clone()));
         }
@@ -447,7 +444,7 @@ fn page_index(f: &ListFilter<'_>, keys: &[(pr::Column, Order)]) -> Option<PageIn
     let one_program = f.query.mentorprogramid.is_some();
     let submission_order = matches!(keys.first(), Some((pr::Column::SubmittedOn, _)));
     (one_program && f.statuses.len() == 1 && f.forms.is_empty() && submission_order).then_some(
-        PageIndex { table: "payment_requests", index: "ix_payment_requests_program_order" },
+        PageIndex { table: "payment_requests", index: "ix_payment_requests_program_queue" },
     )
 }
 
