@@ -705,7 +705,7 @@ async fn a_step_waiting_too_long_reminds_once_a_day_and_escalates_once() {
 async fn waiting_for_me_probes_the_steps_once_per_person_from_an_index() {
     use mentorpay::auth::scope::Scope;
     use mentorpay::payment_requests::{dto::ListQuery, store::list};
-    use sea_orm::{ConnectionTrait, DbBackend, Statement};
+    use sea_orm::DbBackend;
     let app = spawn().await;
     let db = &app.state.db;
     if db.get_database_backend() != DbBackend::Sqlite {
@@ -728,16 +728,9 @@ async fn waiting_for_me_probes_the_steps_once_per_person_from_an_index() {
         waiting_for: Some(&waiting),
     };
     let sql = DbBackend::Sqlite.build(&list::matching_ids(&filter)).to_string();
-    let plan = db
-        .query_all_raw(Statement::from_string(
-            DbBackend::Sqlite,
-            format!("EXPLAIN QUERY PLAN {sql}"),
-        ))
+    let steps: Vec<String> = crate::common::database::sqlite_plan(db, &sql)
         .await
-        .unwrap();
-    let steps: Vec<String> = plan
-        .iter()
-        .map(|row| row.try_get::<String>("", "detail").unwrap())
+        .into_iter()
         .filter(|d| d.contains("request_steps"))
         .collect();
     assert_eq!(steps.len(), 2, "one probe for each of the two people: {steps:?}");

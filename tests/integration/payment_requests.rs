@@ -839,10 +839,7 @@ async fn list_rows_carry_their_receipt_count() {
     // Each row's count reads the files' request index, never a scan of every receipt
     // (SQLite's plan; PostgreSQL plans from its statistics).
     use mentorpay::entities::payment_request as pr;
-    use sea_orm::{
-        ColumnTrait, ConnectionTrait, DbBackend, EntityTrait, QueryFilter, QuerySelect, QueryTrait,
-        Statement,
-    };
+    use sea_orm::{ColumnTrait, DbBackend, EntityTrait, QueryFilter, QuerySelect, QueryTrait};
     let db = &app.state.db;
     if db.get_database_backend() == DbBackend::Sqlite {
         let ids: Vec<i32> = (1..=25).collect();
@@ -852,15 +849,7 @@ async fn list_rows_carry_their_receipt_count() {
             .filter(pr::Column::Id.is_in(ids))
             .build(DbBackend::Sqlite)
             .to_string();
-        let plan = db
-            .query_all_raw(Statement::from_string(
-                DbBackend::Sqlite,
-                format!("EXPLAIN QUERY PLAN {sql}"),
-            ))
-            .await
-            .unwrap();
-        let plan: Vec<String> =
-            plan.iter().map(|row| row.try_get::<String>("", "detail").unwrap()).collect();
+        let plan = crate::common::database::sqlite_plan(db, &sql).await;
         assert!(
             plan.iter().any(|d| d.starts_with("SEARCH") && d.contains("ix_uploaded_files_request")),
             "{plan:?}"

@@ -154,3 +154,10 @@ async fn drop_orphans(admin: &DatabaseConnection) {
         }
     }
 }
+
+/// SQLite's plan of `sql` on `db`, one `EXPLAIN QUERY PLAN` line each.
+pub async fn sqlite_plan(db: &DatabaseConnection, sql: &str) -> Vec<String> {
+    let explain = Statement::from_string(DbBackend::Sqlite, format!("EXPLAIN QUERY PLAN {sql}"));
+    let rows = db.query_all_raw(explain).await.unwrap();
+    rows.iter().map(|row| row.try_get::<String>("", "detail").unwrap()).collect()
+}
