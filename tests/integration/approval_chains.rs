@@ -569,16 +569,15 @@ async fn a_stand_in_takes_the_absent_approvers_step_on_her_behalf() {
 
 /// Runs `mentorpay remind --as-of` the office's `day` at noon UTC on the world's database, as
 /// cron would beside the server; the three counts it prints (reminded, escalated, mails).
-fn remind(w: &World, day: chrono::NaiveDate) -> (u32, u32, u32) {
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_mentorpay"))
-        .env_clear()
+async fn remind(w: &World, day: chrono::NaiveDate) -> (u32, u32, u32) {
+    let mut pass = std::process::Command::new(env!("CARGO_BIN_EXE_mentorpay"));
+    pass.env_clear()
         .envs(crate::common::dates::clock_env())
         .env("MENTORPAY_LOG", "warn")
         .args(["--database-url", &w.app.state.config.database_url])
         .args(["--data-dir", w.app.dir.path().join("data").to_str().unwrap()])
-        .args(["remind", "--as-of", &format!("{day}T12:00:00Z")])
-        .output()
-        .unwrap();
+        .args(["remind", "--as-of", &format!("{day}T12:00:00Z")]);
+    let out = crate::common::beside(pass).await;
     let text = String::from_utf8_lossy(&out.stdout).into_owned();
     assert!(out.status.success(), "{text}{}", String::from_utf8_lossy(&out.stderr));
     let n: Vec<u32> =
@@ -629,10 +628,10 @@ async fn a_step_waiting_too_long_reminds_once_a_day_and_escalates_once() {
     let r = submitted(&w, w.inside, 1500.0).await;
     let id = r["id"].as_i64().unwrap();
     // Not yet longer than two days: nothing.
-    assert_eq!(remind(&w, days(2)), (0, 0, 0));
+    assert_eq!(remind(&w, days(2)).await, (0, 0, 0));
     // Three days: the step's approvers who read mail at once (both program leads), once.
-    assert_eq!(remind(&w, days(3)), (1, 0, 2));
-    assert_eq!(remind(&w, days(3)), (0, 0, 0), "a second pass the same day sends nothing");
+    assert_eq!(remind(&w, days(3)).await, (1, 0, 2));
+    assert_eq!(remind(&w, days(3)).await, (0, 0, 0), "a second pass the same day sends nothing");
     mails_like(&w, "lead@example.org", "Reminder: ", id, 1).await;
     mails_like(&w, "lead2@example.org", "Reminder: ", id, 1).await;
     let reminder = w
@@ -650,12 +649,12 @@ async fn a_step_waiting_too_long_reminds_once_a_day_and_escalates_once() {
     );
     assert!(reminder.body.contains("at the approval step Program review"), "{}", reminder.body);
     // Day four: the away lead's reminder goes to her stand-in, who hears once.
-    assert_eq!(remind(&w, days(4)), (1, 0, 1));
+    assert_eq!(remind(&w, days(4)).await, (1, 0, 1));
     mails_like(&w, "lead2@example.org", "Reminder: ", id, 2).await;
     // Past four days: escalated to the Administrator, once; reminders go on daily.
-    assert_eq!(remind(&w, days(5)), (1, 1, 2));
-    assert_eq!(remind(&w, days(5)), (0, 0, 0));
-    assert_eq!(remind(&w, days(6)), (1, 0, 1));
+    assert_eq!(remind(&w, days(5)).await, (1, 1, 2));
+    assert_eq!(remind(&w, days(5)).await, (0, 0, 0));
+    assert_eq!(remind(&w, days(6)).await, (1, 0, 1));
     mails_like(&w, "admin@example.org", "Escalation: ", id, 1).await;
     mails_like(&w, "lead@example.org", "Reminder: ", id, 1).await;
     mails_like(&w, "lead2@example.org", "Reminder: ", id, 4).await;
@@ -683,8 +682,8 @@ async fn a_step_waiting_too_long_reminds_once_a_day_and_escalates_once() {
 
     // The step taken, the next one waits from now: its own count starts again.
     approve(&w, &w.lead2.1, &r, proposal(&w, 1400.0)).await.ok();
-    assert_eq!(remind(&w, days(2)), (0, 0, 0));
-    assert_eq!(remind(&w, days(3)), (1, 0, 1));
+    assert_eq!(remind(&w, days(2)).await, (0, 0, 0));
+    assert_eq!(remind(&w, days(3)).await, (1, 0, 1));
     mails_like(&w, "finance@example.org", "Reminder: ", id, 1).await;
     // A request no longer waiting reminds nobody.
     w.app
@@ -695,7 +694,7 @@ async fn a_step_waiting_too_long_reminds_once_a_day_and_escalates_once() {
         )
         .await
         .ok();
-    assert_eq!(remind(&w, days(9)), (0, 0, 0));
+    assert_eq!(remind(&w, days(9)).await, (0, 0, 0));
 }
 
 /// What waits for a caller reads the current step from the request's own note of it, and

@@ -148,6 +148,16 @@ async fn spawn_mailing(
     }
 }
 
+/// Runs `command` beside this test's server, as cron or an operator would, and waits for it
+/// off the test's thread. The server's background work (the outbox worker) runs on that
+/// thread: blocked while the worker is inside a write, it would keep the write lock the
+/// command waits for, and the command would fail with "database is locked".
+pub async fn beside(mut command: std::process::Command) -> std::process::Output {
+    actix_web::rt::task::spawn_blocking(move || command.output().expect("the command runs"))
+        .await
+        .expect("the command's wait")
+}
+
 /// One call to the server at `base`; the answer's body parsed as JSON when it is.
 pub async fn send(
     client: &reqwest::Client,
