@@ -36,7 +36,7 @@ export function takePendingFocus(heading: HTMLElement) {
   heading.focus();
 }
 
-/** How long after the page changes a lost focus is looked for (a dialog gives it back first). */
+/** How long after the page changes a lost focus is looked for (a closing dialog has given it back by then: Mantine within 10 ms, `MountedModal` as it leaves). */
 const RESCUE_AFTER_MS = 50;
 
 /**
