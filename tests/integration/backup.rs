@@ -163,17 +163,7 @@ async fn a_backup_under_write_load_restores_the_same_data() {
         }
         requests.push(url);
     }
-    let slot = ok(&app, &admin, Method::POST, "/api/v1/fileupload/generate-upload-urls", json!({"files": [{"fileName": "receipt.pdf", "contentType": "application/pdf", "size": PDF.len()}]})).await[0].clone();
-    let put = app
-        .client
-        .put(format!("{}{}", app.base, slot["uploadUrl"].as_str().unwrap()))
-        .header("Content-Type", "application/pdf")
-        .body(PDF.to_vec())
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(put.status(), 204);
-    let file_id = slot["fileId"].as_str().unwrap().to_owned();
+    let file_id = app.uploaded(&admin, "receipt.pdf", "application/pdf", PDF).await;
     let f2 = json!({"participationId": participation, "description": "Books", "details": {"items": [{"date": shifted("2026-10-01"), "description": "Books", "amount": 12.5}], "fileIds": [file_id]}});
     let f2 = ok(&app, &admin, Method::POST, &format!("{PR}/F2"), f2).await;
     let f2_url = format!("{PR}/F2/{}", f2["id"]);

@@ -96,25 +96,11 @@ impl World {
 
     /// An F2 draft with one uploaded receipt: its url and the receipt's id.
     async fn draft_with_receipt(&self) -> Value {
-        let files = json!({"files": [{"fileName": "receipt.pdf", "contentType": "application/pdf", "size": PDF.len()}]});
-        let file = self
-            .ok(Method::POST, "/api/v1/fileupload/generate-upload-urls", &self.admin, files)
-            .await[0]
-            .clone();
-        let up = self
-            .app
-            .client
-            .put(format!("{}{}", self.app.base, file["uploadUrl"].as_str().unwrap()))
-            .header("Content-Type", "application/pdf")
-            .body(PDF.to_vec())
-            .send()
-            .await
-            .unwrap();
-        assert_eq!(up.status(), 204);
+        let file = self.app.uploaded(&self.admin, "receipt.pdf", "application/pdf", PDF).await;
         let body = json!({"participationId": self.payee, "description": "Books",
-            "details": {"items": [{"date": shifted("2026-10-01"), "description": "Books", "amount": 12.5}], "fileIds": [file["fileId"]]}});
+            "details": {"items": [{"date": shifted("2026-10-01"), "description": "Books", "amount": 12.5}], "fileIds": [file]}});
         let r = self.ok(Method::POST, &format!("{PR}/F2"), &self.admin, body).await;
-        json!({"url": format!("{PR}/F2/{}", r["id"]), "fileId": file["fileId"]})
+        json!({"url": format!("{PR}/F2/{}", r["id"]), "fileId": file})
     }
 
     fn line(&self, amount: i64) -> Value {

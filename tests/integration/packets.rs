@@ -65,21 +65,7 @@ async fn world() -> World {
 
 /// Announces and uploads one receipt as `token`; its file id.
 async fn uploaded(w: &World, token: &str, name: &str, content_type: &str, bytes: &[u8]) -> String {
-    let announce =
-        json!({"files": [{"fileName": name, "contentType": content_type, "size": bytes.len()}]});
-    let r = w.app.post("/api/v1/fileupload/generate-upload-urls", Some(token), announce).await;
-    let r = r.ok()[0].clone();
-    let res = w
-        .app
-        .client
-        .put(format!("{}{}", w.app.base, r["uploadUrl"].as_str().unwrap()))
-        .header("Content-Type", content_type)
-        .body(bytes.to_vec())
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(res.status(), 204);
-    r["fileId"].as_str().unwrap().to_owned()
+    w.app.uploaded(token, name, content_type, bytes).await
 }
 
 fn url(r: &Value) -> String {

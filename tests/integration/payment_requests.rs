@@ -701,26 +701,7 @@ async fn uploaded(w: &World, token: &str, name: &str) -> String {
 
 /// Announces and uploads `bytes` of type `ty` as `token`; returns its file id.
 async fn uploaded_as(w: &World, token: &str, name: &str, ty: &str, bytes: &[u8]) -> String {
-    let r = w
-        .app
-        .post(
-            "/api/v1/fileupload/generate-upload-urls",
-            Some(token),
-            json!({"files": [{"fileName": name, "contentType": ty, "size": bytes.len()}]}),
-        )
-        .await;
-    let r = r.ok()[0].clone();
-    let res = w
-        .app
-        .client
-        .put(format!("{}{}", w.app.base, r["uploadUrl"].as_str().unwrap()))
-        .header("Content-Type", ty)
-        .body(bytes.to_vec())
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(res.status(), 204);
-    r["fileId"].as_str().unwrap().to_owned()
+    w.app.uploaded(token, name, ty, bytes).await
 }
 
 /// A 1×1 PNG.

@@ -1684,29 +1684,10 @@ async fn files_name_requests_forms_accounts_and_days_as_people_read_them() {
     assert!(rows.iter().any(|r| r[column(&headers, "Request")] == reference));
 
     // A receipt on the F2 draft: its file name under "Receipts".
-    let upload = w
-        .app
-        .post(
-            "/api/v1/fileupload/generate-upload-urls",
-            Some(&w.admin),
-            json!({"files": [{"fileName": "taxi receipt.pdf", "contentType": "application/pdf", "size": PDF.len()}]}),
-        )
-        .await
-        .ok()[0]
-        .clone();
-    let res = w
-        .app
-        .client
-        .put(format!("{}{}", w.app.base, upload["uploadUrl"].as_str().unwrap()))
-        .header("Content-Type", "application/pdf")
-        .body(PDF.to_vec())
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(res.status(), 204);
+    let upload = w.app.uploaded(&w.admin, "taxi receipt.pdf", "application/pdf", PDF).await;
     let r6 = &w.req[5];
     let mut details = details("F2", w.fy);
-    details["fileIds"] = json!([upload["fileId"]]);
+    details["fileIds"] = json!([upload]);
     let body = json!({"participationId": r6["participationId"], "description": "Books", "details": details, "version": r6["version"]});
     w.app.put(&format!("{PR}/F2/{}", r6["id"]), &w.admin, body).await.ok();
     let (headers, rows) =

@@ -325,20 +325,11 @@ async fn build_the_fixture() {
             json!({"isBlocked": false}),
         )
         .await);
-    let slot = ok(app.post("/api/v1/fileupload/generate-upload-urls", Some(&admin), json!({"files": [{"fileName": "receipt.pdf", "contentType": "application/pdf", "size": PDF.len()}]})).await)[0].clone();
-    let put = app
-        .client
-        .put(format!("{}{}", app.base, slot["uploadUrl"].as_str().unwrap()))
-        .header("Content-Type", "application/pdf")
-        .body(PDF.to_vec())
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(put.status(), 204);
+    let file = app.uploaded(&admin, "receipt.pdf", "application/pdf", PDF).await;
     let participation = app.get("/api/v1/payment-requests/participant-list", &admin).await.ok()[0]
         ["participationId"]
         .clone();
-    let f2 = json!({"participationId": participation, "description": "Books", "details": {"items": [{"date": shifted("2026-10-01"), "description": "Books", "amount": 12.5}], "fileIds": [slot["fileId"]]}});
+    let f2 = json!({"participationId": participation, "description": "Books", "details": {"items": [{"date": shifted("2026-10-01"), "description": "Books", "amount": 12.5}], "fileIds": [file]}});
     ok(app.post(&format!("{PR}/F2"), Some(&admin), f2).await);
     let target = root().join(FIXTURE);
     let _ = std::fs::remove_file(&target);
