@@ -2,7 +2,7 @@
 import { MantineProvider, MultiSelect, Select } from '@mantine/core';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { stubLayoutApis } from '../test/dom';
 import { installComboboxKeys } from './comboboxKeys';
 import { theme } from './theme';
@@ -79,6 +79,27 @@ describe('selects by Enter and Space', () => {
     expect(space).toBe(true);
     await key(input, 'Enter');
     expect(value()).toBe('Train');
+  });
+
+  it('Enter takes the option shown highlighted, even when Mantine has lost count of it', async () => {
+    // A searchable select opens when it gets the focus, and Mantine then recounts the
+    // highlighted option on a timer. An arrow pressed before that timer ran (a quick person on
+    // a busy page) highlighted an option the timer then forgot: Enter took nothing and
+    // submitted the form around it.
+    vi.useFakeTimers();
+    try {
+      render(<One searchable />);
+      const input = screen.getByRole('textbox', { name: 'Transit type' });
+      act(() => input.focus());
+      expect(input.hasAttribute('data-expanded')).toBe(true);
+      await key(input, 'ArrowDown');
+      act(() => vi.runOnlyPendingTimers());
+      expect(screen.getByRole('option', { name: 'Car' }).hasAttribute('data-combobox-selected')).toBe(true);
+      await key(input, 'Enter');
+      expect(value()).toBe('Car');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('a multiselect opens with Enter and takes the highlighted option with Space', async () => {
