@@ -36,7 +36,10 @@ export function takePendingFocus(heading: HTMLElement) {
   heading.focus();
 }
 
-/** How long after the page changes a lost focus is looked for (a closing dialog has given it back by then: Mantine within 10 ms, `MountedModal` as it leaves). */
+/**
+ * How long after the page changes a lost focus is looked for. A closing dialog has given it
+ * back by then: Mantine's within 10 ms, a `MountedModal` as it leaves.
+ */
 const RESCUE_AFTER_MS = 50;
 
 /**
