@@ -570,14 +570,7 @@ async fn a_stand_in_takes_the_absent_approvers_step_on_her_behalf() {
 /// Runs `mentorpay remind --as-of` the office's `day` at noon UTC on the world's database, as
 /// cron would beside the server; the three counts it prints (reminded, escalated, mails).
 async fn remind(w: &World, day: chrono::NaiveDate) -> (u32, u32, u32) {
-    let mut pass = std::process::Command::new(env!("CARGO_BIN_EXE_mentorpay"));
-    pass.env_clear()
-        .envs(crate::common::dates::clock_env())
-        .env("MENTORPAY_LOG", "warn")
-        .args(["--database-url", &w.app.state.config.database_url])
-        .args(["--data-dir", w.app.dir.path().join("data").to_str().unwrap()])
-        .args(["remind", "--as-of", &format!("{day}T12:00:00Z")]);
-    let out = crate::common::beside(pass).await;
+    let out = crate::common::beside(w.app.remind(&format!("{day}T12:00:00Z"))).await;
     let text = String::from_utf8_lossy(&out.stdout).into_owned();
     assert!(out.status.success(), "{text}{}", String::from_utf8_lossy(&out.stderr));
     let n: Vec<u32> =

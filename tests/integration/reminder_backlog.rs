@@ -3,7 +3,7 @@
 //! longest waiting and counting the rest, and saves going on while the pass runs. Her
 //! "Waiting for you" counts to a hundred and pages on past it.
 
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 
 use sea_orm::{ConnectionTrait, DatabaseConnection, Statement};
 
@@ -74,17 +74,7 @@ async fn a_long_backlog_is_reminded_in_pages_while_people_save() {
 
     // Far enough ahead that every seeded step is past both limits.
     let as_of = (mentorpay::clock::now() + chrono::Duration::days(60)).to_rfc3339();
-    let pass = || {
-        let mut pass = Command::new(env!("CARGO_BIN_EXE_mentorpay"));
-        pass.env_clear()
-            .envs(crate::common::dates::clock_env())
-            .env("MENTORPAY_LOG", "warn")
-            .args(["--database-url", &app.state.config.database_url])
-            .args(["--data-dir", app.dir.path().join("data").to_str().unwrap()])
-            .args(["remind", "--as-of", &as_of]);
-        pass
-    };
-    let mut running = pass().stdout(Stdio::piped()).spawn().unwrap();
+    let mut running = app.remind(&as_of).stdout(Stdio::piped()).spawn().unwrap();
     // People go on saving while it runs (something the pass does not read): each save takes
     // the write lock between pages.
     let mut saved = 0;
@@ -134,7 +124,7 @@ async fn a_long_backlog_is_reminded_in_pages_while_people_save() {
     }
 
     // The same day again: nothing more.
-    let again = beside(pass()).await;
+    let again = beside(app.remind(&as_of)).await;
     let text = String::from_utf8_lossy(&again.stdout).into_owned();
     assert!(again.status.success(), "{text}{}", String::from_utf8_lossy(&again.stderr));
     let n: Vec<u64> =

@@ -247,6 +247,19 @@ impl TestApp {
         slot["fileId"].as_str().unwrap().to_owned()
     }
 
+    /// `mentorpay remind --as-of AS_OF` on this app's database and files, as cron would run it
+    /// beside the server (wait for it with `beside`, or poll a spawned one between awaits).
+    pub fn remind(&self, as_of: &str) -> std::process::Command {
+        let mut pass = std::process::Command::new(env!("CARGO_BIN_EXE_mentorpay"));
+        pass.env_clear()
+            .envs(dates::clock_env())
+            .env("MENTORPAY_LOG", "warn")
+            .args(["--database-url", &self.state.config.database_url])
+            .args(["--data-dir", self.dir.path().join("data").to_str().unwrap()])
+            .args(["remind", "--as-of", as_of]);
+        pass
+    }
+
     pub async fn admin_token(&self) -> String {
         self.login(ADMIN_EMAIL, ADMIN_PASSWORD).await.0
     }
